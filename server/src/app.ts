@@ -1,0 +1,66 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { type Config, testConfig } from './config';
+import type { Db } from './db/database';
+import { registerDomains } from './domains';
+import { opsRoutes } from './ops/routes';
+import { clockPlugin } from './plugins/clock';
+import { dbPlugin } from './plugins/db';
+import { docsPlugin } from './plugins/docs';
+import { envelopePlugin } from './plugins/envelope';
+import { eventsPlugin } from './plugins/events';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { sessionPlugin } from './plugins/session';
+import './types';
+
+export interface BuildOptions {
+  /** Defaults to testConfig(): in-memory database, fixed operator token, silent log. */
+  config?: Config;
+  /** Use this open database instead of opening config.dbFile (it is migrated and seeded). */
+  db?: Db;
+  /** Freeze the virtual clock at this instant (tests). */
+  frozenAt?: Date;
+  /** Pino logger on (main.ts) or off. */
+  logger?: boolean;
+}
+
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** Builds the whole server without listening: tests, scripts and main.ts all start here. */
+export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
+  const config = options.config ?? testConfig();
+  const app = Fastify({
+    logger:
+      options.logger && config.logLevel !== 'silent'
+        ? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'req.body.password'] }
+        : false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    forceCloseConnections: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+
+  await app.register(eventsPlugin);
+  await app.register(dbPlugin, { db: options.db });
+  await app.register(clockPlugin, {
+    frozenAt: options.frozenAt,
+    start: config.clockStart ? new Date(config.clockStart) : undefined,
+  });
+  await app.register(rateLimitPlugin);
+  await app.register(envelopePlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(cookie);
+  await app.register(sessionPlugin);
+  await app.register(docsPlugin);
+
+  await app.register(registerDomains);
+  if (config.opsEnabled) await app.register(opsRoutes);
+
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .or(z.boolean());
+
+/** The environment, parsed once. The only reader of process.env. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DB_FILE: z.string().min(1).default('data/casino.db'),
+  ADMIN_TOKEN: z.string().min(16, 'ADMIN_TOKEN must be at least 16 characters').optional(),
+  PUBLIC_URL: z.url().optional(),
+  OPS_ENABLED: bool.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(24 * 60),
+  SESSION_ABSOLUTE_DAYS: z.coerce.number().int().min(1).default(30),
+  /** Start the virtual clock at this instant (ISO 8601) instead of the real time. */
+  CLOCK_START: z.iso.datetime({ offset: true }).optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  mode: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dbFile: string;
+  adminToken: string;
+  adminTokenGenerated: boolean;
+  publicUrl: string;
+  opsEnabled: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  clockStart: string | undefined;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment:\n${problems}`);
+  }
+  return configFromEnv(parsed.data);
+}
+
+function configFromEnv(e: Env): Config {
+  return {
+    mode: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dbFile: e.DB_FILE,
+    adminToken: e.ADMIN_TOKEN ?? randomBytes(24).toString('base64url'),
+    adminTokenGenerated: e.ADMIN_TOKEN === undefined,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    opsEnabled: e.OPS_ENABLED,
+    logLevel: e.LOG_LEVEL,
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    sessionAbsoluteMs: e.SESSION_ABSOLUTE_DAYS * 86_400_000,
+    clockStart: e.CLOCK_START,
+  };
+}
+
+/** Defaults for tests and scripts: an in-memory database and a fixed operator token. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...configFromEnv(
+      envSchema.parse({ NODE_ENV: 'test', ADMIN_TOKEN: 'test-admin-token-0123456789', LOG_LEVEL: 'silent' }),
+    ),
+    dbFile: ':memory:',
+    ...overrides,
+  };
+}

@@ -1,0 +1,116 @@
+import type { Db } from '../../db/database';
+
+export interface UserRow {
+  id: number;
+  uid: number;
+  username: string;
+  phone: string | null;
+  password_hash: string;
+  trade_password_hash: string | null;
+  nickname: string;
+  gender: 'male' | 'female' | 'other';
+  avatar: string;
+  invitation_code: string;
+  superior_id: number | null;
+  registration_code: string;
+  guest: number;
+  status: 'active' | 'suspended';
+  status_reason: string;
+  vip_level: number;
+  real_name: string;
+  birth_date: string;
+  email: string;
+  terms_accepted_at: string | null;
+  sign_up_bonus_at: string | null;
+  created_at: string;
+  has_wallet: number;
+}
+
+export interface NewUser {
+  uid: number;
+  username: string;
+  phone: string | null;
+  passwordHash: string;
+  nickname: string;
+  avatar: string;
+  invitationCode: string;
+  superiorId: number | null;
+  registrationCode: string;
+  guest: 0 | 1;
+  termsAcceptedAt: string | null;
+  ip: string;
+  deviceId: string;
+  now: string;
+}
+
+export type ProfileChanges = Partial<{
+  nickname: string;
+  gender: string;
+  avatar: string;
+  real_name: string;
+  birth_date: string;
+  email: string;
+  phone: string;
+}>;
+
+const SELECT_USER = `SELECT u.*, EXISTS (SELECT 1 FROM user_wallets w WHERE w.user_id = u.id) AS has_wallet FROM users u`;
+const PROFILE_COLUMNS = new Set(['nickname', 'gender', 'avatar', 'real_name', 'birth_date', 'email', 'phone']);
+
+export function createUserRepo(db: Db) {
+  const insert = db.prepare(
+    `INSERT INTO users (uid, username, phone, password_hash, nickname, avatar, invitation_code, superior_id,
+       superior_bound_at, registration_code, guest, terms_accepted_at, register_ip, register_device, created_at)
+     VALUES (@uid, @username, @phone, @passwordHash, @nickname, @avatar, @invitationCode, @superiorId,
+       CASE WHEN @superiorId IS NULL THEN NULL ELSE @now END, @registrationCode, @guest, @termsAcceptedAt, @ip,
+       @deviceId, @now)`,
+  );
+  const byId = db.prepare(`${SELECT_USER} WHERE u.id = ?`);
+  const byUid = db.prepare(`${SELECT_USER} WHERE u.uid = ?`);
+  const byUsername = db.prepare(`${SELECT_USER} WHERE u.username = ?`);
+  const byPhone = db.prepare(`${SELECT_USER} WHERE u.phone = ?`);
+  const byInvitationCode = db.prepare(`${SELECT_USER} WHERE u.invitation_code = ?`);
+  const uidExists = db.prepare('SELECT 1 FROM users WHERE uid = ?').pluck();
+  const codeExists = db.prepare('SELECT 1 FROM users WHERE invitation_code = ?').pluck();
+  const usernameExists = db.prepare('SELECT 1 FROM users WHERE username = ?').pluck();
+  const phoneExists = db.prepare('SELECT 1 FROM users WHERE phone = ?').pluck();
+  const setPassword = db.prepare('UPDATE users SET password_hash = ? WHERE id = ?');
+  const setTradePassword = db.prepare('UPDATE users SET trade_password_hash = ? WHERE id = ?');
+  const setSuperior = db.prepare(
+    `UPDATE users SET superior_id = ?, registration_code = ?, superior_bound_at = ? WHERE id = ? AND superior_id IS NULL`,
+  );
+  const superiorOf = db.prepare('SELECT superior_id FROM users WHERE id = ?').pluck();
+  const setStatus = db.prepare('UPDATE users SET status = ?, status_reason = ? WHERE id = ?');
+  const search = db.prepare(
+    `${SELECT_USER} WHERE (@q = '' OR u.username LIKE @like OR u.phone LIKE @like OR CAST(u.uid AS TEXT) = @q)
+     ORDER BY u.id DESC LIMIT @limit`,
+  );
+
+  return {
+    insert: (user: NewUser) => Number(insert.run(user).lastInsertRowid),
+    byId: (id: number) => byId.get(id) as UserRow | undefined,
+    byUid: (uid: number) => byUid.get(uid) as UserRow | undefined,
+    byUsername: (username: string) => byUsername.get(username) as UserRow | undefined,
+    byPhone: (phone: string) => byPhone.get(phone) as UserRow | undefined,
+    byInvitationCode: (code: string) => byInvitationCode.get(code) as UserRow | undefined,
+    uidExists: (uid: number) => uidExists.get(uid) !== undefined,
+    invitationCodeExists: (code: string) => codeExists.get(code) !== undefined,
+    usernameExists: (username: string) => usernameExists.get(username) !== undefined,
+    phoneExists: (phone: string) => phoneExists.get(phone) !== undefined,
+    setPassword: (id: number, hash: string) => setPassword.run(hash, id),
+    setTradePassword: (id: number, hash: string) => setTradePassword.run(hash, id),
+    /** Binds only when no superior is bound yet; false when one already was. */
+    setSuperior: (id: number, superiorId: number, code: string, now: string) =>
+      setSuperior.run(superiorId, code, now, id).changes > 0,
+    superiorOf: (id: number) => (superiorOf.get(id) as number | null | undefined) ?? null,
+    setStatus: (id: number, status: 'active' | 'suspended', reason: string) => setStatus.run(status, reason, id),
+    updateProfile(id: number, changes: ProfileChanges) {
+      const columns = Object.keys(changes).filter((c) => PROFILE_COLUMNS.has(c));
+      if (!columns.length) return;
+      const assignments = columns.map((c) => `${c} = @${c}`).join(', ');
+      db.prepare(`UPDATE users SET ${assignments} WHERE id = @id`).run({ ...changes, id });
+    },
+    search: (q: string, limit: number) => search.all({ q, like: `%${q}%`, limit }) as UserRow[],
+  };
+}
+
+export type UserRepo = ReturnType<typeof createUserRepo>;

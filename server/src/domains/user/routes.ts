@@ -1,0 +1,110 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as contract from '../../../../shared/contract/user';
+import { route } from '../../route';
+import { AVATAR_IDS, avatarUrl } from './avatars';
+import type { RequestMeta, UserService } from './service';
+import { SESSION_COOKIE } from './session.service';
+
+export const requestMeta = (request: FastifyRequest): RequestMeta => ({
+  ip: request.ip,
+  deviceId: String(request.headers.deviceid ?? ''),
+});
+
+export function userRoutes(app: FastifyInstance, users: UserService) {
+  const secure = app.config.publicUrl.startsWith('https://');
+
+  function startSession(userId: number, request: FastifyRequest, reply: FastifyReply) {
+    const { token, maxAgeSeconds } = app.sessions.start(userId, {
+      ...requestMeta(request),
+      userAgent: String(request.headers['user-agent'] ?? ''),
+    });
+    reply.setCookie(SESSION_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      path: '/',
+      maxAge: maxAgeSeconds,
+    });
+    return users.info(userId);
+  }
+
+  route(app, contract.register, async ({ body, request, reply, succeed }) => {
+    const userId = await users.register(body, requestMeta(request));
+    succeed('registered');
+    return startSession(userId, request, reply);
+  });
+
+  route(app, contract.registerFlag, ({ body, request }) => users.registerFlag(body, requestMeta(request)));
+
+  route(app, contract.login, async ({ body, request, reply, succeed }) => {
+    const userId = await users.login(body, requestMeta(request));
+    succeed('loggedIn');
+    return startSession(userId, request, reply);
+  });
+
+  route(app, contract.guestLogin, async ({ request, reply }) => {
+    const userId = await users.guest(requestMeta(request));
+    return startSession(userId, request, reply);
+  });
+
+  route(app, contract.logout, ({ user, reply, succeed }) => {
+    app.sessions.end(user);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    succeed('loggedOut');
+    return null;
+  });
+
+  route(app, contract.userInfo, ({ user }) => users.info(user.id));
+  route(app, contract.userBase, ({ user }) => users.base(user.id));
+  route(app, contract.modifyUser, async ({ user, body, succeed }) => {
+    const info = await users.modify(user, body);
+    succeed('profileSaved');
+    return info;
+  });
+  route(app, contract.avatars, () => AVATAR_IDS.map((id) => ({ id, url: avatarUrl(id) })));
+
+  route(app, contract.bindSuperior, ({ user, body, succeed }) => {
+    users.bindSuperior(user, body.inviteCode);
+    succeed('superiorBound');
+    return null;
+  });
+
+  route(app, contract.sendBindSms, ({ user, body, request, succeed }) => {
+    const result = users.sendBindSms(user, body.phone, requestMeta(request));
+    succeed('smsSent');
+    return result;
+  });
+  route(app, contract.sendResetLoginSms, ({ body, request, succeed }) => {
+    const result = users.sendResetLoginSms(body.phone, requestMeta(request));
+    succeed('smsSent');
+    return result;
+  });
+  route(app, contract.sendResetTradeSms, ({ user, request, succeed }) => {
+    const result = users.sendResetTradeSms(user, requestMeta(request));
+    succeed('smsSent');
+    return result;
+  });
+
+  route(app, contract.resetLoginPassword, async ({ body, request, succeed }) => {
+    await users.resetLoginPassword(body, requestMeta(request));
+    succeed('passwordReset');
+    return null;
+  });
+  route(app, contract.modifyLoginPassword, async ({ user, body, succeed }) => {
+    await users.changeLoginPassword(user, body.oldPassword, body.newPassword);
+    succeed('passwordChanged');
+    return null;
+  });
+  route(app, contract.modifyTradePassword, async ({ user, body, succeed }) => {
+    succeed(await users.setTradePassword(user, body.oldPassword, body.newPassword));
+    return null;
+  });
+  route(app, contract.resetTradePassword, async ({ user, body, succeed }) => {
+    await users.resetTradePassword(user, body.code, body.password);
+    succeed('passwordReset');
+    return null;
+  });
+
+  route(app, contract.share, ({ user }) => users.share(user.id));
+  route(app, contract.follow, () => users.follow());
+}

@@ -1,0 +1,327 @@
+import { randomInt } from 'node:crypto';
+import type { z } from 'zod';
+import { Code } from '../../../../shared/codes';
+import type { modifyUser, register, UserInfo, userBaseSchema } from '../../../../shared/contract/user';
+import type { Clock } from '../../clock';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import { AppError } from '../../errors';
+import type { EventBus } from '../../plugins/events';
+import type { Limiter } from '../../plugins/rate-limit';
+import type { SessionUser } from '../../types';
+import { avatarUrl, DEFAULT_AVATAR, isAvatar } from './avatars';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
+import { createUserRepo, type ProfileChanges, type UserRow } from './repo';
+import type { SmsService } from './sms.service';
+
+const LOGIN_FAILURES_PER_ACCOUNT = { limit: 5, windowMs: 15 * 60_000 };
+const LOGIN_ATTEMPTS_PER_ADDRESS = { limit: 30, windowMs: 15 * 60_000 };
+const REGISTRATIONS_PER_ADDRESS = { limit: 10, windowMs: 3_600_000 };
+const GUESTS_PER_ADDRESS = { limit: 10, windowMs: 3_600_000 };
+const FLAG_CHECKS_PER_ADDRESS = { limit: 60, windowMs: 60_000 };
+const RESETS_PER_ADDRESS = { limit: 20, windowMs: 15 * 60_000 };
+
+/** No 0/O or 1/I: codes are read aloud and typed on phones. */
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+export interface RequestMeta {
+  ip: string;
+  deviceId: string;
+}
+
+export const maskPhone = (phone: string | null) => (phone ? `${phone.slice(0, 1)}*****${phone.slice(-4)}` : '');
+
+export function toUserInfo(row: UserRow): UserInfo {
+  return {
+    uid: row.uid,
+    username: row.username,
+    nickname: row.nickname,
+    gender: row.gender,
+    phone: maskPhone(row.phone),
+    avatar: avatarUrl(row.avatar),
+    invitationCode: row.invitation_code,
+    vip: row.vip_level,
+    bind: row.has_wallet === 1,
+    isNullPasswordTrade: row.trade_password_hash === null,
+    hasSignUp: row.sign_up_bonus_at !== null,
+    registrationCode: row.registration_code,
+    guest: row.guest === 1,
+  };
+}
+
+export function createUserService(deps: {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  limiter: Limiter;
+  events: EventBus;
+  sms: SmsService;
+  revokeSessions: (userId: number, reason: string, exceptSessionId?: number) => void;
+  configValue: (key: string) => string;
+}) {
+  const { db, clock, limiter, sms } = deps;
+  const repo = createUserRepo(db);
+
+  const mustGet = (id: number) => {
+    const row = repo.byId(id);
+    if (!row) throw new AppError(Code.SESSION_INVALID);
+    return row;
+  };
+
+  const unique = (make: () => string | number, exists: (v: never) => boolean) => {
+    for (;;) {
+      const value = make();
+      if (!exists(value as never)) return value;
+    }
+  };
+  const newUid = () => unique(() => randomInt(10_000_000, 100_000_000), repo.uidExists) as number;
+  const newInvitationCode = () =>
+    unique(
+      () => Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join(''),
+      repo.invitationCodeExists,
+    ) as string;
+
+  function assertActive(row: UserRow) {
+    if (row.status !== 'active') throw new AppError(Code.ACCOUNT_SUSPENDED);
+  }
+
+  function assertNotGuest(user: SessionUser) {
+    if (user.guest) throw new AppError(Code.GUEST_NOT_ALLOWED);
+  }
+
+  /** True when `candidate` is `userId` or sits below it in the referral tree. */
+  function isSelfOrDescendant(candidateId: number, userId: number): boolean {
+    for (let id: number | null = candidateId, depth = 0; id !== null && depth < 10_000; depth++) {
+      if (id === userId) return true;
+      id = repo.superiorOf(id);
+    }
+    return false;
+  }
+
+  return {
+    info: (userId: number) => toUserInfo(mustGet(userId)),
+
+    base(userId: number): z.infer<typeof userBaseSchema> {
+      const row = mustGet(userId);
+      return {
+        uid: row.uid,
+        username: row.username,
+        nickname: row.nickname,
+        gender: row.gender,
+        avatar: avatarUrl(row.avatar),
+        phone: maskPhone(row.phone),
+        realName: row.real_name,
+        birthDate: row.birth_date,
+        email: row.email,
+        registeredAt: row.created_at,
+        termsAcceptedAt: row.terms_accepted_at,
+      };
+    },
+
+    registerFlag(input: { username?: string; phone?: string }, meta: RequestMeta) {
+      limiter.consume(`flag:ip:${meta.ip}`, FLAG_CHECKS_PER_ADDRESS);
+      return {
+        usernameTaken: input.username !== undefined && repo.usernameExists(input.username),
+        phoneTaken: input.phone !== undefined && repo.phoneExists(input.phone),
+      };
+    },
+
+    async register(input: z.output<typeof register.body>, meta: RequestMeta): Promise<number> {
+      limiter.consume(`register:ip:${meta.ip}`, REGISTRATIONS_PER_ADDRESS);
+      const passwordHash = await hashPassword(input.password);
+      const userId = db.transaction(() => {
+        if (repo.usernameExists(input.username)) throw new AppError(Code.USERNAME_TAKEN);
+        if (repo.phoneExists(input.phone)) throw new AppError(Code.PHONE_TAKEN);
+        const superior = input.inviteCode ? repo.byInvitationCode(input.inviteCode) : undefined;
+        if (input.inviteCode && !superior) throw new AppError(Code.INVITE_CODE_INVALID);
+        const now = clock.iso();
+        return repo.insert({
+          uid: newUid(),
+          username: input.username,
+          phone: input.phone,
+          passwordHash,
+          nickname: input.username,
+          avatar: DEFAULT_AVATAR,
+          invitationCode: newInvitationCode(),
+          superiorId: superior?.id ?? null,
+          registrationCode: superior?.invitation_code ?? '',
+          guest: 0,
+          termsAcceptedAt: now,
+          ip: meta.ip,
+          deviceId: meta.deviceId.slice(0, 128),
+          now,
+        });
+      })();
+      const row = mustGet(userId);
+      deps.events.emit('user.registered', { userId, uid: row.uid });
+      return userId;
+    },
+
+    async guest(meta: RequestMeta): Promise<number> {
+      limiter.consume(`guest:ip:${meta.ip}`, GUESTS_PER_ADDRESS);
+      const secret = await hashPassword(Array.from({ length: 32 }, () => randomInt(16).toString(16)).join(''));
+      const userId = db.transaction(() => {
+        const username = unique(() => `guest${randomInt(10_000_000, 100_000_000)}`, repo.usernameExists) as string;
+        return repo.insert({
+          uid: newUid(),
+          username,
+          phone: null,
+          passwordHash: secret,
+          nickname: username,
+          avatar: DEFAULT_AVATAR,
+          invitationCode: newInvitationCode(),
+          superiorId: null,
+          registrationCode: '',
+          guest: 1,
+          termsAcceptedAt: null,
+          ip: meta.ip,
+          deviceId: meta.deviceId.slice(0, 128),
+          now: clock.iso(),
+        });
+      })();
+      deps.events.emit('user.registered', { userId, uid: mustGet(userId).uid });
+      return userId;
+    },
+
+    /** Checks the credentials (username or phone) and returns the user id, with brute-force limits. */
+    async login(input: { username: string; password: string }, meta: RequestMeta): Promise<number> {
+      limiter.consume(`login:ip:${meta.ip}`, LOGIN_ATTEMPTS_PER_ADDRESS);
+      const row = /^\d+$/.test(input.username) ? repo.byPhone(input.username) : repo.byUsername(input.username);
+      const accountKey = `login:fail:${row?.id ?? input.username.toLowerCase()}`;
+      const locked = limiter.retryAfter(accountKey, LOGIN_FAILURES_PER_ACCOUNT);
+      if (locked > 0) throw new AppError(Code.ACCOUNT_LOCKED, { params: { seconds: locked } });
+      if (!row || row.guest === 1) {
+        await burnPasswordCheck(input.password);
+        limiter.record(accountKey);
+        throw new AppError(Code.LOGIN_FAILED);
+      }
+      if (!(await verifyPassword(row.password_hash, input.password))) {
+        limiter.record(accountKey);
+        throw new AppError(Code.LOGIN_FAILED);
+      }
+      assertActive(row);
+      limiter.reset(accountKey);
+      return row.id;
+    },
+
+    async modify(user: SessionUser, input: z.output<typeof modifyUser.body>) {
+      if (input.avatar !== undefined && !isAvatar(input.avatar)) throw new AppError(Code.AVATAR_UNKNOWN);
+      const changes: ProfileChanges = {
+        nickname: input.nickname,
+        gender: input.gender,
+        avatar: input.avatar,
+        real_name: input.realName,
+        birth_date: input.birthDate,
+        email: input.email,
+      };
+      for (const key of Object.keys(changes) as (keyof ProfileChanges)[]) {
+        if (changes[key] === undefined) delete changes[key];
+      }
+      if (input.phone !== undefined && input.smsCode !== undefined) {
+        assertNotGuestOrPhoneFree(user, input.phone);
+        const phone = input.phone;
+        sms.consume(phone, 'bind', input.smsCode, () => repo.updateProfile(user.id, { ...changes, phone }));
+      } else {
+        db.transaction(() => repo.updateProfile(user.id, changes))();
+      }
+      return toUserInfo(mustGet(user.id));
+    },
+
+    bindSuperior(user: SessionUser, inviteCode: string) {
+      db.transaction(() => {
+        const row = mustGet(user.id);
+        if (row.superior_id !== null) throw new AppError(Code.SUPERIOR_ALREADY_BOUND);
+        const superior = repo.byInvitationCode(inviteCode);
+        if (!superior) throw new AppError(Code.INVITE_CODE_INVALID);
+        if (isSelfOrDescendant(superior.id, user.id)) throw new AppError(Code.SUPERIOR_INVALID);
+        if (!repo.setSuperior(user.id, superior.id, superior.invitation_code, clock.iso())) {
+          throw new AppError(Code.SUPERIOR_ALREADY_BOUND);
+        }
+      })();
+    },
+
+    sendBindSms(user: SessionUser, phone: string, meta: RequestMeta) {
+      assertNotGuestOrPhoneFree(user, phone);
+      return sms.send(phone, 'bind', user.id, meta.ip);
+    },
+
+    sendResetLoginSms(phone: string, meta: RequestMeta) {
+      limiter.consume(`reset:ip:${meta.ip}`, RESETS_PER_ADDRESS);
+      const row = repo.byPhone(phone);
+      if (!row) throw new AppError(Code.PHONE_NOT_REGISTERED);
+      return sms.send(phone, 'resetLoginPwd', row.id, meta.ip);
+    },
+
+    async resetLoginPassword(input: { phone: string; code: string; password: string }, meta: RequestMeta) {
+      limiter.consume(`reset:ip:${meta.ip}`, RESETS_PER_ADDRESS);
+      const row = repo.byPhone(input.phone);
+      if (!row) throw new AppError(Code.SMS_CODE_INVALID);
+      const passwordHash = await hashPassword(input.password);
+      sms.consume(input.phone, 'resetLoginPwd', input.code, () => repo.setPassword(row.id, passwordHash));
+      deps.revokeSessions(row.id, 'password reset');
+    },
+
+    async changeLoginPassword(user: SessionUser, oldPassword: string, newPassword: string) {
+      assertNotGuest(user);
+      const row = mustGet(user.id);
+      limiter.consume(`password:user:${user.id}`, LOGIN_FAILURES_PER_ACCOUNT, Code.ACCOUNT_LOCKED);
+      if (!(await verifyPassword(row.password_hash, oldPassword))) throw new AppError(Code.OLD_PASSWORD_WRONG);
+      if (oldPassword === newPassword) throw new AppError(Code.SAME_PASSWORD);
+      limiter.reset(`password:user:${user.id}`);
+      const passwordHash = await hashPassword(newPassword);
+      db.transaction(() => repo.setPassword(user.id, passwordHash))();
+      deps.revokeSessions(user.id, 'password changed', user.sessionId);
+    },
+
+    /** Sets the transaction password (no old one needed while none is set) or changes it. */
+    async setTradePassword(user: SessionUser, oldPassword: string | undefined, newPassword: string) {
+      assertNotGuest(user);
+      const row = mustGet(user.id);
+      const isChange = row.trade_password_hash !== null;
+      if (isChange) {
+        limiter.consume(`trade:user:${user.id}`, LOGIN_FAILURES_PER_ACCOUNT, Code.ACCOUNT_LOCKED);
+        if (!oldPassword || !(await verifyPassword(row.trade_password_hash as string, oldPassword))) {
+          throw new AppError(Code.OLD_PASSWORD_WRONG);
+        }
+        limiter.reset(`trade:user:${user.id}`);
+      }
+      const tradeHash = await hashPassword(newPassword);
+      db.transaction(() => repo.setTradePassword(user.id, tradeHash))();
+      return isChange ? ('tradePasswordChanged' as const) : ('tradePasswordSet' as const);
+    },
+
+    sendResetTradeSms(user: SessionUser, meta: RequestMeta) {
+      assertNotGuest(user);
+      const row = mustGet(user.id);
+      if (!row.phone) throw new AppError(Code.PHONE_NOT_BOUND);
+      return sms.send(row.phone, 'resetTradePwd', user.id, meta.ip);
+    },
+
+    async resetTradePassword(user: SessionUser, code: string, password: string) {
+      assertNotGuest(user);
+      const row = mustGet(user.id);
+      if (!row.phone) throw new AppError(Code.PHONE_NOT_BOUND);
+      const tradeHash = await hashPassword(password);
+      sms.consume(row.phone, 'resetTradePwd', code, () => repo.setTradePassword(user.id, tradeHash));
+    },
+
+    share(userId: number) {
+      const code = mustGet(userId).invitation_code;
+      return { shareUrl: `${deps.config.publicUrl}/register?inviteCode=${code}`, invitationCode: code };
+    },
+
+    follow: () => deps.configValue('ps_facebook'),
+
+    /** Throws when the account cannot be used (suspended); used right after login checks. */
+    assertCanUse: (userId: number) => assertActive(mustGet(userId)),
+    repo,
+  };
+
+  function assertNotGuestOrPhoneFree(user: SessionUser, phone: string) {
+    assertNotGuest(user);
+    const owner = repo.byPhone(phone);
+    if (owner && owner.id !== user.id) throw new AppError(Code.PHONE_TAKEN);
+  }
+}
+
+export type UserService = ReturnType<typeof createUserService>;

@@ -1,0 +1,45 @@
+import type { Db } from '../../db/database';
+
+export interface SessionRow {
+  id: number;
+  user_id: number;
+  uid: number;
+  guest: number;
+  status: string;
+  last_seen_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export function createSessionRepo(db: Db) {
+  const insert = db.prepare(
+    `INSERT INTO sessions (user_id, token_hash, created_at, last_seen_at, expires_at, ip, device_id, user_agent)
+     VALUES (@userId, @tokenHash, @now, @now, @expiresAt, @ip, @deviceId, @userAgent)`,
+  );
+  const byHash = db.prepare(
+    `SELECT s.id, s.user_id, u.uid, u.guest, u.status, s.last_seen_at, s.expires_at, s.revoked_at
+       FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?`,
+  );
+  const touch = db.prepare('UPDATE sessions SET last_seen_at = ? WHERE id = ?');
+  const revokeOne = db.prepare(
+    'UPDATE sessions SET revoked_at = ?, revoke_reason = ? WHERE id = ? AND revoked_at IS NULL',
+  );
+  const activeOfUser = db.prepare('SELECT id FROM sessions WHERE user_id = ? AND revoked_at IS NULL AND id != ?');
+
+  return {
+    insert: (row: {
+      userId: number;
+      tokenHash: string;
+      now: string;
+      expiresAt: string;
+      ip: string;
+      deviceId: string;
+      userAgent: string;
+    }) => Number(insert.run(row).lastInsertRowid),
+    byTokenHash: (hash: string) => byHash.get(hash) as SessionRow | undefined,
+    touch: (id: number, now: string) => touch.run(now, id),
+    revoke: (id: number, now: string, reason: string) => revokeOne.run(now, reason, id).changes > 0,
+    /** Ids of the user's live sessions other than `exceptId` (0 for all). */
+    activeIdsOfUser: (userId: number, exceptId = 0) => activeOfUser.pluck().all(userId, exceptId) as number[],
+  };
+}

@@ -1,0 +1,82 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Clock } from '../../clock';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import type { EventBus } from '../../plugins/events';
+import type { SessionUser } from '../../types';
+import { createSessionRepo } from './session.repo';
+
+export const SESSION_COOKIE = 'sid';
+/** last_seen_at is written at most this often, so reads stay reads. */
+const TOUCH_EVERY_MS = 60_000;
+
+export interface SessionMeta {
+  ip: string;
+  deviceId: string;
+  userAgent: string;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Opaque random tokens (256 bits) in a cookie, stored as sha256. One live session per account:
+ * starting one revokes the others. Idle and absolute time-outs follow the virtual clock.
+ */
+export function createSessionService(deps: { db: Db; clock: Clock; config: Config; events: EventBus }) {
+  const { clock, config, events } = deps;
+  const repo = createSessionRepo(deps.db);
+
+  function revoke(userId: number, sessionId: number, reason: string): void {
+    if (repo.revoke(sessionId, clock.iso(), reason)) events.emit('session.revoked', { userId, sessionId, reason });
+  }
+
+  function revokeAllOf(userId: number, reason: string, exceptSessionId = 0): void {
+    for (const id of repo.activeIdsOfUser(userId, exceptSessionId)) revoke(userId, id, reason);
+  }
+
+  return {
+    /** Starts a session for the user, ending every other one (single-session rule). Returns the token. */
+    start(userId: number, meta: SessionMeta): { token: string; sessionId: number; maxAgeSeconds: number } {
+      const token = randomBytes(32).toString('base64url');
+      const now = clock.now();
+      const sessionId = repo.insert({
+        userId,
+        tokenHash: hashToken(token),
+        now: now.toISOString(),
+        expiresAt: new Date(now.getTime() + config.sessionAbsoluteMs).toISOString(),
+        ip: meta.ip,
+        deviceId: meta.deviceId.slice(0, 128),
+        userAgent: meta.userAgent.slice(0, 256),
+      });
+      revokeAllOf(userId, 'replaced by a new login', sessionId);
+      return { token, sessionId, maxAgeSeconds: Math.floor(config.sessionAbsoluteMs / 1000) };
+    },
+
+    /** The user behind a token, or null when the session is unknown, revoked, idle too long or expired. */
+    authenticate(token: string | undefined): SessionUser | null {
+      if (!token || token.length > 128) return null;
+      const row = repo.byTokenHash(hashToken(token));
+      if (!row || row.revoked_at !== null || row.status !== 'active') return null;
+      const now = clock.nowMs();
+      if (now >= Date.parse(row.expires_at)) {
+        revoke(row.user_id, row.id, 'expired');
+        return null;
+      }
+      const lastSeen = Date.parse(row.last_seen_at);
+      if (now - lastSeen >= config.sessionIdleMs) {
+        revoke(row.user_id, row.id, 'idle');
+        return null;
+      }
+      if (now - lastSeen >= TOUCH_EVERY_MS) repo.touch(row.id, new Date(now).toISOString());
+      return { id: row.user_id, uid: row.uid, sessionId: row.id, guest: row.guest === 1 };
+    },
+
+    end(user: SessionUser, reason = 'logout'): void {
+      revoke(user.id, user.sessionId, reason);
+    },
+
+    revokeAllOf,
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

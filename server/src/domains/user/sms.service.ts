@@ -1,0 +1,85 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { Code } from '../../../../shared/codes';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/database';
+import { AppError } from '../../errors';
+import type { Limiter } from '../../plugins/rate-limit';
+import { createSmsRepo, type SmsPurpose } from './sms.repo';
+
+export const SMS_CODE_TTL_MS = 5 * 60_000;
+export const SMS_RESEND_COOLDOWN_S = 60;
+export const SMS_MAX_ATTEMPTS = 5;
+const PER_PHONE_HOURLY = { limit: 5, windowMs: 3_600_000 };
+const PER_ADDRESS_HOURLY = { limit: 20, windowMs: 3_600_000 };
+
+const PURPOSE_TEXT: Record<SmsPurpose, string> = {
+  bind: 'to bind this number to your account',
+  resetLoginPwd: 'to reset your login password',
+  resetTradePwd: 'to reset your transaction password',
+};
+
+/**
+ * The simulated SMS gateway: each message lands in the sms_messages outbox (read by testers through
+ * GET /ops/sms) and in the server log. Codes: 6 digits, valid 5 minutes, single use, 5 tries.
+ */
+export function createSmsService(deps: { db: Db; clock: Clock; limiter: Limiter; log: FastifyBaseLogger }) {
+  const { clock, limiter, log } = deps;
+  const repo = createSmsRepo(deps.db);
+
+  return {
+    send(phone: string, purpose: SmsPurpose, userId: number | null, ip: string): { cooldownSeconds: number } {
+      const last = repo.latest(phone, purpose);
+      if (last) {
+        const wait = Math.ceil((Date.parse(last.created_at) + SMS_RESEND_COOLDOWN_S * 1000 - clock.nowMs()) / 1000);
+        if (wait > 0) throw new AppError(Code.SMS_COOLDOWN, { params: { seconds: wait } });
+      }
+      limiter.consume(`sms:phone:${phone}`, PER_PHONE_HOURLY);
+      limiter.consume(`sms:ip:${ip}`, PER_ADDRESS_HOURLY);
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      const text = `Your verification code is ${code} ${PURPOSE_TEXT[purpose]}. It expires in 5 minutes. Never share it with anyone.`;
+      const now = clock.now();
+      repo.insert({
+        phone,
+        purpose,
+        userId,
+        code,
+        text,
+        ip,
+        now: now.toISOString(),
+        expiresAt: new Date(now.getTime() + SMS_CODE_TTL_MS).toISOString(),
+      });
+      log.info({ sms: { phone, purpose, text } }, 'SMS sent (simulated gateway)');
+      return { cooldownSeconds: SMS_RESEND_COOLDOWN_S };
+    },
+
+    /**
+     * Checks the latest code sent to `phone` for `purpose`; on a match, marks it used and runs `apply`
+     * in one transaction. A wrong code counts an attempt (kept even though the call fails).
+     */
+    consume<T>(phone: string, purpose: SmsPurpose, code: string, apply: () => T): T {
+      const sms = repo.latest(phone, purpose);
+      const now = clock.now();
+      if (
+        !sms ||
+        sms.used_at !== null ||
+        sms.attempts >= SMS_MAX_ATTEMPTS ||
+        Date.parse(sms.expires_at) <= now.getTime()
+      ) {
+        throw new AppError(Code.SMS_CODE_INVALID);
+      }
+      if (sms.code !== code) {
+        repo.addAttempt(sms.id);
+        throw new AppError(Code.SMS_CODE_INVALID);
+      }
+      return deps.db.transaction(() => {
+        if (!repo.markUsed(sms.id, now.toISOString())) throw new AppError(Code.SMS_CODE_INVALID);
+        return apply();
+      })();
+    },
+
+    outbox: (phone: string, limit: number) => repo.recent(phone, limit),
+  };
+}
+
+export type SmsService = ReturnType<typeof createSmsService>;

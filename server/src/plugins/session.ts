@@ -1,0 +1,11 @@
+import fp from 'fastify-plugin';
+import { createSessionService } from '../domains/user/session.service';
+
+/** Sessions: the service that issues, checks and revokes session cookies (see route.ts for the guard). */
+export const sessionPlugin = fp(
+  async (app) => {
+    app.decorateRequest('user', null);
+    app.decorate('sessions', createSessionService(app));
+  },
+  { name: 'session', dependencies: ['db', 'clock', 'events'] },
+);

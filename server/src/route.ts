@@ -1,0 +1,91 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { Code } from '../../shared/codes';
+import type { Endpoint } from '../../shared/contract/define';
+import { envelopeSchema, ok } from '../../shared/envelope';
+import { type SuccessMessage, successMessages } from '../../shared/messages';
+import { SESSION_COOKIE } from './domains/user/session.service';
+import { AppError } from './errors';
+import type { SessionUser } from './types';
+
+type Input<S> = S extends z.ZodObject ? z.output<S> : undefined;
+
+export interface RouteContext<E extends Endpoint> {
+  body: Input<E['body']>;
+  query: Input<E['query']>;
+  params: Input<E['params']>;
+  /** The session's player: always present on `user` routes, present when logged in on `open` ones. */
+  user: E['access'] extends 'user' ? SessionUser : SessionUser | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /** Sets the green notice shown for a successful non-GET call. */
+  succeed(message: SuccessMessage): void;
+}
+
+export type RouteHandler<E extends Endpoint> = (
+  ctx: RouteContext<E>,
+) => z.output<E['data']> | Promise<z.output<E['data']>>;
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** Constant-time check of `Authorization: Bearer <ADMIN_TOKEN>`. */
+export function hasOpsToken(request: FastifyRequest, adminToken: string): boolean {
+  const header = request.headers.authorization ?? '';
+  const match = /^Bearer (.+)$/.exec(header);
+  return match !== null && timingSafeEqual(digest(match[1] ?? ''), digest(adminToken));
+}
+
+/**
+ * Registers one contract endpoint: its schemas validate the request and serialize the envelope's data;
+ * its access level is enforced before the body is even read.
+ */
+export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: RouteHandler<E>): void {
+  const authenticate = async (request: FastifyRequest) => {
+    request.user = app.sessions.authenticate(request.cookies[SESSION_COOKIE]);
+    if (endpoint.access === 'user' && !request.user) throw new AppError(Code.SESSION_INVALID);
+  };
+  const checkOps = async (request: FastifyRequest) => {
+    if (!hasOpsToken(request, app.config.adminToken)) throw new AppError(Code.OPS_UNAUTHORIZED, { status: 401 });
+  };
+
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: {
+      summary: endpoint.summary,
+      tags: [tagOf(endpoint.path)],
+      ...(endpoint.access === 'user' ? { security: [{ session: [] }] } : {}),
+      ...(endpoint.access === 'ops' ? { security: [{ adminToken: [] }] } : {}),
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      response: { 200: envelopeSchema(endpoint.data) },
+    },
+    onRequest: endpoint.access === 'ops' ? checkOps : authenticate,
+    // A POST without a body (no content at all) is read as {}, so `logout` needs no dummy payload.
+    preValidation: async (request) => {
+      if (endpoint.body && request.body === undefined) request.body = {};
+    },
+    handler: async (request, reply) => {
+      const data = await handler({
+        body: request.body as Input<E['body']>,
+        query: request.query as Input<E['query']>,
+        params: request.params as Input<E['params']>,
+        user: request.user as RouteContext<E>['user'],
+        request,
+        reply,
+        succeed: (message) => {
+          request.successMessage = successMessages[message][request.lang];
+        },
+      });
+      return ok(data, request.successMessage);
+    },
+  });
+}
+
+function tagOf(path: string): string {
+  const parts = path.split('/').filter((p) => p && p !== 'api' && p !== 'open' && !p.startsWith(':'));
+  return parts[0] === 'ops' ? 'ops' : (parts[0] ?? 'root');
+}

@@ -1,0 +1,99 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { md5 } from 'js-md5';
+import type { Envelope } from '../../../shared/envelope';
+import { type BuildOptions, buildApp } from '../app';
+
+/** The instant every test app's clock is frozen at, unless told otherwise: a Manila mid-morning. */
+export const TEST_NOW = new Date('2026-11-20T02:00:00.000Z');
+
+export const testApp = (options: BuildOptions = {}) => buildApp({ frozenAt: TEST_NOW, ...options });
+
+export interface Answer<T = unknown> {
+  status: number;
+  body: Envelope<T>;
+  headers: Record<string, unknown>;
+}
+
+let nextAddress = 1;
+/** A fresh client address, so per-address limits of one test do not leak into another. */
+export const freshIp = () => {
+  const n = nextAddress++;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+};
+
+/** A player's browser: keeps the session cookie and sends the headers the real client sends. */
+export class TestClient {
+  cookie = '';
+
+  constructor(
+    readonly app: FastifyInstance,
+    readonly ip = freshIp(),
+    readonly headers: Record<string, string> = {},
+  ) {}
+
+  async request<T = unknown>(options: InjectOptions): Promise<Answer<T>> {
+    const response = await this.app.inject({
+      remoteAddress: this.ip,
+      ...options,
+      headers: {
+        requestfrom: 'H5',
+        language: 'en-US',
+        deviceid: 'test-device',
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...this.headers,
+        ...(options.headers ?? {}),
+      },
+    });
+    const setCookie = response.headers['set-cookie'];
+    for (const line of [setCookie].flat()) {
+      const match = line && /^sid=([^;]*)/.exec(line);
+      if (match) this.cookie = match[1] ? `sid=${match[1]}` : '';
+    }
+    return { status: response.statusCode, body: response.json() as Envelope<T>, headers: response.headers };
+  }
+
+  get<T = unknown>(url: string, query?: Record<string, string | number>) {
+    return this.request<T>({ method: 'GET', url, query: query as Record<string, string> });
+  }
+
+  post<T = unknown>(url: string, body: unknown = {}) {
+    return this.request<T>({ method: 'POST', url, payload: body as object });
+  }
+}
+
+let serial = 0;
+/** A unique valid registration: username, typed password, phone. */
+export function newPlayer(overrides: Partial<{ username: string; password: string; phone: string }> = {}) {
+  serial += 1;
+  const n = String(serial + Math.floor(Math.random() * 1000) * 1000).padStart(6, '0');
+  return {
+    username: `player${n}`.slice(0, 13),
+    password: 'secret123',
+    phone: `9${String(100_000_000 + serial * 7919 + Math.floor(Math.random() * 1000)).slice(-9)}`,
+    ...overrides,
+  };
+}
+
+export const hashed = (typed: string) => md5(typed);
+
+/** Registers a new player and returns their logged-in client and what they typed. */
+export async function registerPlayer(
+  app: FastifyInstance,
+  overrides: Partial<{ username: string; password: string; phone: string; inviteCode: string }> = {},
+) {
+  const player = newPlayer(overrides);
+  const client = new TestClient(app);
+  const answer = await client.post<{ uid: number; invitationCode: string }>('/api/user/custom/register', {
+    username: player.username,
+    password: hashed(player.password),
+    phone: player.phone,
+    agree: true,
+    ...(overrides.inviteCode ? { inviteCode: overrides.inviteCode } : {}),
+  });
+  if (!answer.body.success) throw new Error(`register failed: ${JSON.stringify(answer.body)}`);
+  return { client, player, info: answer.body.data };
+}
+
+/** A client holding the operator token. */
+export const opsClient = (app: FastifyInstance) =>
+  new TestClient(app, '127.0.0.1', { authorization: `Bearer ${app.config.adminToken}` });

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** Pesos on the wire: a non-negative number with at most two decimals (see ../money.ts). */
+export const pesos = z
+  .number()
+  .nonnegative()
+  .refine((n) => Number.isFinite(n) && Math.round(n * 100) === n * 100, {
+    message: 'Format is incorrect',
+  });
+/** A wire timestamp, ISO 8601. */
+export const isoTime = z.string();
+export const empty = z.strictObject({});
+export const nothing = z.null();
+
+/** Page query used by every list: page from 1, size up to 100. Query strings arrive as text. */
+export const pageQuery = {
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+};
+
+export const paged = <T extends z.ZodType>(item: T) =>
+  z.object({
+    list: z.array(item),
+    page: z.number().int(),
+    size: z.number().int(),
+    total: z.number().int(),
+  });

@@ -1,0 +1,28 @@
+import type { z } from 'zod';
+
+export type Access = 'open' | 'user' | 'ops';
+export type Method = 'GET' | 'POST' | 'DELETE';
+
+/**
+ * One endpoint of the contract. `data` is the schema of the envelope's `data` on success.
+ * `query` is read for GET and DELETE, `body` for POST (spec section 7). Request objects are strict:
+ * an unknown field is a validation error, so a client can never smuggle `balance` or `uid` in.
+ */
+export interface Endpoint {
+  method: Method;
+  path: string;
+  access: Access;
+  summary: string;
+  /** Spec (quiet): the client shows no loading indicator for it. */
+  quiet?: boolean;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodObject;
+  data: z.ZodType;
+}
+
+export const defineEndpoint = <const E extends Endpoint>(endpoint: E): E => endpoint;
+
+export type DataOf<E extends Endpoint> = z.output<E['data']>;
+export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodObject ? z.input<E['body']> : never;
+export type QueryOf<E extends Endpoint> = E['query'] extends z.ZodObject ? z.input<E['query']> : never;

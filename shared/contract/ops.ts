@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { isoTime, nothing } from './common';
+import { defineEndpoint } from './define';
+import { userInfoSchema } from './user';
+
+/** The operator API: every call needs `Authorization: Bearer <ADMIN_TOKEN>`. Later issues add to it. */
+
+export const smsOutbox = defineEndpoint({
+  method: 'GET',
+  path: '/ops/sms',
+  access: 'ops',
+  summary: 'The simulated SMS outbox, newest first (testers read verification codes here)',
+  query: z.strictObject({
+    phone: z
+      .string()
+      .regex(/^\d{10,11}$/)
+      .optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(50),
+  }),
+  data: z.array(
+    z.object({
+      id: z.number().int(),
+      phone: z.string(),
+      purpose: z.enum(['bind', 'resetLoginPwd', 'resetTradePwd']),
+      code: z.string(),
+      text: z.string(),
+      createdAt: isoTime,
+      expiresAt: isoTime,
+      usedAt: isoTime.nullable(),
+    }),
+  ),
+});
+
+const clockState = z.object({
+  now: isoTime.describe('The virtual now'),
+  manilaDay: z.string().describe('The business day in Asia/Manila, YYYY-MM-DD'),
+  offsetMs: z.number().int().describe('Virtual minus real time'),
+  frozen: z.boolean(),
+});
+
+export const getClock = defineEndpoint({
+  method: 'GET',
+  path: '/ops/clock',
+  access: 'ops',
+  summary: 'The virtual clock',
+  data: clockState,
+});
+
+export const setClock = defineEndpoint({
+  method: 'POST',
+  path: '/ops/clock',
+  access: 'ops',
+  summary: 'Set the virtual clock to an instant, or advance it by a duration such as 1d, 3h, 15m, 30s',
+  body: z
+    .strictObject({
+      set: z.iso.datetime({ offset: true }).optional().describe('An ISO 8601 instant, e.g. 2026-12-01T00:00:00+08:00'),
+      advance: z.string().max(32).optional().describe('A duration: 1d, 3h, 15m, 30s or combined like 1d12h'),
+    })
+    .refine((b) => (b.set === undefined) !== (b.advance === undefined), {
+      message: 'Give either set or advance',
+    }),
+  data: clockState,
+});
+
+export const opsUserSchema = userInfoSchema.extend({
+  id: z.number().int(),
+  status: z.enum(['active', 'suspended']),
+  statusReason: z.string(),
+  phoneNumber: z.string().describe('Unmasked'),
+  realName: z.string(),
+  birthDate: z.string(),
+  email: z.string(),
+  superiorUid: z.number().int().nullable(),
+  createdAt: isoTime,
+});
+
+export const listUsers = defineEndpoint({
+  method: 'GET',
+  path: '/ops/users',
+  access: 'ops',
+  summary: 'Find players by username, phone or uid',
+  query: z.strictObject({
+    q: z.string().max(64).default(''),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+  }),
+  data: z.array(opsUserSchema),
+});
+
+const uidParams = z.strictObject({ uid: z.coerce.number().int().positive() });
+
+export const getUser = defineEndpoint({
+  method: 'GET',
+  path: '/ops/users/:uid',
+  access: 'ops',
+  summary: 'One player',
+  params: uidParams,
+  data: opsUserSchema,
+});
+
+export const setUserStatus = defineEndpoint({
+  method: 'POST',
+  path: '/ops/users/:uid/status',
+  access: 'ops',
+  summary: 'Suspend a player (ends their sessions) or reactivate them',
+  params: uidParams,
+  body: z.strictObject({ status: z.enum(['active', 'suspended']), reason: z.string().max(200).default('') }),
+  data: opsUserSchema,
+});
+
+export const revokeUserSessions = defineEndpoint({
+  method: 'POST',
+  path: '/ops/users/:uid/sessions/revoke',
+  access: 'ops',
+  summary: 'End every session of a player (their next call answers 20002)',
+  params: uidParams,
+  body: z.strictObject({}),
+  data: nothing,
+});
+
+export const opsEndpoints = [
+  smsOutbox,
+  getClock,
+  setClock,
+  listUsers,
+  getUser,
+  setUserStatus,
+  revokeUserSessions,
+] as const;

@@ -1,0 +1,270 @@
+import { z } from 'zod';
+import {
+  dateRule,
+  emailRule,
+  hashedPasswordRule,
+  invitationCodeRule,
+  mobileRule,
+  NICKNAME_MAX,
+  registrationPhoneRule,
+  smsCodeRule,
+  usernameRule,
+} from '../rules';
+import { empty, isoTime, nothing } from './common';
+import { defineEndpoint } from './define';
+
+export const genderSchema = z.enum(['male', 'female', 'other']);
+
+/** The user-info entity of spec section 3. */
+export const userInfoSchema = z.object({
+  uid: z.number().int().describe('Public player id; also the socket path /webSocket/{uid}'),
+  username: z.string(),
+  nickname: z.string(),
+  gender: genderSchema,
+  phone: z.string().describe('Bound mobile number, masked (9*****1234); empty when none'),
+  avatar: z.string().describe('URL of the avatar image served by this server'),
+  invitationCode: z.string().describe("The player's own code that friends enter to become referrals"),
+  vip: z.number().int().describe('VIP level, 0 by default'),
+  bind: z.boolean().describe('An e-wallet is bound'),
+  isNullPasswordTrade: z.boolean().describe('No transaction password yet: withdraw is blocked'),
+  hasSignUp: z.boolean().describe('The sign-up bonus has been granted'),
+  registrationCode: z.string().describe('The invitation code used at sign-up (the superior), empty when none'),
+  guest: z.boolean(),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+/** Personal information: what the Security centre's Personal Information screen shows. */
+export const userBaseSchema = z.object({
+  uid: z.number().int(),
+  username: z.string(),
+  nickname: z.string(),
+  gender: genderSchema,
+  avatar: z.string(),
+  phone: z.string(),
+  realName: z.string(),
+  birthDate: z.string().describe('MM/DD/YYYY, empty when not given'),
+  email: z.string(),
+  registeredAt: isoTime,
+  termsAcceptedAt: isoTime.nullable(),
+});
+
+const password = hashedPasswordRule.describe('md5 hex of what the player typed');
+
+export const register = defineEndpoint({
+  method: 'POST',
+  path: '/api/user/custom/register',
+  access: 'open',
+  summary: 'Create an account and log it in (sets the session cookie)',
+  body: z.strictObject({
+    username: usernameRule,
+    password,
+    phone: registrationPhoneRule,
+    inviteCode: invitationCodeRule.optional(),
+    agree: z.literal(true, { error: 'Please confirm you are 21 or older and accept the terms' }),
+  }),
+  data: userInfoSchema,
+});
+
+export const registerFlag = defineEndpoint({
+  method: 'POST',
+  path: '/api/user/register/flag',
+  access: 'open',
+  summary: 'Whether a username or phone is already taken',
+  body: z
+    .strictObject({ username: usernameRule.optional(), phone: registrationPhoneRule.optional() })
+    .refine((b) => b.username !== undefined || b.phone !== undefined, { message: 'This is required' }),
+  data: z.object({ usernameTaken: z.boolean(), phoneTaken: z.boolean() }),
+});
+
+export const login = defineEndpoint({
+  method: 'POST',
+  path: '/api/user/login',
+  access: 'open',
+  summary: 'Log in with username or phone; ends every other session of the account',
+  body: z.strictObject({ username: z.string().min(1, 'This is required').max(13), password }),
+  data: userInfoSchema,
+});
+
+export const guestLogin = defineEndpoint({
+  method: 'POST',
+  path: '/api/user/guest/login',
+  access: 'open',
+  summary: 'Create a guest account and log it in',
+  body: empty,
+  data: userInfoSchema,
+});
+
+export const bindSuperior = defineEndpoint({
+  method: 'POST',
+  path: '/api/user/bind',
+  access: 'user',
+  summary: 'Bind a superior (referrer) by invitation code, once',
+  body: z.strictObject({ inviteCode: invitationCodeRule }),
+  data: nothing,
+});
+
+export const sendBindSms = defineEndpoint({
+  method: 'POST',
+  path: '/api/user/sms/send/bind',
+  access: 'user',
+  summary: 'Send a code to a mobile number the player wants to bind',
+  body: z.strictObject({ phone: registrationPhoneRule }),
+  data: z.object({ cooldownSeconds: z.number().int() }),
+});
+
+export const logout = defineEndpoint({
+  method: 'POST',
+  path: '/api/user/logout',
+  access: 'user',
+  summary: 'End this session on the server',
+  body: empty,
+  data: nothing,
+});
+
+export const sendResetLoginSms = defineEndpoint({
+  method: 'POST',
+  path: '/api/user/sms/send/resetLoginPwd',
+  access: 'open',
+  summary: 'Send a reset code to the mobile number of an account',
+  body: z.strictObject({ phone: registrationPhoneRule }),
+  data: z.object({ cooldownSeconds: z.number().int() }),
+});
+
+export const resetLoginPassword = defineEndpoint({
+  method: 'POST',
+  path: '/api/reset/login/pwd',
+  access: 'open',
+  summary: 'Set a new login password with an SMS code; ends every session of the account',
+  body: z.strictObject({ phone: registrationPhoneRule, code: smsCodeRule, password }),
+  data: nothing,
+});
+
+export const modifyLoginPassword = defineEndpoint({
+  method: 'POST',
+  path: '/api/user/modifyPasswordLogin',
+  access: 'user',
+  summary: 'Change the login password; ends the other sessions',
+  body: z.strictObject({ oldPassword: password, newPassword: password }),
+  data: nothing,
+});
+
+export const modifyTradePassword = defineEndpoint({
+  method: 'POST',
+  path: '/api/user/modifyPasswordTrade',
+  access: 'user',
+  summary: 'Set the transaction password (no oldPassword while none is set) or change it',
+  body: z.strictObject({ oldPassword: password.optional(), newPassword: password }),
+  data: nothing,
+});
+
+export const sendResetTradeSms = defineEndpoint({
+  method: 'POST',
+  path: '/api/user/sms/send/resetTradePwd',
+  access: 'user',
+  summary: "Send a reset code to the player's bound mobile number",
+  body: empty,
+  data: z.object({ cooldownSeconds: z.number().int() }),
+});
+
+export const resetTradePassword = defineEndpoint({
+  method: 'POST',
+  path: '/api/reset/trade/pwd',
+  access: 'user',
+  summary: 'Set a new transaction password with an SMS code',
+  body: z.strictObject({ code: smsCodeRule, password }),
+  data: nothing,
+});
+
+export const share = defineEndpoint({
+  method: 'GET',
+  path: '/api/user/share',
+  access: 'user',
+  summary: 'The share link carrying the invitation code',
+  data: z.object({ shareUrl: z.string(), invitationCode: z.string() }),
+});
+
+export const follow = defineEndpoint({
+  method: 'GET',
+  path: '/api/user/follow',
+  access: 'user',
+  summary: 'The URL of the page players are invited to follow',
+  data: z.string(),
+});
+
+export const userInfo = defineEndpoint({
+  method: 'GET',
+  path: '/api/user/info',
+  access: 'user',
+  quiet: true,
+  summary: 'The logged-in player',
+  data: userInfoSchema,
+});
+
+export const avatars = defineEndpoint({
+  method: 'GET',
+  path: '/api/material/avatar',
+  access: 'user',
+  summary: 'The avatar images a player can choose',
+  data: z.array(z.object({ id: z.string(), url: z.string() })),
+});
+
+export const modifyUser = defineEndpoint({
+  method: 'POST',
+  path: '/api/user/modify',
+  access: 'user',
+  summary: 'Change nickname, gender, avatar, personal information, or bind a phone with an SMS code',
+  body: z
+    .strictObject({
+      nickname: z.string().trim().min(1, 'This is required').max(NICKNAME_MAX, 'Format is incorrect').optional(),
+      gender: genderSchema.optional(),
+      avatar: z.string().max(64).optional(),
+      realName: z
+        .string()
+        .trim()
+        .min(2, 'Format is incorrect')
+        .max(64, 'Format is incorrect')
+        .regex(/^[\p{L} .'-]+$/u, 'Format is incorrect')
+        .optional(),
+      birthDate: dateRule.optional(),
+      email: emailRule.optional(),
+      phone: mobileRule.optional(),
+      smsCode: smsCodeRule.optional(),
+    })
+    .refine((b) => Object.keys(b).length > 0, { message: 'This is required' })
+    .refine((b) => (b.phone === undefined) === (b.smsCode === undefined), {
+      message: 'This is required',
+      path: ['smsCode'],
+    }),
+  data: userInfoSchema,
+});
+
+export const userBase = defineEndpoint({
+  method: 'GET',
+  path: '/api/user/base',
+  access: 'user',
+  quiet: true,
+  summary: "The player's personal information",
+  data: userBaseSchema,
+});
+
+export const userEndpoints = [
+  register,
+  registerFlag,
+  login,
+  guestLogin,
+  bindSuperior,
+  sendBindSms,
+  logout,
+  sendResetLoginSms,
+  resetLoginPassword,
+  modifyLoginPassword,
+  modifyTradePassword,
+  sendResetTradeSms,
+  resetTradePassword,
+  share,
+  follow,
+  userInfo,
+  avatars,
+  modifyUser,
+  userBase,
+] as const;

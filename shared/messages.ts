@@ -1,0 +1,152 @@
+import { Code, type CodeValue } from './codes';
+import { RuleMessage } from './rules';
+
+export const LANGUAGES = ['en-US', 'vi-VN'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en-US';
+
+export const pickLanguage = (header: string | undefined): Language =>
+  (LANGUAGES as readonly string[]).includes(header ?? '') ? (header as Language) : DEFAULT_LANGUAGE;
+
+type Text = Record<Language, string>;
+
+/** The player-readable message of each code. `{name}` placeholders are filled from params. */
+export const codeMessages: Record<CodeValue, Text> = {
+  [Code.OK]: { 'en-US': 'Success', 'vi-VN': 'Thành công' },
+  [Code.VALIDATION]: {
+    'en-US': 'Please check the highlighted fields',
+    'vi-VN': 'Vui lòng kiểm tra các trường được đánh dấu',
+  },
+  [Code.MALFORMED_JSON]: {
+    'en-US': 'The request body is not valid JSON',
+    'vi-VN': 'Nội dung yêu cầu không phải JSON hợp lệ',
+  },
+  [Code.BODY_TOO_LARGE]: { 'en-US': 'The request is too large', 'vi-VN': 'Yêu cầu quá lớn' },
+  [Code.NOT_FOUND]: { 'en-US': 'Request address error', 'vi-VN': 'Địa chỉ yêu cầu không đúng' },
+  [Code.INTERNAL]: { 'en-US': 'Server error! Please try again later', 'vi-VN': 'Lỗi máy chủ! Vui lòng thử lại sau' },
+  [Code.RATE_LIMITED]: {
+    'en-US': 'Too many attempts. Please try again in {seconds} seconds',
+    'vi-VN': 'Quá nhiều lần thử. Vui lòng thử lại sau {seconds} giây',
+  },
+  [Code.MISSING_REQUEST_FROM]: { 'en-US': 'Request error', 'vi-VN': 'Lỗi yêu cầu' },
+  [Code.UNSUPPORTED_MEDIA_TYPE]: {
+    'en-US': 'Send the request body as JSON',
+    'vi-VN': 'Vui lòng gửi nội dung dạng JSON',
+  },
+  [Code.BAD_REQUEST]: { 'en-US': 'Request error', 'vi-VN': 'Lỗi yêu cầu' },
+  [Code.LOGIN_FAILED]: { 'en-US': 'Incorrect username or password', 'vi-VN': 'Tên đăng nhập hoặc mật khẩu không đúng' },
+  [Code.SESSION_INVALID]: {
+    'en-US': 'Your session has ended. Please log in again',
+    'vi-VN': 'Phiên đăng nhập đã kết thúc. Vui lòng đăng nhập lại',
+  },
+  [Code.USERNAME_TAKEN]: { 'en-US': 'This username is already taken', 'vi-VN': 'Tên đăng nhập đã được sử dụng' },
+  [Code.PHONE_TAKEN]: { 'en-US': 'This mobile number is already registered', 'vi-VN': 'Số điện thoại đã được đăng ký' },
+  [Code.TERMS_NOT_ACCEPTED]: {
+    'en-US': 'Please confirm you are 21 or older and accept the terms',
+    'vi-VN': 'Vui lòng xác nhận bạn đủ 21 tuổi và đồng ý điều khoản',
+  },
+  [Code.INVITE_CODE_INVALID]: { 'en-US': 'This invitation code does not exist', 'vi-VN': 'Mã mời không tồn tại' },
+  [Code.SUPERIOR_ALREADY_BOUND]: {
+    'en-US': 'You have already bound a superior',
+    'vi-VN': 'Bạn đã liên kết người giới thiệu',
+  },
+  [Code.SMS_CODE_INVALID]: {
+    'en-US': 'The verification code is wrong or has expired',
+    'vi-VN': 'Mã xác minh sai hoặc đã hết hạn',
+  },
+  [Code.SMS_COOLDOWN]: {
+    'en-US': 'Please wait {seconds} seconds before requesting another code',
+    'vi-VN': 'Vui lòng đợi {seconds} giây trước khi yêu cầu mã mới',
+  },
+  [Code.OLD_PASSWORD_WRONG]: { 'en-US': 'The current password is wrong', 'vi-VN': 'Mật khẩu hiện tại không đúng' },
+  [Code.TRADE_PASSWORD_NOT_SET]: {
+    'en-US': 'Please set a transaction password first',
+    'vi-VN': 'Vui lòng đặt mật khẩu giao dịch trước',
+  },
+  [Code.ACCOUNT_SUSPENDED]: {
+    'en-US': 'This account is suspended. Please contact customer service',
+    'vi-VN': 'Tài khoản đã bị khóa. Vui lòng liên hệ chăm sóc khách hàng',
+  },
+  [Code.PHONE_NOT_REGISTERED]: {
+    'en-US': 'No account uses this mobile number',
+    'vi-VN': 'Không có tài khoản nào dùng số điện thoại này',
+  },
+  [Code.SUPERIOR_INVALID]: {
+    'en-US': 'You cannot bind yourself or one of your own referrals',
+    'vi-VN': 'Bạn không thể liên kết chính mình hoặc người bạn đã giới thiệu',
+  },
+  [Code.GUEST_NOT_ALLOWED]: {
+    'en-US': 'Please register an account to use this feature',
+    'vi-VN': 'Vui lòng đăng ký tài khoản để dùng tính năng này',
+  },
+  [Code.PHONE_NOT_BOUND]: {
+    'en-US': 'Please bind a mobile phone first',
+    'vi-VN': 'Vui lòng liên kết số điện thoại trước',
+  },
+  [Code.AVATAR_UNKNOWN]: {
+    'en-US': 'Please choose one of the avatars shown',
+    'vi-VN': 'Vui lòng chọn một ảnh đại diện có sẵn',
+  },
+  [Code.ACCOUNT_LOCKED]: {
+    'en-US': 'Too many wrong passwords. Please try again in {seconds} seconds',
+    'vi-VN': 'Sai mật khẩu quá nhiều lần. Vui lòng thử lại sau {seconds} giây',
+  },
+  [Code.SAME_PASSWORD]: {
+    'en-US': 'The new password must differ from the current one',
+    'vi-VN': 'Mật khẩu mới phải khác mật khẩu hiện tại',
+  },
+  [Code.OPS_UNAUTHORIZED]: { 'en-US': 'Operator token missing or wrong', 'vi-VN': 'Thiếu hoặc sai mã quản trị' },
+  [Code.OPS_NOT_FOUND]: { 'en-US': 'No such record', 'vi-VN': 'Không có bản ghi này' },
+  [Code.OPS_BAD_DURATION]: {
+    'en-US': 'Write a duration like 1d, 3h, 15m or 30s',
+    'vi-VN': 'Hãy viết khoảng thời gian như 1d, 3h, 15m hoặc 30s',
+  },
+};
+
+/** Field-rule messages of spec section 5 and other validation texts, in Vietnamese. */
+const viFieldMessages: Record<string, string> = {
+  [RuleMessage.format]: 'Định dạng không đúng',
+  [RuleMessage.email]: 'Định dạng email không đúng',
+  [RuleMessage.date]: 'Định dạng ngày không đúng',
+  [RuleMessage.required]: 'Trường này là bắt buộc',
+  [RuleMessage.passwordMismatch]: 'Mật khẩu không khớp',
+  [RuleMessage.inconsistent]: 'Hai lần nhập mật khẩu không giống nhau!',
+  'Please enter 6-13 alphanumeric without special character':
+    'Vui lòng nhập 6-13 ký tự chữ và số, không có ký tự đặc biệt',
+  'Please enter 6-12 alphanumeric without special character':
+    'Vui lòng nhập 6-12 ký tự chữ và số, không có ký tự đặc biệt',
+  'Please confirm you are 21 or older and accept the terms': 'Vui lòng xác nhận bạn đủ 21 tuổi và đồng ý điều khoản',
+  'Unknown field': 'Trường không được hỗ trợ',
+};
+
+export function codeMessage(code: CodeValue, language: Language, params: Record<string, string | number> = {}): string {
+  const text = codeMessages[code][language];
+  return text.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
+}
+
+export function fieldMessage(message: string, language: Language): string {
+  if (language === 'en-US') return message;
+  return viFieldMessages[message] ?? message;
+}
+
+/** Messages of successful non-GET calls, shown as a green notice (spec section 8). */
+export const successMessages = {
+  registered: { 'en-US': 'Welcome! Your account is ready', 'vi-VN': 'Chào mừng! Tài khoản của bạn đã sẵn sàng' },
+  loggedIn: { 'en-US': 'Login successful', 'vi-VN': 'Đăng nhập thành công' },
+  loggedOut: {
+    'en-US': 'You have logged out. Your login information is not deleted and the account can be used again',
+    'vi-VN': 'Bạn đã đăng xuất. Thông tin đăng nhập không bị xóa và tài khoản vẫn có thể dùng lại',
+  },
+  smsSent: { 'en-US': 'Verification code sent', 'vi-VN': 'Đã gửi mã xác minh' },
+  passwordChanged: { 'en-US': 'Password changed', 'vi-VN': 'Đã đổi mật khẩu' },
+  passwordReset: {
+    'en-US': 'Password reset. Please log in with the new password',
+    'vi-VN': 'Đã đặt lại mật khẩu. Vui lòng đăng nhập bằng mật khẩu mới',
+  },
+  tradePasswordSet: { 'en-US': 'Transaction password set', 'vi-VN': 'Đã đặt mật khẩu giao dịch' },
+  tradePasswordChanged: { 'en-US': 'Transaction password changed', 'vi-VN': 'Đã đổi mật khẩu giao dịch' },
+  superiorBound: { 'en-US': 'Referrer bound', 'vi-VN': 'Đã liên kết người giới thiệu' },
+  profileSaved: { 'en-US': 'Saved', 'vi-VN': 'Đã lưu' },
+} satisfies Record<string, Text>;
+
+export type SuccessMessage = keyof typeof successMessages;

@@ -1,0 +1,21 @@
+/** Business days roll over at midnight Asia/Manila (UTC+8 all year, no daylight saving). */
+export const MANILA_OFFSET_MS = 8 * 3_600_000;
+
+/** The Manila calendar day of an instant, as YYYY-MM-DD. */
+export const manilaDay = (instant: Date): string =>
+  new Date(instant.getTime() + MANILA_OFFSET_MS).toISOString().slice(0, 10);
+
+/** The instant at which the Manila day of `instant` began. */
+export const startOfManilaDay = (instant: Date): Date => new Date(`${manilaDay(instant)}T00:00:00+08:00`);
+
+const UNIT_MS = { d: 86_400_000, h: 3_600_000, m: 60_000, s: 1_000 } as const;
+
+/** "1d", "3h", "15m", "30s", "1d12h" to milliseconds; undefined when it is not such a duration. */
+export function parseDuration(text: string): number | undefined {
+  if (!/^(\d+[dhms])+$/.test(text)) return undefined;
+  let total = 0;
+  for (const [, amount, unit] of text.matchAll(/(\d+)([dhms])/g)) {
+    total += Number(amount) * UNIT_MS[unit as keyof typeof UNIT_MS];
+  }
+  return Number.isSafeInteger(total) ? total : undefined;
+}
