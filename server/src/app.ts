@@ -13,6 +13,7 @@ import { eventsPlugin } from './plugins/events';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
+import { staticAssetsPlugin } from './plugins/static-assets';
 import './types';
 
 export interface BuildOptions {
@@ -57,6 +58,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(cookie);
   await app.register(sessionPlugin);
   await app.register(docsPlugin);
+  await app.register(staticAssetsPlugin);
 
   await app.register(registerDomains);
   if (config.opsEnabled) await app.register(opsRoutes);

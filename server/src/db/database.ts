@@ -5,9 +5,9 @@ import Database from 'better-sqlite3';
 
 export type Db = Database.Database;
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-export const MIGRATIONS_DIR = join(ROOT, 'db', 'migrations');
-export const SEEDS_DIR = join(ROOT, 'db', 'seeds');
+export const ROOT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+export const MIGRATIONS_DIR = join(ROOT_DIR, 'db', 'migrations');
+export const SEEDS_DIR = join(ROOT_DIR, 'db', 'seeds');
 
 /** Opens (creating its folder) the SQLite file, or an in-memory database for ':memory:'. */
 export function openDatabase(file: string): Db {

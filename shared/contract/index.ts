@@ -1,0 +1,40 @@
+import { accountEndpoints } from './account';
+import { configEndpoints } from './config';
+import type { Endpoint } from './define';
+import { friendEndpoints } from './friend';
+import { gameEndpoints } from './game';
+import { mallEndpoints } from './mall';
+import { rechargeEndpoints } from './recharge';
+import { recordEndpoints } from './record';
+import { userEndpoints } from './user';
+import { vipEndpoints } from './vip';
+import { withdrawEndpoints } from './withdraw';
+
+/** Every /api endpoint of the contract: the server registers routes and OpenAPI from this list. */
+export const allEndpoints = [
+  ...userEndpoints,
+  ...accountEndpoints,
+  ...configEndpoints,
+  ...vipEndpoints,
+  ...friendEndpoints,
+  ...rechargeEndpoints,
+  ...withdrawEndpoints,
+  ...gameEndpoints,
+  ...recordEndpoints,
+  ...mallEndpoints,
+] as const satisfies readonly Endpoint[];
+
+export * as account from './account';
+export * from './common';
+export * as config from './config';
+export * from './define';
+export * as fields from './fields';
+export * as friend from './friend';
+export * as game from './game';
+export * as mall from './mall';
+export * as recharge from './recharge';
+export * as record from './record';
+export * as reward from './reward';
+export * as user from './user';
+export * as vip from './vip';
+export * as withdraw from './withdraw';

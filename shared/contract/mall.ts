@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { RuleMessage } from '../rules';
+import { empty, isoTime, pesos } from './common';
+import { defineEndpoint } from './define';
+import { idSchema } from './fields';
+import { rewardSchema, rewardsData } from './reward';
+
+export const mallItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  imageUrl: z.string(),
+  price: z.number().int().positive().describe('Price in points'),
+  reward: rewardSchema.describe('What one unit gives'),
+  stock: z.number().int().nonnegative().nullable().describe('Units left; null when unlimited'),
+  perAccountLimit: z.number().int().positive().nullable().describe('Most units one account may take; null when none'),
+  exchanged: z.number().int().nonnegative().describe('Units this player has taken'),
+  minVip: z.number().int().nonnegative().describe('Lowest VIP level allowed, 0 for everyone'),
+});
+
+export const mallInfo = defineEndpoint({
+  method: 'GET',
+  path: '/api/mallExchange/info',
+  access: 'user',
+  quiet: true,
+  summary: "The mall: items priced in points and the player's points",
+  data: z.object({
+    point: z.number().int().nonnegative().describe("The player's points balance"),
+    items: z.array(mallItemSchema),
+  }),
+});
+
+export const mallOrder = defineEndpoint({
+  method: 'POST',
+  path: '/api/mallExchange/order',
+  access: 'user',
+  summary: 'Exchange points for an item',
+  body: z.strictObject({
+    itemId: idSchema,
+    quantity: z.number().int().min(1, RuleMessage.format).max(99, RuleMessage.format).default(1),
+  }),
+  data: rewardsData.extend({
+    orderNo: z.string(),
+    pointsSpent: z.number().int().positive(),
+    point: z.number().int().nonnegative().describe('Points balance after the order'),
+  }),
+});
+
+export const useRedemptionCode = defineEndpoint({
+  method: 'POST',
+  path: '/api/redemption/code/use',
+  access: 'user',
+  summary: 'Redeem a code for its reward (one use per account)',
+  body: z.strictObject({
+    code: z
+      .string()
+      .trim()
+      .min(1, RuleMessage.required)
+      .max(32, RuleMessage.format)
+      .regex(/^[A-Za-z0-9-]+$/, RuleMessage.format),
+  }),
+  data: rewardsData,
+});
+
+/** The poker-card collection, spec section 9: 52 cards and 2 jokers, grand prize 250,000 pesos. */
+export const POKER_SUITS = ['spades', 'hearts', 'diamonds', 'clubs'] as const;
+export const POKER_RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'] as const;
+export const POKER_GRAND_PRIZE = 250_000;
+
+/** Card codes: rank then suit letter ("AS", "10H", "QD", "7C"), and "RJ" / "BJ" for the red and black jokers. */
+export const POKER_DECK: readonly string[] = [
+  ...POKER_SUITS.flatMap((suit) => POKER_RANKS.map((rank) => `${rank}${suit[0]!.toUpperCase()}`)),
+  'RJ',
+  'BJ',
+];
+
+export const pokerCardSchema = z.object({
+  code: z.string().describe('"AS" ace of spades, "10H", "QD", "7C"; "RJ" red joker, "BJ" black joker'),
+  suit: z.enum([...POKER_SUITS, 'joker']),
+  rank: z.enum([...POKER_RANKS, 'red', 'black']).describe('red or black for the jokers'),
+  owned: z.number().int().nonnegative().describe('Copies the player holds'),
+});
+
+export const pokerFetch = defineEndpoint({
+  method: 'GET',
+  path: '/api/poker/fetch',
+  access: 'user',
+  summary: "The poker-card collection: the 54 cards with the player's counts, chances and the grand prize",
+  data: z.object({
+    cards: z.array(pokerCardSchema).describe('All 54 cards in deck order (POKER_DECK)'),
+    collected: z.number().int().min(0).max(54).describe('Distinct cards owned'),
+    chances: z.number().int().nonnegative().describe('Draws left: the free daily one plus referral chances'),
+    freeDrawAvailable: z.boolean().describe("Today's free draw (per Manila day) is unused"),
+    nextFreeDrawAt: isoTime.describe('Next Manila midnight'),
+    grandPrize: pesos.describe('Paid once for the full set: 250,000'),
+    grandPrizeClaimed: z.boolean(),
+  }),
+});
+
+export const pokerMessageSchema = z.object({
+  id: z.number().int(),
+  username: z.string().describe('Masked username'),
+  kind: z.enum(['draw', 'grandPrize']),
+  card: z.string().nullable().describe('Card code drawn; null for grandPrize'),
+  amount: pesos.nullable().describe('Prize paid for grandPrize; null for draw'),
+  createdAt: isoTime,
+});
+
+export const pokerMessages = defineEndpoint({
+  method: 'GET',
+  path: '/api/poker/message',
+  access: 'user',
+  summary: 'Recent draws and winners of all players, newest first',
+  data: z.array(pokerMessageSchema),
+});
+
+export const pokerDraw = defineEndpoint({
+  method: 'POST',
+  path: '/api/poker/draw',
+  access: 'user',
+  summary: 'Use one chance to draw a card; completing the set pays the grand prize once',
+  body: empty,
+  data: rewardsData.extend({
+    card: pokerCardSchema.describe('The card drawn, with the new owned count'),
+    duplicate: z.boolean().describe('The player already held this card'),
+    chances: z.number().int().nonnegative().describe('Chances left'),
+    completed: z.boolean().describe('This draw completed the set; rewards then hold the grand prize'),
+  }),
+});
+
+export const mallEndpoints = [mallInfo, mallOrder, useRedemptionCode, pokerFetch, pokerMessages, pokerDraw] as const;
