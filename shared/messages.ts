@@ -101,6 +101,83 @@ export const codeMessages: Record<CodeValue, Text> = {
     'en-US': 'Write a duration like 1d, 3h, 15m or 30s',
     'vi-VN': 'Hãy viết khoảng thời gian như 1d, 3h, 15m hoặc 30s',
   },
+  [Code.INSUFFICIENT_BALANCE]: { 'en-US': 'Insufficient balance', 'vi-VN': 'Số dư không đủ' },
+  [Code.AMOUNT_INVALID]: {
+    'en-US': 'Enter an amount with at most two decimals',
+    'vi-VN': 'Nhập số tiền có tối đa hai chữ số thập phân',
+  },
+  [Code.CHANNEL_DISABLED]: {
+    'en-US': 'This payment channel is not available right now',
+    'vi-VN': 'Kênh thanh toán này hiện không khả dụng',
+  },
+  [Code.AMOUNT_OUT_OF_RANGE]: {
+    'en-US': 'The amount must be between {min} and {max}',
+    'vi-VN': 'Số tiền phải từ {min} đến {max}',
+  },
+  [Code.FIRST_DEPOSIT_MIN]: {
+    'en-US': 'Your first deposit must be at least {min}',
+    'vi-VN': 'Lần nạp đầu tiên phải từ {min} trở lên',
+  },
+  [Code.COUPON_INVALID]: {
+    'en-US': 'This coupon cannot be used for this deposit',
+    'vi-VN': 'Không thể dùng phiếu thưởng này cho lần nạp này',
+  },
+  [Code.ORDER_NOT_FOUND]: { 'en-US': 'Order not found', 'vi-VN': 'Không tìm thấy đơn hàng' },
+  [Code.SIGNATURE_INVALID]: { 'en-US': 'Invalid signature', 'vi-VN': 'Chữ ký không hợp lệ' },
+  [Code.CALLBACK_AMOUNT_MISMATCH]: {
+    'en-US': 'The paid amount does not match the order',
+    'vi-VN': 'Số tiền thanh toán không khớp với đơn hàng',
+  },
+  [Code.WALLET_ALREADY_BOUND]: {
+    'en-US': 'A wallet is already bound and cannot be changed',
+    'vi-VN': 'Ví đã được liên kết và không thể thay đổi',
+  },
+  [Code.WALLET_NOT_BOUND]: { 'en-US': 'Please bind a wallet first', 'vi-VN': 'Vui lòng liên kết ví trước' },
+  [Code.TRADE_PASSWORD_WRONG]: {
+    'en-US': 'The transaction password is wrong',
+    'vi-VN': 'Mật khẩu giao dịch không đúng',
+  },
+  [Code.KYC_REQUIRED]: {
+    'en-US': 'Please verify your identity before withdrawing',
+    'vi-VN': 'Vui lòng xác minh danh tính trước khi rút tiền',
+  },
+  [Code.WITHDRAW_MIN]: {
+    'en-US': 'The minimum withdrawal is {min}',
+    'vi-VN': 'Số tiền rút tối thiểu là {min}',
+  },
+  [Code.WITHDRAW_LIMIT]: {
+    'en-US': 'This exceeds your daily withdrawal limit of {max} (remaining today: {remaining})',
+    'vi-VN': 'Vượt quá hạn mức rút trong ngày {max} (còn lại hôm nay: {remaining})',
+  },
+  [Code.WITHDRAW_COUNT]: {
+    'en-US': "You have reached today's {count} withdrawals. Please try again tomorrow",
+    'vi-VN': 'Bạn đã rút đủ {count} lần hôm nay. Vui lòng thử lại vào ngày mai',
+  },
+  [Code.TURNOVER_OWED]: {
+    'en-US': 'Please complete the remaining turnover of {amount} before withdrawing',
+    'vi-VN': 'Vui lòng hoàn thành doanh số cược còn lại {amount} trước khi rút tiền',
+  },
+  [Code.CAPTCHA_INVALID]: {
+    'en-US': 'The captcha is wrong or has expired. Please try again',
+    'vi-VN': 'Mã captcha sai hoặc đã hết hạn. Vui lòng thử lại',
+  },
+  [Code.TRANSITION_INVALID]: {
+    'en-US': 'This change of status is not allowed',
+    'vi-VN': 'Không được phép thay đổi trạng thái này',
+  },
+  [Code.KYC_ALREADY_SUBMITTED]: {
+    'en-US': 'Your identity verification is already {status}',
+    'vi-VN': 'Xác minh danh tính của bạn đã ở trạng thái {status}',
+  },
+  [Code.ACCOUNT_RESTRICTED]: {
+    'en-US': 'Your account is restricted until your identity is verified',
+    'vi-VN': 'Tài khoản bị hạn chế cho đến khi danh tính được xác minh',
+  },
+  [Code.UNDERAGE]: {
+    'en-US': 'Players must be at least 21 years old',
+    'vi-VN': 'Người chơi phải từ 21 tuổi trở lên',
+  },
+  [Code.PAYMENT_CANCELLED]: { 'en-US': 'The payment was cancelled', 'vi-VN': 'Thanh toán đã bị hủy' },
 };
 
 /** Field-rule messages of spec section 5 and other validation texts, in Vietnamese. */

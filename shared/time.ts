@@ -19,3 +19,10 @@ export function parseDuration(text: string): number | undefined {
   }
   return Number.isSafeInteger(total) ? total : undefined;
 }
+
+/** Inclusive Manila days (YYYY-MM-DD) to a half-open range of ISO instants [from, to). */
+export function manilaDayRange(fromDay?: string, toDay?: string): { from?: string; to?: string } {
+  const from = fromDay ? new Date(`${fromDay}T00:00:00+08:00`).toISOString() : undefined;
+  const to = toDay ? new Date(new Date(`${toDay}T00:00:00+08:00`).getTime() + 86_400_000).toISOString() : undefined;
+  return { from, to };
+}

@@ -1,19 +1,22 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Code } from '../../shared/codes';
 import { type Config, testConfig } from './config';
 import type { Db } from './db/database';
 import { registerDomains } from './domains';
 import { opsRoutes } from './ops/routes';
+import { clientAppPlugin } from './plugins/client-app';
 import { clockPlugin } from './plugins/clock';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
-import { envelopePlugin } from './plugins/envelope';
+import { envelopePlugin, sendFailure } from './plugins/envelope';
 import { eventsPlugin } from './plugins/events';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 import { staticAssetsPlugin } from './plugins/static-assets';
+import { paymentSandbox } from './sandbox/payment';
 import './types';
 
 export interface BuildOptions {
@@ -25,6 +28,8 @@ export interface BuildOptions {
   frozenAt?: Date;
   /** Pino logger on (main.ts) or off. */
   logger?: boolean;
+  /** Serve the built client from dist/client (default: outside tests). */
+  serveClient?: boolean;
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -41,6 +46,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     forceCloseConnections: true,
+    // Faults the router meets before any route (an undecodable path such as /ops/users/%F0, a path
+    // parameter over maxParamLength) answer the envelope too, not Fastify's bare JSON.
+    frameworkErrors: (_error, request, reply) => sendFailure(request, reply, 400, Code.BAD_REQUEST),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -61,7 +69,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(staticAssetsPlugin);
 
   await app.register(registerDomains);
+  await app.register(paymentSandbox, { deposits: app.services.deposits });
   if (config.opsEnabled) await app.register(opsRoutes);
+  if (options.serveClient ?? config.mode !== 'test') await app.register(clientAppPlugin);
 
   await app.ready();
   return app;

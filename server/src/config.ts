@@ -22,6 +22,8 @@ const envSchema = z.object({
     .min(1)
     .default(24 * 60),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().int().min(1).default(30),
+  /** Merchant secret shared with the payment gateway (the sandbox); random per start when unset. */
+  PAYMENT_SECRET: z.string().min(16).optional(),
   /** Start the virtual clock at this instant (ISO 8601) instead of the real time. */
   CLOCK_START: z.iso.datetime({ offset: true }).optional(),
 });
@@ -41,6 +43,7 @@ export interface Config {
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
   clockStart: string | undefined;
+  paymentSecret: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -66,6 +69,7 @@ function configFromEnv(e: Env): Config {
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_DAYS * 86_400_000,
     clockStart: e.CLOCK_START,
+    paymentSecret: e.PAYMENT_SECRET ?? randomBytes(32).toString('hex'),
   };
 }
 

@@ -4,6 +4,7 @@ import type { Endpoint } from './define';
 import { friendEndpoints } from './friend';
 import { gameEndpoints } from './game';
 import { mallEndpoints } from './mall';
+import { paymentEndpoints } from './payment';
 import { rechargeEndpoints } from './recharge';
 import { recordEndpoints } from './record';
 import { userEndpoints } from './user';
@@ -22,6 +23,7 @@ export const allEndpoints = [
   ...gameEndpoints,
   ...recordEndpoints,
   ...mallEndpoints,
+  ...paymentEndpoints,
 ] as const satisfies readonly Endpoint[];
 
 export * as account from './account';
@@ -32,7 +34,9 @@ export * as fields from './fields';
 export * as friend from './friend';
 export * as game from './game';
 export * as mall from './mall';
+export * from './payment';
 export * as recharge from './recharge';
+export { depositRequest } from './recharge';
 export * as record from './record';
 export * as reward from './reward';
 export * as user from './user';

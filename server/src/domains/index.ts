@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { toPesos } from '../../../shared/money';
+import { depositRoutes } from './deposit/routes';
+import { seedPayments } from './deposit/seed';
+import { createDepositService, type DepositService } from './deposit/service';
+import { ledgerRoutes } from './ledger/routes';
+import { createLedgerService, type LedgerService } from './ledger/service';
 import { userRoutes } from './user/routes';
 import { createUserService, type UserService } from './user/service';
 import { createSmsService } from './user/sms.service';
@@ -9,6 +15,8 @@ declare module 'fastify' {
     services: {
       users: UserService;
       sms: ReturnType<typeof createSmsService>;
+      ledger: LedgerService;
+      deposits: DepositService;
     };
   }
 }
@@ -27,8 +35,45 @@ export const registerDomains = fp(
       revokeSessions: app.sessions.revokeAllOf,
       configValue: () => '',
     });
-    app.decorate('services', { users, sms });
+    const ledger = createLedgerService({ db: app.db, clock: app.clock });
+    const deposits = createDepositService({
+      db: app.db,
+      clock: app.clock,
+      config: app.config,
+      ledger,
+      events: app.events,
+      assertCanTransact: users.assertCanTransact,
+    });
+    app.decorate('services', { users, sms, ledger, deposits });
+
+    app.events.on('user.registered', ({ userId }) => {
+      app.db.transaction(() => {
+        ledger.account(userId);
+        for (const code of deposits.settings().welcomeCoupons) deposits.grantCoupon(userId, code, 'welcome');
+      })();
+    });
+    // Pending deposits past their time-out become Timeout: on every clock move and once a minute.
+    app.clock.onChange(() => deposits.expireOverdue());
+    const sweep = setInterval(() => deposits.expireOverdue(), 60_000);
+    sweep.unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
+
     userRoutes(app, users);
+    ledgerRoutes(app, ledger, {
+      risk: (userId) => {
+        const a = ledger.account(userId);
+        const owed = ledger.surplus(a);
+        return {
+          turnoverRequired: toPesos(a.turnover_required),
+          turnoverDone: toPesos(a.turnover_done),
+          withdrawLocked: owed > 0,
+          kycStatus: 'unverified',
+          restricted: false,
+        };
+      },
+      fbEvents: () => [],
+    });
+    depositRoutes(app, deposits);
   },
   { name: 'domains' },
 );

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { type Db, migrate, openDatabase } from '../db/database';
+import '../db/seeds-index';
 import { runSeeds } from '../db/seed';
 
 /** Opens the database (or takes the one given), applies migrations and seeds, and closes it with the app. */

@@ -6,6 +6,7 @@ import { type FieldError, fail } from '../../../shared/envelope';
 import { codeMessage, fieldMessage, pickLanguage } from '../../../shared/messages';
 import { RuleMessage } from '../../../shared/rules';
 import { isAppError } from '../errors';
+import { isClientRoute } from './client-app';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const REQUEST_FROM = new Set(['H5', 'APP_H5']);
@@ -27,8 +28,9 @@ export function sendFailure(
 
 type ValidationIssue = { instancePath: string; message?: string; keyword: string; params: Record<string, unknown> };
 
+/** One message per field (the first rule it breaks), as a form shows it. */
 function fieldErrorsOf(issues: ValidationIssue[], context: string | undefined): FieldError[] {
-  return issues.map((issue) => {
+  const fields = issues.map((issue) => {
     const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
     if (issue.keyword === 'unrecognized_keys') {
       const keys = (issue.params.keys as string[] | undefined) ?? [];
@@ -40,6 +42,7 @@ function fieldErrorsOf(issues: ValidationIssue[], context: string | undefined): 
     if (isDefaultZodText) readable = /received undefined/.test(message) ? RuleMessage.required : RuleMessage.format;
     return { field: path || (context ?? 'body'), message: readable };
   });
+  return fields.filter((f, i) => fields.findIndex((g) => g.field === f.field) === i);
 }
 
 /**
@@ -54,7 +57,8 @@ export const envelopePlugin = fp(
 
     app.addHook('onRequest', async (request, reply) => {
       request.lang = pickLanguage(request.headers.language as string | undefined);
-      const isApi = request.url.startsWith('/api/');
+      // Gateway webhooks are signed instead; they come from a server, not a browser.
+      const isApi = request.url.startsWith('/api/') && !request.url.startsWith('/api/payment/');
       if (isApi && MUTATING.has(request.method) && !REQUEST_FROM.has(String(request.headers.requestfrom ?? ''))) {
         return sendFailure(request, reply, 403, Code.MISSING_REQUEST_FROM);
       }
@@ -99,7 +103,13 @@ export const envelopePlugin = fp(
       return sendFailure(request, reply, 500, Code.INTERNAL);
     });
 
-    app.setNotFoundHandler((request, reply) => sendFailure(request, reply, 404, Code.NOT_FOUND));
+    app.setNotFoundHandler((request, reply) => {
+      const wantsPage = request.method === 'GET' && isClientRoute(request.url);
+      if (wantsPage && app.clientIndexHtml) {
+        return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(app.clientIndexHtml);
+      }
+      return sendFailure(request, reply, 404, Code.NOT_FOUND);
+    });
   },
   { name: 'envelope' },
 );

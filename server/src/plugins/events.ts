@@ -5,6 +5,10 @@ import fp from 'fastify-plugin';
 export interface AppEvents {
   'session.revoked': { userId: number; sessionId: number; reason: string };
   'user.registered': { userId: number; uid: number };
+  /** A deposit was credited (amount in centavos); `first` when it is the player's first. */
+  'deposit.succeeded': { userId: number; orderNo: string; amount: number; first: boolean };
+  /** A deposit reached a final or timed-out status (1 Success, 2 Failed, 3 Timeout). */
+  'deposit.settled': { userId: number; orderNo: string; status: number };
 }
 
 export class EventBus {

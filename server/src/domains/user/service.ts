@@ -186,7 +186,9 @@ export function createUserService(deps: {
     /** Checks the credentials (username or phone) and returns the user id, with brute-force limits. */
     async login(input: { username: string; password: string }, meta: RequestMeta): Promise<number> {
       limiter.consume(`login:ip:${meta.ip}`, LOGIN_ATTEMPTS_PER_ADDRESS);
-      const row = /^\d+$/.test(input.username) ? repo.byPhone(input.username) : repo.byUsername(input.username);
+      // A username may be all digits too: a phone match wins, then the username.
+      const row =
+        (/^\d+$/.test(input.username) ? repo.byPhone(input.username) : undefined) ?? repo.byUsername(input.username);
       const accountKey = `login:fail:${row?.id ?? input.username.toLowerCase()}`;
       const locked = limiter.retryAfter(accountKey, LOGIN_FAILURES_PER_ACCOUNT);
       if (locked > 0) throw new AppError(Code.ACCOUNT_LOCKED, { params: { seconds: locked } });
@@ -312,8 +314,12 @@ export function createUserService(deps: {
 
     follow: () => deps.configValue('ps_facebook'),
 
-    /** Throws when the account cannot be used (suspended); used right after login checks. */
-    assertCanUse: (userId: number) => assertActive(mustGet(userId)),
+    /** Throws unless the account may move money: a registered (not guest), active account. */
+    assertCanTransact(userId: number) {
+      const row = mustGet(userId);
+      if (row.guest === 1) throw new AppError(Code.GUEST_NOT_ALLOWED);
+      assertActive(row);
+    },
     repo,
   };
 

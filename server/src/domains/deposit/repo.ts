@@ -1,0 +1,165 @@
+import type { Db } from '../../db/database';
+
+export interface ChannelRow {
+  code: 'gcash' | 'maya';
+  name: string;
+  enabled: number;
+  min_amount: number;
+  max_amount: number;
+  fee_percent: number;
+}
+
+export interface CouponRow {
+  id: number;
+  user_id: number;
+  template_code: string;
+  status: 'available' | 'used' | 'expired';
+  order_no: string | null;
+  granted_at: string;
+  expires_at: string;
+  name_en: string;
+  name_vi: string;
+  bonus_percent: number;
+  max_bonus: number;
+  min_deposit: number;
+  turnover_multiple: number;
+}
+
+export interface DepositRow {
+  id: number;
+  order_no: string;
+  user_id: number;
+  channel: 'gcash' | 'maya';
+  amount: number;
+  bonus: number;
+  fee: number;
+  coupon_id: number | null;
+  turnover_required: number;
+  status: 0 | 1 | 2 | 3;
+  created_at: string;
+  expires_at: string;
+  paid_at: string | null;
+  settled_at: string | null;
+  gateway_ref: string | null;
+  callback_count: number;
+  first_answer: string | null;
+}
+
+const COUPON_SELECT = `SELECT c.*, t.name_en, t.name_vi, t.bonus_percent, t.max_bonus, t.min_deposit, t.turnover_multiple
+  FROM user_coupons c JOIN coupon_templates t ON t.code = c.template_code`;
+
+export interface DepositFilter {
+  userId: number | null;
+  status?: number;
+  from?: string;
+  to?: string;
+  orderNo?: string;
+  limit: number;
+  offset: number;
+}
+
+const FILTER = `(@userId IS NULL OR user_id = @userId) AND (@status IS NULL OR status = @status)
+  AND (@from IS NULL OR created_at >= @from) AND (@to IS NULL OR created_at < @to)
+  AND (@orderNo IS NULL OR order_no = @orderNo)`;
+
+const filterParams = (f: DepositFilter) => ({
+  userId: f.userId,
+  status: f.status ?? null,
+  from: f.from ?? null,
+  to: f.to ?? null,
+  orderNo: f.orderNo ?? null,
+  limit: f.limit,
+  offset: f.offset,
+});
+
+export function createDepositRepo(db: Db) {
+  const channels = db.prepare('SELECT * FROM payment_channels ORDER BY sort_order, code');
+  const channel = db.prepare('SELECT * FROM payment_channels WHERE code = ?');
+  const setChannel = db.prepare(
+    `UPDATE payment_channels SET enabled = COALESCE(@enabled, enabled), min_amount = COALESCE(@min, min_amount),
+       max_amount = COALESCE(@max, max_amount) WHERE code = @code`,
+  );
+  const setting = db.prepare('SELECT value FROM payment_settings WHERE key = ?').pluck();
+  const template = db.prepare('SELECT * FROM coupon_templates WHERE code = ?');
+  const grantCoupon = db.prepare(
+    `INSERT INTO user_coupons (user_id, template_code, source, granted_at, expires_at) VALUES (?, ?, ?, ?, ?)`,
+  );
+  const couponsOf = db.prepare(
+    `${COUPON_SELECT} WHERE c.user_id = ? ORDER BY c.status = 'available' DESC, c.expires_at`,
+  );
+  const coupon = db.prepare(`${COUPON_SELECT} WHERE c.id = ? AND c.user_id = ?`);
+  const reserveCoupon = db.prepare(
+    `UPDATE user_coupons SET status = 'used', order_no = ?, used_at = ? WHERE id = ? AND status = 'available'`,
+  );
+  const releaseCoupon = db.prepare(
+    `UPDATE user_coupons SET status = CASE WHEN expires_at <= @now THEN 'expired' ELSE 'available' END,
+       order_no = NULL, used_at = NULL WHERE id = @id AND status = 'used'`,
+  );
+  const expireCoupons = db.prepare(
+    `UPDATE user_coupons SET status = 'expired' WHERE status = 'available' AND expires_at <= ?`,
+  );
+  const insert = db.prepare(
+    `INSERT INTO deposits (order_no, user_id, channel, amount, bonus, fee, coupon_id, turnover_required, created_at, expires_at)
+     VALUES (@orderNo, @userId, @channel, @amount, @bonus, @fee, @couponId, @turnoverRequired, @now, @expiresAt)`,
+  );
+  const byOrderNo = db.prepare('SELECT * FROM deposits WHERE order_no = ?');
+  const settle = db.prepare(
+    `UPDATE deposits SET status = @status, paid_at = @paidAt, settled_at = @now, gateway_ref = @gatewayRef,
+       payer_mobile = COALESCE(@payerMobile, payer_mobile) WHERE id = @id AND status IN (0, 3)`,
+  );
+  const recordCallback = db.prepare(
+    'UPDATE deposits SET callback_count = callback_count + 1, first_answer = COALESCE(first_answer, ?) WHERE id = ?',
+  );
+  const overdue = db.prepare('SELECT * FROM deposits WHERE status = 0 AND expires_at <= ?');
+  const timeOut = db.prepare('UPDATE deposits SET status = 3, settled_at = ? WHERE id = ? AND status = 0');
+  const page = db.prepare(`SELECT * FROM deposits WHERE ${FILTER} ORDER BY id DESC LIMIT @limit OFFSET @offset`);
+  const count = db.prepare(`SELECT COUNT(*) FROM deposits WHERE ${FILTER}`).pluck();
+
+  return {
+    channels: () => channels.all() as ChannelRow[],
+    channel: (code: string) => channel.get(code) as ChannelRow | undefined,
+    setChannel: (c: { code: string; enabled: number | null; min: number | null; max: number | null }) =>
+      setChannel.run(c).changes > 0,
+    setting: <T>(key: string, fallback: T): T => {
+      const raw = setting.get(key) as string | undefined;
+      return raw === undefined ? fallback : (JSON.parse(raw) as T);
+    },
+    template: (code: string) => template.get(code) as { code: string; valid_days: number } | undefined,
+    grantCoupon: (userId: number, code: string, source: string, now: string, expiresAt: string) =>
+      Number(grantCoupon.run(userId, code, source, now, expiresAt).lastInsertRowid),
+    couponsOf: (userId: number) => couponsOf.all(userId) as CouponRow[],
+    coupon: (id: number, userId: number) => coupon.get(id, userId) as CouponRow | undefined,
+    reserveCoupon: (id: number, orderNo: string, now: string) => reserveCoupon.run(orderNo, now, id).changes > 0,
+    releaseCoupon: (id: number, now: string) => releaseCoupon.run({ id, now }),
+    expireCoupons: (now: string) => expireCoupons.run(now),
+    insert: (d: {
+      orderNo: string;
+      userId: number;
+      channel: string;
+      amount: number;
+      bonus: number;
+      fee: number;
+      couponId: number | null;
+      turnoverRequired: number;
+      now: string;
+      expiresAt: string;
+    }) => Number(insert.run(d).lastInsertRowid),
+    byOrderNo: (orderNo: string) => byOrderNo.get(orderNo) as DepositRow | undefined,
+    /** Moves a Pending or Timeout order to a final status; false when it was already settled. */
+    settle: (s: {
+      id: number;
+      status: 1 | 2;
+      paidAt: string | null;
+      now: string;
+      gatewayRef: string;
+      payerMobile: string | null;
+    }) => settle.run(s).changes > 0,
+    recordCallback: (id: number, answer: string) => recordCallback.run(answer, id),
+    overdue: (now: string) => overdue.all(now) as DepositRow[],
+    timeOut: (id: number, now: string) => timeOut.run(now, id).changes > 0,
+    page: (f: DepositFilter) => page.all(filterParams(f)) as DepositRow[],
+    count: (f: DepositFilter) => Number(count.get(filterParams(f))),
+  };
+}
+
+export type DepositRepo = ReturnType<typeof createDepositRepo>;

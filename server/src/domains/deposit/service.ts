@@ -1,0 +1,317 @@
+import { randomInt } from 'node:crypto';
+import type { z } from 'zod';
+import { Code } from '../../../../shared/codes';
+import type { paymentCallback as callbackContract, depositRequest } from '../../../../shared/contract';
+import type { Language } from '../../../../shared/messages';
+import { formatCentavos, toCentavos, toPesos } from '../../../../shared/money';
+import { manilaDay } from '../../../../shared/time';
+import type { Clock } from '../../clock';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import { AppError } from '../../errors';
+import type { EventBus } from '../../plugins/events';
+import type { LedgerService } from '../ledger/service';
+import { type CouponRow, createDepositRepo, type DepositRow } from './repo';
+import { signFields, verifyFields } from './signature';
+
+type DepositRequest = z.output<typeof depositRequest>;
+type CallbackBody = z.output<typeof callbackContract.body>;
+
+export const DEPOSIT = { PENDING: 0, SUCCESS: 1, FAILED: 2, TIMEOUT: 3 } as const;
+
+export function createDepositService(deps: {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  ledger: LedgerService;
+  events: EventBus;
+  assertCanTransact: (userId: number) => void;
+}) {
+  const { db, clock, config, ledger, events } = deps;
+  const repo = createDepositRepo(db);
+
+  const settings = () => ({
+    firstDepositMin: toCentavos(repo.setting('firstDepositMin', 500)),
+    presets: repo.setting<number[]>('presets', []).map((p) => toCentavos(p)),
+    timeoutMs: repo.setting('depositTimeoutMinutes', 30) * 60_000,
+    depositTurnoverMultiple: repo.setting('depositTurnoverMultiple', 0),
+    merchantName: repo.setting('merchantName', 'Casino PH'),
+    welcomeCoupons: repo.setting<string[]>('welcomeCoupons', []),
+  });
+
+  const newOrderNo = () => {
+    for (;;) {
+      const no = `D${manilaDay(clock.now()).replaceAll('-', '')}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+      if (!repo.byOrderNo(no)) return no;
+    }
+  };
+
+  const couponUsable = (c: CouponRow, now: string) => c.status === 'available' && c.expires_at > now;
+
+  function couponView(c: CouponRow, lang: Language) {
+    const expired = c.status === 'available' && c.expires_at <= clock.iso();
+    return {
+      id: c.id,
+      name: lang === 'vi-VN' ? c.name_vi : c.name_en,
+      bonusPercent: c.bonus_percent,
+      maxBonus: toPesos(c.max_bonus),
+      minDeposit: toPesos(c.min_deposit),
+      turnoverMultiple: c.turnover_multiple,
+      expiresAt: c.expires_at,
+      status: expired ? ('expired' as const) : c.status,
+    };
+  }
+
+  /** Checks a deposit request against the channel, the first-deposit rule and the coupon; amounts in centavos. */
+  function quote(userId: number, req: DepositRequest) {
+    deps.assertCanTransact(userId);
+    const channel = repo.channel(req.channel);
+    if (!channel?.enabled) throw new AppError(Code.CHANNEL_DISABLED);
+    const amount = toCentavos(req.amount);
+    if (amount < channel.min_amount || amount > channel.max_amount) {
+      throw new AppError(Code.AMOUNT_OUT_OF_RANGE, {
+        params: { min: formatCentavos(channel.min_amount), max: formatCentavos(channel.max_amount) },
+      });
+    }
+    const s = settings();
+    if (ledger.account(userId).deposit_count === 0 && amount < s.firstDepositMin) {
+      throw new AppError(Code.FIRST_DEPOSIT_MIN, { params: { min: formatCentavos(s.firstDepositMin) } });
+    }
+    let bonus = 0;
+    let bonusTurnover = 0;
+    let coupon: CouponRow | undefined;
+    if (req.couponId !== undefined) {
+      coupon = repo.coupon(req.couponId, userId);
+      if (!coupon || !couponUsable(coupon, clock.iso()) || amount < coupon.min_deposit) {
+        throw new AppError(Code.COUPON_INVALID);
+      }
+      bonus = Math.min(Math.floor((amount * coupon.bonus_percent) / 100), coupon.max_bonus);
+      bonusTurnover = bonus * coupon.turnover_multiple;
+    }
+    const fee = Math.ceil((amount * channel.fee_percent) / 100);
+    const turnoverRequired = amount * s.depositTurnoverMultiple + bonusTurnover;
+    return { channel, amount, bonus, fee, turnoverRequired, coupon, settings: s };
+  }
+
+  const quoteView = (q: ReturnType<typeof quote>) => ({
+    amount: toPesos(q.amount),
+    bonus: toPesos(q.bonus),
+    turnoverRequired: toPesos(q.turnoverRequired),
+    fee: toPesos(q.fee),
+    total: toPesos(q.amount + q.fee),
+  });
+
+  function checkoutToken(orderNo: string) {
+    return signFields({ orderNo, purpose: 'checkout' }, config.paymentSecret).slice(0, 32);
+  }
+
+  function view(d: DepositRow) {
+    return {
+      orderNo: d.order_no,
+      channel: d.channel,
+      amount: toPesos(d.amount),
+      bonus: toPesos(d.bonus),
+      status: d.status,
+      createdAt: d.created_at,
+      paidAt: d.paid_at,
+    };
+  }
+
+  /** Credits a paid order: the deposit and its bonus, each a journal row, in the caller's transaction. */
+  function credit(d: DepositRow) {
+    const first = ledger.account(d.user_id).deposit_count === 0;
+    ledger.post(d.user_id, {
+      type: 'deposit',
+      amount: d.amount,
+      deposit: d.amount,
+      // The order's whole turnover requirement (principal and bonus) was fixed when it was quoted.
+      turnoverRequired: d.turnover_required,
+      reference: d.order_no,
+      remark: d.channel,
+    });
+    if (d.bonus > 0) ledger.post(d.user_id, { type: 'deposit_bonus', amount: d.bonus, reference: d.order_no });
+    return first;
+  }
+
+  return {
+    repo,
+    settings,
+    checkoutToken,
+    view,
+
+    methods: () =>
+      repo.channels().map((c) => ({
+        code: c.code,
+        name: c.name,
+        enabled: c.enabled === 1,
+        min: toPesos(c.min_amount),
+        max: toPesos(c.max_amount),
+      })),
+
+    amounts(userId: number, channelCode?: string) {
+      const s = settings();
+      const channel = channelCode ? repo.channel(channelCode) : undefined;
+      const min = channel?.min_amount ?? 0;
+      const max = channel?.max_amount ?? Number.MAX_SAFE_INTEGER;
+      return {
+        presets: s.presets.filter((p) => p >= min && p <= max).map(toPesos),
+        firstDepositMin: toPesos(s.firstDepositMin),
+        firstDeposit: ledger.account(userId).deposit_count === 0,
+      };
+    },
+
+    coupons(userId: number, lang: Language, status?: CouponRow['status']) {
+      return repo
+        .couponsOf(userId)
+        .map((c) => couponView(c, lang))
+        .filter((c) => status === undefined || c.status === status);
+    },
+
+    grantCoupon(userId: number, code: string, source: string) {
+      const template = repo.template(code);
+      if (!template) throw new Error(`Unknown coupon template ${code}`);
+      const now = clock.now();
+      return repo.grantCoupon(
+        userId,
+        code,
+        source,
+        now.toISOString(),
+        new Date(now.getTime() + template.valid_days * 86_400_000).toISOString(),
+      );
+    },
+
+    quote: (userId: number, req: DepositRequest) => quoteView(quote(userId, req)),
+
+    /** Creates a Pending order (reserving the coupon) and returns the checkout URL under `origin`. */
+    build(userId: number, req: DepositRequest, origin: string) {
+      return db.transaction(() => {
+        const q = quote(userId, req);
+        const orderNo = newOrderNo();
+        const now = clock.now();
+        repo.insert({
+          orderNo,
+          userId,
+          channel: q.channel.code,
+          amount: q.amount,
+          bonus: q.bonus,
+          fee: q.fee,
+          couponId: q.coupon?.id ?? null,
+          turnoverRequired: q.turnoverRequired,
+          now: now.toISOString(),
+          expiresAt: new Date(now.getTime() + q.settings.timeoutMs).toISOString(),
+        });
+        if (q.coupon && !repo.reserveCoupon(q.coupon.id, orderNo, now.toISOString())) {
+          throw new AppError(Code.COUPON_INVALID);
+        }
+        return {
+          orderNo,
+          payUrl: `${origin}/sandbox/pay/${orderNo}?token=${checkoutToken(orderNo)}`,
+          amount: toPesos(q.amount),
+          status: DEPOSIT.PENDING,
+        };
+      })();
+    },
+
+    records(
+      userId: number | null,
+      filter: { status?: number; from?: string; to?: string; orderNo?: string; page: number; size: number },
+    ) {
+      const f = { userId, ...filter, limit: filter.size, offset: (filter.page - 1) * filter.size };
+      return { rows: repo.page(f), total: repo.count(f) };
+    },
+
+    /**
+     * The gateway webhook. Checks the signature and the amount, then settles once: SUCCESS credits the
+     * ledger, FAILED releases the coupon. A replay answers the first answer and moves nothing. A late
+     * SUCCESS for a timed-out order still credits: the player did pay.
+     */
+    callback(body: CallbackBody) {
+      const { signature, ...fields } = body;
+      if (!verifyFields(fields, signature, config.paymentSecret)) throw new AppError(Code.SIGNATURE_INVALID);
+      const result = db.transaction(() => {
+        const order = repo.byOrderNo(body.orderNo);
+        if (!order) throw new AppError(Code.ORDER_NOT_FOUND);
+        if (toCentavos(body.amount) !== order.amount + order.fee) throw new AppError(Code.CALLBACK_AMOUNT_MISMATCH);
+        const final = order.status === DEPOSIT.SUCCESS || order.status === DEPOSIT.FAILED;
+        if (final) {
+          repo.recordCallback(order.id, '');
+          return { order, settledNow: false, first: false };
+        }
+        const now = clock.iso();
+        const success = body.status === 'SUCCESS';
+        repo.settle({
+          id: order.id,
+          status: success ? DEPOSIT.SUCCESS : DEPOSIT.FAILED,
+          paidAt: success ? now : null,
+          now,
+          gatewayRef: body.gatewayRef,
+          payerMobile: body.payerMobile ?? null,
+        });
+        let first = false;
+        if (success) first = credit(order);
+        else if (order.coupon_id !== null) repo.releaseCoupon(order.coupon_id, now);
+        const settled = repo.byOrderNo(order.order_no) as DepositRow;
+        repo.recordCallback(order.id, JSON.stringify({ orderNo: settled.order_no, status: settled.status }));
+        return { order: settled, settledNow: true, first };
+      })();
+      if (result.settledNow && result.order.status === DEPOSIT.SUCCESS) {
+        events.emit('deposit.succeeded', {
+          userId: result.order.user_id,
+          orderNo: result.order.order_no,
+          amount: result.order.amount,
+          first: result.first,
+        });
+      }
+      if (result.settledNow) {
+        events.emit('deposit.settled', {
+          userId: result.order.user_id,
+          orderNo: result.order.order_no,
+          status: result.order.status,
+        });
+      }
+      return { orderNo: result.order.order_no, status: result.order.status };
+    },
+
+    /** Marks Pending orders past their time-out as Timeout (3) and frees their coupons. */
+    expireOverdue(): number {
+      const now = clock.iso();
+      let count = 0;
+      db.transaction(() => {
+        for (const order of repo.overdue(now)) {
+          if (!repo.timeOut(order.id, now)) continue;
+          if (order.coupon_id !== null) repo.releaseCoupon(order.coupon_id, now);
+          count++;
+          events.emit('deposit.settled', { userId: order.user_id, orderNo: order.order_no, status: DEPOSIT.TIMEOUT });
+        }
+        repo.expireCoupons(now);
+      })();
+      return count;
+    },
+
+    /** The order as the checkout page shows it, when the token matches. */
+    checkout(orderNo: string, token: string) {
+      const order = repo.byOrderNo(orderNo);
+      if (!order || token !== checkoutToken(orderNo)) return undefined;
+      return { order, merchantName: settings().merchantName };
+    },
+
+    /** What the gateway signs and sends for an order (used by the sandbox, and by tests as a gateway). */
+    signedCallback(
+      order: DepositRow,
+      status: 'SUCCESS' | 'FAILED',
+      extra: { payerMobile?: string; amount?: number } = {},
+    ) {
+      const fields = {
+        orderNo: order.order_no,
+        amount: formatCentavos(extra.amount ?? order.amount + order.fee).replaceAll(',', ''),
+        status,
+        gatewayRef: `SBX${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`,
+        payerMobile: extra.payerMobile,
+        timestamp: clock.iso(),
+      };
+      return { ...fields, signature: signFields(fields, config.paymentSecret) };
+    },
+  };
+}
+
+export type DepositService = ReturnType<typeof createDepositService>;

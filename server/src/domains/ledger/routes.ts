@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import * as account from '../../../../shared/contract/account';
+import * as record from '../../../../shared/contract/record';
+import { toPesos } from '../../../../shared/money';
+import { manilaDayRange } from '../../../../shared/time';
+import { route } from '../../route';
+import { JOURNAL_TYPES, journalTypeName } from './journal-types';
+import type { LedgerService } from './service';
+
+export interface BalanceExtras {
+  /** userRiskVO beside the ledger's buckets (KYC, restrictions). */
+  risk: (userId: number) => account.Balance['userRiskVO'];
+  /** Pending pixel events, delivered once. */
+  fbEvents: (userId: number) => account.Balance['fbEvent'];
+}
+
+export function ledgerRoutes(app: FastifyInstance, ledger: LedgerService, extras: BalanceExtras) {
+  route(app, account.balance, ({ user }) => {
+    const { userAccountVO, userPointVO } = ledger.buckets(user.id);
+    return { userAccountVO, userPointVO, userRiskVO: extras.risk(user.id), fbEvent: extras.fbEvents(user.id) };
+  });
+
+  route(app, record.balanceJournal, ({ user, query, request }) => {
+    const range = manilaDayRange(query.from, query.to);
+    const filter = {
+      userId: user.id,
+      type: query.type,
+      from: range.from,
+      to: range.to,
+      limit: query.size,
+      offset: (query.page - 1) * query.size,
+    };
+    return {
+      list: ledger.repo.journalPage(filter).map((row) => ({
+        id: row.id,
+        type: row.type,
+        typeName: journalTypeName(row.type, request.lang),
+        amount: toPesos(row.amount),
+        balanceAfter: toPesos(row.balance_after),
+        reference: row.reference,
+        remark: row.remark,
+        createdAt: row.created_at,
+      })),
+      page: query.page,
+      size: query.size,
+      total: ledger.repo.journalCount(filter),
+    };
+  });
+
+  route(app, record.balanceJournalTypes, ({ request }) =>
+    Object.keys(JOURNAL_TYPES).map((type) => ({ type, name: journalTypeName(type, request.lang) })),
+  );
+}

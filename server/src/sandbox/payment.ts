@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import { paymentCallback } from '../../../shared/contract/payment';
+import type { DepositService } from '../domains/deposit/service';
+import { checkoutPage, resultPage } from './checkout-page';
+
+const checkoutScript = readFileSync(join(import.meta.dirname, 'checkout.js'), 'utf8');
+
+const orderParams = z.object({ orderNo: z.string().regex(/^D\d{16}$/) });
+const checkoutQuery = z.object({ token: z.string().max(64).default('') });
+const submitBody = z.object({
+  token: z.string().max(64).default(''),
+  action: z.enum(['pay', 'cancel']).default('pay'),
+  mobile: z.string().max(20).default(''),
+  mpin: z.string().max(20).default(''),
+});
+
+/**
+ * The e-wallet sandbox: a checkout page per order that looks like GCash or Maya. Paying (or cancelling)
+ * makes the sandbox call the server's webhook exactly as a gateway would: an HTTP POST, HMAC-signed.
+ */
+export const paymentSandbox = fp(
+  async (app: FastifyInstance, options: { deposits: DepositService }) => {
+    const { deposits } = options;
+
+    await app.register(async (sandbox) => {
+      sandbox.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string', bodyLimit: 4096 },
+        (_req, body, done) => {
+          done(null, Object.fromEntries(new URLSearchParams(String(body))));
+        },
+      );
+
+      const notFound = (reply: import('fastify').FastifyReply) =>
+        reply
+          .status(404)
+          .type('text/html; charset=utf-8')
+          .send('<!doctype html><title>Not found</title><p>This checkout link is not valid.</p>');
+
+      sandbox.get('/sandbox/checkout.js', (_request, reply) =>
+        reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(checkoutScript),
+      );
+
+      sandbox.get('/sandbox/pay/:orderNo', (request, reply) => {
+        const params = orderParams.safeParse(request.params);
+        const query = checkoutQuery.safeParse(request.query);
+        if (!params.success || !query.success) return notFound(reply);
+        deposits.expireOverdue();
+        const found = deposits.checkout(params.data.orderNo, query.data.token);
+        if (!found) return notFound(reply);
+        const { order, merchantName } = found;
+        const total = order.amount + order.fee;
+        reply.type('text/html; charset=utf-8');
+        if (order.status !== 0) {
+          const status = order.status === 1 ? 'paid' : 'closed';
+          return reply.send(resultPage({ brand: order.channel, orderNo: order.order_no, status, total }));
+        }
+        return reply.send(
+          checkoutPage({
+            brand: order.channel,
+            orderNo: order.order_no,
+            token: query.data.token,
+            merchantName,
+            total,
+            secondsLeft: Math.max(0, Math.round((Date.parse(order.expires_at) - app.clock.nowMs()) / 1000)),
+          }),
+        );
+      });
+
+      sandbox.post('/sandbox/pay/:orderNo', async (request, reply) => {
+        const params = orderParams.safeParse(request.params);
+        const body = submitBody.safeParse(request.body ?? {});
+        if (!params.success || !body.success) return notFound(reply);
+        deposits.expireOverdue();
+        const found = deposits.checkout(params.data.orderNo, body.data.token);
+        if (!found) return notFound(reply);
+        const { order, merchantName } = found;
+        const total = order.amount + order.fee;
+        reply.type('text/html; charset=utf-8');
+        if (order.status !== 0) {
+          const status = order.status === 1 ? 'paid' : 'closed';
+          return reply.send(resultPage({ brand: order.channel, orderNo: order.order_no, status, total }));
+        }
+        const { action, mobile, mpin } = body.data;
+        if (action === 'pay' && (!/^9\d{9}$/.test(mobile) || !/^\d{4}$/.test(mpin))) {
+          return reply.send(
+            checkoutPage({
+              brand: order.channel,
+              orderNo: order.order_no,
+              token: body.data.token,
+              merchantName,
+              total,
+              secondsLeft: Math.max(0, Math.round((Date.parse(order.expires_at) - app.clock.nowMs()) / 1000)),
+              mobile,
+              error: 'Enter your 10-digit mobile number (9xxxxxxxxx) and your 4-digit MPIN.',
+            }),
+          );
+        }
+        const declined = action === 'cancel' || mpin === '0000';
+        const payload = deposits.signedCallback(order, declined ? 'FAILED' : 'SUCCESS', {
+          payerMobile: action === 'pay' ? mobile : undefined,
+        });
+        // The gateway's webhook, over HTTP like a real one (in-process, so it needs no reachable address).
+        const webhook = await app.inject({ method: 'POST', url: paymentCallback.path, payload });
+        const answer = webhook.json() as { success: boolean; data: { status: number } | null };
+        request.log.info({ orderNo: order.order_no, webhook: answer }, 'sandbox webhook delivered');
+        const status =
+          answer.success && answer.data?.status === 1 ? 'paid' : action === 'cancel' ? 'cancelled' : 'failed';
+        return reply.send(resultPage({ brand: order.channel, orderNo: order.order_no, status, total }));
+      });
+    });
+  },
+  { name: 'payment-sandbox', dependencies: ['domains'] },
+);

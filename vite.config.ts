@@ -1,0 +1,26 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const server = `http://localhost:${process.env.PORT ?? 3000}`;
+
+export default defineConfig({
+  root: 'client',
+  plugins: [react()],
+  build: {
+    outDir: '../dist/client',
+    emptyOutDir: true,
+    target: 'es2020',
+    chunkSizeWarningLimit: 400,
+  },
+  server: {
+    port: Number(process.env.VITE_PORT ?? 5173),
+    proxy: {
+      '/api': server,
+      '/ops': server,
+      '/static': server,
+      '/sandbox': server,
+      '/provider': server,
+      '/webSocket': { target: server.replace('http', 'ws'), ws: true },
+    },
+  },
+});
