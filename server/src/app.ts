@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Code } from '../../shared/codes';
+import { pickLanguage } from '../../shared/messages';
 import { type Config, testConfig } from './config';
 import type { Db } from './db/database';
 import { registerDomains } from './domains';
@@ -15,6 +16,7 @@ import { eventsPlugin } from './plugins/events';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
+import { socketHubPlugin } from './plugins/socket-hub';
 import { staticAssetsPlugin } from './plugins/static-assets';
 import { paymentSandbox } from './sandbox/payment';
 import './types';
@@ -48,7 +50,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     forceCloseConnections: true,
     // Faults the router meets before any route (an undecodable path such as /ops/users/%F0, a path
     // parameter over maxParamLength) answer the envelope too, not Fastify's bare JSON.
-    frameworkErrors: (_error, request, reply) => sendFailure(request, reply, 400, Code.BAD_REQUEST),
+    frameworkErrors: (_error, request, reply) => {
+      request.lang = pickLanguage(request.headers.language as string | undefined);
+      return sendFailure(request, reply, 400, Code.BAD_REQUEST);
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -67,6 +72,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(sessionPlugin);
   await app.register(docsPlugin);
   await app.register(staticAssetsPlugin);
+  await app.register(socketHubPlugin);
 
   await app.register(registerDomains);
   await app.register(paymentSandbox, { deposits: app.services.deposits });

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { toPesos } from '../../../shared/money';
+import { configRoutes } from './config/routes';
+import { type ConfigService, createConfigService } from './config/service';
 import { depositRoutes } from './deposit/routes';
 import { seedPayments } from './deposit/seed';
 import { createDepositService, type DepositService } from './deposit/service';
 import { ledgerRoutes } from './ledger/routes';
+import { wirePushes } from './pushes';
 import { createLedgerService, type LedgerService } from './ledger/service';
 import { userRoutes } from './user/routes';
 import { createUserService, type UserService } from './user/service';
@@ -13,6 +16,7 @@ import { createSmsService } from './user/sms.service';
 declare module 'fastify' {
   interface FastifyInstance {
     services: {
+      config: ConfigService;
       users: UserService;
       sms: ReturnType<typeof createSmsService>;
       ledger: LedgerService;
@@ -24,6 +28,7 @@ declare module 'fastify' {
 /** Builds each domain's service and registers its routes. */
 export const registerDomains = fp(
   async (app: FastifyInstance) => {
+    const configs = createConfigService({ db: app.db, clock: app.clock, log: app.log });
     const sms = createSmsService({ db: app.db, clock: app.clock, limiter: app.limiter, log: app.log });
     const users = createUserService({
       db: app.db,
@@ -33,7 +38,7 @@ export const registerDomains = fp(
       events: app.events,
       sms,
       revokeSessions: app.sessions.revokeAllOf,
-      configValue: () => '',
+      configValue: configs.value,
     });
     const ledger = createLedgerService({ db: app.db, clock: app.clock });
     const deposits = createDepositService({
@@ -44,7 +49,8 @@ export const registerDomains = fp(
       events: app.events,
       assertCanTransact: users.assertCanTransact,
     });
-    app.decorate('services', { users, sms, ledger, deposits });
+    configs.subscribe(app.events, { isGuest: (userId) => users.repo.byId(userId)?.guest === 1 });
+    app.decorate('services', { config: configs, users, sms, ledger, deposits });
 
     app.events.on('user.registered', ({ userId }) => {
       app.db.transaction(() => {
@@ -58,6 +64,7 @@ export const registerDomains = fp(
     sweep.unref();
     app.addHook('onClose', async () => clearInterval(sweep));
 
+    configRoutes(app, configs);
     userRoutes(app, users);
     ledgerRoutes(app, ledger, {
       risk: (userId) => {
@@ -74,6 +81,7 @@ export const registerDomains = fp(
       fbEvents: () => [],
     });
     depositRoutes(app, deposits);
+    wirePushes(app);
   },
   { name: 'domains' },
 );

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import { toPesos } from '../../../shared/money';
+
+/** What domain events the player hears about on the socket. */
+export function wirePushes(app: FastifyInstance) {
+  const { ledger } = app.services;
+  const pushBalance = (userId: number) => {
+    const account = ledger.account(userId);
+    app.socket.push(userId, 'balance.changed', { balance: toPesos(account.balance) });
+  };
+  app.events.on('deposit.settled', ({ userId, orderNo, status }) => {
+    app.socket.push(userId, 'deposit.settled', { orderNo, status });
+    if (status === 1) pushBalance(userId);
+  });
+}

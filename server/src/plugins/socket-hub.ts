@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { WebSocket } from 'ws';
+import { Code } from '../../../shared/codes';
+import { clientFrameSchema, type Frame, SOCKET_HEARTBEAT_MS, SOCKET_SILENCE_TIMEOUT_MS } from '../../../shared/socket';
+import { SESSION_COOKIE } from '../domains/user/session.service';
+import { AppError } from '../errors';
+
+/**
+ * Frames not yet acknowledged are kept (per player, newest 100) and sent again on the next connection,
+ * after its first frame (the client pings on open).
+ */
+const MAX_PENDING = 100;
+export const CLOSE_SESSION_ENDED = 4001;
+
+interface Connection {
+  socket: WebSocket;
+  userId: number;
+  sessionId: number;
+  lastHeardAt: number;
+  greeted: boolean;
+}
+
+/** The live link to each logged-in player: pushes frames, keeps them until acknowledged, heartbeats both ways. */
+export class SocketHub {
+  private readonly byUser = new Map<number, Set<Connection>>();
+  private readonly pending = new Map<number, Map<string, Frame>>();
+  private pushed = 0;
+
+  /** Sends an event to every connection of the player; returns its sid. */
+  push(userId: number, event: string, content: unknown): string {
+    const frame: Frame = { event, sid: randomUUID(), content };
+    const pending = this.pending.get(userId) ?? new Map<string, Frame>();
+    pending.set(frame.sid, frame);
+    if (pending.size > MAX_PENDING) pending.delete(pending.keys().next().value as string);
+    this.pending.set(userId, pending);
+    for (const connection of this.byUser.get(userId) ?? []) send(connection.socket, frame);
+    this.pushed++;
+    return frame.sid;
+  }
+
+  add(connection: Connection): void {
+    const set = this.byUser.get(connection.userId) ?? new Set<Connection>();
+    set.add(connection);
+    this.byUser.set(connection.userId, set);
+  }
+
+  /** Sends the frames still unacknowledged; done on the client's first frame, once it surely listens. */
+  resend(connection: Connection): void {
+    for (const frame of this.pending.get(connection.userId)?.values() ?? []) send(connection.socket, frame);
+  }
+
+  remove(connection: Connection): void {
+    const set = this.byUser.get(connection.userId);
+    set?.delete(connection);
+    if (set && set.size === 0) this.byUser.delete(connection.userId);
+  }
+
+  ack(userId: number, sid: string): void {
+    this.pending.get(userId)?.delete(sid);
+  }
+
+  /** Closes the player's connections of one session (or all), telling the client why. */
+  closeSession(userId: number, sessionId: number | null, reason: string): void {
+    for (const connection of [...(this.byUser.get(userId) ?? [])]) {
+      if (sessionId !== null && connection.sessionId !== sessionId) continue;
+      send(connection.socket, { event: 'session.ended', sid: '', content: reason });
+      connection.socket.close(CLOSE_SESSION_ENDED, 'session ended');
+      this.remove(connection);
+    }
+  }
+
+  /** Pings every connection and drops those silent past the time-out. */
+  heartbeat(now: number): void {
+    for (const set of this.byUser.values()) {
+      for (const connection of [...set]) {
+        if (now - connection.lastHeardAt > SOCKET_SILENCE_TIMEOUT_MS) {
+          connection.socket.terminate();
+          this.remove(connection);
+        } else send(connection.socket, { event: 'ping', sid: '', content: null });
+      }
+    }
+  }
+
+  stats() {
+    let connections = 0;
+    for (const set of this.byUser.values()) connections += set.size;
+    return { players: this.byUser.size, connections, pushed: this.pushed };
+  }
+
+  closeAll(): void {
+    for (const set of this.byUser.values()) for (const c of set) c.socket.terminate();
+    this.byUser.clear();
+  }
+}
+
+function send(socket: WebSocket, frame: Frame) {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+}
+
+/**
+ * /webSocket/:uid, authenticated by the session cookie on the upgrade request; refused when the uid is
+ * not the session's. Heartbeat real-time (not the virtual clock): it is about the network, not business.
+ */
+export const socketHubPlugin = fp(
+  async (app: FastifyInstance) => {
+    const hub = new SocketHub();
+    app.decorate('socket', hub);
+    await app.register(websocket, { options: { maxPayload: 4096 } });
+
+    app.events.on('session.revoked', ({ userId, sessionId, reason }) => hub.closeSession(userId, sessionId, reason));
+
+    const timer = setInterval(() => hub.heartbeat(Date.now()), SOCKET_HEARTBEAT_MS);
+    timer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      hub.closeAll();
+    });
+
+    const authenticate = async (request: FastifyRequest<{ Params: { uid: string } }>) => {
+      const user = app.sessions.authenticate(request.cookies[SESSION_COOKIE]);
+      if (!user) throw new AppError(Code.SESSION_INVALID, { status: 401 });
+      if (String(user.uid) !== request.params.uid) throw new AppError(Code.SESSION_INVALID, { status: 403 });
+      request.user = user;
+    };
+
+    app.get<{ Params: { uid: string } }>(
+      '/webSocket/:uid',
+      { websocket: true, onRequest: authenticate },
+      (socket, request) => {
+        const user = request.user;
+        if (!user) return socket.close(1008, 'no session');
+        const connection: Connection = {
+          socket,
+          userId: user.id,
+          sessionId: user.sessionId,
+          lastHeardAt: Date.now(),
+          greeted: false,
+        };
+        hub.add(connection);
+        socket.on('message', (raw) => {
+          connection.lastHeardAt = Date.now();
+          let parsed: unknown;
+          try {
+            parsed = JSON.parse(String(raw));
+          } catch {
+            return;
+          }
+          const frame = clientFrameSchema.safeParse(parsed);
+          if (!frame.success) return;
+          if (!connection.greeted) {
+            connection.greeted = true;
+            hub.resend(connection);
+          }
+          if (frame.data.event === 'ping') send(socket, { event: 'pong', sid: '', content: null });
+          else if (frame.data.event === 'ack' && frame.data.sid) hub.ack(user.id, frame.data.sid);
+        });
+        socket.on('close', () => hub.remove(connection));
+      },
+    );
+  },
+  { name: 'socket-hub', dependencies: ['session', 'events'] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    socket: SocketHub;
+  }
+}
