@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoTime, pesos } from './common';
+import { empty, isoTime, pesos } from './common';
 import { defineEndpoint } from './define';
 
 /** A Facebook-pixel style event the client fires once (spec: fbEvent of the balance response). */
@@ -38,6 +38,7 @@ export const configFetch = defineEndpoint({
   access: 'open',
   quiet: true,
   summary: 'Support contacts, download page, legal documents and brand settings',
+  query: empty,
   data: configSchema,
 });
 
@@ -47,6 +48,7 @@ export const appVersion = defineEndpoint({
   access: 'open',
   quiet: true,
   summary: 'The newest app version; the native wrapper asks to update when its versionCode is lower',
+  query: empty,
   data: z.object({
     version: z.string().describe('Display version, e.g. 1.0.0'),
     versionCode: z.number().int().describe('Monotonic build number compared with the installed one'),
@@ -67,6 +69,7 @@ export const faq = defineEndpoint({
   access: 'open',
   quiet: true,
   summary: 'Frequently asked questions, in the language of the request',
+  query: empty,
   data: z.array(faqItemSchema),
 });
 
@@ -84,6 +87,7 @@ export const banners = defineEndpoint({
   access: 'open',
   quiet: true,
   summary: 'Lobby banners, in display order',
+  query: empty,
   data: z.array(bannerSchema),
 });
 
@@ -100,6 +104,7 @@ export const notices = defineEndpoint({
   access: 'open',
   quiet: true,
   summary: 'Notices, newest first (the client shows ones newer than its stored lastNoticeDate)',
+  query: empty,
   data: z.array(noticeSchema),
 });
 
@@ -108,6 +113,7 @@ export const fbEvents = defineEndpoint({
   path: '/api/fb/event/fetch',
   access: 'user',
   summary: 'The pixel id and the pending pixel events of the player; fetching marks them as delivered',
+  query: empty,
   data: z.object({
     pixelId: z.string().describe('Empty when no pixel is configured'),
     events: z.array(fbEventSchema),

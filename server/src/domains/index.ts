@@ -4,11 +4,10 @@ import { toPesos } from '../../../shared/money';
 import { configRoutes } from './config/routes';
 import { type ConfigService, createConfigService } from './config/service';
 import { depositRoutes } from './deposit/routes';
-import { seedPayments } from './deposit/seed';
 import { createDepositService, type DepositService } from './deposit/service';
 import { ledgerRoutes } from './ledger/routes';
-import { wirePushes } from './pushes';
 import { createLedgerService, type LedgerService } from './ledger/service';
+import { wirePushes } from './pushes';
 import { userRoutes } from './user/routes';
 import { createUserService, type UserService } from './user/service';
 import { createSmsService } from './user/sms.service';
@@ -78,7 +77,8 @@ export const registerDomains = fp(
           restricted: false,
         };
       },
-      fbEvents: () => [],
+      // Pending pixel events are delivered once, by whichever of balance and fb/event/fetch asks first.
+      fbEvents: configs.takeFbEvents,
     });
     depositRoutes(app, deposits);
     wirePushes(app);

@@ -218,3 +218,18 @@ describe('the ledger invariant', () => {
     expect((await balance()).balance).toBe(2150.25);
   });
 });
+
+describe('pixel events', () => {
+  it('queues one Purchase event with the amount of the first deposit only', async () => {
+    for (const amount of [500, 800]) {
+      const order = (await build({ channel: 'gcash', amount })).body.data;
+      await callback(signedCallback(order.orderNo, 'SUCCESS', amount.toFixed(2)));
+    }
+    const fetched = await player.get<{ events: { name: string; value?: number }[] }>('/api/fb/event/fetch');
+    expect(fetched.body.data.events.filter((e) => e.name === 'Purchase')).toEqual([
+      { name: 'Purchase', value: 500, currency: 'PHP' },
+    ]);
+    const again = await player.get<{ fbEvent: unknown[] }>('/api/balance');
+    expect(again.body.data.fbEvent).toEqual([]);
+  });
+});

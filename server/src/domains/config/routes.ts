@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import * as contract from '../../../../shared/contract/config';
+import { route } from '../../route';
+import type { ConfigService } from './service';
+
+export function configRoutes(app: FastifyInstance, config: ConfigService) {
+  route(app, contract.configFetch, ({ request }) => config.config(request.lang));
+  route(app, contract.appVersion, () => config.version());
+  route(app, contract.faq, ({ request }) => config.faq(request.lang));
+  route(app, contract.banners, ({ request }) => config.banners(request.lang));
+  route(app, contract.notices, ({ request }) => config.notices(request.lang));
+  route(app, contract.fbEvents, ({ user }) => config.fbEvents(user.id));
+}

@@ -1,0 +1,185 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type {
+  AppConfig,
+  appVersion,
+  bannerSchema,
+  faqItemSchema,
+  fbEventSchema,
+  fbEvents,
+  noticeSchema,
+} from '../../../../shared/contract/config';
+import { DEFAULT_LANGUAGE, type Language } from '../../../../shared/messages';
+import { toCentavos, toPesos } from '../../../../shared/money';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/database';
+import type { EventBus } from '../../plugins/events';
+import { createConfigRepo } from './repo';
+
+/** The support contacts of spec section 3, stored under these exact keys. */
+export const CONTACT_KEYS = [
+  'cs_facebook',
+  'cs_telegram',
+  'cs_online',
+  'ps_facebook',
+  'ps_telegram',
+  'ps_online',
+  'download_page',
+] as const;
+
+/** Keys of app_config besides the contacts. Texts may name any key as `{{key}}` (see `fill`). */
+export const SETTING = {
+  appVersion: 'app_version',
+  appVersionCode: 'app_version_code',
+  appDownloadUrl: 'app_download_url',
+  brandName: 'brand_name',
+  brandLogoUrl: 'brand_logo_url',
+  brandPrimaryColor: 'brand_primary_color',
+  privacyEmail: 'privacy_email',
+  fbPixelId: 'fb_pixel_id',
+} as const;
+
+/** Per-language texts in the documents table. */
+export const DOCUMENT = {
+  privacyPolicy: 'privacy_policy',
+  termsOfUse: 'terms_of_use',
+  licenceText: 'licence_text',
+} as const;
+
+export const FB_EVENT = {
+  completeRegistration: 'CompleteRegistration',
+  purchase: 'Purchase',
+} as const;
+
+const CURRENCY = 'PHP';
+const PLACEHOLDER = /\{\{(\w+)\}\}/g;
+
+type FbEvent = z.infer<typeof fbEventSchema>;
+
+/** `{{brand_name}}` and other app_config keys inside seeded texts, so a rebrand needs no text edits. */
+const fill = (text: string, settings: Record<string, string>) =>
+  text.replace(PLACEHOLDER, (whole, key: string) => settings[key] ?? whole);
+
+export function createConfigService(deps: { db: Db; clock: Clock; log: FastifyBaseLogger }) {
+  const { clock } = deps;
+  const repo = createConfigRepo(deps.db);
+  const pick = (lang: Language) => ({ lang, fallback: DEFAULT_LANGUAGE });
+
+  /** One setting's value, '' when it is not set. */
+  const value = (key: string) => repo.setting(key) ?? '';
+
+  function queueFbEvent(userId: number, name: string, valuePesos?: number) {
+    const hasValue = valuePesos !== undefined;
+    repo.insertFbEvent({
+      userId,
+      name,
+      valueCentavos: hasValue ? toCentavos(valuePesos) : null,
+      currency: hasValue ? CURRENCY : null,
+      now: clock.iso(),
+    });
+  }
+
+  /** The player's pending pixel events, oldest first; from now on they count as delivered. */
+  function takeFbEvents(userId: number): FbEvent[] {
+    return repo
+      .takeFbEvents(userId, clock.iso())
+      .sort((a, b) => a.id - b.id)
+      .map((row) =>
+        row.value_centavos === null
+          ? { name: row.name }
+          : { name: row.name, value: toPesos(row.value_centavos), currency: row.currency ?? CURRENCY },
+      );
+  }
+
+  return {
+    value,
+
+    config(lang: Language): AppConfig {
+      const settings = repo.settings();
+      const text = (slug: string) => fill(repo.document(slug, pick(lang)) ?? '', settings);
+      const contacts = Object.fromEntries(CONTACT_KEYS.map((key) => [key, settings[key] ?? '']));
+      return {
+        ...(contacts as Record<(typeof CONTACT_KEYS)[number], string>),
+        privacy_policy: text(DOCUMENT.privacyPolicy),
+        terms_of_use: text(DOCUMENT.termsOfUse),
+        brand: {
+          name: settings[SETTING.brandName] ?? '',
+          logoUrl: settings[SETTING.brandLogoUrl] ?? '',
+          licenceText: text(DOCUMENT.licenceText),
+          primaryColor: settings[SETTING.brandPrimaryColor] ?? '',
+        },
+      };
+    },
+
+    version(): z.infer<typeof appVersion.data> {
+      const settings = repo.settings();
+      return {
+        version: settings[SETTING.appVersion] ?? '',
+        versionCode: Number.parseInt(settings[SETTING.appVersionCode] ?? '0', 10) || 0,
+        downloadUrl: settings[SETTING.appDownloadUrl] ?? '',
+      };
+    },
+
+    faq(lang: Language): z.infer<typeof faqItemSchema>[] {
+      const settings = repo.settings();
+      return repo.faq(pick(lang)).map((row) => ({
+        id: row.id,
+        category: row.category,
+        question: fill(row.question, settings),
+        answer: fill(row.answer, settings),
+      }));
+    },
+
+    banners(lang: Language): z.infer<typeof bannerSchema>[] {
+      return repo.banners(pick(lang)).map((row) => ({
+        id: row.id,
+        imageUrl: row.image_url,
+        title: row.title,
+        link: row.link,
+        linkType: row.link_type,
+      }));
+    },
+
+    /** Published notices (published_at reached on the virtual clock), newest first. */
+    notices(lang: Language): z.infer<typeof noticeSchema>[] {
+      const settings = repo.settings();
+      return repo.notices(pick(lang), clock.iso()).map((row) => ({
+        id: row.id,
+        title: fill(row.title, settings),
+        content: fill(row.content, settings),
+        publishedAt: row.published_at,
+      }));
+    },
+
+    queueFbEvent,
+    takeFbEvents,
+
+    fbEvents: (userId: number): z.infer<typeof fbEvents.data> => ({
+      pixelId: value(SETTING.fbPixelId),
+      events: takeFbEvents(userId),
+    }),
+
+    /**
+     * Pixel events other domains announce on the bus: a completed sign-up (not a guest account)
+     * queues CompleteRegistration, a first deposit queues Purchase with its amount. A failure here is logged and never fails the registration.
+     */
+    subscribe(events: EventBus, users: { isGuest: (userId: number) => boolean }) {
+      events.on('user.registered', ({ userId }) => {
+        try {
+          if (!users.isGuest(userId)) queueFbEvent(userId, FB_EVENT.completeRegistration);
+        } catch (err) {
+          deps.log.error({ err, userId }, 'could not queue the CompleteRegistration pixel event');
+        }
+      });
+      events.on('deposit.succeeded', ({ userId, amount, first }) => {
+        try {
+          if (first) queueFbEvent(userId, FB_EVENT.purchase, toPesos(amount));
+        } catch (err) {
+          deps.log.error({ err, userId }, 'could not queue the Purchase pixel event');
+        }
+      });
+    },
+  };
+}
+
+export type ConfigService = ReturnType<typeof createConfigService>;
