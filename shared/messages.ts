@@ -178,6 +178,27 @@ export const codeMessages: Record<CodeValue, Text> = {
     'vi-VN': 'Người chơi phải từ 21 tuổi trở lên',
   },
   [Code.PAYMENT_CANCELLED]: { 'en-US': 'The payment was cancelled', 'vi-VN': 'Thanh toán đã bị hủy' },
+  [Code.WALLET_IN_USE]: {
+    'en-US': 'This wallet is bound to another account',
+    'vi-VN': 'Ví này đã được liên kết với tài khoản khác',
+  },
+  [Code.GAME_NOT_FOUND]: { 'en-US': 'This game does not exist', 'vi-VN': 'Trò chơi không tồn tại' },
+  [Code.GAME_NOT_PLAYABLE]: {
+    'en-US': 'This game is under maintenance. Please try another one',
+    'vi-VN': 'Trò chơi đang bảo trì. Vui lòng thử trò khác',
+  },
+  [Code.GAME_TOKEN_INVALID]: { 'en-US': 'Invalid game session', 'vi-VN': 'Phiên chơi không hợp lệ' },
+  [Code.GAME_TOKEN_EXPIRED]: {
+    'en-US': 'The game session has expired. Please open the game again',
+    'vi-VN': 'Phiên chơi đã hết hạn. Vui lòng mở lại trò chơi',
+  },
+  [Code.TRANSACTION_UNKNOWN]: { 'en-US': 'Unknown transaction', 'vi-VN': 'Giao dịch không xác định' },
+  [Code.ROUND_SETTLED]: { 'en-US': 'This round is already settled', 'vi-VN': 'Ván chơi này đã được thanh toán' },
+  [Code.TRANSACTION_CONFLICT]: {
+    'en-US': 'This transaction id was already used with other details',
+    'vi-VN': 'Mã giao dịch này đã được dùng với thông tin khác',
+  },
+  [Code.BET_INVALID]: { 'en-US': 'This bet is not allowed', 'vi-VN': 'Mức cược này không hợp lệ' },
 };
 
 /** Field-rule messages of spec section 5 and other validation texts, in Vietnamese. */
@@ -224,6 +245,17 @@ export const successMessages = {
   tradePasswordChanged: { 'en-US': 'Transaction password changed', 'vi-VN': 'Đã đổi mật khẩu giao dịch' },
   superiorBound: { 'en-US': 'Referrer bound', 'vi-VN': 'Đã liên kết người giới thiệu' },
   profileSaved: { 'en-US': 'Saved', 'vi-VN': 'Đã lưu' },
+  walletBound: { 'en-US': 'Wallet bound successfully', 'vi-VN': 'Liên kết ví thành công' },
+  kycSubmitted: {
+    'en-US': 'Submitted. We will review your identity shortly',
+    'vi-VN': 'Đã gửi. Chúng tôi sẽ sớm xét duyệt danh tính của bạn',
+  },
+  withdrawCreated: {
+    'en-US': 'Withdrawal submitted. The amount is frozen until it is paid out',
+    'vi-VN': 'Đã gửi yêu cầu rút tiền. Số tiền được tạm giữ cho đến khi chi trả',
+  },
+  gameCollected: { 'en-US': 'Added to favourites', 'vi-VN': 'Đã thêm vào yêu thích' },
+  gameUncollected: { 'en-US': 'Removed from favourites', 'vi-VN': 'Đã xóa khỏi yêu thích' },
 } satisfies Record<string, Text>;
 
 export type SuccessMessage = keyof typeof successMessages;

@@ -2,11 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Code } from '../../../shared/codes';
 import * as contract from '../../../shared/contract/ops';
+import { RuleMessage } from '../../../shared/rules';
 import { manilaDay, parseDuration } from '../../../shared/time';
 import type { UserRow } from '../domains/user/repo';
 import { toUserInfo } from '../domains/user/service';
 import { AppError } from '../errors';
 import { route } from '../route';
+import { opsMoneyRoutes } from './money';
+
+/** The virtual clock stays within these instants, so every date the server writes stays valid. */
+export const CLOCK_MIN_MS = Date.parse('2000-01-01T00:00:00Z');
+export const CLOCK_MAX_MS = Date.parse('2200-01-01T00:00:00Z');
+const inClockRange = (ms: number) => Number.isFinite(ms) && ms >= CLOCK_MIN_MS && ms < CLOCK_MAX_MS;
 
 /** The operator API under /ops (admin token). Registered only when OPS_ENABLED is true. */
 export const opsRoutes = fp(
@@ -54,10 +61,16 @@ export const opsRoutes = fp(
 
     route(app, contract.getClock, clockState);
     route(app, contract.setClock, ({ body }) => {
-      if (body.set !== undefined) app.clock.set(new Date(body.set));
-      else {
+      if (body.set !== undefined) {
+        const target = Date.parse(body.set);
+        if (!inClockRange(target)) {
+          throw new AppError(Code.VALIDATION, { data: [{ field: 'set', message: RuleMessage.format }] });
+        }
+        app.clock.set(new Date(target));
+      } else {
         const ms = parseDuration(body.advance ?? '');
-        if (ms === undefined) throw new AppError(Code.OPS_BAD_DURATION);
+        // A time past the range would break every date the server writes (and be stored as the offset).
+        if (ms === undefined || !inClockRange(app.clock.nowMs() + ms)) throw new AppError(Code.OPS_BAD_DURATION);
         app.clock.advance(ms);
       }
       return clockState();
@@ -75,6 +88,8 @@ export const opsRoutes = fp(
       app.sessions.revokeAllOf(userByUid(params.uid).id, 'revoked by operator');
       return null;
     });
+
+    opsMoneyRoutes(app);
   },
   { name: 'ops', dependencies: ['domains'] },
 );

@@ -52,13 +52,17 @@ function fieldErrorsOf(issues: ValidationIssue[], context: string | undefined): 
  */
 export const envelopePlugin = fp(
   async (app) => {
+    // Bodies are JSON only: Fastify also reads text/plain by default, which would reach validation as a
+    // string; without its parser such a body gets the clear 415 envelope like any other type.
+    app.removeContentTypeParser('text/plain');
     app.decorateRequest('lang', 'en-US');
     app.decorateRequest('successMessage', '');
 
     app.addHook('onRequest', async (request, reply) => {
       request.lang = pickLanguage(request.headers.language as string | undefined);
-      // Gateway webhooks are signed instead; they come from a server, not a browser.
-      const isApi = request.url.startsWith('/api/') && !request.url.startsWith('/api/payment/');
+      // Gateway webhooks and the game provider's wallet calls are signed instead: they come from servers.
+      const signed = request.url.startsWith('/api/payment/') || request.url.startsWith('/api/provider/');
+      const isApi = request.url.startsWith('/api/') && !signed;
       if (isApi && MUTATING.has(request.method) && !REQUEST_FROM.has(String(request.headers.requestfrom ?? ''))) {
         return sendFailure(request, reply, 403, Code.MISSING_REQUEST_FROM);
       }

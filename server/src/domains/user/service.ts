@@ -261,6 +261,8 @@ export function createUserService(deps: {
       const passwordHash = await hashPassword(input.password);
       sms.consume(input.phone, 'resetLoginPwd', input.code, () => repo.setPassword(row.id, passwordHash));
       deps.revokeSessions(row.id, 'password reset');
+      // The code proved the phone: the new password logs in at once, even after a login lock-out.
+      limiter.reset(`login:fail:${row.id}`);
     },
 
     async changeLoginPassword(user: SessionUser, oldPassword: string, newPassword: string) {

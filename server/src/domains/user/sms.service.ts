@@ -31,7 +31,9 @@ export function createSmsService(deps: { db: Db; clock: Clock; limiter: Limiter;
     send(phone: string, purpose: SmsPurpose, userId: number | null, ip: string): { cooldownSeconds: number } {
       const last = repo.latest(phone, purpose);
       if (last) {
-        const wait = Math.ceil((Date.parse(last.created_at) + SMS_RESEND_COOLDOWN_S * 1000 - clock.nowMs()) / 1000);
+        // A message "sent in the future" (the clock was set back) holds nothing, like the rate limiter.
+        const elapsed = clock.nowMs() - Date.parse(last.created_at);
+        const wait = elapsed < 0 ? 0 : Math.ceil((SMS_RESEND_COOLDOWN_S * 1000 - elapsed) / 1000);
         if (wait > 0) throw new AppError(Code.SMS_COOLDOWN, { params: { seconds: wait } });
       }
       limiter.consume(`sms:phone:${phone}`, PER_PHONE_HOURLY);
