@@ -4,7 +4,8 @@ import { z } from 'zod';
 export const pesos = z
   .number()
   .nonnegative()
-  .refine((n) => Number.isFinite(n) && Math.round(n * 100) === n * 100, {
+  // n * 100 is not exact in binary (261.09 * 100 = 26108.999999999996), so compare with the 2-decimal text.
+  .refine((n) => Number.isFinite(n) && Number(n.toFixed(2)) === n, {
     message: 'Format is incorrect',
   });
 /** A wire timestamp, ISO 8601. */

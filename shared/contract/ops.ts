@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoTime, nothing } from './common';
 import { defineEndpoint } from './define';
+import { opsMoneyEndpoints } from './ops-money';
 import { userInfoSchema } from './user';
 
 /** The operator API: every call needs `Authorization: Bearer <ADMIN_TOKEN>`. Later issues add to it. */
@@ -125,4 +126,5 @@ export const opsEndpoints = [
   getUser,
   setUserStatus,
   revokeUserSessions,
+  ...opsMoneyEndpoints,
 ] as const;

@@ -1,0 +1,114 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { Code } from '../../../../shared/codes';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/database';
+import { AppError } from '../../errors';
+import { CAPTCHA_LENGTH, captchaSvg, randomAnswer, svgDataUrl } from './captcha-image';
+import type { WithdrawRepo } from './repo';
+
+export const CAPTCHA_TTL_MS = 5 * 60_000;
+
+interface Sealed {
+  answer: string;
+  userId: number;
+  expiresMs: number;
+}
+
+/**
+ * The withdrawal captcha (spec section 5). The token seals the answer, the player and the expiry with
+ * AES-256-GCM under a key made at start, so issuing a challenge writes nothing (a flood of GET /api/captcha
+ * cannot grow the database) and a token cannot be forged or read. Using a token burns it in the captchas
+ * table, right or wrong: single use. Tokens die with the process (they live 5 minutes anyway).
+ */
+export function createCaptchaService(deps: { db: Db; clock: Clock; repo: WithdrawRepo; key?: Buffer }) {
+  const { db, clock, repo } = deps;
+  const key = deps.key ?? randomBytes(32);
+
+  // Layout: answer (5 ASCII bytes) | user id (uint32) | expiry in unix seconds (uint32).
+  function seal(s: Sealed): string {
+    const plain = Buffer.alloc(CAPTCHA_LENGTH + 8);
+    plain.write(s.answer, 0, 'ascii');
+    plain.writeUInt32BE(s.userId, CAPTCHA_LENGTH);
+    plain.writeUInt32BE(Math.ceil(s.expiresMs / 1000), CAPTCHA_LENGTH + 4);
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    const body = Buffer.concat([cipher.update(plain), cipher.final()]);
+    return Buffer.concat([iv, body, cipher.getAuthTag()]).toString('base64url');
+  }
+
+  function open(token: string): Sealed | undefined {
+    const raw = Buffer.from(token, 'base64url');
+    // Only the canonical spelling: the decoder skips stray characters, which would make a second
+    // string (with a second hash in the captchas table) for the same token.
+    if (raw.length !== 12 + CAPTCHA_LENGTH + 8 + 16 || raw.toString('base64url') !== token) return undefined;
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+      decipher.setAuthTag(raw.subarray(raw.length - 16));
+      const plain = Buffer.concat([decipher.update(raw.subarray(12, raw.length - 16)), decipher.final()]);
+      return {
+        answer: plain.toString('ascii', 0, CAPTCHA_LENGTH),
+        userId: plain.readUInt32BE(CAPTCHA_LENGTH),
+        expiresMs: plain.readUInt32BE(CAPTCHA_LENGTH + 4) * 1000,
+      };
+    } catch {
+      return undefined;
+    }
+  }
+
+  const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+  const same = (a: string, b: string) => {
+    const x = Buffer.from(a.trim().toUpperCase());
+    const y = Buffer.from(b);
+    return x.length === y.length && timingSafeEqual(x, y);
+  };
+
+  return {
+    /** A fresh challenge for `userId`: its token, its picture as a data URL and its expiry. */
+    issue(userId: number) {
+      const answer = randomAnswer();
+      const expiresMs = Math.ceil((clock.nowMs() + CAPTCHA_TTL_MS) / 1000) * 1000;
+      return {
+        token: seal({ answer, userId, expiresMs }),
+        image: svgDataUrl(captchaSvg(answer)),
+        expiresAt: new Date(expiresMs).toISOString(),
+      };
+    },
+
+    /**
+     * Checks an answer and burns the token (committed at once, whatever the caller does next), so each
+     * token gets one try. Throws CAPTCHA_INVALID when forged, another player's, expired, used or wrong.
+     */
+    consume(userId: number, token: string, answer: string): void {
+      const sealed = open(token);
+      const now = clock.nowMs();
+      if (!sealed || sealed.userId !== userId || sealed.expiresMs <= now) throw new AppError(Code.CAPTCHA_INVALID);
+      const correct = same(answer, sealed.answer);
+      const fresh = db.transaction(() => {
+        repo.purgeCaptchas(new Date(now).toISOString());
+        return repo.burnCaptcha({
+          tokenHash: hashOf(token),
+          userId,
+          correct,
+          expiresAt: new Date(sealed.expiresMs).toISOString(),
+          now: clock.iso(),
+        });
+      })();
+      if (!fresh || !correct) throw new AppError(Code.CAPTCHA_INVALID);
+    },
+
+    /** The answer behind a token, for testers through /ops (never for players). */
+    peek(token: string) {
+      const sealed = open(token);
+      if (!sealed) return undefined;
+      return {
+        answer: sealed.answer,
+        userId: sealed.userId,
+        expiresAt: new Date(sealed.expiresMs).toISOString(),
+        used: repo.captchaBurned(hashOf(token)),
+      };
+    },
+  };
+}
+
+export type CaptchaService = ReturnType<typeof createCaptchaService>;

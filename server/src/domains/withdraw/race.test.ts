@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Code } from '../../../../shared/codes';
+import type { Envelope } from '../../../../shared/envelope';
+import { hashed, testApp } from '../../test/helpers';
+import { balanceOf, readyPlayer, setVipLimits, TRADE_PASSWORD, type WithdrawRecord } from '../../test/money';
+
+/**
+ * Races (issue 3): many withdrawals of one player at the same instant. Each request carries its own
+ * solved captcha and the right transaction password, so only the money and the day's limits decide.
+ */
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await testApp();
+});
+afterAll(() => app.close());
+
+async function fire(client: { cookie: string; ip: string }, count: number, amount: number) {
+  const captchas = await Promise.all(
+    Array.from({ length: count }, async () => {
+      const issued = await app.inject({ method: 'GET', url: '/api/captcha', headers: { cookie: client.cookie } });
+      const { token } = (issued.json() as Envelope<{ token: string }>).data;
+      return { token, answer: app.services.captcha.peek(token)?.answer ?? '' };
+    }),
+  );
+  const answers = await Promise.all(
+    captchas.map((captcha) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/withdraw/create',
+        remoteAddress: client.ip,
+        headers: { cookie: client.cookie, requestfrom: 'H5' },
+        payload: { amount, password: hashed(TRADE_PASSWORD), captcha },
+      }),
+    ),
+  );
+  return answers.map((a) => a.json() as Envelope<WithdrawRecord>);
+}
+
+function expectLedgerInvariant() {
+  for (const row of app.services.ledger.repo.invariantRows()) {
+    expect(row.amount_sum, `balance of ${row.user_id}`).toBe(row.balance);
+    expect(row.frozen_sum, `frozen of ${row.user_id}`).toBe(row.frozen);
+  }
+}
+
+// Under a loaded machine 200 argon2 checks take a few seconds: more than vitest's default 5 s per test.
+describe('concurrent withdrawals', { timeout: 20_000 }, () => {
+  it('200 at once of A against a balance B: exactly floor(B / A) succeed, the rest are INSUFFICIENT_BALANCE', async () => {
+    const B = 10_000.5;
+    const A = 150;
+    const expected = Math.floor(B / A); // 66
+    const { client, uid } = await readyPlayer(app, { funds: B });
+    // High limits, so that the balance is what binds (VIP 10: 1,000,000 a day; 1,000 withdrawals).
+    setVipLimits(app, uid, 10, 1_000_000, 1_000);
+
+    const answers = await fire(client, 200, A);
+    const succeeded = answers.filter((a) => a.success);
+    expect(succeeded).toHaveLength(expected);
+    expect(answers.filter((a) => !a.success).map((a) => a.code)).toEqual(
+      Array(200 - expected).fill(Code.INSUFFICIENT_BALANCE),
+    );
+    expect(new Set(succeeded.map((a) => a.data.orderNo)).size).toBe(expected);
+
+    expect(await balanceOf(client)).toMatchObject({ balance: B - expected * A, allAmount: B });
+    const userId = app.services.users.repo.byUid(uid)?.id as number;
+    expect(app.services.ledger.account(userId).frozen).toBe(expected * A * 100);
+    expect(app.db.prepare('SELECT COUNT(*) FROM withdrawals WHERE user_id = ?').pluck().get(userId)).toBe(expected);
+    expect(
+      app.db
+        .prepare("SELECT COUNT(*) FROM balance_journal WHERE user_id = ? AND type = 'withdraw'")
+        .pluck()
+        .get(userId),
+    ).toBe(expected);
+    expectLedgerInvariant();
+  });
+
+  it('when the daily count binds first, exactly that many succeed', async () => {
+    const { client, uid } = await readyPlayer(app, {
+      funds: 50_000,
+      wallet: { bank: 'maya', name: 'Ana Reyes', account: '9181234567' },
+    });
+    setVipLimits(app, uid, 9, 750_000, 7);
+    const answers = await fire(client, 40, 100);
+    expect(answers.filter((a) => a.success)).toHaveLength(7);
+    expect(answers.filter((a) => !a.success).every((a) => a.code === Code.WITHDRAW_COUNT)).toBe(true);
+    expect((await balanceOf(client)).balance).toBe(50_000 - 700);
+    expectLedgerInvariant();
+  });
+
+  it('when the daily amount binds first, exactly that many succeed', async () => {
+    const { client, uid } = await readyPlayer(app, {
+      funds: 50_000,
+      wallet: { bank: 'gcash', name: 'Ben Cruz', account: '9191234567' },
+    });
+    setVipLimits(app, uid, 8, 1_000, 1_000);
+    const answers = await fire(client, 40, 300);
+    expect(answers.filter((a) => a.success)).toHaveLength(3);
+    expect(answers.filter((a) => !a.success).every((a) => a.code === Code.WITHDRAW_LIMIT)).toBe(true);
+    expect((await balanceOf(client)).balance).toBe(50_000 - 900);
+    expectLedgerInvariant();
+  });
+});

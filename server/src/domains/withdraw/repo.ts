@@ -1,0 +1,204 @@
+import type { Db } from '../../db/database';
+import type { WithdrawStatus } from './transitions';
+
+export interface WalletRow {
+  user_id: number;
+  bank: 'gcash' | 'maya';
+  name: string;
+  account: string;
+  created_at: string;
+}
+
+export interface LimitRow {
+  vip_level: number;
+  daily_amount: number;
+  daily_count: number;
+}
+
+export type PayoutResult = 'success' | 'failed' | 'exception';
+
+export interface WithdrawalRow {
+  id: number;
+  order_no: string;
+  user_id: number;
+  amount: number;
+  fee: number;
+  bank: 'gcash' | 'maya';
+  wallet_name: string;
+  wallet_account: string;
+  status: WithdrawStatus;
+  remark: string;
+  manila_day: string;
+  payout_ref: string | null;
+  payout_result: PayoutResult | null;
+  payout_due_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A withdrawal beside its player, for the operator. */
+export interface OpsWithdrawalRow extends WithdrawalRow {
+  uid: number;
+  username: string;
+  vip_level: number;
+  kyc_name: string | null;
+}
+
+export interface EventRow {
+  id: number;
+  withdrawal_id: number;
+  from_status: WithdrawStatus | null;
+  to_status: WithdrawStatus;
+  actor: string;
+  reason: string;
+  created_at: string;
+}
+
+export interface WithdrawalFilter {
+  userId: number | null;
+  status?: number;
+  orderNo?: string;
+  from?: string;
+  to?: string;
+  limit: number;
+  offset: number;
+}
+
+const FILTER = `(@userId IS NULL OR w.user_id = @userId) AND (@status IS NULL OR w.status = @status)
+  AND (@orderNo IS NULL OR w.order_no = @orderNo)
+  AND (@from IS NULL OR w.created_at >= @from) AND (@to IS NULL OR w.created_at < @to)`;
+
+const filterParams = (f: WithdrawalFilter) => ({
+  userId: f.userId,
+  status: f.status ?? null,
+  orderNo: f.orderNo ?? null,
+  from: f.from ?? null,
+  to: f.to ?? null,
+  limit: f.limit,
+  offset: f.offset,
+});
+
+const OPS_SELECT = `SELECT w.*, u.uid, u.username, u.vip_level,
+    (SELECT k.real_name FROM kyc_submissions k WHERE k.user_id = w.user_id AND k.status = 'verified') AS kyc_name
+  FROM withdrawals w JOIN users u ON u.id = w.user_id`;
+
+export function createWithdrawRepo(db: Db) {
+  const wallet = db.prepare('SELECT * FROM user_wallets WHERE user_id = ?');
+  const walletOwner = db.prepare('SELECT user_id FROM user_wallets WHERE bank = ? AND account = ?').pluck();
+  const insertWallet = db.prepare(
+    `INSERT INTO user_wallets (user_id, bank, name, account, created_at) VALUES (@userId, @bank, @name, @account, @now)
+     ON CONFLICT DO NOTHING`,
+  );
+
+  const limits = db.prepare('SELECT * FROM withdraw_limits ORDER BY vip_level');
+  const limitFor = db.prepare('SELECT * FROM withdraw_limits WHERE vip_level <= ? ORDER BY vip_level DESC LIMIT 1');
+  const setting = db.prepare('SELECT value FROM withdraw_settings WHERE key = ?').pluck();
+  const setSetting = db.prepare(
+    'INSERT INTO withdraw_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  );
+  const deleteSetting = db.prepare('DELETE FROM withdraw_settings WHERE key = ?');
+
+  const insert = db.prepare(
+    `INSERT INTO withdrawals (order_no, user_id, amount, fee, bank, wallet_name, wallet_account, manila_day,
+       created_at, updated_at)
+     VALUES (@orderNo, @userId, @amount, @fee, @bank, @walletName, @walletAccount, @manilaDay, @now, @now)`,
+  );
+  const byOrderNo = db.prepare('SELECT * FROM withdrawals WHERE order_no = ?');
+  const opsByOrderNo = db.prepare(`${OPS_SELECT} WHERE w.order_no = ?`);
+  // Rejected (4) and Failed (3) gave the money back, so they do not use up the day's limits.
+  const dayTotals = db.prepare(
+    `SELECT COUNT(*) AS count, COALESCE(SUM(amount), 0) AS amount FROM withdrawals
+     WHERE user_id = ? AND manila_day = ? AND status NOT IN (3, 4)`,
+  );
+  // The conditional UPDATE of every transition: it changes nothing unless the order is still `from`.
+  const move = db.prepare(
+    `UPDATE withdrawals SET status = @to, remark = COALESCE(@remark, remark), updated_at = @now,
+       payout_ref = COALESCE(@payoutRef, payout_ref), payout_result = COALESCE(@payoutResult, payout_result),
+       payout_due_at = CASE WHEN @to = 6 THEN @payoutDueAt ELSE NULL END
+     WHERE id = @id AND status = @from`,
+  );
+  const insertEvent = db.prepare(
+    `INSERT INTO withdrawal_events (withdrawal_id, from_status, to_status, actor, reason, created_at)
+     VALUES (@withdrawalId, @from, @to, @actor, @reason, @now)`,
+  );
+  const events = db.prepare('SELECT * FROM withdrawal_events WHERE withdrawal_id = ? ORDER BY id');
+  const due = db.prepare('SELECT * FROM withdrawals WHERE status = 6 AND payout_due_at <= ? ORDER BY id');
+  const page = db.prepare(
+    `SELECT w.* FROM withdrawals w WHERE ${FILTER} ORDER BY w.id DESC LIMIT @limit OFFSET @offset`,
+  );
+  const opsPage = db.prepare(`${OPS_SELECT} WHERE ${FILTER} ORDER BY w.id DESC LIMIT @limit OFFSET @offset`);
+  const count = db.prepare(`SELECT COUNT(*) FROM withdrawals w WHERE ${FILTER}`).pluck();
+
+  const burnCaptcha = db.prepare(
+    `INSERT INTO captchas (token_hash, user_id, correct, expires_at, used_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (token_hash) DO NOTHING`,
+  );
+  const captchaBurned = db.prepare('SELECT 1 FROM captchas WHERE token_hash = ?').pluck();
+  const purgeCaptchas = db.prepare('DELETE FROM captchas WHERE expires_at < ?');
+
+  return {
+    wallet: (userId: number) => wallet.get(userId) as WalletRow | undefined,
+    walletOwner: (bank: string, account: string) => walletOwner.get(bank, account) as number | undefined,
+    /** Binds a wallet; false when the player already has one or the account is taken. */
+    insertWallet: (w: { userId: number; bank: string; name: string; account: string; now: string }) =>
+      insertWallet.run(w).changes > 0,
+
+    limits: () => limits.all() as LimitRow[],
+    /** The limits of a VIP level (or of the highest level below it that has a row). */
+    limitFor: (vipLevel: number) => limitFor.get(vipLevel) as LimitRow | undefined,
+    setting: <T>(key: string, fallback: T): T => {
+      const raw = setting.get(key) as string | undefined;
+      return raw === undefined ? fallback : (JSON.parse(raw) as T);
+    },
+    hasSetting: (key: string) => setting.get(key) !== undefined,
+    setSetting: (key: string, value: unknown) => setSetting.run(key, JSON.stringify(value)),
+    deleteSetting: (key: string) => deleteSetting.run(key),
+
+    insert: (w: {
+      orderNo: string;
+      userId: number;
+      amount: number;
+      fee: number;
+      bank: string;
+      walletName: string;
+      walletAccount: string;
+      manilaDay: string;
+      now: string;
+    }) => Number(insert.run(w).lastInsertRowid),
+    byOrderNo: (orderNo: string) => byOrderNo.get(orderNo) as WithdrawalRow | undefined,
+    opsByOrderNo: (orderNo: string) => opsByOrderNo.get(orderNo) as OpsWithdrawalRow | undefined,
+    dayTotals: (userId: number, day: string) => dayTotals.get(userId, day) as { count: number; amount: number },
+    /** Moves an order from `from` to `to`; false when it is no longer `from` (someone else acted first). */
+    move: (m: {
+      id: number;
+      from: WithdrawStatus;
+      to: WithdrawStatus;
+      remark: string | null;
+      now: string;
+      payoutRef?: string | null;
+      payoutResult?: PayoutResult | null;
+      payoutDueAt?: string | null;
+    }) => move.run({ payoutRef: null, payoutResult: null, payoutDueAt: null, ...m }).changes > 0,
+    insertEvent: (e: {
+      withdrawalId: number;
+      from: WithdrawStatus | null;
+      to: WithdrawStatus;
+      actor: string;
+      reason: string;
+      now: string;
+    }) => insertEvent.run(e),
+    events: (withdrawalId: number) => events.all(withdrawalId) as EventRow[],
+    due: (now: string) => due.all(now) as WithdrawalRow[],
+    page: (f: WithdrawalFilter) => page.all(filterParams(f)) as WithdrawalRow[],
+    opsPage: (f: WithdrawalFilter) => opsPage.all(filterParams(f)) as OpsWithdrawalRow[],
+    count: (f: WithdrawalFilter) => Number(count.get(filterParams(f))),
+
+    /** Burns a captcha token; false when it was already used. */
+    burnCaptcha: (c: { tokenHash: string; userId: number; correct: boolean; expiresAt: string; now: string }) =>
+      burnCaptcha.run(c.tokenHash, c.userId, c.correct ? 1 : 0, c.expiresAt, c.now).changes > 0,
+    captchaBurned: (tokenHash: string) => captchaBurned.get(tokenHash) !== undefined,
+    purgeCaptchas: (before: string) => purgeCaptchas.run(before),
+  };
+}
+
+export type WithdrawRepo = ReturnType<typeof createWithdrawRepo>;

@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { toCentavos } from '../../../../shared/money';
+import { type Db, SEEDS_DIR } from '../../db/database';
+
+interface WithdrawalsSeed {
+  limits: { vipLevel: number; dailyAmount: number; dailyCount: number }[];
+  settings: Record<string, unknown>;
+}
+
+export const readWithdrawalsSeed = (): WithdrawalsSeed =>
+  JSON.parse(readFileSync(join(SEEDS_DIR, 'withdrawals.json'), 'utf8')) as WithdrawalsSeed;
+
+/**
+ * The daily limits per VIP level follow the seed file at every start (it is their only source); settings
+ * keep values already stored, so an operator's change survives a restart. autoApprove is not seeded: until
+ * an operator sets it, it follows NODE_ENV (on for development).
+ */
+export function seedWithdrawals(db: Db): void {
+  const seed = readWithdrawalsSeed();
+  const limit = db.prepare(
+    `INSERT INTO withdraw_limits (vip_level, daily_amount, daily_count) VALUES (?, ?, ?)
+     ON CONFLICT (vip_level) DO UPDATE SET daily_amount = excluded.daily_amount, daily_count = excluded.daily_count`,
+  );
+  for (const l of seed.limits) limit.run(l.vipLevel, toCentavos(l.dailyAmount), l.dailyCount);
+  const setting = db.prepare('INSERT OR IGNORE INTO withdraw_settings (key, value) VALUES (?, ?)');
+  for (const [key, value] of Object.entries(seed.settings)) setting.run(key, JSON.stringify(value));
+}

@@ -1,0 +1,363 @@
+import { randomInt } from 'node:crypto';
+import type { z } from 'zod';
+import { Code } from '../../../../shared/codes';
+import { type createWithdrawal, WITHDRAW_MIN, WITHDRAW_STATUS } from '../../../../shared/contract/withdraw';
+import { formatCentavos, toCentavos, toPesos } from '../../../../shared/money';
+import { manilaDay } from '../../../../shared/time';
+import type { Clock } from '../../clock';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import { AppError } from '../../errors';
+import type { EventBus } from '../../plugins/events';
+import type { SessionUser } from '../../types';
+import type { KycService } from '../kyc/service';
+import type { LedgerService } from '../ledger/service';
+import type { UserRepo } from '../user/repo';
+import type { CaptchaService } from './captcha';
+import type { OpsWithdrawalRow, PayoutResult, WithdrawalRow, WithdrawRepo } from './repo';
+import type { TradePasswordCheck } from './trade-password';
+import { canTransition, LEDGER_ON_ARRIVAL, type WithdrawStatus } from './transitions';
+import { maskAccount } from './wallet';
+
+type CreateRequest = z.output<typeof createWithdrawal.body>;
+
+const { PENDING, REVIEWED, SUCCESS, FAILED, REJECTED, EXCEPTION, PROCESSING } = WITHDRAW_STATUS;
+
+const MIN_CENTAVOS = toCentavos(WITHDRAW_MIN);
+
+/** Who moved an order: the player (creation), an operator, autoApprove, or the sandbox payout gateway. */
+export type Actor = 'player' | 'ops' | 'auto' | 'sandbox';
+
+const RESULT_STATUS: Record<PayoutResult, WithdrawStatus> = {
+  success: SUCCESS,
+  failed: FAILED,
+  exception: EXCEPTION,
+};
+
+/**
+ * What the sandbox payout gateway answers for a wallet account, so testers can reach every branch
+ * without the operator: an account ending in 0000 is declined (Failed), one ending in 9999 gets no clear
+ * answer (Exception); every other one is paid (Success).
+ */
+export function sandboxPayoutResult(account: string): { result: PayoutResult; reason: string } {
+  if (account.endsWith('0000')) return { result: 'failed', reason: 'The wallet provider declined the payout' };
+  if (account.endsWith('9999'))
+    return { result: 'exception', reason: 'The wallet provider did not confirm the payout' };
+  return { result: 'success', reason: '' };
+}
+
+export function createWithdrawService(deps: {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  events: EventBus;
+  repo: WithdrawRepo;
+  users: UserRepo;
+  ledger: LedgerService;
+  kyc: KycService;
+  captcha: CaptchaService;
+  tradePassword: TradePasswordCheck;
+  assertCanTransact: (userId: number) => void;
+}) {
+  const { db, clock, config, events, repo, ledger, kyc } = deps;
+
+  function settings() {
+    const operatorSet = repo.hasSetting('autoApprove');
+    return {
+      autoApprove: operatorSet ? repo.setting('autoApprove', false) : config.mode === 'development',
+      autoApproveSource: operatorSet ? ('operator' as const) : ('environment' as const),
+      payoutDelaySeconds: repo.setting('payoutDelaySeconds', 60),
+      feePercent: repo.setting('feePercent', 0),
+    };
+  }
+
+  const limitsOf = (userId: number) => {
+    const vip = deps.users.byId(userId)?.vip_level ?? 0;
+    return repo.limitFor(vip) ?? { vip_level: 0, daily_amount: 0, daily_count: 0 };
+  };
+
+  const newOrderNo = () => {
+    for (;;) {
+      const no = `W${manilaDay(clock.now()).replaceAll('-', '')}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+      if (!repo.byOrderNo(no)) return no;
+    }
+  };
+
+  /**
+   * Every rule a withdrawal of `amount` centavos must meet, in the order a player fixes them. Read-only:
+   * create() runs it once before the slow password check to fail fast, and open() again inside the
+   * transaction that freezes the money, where it is the check that counts.
+   */
+  function check(userId: number, amount: number) {
+    kyc.assertMayWithdraw(userId);
+    const wallet = repo.wallet(userId);
+    if (!wallet) throw new AppError(Code.WALLET_NOT_BOUND);
+    if (!Number.isSafeInteger(amount) || amount < MIN_CENTAVOS) {
+      throw new AppError(Code.WITHDRAW_MIN, { params: { min: formatCentavos(MIN_CENTAVOS) } });
+    }
+    const account = ledger.account(userId);
+    const owed = ledger.surplus(account);
+    if (owed > 0) throw new AppError(Code.TURNOVER_OWED, { params: { amount: formatCentavos(owed) } });
+    const limits = limitsOf(userId);
+    const day = manilaDay(clock.now());
+    const today = repo.dayTotals(userId, day);
+    if (today.count >= limits.daily_count) {
+      throw new AppError(Code.WITHDRAW_COUNT, { params: { count: limits.daily_count } });
+    }
+    if (today.amount + amount > limits.daily_amount) {
+      throw new AppError(Code.WITHDRAW_LIMIT, {
+        params: {
+          max: formatCentavos(limits.daily_amount),
+          remaining: formatCentavos(Math.max(0, limits.daily_amount - today.amount)),
+        },
+      });
+    }
+    if (account.balance < amount) throw new AppError(Code.INSUFFICIENT_BALANCE);
+    return { wallet, day };
+  }
+
+  type Changed = { userId: number; orderNo: string; from: WithdrawStatus; to: WithdrawStatus };
+
+  /**
+   * One transition, inside the caller's transaction: the conditional UPDATE (so of two operators acting on
+   * the same order, the second changes nothing and is refused), the ledger move, the history row.
+   */
+  function step(
+    order: WithdrawalRow,
+    to: WithdrawStatus,
+    actor: Actor,
+    reason: string,
+    payout: { payoutRef?: string; payoutResult?: PayoutResult; payoutDueAt?: string } = {},
+  ): Changed {
+    const from = order.status;
+    if (!canTransition(from, to)) throw new AppError(Code.TRANSITION_INVALID);
+    const now = clock.iso();
+    const remark = to === FAILED || to === REJECTED || to === EXCEPTION ? reason : to === SUCCESS ? '' : null;
+    if (!repo.move({ id: order.id, from, to, remark, now, ...payout })) throw new AppError(Code.TRANSITION_INVALID);
+    const journal = LEDGER_ON_ARRIVAL[to];
+    if (journal === 'withdraw_return') {
+      ledger.post(order.user_id, {
+        type: journal,
+        amount: order.amount,
+        frozen: -order.amount,
+        reference: order.order_no,
+        remark: reason,
+      });
+    } else if (journal === 'withdraw_paid') {
+      ledger.post(order.user_id, { type: journal, frozen: -order.amount, reference: order.order_no });
+    }
+    repo.insertEvent({ withdrawalId: order.id, from, to, actor, reason, now });
+    order.status = to;
+    return { userId: order.user_id, orderNo: order.order_no, from, to };
+  }
+
+  function announce(changes: Changed[]) {
+    for (const c of changes) {
+      events.emit('withdraw.changed', c);
+      if (LEDGER_ON_ARRIVAL[c.to]) events.emit('balance.moved', { userId: c.userId });
+    }
+  }
+
+  const mustFind = (orderNo: string) => {
+    const order = repo.byOrderNo(orderNo);
+    if (!order) throw new AppError(Code.ORDER_NOT_FOUND);
+    return order;
+  };
+
+  /** Runs `work` on the order in one transaction, then tells the others what changed. */
+  function act(orderNo: string, work: (order: WithdrawalRow) => Changed[]): WithdrawalRow {
+    const changes = db.transaction(() => work(mustFind(orderNo)))();
+    announce(changes);
+    return mustFind(orderNo);
+  }
+
+  /** 0 Pending -> 1 Reviewed -> 6 Processing: approved and handed to the sandbox payout gateway at once. */
+  function review(orderNo: string, actor: Actor = 'ops') {
+    const delayMs = settings().payoutDelaySeconds * 1000;
+    act(orderNo, (o) => {
+      // A Reviewed order (1) goes straight on to the gateway; anything else but Pending is refused.
+      const reviewed = o.status === REVIEWED ? [] : [step(o, REVIEWED, actor, '')];
+      const submitted = step(o, PROCESSING, actor, 'Sent to the payout gateway', {
+        payoutRef: `SBXP${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`,
+        payoutResult: sandboxPayoutResult(o.wallet_account).result,
+        payoutDueAt: new Date(clock.nowMs() + delayMs).toISOString(),
+      });
+      return [...reviewed, submitted];
+    });
+    if (delayMs === 0) settleDue();
+    return mustFind(orderNo);
+  }
+
+  /**
+   * The sandbox payout gateway reports: every Processing order whose answer is due gets it. Runs when the
+   * clock moves, every few seconds, and before withdrawals are listed.
+   */
+  function settleDue(): number {
+    const now = clock.iso();
+    const changes = db.transaction(() => {
+      const done: Changed[] = [];
+      for (const order of repo.due(now)) {
+        const answer = sandboxPayoutResult(order.wallet_account);
+        const result = order.payout_result ?? answer.result;
+        done.push(step(order, RESULT_STATUS[result], 'sandbox', result === answer.result ? answer.reason : ''));
+      }
+      return done;
+    })();
+    announce(changes);
+    return changes.length;
+  }
+
+  function view(w: WithdrawalRow) {
+    return {
+      orderNo: w.order_no,
+      amount: toPesos(w.amount),
+      fee: toPesos(w.fee),
+      bank: w.bank,
+      account: maskAccount(w.wallet_account),
+      status: w.status,
+      remark: w.remark,
+      createdAt: w.created_at,
+      updatedAt: w.updated_at,
+    };
+  }
+
+  function opsView(w: OpsWithdrawalRow) {
+    return {
+      orderNo: w.order_no,
+      uid: w.uid,
+      username: w.username,
+      vip: w.vip_level,
+      amount: toPesos(w.amount),
+      fee: toPesos(w.fee),
+      bank: w.bank,
+      walletName: w.wallet_name,
+      account: w.wallet_account,
+      kycName: w.kyc_name ?? '',
+      status: w.status,
+      remark: w.remark,
+      payoutRef: w.payout_ref,
+      payoutDueAt: w.payout_due_at,
+      createdAt: w.created_at,
+      updatedAt: w.updated_at,
+    };
+  }
+
+  function opsDetail(orderNo: string) {
+    const row = repo.opsByOrderNo(orderNo);
+    if (!row) throw new AppError(Code.ORDER_NOT_FOUND);
+    return {
+      ...opsView(row),
+      history: repo.events(row.id).map((e) => ({
+        from: e.from_status,
+        to: e.to_status,
+        actor: e.actor,
+        reason: e.reason,
+        at: e.created_at,
+      })),
+    };
+  }
+
+  /**
+   * Creates a Pending withdrawal and freezes its amount, in one transaction (balance -A, frozen +A, one
+   * journal row `withdraw`). The rules are checked inside that transaction, so of concurrent requests
+   * exactly as many succeed as the balance and the day's limits allow.
+   */
+  function open(userId: number, amount: number): WithdrawalRow {
+    const order = db.transaction(() => {
+      const { wallet, day } = check(userId, amount);
+      const fee = Math.ceil((amount * settings().feePercent) / 100);
+      const orderNo = newOrderNo();
+      const now = clock.iso();
+      const id = repo.insert({
+        orderNo,
+        userId,
+        amount,
+        fee: Math.min(fee, amount),
+        bank: wallet.bank,
+        walletName: wallet.name,
+        walletAccount: wallet.account,
+        manilaDay: day,
+        now,
+      });
+      ledger.post(userId, {
+        type: 'withdraw',
+        amount: -amount,
+        frozen: amount,
+        reference: orderNo,
+        remark: wallet.bank,
+      });
+      repo.insertEvent({ withdrawalId: id, from: null, to: PENDING, actor: 'player', reason: '', now });
+      return repo.byOrderNo(orderNo) as WithdrawalRow;
+    })();
+    events.emit('withdraw.created', { userId, orderNo: order.order_no, amount });
+    events.emit('balance.moved', { userId });
+    if (settings().autoApprove) return review(order.order_no, 'auto');
+    return order;
+  }
+
+  return {
+    repo,
+    settings,
+    view,
+    opsView,
+    opsDetail,
+    open,
+    review,
+    settleDue,
+
+    setSettings(change: { autoApprove?: boolean | null; payoutDelaySeconds?: number }) {
+      db.transaction(() => {
+        if (change.autoApprove === null) repo.deleteSetting('autoApprove');
+        else if (change.autoApprove !== undefined) repo.setSetting('autoApprove', change.autoApprove);
+        if (change.payoutDelaySeconds !== undefined) repo.setSetting('payoutDelaySeconds', change.payoutDelaySeconds);
+      })();
+      return settings();
+    },
+
+    limits: () =>
+      repo
+        .limits()
+        .map((l) => ({ vipLevel: l.vip_level, dailyAmount: toPesos(l.daily_amount), dailyCount: l.daily_count })),
+
+    /**
+     * POST /api/withdraw/create: the captcha (burned whatever happens next), the transaction password, then
+     * open(). Refusals move nothing.
+     */
+    async create(user: SessionUser, body: CreateRequest) {
+      deps.assertCanTransact(user.id);
+      deps.captcha.consume(user.id, body.captcha.token, body.captcha.answer);
+      if (!deps.users.byId(user.id)?.trade_password_hash) throw new AppError(Code.TRADE_PASSWORD_NOT_SET);
+      const amount = toCentavos(body.amount);
+      check(user.id, amount);
+      await deps.tradePassword.verify(user.id, body.password);
+      return view(open(user.id, amount));
+    },
+
+    reject(orderNo: string, reason: string, actor: Actor = 'ops') {
+      return act(orderNo, (o) => [step(o, REJECTED, actor, reason)]);
+    },
+
+    /** The operator's payout result for a Processing (6) or Exception (5) order. */
+    payout(orderNo: string, result: PayoutResult, reason: string, actor: Actor = 'ops') {
+      return act(orderNo, (o) => [step(o, RESULT_STATUS[result], actor, reason)]);
+    },
+
+    records(
+      userId: number | null,
+      filter: { status?: number; orderNo?: string; from?: string; to?: string; page: number; size: number },
+    ) {
+      const f = { userId, ...filter, limit: filter.size, offset: (filter.page - 1) * filter.size };
+      return { rows: repo.page(f), total: repo.count(f) };
+    },
+
+    opsRecords(
+      userId: number | null,
+      filter: { status?: number; orderNo?: string; from?: string; to?: string; page: number; size: number },
+    ) {
+      const f = { userId, ...filter, limit: filter.size, offset: (filter.page - 1) * filter.size };
+      return { rows: repo.opsPage(f).map(opsView), total: repo.count(f) };
+    },
+  };
+}
+
+export type WithdrawService = ReturnType<typeof createWithdrawService>;

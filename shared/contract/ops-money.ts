@@ -1,0 +1,367 @@
+import { z } from 'zod';
+import { RuleMessage } from '../rules';
+import { kycStatusSchema, userAccountSchema } from './account';
+import { isoTime, paged, pageQuery, pesos } from './common';
+import { defineEndpoint } from './define';
+import { AMOUNT_CEILING, amountInput, dateRangeCheck, dateRangeQuery, signedPesos } from './fields';
+import { kycIdTypeSchema } from './kyc';
+import { channelSchema, depositStatusSchema, rechargeMethodSchema } from './recharge';
+import { walletBankSchema, withdrawStatusSchema } from './withdraw';
+
+/**
+ * The operator API for money (issue 3): deposits, channels, withdrawals and their status machine,
+ * balance adjustments, journals, captcha answers for testers, and identity verification.
+ * Every call needs `Authorization: Bearer <ADMIN_TOKEN>`. Amounts are pesos, as on /api.
+ */
+
+const uidParams = z.strictObject({ uid: z.coerce.number().int().positive() });
+const depositOrderParams = z.strictObject({ orderNo: z.string().regex(/^D\d{16}$/, RuleMessage.format) });
+const withdrawOrderParams = z.strictObject({ orderNo: z.string().regex(/^W\d{16}$/, RuleMessage.format) });
+const uidFilter = z.coerce.number().int().positive().optional().describe("Only this player's records");
+const reasonText = z.string().trim().max(200, RuleMessage.format);
+
+// ------------------------------------------------------------------------------------------- deposits
+
+export const opsDepositSchema = z.object({
+  orderNo: z.string(),
+  uid: z.number().int(),
+  username: z.string(),
+  channel: channelSchema,
+  amount: pesos,
+  bonus: pesos,
+  fee: pesos,
+  status: depositStatusSchema,
+  createdAt: isoTime,
+  expiresAt: isoTime.describe('When a still Pending order becomes Timeout'),
+  paidAt: isoTime.nullable(),
+  settledAt: isoTime.nullable(),
+  gatewayRef: z.string().nullable(),
+  callbackCount: z.number().int().describe('Gateway callbacks received, replays included'),
+});
+
+export const listDeposits = defineEndpoint({
+  method: 'GET',
+  path: '/ops/deposits',
+  access: 'ops',
+  summary: 'Find deposits, newest first (Pending orders past their time-out are timed out first)',
+  query: z
+    .strictObject({
+      status: z.coerce.number().int().min(0).max(3).optional().describe('0 Pending, 1 Success, 2 Failed, 3 Timeout'),
+      uid: uidFilter,
+      orderNo: z.string().max(40).optional(),
+      ...dateRangeQuery,
+      ...pageQuery,
+    })
+    .refine(...dateRangeCheck),
+  data: paged(opsDepositSchema),
+});
+
+export const settleDeposit = defineEndpoint({
+  method: 'POST',
+  path: '/ops/deposits/:orderNo/settle',
+  access: 'ops',
+  summary:
+    'Settle a deposit as the gateway would: a signed callback through the same idempotent path (a settled order keeps its status)',
+  params: depositOrderParams,
+  body: z.strictObject({ status: z.enum(['SUCCESS', 'FAILED']) }),
+  data: opsDepositSchema,
+});
+
+export const setChannel = defineEndpoint({
+  method: 'POST',
+  path: '/ops/channels/:code',
+  access: 'ops',
+  summary: 'Switch a deposit channel on or off, or change its min and max (pesos); returns every channel',
+  params: z.strictObject({ code: channelSchema }),
+  body: z
+    .strictObject({
+      enabled: z.boolean().optional(),
+      min: amountInput.optional(),
+      max: amountInput.optional(),
+    })
+    .refine((b) => b.enabled !== undefined || b.min !== undefined || b.max !== undefined, {
+      message: RuleMessage.required,
+      path: ['enabled'],
+    })
+    .refine((b) => b.min === undefined || b.max === undefined || b.min <= b.max, {
+      message: RuleMessage.format,
+      path: ['max'],
+    }),
+  data: z.array(rechargeMethodSchema),
+});
+
+// ---------------------------------------------------------------------------------------- withdrawals
+
+export const withdrawalEventSchema = z.object({
+  from: withdrawStatusSchema.nullable().describe('null for the creation'),
+  to: withdrawStatusSchema,
+  actor: z.string().describe('player, ops, auto (autoApprove) or sandbox (the payout gateway)'),
+  reason: z.string(),
+  at: isoTime,
+});
+
+export const opsWithdrawalSchema = z.object({
+  orderNo: z.string(),
+  uid: z.number().int(),
+  username: z.string(),
+  vip: z.number().int(),
+  amount: pesos,
+  fee: pesos,
+  bank: walletBankSchema,
+  walletName: z.string(),
+  account: z.string().describe('Wallet number, unmasked'),
+  kycName: z.string().describe('Verified real name, to compare with the wallet name'),
+  status: withdrawStatusSchema,
+  remark: z.string(),
+  payoutRef: z.string().nullable(),
+  payoutDueAt: isoTime.nullable().describe('While Processing: when the sandbox gateway reports its result'),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+});
+
+export const opsWithdrawalDetailSchema = opsWithdrawalSchema.extend({
+  history: z.array(withdrawalEventSchema).describe('Every status change, oldest first'),
+});
+
+export const listWithdrawals = defineEndpoint({
+  method: 'GET',
+  path: '/ops/withdrawals',
+  access: 'ops',
+  summary: 'Find withdrawals, newest first',
+  query: z
+    .strictObject({
+      status: z.coerce
+        .number()
+        .int()
+        .min(0)
+        .max(6)
+        .optional()
+        .describe('0 Pending, 1 Reviewed, 2 Success, 3 Failed, 4 Rejected, 5 Exception, 6 Processing'),
+      uid: uidFilter,
+      orderNo: z.string().max(40).optional(),
+      ...dateRangeQuery,
+      ...pageQuery,
+    })
+    .refine(...dateRangeCheck),
+  data: paged(opsWithdrawalSchema),
+});
+
+export const getWithdrawal = defineEndpoint({
+  method: 'GET',
+  path: '/ops/withdrawals/:orderNo',
+  access: 'ops',
+  summary: 'One withdrawal with its status history',
+  params: withdrawOrderParams,
+  data: opsWithdrawalDetailSchema,
+});
+
+export const reviewWithdrawal = defineEndpoint({
+  method: 'POST',
+  path: '/ops/withdrawals/:orderNo/review',
+  access: 'ops',
+  summary: 'Approve a Pending withdrawal: 0 Pending -> 1 Reviewed -> 6 Processing (sent to the sandbox payout gateway)',
+  params: withdrawOrderParams,
+  body: z.strictObject({}),
+  data: opsWithdrawalDetailSchema,
+});
+
+export const rejectWithdrawal = defineEndpoint({
+  method: 'POST',
+  path: '/ops/withdrawals/:orderNo/reject',
+  access: 'ops',
+  summary: 'Reject a Pending or Reviewed withdrawal (-> 4 Rejected); the frozen amount returns to the balance',
+  params: withdrawOrderParams,
+  body: z.strictObject({ reason: reasonText.min(1, RuleMessage.required).describe('Shown to the player') }),
+  data: opsWithdrawalDetailSchema,
+});
+
+export const payoutWithdrawal = defineEndpoint({
+  method: 'POST',
+  path: '/ops/withdrawals/:orderNo/payout',
+  access: 'ops',
+  summary:
+    'Mark the payout result of a Processing (6) or Exception (5) withdrawal: success -> 2, failed -> 3 (amount returned), exception -> 5 (from 6 only)',
+  params: withdrawOrderParams,
+  body: z.strictObject({
+    result: z.enum(['success', 'failed', 'exception']),
+    reason: reasonText.default('').describe('Shown to the player on a failure'),
+  }),
+  data: opsWithdrawalDetailSchema,
+});
+
+export const withdrawSettingsSchema = z.object({
+  autoApprove: z.boolean().describe('New withdrawals are reviewed at once (development stacks)'),
+  autoApproveSource: z
+    .enum(['operator', 'environment'])
+    .describe('operator: set through this API; environment: on when NODE_ENV=development, else off'),
+  payoutDelaySeconds: z
+    .number()
+    .int()
+    .describe('How long (virtual clock) the sandbox payout gateway takes to report a result'),
+  feePercent: z.number().describe('Withdrawal fee as a percent of the amount'),
+  limits: z.array(
+    z
+      .object({ vipLevel: z.number().int(), dailyAmount: pesos, dailyCount: z.number().int() })
+      .describe('Per Manila day'),
+  ),
+});
+
+export const getWithdrawSettings = defineEndpoint({
+  method: 'GET',
+  path: '/ops/withdraw-settings',
+  access: 'ops',
+  summary: 'Withdrawal settings and the daily limits per VIP level',
+  data: withdrawSettingsSchema,
+});
+
+export const setWithdrawSettings = defineEndpoint({
+  method: 'POST',
+  path: '/ops/withdraw-settings',
+  access: 'ops',
+  summary: 'Change autoApprove (null returns to the environment default) or the sandbox payout delay',
+  body: z
+    .strictObject({
+      autoApprove: z.boolean().nullable().optional(),
+      payoutDelaySeconds: z.number().int().min(0).max(86_400).optional(),
+    })
+    .refine((b) => b.autoApprove !== undefined || b.payoutDelaySeconds !== undefined, {
+      message: RuleMessage.required,
+      path: ['autoApprove'],
+    }),
+  data: withdrawSettingsSchema,
+});
+
+// ------------------------------------------------------------------------------------ balances, journal
+
+export const adjustBalance = defineEndpoint({
+  method: 'POST',
+  path: '/ops/users/:uid/adjust',
+  access: 'ops',
+  summary: "Credit (positive) or debit (negative) a player's balance with a reason, through the journal",
+  params: uidParams,
+  body: z.strictObject({
+    amount: signedPesos
+      .refine((n) => n !== 0 && Math.abs(n) <= AMOUNT_CEILING, { message: RuleMessage.format })
+      .describe('Signed pesos, at most two decimals; a debit may not take the balance below 0'),
+    reason: reasonText.min(1, RuleMessage.required).describe('Written as the journal remark'),
+  }),
+  data: userAccountSchema.extend({ journalId: z.number().int() }),
+});
+
+export const opsJournalEntrySchema = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  amount: signedPesos.describe('Change of the balance'),
+  frozenDelta: signedPesos.describe('Change of the amount frozen by withdrawals'),
+  pointDelta: z.number().int(),
+  balanceAfter: pesos,
+  frozenAfter: pesos,
+  reference: z.string(),
+  remark: z.string(),
+  createdAt: isoTime,
+});
+
+export const userJournal = defineEndpoint({
+  method: 'GET',
+  path: '/ops/users/:uid/journal',
+  access: 'ops',
+  summary: "A player's balance journal, newest first, with the frozen bucket",
+  params: uidParams,
+  query: z
+    .strictObject({
+      type: z
+        .string()
+        .max(32)
+        .regex(/^[a-z0-9_.]+$/, RuleMessage.format)
+        .optional(),
+      ...dateRangeQuery,
+      ...pageQuery,
+    })
+    .refine(...dateRangeCheck),
+  data: paged(opsJournalEntrySchema),
+});
+
+// -------------------------------------------------------------------------------------------- captcha
+
+export const captchaAnswer = defineEndpoint({
+  method: 'GET',
+  path: '/ops/captcha/:token',
+  access: 'ops',
+  summary: 'The answer of a withdrawal captcha (for testers and automated journeys; never shown to players)',
+  params: z.strictObject({ token: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, RuleMessage.format) }),
+  data: z.object({
+    answer: z.string(),
+    uid: z.number().int(),
+    expiresAt: isoTime,
+    used: z.boolean(),
+  }),
+});
+
+// ------------------------------------------------------------------------------------------------ KYC
+
+export const opsKycSchema = z.object({
+  id: z.number().int(),
+  uid: z.number().int(),
+  username: z.string(),
+  realName: z.string(),
+  birthDate: z.string(),
+  age: z.number().int().describe('Age today (Manila) from the birth date'),
+  idType: kycIdTypeSchema,
+  idNumber: z.string(),
+  status: kycStatusSchema,
+  reason: z.string(),
+  submittedAt: isoTime,
+  decidedAt: isoTime.nullable(),
+  decidedBy: z.string().nullable(),
+  registeredAt: isoTime,
+  deadline: isoTime.describe('Registration + 7 days'),
+});
+
+export const listKyc = defineEndpoint({
+  method: 'GET',
+  path: '/ops/kyc',
+  access: 'ops',
+  summary: 'Identity verification submissions, oldest pending first when filtering by pending, else newest first',
+  query: z.strictObject({
+    status: z.enum(['pending', 'verified', 'rejected']).optional(),
+    uid: uidFilter,
+    ...pageQuery,
+  }),
+  data: paged(opsKycSchema),
+});
+
+export const decideKyc = defineEndpoint({
+  method: 'POST',
+  path: '/ops/kyc/:uid/decide',
+  access: 'ops',
+  summary: "Verify or reject a player's pending identity verification (a rejection needs a reason)",
+  params: uidParams,
+  body: z
+    .strictObject({
+      decision: z.enum(['verified', 'rejected']),
+      reason: reasonText.default('').describe('Shown to the player; required for a rejection'),
+    })
+    .refine((b) => b.decision === 'verified' || b.reason.length > 0, {
+      message: RuleMessage.required,
+      path: ['reason'],
+    }),
+  data: opsKycSchema,
+});
+
+export const opsMoneyEndpoints = [
+  listDeposits,
+  settleDeposit,
+  setChannel,
+  listWithdrawals,
+  getWithdrawal,
+  reviewWithdrawal,
+  rejectWithdrawal,
+  payoutWithdrawal,
+  getWithdrawSettings,
+  setWithdrawSettings,
+  adjustBalance,
+  userJournal,
+  captchaAnswer,
+  listKyc,
+  decideKyc,
+] as const;
