@@ -49,6 +49,8 @@ type PairParts = Omit<Endpoint, 'method' | 'path' | 'access'>;
 /**
  * A game endpoint in its two forms (spec section 7): the logged-in `/api/<sub>` and the visitor
  * `/api/open/<sub>`. Both share one set of schemas; the logged-in form fills `favourite` in.
+ * (The visitor summary is typed `string`: a spread of `parts` keeps its literal summary, and two different
+ * literals for one property would make the whole endpoint type `never`.)
  */
 const gamePair = <const S extends string, const P extends PairParts>(sub: S, parts: P) => ({
   open: defineEndpoint({
@@ -56,7 +58,7 @@ const gamePair = <const S extends string, const P extends PairParts>(sub: S, par
     method: 'GET',
     path: `/api/open/${sub}`,
     access: 'open',
-    summary: `${parts.summary} (visitor form)`,
+    summary: `${parts.summary} (visitor form)` as string,
   }),
   user: defineEndpoint({ ...parts, method: 'GET', path: `/api/${sub}`, access: 'user' }),
 });
