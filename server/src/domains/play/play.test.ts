@@ -1,0 +1,219 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Code } from '../../../../shared/codes';
+import { registerPlayer, type TestClient, testApp } from '../../test/helpers';
+import { signFields } from '../deposit/signature';
+
+let app: FastifyInstance;
+let player: TestClient;
+let userId: number;
+
+const gameId = (key: string) =>
+  app.db.prepare('SELECT id FROM games WHERE provider_game = ?').pluck().get(key) as number;
+
+/** Funds the player with an operator-style adjustment straight through the ledger. */
+function fund(pesos: number) {
+  app.db.transaction(() =>
+    app.services.ledger.post(userId, { type: 'adjust', amount: pesos * 100, reference: 'test', remark: 'test funds' }),
+  )();
+}
+
+const balance = async () =>
+  (await player.get<{ userAccountVO: { balance: number } }>('/api/balance')).body.data.userAccountVO.balance;
+
+/** Calls the casino's wallet as the provider does: a signed POST. */
+async function wallet<T = { balance: number }>(name: string, fields: Record<string, string>, secret?: string) {
+  const payload = { ...fields, signature: signFields(fields, secret ?? app.config.providerSecret) };
+  const response = await app.inject({ method: 'POST', url: `/api/provider/wallet/${name}`, payload });
+  return response.json() as { success: boolean; code: number; msg: string; data: T };
+}
+
+/** Launches a game and exchanges the launch token for a wallet session, as the provider's page load does. */
+async function session(key = 'slot') {
+  const launched = await player.post<{ playUrl: string }>('/api/game/getUrl', { gameId: gameId(key) });
+  const token = new URL(launched.body.data.playUrl).searchParams.get('token') ?? '';
+  const auth = await wallet<{ sessionToken: string }>('authenticate', { launchToken: token });
+  return auth.data.sessionToken;
+}
+
+beforeEach(async () => {
+  app = await testApp();
+  const registered = await registerPlayer(app);
+  player = registered.client;
+  userId = app.services.users.repo.byUid(registered.info.uid)?.id ?? 0;
+});
+afterEach(() => app.close());
+
+describe('launching a game', () => {
+  it('answers a play URL with a one-time token for a playable game', async () => {
+    const launched = await player.post<{ playUrl: string; openMode: string; needBindWallet: boolean }>(
+      '/api/game/getUrl',
+      {
+        gameId: gameId('slot'),
+      },
+    );
+    expect(launched.body.data).toMatchObject({ openMode: 'iframe', needBindWallet: false });
+    const url = new URL(launched.body.data.playUrl);
+    expect(url.pathname).toBe('/provider/play/slot');
+    const page = await app.inject({ url: url.pathname + url.search });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('data-game="slot"');
+    // The token is single use.
+    const again = await app.inject({ url: url.pathname + url.search });
+    expect(again.statusCode).toBe(410);
+  });
+
+  it('refuses unknown and unplayable games, and asks for a wallet when the game wants one', async () => {
+    expect((await player.post('/api/game/getUrl', { gameId: 999999 })).body.code).toBe(Code.GAME_NOT_FOUND);
+    const unplayable = app.db.prepare('SELECT id FROM games WHERE playable = 0 LIMIT 1').pluck().get() as number;
+    expect((await player.post('/api/game/getUrl', { gameId: unplayable })).body.code).toBe(Code.GAME_NOT_PLAYABLE);
+    app.db.prepare("UPDATE games SET need_bind_wallet = 1 WHERE provider_game = 'crash'").run();
+    const asked = await player.post<{ playUrl: string; needBindWallet: boolean }>('/api/game/getUrl', {
+      gameId: gameId('crash'),
+    });
+    expect(asked.body.data).toMatchObject({ playUrl: '', needBindWallet: true });
+  });
+
+  it('an expired launch token opens nothing', async () => {
+    const launched = await player.post<{ playUrl: string }>('/api/game/getUrl', { gameId: gameId('baccarat') });
+    app.clock.advance(3 * 60_000);
+    const url = new URL(launched.body.data.playUrl);
+    const page = await app.inject({ url: url.pathname + url.search });
+    expect(page.statusCode).toBe(410);
+    expect(page.body).toContain('expired');
+  });
+});
+
+describe('playing through the provider', () => {
+  it.each([
+    ['slot', { stake: 1000 }],
+    ['baccarat', { stake: 1000, side: 'banker' }],
+    ['crash', { stake: 1000, target: 2 }],
+  ])('a %s round bets and settles through the ledger and shows in the records', async (key, params) => {
+    fund(100);
+    const launched = await player.post<{ playUrl: string }>('/api/game/getUrl', { gameId: gameId(key) });
+    const url = new URL(launched.body.data.playUrl);
+    const page = await app.inject({ url: url.pathname + url.search });
+    const sessionId = /data-session="([^"]+)"/.exec(page.body)?.[1] ?? '';
+    const played = (
+      await app.inject({ method: 'POST', url: `/provider/api/${sessionId}/play`, payload: params })
+    ).json();
+    expect(played).toMatchObject({ ok: true, stake: 1000 });
+    const expected = 100 - 10 + played.win / 100;
+    expect(played.balance).toBe(expected);
+    expect(await balance()).toBe(expected);
+    const records = await player.get<{ list: { bet: number; win: number; result: string }[]; totalBet: number }>(
+      '/api/game/record/all',
+    );
+    expect(records.body.data.list[0]).toMatchObject({ bet: 10, win: played.win / 100, result: played.result });
+    expect(records.body.data.totalBet).toBe(10);
+    const turnover = app.services.ledger.account(userId).turnover_done;
+    expect(turnover).toBe(1000);
+  });
+
+  it('refuses a bet larger than the balance and moves nothing', async () => {
+    fund(5);
+    const token = await session('slot');
+    const bet = await wallet('bet', { sessionToken: token, transactionId: 't1', roundId: 'r1', amount: '10.00' });
+    expect(bet).toMatchObject({ success: false, code: Code.INSUFFICIENT_BALANCE, data: { balance: 5 } });
+    expect(await balance()).toBe(5);
+  });
+});
+
+describe('the seamless wallet (conformance)', () => {
+  it('refuses a wrong signature', async () => {
+    const token = await session();
+    const answer = await wallet('balance', { sessionToken: token }, 'not-the-secret-0000');
+    expect(answer.code).toBe(Code.SIGNATURE_INVALID);
+  });
+
+  it('answers a replayed bet with the first answer and debits once; a reused id with other details conflicts', async () => {
+    fund(100);
+    const token = await session();
+    const bet = { sessionToken: token, transactionId: 'tx-1', roundId: 'round-1', amount: '10.00' };
+    const first = await wallet('bet', bet);
+    const replays = await Promise.all([wallet('bet', bet), wallet('bet', bet), wallet('bet', bet)]);
+    for (const replay of replays) expect(replay).toEqual(first);
+    expect(await balance()).toBe(90);
+    const conflict = await wallet('bet', { ...bet, amount: '20.00' });
+    expect(conflict.code).toBe(Code.TRANSACTION_CONFLICT);
+  });
+
+  it('settles a win once, accepts it after the session expired, and refuses a second win for the round', async () => {
+    fund(100);
+    const token = await session();
+    await wallet('bet', { sessionToken: token, transactionId: 'b1', roundId: 'r1', amount: '10.00' });
+    app.clock.advance(31 * 60_000);
+    const late = await wallet('bet', { sessionToken: token, transactionId: 'b2', roundId: 'r2', amount: '10.00' });
+    expect(late.code).toBe(Code.GAME_TOKEN_EXPIRED);
+    const win = { transactionId: 'w1', roundId: 'r1', amount: '25.50', result: 'Won' };
+    const first = await wallet('win', win);
+    expect(first).toMatchObject({ success: true, data: { balance: 115.5 } });
+    expect(await wallet('win', win)).toEqual(first);
+    const second = await wallet('win', { ...win, transactionId: 'w2' });
+    expect(second.code).toBe(Code.ROUND_SETTLED);
+    expect(await balance()).toBe(115.5);
+  });
+
+  it('rolls back an open round once, refuses unknown transactions and settled rounds', async () => {
+    fund(100);
+    const token = await session();
+    await wallet('bet', { sessionToken: token, transactionId: 'b1', roundId: 'r1', amount: '40.00' });
+    const rollback = { transactionId: 'rb1', betTransactionId: 'b1' };
+    expect(await wallet('rollback', rollback)).toMatchObject({ success: true, data: { balance: 100 } });
+    expect(await wallet('rollback', rollback)).toMatchObject({ success: true, data: { balance: 100 } });
+    expect((await wallet('rollback', { transactionId: 'rb2', betTransactionId: 'nope' })).code).toBe(
+      Code.TRANSACTION_UNKNOWN,
+    );
+    expect((await wallet('win', { transactionId: 'w1', roundId: 'r1', amount: '1.00', result: 'x' })).code).toBe(
+      Code.ROUND_SETTLED,
+    );
+    await wallet('bet', { sessionToken: token, transactionId: 'b3', roundId: 'r3', amount: '10.00' });
+    await wallet('win', { transactionId: 'w3', roundId: 'r3', amount: '0.00', result: 'Lost' });
+    expect((await wallet('rollback', { transactionId: 'rb3', betTransactionId: 'b3' })).code).toBe(Code.ROUND_SETTLED);
+    expect(await balance()).toBe(90);
+    expect(app.services.ledger.account(userId).turnover_done).toBe(1000);
+  });
+
+  it('lets only one of two bets racing for the last peso through', async () => {
+    fund(10);
+    const token = await session();
+    const answers = await Promise.all(
+      ['a', 'b', 'c', 'd'].map((id) =>
+        wallet('bet', { sessionToken: token, transactionId: id, roundId: `r-${id}`, amount: '10.00' }),
+      ),
+    );
+    expect(answers.filter((a) => a.success)).toHaveLength(1);
+    expect(answers.filter((a) => a.code === Code.INSUFFICIENT_BALANCE)).toHaveLength(3);
+    expect(await balance()).toBe(0);
+    for (const row of app.services.ledger.repo.invariantRows()) expect(row.amount_sum).toBe(row.balance);
+  });
+
+  it('the provider finishes a round a crash left half done', async () => {
+    fund(100);
+    const token = await session();
+    // A round the provider booked and bet, but whose win never reached the wallet.
+    const now = app.clock.iso();
+    app.db
+      .prepare(
+        `INSERT INTO provider_rounds (round_id, game, session_token, bet_transaction_id, win_transaction_id, bet, win,
+           outcome, result, state, created_at, updated_at) VALUES ('cr1', 'slot', ?, 'cr1-bet', 'cr1-win', 1000, 3000, '{}', 'Won', 'bet_placed', ?, ?)`,
+      )
+      .run(token, now, now);
+    await wallet('bet', { sessionToken: token, transactionId: 'cr1-bet', roundId: 'cr1', amount: '10.00' });
+    // And one booked whose bet never reached the wallet.
+    app.db
+      .prepare(
+        `INSERT INTO provider_rounds (round_id, game, session_token, bet_transaction_id, win_transaction_id, bet, win,
+           outcome, result, state, created_at, updated_at) VALUES ('cr2', 'slot', ?, 'cr2-bet', 'cr2-win', 1000, 0, '{}', 'Lost', 'betting', ?, ?)`,
+      )
+      .run(token, now, now);
+    expect(await app.provider.recover(0)).toBe(2);
+    expect(await balance()).toBe(120);
+    const states = app.db.prepare('SELECT round_id, state FROM provider_rounds ORDER BY round_id').all();
+    expect(states).toEqual([
+      { round_id: 'cr1', state: 'settled' },
+      { round_id: 'cr2', state: 'void' },
+    ]);
+  });
+});

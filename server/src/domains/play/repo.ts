@@ -1,0 +1,147 @@
+import type { Db } from '../../db/database';
+
+export interface PlayableGame {
+  id: number;
+  name: string;
+  type: string;
+  playable: number;
+  open_mode: 'iframe' | 'browser';
+  need_bind_wallet: number;
+  provider_game: string | null;
+}
+
+export interface LaunchRow {
+  id: number;
+  user_id: number;
+  game_id: number;
+  launch_expires_at: string;
+  session_token_hash: string | null;
+  session_expires_at: string | null;
+  language: string;
+  provider_game: string | null;
+}
+
+export interface RoundRow {
+  id: number;
+  round_id: string;
+  user_id: number;
+  game_id: number;
+  launch_id: number;
+  bet: number;
+  win: number;
+  status: 'open' | 'settled' | 'refunded';
+  result: string;
+  created_at: string;
+  game_name: string;
+}
+
+export interface TransactionRow {
+  transaction_id: string;
+  kind: 'bet' | 'win' | 'rollback';
+  round_id: string;
+  user_id: number;
+  amount: number;
+  request: string;
+  answer: string;
+}
+
+export interface RoundFilter {
+  userId: number;
+  type?: string;
+  from?: string;
+  to?: string;
+  limit: number;
+  offset: number;
+}
+
+const ROUND_FILTER = `r.user_id = @userId AND (@type IS NULL OR g.type = @type)
+  AND (@from IS NULL OR r.created_at >= @from) AND (@to IS NULL OR r.created_at < @to)`;
+
+const roundParams = (f: RoundFilter) => ({
+  userId: f.userId,
+  type: f.type ?? null,
+  from: f.from ?? null,
+  to: f.to ?? null,
+  limit: f.limit,
+  offset: f.offset,
+});
+
+export function createPlayRepo(db: Db) {
+  const game = db.prepare(
+    'SELECT id, name, type, playable, open_mode, need_bind_wallet, provider_game FROM games WHERE id = ? AND enabled = 1',
+  );
+  const insertLaunch = db.prepare(
+    `INSERT INTO game_launches (user_id, game_id, launch_token_hash, launch_expires_at, language, created_at)
+     VALUES (@userId, @gameId, @launchHash, @launchExpiresAt, @language, @now)`,
+  );
+  const LAUNCH_SELECT = `SELECT l.*, g.provider_game FROM game_launches l JOIN games g ON g.id = l.game_id`;
+  const byLaunchHash = db.prepare(`${LAUNCH_SELECT} WHERE l.launch_token_hash = ?`);
+  const bySessionHash = db.prepare(`${LAUNCH_SELECT} WHERE l.session_token_hash = ?`);
+  const startSession = db.prepare(
+    `UPDATE game_launches SET session_token_hash = ?, session_expires_at = ? WHERE id = ? AND session_token_hash IS NULL`,
+  );
+  const extendSession = db.prepare('UPDATE game_launches SET session_expires_at = ? WHERE id = ?');
+  const transaction = db.prepare('SELECT * FROM wallet_transactions WHERE transaction_id = ?');
+  const insertTransaction = db.prepare(
+    `INSERT INTO wallet_transactions (transaction_id, kind, round_id, user_id, amount, request, answer, created_at)
+     VALUES (@transactionId, @kind, @roundId, @userId, @amount, @request, @answer, @now)`,
+  );
+  const round = db.prepare(
+    'SELECT r.*, g.name AS game_name FROM game_rounds r JOIN games g ON g.id = r.game_id WHERE r.round_id = ?',
+  );
+  const insertRound = db.prepare(
+    `INSERT INTO game_rounds (round_id, user_id, game_id, launch_id, bet, created_at)
+     VALUES (@roundId, @userId, @gameId, @launchId, @bet, @now)`,
+  );
+  const settleRound = db.prepare(
+    `UPDATE game_rounds SET win = @win, status = 'settled', result = @result, settled_at = @now
+     WHERE round_id = @roundId AND status = 'open'`,
+  );
+  const refundRound = db.prepare(
+    `UPDATE game_rounds SET status = 'refunded', result = 'Refunded', settled_at = @now
+     WHERE round_id = @roundId AND status = 'open'`,
+  );
+  const roundsPage = db.prepare(
+    `SELECT r.*, g.name AS game_name FROM game_rounds r JOIN games g ON g.id = r.game_id
+     WHERE ${ROUND_FILTER} ORDER BY r.id DESC LIMIT @limit OFFSET @offset`,
+  );
+  const roundsTotals = db.prepare(
+    `SELECT COUNT(*) AS count, COALESCE(SUM(r.bet), 0) AS bet, COALESCE(SUM(r.win), 0) AS win
+     FROM game_rounds r JOIN games g ON g.id = r.game_id WHERE ${ROUND_FILTER}`,
+  );
+
+  return {
+    game: (id: number) => game.get(id) as PlayableGame | undefined,
+    insertLaunch: (l: {
+      userId: number;
+      gameId: number;
+      launchHash: string;
+      launchExpiresAt: string;
+      language: string;
+      now: string;
+    }) => Number(insertLaunch.run(l).lastInsertRowid),
+    byLaunchHash: (hash: string) => byLaunchHash.get(hash) as LaunchRow | undefined,
+    bySessionHash: (hash: string) => bySessionHash.get(hash) as LaunchRow | undefined,
+    /** Exchanges the launch token once; false when it was already used. */
+    startSession: (id: number, hash: string, expiresAt: string) => startSession.run(hash, expiresAt, id).changes > 0,
+    extendSession: (id: number, expiresAt: string) => extendSession.run(expiresAt, id),
+    transaction: (id: string) => transaction.get(id) as TransactionRow | undefined,
+    insertTransaction: (t: {
+      transactionId: string;
+      kind: 'bet' | 'win' | 'rollback';
+      roundId: string;
+      userId: number;
+      amount: number;
+      request: string;
+      answer: string;
+      now: string;
+    }) => insertTransaction.run(t),
+    round: (roundId: string) => round.get(roundId) as RoundRow | undefined,
+    insertRound: (r: { roundId: string; userId: number; gameId: number; launchId: number; bet: number; now: string }) =>
+      insertRound.run(r),
+    settleRound: (r: { roundId: string; win: number; result: string; now: string }) => settleRound.run(r).changes > 0,
+    refundRound: (roundId: string, now: string) => refundRound.run({ roundId, now }).changes > 0,
+    roundsPage: (f: RoundFilter) => roundsPage.all(roundParams(f)) as RoundRow[],
+    roundsTotals: (f: RoundFilter) => roundsTotals.get(roundParams(f)) as { count: number; bet: number; win: number },
+  };
+}

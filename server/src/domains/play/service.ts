@@ -1,0 +1,239 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import { Code } from '../../../../shared/codes';
+import type { walletBet, walletRollback, walletWin } from '../../../../shared/contract/provider-wallet';
+import type { Language } from '../../../../shared/messages';
+import { toCentavos, toPesos } from '../../../../shared/money';
+import type { Clock } from '../../clock';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import { AppError } from '../../errors';
+import type { EventBus } from '../../plugins/events';
+import { verifyFields } from '../deposit/signature';
+import type { LedgerService } from '../ledger/service';
+import { createPlayRepo, type LaunchRow } from './repo';
+
+export const LAUNCH_TOKEN_TTL_MS = 2 * 60_000;
+export const GAME_SESSION_IDLE_MS = 30 * 60_000;
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+const newToken = () => randomBytes(32).toString('base64url');
+
+type WalletAnswer = { balance: number; currency: 'PHP'; transactionId?: string };
+
+/**
+ * Launching games and the seamless wallet the provider calls. Bets, wins and rollbacks move money through
+ * the ledger, each once per transaction id.
+ */
+export function createPlayService(deps: {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  ledger: LedgerService;
+  events: EventBus;
+  hasWallet: (userId: number) => boolean;
+  nickname: (userId: number) => { uid: number; nickname: string };
+}) {
+  const { db, clock, ledger } = deps;
+  const repo = createPlayRepo(db);
+
+  const answer = (userId: number, transactionId?: string): WalletAnswer => ({
+    balance: toPesos(ledger.account(userId).balance),
+    currency: 'PHP',
+    ...(transactionId ? { transactionId } : {}),
+  });
+
+  function verify(fields: Record<string, string>) {
+    const { signature, ...rest } = fields;
+    if (!signature || !verifyFields(rest, signature, deps.config.providerSecret))
+      throw new AppError(Code.SIGNATURE_INVALID);
+  }
+
+  function liveSession(sessionToken: string): LaunchRow {
+    const launch = repo.bySessionHash(hash(sessionToken));
+    if (!launch?.session_expires_at) throw new AppError(Code.GAME_TOKEN_INVALID);
+    if (Date.parse(launch.session_expires_at) <= clock.nowMs()) throw new AppError(Code.GAME_TOKEN_EXPIRED);
+    return launch;
+  }
+
+  /** A replay of a transaction id: the first answer when the request is the same, else a conflict. */
+  function replay(transactionId: string, request: string): WalletAnswer | undefined {
+    const previous = repo.transaction(transactionId);
+    if (!previous) return undefined;
+    if (previous.request !== request) throw new AppError(Code.TRANSACTION_CONFLICT);
+    return JSON.parse(previous.answer) as WalletAnswer;
+  }
+
+  return {
+    repo,
+
+    launch(userId: number, gameId: number, origin: string, language: Language) {
+      const game = repo.game(gameId);
+      if (!game) throw new AppError(Code.GAME_NOT_FOUND);
+      if (!game.playable || !game.provider_game) throw new AppError(Code.GAME_NOT_PLAYABLE);
+      if (game.need_bind_wallet && !deps.hasWallet(userId)) {
+        return { playUrl: '', openMode: game.open_mode, needBindWallet: true };
+      }
+      const token = newToken();
+      const now = clock.now();
+      db.transaction(() =>
+        repo.insertLaunch({
+          userId,
+          gameId,
+          launchHash: hash(token),
+          launchExpiresAt: new Date(now.getTime() + LAUNCH_TOKEN_TTL_MS).toISOString(),
+          language,
+          now: now.toISOString(),
+        }),
+      )();
+      const playUrl = `${origin}/provider/play/${game.provider_game}?token=${token}&lang=${language}`;
+      return { playUrl, openMode: game.open_mode, needBindWallet: false };
+    },
+
+    authenticate(body: { launchToken: string; signature: string }) {
+      verify(body);
+      return db.transaction(() => {
+        const launch = repo.byLaunchHash(hash(body.launchToken));
+        if (!launch) throw new AppError(Code.GAME_TOKEN_INVALID);
+        if (Date.parse(launch.launch_expires_at) <= clock.nowMs()) throw new AppError(Code.GAME_TOKEN_EXPIRED);
+        const sessionToken = newToken();
+        const expiresAt = new Date(clock.nowMs() + GAME_SESSION_IDLE_MS).toISOString();
+        if (!repo.startSession(launch.id, hash(sessionToken), expiresAt)) throw new AppError(Code.GAME_TOKEN_INVALID);
+        const player = deps.nickname(launch.user_id);
+        return {
+          sessionToken,
+          playerId: player.uid,
+          nickname: player.nickname,
+          gameCode: launch.provider_game ?? '',
+          language: launch.language,
+          ...answer(launch.user_id),
+          currency: 'PHP' as const,
+        };
+      })();
+    },
+
+    balance(body: { sessionToken: string; signature: string }) {
+      verify(body);
+      return answer(liveSession(body.sessionToken).user_id);
+    },
+
+    bet(body: z.output<typeof walletBet.body>) {
+      verify(body);
+      const { signature: _signature, ...request } = body;
+      const requestText = JSON.stringify(request);
+      const result = db.transaction(() => {
+        const replayed = replay(body.transactionId, requestText);
+        if (replayed) return { replayed, userId: 0 };
+        const launch = liveSession(body.sessionToken);
+        const amount = toCentavos(body.amount);
+        if (amount <= 0) throw new AppError(Code.BET_INVALID);
+        if (repo.round(body.roundId)) throw new AppError(Code.ROUND_SETTLED);
+        try {
+          ledger.post(launch.user_id, {
+            type: 'bet',
+            amount: -amount,
+            turnoverDone: amount,
+            reference: body.roundId,
+          });
+        } catch (error) {
+          if (error instanceof AppError && error.code === Code.INSUFFICIENT_BALANCE) {
+            throw new AppError(Code.INSUFFICIENT_BALANCE, { data: answer(launch.user_id) });
+          }
+          throw error;
+        }
+        const now = clock.iso();
+        repo.insertRound({
+          roundId: body.roundId,
+          userId: launch.user_id,
+          gameId: launch.game_id,
+          launchId: launch.id,
+          bet: amount,
+          now,
+        });
+        repo.extendSession(launch.id, new Date(clock.nowMs() + GAME_SESSION_IDLE_MS).toISOString());
+        const result = answer(launch.user_id, body.transactionId);
+        repo.insertTransaction({
+          transactionId: body.transactionId,
+          kind: 'bet',
+          roundId: body.roundId,
+          userId: launch.user_id,
+          amount,
+          request: requestText,
+          answer: JSON.stringify(result),
+          now,
+        });
+        return { replayed: result, userId: launch.user_id };
+      })();
+      if (result.userId) deps.events.emit('balance.moved', { userId: result.userId });
+      return result.replayed;
+    },
+
+    win(body: z.output<typeof walletWin.body>) {
+      verify(body);
+      const { signature: _signature, ...request } = body;
+      const requestText = JSON.stringify(request);
+      const result = db.transaction(() => {
+        const replayed = replay(body.transactionId, requestText);
+        if (replayed) return { replayed, userId: 0 };
+        const round = repo.round(body.roundId);
+        if (!round) throw new AppError(Code.TRANSACTION_UNKNOWN);
+        const amount = toCentavos(body.amount);
+        const now = clock.iso();
+        if (!repo.settleRound({ roundId: body.roundId, win: amount, result: body.result, now })) {
+          throw new AppError(Code.ROUND_SETTLED);
+        }
+        if (amount > 0) ledger.post(round.user_id, { type: 'win', amount, reference: body.roundId });
+        const result = answer(round.user_id, body.transactionId);
+        repo.insertTransaction({
+          transactionId: body.transactionId,
+          kind: 'win',
+          roundId: body.roundId,
+          userId: round.user_id,
+          amount,
+          request: requestText,
+          answer: JSON.stringify(result),
+          now,
+        });
+        return { replayed: result, userId: round.user_id };
+      })();
+      if (result.userId) deps.events.emit('balance.moved', { userId: result.userId });
+      return result.replayed;
+    },
+
+    rollback(body: z.output<typeof walletRollback.body>) {
+      verify(body);
+      const { signature: _signature, ...request } = body;
+      const requestText = JSON.stringify(request);
+      const result = db.transaction(() => {
+        const replayed = replay(body.transactionId, requestText);
+        if (replayed) return { replayed, userId: 0 };
+        const bet = repo.transaction(body.betTransactionId);
+        if (bet?.kind !== 'bet') throw new AppError(Code.TRANSACTION_UNKNOWN);
+        const now = clock.iso();
+        if (!repo.refundRound(bet.round_id, now)) throw new AppError(Code.ROUND_SETTLED);
+        ledger.post(bet.user_id, {
+          type: 'rollback',
+          amount: bet.amount,
+          turnoverDone: -bet.amount,
+          reference: bet.round_id,
+        });
+        const result = answer(bet.user_id, body.transactionId);
+        repo.insertTransaction({
+          transactionId: body.transactionId,
+          kind: 'rollback',
+          roundId: bet.round_id,
+          userId: bet.user_id,
+          amount: bet.amount,
+          request: requestText,
+          answer: JSON.stringify(result),
+          now,
+        });
+        return { replayed: result, userId: bet.user_id };
+      })();
+      if (result.userId) deps.events.emit('balance.moved', { userId: result.userId });
+      return result.replayed;
+    },
+  };
+}
+
+export type PlayService = ReturnType<typeof createPlayService>;

@@ -1,0 +1,663 @@
+/*
+ * Shared by the three demo games (loaded before <game>.js): page data, money, strings in en-US and vi-VN,
+ * the header with the live balance, toasts, the bottom sheet, the round lock around POST /play, WebAudio
+ * sound effects, reduced motion and the message to the casino frame after each round. Exposes window.Game.
+ */
+(() => {
+  const root = document.getElementById('game');
+  if (!root) return;
+
+  const data = {
+    game: root.dataset.game || '',
+    session: root.dataset.session || '',
+    nickname: root.dataset.nickname || '',
+    language: root.dataset.language === 'vi-VN' ? 'vi-VN' : 'en-US',
+    title: root.dataset.title || document.title,
+  };
+  const vi = data.language === 'vi-VN';
+  document.documentElement.lang = vi ? 'vi' : 'en';
+
+  /* ---------- strings ---------- */
+
+  const strings = { 'en-US': {}, 'vi-VN': {} };
+  function addStrings(en, vn) {
+    Object.assign(strings['en-US'], en);
+    Object.assign(strings['vi-VN'], vn);
+    for (const key of Object.keys(en)) if (!(key in vn)) console.warn(`vi-VN string missing: ${key}`);
+    for (const key of Object.keys(vn)) if (!(key in en)) console.warn(`en-US string missing: ${key}`);
+  }
+  /** A label in the player's language; {name} placeholders are filled from vars. */
+  function t(key, vars) {
+    const text = strings[data.language][key] ?? strings['en-US'][key] ?? key;
+    return vars ? text.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m)) : text;
+  }
+
+  addStrings(
+    {
+      balance: 'Balance',
+      soundOn: 'Sound on',
+      soundOff: 'Sound off',
+      info: 'Game info',
+      close: 'Close',
+      bet: 'Bet',
+      win: 'Win',
+      lowerBet: 'Lower bet',
+      raiseBet: 'Raise bet',
+      insufficient: 'Not enough balance for this bet. Your balance is {balance}.',
+      sessionEnded: 'Your game session has ended.',
+      sessionEndedHelp: 'Close the game and open it again from the lobby to keep playing.',
+      network: 'Connection problem — the round was not confirmed. Check your balance and try again.',
+      betInvalid: 'This bet is not allowed ({min} to {max} per round).',
+      failed: 'Something went wrong. Please try again.',
+      busy: 'Please wait for the round to finish.',
+      rtp: 'Return to player (RTP)',
+      stakeRange: 'Bets from {min} to {max} per round.',
+      fair: 'The game server decides every result with a cryptographic random number generator before the animation starts; the animation only shows it.',
+      malfunction: 'A malfunction voids all pays and plays.',
+      round: 'Round',
+      rules: 'How to play',
+    },
+    {
+      balance: 'Số dư',
+      soundOn: 'Bật âm thanh',
+      soundOff: 'Tắt âm thanh',
+      info: 'Thông tin trò chơi',
+      close: 'Đóng',
+      bet: 'Cược',
+      win: 'Thắng',
+      lowerBet: 'Giảm cược',
+      raiseBet: 'Tăng cược',
+      insufficient: 'Số dư không đủ cho mức cược này. Số dư của bạn là {balance}.',
+      sessionEnded: 'Phiên chơi của bạn đã kết thúc.',
+      sessionEndedHelp: 'Hãy đóng trò chơi và mở lại từ sảnh để tiếp tục chơi.',
+      network: 'Lỗi kết nối — ván chơi chưa được xác nhận. Hãy kiểm tra số dư và thử lại.',
+      betInvalid: 'Mức cược không hợp lệ (từ {min} đến {max} mỗi ván).',
+      failed: 'Đã xảy ra lỗi. Vui lòng thử lại.',
+      busy: 'Vui lòng chờ ván chơi kết thúc.',
+      rtp: 'Tỷ lệ hoàn trả (RTP)',
+      stakeRange: 'Mức cược từ {min} đến {max} mỗi ván.',
+      fair: 'Máy chủ trò chơi quyết định mọi kết quả bằng bộ tạo số ngẫu nhiên mật mã trước khi hoạt ảnh bắt đầu; hoạt ảnh chỉ hiển thị kết quả đó.',
+      malfunction: 'Mọi sự cố kỹ thuật làm vô hiệu tất cả ván chơi và tiền thắng.',
+      round: 'Ván',
+      rules: 'Cách chơi',
+    },
+  );
+
+  /* ---------- money ---------- */
+
+  const MIN_STAKE = 100;
+  const MAX_STAKE = 500000;
+
+  /** Integer centavos to "₱1,234.50". */
+  function money(centavos) {
+    const c = Math.round(Number(centavos) || 0);
+    const abs = Math.abs(c);
+    const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    return `${c < 0 ? '-' : ''}₱${whole}.${String(abs % 100).padStart(2, '0')}`;
+  }
+  /** Pesos (the API's balance) to integer centavos. */
+  const toCentavos = (pesos) => Math.round(Number(pesos) * 100);
+
+  /* ---------- DOM helpers ---------- */
+
+  /** el('div', {class: 'x', onclick: fn, 'aria-label': '…'}, child, 'text', …) */
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value === undefined || value === null || value === false) continue;
+      if (key.startsWith('on') && typeof value === 'function') node.addEventListener(key.slice(2), value);
+      else if (key === 'class') node.className = value;
+      else if (key === 'text') node.textContent = value;
+      else if (key === 'html') node.innerHTML = value;
+      else node.setAttribute(key, value === true ? '' : String(value));
+    }
+    for (const child of children.flat()) {
+      if (child === null || child === undefined || child === false) continue;
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  }
+  const wait = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+  const ICONS = {
+    soundOff:
+      '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 9v6h4l5 4V5L8 9H4z" fill="currentColor"/><path d="M16.5 9.5l5 5m0-5l-5 5" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>',
+    soundOn:
+      '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 9v6h4l5 4V5L8 9H4z" fill="currentColor"/><path d="M16 8.5a5 5 0 010 7M18.5 6a8.5 8.5 0 010 12" stroke="currentColor" stroke-width="2" fill="none" stroke-linecap="round"/></svg>',
+    info: '<svg viewBox="0 0 24 24" aria-hidden="true"><circle cx="12" cy="12" r="9.5" fill="none" stroke="currentColor" stroke-width="2"/><path d="M12 10.5v6" stroke="currentColor" stroke-width="2.4" stroke-linecap="round"/><circle cx="12" cy="7.3" r="1.5" fill="currentColor"/></svg>',
+    close:
+      '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6 6l12 12M18 6L6 18" stroke="currentColor" stroke-width="2.4" stroke-linecap="round"/></svg>',
+    minus:
+      '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6 12h12" stroke="currentColor" stroke-width="2.6" stroke-linecap="round"/></svg>',
+    plus: '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6 12h12M12 6v12" stroke="currentColor" stroke-width="2.6" stroke-linecap="round"/></svg>',
+  };
+
+  /* ---------- motion ---------- */
+
+  const reducedQuery = window.matchMedia ? window.matchMedia('(prefers-reduced-motion: reduce)') : null;
+  const reducedMotion = () => Boolean(reducedQuery?.matches);
+  /** An animation length, shortened to a quick hint when the player prefers reduced motion. */
+  const ms = (full) => (reducedMotion() ? Math.min(full, 120) : full);
+
+  /* ---------- storage (may be blocked inside a frame) ---------- */
+
+  const store = {
+    get(key, fallback) {
+      try {
+        const raw = localStorage.getItem(`demo-provider:${key}`);
+        return raw === null ? fallback : JSON.parse(raw);
+      } catch {
+        return fallback;
+      }
+    },
+    set(key, value) {
+      try {
+        localStorage.setItem(`demo-provider:${key}`, JSON.stringify(value));
+      } catch {
+        /* private mode or blocked storage: keep going without it */
+      }
+    },
+  };
+
+  /* ---------- sound (WebAudio, generated; off by default) ---------- */
+
+  const sound = (() => {
+    let on = store.get('sound', false) === true;
+    let ctx = null;
+    let master = null;
+
+    function context() {
+      if (!ctx) {
+        const Ctx = window.AudioContext || window.webkitAudioContext;
+        if (!Ctx) return null;
+        ctx = new Ctx();
+        master = ctx.createGain();
+        master.gain.value = 0.5;
+        master.connect(ctx.destination);
+      }
+      if (ctx.state === 'suspended') ctx.resume().catch(() => {});
+      return ctx;
+    }
+
+    function tone(freq, start, length, opts = {}) {
+      const c = ctx;
+      const osc = c.createOscillator();
+      const gain = c.createGain();
+      const t0 = c.currentTime + start;
+      osc.type = opts.type || 'sine';
+      osc.frequency.setValueAtTime(freq, t0);
+      if (opts.to) osc.frequency.exponentialRampToValueAtTime(opts.to, t0 + length);
+      const peak = opts.gain ?? 0.2;
+      gain.gain.setValueAtTime(0.0001, t0);
+      gain.gain.exponentialRampToValueAtTime(peak, t0 + Math.min(0.012, length / 4));
+      gain.gain.exponentialRampToValueAtTime(0.0001, t0 + length);
+      osc.connect(gain).connect(master);
+      osc.start(t0);
+      osc.stop(t0 + length + 0.02);
+    }
+
+    function noise(start, length, opts = {}) {
+      const c = ctx;
+      const frames = Math.max(1, Math.floor(c.sampleRate * length));
+      const buffer = c.createBuffer(1, frames, c.sampleRate);
+      const channel = buffer.getChannelData(0);
+      for (let i = 0; i < frames; i++) channel[i] = Math.random() * 2 - 1;
+      const src = c.createBufferSource();
+      src.buffer = buffer;
+      const filter = c.createBiquadFilter();
+      filter.type = opts.filter || 'bandpass';
+      const t0 = c.currentTime + start;
+      filter.frequency.setValueAtTime(opts.freq || 1500, t0);
+      if (opts.to) filter.frequency.exponentialRampToValueAtTime(opts.to, t0 + length);
+      const gain = c.createGain();
+      gain.gain.setValueAtTime(opts.gain ?? 0.3, t0);
+      gain.gain.exponentialRampToValueAtTime(0.0001, t0 + length);
+      src.connect(filter).connect(gain).connect(master);
+      src.start(t0);
+      src.stop(t0 + length + 0.02);
+    }
+
+    function arpeggio(notes, step, length) {
+      for (const [i, f] of notes.entries()) tone(f, i * step, length, { type: 'triangle', gain: 0.16 });
+    }
+
+    const effects = {
+      click: () => tone(900, 0, 0.05, { type: 'square', gain: 0.05 }),
+      chip: () => {
+        tone(2400, 0, 0.05, { type: 'triangle', gain: 0.12 });
+        tone(3300, 0.035, 0.06, { type: 'triangle', gain: 0.08 });
+      },
+      spin: () => noise(0, 0.35, { freq: 600, to: 2400, gain: 0.12 }),
+      tick: () => tone(1400, 0, 0.025, { type: 'square', gain: 0.03 }),
+      stop: () => {
+        tone(150, 0, 0.12, { type: 'triangle', gain: 0.3, to: 90 });
+        noise(0, 0.05, { freq: 2500, gain: 0.08 });
+      },
+      card: () => noise(0, 0.12, { freq: 3000, to: 1200, filter: 'highpass', gain: 0.18 }),
+      flip: () => noise(0, 0.06, { freq: 1800, gain: 0.15 }),
+      win: () => arpeggio([523, 659, 784, 1047], 0.09, 0.22),
+      bigwin: () => arpeggio([523, 659, 784, 1047, 784, 1047, 1319, 1568], 0.11, 0.3),
+      lose: () => {
+        tone(330, 0, 0.18, { type: 'sine', gain: 0.12 });
+        tone(247, 0.16, 0.3, { type: 'sine', gain: 0.12 });
+      },
+      push: () => tone(440, 0, 0.25, { type: 'sine', gain: 0.12 }),
+      launch: () => noise(0, 1.2, { freq: 300, to: 1800, filter: 'lowpass', gain: 0.22 }),
+      cashout: () => {
+        tone(1047, 0, 0.12, { type: 'square', gain: 0.06 });
+        tone(1568, 0.08, 0.3, { type: 'triangle', gain: 0.16 });
+      },
+      explode: () => {
+        noise(0, 0.9, { freq: 1200, to: 80, filter: 'lowpass', gain: 0.6 });
+        tone(90, 0, 0.5, { type: 'sawtooth', gain: 0.15, to: 30 });
+      },
+    };
+
+    return {
+      get on() {
+        return on;
+      },
+      set(value) {
+        on = Boolean(value);
+        store.set('sound', on);
+        if (on) context();
+      },
+      play(name) {
+        if (!on || !effects[name]) return;
+        try {
+          if (!context()) return;
+          effects[name]();
+        } catch {
+          /* audio is decoration: never let it break a round */
+        }
+      },
+    };
+  })();
+
+  /* ---------- header, toasts, banner ---------- */
+
+  let balance = toCentavos(root.dataset.balance);
+  const balanceValue = el('span', { class: 'g-balance-value', text: money(balance) });
+  const soundButton = el('button', { type: 'button', class: 'g-icon-btn g-sound' });
+  const infoButton = el('button', {
+    type: 'button',
+    class: 'g-icon-btn g-info',
+    'aria-label': t('info'),
+    title: t('info'),
+    html: ICONS.info,
+  });
+  const header = el(
+    'header',
+    { class: 'g-header' },
+    el(
+      'div',
+      { class: 'g-title' },
+      el('strong', { text: data.title }),
+      el('span', { class: 'g-nick', text: data.nickname }),
+    ),
+    el(
+      'div',
+      { class: 'g-balance', role: 'status', 'aria-live': 'polite' },
+      el('span', { class: 'g-balance-label', text: t('balance') }),
+      balanceValue,
+    ),
+    soundButton,
+    infoButton,
+  );
+  const toastRegion = el('div', { class: 'g-toasts', role: 'alert', 'aria-live': 'assertive' });
+  const stage = el('div', { class: 'g-stage' });
+  root.append(header, toastRegion, stage);
+
+  function paintSound() {
+    soundButton.innerHTML = sound.on ? ICONS.soundOn : ICONS.soundOff;
+    soundButton.setAttribute('aria-pressed', String(sound.on));
+    soundButton.setAttribute('aria-label', sound.on ? t('soundOn') : t('soundOff'));
+    soundButton.title = sound.on ? t('soundOn') : t('soundOff');
+  }
+  soundButton.addEventListener('click', () => {
+    sound.set(!sound.on);
+    paintSound();
+    sound.play('click');
+  });
+  paintSound();
+
+  let infoHandler = null;
+  infoButton.addEventListener('click', () => infoHandler?.());
+
+  let balanceFlash = 0;
+  const balanceListeners = [];
+  function setBalance(centavos) {
+    if (!Number.isFinite(centavos)) return;
+    const before = balance;
+    balance = centavos;
+    balanceValue.textContent = money(centavos);
+    if (centavos !== before) {
+      balanceValue.classList.remove('up', 'down');
+      void balanceValue.offsetWidth;
+      balanceValue.classList.add(centavos > before ? 'up' : 'down');
+      clearTimeout(balanceFlash);
+      balanceFlash = setTimeout(() => balanceValue.classList.remove('up', 'down'), 900);
+    }
+    for (const listener of balanceListeners) listener(balance);
+  }
+
+  /** A short message under the header; errors stay a little longer. */
+  function toast(message, kind = 'info', duration) {
+    const node = el('div', { class: `g-toast g-toast-${kind}` }, el('span', { text: message }));
+    const close = el('button', {
+      type: 'button',
+      class: 'g-toast-close',
+      'aria-label': t('close'),
+      html: ICONS.close,
+      onclick: () => remove(),
+    });
+    node.append(close);
+    while (toastRegion.children.length >= 2) toastRegion.firstElementChild.remove();
+    toastRegion.append(node);
+    const timer = setTimeout(() => remove(), duration ?? (kind === 'error' ? 6000 : 3200));
+    function remove() {
+      clearTimeout(timer);
+      node.classList.add('out');
+      setTimeout(() => node.remove(), ms(200));
+    }
+    return remove;
+  }
+
+  let ended = false;
+  /** The session is gone (expired, or the provider restarted): stop play and say how to continue. */
+  function endSession() {
+    if (ended) return;
+    ended = true;
+    toastRegion.replaceChildren();
+    document.body.classList.add('is-ended');
+    for (const listener of lockListeners) listener(true);
+    const banner = el(
+      'div',
+      { class: 'g-ended', role: 'alertdialog', 'aria-modal': 'true', 'aria-labelledby': 'g-ended-title' },
+      el(
+        'div',
+        { class: 'g-ended-card' },
+        el('h2', { id: 'g-ended-title', text: t('sessionEnded') }),
+        el('p', { text: t('sessionEndedHelp') }),
+      ),
+    );
+    document.body.append(banner);
+  }
+
+  /* ---------- bottom sheet ---------- */
+
+  function openSheet(title, content) {
+    const previous = document.activeElement;
+    const heading = el('h2', { id: 'g-sheet-title', text: title });
+    const closeButton = el('button', {
+      type: 'button',
+      class: 'g-icon-btn g-sheet-close',
+      'aria-label': t('close'),
+      html: ICONS.close,
+    });
+    const sheet = el(
+      'section',
+      { class: 'g-sheet', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'g-sheet-title', tabindex: '-1' },
+      el('header', { class: 'g-sheet-head' }, heading, closeButton),
+      el('div', { class: 'g-sheet-body' }, content),
+    );
+    const backdrop = el('div', { class: 'g-sheet-backdrop' }, sheet);
+    function close() {
+      document.removeEventListener('keydown', onKey);
+      backdrop.classList.add('out');
+      setTimeout(() => backdrop.remove(), ms(220));
+      previous?.focus?.();
+    }
+    function onKey(event) {
+      if (event.key === 'Escape') close();
+    }
+    backdrop.addEventListener('click', (event) => {
+      if (event.target === backdrop) close();
+    });
+    closeButton.addEventListener('click', close);
+    document.addEventListener('keydown', onKey);
+    document.body.append(backdrop);
+    sheet.focus();
+    return close;
+  }
+
+  /* ---------- stake stepper ---------- */
+
+  /** [−] Bet ₱10.00 [+] over a fixed list of stakes in pesos; remembers the choice per game. */
+  function stakeStepper(options) {
+    const values = options.values.map((p) => p * 100);
+    const saved = store.get(`${data.game}:stake`, null);
+    let index = Math.max(0, values.indexOf(saved ?? (options.initial ?? values[0] / 100) * 100));
+    const amount = el('span', { class: 'g-stepper-amount' });
+    const down = el('button', {
+      type: 'button',
+      class: 'g-stepper-btn',
+      'aria-label': t('lowerBet'),
+      html: ICONS.minus,
+    });
+    const up = el('button', { type: 'button', class: 'g-stepper-btn', 'aria-label': t('raiseBet'), html: ICONS.plus });
+    const node = el(
+      'div',
+      { class: 'g-stepper', role: 'group', 'aria-label': t('bet') },
+      down,
+      el('div', { class: 'g-stepper-value' }, el('span', { class: 'g-stepper-label', text: t('bet') }), amount),
+      up,
+    );
+    let disabled = false;
+    function paint() {
+      amount.textContent = money(values[index]);
+      down.disabled = disabled || index === 0;
+      up.disabled = disabled || index === values.length - 1;
+    }
+    function step(delta) {
+      const next = Math.min(values.length - 1, Math.max(0, index + delta));
+      if (next === index) return;
+      index = next;
+      store.set(`${data.game}:stake`, values[index]);
+      sound.play('click');
+      paint();
+      options.onChange?.(values[index]);
+    }
+    down.addEventListener('click', () => step(-1));
+    up.addEventListener('click', () => step(1));
+    paint();
+    return {
+      node,
+      get value() {
+        return values[index];
+      },
+      setDisabled(value) {
+        disabled = value;
+        paint();
+      },
+    };
+  }
+
+  /* ---------- number roll-up ---------- */
+
+  /** Counts el's text from one amount to another (centavos); resolves when done. */
+  function rollUp(node, from, to, duration) {
+    const length = reducedMotion() ? 0 : duration;
+    return new Promise((resolve) => {
+      if (length <= 0) {
+        node.textContent = money(to);
+        resolve();
+        return;
+      }
+      const start = performance.now();
+      const token = {};
+      node._rollToken = token;
+      function frame(now) {
+        if (node._rollToken !== token) return resolve();
+        const p = Math.min(1, (now - start) / length);
+        const eased = 1 - (1 - p) ** 3;
+        node.textContent = money(from + (to - from) * eased);
+        if (p < 1) requestAnimationFrame(frame);
+        else resolve();
+      }
+      requestAnimationFrame(frame);
+    });
+  }
+
+  /* ---------- the API and the round lock ---------- */
+
+  async function api(path, body) {
+    const response = await fetch(`/provider/api/${encodeURIComponent(data.session)}/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body ?? {}),
+      credentials: 'same-origin',
+      cache: 'no-store',
+    });
+    const text = await response.text();
+    try {
+      return JSON.parse(text);
+    } catch {
+      return { ok: false, message: '' };
+    }
+  }
+
+  const SESSION_CODES = [50003, 50004];
+  const isSessionEnded = (answer) =>
+    SESSION_CODES.includes(answer?.code) || /session (ended|expired)/i.test(String(answer?.message || ''));
+
+  async function refreshBalance() {
+    if (ended) return balance;
+    try {
+      const answer = await api('balance');
+      if (answer?.ok) setBalance(toCentavos(answer.balance));
+      else if (isSessionEnded(answer)) endSession();
+    } catch {
+      /* offline: keep the last known balance */
+    }
+    return balance;
+  }
+
+  let locked = false;
+  const lockListeners = [];
+  function setLocked(value) {
+    locked = value;
+    document.body.classList.toggle('is-busy', value);
+    for (const listener of lockListeners) listener(value || ended);
+  }
+
+  function showError(answer) {
+    if (isSessionEnded(answer)) return endSession();
+    if (typeof answer?.balance === 'number') setBalance(toCentavos(answer.balance));
+    if (answer?.code === 40001) return toast(t('insufficient', { balance: money(balance) }), 'error');
+    if (answer?.code === 50008 || answer?.code === 10001)
+      return toast(t('betInvalid', { min: money(MIN_STAKE), max: money(MAX_STAKE) }), 'error');
+    // Account states (suspended, restricted) come with a message from the casino, in English.
+    return toast(answer?.message && answer.code >= 20000 ? answer.message : t('failed'), 'error');
+  }
+
+  /**
+   * Plays one round: takes the lock, checks the stake against the balance, POSTs /play. On success the
+   * lock is held and the header shows the balance after the stake; the game animates the outcome and then
+   * calls finishRound(answer), which shows the final balance and tells the casino frame. Null on failure.
+   */
+  async function play(body) {
+    if (ended) {
+      endSession();
+      return null;
+    }
+    if (locked) {
+      toast(t('busy'));
+      return null;
+    }
+    setLocked(true);
+    try {
+      if (body.stake > balance) {
+        // The balance may have grown (a deposit in the casino window): ask before refusing.
+        await refreshBalance();
+        if (ended) {
+          setLocked(false);
+          return null;
+        }
+        if (body.stake > balance) {
+          showError({ code: 40001 });
+          setLocked(false);
+          return null;
+        }
+      }
+      const answer = await api('play', body);
+      if (answer?.ok !== true) {
+        showError(answer);
+        setLocked(false);
+        return null;
+      }
+      setBalance(toCentavos(answer.balance) - answer.win);
+      return answer;
+    } catch {
+      toast(t('network'), 'error');
+      setLocked(false);
+      refreshBalance();
+      return null;
+    }
+  }
+
+  /** After the animation: the round's final balance in the header and in the casino's frame. */
+  function finishRound(answer) {
+    if (answer) {
+      setBalance(toCentavos(answer.balance));
+      if (window.parent && window.parent !== window) {
+        try {
+          window.parent.postMessage({ type: 'game-round', balance: answer.balance }, location.origin);
+        } catch {
+          /* a parent on another origin does not get the message */
+        }
+      }
+    }
+    setLocked(false);
+  }
+
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible' && !locked) refreshBalance();
+  });
+
+  window.Game = {
+    data,
+    vi,
+    t,
+    addStrings,
+    money,
+    toCentavos,
+    el,
+    wait,
+    ms,
+    reducedMotion,
+    store,
+    sound,
+    toast,
+    openSheet,
+    stakeStepper,
+    rollUp,
+    play,
+    finishRound,
+    refreshBalance,
+    endSession,
+    stage,
+    MIN_STAKE,
+    MAX_STAKE,
+    get balance() {
+      return balance;
+    },
+    get busy() {
+      return locked;
+    },
+    get ended() {
+      return ended;
+    },
+    /** listener(disabled) whenever the round lock or the session state changes. */
+    onLock(listener) {
+      lockListeners.push(listener);
+    },
+    onBalance(listener) {
+      balanceListeners.push(listener);
+    },
+    /** What the header's info button opens. */
+    setInfo(handler) {
+      infoHandler = handler;
+    },
+  };
+})();

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { pesos } from './common';
+import { defineEndpoint } from './define';
+
+/**
+ * The seamless wallet API this casino offers game providers (not in spec section 7: the provider's
+ * servers call it, not the client). Every body carries `signature`: HMAC-SHA256 hex over the other
+ * fields, keys sorted, `key=value` joined by `&`, with the provider's secret. Money is pesos as text with
+ * exactly two decimals. bet, win and rollback are idempotent on transactionId: a replay answers the
+ * first answer and moves nothing. A bet needs a live session token; win and rollback do not (a round
+ * that started stays valid after the token expires or the player disconnects).
+ */
+const money = z
+  .string()
+  .regex(/^\d{1,13}\.\d{2}$/)
+  .describe('Pesos as text with two decimals');
+const signature = z.string().regex(/^[a-f0-9]{64}$/);
+const transactionId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[\w-]+$/);
+const roundId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[\w-]+$/);
+
+const walletAnswer = z.object({
+  balance: pesos.describe("The player's spendable balance after the call"),
+  currency: z.literal('PHP'),
+  transactionId: z.string().optional(),
+});
+
+export const walletAuthenticate = defineEndpoint({
+  method: 'POST',
+  path: '/api/provider/wallet/authenticate',
+  access: 'open',
+  summary: 'Provider: exchange the one-time launch token for a session token and the player',
+  body: z.strictObject({ launchToken: z.string().min(1).max(200), signature }),
+  data: z.object({
+    sessionToken: z.string(),
+    playerId: z.number().int().describe('The uid'),
+    nickname: z.string(),
+    gameCode: z.string().describe('Provider game key: slot, baccarat, crash'),
+    language: z.string(),
+    balance: pesos,
+    currency: z.literal('PHP'),
+  }),
+});
+
+export const walletBalance = defineEndpoint({
+  method: 'POST',
+  path: '/api/provider/wallet/balance',
+  access: 'open',
+  summary: "Provider: the player's balance",
+  body: z.strictObject({ sessionToken: z.string().min(1).max(200), signature }),
+  data: walletAnswer,
+});
+
+export const walletBet = defineEndpoint({
+  method: 'POST',
+  path: '/api/provider/wallet/bet',
+  access: 'open',
+  summary: 'Provider: debit a bet (opens the round); refused with the balance when it is too small',
+  body: z.strictObject({ sessionToken: z.string().min(1).max(200), transactionId, roundId, amount: money, signature }),
+  data: walletAnswer,
+});
+
+export const walletWin = defineEndpoint({
+  method: 'POST',
+  path: '/api/provider/wallet/win',
+  access: 'open',
+  summary: 'Provider: credit a win (0.00 for a loss) and settle the round; accepted after the token expires',
+  body: z.strictObject({
+    transactionId,
+    roundId,
+    amount: money,
+    result: z.string().max(200).describe('What happened, shown in the game records'),
+    signature,
+  }),
+  data: walletAnswer,
+});
+
+export const walletRollback = defineEndpoint({
+  method: 'POST',
+  path: '/api/provider/wallet/rollback',
+  access: 'open',
+  summary: 'Provider: refund a bet whose round was not settled; accepted after the token expires',
+  body: z.strictObject({ transactionId, betTransactionId: transactionId, signature }),
+  data: walletAnswer,
+});
+
+export const providerWalletEndpoints = [
+  walletAuthenticate,
+  walletBalance,
+  walletBet,
+  walletWin,
+  walletRollback,
+] as const;
