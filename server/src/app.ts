@@ -19,6 +19,7 @@ import { sessionPlugin } from './plugins/session';
 import { socketHubPlugin } from './plugins/socket-hub';
 import { staticAssetsPlugin } from './plugins/static-assets';
 import { paymentSandbox } from './sandbox/payment';
+import { demoProvider } from './sandbox/provider/plugin';
 import './types';
 
 export interface BuildOptions {
@@ -76,6 +77,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
 
   await app.register(registerDomains);
   await app.register(paymentSandbox, { deposits: app.services.deposits });
+  await app.register(demoProvider);
   if (config.opsEnabled) await app.register(opsRoutes);
   if (options.serveClient ?? config.mode !== 'test') await app.register(clientAppPlugin);
 

@@ -24,6 +24,8 @@ const envSchema = z.object({
   SESSION_ABSOLUTE_DAYS: z.coerce.number().int().min(1).default(30),
   /** Merchant secret shared with the payment gateway (the sandbox); random per start when unset. */
   PAYMENT_SECRET: z.string().min(16).optional(),
+  /** Secret the game provider signs its seamless-wallet calls with; random per start when unset. */
+  PROVIDER_SECRET: z.string().min(16).optional(),
   /** Start the virtual clock at this instant (ISO 8601) instead of the real time. */
   CLOCK_START: z.iso.datetime({ offset: true }).optional(),
 });
@@ -44,6 +46,7 @@ export interface Config {
   sessionAbsoluteMs: number;
   clockStart: string | undefined;
   paymentSecret: string;
+  providerSecret: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -70,6 +73,7 @@ function configFromEnv(e: Env): Config {
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_DAYS * 86_400_000,
     clockStart: e.CLOCK_START,
     paymentSecret: e.PAYMENT_SECRET ?? randomBytes(32).toString('hex'),
+    providerSecret: e.PROVIDER_SECRET ?? randomBytes(32).toString('hex'),
   };
 }
 

@@ -3,8 +3,10 @@ import { configEndpoints } from './config';
 import type { Endpoint } from './define';
 import { friendEndpoints } from './friend';
 import { gameEndpoints } from './game';
+import { kycEndpoints } from './kyc';
 import { mallEndpoints } from './mall';
 import { paymentEndpoints } from './payment';
+import { providerWalletEndpoints } from './provider-wallet';
 import { rechargeEndpoints } from './recharge';
 import { recordEndpoints } from './record';
 import { userEndpoints } from './user';
@@ -20,10 +22,12 @@ export const allEndpoints = [
   ...friendEndpoints,
   ...rechargeEndpoints,
   ...withdrawEndpoints,
+  ...kycEndpoints,
   ...gameEndpoints,
   ...recordEndpoints,
   ...mallEndpoints,
   ...paymentEndpoints,
+  ...providerWalletEndpoints,
 ] as const satisfies readonly Endpoint[];
 
 export * as account from './account';
@@ -33,8 +37,10 @@ export * from './define';
 export * as fields from './fields';
 export * as friend from './friend';
 export * as game from './game';
+export * as kyc from './kyc';
 export * as mall from './mall';
 export * from './payment';
+export * from './provider-wallet';
 export * as recharge from './recharge';
 export { depositRequest } from './recharge';
 export * as record from './record';

@@ -5,12 +5,24 @@ import { configRoutes } from './config/routes';
 import { type ConfigService, createConfigService } from './config/service';
 import { depositRoutes } from './deposit/routes';
 import { createDepositService, type DepositService } from './deposit/service';
+import { catalogRoutes } from './game/catalog.routes';
+import { type CatalogService, createCatalogService } from './game/catalog.service';
+import { kycRoutes } from './kyc/routes';
+import { createKycService, type KycService } from './kyc/service';
 import { ledgerRoutes } from './ledger/routes';
 import { createLedgerService, type LedgerService } from './ledger/service';
+import { playRoutes } from './play/routes';
+import { createPlayService, type PlayService } from './play/service';
 import { wirePushes } from './pushes';
 import { userRoutes } from './user/routes';
 import { createUserService, type UserService } from './user/service';
 import { createSmsService } from './user/sms.service';
+import { type CaptchaService, createCaptchaService } from './withdraw/captcha';
+import { createWithdrawRepo } from './withdraw/repo';
+import { withdrawRoutes } from './withdraw/routes';
+import { createWithdrawService, type WithdrawService } from './withdraw/service';
+import { createTradePasswordCheck } from './withdraw/trade-password';
+import { createWalletService, type WalletService } from './withdraw/wallet';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,6 +32,12 @@ declare module 'fastify' {
       sms: ReturnType<typeof createSmsService>;
       ledger: LedgerService;
       deposits: DepositService;
+      kyc: KycService;
+      wallets: WalletService;
+      captcha: CaptchaService;
+      withdrawals: WithdrawService;
+      catalog: CatalogService;
+      play: PlayService;
     };
   }
 }
@@ -48,8 +66,58 @@ export const registerDomains = fp(
       events: app.events,
       assertCanTransact: users.assertCanTransact,
     });
+    const catalog = createCatalogService({ db: app.db, clock: app.clock, configValue: configs.value });
     configs.subscribe(app.events, { isGuest: (userId) => users.repo.byId(userId)?.guest === 1 });
-    app.decorate('services', { config: configs, users, sms, ledger, deposits });
+    const play = createPlayService({
+      db: app.db,
+      clock: app.clock,
+      config: app.config,
+      ledger,
+      events: app.events,
+      hasWallet: (userId) => users.repo.byId(userId)?.has_wallet === 1,
+      nickname: (userId) => {
+        const row = users.repo.byId(userId);
+        return { uid: row?.uid ?? 0, nickname: row?.nickname ?? '' };
+      },
+    });
+    const kyc = createKycService({ db: app.db, clock: app.clock, events: app.events, users: users.repo });
+    const withdrawRepo = createWithdrawRepo(app.db);
+    const tradePassword = createTradePasswordCheck({ limiter: app.limiter, users: users.repo });
+    const wallets = createWalletService({
+      db: app.db,
+      clock: app.clock,
+      events: app.events,
+      repo: withdrawRepo,
+      tradePassword,
+      assertCanTransact: users.assertCanTransact,
+    });
+    const captcha = createCaptchaService({ db: app.db, clock: app.clock, repo: withdrawRepo });
+    const withdrawals = createWithdrawService({
+      db: app.db,
+      clock: app.clock,
+      config: app.config,
+      events: app.events,
+      repo: withdrawRepo,
+      users: users.repo,
+      ledger,
+      kyc,
+      captcha,
+      tradePassword,
+      assertCanTransact: users.assertCanTransact,
+    });
+    app.decorate('services', {
+      config: configs,
+      users,
+      sms,
+      ledger,
+      deposits,
+      catalog,
+      play,
+      kyc,
+      wallets,
+      captcha,
+      withdrawals,
+    });
 
     app.events.on('user.registered', ({ userId }) => {
       app.db.transaction(() => {
@@ -62,6 +130,11 @@ export const registerDomains = fp(
     const sweep = setInterval(() => deposits.expireOverdue(), 60_000);
     sweep.unref();
     app.addHook('onClose', async () => clearInterval(sweep));
+    // The sandbox payout gateway reports due results: on every clock move and every 5 seconds.
+    app.clock.onChange(() => withdrawals.settleDue());
+    const payouts = setInterval(() => withdrawals.settleDue(), 5_000);
+    payouts.unref();
+    app.addHook('onClose', async () => clearInterval(payouts));
 
     configRoutes(app, configs);
     userRoutes(app, users);
@@ -69,18 +142,23 @@ export const registerDomains = fp(
       risk: (userId) => {
         const a = ledger.account(userId);
         const owed = ledger.surplus(a);
+        const { kycStatus, restricted } = kyc.risk(userId);
         return {
           turnoverRequired: toPesos(a.turnover_required),
           turnoverDone: toPesos(a.turnover_done),
-          withdrawLocked: owed > 0,
-          kycStatus: 'unverified',
-          restricted: false,
+          withdrawLocked: owed > 0 || kycStatus !== 'verified' || restricted,
+          kycStatus,
+          restricted,
         };
       },
       // Pending pixel events are delivered once, by whichever of balance and fb/event/fetch asks first.
       fbEvents: configs.takeFbEvents,
     });
     depositRoutes(app, deposits);
+    kycRoutes(app, kyc);
+    withdrawRoutes(app, { wallets, withdrawals, captcha });
+    catalogRoutes(app, catalog);
+    playRoutes(app, play);
     wirePushes(app);
   },
   { name: 'domains' },

@@ -12,4 +12,5 @@ export function wirePushes(app: FastifyInstance) {
     app.socket.push(userId, 'deposit.settled', { orderNo, status });
     if (status === 1) pushBalance(userId);
   });
+  app.events.on('balance.moved', ({ userId }) => pushBalance(userId));
 }

@@ -7,8 +7,18 @@ export interface AppEvents {
   'user.registered': { userId: number; uid: number };
   /** A deposit was credited (amount in centavos); `first` when it is the player's first. */
   'deposit.succeeded': { userId: number; orderNo: string; amount: number; first: boolean };
+  /** The player's balance moved outside a deposit (bets, wins, rollbacks...): push the new balance. */
+  'balance.moved': { userId: number };
   /** A deposit reached a final or timed-out status (1 Success, 2 Failed, 3 Timeout). */
   'deposit.settled': { userId: number; orderNo: string; status: number };
+  /** A player bound the e-wallet withdrawals go to. */
+  'wallet.bound': { userId: number; bank: string };
+  /** The operator verified or rejected a player's identity. */
+  'kyc.decided': { userId: number; status: 'verified' | 'rejected' };
+  /** A withdrawal was created (amount in centavos, now frozen). */
+  'withdraw.created': { userId: number; orderNo: string; amount: number };
+  /** A withdrawal changed status (see domains/withdraw/transitions.ts). */
+  'withdraw.changed': { userId: number; orderNo: string; from: number; to: number };
 }
 
 export class EventBus {

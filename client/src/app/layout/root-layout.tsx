@@ -1,0 +1,75 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useUserStore } from '../../features/user/store';
+import { useOverlayStore } from '../../lib/overlays';
+import { checkRoute } from '../guard';
+import { OverlayHost } from '../overlay-host';
+import { AUTH_ROUTES, type RouteHandle, routeHandleOf } from '../paths';
+import { TopBanners } from './banners';
+import { Header, useBrand } from './header';
+
+/** The meta of the current route (spec name and title key); undefined on unknown paths. */
+export function useRouteHandle(): RouteHandle | undefined {
+  return routeHandleOf(useLocation().pathname);
+}
+
+/** Applies the guard to the matched route: redirect (and open the login dialog) instead of rendering it. */
+export function Guarded() {
+  const { t } = useTranslation();
+  const handle = useRouteHandle();
+  const user = useUserStore((s) => s.userInfo);
+  const openLogin = useOverlayStore((s) => s.openLogin);
+  const result = checkRoute(handle?.name, {
+    loggedIn: user?.uid != null,
+    isNullPasswordTrade: user?.isNullPasswordTrade === true,
+  });
+  const mustLogin = !result.allow && result.openLogin;
+  useEffect(() => {
+    if (mustLogin) openLogin(t('auth.loginFirst'));
+  }, [mustLogin, openLogin, t]);
+  if (!result.allow) return <Navigate to={result.redirect} replace />;
+  return <Outlet />;
+}
+
+/** Page title from route meta (spec section 2). */
+function PageTitle() {
+  const { t } = useTranslation();
+  const handle = useRouteHandle();
+  const brand = useBrand();
+  useEffect(() => {
+    document.title = handle?.title ? `${t(handle.title)} · ${brand.name}` : brand.name;
+  }, [handle?.title, brand.name, t]);
+  return null;
+}
+
+/** Scroll to the top on each new page. */
+function ScrollReset() {
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [pathname]);
+  return null;
+}
+
+export function RootLayout() {
+  const { t } = useTranslation();
+  const handle = useRouteHandle();
+  const variant = handle && AUTH_ROUTES.includes(handle.name) ? 'auth' : 'main';
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        {t('common.skipToContent')}
+      </a>
+      <Header variant={variant} />
+      <main id="main" className="app__main" tabIndex={-1}>
+        <TopBanners />
+        <Guarded />
+      </main>
+      <PageTitle />
+      <ScrollReset />
+      <OverlayHost />
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { UserInfo } from '../../../../../shared/contract/user';
+import { InputFilter, PASSWORD_MAX, USERNAME_MAX } from '../../../../../shared/rules';
+import { Button, useBusy } from '../../../components/button';
+import { Checkbox, TextField } from '../../../components/fields';
+import { useOverlayStore } from '../../../lib/overlays';
+import { hashPassword } from '../../../lib/password';
+import { filterLocalMobile } from '../../../lib/phone';
+import { checks, focusFirstInvalid, validate } from '../../../lib/validate';
+import { checkRegisterFlag } from '../api/check-register-flag';
+import { register } from '../api/register';
+
+type Field = 'username' | 'password' | 'confirm' | 'phone' | 'inviteCode' | 'agree';
+
+/**
+ * Sign-up (spec section 5): username 6-13 alphanumeric, password 6-12, confirmation, the 10-digit
+ * mobile number after a fixed +63, an optional invitation code, and the three confirmations.
+ */
+export function RegisterForm({
+  inviteCode: initialCode = '',
+  onSuccess,
+}: {
+  inviteCode?: string;
+  onSuccess(user: UserInfo): void;
+}) {
+  const { t } = useTranslation();
+  const openDocument = useOverlayStore((s) => s.openDocument);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [phone, setPhone] = useState('');
+  const [inviteCode, setInviteCode] = useState(initialCode);
+  const [adult, setAdult] = useState(false);
+  const [notOfficial, setNotOfficial] = useState(false);
+  const [notStudent, setNotStudent] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+
+  const setError = (field: Field, message: string | undefined) => setErrors((e) => ({ ...e, [field]: message }));
+
+  /** Early "taken" hints while the player fills the form; transport errors stay silent here. */
+  const checkTaken = async (field: 'username' | 'phone', value: string) => {
+    const invalid = field === 'username' ? checks.username(value) : checks.registrationPhone(value);
+    if (invalid) return;
+    try {
+      const flags = await checkRegisterFlag(field === 'username' ? { username: value } : { phone: value });
+      if (field === 'username' && flags.usernameTaken) setError('username', t('auth.usernameTaken'));
+      if (field === 'phone' && flags.phoneTaken) setError('phone', t('auth.phoneTaken'));
+    } catch {
+      // the server answers again on submit
+    }
+  };
+
+  const [busy, submit] = useBusy(async () => {
+    const result = validate<Field>({
+      username: () => checks.username(username),
+      password: () => checks.password(password),
+      confirm: () => checks.confirm(confirm, password),
+      phone: () => checks.registrationPhone(phone),
+      inviteCode: () => checks.invitationCode(inviteCode),
+      agree: () => (adult && notOfficial && notStudent ? null : t('auth.confirmAll')),
+    });
+    setErrors(result.errors);
+    if (!result.ok) {
+      focusFirstInvalid();
+      return;
+    }
+    const user = await register({
+      username,
+      password: hashPassword(password),
+      phone,
+      ...(inviteCode ? { inviteCode } : {}),
+      agree: true,
+    });
+    onSuccess(user);
+  });
+
+  return (
+    <form
+      className="form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <TextField
+        label={t('auth.username')}
+        placeholder={t('auth.usernameRule')}
+        value={username}
+        onChange={(v) => {
+          setUsername(v);
+          if (errors.username) setError('username', undefined);
+        }}
+        onBlur={() => void checkTaken('username', username)}
+        filter={(v) => InputFilter.lettersAndDigits(v).slice(0, USERNAME_MAX)}
+        error={errors.username}
+        autoComplete="username"
+        autoCapitalize="none"
+      />
+      <TextField
+        label={t('auth.password')}
+        placeholder={t('auth.passwordRule')}
+        type="password"
+        revealable
+        value={password}
+        onChange={setPassword}
+        filter={(v) => InputFilter.lettersAndDigits(v).slice(0, PASSWORD_MAX)}
+        error={errors.password}
+        autoComplete="new-password"
+      />
+      <TextField
+        label={t('auth.confirmPassword')}
+        placeholder={t('auth.confirmPasswordPlaceholder')}
+        type="password"
+        revealable
+        value={confirm}
+        onChange={setConfirm}
+        filter={(v) => InputFilter.lettersAndDigits(v).slice(0, PASSWORD_MAX)}
+        error={errors.confirm}
+        autoComplete="new-password"
+      />
+      <TextField
+        label={t('auth.phone')}
+        placeholder={t('auth.registrationPhoneRule')}
+        prefix="+63"
+        inputMode="numeric"
+        value={phone}
+        onChange={(v) => {
+          setPhone(v);
+          if (errors.phone) setError('phone', undefined);
+        }}
+        onBlur={() => void checkTaken('phone', phone)}
+        filter={filterLocalMobile}
+        error={errors.phone}
+        autoComplete="tel-national"
+      />
+      <TextField
+        label={t('auth.inviteCode')}
+        placeholder={t('auth.optional')}
+        value={inviteCode}
+        onChange={setInviteCode}
+        filter={(v) => InputFilter.lettersAndDigits(v).slice(0, 16)}
+        error={errors.inviteCode}
+        autoCapitalize="characters"
+      />
+      <fieldset className="confirmations" aria-describedby="register-penalty">
+        <legend className="visually-hidden">{t('auth.confirmationsLegend')}</legend>
+        <Checkbox checked={adult} onChange={setAdult} error={Boolean(errors.agree) && !adult}>
+          <Trans
+            i18nKey="auth.confirmAdult"
+            components={{
+              terms: <button type="button" className="link-inline" onClick={() => openDocument('termsAndCondition')} />,
+              privacy: <button type="button" className="link-inline" onClick={() => openDocument('privacyPolicy')} />,
+            }}
+          />
+        </Checkbox>
+        <Checkbox checked={notOfficial} onChange={setNotOfficial} error={Boolean(errors.agree) && !notOfficial}>
+          {t('auth.confirmNotOfficial')}
+        </Checkbox>
+        <Checkbox checked={notStudent} onChange={setNotStudent} error={Boolean(errors.agree) && !notStudent}>
+          {t('auth.confirmNotStudent')}
+        </Checkbox>
+        {errors.agree ? (
+          <p className="field__error" role="alert">
+            {errors.agree}
+          </p>
+        ) : null}
+        <p className="form__note" id="register-penalty">
+          {t('auth.penaltyNote')}
+        </p>
+      </fieldset>
+      <Button type="submit" block size="lg" loading={busy}>
+        {t('auth.signUp')}
+      </Button>
+      <p className="form__alt">
+        {t('auth.haveAccount')}{' '}
+        <Link to="/login" className="link">
+          {t('auth.login')}
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,6 @@
+import type { BodyOf } from '../../../../../shared/contract/define';
+import type { modifyLoginPassword as endpoint } from '../../../../../shared/contract/user';
+import { call } from '../../../lib/http';
+
+export const modifyLoginPassword = (body: BodyOf<typeof endpoint>) =>
+  call<typeof endpoint>('POST', '/api/user/modifyPasswordLogin', { body });

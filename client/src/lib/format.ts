@@ -1,0 +1,41 @@
+import { formatPesos } from '../../../shared/money';
+import { currentLanguage } from './i18n';
+
+/** Money with two decimals and thousands commas (spec section 9): 1234.5 -> "1,234.50". */
+export const formatMoney = (pesos: number | null | undefined): string =>
+  typeof pesos === 'number' && Number.isFinite(pesos) ? formatPesos(pesos) : '0.00';
+
+/** A reward as the spec shows it: cash "50.00P", coupon "x2", others the plain amount. */
+export function formatReward(type: string, amount: number): string {
+  if (type === 'cash') return `${formatPesos(amount)}P`;
+  if (type === 'coupon') return `x${amount}`;
+  return String(amount);
+}
+
+/** Date locales: the interface languages plus the ones spec section 9 maps (hindi, bengali, ...). */
+export const DATE_LOCALES: Record<string, string> = {
+  'en-US': 'en-US',
+  'vi-VN': 'vi-VN',
+  hindi: 'hi-IN',
+  bengali: 'bn-IN',
+  malayalam: 'ml-IN',
+  tamil: 'ta-IN',
+  telugu: 'te-IN',
+};
+
+export const dateLocale = (language: string = currentLanguage()): string => DATE_LOCALES[language] ?? 'en-US';
+
+/** An ISO instant in the player's locale and Manila time. */
+export function formatDateTime(iso: string, language?: string, withTime = true): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(dateLocale(language), {
+    timeZone: 'Asia/Manila',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}),
+  }).format(date);
+}
+
+export const formatDate = (iso: string, language?: string): string => formatDateTime(iso, language, false);

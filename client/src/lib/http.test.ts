@@ -1,0 +1,209 @@
+import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Code } from '../../../shared/codes';
+import type { login, userInfo } from '../../../shared/contract/user';
+import { initDevice } from './device';
+import { ApiError, call, configureHttp, http, NOTICE_DELAY_MS, REQUEST_TIMEOUT_MS } from './http';
+import { initI18n } from './i18n';
+import { useLoadingStore } from './loading';
+import { useToastStore } from './toast';
+
+type Reply = { status?: number; body?: unknown; network?: boolean };
+let reply: Reply = {};
+const seen: InternalAxiosRequestConfig[] = [];
+
+/** Plays the server: answers every request with `reply`, the way axios' own adapters settle. */
+http.defaults.adapter = async (config) => {
+  seen.push(config);
+  if (reply.network) throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
+  const status = reply.status ?? 200;
+  const response = { data: reply.body, status, statusText: '', headers: {}, config, request: {} } as AxiosResponse;
+  if (status >= 400)
+    throw new AxiosError(`Request failed with status code ${status}`, AxiosError.ERR_BAD_REQUEST, config, {}, response);
+  return response;
+};
+
+const ok = (data: unknown, msg = '') => ({ success: true, code: 0, msg, data });
+const fail = (code: number, msg: string) => ({ success: false, code, msg, data: null });
+const toasts = () => useToastStore.getState().toasts.map((t) => [t.type, t.message]);
+
+const hooks = { clearUser: vi.fn(), goGame: vi.fn() };
+const getInfo = () => call<typeof userInfo>('GET', '/api/user/info', { quiet: true });
+const postLogin = () =>
+  call<typeof login>('POST', '/api/user/login', { body: { username: 'abcdef', password: 'x'.repeat(32) } });
+const getBalance = () => http.get('/api/balance', { quiet: true }).then((r) => r.data);
+
+describe('http layer (spec section 8)', () => {
+  beforeAll(async () => {
+    await initI18n('en-US');
+    initDevice();
+    configureHttp(hooks);
+  });
+  beforeEach(() => {
+    vi.useFakeTimers();
+    reply = {};
+    seen.length = 0;
+    hooks.clearUser.mockClear();
+    hooks.goGame.mockClear();
+    useToastStore.setState({ toasts: [] });
+    useLoadingStore.setState({ count: 0 });
+  });
+  afterEach(() => {
+    vi.runOnlyPendingTimers();
+    vi.useRealTimers();
+  });
+
+  it('sends the five headers and times out after 10 s', async () => {
+    reply = { body: ok(null) };
+    await postLogin();
+    const headers = seen[0]!.headers;
+    expect(headers.get('language')).toBe('en-US');
+    expect(headers.get('version')).toBe('1.0.0');
+    expect(headers.get('versionCode')).toBe('100');
+    expect(String(headers.get('deviceId'))).toMatch(/.{8,}/);
+    expect(headers.get('requestFrom')).toBe('H5');
+    expect(seen[0]!.timeout).toBe(REQUEST_TIMEOUT_MS);
+    expect(REQUEST_TIMEOUT_MS).toBe(10_000);
+    expect(seen[0]!.data).toBe(JSON.stringify({ username: 'abcdef', password: 'x'.repeat(32) }));
+  });
+
+  it("answers the envelope's data", async () => {
+    reply = { body: ok({ uid: 1 }) };
+    await expect(getInfo()).resolves.toEqual({ uid: 1 });
+  });
+
+  it('shows a green notice 100 ms after a non-GET success with a msg', async () => {
+    reply = { body: ok(null, 'Login successful') };
+    await postLogin();
+    expect(toasts()).toEqual([]);
+    vi.advanceTimersByTime(NOTICE_DELAY_MS);
+    expect(toasts()).toEqual([['success', 'Login successful']]);
+  });
+
+  it('shows nothing for a GET success, even with a msg, or a non-GET without one', async () => {
+    reply = { body: ok({ uid: 1 }, 'hello') };
+    await getInfo();
+    reply = { body: ok(null) };
+    await postLogin();
+    vi.advanceTimersByTime(1000);
+    expect(toasts()).toEqual([]);
+  });
+
+  it('shows the red server msg 100 ms after an envelope failure and rejects with its code', async () => {
+    reply = { body: fail(Code.LOGIN_FAILED, 'Incorrect username or password') };
+    const error = await postLogin().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      kind: 'envelope',
+      code: Code.LOGIN_FAILED,
+      message: 'Incorrect username or password',
+    });
+    expect(toasts()).toEqual([]);
+    vi.advanceTimersByTime(NOTICE_DELAY_MS);
+    expect(toasts()).toEqual([['danger', 'Incorrect username or password']]);
+  });
+
+  it("says 'Error!' for a failure without a msg, or an answer that is not an envelope", async () => {
+    reply = { body: fail(Code.VALIDATION, '') };
+    await postLogin().catch(() => {});
+    vi.advanceTimersByTime(NOTICE_DELAY_MS);
+    expect(toasts()).toEqual([['danger', 'Error!']]);
+    useToastStore.setState({ toasts: [] });
+    reply = { body: '<html>' };
+    await expect(postLogin()).rejects.toBeInstanceOf(ApiError);
+    vi.advanceTimersByTime(NOTICE_DELAY_MS);
+    expect(toasts()).toEqual([['danger', 'Error!']]);
+  });
+
+  it('20002: clears user data, then shows the notice and goes to game', async () => {
+    reply = { body: fail(Code.SESSION_INVALID, 'Your session has ended. Please log in again') };
+    await expect(getBalance()).rejects.toMatchObject({ code: Code.SESSION_INVALID });
+    expect(hooks.clearUser).toHaveBeenCalledOnce();
+    expect(hooks.goGame).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(NOTICE_DELAY_MS);
+    expect(toasts()).toEqual([['danger', 'Your session has ended. Please log in again']]);
+    expect(hooks.goGame).toHaveBeenCalledOnce();
+  });
+
+  it('20002 from user info: clears user data quietly, no notice, no navigation', async () => {
+    reply = { body: fail(Code.SESSION_INVALID, 'Your session has ended. Please log in again') };
+    await expect(getInfo()).rejects.toMatchObject({ code: Code.SESSION_INVALID });
+    vi.advanceTimersByTime(1000);
+    expect(hooks.clearUser).toHaveBeenCalledOnce();
+    expect(toasts()).toEqual([]);
+    expect(hooks.goGame).not.toHaveBeenCalled();
+  });
+
+  it('several 20002 answers at once give one notice and one navigation', async () => {
+    reply = { body: fail(Code.SESSION_INVALID, 'ended') };
+    await Promise.allSettled([getBalance(), postLogin(), getBalance()]);
+    vi.advanceTimersByTime(NOTICE_DELAY_MS);
+    expect(hooks.clearUser).toHaveBeenCalledTimes(3);
+    expect(toasts()).toEqual([['danger', 'ended']]);
+    expect(hooks.goGame).toHaveBeenCalledOnce();
+  });
+
+  it.each([
+    [400, 'Request error'],
+    [401, 'Request error'],
+    [403, 'Request error'],
+    [404, 'Request address error'],
+    [408, 'Request timeout'],
+    [429, 'Request error'],
+    [500, 'Server error!'],
+    [501, 'Service Unavailable!'],
+    [502, 'Bad gateway!'],
+    [503, 'Service Unavailable!'],
+    [504, 'Gateway timeout!'],
+    [505, 'HTTP is not supported'],
+    [599, 'Request error'],
+  ])('HTTP %i shows "%s" in red and rejects with the status', async (status, message) => {
+    reply = { status, body: fail(Code.NOT_FOUND, 'server text is not used') };
+    await expect(postLogin()).rejects.toMatchObject({ kind: 'http', status, message });
+    expect(toasts()).toEqual([['danger', message]]);
+  });
+
+  it("no answer at all shows 'Request error'", async () => {
+    reply = { network: true };
+    await expect(postLogin()).rejects.toMatchObject({ kind: 'network', status: null, message: 'Request error' });
+    expect(toasts()).toEqual([['danger', 'Request error']]);
+  });
+
+  it('a silent (background) call is not toasted for transport failures', async () => {
+    reply = { status: 404, body: fail(Code.NOT_FOUND, 'x') };
+    await expect(http.get('/api/badge/data', { silent: true })).rejects.toMatchObject({ status: 404 });
+    vi.advanceTimersByTime(1000);
+    expect(toasts()).toEqual([]);
+  });
+
+  it('counts requests in flight for the loading indicator, except quiet ones', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const adapter = http.defaults.adapter;
+    http.defaults.adapter = async (config) => {
+      await gate;
+      return { data: ok(null), status: 200, statusText: '', headers: {}, config, request: {} } as AxiosResponse;
+    };
+    try {
+      const loud = postLogin();
+      const quiet = getInfo();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(useLoadingStore.getState().count).toBe(1);
+      release();
+      await Promise.all([loud, quiet]);
+      expect(useLoadingStore.getState().count).toBe(0);
+    } finally {
+      http.defaults.adapter = adapter;
+    }
+  });
+
+  it('stops counting a failed request too', async () => {
+    reply = { status: 500, body: null };
+    await postLogin().catch(() => {});
+    reply = { body: fail(1, 'no') };
+    await postLogin().catch(() => {});
+    expect(useLoadingStore.getState().count).toBe(0);
+  });
+});

@@ -1,0 +1,4 @@
+import { md5 } from 'js-md5';
+
+/** Passwords travel as md5 hex of what the player typed (ARCHITECTURE.md); the server hashes again. */
+export const hashPassword = (typed: string): string => md5(typed);

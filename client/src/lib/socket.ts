@@ -1,0 +1,232 @@
+import type { Badge } from '../../../shared/contract/account';
+
+/** Spec section 9: heartbeat every 20 s, a silent link is dropped after 60 s, reconnect after 3 s x attempt. */
+export const SOCKET_HEARTBEAT_MS = 20_000;
+export const SOCKET_SILENCE_MS = 60_000;
+export const SOCKET_RECONNECT_BASE_MS = 3_000;
+/** Close code of an abnormal closure: the only close that reconnects (spec section 4). */
+export const ABNORMAL_CLOSURE = 1006;
+/** How many sids are remembered to ignore repeats. */
+export const SEEN_SID_LIMIT = 500;
+
+export type BadgeKey = keyof Badge;
+
+/** The handled events of spec section 4 and the counter each one sets. */
+export const COUNTER_EVENTS = {
+  'inbox.unread': 'letterUnreadNum',
+  'invite.friends.spins': 'inviteFriendToEarnNum',
+  'invite.friends.energy': 'inviteFriendEnergy',
+  'task.reward': 'taskRewardNum',
+  'badge.sign.up': 'loginBonusRewardNum',
+  'daily.deposit.sign': 'dailyDepositSign',
+  'vip.tab.rewards.num': 'vipTabRewardsNum',
+} as const satisfies Record<string, BadgeKey>;
+
+/** Frames are JSON `{ event, sid, content }` both ways. */
+export interface SocketFrame {
+  event: string;
+  sid?: string | number | null;
+  content?: unknown;
+}
+
+/** Control frames the client sends: ping (heartbeat), pong (answer to the server's ping), ack (of a sid). */
+export const ControlEvent = { ping: 'ping', pong: 'pong', ack: 'ack' } as const;
+
+type Timer = ReturnType<typeof setTimeout>;
+
+export interface SocketClientOptions {
+  url: string;
+  /** A counter event arrived: store its number. */
+  onCounter(key: BadgeKey, value: number): void;
+  WebSocketImpl?: typeof WebSocket;
+  logger?: Pick<Console, 'warn' | 'info'>;
+}
+
+/** `/webSocket/{uid}` on the same host, wss on https. */
+export const socketUrl = (uid: number | string, loc: Pick<Location, 'protocol' | 'host'> = window.location): string =>
+  `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/webSocket/${encodeURIComponent(String(uid))}`;
+
+/** The real-time link of spec section 4: heartbeat, silence time-out, linear back-off, sid ack and dedupe. */
+export class SocketClient {
+  private ws: WebSocket | null = null;
+  private reconnectCount = 0;
+  private heartbeatTimer: ReturnType<typeof setInterval> | null = null;
+  private silenceTimer: Timer | null = null;
+  private reconnectTimer: Timer | null = null;
+  private stopped = true;
+  private readonly seen: string[] = [];
+  private readonly seenSet = new Set<string>();
+  private readonly handlers = new Map<string, Set<(content: unknown) => void>>();
+  private readonly log: Pick<Console, 'warn' | 'info'>;
+  private readonly Impl: typeof WebSocket;
+
+  constructor(private readonly options: SocketClientOptions) {
+    this.log = options.logger ?? console;
+    this.Impl = options.WebSocketImpl ?? WebSocket;
+  }
+
+  /** Reconnect attempts since the last successful open. */
+  get attempts(): number {
+    return this.reconnectCount;
+  }
+
+  get connected(): boolean {
+    return this.ws !== null && this.ws.readyState === this.Impl.OPEN;
+  }
+
+  connect(): void {
+    this.stopped = false;
+    if (this.ws) return;
+    this.open();
+  }
+
+  /** Closes for good (logout): no reconnect. */
+  disconnect(): void {
+    this.stopped = true;
+    this.clearReconnect();
+    this.teardown();
+    this.reconnectCount = 0;
+  }
+
+  /** Binds a handler to an event beyond the counters; returns the unbind function. */
+  on(event: string, handler: (content: unknown) => void): () => void {
+    let set = this.handlers.get(event);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(event, set);
+    }
+    set.add(handler);
+    return () => set.delete(handler);
+  }
+
+  send(frame: SocketFrame): boolean {
+    if (!this.ws || this.ws.readyState !== this.Impl.OPEN) return false;
+    this.ws.send(JSON.stringify(frame));
+    return true;
+  }
+
+  private open() {
+    const ws = new this.Impl(this.options.url);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.reconnectCount = 0;
+      this.startHeartbeat();
+      this.send({ event: ControlEvent.ping });
+      this.armSilence();
+    };
+    ws.onmessage = (message: MessageEvent) => this.receive(message.data);
+    ws.onerror = () => {
+      this.log.info('[socket] error: closing and reconnecting');
+      this.teardown();
+      this.scheduleReconnect();
+    };
+    ws.onclose = (event: CloseEvent) => {
+      this.teardown();
+      if (event.code === ABNORMAL_CLOSURE) this.scheduleReconnect();
+    };
+  }
+
+  private receive(raw: unknown) {
+    this.armSilence();
+    let frame: SocketFrame;
+    try {
+      frame = JSON.parse(String(raw)) as SocketFrame;
+    } catch {
+      this.log.warn('[socket] ignored a frame that is not JSON');
+      return;
+    }
+    if (typeof frame !== 'object' || frame === null || typeof frame.event !== 'string') {
+      this.log.warn('[socket] ignored a frame without an event');
+      return;
+    }
+    if (frame.sid !== undefined && frame.sid !== null && frame.sid !== '') {
+      const sid = String(frame.sid);
+      this.send({ event: ControlEvent.ack, sid: frame.sid });
+      if (this.seenSet.has(sid)) return;
+      this.remember(sid);
+    }
+    if (frame.event === ControlEvent.ping) {
+      this.send({ event: ControlEvent.pong });
+      return;
+    }
+    if (frame.event === ControlEvent.pong || frame.event === ControlEvent.ack) return;
+    let handled = false;
+    const counter = (COUNTER_EVENTS as Record<string, BadgeKey>)[frame.event];
+    if (counter) {
+      const value = Number(frame.content);
+      if (Number.isFinite(value)) this.options.onCounter(counter, Math.max(0, Math.trunc(value)));
+      else this.log.warn(`[socket] ${frame.event} carried no number`);
+      handled = true;
+    }
+    const handlers = this.handlers.get(frame.event);
+    if (handlers?.size) {
+      for (const handler of handlers) handler(frame.content);
+      handled = true;
+    }
+    if (!handled) this.log.warn(`[socket] unbound event ignored: ${frame.event}`);
+  }
+
+  private remember(sid: string) {
+    this.seen.push(sid);
+    this.seenSet.add(sid);
+    while (this.seen.length > SEEN_SID_LIMIT) {
+      const old = this.seen.shift();
+      if (old !== undefined) this.seenSet.delete(old);
+    }
+  }
+
+  private startHeartbeat() {
+    this.stopHeartbeat();
+    this.heartbeatTimer = setInterval(() => this.send({ event: ControlEvent.ping }), SOCKET_HEARTBEAT_MS);
+  }
+
+  private stopHeartbeat() {
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = null;
+  }
+
+  private armSilence() {
+    if (this.silenceTimer) clearTimeout(this.silenceTimer);
+    this.silenceTimer = setTimeout(() => {
+      this.log.info('[socket] silent for too long: reconnecting');
+      this.teardown();
+      this.scheduleReconnect();
+    }, SOCKET_SILENCE_MS);
+  }
+
+  /** Drops the current socket without letting its late events act. */
+  private teardown() {
+    this.stopHeartbeat();
+    if (this.silenceTimer) clearTimeout(this.silenceTimer);
+    this.silenceTimer = null;
+    const ws = this.ws;
+    this.ws = null;
+    if (!ws) return;
+    ws.onopen = null;
+    ws.onmessage = null;
+    ws.onerror = null;
+    ws.onclose = null;
+    if (ws.readyState === this.Impl.CONNECTING || ws.readyState === this.Impl.OPEN) {
+      try {
+        ws.close();
+      } catch {
+        // already closing
+      }
+    }
+  }
+
+  private scheduleReconnect() {
+    if (this.stopped || this.reconnectTimer) return;
+    this.reconnectCount += 1;
+    const delay = SOCKET_RECONNECT_BASE_MS * this.reconnectCount;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      if (!this.stopped) this.open();
+    }, delay);
+  }
+
+  private clearReconnect() {
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+  }
+}

@@ -1,0 +1,94 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Segmented } from '../../components/fields';
+import { Page } from '../../components/page';
+import { EmptyState, RemoteView } from '../../components/states';
+import { getDepositRecords } from '../../features/wallet/api/get-deposit-records';
+import { getWithdrawRecords } from '../../features/wallet/api/get-withdraw-records';
+import { WALLET_LABELS } from '../../features/wallet/components/wallet-labels';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { useRemote } from '../../lib/hooks';
+
+type Tab = 'deposit' | 'withdraw';
+
+function Deposits() {
+  const { t } = useTranslation();
+  const records = useRemote(getDepositRecords);
+  return (
+    <RemoteView
+      state={records}
+      isEmpty={(d) => d.list.length === 0}
+      empty={<EmptyState title={t('history.noDeposits')} />}
+    >
+      {(data) => (
+        <ul className="rows">
+          {data.list.map((r) => (
+            <li key={r.orderNo} className="row">
+              <div className="row__main">
+                <p className="row__title">
+                  {WALLET_LABELS[r.channel]} · ₱ {formatMoney(r.amount)}
+                </p>
+                <p className="row__meta">
+                  {formatDateTime(r.createdAt)} · {r.orderNo}
+                </p>
+              </div>
+              <span className={`status status--d${r.status}`}>{t(`status.deposit.${r.status}`)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </RemoteView>
+  );
+}
+
+function Withdrawals() {
+  const { t } = useTranslation();
+  const records = useRemote(getWithdrawRecords);
+  return (
+    <RemoteView
+      state={records}
+      isEmpty={(d) => d.list.length === 0}
+      empty={<EmptyState title={t('history.noWithdrawals')} />}
+    >
+      {(data) => (
+        <ul className="rows">
+          {data.list.map((r) => (
+            <li key={r.orderNo} className="row">
+              <div className="row__main">
+                <p className="row__title">
+                  {WALLET_LABELS[r.bank]} · ₱ {formatMoney(r.amount)}
+                </p>
+                <p className="row__meta">
+                  {formatDateTime(r.createdAt)} · {r.orderNo}
+                </p>
+                {r.remark ? <p className="row__meta">{r.remark}</p> : null}
+              </div>
+              <span className={`status status--w${r.status}`}>{t(`status.withdraw.${r.status}`)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </RemoteView>
+  );
+}
+
+/** Deposit and withdrawal records with their statuses (?tab=deposit|withdraw). */
+export default function TransactionHistoryPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = params.get('tab') === 'withdraw' ? 'withdraw' : 'deposit';
+  return (
+    <Page title={t('titles.transactionHistory')}>
+      <Segmented<Tab>
+        label={t('titles.transactionHistory')}
+        value={tab}
+        onChange={(next) => setParams({ tab: next }, { replace: true })}
+        options={[
+          { value: 'deposit', label: t('history.deposits') },
+          { value: 'withdraw', label: t('history.withdrawals') },
+        ]}
+      />
+      {tab === 'deposit' ? <Deposits /> : <Withdrawals />}
+    </Page>
+  );
+}
