@@ -11,6 +11,9 @@ export default defineConfig({
           name: 'server',
           include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
+          // Projects do not inherit the root time-outs; a 2-core CI machine needs room for argon2 and races.
+          testTimeout: 30000,
+          hookTimeout: 30000,
         },
       },
       {
@@ -18,6 +21,7 @@ export default defineConfig({
           name: 'client',
           include: ['client/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          testTimeout: 30000,
         },
       },
     ],
