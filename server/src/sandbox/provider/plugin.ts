@@ -3,6 +3,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
+import { Code } from '../../../../shared/codes';
 import { createProviderEngine } from './engine';
 import { GAMES, isGameKey } from './games';
 import { errorPage, gamePage } from './page';
@@ -53,13 +54,13 @@ export const demoProvider = fp(
 
     app.post('/provider/api/:sessionId/balance', async (request) => {
       const params = sessionParams.safeParse(request.params);
-      if (!params.success) return { ok: false, message: 'Session ended' };
+      if (!params.success) return { ok: false, code: Code.GAME_TOKEN_INVALID, message: 'Session ended' };
       return engine.balance(params.data.sessionId);
     });
 
     app.post('/provider/api/:sessionId/play', { bodyLimit: 2048 }, async (request) => {
       const params = sessionParams.safeParse(request.params);
-      if (!params.success) return { ok: false, message: 'Session ended' };
+      if (!params.success) return { ok: false, code: Code.GAME_TOKEN_INVALID, message: 'Session ended' };
       return engine.play(params.data.sessionId, request.body ?? {});
     });
 
