@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { paymentCallback } from '../../../shared/contract/payment';
@@ -35,7 +35,7 @@ export const paymentSandbox = fp(
         },
       );
 
-      const notFound = (reply: import('fastify').FastifyReply) =>
+      const notFound = (reply: FastifyReply) =>
         reply
           .status(404)
           .type('text/html; charset=utf-8')
@@ -45,59 +45,50 @@ export const paymentSandbox = fp(
         reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(checkoutScript),
       );
 
-      sandbox.get('/sandbox/pay/:orderNo', (request, reply) => {
-        const params = orderParams.safeParse(request.params);
-        const query = checkoutQuery.safeParse(request.query);
-        if (!params.success || !query.success) return notFound(reply);
+      /** The open order behind a checkout link, or the page that ends the request (not found, or already settled). */
+      function openOrder(reply: FastifyReply, orderNo: unknown, token: string) {
         deposits.expireOverdue();
-        const found = deposits.checkout(params.data.orderNo, query.data.token);
-        if (!found) return notFound(reply);
-        const { order, merchantName } = found;
+        const found = typeof orderNo === 'string' ? deposits.checkout(orderNo, token) : undefined;
+        if (!found) return { page: notFound(reply) };
+        const { order } = found;
         const total = order.amount + order.fee;
         reply.type('text/html; charset=utf-8');
         if (order.status !== 0) {
           const status = order.status === 1 ? 'paid' : 'closed';
-          return reply.send(resultPage({ brand: order.channel, orderNo: order.order_no, status, total }));
+          return { page: reply.send(resultPage({ brand: order.channel, orderNo: order.order_no, status, total })) };
         }
-        return reply.send(
+        const form = (extra: { mobile?: string; error?: string } = {}) =>
           checkoutPage({
             brand: order.channel,
             orderNo: order.order_no,
-            token: query.data.token,
-            merchantName,
+            token,
+            merchantName: found.merchantName,
             total,
             secondsLeft: Math.max(0, Math.round((Date.parse(order.expires_at) - app.clock.nowMs()) / 1000)),
-          }),
-        );
+            ...extra,
+          });
+        return { order, total, form };
+      }
+
+      sandbox.get('/sandbox/pay/:orderNo', (request, reply) => {
+        const params = orderParams.safeParse(request.params);
+        const query = checkoutQuery.safeParse(request.query);
+        if (!params.success || !query.success) return notFound(reply);
+        const open = openOrder(reply, params.data.orderNo, query.data.token);
+        return open.page ?? reply.send(open.form());
       });
 
       sandbox.post('/sandbox/pay/:orderNo', async (request, reply) => {
         const params = orderParams.safeParse(request.params);
         const body = submitBody.safeParse(request.body ?? {});
         if (!params.success || !body.success) return notFound(reply);
-        deposits.expireOverdue();
-        const found = deposits.checkout(params.data.orderNo, body.data.token);
-        if (!found) return notFound(reply);
-        const { order, merchantName } = found;
-        const total = order.amount + order.fee;
-        reply.type('text/html; charset=utf-8');
-        if (order.status !== 0) {
-          const status = order.status === 1 ? 'paid' : 'closed';
-          return reply.send(resultPage({ brand: order.channel, orderNo: order.order_no, status, total }));
-        }
+        const open = openOrder(reply, params.data.orderNo, body.data.token);
+        if (open.page) return open.page;
+        const { order, total } = open;
         const { action, mobile, mpin } = body.data;
         if (action === 'pay' && (!/^9\d{9}$/.test(mobile) || !/^\d{4}$/.test(mpin))) {
           return reply.send(
-            checkoutPage({
-              brand: order.channel,
-              orderNo: order.order_no,
-              token: body.data.token,
-              merchantName,
-              total,
-              secondsLeft: Math.max(0, Math.round((Date.parse(order.expires_at) - app.clock.nowMs()) / 1000)),
-              mobile,
-              error: 'Enter your 10-digit mobile number (9xxxxxxxxx) and your 4-digit MPIN.',
-            }),
+            open.form({ mobile, error: 'Enter your 10-digit mobile number (9xxxxxxxxx) and your 4-digit MPIN.' }),
           );
         }
         const declined = action === 'cancel' || mpin === '0000';

@@ -64,6 +64,39 @@ export function createPlayService(deps: {
     return JSON.parse(previous.answer) as WalletAnswer;
   }
 
+  /**
+   * One wallet move, once per transaction id: checks the signature, answers a replay with the first
+   * answer, else runs `apply` and records its answer in the same transaction.
+   */
+  function once(
+    body: { transactionId: string; signature: string },
+    kind: 'bet' | 'win' | 'rollback',
+    apply: () => { userId: number; roundId: string; amount: number },
+  ): WalletAnswer {
+    verify(body);
+    const { signature: _signature, ...request } = body;
+    const requestText = JSON.stringify(request);
+    const outcome = db.transaction(() => {
+      const replayed = replay(body.transactionId, requestText);
+      if (replayed) return { result: replayed, userId: 0 };
+      const move = apply();
+      const result = answer(move.userId, body.transactionId);
+      repo.insertTransaction({
+        transactionId: body.transactionId,
+        kind,
+        roundId: move.roundId,
+        userId: move.userId,
+        amount: move.amount,
+        request: requestText,
+        answer: JSON.stringify(result),
+        now: clock.iso(),
+      });
+      return { result, userId: move.userId };
+    })();
+    if (outcome.userId) deps.events.emit('balance.moved', { userId: outcome.userId });
+    return outcome.result;
+  }
+
   return {
     repo,
 
@@ -118,23 +151,13 @@ export function createPlayService(deps: {
     },
 
     bet(body: z.output<typeof walletBet.body>) {
-      verify(body);
-      const { signature: _signature, ...request } = body;
-      const requestText = JSON.stringify(request);
-      const result = db.transaction(() => {
-        const replayed = replay(body.transactionId, requestText);
-        if (replayed) return { replayed, userId: 0 };
+      return once(body, 'bet', () => {
         const launch = liveSession(body.sessionToken);
         const amount = toCentavos(body.amount);
         if (amount <= 0) throw new AppError(Code.BET_INVALID);
         if (repo.round(body.roundId)) throw new AppError(Code.ROUND_SETTLED);
         try {
-          ledger.post(launch.user_id, {
-            type: 'bet',
-            amount: -amount,
-            turnoverDone: amount,
-            reference: body.roundId,
-          });
+          ledger.post(launch.user_id, { type: 'bet', amount: -amount, turnoverDone: amount, reference: body.roundId });
         } catch (error) {
           if (error instanceof AppError && error.code === Code.INSUFFICIENT_BALANCE) {
             throw new AppError(Code.INSUFFICIENT_BALANCE, { data: answer(launch.user_id) });
@@ -151,87 +174,36 @@ export function createPlayService(deps: {
           now,
         });
         repo.extendSession(launch.id, new Date(clock.nowMs() + GAME_SESSION_IDLE_MS).toISOString());
-        const result = answer(launch.user_id, body.transactionId);
-        repo.insertTransaction({
-          transactionId: body.transactionId,
-          kind: 'bet',
-          roundId: body.roundId,
-          userId: launch.user_id,
-          amount,
-          request: requestText,
-          answer: JSON.stringify(result),
-          now,
-        });
-        return { replayed: result, userId: launch.user_id };
-      })();
-      if (result.userId) deps.events.emit('balance.moved', { userId: result.userId });
-      return result.replayed;
+        return { userId: launch.user_id, roundId: body.roundId, amount };
+      });
     },
 
     win(body: z.output<typeof walletWin.body>) {
-      verify(body);
-      const { signature: _signature, ...request } = body;
-      const requestText = JSON.stringify(request);
-      const result = db.transaction(() => {
-        const replayed = replay(body.transactionId, requestText);
-        if (replayed) return { replayed, userId: 0 };
+      return once(body, 'win', () => {
         const round = repo.round(body.roundId);
         if (!round) throw new AppError(Code.TRANSACTION_UNKNOWN);
         const amount = toCentavos(body.amount);
-        const now = clock.iso();
-        if (!repo.settleRound({ roundId: body.roundId, win: amount, result: body.result, now })) {
+        if (!repo.settleRound({ roundId: body.roundId, win: amount, result: body.result, now: clock.iso() })) {
           throw new AppError(Code.ROUND_SETTLED);
         }
         if (amount > 0) ledger.post(round.user_id, { type: 'win', amount, reference: body.roundId });
-        const result = answer(round.user_id, body.transactionId);
-        repo.insertTransaction({
-          transactionId: body.transactionId,
-          kind: 'win',
-          roundId: body.roundId,
-          userId: round.user_id,
-          amount,
-          request: requestText,
-          answer: JSON.stringify(result),
-          now,
-        });
-        return { replayed: result, userId: round.user_id };
-      })();
-      if (result.userId) deps.events.emit('balance.moved', { userId: result.userId });
-      return result.replayed;
+        return { userId: round.user_id, roundId: body.roundId, amount };
+      });
     },
 
     rollback(body: z.output<typeof walletRollback.body>) {
-      verify(body);
-      const { signature: _signature, ...request } = body;
-      const requestText = JSON.stringify(request);
-      const result = db.transaction(() => {
-        const replayed = replay(body.transactionId, requestText);
-        if (replayed) return { replayed, userId: 0 };
+      return once(body, 'rollback', () => {
         const bet = repo.transaction(body.betTransactionId);
         if (bet?.kind !== 'bet') throw new AppError(Code.TRANSACTION_UNKNOWN);
-        const now = clock.iso();
-        if (!repo.refundRound(bet.round_id, now)) throw new AppError(Code.ROUND_SETTLED);
+        if (!repo.refundRound(bet.round_id, clock.iso())) throw new AppError(Code.ROUND_SETTLED);
         ledger.post(bet.user_id, {
           type: 'rollback',
           amount: bet.amount,
           turnoverDone: -bet.amount,
           reference: bet.round_id,
         });
-        const result = answer(bet.user_id, body.transactionId);
-        repo.insertTransaction({
-          transactionId: body.transactionId,
-          kind: 'rollback',
-          roundId: bet.round_id,
-          userId: bet.user_id,
-          amount: bet.amount,
-          request: requestText,
-          answer: JSON.stringify(result),
-          now,
-        });
-        return { replayed: result, userId: bet.user_id };
-      })();
-      if (result.userId) deps.events.emit('balance.moved', { userId: result.userId });
-      return result.replayed;
+        return { userId: bet.user_id, roundId: bet.round_id, amount: bet.amount };
+      });
     },
   };
 }
