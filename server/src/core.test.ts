@@ -192,8 +192,8 @@ describe('the envelope and the error handler', () => {
 });
 
 describe('security headers', () => {
-  it('are on every answer: API, errors and static files', async () => {
-    for (const url of ['/api/user/info', '/api/nope', '/static/avatars/a1.svg', '/api/docs/json']) {
+  it('pages and files get the full policy', async () => {
+    for (const url of ['/static/avatars/a1.svg', '/api/docs/json']) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.headers['x-content-type-options'], url).toBe('nosniff');
       expect(response.headers['x-frame-options'], url).toBe('SAMEORIGIN');
@@ -201,9 +201,17 @@ describe('security headers', () => {
       expect(String(response.headers['content-security-policy']), url).toContain("default-src 'self'");
       expect(String(response.headers['content-security-policy']), url).toContain("object-src 'none'");
     }
-    const api = await app.inject({ method: 'GET', url: '/api/user/info' });
-    expect(api.headers['cache-control']).toBe('no-store');
-    expect(api.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('API answers, errors included, get the short API set and are never cached', async () => {
+    for (const url of ['/api/user/info', '/api/nope', '/ops/clock']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+      expect(response.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers['cache-control'], url).toBe('no-store');
+      expect(response.headers['strict-transport-security'], url).toBeUndefined();
+    }
   });
 });
 

@@ -18,18 +18,35 @@ const CSP = [
   "object-src 'none'",
 ].join('; ');
 
+const HSTS = 'max-age=31536000; includeSubDomains';
+
 export const securityHeadersPlugin = fp(
   async (app) => {
     const https = app.config.publicUrl.startsWith('https://');
-    app.addHook('onSend', async (request, reply) => {
-      reply.header('X-Content-Type-Options', 'nosniff');
-      reply.header('X-Frame-Options', 'SAMEORIGIN');
-      reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-      reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
-      reply.header('Cross-Origin-Opener-Policy', 'same-origin');
-      if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', CSP);
-      if (https) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-      if (request.url.startsWith('/api/') || request.url.startsWith('/ops/')) reply.header('Cache-Control', 'no-store');
+    // JSON answers are never rendered, so they get OWASP's short API set; pages get the full policy.
+    const apiHeaders: Record<string, string> = {
+      'X-Content-Type-Options': 'nosniff',
+      'X-Frame-Options': 'DENY',
+      'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+      'Cache-Control': 'no-store',
+      ...(https ? { 'Strict-Transport-Security': HSTS } : {}),
+    };
+    const pageHeaders: Record<string, string> = {
+      'X-Content-Type-Options': 'nosniff',
+      'X-Frame-Options': 'SAMEORIGIN',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      ...(https ? { 'Strict-Transport-Security': HSTS } : {}),
+    };
+    app.addHook('onSend', (request, reply, payload, done) => {
+      const isApi = request.url.startsWith('/api/') && !request.url.startsWith('/api/docs');
+      if (isApi || request.url.startsWith('/ops/')) reply.headers(apiHeaders);
+      else {
+        reply.headers(pageHeaders);
+        if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', CSP);
+      }
+      done(null, payload);
     });
   },
   { name: 'security-headers' },
