@@ -24,6 +24,17 @@ export default defineConfig({
           testTimeout: 30000,
         },
       },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          // Browser journeys against a real server; the global setup builds the client when it is stale.
+          testTimeout: 60000,
+          hookTimeout: 120000,
+          globalSetup: ['tests/e2e/global-setup.ts'],
+        },
+      },
     ],
   },
 });

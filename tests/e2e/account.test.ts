@@ -1,0 +1,168 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext } from './browser';
+import { type E2eServer, startServer } from './server';
+
+const ARTIFACTS = join(import.meta.dirname, 'artifacts');
+const WAIT = 15_000;
+
+let server: E2eServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const visible = (locator: Locator, timeout = WAIT) => locator.first().waitFor({ state: 'visible', timeout });
+
+/** The age verification opens for visitors on start: accept it when it shows. */
+async function acceptAgeVerification(page: Page): Promise<void> {
+  const accept = page.getByRole('button', { name: 'I am 21 or older' });
+  try {
+    await accept.waitFor({ state: 'visible', timeout: 5_000 });
+  } catch {
+    return;
+  }
+  await accept.click();
+  await accept.waitFor({ state: 'hidden', timeout: WAIT });
+}
+
+async function openGame(page: Page): Promise<void> {
+  await page.goto('/game');
+  await acceptAgeVerification(page);
+  await visible(page.getByRole('navigation', { name: 'Shortcuts' }));
+}
+
+const loginButton = (page: Page) => page.getByRole('link', { name: 'LOGIN', exact: true });
+
+/** A unique 6-13 letter-and-digit username and a 9xxxxxxxxx phone number. */
+function newPlayer() {
+  const n = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
+  return { username: `e2e${n}`, password: 'Secret123', phone: `9${n.padStart(9, '0').slice(-9)}` };
+}
+
+async function register(page: Page, player: ReturnType<typeof newPlayer>): Promise<void> {
+  await page.goto('/register');
+  await acceptAgeVerification(page);
+  await page.getByLabel('Username', { exact: true }).fill(player.username);
+  await page.getByLabel('Password', { exact: true }).fill(player.password);
+  await page.getByLabel('Confirm password', { exact: true }).fill(player.password);
+  await page.getByLabel('Mobile number', { exact: true }).fill(player.phone);
+  await page.getByRole('checkbox', { name: /I am 21 years old or older/ }).check({ force: true });
+  await page.getByRole('checkbox', { name: 'I am not a government official or employee.' }).check({ force: true });
+  await page.getByRole('checkbox', { name: 'I am not a student in the Philippines.' }).check({ force: true });
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+  await page.waitForURL('**/game', { timeout: WAIT });
+}
+
+async function login(page: Page, player: ReturnType<typeof newPlayer>): Promise<void> {
+  await page.goto('/login');
+  await acceptAgeVerification(page);
+  await page.getByLabel('Username or mobile number', { exact: true }).fill(player.username);
+  await page.getByLabel('Password', { exact: true }).fill(player.password);
+  await page.locator('form').getByRole('button', { name: 'Log in', exact: true }).click();
+  await page.waitForURL('**/game', { timeout: WAIT });
+}
+
+const headerAccount = (page: Page, username: string) =>
+  page.getByRole('banner').getByRole('link', { name: new RegExp(username) });
+
+describe('account journeys', () => {
+  it('a visitor opening vip gets the login dialog and stays on game', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    try {
+      await openGame(page);
+      await visible(loginButton(page));
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Vip' }).click();
+      await visible(page.getByRole('dialog').getByText('Please login first to view'));
+      expect(new URL(page.url()).pathname).toBe('/game');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a new player registers, changes theme and language, and logs out', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    const player = newPlayer();
+    mkdirSync(ARTIFACTS, { recursive: true });
+    try {
+      await register(page, player);
+      const account = headerAccount(page, player.username);
+      await visible(account);
+      await visible(account.getByText(player.username, { exact: true }));
+      await visible(page.getByTestId('header-balance').getByText('0.00'));
+      expect(await page.getByTestId('header-balance').innerText()).toContain('0.00');
+      await page.screenshot({ path: join(ARTIFACTS, 'game-light-390x844.png') });
+
+      await page.goto('/profile?action=settings');
+      const settings = page.getByRole('dialog', { name: 'Settings' });
+      await visible(settings);
+      await settings.locator('label').filter({ hasText: 'Dark' }).click();
+      await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark', undefined, {
+        timeout: WAIT,
+      });
+      await settings.locator('label').filter({ hasText: 'Tiếng Việt' }).click();
+      await page.waitForFunction(() => document.documentElement.lang.startsWith('vi'), undefined, { timeout: WAIT });
+      await visible(page.getByRole('dialog').getByText('Ngôn ngữ'));
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+
+      await page.goto('/game');
+      await visible(page.getByRole('navigation').first());
+      await visible(headerAccount(page, player.username));
+      await page.screenshot({ path: join(ARTIFACTS, 'game-dark-390x844.png') });
+
+      // back to English for the logout labels; the theme stays dark
+      await page.goto('/profile?action=settings');
+      await page.getByRole('dialog').locator('label').filter({ hasText: 'English' }).click();
+      await page.waitForFunction(() => document.documentElement.lang.startsWith('en'), undefined, { timeout: WAIT });
+      await page.keyboard.press('Escape');
+      await page.goto('/profile');
+      await page.getByRole('button', { name: 'Log out', exact: true }).click();
+      const confirm = page.getByRole('dialog', { name: 'Log out' });
+      await visible(confirm);
+      await confirm.getByRole('button', { name: 'Log out', exact: true }).click();
+      await page.waitForURL('**/login', { timeout: WAIT });
+      expect(new URL(page.url()).pathname).toBe('/login');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a second login elsewhere ends the first session', async () => {
+    const first = await newContext(browser, server.url);
+    const second = await newContext(browser, server.url);
+    const player = newPlayer();
+    try {
+      const page1 = await first.newPage();
+      await register(page1, player);
+      await visible(headerAccount(page1, player.username));
+
+      const page2 = await second.newPage();
+      await login(page2, player);
+      await visible(headerAccount(page2, player.username));
+
+      // the first page's next call (here the start-up user info of a reload) answers 20002: user data
+      // cleared, back on game, logged out
+      await page1.reload();
+      await visible(loginButton(page1), 20_000);
+      await page1.waitForURL('**/game', { timeout: WAIT });
+      expect(await headerAccount(page1, player.username).count()).toBe(0);
+      // the second session is still alive
+      await page2.reload();
+      await visible(headerAccount(page2, player.username));
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+});

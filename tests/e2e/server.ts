@@ -1,0 +1,26 @@
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../../server/src/app';
+import { testConfig } from '../../server/src/config';
+
+export interface E2eServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The whole server on a random port with a fresh database file, serving the built client. */
+export async function startServer(): Promise<E2eServer> {
+  const dbFile = join(tmpdir(), `casino-e2e-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.db`);
+  const app = await buildApp({ config: testConfig({ dbFile }), serveClient: true });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('The e2e server has no TCP address');
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    async close() {
+      await app.close();
+      for (const suffix of ['', '-wal', '-shm']) rmSync(`${dbFile}${suffix}`, { force: true });
+    },
+  };
+}
