@@ -11,6 +11,32 @@ import { useRemote } from '../../lib/hooks';
 
 type Tab = 'deposit' | 'withdraw';
 
+/** One deposit or withdrawal line: wallet and amount, time and order number, its status badge. */
+function RecordRow(props: {
+  wallet: keyof typeof WALLET_LABELS;
+  amount: number;
+  createdAt: string;
+  orderNo: string;
+  remark?: string;
+  statusClass: string;
+  statusText: string;
+}) {
+  return (
+    <li className="row">
+      <div className="row__main">
+        <p className="row__title">
+          {WALLET_LABELS[props.wallet]} · ₱ {formatMoney(props.amount)}
+        </p>
+        <p className="row__meta">
+          {formatDateTime(props.createdAt)} · {props.orderNo}
+        </p>
+        {props.remark ? <p className="row__meta">{props.remark}</p> : null}
+      </div>
+      <span className={`status ${props.statusClass}`}>{props.statusText}</span>
+    </li>
+  );
+}
+
 function Deposits() {
   const { t } = useTranslation();
   const records = useRemote(getDepositRecords);
@@ -23,17 +49,15 @@ function Deposits() {
       {(data) => (
         <ul className="rows">
           {data.list.map((r) => (
-            <li key={r.orderNo} className="row">
-              <div className="row__main">
-                <p className="row__title">
-                  {WALLET_LABELS[r.channel]} · ₱ {formatMoney(r.amount)}
-                </p>
-                <p className="row__meta">
-                  {formatDateTime(r.createdAt)} · {r.orderNo}
-                </p>
-              </div>
-              <span className={`status status--d${r.status}`}>{t(`status.deposit.${r.status}`)}</span>
-            </li>
+            <RecordRow
+              key={r.orderNo}
+              wallet={r.channel}
+              amount={r.amount}
+              createdAt={r.createdAt}
+              orderNo={r.orderNo}
+              statusClass={`status--d${r.status}`}
+              statusText={t(`status.deposit.${r.status}`)}
+            />
           ))}
         </ul>
       )}
@@ -53,18 +77,16 @@ function Withdrawals() {
       {(data) => (
         <ul className="rows">
           {data.list.map((r) => (
-            <li key={r.orderNo} className="row">
-              <div className="row__main">
-                <p className="row__title">
-                  {WALLET_LABELS[r.bank]} · ₱ {formatMoney(r.amount)}
-                </p>
-                <p className="row__meta">
-                  {formatDateTime(r.createdAt)} · {r.orderNo}
-                </p>
-                {r.remark ? <p className="row__meta">{r.remark}</p> : null}
-              </div>
-              <span className={`status status--w${r.status}`}>{t(`status.withdraw.${r.status}`)}</span>
-            </li>
+            <RecordRow
+              key={r.orderNo}
+              wallet={r.bank}
+              amount={r.amount}
+              createdAt={r.createdAt}
+              orderNo={r.orderNo}
+              remark={r.remark}
+              statusClass={`status--w${r.status}`}
+              statusText={t(`status.withdraw.${r.status}`)}
+            />
           ))}
         </ul>
       )}
