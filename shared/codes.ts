@@ -75,6 +75,12 @@ export const Code = {
   ROUND_SETTLED: 50006,
   TRANSACTION_CONFLICT: 50007,
   BET_INVALID: 50008,
+
+  // Rewards and inbox. Sub-ranges: 600xx common, 601xx VIP/friends/ranking, 602xx poker/codes/mall,
+  // 603xx inbox/tasks/bonuses.
+  REWARD_ALREADY_CLAIMED: 60001,
+  NOTHING_TO_CLAIM: 60002,
+  SIGN_IN_NOT_ARRIVED: 60003,
 } as const;
 
 export type CodeName = keyof typeof Code;

@@ -199,6 +199,12 @@ export const codeMessages: Record<CodeValue, Text> = {
     'vi-VN': 'Mã giao dịch này đã được dùng với thông tin khác',
   },
   [Code.BET_INVALID]: { 'en-US': 'This bet is not allowed', 'vi-VN': 'Mức cược này không hợp lệ' },
+  [Code.REWARD_ALREADY_CLAIMED]: {
+    'en-US': 'This reward has already been claimed',
+    'vi-VN': 'Phần thưởng này đã được nhận',
+  },
+  [Code.NOTHING_TO_CLAIM]: { 'en-US': 'There is no reward to claim yet', 'vi-VN': 'Chưa có phần thưởng để nhận' },
+  [Code.SIGN_IN_NOT_ARRIVED]: { 'en-US': 'Sign-in date not arrived', 'vi-VN': 'Chưa đến ngày điểm danh' },
 };
 
 /** Field-rule messages of spec section 5 and other validation texts, in Vietnamese. */

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { toPesos } from '../../../shared/money';
+import { badgeRoutes } from './badge/routes';
+import { type BadgeService, createBadgeService } from './badge/service';
 import { configRoutes } from './config/routes';
 import { type ConfigService, createConfigService } from './config/service';
 import { depositRoutes } from './deposit/routes';
@@ -14,6 +16,7 @@ import { createLedgerService, type LedgerService } from './ledger/service';
 import { playRoutes } from './play/routes';
 import { createPlayService, type PlayService } from './play/service';
 import { wirePushes } from './pushes';
+import { createRewardGrants, type RewardGrants } from './reward/grant';
 import { userRoutes } from './user/routes';
 import { createUserService, type UserService } from './user/service';
 import { createSmsService } from './user/sms.service';
@@ -38,6 +41,8 @@ declare module 'fastify' {
       withdrawals: WithdrawService;
       catalog: CatalogService;
       play: PlayService;
+      badges: BadgeService;
+      grants: RewardGrants;
     };
   }
 }
@@ -92,6 +97,17 @@ export const registerDomains = fp(
       assertCanTransact: users.assertCanTransact,
     });
     const captcha = createCaptchaService({ db: app.db, clock: app.clock, repo: withdrawRepo });
+    const badges = createBadgeService({
+      events: app.events,
+      push: (userId, event, content) => app.socket.push(userId, event, content),
+    });
+    const grants = createRewardGrants({
+      db: app.db,
+      clock: app.clock,
+      ledger,
+      events: app.events,
+      grantCoupon: deposits.grantCoupon,
+    });
     const withdrawals = createWithdrawService({
       db: app.db,
       clock: app.clock,
@@ -117,6 +133,8 @@ export const registerDomains = fp(
       wallets,
       captcha,
       withdrawals,
+      badges,
+      grants,
     });
 
     app.events.on('user.registered', ({ userId }) => {
@@ -159,6 +177,7 @@ export const registerDomains = fp(
     withdrawRoutes(app, { wallets, withdrawals, captcha });
     catalogRoutes(app, catalog);
     playRoutes(app, play);
+    badgeRoutes(app, badges);
     wirePushes(app);
   },
   { name: 'domains' },

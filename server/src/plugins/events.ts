@@ -19,6 +19,8 @@ export interface AppEvents {
   'withdraw.created': { userId: number; orderNo: string; amount: number };
   /** A withdrawal changed status (see domains/withdraw/transitions.ts). */
   'withdraw.changed': { userId: number; orderNo: string; from: number; to: number };
+  /** State behind these badge counters may have changed: compute them again and push the ones that did. */
+  'badge.stale': { userId: number; counters: import('../domains/badge/service').BadgeCounter[] };
 }
 
 export class EventBus {

@@ -11,6 +11,7 @@ export interface AccountRow {
   turnover_required: number;
   turnover_done: number;
   turnover_total: number;
+  energy: number;
 }
 
 export interface JournalRow {

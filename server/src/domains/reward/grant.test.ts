@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Code } from '../../../../shared/codes';
+import { AppError } from '../../errors';
+import { registerPlayer, testApp } from '../../test/helpers';
+import { balanceOf } from '../../test/money';
+
+let app: FastifyInstance;
+beforeEach(async () => {
+  app = await testApp();
+});
+afterEach(() => app.close());
+
+const userIdOf = (uid: number) => (app.db.prepare('SELECT id FROM users WHERE uid = ?').get(uid) as { id: number }).id;
+
+describe('reward grants', () => {
+  it('credits cash, points and energy once per key and journals the cash with its turnover', async () => {
+    const { client, info } = await registerPlayer(app);
+    const userId = userIdOf(info.uid);
+    const rewards = app.services.grants.grant(userId, {
+      key: 'test.once:1',
+      source: 'test',
+      rewards: [
+        { type: 'cash', amount: 12_345 },
+        { type: 'point', amount: 40 },
+        { type: 'energy', amount: 3 },
+      ],
+      turnoverMultiple: 10,
+    });
+    expect(rewards).toEqual([
+      { type: 'cash', amount: 123.45 },
+      { type: 'point', amount: 40 },
+      { type: 'energy', amount: 3 },
+    ]);
+    expect(() => app.services.grants.grant(userId, { key: 'test.once:1', source: 'test', rewards: [] })).toThrow(
+      new AppError(Code.REWARD_ALREADY_CLAIMED),
+    );
+    const vo = await balanceOf(client);
+    expect(vo.balance).toBe(123.45);
+    expect(vo.point).toBe(40);
+    expect(vo.surplus).toBe(1234.5);
+    expect(app.services.grants.energy(userId)).toBe(3);
+    expect(app.services.grants.isClaimed(userId, 'test.once:1')).toBe(true);
+    expect(app.services.grants.claimOf(userId, 'test.once:1')).toEqual(rewards);
+    for (const row of app.services.ledger.repo.invariantRows()) expect(row.amount_sum).toBe(row.balance);
+  });
+
+  it('writes nothing when a part of the grant fails', async () => {
+    const { client, info } = await registerPlayer(app);
+    const userId = userIdOf(info.uid);
+    expect(() =>
+      app.services.grants.grant(userId, {
+        key: 'test.broken',
+        source: 'test',
+        rewards: [
+          { type: 'cash', amount: 500 },
+          { type: 'coupon', amount: 1, coupon: 'NO_SUCH_TEMPLATE' },
+        ],
+      }),
+    ).toThrow();
+    expect((await balanceOf(client)).balance).toBe(0);
+    expect(app.services.grants.isClaimed(userId, 'test.broken')).toBe(false);
+  });
+
+  it('spends energy only when there is enough', async () => {
+    const { info } = await registerPlayer(app);
+    const userId = userIdOf(info.uid);
+    app.services.grants.grant(userId, { key: 'e', source: 'test', rewards: [{ type: 'energy', amount: 2 }] });
+    expect(app.services.grants.spendEnergy(userId, 3)).toBe(false);
+    expect(app.services.grants.spendEnergy(userId, 2)).toBe(true);
+    expect(app.services.grants.energy(userId)).toBe(0);
+  });
+});
+
+describe('badge counters', () => {
+  it('answers provided counters and pushes only the ones that changed', async () => {
+    const { client, info } = await registerPlayer(app);
+    const userId = userIdOf(info.uid);
+    let unread = 2;
+    app.services.badges.provide('letterUnreadNum', () => unread);
+    const pushed: unknown[] = [];
+    const original = app.socket.push.bind(app.socket);
+    app.socket.push = (id, event, content) => {
+      pushed.push({ id, event, content });
+      return original(id, event, content);
+    };
+    const badge = await client.get<Record<string, number>>('/api/badge/data');
+    expect(badge.body.data).toMatchObject({ letterUnreadNum: 2, vipTabRewardsNum: 0 });
+    app.events.emit('badge.stale', { userId, counters: ['letterUnreadNum'] });
+    expect(pushed).toEqual([]);
+    unread = 1;
+    app.events.emit('badge.stale', { userId, counters: ['letterUnreadNum'] });
+    expect(pushed).toEqual([{ id: userId, event: 'inbox.unread', content: 1 }]);
+  });
+});

@@ -1,0 +1,110 @@
+import { Code } from '../../../../shared/codes';
+import type { Reward } from '../../../../shared/contract/reward';
+import { toPesos } from '../../../../shared/money';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/database';
+import { AppError } from '../../errors';
+import type { EventBus } from '../../plugins/events';
+import type { JournalType } from '../ledger/journal-types';
+import type { LedgerService } from '../ledger/service';
+
+/**
+ * A reward inside the server: cash in integer centavos, everything else in whole units.
+ * A coupon names its template (`coupon`), granted `amount` times.
+ */
+export type GrantedReward =
+  | { type: 'cash'; amount: number; info?: string }
+  | { type: 'point'; amount: number; info?: string }
+  | { type: 'energy'; amount: number; info?: string }
+  | { type: 'coupon'; amount: number; coupon: string; info?: string }
+  | { type: 'other'; amount: number; info?: string };
+
+export interface Grant {
+  /** The claim's identity: reward and period, e.g. `vip.daily:2026-11-20`, `letter:42`, `code:WELCOME`. */
+  key: string;
+  /** The domain that grants it (vip, friend, ranking, poker, code, mall, letter, task...). */
+  source: string;
+  rewards: GrantedReward[];
+  /** Journal type of cash and points (default reward). */
+  journalType?: JournalType;
+  /** Cash must be turned over this many times before a withdrawal (e.g. 10 for sign-up deposit rewards). */
+  turnoverMultiple?: number;
+  remark?: string;
+}
+
+/** The wire form of a reward (spec section 3): cash in pesos, the rest in units. */
+export const toWireReward = (r: GrantedReward): Reward => ({
+  type: r.type,
+  amount: r.type === 'cash' ? toPesos(r.amount) : r.amount,
+  ...(r.info ? { info: r.info } : {}),
+});
+
+/**
+ * The one way any domain hands a player a reward: once per (player, key), in one transaction with the
+ * ledger postings, coupons and energy it implies. A second claim of the same key, concurrent or replayed,
+ * throws REWARD_ALREADY_CLAIMED and moves nothing.
+ */
+export function createRewardGrants(deps: {
+  db: Db;
+  clock: Clock;
+  ledger: LedgerService;
+  events: EventBus;
+  grantCoupon: (userId: number, template: string, source: string) => unknown;
+}) {
+  const { db, clock, ledger } = deps;
+  const insertClaim = db.prepare(
+    `INSERT INTO reward_claims (user_id, reward_key, source, rewards, created_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (user_id, reward_key) DO NOTHING`,
+  );
+  const claimed = db.prepare('SELECT 1 FROM reward_claims WHERE user_id = ? AND reward_key = ?').pluck();
+  const claimOf = db.prepare('SELECT rewards FROM reward_claims WHERE user_id = ? AND reward_key = ?').pluck();
+  const addEnergy = db.prepare('UPDATE accounts SET energy = energy + ? WHERE user_id = ? AND energy + ? >= 0');
+
+  function grant(userId: number, g: Grant): Reward[] {
+    const wire = g.rewards.map(toWireReward);
+    let moved = false;
+    db.transaction(() => {
+      const inserted = insertClaim.run(userId, g.key, g.source, JSON.stringify(wire), clock.iso());
+      if (inserted.changes === 0) throw new AppError(Code.REWARD_ALREADY_CLAIMED);
+      ledger.account(userId);
+      for (const r of g.rewards) {
+        if (!Number.isSafeInteger(r.amount) || r.amount < 0) throw new Error(`Bad reward amount ${r.amount}`);
+        if (r.amount === 0) continue;
+        if (r.type === 'cash') {
+          ledger.post(userId, {
+            type: g.journalType ?? 'reward',
+            amount: r.amount,
+            turnoverRequired: r.amount * (g.turnoverMultiple ?? 0),
+            reference: g.key,
+            remark: g.remark ?? r.info ?? '',
+          });
+          moved = true;
+        } else if (r.type === 'point') {
+          ledger.post(userId, { type: 'points', points: r.amount, reference: g.key, remark: g.remark ?? r.info ?? '' });
+        } else if (r.type === 'energy') {
+          addEnergy.run(r.amount, userId, r.amount);
+        } else if (r.type === 'coupon') {
+          for (let i = 0; i < r.amount; i++) deps.grantCoupon(userId, r.coupon, g.source);
+        }
+      }
+    })();
+    if (moved) deps.events.emit('balance.moved', { userId });
+    return wire;
+  }
+
+  return {
+    grant,
+    /** The key was claimed already (a claimable reward is one whose key is not). */
+    isClaimed: (userId: number, key: string) => claimed.get(userId, key) === 1,
+    /** What the first claim of the key granted, or undefined. */
+    claimOf: (userId: number, key: string): Reward[] | undefined => {
+      const text = claimOf.get(userId, key) as string | undefined;
+      return text === undefined ? undefined : (JSON.parse(text) as Reward[]);
+    },
+    energy: (userId: number) => ledger.account(userId).energy,
+    /** Spends energy; false when the player has too little. Call inside the caller's transaction. */
+    spendEnergy: (userId: number, amount: number) => addEnergy.run(-amount, userId, -amount).changes === 1,
+  };
+}
+
+export type RewardGrants = ReturnType<typeof createRewardGrants>;
