@@ -81,6 +81,22 @@ export const Code = {
   REWARD_ALREADY_CLAIMED: 60001,
   NOTHING_TO_CLAIM: 60002,
   SIGN_IN_NOT_ARRIVED: 60003,
+
+  // --- 601xx VIP, friends, invite ranking ---
+
+  // --- end 601xx ---
+
+  // --- 602xx poker, redemption codes, mall ---
+
+  // --- end 602xx ---
+
+  // --- 603xx inbox, tasks, daily bonuses ---
+
+  // --- end 603xx ---
+
+  // --- 3xx1x operator tooling (scenarios, faults, snapshots) use 300xx above 30003 ---
+
+  // --- end tooling ---
 } as const;
 
 export type CodeName = keyof typeof Code;

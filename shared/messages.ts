@@ -205,6 +205,22 @@ export const codeMessages: Record<CodeValue, Text> = {
   },
   [Code.NOTHING_TO_CLAIM]: { 'en-US': 'There is no reward to claim yet', 'vi-VN': 'Chưa có phần thưởng để nhận' },
   [Code.SIGN_IN_NOT_ARRIVED]: { 'en-US': 'Sign-in date not arrived', 'vi-VN': 'Chưa đến ngày điểm danh' },
+
+  // --- 601xx VIP, friends, invite ranking ---
+
+  // --- end 601xx ---
+
+  // --- 602xx poker, redemption codes, mall ---
+
+  // --- end 602xx ---
+
+  // --- 603xx inbox, tasks, daily bonuses ---
+
+  // --- end 603xx ---
+
+  // --- operator tooling ---
+
+  // --- end tooling ---
 };
 
 /** Field-rule messages of spec section 5 and other validation texts, in Vietnamese. */

@@ -9,3 +9,15 @@ registerSeeder(seedConfig);
 registerSeeder(seedPayments);
 registerSeeder(seedWithdrawals);
 registerSeeder(seedCatalog);
+
+// --- VIP, friends, ranking seeders ---
+
+// --- end VIP ---
+
+// --- poker, codes, mall seeders ---
+
+// --- end poker ---
+
+// --- inbox, tasks, bonuses seeders ---
+
+// --- end inbox ---

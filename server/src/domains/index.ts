@@ -178,6 +178,22 @@ export const registerDomains = fp(
     catalogRoutes(app, catalog);
     playRoutes(app, play);
     badgeRoutes(app, badges);
+
+    // Later domains register their own services (on app.services) and routes, each from
+    // domains/<name>/register.ts, after the ones above.
+
+    // --- VIP, friends, ranking ---
+
+    // --- end VIP ---
+
+    // --- poker, codes, mall ---
+
+    // --- end poker ---
+
+    // --- inbox, tasks, bonuses ---
+
+    // --- end inbox ---
+
     wirePushes(app);
   },
   { name: 'domains' },

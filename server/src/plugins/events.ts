@@ -21,6 +21,22 @@ export interface AppEvents {
   'withdraw.changed': { userId: number; orderNo: string; from: number; to: number };
   /** State behind these badge counters may have changed: compute them again and push the ones that did. */
   'badge.stale': { userId: number; counters: import('../domains/badge/service').BadgeCounter[] };
+
+  // --- VIP, friends, ranking events ---
+
+  // --- end VIP ---
+
+  // --- poker, codes, mall events ---
+
+  // --- end poker ---
+
+  // --- inbox, tasks, bonuses events ---
+
+  // --- end inbox ---
+
+  // --- tooling events ---
+
+  // --- end tooling ---
 }
 
 export class EventBus {
