@@ -83,6 +83,8 @@ export const Code = {
   SIGN_IN_NOT_ARRIVED: 60003,
 
   // --- 601xx VIP, friends, invite ranking ---
+  RANKING_PERIOD_RUNNING: 60101,
+  RANKING_PERIOD_UNKNOWN: 60102,
 
   // --- end 601xx ---
 

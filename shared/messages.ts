@@ -207,6 +207,11 @@ export const codeMessages: Record<CodeValue, Text> = {
   [Code.SIGN_IN_NOT_ARRIVED]: { 'en-US': 'Sign-in date not arrived', 'vi-VN': 'Chưa đến ngày điểm danh' },
 
   // --- 601xx VIP, friends, invite ranking ---
+  [Code.RANKING_PERIOD_RUNNING]: {
+    'en-US': 'This ranking period has not finished yet',
+    'vi-VN': 'Kỳ xếp hạng này chưa kết thúc',
+  },
+  [Code.RANKING_PERIOD_UNKNOWN]: { 'en-US': 'Unknown ranking period', 'vi-VN': 'Kỳ xếp hạng không tồn tại' },
 
   // --- end 601xx ---
 

@@ -1,6 +1,7 @@
 import { seedConfig } from '../domains/config/seed';
 import { seedPayments } from '../domains/deposit/seed';
 import { seedCatalog } from '../domains/game/catalog.seed';
+import { seedVip } from '../domains/vip/seed';
 import { seedWithdrawals } from '../domains/withdraw/seed';
 import { registerSeeder } from './seed';
 
@@ -11,6 +12,7 @@ registerSeeder(seedWithdrawals);
 registerSeeder(seedCatalog);
 
 // --- VIP, friends, ranking seeders ---
+registerSeeder(seedVip);
 
 // --- end VIP ---
 

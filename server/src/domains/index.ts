@@ -20,6 +20,7 @@ import { createRewardGrants, type RewardGrants } from './reward/grant';
 import { userRoutes } from './user/routes';
 import { createUserService, type UserService } from './user/service';
 import { createSmsService } from './user/sms.service';
+import { registerVip } from './vip/register';
 import { type CaptchaService, createCaptchaService } from './withdraw/captcha';
 import { createWithdrawRepo } from './withdraw/repo';
 import { withdrawRoutes } from './withdraw/routes';
@@ -27,23 +28,29 @@ import { createWithdrawService, type WithdrawService } from './withdraw/service'
 import { createTradePasswordCheck } from './withdraw/trade-password';
 import { createWalletService, type WalletService } from './withdraw/wallet';
 
+/**
+ * The services on app.services. A later domain adds its own from its register.ts with
+ * `declare module '../index' { interface DomainServices { name: Service } }`.
+ */
+export interface DomainServices {
+  config: ConfigService;
+  users: UserService;
+  sms: ReturnType<typeof createSmsService>;
+  ledger: LedgerService;
+  deposits: DepositService;
+  kyc: KycService;
+  wallets: WalletService;
+  captcha: CaptchaService;
+  withdrawals: WithdrawService;
+  catalog: CatalogService;
+  play: PlayService;
+  badges: BadgeService;
+  grants: RewardGrants;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
-    services: {
-      config: ConfigService;
-      users: UserService;
-      sms: ReturnType<typeof createSmsService>;
-      ledger: LedgerService;
-      deposits: DepositService;
-      kyc: KycService;
-      wallets: WalletService;
-      captcha: CaptchaService;
-      withdrawals: WithdrawService;
-      catalog: CatalogService;
-      play: PlayService;
-      badges: BadgeService;
-      grants: RewardGrants;
-    };
+    services: DomainServices;
   }
 }
 
@@ -135,7 +142,8 @@ export const registerDomains = fp(
       withdrawals,
       badges,
       grants,
-    });
+      // The later domains' services are added by their register functions, below.
+    } as DomainServices);
 
     app.events.on('user.registered', ({ userId }) => {
       app.db.transaction(() => {
@@ -183,6 +191,7 @@ export const registerDomains = fp(
     // domains/<name>/register.ts, after the ones above.
 
     // --- VIP, friends, ranking ---
+    registerVip(app);
 
     // --- end VIP ---
 

@@ -90,6 +90,11 @@ export class SocketHub {
     return { players: this.byUser.size, connections, pushed: this.pushed };
   }
 
+  /** Ids of the players with at least one open connection (e.g. to refresh their counters at midnight). */
+  connectedPlayers(): number[] {
+    return [...this.byUser.keys()];
+  }
+
   closeAll(): void {
     for (const set of this.byUser.values()) for (const c of set) c.socket.terminate();
     this.byUser.clear();

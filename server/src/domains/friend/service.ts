@@ -1,0 +1,269 @@
+import { Code } from '../../../../shared/codes';
+import type {
+  friendCardSchema,
+  friendRewardRecordSchema,
+  inviteRankingsSchema,
+} from '../../../../shared/contract/friend';
+import type { Reward } from '../../../../shared/contract/reward';
+import { toCentavos, toPesos } from '../../../../shared/money';
+import { manilaDay } from '../../../../shared/time';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/database';
+import { AppError } from '../../errors';
+import type { EventBus } from '../../plugins/events';
+import type { GrantedReward, RewardGrants } from '../reward/grant';
+import { isWeekId, manilaWeekId, weekBounds } from '../vip/periods';
+import { type FriendSettings, type RankingSettings, toBasisPoints } from '../vip/seed';
+import { createFriendRepo, type FriendRewardKind, type FriendRewardRow } from './repo';
+
+type FriendCard = import('zod').infer<typeof friendCardSchema>;
+type RecordView = import('zod').infer<typeof friendRewardRecordSchema>;
+type InviteRankings = import('zod').infer<typeof inviteRankingsSchema>;
+
+/** Finished periods looked back through for an unclaimed ranking prize. */
+const RANKING_LOOKBACK = 12;
+
+/** "player123456" -> "pl***56": enough to recognise a friend, not to find the account. */
+export const maskUsername = (name: string) =>
+  name.length <= 4 ? `${name.slice(0, 1)}***` : `${name.slice(0, 2)}***${name.slice(-2)}`;
+
+/** Rebate of one amount at a rate in basis points, rounded down to the centavo. */
+const rebateOf = (base: number, bp: number) => Math.floor((base * bp) / 10_000);
+
+/** A seeded prize (wire form) as the grant wants it: cash in centavos. */
+function toGranted(r: Reward): GrantedReward {
+  if (r.type === 'cash') return { type: 'cash', amount: toCentavos(r.amount), ...(r.info ? { info: r.info } : {}) };
+  if (r.type === 'coupon') throw new Error('Ranking prizes cannot be coupons');
+  return { type: r.type, amount: r.amount, ...(r.info ? { info: r.info } : {}) };
+}
+
+/**
+ * Friends: rebates on the deposits and turnover of the players who bound this player as their superior,
+ * invite-friends energy for each referral's first deposit, and the weekly invite ranking.
+ */
+export function createFriendService(deps: {
+  db: Db;
+  clock: Clock;
+  events: EventBus;
+  grants: RewardGrants;
+  settings: () => { friends: FriendSettings; ranking: RankingSettings };
+  share: (userId: number) => { shareUrl: string; invitationCode: string };
+}) {
+  const { db, clock, grants } = deps;
+  const repo = createFriendRepo(db);
+  const rates = () => {
+    const f = deps.settings().friends;
+    return { deposit: toBasisPoints(f.depositRebateRate), turnover: toBasisPoints(f.turnoverRebateRate) };
+  };
+
+  /** A referral's deposit succeeded: the inviter earns its rebate, and energy for a first one. */
+  function onDeposit(e: { userId: number; orderNo: string; amount: number }) {
+    const friend = repo.referral(e.userId);
+    const inviter = friend?.superior_id;
+    if (!inviter) return;
+    const now = clock.iso();
+    const energy = deps.settings().friends.energyPerDepositingReferral;
+    let firstOfFriend = false;
+    db.transaction(() => {
+      repo.insertDeposit({
+        userId: inviter,
+        friendId: e.userId,
+        day: manilaDay(clock.now()),
+        reference: e.orderNo,
+        base: e.amount,
+        amount: rebateOf(e.amount, rates().deposit),
+        now,
+      });
+      firstOfFriend = repo.insertFirstDeposit({
+        friendId: e.userId,
+        userId: inviter,
+        periodId: manilaWeekId(clock.now()),
+        orderNo: e.orderNo,
+        now,
+      });
+      if (firstOfFriend && energy > 0) {
+        grants.grant(inviter, {
+          key: `friend.energy:${e.userId}`,
+          source: 'friend',
+          rewards: [{ type: 'energy', amount: energy }],
+        });
+      }
+    })();
+    if (firstOfFriend) deps.events.emit('badge.stale', { userId: inviter, counters: ['inviteFriendEnergy'] });
+  }
+
+  /** Credits the inviter with the referral's turnover since the last time, on the referral's Manila day row. */
+  function syncTurnover(friendId: number) {
+    db.transaction(() => {
+      const friend = repo.referral(friendId);
+      if (!friend?.superior_id) return;
+      const mark = repo.turnoverMark(friendId) ?? repo.turnoverBefore(friendId, friend.superior_bound_at ?? '');
+      const delta = friend.turnover_total - mark;
+      if (delta <= 0) {
+        if (repo.turnoverMark(friendId) === undefined) repo.setTurnoverMark(friendId, mark);
+        return;
+      }
+      const day = manilaDay(clock.now());
+      const now = clock.iso();
+      const bp = rates().turnover;
+      const open = repo.openTurnover(friend.superior_id, friendId, day);
+      if (open) {
+        const base = open.base_amount + delta;
+        repo.growTurnover({ id: open.id, base, amount: rebateOf(base, bp), now });
+      } else {
+        repo.insertTurnover({
+          userId: friend.superior_id,
+          friendId,
+          day,
+          base: delta,
+          amount: rebateOf(delta, bp),
+          now,
+        });
+      }
+      repo.setTurnoverMark(friendId, friend.turnover_total);
+    })();
+  }
+
+  const catchUp = (userId: number) => {
+    for (const friendId of repo.behindReferrals(userId)) syncTurnover(friendId);
+  };
+
+  function rebateLine(userId: number, kind: 'deposit' | 'turnover', bp: number) {
+    const t = repo.totals(userId, kind);
+    return { rate: bp / 100, claimable: toPesos(t.claimable), totalEarned: toPesos(t.earned) };
+  }
+
+  function claim(userId: number, kind: 'deposit' | 'turnover') {
+    if (kind === 'turnover') catchUp(userId);
+    const granted = db.transaction(() => {
+      const due = repo.claimable(userId, kind);
+      if (due.amount <= 0 || due.max_id === null) throw new AppError(Code.NOTHING_TO_CLAIM);
+      // Rows only ever get higher ids, so the last one paid names the claim.
+      const key = `friend.${kind}:${due.max_id}`;
+      repo.markClaimed({ userId, kind, maxId: due.max_id, key, now: clock.iso() });
+      return grants.grant(userId, {
+        key,
+        source: 'friend',
+        rewards: [{ type: 'cash', amount: due.amount }],
+        journalType: 'rebate',
+        remark: `Referral ${kind} rebate`,
+      });
+    })();
+    return { rewards: granted };
+  }
+
+  // ---- invite ranking ----
+
+  function rankOf(periodId: string, userId: number) {
+    const standings = repo.standings(periodId);
+    const index = standings.findIndex((s) => s.user_id === userId);
+    return { standings, rank: index < 0 ? null : index + 1, invites: standings[index]?.invites ?? 0 };
+  }
+
+  const prizeFor = (rank: number | null) =>
+    rank === null ? undefined : deps.settings().ranking.prizes.find((p) => rank >= p.rankFrom && rank <= p.rankTo);
+
+  const rankingKey = (periodId: string) => `ranking:${periodId}`;
+
+  function unclaimedPrize(userId: number, current: string) {
+    for (const periodId of repo.myPeriods(userId, current, RANKING_LOOKBACK)) {
+      if (grants.isClaimed(userId, rankingKey(periodId))) continue;
+      const { rank } = rankOf(periodId, userId);
+      const prize = prizeFor(rank);
+      if (prize && rank !== null) return { periodId, rank, rewards: prize.rewards };
+    }
+    return null;
+  }
+
+  return {
+    repo,
+    onDeposit,
+    syncTurnover,
+
+    card(userId: number): FriendCard {
+      catchUp(userId);
+      const bp = rates();
+      const counts = repo.counts(userId);
+      return {
+        ...deps.share(userId),
+        referrals: counts.referrals,
+        depositingReferrals: counts.depositing,
+        energy: grants.energy(userId),
+        depositRebate: rebateLine(userId, 'deposit', bp.deposit),
+        turnoverRebate: rebateLine(userId, 'turnover', bp.turnover),
+      };
+    },
+
+    records(userId: number, q: { kind?: FriendRewardKind | undefined; page: number; size: number }) {
+      catchUp(userId);
+      const filter = { userId, kind: q.kind ?? null };
+      const rows = repo.page({ ...filter, limit: q.size, offset: (q.page - 1) * q.size });
+      return { list: rows.map(recordView), page: q.page, size: q.size, total: repo.count(filter) };
+    },
+
+    claimDeposit: (userId: number) => claim(userId, 'deposit'),
+    claimTurnover: (userId: number) => claim(userId, 'turnover'),
+
+    rankings(userId: number): InviteRankings {
+      const now = clock.now();
+      const periodId = manilaWeekId(now);
+      const { startAt, endAt } = weekBounds(periodId);
+      const { standings, rank, invites } = rankOf(periodId, userId);
+      const { listSize, prizes } = deps.settings().ranking;
+      return {
+        period: { periodId, startAt: startAt.toISOString(), endAt: endAt.toISOString() },
+        list: standings
+          .slice(0, listSize)
+          .map((s, i) => ({ rank: i + 1, username: maskUsername(s.username), invites: s.invites })),
+        prizes,
+        me: { rank, invites },
+        claimable: unclaimedPrize(userId, periodId),
+      };
+    },
+
+    claimRanking(userId: number, periodId: string) {
+      if (!isWeekId(periodId)) throw new AppError(Code.RANKING_PERIOD_UNKNOWN);
+      const current = manilaWeekId(clock.now());
+      if (periodId > current) throw new AppError(Code.RANKING_PERIOD_UNKNOWN);
+      if (periodId === current) throw new AppError(Code.RANKING_PERIOD_RUNNING);
+      const granted = db.transaction(() => {
+        const { rank } = rankOf(periodId, userId);
+        const prize = prizeFor(rank);
+        if (!prize) throw new AppError(Code.NOTHING_TO_CLAIM);
+        const key = rankingKey(periodId);
+        const rewards = prize.rewards.map(toGranted);
+        const wire = grants.grant(userId, { key, source: 'ranking', rewards, remark: `Invite ranking #${rank}` });
+        const cash = rewards.reduce((sum, r) => sum + (r.type === 'cash' ? r.amount : 0), 0);
+        repo.insertRanking({
+          userId,
+          day: manilaDay(clock.now()),
+          reference: periodId,
+          amount: cash,
+          key,
+          now: clock.iso(),
+        });
+        return wire;
+      })();
+      if (prizeHasEnergy(deps.settings().ranking))
+        deps.events.emit('badge.stale', { userId, counters: ['inviteFriendEnergy'] });
+      return { rewards: granted };
+    },
+  };
+}
+
+const prizeHasEnergy = (ranking: RankingSettings) =>
+  ranking.prizes.some((p) => p.rewards.some((r) => r.type === 'energy'));
+
+function recordView(row: FriendRewardRow): RecordView {
+  return {
+    id: row.id,
+    kind: row.kind,
+    friendName: row.friend_username ? maskUsername(row.friend_username) : '',
+    baseAmount: toPesos(row.base_amount),
+    amount: toPesos(row.amount),
+    claimed: row.claimed_at !== null,
+    createdAt: row.created_at,
+  };
+}
+
+export type FriendService = ReturnType<typeof createFriendService>;

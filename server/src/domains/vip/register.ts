@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import { manilaDay } from '../../../../shared/time';
+import { friendRoutes } from '../friend/routes';
+import { createFriendService, type FriendService } from '../friend/service';
+import { vipRoutes } from './routes';
+import type { FriendSettings, RankingSettings } from './seed';
+import { createVipService, type VipService } from './service';
+
+declare module '../index' {
+  interface DomainServices {
+    vip: VipService;
+    friends: FriendService;
+  }
+}
+
+/** How often real time is checked for a Manila midnight (the virtual clock's moves are heard at once). */
+const MIDNIGHT_CHECK_MS = 60_000;
+
+/**
+ * VIP, friends and the invite ranking: services on app.services, their badge counters, the events that
+ * move them and their routes.
+ */
+export function registerVip(app: FastifyInstance) {
+  const { grants, badges, users } = app.services;
+  const setting = app.db.prepare('SELECT value FROM vip_settings WHERE key = ?').pluck();
+  const settings = () => ({
+    friends: JSON.parse(setting.get('friends') as string) as FriendSettings,
+    ranking: JSON.parse(setting.get('ranking') as string) as RankingSettings,
+  });
+
+  const vip = createVipService({ db: app.db, clock: app.clock, events: app.events, grants });
+  const friends = createFriendService({
+    db: app.db,
+    clock: app.clock,
+    events: app.events,
+    grants,
+    settings,
+    share: (userId) => users.share(userId),
+  });
+  Object.assign(app.services, { vip, friends });
+
+  badges.provide('vipTabRewardsNum', (userId) => vip.claimableCount(userId));
+  badges.provide('inviteFriendEnergy', (userId) => grants.energy(userId));
+
+  const vipStale = (userId: number) => app.events.emit('badge.stale', { userId, counters: ['vipTabRewardsNum'] });
+
+  app.events.on('deposit.succeeded', (e) => {
+    vip.sync(e.userId);
+    friends.onDeposit(e);
+    vipStale(e.userId);
+  });
+  // Bets, wins and rollbacks: turnover may have moved the level, the turnover rebate and the inviter's rebate.
+  app.events.on('balance.moved', ({ userId }) => {
+    vip.sync(userId);
+    friends.syncTurnover(userId);
+    vipStale(userId);
+  });
+
+  // A new Manila day opens the daily reward (and on the 1st the monthly one) of every connected player.
+  let day = manilaDay(app.clock.now());
+  const checkDay = () => {
+    const today = manilaDay(app.clock.now());
+    if (today === day) return;
+    day = today;
+    for (const userId of app.socket.connectedPlayers()) vipStale(userId);
+  };
+  app.clock.onChange(checkDay);
+  const timer = setInterval(checkDay, MIDNIGHT_CHECK_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+
+  vipRoutes(app, vip);
+  friendRoutes(app, friends);
+}

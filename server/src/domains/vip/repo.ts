@@ -1,0 +1,78 @@
+import type { Db } from '../../db/database';
+
+export interface VipLevelRow {
+  level: number;
+  deposit_threshold: number;
+  turnover_threshold: number;
+  daily_reward: number;
+  monthly_reward: number;
+  deposit_rebate_bp: number;
+  turnover_rebate_bp: number;
+  decay_percent: number;
+  /** From withdraw_limits: the limit of the highest limit row at or below this level. */
+  withdraw_daily_amount: number;
+  withdraw_daily_count: number;
+}
+
+export interface RebateMarkRow {
+  user_id: number;
+  deposit_mark: number;
+  deposit_carry: number;
+  turnover_mark: number;
+  turnover_carry: number;
+}
+
+export interface VipProgressRow {
+  vip_level: number;
+  deposit_total: number;
+  turnover_total: number;
+}
+
+export function createVipRepo(db: Db) {
+  const levels = db.prepare(
+    `SELECT v.*,
+       COALESCE((SELECT w.daily_amount FROM withdraw_limits w WHERE w.vip_level <= v.level
+                 ORDER BY w.vip_level DESC LIMIT 1), 0) AS withdraw_daily_amount,
+       COALESCE((SELECT w.daily_count FROM withdraw_limits w WHERE w.vip_level <= v.level
+                 ORDER BY w.vip_level DESC LIMIT 1), 0) AS withdraw_daily_count
+     FROM vip_levels v ORDER BY v.level`,
+  );
+  const progress = db.prepare(
+    `SELECT u.vip_level, COALESCE(a.deposit_total, 0) AS deposit_total, COALESCE(a.turnover_total, 0) AS turnover_total
+     FROM users u LEFT JOIN accounts a ON a.user_id = u.id WHERE u.id = ?`,
+  );
+  const raiseLevel = db.prepare('UPDATE users SET vip_level = ? WHERE id = ? AND vip_level < ?');
+  const ensureMarks = db.prepare('INSERT OR IGNORE INTO vip_rebate_marks (user_id, updated_at) VALUES (?, ?)');
+  const marks = db.prepare('SELECT * FROM vip_rebate_marks WHERE user_id = ?');
+  const setDepositMark = db.prepare(
+    `UPDATE vip_rebate_marks SET deposit_mark = @mark, deposit_carry = @carry, updated_at = @now
+     WHERE user_id = @userId AND deposit_mark = @previous`,
+  );
+  const setTurnoverMark = db.prepare(
+    `UPDATE vip_rebate_marks SET turnover_mark = @mark, turnover_carry = @carry, updated_at = @now
+     WHERE user_id = @userId AND turnover_mark = @previous`,
+  );
+  const lastDepositAt = db.prepare('SELECT MAX(paid_at) FROM deposits WHERE user_id = ? AND status = 1').pluck();
+
+  return {
+    levels: () => levels.all() as VipLevelRow[],
+    progress: (userId: number) => progress.get(userId) as VipProgressRow | undefined,
+    /** Raises the stored level (never lowers it); true when it changed. */
+    raiseLevel: (userId: number, level: number) => raiseLevel.run(level, userId, level).changes === 1,
+    marks(userId: number, now: string): RebateMarkRow {
+      ensureMarks.run(userId, now);
+      return marks.get(userId) as RebateMarkRow;
+    },
+    /** Moves a watermark from `previous`; false when another claim moved it first. */
+    setMark(
+      which: 'deposit' | 'turnover',
+      m: { userId: number; previous: number; mark: number; carry: number; now: string },
+    ): boolean {
+      return (which === 'deposit' ? setDepositMark : setTurnoverMark).run(m).changes === 1;
+    },
+    /** When the player's last successful deposit was paid, or null. */
+    lastDepositAt: (userId: number) => (lastDepositAt.get(userId) as string | null) ?? null,
+  };
+}
+
+export type VipRepo = ReturnType<typeof createVipRepo>;

@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Reward } from '../../../../shared/contract/reward';
+import { toCentavos } from '../../../../shared/money';
+import { type Db, SEEDS_DIR } from '../../db/database';
+
+export interface VipLevelSeed {
+  level: number;
+  depositThreshold: number;
+  turnoverThreshold: number;
+  dailyReward: number;
+  monthlyReward: number;
+  depositRebateRate: number;
+  rebateRate: number;
+  activenessDecayPercent: number;
+}
+
+export interface FriendSettings {
+  /** Percent of each referral deposit paid to the inviter (0.5 means 0.5%). */
+  depositRebateRate: number;
+  /** Percent of each referral's turnover paid to the inviter. */
+  turnoverRebateRate: number;
+  /** Energy granted to the inviter for each referral's first deposit. */
+  energyPerDepositingReferral: number;
+}
+
+export interface RankingSettings {
+  listSize: number;
+  prizes: { rankFrom: number; rankTo: number; rewards: Reward[] }[];
+}
+
+export interface VipSeed {
+  levels: VipLevelSeed[];
+  friends: FriendSettings;
+  ranking: RankingSettings;
+}
+
+export const readVipSeed = (): VipSeed => JSON.parse(readFileSync(join(SEEDS_DIR, 'vip.json'), 'utf8')) as VipSeed;
+
+/** A percent with at most two decimals (0.25) to basis points (25); refuses anything finer. */
+export function toBasisPoints(rate: number): number {
+  const bp = Math.round(rate * 100);
+  if (!(rate >= 0 && rate <= 100) || Math.abs(bp - rate * 100) > 1e-9) throw new RangeError(`Bad rate ${rate}`);
+  return bp;
+}
+
+function check(seed: VipSeed) {
+  seed.levels.forEach((l, i) => {
+    if (l.level !== i) throw new Error(`vip.json: levels must be 0, 1, 2... in order (found ${l.level} at ${i})`);
+    const previous = seed.levels[i - 1];
+    if (i === 0 && (l.depositThreshold !== 0 || l.turnoverThreshold !== 0))
+      throw new Error('vip.json: level 0 needs no deposits and no turnover');
+    if (
+      previous &&
+      (l.depositThreshold < previous.depositThreshold || l.turnoverThreshold < previous.turnoverThreshold)
+    )
+      throw new Error(`vip.json: thresholds of level ${l.level} go down`);
+  });
+  for (const prize of seed.ranking.prizes) {
+    if (prize.rankFrom < 1 || prize.rankTo < prize.rankFrom) throw new Error('vip.json: bad ranking band');
+  }
+}
+
+/**
+ * The VIP level table and the friends and ranking settings follow db/seeds/vip.json at every start (it is
+ * their only source, like the withdrawal limits per level in withdrawals.json).
+ */
+export function seedVip(db: Db): void {
+  const seed = readVipSeed();
+  check(seed);
+  const upsert = db.prepare(
+    `INSERT INTO vip_levels (level, deposit_threshold, turnover_threshold, daily_reward, monthly_reward,
+       deposit_rebate_bp, turnover_rebate_bp, decay_percent)
+     VALUES (@level, @deposit, @turnover, @daily, @monthly, @depositBp, @turnoverBp, @decay)
+     ON CONFLICT (level) DO UPDATE SET deposit_threshold = excluded.deposit_threshold,
+       turnover_threshold = excluded.turnover_threshold, daily_reward = excluded.daily_reward,
+       monthly_reward = excluded.monthly_reward, deposit_rebate_bp = excluded.deposit_rebate_bp,
+       turnover_rebate_bp = excluded.turnover_rebate_bp, decay_percent = excluded.decay_percent`,
+  );
+  for (const l of seed.levels) {
+    upsert.run({
+      level: l.level,
+      deposit: toCentavos(l.depositThreshold),
+      turnover: toCentavos(l.turnoverThreshold),
+      daily: toCentavos(l.dailyReward),
+      monthly: toCentavos(l.monthlyReward),
+      depositBp: toBasisPoints(l.depositRebateRate),
+      turnoverBp: toBasisPoints(l.rebateRate),
+      decay: l.activenessDecayPercent,
+    });
+  }
+  db.prepare('DELETE FROM vip_levels WHERE level >= ?').run(seed.levels.length);
+  const setting = db.prepare(
+    'INSERT INTO vip_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  );
+  setting.run('friends', JSON.stringify(seed.friends));
+  setting.run('ranking', JSON.stringify(seed.ranking));
+}

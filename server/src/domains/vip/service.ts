@@ -1,0 +1,212 @@
+import { Code } from '../../../../shared/codes';
+import type { VipCard } from '../../../../shared/contract/vip';
+import { toPesos } from '../../../../shared/money';
+import { manilaDay, startOfManilaDay } from '../../../../shared/time';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/database';
+import { AppError } from '../../errors';
+import type { EventBus } from '../../plugins/events';
+import type { RewardGrants } from '../reward/grant';
+import { daysBetween, manilaMonth, nextManilaMidnight, startOfManilaMonth, startOfNextManilaMonth } from './periods';
+import { createVipRepo, type VipLevelRow } from './repo';
+
+/** Rates are basis points: 10000 = 100%. Rebates keep the remainder below a centavo in these units. */
+const BP = 10_000;
+
+type RebateKind = 'deposit' | 'turnover';
+
+/** Highest level whose deposit AND turnover thresholds are both met. */
+export function levelReached(levels: VipLevelRow[], deposits: number, turnover: number): number {
+  let reached = 0;
+  for (const l of levels) if (deposits >= l.deposit_threshold && turnover >= l.turnover_threshold) reached = l.level;
+  return reached;
+}
+
+/**
+ * What a rebate pays now: rate x (cumulative base - watermark) plus the carried fraction, rounded down to
+ * the centavo; the rest is carried to the next claim. Nothing when the base fell below the watermark
+ * (rolled-back bets are made up by later ones first).
+ */
+export function rebateDue(base: number, mark: number, carry: number, bp: number) {
+  const numerator = (base - mark) * bp + carry;
+  if (numerator <= 0 || base <= mark) return { amount: 0, carry, mark };
+  return { amount: Math.floor(numerator / BP), carry: numerator % BP, mark: base };
+}
+
+/** 37.5 of 100 -> 37.5; capped at 100; 2 decimals, rounded down so 100 means reached. */
+const percentOf = (current: number, next: number) =>
+  next <= 0 ? 100 : Math.min(100, Math.floor((current * 10_000) / next) / 100);
+
+/**
+ * VIP: levels reached on cumulative deposits and turnover (never lowered), activeness from deposit days,
+ * the daily and monthly rewards and the deposit and turnover rebates, all paid through the reward grants.
+ */
+export function createVipService(deps: { db: Db; clock: Clock; events: EventBus; grants: RewardGrants }) {
+  const { db, clock, grants } = deps;
+  const repo = createVipRepo(db);
+
+  function levelRow(levels: VipLevelRow[], level: number): VipLevelRow {
+    const row = levels[Math.min(level, levels.length - 1)];
+    if (!row) throw new Error('The VIP level table is empty');
+    return row;
+  }
+
+  /** Raises the player's level when both thresholds of a higher one are met; returns the level. */
+  function sync(userId: number): { level: number; raised: boolean } {
+    const p = repo.progress(userId);
+    if (!p) throw new AppError(Code.SESSION_INVALID);
+    const reached = levelReached(repo.levels(), p.deposit_total, p.turnover_total);
+    if (reached <= p.vip_level) return { level: p.vip_level, raised: false };
+    return { level: reached, raised: repo.raiseLevel(userId, reached) };
+  }
+
+  function state(userId: number) {
+    const levels = repo.levels();
+    const { level } = sync(userId);
+    const p = repo.progress(userId) as NonNullable<ReturnType<typeof repo.progress>>;
+    return { levels, level, current: levelRow(levels, level), progress: p };
+  }
+
+  function activeness(userId: number, decayPercent: number): number {
+    const last = repo.lastDepositAt(userId);
+    if (!last) return 0;
+    // Finished days without a deposit since the last deposit day; today counts only once it is over.
+    const missed = Math.max(0, daysBetween(manilaDay(new Date(last)), manilaDay(clock.now())) - 1);
+    return Math.max(0, 100 - decayPercent * missed);
+  }
+
+  const dailyKey = () => `vip.daily:${manilaDay(clock.now())}`;
+  const monthlyKey = () => `vip.monthly:${manilaMonth(clock.now())}`;
+
+  function rebate(kind: RebateKind, userId: number, s = state(userId)) {
+    const marks = repo.marks(userId, clock.iso());
+    const base = kind === 'deposit' ? s.progress.deposit_total : s.progress.turnover_total;
+    const bp = kind === 'deposit' ? s.current.deposit_rebate_bp : s.current.turnover_rebate_bp;
+    const mark = kind === 'deposit' ? marks.deposit_mark : marks.turnover_mark;
+    const carry = kind === 'deposit' ? marks.deposit_carry : marks.turnover_carry;
+    return { previous: mark, ...rebateDue(base, mark, carry, bp) };
+  }
+
+  function summary(userId: number) {
+    const s = state(userId);
+    return {
+      s,
+      daily: {
+        amount: s.current.daily_reward,
+        claimable: s.current.daily_reward > 0 && !grants.isClaimed(userId, dailyKey()),
+      },
+      monthly: {
+        amount: s.current.monthly_reward,
+        claimable: s.current.monthly_reward > 0 && !grants.isClaimed(userId, monthlyKey()),
+      },
+      deposit: rebate('deposit', userId, s).amount,
+      turnover: rebate('turnover', userId, s).amount,
+    };
+  }
+
+  const stale = (userId: number) => deps.events.emit('badge.stale', { userId, counters: ['vipTabRewardsNum'] });
+
+  function claimPeriodic(userId: number, which: 'daily' | 'monthly') {
+    const granted = db.transaction(() => {
+      const { current, level } = state(userId);
+      const amount = which === 'daily' ? current.daily_reward : current.monthly_reward;
+      if (amount <= 0) throw new AppError(Code.NOTHING_TO_CLAIM);
+      const key = which === 'daily' ? dailyKey() : monthlyKey();
+      if (grants.isClaimed(userId, key)) throw new AppError(Code.SIGN_IN_NOT_ARRIVED);
+      return grants.grant(userId, {
+        key,
+        source: 'vip',
+        rewards: [{ type: 'cash', amount }],
+        remark: `VIP ${level} ${which === 'daily' ? 'daily login reward' : 'monthly reward'}`,
+      });
+    })();
+    stale(userId);
+    return { rewards: granted };
+  }
+
+  function claimRebate(userId: number, kind: RebateKind) {
+    const granted = db.transaction(() => {
+      const s = state(userId);
+      const due = rebate(kind, userId, s);
+      if (due.amount <= 0) throw new AppError(Code.NOTHING_TO_CLAIM);
+      const moved = repo.setMark(kind, {
+        userId,
+        previous: due.previous,
+        mark: due.mark,
+        carry: due.carry,
+        now: clock.iso(),
+      });
+      if (!moved) throw new AppError(Code.REWARD_ALREADY_CLAIMED);
+      return grants.grant(userId, {
+        // The watermark only rises with each paid claim, so it names the claim.
+        key: `vip.${kind === 'deposit' ? 'deposit' : 'rebate'}:${due.mark}`,
+        source: 'vip',
+        rewards: [{ type: 'cash', amount: due.amount }],
+        journalType: 'rebate',
+        remark: `VIP ${s.level} ${kind} rebate`,
+      });
+    })();
+    stale(userId);
+    return { rewards: granted };
+  }
+
+  return {
+    repo,
+    sync,
+
+    card(userId: number): VipCard {
+      const { s, daily, monthly, deposit, turnover } = summary(userId);
+      const now = clock.now();
+      const next = s.levels[s.level + 1];
+      const axis = (current: number, threshold: number | undefined) => ({
+        current: toPesos(current),
+        next: threshold === undefined ? null : toPesos(threshold),
+        percent: threshold === undefined ? 100 : percentOf(current, threshold),
+      });
+      return {
+        level: s.level,
+        nextLevel: next ? next.level : null,
+        depositProgress: axis(s.progress.deposit_total, next?.deposit_threshold),
+        turnoverProgress: axis(s.progress.turnover_total, next?.turnover_threshold),
+        activenessPercent: activeness(userId, s.current.decay_percent),
+        daily: {
+          amount: toPesos(daily.amount),
+          claimable: daily.claimable,
+          nextClaimAt: (daily.claimable ? startOfManilaDay(now) : nextManilaMidnight(now)).toISOString(),
+        },
+        monthly: {
+          amount: toPesos(monthly.amount),
+          claimable: monthly.claimable,
+          nextClaimAt: (monthly.claimable ? startOfManilaMonth(now) : startOfNextManilaMonth(now)).toISOString(),
+        },
+        depositRebate: { claimable: toPesos(deposit) },
+        turnoverRebate: { claimable: toPesos(turnover) },
+        levels: s.levels.map((l) => ({
+          level: l.level,
+          depositThreshold: toPesos(l.deposit_threshold),
+          turnoverThreshold: toPesos(l.turnover_threshold),
+          dailyReward: toPesos(l.daily_reward),
+          monthlyReward: toPesos(l.monthly_reward),
+          depositRebateRate: l.deposit_rebate_bp / 100,
+          rebateRate: l.turnover_rebate_bp / 100,
+          withdrawDailyLimit: toPesos(l.withdraw_daily_amount),
+          withdrawDailyCount: l.withdraw_daily_count,
+          activenessDecayPercent: l.decay_percent,
+        })),
+      };
+    },
+
+    /** Badge vipTabRewardsNum: how many of the four VIP rewards can be claimed now. */
+    claimableCount(userId: number): number {
+      const { daily, monthly, deposit, turnover } = summary(userId);
+      return [daily.claimable, monthly.claimable, deposit > 0, turnover > 0].filter(Boolean).length;
+    },
+
+    claimDaily: (userId: number) => claimPeriodic(userId, 'daily'),
+    claimMonthly: (userId: number) => claimPeriodic(userId, 'monthly'),
+    claimDepositRebate: (userId: number) => claimRebate(userId, 'deposit'),
+    claimTurnoverRebate: (userId: number) => claimRebate(userId, 'turnover'),
+  };
+}
+
+export type VipService = ReturnType<typeof createVipService>;
