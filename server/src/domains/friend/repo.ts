@@ -51,10 +51,12 @@ export function createFriendRepo(db: Db) {
      ON CONFLICT (friend_id) DO UPDATE SET mark = excluded.mark`,
   );
   // Bets are journal debits, rollbacks credits: their negated sum is the net turnover.
-  const turnoverBefore = db.prepare(
-    `SELECT COALESCE(-SUM(amount), 0) FROM balance_journal
-     WHERE user_id = ? AND type IN ('bet', 'rollback') AND created_at < ?`,
-  );
+  const turnoverBefore = db
+    .prepare(
+      `SELECT COALESCE(-SUM(amount), 0) FROM balance_journal
+     WHERE user_id = ? AND type IN ('bet', 'rollback') AND created_at <= ?`,
+    )
+    .pluck();
   const openTurnover = db.prepare(
     `SELECT id, base_amount FROM friend_rewards
      WHERE user_id = ? AND friend_id = ? AND day = ? AND kind = 'turnover' AND claimed_at IS NULL`,

@@ -44,17 +44,35 @@ export function registerVip(app: FastifyInstance) {
 
   const vipStale = (userId: number) => app.events.emit('badge.stale', { userId, counters: ['vipTabRewardsNum'] });
 
-  app.events.on('deposit.succeeded', (e) => {
-    vip.sync(e.userId);
-    friends.onDeposit(e);
-    vipStale(e.userId);
-  });
+  // The emitter's caller is a deposit callback or a wallet call that already committed: a failure here is
+  // logged, never turned into a failed answer (every step is also redone on the next fetch or event).
+  const guarded =
+    <E>(what: string, handler: (e: E) => void) =>
+    (e: E) => {
+      try {
+        handler(e);
+      } catch (error) {
+        app.log.error({ err: error, event: e }, `VIP/friends: ${what} failed`);
+      }
+    };
+
+  app.events.on(
+    'deposit.succeeded',
+    guarded('deposit', (e) => {
+      vip.sync(e.userId);
+      friends.onDeposit(e);
+      vipStale(e.userId);
+    }),
+  );
   // Bets, wins and rollbacks: turnover may have moved the level, the turnover rebate and the inviter's rebate.
-  app.events.on('balance.moved', ({ userId }) => {
-    vip.sync(userId);
-    friends.syncTurnover(userId);
-    vipStale(userId);
-  });
+  app.events.on(
+    'balance.moved',
+    guarded('turnover', ({ userId }) => {
+      vip.sync(userId);
+      friends.syncTurnover(userId);
+      vipStale(userId);
+    }),
+  );
 
   // A new Manila day opens the daily reward (and on the 1st the monthly one) of every connected player.
   let day = manilaDay(app.clock.now());
