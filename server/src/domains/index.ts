@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServices } from 'fastify';
 import fp from 'fastify-plugin';
 import { toPesos } from '../../../shared/money';
 import { badgeRoutes } from './badge/routes';
@@ -13,6 +13,7 @@ import { kycRoutes } from './kyc/routes';
 import { createKycService, type KycService } from './kyc/service';
 import { ledgerRoutes } from './ledger/routes';
 import { createLedgerService, type LedgerService } from './ledger/service';
+import { registerMall } from './mall/register';
 import { playRoutes } from './play/routes';
 import { createPlayService, type PlayService } from './play/service';
 import { wirePushes } from './pushes';
@@ -28,22 +29,24 @@ import { createTradePasswordCheck } from './withdraw/trade-password';
 import { createWalletService, type WalletService } from './withdraw/wallet';
 
 declare module 'fastify' {
+  /** The domain services on `app.services`; a later domain adds its own by augmenting this interface. */
+  interface FastifyServices {
+    config: ConfigService;
+    users: UserService;
+    sms: ReturnType<typeof createSmsService>;
+    ledger: LedgerService;
+    deposits: DepositService;
+    kyc: KycService;
+    wallets: WalletService;
+    captcha: CaptchaService;
+    withdrawals: WithdrawService;
+    catalog: CatalogService;
+    play: PlayService;
+    badges: BadgeService;
+    grants: RewardGrants;
+  }
   interface FastifyInstance {
-    services: {
-      config: ConfigService;
-      users: UserService;
-      sms: ReturnType<typeof createSmsService>;
-      ledger: LedgerService;
-      deposits: DepositService;
-      kyc: KycService;
-      wallets: WalletService;
-      captcha: CaptchaService;
-      withdrawals: WithdrawService;
-      catalog: CatalogService;
-      play: PlayService;
-      badges: BadgeService;
-      grants: RewardGrants;
-    };
+    services: FastifyServices;
   }
 }
 
@@ -135,7 +138,8 @@ export const registerDomains = fp(
       withdrawals,
       badges,
       grants,
-    });
+      // The later domains' services are added by their register.ts, below, before any request.
+    } as FastifyServices);
 
     app.events.on('user.registered', ({ userId }) => {
       app.db.transaction(() => {
@@ -187,6 +191,7 @@ export const registerDomains = fp(
     // --- end VIP ---
 
     // --- poker, codes, mall ---
+    registerMall(app);
 
     // --- end poker ---
 
