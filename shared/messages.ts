@@ -216,6 +216,52 @@ export const codeMessages: Record<CodeValue, Text> = {
   // --- end 601xx ---
 
   // --- 602xx poker, redemption codes, mall ---
+  [Code.POKER_NO_CHANCE]: {
+    'en-US': 'No draws left. Come back after midnight, or invite friends to make their first deposit',
+    'vi-VN': 'Đã hết lượt rút. Hãy quay lại sau nửa đêm hoặc mời bạn bè nạp tiền lần đầu',
+  },
+  [Code.CODE_INVALID]: {
+    'en-US': 'This redemption code does not exist. Please check it and try again',
+    'vi-VN': 'Mã đổi thưởng không tồn tại. Vui lòng kiểm tra và thử lại',
+  },
+  [Code.CODE_ALREADY_USED]: {
+    'en-US': 'You have already redeemed this code',
+    'vi-VN': 'Bạn đã sử dụng mã này rồi',
+  },
+  [Code.CODE_EXHAUSTED]: {
+    'en-US': 'This code has been fully redeemed by other players',
+    'vi-VN': 'Mã này đã được những người chơi khác sử dụng hết',
+  },
+  [Code.CODE_EXPIRED]: { 'en-US': 'This code has expired', 'vi-VN': 'Mã này đã hết hạn' },
+  [Code.CODE_VIP_TOO_LOW]: {
+    'en-US': 'This code is for VIP {level} and above',
+    'vi-VN': 'Mã này dành cho VIP {level} trở lên',
+  },
+  [Code.CODE_EXISTS]: { 'en-US': 'A code with this name already exists', 'vi-VN': 'Mã với tên này đã tồn tại' },
+  [Code.COUPON_TEMPLATE_UNKNOWN]: {
+    'en-US': 'Unknown coupon template {coupon}',
+    'vi-VN': 'Mẫu phiếu giảm giá {coupon} không tồn tại',
+  },
+  [Code.MALL_ITEM_NOT_FOUND]: {
+    'en-US': 'This item is no longer available',
+    'vi-VN': 'Vật phẩm này không còn nữa',
+  },
+  [Code.MALL_OUT_OF_STOCK]: {
+    'en-US': 'Not enough stock: {left} left',
+    'vi-VN': 'Không đủ hàng: còn {left}',
+  },
+  [Code.MALL_LIMIT_REACHED]: {
+    'en-US': 'Exchange limit reached: at most {limit} per account, you can take {left} more',
+    'vi-VN': 'Đã đạt giới hạn đổi: tối đa {limit} mỗi tài khoản, bạn còn đổi được {left}',
+  },
+  [Code.MALL_POINTS_LOW]: {
+    'en-US': 'Not enough points: {needed} needed, you have {point}',
+    'vi-VN': 'Không đủ điểm: cần {needed}, bạn có {point}',
+  },
+  [Code.MALL_VIP_TOO_LOW]: {
+    'en-US': 'This item is for VIP {level} and above',
+    'vi-VN': 'Vật phẩm này dành cho VIP {level} trở lên',
+  },
 
   // --- end 602xx ---
 

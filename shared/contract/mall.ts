@@ -46,6 +46,9 @@ export const mallOrder = defineEndpoint({
   }),
 });
 
+/** Letters, digits and dashes; matched without case. */
+export const REDEMPTION_CODE_PATTERN = /^[A-Za-z0-9-]+$/;
+
 export const useRedemptionCode = defineEndpoint({
   method: 'POST',
   path: '/api/redemption/code/use',
@@ -57,7 +60,7 @@ export const useRedemptionCode = defineEndpoint({
       .trim()
       .min(1, RuleMessage.required)
       .max(32, RuleMessage.format)
-      .regex(/^[A-Za-z0-9-]+$/, RuleMessage.format),
+      .regex(REDEMPTION_CODE_PATTERN, RuleMessage.format),
   }),
   data: rewardsData,
 });

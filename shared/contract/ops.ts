@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoTime, nothing } from './common';
 import { defineEndpoint } from './define';
 import { opsMoneyEndpoints } from './ops-money';
+import { opsRewardsEndpoints } from './ops-rewards';
 import { userInfoSchema } from './user';
 
 /** The operator API: every call needs `Authorization: Bearer <ADMIN_TOKEN>`. Later issues add to it. */
@@ -120,6 +121,7 @@ export const revokeUserSessions = defineEndpoint({
 
 export const opsEndpoints = [
   smsOutbox,
+  ...opsRewardsEndpoints,
   getClock,
   setClock,
   listUsers,

@@ -1,6 +1,9 @@
 import { seedConfig } from '../domains/config/seed';
 import { seedPayments } from '../domains/deposit/seed';
 import { seedCatalog } from '../domains/game/catalog.seed';
+import { seedMall } from '../domains/mall/seed';
+import { seedPoker } from '../domains/poker/seed';
+import { seedRedemptionCodes } from '../domains/redemption/seed';
 import { seedVip } from '../domains/vip/seed';
 import { seedWithdrawals } from '../domains/withdraw/seed';
 import { registerSeeder } from './seed';
@@ -17,6 +20,9 @@ registerSeeder(seedVip);
 // --- end VIP ---
 
 // --- poker, codes, mall seeders ---
+registerSeeder(seedPoker);
+registerSeeder(seedRedemptionCodes);
+registerSeeder(seedMall);
 
 // --- end poker ---
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServices } from 'fastify';
 import fp from 'fastify-plugin';
 import { toPesos } from '../../../shared/money';
 import { badgeRoutes } from './badge/routes';
@@ -13,6 +13,7 @@ import { kycRoutes } from './kyc/routes';
 import { createKycService, type KycService } from './kyc/service';
 import { ledgerRoutes } from './ledger/routes';
 import { createLedgerService, type LedgerService } from './ledger/service';
+import { registerMall } from './mall/register';
 import { playRoutes } from './play/routes';
 import { createPlayService, type PlayService } from './play/service';
 import { wirePushes } from './pushes';
@@ -49,8 +50,10 @@ export interface DomainServices {
 }
 
 declare module 'fastify' {
+  /** Another way for a later domain to add its services: `declare module 'fastify' { interface FastifyServices {...} }`. */
+  interface FastifyServices {}
   interface FastifyInstance {
-    services: DomainServices;
+    services: DomainServices & FastifyServices;
   }
 }
 
@@ -143,7 +146,7 @@ export const registerDomains = fp(
       badges,
       grants,
       // The later domains' services are added by their register functions, below.
-    } as DomainServices);
+    } as DomainServices & import('fastify').FastifyServices);
 
     app.events.on('user.registered', ({ userId }) => {
       app.db.transaction(() => {
@@ -196,6 +199,7 @@ export const registerDomains = fp(
     // --- end VIP ---
 
     // --- poker, codes, mall ---
+    registerMall(app);
 
     // --- end poker ---
 

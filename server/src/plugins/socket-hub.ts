@@ -84,6 +84,11 @@ export class SocketHub {
     }
   }
 
+  /** The player has at least one open connection. */
+  isConnected(userId: number): boolean {
+    return this.byUser.has(userId);
+  }
+
   stats() {
     let connections = 0;
     for (const set of this.byUser.values()) connections += set.size;

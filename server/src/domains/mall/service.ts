@@ -1,0 +1,110 @@
+import { randomInt } from 'node:crypto';
+import { Code } from '../../../../shared/codes';
+import type { Language } from '../../../../shared/messages';
+import { manilaDay } from '../../../../shared/time';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/database';
+import { AppError } from '../../errors';
+import type { LedgerService } from '../ledger/service';
+import type { GrantedReward, RewardGrants } from '../reward/grant';
+import { toWireReward } from '../reward/grant';
+import type { UserRepo } from '../user/repo';
+import { createMallRepo, type MallItemRow } from './repo';
+import { timesReward } from './reward-input';
+
+export const mallImageUrl = (image: string) => `/static/mall/${image}`;
+
+/**
+ * The points mall: items priced in points, with stock, a per-account limit (over all time) and a minimum
+ * VIP level. An order spends the points through the ledger (journal type mall) and grants the reward
+ * through the grants service (key mall:<orderNo>), all in one transaction.
+ */
+export function createMallService(deps: {
+  db: Db;
+  clock: Clock;
+  ledger: LedgerService;
+  grants: RewardGrants;
+  users: UserRepo;
+}) {
+  const { db, clock, ledger, grants, users } = deps;
+  const repo = createMallRepo(db);
+
+  const nameOf = (item: MallItemRow, lang: Language) => (lang === 'vi-VN' ? item.name_vi : item.name_en);
+  const stockLeft = (item: MallItemRow) =>
+    item.stock_total === null ? null : Math.max(0, item.stock_total - item.sold);
+
+  const newOrderNo = () => {
+    for (;;) {
+      const no = `M${manilaDay(clock.now()).replaceAll('-', '')}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+      if (!repo.orderExists(no)) return no;
+    }
+  };
+
+  function info(userId: number, lang: Language) {
+    const taken = repo.takenByItem(userId);
+    return {
+      point: ledger.account(userId).point,
+      items: repo.items().map((item) => ({
+        id: item.id,
+        name: nameOf(item, lang),
+        description: lang === 'vi-VN' ? item.description_vi : item.description_en,
+        imageUrl: mallImageUrl(item.image),
+        price: item.price,
+        reward: toWireReward(JSON.parse(item.reward) as GrantedReward),
+        stock: stockLeft(item),
+        perAccountLimit: item.per_account_limit,
+        exchanged: taken.get(item.id) ?? 0,
+        minVip: item.min_vip,
+      })),
+    };
+  }
+
+  function order(userId: number, itemId: number, quantity: number) {
+    return db.transaction(() => {
+      const item = repo.item(itemId);
+      if (!item) throw new AppError(Code.MALL_ITEM_NOT_FOUND);
+      if ((users.byId(userId)?.vip_level ?? 0) < item.min_vip) {
+        throw new AppError(Code.MALL_VIP_TOO_LOW, { params: { level: item.min_vip } });
+      }
+      const left = stockLeft(item);
+      if (left !== null && quantity > left) throw new AppError(Code.MALL_OUT_OF_STOCK, { params: { left } });
+      if (item.per_account_limit !== null) {
+        const taken = repo.taken(userId, itemId);
+        if (taken + quantity > item.per_account_limit) {
+          throw new AppError(Code.MALL_LIMIT_REACHED, {
+            params: { limit: item.per_account_limit, left: Math.max(0, item.per_account_limit - taken) },
+          });
+        }
+      }
+      const cost = item.price * quantity;
+      const point = ledger.account(userId).point;
+      if (point < cost) throw new AppError(Code.MALL_POINTS_LOW, { params: { needed: cost, point } });
+      if (!repo.sell(itemId, quantity)) throw new AppError(Code.MALL_OUT_OF_STOCK, { params: { left: 0 } });
+
+      const orderNo = newOrderNo();
+      const remark = `Mall: ${quantity} x ${item.name_en}`;
+      ledger.post(userId, { type: 'mall', points: -cost, reference: orderNo, remark });
+      const rewards = grants.grant(userId, {
+        key: `mall:${orderNo}`,
+        source: 'mall',
+        rewards: [timesReward(JSON.parse(item.reward) as GrantedReward, quantity)],
+        journalType: 'mall',
+        remark,
+      });
+      repo.insertOrder({
+        orderNo,
+        userId,
+        itemId,
+        quantity,
+        points: cost,
+        rewards: JSON.stringify(rewards),
+        now: clock.iso(),
+      });
+      return { rewards, orderNo, pointsSpent: cost, point: ledger.account(userId).point };
+    })();
+  }
+
+  return { repo, info, order };
+}
+
+export type MallService = ReturnType<typeof createMallService>;

@@ -1,0 +1,71 @@
+import type { Db } from '../../db/database';
+
+export interface RedemptionCodeRow {
+  id: number;
+  code: string;
+  rewards: string;
+  total_uses: number;
+  used: number;
+  min_vip: number;
+  expires_at: string | null;
+  remark: string;
+  source: 'seed' | 'ops';
+  created_at: string;
+}
+
+export interface NewRedemptionCode {
+  code: string;
+  rewards: string;
+  totalUses: number;
+  minVip: number;
+  expiresAt: string | null;
+  remark: string;
+  source: 'seed' | 'ops';
+  now: string;
+}
+
+export function createRedemptionRepo(db: Db) {
+  const byCode = db.prepare('SELECT * FROM redemption_codes WHERE code = ?');
+  const byId = db.prepare('SELECT * FROM redemption_codes WHERE id = ?');
+  const usedBy = db.prepare('SELECT 1 FROM redemption_uses WHERE code_id = ? AND user_id = ?').pluck();
+  // The last use goes to exactly one player: the update only counts while uses are left.
+  const take = db.prepare('UPDATE redemption_codes SET used = used + 1 WHERE id = ? AND used < total_uses');
+  const insertUse = db.prepare('INSERT INTO redemption_uses (code_id, user_id, created_at) VALUES (?, ?, ?)');
+  const insert = db.prepare(
+    `INSERT INTO redemption_codes (code, rewards, total_uses, min_vip, expires_at, remark, source, created_at)
+     VALUES (@code, @rewards, @totalUses, @minVip, @expiresAt, @remark, @source, @now)
+     ON CONFLICT (code) DO NOTHING`,
+  );
+  const upsertSeed = db.prepare(
+    `INSERT INTO redemption_codes (code, rewards, total_uses, min_vip, expires_at, remark, source, created_at)
+     VALUES (@code, @rewards, @totalUses, @minVip, @expiresAt, @remark, 'seed', @now)
+     ON CONFLICT (code) DO UPDATE SET rewards = excluded.rewards, total_uses = MAX(excluded.total_uses, used),
+       min_vip = excluded.min_vip, expires_at = excluded.expires_at, remark = excluded.remark
+     WHERE source = 'seed'`,
+  );
+  const FILTER = `(@q IS NULL OR instr(code, upper(@q)) > 0)`;
+  const page = db.prepare(
+    `SELECT * FROM redemption_codes WHERE ${FILTER} ORDER BY id DESC LIMIT @limit OFFSET @offset`,
+  );
+  const count = db.prepare(`SELECT COUNT(*) FROM redemption_codes WHERE ${FILTER}`).pluck();
+
+  return {
+    byCode: (code: string) => byCode.get(code) as RedemptionCodeRow | undefined,
+    byId: (id: number) => byId.get(id) as RedemptionCodeRow | undefined,
+    usedBy: (codeId: number, userId: number) => usedBy.get(codeId, userId) === 1,
+    /** Counts one use; false when none is left. */
+    take: (codeId: number) => take.run(codeId).changes === 1,
+    insertUse: (codeId: number, userId: number, now: string) => insertUse.run(codeId, userId, now),
+    /** The new code's id, or undefined when the code exists already. */
+    insert: (c: NewRedemptionCode) => {
+      const r = insert.run(c);
+      return r.changes === 1 ? Number(r.lastInsertRowid) : undefined;
+    },
+    upsertSeed: (c: Omit<NewRedemptionCode, 'source'>) => upsertSeed.run(c),
+    page: (q: string | undefined, limit: number, offset: number) =>
+      page.all({ q: q ?? null, limit, offset }) as RedemptionCodeRow[],
+    count: (q: string | undefined) => Number(count.get({ q: q ?? null })),
+  };
+}
+
+export type RedemptionRepo = ReturnType<typeof createRedemptionRepo>;

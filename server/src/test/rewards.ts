@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { opsClient, type TestClient } from './helpers';
+
+/** Test fixtures for the poker event, codes and the mall. */
+
+export const userIdOf = (app: FastifyInstance, uid: number) =>
+  (app.db.prepare('SELECT id FROM users WHERE uid = ?').get(uid) as { id: number }).id;
+
+/** Gives points through the grants service, as any reward would. */
+export function givePoints(app: FastifyInstance, uid: number, points: number, key = `test.points:${Math.random()}`) {
+  app.services.grants.grant(userIdOf(app, uid), { key, source: 'test', rewards: [{ type: 'point', amount: points }] });
+}
+
+export const setVip = (app: FastifyInstance, uid: number, level: number) =>
+  app.db.prepare('UPDATE users SET vip_level = ? WHERE uid = ?').run(level, uid);
+
+/** A deposit paid in full: built by the player, settled SUCCESS by the gateway (through /ops). */
+export async function deposit(app: FastifyInstance, client: TestClient, amount: number) {
+  const built = await client.post<{ orderNo: string }>('/api/recharge/build', { channel: 'gcash', amount });
+  if (!built.body.success) throw new Error(`deposit build: ${JSON.stringify(built.body)}`);
+  const settled = await opsClient(app).post(`/ops/deposits/${built.body.data.orderNo}/settle`, { status: 'SUCCESS' });
+  if (!settled.body.success) throw new Error(`deposit settle: ${JSON.stringify(settled.body)}`);
+  return built.body.data.orderNo;
+}
+
+/** Every account's journal sums to its balance and points. */
+export function expectLedgerExact(app: FastifyInstance) {
+  const rows = app.db
+    .prepare(
+      `SELECT a.user_id, a.balance, a.point, COALESCE(SUM(j.amount), 0) AS amount_sum,
+         COALESCE(SUM(j.point_delta), 0) AS point_sum
+       FROM accounts a LEFT JOIN balance_journal j ON j.user_id = a.user_id GROUP BY a.user_id`,
+    )
+    .all() as { balance: number; point: number; amount_sum: number; point_sum: number }[];
+  for (const row of rows) {
+    if (row.amount_sum !== row.balance || row.point_sum !== row.point || row.point < 0) {
+      throw new Error(`ledger mismatch ${JSON.stringify(row)}`);
+    }
+  }
+}
