@@ -1,6 +1,7 @@
 import { seedConfig } from '../domains/config/seed';
 import { seedPayments } from '../domains/deposit/seed';
 import { seedCatalog } from '../domains/game/catalog.seed';
+import { seedTasks } from '../domains/task/seed';
 import { seedWithdrawals } from '../domains/withdraw/seed';
 import { registerSeeder } from './seed';
 
@@ -19,5 +20,6 @@ registerSeeder(seedCatalog);
 // --- end poker ---
 
 // --- inbox, tasks, bonuses seeders ---
+registerSeeder(seedTasks);
 
 // --- end inbox ---

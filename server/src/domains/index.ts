@@ -9,6 +9,7 @@ import { depositRoutes } from './deposit/routes';
 import { createDepositService, type DepositService } from './deposit/service';
 import { catalogRoutes } from './game/catalog.routes';
 import { type CatalogService, createCatalogService } from './game/catalog.service';
+import { registerInbox } from './inbox/register';
 import { kycRoutes } from './kyc/routes';
 import { createKycService, type KycService } from './kyc/service';
 import { ledgerRoutes } from './ledger/routes';
@@ -28,22 +29,24 @@ import { createTradePasswordCheck } from './withdraw/trade-password';
 import { createWalletService, type WalletService } from './withdraw/wallet';
 
 declare module 'fastify' {
+  /** Every domain's services; a later domain adds its own with a `declare module 'fastify'` block. */
+  interface AppServices {
+    config: ConfigService;
+    users: UserService;
+    sms: ReturnType<typeof createSmsService>;
+    ledger: LedgerService;
+    deposits: DepositService;
+    kyc: KycService;
+    wallets: WalletService;
+    captcha: CaptchaService;
+    withdrawals: WithdrawService;
+    catalog: CatalogService;
+    play: PlayService;
+    badges: BadgeService;
+    grants: RewardGrants;
+  }
   interface FastifyInstance {
-    services: {
-      config: ConfigService;
-      users: UserService;
-      sms: ReturnType<typeof createSmsService>;
-      ledger: LedgerService;
-      deposits: DepositService;
-      kyc: KycService;
-      wallets: WalletService;
-      captcha: CaptchaService;
-      withdrawals: WithdrawService;
-      catalog: CatalogService;
-      play: PlayService;
-      badges: BadgeService;
-      grants: RewardGrants;
-    };
+    services: AppServices;
   }
 }
 
@@ -121,6 +124,7 @@ export const registerDomains = fp(
       tradePassword,
       assertCanTransact: users.assertCanTransact,
     });
+    // Later domains add theirs from their register.ts (see AppServices).
     app.decorate('services', {
       config: configs,
       users,
@@ -135,7 +139,7 @@ export const registerDomains = fp(
       withdrawals,
       badges,
       grants,
-    });
+    } as FastifyInstance['services']);
 
     app.events.on('user.registered', ({ userId }) => {
       app.db.transaction(() => {
@@ -191,6 +195,7 @@ export const registerDomains = fp(
     // --- end poker ---
 
     // --- inbox, tasks, bonuses ---
+    registerInbox(app);
 
     // --- end inbox ---
 
