@@ -106,6 +106,14 @@ export const Code = {
   // --- end 602xx ---
 
   // --- 603xx inbox, tasks, daily bonuses ---
+  LETTER_NOT_FOUND: 60301,
+  LETTER_REWARD_UNCLAIMED: 60302,
+  TASK_NOT_FOUND: 60303,
+  TASK_NOT_DONE: 60304,
+  SIGN_IN_DEPOSIT_REQUIRED: 60305,
+  DAILY_DEPOSIT_NOT_REACHED: 60306,
+  RETURN_GIFT_NOT_ELIGIBLE: 60307,
+  LETTER_REWARD_INVALID: 60308,
 
   // --- end 603xx ---
 

@@ -266,6 +266,32 @@ export const codeMessages: Record<CodeValue, Text> = {
   // --- end 602xx ---
 
   // --- 603xx inbox, tasks, daily bonuses ---
+  [Code.LETTER_NOT_FOUND]: { 'en-US': 'This message does not exist', 'vi-VN': 'Thư này không tồn tại' },
+  [Code.LETTER_REWARD_UNCLAIMED]: {
+    'en-US': 'Claim the reward of this message before deleting it',
+    'vi-VN': 'Vui lòng nhận thưởng của thư này trước khi xóa',
+  },
+  [Code.TASK_NOT_FOUND]: { 'en-US': 'This task does not exist', 'vi-VN': 'Nhiệm vụ này không tồn tại' },
+  [Code.TASK_NOT_DONE]: {
+    'en-US': 'Finish this task first to claim its reward',
+    'vi-VN': 'Hãy hoàn thành nhiệm vụ này trước khi nhận thưởng',
+  },
+  [Code.SIGN_IN_DEPOSIT_REQUIRED]: {
+    'en-US': 'Deposit at least {amount} today to sign in',
+    'vi-VN': 'Nạp ít nhất {amount} hôm nay để điểm danh',
+  },
+  [Code.DAILY_DEPOSIT_NOT_REACHED]: {
+    'en-US': 'Deposit {amount} more today to claim this bonus',
+    'vi-VN': 'Nạp thêm {amount} hôm nay để nhận thưởng này',
+  },
+  [Code.RETURN_GIFT_NOT_ELIGIBLE]: {
+    'en-US': 'The return gift pack is for players coming back after {days} days away',
+    'vi-VN': 'Gói quà trở lại dành cho người chơi quay lại sau {days} ngày vắng mặt',
+  },
+  [Code.LETTER_REWARD_INVALID]: {
+    'en-US': 'Unknown coupon in the attached rewards: {coupon}',
+    'vi-VN': 'Phiếu thưởng không tồn tại trong phần thưởng đính kèm: {coupon}',
+  },
 
   // --- end 603xx ---
 

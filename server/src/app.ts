@@ -16,7 +16,7 @@ import { eventsPlugin } from './plugins/events';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
-import { socketHubPlugin } from './plugins/socket-hub';
+import { type SocketTimings, socketHubPlugin } from './plugins/socket-hub';
 import { staticAssetsPlugin } from './plugins/static-assets';
 import { paymentSandbox } from './sandbox/payment';
 import { demoProvider } from './sandbox/provider/plugin';
@@ -33,6 +33,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Serve the built client from dist/client (default: outside tests). */
   serveClient?: boolean;
+  /** Socket heartbeat and silence time-out (default: spec section 9's 20 s and 60 s); tests shorten them. */
+  socket?: SocketTimings;
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -73,7 +75,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(sessionPlugin);
   await app.register(docsPlugin);
   await app.register(staticAssetsPlugin);
-  await app.register(socketHubPlugin);
+  await app.register(socketHubPlugin, options.socket ?? {});
 
   await app.register(registerDomains);
   await app.register(paymentSandbox, { deposits: app.services.deposits });

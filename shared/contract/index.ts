@@ -9,6 +9,7 @@ import { paymentEndpoints } from './payment';
 import { providerWalletEndpoints } from './provider-wallet';
 import { rechargeEndpoints } from './recharge';
 import { recordEndpoints } from './record';
+import { taskEndpoints } from './task';
 import { userEndpoints } from './user';
 import { vipEndpoints } from './vip';
 import { withdrawEndpoints } from './withdraw';
@@ -25,6 +26,7 @@ export const allEndpoints = [
   ...kycEndpoints,
   ...gameEndpoints,
   ...recordEndpoints,
+  ...taskEndpoints,
   ...mallEndpoints,
   ...paymentEndpoints,
   ...providerWalletEndpoints,
@@ -45,6 +47,7 @@ export * as recharge from './recharge';
 export { depositRequest } from './recharge';
 export * as record from './record';
 export * as reward from './reward';
+export * as task from './task';
 export * as user from './user';
 export * as vip from './vip';
 export * as withdraw from './withdraw';

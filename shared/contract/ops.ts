@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoTime, nothing } from './common';
 import { defineEndpoint } from './define';
+import { opsInboxEndpoints } from './ops-inbox';
 import { opsMoneyEndpoints } from './ops-money';
 import { opsRewardsEndpoints } from './ops-rewards';
 import { userInfoSchema } from './user';
@@ -129,4 +130,5 @@ export const opsEndpoints = [
   setUserStatus,
   revokeUserSessions,
   ...opsMoneyEndpoints,
+  ...opsInboxEndpoints,
 ] as const;

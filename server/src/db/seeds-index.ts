@@ -4,6 +4,7 @@ import { seedCatalog } from '../domains/game/catalog.seed';
 import { seedMall } from '../domains/mall/seed';
 import { seedPoker } from '../domains/poker/seed';
 import { seedRedemptionCodes } from '../domains/redemption/seed';
+import { seedTasks } from '../domains/task/seed';
 import { seedVip } from '../domains/vip/seed';
 import { seedWithdrawals } from '../domains/withdraw/seed';
 import { registerSeeder } from './seed';
@@ -27,5 +28,6 @@ registerSeeder(seedMall);
 // --- end poker ---
 
 // --- inbox, tasks, bonuses seeders ---
+registerSeeder(seedTasks);
 
 // --- end inbox ---

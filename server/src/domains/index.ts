@@ -9,6 +9,7 @@ import { depositRoutes } from './deposit/routes';
 import { createDepositService, type DepositService } from './deposit/service';
 import { catalogRoutes } from './game/catalog.routes';
 import { type CatalogService, createCatalogService } from './game/catalog.service';
+import { registerInbox } from './inbox/register';
 import { kycRoutes } from './kyc/routes';
 import { createKycService, type KycService } from './kyc/service';
 import { ledgerRoutes } from './ledger/routes';
@@ -50,10 +51,11 @@ export interface DomainServices {
 }
 
 declare module 'fastify' {
-  /** Another way for a later domain to add its services: `declare module 'fastify' { interface FastifyServices {...} }`. */
+  /** Other ways for a later domain to add its services: augment `FastifyServices` or `AppServices`. */
   interface FastifyServices {}
+  interface AppServices {}
   interface FastifyInstance {
-    services: DomainServices & FastifyServices;
+    services: DomainServices & FastifyServices & AppServices;
   }
 }
 
@@ -131,6 +133,7 @@ export const registerDomains = fp(
       tradePassword,
       assertCanTransact: users.assertCanTransact,
     });
+    // Later domains add theirs from their register.ts (see AppServices).
     app.decorate('services', {
       config: configs,
       users,
@@ -146,7 +149,7 @@ export const registerDomains = fp(
       badges,
       grants,
       // The later domains' services are added by their register functions, below.
-    } as DomainServices & import('fastify').FastifyServices);
+    } as FastifyInstance['services']);
 
     app.events.on('user.registered', ({ userId }) => {
       app.db.transaction(() => {
@@ -204,6 +207,7 @@ export const registerDomains = fp(
     // --- end poker ---
 
     // --- inbox, tasks, bonuses ---
+    registerInbox(app);
 
     // --- end inbox ---
 

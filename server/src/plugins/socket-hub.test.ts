@@ -53,8 +53,8 @@ describe('the socket', () => {
     expect((await inbox.next('pong')).sid).toBe('');
 
     const userId = app.services.users.repo.byUid(info.uid)?.id ?? 0;
-    const sid = app.socket.push(userId, 'inbox.unread', 3);
-    const frame = await inbox.next('inbox.unread');
+    const sid = app.socket.push(userId, 'test.push', 3);
+    const frame = await inbox.next('test.push');
     expect(frame).toMatchObject({ sid, content: 3 });
     ws.close();
 
@@ -62,7 +62,7 @@ describe('the socket', () => {
     const again = await app.injectWS(`/webSocket/${info.uid}`, { headers: { cookie: client.cookie } });
     const second = listen(again);
     again.send(JSON.stringify({ event: 'ping', sid: '' }));
-    expect((await second.next('inbox.unread')).sid).toBe(sid);
+    expect((await second.next('test.push')).sid).toBe(sid);
     again.send(JSON.stringify({ event: 'ack', sid }));
     await new Promise((r) => setTimeout(r, 50));
     again.close();
@@ -70,7 +70,7 @@ describe('the socket', () => {
     const thirdInbox = listen(third);
     third.send(JSON.stringify({ event: 'ping', sid: '' }));
     await new Promise((r) => setTimeout(r, 100));
-    expect(thirdInbox.frames.filter((f) => f.event === 'inbox.unread')).toEqual([]);
+    expect(thirdInbox.frames.filter((f) => f.event === 'test.push')).toEqual([]);
     third.close();
   });
 

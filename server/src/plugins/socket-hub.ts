@@ -73,10 +73,10 @@ export class SocketHub {
   }
 
   /** Pings every connection and drops those silent past the time-out. */
-  heartbeat(now: number): void {
+  heartbeat(now: number, silenceMs = SOCKET_SILENCE_TIMEOUT_MS): void {
     for (const set of this.byUser.values()) {
       for (const connection of [...set]) {
-        if (now - connection.lastHeardAt > SOCKET_SILENCE_TIMEOUT_MS) {
+        if (now - connection.lastHeardAt > silenceMs) {
           connection.socket.terminate();
           this.remove(connection);
         } else send(connection.socket, { event: 'ping', sid: '', content: null });
@@ -87,6 +87,16 @@ export class SocketHub {
   /** The player has at least one open connection. */
   isConnected(userId: number): boolean {
     return this.byUser.has(userId);
+  }
+
+  /** Players with at least one live connection. */
+  connectedUsers(): IterableIterator<number> {
+    return this.byUser.keys();
+  }
+
+  /** How many live connections a player has. */
+  connectionsOf(userId: number): number {
+    return this.byUser.get(userId)?.size ?? 0;
   }
 
   stats() {
@@ -110,19 +120,29 @@ function send(socket: WebSocket, frame: Frame) {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
 }
 
+export interface SocketTimings {
+  /** The server pings every connection this often (spec: 20 s). */
+  heartbeatMs?: number;
+  /** A connection that sent nothing for this long is closed at the next heartbeat (spec: 60 s). */
+  silenceMs?: number;
+}
+
 /**
  * /webSocket/:uid, authenticated by the session cookie on the upgrade request; refused when the uid is
  * not the session's. Heartbeat real-time (not the virtual clock): it is about the network, not business.
+ * The timings are options only so tests can run them in milliseconds.
  */
-export const socketHubPlugin = fp(
-  async (app: FastifyInstance) => {
+export const socketHubPlugin = fp<SocketTimings>(
+  async (app: FastifyInstance, options) => {
+    const heartbeatMs = options.heartbeatMs ?? SOCKET_HEARTBEAT_MS;
+    const silenceMs = options.silenceMs ?? SOCKET_SILENCE_TIMEOUT_MS;
     const hub = new SocketHub();
     app.decorate('socket', hub);
     await app.register(websocket, { options: { maxPayload: 4096 } });
 
     app.events.on('session.revoked', ({ userId, sessionId, reason }) => hub.closeSession(userId, sessionId, reason));
 
-    const timer = setInterval(() => hub.heartbeat(Date.now()), SOCKET_HEARTBEAT_MS);
+    const timer = setInterval(() => hub.heartbeat(Date.now(), silenceMs), heartbeatMs);
     timer.unref();
     app.addHook('onClose', async () => {
       clearInterval(timer);

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { Code } from '../../../../shared/codes';
+import * as contract from '../../../../shared/contract/ops-inbox';
+import { AppError } from '../../errors';
+import { route } from '../../route';
+import type { InboxService } from './service';
+
+/** /ops/letters (send, list) and /ops/push (any socket event to a player). */
+export function inboxOpsRoutes(app: FastifyInstance, inbox: InboxService) {
+  const userIdOf = (uid: number) => {
+    const row = app.services.users.repo.byUid(uid);
+    if (!row) throw new AppError(Code.OPS_NOT_FOUND);
+    return row.id;
+  };
+
+  route(app, contract.sendLetter, ({ body }) =>
+    inbox.send({
+      userId: body.uid === undefined ? null : userIdOf(body.uid),
+      type: body.type,
+      titleEn: body.titleEn,
+      titleVi: body.titleVi,
+      contentEn: body.contentEn,
+      contentVi: body.contentVi,
+      rewards: body.rewards,
+    }),
+  );
+
+  route(app, contract.listSentLetters, ({ query }) =>
+    inbox.sends({ userId: query.uid === undefined ? null : userIdOf(query.uid), page: query.page, size: query.size }),
+  );
+
+  route(app, contract.pushEvent, ({ body }) => {
+    const userId = userIdOf(body.uid);
+    const sid = app.socket.push(userId, body.event, body.content ?? null);
+    return { sid, connections: app.socket.connectionsOf(userId) };
+  });
+}

@@ -1,0 +1,103 @@
+import { formatCentavos } from '../../../../shared/money';
+
+/** A letter's texts in both languages: the request's `language` header picks one when it is read. */
+export interface LetterText {
+  titleEn: string;
+  titleVi: string;
+  contentEn: string;
+  contentVi: string;
+}
+
+const peso = (centavos: number) => `₱${formatCentavos(centavos)}`;
+
+/** The letters the system writes on domain events (docs/rewards.md, "Inbox, tasks and bonuses"). */
+export const systemLetters = {
+  welcome: (username: string): LetterText => ({
+    titleEn: 'Welcome aboard!',
+    titleVi: 'Chào mừng bạn!',
+    contentEn:
+      `Hi **${username}**, your account is ready.\n\n` +
+      '- Claim your sign-up bonus in **30 Day Bonus** and sign in every day for more.\n' +
+      '- Finish the tasks in **Task** for points and cash.\n' +
+      '- Verify your identity within 7 days to keep withdrawals open.\n\n' +
+      'Play responsibly. Good luck!',
+    contentVi:
+      `Xin chào **${username}**, tài khoản của bạn đã sẵn sàng.\n\n` +
+      '- Nhận thưởng đăng ký trong **Thưởng 30 ngày** và điểm danh mỗi ngày để nhận thêm.\n' +
+      '- Hoàn thành nhiệm vụ trong **Nhiệm vụ** để nhận điểm và tiền thưởng.\n' +
+      '- Xác minh danh tính trong vòng 7 ngày để có thể rút tiền.\n\n' +
+      'Hãy chơi có trách nhiệm. Chúc bạn may mắn!',
+  }),
+
+  deposit: (orderNo: string, amount: number): LetterText => ({
+    titleEn: 'Deposit credited',
+    titleVi: 'Nạp tiền thành công',
+    contentEn: `Your deposit of **${peso(amount)}** (order ${orderNo}) has been credited to your balance.`,
+    contentVi: `Khoản nạp **${peso(amount)}** (đơn ${orderNo}) đã được cộng vào số dư của bạn.`,
+  }),
+
+  withdrawPaid: (orderNo: string, amount: number): LetterText => ({
+    titleEn: 'Withdrawal paid',
+    titleVi: 'Rút tiền thành công',
+    contentEn: `Your withdrawal of **${peso(amount)}** (order ${orderNo}) has been paid to your e-wallet.`,
+    contentVi: `Khoản rút **${peso(amount)}** (đơn ${orderNo}) đã được chuyển vào ví điện tử của bạn.`,
+  }),
+
+  withdrawFailed: (orderNo: string, amount: number, reason: string): LetterText => ({
+    titleEn: 'Withdrawal failed',
+    titleVi: 'Rút tiền thất bại',
+    contentEn:
+      `Your withdrawal of **${peso(amount)}** (order ${orderNo}) could not be paid` +
+      `${reason ? `: ${reason}` : ''}. The amount is back in your balance.`,
+    contentVi:
+      `Khoản rút **${peso(amount)}** (đơn ${orderNo}) không thể chi trả` +
+      `${reason ? `: ${reason}` : ''}. Số tiền đã được hoàn lại vào số dư của bạn.`,
+  }),
+
+  withdrawRejected: (orderNo: string, amount: number, reason: string): LetterText => ({
+    titleEn: 'Withdrawal rejected',
+    titleVi: 'Yêu cầu rút tiền bị từ chối',
+    contentEn:
+      `Your withdrawal of **${peso(amount)}** (order ${orderNo}) was rejected` +
+      `${reason ? `: ${reason}` : ''}. The amount is back in your balance.`,
+    contentVi:
+      `Yêu cầu rút **${peso(amount)}** (đơn ${orderNo}) đã bị từ chối` +
+      `${reason ? `: ${reason}` : ''}. Số tiền đã được hoàn lại vào số dư của bạn.`,
+  }),
+
+  withdrawException: (orderNo: string, amount: number): LetterText => ({
+    titleEn: 'Withdrawal being checked',
+    titleVi: 'Khoản rút tiền đang được kiểm tra',
+    contentEn:
+      `The e-wallet did not confirm your withdrawal of **${peso(amount)}** (order ${orderNo}). ` +
+      'We are checking it with them; the amount stays frozen until it is settled.',
+    contentVi:
+      `Ví điện tử chưa xác nhận khoản rút **${peso(amount)}** (đơn ${orderNo}). ` +
+      'Chúng tôi đang kiểm tra; số tiền được tạm giữ cho đến khi hoàn tất.',
+  }),
+
+  kycVerified: (): LetterText => ({
+    titleEn: 'Identity verified',
+    titleVi: 'Đã xác minh danh tính',
+    contentEn: 'Your identity has been verified. Withdrawals are open for your account.',
+    contentVi: 'Danh tính của bạn đã được xác minh. Tài khoản của bạn có thể rút tiền.',
+  }),
+
+  kycRejected: (reason: string): LetterText => ({
+    titleEn: 'Identity verification rejected',
+    titleVi: 'Xác minh danh tính bị từ chối',
+    contentEn:
+      `We could not verify your identity${reason ? `: ${reason}` : ''}.\n\n` +
+      'Please submit your personal information again in the Security centre.',
+    contentVi:
+      `Chúng tôi không thể xác minh danh tính của bạn${reason ? `: ${reason}` : ''}.\n\n` +
+      'Vui lòng gửi lại thông tin cá nhân trong Trung tâm bảo mật.',
+  }),
+};
+
+/** The letter types of GET /api/letter/type, in both languages. */
+export const LETTER_TYPE_NAMES = {
+  system: { 'en-US': 'System', 'vi-VN': 'Hệ thống' },
+  notice: { 'en-US': 'Notices', 'vi-VN': 'Thông báo' },
+  reward: { 'en-US': 'Rewards', 'vi-VN': 'Phần thưởng' },
+} as const;

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { opsClient, type TestClient } from '../../test/helpers';
+
+/** Test fixtures for tasks and bonuses: real deposits through the gateway path, bets in the journal. */
+
+/** A deposit the player builds and the gateway pays (through /ops, the signed callback path). */
+export async function deposit(app: FastifyInstance, client: TestClient, pesos: number): Promise<string> {
+  const built = await client.post<{ orderNo: string }>('/api/recharge/build', { channel: 'gcash', amount: pesos });
+  if (!built.body.success) throw new Error(`deposit build: ${JSON.stringify(built.body)}`);
+  const orderNo = built.body.data.orderNo;
+  const settled = await opsClient(app).post(`/ops/deposits/${orderNo}/settle`, { status: 'SUCCESS' });
+  if (!settled.body.success) throw new Error(`deposit settle: ${JSON.stringify(settled.body)}`);
+  return orderNo;
+}
+
+/** A bet (and optionally its rollback) as the provider's seamless wallet writes it. */
+export function bet(app: FastifyInstance, userId: number, centavos: number, round: string, rolledBack = false) {
+  const { ledger } = app.services;
+  app.db.transaction(() => {
+    ledger.post(userId, { type: 'bet', amount: -centavos, turnoverDone: centavos, reference: round });
+    if (rolledBack)
+      ledger.post(userId, { type: 'rollback', amount: centavos, turnoverDone: -centavos, reference: round });
+  })();
+}
+
+/** Accounts whose journal does not sum to their balance (should be none). */
+export function journalSums(app: FastifyInstance) {
+  const mismatched = app.db
+    .prepare(
+      `SELECT COUNT(*) FROM accounts a
+       WHERE a.balance != (SELECT COALESCE(SUM(amount), 0) FROM balance_journal j WHERE j.user_id = a.user_id)
+          OR a.point != (SELECT COALESCE(SUM(point_delta), 0) FROM balance_journal j WHERE j.user_id = a.user_id)`,
+    )
+    .pluck()
+    .get();
+  return { mismatched };
+}
