@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoTime, nothing } from './common';
 import { defineEndpoint } from './define';
 import { opsMoneyEndpoints } from './ops-money';
+import { opsToolingEndpoints } from './ops-tooling';
 import { userInfoSchema } from './user';
 
 /** The operator API: every call needs `Authorization: Bearer <ADMIN_TOKEN>`. Later issues add to it. */
@@ -127,4 +128,5 @@ export const opsEndpoints = [
   setUserStatus,
   revokeUserSessions,
   ...opsMoneyEndpoints,
+  ...opsToolingEndpoints,
 ] as const;

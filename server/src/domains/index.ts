@@ -16,6 +16,7 @@ import { createLedgerService, type LedgerService } from './ledger/service';
 import { playRoutes } from './play/routes';
 import { createPlayService, type PlayService } from './play/service';
 import { wirePushes } from './pushes';
+import { registerTooling } from './tooling/register';
 import { createRewardGrants, type RewardGrants } from './reward/grant';
 import { userRoutes } from './user/routes';
 import { createUserService, type UserService } from './user/service';
@@ -193,6 +194,10 @@ export const registerDomains = fp(
     // --- inbox, tasks, bonuses ---
 
     // --- end inbox ---
+
+    // --- tooling ---
+    registerTooling(app);
+    // --- end tooling ---
 
     wirePushes(app);
   },
