@@ -126,6 +126,9 @@ export function createSnapshots(deps: {
       return { ...meta, restoreMs: elapsed(start) };
     },
 
+    /** Where a snapshot's database file is (tests, and testers who want to copy one). */
+    fileOf: (name: string) => files(name).db,
+
     remove(name: string): void {
       if (!read(name)) throw new AppError(Code.SNAPSHOT_NOT_FOUND);
       const f = files(name);
