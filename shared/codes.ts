@@ -118,6 +118,12 @@ export const Code = {
   // --- end 603xx ---
 
   // --- 3xx1x operator tooling (scenarios, faults, snapshots) use 300xx above 30003 ---
+  SCENARIO_UNKNOWN: 30004,
+  SNAPSHOT_NOT_FOUND: 30005,
+  SNAPSHOT_INCOMPATIBLE: 30006,
+  FAULT_NOT_FOUND: 30007,
+  FAULT_CODE_UNKNOWN: 30008,
+  SCENARIO_FAILED: 30009,
 
   // --- end tooling ---
 } as const;

@@ -296,6 +296,21 @@ export const codeMessages: Record<CodeValue, Text> = {
   // --- end 603xx ---
 
   // --- operator tooling ---
+  [Code.SCENARIO_UNKNOWN]: { 'en-US': 'No scenario has this name', 'vi-VN': 'Không có kịch bản nào có tên này' },
+  [Code.SNAPSHOT_NOT_FOUND]: { 'en-US': 'No snapshot has this name', 'vi-VN': 'Không có bản chụp nào có tên này' },
+  [Code.SNAPSHOT_INCOMPATIBLE]: {
+    'en-US': 'This snapshot was saved with other migrations and cannot be restored',
+    'vi-VN': 'Bản chụp này được lưu với các migration khác nên không thể khôi phục',
+  },
+  [Code.FAULT_NOT_FOUND]: { 'en-US': 'No active fault has this id', 'vi-VN': 'Không có lỗi giả lập nào có mã này' },
+  [Code.FAULT_CODE_UNKNOWN]: {
+    'en-US': 'This envelope code does not exist',
+    'vi-VN': 'Mã phản hồi này không tồn tại',
+  },
+  [Code.SCENARIO_FAILED]: {
+    'en-US': 'The scenario could not be built: {reason}',
+    'vi-VN': 'Không thể dựng kịch bản: {reason}',
+  },
 
   // --- end tooling ---
 };

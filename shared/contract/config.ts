@@ -29,6 +29,10 @@ export const configSchema = z.object({
   privacy_policy: z.string().describe('The full privacy policy, markdown'),
   terms_of_use: z.string().describe('The full terms of use, markdown'),
   brand: brandSchema,
+  devTools: z
+    .boolean()
+    .optional()
+    .describe('true when the server runs in development mode with tester tools on: the client offers its dev panel'),
 });
 export type AppConfig = z.infer<typeof configSchema>;
 

@@ -4,6 +4,7 @@ import { defineEndpoint } from './define';
 import { opsInboxEndpoints } from './ops-inbox';
 import { opsMoneyEndpoints } from './ops-money';
 import { opsRewardsEndpoints } from './ops-rewards';
+import { opsToolingEndpoints } from './ops-tooling';
 import { userInfoSchema } from './user';
 
 /** The operator API: every call needs `Authorization: Bearer <ADMIN_TOKEN>`. Later issues add to it. */
@@ -131,4 +132,5 @@ export const opsEndpoints = [
   revokeUserSessions,
   ...opsMoneyEndpoints,
   ...opsInboxEndpoints,
+  ...opsToolingEndpoints,
 ] as const;

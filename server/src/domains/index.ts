@@ -19,6 +19,7 @@ import { playRoutes } from './play/routes';
 import { createPlayService, type PlayService } from './play/service';
 import { wirePushes } from './pushes';
 import { createRewardGrants, type RewardGrants } from './reward/grant';
+import { registerTooling } from './tooling/register';
 import { userRoutes } from './user/routes';
 import { createUserService, type UserService } from './user/service';
 import { createSmsService } from './user/sms.service';
@@ -210,6 +211,10 @@ export const registerDomains = fp(
     registerInbox(app);
 
     // --- end inbox ---
+
+    // --- tooling ---
+    registerTooling(app);
+    // --- end tooling ---
 
     wirePushes(app);
   },

@@ -11,6 +11,9 @@ const SERVER_PREFIXES = ['/api/', '/ops', '/static/', '/webSocket', '/sandbox/',
 
 export const isClientRoute = (url: string) => !SERVER_PREFIXES.some((p) => url.startsWith(p));
 
+/** The back-office page and its scripts (the second Vite entry), served only while /ops exists. */
+export const isBackofficeFile = (path: string) => /^\/(backoffice\.html|assets\/backoffice[-.])/.test(path);
+
 /**
  * Serves the built client (dist/client) when there is one: its files, and index.html for every
  * client route (react-router decides; unknown paths go to the game lobby there).
@@ -26,6 +29,7 @@ export const clientAppPlugin = fp(
       wildcard: false,
       index: false,
       decorateReply: false,
+      allowedPath: (path) => app.config.opsEnabled || !isBackofficeFile(path),
       setHeaders: (res, path) => {
         if (path.includes(`${join('dist', 'client', 'assets')}`))
           res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');

@@ -35,6 +35,16 @@ export interface AppEvents {
   // --- end inbox ---
 
   // --- tooling events ---
+  /**
+   * The Manila business day changed: the virtual clock was moved across midnight (either way) or real
+   * time passed it. `from` and `to` are YYYY-MM-DD; daily rewards and limits subscribe here.
+   */
+  'clock.dayChanged': { from: string; to: string };
+  /**
+   * The whole database was replaced in place (a snapshot restored, a scenario loaded): every in-memory
+   * cache keyed by player or row must be dropped. Sessions of the old world are gone.
+   */
+  'db.restored': { source: 'snapshot' | 'scenario'; name: string };
 
   // --- end tooling ---
 }

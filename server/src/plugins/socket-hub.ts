@@ -28,10 +28,25 @@ export class SocketHub {
   private readonly byUser = new Map<number, Set<Connection>>();
   private readonly pending = new Map<number, Map<string, Frame>>();
   private pushed = 0;
+  private readonly pushWatchers = new Set<(userId: number, frame: Frame) => void>();
+  private readonly connectWatchers = new Set<(userId: number, drop: () => void) => void>();
+
+  /** Calls `watcher` with every frame pushed (the request log listens here). */
+  onPush(watcher: (userId: number, frame: Frame) => void): () => void {
+    this.pushWatchers.add(watcher);
+    return () => this.pushWatchers.delete(watcher);
+  }
+
+  /** Calls `watcher` for every new connection, with a way to drop it (tester faults). */
+  onConnect(watcher: (userId: number, drop: () => void) => void): () => void {
+    this.connectWatchers.add(watcher);
+    return () => this.connectWatchers.delete(watcher);
+  }
 
   /** Sends an event to every connection of the player; returns its sid. */
   push(userId: number, event: string, content: unknown): string {
     const frame: Frame = { event, sid: randomUUID(), content };
+    for (const watcher of this.pushWatchers) watcher(userId, frame);
     const pending = this.pending.get(userId) ?? new Map<string, Frame>();
     pending.set(frame.sid, frame);
     if (pending.size > MAX_PENDING) pending.delete(pending.keys().next().value as string);
@@ -45,6 +60,37 @@ export class SocketHub {
     const set = this.byUser.get(connection.userId) ?? new Set<Connection>();
     set.add(connection);
     this.byUser.set(connection.userId, set);
+    for (const watcher of this.connectWatchers) {
+      watcher(connection.userId, () => {
+        connection.socket.terminate();
+        this.remove(connection);
+      });
+    }
+  }
+
+  /** Cuts the player's connections (or everyone's) as a lost network would: no goodbye frame. */
+  drop(userId: number | null): number {
+    let dropped = 0;
+    for (const [id, set] of [...this.byUser]) {
+      if (userId !== null && id !== userId) continue;
+      for (const connection of [...set]) {
+        connection.socket.terminate();
+        this.remove(connection);
+        dropped++;
+      }
+    }
+    return dropped;
+  }
+
+  /** The database was swapped: user ids may now be other players, so every link and pending frame goes. */
+  reset(): void {
+    this.closeAll();
+    this.pending.clear();
+  }
+
+  /** How many live connections the player has. */
+  connectionsOf(userId: number): number {
+    return this.byUser.get(userId)?.size ?? 0;
   }
 
   /** Sends the frames still unacknowledged; done on the client's first frame, once it surely listens. */
@@ -92,11 +138,6 @@ export class SocketHub {
   /** Players with at least one live connection. */
   connectedUsers(): IterableIterator<number> {
     return this.byUser.keys();
-  }
-
-  /** How many live connections a player has. */
-  connectionsOf(userId: number): number {
-    return this.byUser.get(userId)?.size ?? 0;
   }
 
   stats() {

@@ -96,11 +96,13 @@ export function checkoutPage(v: CheckoutView): string {
 export function resultPage(v: {
   brand: WalletBrand;
   orderNo: string;
-  status: 'paid' | 'failed' | 'cancelled' | 'closed';
+  status: 'paid' | 'failed' | 'cancelled' | 'closed' | 'processing';
   total: number;
 }): string {
   const ok = v.status === 'paid';
+  const waiting = v.status === 'processing';
   const text = {
+    processing: 'Payment processing',
     paid: 'Payment successful',
     failed: 'Payment declined by the wallet',
     cancelled: 'Payment cancelled',
@@ -110,12 +112,12 @@ export function resultPage(v: {
     v.brand,
     text,
     `<div class="card result" data-order="${escapeHtml(v.orderNo)}" data-status="${v.status}">
-  <div class="icon ${ok ? 'ok' : 'bad'}">${ok ? '✓' : '✕'}</div>
+  <div class="icon ${ok || waiting ? 'ok' : 'bad'}">${ok ? '✓' : waiting ? '…' : '✕'}</div>
   <h1 style="font-size:20px;margin:0 0 6px">${text}</h1>
   <div class="amount" style="font-size:26px">₱${formatCentavos(v.total)}</div>
   <div class="order">Order ${escapeHtml(v.orderNo)}</div>
   <div class="actions"><button class="pay" type="button" data-action="return">Return to merchant</button></div>
-  <p class="hint">${ok ? 'The merchant has been notified. Your balance updates in a moment.' : 'No money was taken.'}</p>
+  <p class="hint">${ok ? 'The merchant has been notified. Your balance updates in a moment.' : waiting ? 'The wallet has not confirmed yet. Your balance updates when it does.' : 'No money was taken.'}</p>
 </div>`,
   );
 }

@@ -91,12 +91,21 @@ export const paymentSandbox = fp(
             open.form({ mobile, error: 'Enter your 10-digit mobile number (9xxxxxxxxx) and your 4-digit MPIN.' }),
           );
         }
-        const declined = action === 'cancel' || mpin === '0000';
+        // A tester fault may decline the payment, hold the callback back, lose it or send it twice.
+        const fault = action === 'pay' ? app.tooling.depositFault(order.user_id) : undefined;
+        const declined = action === 'cancel' || mpin === '0000' || fault?.kind === 'deposit.fail';
         const payload = deposits.signedCallback(order, declined ? 'FAILED' : 'SUCCESS', {
           payerMobile: action === 'pay' ? mobile : undefined,
         });
+        if (fault?.kind === 'deposit.late') app.tooling.held.hold(payload, fault.delaySeconds ?? 60);
+        if (fault?.kind === 'deposit.late' || fault?.kind === 'deposit.timeout') {
+          request.log.info({ orderNo: order.order_no, fault: fault.kind }, 'sandbox webhook held back by a fault');
+          return reply.send(resultPage({ brand: order.channel, orderNo: order.order_no, status: 'processing', total }));
+        }
         // The gateway's webhook, over HTTP like a real one (in-process, so it needs no reachable address).
         const webhook = await app.inject({ method: 'POST', url: paymentCallback.path, payload });
+        if (fault?.kind === 'deposit.duplicate')
+          await app.inject({ method: 'POST', url: paymentCallback.path, payload });
         const answer = webhook.json() as { success: boolean; data: { status: number } | null };
         request.log.info({ orderNo: order.order_no, webhook: answer }, 'sandbox webhook delivered');
         const status =

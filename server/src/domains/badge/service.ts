@@ -45,6 +45,8 @@ export function createBadgeService(deps: {
   }
 
   deps.events.on('badge.stale', ({ userId, counters }) => refresh(userId, counters));
+  // A swapped database may give these user ids to other players.
+  deps.events.on('db.restored', () => lastHeard.clear());
 
   return {
     /** The domain owning a counter tells how to compute it for a player. */

@@ -34,17 +34,24 @@ const RESULT_STATUS: Record<PayoutResult, WithdrawStatus> = {
   exception: EXCEPTION,
 };
 
+const PAYOUT_REASONS: Record<PayoutResult, string> = {
+  success: '',
+  failed: 'The wallet provider declined the payout',
+  exception: 'The wallet provider did not confirm the payout',
+};
+
 /**
  * What the sandbox payout gateway answers for a wallet account, so testers can reach every branch
  * without the operator: an account ending in 0000 is declined (Failed), one ending in 9999 gets no clear
  * answer (Exception); every other one is paid (Success).
  */
 export function sandboxPayoutResult(account: string): { result: PayoutResult; reason: string } {
-  if (account.endsWith('0000')) return { result: 'failed', reason: 'The wallet provider declined the payout' };
-  if (account.endsWith('9999'))
-    return { result: 'exception', reason: 'The wallet provider did not confirm the payout' };
-  return { result: 'success', reason: '' };
+  const result: PayoutResult = account.endsWith('0000') ? 'failed' : account.endsWith('9999') ? 'exception' : 'success';
+  return { result, reason: PAYOUT_REASONS[result] };
 }
+
+/** Replaces the sandbox gateway's answer for one order (tester faults); undefined keeps it. */
+export type PayoutInterceptor = (order: WithdrawalRow) => PayoutResult | undefined;
 
 export function createWithdrawService(deps: {
   db: Db;
@@ -60,6 +67,7 @@ export function createWithdrawService(deps: {
   assertCanTransact: (userId: number) => void;
 }) {
   const { db, clock, config, events, repo, ledger, kyc } = deps;
+  let interceptPayout: PayoutInterceptor = () => undefined;
 
   function settings() {
     const operatorSet = repo.hasSetting('autoApprove');
@@ -179,7 +187,7 @@ export function createWithdrawService(deps: {
       const reviewed = o.status === REVIEWED ? [] : [step(o, REVIEWED, actor, '')];
       const submitted = step(o, PROCESSING, actor, 'Sent to the payout gateway', {
         payoutRef: `SBXP${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`,
-        payoutResult: sandboxPayoutResult(o.wallet_account).result,
+        payoutResult: interceptPayout(o) ?? sandboxPayoutResult(o.wallet_account).result,
         payoutDueAt: new Date(clock.nowMs() + delayMs).toISOString(),
       });
       return [...reviewed, submitted];
@@ -197,9 +205,8 @@ export function createWithdrawService(deps: {
     const changes = db.transaction(() => {
       const done: Changed[] = [];
       for (const order of repo.due(now)) {
-        const answer = sandboxPayoutResult(order.wallet_account);
-        const result = order.payout_result ?? answer.result;
-        done.push(step(order, RESULT_STATUS[result], 'sandbox', result === answer.result ? answer.reason : ''));
+        const result = order.payout_result ?? sandboxPayoutResult(order.wallet_account).result;
+        done.push(step(order, RESULT_STATUS[result], 'sandbox', PAYOUT_REASONS[result]));
       }
       return done;
     })();
@@ -304,6 +311,11 @@ export function createWithdrawService(deps: {
     open,
     review,
     settleDue,
+
+    /** Lets tester faults decide what the sandbox payout gateway answers (see domains/tooling). */
+    interceptPayouts(interceptor: PayoutInterceptor) {
+      interceptPayout = interceptor;
+    },
 
     setSettings(change: { autoApprove?: boolean | null; payoutDelaySeconds?: number }) {
       db.transaction(() => {

@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { md5 } from 'js-md5';
+import { signFields } from '../../server/src/domains/deposit/signature';
+import type { SessionUser } from '../../server/src/types';
+import { toCentavos } from '../../shared/money';
+
+/** Everything a scenario needs, each step through the services the API itself uses (no SQL). */
+
+export const PASSWORD = 'Secret123';
+export const TRADE_PASSWORD = 'trade123';
+export const IDENTITY = {
+  realName: 'Juan Dela Cruz',
+  birthDate: '05/17/1990',
+  idType: 'umid',
+  idNumber: '0111-2345678-9',
+};
+
+export interface Persona {
+  userId: number;
+  uid: number;
+  username: string;
+  session: SessionUser;
+}
+
+export interface PlayerSpec {
+  username: string;
+  /** 9xxxxxxxxx */
+  phone: string;
+  password?: string;
+  /** Registers with this persona's invitation code. */
+  invitedBy?: Persona;
+}
+
+const DAY_MS = 86_400_000;
+
+export function createKit(app: FastifyInstance) {
+  const s = app.services;
+  const meta = (username: string) => ({ ip: `scenario:${username}`, deviceId: 'scenario' });
+
+  const kit = {
+    app,
+    DAY_MS,
+
+    async player(spec: PlayerSpec): Promise<Persona> {
+      const inviteCode = spec.invitedBy ? s.users.repo.byId(spec.invitedBy.userId)?.invitation_code : undefined;
+      const userId = await s.users.register(
+        {
+          username: spec.username,
+          password: md5(spec.password ?? PASSWORD),
+          phone: spec.phone,
+          agree: true,
+          ...(inviteCode ? { inviteCode } : {}),
+        } as Parameters<typeof s.users.register>[0],
+        meta(spec.username),
+      );
+      const row = s.users.repo.byId(userId);
+      if (!row) throw new Error(`${spec.username} was not registered`);
+      return {
+        userId,
+        uid: row.uid,
+        username: row.username,
+        session: { id: userId, uid: row.uid, sessionId: 0, guest: false },
+      };
+    },
+
+    async tradePassword(p: Persona) {
+      await s.users.setTradePassword(p.session, undefined, md5(TRADE_PASSWORD));
+    },
+
+    /** Sets the transaction password and binds an e-wallet (an account ending 0000 is declined at payout, 9999 ends in Exception). */
+    async wallet(p: Persona, account: string, bank: 'gcash' | 'maya' = 'gcash') {
+      await kit.tradePassword(p);
+      await s.wallets.bind(p.session, {
+        bank,
+        name: IDENTITY.realName,
+        account,
+        password: md5(TRADE_PASSWORD),
+      } as Parameters<typeof s.wallets.bind>[1]);
+    },
+
+    submitKyc(p: Persona) {
+      s.kyc.submit(p.session, IDENTITY as Parameters<typeof s.kyc.submit>[1]);
+    },
+
+    verify(p: Persona) {
+      kit.submitKyc(p);
+      s.kyc.decide(p.userId, 'verified', '', 'scenario');
+    },
+
+    /** A deposit through the checkout: left Pending, or settled by the gateway's signed callback. */
+    deposit(
+      p: Persona,
+      pesos: number,
+      settle: 'SUCCESS' | 'FAILED' | 'pending' = 'SUCCESS',
+      channel: 'gcash' | 'maya' = 'gcash',
+    ) {
+      const order = s.deposits.build(p.userId, { channel, amount: pesos }, app.config.publicUrl);
+      if (settle !== 'pending') {
+        const row = s.deposits.repo.byOrderNo(order.orderNo);
+        if (!row) throw new Error(`deposit ${order.orderNo} vanished`);
+        s.deposits.callback(s.deposits.signedCallback(row, settle));
+      }
+      return order;
+    },
+
+    /**
+     * Rounds of the demo slot through the seamless wallet, signed as the provider signs them: `rounds`
+     * bets of `bet` pesos, each paying back `payout` of the bet (0.9 = a 10% loss).
+     */
+    play(p: Persona, rounds: number, bet: number, payout = 0.9) {
+      const gameId = s.catalog.repo.enabledGames().find((g) => g.playable === 1)?.id;
+      if (gameId === undefined) throw new Error('no playable game');
+      const launched = s.play.launch(p.userId, gameId, app.config.publicUrl, 'en-US');
+      const launchToken = new URL(launched.playUrl).searchParams.get('token') ?? '';
+      const signed = <T extends Record<string, string>>(fields: T) => ({
+        ...fields,
+        signature: signFields(fields, app.config.providerSecret),
+      });
+      const { sessionToken } = s.play.authenticate(signed({ launchToken }));
+      const cents = toCentavos(bet);
+      for (let i = 0; i < rounds; i++) {
+        const roundId = `SCN-${randomUUID()}`;
+        s.play.bet(signed({ sessionToken, transactionId: `${roundId}-b`, roundId, amount: (cents / 100).toFixed(2) }));
+        const win = Math.floor(cents * payout) / 100;
+        s.play.win(
+          signed({ transactionId: `${roundId}-w`, roundId, amount: win.toFixed(2), result: 'scenario round' }),
+        );
+      }
+    },
+
+    withdraw(p: Persona, pesos: number) {
+      return s.withdrawals.open(p.userId, toCentavos(pesos));
+    },
+
+    suspend(p: Persona, reason: string) {
+      app.db.transaction(() => s.users.repo.setStatus(p.userId, 'suspended', reason))();
+      app.sessions.revokeAllOf(p.userId, 'suspended by operator');
+    },
+
+    /** Runs `build` with the clock `ms` in the past, then brings it back: history with real dates. */
+    async past(ms: number, build: () => Promise<void> | void) {
+      app.clock.advance(-ms);
+      try {
+        await build();
+      } finally {
+        app.clock.advance(ms);
+      }
+    },
+  };
+  return kit;
+}
+
+export type Kit = ReturnType<typeof createKit>;
+
+export interface ScenarioPersona {
+  username: string;
+  password: string;
+  role: string;
+}
+
+/** One named, versioned world. `build` starts from a fresh install. */
+export interface Scenario {
+  name: string;
+  version: number;
+  title: string;
+  description: string;
+  personas: ScenarioPersona[];
+  tryThis: string[];
+  build(kit: Kit): Promise<void>;
+}

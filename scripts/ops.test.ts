@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../server/src/app';
+import { testConfig } from '../server/src/config';
+import { registerPlayer, TEST_NOW } from '../server/src/test/helpers';
+import { HELP, run, toCall } from './ops';
+
+let app: FastifyInstance;
+let url = '';
+beforeAll(async () => {
+  app = await buildApp({ config: testConfig(), frozenAt: TEST_NOW });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+});
+afterAll(() => app.close());
+
+/** Runs the CLI against the live test server; returns the exit code and what it printed. */
+async function ops(line: string, token: string | undefined = app.config.adminToken) {
+  const out: string[] = [];
+  const code = await run(line.split(' ').filter(Boolean), { url, token, print: (t) => out.push(t) });
+  return { code, text: out.join('\n') };
+}
+
+describe('npm run ops', () => {
+  it('prints help', async () => {
+    expect(await ops('--help')).toEqual({ code: 0, text: HELP });
+    expect((await ops('no-such-command')).code).toBe(2);
+  });
+
+  it('needs the token, and a wrong one fails with the 30001 message', async () => {
+    expect((await ops('clock', '')).code).toBe(2);
+    const wrong = await ops('clock', 'wrong-token-0123456789');
+    expect(wrong.code).toBe(1);
+    expect(wrong.text).toContain('code 30001');
+  });
+
+  it('moves the clock, loads a scenario, switches faults, saves and restores snapshots', async () => {
+    expect(JSON.parse((await ops('clock advance 1h')).text).now).toBe(
+      new Date(TEST_NOW.getTime() + 3_600_000).toISOString(),
+    );
+    expect((await ops('scenario pending-withdrawal')).code).toBe(0);
+    const pending = JSON.parse((await ops('withdrawals --status 0')).text) as { list: { orderNo: string }[] };
+    expect(pending.list).toHaveLength(3);
+    expect((await ops('snapshot save three-pending')).code).toBe(0);
+    expect((await ops(`review ${pending.list[0]?.orderNo}`)).code).toBe(0);
+    expect(JSON.parse((await ops('withdrawals --status 0')).text).list).toHaveLength(2);
+    expect((await ops('snapshot restore three-pending')).code).toBe(0);
+    expect(JSON.parse((await ops('withdrawals --status 0')).text).list).toHaveLength(3);
+
+    const fault = JSON.parse((await ops('fault error --route /api/user/info --code 20002 --count 2')).text);
+    expect(fault).toMatchObject({ kind: 'error', code: 20002, remaining: 2 });
+    expect(JSON.parse((await ops('faults')).text).faults).toHaveLength(1);
+    expect(JSON.parse((await ops('unfault')).text)).toEqual({ removed: 1 });
+  });
+
+  it('calls any /ops route generically and lists the routes', async () => {
+    const { info } = await registerPlayer(app);
+    expect(JSON.parse((await ops(`get /ops/users/${info.uid}`)).text).uid).toBe(info.uid);
+    expect(JSON.parse((await ops(`post /ops/users/${info.uid}/adjust amount=12.5 reason=cli`)).text).balance).toBe(
+      12.5,
+    );
+    expect((await ops(`adjust ${info.uid} 7.5 bonus`)).code).toBe(0);
+    expect(JSON.parse((await ops(`journal ${info.uid}`)).text).total).toBe(2);
+    const routes = await ops('routes');
+    expect(routes.text).toContain('POST   /ops/scenarios/:name');
+    expect(routes.text).toContain('GET    /ops/withdrawals');
+  });
+
+  it('maps shortcuts to their routes', () => {
+    expect(toCall(['reject', 'W2026112000000001', 'name', 'mismatch'])).toEqual({
+      method: 'POST',
+      path: '/ops/withdrawals/W2026112000000001/reject',
+      body: { reason: 'name mismatch' },
+    });
+    expect(toCall(['fault', 'deposit.late', '--delay', '600', '--uid', '12345678'])).toMatchObject({
+      body: { kind: 'deposit.late', delaySeconds: 600, uid: 12345678 },
+    });
+    expect(toCall(['snapshot', 'restore', 'x', '--keep-clock'])).toMatchObject({ body: { keepClock: true } });
+    expect(toCall(['push', '12345678', 'inbox.unread', '3'])).toMatchObject({
+      body: { event: 'inbox.unread', content: 3 },
+    });
+  });
+});

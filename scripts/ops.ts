@@ -1,0 +1,368 @@
+// `npm run ops -- <command>`: drives a running server through its operator API (/ops).
+// OPS_URL (default http://localhost:3000) and ADMIN_TOKEN come from the environment. `--help` lists all.
+import { writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+
+type Method = 'GET' | 'POST' | 'DELETE';
+interface Call {
+  method: Method;
+  path: string;
+  query?: Record<string, string>;
+  body?: unknown;
+  /** Writes the raw answer to this file instead of printing the envelope's data. */
+  saveTo?: string;
+}
+type Args = { positional: string[]; flags: Record<string, string | true> };
+
+export const HELP = `Usage: npm run ops -- <command> [arguments] [--flag value]
+
+Environment: OPS_URL (default http://localhost:3000), ADMIN_TOKEN (the server prints it at start).
+Amounts are pesos. Every command prints the answer's data as JSON; a failure prints its code and
+message and exits with 1.
+
+Any /ops route (also those added later: letters, pushes, codes...):
+  get <path> [key=value ...]            e.g. get /ops/users q=maria
+  post <path> [json | key=value ...]    e.g. post /ops/letters '{"uid":12345678,"title":"Hi"}'
+  delete <path> [key=value ...]
+  routes                                every /ops route the server has, from its OpenAPI document
+
+Clock:        clock | clock advance <1d12h> | clock set <2026-12-01T00:00:00+08:00>
+Players:      users [text] | user <uid> | suspend <uid> [reason] | reactivate <uid> | revoke <uid>
+              adjust <uid> <pesos> [reason] | journal <uid> [--page n] | sms [phone]
+Deposits:     deposits [--status 0-3] [--uid n] | settle <orderNo> [SUCCESS|FAILED]
+              channel <gcash|maya> [--enabled true|false] [--min n] [--max n]
+Withdrawals:  withdrawals [--status 0-6] [--uid n] | withdrawal <orderNo> | review <orderNo>
+              reject <orderNo> <reason> | payout <orderNo> <success|failed|exception> [reason]
+              withdraw-settings [--autoApprove true|false|null] [--payoutDelaySeconds n]
+KYC:          kyc [--status pending] | kyc-decide <uid> <verified|rejected> [reason] | captcha <token>
+Scenarios:    scenarios | scenario <name>
+Snapshots:    snapshots | snapshot save <name> [note] | snapshot restore <name> [--keep-clock]
+              snapshot delete <name>
+Faults:       faults | fault <kind> [--uid n] [--route /api/x|/api/*] [--method GET] [--ms n]
+              [--status n] [--code n] [--delay seconds] [--count n] | unfault [id]
+              kinds: latency error socket.drop deposit.fail deposit.timeout deposit.duplicate
+                     deposit.late payout.fail payout.exception
+Request log:  requests [--path text] [--uid n] [--code n] [--limit n] | har [file.har] | clear-requests
+Sockets:      sockets | push <uid> <event> [content as JSON]
+
+Examples:
+  npm run ops -- scenario pending-withdrawal
+  npm run ops -- fault error --route /api/user/info --code 20002 --uid 12345678
+  npm run ops -- fault deposit.late --delay 600 && npm run ops -- clock advance 11m
+  npm run ops -- snapshot save before-review && npm run ops -- snapshot restore before-review`;
+
+export function parseArgs(argv: string[]): Args {
+  const positional: string[] = [];
+  const flags: Args['flags'] = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg.startsWith('--')) {
+      const [key, inline] = arg.slice(2).split('=', 2) as [string, string | undefined];
+      const next = argv[i + 1];
+      if (inline !== undefined) flags[key] = inline;
+      else if (next !== undefined && !next.startsWith('--')) {
+        flags[key] = next;
+        i++;
+      } else flags[key] = true;
+    } else positional.push(arg);
+  }
+  return { positional, flags };
+}
+
+/** Text from the command line to JSON: numbers, booleans and null as themselves. */
+const scalar = (text: string): unknown => {
+  if (/^-?\d+(\.\d+)?$/.test(text)) return Number(text);
+  if (text === 'true' || text === 'false') return text === 'true';
+  if (text === 'null') return null;
+  return text;
+};
+
+const pairs = (items: string[]) =>
+  Object.fromEntries(
+    items.map((item) => {
+      const at = item.indexOf('=');
+      if (at < 1) throw new UsageError(`expected key=value, got "${item}"`);
+      return [item.slice(0, at), item.slice(at + 1)];
+    }),
+  );
+
+const flagQuery = (flags: Args['flags'], names: string[]) =>
+  Object.fromEntries(names.flatMap((n) => (typeof flags[n] === 'string' ? [[n, flags[n] as string]] : [])));
+
+const flagBody = (flags: Args['flags'], names: Record<string, string>) =>
+  Object.fromEntries(
+    Object.entries(names).flatMap(([flag, field]) =>
+      typeof flags[flag] === 'string' ? [[field, scalar(flags[flag] as string)]] : [],
+    ),
+  );
+
+export class UsageError extends Error {}
+
+const need = (value: string | undefined, what: string): string => {
+  if (value === undefined || value === '') throw new UsageError(`missing ${what}`);
+  return value;
+};
+
+/** The HTTP call a command line stands for. */
+export function toCall(argv: string[]): Call | 'help' {
+  const { positional, flags } = parseArgs(argv);
+  const [command, ...rest] = positional;
+  const [a, b, c] = rest;
+  if (!command || command === 'help' || flags.help) return 'help';
+  const path = (p: string) => (p.startsWith('/') ? p : `/${p}`);
+
+  switch (command) {
+    case 'get':
+      return { method: 'GET', path: path(need(a, 'path')), query: pairs(rest.slice(1)) };
+    case 'delete':
+      return { method: 'DELETE', path: path(need(a, 'path')), query: pairs(rest.slice(1)) };
+    case 'post': {
+      const tail = rest.slice(1);
+      const body =
+        tail.length === 1 && tail[0]?.trim().startsWith('{')
+          ? JSON.parse(tail[0])
+          : Object.fromEntries(Object.entries(pairs(tail)).map(([k, v]) => [k, scalar(v as string)]));
+      return { method: 'POST', path: path(need(a, 'path')), body };
+    }
+    case 'routes':
+      return { method: 'GET', path: '/api/docs/json' };
+
+    case 'clock':
+      if (a === 'advance') return { method: 'POST', path: '/ops/clock', body: { advance: need(b, 'duration') } };
+      if (a === 'set') return { method: 'POST', path: '/ops/clock', body: { set: need(b, 'instant') } };
+      return { method: 'GET', path: '/ops/clock' };
+
+    case 'users':
+      return { method: 'GET', path: '/ops/users', query: { q: rest.join(' ') } };
+    case 'user':
+      return { method: 'GET', path: `/ops/users/${need(a, 'uid')}` };
+    case 'suspend':
+      return {
+        method: 'POST',
+        path: `/ops/users/${need(a, 'uid')}/status`,
+        body: { status: 'suspended', reason: rest.slice(1).join(' ') },
+      };
+    case 'reactivate':
+      return { method: 'POST', path: `/ops/users/${need(a, 'uid')}/status`, body: { status: 'active', reason: '' } };
+    case 'revoke':
+      return { method: 'POST', path: `/ops/users/${need(a, 'uid')}/sessions/revoke`, body: {} };
+    case 'adjust':
+      return {
+        method: 'POST',
+        path: `/ops/users/${need(a, 'uid')}/adjust`,
+        body: { amount: Number(need(b, 'amount')), reason: rest.slice(2).join(' ') || 'adjusted from the ops CLI' },
+      };
+    case 'journal':
+      return {
+        method: 'GET',
+        path: `/ops/users/${need(a, 'uid')}/journal`,
+        query: flagQuery(flags, ['page', 'size', 'type']),
+      };
+    case 'sms':
+      return { method: 'GET', path: '/ops/sms', query: a ? { phone: a } : {} };
+
+    case 'deposits':
+      return {
+        method: 'GET',
+        path: '/ops/deposits',
+        query: flagQuery(flags, ['status', 'uid', 'orderNo', 'page', 'size']),
+      };
+    case 'settle':
+      return {
+        method: 'POST',
+        path: `/ops/deposits/${need(a, 'order number')}/settle`,
+        body: { status: (b ?? 'SUCCESS').toUpperCase() },
+      };
+    case 'channel':
+      return {
+        method: 'POST',
+        path: `/ops/channels/${need(a, 'channel')}`,
+        body: flagBody(flags, { enabled: 'enabled', min: 'min', max: 'max' }),
+      };
+
+    case 'withdrawals':
+      return {
+        method: 'GET',
+        path: '/ops/withdrawals',
+        query: flagQuery(flags, ['status', 'uid', 'orderNo', 'page', 'size']),
+      };
+    case 'withdrawal':
+      return { method: 'GET', path: `/ops/withdrawals/${need(a, 'order number')}` };
+    case 'review':
+      return { method: 'POST', path: `/ops/withdrawals/${need(a, 'order number')}/review`, body: {} };
+    case 'reject':
+      return {
+        method: 'POST',
+        path: `/ops/withdrawals/${need(a, 'order number')}/reject`,
+        body: { reason: need(rest.slice(1).join(' '), 'reason') },
+      };
+    case 'payout':
+      return {
+        method: 'POST',
+        path: `/ops/withdrawals/${need(a, 'order number')}/payout`,
+        body: { result: need(b, 'result'), reason: rest.slice(2).join(' ') },
+      };
+    case 'withdraw-settings': {
+      const body = flagBody(flags, { autoApprove: 'autoApprove', payoutDelaySeconds: 'payoutDelaySeconds' });
+      return Object.keys(body).length
+        ? { method: 'POST', path: '/ops/withdraw-settings', body }
+        : { method: 'GET', path: '/ops/withdraw-settings' };
+    }
+
+    case 'kyc':
+      return { method: 'GET', path: '/ops/kyc', query: flagQuery(flags, ['status', 'uid', 'page', 'size']) };
+    case 'kyc-decide':
+      return {
+        method: 'POST',
+        path: `/ops/kyc/${need(a, 'uid')}/decide`,
+        body: { decision: need(b, 'decision'), reason: rest.slice(2).join(' ') },
+      };
+    case 'captcha':
+      return { method: 'GET', path: `/ops/captcha/${need(a, 'token')}` };
+
+    case 'scenarios':
+      return { method: 'GET', path: '/ops/scenarios' };
+    case 'scenario':
+      return { method: 'POST', path: `/ops/scenarios/${need(a, 'scenario name')}`, body: {} };
+    case 'snapshots':
+      return { method: 'GET', path: '/ops/snapshots' };
+    case 'snapshot': {
+      const name = need(b, 'snapshot name');
+      if (a === 'save')
+        return { method: 'POST', path: `/ops/snapshots/${name}`, body: { note: rest.slice(2).join(' ') } };
+      if (a === 'restore')
+        return {
+          method: 'POST',
+          path: `/ops/snapshots/${name}/restore`,
+          body: { keepClock: flags['keep-clock'] === true },
+        };
+      if (a === 'delete') return { method: 'DELETE', path: `/ops/snapshots/${name}` };
+      throw new UsageError('snapshot save|restore|delete <name>');
+    }
+
+    case 'faults':
+      return { method: 'GET', path: '/ops/faults' };
+    case 'fault':
+      return {
+        method: 'POST',
+        path: '/ops/faults',
+        body: {
+          kind: need(a, 'fault kind'),
+          ...flagBody(flags, {
+            uid: 'uid',
+            route: 'route',
+            method: 'method',
+            ms: 'ms',
+            status: 'status',
+            code: 'code',
+            delay: 'delaySeconds',
+            count: 'count',
+          }),
+        },
+      };
+    case 'unfault':
+      return { method: 'DELETE', path: '/ops/faults', query: a ? { id: a } : {} };
+
+    case 'requests':
+      return { method: 'GET', path: '/ops/requests', query: flagQuery(flags, ['path', 'uid', 'code', 'limit', 'ops']) };
+    case 'har':
+      return {
+        method: 'GET',
+        path: '/ops/requests.har',
+        query: flagQuery(flags, ['path', 'uid', 'code', 'limit']),
+        saveTo: a ?? 'requests.har',
+      };
+    case 'clear-requests':
+      return { method: 'DELETE', path: '/ops/requests' };
+    case 'sockets':
+      return { method: 'GET', path: '/ops/sockets' };
+    case 'push':
+      return {
+        method: 'POST',
+        path: `/ops/sockets/${need(a, 'uid')}/push`,
+        body: { event: need(b, 'event'), ...(c !== undefined ? { content: scalar(c) } : {}) },
+      };
+  }
+  throw new UsageError(`unknown command "${command}" (npm run ops -- --help)`);
+}
+
+export interface RunOptions {
+  url: string;
+  token: string | undefined;
+  print: (text: string) => void;
+  fetch?: typeof fetch;
+}
+
+/** Runs one command line; resolves to the process exit code. */
+export async function run(argv: string[], options: RunOptions): Promise<number> {
+  let call: Call | 'help';
+  try {
+    call = toCall(argv);
+  } catch (error) {
+    options.print(`ops: ${(error as Error).message}`);
+    return 2;
+  }
+  if (call === 'help') {
+    options.print(HELP);
+    return 0;
+  }
+  if (!options.token && call.path.startsWith('/ops')) {
+    options.print('ops: set ADMIN_TOKEN (the server prints it at start when it generated one)');
+    return 2;
+  }
+  const url = new URL(call.path, options.url);
+  for (const [k, v] of Object.entries(call.query ?? {})) url.searchParams.set(k, v);
+  const doFetch = options.fetch ?? fetch;
+  let response: Response;
+  try {
+    response = await doFetch(url, {
+      method: call.method,
+      headers: {
+        authorization: `Bearer ${options.token ?? ''}`,
+        ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}),
+    });
+  } catch (error) {
+    options.print(`ops: cannot reach ${options.url} (${(error as Error).message}); is the server running?`);
+    return 1;
+  }
+  const text = await response.text();
+  if (call.saveTo && response.ok) {
+    writeFileSync(call.saveTo, text);
+    options.print(`saved ${call.saveTo}`);
+    return 0;
+  }
+  if (call.path === '/api/docs/json') {
+    const doc = JSON.parse(text) as { paths: Record<string, Record<string, { summary?: string }>> };
+    for (const [p, methods] of Object.entries(doc.paths).filter(([p]) => p.startsWith('/ops'))) {
+      for (const [m, op] of Object.entries(methods)) {
+        options.print(`${m.toUpperCase().padEnd(6)} ${p.replace(/\{(\w+)\}/g, ':$1').padEnd(40)} ${op.summary ?? ''}`);
+      }
+    }
+    return 0;
+  }
+  let envelope: { success?: boolean; code?: number; msg?: string; data?: unknown };
+  try {
+    envelope = JSON.parse(text);
+  } catch {
+    options.print(`HTTP ${response.status}: ${text.slice(0, 500)}`);
+    return 1;
+  }
+  if (!envelope.success) {
+    options.print(`failed: code ${envelope.code} ${envelope.msg ?? ''}`);
+    if (envelope.data) options.print(JSON.stringify(envelope.data, null, 2));
+    return 1;
+  }
+  options.print(JSON.stringify(envelope.data, null, 2));
+  return 0;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const code = await run(process.argv.slice(2), {
+    url: process.env.OPS_URL ?? 'http://localhost:3000',
+    token: process.env.ADMIN_TOKEN,
+    print: (text) => console.log(text),
+  });
+  process.exit(code);
+}

@@ -1,0 +1,137 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Code } from '../../../../shared/codes';
+import { devEndpoints } from '../../../../shared/contract/dev';
+import { opsToolingEndpoints } from '../../../../shared/contract/ops-tooling';
+import { testConfig } from '../../config';
+import { opsClient, registerPlayer, TEST_NOW, TestClient, testApp } from '../../test/helpers';
+
+let app: FastifyInstance;
+afterEach(() => app?.close());
+
+const urlOf = (path: string) => path.replace(':uid', '12345678').replace(':name', 'fresh');
+const BODIES: Record<string, object> = {
+  '/ops/faults': { kind: 'latency', route: '/api/user/info', ms: 10 },
+  '/ops/sockets/:uid/push': { event: 'inbox.unread', content: 1 },
+  '/ops/snapshots/:name': { note: '' },
+};
+
+describe('the operator token on tooling routes', () => {
+  it('refuses every tooling call without the token or with a wrong one (401, 30001), and nothing moves', async () => {
+    app = await testApp();
+    const { client, info } = await registerPlayer(app);
+    const wrong = [
+      {},
+      { authorization: 'Bearer wrong-token-0123456789' },
+      { authorization: `Bearer ${app.config.adminToken}x` },
+    ];
+    for (const endpoint of opsToolingEndpoints) {
+      for (const headers of wrong) {
+        const answer = await app.inject({
+          method: endpoint.method,
+          url: urlOf(endpoint.path),
+          headers: { ...headers, 'content-type': 'application/json' },
+          ...(endpoint.method === 'POST' ? { payload: BODIES[endpoint.path] ?? {} } : {}),
+        });
+        const label = `${endpoint.method} ${endpoint.path} ${JSON.stringify(headers)}`;
+        expect(answer.statusCode, label).toBe(401);
+        expect(answer.json(), label).toMatchObject({ success: false, code: Code.OPS_UNAUTHORIZED });
+      }
+    }
+    // The player and their session survived, no fault, no snapshot.
+    expect((await client.get('/api/user/info')).body.data).toMatchObject({ uid: info.uid });
+    expect(app.tooling.faults.list()).toEqual([]);
+    expect(app.tooling.snapshots.list()).toEqual([]);
+  });
+
+  it('pushes a frame to a player and counts live sockets', async () => {
+    app = await testApp();
+    const ops = opsClient(app);
+    const { client, info } = await registerPlayer(app);
+    const ws = await app.injectWS(`/webSocket/${info.uid}`, { headers: { cookie: client.cookie } });
+    const frame = new Promise<string>((resolve) => ws.on('message', (raw) => resolve(String(raw))));
+    const pushed = await ops.post<{ sid: string; connections: number }>(`/ops/sockets/${info.uid}/push`, {
+      event: 'inbox.unread',
+      content: 4,
+    });
+    expect(pushed.body.data.connections).toBe(1);
+    expect(JSON.parse(await frame)).toEqual({ event: 'inbox.unread', sid: pushed.body.data.sid, content: 4 });
+    expect((await ops.get('/ops/sockets')).body.data).toMatchObject({ players: 1, connections: 1 });
+    expect((await ops.post('/ops/sockets/12345678/push', { event: 'inbox.unread' })).body.code).toBe(
+      Code.OPS_NOT_FOUND,
+    );
+    ws.terminate();
+  });
+});
+
+describe('OPS_ENABLED=false', () => {
+  it('removes every /ops route, the back-office page and the dev panel (even in development mode)', async () => {
+    app = await testApp({ config: testConfig({ opsEnabled: false, mode: 'development' }), serveClient: true });
+    const auth = { authorization: `Bearer ${app.config.adminToken}` };
+    for (const endpoint of opsToolingEndpoints) {
+      expect(app.hasRoute({ method: endpoint.method, url: endpoint.path }), endpoint.path).toBe(false);
+    }
+    for (const endpoint of devEndpoints)
+      expect(app.hasRoute({ method: endpoint.method, url: endpoint.path })).toBe(false);
+    for (const url of ['/ops', '/ops/scenarios', '/ops/requests.har', '/ops/clock', '/backoffice.html']) {
+      const answer = await app.inject({ method: 'GET', url, headers: auth });
+      expect(answer.statusCode, url).toBe(404);
+      expect(answer.body, url).not.toContain('<div id="root"');
+    }
+    const config = await new TestClient(app).get<{ devTools?: boolean }>('/api/config/fetch');
+    expect(config.body.data.devTools).toBe(false);
+  });
+});
+
+describe('the dev panel routes', () => {
+  it('exist only in development mode, and move the clock, load a scenario and push to yourself', async () => {
+    app = await testApp();
+    expect(app.hasRoute({ method: 'GET', url: '/api/dev/state' })).toBe(false);
+    expect((await new TestClient(app).get<{ devTools?: boolean }>('/api/config/fetch')).body.data.devTools).toBe(false);
+    await app.close();
+
+    app = await testApp({ config: testConfig({ mode: 'development' }) });
+    const visitor = new TestClient(app);
+    expect((await visitor.get<{ devTools?: boolean }>('/api/config/fetch')).body.data.devTools).toBe(true);
+    const state = await visitor.get<{ clock: { now: string }; persona: null; scenarios: { name: string }[] }>(
+      '/api/dev/state',
+    );
+    expect(state.body.data).toMatchObject({ clock: { now: TEST_NOW.toISOString() }, persona: null, scenario: null });
+    expect(state.body.data.scenarios.map((s) => s.name)).toContain('new-player');
+    const moved = await visitor.post<{ clock: { now: string } }>('/api/dev/clock', { advance: '1h' });
+    expect(moved.body.data.clock.now).toBe(new Date(TEST_NOW.getTime() + 3_600_000).toISOString());
+    expect((await visitor.post('/api/dev/clock', { advance: 'soon' })).body.code).toBe(Code.OPS_BAD_DURATION);
+
+    const loaded = await visitor.post<{ scenario: string }>('/api/dev/scenario/new-player');
+    expect(loaded.body.data.scenario).toBe('new-player@1');
+    const player = new TestClient(app);
+    await player.post('/api/user/login', { username: 'maria001', password: (await import('js-md5')).md5('Secret123') });
+    const me = await player.get<{ persona: { username: string } }>('/api/dev/state');
+    expect(me.body.data.persona).toMatchObject({ username: 'maria001' });
+    const uid = app.services.users.repo.byUsername('maria001')?.uid ?? 0;
+    const ws = await app.injectWS(`/webSocket/${uid}`, { headers: { cookie: player.cookie } });
+    const frame = new Promise<string>((resolve) => ws.on('message', (raw) => resolve(String(raw))));
+    expect((await player.post('/api/dev/push', { event: 'vip.tab.rewards.num', value: 3 })).body.success).toBe(true);
+    expect(JSON.parse(await frame)).toMatchObject({ event: 'vip.tab.rewards.num', content: 3 });
+    expect((await visitor.post('/api/dev/push', { event: 'vip.tab.rewards.num', value: 3 })).body.code).toBe(
+      Code.SESSION_INVALID,
+    );
+    ws.terminate();
+  });
+});
+
+describe('the Manila day rollover', () => {
+  it('emits clock.dayChanged when the clock crosses midnight in Manila, either way, and not otherwise', async () => {
+    app = await testApp();
+    const seen: { from: string; to: string }[] = [];
+    app.events.on('clock.dayChanged', (e) => seen.push(e));
+    const ops = opsClient(app);
+    await ops.post('/ops/clock', { advance: '1h' });
+    expect(seen).toEqual([]);
+    await ops.post('/ops/clock', { set: '2026-11-21T00:00:00+08:00' });
+    expect(seen).toEqual([{ from: '2026-11-20', to: '2026-11-21' }]);
+    await ops.post('/ops/clock', { set: '2026-11-20T23:59:00+08:00' });
+    expect(seen.at(-1)).toEqual({ from: '2026-11-21', to: '2026-11-20' });
+    expect(seen).toHaveLength(2);
+  });
+});

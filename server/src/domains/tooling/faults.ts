@@ -1,0 +1,138 @@
+import type { z } from 'zod';
+import { Code, type CodeValue } from '../../../../shared/codes';
+import type { addFaultBody, FaultKind } from '../../../../shared/contract/ops-tooling';
+import type { Clock } from '../../clock';
+import { AppError } from '../../errors';
+
+type AddFault = z.output<typeof addFaultBody>;
+
+export interface Fault {
+  id: number;
+  kind: FaultKind;
+  uid: number | null;
+  route: string | null;
+  method: string | null;
+  ms: number | null;
+  status: number | null;
+  code: number | null;
+  delaySeconds: number | null;
+  remaining: number | null;
+  applied: number;
+  createdAt: string;
+}
+
+const KNOWN_CODES = new Set<number>(Object.values(Code));
+/** Faults that act once unless told otherwise: flows and sockets. Route faults act until removed. */
+const ONCE: readonly FaultKind[] = [
+  'socket.drop',
+  'deposit.fail',
+  'deposit.timeout',
+  'deposit.duplicate',
+  'deposit.late',
+  'payout.fail',
+  'payout.exception',
+];
+
+/** The envelope code an HTTP-status fault carries when none is given. */
+export function defaultFaultCode(status: number): CodeValue {
+  if (status === 401 || status === 403) return Code.SESSION_INVALID;
+  if (status === 404) return Code.NOT_FOUND;
+  if (status === 429) return Code.RATE_LIMITED;
+  if (status >= 500) return Code.INTERNAL;
+  return Code.BAD_REQUEST;
+}
+
+/**
+ * Tester faults, switched on and off at run time, in memory only (a restart clears them). Each acts for
+ * everyone or one player (uid), `remaining` times or until removed. Route faults act before a handler
+ * (nothing moves); flow faults replace what the sandbox gateways answer, through the same idempotent
+ * paths, so the ledger stays whole whatever is switched on.
+ */
+export function createFaults(deps: { clock: Clock }) {
+  const active: Fault[] = [];
+  let nextId = 1;
+
+  const matchesUid = (f: Fault, uid: number | null) => f.uid === null || f.uid === uid;
+
+  function use(f: Fault): Fault {
+    f.applied += 1;
+    if (f.remaining !== null) {
+      f.remaining -= 1;
+      if (f.remaining <= 0) active.splice(active.indexOf(f), 1);
+    }
+    return { ...f };
+  }
+
+  function routeMatches(f: Fault, method: string, path: string, pattern: string | null) {
+    if (f.method !== null && f.method !== method) return false;
+    const route = f.route ?? '';
+    if (route.endsWith('*')) return path.startsWith(route.slice(0, -1));
+    return route === path || route === pattern;
+  }
+
+  return {
+    list: (): Fault[] => active.map((f) => ({ ...f })),
+
+    add(input: AddFault): Fault {
+      const status = input.kind === 'error' ? (input.status ?? 200) : null;
+      let code: number | null = null;
+      if (input.kind === 'error') {
+        code = input.code ?? defaultFaultCode(status ?? 500);
+        if (!KNOWN_CODES.has(code) || code === Code.OK) throw new AppError(Code.FAULT_CODE_UNKNOWN);
+      }
+      const fault: Fault = {
+        id: nextId++,
+        kind: input.kind,
+        uid: input.uid ?? null,
+        route: input.route ?? null,
+        method: input.method ?? null,
+        ms: input.kind === 'latency' ? (input.ms ?? null) : null,
+        status,
+        code,
+        delaySeconds: input.kind === 'deposit.late' ? (input.delaySeconds ?? 60) : null,
+        remaining: input.count ?? (ONCE.includes(input.kind) ? 1 : null),
+        applied: 0,
+        createdAt: deps.clock.iso(),
+      };
+      active.push(fault);
+      return { ...fault };
+    },
+
+    remove(id?: number): number {
+      if (id === undefined) return active.splice(0).length;
+      const index = active.findIndex((f) => f.id === id);
+      if (index < 0) throw new AppError(Code.FAULT_NOT_FOUND);
+      active.splice(index, 1);
+      return 1;
+    },
+
+    /** The route faults for a request, each used once: latency first, then at most one error. */
+    forRequest(method: string, path: string, pattern: string | null, uid: number | null) {
+      const hits = active.filter(
+        (f) =>
+          (f.kind === 'latency' || f.kind === 'error') && matchesUid(f, uid) && routeMatches(f, method, path, pattern),
+      );
+      const latency = hits.filter((f) => f.kind === 'latency').map(use);
+      const error = hits.find((f) => f.kind === 'error');
+      return { latency, error: error ? use(error) : undefined };
+    },
+
+    /** Takes the next flow fault of `prefix` (deposit or payout) for the player, if one is on. */
+    take(prefix: 'deposit' | 'payout', uid: number | null): Fault | undefined {
+      const found = active.find((f) => f.kind.startsWith(`${prefix}.`) && matchesUid(f, uid));
+      return found ? use(found) : undefined;
+    },
+
+    /** The socket.drop fault for a player's connection, used once per dropped connection. */
+    takeSocketDrop(uid: number | null): Fault | undefined {
+      const found = active.find((f) => f.kind === 'socket.drop' && matchesUid(f, uid));
+      return found ? use(found) : undefined;
+    },
+
+    clear: () => {
+      active.length = 0;
+    },
+  };
+}
+
+export type Faults = ReturnType<typeof createFaults>;

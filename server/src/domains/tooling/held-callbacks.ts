@@ -1,0 +1,53 @@
+import type { Clock } from '../../clock';
+
+export interface HeldCallback {
+  orderNo: string;
+  status: string;
+  dueAt: string;
+  payload: Record<string, unknown>;
+}
+
+/**
+ * Gateway callbacks the sandbox holds back (fault deposit.late), delivered once the virtual clock passes
+ * their due time: on every clock move and every second. Delivery goes through the real webhook.
+ */
+export function createHeldCallbacks(deps: {
+  clock: Clock;
+  deliver: (payload: Record<string, unknown>) => Promise<void>;
+}) {
+  const held: HeldCallback[] = [];
+  let flushing = false;
+
+  async function flush() {
+    if (flushing) return;
+    flushing = true;
+    try {
+      const now = deps.clock.nowMs();
+      const due = held.filter((h) => Date.parse(h.dueAt) <= now);
+      for (const h of due) {
+        held.splice(held.indexOf(h), 1);
+        await deps.deliver(h.payload);
+      }
+    } finally {
+      flushing = false;
+    }
+  }
+
+  return {
+    hold(payload: { orderNo: string; status: string } & Record<string, unknown>, delaySeconds: number) {
+      held.push({
+        orderNo: payload.orderNo,
+        status: payload.status,
+        dueAt: new Date(deps.clock.nowMs() + delaySeconds * 1000).toISOString(),
+        payload,
+      });
+    },
+    list: () => held.map(({ orderNo, status, dueAt }) => ({ orderNo, status, dueAt })),
+    flush,
+    clear: () => {
+      held.length = 0;
+    },
+  };
+}
+
+export type HeldCallbacks = ReturnType<typeof createHeldCallbacks>;

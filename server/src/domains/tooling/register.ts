@@ -1,0 +1,107 @@
+import type { FastifyInstance } from 'fastify';
+import { paymentCallback } from '../../../../shared/contract/payment';
+import { backofficePage } from './backoffice-page';
+import { watchManilaDay } from './day-rollover';
+import { devRoutes } from './dev-routes';
+import { createFaults, type Fault } from './faults';
+import { createHeldCallbacks } from './held-callbacks';
+import { installToolingHooks } from './hooks';
+import { createToolingRepo } from './repo';
+import { createRequestLog } from './request-log';
+import { toolingRoutes } from './routes';
+import { createScenarioRunner } from './runner';
+import { createSnapshotRepo } from './snapshot.repo';
+import { createSnapshots } from './snapshots';
+
+// app.services has a closed type (domains/index.ts), so tooling gets its own decorator.
+declare module 'fastify' {
+  interface FastifyInstance {
+    tooling: Tooling;
+  }
+}
+
+/**
+ * Tester tooling (issue 8): the Manila day-rollover event, faults, the request log, snapshots and
+ * scenarios, and their routes under /ops (only with OPS_ENABLED) plus the dev panel's (only in
+ * development mode). The day-rollover event and the request log exist in every mode.
+ */
+export function registerTooling(app: FastifyInstance) {
+  const repo = createToolingRepo(app.db);
+  const faults = createFaults({ clock: app.clock });
+  const requestLog = createRequestLog();
+  const held = createHeldCallbacks({
+    clock: app.clock,
+    deliver: async (payload) => {
+      const answer = await app.inject({ method: 'POST', url: paymentCallback.path, payload });
+      app.log.info({ orderNo: payload.orderNo, status: answer.statusCode }, 'held gateway callback delivered');
+    },
+  });
+
+  /** After the data was swapped: nothing in memory may still describe the old world. */
+  const swapped = (source: 'snapshot' | 'scenario', name: string) => {
+    app.limiter.clear();
+    app.socket.reset();
+    held.clear();
+    app.events.emit('db.restored', { source, name });
+  };
+  const snapshots = createSnapshots({
+    db: app.db,
+    dbFile: app.config.dbFile,
+    clock: app.clock,
+    repo: createSnapshotRepo(app.db),
+    swapped,
+  });
+  const scenarios = createScenarioRunner({ app, snapshots, repo, swapped });
+
+  const uidOf = (userId: number) => app.services.users.repo.byId(userId)?.uid ?? null;
+
+  const tooling = {
+    faults,
+    requestLog,
+    held,
+    snapshots,
+    scenarios,
+    /** The sandbox checkout asks before it calls the webhook (deposit.* faults). */
+    depositFault: (userId: number): Fault | undefined => faults.take('deposit', uidOf(userId)),
+    /** Stand-in until the VIP domain computes levels from deposits and turnover (scenario vip3-rich). */
+    setVipLevel: (userId: number, level: number) => app.db.transaction(() => repo.setVipLevel(userId, level))(),
+  };
+  app.decorate('tooling', tooling);
+
+  watchManilaDay(app);
+  installToolingHooks(app, { log: requestLog, faults });
+  app.socket.onPush((userId, frame) => requestLog.frame(uidOf(userId), frame, new Date().toISOString()));
+  app.socket.onConnect((userId, drop) => {
+    if (faults.takeSocketDrop(uidOf(userId))) drop();
+  });
+  app.services.withdrawals.interceptPayouts((order) => {
+    const fault = faults.take('payout', uidOf(order.user_id));
+    if (fault?.kind === 'payout.fail') return 'failed';
+    if (fault?.kind === 'payout.exception') return 'exception';
+    return undefined;
+  });
+
+  app.clock.onChange(() => void held.flush());
+  const timer = setInterval(() => void held.flush(), 1000);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    snapshots.close();
+  });
+
+  if (app.config.opsEnabled) {
+    toolingRoutes(app, tooling);
+    backofficePage(app);
+    if (app.config.mode === 'development') devRoutes(app, tooling);
+  }
+}
+
+export type Tooling = {
+  faults: ReturnType<typeof createFaults>;
+  requestLog: ReturnType<typeof createRequestLog>;
+  held: ReturnType<typeof createHeldCallbacks>;
+  snapshots: ReturnType<typeof createSnapshots>;
+  scenarios: ReturnType<typeof createScenarioRunner>;
+  depositFault: (userId: number) => Fault | undefined;
+  setVipLevel: (userId: number, level: number) => void;
+};

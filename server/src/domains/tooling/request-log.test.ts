@@ -1,0 +1,137 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Code } from '../../../../shared/codes';
+import { hashed, opsClient, registerPlayer, type TestClient, testApp } from '../../test/helpers';
+import { fund } from '../../test/money';
+import { LOG_SIZE } from './request-log';
+
+type Logged = {
+  method: string;
+  path: string;
+  route: string | null;
+  status: number;
+  code: number | null;
+  durationMs: number;
+  uid: number | null;
+  fault: number | null;
+  requestBody: string | null;
+  responseBody: string | null;
+  frames: { uid: number | null; event: string }[];
+};
+type Log = { requests: Logged[]; frames: { uid: number | null; event: string }[] };
+
+let app: FastifyInstance;
+let ops: TestClient;
+beforeEach(async () => {
+  app = await testApp();
+  ops = opsClient(app);
+});
+afterEach(() => app.close());
+
+const requests = async (query: Record<string, string | number> = {}) =>
+  (await ops.get<Log>('/ops/requests', query)).body.data;
+
+describe('the request log', () => {
+  it('records method, path, status, envelope code, duration and uid, with passwords redacted', async () => {
+    const { client, info, player } = await registerPlayer(app);
+    await client.get('/api/user/info');
+    await new (client.constructor as typeof TestClient)(app).post('/api/user/login', {
+      username: player.username,
+      password: hashed('wrong-password'),
+    });
+    const log = await requests();
+    const [login, userInfo, register] = log.requests;
+    expect(userInfo).toMatchObject({ method: 'GET', path: '/api/user/info', status: 200, code: 0, uid: info.uid });
+    expect(userInfo?.durationMs).toBeGreaterThanOrEqual(0);
+    expect(login).toMatchObject({ path: '/api/user/login', code: Code.LOGIN_FAILED, uid: null });
+    expect(login?.requestBody).toContain('"password":"[redacted]"');
+    expect(login?.requestBody).not.toContain(hashed('wrong-password'));
+    expect(register?.requestBody).toContain(`"username":"${player.username}"`);
+    expect(register?.requestBody).not.toContain(hashed(player.password));
+    // The operator's own calls are left out unless asked for.
+    expect(log.requests.some((r) => r.path.startsWith('/ops'))).toBe(false);
+    expect((await requests({ ops: 'true' })).requests.some((r) => r.path.startsWith('/ops/requests'))).toBe(true);
+  });
+
+  it('filters by path, uid and code', async () => {
+    const a = await registerPlayer(app);
+    const b = await registerPlayer(app);
+    await a.client.get('/api/user/info');
+    await b.client.get('/api/balance');
+    await a.client.post('/api/user/login', { username: 'nobody123', password: hashed('x') });
+    expect((await requests({ uid: a.info.uid })).requests.every((r) => r.uid === a.info.uid)).toBe(true);
+    expect((await requests({ uid: b.info.uid })).requests.map((r) => r.path)).toEqual(['/api/balance']);
+    expect((await requests({ path: 'balance' })).requests.map((r) => r.path)).toEqual(['/api/balance']);
+    expect((await requests({ code: Code.LOGIN_FAILED })).requests.map((r) => r.path)).toEqual(['/api/user/login']);
+    expect((await requests({ limit: 2 })).requests).toHaveLength(2);
+  });
+
+  it('shows the socket frames each request pushed, and frames pushed outside requests', async () => {
+    const { info } = await registerPlayer(app);
+    await fund(app, info.uid, 100);
+    const adjust = (await requests({ ops: 'true', path: '/adjust' })).requests[0];
+    expect(adjust?.frames).toEqual([expect.objectContaining({ uid: info.uid, event: 'balance.changed' })]);
+    app.socket.push(app.services.users.repo.byUid(info.uid)?.id ?? 0, 'inbox.unread', 2);
+    expect((await requests({ uid: info.uid })).frames).toEqual([
+      expect.objectContaining({ uid: info.uid, event: 'inbox.unread' }),
+    ]);
+  });
+
+  it('marks the fault that acted on a request', async () => {
+    const { client } = await registerPlayer(app);
+    const fault = (await ops.post<{ id: number }>('/ops/faults', { kind: 'error', route: '/api/balance', code: 20002 }))
+      .body.data;
+    await client.get('/api/balance');
+    expect((await requests({ path: '/api/balance' })).requests[0]).toMatchObject({ code: 20002, fault: fault.id });
+  });
+
+  it('keeps the last 1,000 requests and empties on DELETE', async () => {
+    for (let i = 0; i < LOG_SIZE + 20; i++) await app.inject({ method: 'GET', url: '/api/app/version' });
+    const all = await requests({ limit: 1000, ops: 'true' });
+    expect(all.requests).toHaveLength(LOG_SIZE);
+    expect((await ops.request({ method: 'DELETE', url: '/ops/requests' })).body.success).toBe(true);
+    expect((await requests()).requests).toEqual([]);
+  });
+
+  it('exports HAR 1.2 with redacted headers and bodies, and refuses without the token', async () => {
+    const { client } = await registerPlayer(app);
+    await client.get('/api/user/info');
+    const har = await app.inject({
+      method: 'GET',
+      url: '/ops/requests.har?path=/api/user',
+      headers: { authorization: `Bearer ${app.config.adminToken}` },
+    });
+    expect(har.statusCode).toBe(200);
+    expect(har.headers['content-disposition']).toContain('.har');
+    const doc = har.json() as {
+      log: {
+        version: string;
+        entries: {
+          request: {
+            method: string;
+            url: string;
+            headers: { name: string; value: string }[];
+            postData?: { text: string };
+          };
+          response: { status: number; content: { text: string } };
+          _code: number;
+        }[];
+      };
+    };
+    expect(doc.log.version).toBe('1.2');
+    expect(doc.log.entries.map((e) => new URL(e.request.url).pathname)).toEqual([
+      '/api/user/custom/register',
+      '/api/user/info',
+    ]);
+    const info = doc.log.entries[1];
+    expect(info?.request.headers).toContainEqual({ name: 'cookie', value: '[redacted]' });
+    expect(info?.response.status).toBe(200);
+    expect(info?._code).toBe(0);
+    expect(doc.log.entries[0]?.request.postData?.text).toContain('[redacted]');
+    for (const headers of [{}, { authorization: 'Bearer wrong-token-0123456789' }]) {
+      const refused = await app.inject({ method: 'GET', url: '/ops/requests.har', headers });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toMatchObject({ success: false, code: Code.OPS_UNAUTHORIZED });
+    }
+  });
+});

@@ -1,0 +1,177 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Frame } from '../../../../shared/socket';
+
+export interface FrameLog {
+  uid: number | null;
+  event: string;
+  sid: string;
+  at: string;
+}
+
+export interface RequestLog {
+  id: number;
+  at: string;
+  method: string;
+  path: string;
+  route: string | null;
+  status: number;
+  code: number | null;
+  durationMs: number;
+  uid: number | null;
+  fault: number | null;
+  requestHeaders: Record<string, string>;
+  responseHeaders: Record<string, string>;
+  requestBody: string | null;
+  responseBody: string | null;
+  frames: FrameLog[];
+}
+
+export const LOG_SIZE = 1000;
+const BODY_LIMIT = 4096;
+const SECRET_KEY = /pass(word)?|pwd|secret|token|mpin|signature|captcha|answer|cookie|authorization/i;
+const SECRET_HEADERS = new Set(['cookie', 'set-cookie', 'authorization']);
+
+/** Values under password-like keys become "[redacted]", at any depth. */
+export function redact(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redact);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [
+        k,
+        SECRET_KEY.test(k) && typeof v === 'string' && v !== '' ? '[redacted]' : redact(v),
+      ]),
+    );
+  }
+  return value;
+}
+
+export function redactHeaders(headers: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) {
+    if (v === undefined) continue;
+    out[k] = SECRET_HEADERS.has(k.toLowerCase()) ? '[redacted]' : Array.isArray(v) ? v.join(', ') : String(v);
+  }
+  return out;
+}
+
+/** A body as the log keeps it: JSON re-serialized with secrets redacted, cut at 4 KB. */
+export function bodyText(body: unknown): string | null {
+  if (body === undefined || body === null || body === '') return null;
+  let text: string;
+  if (typeof body === 'string') {
+    try {
+      text = JSON.stringify(redact(JSON.parse(body)));
+    } catch {
+      text = body;
+    }
+  } else text = JSON.stringify(redact(body));
+  return text.length > BODY_LIMIT ? `${text.slice(0, BODY_LIMIT)}…` : text;
+}
+
+/**
+ * The last 1,000 requests and the socket frames pushed while each ran (an async context follows the
+ * request into its handler), plus frames pushed outside any request (timers, clock moves). Memory only.
+ */
+export function createRequestLog() {
+  const requests: RequestLog[] = [];
+  const loose: FrameLog[] = [];
+  const context = new AsyncLocalStorage<FrameLog[]>();
+  let nextId = 1;
+
+  const keep = <T>(ring: T[], item: T) => {
+    ring.push(item);
+    if (ring.length > LOG_SIZE) ring.shift();
+  };
+
+  return {
+    /** Runs the rest of a request inside its frame collector. */
+    track<T>(frames: FrameLog[], run: () => T): T {
+      return context.run(frames, run);
+    },
+
+    frame(uid: number | null, frame: Frame, at: string) {
+      const entry = { uid, event: frame.event, sid: frame.sid, at };
+      const current = context.getStore();
+      if (current) current.push(entry);
+      else keep(loose, entry);
+    },
+
+    add(entry: Omit<RequestLog, 'id'>) {
+      keep(requests, { id: nextId++, ...entry });
+    },
+
+    /** Newest first. */
+    find(filter: { path?: string; uid?: number; code?: number; limit: number; ops: boolean }) {
+      const match = (r: RequestLog) =>
+        (filter.ops || !r.path.startsWith('/ops')) &&
+        (filter.path === undefined || r.path.includes(filter.path)) &&
+        (filter.uid === undefined || r.uid === filter.uid || r.frames.some((f) => f.uid === filter.uid)) &&
+        (filter.code === undefined || r.code === filter.code);
+      const found: RequestLog[] = [];
+      for (let i = requests.length - 1; i >= 0 && found.length < filter.limit; i--) {
+        const r = requests[i] as RequestLog;
+        if (match(r)) found.push(r);
+      }
+      const frames = loose
+        .filter((f) => filter.uid === undefined || f.uid === filter.uid)
+        .slice(-filter.limit)
+        .reverse();
+      return { requests: found, frames };
+    },
+
+    clear() {
+      requests.length = 0;
+      loose.length = 0;
+    },
+  };
+}
+
+export type RequestLogStore = ReturnType<typeof createRequestLog>;
+
+/** HTTP Archive 1.2 of log entries (oldest first), with the frames and codes as extension fields. */
+export function toHar(entries: RequestLog[], origin: string, version: string) {
+  return {
+    log: {
+      version: '1.2',
+      creator: { name: 'casino-ph request log', version },
+      pages: [],
+      entries: [...entries].reverse().map((r) => {
+        const url = new URL(r.path, origin);
+        const requestType = r.requestHeaders['content-type'] ?? 'application/json';
+        const responseType = r.responseHeaders['content-type'] ?? 'application/octet-stream';
+        return {
+          startedDateTime: r.at,
+          time: r.durationMs,
+          request: {
+            method: r.method,
+            url: url.toString(),
+            httpVersion: 'HTTP/1.1',
+            headers: Object.entries(r.requestHeaders).map(([name, value]) => ({ name, value })),
+            queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
+            cookies: [],
+            headersSize: -1,
+            bodySize: r.requestBody?.length ?? 0,
+            ...(r.requestBody !== null ? { postData: { mimeType: requestType, text: r.requestBody } } : {}),
+          },
+          response: {
+            status: r.status,
+            statusText: '',
+            httpVersion: 'HTTP/1.1',
+            headers: Object.entries(r.responseHeaders).map(([name, value]) => ({ name, value })),
+            cookies: [],
+            content: { size: r.responseBody?.length ?? 0, mimeType: responseType, text: r.responseBody ?? '' },
+            redirectURL: '',
+            headersSize: -1,
+            bodySize: r.responseBody?.length ?? -1,
+          },
+          cache: {},
+          timings: { send: 0, wait: r.durationMs, receive: 0 },
+          _uid: r.uid,
+          _code: r.code,
+          _fault: r.fault,
+          _frames: r.frames,
+        };
+      }),
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { type Scenario, scenarios } from '../../../../db/scenarios';
+import { createKit } from '../../../../db/scenarios/kit';
+import { Code } from '../../../../shared/codes';
+import { AppError } from '../../errors';
+import type { ToolingRepo } from './repo';
+import type { Snapshots } from './snapshots';
+
+export const SCENARIO_NOTE = 'tooling.scenario';
+
+/** Loads a scenario: a fresh install swapped in place, then the scenario's world built through the services. */
+export function createScenarioRunner(deps: {
+  app: FastifyInstance;
+  snapshots: Snapshots;
+  repo: ToolingRepo;
+  swapped: (source: 'scenario', name: string) => void;
+}) {
+  const { app, snapshots, repo } = deps;
+
+  const find = (name: string): Scenario => {
+    const found = scenarios.find((s) => s.name === name);
+    if (!found) throw new AppError(Code.SCENARIO_UNKNOWN);
+    return found;
+  };
+
+  /** The personas with their uids, when they exist in the current data. */
+  const describe = (s: Scenario) => ({
+    name: s.name,
+    version: s.version,
+    title: s.title,
+    description: s.description,
+    tryThis: s.tryThis,
+    personas: s.personas.map((p) => ({ ...p, uid: app.services.users.repo.byUsername(p.username)?.uid ?? null })),
+  });
+
+  return {
+    list: () => scenarios.map(describe),
+    current: () => repo.note(SCENARIO_NOTE) ?? null,
+
+    async load(name: string) {
+      const scenario = find(name);
+      const start = performance.now();
+      snapshots.reset();
+      deps.swapped('scenario', name);
+      try {
+        await scenario.build(createKit(app));
+      } catch (error) {
+        app.log.error({ err: error, scenario: name }, 'scenario build failed');
+        snapshots.reset();
+        deps.swapped('scenario', 'fresh');
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new AppError(Code.SCENARIO_FAILED, { params: { reason: reason.slice(0, 200) } });
+      }
+      repo.setNote(SCENARIO_NOTE, `${scenario.name}@${scenario.version}`);
+      // Registrations of the build count against per-address limits; a tester starts clean.
+      app.limiter.clear();
+      return { ...describe(scenario), tookMs: Math.round(performance.now() - start), clock: app.clock.iso() };
+    },
+  };
+}
+
+export type ScenarioRunner = ReturnType<typeof createScenarioRunner>;

@@ -1,0 +1,165 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scenarios } from '../../../../db/scenarios';
+import { Code } from '../../../../shared/codes';
+import { opsClient, registerPlayer, type TestClient, testApp } from '../../test/helpers';
+import { accountOf, ledgerIsWhole, logIn, userByName } from './test-kit';
+
+type Loaded = {
+  name: string;
+  version: number;
+  personas: { username: string; password: string; uid: number | null; role: string }[];
+  tookMs: number;
+  clock: string;
+};
+
+let app: FastifyInstance;
+let ops: TestClient;
+beforeAll(async () => {
+  app = await testApp();
+  ops = opsClient(app);
+});
+afterAll(() => app.close());
+
+async function load(name: string) {
+  const answer = await ops.post<Loaded>(`/ops/scenarios/${name}`);
+  expect(answer.body.success, JSON.stringify(answer.body)).toBe(true);
+  ledgerIsWhole(app);
+  return answer.body.data;
+}
+const usernames = () => app.db.prepare('SELECT username FROM users ORDER BY id').pluck().all() as string[];
+const count = (sql: string, ...args: unknown[]) =>
+  Number(
+    app.db
+      .prepare(sql)
+      .pluck()
+      .get(...args),
+  );
+
+describe('the scenario list', () => {
+  it('lists every scenario with its version, personas and what to try', async () => {
+    const answer = await ops.get<Loaded[]>('/ops/scenarios');
+    expect(answer.body.data.map((s) => s.name)).toEqual([
+      'fresh',
+      'new-player',
+      'first-deposit-pending',
+      'vip3-rich',
+      'pending-withdrawal',
+      'kyc-expired',
+      'referral-network',
+      'suspended',
+    ]);
+    for (const s of scenarios) {
+      expect(s.version).toBeGreaterThanOrEqual(1);
+      expect(s.tryThis.length, s.name).toBeGreaterThan(0);
+    }
+  });
+
+  it('refuses an unknown scenario with 30004 and changes nothing', async () => {
+    await registerPlayer(app);
+    const before = usernames();
+    const answer = await ops.post('/ops/scenarios/no-such-world');
+    expect(answer.body).toMatchObject({ success: false, code: Code.SCENARIO_UNKNOWN });
+    expect(usernames()).toEqual(before);
+  });
+});
+
+describe('each scenario keeps its promise', () => {
+  it('fresh: no player at all, reference data intact, sessions of the old world end', async () => {
+    const { client } = await registerPlayer(app);
+    await load('fresh');
+    expect(usernames()).toEqual([]);
+    expect(count('SELECT COUNT(*) FROM games')).toBeGreaterThan(100);
+    expect(count('SELECT COUNT(*) FROM payment_channels')).toBe(2);
+    expect((await client.get('/api/user/info')).body.code).toBe(Code.SESSION_INVALID);
+  });
+
+  it('new-player: maria001 logs in with the documented password, no deposit, a welcome coupon', async () => {
+    const loaded = await load('new-player');
+    expect(loaded.personas).toEqual([expect.objectContaining({ username: 'maria001', uid: expect.any(Number) })]);
+    const { client, answer } = await logIn(app, 'maria001', loaded.personas[0]?.password);
+    expect(answer.success).toBe(true);
+    expect(accountOf(app, 'maria001').deposit_count).toBe(0);
+    const coupons = await client.get<{ status: string }[]>('/api/coupon/fetch');
+    expect(coupons.body.data.length).toBeGreaterThan(0);
+  });
+
+  it('first-deposit-pending: one Pending order of 1,000 that times out after 30 minutes', async () => {
+    await load('first-deposit-pending');
+    const pedro = userByName(app, 'pedro001');
+    const orders = app.db.prepare('SELECT status, amount FROM deposits WHERE user_id = ?').all(pedro.id);
+    expect(orders).toEqual([{ status: 0, amount: 100_000 }]);
+    await ops.post('/ops/clock', { advance: '31m' });
+    expect(app.db.prepare('SELECT status FROM deposits WHERE user_id = ?').pluck().get(pedro.id)).toBe(3);
+  });
+
+  it('vip3-rich: level 3, three deposits, 300 rounds, a large verified balance', async () => {
+    await load('vip3-rich');
+    const rico = userByName(app, 'rico0003');
+    expect(rico.vip_level).toBe(3);
+    const account = accountOf(app, 'rico0003');
+    expect(account.deposit_count).toBe(3);
+    expect(account.deposit_total).toBe(6_000_000);
+    expect(account.turnover_done).toBe(15_000_000);
+    expect(account.balance).toBe(6_000_000 - 300 * 50_000 + 300 * 45_000);
+    expect(count('SELECT COUNT(*) FROM game_rounds WHERE user_id = ?', rico.id)).toBe(300);
+    expect(app.services.kyc.risk(rico.id).kycStatus).toBe('verified');
+  });
+
+  it('pending-withdrawal: three Pending withdrawals whose payouts succeed, fail and end in Exception', async () => {
+    await load('pending-withdrawal');
+    const list = await ops.get<{ list: { orderNo: string; username: string; status: number }[] }>('/ops/withdrawals', {
+      status: 0,
+    });
+    expect(list.body.data.list.map((w) => w.username).sort()).toEqual(['ana00001', 'ana00002', 'ana00003']);
+    for (const w of list.body.data.list) {
+      expect(accountOf(app, w.username).frozen).toBe(150_000);
+      await ops.post(`/ops/withdrawals/${w.orderNo}/review`);
+    }
+    await ops.post('/ops/clock', { advance: '2m' });
+    const status = (username: string) =>
+      app.db.prepare('SELECT status FROM withdrawals WHERE user_id = ?').pluck().get(userByName(app, username).id);
+    expect([status('ana00001'), status('ana00002'), status('ana00003')]).toEqual([2, 3, 5]);
+    ledgerIsWhole(app);
+  });
+
+  it('kyc-expired: jose0001 is restricted, jose0002 is pending with a day left', async () => {
+    await load('kyc-expired');
+    const jose1 = userByName(app, 'jose0001');
+    const jose2 = userByName(app, 'jose0002');
+    expect(app.services.kyc.risk(jose1.id)).toEqual({ kycStatus: 'unverified', restricted: true });
+    expect(app.services.kyc.risk(jose2.id)).toEqual({ kycStatus: 'pending', restricted: false });
+    expect(Date.parse(app.clock.iso()) - Date.parse(jose1.created_at)).toBe(8 * 86_400_000);
+    await ops.post('/ops/clock', { advance: '1d1m' });
+    expect(app.services.kyc.risk(jose2.id).restricted).toBe(true);
+  });
+
+  it('referral-network: bound superiors on two levels, the documented deposits', async () => {
+    await load('referral-network');
+    const superior = (username: string) => {
+      const id = userByName(app, username).superior_id;
+      return id === null ? null : (app.services.users.repo.byId(id)?.username ?? null);
+    };
+    expect(['ref00001', 'ref00002', 'ref00003'].map(superior)).toEqual(['boss0001', 'boss0001', 'boss0001']);
+    expect(superior('sub00001')).toBe('ref00001');
+    expect(superior('boss0001')).toBeNull();
+    expect(['ref00001', 'ref00002', 'ref00003', 'sub00001'].map((u) => accountOf(app, u).deposit_total)).toEqual([
+      100_000, 250_000, 0, 50_000,
+    ]);
+  });
+
+  it('suspended: banned01 cannot log in, good0001 can', async () => {
+    await load('suspended');
+    expect((await logIn(app, 'banned01')).answer.code).toBe(Code.ACCOUNT_SUSPENDED);
+    expect((await logIn(app, 'good0001')).answer.success).toBe(true);
+    expect(accountOf(app, 'banned01').balance).toBe(300_000);
+  });
+
+  it('loading the same scenario twice gives the same world (no leftovers, no name clash)', async () => {
+    await load('referral-network');
+    const first = usernames();
+    const loaded = await load('referral-network');
+    expect(usernames()).toEqual(first);
+    expect(loaded.tookMs).toBeLessThan(5000);
+  });
+});

@@ -1,0 +1,81 @@
+import type { Db } from '../../db/database';
+
+const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * SQL for whole-database snapshots: VACUUM INTO to save, and a copy of every table from an attached file
+ * to restore, inside one transaction on the same connection. Services keep their prepared statements,
+ * because the schema stays the one they were prepared on.
+ */
+export function createSnapshotRepo(db: Db) {
+  const tables = (schema: 'main' | 'snap') =>
+    db
+      .prepare(`SELECT name FROM ${schema}.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)
+      .pluck()
+      .all() as string[];
+  const migrations = (schema: 'main' | 'snap') =>
+    (db.prepare(`SELECT version FROM ${schema}.schema_migrations ORDER BY version`).pluck().all() as number[]).join(
+      ',',
+    );
+  const hasSequence = (schema: 'main' | 'snap') =>
+    db.prepare(`SELECT 1 FROM ${schema}.sqlite_master WHERE name = 'sqlite_sequence'`).get() !== undefined;
+  const columns = (table: string) =>
+    (db.prepare(`PRAGMA main.table_info(${quote(table)})`).all() as { name: string }[]).map((c) => quote(c.name));
+
+  return {
+    /** A consistent copy of the whole database in a new file (which must not exist). */
+    saveTo(file: string): void {
+      db.prepare('VACUUM INTO ?').run(file);
+    },
+
+    /** The applied migrations of the open database, e.g. "1,2,3". */
+    migrations: () => migrations('main'),
+
+    /**
+     * Replaces every row of every table with the rows of `file`. Refuses (returns false) when the file was
+     * saved under other migrations. Triggers are dropped for the copy and created again, so the copy
+     * writes exactly the saved rows; foreign keys are checked after it, not row by row.
+     */
+    restoreFrom(file: string): boolean {
+      if (db.inTransaction) throw new Error('restoreFrom must not run inside a transaction');
+      db.pragma('foreign_keys = OFF');
+      db.prepare('ATTACH DATABASE ? AS snap').run(file);
+      try {
+        if (migrations('snap') !== migrations('main')) return false;
+        db.transaction(() => {
+          const catalogBefore = Number(
+            db.prepare('SELECT version FROM main.game_catalog_version WHERE id = 1').pluck().get() ?? 0,
+          );
+          const triggers = db
+            .prepare(`SELECT name, sql FROM main.sqlite_master WHERE type = 'trigger' AND sql IS NOT NULL`)
+            .all() as { name: string; sql: string }[];
+          for (const t of triggers) db.exec(`DROP TRIGGER main.${quote(t.name)}`);
+          const saved = new Set(tables('snap'));
+          for (const table of tables('main')) {
+            db.exec(`DELETE FROM main.${quote(table)}`);
+            if (!saved.has(table)) continue;
+            const cols = columns(table).join(', ');
+            db.exec(`INSERT INTO main.${quote(table)} (${cols}) SELECT ${cols} FROM snap.${quote(table)}`);
+          }
+          if (hasSequence('main')) {
+            db.exec('DELETE FROM main.sqlite_sequence');
+            if (hasSequence('snap')) db.exec('INSERT INTO main.sqlite_sequence SELECT * FROM snap.sqlite_sequence');
+          }
+          for (const t of triggers) db.exec(t.sql);
+          // A number the in-memory game catalog has never seen, so it reloads whatever the file held.
+          db.prepare('UPDATE main.game_catalog_version SET version = max(version, ?) + 1 WHERE id = 1').run(
+            catalogBefore,
+          );
+          const broken = db.prepare('PRAGMA main.foreign_key_check').all();
+          if (broken.length) throw new Error(`snapshot breaks ${broken.length} foreign keys`);
+        })();
+        return true;
+      } finally {
+        db.exec('DETACH DATABASE snap');
+        db.pragma('foreign_keys = ON');
+      }
+    },
+  };
+}
+
+export type SnapshotRepo = ReturnType<typeof createSnapshotRepo>;

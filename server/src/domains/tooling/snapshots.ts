@@ -1,0 +1,152 @@
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import Database from 'better-sqlite3';
+import { Code } from '../../../../shared/codes';
+import type { Clock } from '../../clock';
+import { type Db, migrate } from '../../db/database';
+import { runSeeds } from '../../db/seed';
+import { AppError } from '../../errors';
+import type { SnapshotRepo } from './snapshot.repo';
+
+export interface SnapshotMeta {
+  name: string;
+  note: string;
+  savedAt: string;
+  clock: string;
+  frozen: boolean;
+  bytes: number;
+  tookMs: number;
+}
+
+let pristineFile: string | undefined;
+
+/**
+ * A fresh install (migrations and seeds, no player) as a file, built once per process: loading a
+ * scenario starts from it, so "fresh" means exactly what `npm start` creates on an empty disk.
+ */
+function pristine(): string {
+  if (pristineFile && existsSync(pristineFile)) return pristineFile;
+  const dir = mkdtempSync(join(tmpdir(), 'casino-pristine-'));
+  const file = join(dir, 'fresh.db');
+  const db = new Database(':memory:');
+  try {
+    migrate(db);
+    runSeeds(db);
+    db.prepare('VACUUM INTO ?').run(file);
+  } finally {
+    db.close();
+  }
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  pristineFile = file;
+  return file;
+}
+
+const elapsed = (start: number) => Math.round(performance.now() - start);
+
+/**
+ * Named snapshots of the whole database: files beside the database (data/snapshots/<name>.db with a
+ * .json of metadata), or in a temporary folder for an in-memory database. `swapped` runs after every
+ * restore, so in-memory state (sockets, limits, caches) follows the new data.
+ */
+export function createSnapshots(deps: {
+  db: Db;
+  dbFile: string;
+  clock: Clock;
+  repo: SnapshotRepo;
+  swapped: (source: 'snapshot' | 'scenario', name: string) => void;
+}) {
+  const { clock, repo } = deps;
+  const temporary = deps.dbFile === ':memory:';
+  let dir = temporary ? '' : join(dirname(deps.dbFile), 'snapshots');
+  const folder = () => {
+    if (!dir) dir = mkdtempSync(join(tmpdir(), 'casino-snapshots-'));
+    mkdirSync(dir, { recursive: true });
+    return dir;
+  };
+  const files = (name: string) => ({ db: join(folder(), `${name}.db`), meta: join(folder(), `${name}.json`) });
+
+  function read(name: string): SnapshotMeta | undefined {
+    const f = files(name);
+    if (!existsSync(f.db) || !existsSync(f.meta)) return undefined;
+    return JSON.parse(readFileSync(f.meta, 'utf8')) as SnapshotMeta;
+  }
+
+  function swapIn(file: string) {
+    if (!repo.restoreFrom(file)) throw new AppError(Code.SNAPSHOT_INCOMPATIBLE);
+  }
+
+  return {
+    list(): SnapshotMeta[] {
+      return readdirSync(folder())
+        .filter((f) => f.endsWith('.json'))
+        .flatMap((f) => read(f.slice(0, -5)) ?? [])
+        .sort((a, b) => b.savedAt.localeCompare(a.savedAt));
+    },
+
+    save(name: string, note: string): SnapshotMeta {
+      const start = performance.now();
+      const f = files(name);
+      const partial = `${f.db}.partial`;
+      rmSync(partial, { force: true });
+      repo.saveTo(partial);
+      renameSync(partial, f.db);
+      const meta: SnapshotMeta = {
+        name,
+        note,
+        savedAt: new Date().toISOString(),
+        clock: clock.iso(),
+        frozen: clock.frozen,
+        bytes: statSync(f.db).size,
+        tookMs: elapsed(start),
+      };
+      writeFileSync(f.meta, JSON.stringify(meta, null, 2));
+      return meta;
+    },
+
+    /** Swaps the snapshot's rows in; the clock goes back to its instant unless `keepClock`. */
+    restore(name: string, keepClock: boolean): SnapshotMeta & { restoreMs: number } {
+      const meta = read(name);
+      if (!meta) throw new AppError(Code.SNAPSHOT_NOT_FOUND);
+      const start = performance.now();
+      swapIn(files(name).db);
+      // app_state now holds the saved clock offset; setting the clock writes the one that applies.
+      clock.set(keepClock ? clock.now() : new Date(meta.clock));
+      deps.swapped('snapshot', name);
+      return { ...meta, restoreMs: elapsed(start) };
+    },
+
+    /** Where a snapshot's database file is (tests, and testers who want to copy one). */
+    fileOf: (name: string) => files(name).db,
+
+    remove(name: string): void {
+      if (!read(name)) throw new AppError(Code.SNAPSHOT_NOT_FOUND);
+      const f = files(name);
+      rmSync(f.db, { force: true });
+      rmSync(f.meta, { force: true });
+    },
+
+    /** Back to a fresh install (keeping the clock where it is); scenarios build on it. */
+    reset(): void {
+      swapIn(pristine());
+      clock.set(clock.now());
+    },
+
+    /** Removes a temporary folder (in-memory databases); files beside a real database stay. */
+    close(): void {
+      if (temporary && dir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type Snapshots = ReturnType<typeof createSnapshots>;

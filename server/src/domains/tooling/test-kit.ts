@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { hashed, TestClient } from '../../test/helpers';
+
+/** Helpers shared by the tooling tests. */
+
+export const ledgerIsWhole = (app: FastifyInstance) => {
+  for (const row of app.services.ledger.repo.invariantRows()) {
+    expect(row.amount_sum).toBe(row.balance);
+    expect(row.frozen_sum).toBe(row.frozen);
+  }
+};
+
+export const userByName = (app: FastifyInstance, username: string) => {
+  const row = app.services.users.repo.byUsername(username);
+  if (!row) throw new Error(`no ${username}`);
+  return row;
+};
+
+export const accountOf = (app: FastifyInstance, username: string) =>
+  app.services.ledger.account(userByName(app, username).id);
+
+/** Logs a persona in through /api/user/login, as the login form does. */
+export async function logIn(app: FastifyInstance, username: string, password = 'Secret123') {
+  const client = new TestClient(app);
+  const answer = await client.post('/api/user/login', { username, password: hashed(password) });
+  return { client, answer: answer.body };
+}
+
+/**
+ * Every row of every table, sorted: equal digests mean equal data. The catalog version is left out (a
+ * restore moves it on purpose, so the in-memory catalog reloads).
+ */
+export function dataDigest(app: FastifyInstance | { prepare: FastifyInstance['db']['prepare'] }): string {
+  const db = 'db' in app ? app.db : (app as FastifyInstance['db']);
+  const tables = db
+    .prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('game_catalog_version') ORDER BY name",
+    )
+    .pluck()
+    .all() as string[];
+  return tables
+    .map(
+      (t) =>
+        `${t}:${(db.prepare(`SELECT * FROM "${t}"`).all() as object[])
+          .map((r) => JSON.stringify(r))
+          .sort()
+          .join('|')}`,
+    )
+    .join('\n');
+}

@@ -1,0 +1,296 @@
+import { z } from 'zod';
+import { isoTime, nothing } from './common';
+import { defineEndpoint } from './define';
+
+/**
+ * Tester tooling on the operator API (issue 8): scenarios, snapshots, faults, the request log and socket
+ * pushes. Every call needs `Authorization: Bearer <ADMIN_TOKEN>`; none exists when OPS_ENABLED=false.
+ */
+
+const NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
+const nameText = z.string().regex(NAME, 'Lower-case letters, digits and dashes, at most 40');
+
+// ------------------------------------------------------------------------------------------ scenarios
+
+export const personaSchema = z.object({
+  username: z.string(),
+  password: z.string().describe('What to type on the login form'),
+  uid: z.number().int().nullable().describe('Known once the scenario is loaded'),
+  role: z.string().describe('Who this persona is in the scenario'),
+});
+
+export const scenarioSchema = z.object({
+  name: z.string(),
+  version: z.number().int().describe('Moves when what the scenario builds changes'),
+  title: z.string(),
+  description: z.string(),
+  personas: z.array(personaSchema),
+  tryThis: z.array(z.string()).describe('What a tester can check with it'),
+});
+
+export const listScenarios = defineEndpoint({
+  method: 'GET',
+  path: '/ops/scenarios',
+  access: 'ops',
+  summary: 'The named scenarios (db/scenarios) with their personas and what to try',
+  data: z.array(scenarioSchema),
+});
+
+export const loadScenario = defineEndpoint({
+  method: 'POST',
+  path: '/ops/scenarios/:name',
+  access: 'ops',
+  summary:
+    'Reset the database to a fresh install, then build the scenario through the services (sessions of everyone end)',
+  params: z.strictObject({ name: nameText }),
+  body: z.strictObject({}),
+  data: scenarioSchema.extend({
+    tookMs: z.number().int(),
+    clock: isoTime.describe('The virtual now after the scenario was built'),
+  }),
+});
+
+// ------------------------------------------------------------------------------------------ snapshots
+
+export const snapshotSchema = z.object({
+  name: z.string(),
+  note: z.string(),
+  savedAt: isoTime.describe('Real time of the save'),
+  clock: isoTime.describe('The virtual now when it was saved; a restore brings the clock back to it'),
+  bytes: z.number().int(),
+  tookMs: z.number().int(),
+});
+
+export const listSnapshots = defineEndpoint({
+  method: 'GET',
+  path: '/ops/snapshots',
+  access: 'ops',
+  summary: 'Saved snapshots of the whole database, newest first',
+  data: z.array(snapshotSchema),
+});
+
+export const saveSnapshot = defineEndpoint({
+  method: 'POST',
+  path: '/ops/snapshots/:name',
+  access: 'ops',
+  summary: 'Save the current state under a name (replaces a snapshot of that name)',
+  params: z.strictObject({ name: nameText }),
+  body: z.strictObject({ note: z.string().max(200).default('') }),
+  data: snapshotSchema,
+});
+
+export const restoreSnapshot = defineEndpoint({
+  method: 'POST',
+  path: '/ops/snapshots/:name/restore',
+  access: 'ops',
+  summary:
+    'Swap the data of a snapshot in place, without a restart; the clock goes back to its instant unless keepClock',
+  params: z.strictObject({ name: nameText }),
+  body: z.strictObject({ keepClock: z.boolean().default(false) }),
+  data: snapshotSchema.extend({ restoreMs: z.number().int().describe('How long the swap took') }),
+});
+
+export const deleteSnapshot = defineEndpoint({
+  method: 'DELETE',
+  path: '/ops/snapshots/:name',
+  access: 'ops',
+  summary: 'Delete a snapshot',
+  params: z.strictObject({ name: nameText }),
+  data: nothing,
+});
+
+// --------------------------------------------------------------------------------------------- faults
+
+export const FAULT_KINDS = [
+  'latency',
+  'error',
+  'socket.drop',
+  'deposit.fail',
+  'deposit.timeout',
+  'deposit.duplicate',
+  'deposit.late',
+  'payout.fail',
+  'payout.exception',
+] as const;
+export const faultKindSchema = z.enum(FAULT_KINDS);
+export type FaultKind = z.infer<typeof faultKindSchema>;
+
+const ROUTE_KINDS: readonly FaultKind[] = ['latency', 'error'];
+const routePattern = z
+  .string()
+  .regex(/^\/[\w\-/:.]*\*?$/, 'A path such as /api/user/info, or a prefix ending in *')
+  .max(200)
+  .refine((r) => !r.startsWith('/ops'), 'The operator API cannot be faulted');
+
+export const addFaultBody = z
+  .strictObject({
+    kind: faultKindSchema.describe(
+      'latency and error act on routes; socket.drop closes live sockets; deposit.* act on the sandbox checkout, payout.* on the sandbox payout gateway',
+    ),
+    uid: z.number().int().positive().optional().describe('Only this player (default: everyone)'),
+    route: routePattern.optional().describe('latency, error: the route path, or a prefix ending in *'),
+    method: z.enum(['GET', 'POST', 'DELETE']).optional().describe('latency, error: only this method'),
+    ms: z.number().int().min(1).max(60_000).optional().describe('latency: added delay'),
+    status: z
+      .number()
+      .int()
+      .refine((s) => s === 200 || (s >= 400 && s <= 599), 'HTTP 200 or 400-599')
+      .optional()
+      .describe('error: HTTP status (default 200, then code is required)'),
+    code: z.number().int().min(1).optional().describe('error: envelope code, e.g. 20002 (a known code)'),
+    delaySeconds: z.number().int().min(1).max(86_400).optional().describe('deposit.late: virtual seconds'),
+    count: z
+      .number()
+      .int()
+      .min(1)
+      .max(10_000)
+      .optional()
+      .describe('How many times it applies (default: once for flows and sockets, until removed for routes)'),
+  })
+  .refine((f) => !ROUTE_KINDS.includes(f.kind) || f.route !== undefined, {
+    message: 'Required',
+    path: ['route'],
+  })
+  .refine((f) => f.kind !== 'latency' || f.ms !== undefined, { message: 'Required', path: ['ms'] })
+  .refine((f) => f.kind !== 'error' || f.code !== undefined || (f.status ?? 200) !== 200, {
+    message: 'Required',
+    path: ['code'],
+  })
+  .refine((f) => ROUTE_KINDS.includes(f.kind) || (f.route === undefined && f.method === undefined), {
+    message: 'Only for latency and error',
+    path: ['route'],
+  });
+
+export const faultSchema = z.object({
+  id: z.number().int(),
+  kind: faultKindSchema,
+  uid: z.number().int().nullable(),
+  route: z.string().nullable(),
+  method: z.string().nullable(),
+  ms: z.number().int().nullable(),
+  status: z.number().int().nullable(),
+  code: z.number().int().nullable(),
+  delaySeconds: z.number().int().nullable(),
+  remaining: z.number().int().nullable().describe('Applications left; null until removed'),
+  applied: z.number().int().describe('How many times it has acted'),
+  createdAt: isoTime,
+});
+
+export const listFaults = defineEndpoint({
+  method: 'GET',
+  path: '/ops/faults',
+  access: 'ops',
+  summary: 'Active faults, and callbacks the sandbox is holding back (deposit.late)',
+  data: z.object({
+    faults: z.array(faultSchema),
+    heldCallbacks: z.array(z.object({ orderNo: z.string(), status: z.string(), dueAt: isoTime })),
+  }),
+});
+
+export const addFault = defineEndpoint({
+  method: 'POST',
+  path: '/ops/faults',
+  access: 'ops',
+  summary: 'Switch a fault on, for everyone or one player (uid)',
+  body: addFaultBody,
+  data: faultSchema,
+});
+
+export const removeFaults = defineEndpoint({
+  method: 'DELETE',
+  path: '/ops/faults',
+  access: 'ops',
+  summary: 'Switch one fault off (id), or every fault',
+  query: z.strictObject({ id: z.coerce.number().int().positive().optional() }),
+  data: z.object({ removed: z.number().int() }),
+});
+
+// --------------------------------------------------------------------------------------- request log
+
+export const frameLogSchema = z.object({
+  uid: z.number().int().nullable(),
+  event: z.string(),
+  sid: z.string(),
+  at: isoTime,
+});
+
+export const requestLogSchema = z.object({
+  id: z.number().int(),
+  at: isoTime.describe('Real time'),
+  method: z.string(),
+  path: z.string().describe('The URL with its query string'),
+  route: z.string().nullable().describe('The route pattern'),
+  status: z.number().int(),
+  code: z.number().int().nullable().describe('The envelope code, when the answer was an envelope'),
+  durationMs: z.number(),
+  uid: z.number().int().nullable(),
+  fault: z.number().int().nullable().describe('The fault that acted on it'),
+  requestBody: z.string().nullable().describe('Passwords and secrets redacted'),
+  responseBody: z.string().nullable().describe('Truncated to 4 KB'),
+  frames: z.array(frameLogSchema).describe('Socket frames pushed while it ran'),
+});
+
+export const listRequests = defineEndpoint({
+  method: 'GET',
+  path: '/ops/requests',
+  access: 'ops',
+  summary: 'Recent requests (newest first, the last 1,000) and socket frames pushed outside any request',
+  query: z.strictObject({
+    path: z.string().max(200).optional().describe('Part of the path'),
+    uid: z.coerce.number().int().positive().optional(),
+    code: z.coerce.number().int().min(0).optional(),
+    limit: z.coerce.number().int().min(1).max(1000).default(100),
+    ops: z.enum(['true', 'false']).optional().describe('true: include the /ops calls themselves'),
+  }),
+  data: z.object({ requests: z.array(requestLogSchema), frames: z.array(frameLogSchema) }),
+});
+
+export const clearRequests = defineEndpoint({
+  method: 'DELETE',
+  path: '/ops/requests',
+  access: 'ops',
+  summary: 'Empty the request log',
+  data: nothing,
+});
+
+// -------------------------------------------------------------------------------------------- sockets
+
+export const pushFrame = defineEndpoint({
+  method: 'POST',
+  path: '/ops/sockets/:uid/push',
+  access: 'ops',
+  summary: 'Push a socket frame to a player, e.g. inbox.unread with 3 (kept until acknowledged)',
+  params: z.strictObject({ uid: z.coerce.number().int().positive() }),
+  body: z.strictObject({
+    event: z
+      .string()
+      .regex(/^[a-z][\w.]{0,63}$/i)
+      .describe('Event name, e.g. inbox.unread'),
+    content: z.unknown().optional(),
+  }),
+  data: z.object({ sid: z.string(), connections: z.number().int() }),
+});
+
+export const socketStats = defineEndpoint({
+  method: 'GET',
+  path: '/ops/sockets',
+  access: 'ops',
+  summary: 'Live socket connections',
+  data: z.object({ players: z.number().int(), connections: z.number().int(), pushed: z.number().int() }),
+});
+
+export const opsToolingEndpoints = [
+  listScenarios,
+  loadScenario,
+  listSnapshots,
+  saveSnapshot,
+  restoreSnapshot,
+  deleteSnapshot,
+  listFaults,
+  addFault,
+  removeFaults,
+  listRequests,
+  clearRequests,
+  pushFrame,
+  socketStats,
+] as const;
