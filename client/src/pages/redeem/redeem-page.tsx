@@ -5,6 +5,8 @@ import { TextField } from '../../components/fields';
 import { IconTicket } from '../../components/icons';
 import { Page, Section } from '../../components/page';
 import { redeemCode } from '../../features/mall/api/redeem-code';
+import '../../features/mall/components/rewards.css';
+import { ApiError } from '../../lib/http';
 import { useOverlayStore } from '../../lib/overlays';
 
 const filterCode = (v: string) =>
@@ -13,7 +15,7 @@ const filterCode = (v: string) =>
     .slice(0, 32)
     .toUpperCase();
 
-/** Redeem a code; its rewards show in the reward popup. */
+/** Redeem a code: the refusal shows under the field (and as a notice), the rewards in the reward popup. */
 export default function RedeemPage() {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
@@ -25,16 +27,24 @@ export default function RedeemPage() {
       return;
     }
     setError(null);
-    const { rewards } = await redeemCode(code.trim());
-    setCode('');
-    if (rewards.length) openReward(rewards);
+    try {
+      const { rewards } = await redeemCode(code.trim());
+      setCode('');
+      if (rewards.length) openReward(rewards);
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.kind === 'envelope') setError(failure.message);
+      throw failure;
+    }
   });
   return (
     <Page title={t('titles.redeem')}>
       <Section>
-        <div className="redeem-hero">
-          <IconTicket size={40} />
-          <p>{t('redeem.intro')}</p>
+        <div className="rd-hero">
+          <span className="rd-hero__badge">
+            <IconTicket size={36} />
+          </span>
+          <p className="rd-hero__title">{t('redemption.title')}</p>
+          <p className="rd-hero__text">{t('redemption.intro')}</p>
         </div>
         <form
           className="form"
@@ -45,18 +55,32 @@ export default function RedeemPage() {
           }}
         >
           <TextField
-            label={t('redeem.code')}
+            label={t('redemption.code')}
             value={code}
-            onChange={setCode}
+            onChange={(value) => {
+              setCode(value);
+              if (error) setError(null);
+            }}
             filter={filterCode}
             error={error}
+            hint={t('redemption.hint')}
+            placeholder={t('redemption.placeholder')}
             autoCapitalize="characters"
             autoComplete="off"
+            spellCheck={false}
+            maxLength={32}
           />
-          <Button type="submit" block size="lg" loading={busy}>
-            {t('redeem.submit')}
+          <Button type="submit" block size="lg" loading={busy} disabled={!code.trim()}>
+            {t('redemption.submit')}
           </Button>
         </form>
+      </Section>
+      <Section title={t('redemption.rulesTitle')}>
+        <ul className="pk-rules">
+          <li>{t('redemption.rule1')}</li>
+          <li>{t('redemption.rule2')}</li>
+          <li>{t('redemption.rule3')}</li>
+        </ul>
       </Section>
     </Page>
   );

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import { POKER_DECK } from '../../../../shared/contract/mall';
+import { buildApp } from '../../app';
 import { opsClient, registerPlayer, type TestClient, testApp } from '../../test/helpers';
 import { balanceOf } from '../../test/money';
 import { deposit, expectLedgerExact, userIdOf } from '../../test/rewards';
@@ -307,5 +308,24 @@ describe('poker cards: the live feed and the badge', () => {
     await setClock('2026-11-22T00:00:01+08:00');
     expect(push).not.toHaveBeenCalled();
     expect(await badge(drew.client)).toBe(1);
+  });
+
+  it('pushes at the real Manila midnight of a running clock, with nobody moving it', async () => {
+    const live = await buildApp({});
+    try {
+      const { client, info } = await registerPlayer(live);
+      const userId = userIdOf(live, info.uid);
+      vi.spyOn(live.socket, 'isConnected').mockReturnValue(true);
+      live.clock.set(new Date('2026-11-20T23:59:59.000+08:00'));
+      expect((await client.post<Draw>('/api/poker/draw')).body.data.chances).toBe(0);
+      const push = vi.spyOn(live.socket, 'push');
+      await vi.waitFor(() => expect(push).toHaveBeenCalledWith(userId, 'invite.friends.spins', 1), {
+        timeout: 3_000,
+        interval: 50,
+      });
+      expect((await client.get<Fetch>('/api/poker/fetch')).body.data.freeDrawAvailable).toBe(true);
+    } finally {
+      await live.close();
+    }
   });
 });
