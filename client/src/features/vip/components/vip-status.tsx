@@ -49,7 +49,6 @@ export function VipStatus({ card }: { card: VipCard }) {
           <span className="vip-status__activeness-label">{t('vipPage.activeness')}</span>
         </div>
       </div>
-      <Meter label={t('vipPage.activeness')} percent={card.activenessPercent} />
       <Meter
         label={t('vipPage.depositProgress')}
         percent={card.depositProgress.percent}
