@@ -85,7 +85,7 @@ describe('badge counters', () => {
       return original(id, event, content);
     };
     const badge = await client.get<Record<string, number>>('/api/badge/data');
-    expect(badge.body.data).toMatchObject({ letterUnreadNum: 2, vipTabRewardsNum: 0 });
+    expect(badge.body.data).toMatchObject({ letterUnreadNum: 2, vipTabRewardsNum: 1 }); // 1: today's VIP daily reward
     app.events.emit('badge.stale', { userId, counters: ['letterUnreadNum'] });
     expect(pushed).toEqual([]);
     unread = 1;
