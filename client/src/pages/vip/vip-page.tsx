@@ -1,83 +1,132 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { IconCards, IconCrown } from '../../components/icons';
+import type { Reward } from '../../../../shared/contract/reward';
+import { IconCards, IconChevronRight, IconTrophy } from '../../components/icons';
 import { Page, Section } from '../../components/page';
-import { RemoteView, SkeletonList } from '../../components/states';
-import { useUserStore } from '../../features/user/store';
-import { getVipCard } from '../../features/vip/api/get-vip-card';
-import { formatMoney } from '../../lib/format';
-import { useRemote } from '../../lib/hooks';
+import { ErrorState, Skeleton, SkeletonList } from '../../components/states';
+import { useAccountStore } from '../../features/account/store';
+import { FriendRebates } from '../../features/friend/components/friend-rebates';
+import { FriendRewardRecords } from '../../features/friend/components/friend-reward-records';
+import { InviteShare } from '../../features/friend/components/invite-share';
+import { RankingClaim } from '../../features/friend/components/ranking-claim';
+import { type FriendClaim, useFriendStore } from '../../features/friend/store';
+import { VipLevelTable } from '../../features/vip/components/vip-level-table';
+import { VipRewards } from '../../features/vip/components/vip-rewards';
+import { VipStatus } from '../../features/vip/components/vip-status';
+import { useVipStore, type VipClaim } from '../../features/vip/store';
+import { overlays } from '../../lib/overlays';
+import '../../styles/vip.css';
 
-function Progress({ label, percent }: { label: string; percent: number }) {
+const celebrate = (rewards: Reward[]) => overlays().openReward(rewards);
+
+function StatusSkeleton() {
   return (
-    <div className="progress">
-      <div className="progress__label">
-        <span>{label}</span>
-        <span>{Math.round(percent)}%</span>
-      </div>
-      <div
-        className="progress__track"
-        role="progressbar"
-        aria-label={label}
-        aria-valuenow={Math.round(percent)}
-        aria-valuemin={0}
-        aria-valuemax={100}
-      >
-        <div className="progress__bar" style={{ width: `${Math.min(100, Math.max(0, percent))}%` }} />
-      </div>
-    </div>
+    <section className="card" aria-hidden="true">
+      <Skeleton height={44} width="60%" />
+      <div style={{ height: 16 }} />
+      <Skeleton height={10} />
+      <div style={{ height: 12 }} />
+      <Skeleton height={10} />
+    </section>
   );
 }
 
-/** VIP (tab): the player's level and, from /api/vip/card/fetch, status and rewards (claims come with the VIP screen). */
+/**
+ * VIP (tab): status and activeness, the four VIP rewards with their claims, the poker collection entry,
+ * the level table, then the friends card (share, referral rebates, ranking rewards, rewards record).
+ */
 export default function VipPage() {
   const { t } = useTranslation();
-  const level = useUserStore((s) => s.userInfo?.vip ?? 0);
-  const card = useRemote(getVipCard);
+  const { card, error, load, claim, reset } = useVipStore();
+  const friends = useFriendStore();
+  const decrement = useAccountStore((s) => s.decrement);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: load once per visit
+  useEffect(() => {
+    void load();
+    void friends.loadCard();
+    void friends.loadRankings();
+    return () => {
+      reset();
+      friends.reset();
+    };
+  }, []);
+
+  const claimVip = async (kind: VipClaim) => {
+    celebrate(await claim(kind));
+    decrement('vipTabRewardsNum');
+  };
+  const claimFriend = async (kind: FriendClaim) => celebrate(await friends.claim(kind));
+  const claimRanking = async (periodId: string) => celebrate(await friends.claimRanking(periodId));
+
   return (
-    <Page title={t('titles.vip')} back={false}>
-      <section className="card vip-hero">
-        <IconCrown size={36} />
-        <p className="vip-hero__level">VIP {level}</p>
-        <p className="form__note">{t('vip.intro')}</p>
-      </section>
-      <RemoteView state={card} skeleton={<SkeletonList rows={3} />}>
-        {(data) => (
-          <>
-            <Section title={t('vip.status')}>
-              <Progress label={t('vip.activeness')} percent={data.activenessPercent} />
-              <Progress label={t('vip.depositProgress')} percent={data.depositProgress.percent} />
-              <Progress label={t('vip.turnoverProgress')} percent={data.turnoverProgress.percent} />
-              {data.nextLevel !== null ? (
-                <p className="form__note">{t('vip.next', { level: data.nextLevel })}</p>
-              ) : null}
-            </Section>
-            <Section title={t('vip.rewards')}>
-              <dl className="facts">
-                <div>
-                  <dt>{t('vip.daily')}</dt>
-                  <dd>{formatMoney(data.daily.amount)}P</dd>
-                </div>
-                <div>
-                  <dt>{t('vip.monthly')}</dt>
-                  <dd>{formatMoney(data.monthly.amount)}P</dd>
-                </div>
-                <div>
-                  <dt>{t('vip.depositRebate')}</dt>
-                  <dd>{formatMoney(data.depositRebate.claimable)}P</dd>
-                </div>
-                <div>
-                  <dt>{t('vip.turnoverRebate')}</dt>
-                  <dd>{formatMoney(data.turnoverRebate.claimable)}P</dd>
-                </div>
-              </dl>
-            </Section>
-          </>
-        )}
-      </RemoteView>
-      <Link to="/pokerCollection" className="card card--link">
-        <IconCards size={24} /> <span>{t('vip.poker')}</span>
+    <Page title={t('titles.vip')} back={false} className="vip-page">
+      {card ? (
+        <VipStatus card={card} />
+      ) : error ? (
+        <ErrorState message={error.message} onRetry={() => void load()} />
+      ) : (
+        <StatusSkeleton />
+      )}
+
+      <Section title={t('vipPage.rewards')}>
+        {card ? <VipRewards card={card} onClaim={claimVip} /> : <SkeletonList rows={2} />}
+      </Section>
+
+      <Link to="/pokerCollection" className="card card--link promo-link">
+        <span className="promo-link__icon" aria-hidden="true">
+          <IconCards size={24} />
+        </span>
+        <span className="promo-link__text">
+          <strong>{t('vipPage.poker')}</strong>
+          <small>{t('vipPage.pokerText')}</small>
+        </span>
+        <IconChevronRight size={20} />
       </Link>
+
+      {card ? (
+        <Section title={t('vipPage.levels')}>
+          <VipLevelTable card={card} />
+        </Section>
+      ) : null}
+
+      <h2 className="vip-page__heading">{t('friends.title')}</h2>
+      <Section title={t('friends.invite')}>
+        {friends.card ? (
+          <InviteShare card={friends.card} />
+        ) : friends.cardError ? (
+          <ErrorState message={friends.cardError.message} onRetry={() => void friends.loadCard()} />
+        ) : (
+          <SkeletonList rows={2} />
+        )}
+      </Section>
+      <Section title={t('friends.rebates')}>
+        {friends.card ? <FriendRebates card={friends.card} onClaim={claimFriend} /> : <SkeletonList rows={1} />}
+      </Section>
+      <Section title={t('friends.ranking')}>
+        {friends.rankings?.claimable ? (
+          <RankingClaim
+            claimable={friends.rankings.claimable}
+            onClaim={() => claimRanking(friends.rankings?.claimable?.periodId ?? '')}
+          />
+        ) : null}
+        <Link to="/inviteRank" className="card--link ranking-link">
+          <IconTrophy size={22} />
+          <span className="promo-link__text">
+            <strong>
+              {friends.rankings?.me.rank
+                ? t('ranking.myRank', { rank: friends.rankings.me.rank })
+                : t('ranking.notRanked')}
+            </strong>
+            <small>{t('ranking.invites', { count: friends.rankings?.me.invites ?? 0 })}</small>
+          </span>
+          <IconChevronRight size={20} />
+        </Link>
+      </Section>
+      <Section title={t('friends.records')}>
+        <FriendRewardRecords />
+      </Section>
     </Page>
   );
 }

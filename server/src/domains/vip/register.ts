@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { Code } from '../../../../shared/codes';
+import { opsUserVip } from '../../../../shared/contract/ops-vip';
 import { manilaDay } from '../../../../shared/time';
+import { AppError } from '../../errors';
+import { route } from '../../route';
 import { friendRoutes } from '../friend/routes';
 import { createFriendService, type FriendService } from '../friend/service';
 import { vipRoutes } from './routes';
@@ -89,4 +93,12 @@ export function registerVip(app: FastifyInstance) {
 
   vipRoutes(app, vip);
   friendRoutes(app, friends);
+  if (app.config.opsEnabled) {
+    route(app, opsUserVip, ({ params }) => {
+      const row = users.repo.byUid(params.uid);
+      if (!row) throw new AppError(Code.OPS_NOT_FOUND);
+      const { levels: _levels, ...card } = vip.card(row.id);
+      return { uid: row.uid, username: row.username, vip: card, friends: friends.card(row.id) };
+    });
+  }
 }

@@ -316,3 +316,21 @@ describe('the VIP badge', () => {
     expect(pushed).toHaveBeenCalledWith(me.userId, 'vip.tab.rewards.num', 4);
   });
 });
+
+describe('operator view', () => {
+  it("shows a player's VIP and friends cards to the operator token only", async () => {
+    await deposit(app, me.client, 1000);
+    const ops = await opsClient(app).get<{ uid: number; vip: VipCard; friends: { invitationCode: string } }>(
+      `/ops/users/${me.uid}/vip`,
+    );
+    expect(ops.body.data).toMatchObject({
+      uid: me.uid,
+      username: me.username,
+      vip: { level: 0, depositProgress: { current: 1000 }, activenessPercent: 100, daily: { claimable: true } },
+      friends: { invitationCode: me.invitationCode, referrals: 0 },
+    });
+    expect(ops.body.data.vip).not.toHaveProperty('levels');
+    expect((await opsClient(app).get('/ops/users/999999/vip')).body.code).toBe(Code.OPS_NOT_FOUND);
+    expect((await me.client.get(`/ops/users/${me.uid}/vip`)).status).toBe(401);
+  });
+});
