@@ -5,6 +5,7 @@ import { opsInboxEndpoints } from './ops-inbox';
 import { opsMoneyEndpoints } from './ops-money';
 import { opsRewardsEndpoints } from './ops-rewards';
 import { opsToolingEndpoints } from './ops-tooling';
+import { opsVipEndpoints } from './ops-vip';
 import { userInfoSchema } from './user';
 
 /** The operator API: every call needs `Authorization: Bearer <ADMIN_TOKEN>`. Later issues add to it. */
@@ -133,4 +134,5 @@ export const opsEndpoints = [
   ...opsMoneyEndpoints,
   ...opsInboxEndpoints,
   ...opsToolingEndpoints,
+  ...opsVipEndpoints,
 ] as const;
