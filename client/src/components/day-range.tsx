@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { manilaDay } from '../../../shared/time';
+import { ChipFilter } from './chip-filter';
 
 export const DAY_RANGES = ['all', 'today', 'yesterday', 'week', 'month'] as const;
 export type DayRange = (typeof DAY_RANGES)[number];
@@ -28,18 +29,12 @@ export function dayRangeQuery(range: DayRange, now: Date = new Date()): { from?:
 export function DayRangeChips({ value, onChange }: { value: DayRange; onChange(range: DayRange): void }) {
   const { t } = useTranslation();
   return (
-    <div className="chips chips--filter" role="group" aria-label={t('filters.date')}>
-      {DAY_RANGES.map((range) => (
-        <button
-          key={range}
-          type="button"
-          className={`chip${range === value ? ' is-active' : ''}`}
-          aria-pressed={range === value}
-          onClick={() => onChange(range)}
-        >
-          {t(`filters.range.${range}`)}
-        </button>
-      ))}
-    </div>
+    <ChipFilter<DayRange>
+      label={t('filters.date')}
+      value={value}
+      onChange={onChange}
+      scroll
+      options={DAY_RANGES.map((range) => ({ value: range, label: t(`filters.range.${range}`) }))}
+    />
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import '../styles/lists.css';
 import { useTranslation } from 'react-i18next';
 import type { PagedState } from '../lib/paged';
 import { Button } from './button';

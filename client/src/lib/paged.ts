@@ -35,7 +35,9 @@ export function usePagedList<T>(
     setLoadingMore(false);
     setState({ status: 'loading', items: [], total: 0, error: null });
     loadRef.current(1).then(
-      (data) => mine === generation.current && setState({ status: 'success', items: data.list, total: data.total, error: null }),
+      (data) =>
+        mine === generation.current &&
+        setState({ status: 'success', items: data.list, total: data.total, error: null }),
       (error: unknown) =>
         mine === generation.current &&
         setState({

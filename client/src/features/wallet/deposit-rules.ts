@@ -22,7 +22,10 @@ export function depositBounds(
 }
 
 /** The amount field keeps digits and at most two decimals (spec section 5); no leading zeros. */
-export const filterAmount = (text: string): string => InputFilter.amount(text).replace(/^0+(?=\d)/, '').slice(0, 12);
+export const filterAmount = (text: string): string =>
+  InputFilter.amount(text)
+    .replace(/^0+(?=\d)/, '')
+    .slice(0, 12);
 
 /** The typed amount as pesos, or null while it is not a number yet. */
 export function parseAmount(text: string): number | null {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { ChipFilter } from '../../components/chip-filter';
 import { type DayRange, DayRangeChips, dayRangeQuery } from '../../components/day-range';
 import { Segmented } from '../../components/fields';
 import { Page } from '../../components/page';
@@ -62,19 +63,13 @@ function StatusChips<S extends number>({
 }) {
   const { t } = useTranslation();
   return (
-    <div className="chips chips--filter" role="group" aria-label={t('filters.status')}>
-      {[null, ...statuses].map((s) => (
-        <button
-          key={s ?? 'all'}
-          type="button"
-          className={`chip${s === value ? ' is-active' : ''}`}
-          aria-pressed={s === value}
-          onClick={() => onChange(s)}
-        >
-          {s === null ? t('filters.all') : label(s)}
-        </button>
-      ))}
-    </div>
+    <ChipFilter<S | null>
+      label={t('filters.status')}
+      value={value}
+      onChange={onChange}
+      scroll
+      options={[null, ...statuses].map((s) => ({ value: s, label: s === null ? t('filters.all') : label(s) }))}
+    />
   );
 }
 
@@ -88,7 +83,7 @@ function Deposits({ range }: { range: DayRange }) {
   );
   return (
     <>
-      <StatusChips
+      <StatusChips<(typeof DEPOSIT_STATUSES)[number]>
         statuses={DEPOSIT_STATUSES}
         value={status}
         onChange={setStatus}
@@ -139,7 +134,7 @@ function Withdrawals({ range }: { range: DayRange }) {
   );
   return (
     <>
-      <StatusChips
+      <StatusChips<(typeof WITHDRAW_STATUSES)[number]>
         statuses={WITHDRAW_STATUSES}
         value={status}
         onChange={setStatus}

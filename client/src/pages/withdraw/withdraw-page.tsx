@@ -11,7 +11,7 @@ import { useUserStore } from '../../features/user/store';
 import { getKyc } from '../../features/wallet/api/get-kyc';
 import { getWalletAccount } from '../../features/wallet/api/get-wallet-account';
 import { getWithdrawLimits } from '../../features/wallet/api/get-withdraw-limits';
-import { type KycState, KycPanel } from '../../features/wallet/components/kyc-panel';
+import { KycPanel, type KycState } from '../../features/wallet/components/kyc-panel';
 import { WALLET_LABELS } from '../../features/wallet/components/wallet-labels';
 import { WithdrawForm } from '../../features/wallet/components/withdraw-form';
 import { appActions } from '../../lib/app-actions';
@@ -117,7 +117,9 @@ export default function WithdrawPage() {
           <SkeletonList rows={1} />
         ) : wallet.status === 'success' && wallet.data ? (
           <p className="bound-wallet__line" data-testid="bound-wallet">
-            <strong className={`wallet-name wallet-name--${wallet.data.bank}`}>{WALLET_LABELS[wallet.data.bank]}</strong>{' '}
+            <strong className={`wallet-name wallet-name--${wallet.data.bank}`}>
+              {WALLET_LABELS[wallet.data.bank]}
+            </strong>{' '}
             +63 {wallet.data.account} · {wallet.data.name}
           </p>
         ) : wallet.status === 'error' ? (

@@ -14,13 +14,7 @@ import { buildDeposit } from '../api/build-deposit';
 import { getCoupons } from '../api/get-coupons';
 import { getRechargeAmounts } from '../api/get-recharge-amounts';
 import { quoteDeposit } from '../api/quote-deposit';
-import {
-  couponApplies,
-  depositAmountProblem,
-  depositBounds,
-  filterAmount,
-  parseAmount,
-} from '../deposit-rules';
+import { couponApplies, depositAmountProblem, depositBounds, filterAmount, parseAmount } from '../deposit-rules';
 import type { Checkout } from '../use-checkout';
 import { WALLET_LABELS } from './wallet-labels';
 
@@ -249,7 +243,9 @@ export function DepositForm({ methods, onCheckout }: { methods: Method[]; onChec
       </div>
 
       {info?.firstDeposit ? (
-        <p className="notice notice--info">{t('deposit.firstDepositNote', { amount: formatMoney(info.firstDepositMin) })}</p>
+        <p className="notice notice--info">
+          {t('deposit.firstDepositNote', { amount: formatMoney(info.firstDepositMin) })}
+        </p>
       ) : null}
 
       <div className="field">

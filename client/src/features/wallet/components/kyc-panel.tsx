@@ -37,7 +37,10 @@ export const filterIdNumber = (text: string): string =>
     .slice(0, 32);
 
 /** The identity form's checks: the spec's messages, plus the 21-year minimum on today's date. */
-export function kycErrors(form: { realName: string; birthDate: string; idType: KycIdType; idNumber: string }, today: Date) {
+export function kycErrors(
+  form: { realName: string; birthDate: string; idType: KycIdType; idNumber: string },
+  today: Date,
+) {
   return validate({
     realName: () =>
       checks.required(form.realName) ??
@@ -46,7 +49,8 @@ export function kycErrors(form: { realName: string; birthDate: string; idType: K
       checks.required(form.birthDate) ??
       checks.date(form.birthDate) ??
       (ageOn(form.birthDate, today) >= MINIMUM_AGE ? null : translate('kyc.underage', { age: MINIMUM_AGE })),
-    idNumber: () => checks.required(form.idNumber) ?? (idNumberValid(form.idType, form.idNumber) ? null : translate('rules.format')),
+    idNumber: () =>
+      checks.required(form.idNumber) ?? (idNumberValid(form.idType, form.idNumber) ? null : translate('rules.format')),
   });
 }
 

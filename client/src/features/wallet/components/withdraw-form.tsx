@@ -72,7 +72,8 @@ export function WithdrawForm({
   const { captcha, failed, refresh } = useCaptcha();
   const amount = parseAmount(text);
   const problem = withdrawAmountProblem(amount, available, remainingToday);
-  const ready = !disabled && problem === null && captcha !== null && answer.trim() !== '' && PATTERNS.typedPassword.test(password);
+  const ready =
+    !disabled && problem === null && captcha !== null && answer.trim() !== '' && PATTERNS.typedPassword.test(password);
 
   const [busy, submit] = useBusy(async () => {
     setTouched(true);
