@@ -104,11 +104,17 @@ describe('deposit journey', () => {
       await form.getByRole('radio', { name: /PayMaya/ }).click();
       await form.getByLabel('Deposit amount').fill('600');
       await form.getByRole('button', { name: 'Deposit ₱ 600.00' }).click();
-      await page.getByRole('dialog', { name: 'Confirm your deposit' }).getByRole('button', { name: 'Pay with PayMaya' }).click();
+      await page
+        .getByRole('dialog', { name: 'Confirm your deposit' })
+        .getByRole('button', { name: 'Pay with PayMaya' })
+        .click();
       const frame = page.frameLocator('iframe.frame__iframe');
       await visible(frame.getByText('Pay to'));
 
-      await page.getByRole('dialog', { name: /PayMaya/ }).getByRole('button', { name: 'Close' }).click({ force: true });
+      await page
+        .getByRole('dialog', { name: /PayMaya/ })
+        .getByRole('button', { name: 'Close' })
+        .click({ force: true });
       const question = page.getByRole('dialog', { name: 'Deposit not completed' });
       await visible(question);
       await visible(

@@ -28,6 +28,8 @@ function RecordRow(props: {
   extra?: string;
   createdAt: string;
   orderNo: string;
+  /** The masked wallet a withdrawal goes to. */
+  account?: string;
   remark?: string;
   statusClass: string;
   statusText: string;
@@ -41,6 +43,7 @@ function RecordRow(props: {
         {props.extra ? <p className="row__meta text-success">{props.extra}</p> : null}
         <p className="row__meta">
           {formatDateTime(props.createdAt)} · {props.orderNo}
+          {props.account ? ` · +63 ${props.account}` : ''}
         </p>
         {props.remark ? <p className="row__meta row__remark">{props.remark}</p> : null}
       </div>
@@ -162,7 +165,8 @@ function Withdrawals({ range }: { range: DayRange }) {
                 wallet={r.bank}
                 amount={r.amount}
                 createdAt={r.createdAt}
-                orderNo={`${r.orderNo} · +63 ${r.account}`}
+                orderNo={r.orderNo}
+                account={r.account}
                 remark={r.remark}
                 statusClass={`status--w${r.status}`}
                 statusText={t(`status.withdraw.${r.status}`)}

@@ -30,14 +30,14 @@ function LimitsLine({ limits }: { limits: Limits }) {
         <dt>{t('withdrawal.leftToday')}</dt>
         <dd>
           ₱ {formatMoney(limits.remainingAmount)}
-          <span className="limits__of"> / {formatMoney(limits.dailyAmount)}</span>
+          <span className="limits__of">{t('withdrawal.perDay', { amount: formatMoney(limits.dailyAmount) })}</span>
         </dd>
       </div>
       <div>
         <dt>{t('withdrawal.countToday')}</dt>
         <dd>
           {t('withdrawal.countLeft', { left: limits.remainingCount, total: limits.dailyCount })}
-          <span className="limits__of"> · VIP {limits.vipLevel}</span>
+          <span className="limits__of">{t('withdrawal.atVip', { level: limits.vipLevel })}</span>
         </dd>
       </div>
     </dl>

@@ -179,9 +179,9 @@ export function KycPanel({ state, onChange }: { state: KycState; onChange(state:
           {state.reason ? <p>{t('kyc.reason', { reason: state.reason })}</p> : null}
         </div>
       ) : null}
-      <p className={`form__note${state.restricted ? ' text-danger' : ''}`}>
-        <IconShield size={16} />{' '}
-        {state.restricted ? t('kyc.restricted') : t('kyc.deadline', { date: formatDate(state.deadline) })}
+      <p className={`kyc-deadline${state.restricted ? ' text-danger' : ''}`}>
+        <IconShield size={16} />
+        <span>{state.restricted ? t('kyc.restricted') : t('kyc.deadline', { date: formatDate(state.deadline) })}</span>
       </p>
       {editing ? (
         <KycForm onSubmitted={onChange} />
