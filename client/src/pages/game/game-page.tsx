@@ -1,4 +1,4 @@
-import { type CSSProperties, useState } from 'react';
+import { type CSSProperties, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { notices as noticesEndpoint } from '../../../../shared/contract/config';
@@ -249,8 +249,14 @@ const isOwnTab = (code: string): code is OwnTab => (OWN_TABS as readonly string[
 
 /** The lobby (/game): banners, notices, shortcuts and the game menu from the server, with its games. */
 export default function GamePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const loggedIn = useIsLoggedIn();
+  // the tab names come from the server in the request's language: after a language switch, ask again
+  const menuLanguage = useGameStore((s) => s.menuLanguage);
+  const menuReady = useGameStore((s) => s.menuStatus === 'ready');
+  useEffect(() => {
+    if (menuReady && menuLanguage && menuLanguage !== i18n.language) void loadGameMenu(loggedIn);
+  }, [menuReady, menuLanguage, i18n.language, loggedIn]);
   const { gameMenu, activeGameMenu, menuStatus, setActive } = useGameStore();
   // an own tab needs a session; without one (or a code the menu lost) the first menu entry shows
   const activeEntry =
