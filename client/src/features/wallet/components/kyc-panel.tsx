@@ -9,6 +9,7 @@ import {
   normalizeIdNumber,
 } from '../../../../../shared/contract/kyc';
 import { ageOn, MINIMUM_AGE } from '../../../../../shared/rules';
+import { manilaDay } from '../../../../../shared/time';
 import { Button, useBusy } from '../../../components/button';
 import { TextField } from '../../../components/fields';
 import { IconCheckCircle, IconShield } from '../../../components/icons';
@@ -36,7 +37,7 @@ export const filterIdNumber = (text: string): string =>
     .replace(/[^A-Z0-9 -]/g, '')
     .slice(0, 32);
 
-/** The identity form's checks: the spec's messages, plus the 21-year minimum on today's date. */
+/** The identity form's checks: the spec's messages, plus the 21-year minimum on today's Manila date (as the server counts). */
 export function kycErrors(
   form: { realName: string; birthDate: string; idType: KycIdType; idNumber: string },
   today: Date,
@@ -48,7 +49,9 @@ export function kycErrors(
     birthDate: () =>
       checks.required(form.birthDate) ??
       checks.date(form.birthDate) ??
-      (ageOn(form.birthDate, today) >= MINIMUM_AGE ? null : translate('kyc.underage', { age: MINIMUM_AGE })),
+      (ageOn(form.birthDate, new Date(`${manilaDay(today)}T00:00:00Z`)) >= MINIMUM_AGE
+        ? null
+        : translate('kyc.underage', { age: MINIMUM_AGE })),
     idNumber: () =>
       checks.required(form.idNumber) ?? (idNumberValid(form.idType, form.idNumber) ? null : translate('rules.format')),
   });
