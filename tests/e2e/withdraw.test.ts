@@ -127,7 +127,7 @@ describe('withdraw journey', () => {
       await visible(page.getByRole('button', { name: 'Withdrawal paid' }));
       await page.getByRole('button', { name: 'Adjustment' }).click();
       await visible(page.locator('li.row').filter({ hasText: 'e2e funding' }));
-      expect(await page.locator('li.row').count()).toBe(1);
+      await expect.poll(() => page.locator('li.row').count(), { timeout: WAIT }).toBe(1);
       await page.getByRole('button', { name: 'All', exact: true }).first().click();
       await expect.poll(() => page.locator('li.row').count(), { timeout: WAIT }).toBe(3);
       await shoot(page, 'records-light-en');
