@@ -20,8 +20,11 @@ export const COUNTER_EVENTS = {
 } as const;
 export type CounterEvent = keyof typeof COUNTER_EVENTS;
 
-/** Other server events: the balance changed (content: the new spendable balance in pesos), a deposit settled. */
-export const INFO_EVENTS = ['balance.changed', 'deposit.settled', 'session.ended'] as const;
+/**
+ * Other server events: the balance changed (content: the new spendable balance in pesos), a deposit
+ * settled ({ orderNo, status }), a withdrawal changed status ({ orderNo, status }), the session ended.
+ */
+export const INFO_EVENTS = ['balance.changed', 'deposit.settled', 'withdraw.changed', 'session.ended'] as const;
 
 /** Control frames: ping and pong (heartbeat both ways), ack (the client confirms a frame's sid). */
 export const CONTROL_EVENTS = ['ping', 'pong', 'ack'] as const;

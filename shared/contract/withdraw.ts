@@ -124,4 +124,30 @@ export const withdrawRecords = defineEndpoint({
   data: paged(withdrawRecordSchema),
 });
 
-export const withdrawEndpoints = [walletAccount, bindWallet, captcha, createWithdrawal, withdrawRecords] as const;
+export const withdrawLimits = defineEndpoint({
+  method: 'GET',
+  path: '/api/withdraw/limits',
+  access: 'user',
+  quiet: true,
+  summary:
+    "The player's withdrawal limits for today (Manila day) at their VIP level, and what is left (not in spec section 7: the withdrawal screen shows them)",
+  data: z.object({
+    vipLevel: z.number().int().nonnegative(),
+    min: pesos.describe('Smallest withdrawal (100)'),
+    dailyAmount: pesos.describe('Most that may be withdrawn per Manila day at this VIP level'),
+    dailyCount: z.number().int().nonnegative().describe('Most withdrawals per Manila day at this VIP level'),
+    usedAmount: pesos.describe('Asked for today, Rejected and Failed orders excluded'),
+    usedCount: z.number().int().nonnegative().describe('Withdrawals made today, Rejected and Failed excluded'),
+    remainingAmount: pesos.describe('dailyAmount - usedAmount, never below 0'),
+    remainingCount: z.number().int().nonnegative().describe('dailyCount - usedCount, never below 0'),
+  }),
+});
+
+export const withdrawEndpoints = [
+  walletAccount,
+  bindWallet,
+  captcha,
+  createWithdrawal,
+  withdrawRecords,
+  withdrawLimits,
+] as const;

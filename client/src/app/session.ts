@@ -10,6 +10,7 @@ import { installAppActions } from '../lib/app-actions';
 import type { SocketClient } from '../lib/socket';
 import { navigateTo } from './navigation';
 import { paths } from './paths';
+import { bindWalletEvents } from './wallet-events';
 
 /** Spec section 4: logout clears local state 100 ms after the server call. */
 export const LOGOUT_DELAY_MS = 100;
@@ -28,6 +29,7 @@ export async function openSocket(uid: number): Promise<void> {
     url: socketUrl(uid),
     onCounter: (key, value) => useAccountStore.getState().setCounter(key, value),
   });
+  bindWalletEvents(socket, refreshBalance);
   socket.connect();
 }
 

@@ -13,4 +13,8 @@ export function wirePushes(app: FastifyInstance) {
     if (status === 1) pushBalance(userId);
   });
   app.events.on('balance.moved', ({ userId }) => pushBalance(userId));
+  // the withdrawal records screen follows its orders without polling
+  app.events.on('withdraw.changed', ({ userId, orderNo, to }) =>
+    app.socket.push(userId, 'withdraw.changed', { orderNo, status: to }),
+  );
 }

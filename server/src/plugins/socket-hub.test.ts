@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import type { Frame } from '../../../shared/socket';
 import { signFields } from '../domains/deposit/signature';
-import { hashed, registerPlayer, TestClient, testApp } from '../test/helpers';
+import { hashed, opsClient, registerPlayer, TestClient, testApp } from '../test/helpers';
+import { readyPlayer, withdraw } from '../test/money';
 
 let app: FastifyInstance;
 beforeEach(async () => {
@@ -104,6 +105,19 @@ describe('the socket', () => {
     });
     expect((await inbox.next('deposit.settled')).content).toEqual({ orderNo: fields.orderNo, status: 1 });
     expect((await inbox.next('balance.changed')).content).toEqual({ balance: 750 });
+    ws.close();
+  });
+
+  it('pushes withdraw.changed with the new status and the balance when a withdrawal is rejected', async () => {
+    const { client, info } = await readyPlayer(app, { funds: 1_000 });
+    const ws = await app.injectWS(`/webSocket/${info.uid}`, { headers: { cookie: client.cookie } });
+    const inbox = listen(ws);
+    const created = await withdraw(app, client, 400);
+    expect((await inbox.next('balance.changed')).content).toEqual({ balance: 600 });
+    const { orderNo } = created.body.data;
+    await opsClient(app).post(`/ops/withdrawals/${orderNo}/reject`, { reason: 'Name does not match' });
+    expect((await inbox.next('withdraw.changed')).content).toEqual({ orderNo, status: 4 });
+    expect((await inbox.next('balance.changed')).content).toEqual({ balance: 1_000 });
     ws.close();
   });
 });

@@ -1,3 +1,4 @@
+import { currentLanguage } from '../../lib/i18n';
 import { getGameMenu } from './api/get-game-menu';
 import { useGameStore } from './store';
 
@@ -6,7 +7,8 @@ export async function loadGameMenu(loggedIn: boolean): Promise<void> {
   const store = useGameStore.getState();
   store.setMenuStatus('loading');
   try {
-    store.setMenu(await getGameMenu(loggedIn));
+    const language = currentLanguage();
+    store.setMenu(await getGameMenu(loggedIn), language);
   } catch {
     store.setMenuStatus('error');
   }

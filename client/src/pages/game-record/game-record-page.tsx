@@ -1,54 +1,85 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Segmented } from '../../components/fields';
+import { Link } from 'react-router';
+import { ChipFilter } from '../../components/chip-filter';
+import { type DayRange, DayRangeChips, dayRangeQuery } from '../../components/day-range';
 import { Page } from '../../components/page';
-import { EmptyState, RemoteView } from '../../components/states';
+import { PagedList } from '../../components/paged-list';
+import { EmptyState } from '../../components/states';
 import { type GameRecordType, getGameRecords } from '../../features/game/api/get-game-records';
 import { formatDateTime, formatMoney } from '../../lib/format';
-import { useRemote } from '../../lib/hooks';
+import { usePagedList } from '../../lib/paged';
+import '../../styles/wallet.css';
 
 const TYPES: GameRecordType[] = ['all', 'slot', 'live', 'sports', 'fish', 'poker', 'arcade'];
 
-/** Game records: the player's rounds by type, newest first, with totals. */
+/** Game records (/game/record): the player's rounds by type and date, newest first, with totals. */
 export default function GameRecordPage() {
   const { t } = useTranslation();
   const [type, setType] = useState<GameRecordType>('all');
-  const records = useRemote(() => getGameRecords(type), [type]);
+  const [range, setRange] = useState<DayRange>('all');
+  const [totals, setTotals] = useState<{ bet: number; win: number } | null>(null);
+  const records = usePagedList(
+    async (page) => {
+      const data = await getGameRecords(type, dayRangeQuery(range), page);
+      setTotals({ bet: data.totalBet, win: data.totalWin });
+      return data;
+    },
+    [type, range],
+  );
+  const net = totals ? totals.win - totals.bet : 0;
   return (
     <Page title={t('titles.gameRecord')}>
-      <div className="scroll-x">
-        <Segmented<GameRecordType>
-          label={t('gameRecord.type')}
-          value={type}
-          onChange={setType}
-          options={TYPES.map((v) => ({ value: v, label: t(`gameTypes.${v}`) }))}
-        />
-      </div>
-      <RemoteView
+      <ChipFilter<GameRecordType>
+        label={t('gameRecord.type')}
+        value={type}
+        onChange={setType}
+        scroll
+        options={TYPES.map((v) => ({ value: v, label: t(`gameTypes.${v}`) }))}
+      />
+      <DayRangeChips value={range} onChange={setRange} />
+      <PagedList
         state={records}
-        isEmpty={(d) => d.list.length === 0}
-        empty={<EmptyState title={t('gameRecord.empty')} text={t('gameRecord.emptyText')} />}
+        empty={
+          <EmptyState
+            title={t('gameRecord.empty')}
+            text={t('gameRecord.emptyText')}
+            action={
+              <Link to="/game" className="btn btn--primary">
+                <span className="btn__label">{t('gameLobby.playNow')}</span>
+              </Link>
+            }
+          />
+        }
       >
-        {(data) => (
+        {(list) => (
           <>
-            <dl className="facts facts--inline">
-              <div>
-                <dt>{t('gameRecord.totalBet')}</dt>
-                <dd>{formatMoney(data.totalBet)}</dd>
-              </div>
-              <div>
-                <dt>{t('gameRecord.totalWin')}</dt>
-                <dd>{formatMoney(data.totalWin)}</dd>
-              </div>
-            </dl>
-            <ul className="rows">
-              {data.list.map((round) => (
+            {totals ? (
+              <dl className="facts facts--inline facts--three" data-testid="game-totals">
+                <div>
+                  <dt>{t('gameRecord.totalBet')}</dt>
+                  <dd>{formatMoney(totals.bet)}</dd>
+                </div>
+                <div>
+                  <dt>{t('gameRecord.totalWin')}</dt>
+                  <dd>{formatMoney(totals.win)}</dd>
+                </div>
+                <div>
+                  <dt>{t('gameLobby.net')}</dt>
+                  <dd className={net > 0 ? 'text-success' : net < 0 ? 'text-danger' : undefined}>
+                    {net > 0 ? '+' : net < 0 ? '-' : ''}
+                    {formatMoney(Math.abs(net))}
+                  </dd>
+                </div>
+              </dl>
+            ) : null}
+            <ul className="rows" aria-label={t('titles.gameRecord')}>
+              {list.map((round) => (
                 <li key={round.roundId} className="row">
                   <div className="row__main">
                     <p className="row__title">{round.gameName}</p>
-                    <p className="row__meta">
-                      {formatDateTime(round.createdAt)} · {round.result}
-                    </p>
+                    <p className="row__meta">{formatDateTime(round.createdAt)}</p>
+                    <p className="row__meta row__remark">{round.result}</p>
                   </div>
                   <div className="row__value">
                     <p>{t('gameRecord.bet', { amount: formatMoney(round.bet) })}</p>
@@ -61,7 +92,7 @@ export default function GameRecordPage() {
             </ul>
           </>
         )}
-      </RemoteView>
+      </PagedList>
     </Page>
   );
 }

@@ -103,7 +103,7 @@ export default function GameSearchHistoryPage() {
       ) : null}
       {discover.status === 'success' && discover.data.recommended.length ? (
         <Section title={t('search.recommended')}>
-          <GameGrid games={discover.data.recommended} onLaunch={(g) => launchGame(g.id, loggedIn)} />
+          <GameGrid games={discover.data.recommended} onLaunch={(g) => launchGame(g, loggedIn)} />
         </Section>
       ) : null}
     </Page>

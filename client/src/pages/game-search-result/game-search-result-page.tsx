@@ -33,7 +33,7 @@ export default function GameSearchResultPage() {
           />
         }
       >
-        {(data) => (data ? <GameGrid games={data.list} onLaunch={(g) => launchGame(g.id, loggedIn)} /> : null)}
+        {(data) => (data ? <GameGrid games={data.list} onLaunch={(g) => launchGame(g, loggedIn)} /> : null)}
       </RemoteView>
     </Page>
   );

@@ -1,26 +1,35 @@
-import { useState } from 'react';
+import { type CSSProperties, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { notices as noticesEndpoint } from '../../../../shared/contract/config';
 import type { DataOf } from '../../../../shared/contract/define';
 import { Button } from '../../components/button';
+import { ChipFilter } from '../../components/chip-filter';
 import { Modal } from '../../components/dialog';
 import { IconChat, IconGift, IconHelp, IconInfo, IconSearch } from '../../components/icons';
 import { LazyMarkdown } from '../../components/lazy-markdown';
-import { EmptyState, ErrorState, Skeleton, SkeletonGrid } from '../../components/states';
+import { PagedList } from '../../components/paged-list';
+import { EmptyState, Skeleton, SkeletonGrid } from '../../components/states';
 import { getBanners } from '../../features/config/api/get-banners';
 import { getNotices } from '../../features/config/api/get-notices';
+import { getFavouriteGames } from '../../features/game/api/get-favourite-games';
 import { getGames, type MenuCode } from '../../features/game/api/get-games';
+import { getHotGames } from '../../features/game/api/get-hot-games';
+import { getLiveGames } from '../../features/game/api/get-live-games';
+import { getProviders } from '../../features/game/api/get-providers';
 import { GameGrid } from '../../features/game/components/game-tile';
 import { launchGame } from '../../features/game/launch-game';
 import { loadGameMenu } from '../../features/game/load-game-menu';
-import { useGameStore } from '../../features/game/store';
+import { clearRecent, recentGames } from '../../features/game/recent';
+import { type GameMenuEntry, useGameStore } from '../../features/game/store';
 import { useIsLoggedIn } from '../../features/user/store';
 import { openExternal } from '../../lib/bridge';
 import { readableTextOn } from '../../lib/color';
 import { formatDate } from '../../lib/format';
 import { useRemote } from '../../lib/hooks';
+import { usePagedList } from '../../lib/paged';
 import { playSound } from '../../lib/sound';
+import '../../styles/lobby.css';
 
 type Notice = DataOf<typeof noticesEndpoint>[number];
 
@@ -110,23 +119,149 @@ function QuickLinks() {
   );
 }
 
-function Games({ code }: { code: string }) {
+/** The provider filter of a tab whose menu entry says showProvider: all, then the tab's providers. */
+function ProviderChips({ code, value, onChange }: { code: MenuCode; value: string; onChange(provider: string): void }) {
   const { t } = useTranslation();
   const loggedIn = useIsLoggedIn();
-  const games = useRemote(() => getGames(loggedIn, code as MenuCode), [code, loggedIn]);
-  if (games.status === 'loading') return <SkeletonGrid />;
-  if (games.status === 'error') return <ErrorState message={games.error.message} onRetry={games.reload} />;
-  if (games.data.list.length === 0) {
-    return <EmptyState title={t('lobby.noGamesInTab')} text={t('lobby.noGamesInTabText')} />;
+  const providers = useRemote(() => getProviders(code, loggedIn), [code, loggedIn]);
+  if (providers.status === 'loading') {
+    return (
+      <div className="provider-chips" aria-hidden="true">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} width={72} height={32} radius={16} />
+        ))}
+      </div>
+    );
   }
-  return <GameGrid games={games.data.list} onLaunch={(game) => launchGame(game.id, loggedIn)} />;
+  if (providers.status !== 'success' || providers.data.length < 2) return null;
+  return (
+    <ChipFilter<string>
+      label={t('gameLobby.providers')}
+      value={value}
+      onChange={onChange}
+      scroll
+      options={[
+        { value: '', label: t('gameLobby.allProviders') },
+        ...providers.data.map((p) => ({ value: p.code, label: p.name })),
+      ]}
+    />
+  );
 }
+
+/** Which list a tab shows: the hot list, the live list (showType 1, no provider chosen) or the tab's games. */
+function loadTab(entry: GameMenuEntry, loggedIn: boolean, provider: string) {
+  const code = entry.code as MenuCode;
+  return (page: number) => {
+    if (code === 'hot') return getHotGames(loggedIn, page);
+    if (entry.showType === 1 && !provider) return getLiveGames(loggedIn, page);
+    return getGames(loggedIn, code, page, provider || undefined);
+  };
+}
+
+function Games({ entry }: { entry: GameMenuEntry }) {
+  const { t } = useTranslation();
+  const loggedIn = useIsLoggedIn();
+  const [provider, setProvider] = useState('');
+  const games = usePagedList(loadTab(entry, loggedIn, provider), [entry.code, loggedIn, provider]);
+  return (
+    <>
+      {entry.showProvider ? (
+        <ProviderChips code={entry.code as MenuCode} value={provider} onChange={setProvider} />
+      ) : null}
+      <PagedList
+        state={games}
+        skeleton={<SkeletonGrid />}
+        empty={
+          <EmptyState
+            title={t('lobby.noGamesInTab')}
+            text={t('lobby.noGamesInTabText')}
+            action={
+              provider ? (
+                <Button variant="secondary" onClick={() => setProvider('')}>
+                  {t('gameLobby.allProviders')}
+                </Button>
+              ) : undefined
+            }
+          />
+        }
+      >
+        {(list) => <GameGrid games={list} onLaunch={(game) => launchGame(game, loggedIn)} />}
+      </PagedList>
+    </>
+  );
+}
+
+/** The player's favourites: un-collecting one takes it off this list at once. */
+function Favourites() {
+  const { t } = useTranslation();
+  const [gone, setGone] = useState<number[]>([]);
+  const games = usePagedList((page) => getFavouriteGames(page), []);
+  const visible = { ...games, items: games.items.filter((g) => !gone.includes(g.id)) };
+  return (
+    <PagedList
+      state={visible}
+      skeleton={<SkeletonGrid />}
+      empty={<EmptyState title={t('gameLobby.noFavourites')} text={t('gameLobby.noFavouritesText')} />}
+    >
+      {(list) => (
+        <GameGrid
+          games={list}
+          onLaunch={(game) => launchGame(game, true)}
+          onFavouriteChange={(game, favourite) => {
+            if (!favourite) setGone((ids) => [...ids, game.id]);
+          }}
+        />
+      )}
+    </PagedList>
+  );
+}
+
+/** Recently played, from this device. */
+function Recent() {
+  const { t } = useTranslation();
+  const [list, setList] = useState(recentGames);
+  if (list.length === 0) {
+    return <EmptyState title={t('gameLobby.noRecent')} text={t('gameLobby.noRecentText')} />;
+  }
+  return (
+    <>
+      <GameGrid games={list} onLaunch={(game) => launchGame(game, true)} />
+      <div className="load-more">
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => {
+            clearRecent();
+            setList([]);
+          }}
+        >
+          {t('gameLobby.clearRecent')}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/** Tabs of the player's own lists, after the server's menu (logged in only). */
+const OWN_TABS = ['favourites', 'recent'] as const;
+type OwnTab = (typeof OWN_TABS)[number];
+const isOwnTab = (code: string): code is OwnTab => (OWN_TABS as readonly string[]).includes(code);
 
 /** The lobby (/game): banners, notices, shortcuts and the game menu from the server, with its games. */
 export default function GamePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const loggedIn = useIsLoggedIn();
+  // the tab names come from the server in the request's language: after a language switch, ask again
+  const menuLanguage = useGameStore((s) => s.menuLanguage);
+  const menuReady = useGameStore((s) => s.menuStatus === 'ready');
+  useEffect(() => {
+    if (menuReady && menuLanguage && menuLanguage !== i18n.language) void loadGameMenu(loggedIn);
+  }, [menuReady, menuLanguage, i18n.language, loggedIn]);
   const { gameMenu, activeGameMenu, menuStatus, setActive } = useGameStore();
+  // an own tab needs a session; without one (or a code the menu lost) the first menu entry shows
+  const activeEntry =
+    gameMenu.find((m) => m.code === activeGameMenu) ?? (isOwnTab(activeGameMenu) && loggedIn ? undefined : gameMenu[0]);
+  const activeName = activeEntry?.name ?? (isOwnTab(activeGameMenu) ? t(`gameLobby.${activeGameMenu}`) : '');
   return (
     <div className="lobby">
       <h1 className="visually-hidden">{t('titles.game')}</h1>
@@ -155,29 +290,58 @@ export default function GamePage() {
       ) : (
         <>
           <div className="menu-tabs" role="tablist" aria-label={t('lobby.menu')}>
-            {gameMenu.map((entry) => (
-              <button
-                key={entry.code}
-                type="button"
-                role="tab"
-                aria-selected={entry.code === activeGameMenu}
-                className={`menu-tab${entry.code === activeGameMenu ? ' is-active' : ''}`}
-                style={
-                  entry.code === activeGameMenu && entry.bgColor
-                    ? { background: entry.bgColor, color: readableTextOn(entry.bgColor) }
-                    : undefined
-                }
-                onClick={() => {
-                  playSound('click');
-                  setActive(entry.code);
-                }}
-              >
-                {entry.name}
-              </button>
-            ))}
+            {gameMenu.map((entry) => {
+              const active = entry.code === activeGameMenu;
+              return (
+                <button
+                  key={entry.code}
+                  type="button"
+                  role="tab"
+                  aria-selected={active}
+                  className={`menu-tab${active ? ' is-active' : ''}`}
+                  style={
+                    entry.bgColor
+                      ? ({
+                          '--tab-color': entry.bgColor,
+                          ...(active ? { background: entry.bgColor, color: readableTextOn(entry.bgColor) } : {}),
+                        } as CSSProperties)
+                      : undefined
+                  }
+                  onClick={() => {
+                    playSound('click');
+                    setActive(entry.code);
+                  }}
+                >
+                  {entry.name}
+                </button>
+              );
+            })}
+            {loggedIn
+              ? OWN_TABS.map((code) => (
+                  <button
+                    key={code}
+                    type="button"
+                    role="tab"
+                    aria-selected={code === activeGameMenu}
+                    className={`menu-tab menu-tab--own${code === activeGameMenu ? ' is-active' : ''}`}
+                    onClick={() => {
+                      playSound('click');
+                      setActive(code);
+                    }}
+                  >
+                    {t(`gameLobby.${code}`)}
+                  </button>
+                ))
+              : null}
           </div>
-          <div role="tabpanel" aria-label={gameMenu.find((m) => m.code === activeGameMenu)?.name}>
-            <Games code={activeGameMenu} />
+          <div role="tabpanel" aria-label={activeName}>
+            {loggedIn && activeGameMenu === 'favourites' ? (
+              <Favourites />
+            ) : loggedIn && activeGameMenu === 'recent' ? (
+              <Recent />
+            ) : activeEntry ? (
+              <Games key={activeEntry.code} entry={activeEntry} />
+            ) : null}
           </div>
         </>
       )}

@@ -23,7 +23,7 @@ export default function HelpSlotPage() {
             <Section title={data.title}>
               <Markdown source={data.content} />
             </Section>
-            {data.games.length ? <GameGrid games={data.games} onLaunch={(game) => launchGame(game.id, true)} /> : null}
+            {data.games.length ? <GameGrid games={data.games} onLaunch={(game) => launchGame(game, true)} /> : null}
           </>
         )}
       </RemoteView>

@@ -1,32 +1,95 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ChipFilter } from '../../components/chip-filter';
+import { type DayRange, DayRangeChips, dayRangeQuery } from '../../components/day-range';
 import { Page } from '../../components/page';
-import { EmptyState, RemoteView } from '../../components/states';
+import { PagedList } from '../../components/paged-list';
+import { EmptyState, Skeleton } from '../../components/states';
+import { useAccountStore } from '../../features/account/store';
 import { getBalanceJournal } from '../../features/records/api/get-balance-journal';
+import { getJournalTypes } from '../../features/records/api/get-journal-types';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useRemote } from '../../lib/hooks';
+import { usePagedList } from '../../lib/paged';
+import '../../styles/wallet.css';
 
-/** Records: the balance journal, newest first. */
+/** The journal type filter: all, then the server's translated types. */
+function TypeChips({ value, onChange }: { value: string; onChange(type: string): void }) {
+  const { t } = useTranslation();
+  const types = useRemote(getJournalTypes);
+  if (types.status === 'loading') return <Skeleton height={36} radius={18} />;
+  const list = types.status === 'success' ? types.data : [];
+  return (
+    <ChipFilter<string>
+      label={t('filters.type')}
+      value={value}
+      onChange={onChange}
+      scroll
+      options={[
+        { value: '', label: t('filters.all') },
+        ...list.map((item) => ({ value: item.type, label: item.name })),
+      ]}
+    />
+  );
+}
+
+/** Records (/records): the balance journal by type and date, newest first, each change with the balance after. */
 export default function RecordsPage() {
   const { t } = useTranslation();
-  const journal = useRemote(getBalanceJournal);
+  const [type, setType] = useState('');
+  const [range, setRange] = useState<DayRange>('all');
+  // a balance move (socket) shows up here without a manual refresh
+  const balance = useAccountStore((s) => s.balance?.userAccountVO.balance);
+  const journal = usePagedList(
+    (page) => getBalanceJournal({ ...dayRangeQuery(range), ...(type ? { type } : {}) }, page),
+    [type, range, balance],
+  );
   return (
     <Page title={t('titles.records')}>
-      <RemoteView
+      <TypeChips value={type} onChange={setType} />
+      <DayRangeChips value={range} onChange={setRange} />
+      <PagedList
         state={journal}
-        isEmpty={(d) => d.list.length === 0}
-        empty={<EmptyState title={t('records.empty')} text={t('records.emptyText')} />}
+        empty={
+          <EmptyState
+            title={t('records.empty')}
+            text={type || range !== 'all' ? t('journal.emptyFiltered') : t('records.emptyText')}
+            action={
+              type || range !== 'all' ? (
+                <button
+                  type="button"
+                  className="btn btn--secondary"
+                  onClick={() => {
+                    setType('');
+                    setRange('all');
+                  }}
+                >
+                  <span className="btn__label">{t('journal.clearFilters')}</span>
+                </button>
+              ) : (
+                <Link to="/finance/recharge" className="btn btn--primary">
+                  <span className="btn__label">{t('transactions.depositNow')}</span>
+                </Link>
+              )
+            }
+          />
+        }
       >
-        {(data) => (
-          <ul className="rows">
-            {data.list.map((entry) => (
+        {(list) => (
+          <ul className="rows" aria-label={t('titles.records')}>
+            {list.map((entry) => (
               <li key={entry.id} className="row">
                 <div className="row__main">
                   <p className="row__title">{entry.typeName}</p>
                   <p className="row__meta">{formatDateTime(entry.createdAt)}</p>
+                  {entry.remark || entry.reference ? (
+                    <p className="row__meta row__remark">{entry.remark || entry.reference}</p>
+                  ) : null}
                 </div>
                 <div className="row__value">
-                  <p className={entry.amount >= 0 ? 'text-success' : 'text-danger'}>
-                    {entry.amount >= 0 ? '+' : '-'}
+                  <p className={entry.amount > 0 ? 'text-success' : entry.amount < 0 ? 'text-danger' : undefined}>
+                    {entry.amount > 0 ? '+' : entry.amount < 0 ? '-' : ''}
                     {formatMoney(Math.abs(entry.amount))}
                   </p>
                   <p className="row__meta">{t('records.after', { amount: formatMoney(entry.balanceAfter) })}</p>
@@ -35,7 +98,7 @@ export default function RecordsPage() {
             ))}
           </ul>
         )}
-      </RemoteView>
+      </PagedList>
     </Page>
   );
 }

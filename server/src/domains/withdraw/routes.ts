@@ -28,6 +28,8 @@ export function withdrawRoutes(
     return record;
   });
 
+  route(app, contract.withdrawLimits, ({ user }) => withdrawals.todayLimits(user.id));
+
   route(app, contract.withdrawRecords, ({ user, query }) => {
     withdrawals.settleDue();
     const { rows, total } = withdrawals.records(user.id, { ...query, ...manilaDayRange(query.from, query.to) });

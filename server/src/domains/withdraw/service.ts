@@ -326,6 +326,22 @@ export function createWithdrawService(deps: {
       return settings();
     },
 
+    /** Today's limits of the player's VIP level and what is left of them (GET /api/withdraw/limits). */
+    todayLimits(userId: number) {
+      const limits = limitsOf(userId);
+      const today = repo.dayTotals(userId, manilaDay(clock.now()));
+      return {
+        vipLevel: deps.users.byId(userId)?.vip_level ?? 0,
+        min: toPesos(MIN_CENTAVOS),
+        dailyAmount: toPesos(limits.daily_amount),
+        dailyCount: limits.daily_count,
+        usedAmount: toPesos(today.amount),
+        usedCount: today.count,
+        remainingAmount: toPesos(Math.max(0, limits.daily_amount - today.amount)),
+        remainingCount: Math.max(0, limits.daily_count - today.count),
+      };
+    },
+
     limits: () =>
       repo
         .limits()

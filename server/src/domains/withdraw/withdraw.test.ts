@@ -303,6 +303,65 @@ describe('withdrawal records', () => {
   });
 });
 
+describe("today's limits (GET /api/withdraw/limits)", () => {
+  type Limits = {
+    vipLevel: number;
+    min: number;
+    dailyAmount: number;
+    dailyCount: number;
+    usedAmount: number;
+    usedCount: number;
+    remainingAmount: number;
+    remainingCount: number;
+  };
+  const limits = async (client: TestClient) => (await client.get<Limits>('/api/withdraw/limits')).body.data;
+
+  it('shows the VIP level limits and what today left, Rejected orders given back, a new Manila day reset', async () => {
+    const { client, uid, player } = await readyPlayer(app, { funds: 5_000 });
+    expect(await limits(client)).toEqual({
+      vipLevel: 0,
+      min: 100,
+      dailyAmount: 20_000,
+      dailyCount: 3,
+      usedAmount: 0,
+      usedCount: 0,
+      remainingAmount: 20_000,
+      remainingCount: 3,
+    });
+    setVipLimits(app, uid, 2, 1_000, 4);
+    const first = (await withdraw(app, client, 300)).body.data.orderNo;
+    await withdraw(app, client, 250.5);
+    expect(await limits(client)).toMatchObject({
+      vipLevel: 2,
+      dailyAmount: 1_000,
+      dailyCount: 4,
+      usedAmount: 550.5,
+      usedCount: 2,
+      remainingAmount: 449.5,
+      remainingCount: 2,
+    });
+    await ops().post(`/ops/withdrawals/${first}/reject`, { reason: 'Name does not match' });
+    expect(await limits(client)).toMatchObject({ usedAmount: 250.5, usedCount: 1, remainingAmount: 749.5 });
+    // what the create call refuses agrees with what the screen shows
+    const over = await withdraw(app, client, 749.51);
+    expect(over.body.code).toBe(Code.WITHDRAW_LIMIT);
+
+    await ops().post('/ops/clock', { advance: '1d' });
+    await logIn(client, player);
+    expect(await limits(client)).toMatchObject({
+      usedAmount: 0,
+      usedCount: 0,
+      remainingAmount: 1_000,
+      remainingCount: 4,
+    });
+  });
+
+  it('needs a session', async () => {
+    const visitor = new TestClient(app);
+    expect((await visitor.get('/api/withdraw/limits')).body.code).toBe(Code.SESSION_INVALID);
+  });
+});
+
 describe('autoApprove', () => {
   it('is off by default and on for development stacks', async () => {
     expect((await ops().get<{ autoApprove: boolean }>('/ops/withdraw-settings')).body.data).toMatchObject({

@@ -2,9 +2,11 @@ import type { gameRecords as endpoint } from '../../../../../shared/contract/gam
 import { call } from '../../../lib/http';
 
 export type GameRecordType = 'all' | 'slot' | 'live' | 'sports' | 'fish' | 'poker' | 'arcade';
-export const getGameRecords = (type: GameRecordType) =>
+
+/** The player's rounds of a type (or all), newest first, with totals over the filter; from/to are Manila days. */
+export const getGameRecords = (type: GameRecordType, range: { from?: string; to?: string } = {}, page = 1) =>
   call<typeof endpoint>('GET', '/api/game/record/:type', {
     params: { type },
-    query: { page: 1, size: 20 },
+    query: { ...range, page, size: 20 },
     silent: true,
   });

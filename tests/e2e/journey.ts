@@ -1,0 +1,112 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+
+/** Helpers of the money and game journeys: players through the real screens, the operator through /ops. */
+
+export const ARTIFACTS = join(import.meta.dirname, 'artifacts');
+export const WAIT = 15_000;
+/** The operator token of testConfig (server/src/config.ts). */
+const ADMIN_TOKEN = 'test-admin-token-0123456789';
+
+export const visible = (locator: Locator, timeout = WAIT) => locator.first().waitFor({ state: 'visible', timeout });
+
+export async function acceptAgeVerification(page: Page): Promise<void> {
+  const accept = page.getByRole('button', { name: 'I am 21 or older' });
+  try {
+    await accept.waitFor({ state: 'visible', timeout: 5_000 });
+  } catch {
+    return;
+  }
+  await accept.click();
+  await accept.waitFor({ state: 'hidden', timeout: WAIT });
+}
+
+export interface Player {
+  username: string;
+  password: string;
+  phone: string;
+}
+
+export function newPlayer(): Player {
+  const n = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
+  return { username: `e2e${n}`, password: 'Secret123', phone: `9${n.padStart(9, '0').slice(-9)}` };
+}
+
+/** Registers through the sign-up screen; ends on /game logged in. */
+export async function register(page: Page, player: Player = newPlayer()): Promise<Player> {
+  await page.goto('/register');
+  await acceptAgeVerification(page);
+  await page.getByLabel('Username', { exact: true }).fill(player.username);
+  await page.getByLabel('Password', { exact: true }).fill(player.password);
+  await page.getByLabel('Confirm password', { exact: true }).fill(player.password);
+  await page.getByLabel('Mobile number', { exact: true }).fill(player.phone);
+  await page.getByRole('checkbox', { name: /I am 21 years old or older/ }).check({ force: true });
+  await page.getByRole('checkbox', { name: 'I am not a government official or employee.' }).check({ force: true });
+  await page.getByRole('checkbox', { name: 'I am not a student in the Philippines.' }).check({ force: true });
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+  await page.waitForURL('**/game', { timeout: WAIT });
+  await visible(page.getByTestId('header-balance').getByText('0.00'));
+  return player;
+}
+
+/** The header balance as the player reads it, e.g. "500.00". */
+export async function headerBalance(page: Page): Promise<string> {
+  return (await page.getByTestId('header-balance').innerText()).replace(/[^\d.,]/g, '');
+}
+
+/** Moves inside the app without a page load (so the socket and the stores stay as they are). */
+export async function clientNavigate(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({ idx: 1 }, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: { idx: 1 } }));
+  }, path);
+  await page.waitForURL(`**${path}`, { timeout: WAIT });
+}
+
+/** Calls the operator API the way a tester would. */
+export async function ops<T = unknown>(baseUrl: string, method: 'GET' | 'POST', path: string, body?: unknown) {
+  const answer = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${ADMIN_TOKEN}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await answer.json()) as { success: boolean; code: number; msg: string; data: T };
+  if (!envelope.success) throw new Error(`${method} ${path}: ${envelope.code} ${envelope.msg}`);
+  return envelope.data;
+}
+
+/** The uid of the page's player (stored user info). */
+export async function uidOf(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const answer = await fetch('/api/user/info', { credentials: 'include' });
+    return ((await answer.json()) as { data: { uid: number } }).data.uid;
+  });
+}
+
+export async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.evaluate((value) => {
+    document.documentElement.dataset.theme = value;
+  }, theme);
+}
+
+/** Switches the language through the settings sheet (kept for the tab), then comes back to `path`. */
+export async function setLanguage(page: Page, language: 'English' | 'Tiếng Việt', back: string): Promise<void> {
+  await clientNavigate(page, '/profile?action=settings');
+  const sheet = page.getByRole('dialog').first();
+  await visible(sheet);
+  await sheet.locator('label').filter({ hasText: language }).click();
+  const lang = language === 'English' ? 'en' : 'vi';
+  await page.waitForFunction((l) => document.documentElement.lang.startsWith(l), lang, { timeout: WAIT });
+  await page.keyboard.press('Escape');
+  await clientNavigate(page, back);
+}
+
+export async function shoot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.waitForTimeout(300); // let transitions and lazy images settle
+  await page.screenshot({ path: join(ARTIFACTS, `${name}-390x844.png`) });
+}
