@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { Badge } from '../../../../shared/contract/account';
@@ -70,6 +70,13 @@ export default function EventPage() {
   const tab: EventTab = requested && EVENT_TABS.includes(requested) ? requested : 'events';
   const badge = useAccountStore((s) => s.badge);
   const openReward = useOverlayStore((s) => s.openReward);
+  const tabs = useRef<HTMLDivElement>(null);
+  // The side menu opens a tab far right: bring it into view.
+  useEffect(() => {
+    tabs.current
+      ?.querySelector<HTMLElement>(`#event-tab-${tab}`)
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
+  }, [tab]);
 
   const claimed = (counter: BadgeKey) => (rewards: Reward[]) => {
     useAccountStore.getState().decrement(counter);
@@ -94,7 +101,7 @@ export default function EventPage() {
   return (
     <Page title={t('titles.event')}>
       <div className="scroll-x">
-        <div className="segmented event-tabs" role="tablist" aria-label={t('titles.event')}>
+        <div className="segmented event-tabs" role="tablist" aria-label={t('titles.event')} ref={tabs}>
           {EVENT_TABS.map((name) => {
             const counter = COUNTER_OF[name];
             const count = counter ? badge[counter] : 0;

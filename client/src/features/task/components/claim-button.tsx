@@ -23,7 +23,13 @@ export function ClaimButton({
     );
   }
   return (
-    <Button size="sm" variant="accent" disabled={status !== 'available'} onClick={onClaim} data-testid={testId}>
+    <Button
+      size="sm"
+      variant={status === 'available' ? 'accent' : 'secondary'}
+      disabled={status !== 'available'}
+      onClick={onClaim}
+      data-testid={testId}
+    >
       {status === 'available' ? t('bonus.claim') : (pending ?? t('bonus.inProgress'))}
     </Button>
   );
