@@ -80,14 +80,13 @@ describe('inbox journey', () => {
   it('a letter with cash sent through /ops arrives live; the player reads, claims and deletes it', async () => {
     const context = await newContext(browser, server.url);
     const page = await context.newPage();
-    const marks: number[] = [];
     try {
       const player = await register(page);
       // The welcome letter is unread: the Inbox tab shows 1 and the header menu its dot.
       await visible(inboxTabBadge(page).getByText('1', { exact: true }));
       await visible(page.getByTestId('menu-dot'));
-      const navigations = await page.evaluate(() => performance.getEntriesByType('navigation').length);
-      marks.push(navigations);
+      // A marker on the window survives only if the page is never reloaded.
+      await page.evaluate(() => Object.assign(window, { __noReload: true }));
 
       await ops('POST', '/ops/letters', {
         uid: player.uid,
@@ -97,9 +96,18 @@ describe('inbox journey', () => {
         contentVi: 'Cảm ơn bạn đã chơi cùng chúng tôi. **Chúc vui!**',
         rewards: [{ type: 'cash', amount: 50 }],
       });
-      // Pushed on the socket: the badge rises to 2 without a reload.
+      // Pushed on the socket: the badge rises to 2 without a reload, and the header and side menu follow.
       await visible(inboxTabBadge(page).getByText('2', { exact: true }));
-      expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(marks[0]);
+      await visible(page.getByRole('button', { name: 'Open menu, 2 unread messages' }));
+      expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+      await page.getByRole('button', { name: 'Open menu, 2 unread messages' }).click();
+      const menu = page.getByRole('dialog', { name: 'Menu' });
+      await visible(menu.getByRole('link', { name: /Inbox.*2 unread/ }));
+      await visible(menu.getByRole('link', { name: /30 Day Bonus.*1 unread/ }));
+      await page.waitForTimeout(400); // the slide-in transition
+      await page.screenshot({ path: join(ARTIFACTS, 'side-menu-en-light-390x844.png') });
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'hidden', timeout: WAIT });
 
       await inboxTabBadge(page).click();
       await page.waitForURL('**/inbox', { timeout: WAIT });
