@@ -104,6 +104,7 @@ describe('inbox journey', () => {
       const menu = page.getByRole('dialog', { name: 'Menu' });
       await visible(menu.getByRole('link', { name: /Inbox.*2 unread/ }));
       await visible(menu.getByRole('link', { name: /30 Day Bonus.*1 unread/ }));
+      await visible(menu.getByRole('link', { name: /Task.*1 unread/ }));
       await page.waitForTimeout(400); // the slide-in transition
       await page.screenshot({ path: join(ARTIFACTS, 'side-menu-en-light-390x844.png') });
       await page.keyboard.press('Escape');
