@@ -6,6 +6,8 @@ import { testConfig } from '../../server/src/config';
 
 export interface E2eServer {
   url: string;
+  /** The operator token of /ops, for tests that act as the operator. */
+  adminToken: string;
   close(): Promise<void>;
 }
 
@@ -18,6 +20,7 @@ export async function startServer(): Promise<E2eServer> {
   if (!address || typeof address === 'string') throw new Error('The e2e server has no TCP address');
   return {
     url: `http://127.0.0.1:${address.port}`,
+    adminToken: app.config.adminToken,
     async close() {
       await app.close();
       for (const suffix of ['', '-wal', '-shm']) rmSync(`${dbFile}${suffix}`, { force: true });

@@ -113,6 +113,7 @@ export const registerDomains = fp(
     const badges = createBadgeService({
       events: app.events,
       push: (userId, event, content) => app.socket.push(userId, event, content),
+      discard: (userId, events) => app.socket.discard(userId, events),
     });
     const grants = createRewardGrants({
       db: app.db,

@@ -4,7 +4,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import { Code } from '../../../shared/codes';
-import { clientFrameSchema, type Frame, SOCKET_HEARTBEAT_MS, SOCKET_SILENCE_TIMEOUT_MS } from '../../../shared/socket';
+import {
+  COUNTER_EVENTS,
+  clientFrameSchema,
+  type Frame,
+  SOCKET_HEARTBEAT_MS,
+  SOCKET_SILENCE_TIMEOUT_MS,
+} from '../../../shared/socket';
 import { SESSION_COOKIE } from '../domains/user/session.service';
 import { AppError } from '../errors';
 
@@ -43,11 +49,15 @@ export class SocketHub {
     return () => this.connectWatchers.delete(watcher);
   }
 
-  /** Sends an event to every connection of the player; returns its sid. */
+  /**
+   * Sends an event to every connection of the player; returns its sid. A counter event replaces the same
+   * counter's frame still pending: only its latest value is worth sending again.
+   */
   push(userId: number, event: string, content: unknown): string {
     const frame: Frame = { event, sid: randomUUID(), content };
     for (const watcher of this.pushWatchers) watcher(userId, frame);
     const pending = this.pending.get(userId) ?? new Map<string, Frame>();
+    if (event in COUNTER_EVENTS) this.discard(userId, [event]);
     pending.set(frame.sid, frame);
     if (pending.size > MAX_PENDING) pending.delete(pending.keys().next().value as string);
     this.pending.set(userId, pending);
@@ -102,6 +112,13 @@ export class SocketHub {
     const set = this.byUser.get(connection.userId);
     set?.delete(connection);
     if (set && set.size === 0) this.byUser.delete(connection.userId);
+  }
+
+  /** Forgets the player's pending frames of these events (the player just read the counters afresh). */
+  discard(userId: number, events: readonly string[]): void {
+    const pending = this.pending.get(userId);
+    if (!pending) return;
+    for (const [sid, frame] of pending) if (events.includes(frame.event)) pending.delete(sid);
   }
 
   ack(userId: number, sid: string): void {

@@ -220,6 +220,31 @@ describe('the socket on a listening server', () => {
     link.ws.close();
   });
 
+  it('resends only the latest value of a counter, and none older than a badge fetch', async () => {
+    const { client, info, userId } = await player();
+    await client.get('/api/badge/data');
+    for (const n of [5, 6, 7]) app.socket.push(userId, 'inbox.unread', n);
+    const keep = app.socket.push(userId, 'test.push', 'kept');
+    const first = await connect(info.uid, client.cookie);
+    first.send({ event: 'ping' });
+    expect((await first.next('inbox.unread')).content).toBe(7);
+    expect((await first.next('test.push')).sid).toBe(keep);
+    await sleep(50);
+    expect(first.frames.filter((f) => f.event === 'inbox.unread')).toHaveLength(1);
+    first.ws.close();
+    await first.closed;
+
+    // Pushed before the client read the counters afresh: the fetch is the truth, the frame is dropped.
+    app.socket.push(userId, 'task.reward', 0);
+    await client.get('/api/badge/data');
+    const second = await connect(info.uid, client.cookie);
+    second.send({ event: 'ping' });
+    await second.next('test.push');
+    await sleep(50);
+    expect(second.frames.filter((f) => f.event === 'task.reward' || f.event === 'inbox.unread')).toEqual([]);
+    second.ws.close();
+  });
+
   it('a new Manila day reopens the sign-in for a connected player (last test: it moves the clock)', async () => {
     const { client, info } = await player();
     await client.post('/api/bonus/signIn/claim', { day: 1 });

@@ -5,6 +5,7 @@ import { Button, IconButton } from '../../components/button';
 import { confirmDialog } from '../../components/confirm';
 import { Modal } from '../../components/dialog';
 import {
+  IconCalendar,
   IconChat,
   IconCrown,
   IconEye,
@@ -71,6 +72,20 @@ export function SideMenu() {
     { to: paths.event, label: t('menu.events'), icon: <IconGift size={20} /> },
     { to: paths.inbox, label: t('menu.inbox'), icon: <IconMail size={20} />, badge: badge.letterUnreadNum },
     { to: paths.redeem, label: t('menu.redeem'), icon: <IconTicket size={20} /> },
+    { to: `${paths.event}?tab=task`, label: t('menu.task'), icon: <IconList size={20} />, badge: badge.taskRewardNum },
+    {
+      to: `${paths.event}?tab=signIn`,
+      label: t('menu.bonus30Day'),
+      icon: <IconCalendar size={20} />,
+      badge: badge.loginBonusRewardNum,
+    },
+    {
+      to: `${paths.event}?tab=dailyDeposit`,
+      label: t('menu.dailyDepositBonus'),
+      icon: <IconWallet size={20} />,
+      badge: badge.dailyDepositSign,
+    },
+    { to: `${paths.event}?tab=returnGift`, label: t('menu.returnGiftPack'), icon: <IconGift size={20} /> },
   ];
   const more: Item[] = [
     { to: paths.livechat, label: t('menu.chat'), icon: <IconChat size={20} /> },

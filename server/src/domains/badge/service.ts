@@ -27,6 +27,8 @@ const EVENT_OF = Object.fromEntries(
 export function createBadgeService(deps: {
   events: EventBus;
   push: (userId: number, event: string, content: unknown) => void;
+  /** Drops counter frames still waiting for the player's acknowledgement: older than what data() answers. */
+  discard?: (userId: number, events: readonly string[]) => void;
 }) {
   const providers = new Map<BadgeCounter, (userId: number) => number>();
   const lastHeard = new Map<number, Partial<Badge>>();
@@ -55,6 +57,7 @@ export function createBadgeService(deps: {
     },
     /** GET /api/badge/data; what it answers is what the player now knows. */
     data(userId: number): Badge {
+      deps.discard?.(userId, Object.keys(COUNTER_EVENTS));
       const badge = Object.fromEntries(BADGE_COUNTERS.map((c) => [c, compute(userId, c)])) as Badge;
       lastHeard.set(userId, { ...badge });
       return badge;
