@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -12,13 +11,6 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2020',
     chunkSizeWarningLimit: 400,
-    rollupOptions: {
-      // The back office (/ops) is a second entry: the player's pages never load its code.
-      input: {
-        index: fileURLToPath(new URL('./client/index.html', import.meta.url)),
-        backoffice: fileURLToPath(new URL('./client/backoffice.html', import.meta.url)),
-      },
-    },
   },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),

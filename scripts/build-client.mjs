@@ -9,4 +9,6 @@ if (!existsSync(join(root, 'client', 'index.html'))) {
 }
 const { build } = await import('vite');
 await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
-console.log('Client built into dist/client.');
+// The back office (/ops) is a second, separate build, so it never touches the player's bundle.
+await build({ configFile: join(root, 'client', 'backoffice', 'vite.config.ts'), logLevel: 'warn' });
+console.log('Client and back office built into dist/client.');

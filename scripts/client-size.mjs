@@ -13,6 +13,8 @@ const TARGET_KB = 150;
 if (!process.argv.includes('--no-build')) {
   const { build } = await import('vite');
   await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
+  // Rebuilt too so dist/client stays whole; the back office is a separate build the player never loads.
+  await build({ configFile: join(root, 'client', 'backoffice', 'vite.config.ts'), logLevel: 'warn' });
 }
 if (!existsSync(join(dist, 'index.html'))) {
   console.error('dist/client/index.html is missing: build the client first.');

@@ -4,6 +4,7 @@ import { build } from 'vite';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const INDEX = join(ROOT, 'dist', 'client', 'index.html');
+const BACKOFFICE = join(ROOT, 'dist', 'client', 'backoffice.html');
 const SOURCES = [join(ROOT, 'client'), join(ROOT, 'shared')];
 
 /** The newest modification time under a folder (tests excluded: they are not in the bundle). */
@@ -24,12 +25,18 @@ export default async function setup(): Promise<void> {
     ...SOURCES.filter(existsSync).map(newestMtime),
     statSync(join(ROOT, 'vite.config.ts')).mtimeMs,
   );
-  if (existsSync(INDEX) && statSync(INDEX).mtimeMs >= sourcesAt) return;
+  const fresh = (file: string) => existsSync(file) && statSync(file).mtimeMs >= sourcesAt;
+  if (fresh(INDEX) && fresh(BACKOFFICE)) return;
   // vitest sets NODE_ENV=test, which would make Vite bundle React's development build
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
     await build({ configFile: join(ROOT, 'vite.config.ts'), mode: 'production', logLevel: 'warn' });
+    await build({
+      configFile: join(ROOT, 'client', 'backoffice', 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'warn',
+    });
   } finally {
     process.env.NODE_ENV = nodeEnv;
   }

@@ -12,7 +12,7 @@ const SERVER_PREFIXES = ['/api/', '/ops', '/static/', '/webSocket', '/sandbox/',
 export const isClientRoute = (url: string) => !SERVER_PREFIXES.some((p) => url.startsWith(p));
 
 /** The back-office page and its scripts (the second Vite entry), served only while /ops exists. */
-export const isBackofficeFile = (path: string) => /^\/(backoffice\.html|assets\/backoffice[-.])/.test(path);
+export const isBackofficeFile = (path: string) => /^\/?(backoffice\.html|assets\/backoffice[-.])/.test(path);
 
 /**
  * Serves the built client (dist/client) when there is one: its files, and index.html for every

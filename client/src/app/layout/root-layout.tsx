@@ -1,11 +1,13 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { useConfigStore } from '../../features/config/store';
 import { useUserStore } from '../../features/user/store';
 import { useOverlayStore } from '../../lib/overlays';
 import { checkRoute } from '../guard';
 import { OverlayHost } from '../overlay-host';
 import { AUTH_ROUTES, type RouteHandle, routeHandleOf } from '../paths';
+import { clearSession, startUserSession } from '../session';
 import { TopBanners } from './banners';
 import { Header, useBrand } from './header';
 
@@ -30,6 +32,18 @@ export function Guarded() {
   }, [mustLogin, openLogin, t]);
   if (!result.allow) return <Navigate to={result.redirect} replace />;
   return <Outlet />;
+}
+
+/** Loaded only when the server says it runs in development mode: production never downloads it. */
+const DevPanel = lazy(() => import('../../features/devtools/components/dev-panel'));
+
+function DevTools() {
+  const on = useConfigStore((s) => s.config?.devTools === true);
+  return on ? (
+    <Suspense fallback={null}>
+      <DevPanel onLogin={startUserSession} onReset={clearSession} />
+    </Suspense>
+  ) : null;
 }
 
 /** Page title from route meta (spec section 2). */
@@ -70,6 +84,7 @@ export function RootLayout() {
       <PageTitle />
       <ScrollReset />
       <OverlayHost />
+      <DevTools />
     </div>
   );
 }

@@ -1,9 +1,12 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import { devEndpoints } from '../../../../shared/contract/dev';
 import { opsToolingEndpoints } from '../../../../shared/contract/ops-tooling';
 import { testConfig } from '../../config';
+import { CLIENT_DIR } from '../../plugins/client-app';
 import { opsClient, registerPlayer, TEST_NOW, TestClient, testApp } from '../../test/helpers';
 
 let app: FastifyInstance;
@@ -73,10 +76,20 @@ describe('OPS_ENABLED=false', () => {
     }
     for (const endpoint of devEndpoints)
       expect(app.hasRoute({ method: endpoint.method, url: endpoint.path })).toBe(false);
-    for (const url of ['/ops', '/ops/scenarios', '/ops/requests.har', '/ops/clock', '/backoffice.html']) {
+    for (const url of ['/ops', '/ops/', '/ops/scenarios', '/ops/requests.har', '/ops/clock']) {
       const answer = await app.inject({ method: 'GET', url, headers: auth });
       expect(answer.statusCode, url).toBe(404);
-      expect(answer.body, url).not.toContain('<div id="root"');
+      expect(answer.json(), url).toMatchObject({ success: false, code: Code.NOT_FOUND });
+    }
+    // The back office's built files (when there is a build) are refused; the player's app answers instead.
+    const built = existsSync(CLIENT_DIR)
+      ? readdirSync(join(CLIENT_DIR, 'assets')).filter((f) => f.startsWith('backoffice'))
+      : [];
+    for (const url of ['/backoffice.html', ...built.map((f) => `/assets/${f}`)]) {
+      const answer = await app.inject({ method: 'GET', url });
+      expect(answer.body, url).not.toContain('Back office');
+      expect(answer.body, url).not.toContain('backoffice');
+      expect(String(answer.headers['content-type']), url).not.toContain('javascript');
     }
     const config = await new TestClient(app).get<{ devTools?: boolean }>('/api/config/fetch');
     expect(config.body.data.devTools).toBe(false);

@@ -1,0 +1,61 @@
+/** The operator API from the back office: the token typed at login, kept for this tab only. */
+
+const TOKEN_KEY = 'casino.ops.token';
+
+export const token = {
+  get: () => sessionStorage.getItem(TOKEN_KEY) ?? '',
+  set: (value: string) => sessionStorage.setItem(TOKEN_KEY, value),
+  clear: () => sessionStorage.removeItem(TOKEN_KEY),
+};
+
+export class OpsError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+type Query = Record<string, string | number | boolean | undefined>;
+
+let onUnauthorized = () => {};
+export const whenUnauthorized = (fn: () => void) => {
+  onUnauthorized = fn;
+};
+
+export async function ops<T>(
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  options: { query?: Query; body?: unknown; tokenOverride?: string } = {},
+): Promise<T> {
+  const url = new URL(path, window.location.origin);
+  for (const [k, v] of Object.entries(options.query ?? {}))
+    if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
+  const response = await fetch(url, {
+    method,
+    headers: {
+      authorization: `Bearer ${options.tokenOverride ?? token.get()}`,
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+  });
+  let envelope: { success: boolean; code: number; msg: string; data: T };
+  try {
+    envelope = await response.json();
+  } catch {
+    throw new OpsError(0, `HTTP ${response.status}`, response.status);
+  }
+  if (response.status === 401 && !options.tokenOverride) onUnauthorized();
+  if (!envelope.success) throw new OpsError(envelope.code, envelope.msg || `Error ${envelope.code}`, response.status);
+  return envelope.data;
+}
+
+export const get = <T>(path: string, query?: Query) => ops<T>('GET', path, { query });
+export const post = <T>(path: string, body: unknown = {}) => ops<T>('POST', path, { body });
+export const del = <T>(path: string, query?: Query) => ops<T>('DELETE', path, { query });
+
+export const pesos = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+export const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString('en-GB', { timeZone: 'Asia/Manila' }) : '—';

@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { get, post, when } from '../api';
+import { Action, Section, useLoad } from '../ui';
+
+type ClockState = { now: string; manilaDay: string; offsetMs: number; frozen: boolean };
+
+export function Clock() {
+  const clock = useLoad(() => get<ClockState>('/ops/clock'), [], 1000);
+  const [set, setSet] = useState('');
+  const move = async (body: object) => {
+    await post('/ops/clock', body);
+    await clock.reload();
+  };
+  return (
+    <Section title="Clock">
+      <p className="big" aria-live="polite">
+        {clock.data ? when(clock.data.now) : '…'} <span className="muted">Manila day {clock.data?.manilaDay}</span>
+        {clock.data?.frozen && <span className="pill">frozen</span>}
+      </p>
+      <div className="actions">
+        {['5m', '31m', '1h', '1d', '7d', '30d'].map((d) => (
+          <Action key={d} run={() => move({ advance: d })}>
+            +{d}
+          </Action>
+        ))}
+      </div>
+      <div className="inline-form">
+        <input
+          aria-label="Set clock"
+          placeholder="2026-12-01T00:00:00+08:00"
+          value={set}
+          onChange={(e) => setSet(e.target.value)}
+        />
+        <Action disabled={!set} run={() => move({ set })} done="Clock set">
+          Set
+        </Action>
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,209 @@
+import { useState } from 'react';
+import { del, get, post, when } from '../api';
+import { Action, Section, State, useLoad } from '../ui';
+
+type Fault = {
+  id: number;
+  kind: string;
+  uid: number | null;
+  route: string | null;
+  method: string | null;
+  ms: number | null;
+  status: number | null;
+  code: number | null;
+  delaySeconds: number | null;
+  remaining: number | null;
+  applied: number;
+};
+
+const KINDS = [
+  'latency',
+  'error',
+  'socket.drop',
+  'deposit.fail',
+  'deposit.timeout',
+  'deposit.duplicate',
+  'deposit.late',
+  'payout.fail',
+  'payout.exception',
+];
+
+export function Faults() {
+  const list = useLoad(
+    () => get<{ faults: Fault[]; heldCallbacks: { orderNo: string; dueAt: string }[] }>('/ops/faults'),
+    [],
+    3000,
+  );
+  const [form, setForm] = useState({
+    kind: 'error',
+    uid: '',
+    route: '/api/user/info',
+    method: '',
+    ms: '1500',
+    status: '200',
+    code: '20002',
+    delay: '600',
+    count: '',
+  });
+  const field = (key: keyof typeof form) => ({
+    value: form[key],
+    onChange: (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value }),
+  });
+  const routeKind = form.kind === 'latency' || form.kind === 'error';
+  const body = () => {
+    const n = (v: string) => (v.trim() === '' ? undefined : Number(v));
+    return {
+      kind: form.kind,
+      uid: n(form.uid),
+      count: n(form.count),
+      ...(routeKind ? { route: form.route, method: form.method || undefined } : {}),
+      ...(form.kind === 'latency' ? { ms: n(form.ms) } : {}),
+      ...(form.kind === 'error' ? { status: n(form.status), code: n(form.code) } : {}),
+      ...(form.kind === 'deposit.late' ? { delaySeconds: n(form.delay) } : {}),
+    };
+  };
+  const faults = list.data?.faults ?? [];
+  return (
+    <Section
+      title="Faults"
+      tools={
+        <Action
+          kind="danger"
+          disabled={faults.length === 0}
+          run={async () => {
+            await del('/ops/faults');
+            await list.reload();
+          }}
+          done="All faults off"
+        >
+          Switch all off
+        </Action>
+      }
+    >
+      <form className="grid-form" onSubmit={(e) => e.preventDefault()}>
+        <label>
+          Kind
+          <select {...field('kind')}>
+            {KINDS.map((k) => (
+              <option key={k}>{k}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Player uid
+          <input placeholder="everyone" inputMode="numeric" {...field('uid')} />
+        </label>
+        {routeKind && (
+          <>
+            <label>
+              Route
+              <input placeholder="/api/x or /api/*" {...field('route')} />
+            </label>
+            <label>
+              Method
+              <select {...field('method')}>
+                <option value="">any</option>
+                <option>GET</option>
+                <option>POST</option>
+                <option>DELETE</option>
+              </select>
+            </label>
+          </>
+        )}
+        {form.kind === 'latency' && (
+          <label>
+            Delay ms
+            <input inputMode="numeric" {...field('ms')} />
+          </label>
+        )}
+        {form.kind === 'error' && (
+          <>
+            <label>
+              HTTP status
+              <input inputMode="numeric" {...field('status')} />
+            </label>
+            <label>
+              Envelope code
+              <input inputMode="numeric" {...field('code')} />
+            </label>
+          </>
+        )}
+        {form.kind === 'deposit.late' && (
+          <label>
+            Delay (virtual s)
+            <input inputMode="numeric" {...field('delay')} />
+          </label>
+        )}
+        <label>
+          Times
+          <input placeholder={routeKind ? 'until removed' : '1'} inputMode="numeric" {...field('count')} />
+        </label>
+        <Action
+          kind="primary"
+          run={async () => {
+            await post('/ops/faults', body());
+            await list.reload();
+          }}
+          done="Fault on"
+        >
+          Switch on
+        </Action>
+      </form>
+      <State
+        loading={list.loading}
+        error={list.error}
+        empty={faults.length === 0}
+        retry={list.reload}
+        what="active faults"
+      />
+      {faults.length > 0 && (
+        <table>
+          <thead>
+            <tr>
+              <th>#</th>
+              <th>Kind</th>
+              <th>Player</th>
+              <th>Target</th>
+              <th>Effect</th>
+              <th>Applied / left</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {faults.map((f) => (
+              <tr key={f.id}>
+                <td>{f.id}</td>
+                <td className="mono">{f.kind}</td>
+                <td>{f.uid ?? 'everyone'}</td>
+                <td className="mono">{f.route ? `${f.method ?? '*'} ${f.route}` : '—'}</td>
+                <td>
+                  {f.ms !== null && `+${f.ms} ms`}
+                  {f.code !== null && `HTTP ${f.status} code ${f.code}`}
+                  {f.delaySeconds !== null && `${f.delaySeconds} s late`}
+                </td>
+                <td>
+                  {f.applied} / {f.remaining ?? '∞'}
+                </td>
+                <td>
+                  <Action
+                    run={async () => {
+                      await del('/ops/faults', { id: f.id });
+                      await list.reload();
+                    }}
+                  >
+                    Off
+                  </Action>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {(list.data?.heldCallbacks.length ?? 0) > 0 && (
+        <p className="muted">
+          Held callbacks: {list.data?.heldCallbacks.map((h) => `${h.orderNo} at ${when(h.dueAt)}`).join(', ')}
+        </p>
+      )}
+    </Section>
+  );
+}

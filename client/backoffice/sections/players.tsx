@@ -1,0 +1,277 @@
+import { useState } from 'react';
+import { get, pesos, post, when } from '../api';
+import { Action, Section, State, useLoad } from '../ui';
+
+type Player = {
+  uid: number;
+  username: string;
+  status: 'active' | 'suspended';
+  statusReason: string;
+  phoneNumber: string;
+  vip: number;
+  realName: string;
+  superiorUid: number | null;
+  createdAt: string;
+};
+type JournalRow = {
+  id: number;
+  type: string;
+  amount: number;
+  frozenDelta: number;
+  balanceAfter: number;
+  frozenAfter: number;
+  reference: string;
+  remark: string;
+  createdAt: string;
+};
+type Kyc = {
+  id: number;
+  status: string;
+  realName: string;
+  birthDate: string;
+  idType: string;
+  idNumber: string;
+  reason: string;
+};
+
+export function Players() {
+  const [q, setQ] = useState('');
+  const [search, setSearch] = useState('');
+  const [selected, setSelected] = useState<number | null>(null);
+  const list = useLoad(() => get<Player[]>('/ops/users', { q: search, limit: 50 }), [search]);
+  const rows = list.data ?? [];
+  return (
+    <Section title="Players">
+      <form
+        className="inline-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setSearch(q.trim());
+        }}
+      >
+        <input
+          aria-label="Find player"
+          placeholder="Username, phone or uid"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+        />
+        <button type="submit" className="btn primary">
+          Find
+        </button>
+      </form>
+      <div className="split">
+        <div>
+          <State
+            loading={list.loading}
+            error={list.error}
+            empty={rows.length === 0}
+            retry={list.reload}
+            what="players"
+          />
+          {rows.length > 0 && (
+            <table>
+              <thead>
+                <tr>
+                  <th>uid</th>
+                  <th>Username</th>
+                  <th>Phone</th>
+                  <th>VIP</th>
+                  <th>Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((p) => (
+                  <tr
+                    key={p.uid}
+                    className={p.uid === selected ? 'selected' : ''}
+                    onClick={() => setSelected(p.uid)}
+                    onKeyDown={(e) => e.key === 'Enter' && setSelected(p.uid)}
+                    tabIndex={0}
+                  >
+                    <td className="mono">{p.uid}</td>
+                    <td>{p.username}</td>
+                    <td className="mono">{p.phoneNumber}</td>
+                    <td>{p.vip}</td>
+                    <td>
+                      <span className={`pill ${p.status}`}>{p.status}</span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+        {selected !== null && <PlayerDetail key={selected} uid={selected} onChange={list.reload} />}
+      </div>
+    </Section>
+  );
+}
+
+function PlayerDetail(props: { uid: number; onChange: () => Promise<void> }) {
+  const { uid } = props;
+  const player = useLoad(() => get<Player>(`/ops/users/${uid}`), [uid]);
+  const journal = useLoad(
+    () => get<{ list: JournalRow[]; total: number }>(`/ops/users/${uid}/journal`, { size: 20 }),
+    [uid],
+  );
+  const kyc = useLoad(() => get<{ list: Kyc[] }>('/ops/kyc', { uid, size: 5 }), [uid]);
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const p = player.data;
+  const last = journal.data?.list[0];
+  const submission = kyc.data?.list[0];
+  const refresh = async () => {
+    await Promise.all([player.reload(), journal.reload(), kyc.reload(), props.onChange()]);
+  };
+  if (!p) return <State loading={player.loading} error={player.error} empty retry={player.reload} what="player" />;
+  return (
+    <section className="detail" aria-label={`Player ${p.username}`}>
+      <h3>
+        {p.username} <span className="muted">#{p.uid}</span>
+      </h3>
+      <dl>
+        <dt>Status</dt>
+        <dd>
+          <span className={`pill ${p.status}`}>{p.status}</span> {p.statusReason}
+        </dd>
+        <dt>Balance</dt>
+        <dd>
+          {last ? pesos(last.balanceAfter) : '0.00'}{' '}
+          <span className="muted">frozen {last ? pesos(last.frozenAfter) : '0.00'}</span>
+        </dd>
+        <dt>Phone</dt>
+        <dd className="mono">{p.phoneNumber}</dd>
+        <dt>Registered</dt>
+        <dd>{when(p.createdAt)}</dd>
+        <dt>Superior</dt>
+        <dd>{p.superiorUid ?? '—'}</dd>
+        <dt>KYC</dt>
+        <dd>
+          {submission ? (
+            <>
+              <span className="pill">{submission.status}</span> {submission.realName} · {submission.birthDate} ·{' '}
+              {submission.idType} {submission.idNumber}
+              {submission.reason && <span className="muted"> ({submission.reason})</span>}
+            </>
+          ) : (
+            'not submitted'
+          )}
+        </dd>
+      </dl>
+      <div className="actions">
+        {p.status === 'active' ? (
+          <Action
+            kind="danger"
+            run={async () => {
+              await post(`/ops/users/${uid}/status`, {
+                status: 'suspended',
+                reason: reason || 'Suspended by an operator',
+              });
+              await refresh();
+            }}
+            done="Suspended"
+          >
+            Suspend
+          </Action>
+        ) : (
+          <Action
+            run={async () => {
+              await post(`/ops/users/${uid}/status`, { status: 'active', reason: '' });
+              await refresh();
+            }}
+            done="Reactivated"
+          >
+            Reactivate
+          </Action>
+        )}
+        {submission?.status === 'pending' && (
+          <>
+            <Action
+              kind="primary"
+              run={async () => {
+                await post(`/ops/kyc/${uid}/decide`, { decision: 'verified' });
+                await refresh();
+              }}
+              done="Identity verified"
+            >
+              Verify identity
+            </Action>
+            <Action
+              kind="danger"
+              disabled={!reason.trim()}
+              title="Type a reason first"
+              run={async () => {
+                await post(`/ops/kyc/${uid}/decide`, { decision: 'rejected', reason: reason.trim() });
+                await refresh();
+              }}
+              done="Identity rejected"
+            >
+              Reject identity
+            </Action>
+          </>
+        )}
+      </div>
+      <div className="inline-form">
+        <input
+          aria-label="Adjust amount"
+          placeholder="± pesos"
+          inputMode="decimal"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+        />
+        <input
+          aria-label="Reason"
+          placeholder="Reason"
+          value={reason}
+          maxLength={200}
+          onChange={(e) => setReason(e.target.value)}
+        />
+        <Action
+          disabled={!Number(amount) || !reason.trim()}
+          run={async () => {
+            await post(`/ops/users/${uid}/adjust`, { amount: Number(amount), reason: reason.trim() });
+            setAmount('');
+            await refresh();
+          }}
+          done="Balance adjusted"
+        >
+          Adjust
+        </Action>
+      </div>
+      <h4>Journal ({journal.data?.total ?? 0})</h4>
+      <State
+        loading={journal.loading}
+        error={journal.error}
+        empty={(journal.data?.list.length ?? 0) === 0}
+        retry={journal.reload}
+        what="journal rows"
+      />
+      {(journal.data?.list.length ?? 0) > 0 && (
+        <table>
+          <thead>
+            <tr>
+              <th>Type</th>
+              <th className="num">Amount</th>
+              <th className="num">Balance</th>
+              <th>Reference</th>
+              <th>At</th>
+            </tr>
+          </thead>
+          <tbody>
+            {journal.data?.list.map((j) => (
+              <tr key={j.id}>
+                <td>{j.type}</td>
+                <td className="num">{pesos(j.amount)}</td>
+                <td className="num">{pesos(j.balanceAfter)}</td>
+                <td className="mono">
+                  {j.reference} <span className="muted">{j.remark}</span>
+                </td>
+                <td>{when(j.createdAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,188 @@
+import { useState } from 'react';
+import { get, pesos, post, when } from '../api';
+import { Action, Section, State, useLoad } from '../ui';
+
+type Withdrawal = {
+  orderNo: string;
+  uid: number;
+  username: string;
+  vip: number;
+  amount: number;
+  fee: number;
+  bank: string;
+  walletName: string;
+  account: string;
+  kycName: string;
+  status: number;
+  remark: string;
+  payoutDueAt: string | null;
+  createdAt: string;
+};
+
+export const WITHDRAW_STATUS = ['Pending', 'Reviewed', 'Success', 'Failed', 'Rejected', 'Exception', 'Processing'];
+
+/** The review queue: Pending first; review, reject with a reason, and mark payout results. */
+export function Withdrawals() {
+  const [status, setStatus] = useState('0');
+  const list = useLoad(
+    () => get<{ list: Withdrawal[]; total: number }>('/ops/withdrawals', { status, size: 100 }),
+    [status],
+    5000,
+  );
+  const rows = list.data?.list ?? [];
+  const act = async (call: Promise<unknown>) => {
+    await call;
+    await list.reload();
+  };
+  return (
+    <Section
+      title="Withdrawals"
+      tools={
+        <label>
+          Status{' '}
+          <select value={status} onChange={(e) => setStatus(e.target.value)} aria-label="Withdrawal status">
+            <option value="">All</option>
+            {WITHDRAW_STATUS.map((s, i) => (
+              <option key={s} value={String(i)}>
+                {i} {s}
+              </option>
+            ))}
+          </select>
+        </label>
+      }
+    >
+      <State
+        loading={list.loading}
+        error={list.error}
+        empty={rows.length === 0}
+        retry={list.reload}
+        what="withdrawals"
+      />
+      {rows.length > 0 && (
+        <table>
+          <thead>
+            <tr>
+              <th>Order</th>
+              <th>Player</th>
+              <th className="num">Amount</th>
+              <th>Wallet</th>
+              <th>KYC name</th>
+              <th>Status</th>
+              <th>Created</th>
+              <th>Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((w) => (
+              <tr key={w.orderNo} data-order={w.orderNo}>
+                <td className="mono">{w.orderNo}</td>
+                <td>
+                  {w.username}{' '}
+                  <span className="muted">
+                    #{w.uid} · VIP {w.vip}
+                  </span>
+                </td>
+                <td className="num">{pesos(w.amount)}</td>
+                <td>
+                  {w.bank} {w.account}
+                  <div className={w.walletName === w.kycName ? 'muted' : 'warn'}>{w.walletName}</div>
+                </td>
+                <td>{w.kycName || <span className="warn">not verified</span>}</td>
+                <td>
+                  <span className={`pill s${w.status}`}>{WITHDRAW_STATUS[w.status]}</span>
+                  {w.remark && <div className="muted">{w.remark}</div>}
+                  {w.status === 6 && w.payoutDueAt && <div className="muted">gateway at {when(w.payoutDueAt)}</div>}
+                </td>
+                <td>{when(w.createdAt)}</td>
+                <td className="actions">
+                  {(w.status === 0 || w.status === 1) && (
+                    <>
+                      <Action
+                        kind="primary"
+                        run={() => act(post(`/ops/withdrawals/${w.orderNo}/review`))}
+                        done="Sent to payout"
+                      >
+                        Approve
+                      </Action>
+                      <Reject orderNo={w.orderNo} onDone={list.reload} />
+                    </>
+                  )}
+                  {(w.status === 6 || w.status === 5) && (
+                    <>
+                      <Action
+                        kind="primary"
+                        run={() => act(post(`/ops/withdrawals/${w.orderNo}/payout`, { result: 'success' }))}
+                        done="Marked paid"
+                      >
+                        Paid
+                      </Action>
+                      <Action
+                        kind="danger"
+                        run={() =>
+                          act(
+                            post(`/ops/withdrawals/${w.orderNo}/payout`, { result: 'failed', reason: 'Payout failed' }),
+                          )
+                        }
+                        done="Marked failed, money returned"
+                      >
+                        Failed
+                      </Action>
+                      {w.status === 6 && (
+                        <Action
+                          run={() =>
+                            act(
+                              post(`/ops/withdrawals/${w.orderNo}/payout`, {
+                                result: 'exception',
+                                reason: 'Payout not confirmed',
+                              }),
+                            )
+                          }
+                        >
+                          Exception
+                        </Action>
+                      )}
+                    </>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Section>
+  );
+}
+
+function Reject(props: { orderNo: string; onDone: () => Promise<void> }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  if (!open)
+    return (
+      <button type="button" className="btn danger" onClick={() => setOpen(true)}>
+        Reject
+      </button>
+    );
+  return (
+    <span className="inline-form">
+      <input
+        aria-label="Reject reason"
+        placeholder="Reason shown to the player"
+        value={reason}
+        maxLength={200}
+        onChange={(e) => setReason(e.target.value)}
+      />
+      <Action
+        kind="danger"
+        disabled={!reason.trim()}
+        run={async () => {
+          await post(`/ops/withdrawals/${props.orderNo}/reject`, { reason: reason.trim() });
+          setOpen(false);
+          await props.onDone();
+        }}
+        done="Rejected, money returned"
+      >
+        Confirm reject
+      </Action>
+    </span>
+  );
+}
