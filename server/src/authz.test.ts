@@ -88,7 +88,7 @@ describe('ops routes need the operator token', () => {
     it(`${endpoint.method} ${endpoint.path}`, async () => {
       const request = plausibleRequest(endpoint);
       const token = app.config.adminToken;
-      const wrong = [
+      const wrong: Record<string, string>[] = [
         {},
         { authorization: `Bearer ${token}x` },
         { authorization: `Bearer ${token.slice(0, -1)}` },
@@ -135,11 +135,12 @@ describe('request schemas are strict', () => {
       if (!schema) continue;
       const key = SMUGGLED.find((k) => !Object.keys(schema.shape).includes(k)) ?? 'balance';
       const request = plausibleRequest(endpoint);
-      const smuggled =
-        'payload' in request
+      const smuggled: ReturnType<typeof plausibleRequest> =
+        'payload' in request && request.payload
           ? { ...request, payload: { ...request.payload, [key]: 1 } }
           : { ...request, url: `${request.url}${request.url.includes('?') ? '&' : '?'}${key}=1` };
-      const headers = endpoint.access === 'ops' ? { authorization: `Bearer ${app.config.adminToken}` } : {};
+      const headers: Record<string, string> =
+        endpoint.access === 'ops' ? { authorization: `Bearer ${app.config.adminToken}` } : {};
       const answer = await send(client, smuggled, headers);
       expect(answer.body, `${endpoint.method} ${endpoint.path} with ${key}`).toMatchObject({
         success: false,
@@ -204,7 +205,9 @@ describe("player B with player A's ids", () => {
       'authz-round-1',
     ];
     const rowIds = tablesWithUser().flatMap((t) => {
-      const hasId = (app.db.prepare(`PRAGMA table_info(${t})`).all() as { name: string }[]).some((c) => c.name === 'id');
+      const hasId = (app.db.prepare(`PRAGMA table_info(${t})`).all() as { name: string }[]).some(
+        (c) => c.name === 'id',
+      );
       return hasId ? (app.db.prepare(`SELECT id FROM ${t} WHERE user_id = ?`).pluck().all(aUserId) as number[]) : [];
     });
     candidates = [...new Set<string | number>([...secrets, ...rowIds, game])];
