@@ -73,7 +73,6 @@ const base = `http://127.0.0.1:${port}`;
 const call: Caller = httpCaller(base, secrets.ADMIN_TOKEN);
 
 let server: ChildProcess | undefined;
-let up = false;
 
 async function startServer(): Promise<void> {
   server = spawn(process.execPath, ['--import', 'tsx', join(ROOT_DIR, 'server/src/main.ts')], {
@@ -93,7 +92,6 @@ async function startServer(): Promise<void> {
     try {
       const answer = await fetch(`${base}/api/app/version`);
       if (answer.ok) {
-        up = true;
         return;
       }
     } catch {
@@ -106,7 +104,6 @@ async function startServer(): Promise<void> {
 
 async function killServer(): Promise<void> {
   if (!server || server.exitCode !== null || server.signalCode !== null) return;
-  up = false;
   const exited = once(server, 'exit');
   server.kill('SIGKILL');
   await exited;
