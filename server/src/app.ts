@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { Code } from '../../shared/codes';
 import { pickLanguage } from '../../shared/messages';
 import { type Config, testConfig } from './config';
@@ -15,6 +15,7 @@ import { envelopePlugin, sendFailure } from './plugins/envelope';
 import { eventsPlugin } from './plugins/events';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { contractSerializerCompiler } from './plugins/serializer';
 import { sessionPlugin } from './plugins/session';
 import { type SocketTimings, socketHubPlugin } from './plugins/socket-hub';
 import { staticAssetsPlugin } from './plugins/static-assets';
@@ -59,7 +60,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(contractSerializerCompiler({ verify: config.mode !== 'production' }));
   app.decorate('config', config);
 
   await app.register(eventsPlugin);

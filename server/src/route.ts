@@ -8,6 +8,7 @@ import { envelopeSchema, ok } from '../../shared/envelope';
 import { type SuccessMessage, successMessages } from '../../shared/messages';
 import { SESSION_COOKIE } from './domains/user/session.service';
 import { AppError } from './errors';
+import { consumeClaim, isClaimPath } from './plugins/rate-limit';
 import type { SessionUser } from './types';
 
 type Input<S> = S extends z.ZodObject ? z.output<S> : undefined;
@@ -50,6 +51,8 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
     if (!hasOpsToken(request, app.config.adminToken)) throw new AppError(Code.OPS_UNAUTHORIZED, { status: 401 });
   };
 
+  const limitClaims = endpoint.access === 'user' && endpoint.method === 'POST' && isClaimPath(endpoint.path);
+
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,
@@ -65,10 +68,15 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
     },
     onRequest: endpoint.access === 'ops' ? checkOps : authenticate,
     // A POST without a body (no content at all) is read as {}, so `logout` needs no dummy payload.
-    preValidation: async (request) => {
-      if (endpoint.body && request.body === undefined) request.body = {};
-    },
+    ...(endpoint.body
+      ? {
+          preValidation: async (request: FastifyRequest) => {
+            if (request.body === undefined) request.body = {};
+          },
+        }
+      : {}),
     handler: async (request, reply) => {
+      if (limitClaims && request.user) consumeClaim(app.limiter, request.user.id);
       const data = await handler({
         body: request.body as Input<E['body']>,
         query: request.query as Input<E['query']>,

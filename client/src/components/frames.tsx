@@ -6,6 +6,17 @@ import { IconBack, IconChevronDown, IconClose, IconFullscreen, IconWallet } from
 /** Spec section 9: the frame header collapses 1,000 ms after it is shown. */
 export const FRAME_HEADER_COLLAPSE_MS = 1000;
 
+/**
+ * What a game may do in its frame: run scripts and keep its own origin (a provider's wallet calls and
+ * saved settings need it). No top navigation, popups, forms or downloads: a game cannot take the casino
+ * page away. A provider on its own origin is also isolated by origin; the built-in demo provider shares
+ * ours, so for it the sandbox is the limit on navigation, not on script access.
+ */
+export const GAME_FRAME_SANDBOX = 'allow-scripts allow-same-origin';
+/** In-app pages (the payment checkout posts a form; support chat may open a link in a new tab). */
+export const IN_APP_FRAME_SANDBOX =
+  'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox';
+
 /** The header is shown first and collapses after 1 s; the handle toggles it. */
 function useCollapsingHeader(active: boolean) {
   const [open, setOpen] = useState(true);
@@ -47,7 +58,14 @@ export function InAppFrame({ url, title, onClose }: { url: string; title: string
         <span className="frame__spacer" />
       </header>
       <FrameHandle open={open} onToggle={() => setOpen((o) => !o)} />
-      <iframe className="frame__iframe" src={url} title={title} allow="clipboard-write" />
+      <iframe
+        className="frame__iframe"
+        src={url}
+        title={title}
+        allow="clipboard-write"
+        sandbox={IN_APP_FRAME_SANDBOX}
+        referrerPolicy="strict-origin-when-cross-origin"
+      />
     </div>
   );
 }
@@ -119,6 +137,8 @@ export function GameFrame({ url, onClose, onDeposit }: { url: string; onClose():
         title={t('frame.game')}
         allow="autoplay; fullscreen"
         allowFullScreen
+        sandbox={GAME_FRAME_SANDBOX}
+        referrerPolicy="strict-origin-when-cross-origin"
       />
     </div>
   );

@@ -157,6 +157,9 @@ export function createConfigRepo(db: Db) {
     `INSERT INTO fb_events (user_id, name, value_centavos, currency, created_at)
      VALUES (@userId, @name, @valueCentavos, @currency, @now)`,
   );
+  const hasPendingFbEvents = db
+    .prepare('SELECT EXISTS (SELECT 1 FROM fb_events WHERE user_id = ? AND delivered_at IS NULL)')
+    .pluck();
   const takeFbEvents = db.prepare(
     `UPDATE fb_events SET delivered_at = ? WHERE user_id = ? AND delivered_at IS NULL
      RETURNING id, name, value_centavos, currency`,
@@ -207,7 +210,9 @@ export function createConfigRepo(db: Db) {
 
     insertFbEvent: (event: NewFbEvent) => Number(insertFbEvent.run(event).lastInsertRowid),
     /** Marks the player's pending events delivered and returns them, in one statement. */
-    takeFbEvents: (userId: number, now: string) => takeFbEvents.all(now, userId) as FbEventRow[],
+    /** Marks the player's pending events delivered and returns them; a plain read when there are none. */
+    takeFbEvents: (userId: number, now: string) =>
+      hasPendingFbEvents.get(userId) === 1 ? (takeFbEvents.all(now, userId) as FbEventRow[]) : [],
   };
 }
 

@@ -38,6 +38,9 @@ export function createLedgerService(deps: { db: Db; clock: Clock }) {
   const repo = createLedgerRepo(db);
 
   function account(userId: number): AccountRow {
+    // Read first: an INSERT OR IGNORE opens a write transaction even when the row exists.
+    const existing = repo.get(userId) as AccountRow | undefined;
+    if (existing) return existing;
     repo.ensure(userId, clock.iso());
     return repo.get(userId) as AccountRow;
   }

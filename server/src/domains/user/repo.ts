@@ -54,6 +54,25 @@ export type ProfileChanges = Partial<{
 }>;
 
 const SELECT_USER = `SELECT u.*, EXISTS (SELECT 1 FROM user_wallets w WHERE w.user_id = u.id) AS has_wallet FROM users u`;
+/** The columns the user info answer needs (the most frequent read: every screen asks for it). */
+export type UserInfoRow = Pick<
+  UserRow,
+  | 'uid'
+  | 'username'
+  | 'nickname'
+  | 'gender'
+  | 'phone'
+  | 'avatar'
+  | 'invitation_code'
+  | 'vip_level'
+  | 'has_wallet'
+  | 'registration_code'
+  | 'guest'
+> & { no_trade_password: number; signed_up: number };
+const SELECT_INFO = `SELECT u.uid, u.username, u.nickname, u.gender, u.phone, u.avatar, u.invitation_code, u.vip_level,
+  u.registration_code, u.guest, u.trade_password_hash IS NULL AS no_trade_password,
+  u.sign_up_bonus_at IS NOT NULL AS signed_up,
+  EXISTS (SELECT 1 FROM user_wallets w WHERE w.user_id = u.id) AS has_wallet FROM users u WHERE u.id = ?`;
 const PROFILE_COLUMNS = new Set(['nickname', 'gender', 'avatar', 'real_name', 'birth_date', 'email', 'phone']);
 
 export function createUserRepo(db: Db) {
@@ -66,6 +85,7 @@ export function createUserRepo(db: Db) {
   );
   const byId = db.prepare(`${SELECT_USER} WHERE u.id = ?`);
   const byUid = db.prepare(`${SELECT_USER} WHERE u.uid = ?`);
+  const infoById = db.prepare(SELECT_INFO);
   const byUsername = db.prepare(`${SELECT_USER} WHERE u.username = ?`);
   const byPhone = db.prepare(`${SELECT_USER} WHERE u.phone = ?`);
   const byInvitationCode = db.prepare(`${SELECT_USER} WHERE u.invitation_code = ?`);
@@ -88,6 +108,7 @@ export function createUserRepo(db: Db) {
   return {
     insert: (user: NewUser) => Number(insert.run(user).lastInsertRowid),
     byId: (id: number) => byId.get(id) as UserRow | undefined,
+    infoById: (id: number) => infoById.get(id) as UserInfoRow | undefined,
     byUid: (uid: number) => byUid.get(uid) as UserRow | undefined,
     byUsername: (username: string) => byUsername.get(username) as UserRow | undefined,
     byPhone: (phone: string) => byPhone.get(phone) as UserRow | undefined,

@@ -11,7 +11,7 @@ import type { Limiter } from '../../plugins/rate-limit';
 import type { SessionUser } from '../../types';
 import { avatarUrl, DEFAULT_AVATAR, isAvatar } from './avatars';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
-import { createUserRepo, type ProfileChanges, type UserRow } from './repo';
+import { createUserRepo, type ProfileChanges, type UserInfoRow, type UserRow } from './repo';
 import type { SmsService } from './sms.service';
 
 const LOGIN_FAILURES_PER_ACCOUNT = { limit: 5, windowMs: 15 * 60_000 };
@@ -32,6 +32,14 @@ export interface RequestMeta {
 export const maskPhone = (phone: string | null) => (phone ? `${phone.slice(0, 1)}*****${phone.slice(-4)}` : '');
 
 export function toUserInfo(row: UserRow): UserInfo {
+  return infoOf({
+    ...row,
+    no_trade_password: row.trade_password_hash === null ? 1 : 0,
+    signed_up: row.sign_up_bonus_at !== null ? 1 : 0,
+  });
+}
+
+function infoOf(row: UserInfoRow): UserInfo {
   return {
     uid: row.uid,
     username: row.username,
@@ -42,8 +50,8 @@ export function toUserInfo(row: UserRow): UserInfo {
     invitationCode: row.invitation_code,
     vip: row.vip_level,
     bind: row.has_wallet === 1,
-    isNullPasswordTrade: row.trade_password_hash === null,
-    hasSignUp: row.sign_up_bonus_at !== null,
+    isNullPasswordTrade: row.no_trade_password === 1,
+    hasSignUp: row.signed_up === 1,
     registrationCode: row.registration_code,
     guest: row.guest === 1,
   };
@@ -99,7 +107,11 @@ export function createUserService(deps: {
   }
 
   return {
-    info: (userId: number) => toUserInfo(mustGet(userId)),
+    info(userId: number): UserInfo {
+      const row = repo.infoById(userId);
+      if (!row) throw new AppError(Code.SESSION_INVALID);
+      return infoOf(row);
+    },
 
     base(userId: number): z.infer<typeof userBaseSchema> {
       const row = mustGet(userId);

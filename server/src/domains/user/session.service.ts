@@ -18,6 +18,15 @@ export interface SessionMeta {
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** Live sessions kept in memory at most; past this the oldest entry is dropped (it is read again on use). */
+const CACHE_LIMIT = 100_000;
+
+interface CachedSession {
+  user: SessionUser;
+  expiresAtMs: number;
+  lastSeenMs: number;
+}
+
 /**
  * Opaque random tokens (256 bits) in a cookie, stored as sha256. One live session per account:
  * starting one revokes the others. Idle and absolute time-outs follow the virtual clock.
@@ -25,8 +34,46 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 export function createSessionService(deps: { db: Db; clock: Clock; config: Config; events: EventBus }) {
   const { clock, config, events } = deps;
   const repo = createSessionRepo(deps.db);
+  /**
+   * Active sessions by token, so an authenticated read costs no hash and no query. Every revocation goes
+   * through revoke() below (a suspension revokes too), which drops the entry; the time-outs are checked
+   * on every use exactly as for a row read from the database.
+   */
+  const cache = new Map<string, CachedSession>();
+  const tokenOfSession = new Map<number, string>();
+
+  function forget(sessionId: number): void {
+    const token = tokenOfSession.get(sessionId);
+    if (token === undefined) return;
+    tokenOfSession.delete(sessionId);
+    cache.delete(token);
+  }
+
+  function remember(token: string, entry: CachedSession): void {
+    if (cache.size >= CACHE_LIMIT) {
+      const oldest = cache.entries().next().value;
+      if (oldest) forget(oldest[1].user.sessionId);
+    }
+    cache.set(token, entry);
+    tokenOfSession.set(entry.user.sessionId, token);
+  }
+
+  function lookUp(token: string): CachedSession | null {
+    const hit = cache.get(token);
+    if (hit) return hit;
+    const row = repo.byTokenHash(hashToken(token));
+    if (!row || row.revoked_at !== null || row.status !== 'active') return null;
+    const entry = {
+      user: { id: row.user_id, uid: row.uid, sessionId: row.id, guest: row.guest === 1 },
+      expiresAtMs: Date.parse(row.expires_at),
+      lastSeenMs: Date.parse(row.last_seen_at),
+    };
+    remember(token, entry);
+    return entry;
+  }
 
   function revoke(userId: number, sessionId: number, reason: string): void {
+    forget(sessionId);
     if (repo.revoke(sessionId, clock.iso(), reason)) events.emit('session.revoked', { userId, sessionId, reason });
   }
 
@@ -55,20 +102,23 @@ export function createSessionService(deps: { db: Db; clock: Clock; config: Confi
     /** The user behind a token, or null when the session is unknown, revoked, idle too long or expired. */
     authenticate(token: string | undefined): SessionUser | null {
       if (!token || token.length > 128) return null;
-      const row = repo.byTokenHash(hashToken(token));
-      if (!row || row.revoked_at !== null || row.status !== 'active') return null;
+      const session = lookUp(token);
+      if (!session) return null;
+      const { user } = session;
       const now = clock.nowMs();
-      if (now >= Date.parse(row.expires_at)) {
-        revoke(row.user_id, row.id, 'expired');
+      if (now >= session.expiresAtMs) {
+        revoke(user.id, user.sessionId, 'expired');
         return null;
       }
-      const lastSeen = Date.parse(row.last_seen_at);
-      if (now - lastSeen >= config.sessionIdleMs) {
-        revoke(row.user_id, row.id, 'idle');
+      if (now - session.lastSeenMs >= config.sessionIdleMs) {
+        revoke(user.id, user.sessionId, 'idle');
         return null;
       }
-      if (now - lastSeen >= TOUCH_EVERY_MS) repo.touch(row.id, new Date(now).toISOString());
-      return { id: row.user_id, uid: row.uid, sessionId: row.id, guest: row.guest === 1 };
+      if (now - session.lastSeenMs >= TOUCH_EVERY_MS) {
+        repo.touch(user.sessionId, new Date(now).toISOString());
+        session.lastSeenMs = now;
+      }
+      return { ...user };
     },
 
     end(user: SessionUser, reason = 'logout'): void {
