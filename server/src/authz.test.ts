@@ -166,7 +166,14 @@ describe("player B with player A's ids", () => {
     );
   const digestOfA = () =>
     JSON.stringify(
-      tablesWithUser().map((t) => app.db.prepare(`SELECT * FROM ${t} WHERE user_id = ? ORDER BY rowid`).all(aUserId)),
+      // Rows sorted as text: some tables are WITHOUT ROWID, and the digest only needs a stable order.
+      tablesWithUser().map((t) =>
+        app.db
+          .prepare(`SELECT * FROM ${t} WHERE user_id = ?`)
+          .all(aUserId)
+          .map((row) => JSON.stringify(row))
+          .sort(),
+      ),
     );
 
   beforeAll(async () => {

@@ -119,10 +119,12 @@ export function createSnapshots(deps: {
       const meta = read(name);
       if (!meta) throw new AppError(Code.SNAPSHOT_NOT_FOUND);
       const start = performance.now();
+      const instant = keepClock ? clock.now() : new Date(meta.clock);
       swapIn(files(name).db);
-      // app_state now holds the saved clock offset; setting the clock writes the one that applies.
-      clock.set(keepClock ? clock.now() : new Date(meta.clock));
+      // Memory first (sockets, caches), so clock listeners never meet players of the old world; then
+      // the clock: app_state now holds the saved offset, and setting the clock writes the one that applies.
       deps.swapped('snapshot', name);
+      clock.set(instant);
       return { ...meta, restoreMs: elapsed(start) };
     },
 
