@@ -2,7 +2,6 @@ import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, IconButton } from '../../components/button';
-import { confirmDialog } from '../../components/confirm';
 import { Modal } from '../../components/dialog';
 import {
   IconChevronRight,
@@ -10,20 +9,19 @@ import {
   IconCrown,
   IconList,
   IconLock,
-  IconLogout,
   IconSettings,
   IconShield,
   IconUser,
   IconWallet,
 } from '../../components/icons';
 import { Avatar } from '../../components/logo';
+import { LogoutButton } from '../../components/logout-button';
 import { Page } from '../../components/page';
 import { useAccountStore } from '../../features/account/store';
 import { SettingsPanel } from '../../features/settings/components/settings-panel';
 import { ChangeLoginPasswordForm, TransactionPasswordForm } from '../../features/user/components/password-forms';
 import { PersonalInfo } from '../../features/user/components/personal-info-form';
 import { useUserStore } from '../../features/user/store';
-import { appActions } from '../../lib/app-actions';
 import { formatMoney } from '../../lib/format';
 import { useOverlayStore } from '../../lib/overlays';
 import { toast } from '../../lib/toast';
@@ -215,22 +213,7 @@ export default function ProfilePage() {
         </ul>
       </section>
 
-      <Button
-        variant="outline"
-        block
-        className="profile__logout"
-        onClick={async () => {
-          const ok = await confirmDialog({
-            title: t('logout.title'),
-            message: t('logout.message'),
-            confirmText: t('logout.confirm'),
-            danger: true,
-          });
-          if (ok) await appActions.logout();
-        }}
-      >
-        <IconLogout size={18} /> {t('logout.button')}
-      </Button>
+      <LogoutButton className="profile__logout" />
 
       <Modal
         open={action !== null && action !== 'bindWallet'}
