@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { IconButton } from './button';
@@ -65,9 +65,14 @@ export function Section({
   children: ReactNode;
   className?: string;
 }) {
+  const titleId = useId();
   return (
-    <section className={['card', className].filter(Boolean).join(' ')}>
-      {title ? <h2 className="card__title">{title}</h2> : null}
+    <section className={['card', className].filter(Boolean).join(' ')} aria-labelledby={title ? titleId : undefined}>
+      {title ? (
+        <h2 className="card__title" id={titleId}>
+          {title}
+        </h2>
+      ) : null}
       {children}
     </section>
   );
