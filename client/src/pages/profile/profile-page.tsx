@@ -16,7 +16,7 @@ import {
 } from '../../components/icons';
 import { Avatar } from '../../components/logo';
 import { LogoutButton } from '../../components/logout-button';
-import { Page } from '../../components/page';
+import { Page, Section } from '../../components/page';
 import { useAccountStore } from '../../features/account/store';
 import { SettingsPanel } from '../../features/settings/components/settings-panel';
 import { ChangeLoginPasswordForm, TransactionPasswordForm } from '../../features/user/components/password-forms';
@@ -182,8 +182,7 @@ export default function ProfilePage() {
         </div>
       </section>
 
-      <section className="card">
-        <h2 className="card__title">{t('profile.menuTitle')}</h2>
+      <Section title={t('profile.menuTitle')}>
         <ul className="menu-list">
           <Row icon={<IconList size={20} />} label={t('profile.accountRecords')} to="/records" />
           <Row
@@ -204,14 +203,14 @@ export default function ProfilePage() {
           />
           <Row icon={<IconLock size={20} />} label={t('profile.changePassword')} onClick={() => open('loginPwd')} />
         </ul>
-      </section>
+      </Section>
 
-      <section className="card">
+      <Section>
         <ul className="menu-list">
           <Row icon={<IconShield size={20} />} label={t('security.title')} onClick={() => open('security')} />
           <Row icon={<IconSettings size={20} />} label={t('settings.title')} onClick={() => open('settings')} />
         </ul>
-      </section>
+      </Section>
 
       <LogoutButton className="profile__logout" />
 
