@@ -153,16 +153,20 @@ async function settle(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
       document.querySelector('main .page, main .lobby, main section') !== null &&
-      document.querySelector('.skeleton, .skeleton-list, [data-testid="loading-indicator"], [aria-busy="true"]') ===
-        null,
+      document.querySelector('.skeleton, .skeleton-list, [data-testid="loading-indicator"]') === null,
     undefined,
     { timeout: WAIT },
   );
-  // lazy images and fonts: let the last paint land
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  // transitions of popups and the side menu (finite ones; skeleton pulses are gone by now), then a paint
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
 }
 
-async function checkScreen(page: Page, lang: Lang, name: string): Promise<void> {
+/** `fullPage` for routes (the whole screen, footer included); overlays as the phone shows them. */
+async function checkScreen(page: Page, lang: Lang, name: string, fullPage = false): Promise<void> {
   await settle(page);
   const text = await page.evaluate(() => document.body.innerText);
   const key = UNTRANSLATED_KEY.exec(text);
@@ -175,14 +179,27 @@ async function checkScreen(page: Page, lang: Lang, name: string): Promise<void> 
   const width = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);
   expect.soft(width, `${lang} ${name}: horizontal overflow`).toBeLessThanOrEqual(VIEWPORT.width);
   mkdirSync(join(SCREENS, lang), { recursive: true });
-  await page.screenshot({ path: join(SCREENS, lang, `${name}.png`) });
+  const path = join(SCREENS, lang, `${name}.png`);
+  if (!fullPage) {
+    await page.screenshot({ path });
+    return;
+  }
+  // The whole screen with the tab bar where the phone shows it (at the bottom): a viewport as tall as
+  // the page, rather than a full-page capture that leaves fixed bars at the first screen's bottom.
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: VIEWPORT.width, height: Math.max(VIEWPORT.height, height) });
+  try {
+    await page.screenshot({ path });
+  } finally {
+    await page.setViewportSize(VIEWPORT);
+  }
 }
 
 async function visit(page: Page, route: string, lang: Lang, name = fileName(route)): Promise<void> {
   await page.goto(route);
   const expected = new URL(route, server.url).pathname;
   await page.waitForURL((url) => url.pathname === expected, { timeout: WAIT });
-  await checkScreen(page, lang, name);
+  await checkScreen(page, lang, name, true);
 }
 
 describe('every screen at 390x844', () => {
@@ -228,7 +245,6 @@ describe('every screen at 390x844', () => {
         await page.locator('.header__menu').click();
         await page.locator('.side-menu').waitFor({ state: 'visible', timeout: WAIT });
         expect(await page.getByTestId('menu-dot').count()).toBe(1);
-        await page.waitForTimeout(400); // the slide-in transition
         await checkScreen(page, lang, 'side-menu');
         await page.locator('.side-menu__logout').click();
         await page.locator('.confirm, [role="alertdialog"]').first().waitFor({ state: 'visible', timeout: WAIT });
