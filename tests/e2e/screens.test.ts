@@ -122,8 +122,8 @@ async function newScreenContext(items: Record<string, unknown>): Promise<Browser
   return context;
 }
 
-/** A registered player with money, a journal, an unread letter and a transaction password (so withdraw opens). */
-async function preparePlayer(context: BrowserContext) {
+/** Registers a player in this context (session cookie) and stores its user info as a login does. */
+async function registerPlayer(context: BrowserContext, page: Page) {
   const n = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
   const user = (await api(context, '/api/user/custom/register', {
     username: `sc${n}`,
@@ -131,6 +131,17 @@ async function preparePlayer(context: BrowserContext) {
     phone: `9${n.padStart(9, '0').slice(-9)}`,
     agree: true,
   })) as { uid: number; username: string };
+  // what the client stores after a login: its presence makes the app load the session at start
+  await page.addInitScript((info: unknown) => {
+    const key = 'CASINO_PH_USERINFO';
+    if (localStorage.getItem(key) === null) localStorage.setItem(key, JSON.stringify({ value: info, expire: null }));
+  }, user);
+  return user;
+}
+
+/** A registered player with money, a journal, an unread letter and a transaction password (so withdraw opens). */
+async function preparePlayer(context: BrowserContext, page: Page) {
+  const user = await registerPlayer(context, page);
   await api(context, '/api/user/modifyPasswordTrade', { newPassword: md5('Trade123') });
   await api(context, `/ops/users/${user.uid}/adjust`, { amount: 1234.5, reason: 'Screens test credit' }, true);
   await api(
@@ -231,13 +242,7 @@ describe('every screen at 390x844', () => {
       const context = await newScreenContext({ i18n: lang, theme: 'light' });
       const page = await context.newPage();
       try {
-        const user = await preparePlayer(context);
-        // what the client stores after a login: its presence makes the app load the session at start
-        await page.addInitScript((info: unknown) => {
-          const key = 'CASINO_PH_USERINFO';
-          if (localStorage.getItem(key) === null)
-            localStorage.setItem(key, JSON.stringify({ value: info, expire: null }));
-        }, user);
+        await preparePlayer(context, page);
         for (const route of PLAYER_ROUTES) await visit(page, route, lang);
 
         // the shell's overlays: side menu (unread dot and badge), logout confirmation, document popup
@@ -262,4 +267,50 @@ describe('every screen at 390x844', () => {
       }
     });
   }
+
+  it("the profile forms against the real server: the withdraw guard's transaction password, a refusal beside its field", async () => {
+    const context = await newScreenContext({ i18n: 'en-US', theme: 'light' });
+    const page = await context.newPage();
+    try {
+      await registerPlayer(context, page);
+      // no transaction password yet: withdraw sends the player to profile?action=transactionPwd
+      await page.goto('/finance/withdraw');
+      await page.waitForURL((url) => url.pathname === '/profile' && url.search === '?action=transactionPwd', {
+        timeout: WAIT,
+      });
+      const sheet = page.getByRole('dialog', { name: 'Transaction Password' });
+      await sheet.getByLabel('New transaction password', { exact: true }).fill('Trade123');
+      await sheet.getByLabel('Confirm transaction password', { exact: true }).fill('Trade124');
+      await sheet.getByRole('button', { name: 'Set transaction password' }).click();
+      await sheet.getByText('Password is not match').waitFor({ timeout: WAIT });
+      await sheet.getByLabel('Confirm transaction password', { exact: true }).fill('Trade123');
+      await sheet.getByRole('button', { name: 'Set transaction password' }).click();
+      await sheet.waitFor({ state: 'hidden', timeout: WAIT });
+      await page.goto('/finance/withdraw');
+      await page.waitForURL((url) => url.pathname === '/finance/withdraw', { timeout: WAIT });
+      await settle(page);
+      expect(new URL(page.url()).pathname).toBe('/finance/withdraw');
+
+      // the server refuses a wrong current password: its message stands under that field
+      await page.goto('/profile?action=loginPwd');
+      const form = page.getByRole('dialog', { name: 'Change login Password' });
+      await form.getByLabel('Current password', { exact: true }).fill('Wrong123');
+      await form.getByLabel('New password', { exact: true }).fill('Secret456');
+      await form.getByLabel('Confirm password', { exact: true }).fill('Secret456');
+      await form.getByRole('button', { name: 'Save' }).click();
+      const current = form.getByLabel('Current password', { exact: true });
+      await page.waitForFunction(
+        () => document.querySelector('[aria-invalid="true"]')?.getAttribute('aria-describedby'),
+        undefined,
+        { timeout: WAIT },
+      );
+      expect(await current.getAttribute('aria-invalid')).toBe('true');
+      const describedBy = (await current.getAttribute('aria-describedby')) ?? '';
+      expect(await page.locator(`[id="${describedBy}"]`).innerText()).toBe('The current password is wrong');
+      expect(await form.getByLabel('New password', { exact: true }).getAttribute('aria-invalid')).toBeNull();
+      await checkScreen(page, 'en-US', 'profile-login-password-refused');
+    } finally {
+      await context.close();
+    }
+  });
 });
