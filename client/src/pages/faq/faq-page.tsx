@@ -4,11 +4,21 @@ import { Link } from 'react-router';
 import { IconButton } from '../../components/button';
 import { IconChat, IconClose, IconSearch } from '../../components/icons';
 import { Markdown } from '../../components/markdown';
-import { Page } from '../../components/page';
+import { LinkCard, Page } from '../../components/page';
 import { EmptyState, RemoteView } from '../../components/states';
 import { getFaq } from '../../features/config/api/get-faq';
 import { type FaqItem, groupByCategory, searchFaq } from '../../features/config/faq-search';
 import { useRemote } from '../../lib/hooks';
+
+/** The next step when the FAQ has no answer. */
+function ContactSupport() {
+  const { t } = useTranslation();
+  return (
+    <Link to="/livechat" className="btn btn--outline btn--md">
+      <span className="btn__label">{t('faq.contact')}</span>
+    </Link>
+  );
+}
 
 function FaqList({ items, query }: { items: FaqItem[]; query: string }) {
   const { t } = useTranslation();
@@ -18,11 +28,7 @@ function FaqList({ items, query }: { items: FaqItem[]; query: string }) {
       <EmptyState
         title={t('faq.noMatch', { query: query.trim() })}
         text={t('faq.noMatchText')}
-        action={
-          <Link to="/livechat" className="btn btn--outline btn--md">
-            <span className="btn__label">{t('faq.contact')}</span>
-          </Link>
-        }
+        action={<ContactSupport />}
       />
     );
   }
@@ -80,27 +86,16 @@ export default function FaqPage() {
       <RemoteView
         state={faq}
         isEmpty={(d) => d.length === 0}
-        empty={
-          <EmptyState
-            title={t('faq.empty')}
-            text={t('faq.emptyText')}
-            action={
-              <Link to="/livechat" className="btn btn--outline btn--md">
-                <span className="btn__label">{t('faq.contact')}</span>
-              </Link>
-            }
-          />
-        }
+        empty={<EmptyState title={t('faq.empty')} text={t('faq.emptyText')} action={<ContactSupport />} />}
       >
         {(items) => <FaqList items={items} query={deferred} />}
       </RemoteView>
-      <Link to="/livechat" className="faq-help">
-        <IconChat size={20} />
-        <span>
-          <strong>{t('faq.stillNeedHelp')}</strong>
-          <span>{t('faq.stillNeedHelpText')}</span>
-        </span>
-      </Link>
+      <LinkCard
+        to="/livechat"
+        icon={<IconChat size={22} />}
+        title={t('faq.stillNeedHelp')}
+        text={t('faq.stillNeedHelpText')}
+      />
     </Page>
   );
 }

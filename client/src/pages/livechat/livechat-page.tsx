@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import type { AppConfig } from '../../../../shared/contract/config';
 import { Button } from '../../components/button';
 import { IconChat, IconChevronRight, IconFacebook, IconHelp, IconSend } from '../../components/icons';
-import { Page, Section } from '../../components/page';
+import { LinkCard, Page, Section } from '../../components/page';
 import { EmptyState, RemoteView, SkeletonList } from '../../components/states';
 import { fetchConfig } from '../../features/config/api/fetch-config';
 import { useConfigStore } from '../../features/config/store';
@@ -72,75 +72,44 @@ export default function LivechatPage() {
   const openFrame = useOverlayStore((s) => s.openFrame);
   const openFollow = useOverlayStore((s) => s.openFollow);
   const loggedIn = useIsLoggedIn();
+  /** The three channels of one group: cs_* (customer service) or ps_* (the players' community). */
+  const contactsOf = (group: 'cs' | 'ps', config: AppConfig): Contact[] => [
+    {
+      key: `${group}_online`,
+      url: config[`${group}_online`],
+      label: t('support.online'),
+      icon: <IconChat size={22} />,
+      inFrame: true,
+    },
+    {
+      key: `${group}_telegram`,
+      url: config[`${group}_telegram`],
+      label: t('support.telegram'),
+      icon: <IconSend size={22} />,
+    },
+    {
+      key: `${group}_facebook`,
+      url: config[`${group}_facebook`],
+      label: t('support.facebook'),
+      icon: <IconFacebook size={22} />,
+    },
+  ];
   const open = (contact: Contact & { url: string }) =>
     contact.inFrame ? openFrame(contact.url, contact.label) : openExternal(contact.url);
 
   return (
     <Page title={t('titles.livechat')} className="support">
-      <Link to="/faq" className="faq-help">
-        <IconHelp size={22} />
-        <span>
-          <strong>{t('support.faq')}</strong>
-          <span>{t('support.faqText')}</span>
-        </span>
-        <IconChevronRight size={18} className="menu-item__chevron" />
-      </Link>
+      <LinkCard to="/faq" icon={<IconHelp size={22} />} title={t('support.faq')} text={t('support.faqText')} />
       <RemoteView state={config} skeleton={<SkeletonList rows={3} />}>
         {(config) => (
           <>
             <Section title={t('support.customerService')}>
               <p className="form__note">{t('support.intro')}</p>
-              <ContactList
-                onOpen={open}
-                contacts={[
-                  {
-                    key: 'cs_online',
-                    url: config.cs_online,
-                    label: t('support.online'),
-                    icon: <IconChat size={22} />,
-                    inFrame: true,
-                  },
-                  {
-                    key: 'cs_telegram',
-                    url: config.cs_telegram,
-                    label: t('support.telegram'),
-                    icon: <IconSend size={22} />,
-                  },
-                  {
-                    key: 'cs_facebook',
-                    url: config.cs_facebook,
-                    label: t('support.facebook'),
-                    icon: <IconFacebook size={22} />,
-                  },
-                ]}
-              />
+              <ContactList onOpen={open} contacts={contactsOf('cs', config)} />
             </Section>
             <Section title={t('support.community')}>
               <p className="form__note">{t('support.communityIntro')}</p>
-              <ContactList
-                onOpen={open}
-                contacts={[
-                  {
-                    key: 'ps_online',
-                    url: config.ps_online,
-                    label: t('support.online'),
-                    icon: <IconChat size={22} />,
-                    inFrame: true,
-                  },
-                  {
-                    key: 'ps_telegram',
-                    url: config.ps_telegram,
-                    label: t('support.telegram'),
-                    icon: <IconSend size={22} />,
-                  },
-                  {
-                    key: 'ps_facebook',
-                    url: config.ps_facebook,
-                    label: t('support.facebook'),
-                    icon: <IconFacebook size={22} />,
-                  },
-                ]}
-              />
+              <ContactList onOpen={open} contacts={contactsOf('ps', config)} />
               {loggedIn ? (
                 <Button variant="ghost" block onClick={openFollow}>
                   {t('follow.title')}
