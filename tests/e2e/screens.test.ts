@@ -233,6 +233,21 @@ describe('every screen at 390x844', () => {
         await page.keyboard.press('Escape');
         await documentPopup.waitFor({ state: 'hidden', timeout: WAIT });
         for (const route of VISITOR_ROUTES) await visit(page, route, lang, `visitor-${fileName(route)}`);
+
+        // the FAQ search, typed without accents in Vietnamese: fewer questions, the count announced
+        await visit(page, '/faq', lang, 'visitor-faq');
+        const all = await page.locator('.faq-item').count();
+        await page.getByRole('searchbox').fill(lang === 'vi-VN' ? 'rut tien' : 'withdrawal');
+        await page.locator('.faq-count').waitFor({ timeout: WAIT });
+        const found = await page.locator('.faq-item').count();
+        expect(found).toBeGreaterThan(0);
+        expect(found).toBeLessThan(all);
+        await checkScreen(page, lang, 'visitor-faq-search', true);
+        await page.getByRole('searchbox').fill('zzqx');
+        await page.getByRole('link', { name: lang === 'vi-VN' ? 'Liên hệ hỗ trợ' : 'Contact support' }).waitFor({
+          timeout: WAIT,
+        });
+        expect(await page.locator('.faq-item').count()).toBe(0);
       } finally {
         await context.close();
       }
