@@ -260,6 +260,13 @@ describe('every screen at 390x844', () => {
         await preparePlayer(context, page);
         for (const route of PLAYER_ROUTES) await visit(page, route, lang);
 
+        // the sheets of the profile: security centre, personal information, passwords, settings
+        for (const action of ['security', 'personal', 'loginPwd', 'transactionPwd', 'settings']) {
+          await page.goto(`/profile?action=${action}`);
+          await page.getByRole('dialog').waitFor({ timeout: WAIT });
+          await checkScreen(page, lang, `profile-${action}`);
+        }
+
         // the shell's overlays: side menu (unread dot and badge), logout confirmation, document popup
         await visit(page, '/game', lang);
         await page.locator('.header__menu').click();

@@ -191,6 +191,7 @@ function PersonalInfoForm({ base, onDone }: { base: UserBase; onDone(): void }) 
       />
       <TextField
         label={t('profile.email')}
+        placeholder={t('profile.emailPlaceholder')}
         type="email"
         inputMode="email"
         value={email}
