@@ -1,6 +1,33 @@
-import { cleanup, render } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { GameFrame, InAppFrame } from './frames';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../lib/i18n';
+import { FRAME_HEADER_COLLAPSE_MS, GameFrame, InAppFrame } from './frames';
+
+describe('InAppFrame (support chat, checkout)', () => {
+  beforeAll(() => initI18n('en-US'));
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  it('shows its header first, folds it after 1 s, and the handle toggles it', () => {
+    vi.useFakeTimers();
+    const onClose = vi.fn();
+    render(<InAppFrame url="about:blank#chat" title="Live chat" onClose={onClose} />);
+    const head = document.querySelector('.frame__head')!;
+    expect(screen.getByTitle('Live chat').getAttribute('src')).toBe('about:blank#chat');
+    expect(head.classList.contains('is-collapsed')).toBe(false);
+    act(() => vi.advanceTimersByTime(FRAME_HEADER_COLLAPSE_MS - 1));
+    expect(head.classList.contains('is-collapsed')).toBe(false);
+    act(() => vi.advanceTimersByTime(1));
+    expect(FRAME_HEADER_COLLAPSE_MS).toBe(1000);
+    expect(head.classList.contains('is-collapsed')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Show the bar' }));
+    expect(head.classList.contains('is-collapsed')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+});
 
 describe('frames are sandboxed', () => {
   afterEach(cleanup);

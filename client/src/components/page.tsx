@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { IconButton } from './button';
-import { IconBack } from './icons';
+import { IconBack, IconChevronRight } from './icons';
 
 const TO_GAME_ON_BACK = ['/login', '/register'];
 
@@ -65,10 +65,29 @@ export function Section({
   children: ReactNode;
   className?: string;
 }) {
+  const titleId = useId();
   return (
-    <section className={['card', className].filter(Boolean).join(' ')}>
-      {title ? <h2 className="card__title">{title}</h2> : null}
+    <section className={['card', className].filter(Boolean).join(' ')} aria-labelledby={title ? titleId : undefined}>
+      {title ? (
+        <h2 className="card__title" id={titleId}>
+          {title}
+        </h2>
+      ) : null}
       {children}
     </section>
+  );
+}
+
+/** A whole-width link with an icon, a title and a line of text (e.g. FAQ and support pointing at each other). */
+export function LinkCard({ to, icon, title, text }: { to: string; icon: ReactNode; title: string; text: string }) {
+  return (
+    <Link to={to} className="link-card">
+      <span className="link-card__icon">{icon}</span>
+      <span className="link-card__text">
+        <strong>{title}</strong>
+        <span>{text}</span>
+      </span>
+      <IconChevronRight size={18} className="link-card__chevron" />
+    </Link>
   );
 }

@@ -1,4 +1,4 @@
-import { InputFilter } from '../../../shared/rules';
+import { InputFilter } from '../../../shared/field-rules';
 
 /**
  * A Philippine mobile number as the forms keep it: 10 digits like 9xxxxxxxxx (the +63 prefix is shown,

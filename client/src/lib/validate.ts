@@ -1,4 +1,11 @@
-import { isRealDate, PASSWORD_MAX, PASSWORD_MIN, PATTERNS, USERNAME_MAX, USERNAME_MIN } from '../../../shared/rules';
+import {
+  isRealDate,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PATTERNS,
+  USERNAME_MAX,
+  USERNAME_MIN,
+} from '../../../shared/field-rules';
 import { t } from './i18n';
 
 /**

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { Button, IconButton } from '../../components/button';
-import { confirmDialog } from '../../components/confirm';
+import { IconButton } from '../../components/button';
 import { Modal } from '../../components/dialog';
 import {
   IconCalendar,
@@ -13,7 +12,6 @@ import {
   IconGamepad,
   IconGift,
   IconList,
-  IconLogout,
   IconMail,
   IconSettings,
   IconShield,
@@ -22,9 +20,9 @@ import {
   IconWallet,
 } from '../../components/icons';
 import { Avatar } from '../../components/logo';
+import { LogoutButton } from '../../components/logout-button';
 import { useAccountStore } from '../../features/account/store';
 import { useUserStore } from '../../features/user/store';
-import { appActions } from '../../lib/app-actions';
 import { APP_VERSION } from '../../lib/device';
 import { formatMoney } from '../../lib/format';
 import { useOverlayStore } from '../../lib/overlays';
@@ -157,24 +155,7 @@ export function SideMenu() {
             <ul className="menu-list">{items.map(renderItem)}</ul>
             <ul className="menu-list menu-list--more">{more.map(renderItem)}</ul>
           </nav>
-          <Button
-            variant="outline"
-            block
-            className="side-menu__logout"
-            onClick={async () => {
-              const ok = await confirmDialog({
-                title: t('logout.title'),
-                message: t('logout.message'),
-                confirmText: t('logout.confirm'),
-                danger: true,
-              });
-              if (!ok) return;
-              setOpen(false);
-              await appActions.logout();
-            }}
-          >
-            <IconLogout size={18} /> {t('logout.button')}
-          </Button>
+          <LogoutButton className="side-menu__logout" onConfirmed={() => setOpen(false)} />
           <button type="button" className="side-menu__version" onClick={() => reloadWithTimestamp()}>
             {t('menu.version', { version: APP_VERSION })}
           </button>

@@ -1,78 +1,124 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AppConfig } from '../../../../shared/contract/config';
 import { Button } from '../../components/button';
-import { IconChat, IconFacebook, IconSend } from '../../components/icons';
-import { Page, Section } from '../../components/page';
-import { EmptyState, SkeletonList } from '../../components/states';
+import { IconChat, IconChevronRight, IconFacebook, IconHelp, IconSend } from '../../components/icons';
+import { LinkCard, Page, Section } from '../../components/page';
+import { EmptyState, RemoteView, SkeletonList } from '../../components/states';
+import { fetchConfig } from '../../features/config/api/fetch-config';
 import { useConfigStore } from '../../features/config/store';
 import { useIsLoggedIn } from '../../features/user/store';
 import { openExternal } from '../../lib/bridge';
+import { useRemote } from '../../lib/hooks';
 import { useOverlayStore } from '../../lib/overlays';
 
-/** A contact worth a button: set, and not a link back to this very screen. */
-const isUsable = (url: string) => Boolean(url) && url.replace(/\/+$/, '') !== '/livechat';
+/** A contact worth a row: set, and not a link back to this very screen. */
+export const isUsableContact = (url: string | undefined): url is string =>
+  Boolean(url) && url?.trim().replace(/\/+$/, '') !== '/livechat';
 
-/** Live chat and support: the contacts of /api/config/fetch; the online channel opens in the in-app frame. */
+/** "https://t.me/casinoph_support" -> "t.me/casinoph_support": what the row shows under its name. */
+export const contactAddress = (url: string): string => url.replace(/^[a-z]+:\/\//i, '').replace(/\/+$/, '');
+
+interface Contact {
+  key: string;
+  url: string | undefined;
+  label: string;
+  icon: ReactNode;
+  /** Online channels open in the in-app frame; the others in the browser (or the wrapper's). */
+  inFrame?: boolean;
+}
+
+function ContactList({ contacts, onOpen }: { contacts: Contact[]; onOpen(contact: Contact & { url: string }): void }) {
+  const { t } = useTranslation();
+  const usable = contacts.filter((c): c is Contact & { url: string } => isUsableContact(c.url));
+  if (!usable.length) return <EmptyState title={t('support.none')} />;
+  return (
+    <ul className="menu-list contact-list">
+      {usable.map((c) => (
+        <li key={c.key}>
+          <button
+            type="button"
+            className={`menu-item contact${c.inFrame ? ' contact--primary' : ''}`}
+            onClick={() => onOpen(c)}
+          >
+            <span className="menu-item__icon">{c.icon}</span>
+            <span className="menu-item__label contact__text">
+              <span>{c.label}</span>
+              <span className="contact__address">{c.inFrame ? t('support.onlineText') : contactAddress(c.url)}</span>
+            </span>
+            <IconChevronRight size={18} className="menu-item__chevron" />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Live chat and support: the contacts of /api/config/fetch. The online channels open in the in-app frame
+ * (its header shows, then folds after 1 s); Telegram and Facebook open outside. The FAQ comes first.
+ */
 export default function LivechatPage() {
   const { t } = useTranslation();
-  const config = useConfigStore((s) => s.config);
+  const stored = useConfigStore((s) => s.config);
+  const setConfig = useConfigStore((s) => s.setConfig);
+  // the start-up fetch may have failed (or still run): this screen needs the contacts, so it asks itself
+  const config = useRemote(async () => {
+    if (stored) return stored;
+    const fresh = await fetchConfig();
+    setConfig(fresh);
+    return fresh;
+  });
   const openFrame = useOverlayStore((s) => s.openFrame);
   const openFollow = useOverlayStore((s) => s.openFollow);
   const loggedIn = useIsLoggedIn();
-  if (!config) {
-    return (
-      <Page title={t('titles.livechat')}>
-        <SkeletonList rows={3} />
-      </Page>
-    );
-  }
-  const service = [
-    { url: config.cs_online, label: t('support.online'), icon: <IconChat size={22} />, frame: true },
-    { url: config.cs_telegram, label: t('support.telegram'), icon: <IconSend size={22} /> },
-    { url: config.cs_facebook, label: t('support.facebook'), icon: <IconFacebook size={22} /> },
-  ].filter((c) => isUsable(c.url));
-  const community = [
-    { url: config.ps_online, label: t('support.online'), icon: <IconChat size={22} /> },
-    { url: config.ps_telegram, label: t('support.telegram'), icon: <IconSend size={22} /> },
-    { url: config.ps_facebook, label: t('support.facebook'), icon: <IconFacebook size={22} /> },
-  ].filter((c) => isUsable(c.url));
-  const open = (url: string, frame?: boolean) => (frame ? openFrame(url, t('support.online')) : openExternal(url));
+  /** The three channels of one group: cs_* (customer service) or ps_* (the players' community). */
+  const contactsOf = (group: 'cs' | 'ps', config: AppConfig): Contact[] => [
+    {
+      key: `${group}_online`,
+      url: config[`${group}_online`],
+      label: t('support.online'),
+      icon: <IconChat size={22} />,
+      inFrame: true,
+    },
+    {
+      key: `${group}_telegram`,
+      url: config[`${group}_telegram`],
+      label: t('support.telegram'),
+      icon: <IconSend size={22} />,
+    },
+    {
+      key: `${group}_facebook`,
+      url: config[`${group}_facebook`],
+      label: t('support.facebook'),
+      icon: <IconFacebook size={22} />,
+    },
+  ];
+  const open = (contact: Contact & { url: string }) =>
+    contact.inFrame ? openFrame(contact.url, contact.label) : openExternal(contact.url);
+
   return (
-    <Page title={t('titles.livechat')}>
-      <Section title={t('support.customerService')}>
-        <p className="form__note">{t('support.intro')}</p>
-        {service.length ? (
-          <div className="contact-list">
-            {service.map((c) => (
-              <Button
-                key={c.label}
-                variant={c.frame ? 'primary' : 'secondary'}
-                block
-                onClick={() => open(c.url, c.frame)}
-              >
-                {c.icon} {c.label}
-              </Button>
-            ))}
-          </div>
-        ) : (
-          <EmptyState title={t('support.none')} />
+    <Page title={t('titles.livechat')} className="support">
+      <LinkCard to="/faq" icon={<IconHelp size={22} />} title={t('support.faq')} text={t('support.faqText')} />
+      <RemoteView state={config} skeleton={<SkeletonList rows={3} />}>
+        {(config) => (
+          <>
+            <Section title={t('support.customerService')}>
+              <p className="form__note">{t('support.intro')}</p>
+              <ContactList onOpen={open} contacts={contactsOf('cs', config)} />
+            </Section>
+            <Section title={t('support.community')}>
+              <p className="form__note">{t('support.communityIntro')}</p>
+              <ContactList onOpen={open} contacts={contactsOf('ps', config)} />
+              {loggedIn ? (
+                <Button variant="ghost" block onClick={openFollow}>
+                  {t('follow.title')}
+                </Button>
+              ) : null}
+            </Section>
+          </>
         )}
-      </Section>
-      {community.length ? (
-        <Section title={t('support.community')}>
-          <div className="contact-list">
-            {community.map((c) => (
-              <Button key={c.label} variant="outline" block onClick={() => open(c.url)}>
-                {c.icon} {c.label}
-              </Button>
-            ))}
-          </div>
-          {loggedIn ? (
-            <Button variant="ghost" block onClick={openFollow}>
-              {t('follow.title')}
-            </Button>
-          ) : null}
-        </Section>
-      ) : null}
+      </RemoteView>
     </Page>
   );
 }

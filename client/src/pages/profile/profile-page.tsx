@@ -2,7 +2,6 @@ import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, IconButton } from '../../components/button';
-import { confirmDialog } from '../../components/confirm';
 import { Modal } from '../../components/dialog';
 import {
   IconChevronRight,
@@ -10,20 +9,19 @@ import {
   IconCrown,
   IconList,
   IconLock,
-  IconLogout,
   IconSettings,
   IconShield,
   IconUser,
   IconWallet,
 } from '../../components/icons';
 import { Avatar } from '../../components/logo';
-import { Page } from '../../components/page';
+import { LogoutButton } from '../../components/logout-button';
+import { Page, Section } from '../../components/page';
 import { useAccountStore } from '../../features/account/store';
 import { SettingsPanel } from '../../features/settings/components/settings-panel';
 import { ChangeLoginPasswordForm, TransactionPasswordForm } from '../../features/user/components/password-forms';
 import { PersonalInfo } from '../../features/user/components/personal-info-form';
 import { useUserStore } from '../../features/user/store';
-import { appActions } from '../../lib/app-actions';
 import { formatMoney } from '../../lib/format';
 import { useOverlayStore } from '../../lib/overlays';
 import { toast } from '../../lib/toast';
@@ -184,8 +182,7 @@ export default function ProfilePage() {
         </div>
       </section>
 
-      <section className="card">
-        <h2 className="card__title">{t('profile.menuTitle')}</h2>
+      <Section title={t('profile.menuTitle')}>
         <ul className="menu-list">
           <Row icon={<IconList size={20} />} label={t('profile.accountRecords')} to="/records" />
           <Row
@@ -206,31 +203,16 @@ export default function ProfilePage() {
           />
           <Row icon={<IconLock size={20} />} label={t('profile.changePassword')} onClick={() => open('loginPwd')} />
         </ul>
-      </section>
+      </Section>
 
-      <section className="card">
+      <Section>
         <ul className="menu-list">
           <Row icon={<IconShield size={20} />} label={t('security.title')} onClick={() => open('security')} />
           <Row icon={<IconSettings size={20} />} label={t('settings.title')} onClick={() => open('settings')} />
         </ul>
-      </section>
+      </Section>
 
-      <Button
-        variant="outline"
-        block
-        className="profile__logout"
-        onClick={async () => {
-          const ok = await confirmDialog({
-            title: t('logout.title'),
-            message: t('logout.message'),
-            confirmText: t('logout.confirm'),
-            danger: true,
-          });
-          if (ok) await appActions.logout();
-        }}
-      >
-        <IconLogout size={18} /> {t('logout.button')}
-      </Button>
+      <LogoutButton className="profile__logout" />
 
       <Modal
         open={action !== null && action !== 'bindWallet'}

@@ -1,43 +1,38 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Code } from '../../../../../shared/codes';
 import type { UserInfo } from '../../../../../shared/contract/user';
-import { InputFilter, PASSWORD_MAX, USERNAME_MAX } from '../../../../../shared/rules';
+import { InputFilter, USERNAME_MAX } from '../../../../../shared/field-rules';
 import { Button, useBusy } from '../../../components/button';
-import { TextField } from '../../../components/fields';
+import { Form, PasswordField, TextField } from '../../../components/fields';
+import { useFieldErrors } from '../../../lib/form';
 import { hashPassword } from '../../../lib/password';
-import { checks, focusFirstInvalid, validate } from '../../../lib/validate';
+import { checks } from '../../../lib/validate';
 import { guestLogin } from '../api/guest-login';
 import { login } from '../api/login';
+
+type Field = 'username' | 'password';
 
 /** Username (or phone) and password, plus guest login. Calls onSuccess with the logged-in user. */
 export function LoginForm({ onSuccess, onNavigate }: { onSuccess(user: UserInfo): void; onNavigate?(): void }) {
   const { t } = useTranslation();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
+  const { errors, check, send } = useFieldErrors<Field>({
+    fields: { username: 'username', password: 'password' },
+    codes: { [Code.LOGIN_FAILED]: 'password', [Code.ACCOUNT_LOCKED]: 'password' },
+  });
 
   const [busy, submit] = useBusy(async () => {
-    const result = validate({ username: () => checks.required(username), password: () => checks.password(password) });
-    setErrors(result.errors);
-    if (!result.ok) {
-      focusFirstInvalid();
-      return;
-    }
-    const user = await login({ username, password: hashPassword(password) });
+    if (!check({ username: () => checks.required(username), password: () => checks.password(password) })) return;
+    const user = await send(() => login({ username, password: hashPassword(password) }));
     onSuccess(user);
   });
   const [guestBusy, asGuest] = useBusy(async () => onSuccess(await guestLogin()));
 
   return (
-    <form
-      className="form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <Form onSubmit={submit}>
       <TextField
         label={t('auth.usernameOrPhone')}
         placeholder={t('auth.usernamePlaceholder')}
@@ -49,14 +44,11 @@ export function LoginForm({ onSuccess, onNavigate }: { onSuccess(user: UserInfo)
         autoCapitalize="none"
         enterKeyHint="next"
       />
-      <TextField
+      <PasswordField
         label={t('auth.password')}
         placeholder={t('auth.passwordPlaceholder')}
-        type="password"
-        revealable
         value={password}
         onChange={setPassword}
-        filter={(v) => InputFilter.lettersAndDigits(v).slice(0, PASSWORD_MAX)}
         error={errors.password}
         autoComplete="current-password"
         enterKeyHint="go"
@@ -78,6 +70,6 @@ export function LoginForm({ onSuccess, onNavigate }: { onSuccess(user: UserInfo)
           {t('auth.signUp')}
         </Link>
       </p>
-    </form>
+    </Form>
   );
 }

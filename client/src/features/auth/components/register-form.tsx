@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Code } from '../../../../../shared/codes';
 import type { UserInfo } from '../../../../../shared/contract/user';
-import { InputFilter, PASSWORD_MAX, USERNAME_MAX } from '../../../../../shared/rules';
+import { InputFilter, USERNAME_MAX } from '../../../../../shared/field-rules';
 import { Button, useBusy } from '../../../components/button';
-import { Checkbox, TextField } from '../../../components/fields';
+import { Checkbox, Form, NewPasswordFields, PhoneField, TextField } from '../../../components/fields';
+import { useFieldErrors } from '../../../lib/form';
 import { useOverlayStore } from '../../../lib/overlays';
 import { hashPassword } from '../../../lib/password';
-import { filterLocalMobile } from '../../../lib/phone';
-import { checks, focusFirstInvalid, validate } from '../../../lib/validate';
+import { checks } from '../../../lib/validate';
 import { checkRegisterFlag } from '../api/check-register-flag';
 import { register } from '../api/register';
 
@@ -35,9 +36,15 @@ export function RegisterForm({
   const [adult, setAdult] = useState(false);
   const [notOfficial, setNotOfficial] = useState(false);
   const [notStudent, setNotStudent] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-
-  const setError = (field: Field, message: string | undefined) => setErrors((e) => ({ ...e, [field]: message }));
+  const { errors, check, send, setError } = useFieldErrors<Field>({
+    fields: { username: 'username', password: 'password', phone: 'phone', inviteCode: 'inviteCode', agree: 'agree' },
+    codes: {
+      [Code.USERNAME_TAKEN]: 'username',
+      [Code.PHONE_TAKEN]: 'phone',
+      [Code.INVITE_CODE_INVALID]: 'inviteCode',
+      [Code.TERMS_NOT_ACCEPTED]: 'agree',
+    },
+  });
 
   /** Early "taken" hints while the player fills the form; transport errors stay silent here. */
   const checkTaken = async (field: 'username' | 'phone', value: string) => {
@@ -53,7 +60,7 @@ export function RegisterForm({
   };
 
   const [busy, submit] = useBusy(async () => {
-    const result = validate<Field>({
+    const valid = check({
       username: () => checks.username(username),
       password: () => checks.password(password),
       confirm: () => checks.confirm(confirm, password),
@@ -61,30 +68,21 @@ export function RegisterForm({
       inviteCode: () => checks.invitationCode(inviteCode),
       agree: () => (adult && notOfficial && notStudent ? null : t('auth.confirmAll')),
     });
-    setErrors(result.errors);
-    if (!result.ok) {
-      focusFirstInvalid();
-      return;
-    }
-    const user = await register({
-      username,
-      password: hashPassword(password),
-      phone,
-      ...(inviteCode ? { inviteCode } : {}),
-      agree: true,
-    });
+    if (!valid) return;
+    const user = await send(() =>
+      register({
+        username,
+        password: hashPassword(password),
+        phone,
+        ...(inviteCode ? { inviteCode } : {}),
+        agree: true,
+      }),
+    );
     onSuccess(user);
   });
 
   return (
-    <form
-      className="form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <Form onSubmit={submit}>
       <TextField
         label={t('auth.username')}
         placeholder={t('auth.usernameRule')}
@@ -99,42 +97,19 @@ export function RegisterForm({
         autoComplete="username"
         autoCapitalize="none"
       />
-      <TextField
+      <NewPasswordFields
         label={t('auth.password')}
-        placeholder={t('auth.passwordRule')}
-        type="password"
-        revealable
-        value={password}
-        onChange={setPassword}
-        filter={(v) => InputFilter.lettersAndDigits(v).slice(0, PASSWORD_MAX)}
-        error={errors.password}
-        autoComplete="new-password"
+        password={{ value: password, onChange: setPassword, error: errors.password }}
+        confirm={{ value: confirm, onChange: setConfirm, error: errors.confirm }}
       />
-      <TextField
-        label={t('auth.confirmPassword')}
-        placeholder={t('auth.confirmPasswordPlaceholder')}
-        type="password"
-        revealable
-        value={confirm}
-        onChange={setConfirm}
-        filter={(v) => InputFilter.lettersAndDigits(v).slice(0, PASSWORD_MAX)}
-        error={errors.confirm}
-        autoComplete="new-password"
-      />
-      <TextField
-        label={t('auth.phone')}
-        placeholder={t('auth.registrationPhoneRule')}
-        prefix="+63"
-        inputMode="numeric"
+      <PhoneField
         value={phone}
         onChange={(v) => {
           setPhone(v);
           if (errors.phone) setError('phone', undefined);
         }}
         onBlur={() => void checkTaken('phone', phone)}
-        filter={filterLocalMobile}
         error={errors.phone}
-        autoComplete="tel-national"
       />
       <TextField
         label={t('auth.inviteCode')}
@@ -180,6 +155,6 @@ export function RegisterForm({
           {t('auth.login')}
         </Link>
       </p>
-    </form>
+    </Form>
   );
 }

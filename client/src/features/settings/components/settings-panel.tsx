@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Segmented, Switch } from '../../../components/fields';
+import { FieldRow, Segmented, Switch } from '../../../components/fields';
 import { IconGlobe, IconMoon, IconMusic, IconSound, IconSun } from '../../../components/icons';
 import { currentLanguage, type Language, setLanguage } from '../../../lib/i18n';
 import { type Theme, useSettingsStore } from '../store';
@@ -15,8 +15,7 @@ export function SettingsPanel() {
         <Switch label={t('settings.sound')} icon={<IconSound size={20} />} checked={isSound} onChange={setSound} />
         <Switch label={t('settings.music')} icon={<IconMusic size={20} />} checked={isMusic} onChange={setMusic} />
       </div>
-      <div className="field">
-        <span className="field__label">{t('settings.theme')}</span>
+      <FieldRow label={t('settings.theme')}>
         <Segmented<Theme>
           label={t('settings.theme')}
           value={theme}
@@ -40,11 +39,14 @@ export function SettingsPanel() {
             },
           ]}
         />
-      </div>
-      <div className="field">
-        <span className="field__label">
-          <IconGlobe size={16} /> {t('settings.language')}
-        </span>
+      </FieldRow>
+      <FieldRow
+        label={
+          <>
+            <IconGlobe size={16} /> {t('settings.language')}
+          </>
+        }
+      >
         <Segmented<Language>
           label={t('settings.language')}
           value={language}
@@ -54,7 +56,7 @@ export function SettingsPanel() {
             { value: 'vi-VN', label: <span lang="vi">Tiếng Việt</span> },
           ]}
         />
-      </div>
+      </FieldRow>
     </div>
   );
 }

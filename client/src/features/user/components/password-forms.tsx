@@ -1,40 +1,32 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { InputFilter, PASSWORD_MAX } from '../../../../../shared/rules';
+import { Code } from '../../../../../shared/codes';
 import { Button, useBusy } from '../../../components/button';
-import { TextField } from '../../../components/fields';
-import { SendCodeButton } from '../../../components/send-code-button';
+import { Form, NewPasswordFields, PasswordField, SmsCodeField } from '../../../components/fields';
 import { EmptyState } from '../../../components/states';
 import { appActions } from '../../../lib/app-actions';
+import { useFieldErrors } from '../../../lib/form';
 import { hashPassword } from '../../../lib/password';
-import { checks, focusFirstInvalid, validate } from '../../../lib/validate';
+import { checks } from '../../../lib/validate';
 import { modifyLoginPassword } from '../api/modify-login-password';
 import { modifyTradePassword } from '../api/modify-trade-password';
 import { resetTradePassword } from '../api/reset-trade-password';
 import { sendResetTradeSms } from '../api/send-reset-trade-sms';
 import { useUserStore } from '../store';
 
-const passwordFilter = (v: string) => InputFilter.lettersAndDigits(v).slice(0, PASSWORD_MAX);
+type Field = 'old' | 'code' | 'next' | 'confirm';
 
-function PasswordField(props: {
-  label: string;
-  value: string;
-  onChange(v: string): void;
-  error?: string;
-  autoComplete: string;
-  placeholder?: string;
-}) {
-  const { t } = useTranslation();
-  return (
-    <TextField
-      type="password"
-      revealable
-      filter={passwordFilter}
-      placeholder={props.placeholder ?? t('auth.passwordRule')}
-      {...props}
-    />
-  );
-}
+/** Where the server's refusals of these forms show: wrong current password, same password, bad code. */
+const SERVER_FIELDS = {
+  fields: { oldPassword: 'old', newPassword: 'next', password: 'next', code: 'code' },
+  codes: {
+    [Code.OLD_PASSWORD_WRONG]: 'old',
+    [Code.ACCOUNT_LOCKED]: 'old',
+    [Code.SAME_PASSWORD]: 'next',
+    [Code.SMS_CODE_INVALID]: 'code',
+    [Code.SMS_COOLDOWN]: 'code',
+  },
+} as const;
 
 /** Change the login password: current, new and its confirmation. The server ends the other sessions. */
 export function ChangeLoginPasswordForm({ onDone }: { onDone(): void }) {
@@ -42,57 +34,35 @@ export function ChangeLoginPasswordForm({ onDone }: { onDone(): void }) {
   const [old, setOld] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const { errors, check, send } = useFieldErrors<Field>(SERVER_FIELDS);
   const [busy, submit] = useBusy(async () => {
-    const result = validate({
+    const valid = check({
       old: () => checks.password(old),
       next: () => checks.password(next),
       confirm: () => checks.confirm(confirm, next),
     });
-    setErrors(result.errors);
-    if (!result.ok) {
-      focusFirstInvalid();
-      return;
-    }
-    await modifyLoginPassword({ oldPassword: hashPassword(old), newPassword: hashPassword(next) });
+    if (!valid) return;
+    await send(() => modifyLoginPassword({ oldPassword: hashPassword(old), newPassword: hashPassword(next) }));
     onDone();
   });
   return (
-    <form
-      className="form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <Form onSubmit={submit}>
       <PasswordField
         label={t('security.currentPassword')}
+        placeholder={t('security.currentPasswordPlaceholder')}
         value={old}
         onChange={setOld}
         error={errors.old}
         autoComplete="current-password"
-        placeholder={t('security.currentPasswordPlaceholder')}
       />
-      <PasswordField
-        label={t('auth.newPassword')}
-        value={next}
-        onChange={setNext}
-        error={errors.next}
-        autoComplete="new-password"
-      />
-      <PasswordField
-        label={t('auth.confirmPassword')}
-        value={confirm}
-        onChange={setConfirm}
-        error={errors.confirm}
-        autoComplete="new-password"
-        placeholder={t('auth.confirmPasswordPlaceholder')}
+      <NewPasswordFields
+        password={{ value: next, onChange: setNext, error: errors.next }}
+        confirm={{ value: confirm, onChange: setConfirm, error: errors.confirm }}
       />
       <Button type="submit" block size="lg" loading={busy}>
         {t('common.save')}
       </Button>
-    </form>
+    </Form>
   );
 }
 
@@ -112,26 +82,24 @@ export function TransactionPasswordForm({ onDone, onBindPhone }: { onDone(): voi
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
   const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const { errors, check, send } = useFieldErrors<Field>(SERVER_FIELDS);
 
   const [busy, submit] = useBusy(async () => {
-    const result = validate({
+    const valid = check({
       old: () => (mode === 'change' ? checks.password(old) : null),
       code: () => (mode === 'reset' ? checks.smsCode(code) : null),
       next: () => checks.password(next),
       confirm: () => checks.confirmTrade(confirm, next),
     });
-    setErrors(result.errors);
-    if (!result.ok) {
-      focusFirstInvalid();
-      return;
-    }
-    if (mode === 'reset') await resetTradePassword({ code, password: hashPassword(next) });
-    else
-      await modifyTradePassword({
-        ...(mode === 'change' ? { oldPassword: hashPassword(old) } : {}),
-        newPassword: hashPassword(next),
-      });
+    if (!valid) return;
+    await send(() =>
+      mode === 'reset'
+        ? resetTradePassword({ code, password: hashPassword(next) })
+        : modifyTradePassword({
+            ...(mode === 'change' ? { oldPassword: hashPassword(old) } : {}),
+            newPassword: hashPassword(next),
+          }),
+    );
     if (user?.isNullPasswordTrade) setUser({ ...user, isNullPasswordTrade: false });
     void appActions.refreshUser().catch(() => {});
     onDone();
@@ -148,14 +116,7 @@ export function TransactionPasswordForm({ onDone, onBindPhone }: { onDone(): voi
   }
 
   return (
-    <form
-      className="form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <Form onSubmit={submit}>
       <p className="form__note">
         {mode === 'set'
           ? t('security.tradeSetIntro')
@@ -166,40 +127,27 @@ export function TransactionPasswordForm({ onDone, onBindPhone }: { onDone(): voi
       {mode === 'change' ? (
         <PasswordField
           label={t('security.currentTradePassword')}
+          placeholder={t('security.currentPasswordPlaceholder')}
           value={old}
           onChange={setOld}
           error={errors.old}
           autoComplete="off"
-          placeholder={t('security.currentPasswordPlaceholder')}
         />
       ) : null}
       {mode === 'reset' ? (
-        <TextField
-          label={t('auth.smsCode')}
-          placeholder={t('auth.smsCodePlaceholder')}
-          inputMode="numeric"
+        <SmsCodeField
           value={code}
           onChange={setCode}
-          filter={(v) => InputFilter.digits(v).slice(0, 6)}
           error={errors.code}
-          autoComplete="one-time-code"
-          suffix={<SendCodeButton send={async () => (await sendResetTradeSms()).cooldownSeconds} />}
+          send={async () => (await send(sendResetTradeSms)).cooldownSeconds}
         />
       ) : null}
-      <PasswordField
+      <NewPasswordFields
         label={t('security.newTradePassword')}
-        value={next}
-        onChange={setNext}
-        error={errors.next}
+        confirmLabel={t('security.confirmTradePassword')}
         autoComplete="off"
-      />
-      <PasswordField
-        label={t('security.confirmTradePassword')}
-        value={confirm}
-        onChange={setConfirm}
-        error={errors.confirm}
-        autoComplete="off"
-        placeholder={t('auth.confirmPasswordPlaceholder')}
+        password={{ value: next, onChange: setNext, error: errors.next }}
+        confirm={{ value: confirm, onChange: setConfirm, error: errors.confirm }}
       />
       <Button type="submit" block size="lg" loading={busy}>
         {mode === 'set' ? t('security.setTradePassword') : t('common.save')}
@@ -214,6 +162,6 @@ export function TransactionPasswordForm({ onDone, onBindPhone }: { onDone(): voi
           {t('security.rememberTradePassword')}
         </button>
       ) : null}
-    </form>
+    </Form>
   );
 }

@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { Code } from '../../../../../shared/codes';
 import type { genderSchema, userBaseSchema } from '../../../../../shared/contract/user';
-import { InputFilter, NICKNAME_MAX } from '../../../../../shared/rules';
+import { InputFilter, NICKNAME_MAX } from '../../../../../shared/field-rules';
 import { Button, useBusy } from '../../../components/button';
-import { Segmented, TextField } from '../../../components/fields';
-import { SendCodeButton } from '../../../components/send-code-button';
+import { FieldRow, Form, PhoneField, Segmented, SmsCodeField, TextField } from '../../../components/fields';
 import { RemoteView, SkeletonList } from '../../../components/states';
+import { useFieldErrors } from '../../../lib/form';
 import { formatDate } from '../../../lib/format';
 import { useRemote } from '../../../lib/hooks';
-import { filterLocalMobile } from '../../../lib/phone';
-import { checks, focusFirstInvalid, validate } from '../../../lib/validate';
+import { checks } from '../../../lib/validate';
 import { getAvatars } from '../api/get-avatars';
 import { getUserBase } from '../api/get-user-base';
 import { type ModifyUserBody, modifyUser } from '../api/modify-user';
@@ -18,6 +18,7 @@ import { sendBindSms } from '../api/send-bind-sms';
 import { useUserStore } from '../store';
 
 type UserBase = z.infer<typeof userBaseSchema>;
+type Field = 'avatar' | 'nickname' | 'gender' | 'realName' | 'birthDate' | 'email' | 'phone' | 'smsCode';
 type Gender = z.infer<typeof genderSchema>;
 
 /** "03152000" -> "03/15/2000" as the player types (Month/Date/Year). */
@@ -50,12 +51,29 @@ function PersonalInfoForm({ base, onDone }: { base: UserBase; onDone(): void }) 
   const [email, setEmail] = useState(base.email);
   const [phone, setPhone] = useState('');
   const [smsCode, setSmsCode] = useState('');
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const { errors, check, send, setError } = useFieldErrors<Field>({
+    fields: {
+      avatar: 'avatar',
+      nickname: 'nickname',
+      gender: 'gender',
+      realName: 'realName',
+      birthDate: 'birthDate',
+      email: 'email',
+      phone: 'phone',
+      smsCode: 'smsCode',
+    },
+    codes: {
+      [Code.AVATAR_UNKNOWN]: 'avatar',
+      [Code.PHONE_TAKEN]: 'phone',
+      [Code.SMS_CODE_INVALID]: 'smsCode',
+      [Code.SMS_COOLDOWN]: 'smsCode',
+    },
+  });
 
   const currentAvatarId = avatar ?? avatars.data?.find((a) => a.url === base.avatar)?.id ?? null;
 
   const [busy, submit] = useBusy(async () => {
-    const result = validate({
+    const valid = check({
       nickname: () => checks.required(nickname),
       realName: () => (realName && realName.trim().length < 2 ? t('rules.format') : null),
       birthDate: () => checks.date(birthDate),
@@ -63,11 +81,7 @@ function PersonalInfoForm({ base, onDone }: { base: UserBase; onDone(): void }) 
       phone: () => (phone ? checks.registrationPhone(phone) : null),
       smsCode: () => (phone ? checks.smsCode(smsCode) : null),
     });
-    setErrors(result.errors);
-    if (!result.ok) {
-      focusFirstInvalid();
-      return;
-    }
+    if (!valid) return;
     const body: ModifyUserBody = {};
     const savedAvatarId = avatars.data?.find((a) => a.url === base.avatar)?.id;
     if (avatar && avatar !== savedAvatarId) body.avatar = avatar;
@@ -84,20 +98,13 @@ function PersonalInfoForm({ base, onDone }: { base: UserBase; onDone(): void }) 
       onDone();
       return;
     }
-    const user = await modifyUser(body);
+    const user = await send(() => modifyUser(body));
     setUser(user);
     onDone();
   });
 
   return (
-    <form
-      className="form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <Form onSubmit={submit}>
       <dl className="facts">
         <div>
           <dt>{t('profile.username')}</dt>
@@ -136,6 +143,11 @@ function PersonalInfoForm({ base, onDone }: { base: UserBase; onDone(): void }) 
               </label>
             ))}
           </div>
+          {errors.avatar ? (
+            <p className="field__error" role="alert">
+              {errors.avatar}
+            </p>
+          ) : null}
         </fieldset>
       ) : null}
       <TextField
@@ -146,8 +158,7 @@ function PersonalInfoForm({ base, onDone }: { base: UserBase; onDone(): void }) 
         error={errors.nickname}
         autoComplete="nickname"
       />
-      <div className="field">
-        <span className="field__label">{t('profile.gender')}</span>
+      <FieldRow label={t('profile.gender')} error={errors.gender}>
         <Segmented<Gender>
           label={t('profile.gender')}
           value={gender}
@@ -158,7 +169,7 @@ function PersonalInfoForm({ base, onDone }: { base: UserBase; onDone(): void }) 
             { value: 'other', label: t('profile.other') },
           ]}
         />
-      </div>
+      </FieldRow>
       <TextField
         label={t('profile.realName')}
         placeholder={t('profile.realNamePlaceholder')}
@@ -180,6 +191,7 @@ function PersonalInfoForm({ base, onDone }: { base: UserBase; onDone(): void }) 
       />
       <TextField
         label={t('profile.email')}
+        placeholder={t('profile.emailPlaceholder')}
         type="email"
         inputMode="email"
         value={email}
@@ -199,37 +211,18 @@ function PersonalInfoForm({ base, onDone }: { base: UserBase; onDone(): void }) 
         />
       ) : (
         <>
-          <TextField
-            label={t('profile.bindPhone')}
-            placeholder={t('auth.registrationPhoneRule')}
-            prefix="+63"
-            inputMode="numeric"
-            value={phone}
-            onChange={setPhone}
-            filter={filterLocalMobile}
-            error={errors.phone}
-            autoComplete="tel-national"
-          />
+          <PhoneField label={t('profile.bindPhone')} value={phone} onChange={setPhone} error={errors.phone} />
           {phone ? (
-            <TextField
-              label={t('auth.smsCode')}
-              placeholder={t('auth.smsCodePlaceholder')}
-              inputMode="numeric"
+            <SmsCodeField
               value={smsCode}
               onChange={setSmsCode}
-              filter={(v) => InputFilter.digits(v).slice(0, 6)}
               error={errors.smsCode}
-              autoComplete="one-time-code"
-              suffix={
-                <SendCodeButton
-                  send={async () => {
-                    const invalid = checks.registrationPhone(phone);
-                    setErrors((e) => ({ ...e, phone: invalid ?? undefined }));
-                    if (invalid) throw new Error(invalid);
-                    return (await sendBindSms(phone)).cooldownSeconds;
-                  }}
-                />
-              }
+              send={async () => {
+                const invalid = checks.registrationPhone(phone);
+                setError('phone', invalid);
+                if (invalid) throw new Error(invalid);
+                return (await send(() => sendBindSms(phone))).cooldownSeconds;
+              }}
             />
           ) : null}
         </>
@@ -237,6 +230,6 @@ function PersonalInfoForm({ base, onDone }: { base: UserBase; onDone(): void }) 
       <Button type="submit" block size="lg" loading={busy}>
         {t('common.save')}
       </Button>
-    </form>
+    </Form>
   );
 }
