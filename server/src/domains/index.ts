@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyServices } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { toPesos } from '../../../shared/money';
 import { badgeRoutes } from './badge/routes';
