@@ -162,12 +162,11 @@ export function createPokerService(deps: {
   }
 
   /**
-   * The Manila day turned (from `before` to `after`): players who used a free draw on either day may
-   * see their chances change. Only those `online` hear about it; the others read it on their next visit.
+   * The Manila day turned (`from` and `to` are YYYY-MM-DD, from `clock.dayChanged`): players who used a
+   * free draw on either day may see their chances change. Only those `online` hear about it; the others
+   * read it on their next visit.
    */
-  function dayTurned(before: Date, after: Date, online: (userId: number) => boolean) {
-    const a = manilaDay(before);
-    const b = manilaDay(after);
+  function dayTurned(a: string, b: string, online: (userId: number) => boolean) {
     if (a === b) return 0;
     let told = 0;
     for (const userId of repo.freeDrawersOn(a, b)) {
