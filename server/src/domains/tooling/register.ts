@@ -63,8 +63,6 @@ export function registerTooling(app: FastifyInstance) {
     scenarios,
     /** The sandbox checkout asks before it calls the webhook (deposit.* faults). */
     depositFault: (userId: number): Fault | undefined => faults.take('deposit', uidOf(userId)),
-    /** Stand-in until the VIP domain computes levels from deposits and turnover (scenario vip3-rich). */
-    setVipLevel: (userId: number, level: number) => app.db.transaction(() => repo.setVipLevel(userId, level))(),
   };
   app.decorate('tooling', tooling);
 
@@ -103,5 +101,4 @@ export type Tooling = {
   snapshots: ReturnType<typeof createSnapshots>;
   scenarios: ReturnType<typeof createScenarioRunner>;
   depositFault: (userId: number) => Fault | undefined;
-  setVipLevel: (userId: number, level: number) => void;
 };

@@ -27,6 +27,12 @@ async function load(name: string) {
   ledgerIsWhole(app);
   return answer.body.data;
 }
+type VipCardView = {
+  level: number;
+  daily: { amount: number; claimable: boolean };
+  depositRebate: { claimable: number };
+};
+
 const usernames = () => app.db.prepare('SELECT username FROM users ORDER BY id').pluck().all() as string[];
 const count = (sql: string, ...args: unknown[]) =>
   Number(
@@ -93,8 +99,9 @@ describe('each scenario keeps its promise', () => {
     expect(app.db.prepare('SELECT status FROM deposits WHERE user_id = ?').pluck().get(pedro.id)).toBe(3);
   });
 
-  it('vip3-rich: level 3, three deposits, 300 rounds, a large verified balance', async () => {
-    await load('vip3-rich');
+  it('vip3-rich: VIP 3 reached through the VIP rules, four rewards to claim, 300 rounds, verified', async () => {
+    const loaded = await load('vip3-rich');
+    expect(loaded.version).toBeGreaterThanOrEqual(2);
     const rico = userByName(app, 'rico0003');
     expect(rico.vip_level).toBe(3);
     const account = accountOf(app, 'rico0003');
@@ -104,6 +111,25 @@ describe('each scenario keeps its promise', () => {
     expect(account.balance).toBe(6_000_000 - 300 * 50_000 + 300 * 45_000);
     expect(count('SELECT COUNT(*) FROM game_rounds WHERE user_id = ?', rico.id)).toBe(300);
     expect(app.services.kyc.risk(rico.id).kycStatus).toBe('verified');
+
+    const { client } = await logIn(app, 'rico0003');
+    const card = (await client.get<VipCardView>('/api/vip/card/fetch')).body.data;
+    expect(card).toMatchObject({
+      level: 3,
+      nextLevel: 4,
+      depositProgress: { current: 60_000, next: 50_000 },
+      turnoverProgress: { current: 150_000, next: 250_000 },
+      daily: { amount: 10, claimable: true },
+      monthly: { amount: 500, claimable: true },
+      depositRebate: { claimable: 240 },
+      turnoverRebate: { claimable: 600 },
+    });
+    expect((await client.get<{ vipTabRewardsNum: number }>('/api/badge/data')).body.data.vipTabRewardsNum).toBe(4);
+    expect((await client.post('/api/vip/card/daily/rewards/claim')).body.success).toBe(true);
+    expect((await client.post('/api/vip/card/daily/rewards/claim')).body.code).toBe(Code.SIGN_IN_NOT_ARRIVED);
+    expect((await client.post('/api/redemption/code/use', { code: 'VIPGOLD888' })).body.success).toBe(true);
+    expect(accountOf(app, 'rico0003').balance).toBe(account.balance + 1_000 + 18_800);
+    ledgerIsWhole(app);
   });
 
   it('pending-withdrawal: three Pending withdrawals whose payouts succeed, fail and end in Exception', async () => {
@@ -134,7 +160,7 @@ describe('each scenario keeps its promise', () => {
     expect(app.services.kyc.risk(jose2.id).restricted).toBe(true);
   });
 
-  it('referral-network: bound superiors on two levels, the documented deposits', async () => {
+  it('referral-network: two levels of referrals, real rebates, invite-ranking standings and a prize, poker chances', async () => {
     await load('referral-network');
     const superior = (username: string) => {
       const id = userByName(app, username).superior_id;
@@ -146,6 +172,57 @@ describe('each scenario keeps its promise', () => {
     expect(['ref00001', 'ref00002', 'ref00003', 'sub00001'].map((u) => accountOf(app, u).deposit_total)).toEqual([
       100_000, 250_000, 0, 50_000,
     ]);
+
+    const boss = (await logIn(app, 'boss0001')).client;
+    expect((await boss.get('/api/friend/card/fetch')).body.data).toMatchObject({
+      referrals: 3,
+      depositingReferrals: 2,
+      energy: 2,
+      depositRebate: { rate: 1, claimable: 35 },
+      turnoverRebate: { rate: 0.2, claimable: 5 },
+    });
+    const records = await boss.get<{ list: { kind: string; friendName: string; baseAmount: number }[] }>(
+      '/api/friend/card/rewards/record',
+    );
+    expect(records.body.data.list.map((r) => [r.kind, r.friendName, r.baseAmount]).sort()).toEqual(
+      [
+        ['deposit', 're***01', 1000],
+        ['deposit', 're***02', 2500],
+        ['turnover', 're***01', 500],
+        ['turnover', 're***02', 2000],
+      ].sort(),
+    );
+
+    type Rankings = {
+      list: { rank: number; username: string; invites: number }[];
+      me: { rank: number | null; invites: number };
+      claimable: { periodId: string; rank: number; rewards: { type: string; amount: number }[] } | null;
+    };
+    const ranking = (await boss.get<Rankings>('/api/invite/rankings/fetch')).body.data;
+    expect(ranking.list).toEqual([
+      { rank: 1, username: 'bo***01', invites: 1 },
+      { rank: 2, username: 're***01', invites: 1 },
+    ]);
+    expect(ranking.me).toEqual({ rank: 1, invites: 1 });
+    // TEST_NOW is Friday 2026-11-20: a week earlier is the period that began on Monday 2026-11-09.
+    expect(ranking.claimable).toMatchObject({
+      periodId: '2026-11-09',
+      rank: 1,
+      rewards: [{ type: 'cash', amount: 1000 }],
+    });
+    const before = accountOf(app, 'boss0001').balance;
+    expect((await boss.post('/api/invite/rankings/claim', { periodId: '2026-11-09' })).body.success).toBe(true);
+    expect((await boss.post('/api/invite/rankings/claim', { periodId: '2026-11-09' })).body.code).toBe(
+      Code.REWARD_ALREADY_CLAIMED,
+    );
+    expect(accountOf(app, 'boss0001').balance).toBe(before + 100_000);
+
+    const chances = async (username: string) =>
+      (await (await logIn(app, username)).client.get<{ chances: number }>('/api/poker/fetch')).body.data.chances;
+    expect(await chances('boss0001')).toBe(3);
+    expect(await chances('ref00001')).toBe(2);
+    expect(await chances('ref00003')).toBe(1);
+    ledgerIsWhole(app);
   });
 
   it('suspended: banned01 cannot log in, good0001 can', async () => {
