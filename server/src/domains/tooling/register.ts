@@ -78,6 +78,7 @@ export function registerTooling(app: FastifyInstance) {
     if (fault?.kind === 'payout.exception') return 'exception';
     return undefined;
   });
+  app.services.poker.interceptDraws((userId) => faults.take('poker', uidOf(userId))?.card ?? undefined);
 
   app.clock.onChange(() => void held.flush());
   const timer = setInterval(() => void held.flush(), 1000);

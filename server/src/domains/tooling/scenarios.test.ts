@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scenarios } from '../../../../db/scenarios';
+import { MISSING_CARD } from '../../../../db/scenarios/poker-53-of-54';
 import { Code } from '../../../../shared/codes';
-import { opsClient, registerPlayer, type TestClient, testApp } from '../../test/helpers';
+import { opsClient, registerPlayer, TestClient, testApp } from '../../test/helpers';
 import { accountOf, ledgerIsWhole, logIn, userByName } from './test-kit';
 
 type Loaded = {
   name: string;
   version: number;
+  description: string;
   personas: { username: string; password: string; uid: number | null; role: string }[];
   tookMs: number;
   clock: string;
@@ -54,6 +56,8 @@ describe('the scenario list', () => {
       'kyc-expired',
       'referral-network',
       'suspended',
+      'poker-53-of-54',
+      'inbox-full',
     ]);
     for (const s of scenarios) {
       expect(s.version).toBeGreaterThanOrEqual(1);
@@ -230,6 +234,89 @@ describe('each scenario keeps its promise', () => {
     expect((await logIn(app, 'banned01')).answer.code).toBe(Code.ACCOUNT_SUSPENDED);
     expect((await logIn(app, 'good0001')).answer.success).toBe(true);
     expect(accountOf(app, 'banned01').balance).toBe(300_000);
+  });
+
+  it('poker-53-of-54: 53 cards without the black joker, one chance; the poker.card fault completes the set', async () => {
+    const loaded = await load('poker-53-of-54');
+    expect(loaded.description).toContain(MISSING_CARD);
+    const { client } = await logIn(app, 'luz00053');
+    type Fetch = { cards: { code: string; owned: number }[]; collected: number; chances: number };
+    const before = (await client.get<Fetch>('/api/poker/fetch')).body.data;
+    expect(before.collected).toBe(53);
+    expect(before.chances).toBe(1);
+    expect(before.cards.filter((c) => c.owned === 0).map((c) => c.code)).toEqual([MISSING_CARD]);
+    expect(before.cards.filter((c) => c.owned === 2).map((c) => c.code)).toHaveLength(4);
+    expect(
+      (await client.get<{ inviteFriendToEarnNum: number }>('/api/badge/data')).body.data.inviteFriendToEarnNum,
+    ).toBe(1);
+
+    const uid = loaded.personas[0]?.uid;
+    expect((await ops.post('/ops/faults', { kind: 'poker.card', card: MISSING_CARD, uid })).body.success).toBe(true);
+    const drawn = await client.post<{ completed: boolean; rewards: { type: string; amount: number }[] }>(
+      '/api/poker/draw',
+    );
+    expect(drawn.body.data.completed).toBe(true);
+    expect(drawn.body.data.rewards).toContainEqual({ type: 'cash', amount: 250_000, info: 'Poker grand prize' });
+    expect(accountOf(app, 'luz00053').balance).toBe(25_000_000);
+    expect((await client.post('/api/poker/draw')).body.code).toBe(Code.POKER_NO_CHANCE);
+    ledgerIsWhole(app);
+  });
+
+  it('inbox-full: 28 letters of the three types over two pages, read and unread, rewards claimed and waiting', async () => {
+    await load('inbox-full');
+    const { client } = await logIn(app, 'luz00028');
+    type Letter = {
+      id: number;
+      type: string;
+      title: string;
+      read: boolean;
+      claimed: boolean;
+      rewards: { type: string }[];
+    };
+    type Page = { list: Letter[]; total: number };
+    const types = await client.get<{ type: string; unread: number }[]>('/api/letter/type');
+    expect(types.body.data.map((t) => [t.type, t.unread])).toEqual([
+      ['system', 2],
+      ['notice', 6],
+      ['reward', 5],
+    ]);
+    const first = (await client.get<Page>('/api/letter', { page: 1, size: 20 })).body.data;
+    const second = (await client.get<Page>('/api/letter', { page: 2, size: 20 })).body.data;
+    expect(first.total).toBe(28);
+    expect([first.list.length, second.list.length]).toEqual([20, 8]);
+    const all = [...first.list, ...second.list];
+    expect(all.map((l) => l.id)).toEqual([...all.map((l) => l.id)].sort((a, b) => b - a));
+    const byType = (type: string) => all.filter((l) => l.type === type);
+    expect([byType('system').length, byType('notice').length, byType('reward').length]).toEqual([7, 11, 10]);
+    const rewards = byType('reward');
+    expect(rewards.filter((l) => l.claimed)).toHaveLength(4);
+    const waiting = rewards.filter((l) => !l.claimed);
+    expect(waiting).toHaveLength(6);
+    expect(new Set(waiting.flatMap((l) => l.rewards.map((r) => r.type)))).toEqual(new Set(['cash', 'coupon', 'point']));
+    expect(waiting.filter((l) => l.read)).toHaveLength(1);
+    expect((await client.get<{ letterUnreadNum: number }>('/api/badge/data')).body.data.letterUnreadNum).toBe(13);
+
+    // Vietnamese on every letter.
+    const vi = new TestClient(app, client.ip, { language: 'vi-VN' });
+    vi.cookie = client.cookie;
+    const viTitles = (await vi.get<Page>('/api/letter', { page: 1, size: 20 })).body.data.list.map((l) => l.title);
+    expect(viTitles.filter((t, i) => t === first.list[i]?.title)).toEqual([]);
+
+    // A waiting reward cannot be deleted; claiming it pays once.
+    const bundle = waiting.find((l) => l.title === "Today's bundle") as Letter;
+    expect((await client.post('/api/letter/delete', { id: bundle.id })).body.code).toBe(Code.LETTER_REWARD_UNCLAIMED);
+    const balance = accountOf(app, 'luz00028').balance;
+    expect((await client.post('/api/letter/claim', { id: bundle.id })).body.success).toBe(true);
+    expect((await client.post('/api/letter/claim', { id: bundle.id })).body.code).toBe(Code.REWARD_ALREADY_CLAIMED);
+    expect(accountOf(app, 'luz00028').balance).toBe(balance + 2_000);
+
+    const ana = (await logIn(app, 'ana00028')).client;
+    const anas = (await ana.get<Page>('/api/letter')).body.data;
+    expect(anas.list.map((l) => [l.type, l.read])).toEqual([
+      ['notice', false],
+      ['system', false],
+    ]);
+    ledgerIsWhole(app);
   });
 
   it('loading the same scenario twice gives the same world (no leftovers, no name clash)', async () => {
