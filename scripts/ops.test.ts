@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scenarios } from '../db/scenarios';
 import { buildApp } from '../server/src/app';
 import { testConfig } from '../server/src/config';
 import { registerPlayer, TEST_NOW } from '../server/src/test/helpers';
@@ -23,8 +24,9 @@ async function ops(line: string, token: string | undefined = app.config.adminTok
 }
 
 describe('npm run ops', () => {
-  it('prints help', async () => {
+  it('prints help, naming every scenario', async () => {
     expect(await ops('--help')).toEqual({ code: 0, text: HELP });
+    for (const scenario of scenarios) expect(HELP).toContain(scenario.name);
     expect((await ops('no-such-command')).code).toBe(2);
   });
 
@@ -67,6 +69,34 @@ describe('npm run ops', () => {
     expect(routes.text).toContain('GET    /ops/withdrawals');
   });
 
+  it('sends a letter with rewards, creates a code and reads a VIP card through the shortcuts', async () => {
+    const { info } = await registerPlayer(app);
+    const sent = await run(
+      ['letter', String(info.uid), 'A gift', 'For', 'you', '--cash', '50', '--coupon', 'RELOAD20'],
+      {
+        url,
+        token: app.config.adminToken,
+        print: () => {},
+      },
+    );
+    expect(sent).toBe(0);
+    const letters = JSON.parse((await ops(`letters --uid ${info.uid}`)).text) as {
+      list: { titleEn: string; contentEn: string; type: string; rewards: { type: string }[] }[];
+    };
+    expect(letters.list[0]).toMatchObject({ titleEn: 'A gift', contentEn: 'For you', type: 'reward' });
+    expect(letters.list[0]?.rewards.map((r) => r.type)).toEqual(['cash', 'coupon']);
+
+    expect(JSON.parse((await ops('code CLI-TEST --uses 3 --points 25 --min-vip 1')).text)).toMatchObject({
+      code: 'CLI-TEST',
+      totalUses: 3,
+      minVip: 1,
+      left: 3,
+    });
+    expect(JSON.parse((await ops('codes cli')).text).list.map((c: { code: string }) => c.code)).toEqual(['CLI-TEST']);
+    expect((await ops('code NO-USES --points 1')).code).toBe(2);
+    expect(JSON.parse((await ops(`vip ${info.uid}`)).text)).toMatchObject({ uid: info.uid, vip: { level: 0 } });
+  });
+
   it('maps shortcuts to their routes', () => {
     expect(toCall(['reject', 'W2026112000000001', 'name', 'mismatch'])).toEqual({
       method: 'POST',
@@ -75,6 +105,12 @@ describe('npm run ops', () => {
     });
     expect(toCall(['fault', 'deposit.late', '--delay', '600', '--uid', '12345678'])).toMatchObject({
       body: { kind: 'deposit.late', delaySeconds: 600, uid: 12345678 },
+    });
+    expect(toCall(['fault', 'poker.card', '--card', 'BJ'])).toMatchObject({ body: { kind: 'poker.card', card: 'BJ' } });
+    expect(toCall(['letter', 'all', 'News', '--vi-title', 'Tin', '--points', '10'])).toEqual({
+      method: 'POST',
+      path: '/ops/letters',
+      body: { all: true, titleEn: 'News', contentEn: 'News', titleVi: 'Tin', rewards: [{ type: 'point', amount: 10 }] },
     });
     expect(toCall(['snapshot', 'restore', 'x', '--keep-clock'])).toMatchObject({ body: { keepClock: true } });
     expect(toCall(['push', '12345678', 'inbox.unread', '3'])).toMatchObject({

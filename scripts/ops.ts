@@ -20,9 +20,9 @@ Environment: OPS_URL (default http://localhost:3000), ADMIN_TOKEN (the server pr
 Amounts are pesos. Every command prints the answer's data as JSON; a failure prints its code and
 message and exits with 1.
 
-Any /ops route (also those added later: letters, pushes, codes...):
+Any /ops route (also those added later):
   get <path> [key=value ...]            e.g. get /ops/users q=maria
-  post <path> [json | key=value ...]    e.g. post /ops/letters '{"uid":12345678,"title":"Hi"}'
+  post <path> [json | key=value ...]    e.g. post /ops/letters '{"uid":12345678,"titleEn":"Hi","contentEn":"Hello"}'
   delete <path> [key=value ...]
   routes                                every /ops route the server has, from its OpenAPI document
 
@@ -35,18 +35,31 @@ Withdrawals:  withdrawals [--status 0-6] [--uid n] | withdrawal <orderNo> | revi
               reject <orderNo> <reason> | payout <orderNo> <success|failed|exception> [reason]
               withdraw-settings [--autoApprove true|false|null] [--payoutDelaySeconds n]
 KYC:          kyc [--status pending] | kyc-decide <uid> <verified|rejected> [reason] | captcha <token>
+VIP:          vip <uid>                      GET /ops/users/:uid/vip (VIP and friends cards as the player sees them)
+Inbox:        letters [--uid n] [--page n]   GET /ops/letters (sends, with read and claim counts)
+              letter <uid|all> <title> [text] [--vi-title t] [--vi-text t] [--type notice|reward]
+                     [--cash pesos] [--points n] [--energy n] [--coupon RELOAD20]   POST /ops/letters
+Codes:        codes [text]                   GET /ops/codes
+              code <CODE> --uses n [--cash pesos] [--points n] [--energy n] [--coupon RELOAD20]
+                   [--min-vip n] [--expires 2026-12-31T23:59:59+08:00] [--remark text]   POST /ops/codes
 Scenarios:    scenarios | scenario <name>
+              fresh new-player first-deposit-pending vip3-rich pending-withdrawal kyc-expired
+              referral-network suspended poker-53-of-54 inbox-full
 Snapshots:    snapshots | snapshot save <name> [note] | snapshot restore <name> [--keep-clock]
               snapshot delete <name>
 Faults:       faults | fault <kind> [--uid n] [--route /api/x|/api/*] [--method GET] [--ms n]
-              [--status n] [--code n] [--delay seconds] [--count n] | unfault [id]
+              [--status n] [--code n] [--delay seconds] [--card BJ] [--count n] | unfault [id]
               kinds: latency error socket.drop deposit.fail deposit.timeout deposit.duplicate
-                     deposit.late payout.fail payout.exception
+                     deposit.late payout.fail payout.exception poker.card (--card: the next draw's card)
 Request log:  requests [--path text] [--uid n] [--code n] [--limit n] | har [file.har] | clear-requests
-Sockets:      sockets | push <uid> <event> [content as JSON]
+Sockets:      sockets | push <uid> <event> [content as JSON]   (POST /ops/push { uid, event, content } is the same)
 
 Examples:
   npm run ops -- scenario pending-withdrawal
+  npm run ops -- scenario poker-53-of-54 && npm run ops -- fault poker.card --card BJ
+  npm run ops -- letter 12345678 "A gift" "For you" --cash 50 --coupon RELOAD20
+  npm run ops -- code SUMMER50 --uses 100 --cash 50 --min-vip 1
+  npm run ops -- vip 12345678
   npm run ops -- fault error --route /api/user/info --code 20002 --uid 12345678
   npm run ops -- fault deposit.late --delay 600 && npm run ops -- clock advance 11m
   npm run ops -- snapshot save before-review && npm run ops -- snapshot restore before-review`;
@@ -95,6 +108,20 @@ const flagBody = (flags: Args['flags'], names: Record<string, string>) =>
       typeof flags[flag] === 'string' ? [[field, scalar(flags[flag] as string)]] : [],
     ),
   );
+
+/** --cash, --points, --energy and --coupon as the rewards of a letter or a code. */
+const rewardFlags = (flags: Args['flags']) => {
+  const rewards: { type: string; amount: number; coupon?: string }[] = [];
+  const amount = (flag: string) => (typeof flags[flag] === 'string' ? Number(flags[flag]) : undefined);
+  const cash = amount('cash');
+  if (cash !== undefined) rewards.push({ type: 'cash', amount: cash });
+  const points = amount('points');
+  if (points !== undefined) rewards.push({ type: 'point', amount: points });
+  const energy = amount('energy');
+  if (energy !== undefined) rewards.push({ type: 'energy', amount: energy });
+  if (typeof flags.coupon === 'string') rewards.push({ type: 'coupon', amount: 1, coupon: flags.coupon });
+  return rewards;
+};
 
 export class UsageError extends Error {}
 
@@ -256,12 +283,55 @@ export function toCall(argv: string[]): Call | 'help' {
             status: 'status',
             code: 'code',
             delay: 'delaySeconds',
+            card: 'card',
             count: 'count',
           }),
         },
       };
     case 'unfault':
       return { method: 'DELETE', path: '/ops/faults', query: a ? { id: a } : {} };
+
+    case 'vip':
+      return { method: 'GET', path: `/ops/users/${need(a, 'uid')}/vip` };
+    case 'letters':
+      return { method: 'GET', path: '/ops/letters', query: flagQuery(flags, ['uid', 'page', 'size']) };
+    case 'letter': {
+      const to = need(a, 'uid or all');
+      const titleEn = need(b, 'title');
+      const text = (flag: string) => (typeof flags[flag] === 'string' ? (flags[flag] as string) : undefined);
+      return {
+        method: 'POST',
+        path: '/ops/letters',
+        body: {
+          ...(to === 'all' ? { all: true } : { uid: Number(to) }),
+          titleEn,
+          contentEn: rest.slice(2).join(' ') || titleEn,
+          ...(text('vi-title') ? { titleVi: text('vi-title') } : {}),
+          ...(text('vi-text') ? { contentVi: text('vi-text') } : {}),
+          ...(text('type') ? { type: text('type') } : {}),
+          rewards: rewardFlags(flags),
+        },
+      };
+    }
+    case 'codes':
+      return {
+        method: 'GET',
+        path: '/ops/codes',
+        query: { ...(a ? { q: a } : {}), ...flagQuery(flags, ['page', 'size']) },
+      };
+    case 'code':
+      return {
+        method: 'POST',
+        path: '/ops/codes',
+        body: {
+          code: need(a, 'code'),
+          totalUses: Number(need(typeof flags.uses === 'string' ? flags.uses : undefined, '--uses')),
+          rewards: rewardFlags(flags),
+          ...flagBody(flags, { 'min-vip': 'minVip' }),
+          ...(typeof flags.remark === 'string' ? { remark: flags.remark } : {}),
+          ...(typeof flags.expires === 'string' ? { expiresAt: flags.expires } : {}),
+        },
+      };
 
     case 'requests':
       return { method: 'GET', path: '/ops/requests', query: flagQuery(flags, ['path', 'uid', 'code', 'limit', 'ops']) };

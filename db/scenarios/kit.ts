@@ -138,6 +138,21 @@ export function createKit(app: FastifyInstance) {
       app.sessions.revokeAllOf(p.userId, 'suspended by operator');
     },
 
+    /**
+     * Cards of the poker collection, the way the poker tests set them: through the poker repository, the
+     * first one `spreadDays` ago and one a day after it (the draws themselves, their points and the feed
+     * are not replayed). A card given twice is held twice.
+     */
+    pokerCards(p: Persona, cards: readonly string[], spreadDays = cards.length) {
+      const now = app.clock.nowMs();
+      app.db.transaction(() => {
+        cards.forEach((card, i) => {
+          const at = new Date(now - Math.max(spreadDays - i, 1) * DAY_MS).toISOString();
+          s.poker.repo.addCard(p.userId, card, at);
+        });
+      })();
+    },
+
     /** Runs `build` with the clock `ms` in the past, then brings it back: history with real dates. */
     async past(ms: number, build: () => Promise<void> | void) {
       app.clock.advance(-ms);

@@ -1,30 +1,59 @@
 import { PASSWORD, type Scenario } from './kit';
 
+const WEEK_MS = 7 * 86_400_000;
+
 export const referralNetwork: Scenario = {
   name: 'referral-network',
-  version: 1,
+  version: 2,
   title: 'A referrer and their network',
   description:
-    'boss0001 invited ref00001, ref00002 and ref00003 (bound superiors); ref00001 deposited 1,000 and invited sub00001 (second level, deposited 500); ref00002 deposited 2,500; ref00003 never deposited.',
+    "boss0001 invited ref00001, ref00002 and ref00003 a week ago (bound superiors). ref00001 made her first deposit (1,000) that day, last week's invite ranking: boss0001 won it with 1 invite and has its 1,000.00 prize to claim. This week ref00002 deposited 2,500, then ref00001's own referral sub00001 deposited 500 (second level under boss0001), so this week's ranking has boss0001 first and ref00001 second, one invite each. ref00001 and ref00002 played the demo slot (500 and 2,000 turnover). ref00003 never deposited. Nothing is claimed yet.",
   personas: [
-    { username: 'boss0001', password: PASSWORD, role: 'superior of three players, one of them with a referral' },
-    { username: 'ref00001', password: PASSWORD, role: "boss0001's referral, deposited 1,000, invited sub00001" },
-    { username: 'ref00002', password: PASSWORD, role: "boss0001's referral, deposited 2,500" },
+    {
+      username: 'boss0001',
+      password: PASSWORD,
+      role: 'superior of three, two depositing: rebates 35.00 + 5.00, 2 energy, 3 poker chances, a ranking prize',
+    },
+    {
+      username: 'ref00001',
+      password: PASSWORD,
+      role: "boss0001's referral (deposited 1,000 last week, played 500); superior of sub00001: 2 poker chances",
+    },
+    { username: 'ref00002', password: PASSWORD, role: "boss0001's referral, deposited 2,500 this week, played 2,000" },
     { username: 'ref00003', password: PASSWORD, role: "boss0001's referral, no deposit" },
-    { username: 'sub00001', password: PASSWORD, role: 'second level under boss0001, deposited 500' },
+    {
+      username: 'sub00001',
+      password: PASSWORD,
+      role: "ref00001's referral (second level under boss0001), deposited 500",
+    },
   ],
   tryThis: [
-    'boss0001: the friends card shows three referrals, two of them depositors',
-    'Invite ranking, referral deposit rebates (once the VIP and friends branch lands)',
+    'boss0001, Friends card: 3 referrals, 2 depositing, 2 energy; deposit rebate 35.00 (1% of 1,000 + 2,500), turnover rebate 5.00 (0.2% of 500 + 2,000); the records list each one',
+    "boss0001, Invite ranking: this week boss0001 1st and ref00001 2nd (one invite each, boss0001 earlier); claim last week's 1,000.00 prize, a second claim answers 60001",
+    'boss0001, Poker cards: 3 chances (the free draw of the day and one per depositing referral); ref00001 has 2',
+    'Deposit as ref00003 (her first): boss0001 gets +1 energy, +1 poker chance, +1 invite this week and a 1% rebate',
+    "npm run ops -- clock set <next Monday 00:00:01+08:00>: this week's prizes (1,000.00 and 500.00) become claimable by boss0001 and ref00001",
   ],
   async build(kit) {
-    const boss = await kit.player({ username: 'boss0001', phone: '9170000031' });
-    const ref1 = await kit.player({ username: 'ref00001', phone: '9170000032', invitedBy: boss });
-    const ref2 = await kit.player({ username: 'ref00002', phone: '9170000033', invitedBy: boss });
-    await kit.player({ username: 'ref00003', phone: '9170000034', invitedBy: boss });
-    const sub = await kit.player({ username: 'sub00001', phone: '9170000035', invitedBy: ref1 });
-    kit.deposit(ref1, 1000);
+    let boss!: Awaited<ReturnType<typeof kit.player>>;
+    let ref1!: Awaited<ReturnType<typeof kit.player>>;
+    let ref2!: Awaited<ReturnType<typeof kit.player>>;
+    // Last week: the network signs up and ref00001 makes her first deposit (last week's ranking).
+    await kit.past(WEEK_MS, async () => {
+      boss = await kit.player({ username: 'boss0001', phone: '9170000031' });
+      ref1 = await kit.player({ username: 'ref00001', phone: '9170000032', invitedBy: boss });
+      ref2 = await kit.player({ username: 'ref00002', phone: '9170000033', invitedBy: boss });
+      await kit.player({ username: 'ref00003', phone: '9170000034', invitedBy: boss });
+      kit.deposit(ref1, 1000);
+    });
+    // This week: ref00002's first deposit (boss0001's invite), then sub00001's (ref00001's invite).
     kit.deposit(ref2, 2500);
+    const sub = await kit.player({ username: 'sub00001', phone: '9170000035', invitedBy: ref1 });
     kit.deposit(sub, 500);
+    // Turnover of the referrals: the friends turnover rebate of boss0001.
+    await kit.wallet(ref1, '9173330032');
+    await kit.wallet(ref2, '9173330033');
+    kit.play(ref1, 10, 50, 0.9);
+    kit.play(ref2, 20, 100, 0.9);
   },
 };

@@ -2,14 +2,16 @@ import { PASSWORD, type Scenario } from './kit';
 
 export const vip3Rich: Scenario = {
   name: 'vip3-rich',
-  version: 1,
+  version: 2,
   title: 'A rich VIP 3 player',
   description:
-    'rico0003 deposited 3 x 20,000 pesos, played 300 slot rounds of 500 (150,000 turnover, a 10% loss), is verified with a GCash wallet and sits on VIP level 3 (higher withdrawal limits).',
+    'rico0003 deposited 3 x 20,000 pesos and played 300 slot rounds of 500 (150,000 turnover, a 10% loss): above the VIP 3 thresholds (20,000 deposits, 100,000 turnover) and below VIP 4 (50,000 and 250,000), so the VIP rules raised him to level 3 on his own. Verified, GCash wallet bound, nothing claimed yet.',
   personas: [{ username: 'rico0003', password: PASSWORD, role: 'VIP 3, about 45,000 pesos, verified, wallet bound' }],
   tryThis: [
     'Withdraw above the VIP 0 daily limit: VIP 3 allows it',
-    'The VIP page shows level 3 and its rewards (once the VIP branch lands)',
+    'VIP page: level 3, progress towards VIP 4, and four rewards to claim: daily 10.00, monthly 500.00, deposit rebate 240.00 (0.4% of 60,000), turnover rebate 600.00 (0.4% of 150,000)',
+    'Claim the daily reward twice: the second answers 60003 until Manila midnight (npm run ops -- clock advance 1d)',
+    'Redeem VIPGOLD888 (VIP 3 and above): 188.00',
     'Game Records list 300 rounds',
   ],
   async build(kit) {
@@ -17,8 +19,7 @@ export const vip3Rich: Scenario = {
     await kit.wallet(rico, '9171110003');
     kit.verify(rico);
     for (let i = 0; i < 3; i++) kit.deposit(rico, 20_000);
+    // Each deposit and each wallet move runs the VIP rules: the level follows the totals.
     kit.play(rico, 300, 500, 0.9);
-    // Until the VIP domain computes levels from deposits and turnover, the level is set directly.
-    kit.app.tooling.setVipLevel(rico.userId, 3);
   },
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoTime, nothing } from './common';
 import { defineEndpoint } from './define';
+import { POKER_DECK } from './mall';
 
 /**
  * Tester tooling on the operator API (issue 8): scenarios, snapshots, faults, the request log and socket
@@ -111,6 +112,7 @@ export const FAULT_KINDS = [
   'deposit.late',
   'payout.fail',
   'payout.exception',
+  'poker.card',
 ] as const;
 export const faultKindSchema = z.enum(FAULT_KINDS);
 export type FaultKind = z.infer<typeof faultKindSchema>;
@@ -125,7 +127,7 @@ const routePattern = z
 export const addFaultBody = z
   .strictObject({
     kind: faultKindSchema.describe(
-      'latency and error act on routes; socket.drop closes live sockets; deposit.* act on the sandbox checkout, payout.* on the sandbox payout gateway',
+      'latency and error act on routes; socket.drop closes live sockets; deposit.* act on the sandbox checkout, payout.* on the sandbox payout gateway; poker.card decides the card of the next poker draw',
     ),
     uid: z.number().int().positive().optional().describe('Only this player (default: everyone)'),
     route: routePattern.optional().describe('latency, error: the route path, or a prefix ending in *'),
@@ -139,6 +141,11 @@ export const addFaultBody = z
       .describe('error: HTTP status (default 200, then code is required)'),
     code: z.number().int().min(1).optional().describe('error: envelope code, e.g. 20002 (a known code)'),
     delaySeconds: z.number().int().min(1).max(86_400).optional().describe('deposit.late: virtual seconds'),
+    card: z
+      .string()
+      .refine((c) => POKER_DECK.includes(c), 'A card of the deck: AS, 10H, QC, RJ, BJ...')
+      .optional()
+      .describe('poker.card: the card the draw gives instead of a random one (it still needs a chance)'),
     count: z
       .number()
       .int()
@@ -159,6 +166,10 @@ export const addFaultBody = z
   .refine((f) => ROUTE_KINDS.includes(f.kind) || (f.route === undefined && f.method === undefined), {
     message: 'Only for latency and error',
     path: ['route'],
+  })
+  .refine((f) => (f.kind === 'poker.card') === (f.card !== undefined), {
+    message: 'Required for poker.card, only for it',
+    path: ['card'],
   });
 
 export const faultSchema = z.object({
@@ -171,6 +182,7 @@ export const faultSchema = z.object({
   status: z.number().int().nullable(),
   code: z.number().int().nullable(),
   delaySeconds: z.number().int().nullable(),
+  card: z.string().nullable().describe('poker.card: the card the draw gives'),
   remaining: z.number().int().nullable().describe('Applications left; null until removed'),
   applied: z.number().int().describe('How many times it has acted'),
   createdAt: isoTime,

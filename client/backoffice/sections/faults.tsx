@@ -12,6 +12,7 @@ type Fault = {
   status: number | null;
   code: number | null;
   delaySeconds: number | null;
+  card: string | null;
   remaining: number | null;
   applied: number;
 };
@@ -26,6 +27,7 @@ const KINDS = [
   'deposit.late',
   'payout.fail',
   'payout.exception',
+  'poker.card',
 ];
 
 export function Faults() {
@@ -43,6 +45,7 @@ export function Faults() {
     status: '200',
     code: '20002',
     delay: '600',
+    card: 'BJ',
     count: '',
   });
   const field = (key: keyof typeof form) => ({
@@ -60,6 +63,7 @@ export function Faults() {
       ...(form.kind === 'latency' ? { ms: n(form.ms) } : {}),
       ...(form.kind === 'error' ? { status: n(form.status), code: n(form.code) } : {}),
       ...(form.kind === 'deposit.late' ? { delaySeconds: n(form.delay) } : {}),
+      ...(form.kind === 'poker.card' ? { card: form.card.trim().toUpperCase() } : {}),
     };
   };
   const faults = list.data?.faults ?? [];
@@ -134,6 +138,12 @@ export function Faults() {
             <input inputMode="numeric" {...field('delay')} />
           </label>
         )}
+        {form.kind === 'poker.card' && (
+          <label>
+            Next card
+            <input placeholder="AS, 10H, RJ, BJ" {...field('card')} />
+          </label>
+        )}
         <label>
           Times
           <input placeholder={routeKind ? 'until removed' : '1'} inputMode="numeric" {...field('count')} />
@@ -180,6 +190,7 @@ export function Faults() {
                   {f.ms !== null && `+${f.ms} ms`}
                   {f.code !== null && `HTTP ${f.status} code ${f.code}`}
                   {f.delaySeconds !== null && `${f.delaySeconds} s late`}
+                  {f.card !== null && `draws ${f.card}`}
                 </td>
                 <td>
                   {f.applied} / {f.remaining ?? '∞'}

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { manilaDay } from '../../../../shared/time';
 import type { BadgeCounter } from '../badge/service';
 import { type BonusService, createBonusService } from '../task/bonuses';
 import { taskRoutes } from '../task/routes';
@@ -19,7 +18,6 @@ declare module 'fastify' {
 
 /** Counters of tasks and daily bonuses, which also move when the Manila day turns. */
 const DAILY_COUNTERS: BadgeCounter[] = ['taskRewardNum', 'loginBonusRewardNum', 'dailyDepositSign'];
-const DAY_CHECK_MS = 30_000;
 
 /** The inbox, tasks and daily bonuses: services, badge counters, system letters, routes (player and /ops). */
 export function registerInbox(app: FastifyInstance) {
@@ -61,17 +59,9 @@ export function registerInbox(app: FastifyInstance) {
   });
 
   // A new Manila day opens new daily tasks, sign-ins and deposit tiers for every connected player.
-  let day = manilaDay(app.clock.now());
-  const checkDay = () => {
-    const current = manilaDay(app.clock.now());
-    if (current === day) return;
-    day = current;
-    for (const userId of [...app.socket.connectedUsers()]) stale(userId, DAILY_COUNTERS);
-  };
-  app.clock.onChange(checkDay);
-  const timer = setInterval(checkDay, DAY_CHECK_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.events.on('clock.dayChanged', () => {
+    for (const userId of app.socket.connectedPlayers()) stale(userId, DAILY_COUNTERS);
+  });
 
   inboxRoutes(app, inbox);
   taskRoutes(app, tasks, bonuses);

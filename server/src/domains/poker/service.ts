@@ -61,6 +61,8 @@ export function createPokerService(deps: {
   const { db, clock, events, grants, users } = deps;
   const repo = createPokerRepo(db);
   const pick = deps.pick ?? pickCard;
+  /** Tester faults (poker.card, see domains/tooling) may decide a player's next card. */
+  let interceptCard: (userId: number) => string | undefined = () => undefined;
 
   const settingOf = <T>(key: string, fallback: T): T => {
     const text = repo.setting(key);
@@ -96,7 +98,7 @@ export function createPokerService(deps: {
       const c = chances(userId);
       if (c.total === 0) throw new AppError(Code.POKER_NO_CHANCE);
       const chance: PokerChance = c.free ? 'free' : 'referral';
-      const card = pick(repo.weights());
+      const card = interceptCard(userId) ?? pick(repo.weights());
       const duplicate = repo.owned(userId, card) > 0;
       repo.addCard(userId, card, now);
       const completed =
@@ -162,12 +164,11 @@ export function createPokerService(deps: {
   }
 
   /**
-   * The Manila day turned (from `before` to `after`): players who used a free draw on either day may
-   * see their chances change. Only those `online` hear about it; the others read it on their next visit.
+   * The Manila day turned (`from` and `to` are YYYY-MM-DD, from `clock.dayChanged`): players who used a
+   * free draw on either day may see their chances change. Only those `online` hear about it; the others
+   * read it on their next visit.
    */
-  function dayTurned(before: Date, after: Date, online: (userId: number) => boolean) {
-    const a = manilaDay(before);
-    const b = manilaDay(after);
+  function dayTurned(a: string, b: string, online: (userId: number) => boolean) {
     if (a === b) return 0;
     let told = 0;
     for (const userId of repo.freeDrawersOn(a, b)) {
@@ -178,7 +179,12 @@ export function createPokerService(deps: {
     return told;
   }
 
-  return { repo, view, draw, chances, onDeposit, messages, dayTurned };
+  /** Lets a tester fault choose the card of a draw (undefined: the weighted random pick). */
+  function interceptDraws(interceptor: (userId: number) => string | undefined) {
+    interceptCard = interceptor;
+  }
+
+  return { repo, view, draw, chances, onDeposit, messages, dayTurned, interceptDraws };
 }
 
 export type PokerService = ReturnType<typeof createPokerService>;

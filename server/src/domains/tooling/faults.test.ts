@@ -226,3 +226,38 @@ describe('payout flow faults (the sandbox payout gateway)', () => {
     ledgerIsWhole(app);
   });
 });
+
+describe('poker.card: the card of the next draw', () => {
+  type Draw = { card: { code: string }; duplicate: boolean };
+
+  it('gives one player the chosen card once, only on a draw with a chance; others keep the random pick', async () => {
+    const a = await registerPlayer(app);
+    const b = await registerPlayer(app);
+    const fault = await addFault({ kind: 'poker.card', uid: a.info.uid, card: 'BJ' });
+    expect(fault).toMatchObject({ kind: 'poker.card', card: 'BJ', remaining: 1 });
+
+    // b is not the player named: the fault stays.
+    expect((await b.client.post('/api/poker/draw')).body.success).toBe(true);
+    expect((await faultList()).faults).toHaveLength(1);
+
+    const drawn = await a.client.post<Draw>('/api/poker/draw');
+    expect(drawn.body.data).toMatchObject({ card: { code: 'BJ' }, duplicate: false });
+    expect((await faultList()).faults).toEqual([]);
+
+    // Without a chance the draw is refused before any card is chosen: the next fault is not used up.
+    await addFault({ kind: 'poker.card', uid: a.info.uid, card: 'BJ' });
+    expect((await a.client.post('/api/poker/draw')).body.code).toBe(Code.POKER_NO_CHANCE);
+    expect((await faultList()).faults).toEqual([expect.objectContaining({ applied: 0, remaining: 1 })]);
+    await ops.post('/ops/clock', { set: '2026-11-21T00:00:01+08:00' });
+    const duplicate = await a.client.post<Draw>('/api/poker/draw');
+    expect(duplicate.body.data).toMatchObject({ card: { code: 'BJ' }, duplicate: true });
+    ledgerIsWhole(app);
+  });
+
+  it('needs a card of the deck, and refuses a card on other kinds', async () => {
+    expect((await ops.post('/ops/faults', { kind: 'poker.card' })).body.code).toBe(Code.VALIDATION);
+    expect((await ops.post('/ops/faults', { kind: 'poker.card', card: 'ZZ' })).body.code).toBe(Code.VALIDATION);
+    expect((await ops.post('/ops/faults', { kind: 'payout.fail', card: 'BJ' })).body.code).toBe(Code.VALIDATION);
+    expect((await faultList()).faults).toEqual([]);
+  });
+});

@@ -16,6 +16,7 @@ export interface Fault {
   status: number | null;
   code: number | null;
   delaySeconds: number | null;
+  card: string | null;
   remaining: number | null;
   applied: number;
   createdAt: string;
@@ -31,6 +32,7 @@ const ONCE: readonly FaultKind[] = [
   'deposit.late',
   'payout.fail',
   'payout.exception',
+  'poker.card',
 ];
 
 /** The envelope code an HTTP-status fault carries when none is given. */
@@ -46,7 +48,8 @@ export function defaultFaultCode(status: number): CodeValue {
  * Tester faults, switched on and off at run time, in memory only (a restart clears them). Each acts for
  * everyone or one player (uid), `remaining` times or until removed. Route faults act before a handler
  * (nothing moves); flow faults replace what the sandbox gateways answer, through the same idempotent
- * paths, so the ledger stays whole whatever is switched on.
+ * paths, so the ledger stays whole whatever is switched on. poker.card decides the card of a draw that
+ * still needs a chance and pays through the same grants.
  */
 export function createFaults(deps: { clock: Clock }) {
   const active: Fault[] = [];
@@ -90,6 +93,7 @@ export function createFaults(deps: { clock: Clock }) {
         status,
         code,
         delaySeconds: input.kind === 'deposit.late' ? (input.delaySeconds ?? 60) : null,
+        card: input.kind === 'poker.card' ? (input.card ?? null) : null,
         remaining: input.count ?? (ONCE.includes(input.kind) ? 1 : null),
         applied: 0,
         createdAt: deps.clock.iso(),
@@ -117,8 +121,8 @@ export function createFaults(deps: { clock: Clock }) {
       return { latency, error: error ? use(error) : undefined };
     },
 
-    /** Takes the next flow fault of `prefix` (deposit or payout) for the player, if one is on. */
-    take(prefix: 'deposit' | 'payout', uid: number | null): Fault | undefined {
+    /** Takes the next flow fault of `prefix` (deposit, payout or poker) for the player, if one is on. */
+    take(prefix: 'deposit' | 'payout' | 'poker', uid: number | null): Fault | undefined {
       const found = active.find((f) => f.kind.startsWith(`${prefix}.`) && matchesUid(f, uid));
       return found ? use(found) : undefined;
     },

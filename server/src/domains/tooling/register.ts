@@ -63,8 +63,6 @@ export function registerTooling(app: FastifyInstance) {
     scenarios,
     /** The sandbox checkout asks before it calls the webhook (deposit.* faults). */
     depositFault: (userId: number): Fault | undefined => faults.take('deposit', uidOf(userId)),
-    /** Stand-in until the VIP domain computes levels from deposits and turnover (scenario vip3-rich). */
-    setVipLevel: (userId: number, level: number) => app.db.transaction(() => repo.setVipLevel(userId, level))(),
   };
   app.decorate('tooling', tooling);
 
@@ -80,6 +78,7 @@ export function registerTooling(app: FastifyInstance) {
     if (fault?.kind === 'payout.exception') return 'exception';
     return undefined;
   });
+  app.services.poker.interceptDraws((userId) => faults.take('poker', uidOf(userId))?.card ?? undefined);
 
   app.clock.onChange(() => void held.flush());
   const timer = setInterval(() => void held.flush(), 1000);
@@ -103,5 +102,4 @@ export type Tooling = {
   snapshots: ReturnType<typeof createSnapshots>;
   scenarios: ReturnType<typeof createScenarioRunner>;
   depositFault: (userId: number) => Fault | undefined;
-  setVipLevel: (userId: number, level: number) => void;
 };

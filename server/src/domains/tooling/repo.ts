@@ -1,16 +1,14 @@
 import type { Db } from '../../db/database';
 
-/** Tooling's SQL outside snapshots: notes in app_state and the stand-in VIP level setter. */
+/** Tooling's SQL outside snapshots: notes in app_state. */
 export function createToolingRepo(db: Db) {
   const note = db.prepare('SELECT value FROM app_state WHERE key = ?').pluck();
   const setNote = db.prepare(
     'INSERT INTO app_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
   );
-  const setVip = db.prepare('UPDATE users SET vip_level = ? WHERE id = ?');
   return {
     note: (key: string) => note.get(key) as string | undefined,
     setNote: (key: string, value: string) => setNote.run(key, value),
-    setVipLevel: (userId: number, level: number) => setVip.run(level, userId),
   };
 }
 

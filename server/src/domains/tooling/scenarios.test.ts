@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scenarios } from '../../../../db/scenarios';
+import { MISSING_CARD } from '../../../../db/scenarios/poker-53-of-54';
 import { Code } from '../../../../shared/codes';
-import { opsClient, registerPlayer, type TestClient, testApp } from '../../test/helpers';
+import { opsClient, registerPlayer, TestClient, testApp } from '../../test/helpers';
 import { accountOf, ledgerIsWhole, logIn, userByName } from './test-kit';
 
 type Loaded = {
   name: string;
   version: number;
+  description: string;
   personas: { username: string; password: string; uid: number | null; role: string }[];
   tookMs: number;
   clock: string;
@@ -27,6 +29,12 @@ async function load(name: string) {
   ledgerIsWhole(app);
   return answer.body.data;
 }
+type VipCardView = {
+  level: number;
+  daily: { amount: number; claimable: boolean };
+  depositRebate: { claimable: number };
+};
+
 const usernames = () => app.db.prepare('SELECT username FROM users ORDER BY id').pluck().all() as string[];
 const count = (sql: string, ...args: unknown[]) =>
   Number(
@@ -48,6 +56,8 @@ describe('the scenario list', () => {
       'kyc-expired',
       'referral-network',
       'suspended',
+      'poker-53-of-54',
+      'inbox-full',
     ]);
     for (const s of scenarios) {
       expect(s.version).toBeGreaterThanOrEqual(1);
@@ -93,8 +103,9 @@ describe('each scenario keeps its promise', () => {
     expect(app.db.prepare('SELECT status FROM deposits WHERE user_id = ?').pluck().get(pedro.id)).toBe(3);
   });
 
-  it('vip3-rich: level 3, three deposits, 300 rounds, a large verified balance', async () => {
-    await load('vip3-rich');
+  it('vip3-rich: VIP 3 reached through the VIP rules, four rewards to claim, 300 rounds, verified', async () => {
+    const loaded = await load('vip3-rich');
+    expect(loaded.version).toBeGreaterThanOrEqual(2);
     const rico = userByName(app, 'rico0003');
     expect(rico.vip_level).toBe(3);
     const account = accountOf(app, 'rico0003');
@@ -104,6 +115,25 @@ describe('each scenario keeps its promise', () => {
     expect(account.balance).toBe(6_000_000 - 300 * 50_000 + 300 * 45_000);
     expect(count('SELECT COUNT(*) FROM game_rounds WHERE user_id = ?', rico.id)).toBe(300);
     expect(app.services.kyc.risk(rico.id).kycStatus).toBe('verified');
+
+    const { client } = await logIn(app, 'rico0003');
+    const card = (await client.get<VipCardView>('/api/vip/card/fetch')).body.data;
+    expect(card).toMatchObject({
+      level: 3,
+      nextLevel: 4,
+      depositProgress: { current: 60_000, next: 50_000 },
+      turnoverProgress: { current: 150_000, next: 250_000 },
+      daily: { amount: 10, claimable: true },
+      monthly: { amount: 500, claimable: true },
+      depositRebate: { claimable: 240 },
+      turnoverRebate: { claimable: 600 },
+    });
+    expect((await client.get<{ vipTabRewardsNum: number }>('/api/badge/data')).body.data.vipTabRewardsNum).toBe(4);
+    expect((await client.post('/api/vip/card/daily/rewards/claim')).body.success).toBe(true);
+    expect((await client.post('/api/vip/card/daily/rewards/claim')).body.code).toBe(Code.SIGN_IN_NOT_ARRIVED);
+    expect((await client.post('/api/redemption/code/use', { code: 'VIPGOLD888' })).body.success).toBe(true);
+    expect(accountOf(app, 'rico0003').balance).toBe(account.balance + 1_000 + 18_800);
+    ledgerIsWhole(app);
   });
 
   it('pending-withdrawal: three Pending withdrawals whose payouts succeed, fail and end in Exception', async () => {
@@ -134,7 +164,7 @@ describe('each scenario keeps its promise', () => {
     expect(app.services.kyc.risk(jose2.id).restricted).toBe(true);
   });
 
-  it('referral-network: bound superiors on two levels, the documented deposits', async () => {
+  it('referral-network: two levels of referrals, real rebates, invite-ranking standings and a prize, poker chances', async () => {
     await load('referral-network');
     const superior = (username: string) => {
       const id = userByName(app, username).superior_id;
@@ -146,6 +176,57 @@ describe('each scenario keeps its promise', () => {
     expect(['ref00001', 'ref00002', 'ref00003', 'sub00001'].map((u) => accountOf(app, u).deposit_total)).toEqual([
       100_000, 250_000, 0, 50_000,
     ]);
+
+    const boss = (await logIn(app, 'boss0001')).client;
+    expect((await boss.get('/api/friend/card/fetch')).body.data).toMatchObject({
+      referrals: 3,
+      depositingReferrals: 2,
+      energy: 2,
+      depositRebate: { rate: 1, claimable: 35 },
+      turnoverRebate: { rate: 0.2, claimable: 5 },
+    });
+    const records = await boss.get<{ list: { kind: string; friendName: string; baseAmount: number }[] }>(
+      '/api/friend/card/rewards/record',
+    );
+    expect(records.body.data.list.map((r) => [r.kind, r.friendName, r.baseAmount]).sort()).toEqual(
+      [
+        ['deposit', 're***01', 1000],
+        ['deposit', 're***02', 2500],
+        ['turnover', 're***01', 500],
+        ['turnover', 're***02', 2000],
+      ].sort(),
+    );
+
+    type Rankings = {
+      list: { rank: number; username: string; invites: number }[];
+      me: { rank: number | null; invites: number };
+      claimable: { periodId: string; rank: number; rewards: { type: string; amount: number }[] } | null;
+    };
+    const ranking = (await boss.get<Rankings>('/api/invite/rankings/fetch')).body.data;
+    expect(ranking.list).toEqual([
+      { rank: 1, username: 'bo***01', invites: 1 },
+      { rank: 2, username: 're***01', invites: 1 },
+    ]);
+    expect(ranking.me).toEqual({ rank: 1, invites: 1 });
+    // TEST_NOW is Friday 2026-11-20: a week earlier is the period that began on Monday 2026-11-09.
+    expect(ranking.claimable).toMatchObject({
+      periodId: '2026-11-09',
+      rank: 1,
+      rewards: [{ type: 'cash', amount: 1000 }],
+    });
+    const before = accountOf(app, 'boss0001').balance;
+    expect((await boss.post('/api/invite/rankings/claim', { periodId: '2026-11-09' })).body.success).toBe(true);
+    expect((await boss.post('/api/invite/rankings/claim', { periodId: '2026-11-09' })).body.code).toBe(
+      Code.REWARD_ALREADY_CLAIMED,
+    );
+    expect(accountOf(app, 'boss0001').balance).toBe(before + 100_000);
+
+    const chances = async (username: string) =>
+      (await (await logIn(app, username)).client.get<{ chances: number }>('/api/poker/fetch')).body.data.chances;
+    expect(await chances('boss0001')).toBe(3);
+    expect(await chances('ref00001')).toBe(2);
+    expect(await chances('ref00003')).toBe(1);
+    ledgerIsWhole(app);
   });
 
   it('suspended: banned01 cannot log in, good0001 can', async () => {
@@ -153,6 +234,89 @@ describe('each scenario keeps its promise', () => {
     expect((await logIn(app, 'banned01')).answer.code).toBe(Code.ACCOUNT_SUSPENDED);
     expect((await logIn(app, 'good0001')).answer.success).toBe(true);
     expect(accountOf(app, 'banned01').balance).toBe(300_000);
+  });
+
+  it('poker-53-of-54: 53 cards without the black joker, one chance; the poker.card fault completes the set', async () => {
+    const loaded = await load('poker-53-of-54');
+    expect(loaded.description).toContain(MISSING_CARD);
+    const { client } = await logIn(app, 'luz00053');
+    type Fetch = { cards: { code: string; owned: number }[]; collected: number; chances: number };
+    const before = (await client.get<Fetch>('/api/poker/fetch')).body.data;
+    expect(before.collected).toBe(53);
+    expect(before.chances).toBe(1);
+    expect(before.cards.filter((c) => c.owned === 0).map((c) => c.code)).toEqual([MISSING_CARD]);
+    expect(before.cards.filter((c) => c.owned === 2).map((c) => c.code)).toHaveLength(4);
+    expect(
+      (await client.get<{ inviteFriendToEarnNum: number }>('/api/badge/data')).body.data.inviteFriendToEarnNum,
+    ).toBe(1);
+
+    const uid = loaded.personas[0]?.uid;
+    expect((await ops.post('/ops/faults', { kind: 'poker.card', card: MISSING_CARD, uid })).body.success).toBe(true);
+    const drawn = await client.post<{ completed: boolean; rewards: { type: string; amount: number }[] }>(
+      '/api/poker/draw',
+    );
+    expect(drawn.body.data.completed).toBe(true);
+    expect(drawn.body.data.rewards).toContainEqual({ type: 'cash', amount: 250_000, info: 'Poker grand prize' });
+    expect(accountOf(app, 'luz00053').balance).toBe(25_000_000);
+    expect((await client.post('/api/poker/draw')).body.code).toBe(Code.POKER_NO_CHANCE);
+    ledgerIsWhole(app);
+  });
+
+  it('inbox-full: 28 letters of the three types over two pages, read and unread, rewards claimed and waiting', async () => {
+    await load('inbox-full');
+    const { client } = await logIn(app, 'luz00028');
+    type Letter = {
+      id: number;
+      type: string;
+      title: string;
+      read: boolean;
+      claimed: boolean;
+      rewards: { type: string }[];
+    };
+    type Page = { list: Letter[]; total: number };
+    const types = await client.get<{ type: string; unread: number }[]>('/api/letter/type');
+    expect(types.body.data.map((t) => [t.type, t.unread])).toEqual([
+      ['system', 2],
+      ['notice', 6],
+      ['reward', 5],
+    ]);
+    const first = (await client.get<Page>('/api/letter', { page: 1, size: 20 })).body.data;
+    const second = (await client.get<Page>('/api/letter', { page: 2, size: 20 })).body.data;
+    expect(first.total).toBe(28);
+    expect([first.list.length, second.list.length]).toEqual([20, 8]);
+    const all = [...first.list, ...second.list];
+    expect(all.map((l) => l.id)).toEqual([...all.map((l) => l.id)].sort((a, b) => b - a));
+    const byType = (type: string) => all.filter((l) => l.type === type);
+    expect([byType('system').length, byType('notice').length, byType('reward').length]).toEqual([7, 11, 10]);
+    const rewards = byType('reward');
+    expect(rewards.filter((l) => l.claimed)).toHaveLength(4);
+    const waiting = rewards.filter((l) => !l.claimed);
+    expect(waiting).toHaveLength(6);
+    expect(new Set(waiting.flatMap((l) => l.rewards.map((r) => r.type)))).toEqual(new Set(['cash', 'coupon', 'point']));
+    expect(waiting.filter((l) => l.read)).toHaveLength(1);
+    expect((await client.get<{ letterUnreadNum: number }>('/api/badge/data')).body.data.letterUnreadNum).toBe(13);
+
+    // Vietnamese on every letter.
+    const vi = new TestClient(app, client.ip, { language: 'vi-VN' });
+    vi.cookie = client.cookie;
+    const viTitles = (await vi.get<Page>('/api/letter', { page: 1, size: 20 })).body.data.list.map((l) => l.title);
+    expect(viTitles.filter((t, i) => t === first.list[i]?.title)).toEqual([]);
+
+    // A waiting reward cannot be deleted; claiming it pays once.
+    const bundle = waiting.find((l) => l.title === "Today's bundle") as Letter;
+    expect((await client.post('/api/letter/delete', { id: bundle.id })).body.code).toBe(Code.LETTER_REWARD_UNCLAIMED);
+    const balance = accountOf(app, 'luz00028').balance;
+    expect((await client.post('/api/letter/claim', { id: bundle.id })).body.success).toBe(true);
+    expect((await client.post('/api/letter/claim', { id: bundle.id })).body.code).toBe(Code.REWARD_ALREADY_CLAIMED);
+    expect(accountOf(app, 'luz00028').balance).toBe(balance + 2_000);
+
+    const ana = (await logIn(app, 'ana00028')).client;
+    const anas = (await ana.get<Page>('/api/letter')).body.data;
+    expect(anas.list.map((l) => [l.type, l.read])).toEqual([
+      ['notice', false],
+      ['system', false],
+    ]);
+    ledgerIsWhole(app);
   });
 
   it('loading the same scenario twice gives the same world (no leftovers, no name clash)', async () => {

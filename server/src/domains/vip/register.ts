@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Code } from '../../../../shared/codes';
 import { opsUserVip } from '../../../../shared/contract/ops-vip';
-import { manilaDay } from '../../../../shared/time';
 import { AppError } from '../../errors';
 import { route } from '../../route';
 import { friendRoutes } from '../friend/routes';
@@ -16,9 +15,6 @@ declare module '../index' {
     friends: FriendService;
   }
 }
-
-/** How often real time is checked for a Manila midnight (the virtual clock's moves are heard at once). */
-const MIDNIGHT_CHECK_MS = 60_000;
 
 /**
  * VIP, friends and the invite ranking: services on app.services, their badge counters, the events that
@@ -79,17 +75,9 @@ export function registerVip(app: FastifyInstance) {
   );
 
   // A new Manila day opens the daily reward (and on the 1st the monthly one) of every connected player.
-  let day = manilaDay(app.clock.now());
-  const checkDay = () => {
-    const today = manilaDay(app.clock.now());
-    if (today === day) return;
-    day = today;
+  app.events.on('clock.dayChanged', () => {
     for (const userId of app.socket.connectedPlayers()) vipStale(userId);
-  };
-  app.clock.onChange(checkDay);
-  const timer = setInterval(checkDay, MIDNIGHT_CHECK_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  });
 
   vipRoutes(app, vip);
   friendRoutes(app, friends);
