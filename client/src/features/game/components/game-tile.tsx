@@ -83,6 +83,7 @@ export function GameTile({
             <img
               src={game.thumbnailUrl}
               alt=""
+              className={game.playable ? undefined : 'game-tile__img--soon'}
               width={120}
               height={120}
               loading={eager ? 'eager' : 'lazy'}
