@@ -1,12 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext } from './browser';
+import { ARTIFACTS, acceptAgeVerification, newPlayer, register, visible, WAIT } from './journey';
 import { type E2eServer, startServer } from './server';
-
-const ARTIFACTS = join(import.meta.dirname, 'artifacts');
-const WAIT = 15_000;
 
 let server: E2eServer;
 let browser: Browser;
@@ -21,20 +19,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-const visible = (locator: Locator, timeout = WAIT) => locator.first().waitFor({ state: 'visible', timeout });
-
-/** The age verification opens for visitors on start: accept it when it shows. */
-async function acceptAgeVerification(page: Page): Promise<void> {
-  const accept = page.getByRole('button', { name: 'I am 21 or older' });
-  try {
-    await accept.waitFor({ state: 'visible', timeout: 5_000 });
-  } catch {
-    return;
-  }
-  await accept.click();
-  await accept.waitFor({ state: 'hidden', timeout: WAIT });
-}
-
 async function openGame(page: Page): Promise<void> {
   await page.goto('/game');
   await acceptAgeVerification(page);
@@ -42,26 +26,6 @@ async function openGame(page: Page): Promise<void> {
 }
 
 const loginButton = (page: Page) => page.getByRole('link', { name: 'LOGIN', exact: true });
-
-/** A unique 6-13 letter-and-digit username and a 9xxxxxxxxx phone number. */
-function newPlayer() {
-  const n = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
-  return { username: `e2e${n}`, password: 'Secret123', phone: `9${n.padStart(9, '0').slice(-9)}` };
-}
-
-async function register(page: Page, player: ReturnType<typeof newPlayer>): Promise<void> {
-  await page.goto('/register');
-  await acceptAgeVerification(page);
-  await page.getByLabel('Username', { exact: true }).fill(player.username);
-  await page.getByLabel('Password', { exact: true }).fill(player.password);
-  await page.getByLabel('Confirm password', { exact: true }).fill(player.password);
-  await page.getByLabel('Mobile number', { exact: true }).fill(player.phone);
-  await page.getByRole('checkbox', { name: /I am 21 years old or older/ }).check({ force: true });
-  await page.getByRole('checkbox', { name: 'I am not a government official or employee.' }).check({ force: true });
-  await page.getByRole('checkbox', { name: 'I am not a student in the Philippines.' }).check({ force: true });
-  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-  await page.waitForURL('**/game', { timeout: WAIT });
-}
 
 async function login(page: Page, player: ReturnType<typeof newPlayer>): Promise<void> {
   await page.goto('/login');

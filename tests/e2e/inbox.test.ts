@@ -1,12 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext } from './browser';
+import { ARTIFACTS, ops, register, uidOf, visible, WAIT } from './journey';
 import { type E2eServer, startServer } from './server';
-
-const ARTIFACTS = join(import.meta.dirname, 'artifacts');
-const WAIT = 15_000;
 
 let server: E2eServer;
 let browser: Browser;
@@ -14,56 +11,12 @@ let browser: Browser;
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  mkdirSync(ARTIFACTS, { recursive: true });
 });
 
 afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-
-const visible = (locator: Locator, timeout = WAIT) => locator.first().waitFor({ state: 'visible', timeout });
-
-/** Calls the operator API as a tester would (curl with the admin token). */
-async function ops<T>(method: 'GET' | 'POST', path: string, body?: object): Promise<T> {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${server.adminToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const envelope = (await response.json()) as { success: boolean; data: T };
-  if (!envelope.success) throw new Error(`${method} ${path}: ${JSON.stringify(envelope)}`);
-  return envelope.data;
-}
-
-async function acceptAgeVerification(page: Page): Promise<void> {
-  const accept = page.getByRole('button', { name: 'I am 21 or older' });
-  try {
-    await accept.waitFor({ state: 'visible', timeout: 5_000 });
-  } catch {
-    return;
-  }
-  await accept.click();
-  await accept.waitFor({ state: 'hidden', timeout: WAIT });
-}
-
-async function register(page: Page) {
-  const n = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
-  const player = { username: `inb${n}`, password: 'Secret123', phone: `9${n.padStart(9, '0').slice(-9)}` };
-  await page.goto('/register');
-  await acceptAgeVerification(page);
-  await page.getByLabel('Username', { exact: true }).fill(player.username);
-  await page.getByLabel('Password', { exact: true }).fill(player.password);
-  await page.getByLabel('Confirm password', { exact: true }).fill(player.password);
-  await page.getByLabel('Mobile number', { exact: true }).fill(player.phone);
-  await page.getByRole('checkbox', { name: /I am 21 years old or older/ }).check({ force: true });
-  await page.getByRole('checkbox', { name: 'I am not a government official or employee.' }).check({ force: true });
-  await page.getByRole('checkbox', { name: 'I am not a student in the Philippines.' }).check({ force: true });
-  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-  await page.waitForURL('**/game', { timeout: WAIT });
-  const found = await ops<{ uid: number }[]>('GET', `/ops/users?q=${player.username}`);
-  return { ...player, uid: found[0]?.uid as number };
-}
 
 /** The unread badge on the Inbox tab ('' when none). */
 const inboxTabBadge = (page: Page) =>
@@ -81,14 +34,14 @@ describe('inbox journey', () => {
     const context = await newContext(browser, server.url);
     const page = await context.newPage();
     try {
-      const player = await register(page);
+      const player = { ...(await register(page)), uid: await uidOf(page) };
       // The welcome letter is unread: the Inbox tab shows 1 and the header menu its dot.
       await visible(inboxTabBadge(page).getByText('1', { exact: true }));
       await visible(page.getByTestId('menu-dot'));
       // A marker on the window survives only if the page is never reloaded.
       await page.evaluate(() => Object.assign(window, { __noReload: true }));
 
-      await ops('POST', '/ops/letters', {
+      await ops(server.url, 'POST', '/ops/letters', {
         uid: player.uid,
         titleEn: 'A gift for you',
         titleVi: 'Quà tặng cho bạn',
@@ -142,7 +95,11 @@ describe('inbox journey', () => {
       await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
       await row.waitFor({ state: 'detached', timeout: WAIT });
       await visible(page.getByText('Message deleted'));
-      const left = await ops<{ list: { read: number; claimed: number }[] }>('GET', `/ops/letters?uid=${player.uid}`);
+      const left = await ops<{ list: { read: number; claimed: number }[] }>(
+        server.url,
+        'GET',
+        `/ops/letters?uid=${player.uid}`,
+      );
       expect(left.list[0]).toMatchObject({ read: 1, claimed: 1 });
 
       // The welcome letter, read now, goes with "delete read" after its own confirmation.
@@ -160,7 +117,7 @@ describe('inbox journey', () => {
       await page.screenshot({ path: join(ARTIFACTS, 'inbox-empty-en-light-390x844.png') });
 
       // The event page and its bonus tabs, in English then Vietnamese, light and dark.
-      await ops('POST', '/ops/letters', {
+      await ops(server.url, 'POST', '/ops/letters', {
         uid: player.uid,
         titleEn: 'Weekend notice',
         titleVi: 'Thông báo cuối tuần',

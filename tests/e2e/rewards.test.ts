@@ -1,14 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext } from './browser';
+import { ARTIFACTS, newPlayer, ops, register, visible, WAIT } from './journey';
 import { type E2eServer, startServer } from './server';
-
-const ARTIFACTS = join(import.meta.dirname, 'artifacts');
-const WAIT = 15_000;
-/** testConfig's operator token (the e2e server is built with it). */
-const ADMIN_TOKEN = 'test-admin-token-0123456789';
 
 let server: E2eServer;
 let browser: Browser;
@@ -16,45 +11,12 @@ let browser: Browser;
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  mkdirSync(ARTIFACTS, { recursive: true });
 });
 
 afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-
-const visible = (locator: Locator, timeout = WAIT) => locator.first().waitFor({ state: 'visible', timeout });
-
-async function acceptAgeVerification(page: Page): Promise<void> {
-  const accept = page.getByRole('button', { name: 'I am 21 or older' });
-  try {
-    await accept.waitFor({ state: 'visible', timeout: 5_000 });
-  } catch {
-    return;
-  }
-  await accept.click();
-  await accept.waitFor({ state: 'hidden', timeout: WAIT });
-}
-
-function newPlayer() {
-  const n = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
-  return { username: `rw${n}`, password: 'Secret123', phone: `9${n.padStart(9, '0').slice(-9)}` };
-}
-
-async function register(page: Page, player: ReturnType<typeof newPlayer>): Promise<void> {
-  await page.goto('/register');
-  await acceptAgeVerification(page);
-  await page.getByLabel('Username', { exact: true }).fill(player.username);
-  await page.getByLabel('Password', { exact: true }).fill(player.password);
-  await page.getByLabel('Confirm password', { exact: true }).fill(player.password);
-  await page.getByLabel('Mobile number', { exact: true }).fill(player.phone);
-  await page.getByRole('checkbox', { name: /I am 21 years old or older/ }).check({ force: true });
-  await page.getByRole('checkbox', { name: 'I am not a government official or employee.' }).check({ force: true });
-  await page.getByRole('checkbox', { name: 'I am not a student in the Philippines.' }).check({ force: true });
-  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-  await page.waitForURL('**/game', { timeout: WAIT });
-}
 
 /** Language and theme as the settings screen stores them; applied on the next load. */
 async function setLook(page: Page, language: 'en-US' | 'vi-VN', theme: 'light' | 'dark') {
@@ -134,12 +96,11 @@ describe('rewards journeys', () => {
       await page.screenshot({ path: join(ARTIFACTS, 'exchange-en-US-light-390x844.png') });
 
       // An operator's points code, then an order of two units with the quantity stepper.
-      const created = await fetch(`${server.url}/ops/codes`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ code: 'E2E-POINTS', rewards: [{ type: 'point', amount: 1000 }], totalUses: 5 }),
+      await ops(server.url, 'POST', '/ops/codes', {
+        code: 'E2E-POINTS',
+        rewards: [{ type: 'point', amount: 1000 }],
+        totalUses: 5,
       });
-      expect(((await created.json()) as { success: boolean }).success).toBe(true);
       await page.goto('/redeem');
       await page.getByLabel('Redemption code').fill('e2e-points');
       await page.getByRole('button', { name: 'Redeem', exact: true }).click();

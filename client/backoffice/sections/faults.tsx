@@ -1,34 +1,10 @@
 import { useState } from 'react';
+import type { z } from 'zod';
+import { FAULT_KINDS, type faultSchema } from '../../../shared/contract/ops-tooling';
 import { del, get, post, when } from '../api';
 import { Action, Section, State, useLoad } from '../ui';
 
-type Fault = {
-  id: number;
-  kind: string;
-  uid: number | null;
-  route: string | null;
-  method: string | null;
-  ms: number | null;
-  status: number | null;
-  code: number | null;
-  delaySeconds: number | null;
-  card: string | null;
-  remaining: number | null;
-  applied: number;
-};
-
-const KINDS = [
-  'latency',
-  'error',
-  'socket.drop',
-  'deposit.fail',
-  'deposit.timeout',
-  'deposit.duplicate',
-  'deposit.late',
-  'payout.fail',
-  'payout.exception',
-  'poker.card',
-];
+type Fault = z.output<typeof faultSchema>;
 
 export function Faults() {
   const list = useLoad(
@@ -88,7 +64,7 @@ export function Faults() {
         <label>
           Kind
           <select {...field('kind')}>
-            {KINDS.map((k) => (
+            {FAULT_KINDS.map((k) => (
               <option key={k}>{k}</option>
             ))}
           </select>

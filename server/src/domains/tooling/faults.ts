@@ -1,26 +1,12 @@
 import type { z } from 'zod';
 import { Code, type CodeValue } from '../../../../shared/codes';
-import type { addFaultBody, FaultKind } from '../../../../shared/contract/ops-tooling';
+import type { addFaultBody, FaultKind, faultSchema } from '../../../../shared/contract/ops-tooling';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
 
 type AddFault = z.output<typeof addFaultBody>;
 
-export interface Fault {
-  id: number;
-  kind: FaultKind;
-  uid: number | null;
-  route: string | null;
-  method: string | null;
-  ms: number | null;
-  status: number | null;
-  code: number | null;
-  delaySeconds: number | null;
-  card: string | null;
-  remaining: number | null;
-  applied: number;
-  createdAt: string;
-}
+export type Fault = z.output<typeof faultSchema>;
 
 const KNOWN_CODES = new Set<number>(Object.values(Code));
 /** Faults that act once unless told otherwise: flows and sockets. Route faults act until removed. */

@@ -53,7 +53,18 @@ export function registerTooling(app: FastifyInstance) {
   });
   const scenarios = createScenarioRunner({ app, snapshots, repo, swapped });
 
-  const uidOf = (userId: number) => app.services.users.repo.byId(userId)?.uid ?? null;
+  // A player's uid never changes for their id until the data is swapped: remembered, so the request log's
+  // hook on every socket push does not read the user row each time.
+  const uids = new Map<number, number | null>();
+  app.events.on('db.restored', () => uids.clear());
+  const uidOf = (userId: number) => {
+    let uid = uids.get(userId);
+    if (uid === undefined) {
+      uid = app.services.users.repo.byId(userId)?.uid ?? null;
+      if (uid !== null) uids.set(userId, uid);
+    }
+    return uid;
+  };
 
   const tooling = {
     faults,
