@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/lib/vite-precompress';
 
 const server = `http://localhost:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
   root: 'client',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

@@ -29,8 +29,11 @@ export const clientAppPlugin = fp(
       wildcard: false,
       index: false,
       decorateReply: false,
+      // the build writes .br and .gz beside each text file (scripts/lib/vite-precompress.ts)
+      preCompressed: true,
       allowedPath: (path) => app.config.opsEnabled || !isBackofficeFile(path),
       setHeaders: (res, path) => {
+        res.setHeader('Vary', 'Accept-Encoding');
         if (path.includes(`${join('dist', 'client', 'assets')}`))
           res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       },
