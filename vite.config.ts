@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress } from './scripts/lib/vite-precompress';
+import { precompress } from './scripts/lib/vite-precompress.mjs';
 
 const server = `http://localhost:${process.env.PORT ?? 3000}`;
 

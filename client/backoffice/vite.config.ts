@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress } from '../../scripts/lib/vite-precompress';
+import { precompress } from '../../scripts/lib/vite-precompress.mjs';
 
 /**
  * The back office (/ops) is its own build into dist/client, after the player's: the player's bundle

@@ -29,7 +29,7 @@ export const clientAppPlugin = fp(
       wildcard: false,
       index: false,
       decorateReply: false,
-      // the build writes .br and .gz beside each text file (scripts/lib/vite-precompress.ts)
+      // the build writes .br and .gz beside each text file (scripts/lib/vite-precompress.mjs)
       preCompressed: true,
       allowedPath: (path) => app.config.opsEnabled || !isBackofficeFile(path),
       setHeaders: (res, path) => {
