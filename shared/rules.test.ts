@@ -1,24 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ageOn,
   dateRule,
   emailRule,
-  filterWalletAccount,
-  filterWalletName,
   hashedPasswordRule,
-  InputFilter,
   invitationCodeRule,
-  isEWallet,
-  isRealDate,
   mobileRule,
-  PATTERNS,
-  RuleMessage,
   registrationPhoneRule,
   smsCodeRule,
   typedPasswordRule,
   usernameRule,
-  walletAccountValid,
   walletNameRule,
+} from './rule-schemas';
+import {
+  ageOn,
+  filterWalletAccount,
+  filterWalletName,
+  InputFilter,
+  isEWallet,
+  isRealDate,
+  PATTERNS,
+  RuleMessage,
+  walletAccountValid,
 } from './rules';
 
 /** The first message a rule gives for `value`, or null when it passes. */

@@ -1,6 +1,8 @@
-import { z } from 'zod';
-
-/** The field rules of spec section 5, with its exact messages. Used by client forms and server schemas. */
+/**
+ * The field rules of spec section 5, with its exact messages. Used by client forms and server schemas.
+ * No zod here: the client's forms import this file, and zod would add 24 KB gzip to each of their
+ * routes; the zod schemas built from these rules are in rule-schemas.ts.
+ */
 export const RuleMessage = {
   format: 'Format is incorrect',
   email: 'Email format is incorrect',
@@ -46,25 +48,6 @@ export const E_WALLETS = ['gcash', 'maya'] as const;
 export type EWallet = (typeof E_WALLETS)[number];
 export const isEWallet = (bank: string): bank is EWallet => (E_WALLETS as readonly string[]).includes(bank);
 
-const required = (schema: z.ZodString) => schema.min(1, RuleMessage.required);
-
-export const usernameRule = required(z.string()).regex(
-  PATTERNS.username,
-  RuleMessage.alphanumeric(USERNAME_MIN, USERNAME_MAX),
-);
-export const registrationPhoneRule = required(z.string()).regex(PATTERNS.registrationPhone, RuleMessage.format);
-export const mobileRule = required(z.string()).regex(PATTERNS.mobile, RuleMessage.format);
-/** A password as sent: md5 hex. */
-export const hashedPasswordRule = required(z.string()).regex(PATTERNS.md5Hex, RuleMessage.format);
-export const typedPasswordRule = required(z.string()).regex(
-  PATTERNS.typedPassword,
-  RuleMessage.alphanumeric(PASSWORD_MIN, PASSWORD_MAX),
-);
-export const smsCodeRule = required(z.string()).regex(PATTERNS.smsCode, RuleMessage.format);
-export const emailRule = z.string().max(254).regex(PATTERNS.email, RuleMessage.email);
-export const dateRule = z.string().regex(PATTERNS.date, RuleMessage.date).refine(isRealDate, RuleMessage.date);
-export const invitationCodeRule = z.string().regex(PATTERNS.invitationCode, RuleMessage.format);
-
 /** "MM/DD/YYYY" that names a day that exists. */
 export function isRealDate(text: string): boolean {
   const match = PATTERNS.date.exec(text);
@@ -83,14 +66,6 @@ export function ageOn(birthDate: string, today: Date): number {
   if (beforeBirthday) age -= 1;
   return age;
 }
-
-/** Wallet binding rules (spec section 5), shared by the bind-wallet popup and the server. */
-export const walletNameRule = z
-  .string()
-  .trim()
-  .min(WALLET_NAME_MIN, RuleMessage.format)
-  .max(WALLET_NAME_MAX, RuleMessage.format)
-  .regex(PATTERNS.lettersAndSpaces, RuleMessage.format);
 
 export function walletAccountValid(bank: string, account: string): boolean {
   if (isEWallet(bank)) return PATTERNS.ewalletAccount.test(account);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dateRule, RuleMessage } from '../rules';
+import { dateRule } from '../rule-schemas';
+import { RuleMessage } from '../rules';
 import { kycStatusSchema } from './account';
 import { isoTime } from './common';
 import { defineEndpoint } from './define';

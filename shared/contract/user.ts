@@ -5,11 +5,11 @@ import {
   hashedPasswordRule,
   invitationCodeRule,
   mobileRule,
-  NICKNAME_MAX,
   registrationPhoneRule,
   smsCodeRule,
   usernameRule,
-} from '../rules';
+} from '../rule-schemas';
+import { NICKNAME_MAX } from '../rules';
 import { empty, isoTime, nothing } from './common';
 import { defineEndpoint } from './define';
 

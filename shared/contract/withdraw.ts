@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { E_WALLETS, hashedPasswordRule, RuleMessage, smsCodeRule, walletAccountValid, walletNameRule } from '../rules';
+import { hashedPasswordRule, smsCodeRule, walletNameRule } from '../rule-schemas';
+import { E_WALLETS, RuleMessage, walletAccountValid } from '../rules';
 import { isoTime, paged, pageQuery, pesos } from './common';
 import { defineEndpoint } from './define';
 import { amountInput, dateRangeCheck, dateRangeQuery } from './fields';
