@@ -220,6 +220,18 @@ async function audit(chromePort, url, page) {
   };
 }
 
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP on a busy machine): try again. */
+async function withRetry(run, attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.log(`    (attempt ${attempt} failed: ${String(error).slice(0, 160)}; again)`);
+    }
+  }
+}
+
 function table(header, lines) {
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const format = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
@@ -239,8 +251,10 @@ async function main() {
     for (const page of PAGES) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
-        if (page.signedIn) await signUpInBrowser(chrome.port, server.url);
-        const figures = await audit(chrome.port, server.url, page);
+        const figures = await withRetry(async () => {
+          if (page.signedIn) await signUpInBrowser(chrome.port, server.url);
+          return audit(chrome.port, server.url, page);
+        });
         if (new URL(figures.finalUrl).pathname !== page.path)
           throw new Error(`${page.path} ended on ${figures.finalUrl}: the page redirected (not signed in?)`);
         runs.push(figures);

@@ -78,6 +78,8 @@ function Notices() {
   const { t } = useTranslation();
   const notices = useRemote(getNotices);
   const [open, setOpen] = useState<Notice | null>(null);
+  // the bar's place is kept while loading, so what is below it does not jump when it arrives
+  if (notices.status === 'loading') return <Skeleton height={44} radius={12} />;
   if (notices.status !== 'success' || notices.data.length === 0) return null;
   const latest = notices.data[0]!;
   return (
