@@ -25,6 +25,8 @@ const { values: args } = parseArgs({
   options: { runs: { type: 'string', default: '1' }, 'no-build': { type: 'boolean', default: false } },
 });
 const RUNS = Math.max(1, Number(args.runs) || 1);
+/** Other work on the machine stretches the traced tasks, and so TBT: the report says how busy it was. */
+const loadAtStart = os.loadavg()[0]?.toFixed(2) ?? '?';
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless',
@@ -279,7 +281,7 @@ async function main() {
     const text = [
       `Lighthouse ${results[0]?.median.lhr.lighthouseVersion}, mobile (simulated slow 4G, 4x CPU slowdown), ${
         results[0]?.median.lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? 'Chromium'
-      }, ${new Date().toISOString()}, median of ${RUNS} run(s) per page:`,
+      }, ${new Date().toISOString()}, load average ${loadAtStart} at the start (${os.availableParallelism()} cores), median of ${RUNS} run(s) per page:`,
       '',
       table(['page', 'performance', 'FCP', 'LCP', 'TBT', 'CLS', 'target', 'scores of the runs'], lines),
     ].join('\n');

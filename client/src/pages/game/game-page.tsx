@@ -48,6 +48,8 @@ function Banners() {
             width={390}
             height={150}
             loading={index === 0 ? 'eager' : 'lazy'}
+            // the first banner is the lobby's largest paint: fetched before the thumbnails
+            fetchPriority={index === 0 ? 'high' : 'auto'}
           />
         );
         if (banner.linkType === 'route' && banner.link.startsWith('/')) {
