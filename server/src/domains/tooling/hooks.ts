@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CodeValue } from '../../../../shared/codes';
 import { sendFailure } from '../../plugins/envelope';
 import type { Faults } from './faults';
-import { bodyText, type FrameLog, type RequestLogStore, redactHeaders } from './request-log';
+import { bodyText, type FrameLog, type RequestLogStore } from './request-log';
 
 /** Static files are not logged: a page load would push every API call out of the ring. */
 const UNLOGGED = /^\/(assets|static|provider\/assets)\/|^\/favicon/;
@@ -76,10 +76,10 @@ export function installToolingHooks(app: FastifyInstance, deps: { log: RequestLo
       durationMs: Math.round((performance.now() - tracked.start) * 10) / 10,
       uid: request.user?.uid ?? null,
       fault: tracked.fault,
-      requestHeaders: redactHeaders(request.headers),
-      responseHeaders: redactHeaders(reply.getHeaders()),
+      rawRequestHeaders: request.headers,
+      rawResponseHeaders: reply.getHeaders(),
       requestBody: bodyText(request.body),
-      responseBody: bodyText(tracked.payload),
+      rawResponseBody: tracked.payload,
       frames: tracked.frames,
     });
   });
