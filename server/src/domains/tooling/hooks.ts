@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CodeValue } from '../../../../shared/codes';
 import { sendFailure } from '../../plugins/envelope';
 import type { Faults } from './faults';
@@ -43,8 +43,15 @@ export function installToolingHooks(app: FastifyInstance, deps: { log: RequestLo
     log.track(tracked.frames, done);
   });
 
-  app.addHook('preHandler', async (request, reply) => {
-    if (request.url.startsWith('/ops')) return;
+  // Callback hooks, not async ones: these run on every request, and a promise each is measurable.
+  app.addHook('preHandler', (request, reply, done) => {
+    if (!faults.anyRouteFault() || request.url.startsWith('/ops')) return done();
+    applyFaults(request, reply).then(() => {
+      if (!reply.sent) done();
+    }, done);
+  });
+
+  async function applyFaults(request: FastifyRequest, reply: FastifyReply) {
     const path = request.url.split('?')[0] ?? request.url;
     const { latency, error } = faults.forRequest(
       request.method,
@@ -55,17 +62,17 @@ export function installToolingHooks(app: FastifyInstance, deps: { log: RequestLo
     for (const l of latency) await sleep(l.ms ?? 0);
     const acted = error ?? latency[0];
     if (acted && request.tooling) request.tooling.fault = acted.id;
-    if (error) return sendFailure(request, reply, error.status ?? 200, error.code as CodeValue);
-  });
+    if (error) sendFailure(request, reply, error.status ?? 200, error.code as CodeValue);
+  }
 
-  app.addHook('onSend', async (request, _reply, payload) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     if (request.tooling && typeof payload === 'string') request.tooling.payload = payload;
-    return payload;
+    done(null, payload);
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const tracked = request.tooling;
-    if (!tracked) return;
+    if (!tracked) return done();
     log.add({
       at: new Date().toISOString(),
       method: request.method,
@@ -82,5 +89,6 @@ export function installToolingHooks(app: FastifyInstance, deps: { log: RequestLo
       rawResponseBody: tracked.payload,
       frames: tracked.frames,
     });
+    done();
   });
 }
