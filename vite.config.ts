@@ -1,6 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { fileURLToPath } from 'node:url';
 import { precompress } from './scripts/lib/vite-precompress.mjs';
 import { routeChunks } from './scripts/lib/vite-route-chunks.mjs';
 
