@@ -1,11 +1,14 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/lib/vite-precompress.mjs';
+import { routeChunks } from './scripts/lib/vite-route-chunks.mjs';
 
 const server = `http://localhost:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
   root: 'client',
-  plugins: [react()],
+  plugins: [react(), routeChunks(fileURLToPath(new URL('client/src/app', import.meta.url))), precompress()],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

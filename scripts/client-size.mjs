@@ -1,7 +1,9 @@
-// Builds the client and prints the gzipped JavaScript the /game route (the lobby, first screen) loads
-// first: the entry script of index.html and every chunk it imports statically, recursively. Chunks
-// loaded later through import() (other pages, overlays, the socket, vi-VN) are listed apart.
-// Usage: node scripts/client-size.mjs [--no-build]   (target: at most 150 KB)
+// Builds the client and prints the gzipped JavaScript per route: the first load of /game (the lobby,
+// first screen: the entry script of index.html and every chunk it imports statically, recursively), then
+// for each lazy route the chunks it needs on top of that first load (its page chunk and that chunk's
+// static imports, from dist/client/route-chunks.json, written by scripts/lib/vite-route-chunks.mjs),
+// then the other chunks loaded on demand (overlays, the socket, vi-VN, the back office).
+// Usage: node scripts/client-size.mjs [--no-build]   (target: first load at most 150 KB)
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -16,51 +18,66 @@ if (!process.argv.includes('--no-build')) {
   // Rebuilt too so dist/client stays whole; the back office is a separate build the player never loads.
   await build({ configFile: join(root, 'client', 'backoffice', 'vite.config.ts'), logLevel: 'warn' });
 }
-if (!existsSync(join(dist, 'index.html'))) {
-  console.error('dist/client/index.html is missing: build the client first.');
+const manifestFile = join(dist, 'route-chunks.json');
+if (!existsSync(join(dist, 'index.html')) || !existsSync(manifestFile)) {
+  console.error('dist/client (index.html, route-chunks.json) is missing or old: build the client first.');
   process.exit(1);
 }
 
-const html = readFileSync(join(dist, 'index.html'), 'utf8');
-const entries = [...html.matchAll(/<script[^>]+type="module"[^>]+src="\/([^"]+)"/g)].map((m) => m[1]);
-const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
-const staticImports = (file) => {
-  const code = readFileSync(join(dist, file), 'utf8');
-  const found = new Set();
-  // import x from"./a.js" · import"./a.js" · export{...}from"./a.js" (minified, no dynamic import())
-  for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([^"']+\.js)["']/g)) found.add(`assets/${m[1]}`);
-  return [...found];
+/** @type {{ entry: string, firstLoad: string[], routes: Record<string, { js: string[], css: string[] }> }} */
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+const sizes = new Map();
+const gz = (file) => {
+  if (!sizes.has(file)) sizes.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);
+  return sizes.get(file);
 };
+const sum = (files) => files.reduce((total, file) => total + gz(file), 0);
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
-const first = new Set();
-const queue = [...entries];
-while (queue.length) {
-  const file = queue.shift();
-  if (first.has(file)) continue;
-  first.add(file);
-  queue.push(...staticImports(file));
+function table(header, lines, right = []) {
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const cell = (c, i) => (right.includes(i) ? c.padStart(widths[i]) : c.padEnd(widths[i]));
+  const format = (cells) => `| ${cells.map(cell).join(' | ')} |`;
+  return [format(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...lines.map(format)].join('\n');
 }
 
-const kb = (bytes) => (bytes / 1024).toFixed(1).padStart(7);
-let total = 0;
-console.log('First load of /game (entry + static imports), gzip -9:');
-for (const file of [...first].sort((a, b) => gz(b) - gz(a))) {
-  const size = gz(file);
-  total += size;
-  console.log(`${kb(size)} KB  ${file}`);
-}
-console.log(`${kb(total)} KB  total (target <= ${TARGET_KB} KB) ${total / 1024 <= TARGET_KB ? 'OK' : 'OVER'}`);
-
-const later = readdirSync(join(dist, 'assets'))
-  .filter((name) => name.endsWith('.js') && !first.has(`assets/${name}`))
-  .map((name) => ({ name, size: gz(`assets/${name}`) }))
+const firstTotal = sum(manifest.firstLoad);
+const ok = firstTotal / 1024 <= TARGET_KB;
+const routeRows = Object.entries(manifest.routes)
+  .map(([path, { js }]) => ({ path, js, size: sum(js) }))
   .sort((a, b) => b.size - a.size);
-console.log(`\nLoaded on demand (${later.length} chunks), largest first:`);
-for (const { name, size } of later.slice(0, 12)) console.log(`${kb(size)} KB  assets/${name}`);
+const name = (file) => file.replace(/^assets\//, '').replace(/-[\w-]{8}\.js$/, '');
+const summary = table(
+  ['route', 'gzip JS', 'chunks'],
+  [
+    [
+      '/game first load',
+      kb(firstTotal),
+      `${manifest.firstLoad.length} (target <= ${TARGET_KB} KB: ${ok ? 'PASS' : 'FAIL'})`,
+    ],
+    ...routeRows.map((r) => [`${r.path} (on top)`, kb(r.size), r.js.map(name).join(', ')]),
+  ],
+  [1],
+);
+
+console.log('First load of /game (entry + static imports), gzip -9:');
+for (const file of [...manifest.firstLoad].sort((a, b) => gz(b) - gz(a)))
+  console.log(`${kb(gz(file)).padStart(9)}  ${file}`);
+console.log(`\nGzipped JavaScript per route (each lazy route: what it loads on top of the first load):\n`);
+console.log(summary);
+
+const counted = new Set([...manifest.firstLoad, ...routeRows.flatMap((r) => r.js)]);
+const later = readdirSync(join(dist, 'assets'))
+  .filter((file) => file.endsWith('.js') && !counted.has(`assets/${file}`))
+  .map((file) => ({ file, size: gz(`assets/${file}`) }))
+  .sort((a, b) => b.size - a.size);
+console.log(`\nOther chunks loaded on demand (${later.length}: overlays, socket, vi-VN, back office), largest first:`);
+for (const { file, size } of later.slice(0, 12)) console.log(`${kb(size).padStart(9)}  assets/${file}`);
+
 // The bench prints this beside its own figures.
 mkdirSync(join(root, 'dist', 'reports'), { recursive: true });
 writeFileSync(
   join(root, 'dist', 'reports', 'client-size.txt'),
-  `First load of /game (entry + static imports), gzip -9: ${(total / 1024).toFixed(1)} KB (target <= ${TARGET_KB} KB)\n`,
+  `gzip -9, ${new Date().toISOString()}:\n\n${summary}\n`,
 );
-process.exit(total / 1024 <= TARGET_KB ? 0 : 1);
+process.exit(ok ? 0 : 1);

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from '../../scripts/lib/vite-precompress.mjs';
 
 /**
  * The back office (/ops) is its own build into dist/client, after the player's: the player's bundle
@@ -9,7 +10,7 @@ import { defineConfig } from 'vite';
  */
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('../../dist/client', import.meta.url)),
     emptyOutDir: false,

@@ -59,6 +59,7 @@ async function loadConfig(): Promise<void> {
     applyBrandColor(config.brand.primaryColor);
   } catch {
     // defaults stay: neutral brand, no download banner link
+    useConfigStore.getState().settleWithoutConfig();
   }
 }
 

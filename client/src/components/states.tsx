@@ -43,13 +43,22 @@ export function SkeletonList({ rows = 4, label }: { rows?: number; label?: strin
   );
 }
 
-export function SkeletonGrid({ count = 6 }: { count?: number }) {
+/**
+ * A game grid placeholder shaped like the tiles (square thumbnail, name, provider), four rows by
+ * default: what follows the grid (the footer) stays below the first screen until the games arrive,
+ * so it does not jump when they do.
+ */
+export function SkeletonGrid({ count = 12 }: { count?: number }) {
   const { t } = useTranslation();
   return (
     <div className="tile-grid" role="status" aria-label={t('common.loading')}>
       {Array.from({ length: count }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-        <Skeleton key={i} height={96} radius={12} />
+        <span key={i} className="skeleton-tile" aria-hidden="true">
+          <Skeleton height="auto" radius={12} className="skeleton-tile__thumb" />
+          <Skeleton height={13} width="75%" />
+          <Skeleton height={11} width="50%" />
+        </span>
       ))}
     </div>
   );

@@ -1,27 +1,30 @@
-import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Code } from '../../../shared/codes';
+import type { gameList } from '../../../shared/contract/game';
 import type { login, userInfo } from '../../../shared/contract/user';
 import { initDevice } from './device';
-import { ApiError, call, configureHttp, http, NOTICE_DELAY_MS, REQUEST_TIMEOUT_MS } from './http';
+import { ApiError, call, configureHttp, NOTICE_DELAY_MS, REQUEST_TIMEOUT_MS, request } from './http';
 import { initI18n } from './i18n';
 import { useLoadingStore } from './loading';
 import { useToastStore } from './toast';
 
-type Reply = { status?: number; body?: unknown; network?: boolean };
+type Reply = { status?: number; body?: unknown; network?: boolean; hang?: boolean };
 let reply: Reply = {};
-const seen: InternalAxiosRequestConfig[] = [];
+const seen: { url: string; init: RequestInit }[] = [];
 
-/** Plays the server: answers every request with `reply`, the way axios' own adapters settle. */
-http.defaults.adapter = async (config) => {
-  seen.push(config);
-  if (reply.network) throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
-  const status = reply.status ?? 200;
-  const response = { data: reply.body, status, statusText: '', headers: {}, config, request: {} } as AxiosResponse;
-  if (status >= 400)
-    throw new AxiosError(`Request failed with status code ${status}`, AxiosError.ERR_BAD_REQUEST, config, {}, response);
-  return response;
+/** Plays the server: answers every fetch with `reply`, the way the browser's fetch settles. */
+const fakeFetch = async (url: string, init: RequestInit): Promise<Response> => {
+  seen.push({ url, init });
+  if (reply.hang) {
+    return new Promise((_, reject) =>
+      init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+    );
+  }
+  if (reply.network) throw new TypeError('Failed to fetch');
+  const text = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body ?? null);
+  return new Response(text, { status: reply.status ?? 200, headers: { 'content-type': 'application/json' } });
 };
+vi.stubGlobal('fetch', vi.fn(fakeFetch));
 
 const ok = (data: unknown, msg = '') => ({ success: true, code: 0, msg, data });
 const fail = (code: number, msg: string) => ({ success: false, code, msg, data: null });
@@ -31,7 +34,7 @@ const hooks = { clearUser: vi.fn(), goGame: vi.fn() };
 const getInfo = () => call<typeof userInfo>('GET', '/api/user/info', { quiet: true });
 const postLogin = () =>
   call<typeof login>('POST', '/api/user/login', { body: { username: 'abcdef', password: 'x'.repeat(32) } });
-const getBalance = () => http.get('/api/balance', { quiet: true }).then((r) => r.data);
+const getBalance = () => request({ method: 'GET', url: '/api/balance', quiet: true }).then((r) => r.data);
 
 describe('http layer (spec section 8)', () => {
   beforeAll(async () => {
@@ -53,18 +56,55 @@ describe('http layer (spec section 8)', () => {
     vi.useRealTimers();
   });
 
-  it('sends the five headers and times out after 10 s', async () => {
+  it('sends the five headers and a JSON body', async () => {
     reply = { body: ok(null) };
     await postLogin();
-    const headers = seen[0]!.headers;
-    expect(headers.get('language')).toBe('en-US');
-    expect(headers.get('version')).toBe('1.0.0');
-    expect(headers.get('versionCode')).toBe('100');
-    expect(String(headers.get('deviceId'))).toMatch(/.{8,}/);
-    expect(headers.get('requestFrom')).toBe('H5');
-    expect(seen[0]!.timeout).toBe(REQUEST_TIMEOUT_MS);
+    const { url, init } = seen[0]!;
+    const headers = init.headers as Record<string, string>;
+    expect(url).toBe('/api/user/login');
+    expect(init.method).toBe('POST');
+    expect(headers.language).toBe('en-US');
+    expect(headers.version).toBe('1.0.0');
+    expect(headers.versionCode).toBe('100');
+    expect(headers.deviceId).toMatch(/.{8,}/);
+    expect(headers.requestFrom).toBe('H5');
+    expect(headers['Content-Type']).toBe('application/json');
+    expect(init.credentials).toBe('include');
+    expect(init.body).toBe(JSON.stringify({ username: 'abcdef', password: 'x'.repeat(32) }));
+  });
+
+  it('puts the query in the URL, leaving out empty values, and sends no body with a GET', async () => {
+    reply = { body: ok({ list: [], total: 0 }) };
+    await call<typeof gameList.open>('GET', '/api/open/game/fetch', {
+      query: { type: 'slot', provider: undefined, page: 2, size: 20 },
+    });
+    expect(seen[0]!.url).toBe('/api/open/game/fetch?type=slot&page=2&size=20');
+    expect(seen[0]!.init.method).toBe('GET');
+    expect(seen[0]!.init.body).toBeUndefined();
+  });
+
+  it("times out after 10 s with 'Request error' and stops the loading count", async () => {
     expect(REQUEST_TIMEOUT_MS).toBe(10_000);
-    expect(seen[0]!.data).toBe(JSON.stringify({ username: 'abcdef', password: 'x'.repeat(32) }));
+    reply = { hang: true };
+    const pending = postLogin().catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+    expect(useLoadingStore.getState().count).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(pending).resolves.toMatchObject({ kind: 'network', status: null, message: 'Request error' });
+    expect(toasts()).toEqual([['danger', 'Request error']]);
+    expect(useLoadingStore.getState().count).toBe(0);
+  });
+
+  it("the caller's signal cancels quietly", async () => {
+    reply = { hang: true };
+    const controller = new AbortController();
+    const pending = call<typeof userInfo>('GET', '/api/user/info', { quiet: true, signal: controller.signal }).catch(
+      (e: unknown) => e,
+    );
+    controller.abort();
+    await expect(pending).resolves.toMatchObject({ kind: 'cancelled' });
+    vi.advanceTimersByTime(1000);
+    expect(toasts()).toEqual([]);
   });
 
   it("answers the envelope's data", async () => {
@@ -171,7 +211,9 @@ describe('http layer (spec section 8)', () => {
 
   it('a silent (background) call is not toasted for transport failures', async () => {
     reply = { status: 404, body: fail(Code.NOT_FOUND, 'x') };
-    await expect(http.get('/api/badge/data', { silent: true })).rejects.toMatchObject({ status: 404 });
+    await expect(request({ method: 'GET', url: '/api/badge/data', silent: true })).rejects.toMatchObject({
+      status: 404,
+    });
     vi.advanceTimersByTime(1000);
     expect(toasts()).toEqual([]);
   });
@@ -181,11 +223,10 @@ describe('http layer (spec section 8)', () => {
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const adapter = http.defaults.adapter;
-    http.defaults.adapter = async (config) => {
+    vi.mocked(fetch).mockImplementation(async () => {
       await gate;
-      return { data: ok(null), status: 200, statusText: '', headers: {}, config, request: {} } as AxiosResponse;
-    };
+      return new Response(JSON.stringify(ok(null)), { status: 200 });
+    });
     try {
       const loud = postLogin();
       const quiet = getInfo();
@@ -195,7 +236,7 @@ describe('http layer (spec section 8)', () => {
       await Promise.all([loud, quiet]);
       expect(useLoadingStore.getState().count).toBe(0);
     } finally {
-      http.defaults.adapter = adapter;
+      vi.mocked(fetch).mockImplementation(fakeFetch as typeof fetch);
     }
   });
 

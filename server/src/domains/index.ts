@@ -173,8 +173,7 @@ export const registerDomains = fp(
     configRoutes(app, configs);
     userRoutes(app, users);
     ledgerRoutes(app, ledger, {
-      risk: (userId) => {
-        const a = ledger.account(userId);
+      risk: (userId, a) => {
         const owed = ledger.surplus(a);
         const { kycStatus, restricted } = kyc.risk(userId);
         return {

@@ -110,7 +110,10 @@ export const envelopePlugin = fp(
     app.setNotFoundHandler((request, reply) => {
       const wantsPage = request.method === 'GET' && isClientRoute(request.url);
       if (wantsPage && app.clientIndexHtml) {
-        return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(app.clientIndexHtml);
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('Cache-Control', 'no-cache')
+          .send(app.clientPage?.(request.url) ?? app.clientIndexHtml);
       }
       return sendFailure(request, reply, 404, Code.NOT_FOUND);
     });

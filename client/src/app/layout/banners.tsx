@@ -19,8 +19,11 @@ export function TopBanners() {
   const downloadPage = useConfigStore((s) => s.downloadPage);
   const show = useConfigStore((s) => s.showDownloadBanner);
   const dismiss = useConfigStore((s) => s.dismissDownloadBanner);
+  const settled = useConfigStore((s) => s.settled);
   const [chromeTip, setChromeTip] = useState(() => canShowChromeTip(ua, inWrapper));
-  const download = show && Boolean(downloadPage) && canShowDownloadBanner(ua, inWrapper);
+  // Shown from the first paint, its link live once the config gives the page: appearing later would
+  // push the whole page down. It goes away only when the config has no download page.
+  const download = show && (Boolean(downloadPage) || !settled) && canShowDownloadBanner(ua, inWrapper);
   if (!download && !chromeTip) return null;
   return (
     <div className="top-banners">
@@ -40,7 +43,13 @@ export function TopBanners() {
             <strong>{t('banners.downloadTitle')}</strong>
             <span>{t('banners.downloadText')}</span>
           </div>
-          <a className="btn btn--accent btn--sm" href={downloadPage} target="_blank" rel="noopener noreferrer">
+          <a
+            className="btn btn--accent btn--sm"
+            href={downloadPage || undefined}
+            aria-disabled={downloadPage ? undefined : true}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             <IconDownload size={16} /> <span className="btn__label">{t('banners.download')}</span>
           </a>
           <IconButton label={t('common.close')} onClick={dismiss}>

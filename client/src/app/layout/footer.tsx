@@ -37,9 +37,10 @@ export function Footer() {
             {t('footer.providers')}
           </h2>
           <ul className="footer__providers">
+            {/* provider logos are 200x56: the size keeps their place before they load */}
             {providers.data.map((p) => (
               <li key={p.code}>
-                {p.logoUrl ? <img src={p.logoUrl} alt={p.name} width={72} height={28} loading="lazy" /> : p.name}
+                {p.logoUrl ? <img src={p.logoUrl} alt={p.name} width={100} height={28} loading="lazy" /> : p.name}
               </li>
             ))}
           </ul>

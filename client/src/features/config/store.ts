@@ -8,7 +8,11 @@ interface ConfigState {
   version: string;
   downloadPage: string;
   showDownloadBanner: boolean;
+  /** The config request has answered (or failed): until then downloadPage is not known yet. */
+  settled: boolean;
   setConfig(config: AppConfig): void;
+  /** The config could not be loaded: the defaults stay. */
+  settleWithoutConfig(): void;
   dismissDownloadBanner(): void;
 }
 
@@ -17,6 +21,8 @@ export const useConfigStore = create<ConfigState>((set) => ({
   version: APP_VERSION,
   downloadPage: '',
   showDownloadBanner: true,
-  setConfig: (config) => set({ config, downloadPage: config.download_page }),
+  settled: false,
+  setConfig: (config) => set({ config, downloadPage: config.download_page, settled: true }),
+  settleWithoutConfig: () => set({ settled: true }),
   dismissDownloadBanner: () => set({ showDownloadBanner: false }),
 }));

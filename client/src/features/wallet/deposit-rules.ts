@@ -1,4 +1,4 @@
-import { InputFilter } from '../../../../shared/rules';
+import { InputFilter } from '../../../../shared/field-rules';
 
 /** What a channel and the first-deposit rule allow (pesos). */
 export interface DepositBounds {

@@ -48,6 +48,8 @@ function Banners() {
             width={390}
             height={150}
             loading={index === 0 ? 'eager' : 'lazy'}
+            // the first banner is the lobby's largest paint: fetched before the thumbnails
+            fetchPriority={index === 0 ? 'high' : 'auto'}
           />
         );
         if (banner.linkType === 'route' && banner.link.startsWith('/')) {
@@ -78,6 +80,8 @@ function Notices() {
   const { t } = useTranslation();
   const notices = useRemote(getNotices);
   const [open, setOpen] = useState<Notice | null>(null);
+  // the bar's place is kept while loading, so what is below it does not jump when it arrives
+  if (notices.status === 'loading') return <Skeleton height={44} radius={12} />;
   if (notices.status !== 'success' || notices.data.length === 0) return null;
   const latest = notices.data[0]!;
   return (

@@ -211,8 +211,8 @@ export function createConfigRepo(db: Db) {
     insertFbEvent: (event: NewFbEvent) => Number(insertFbEvent.run(event).lastInsertRowid),
     /** Marks the player's pending events delivered and returns them, in one statement. */
     /** Marks the player's pending events delivered and returns them; a plain read when there are none. */
-    takeFbEvents: (userId: number, now: string) =>
-      hasPendingFbEvents.get(userId) === 1 ? (takeFbEvents.all(now, userId) as FbEventRow[]) : [],
+    takeFbEvents: (userId: number, now: () => string) =>
+      hasPendingFbEvents.get(userId) === 1 ? (takeFbEvents.all(now(), userId) as FbEventRow[]) : [],
   };
 }
 

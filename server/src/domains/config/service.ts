@@ -82,7 +82,7 @@ export function createConfigService(deps: { db: Db; clock: Clock; log: FastifyBa
   /** The player's pending pixel events, oldest first; from now on they count as delivered. */
   function takeFbEvents(userId: number): FbEvent[] {
     return repo
-      .takeFbEvents(userId, clock.iso())
+      .takeFbEvents(userId, () => clock.iso())
       .sort((a, b) => a.id - b.id)
       .map((row) =>
         row.value_centavos === null

@@ -1,5 +1,6 @@
 import type { KycIdType } from '../../../../shared/contract/kyc';
 import type { Db } from '../../db/database';
+import type { UserRow } from '../user/repo';
 
 export type KycStatus = 'unverified' | 'pending' | 'verified' | 'rejected';
 
@@ -41,6 +42,12 @@ const filterParams = (f: KycFilter) => ({
 
 export function createKycRepo(db: Db) {
   const latest = db.prepare('SELECT * FROM kyc_submissions WHERE user_id = ? ORDER BY id DESC LIMIT 1');
+  // What the risk part of GET /api/balance needs, in one statement (it runs on every balance read).
+  const riskFacts = db.prepare(
+    `SELECT u.created_at, u.status AS user_status,
+       (SELECT k.status FROM kyc_submissions k WHERE k.user_id = u.id ORDER BY k.id DESC LIMIT 1) AS kyc_status
+     FROM users u WHERE u.id = ?`,
+  );
   const insert = db.prepare(
     `INSERT INTO kyc_submissions (user_id, real_name, birth_date, id_type, id_number, status, submitted_at)
      VALUES (@userId, @realName, @birthDate, @idType, @idNumber, 'pending', @now)
@@ -63,6 +70,10 @@ export function createKycRepo(db: Db) {
 
   return {
     latest: (userId: number) => latest.get(userId) as KycRow | undefined,
+    riskFacts: (userId: number) =>
+      riskFacts.get(userId) as
+        | { created_at: string; user_status: UserRow['status']; kyc_status: KycRow['status'] | null }
+        | undefined,
     /** Inserts a pending submission; false when the player already has a pending or verified one. */
     insert: (s: {
       userId: number;

@@ -40,7 +40,10 @@ export function createKycService(deps: { db: Db; clock: Clock; events: EventBus;
     return row;
   };
 
-  const deadlineOf = (user: UserRow) => new Date(Date.parse(user.created_at) + KYC_DEADLINE_DAYS * DAY_MS);
+  const deadlineOf = (user: Pick<UserRow, 'created_at'>) =>
+    new Date(Date.parse(user.created_at) + KYC_DEADLINE_DAYS * DAY_MS);
+  const isRestricted = (user: Pick<UserRow, 'created_at' | 'status'>, current: KycStatus) =>
+    user.status === 'suspended' || (clock.nowMs() >= deadlineOf(user).getTime() && current !== 'verified');
 
   /** Age in whole years on today's Manila date. */
   const ageToday = (birthDate: string) => ageOn(birthDate, new Date(`${manilaDay(clock.now())}T00:00:00Z`));
@@ -49,8 +52,7 @@ export function createKycService(deps: { db: Db; clock: Clock; events: EventBus;
     const user = userOf(userId);
     const row = repo.latest(userId);
     const current: KycStatus = row?.status ?? 'unverified';
-    const late = clock.nowMs() >= deadlineOf(user).getTime();
-    return { status: current, row, user, restricted: user.status === 'suspended' || (late && current !== 'verified') };
+    return { status: current, row, user, restricted: isRestricted(user, current) };
   }
 
   function view(userId: number) {
@@ -99,9 +101,15 @@ export function createKycService(deps: { db: Db; clock: Clock; events: EventBus;
     opsView,
 
     /** The KYC part of userRiskVO. */
-    risk(userId: number) {
-      const s = status(userId);
-      return { kycStatus: s.status, restricted: s.restricted };
+    risk(userId: number): { kycStatus: KycStatus; restricted: boolean } {
+      // status() in one narrow statement: this runs on every GET /api/balance
+      const facts = repo.riskFacts(userId);
+      if (!facts) throw new AppError(Code.SESSION_INVALID);
+      const kycStatus: KycStatus = facts.kyc_status ?? 'unverified';
+      return {
+        kycStatus,
+        restricted: isRestricted({ created_at: facts.created_at, status: facts.user_status }, kycStatus),
+      };
     },
 
     /** Throws ACCOUNT_RESTRICTED past the deadline, KYC_REQUIRED before it, unless verified. */

@@ -5,19 +5,20 @@ import { toPesos } from '../../../../shared/money';
 import { manilaDayRange } from '../../../../shared/time';
 import { route } from '../../route';
 import { JOURNAL_TYPES, journalTypeName } from './journal-types';
+import type { AccountRow } from './repo';
 import type { LedgerService } from './service';
 
 export interface BalanceExtras {
   /** userRiskVO beside the ledger's buckets (KYC, restrictions). */
-  risk: (userId: number) => account.Balance['userRiskVO'];
+  risk: (userId: number, row: AccountRow) => account.Balance['userRiskVO'];
   /** Pending pixel events, delivered once. */
   fbEvents: (userId: number) => account.Balance['fbEvent'];
 }
 
 export function ledgerRoutes(app: FastifyInstance, ledger: LedgerService, extras: BalanceExtras) {
   route(app, account.balance, ({ user }) => {
-    const { userAccountVO, userPointVO } = ledger.buckets(user.id);
-    return { userAccountVO, userPointVO, userRiskVO: extras.risk(user.id), fbEvent: extras.fbEvents(user.id) };
+    const { account: row, userAccountVO, userPointVO } = ledger.buckets(user.id);
+    return { userAccountVO, userPointVO, userRiskVO: extras.risk(user.id, row), fbEvent: extras.fbEvents(user.id) };
   });
 
   route(app, record.balanceJournal, ({ user, query, request }) => {

@@ -96,6 +96,9 @@ export function createFaults(deps: { clock: Clock }) {
       return 1;
     },
 
+    /** Whether any latency or error fault is on: most requests need not look further. */
+    anyRouteFault: () => active.some((f) => f.kind === 'latency' || f.kind === 'error'),
+
     /** The route faults for a request, each used once: latency first, then at most one error. */
     forRequest(method: string, path: string, pattern: string | null, uid: number | null) {
       const hits = active.filter(

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CodeValue } from '../../../../shared/codes';
 import { sendFailure } from '../../plugins/envelope';
 import type { Faults } from './faults';
-import { bodyText, type FrameLog, type RequestLogStore, redactHeaders } from './request-log';
+import { bodyText, type FrameLog, type RequestLogStore } from './request-log';
 
 /** Static files are not logged: a page load would push every API call out of the ring. */
 const UNLOGGED = /^\/(assets|static|provider\/assets)\/|^\/favicon/;
@@ -43,8 +43,15 @@ export function installToolingHooks(app: FastifyInstance, deps: { log: RequestLo
     log.track(tracked.frames, done);
   });
 
-  app.addHook('preHandler', async (request, reply) => {
-    if (request.url.startsWith('/ops')) return;
+  // Callback hooks, not async ones: these run on every request, and a promise each is measurable.
+  app.addHook('preHandler', (request, reply, done) => {
+    if (!faults.anyRouteFault() || request.url.startsWith('/ops')) return done();
+    applyFaults(request, reply).then(() => {
+      if (!reply.sent) done();
+    }, done);
+  });
+
+  async function applyFaults(request: FastifyRequest, reply: FastifyReply) {
     const path = request.url.split('?')[0] ?? request.url;
     const { latency, error } = faults.forRequest(
       request.method,
@@ -55,17 +62,17 @@ export function installToolingHooks(app: FastifyInstance, deps: { log: RequestLo
     for (const l of latency) await sleep(l.ms ?? 0);
     const acted = error ?? latency[0];
     if (acted && request.tooling) request.tooling.fault = acted.id;
-    if (error) return sendFailure(request, reply, error.status ?? 200, error.code as CodeValue);
-  });
+    if (error) sendFailure(request, reply, error.status ?? 200, error.code as CodeValue);
+  }
 
-  app.addHook('onSend', async (request, _reply, payload) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     if (request.tooling && typeof payload === 'string') request.tooling.payload = payload;
-    return payload;
+    done(null, payload);
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const tracked = request.tooling;
-    if (!tracked) return;
+    if (!tracked) return done();
     log.add({
       at: new Date().toISOString(),
       method: request.method,
@@ -76,11 +83,12 @@ export function installToolingHooks(app: FastifyInstance, deps: { log: RequestLo
       durationMs: Math.round((performance.now() - tracked.start) * 10) / 10,
       uid: request.user?.uid ?? null,
       fault: tracked.fault,
-      requestHeaders: redactHeaders(request.headers),
-      responseHeaders: redactHeaders(reply.getHeaders()),
+      rawRequestHeaders: request.headers,
+      rawResponseHeaders: reply.getHeaders(),
       requestBody: bodyText(request.body),
-      responseBody: bodyText(tracked.payload),
+      rawResponseBody: tracked.payload,
       frames: tracked.frames,
     });
+    done();
   });
 }

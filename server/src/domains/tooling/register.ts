@@ -23,7 +23,8 @@ declare module 'fastify' {
 /**
  * Tester tooling (issue 8): the Manila day-rollover event, faults, the request log, snapshots and
  * scenarios, and their routes under /ops (only with OPS_ENABLED) plus the dev panel's (only in
- * development mode). The day-rollover event and the request log exist in every mode.
+ * development mode). The day-rollover event exists in every mode; the request log and the route faults
+ * wherever /ops does (nothing else can read or set them).
  */
 export function registerTooling(app: FastifyInstance) {
   const repo = createToolingRepo(app.db);
@@ -78,7 +79,9 @@ export function registerTooling(app: FastifyInstance) {
   app.decorate('tooling', tooling);
 
   watchManilaDay(app);
-  installToolingHooks(app, { log: requestLog, faults });
+  // The log is read and faults are set only through /ops: without it, recording would cost every
+  // request for nothing.
+  if (app.config.opsEnabled) installToolingHooks(app, { log: requestLog, faults });
   app.socket.onPush((userId, frame) => requestLog.frame(uidOf(userId), frame, new Date().toISOString()));
   app.socket.onConnect((userId, drop) => {
     if (faults.takeSocketDrop(uidOf(userId))) drop();

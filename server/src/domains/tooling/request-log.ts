@@ -26,7 +26,25 @@ export interface RequestLog {
   frames: FrameLog[];
 }
 
+/**
+ * What the hooks hand over on every request: headers and the answer as they are, redacted only when
+ * the log is read (rarely, by a tester), not on each of the many requests written.
+ */
+export interface RawRequestLog extends Omit<RequestLog, 'id' | 'requestHeaders' | 'responseHeaders' | 'responseBody'> {
+  rawRequestHeaders: Record<string, unknown>;
+  rawResponseHeaders: Record<string, unknown>;
+  rawResponseBody: string | null;
+}
+
+interface Kept {
+  id: number;
+  raw: RawRequestLog | null;
+  done: RequestLog | null;
+}
+
 export const LOG_SIZE = 1000;
+/** A larger answer is redacted at once, so the ring never holds more than this per entry. */
+const LAZY_BODY_LIMIT = 64 * 1024;
 const BODY_LIMIT = 4096;
 const SECRET_KEY = /pass(word)?|pwd|secret|token|mpin|signature|captcha|answer|cookie|authorization/i;
 const SECRET_HEADERS = new Set(['cookie', 'set-cookie', 'authorization']);
@@ -73,10 +91,26 @@ export function bodyText(body: unknown): string | null {
  * request into its handler), plus frames pushed outside any request (timers, clock moves). Memory only.
  */
 export function createRequestLog() {
-  const requests: RequestLog[] = [];
+  const requests: Kept[] = [];
   const loose: FrameLog[] = [];
   const context = new AsyncLocalStorage<FrameLog[]>();
   let nextId = 1;
+
+  /** The entry as the log shows it, redacted once on first read. */
+  const view = (item: Kept): RequestLog => {
+    if (!item.done) {
+      const { rawRequestHeaders, rawResponseHeaders, rawResponseBody, ...rest } = item.raw as RawRequestLog;
+      item.done = {
+        id: item.id,
+        ...rest,
+        requestHeaders: redactHeaders(rawRequestHeaders),
+        responseHeaders: redactHeaders(rawResponseHeaders),
+        responseBody: bodyText(rawResponseBody),
+      };
+      item.raw = null;
+    }
+    return item.done;
+  };
 
   const keep = <T>(ring: T[], item: T) => {
     ring.push(item);
@@ -96,21 +130,23 @@ export function createRequestLog() {
       else keep(loose, entry);
     },
 
-    add(entry: Omit<RequestLog, 'id'>) {
-      keep(requests, { id: nextId++, ...entry });
+    add(entry: RawRequestLog) {
+      const item: Kept = { id: nextId++, raw: entry, done: null };
+      if (entry.rawResponseBody !== null && entry.rawResponseBody.length > LAZY_BODY_LIMIT) view(item);
+      keep(requests, item);
     },
 
     /** Newest first. */
     find(filter: { path?: string; uid?: number; code?: number; limit: number; ops: boolean }) {
-      const match = (r: RequestLog) =>
+      const match = (r: Pick<RequestLog, 'path' | 'uid' | 'frames' | 'code'>) =>
         (filter.ops || !r.path.startsWith('/ops')) &&
         (filter.path === undefined || r.path.includes(filter.path)) &&
         (filter.uid === undefined || r.uid === filter.uid || r.frames.some((f) => f.uid === filter.uid)) &&
         (filter.code === undefined || r.code === filter.code);
       const found: RequestLog[] = [];
       for (let i = requests.length - 1; i >= 0 && found.length < filter.limit; i--) {
-        const r = requests[i] as RequestLog;
-        if (match(r)) found.push(r);
+        const item = requests[i] as Kept;
+        if (match(item.done ?? (item.raw as RawRequestLog))) found.push(view(item));
       }
       const frames = loose
         .filter((f) => filter.uid === undefined || f.uid === filter.uid)

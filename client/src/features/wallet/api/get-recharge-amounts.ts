@@ -1,5 +1,5 @@
 import type { rechargeAmounts as endpoint } from '../../../../../shared/contract/recharge';
-import type { EWallet } from '../../../../../shared/rules';
+import type { EWallet } from '../../../../../shared/field-rules';
 import { call } from '../../../lib/http';
 
 /** Preset amounts of a channel and the first-deposit rule. */

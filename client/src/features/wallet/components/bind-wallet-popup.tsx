@@ -13,7 +13,7 @@ import {
   WALLET_NAME_MAX,
   WALLET_NAME_MIN,
   walletAccountValid,
-} from '../../../../../shared/rules';
+} from '../../../../../shared/field-rules';
 import { Button, useBusy } from '../../../components/button';
 import { Modal } from '../../../components/dialog';
 import { Segmented, TextField } from '../../../components/fields';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataOf } from '../../../../../shared/contract/define';
 import type { coupons as couponsEndpoint, rechargeMethods } from '../../../../../shared/contract/recharge';
-import type { EWallet } from '../../../../../shared/rules';
+import type { EWallet } from '../../../../../shared/field-rules';
 import { Button, useBusy } from '../../../components/button';
 import { Modal } from '../../../components/dialog';
 import { TextField } from '../../../components/fields';

@@ -8,7 +8,7 @@ import {
   type kycState,
   normalizeIdNumber,
 } from '../../../../../shared/contract/kyc';
-import { ageOn, MINIMUM_AGE } from '../../../../../shared/rules';
+import { ageOn, MINIMUM_AGE } from '../../../../../shared/field-rules';
 import { manilaDay } from '../../../../../shared/time';
 import { Button, useBusy } from '../../../components/button';
 import { TextField } from '../../../components/fields';
