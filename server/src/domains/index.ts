@@ -100,7 +100,12 @@ export const registerDomains = fp(
     });
     const kyc = createKycService({ db: app.db, clock: app.clock, events: app.events, users: users.repo });
     const withdrawRepo = createWithdrawRepo(app.db);
-    const tradePassword = createTradePasswordCheck({ limiter: app.limiter, users: users.repo });
+    const tradePassword = createTradePasswordCheck({
+      limiter: app.limiter,
+      users: users.repo,
+      clock: app.clock,
+      events: app.events,
+    });
     const wallets = createWalletService({
       db: app.db,
       clock: app.clock,

@@ -270,9 +270,10 @@ export function createWithdrawService(deps: {
    * exactly as many succeed as the balance and the day's limits allow.
    */
   function open(userId: number, amount: number): WithdrawalRow {
+    const { autoApprove, feePercent } = settings();
     const order = db.transaction(() => {
       const { wallet, day } = check(userId, amount);
-      const fee = Math.ceil((amount * settings().feePercent) / 100);
+      const fee = Math.ceil((amount * feePercent) / 100);
       const orderNo = newOrderNo();
       const now = clock.iso();
       const id = repo.insert({
@@ -298,7 +299,7 @@ export function createWithdrawService(deps: {
     })();
     events.emit('withdraw.created', { userId, orderNo: order.order_no, amount });
     events.emit('balance.moved', { userId });
-    if (settings().autoApprove) return review(order.order_no, 'auto');
+    if (autoApprove) return review(order.order_no, 'auto');
     return order;
   }
 
@@ -354,10 +355,10 @@ export function createWithdrawService(deps: {
     async create(user: SessionUser, body: CreateRequest) {
       deps.assertCanTransact(user.id);
       deps.captcha.consume(user.id, body.captcha.token, body.captcha.answer);
-      if (!deps.users.byId(user.id)?.trade_password_hash) throw new AppError(Code.TRADE_PASSWORD_NOT_SET);
       const amount = toCentavos(body.amount);
-      check(user.id, amount);
-      await deps.tradePassword.verify(user.id, body.password);
+      // The rules are checked before argon2 (fail fast), not when the session's earlier verification
+      // answers: open() checks them again in its transaction, where they count.
+      await deps.tradePassword.verify(user, body.password, { reuse: true, beforeArgon2: () => check(user.id, amount) });
       return view(open(user.id, amount));
     },
 
