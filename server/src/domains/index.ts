@@ -28,7 +28,7 @@ import { type CaptchaService, createCaptchaService } from './withdraw/captcha';
 import { createWithdrawRepo } from './withdraw/repo';
 import { withdrawRoutes } from './withdraw/routes';
 import { createWithdrawService, type WithdrawService } from './withdraw/service';
-import { createTradePasswordCheck } from './withdraw/trade-password';
+import { createTradePasswordCheck, type TradePasswordCheck } from './withdraw/trade-password';
 import { createWalletService, type WalletService } from './withdraw/wallet';
 
 /**
@@ -44,6 +44,7 @@ export interface DomainServices {
   kyc: KycService;
   wallets: WalletService;
   captcha: CaptchaService;
+  tradePassword: TradePasswordCheck;
   withdrawals: WithdrawService;
   catalog: CatalogService;
   play: PlayService;
@@ -152,6 +153,7 @@ export const registerDomains = fp(
       kyc,
       wallets,
       captcha,
+      tradePassword,
       withdrawals,
       badges,
       grants,
