@@ -19,6 +19,10 @@ export function openDatabase(file: string): Db {
   db.pragma('locking_mode = EXCLUSIVE');
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
+  // A checkpoint copies the WAL into the file and syncs both, blocking the event loop meanwhile. Every
+  // 10,000 pages (40 MB of WAL) instead of 1,000: a hot page (an account, the tail of an index) is copied
+  // once per checkpoint however often it was written, so money writes pay about half the sync time.
+  db.pragma('wal_autocheckpoint = 10000');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   return db;
