@@ -166,6 +166,8 @@ export const registerDomains = fp(
         for (const code of deposits.settings().welcomeCoupons) deposits.grantCoupon(userId, code, 'welcome');
       })();
     });
+    // Money writes still waiting for their group commit are committed before the database closes.
+    app.addHook('onClose', async () => ledger.batch.flush());
     // Pending deposits past their time-out become Timeout: on every clock move and once a minute.
     app.clock.onChange(() => deposits.expireOverdue());
     const sweep = setInterval(() => deposits.expireOverdue(), 60_000);

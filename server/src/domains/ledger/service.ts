@@ -3,6 +3,7 @@ import { toPesos } from '../../../../shared/money';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
+import { createWriteBatch } from './batch';
 import type { JournalType } from './journal-types';
 import { type AccountRow, createLedgerRepo } from './repo';
 
@@ -36,6 +37,7 @@ const assertInt = (n: number, what: string) => {
 export function createLedgerService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
   const repo = createLedgerRepo(db);
+  const batch = createWriteBatch(db);
 
   function account(userId: number): AccountRow {
     // Read first: an INSERT OR IGNORE opens a write transaction even when the row exists.
@@ -99,6 +101,8 @@ export function createLedgerService(deps: { db: Db; clock: Clock }) {
     account,
     post,
     surplus,
+    /** Group commit of hot money writes (see batch.ts). */
+    batch,
     /** The cash buckets of GET /api/balance, in pesos. */
     buckets(userId: number) {
       const a = account(userId);

@@ -38,8 +38,6 @@ export function createPlayService(deps: {
 }) {
   const { db, clock, ledger } = deps;
   const repo = createPlayRepo(db);
-  // Made once: db.transaction() builds a new wrapper (and its savepoint variants) on every call.
-  const inTransaction = db.transaction((work: () => unknown) => work()) as <T>(work: () => T) => T;
 
   const answer = (userId: number, transactionId?: string): WalletAnswer => ({
     balance: toPesos(ledger.account(userId).balance),
@@ -73,15 +71,17 @@ export function createPlayService(deps: {
    * answer, else runs `apply` and records its answer in the same transaction. `apply` gives the balance
    * after the move when its posting answered it, which saves reading the account again.
    */
-  function once(
+  async function once(
     body: { transactionId: string; signature: string },
     kind: 'bet' | 'win' | 'rollback',
     apply: () => { userId: number; roundId: string; amount: number; balance?: number },
-  ): WalletAnswer {
+  ): Promise<WalletAnswer> {
     verify(body);
     const { signature: _signature, ...request } = body;
     const requestText = JSON.stringify(request);
-    const outcome = inTransaction(() => {
+    // A unit of the ledger's group commit: one transaction (a savepoint of the batch), answered once the
+    // batch holding it is committed.
+    const outcome = await ledger.batch.run(() => {
       const replayed = replay(body.transactionId, requestText);
       if (replayed) return { result: replayed, userId: 0 };
       const move = apply();

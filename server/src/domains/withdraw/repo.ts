@@ -93,6 +93,7 @@ export function createWithdrawRepo(db: Db) {
   const limits = db.prepare('SELECT * FROM withdraw_limits ORDER BY vip_level');
   const limitFor = db.prepare('SELECT * FROM withdraw_limits WHERE vip_level <= ? ORDER BY vip_level DESC LIMIT 1');
   const setting = db.prepare('SELECT value FROM withdraw_settings WHERE key = ?').pluck();
+  const allSettings = db.prepare('SELECT key, value FROM withdraw_settings');
   const setSetting = db.prepare(
     'INSERT INTO withdraw_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
   );
@@ -101,7 +102,8 @@ export function createWithdrawRepo(db: Db) {
   const insert = db.prepare(
     `INSERT INTO withdrawals (order_no, user_id, amount, fee, bank, wallet_name, wallet_account, manila_day,
        created_at, updated_at)
-     VALUES (@orderNo, @userId, @amount, @fee, @bank, @walletName, @walletAccount, @manilaDay, @now, @now)`,
+     VALUES (@orderNo, @userId, @amount, @fee, @bank, @walletName, @walletAccount, @manilaDay, @now, @now)
+     RETURNING *`,
   );
   const byOrderNo = db.prepare('SELECT * FROM withdrawals WHERE order_no = ?');
   const opsByOrderNo = db.prepare(`${OPS_SELECT} WHERE w.order_no = ?`);
@@ -151,6 +153,12 @@ export function createWithdrawRepo(db: Db) {
       return raw === undefined ? fallback : (JSON.parse(raw) as T);
     },
     hasSetting: (key: string) => setting.get(key) !== undefined,
+    /** Every setting the operator stored, parsed (one read). */
+    settings(): Record<string, unknown> {
+      const out: Record<string, unknown> = {};
+      for (const row of allSettings.all() as { key: string; value: string }[]) out[row.key] = JSON.parse(row.value);
+      return out;
+    },
     setSetting: (key: string, value: unknown) => setSetting.run(key, JSON.stringify(value)),
     deleteSetting: (key: string) => deleteSetting.run(key),
 
@@ -164,7 +172,7 @@ export function createWithdrawRepo(db: Db) {
       walletAccount: string;
       manilaDay: string;
       now: string;
-    }) => Number(insert.run(w).lastInsertRowid),
+    }) => insert.get(w) as WithdrawalRow,
     byOrderNo: (orderNo: string) => byOrderNo.get(orderNo) as WithdrawalRow | undefined,
     opsByOrderNo: (orderNo: string) => opsByOrderNo.get(orderNo) as OpsWithdrawalRow | undefined,
     dayTotals: (userId: number, day: string) => dayTotals.get(userId, day) as { count: number; amount: number },
