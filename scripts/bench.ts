@@ -53,16 +53,19 @@ const { values: args } = parseArgs({
 const TARGETS = { read: 0.5, write: 0.25, sockets: 5000, bytesPerSocket: 25 * 1024, pushP99: 100 };
 // The parent makes it; its server child reads it from the environment the parent gives it.
 const PROVIDER_SECRET = process.env.BENCH_PROVIDER_SECRET ?? randomBytes(32).toString('hex');
-const CAPTCHAS = 4000;
+/** Withdrawing players, each with a session, and captchas each (one per request, used in turn). */
+const WITHDRAWERS = 200;
+const CAPTCHAS_EACH = 200;
+/** Claiming players: the claims limit allows 120 a minute each, a claim run makes tens of thousands. */
+const CLAIMERS = 500;
 
 // ------------------------------------------------------------------------------------------ child side
 
 export interface Prepared {
   reader: Player;
-  withdrawer: Player;
-  captchas: { token: string; answer: string }[];
+  withdrawers: { player: Player; captchas: { token: string; answer: string }[] }[];
   bettor: { sessionToken: string };
-  claim?: { method: string; path: string; player: Player };
+  claim?: { method: string; path: string; players: Player[] };
   socketPlayers: Player[];
 }
 
@@ -70,14 +73,21 @@ export interface Prepared {
 async function prepare(app: FastifyInstance, socketPlayers: number): Promise<Prepared> {
   const call = injectCaller(app);
   const reader = await newPlayer(call, 'read');
-  const withdrawer = await newPlayer(call, 'wd');
-  await makeWithdrawReady(call, withdrawer);
-  await fund(call, withdrawer.uid, 10_000_000);
+  // Each withdrawing player logs in (registers), sets the transaction password, binds a wallet (the
+  // first argon2 check of the session), is verified and funded, then answers its captchas.
+  const withdrawers: Prepared['withdrawers'] = [];
+  for (let i = 0; i < WITHDRAWERS; i++) {
+    const player = await newPlayer(call, 'wd');
+    await makeWithdrawReady(call, player);
+    await fund(call, player.uid, 10_000_000);
+    withdrawers.push({ player, captchas: [] });
+  }
   // The seeded daily limits allow a few withdrawals a day; a benchmark makes thousands. Its own
   // throw-away database lifts them, as the test fixture setVipLimits does.
   app.db.prepare('UPDATE withdraw_limits SET daily_amount = 1000000000000, daily_count = 1000000000').run();
-  const captchas = [];
-  for (let i = 0; i < CAPTCHAS; i++) captchas.push(await solvedCaptcha(call, withdrawer));
+  for (let i = 0; i < CAPTCHAS_EACH; i++) {
+    for (const w of withdrawers) w.captchas.push(await solvedCaptcha(call, w.player));
+  }
   const bettorPlayer = await newPlayer(call, 'bet');
   await fund(call, bettorPlayer.uid, 10_000_000);
   const bettor = { sessionToken: await providerSession(call, bettorPlayer, PROVIDER_SECRET) };
@@ -85,12 +95,12 @@ async function prepare(app: FastifyInstance, socketPlayers: number): Promise<Pre
   const found = wanted
     .map((c) => c.split(':'))
     .find(([method, path]) => app.hasRoute({ method: method as 'POST', url: path as string }));
-  const claim = found
-    ? { method: found[0] as string, path: found[1] as string, player: await newPlayer(call, 'claim') }
-    : undefined;
+  const claimers: Player[] = [];
+  if (found) for (let i = 0; i < CLAIMERS; i++) claimers.push(await newPlayer(call, 'claim'));
+  const claim = found ? { method: found[0] as string, path: found[1] as string, players: claimers } : undefined;
   const players: Player[] = [];
   for (let i = 0; i < socketPlayers; i++) players.push(await newPlayer(call, 'ws'));
-  return { reader, withdrawer, captchas, bettor, claim, socketPlayers: players };
+  return { reader, withdrawers, bettor, claim, socketPlayers: players };
 }
 
 /** Child process: start one server, tell the parent its port, answer its requests, close when told. */
@@ -242,6 +252,8 @@ interface Load {
   headers?: Record<string, string>;
   /** A fresh body per request (idempotent calls need new ids). */
   body?: () => unknown;
+  /** A fresh body and the headers to send it with (a different player per request). */
+  signedIn?: () => { body: unknown; headers: Record<string, string> };
   /** Whether an answer counts as success (default: the envelope's success). */
   accept?: (envelope: { success: boolean; code: number }) => boolean;
 }
@@ -260,10 +272,22 @@ async function measure(server: Server, label: string, load: Load, target?: numbe
       {
         method: load.method ?? 'GET',
         path: load.path,
-        headers: { ...(load.body ? { 'content-type': 'application/json' } : {}), ...load.headers },
+        headers: { ...(load.body || load.signedIn ? { 'content-type': 'application/json' } : {}), ...load.headers },
         ...(load.body
           ? {
               setupRequest: (request: Record<string, unknown>) => ({ ...request, body: JSON.stringify(load.body?.()) }),
+            }
+          : {}),
+        ...(load.signedIn
+          ? {
+              setupRequest: (request: { headers: Record<string, string> }) => {
+                const next = load.signedIn?.() as { body: unknown; headers: Record<string, string> };
+                return {
+                  ...request,
+                  headers: { ...request.headers, ...next.headers },
+                  body: JSON.stringify(next.body),
+                };
+              },
             }
           : {}),
         onResponse: (status: number, body: string) => {
@@ -369,11 +393,14 @@ started in the same run, then the socket hub, and rewrites the figures below. \`
 Each server runs in its own child process on 127.0.0.1; autocannon drives them from the parent process,
 one route at a time, so on a small machine the load generator takes one of the cores. Players are made
 through the real routes inside the server's process before the clock starts (\`app.inject\`, one client
-address each): a reader, a player ready to withdraw (transaction password, bound wallet, verified
-identity, funds, and 4,000 captchas answered through \`/ops/captcha\`; the benchmark's own database lifts
-the daily withdrawal limits), a player in a demo-provider game session, and the socket players. A failure
-is a socket error, a time-out, a non-2xx status or an envelope with \`success: false\` (for the claim,
-\`REWARD_ALREADY_CLAIMED\` is the expected answer after the first one, so it counts as answered). The
+address each): a reader; ${WITHDRAWERS} players ready to withdraw, each in its own session (transaction
+password, a wallet bound with it, verified identity, funds, and ${CAPTCHAS_EACH} captchas each answered
+through \`/ops/captcha\`; the benchmark's own database lifts the daily withdrawal limits), the requests
+going player after player, each with its player's next unused captcha; a player in a demo-provider game
+session; ${CLAIMERS} claiming players (the claims limit allows 120 a minute each), in turn; and the socket
+players. A failure is a socket error, a time-out, a non-2xx status or an envelope with \`success: false\`
+(for the claim, the first claim of each player pays and the refusals of a reward already claimed,
+\`REWARD_ALREADY_CLAIMED\`, \`NOTHING_TO_CLAIM\` or \`SIGN_IN_NOT_ARRIVED\`, count as answered). The
 hello-world is measured first and again last, and the mean of the two is the baseline; the ratio is
 requests/s divided by that baseline. The last column is the server process's CPU time divided by the
 requests it answered: it moves much less than requests/s when other work shares the machine, so it is
@@ -444,20 +471,21 @@ async function main(): Promise<number> {
         headers: CLIENT_HEADERS,
       }),
     );
-    let captcha = 0;
+    // Player after player, each request with the next unused captcha of its player.
+    let withdrawal = 0;
     rows.push(
       await measure(
         app,
-        'POST /api/withdraw/create (argon2id)',
+        `POST /api/withdraw/create (${WITHDRAWERS} players)`,
         {
           method: 'POST',
           path: '/api/withdraw/create',
-          headers: as(prepared.withdrawer),
-          body: () => ({
-            amount: 100,
-            password: TRADE_PASSWORD,
-            captcha: prepared.captchas[captcha++ % prepared.captchas.length],
-          }),
+          signedIn: () => {
+            const n = withdrawal++;
+            const w = prepared.withdrawers[n % WITHDRAWERS] as Prepared['withdrawers'][number];
+            const captcha = w.captchas[Math.floor(n / WITHDRAWERS) % CAPTCHAS_EACH];
+            return { headers: as(w.player), body: { amount: 100, password: TRADE_PASSWORD, captcha } };
+          },
         },
         TARGETS.write,
       ),
@@ -489,17 +517,23 @@ async function main(): Promise<number> {
       ),
     );
     if (prepared.claim) {
-      const { method, path, player } = prepared.claim;
+      const { method, path, players } = prepared.claim;
+      let claim = 0;
       rows.push(
         await measure(
           app,
-          `${method} ${path} (claim)`,
+          `${method} ${path} (${players.length} players)`,
           {
             method: method as 'POST',
             path,
-            headers: as(player),
-            body: () => ({}),
-            accept: (e) => e.success || e.code === Code.REWARD_ALREADY_CLAIMED || e.code === Code.NOTHING_TO_CLAIM,
+            signedIn: () => ({ headers: as(players[claim++ % players.length] as Player), body: {} }),
+            // The first claim of each player pays; the next ones are the expected refusals of a claimed
+            // reward (a daily one answers that the next sign-in day has not come).
+            accept: (e) =>
+              e.success ||
+              e.code === Code.REWARD_ALREADY_CLAIMED ||
+              e.code === Code.NOTHING_TO_CLAIM ||
+              e.code === Code.SIGN_IN_NOT_ARRIVED,
           },
           TARGETS.write,
         ),

@@ -103,7 +103,7 @@ export const registerDomains = fp(
     const withdrawRepo = createWithdrawRepo(app.db);
     const tradePassword = createTradePasswordCheck({
       limiter: app.limiter,
-      users: users.repo,
+      storedHash: withdrawRepo.tradePasswordHash,
       clock: app.clock,
       events: app.events,
     });

@@ -92,6 +92,11 @@ export function createWithdrawRepo(db: Db) {
 
   const limits = db.prepare('SELECT * FROM withdraw_limits ORDER BY vip_level');
   const limitFor = db.prepare('SELECT * FROM withdraw_limits WHERE vip_level <= ? ORDER BY vip_level DESC LIMIT 1');
+  const limitOfUser = db.prepare(
+    `SELECT w.* FROM users u JOIN withdraw_limits w ON w.vip_level <= u.vip_level WHERE u.id = ?
+     ORDER BY w.vip_level DESC LIMIT 1`,
+  );
+  const tradePasswordHash = db.prepare('SELECT trade_password_hash FROM users WHERE id = ?').pluck();
   const setting = db.prepare('SELECT value FROM withdraw_settings WHERE key = ?').pluck();
   const allSettings = db.prepare('SELECT key, value FROM withdraw_settings');
   const setSetting = db.prepare(
@@ -148,6 +153,10 @@ export function createWithdrawRepo(db: Db) {
     limits: () => limits.all() as LimitRow[],
     /** The limits of a VIP level (or of the highest level below it that has a row). */
     limitFor: (vipLevel: number) => limitFor.get(vipLevel) as LimitRow | undefined,
+    /** The limits of the player's VIP level (as limitFor), in one read. */
+    limitOfUser: (userId: number) => limitOfUser.get(userId) as LimitRow | undefined,
+    /** The player's stored transaction password hash (argon2id), or null when none is set. */
+    tradePasswordHash: (userId: number) => (tradePasswordHash.get(userId) as string | null | undefined) ?? null,
     setting: <T>(key: string, fallback: T): T => {
       const raw = setting.get(key) as string | undefined;
       return raw === undefined ? fallback : (JSON.parse(raw) as T);

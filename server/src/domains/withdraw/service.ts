@@ -80,10 +80,7 @@ export function createWithdrawService(deps: {
     };
   }
 
-  const limitsOf = (userId: number) => {
-    const vip = deps.users.byId(userId)?.vip_level ?? 0;
-    return repo.limitFor(vip) ?? { vip_level: 0, daily_amount: 0, daily_count: 0 };
-  };
+  const limitsOf = (userId: number) => repo.limitOfUser(userId) ?? { vip_level: 0, daily_amount: 0, daily_count: 0 };
 
   const newOrderNo = () => {
     for (;;) {

@@ -5,7 +5,6 @@ import { AppError } from '../../errors';
 import type { EventBus } from '../../plugins/events';
 import type { Limiter, LimitRule } from '../../plugins/rate-limit';
 import { verifyPassword } from '../user/password';
-import type { UserRepo } from '../user/repo';
 
 /** Wrong transaction passwords per account before a lock-out (the same counter as changing it). */
 export const TRADE_PASSWORD_FAILURES: LimitRule = { limit: 5, windowMs: 15 * 60_000 };
@@ -38,13 +37,14 @@ interface Remembered {
  */
 export function createTradePasswordCheck(deps: {
   limiter: Limiter;
-  users: UserRepo;
+  /** The player's stored argon2id string, or null when no transaction password is set. */
+  storedHash: (userId: number) => string | null;
   clock: Clock;
   events: EventBus;
   /** Tests give a fixed key; by default a random one per process, so entries die with it. */
   key?: Buffer;
 }) {
-  const { limiter, users, clock } = deps;
+  const { limiter, clock } = deps;
   const inFlight = new Map<number, number>();
   const waiting = new Map<number, (() => void)[]>();
   const key = deps.key ?? randomBytes(32);
@@ -128,7 +128,7 @@ export function createTradePasswordCheck(deps: {
       options: { reuse?: boolean; beforeArgon2?: () => void } = {},
     ) {
       const userId = user.id;
-      const stored = users.byId(userId)?.trade_password_hash;
+      const stored = deps.storedHash(userId);
       if (!stored) throw new AppError(Code.TRADE_PASSWORD_NOT_SET);
       if (options.reuse) {
         const locked = limiter.retryAfter(keyOf(userId), TRADE_PASSWORD_FAILURES) > 0;
