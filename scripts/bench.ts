@@ -56,6 +56,8 @@ const PROVIDER_SECRET = process.env.BENCH_PROVIDER_SECRET ?? randomBytes(32).toS
 /** Withdrawing players, each with a session, and captchas each (one per request, used in turn). */
 const WITHDRAWERS = 200;
 const CAPTCHAS_EACH = 200;
+/** Players betting, each in its own game session at the demo provider, in turn. */
+const BETTORS = 200;
 /** Claiming players: the claims limit allows 120 a minute each, a claim run makes tens of thousands. */
 const CLAIMERS = 500;
 
@@ -64,7 +66,7 @@ const CLAIMERS = 500;
 export interface Prepared {
   reader: Player;
   withdrawers: { player: Player; captchas: { token: string; answer: string }[] }[];
-  bettor: { sessionToken: string };
+  bettors: { sessionToken: string }[];
   claim?: { method: string; path: string; players: Player[] };
   socketPlayers: Player[];
 }
@@ -88,9 +90,12 @@ async function prepare(app: FastifyInstance, socketPlayers: number): Promise<Pre
   for (let i = 0; i < CAPTCHAS_EACH; i++) {
     for (const w of withdrawers) w.captchas.push(await solvedCaptcha(call, w.player));
   }
-  const bettorPlayer = await newPlayer(call, 'bet');
-  await fund(call, bettorPlayer.uid, 10_000_000);
-  const bettor = { sessionToken: await providerSession(call, bettorPlayer, PROVIDER_SECRET) };
+  const bettors: Prepared['bettors'] = [];
+  for (let i = 0; i < BETTORS; i++) {
+    const player = await newPlayer(call, 'bet');
+    await fund(call, player.uid, 10_000_000);
+    bettors.push({ sessionToken: await providerSession(call, player, PROVIDER_SECRET) });
+  }
   const wanted = args.claim ? [args.claim] : CLAIM_CANDIDATES;
   const found = wanted
     .map((c) => c.split(':'))
@@ -100,7 +105,7 @@ async function prepare(app: FastifyInstance, socketPlayers: number): Promise<Pre
   const claim = found ? { method: found[0] as string, path: found[1] as string, players: claimers } : undefined;
   const players: Player[] = [];
   for (let i = 0; i < socketPlayers; i++) players.push(await newPlayer(call, 'ws'));
-  return { reader, withdrawers, bettor, claim, socketPlayers: players };
+  return { reader, withdrawers, bettors, claim, socketPlayers: players };
 }
 
 /** Child process: start one server, tell the parent its port, answer its requests, close when told. */
@@ -396,8 +401,8 @@ through the real routes inside the server's process before the clock starts (\`a
 address each): a reader; ${WITHDRAWERS} players ready to withdraw, each in its own session (transaction
 password, a wallet bound with it, verified identity, funds, and ${CAPTCHAS_EACH} captchas each answered
 through \`/ops/captcha\`; the benchmark's own database lifts the daily withdrawal limits), the requests
-going player after player, each with its player's next unused captcha; a player in a demo-provider game
-session; ${CLAIMERS} claiming players (the claims limit allows 120 a minute each), in turn; and the socket
+going player after player, each with its player's next unused captcha; ${BETTORS} funded players each in
+its own demo-provider game session, betting in turn; ${CLAIMERS} claiming players (the claims limit allows 120 a minute each), in turn; and the socket
 players. A failure is a socket error, a time-out, a non-2xx status or an envelope with \`success: false\`
 (for the claim, the first claim of each player pays and the refusals of a reward already claimed,
 \`REWARD_ALREADY_CLAIMED\`, \`NOTHING_TO_CLAIM\` or \`SIGN_IN_NOT_ARRIVED\`, count as answered). The
@@ -495,7 +500,7 @@ async function main(): Promise<number> {
     rows.push(
       await measure(
         app,
-        'POST /api/provider/wallet/bet (signed)',
+        `POST /api/provider/wallet/bet (${BETTORS} players)`,
         {
           method: 'POST',
           path: '/api/provider/wallet/bet',
@@ -504,7 +509,7 @@ async function main(): Promise<number> {
             tx += 1;
             return signed(
               {
-                sessionToken: prepared.bettor.sessionToken,
+                sessionToken: (prepared.bettors[tx % BETTORS] as Prepared['bettors'][number]).sessionToken,
                 transactionId: `b${run}-${tx}`,
                 roundId: `r${run}-${tx}`,
                 amount: '1.00',
