@@ -23,6 +23,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { ROOT_DIR } from '../server/src/db/database';
+import { CLAIMS_PER_PLAYER } from '../server/src/plugins/rate-limit';
 import { Code } from '../shared/codes';
 import {
   CLAIM_CANDIDATES,
@@ -54,12 +55,18 @@ const TARGETS = { read: 0.5, write: 0.25, sockets: 5000, bytesPerSocket: 25 * 10
 // The parent makes it; its server child reads it from the environment the parent gives it.
 const PROVIDER_SECRET = process.env.BENCH_PROVIDER_SECRET ?? randomBytes(32).toString('hex');
 /** Withdrawing players, each with a session, and captchas each (one per request, used in turn). */
-const WITHDRAWERS = 200;
-const CAPTCHAS_EACH = 200;
+const WITHDRAWERS = 500;
+const CAPTCHAS_EACH = 80;
 /** Players betting, each in its own game session at the demo provider, in turn. */
 const BETTORS = 200;
-/** Claiming players: the claims limit allows 120 a minute each, a claim run makes tens of thousands. */
-const CLAIMERS = 500;
+/**
+ * Claiming players: the claims limit allows 120 a minute each, and a run (warm-up and measure) may make
+ * up to 20,000 claims a second; enough players that none of them hits the limit.
+ */
+const CLAIMERS = Math.max(
+  500,
+  Math.ceil(((Number(args.warmup) + Number(args.duration)) * 20_000) / CLAIMS_PER_PLAYER.limit),
+);
 
 // ------------------------------------------------------------------------------------------ child side
 
@@ -71,37 +78,43 @@ export interface Prepared {
   socketPlayers: Player[];
 }
 
+/** `make` called `count` times, a few at a time (argon2 runs on libuv's threads: both cores work). */
+async function many<T>(count: number, make: (i: number) => Promise<T>): Promise<T[]> {
+  const made: T[] = [];
+  for (let i = 0; i < count; i += 8) {
+    made.push(...(await Promise.all(Array.from({ length: Math.min(8, count - i) }, (_, k) => make(i + k)))));
+  }
+  return made;
+}
+
 /** Inside the server process: players made through the real routes, ready for each measured call. */
 async function prepare(app: FastifyInstance, socketPlayers: number): Promise<Prepared> {
   const call = injectCaller(app);
   const reader = await newPlayer(call, 'read');
   // Each withdrawing player logs in (registers), sets the transaction password, binds a wallet (the
   // first argon2 check of the session), is verified and funded, then answers its captchas.
-  const withdrawers: Prepared['withdrawers'] = [];
-  for (let i = 0; i < WITHDRAWERS; i++) {
+  const withdrawers: Prepared['withdrawers'] = await many(WITHDRAWERS, async () => {
     const player = await newPlayer(call, 'wd');
     await makeWithdrawReady(call, player);
     await fund(call, player.uid, 10_000_000);
-    withdrawers.push({ player, captchas: [] });
-  }
+    return { player, captchas: [] };
+  });
   // The seeded daily limits allow a few withdrawals a day; a benchmark makes thousands. Its own
   // throw-away database lifts them, as the test fixture setVipLimits does.
   app.db.prepare('UPDATE withdraw_limits SET daily_amount = 1000000000000, daily_count = 1000000000').run();
   for (let i = 0; i < CAPTCHAS_EACH; i++) {
     for (const w of withdrawers) w.captchas.push(await solvedCaptcha(call, w.player));
   }
-  const bettors: Prepared['bettors'] = [];
-  for (let i = 0; i < BETTORS; i++) {
+  const bettors: Prepared['bettors'] = await many(BETTORS, async () => {
     const player = await newPlayer(call, 'bet');
     await fund(call, player.uid, 10_000_000);
-    bettors.push({ sessionToken: await providerSession(call, player, PROVIDER_SECRET) });
-  }
+    return { sessionToken: await providerSession(call, player, PROVIDER_SECRET) };
+  });
   const wanted = args.claim ? [args.claim] : CLAIM_CANDIDATES;
   const found = wanted
     .map((c) => c.split(':'))
     .find(([method, path]) => app.hasRoute({ method: method as 'POST', url: path as string }));
-  const claimers: Player[] = [];
-  if (found) for (let i = 0; i < CLAIMERS; i++) claimers.push(await newPlayer(call, 'claim'));
+  const claimers = found ? await many(CLAIMERS, () => newPlayer(call, 'claim')) : [];
   const claim = found ? { method: found[0] as string, path: found[1] as string, players: claimers } : undefined;
   const players: Player[] = [];
   for (let i = 0; i < socketPlayers; i++) players.push(await newPlayer(call, 'ws'));
@@ -402,8 +415,9 @@ address each): a reader; ${WITHDRAWERS} players ready to withdraw, each in its o
 password, a wallet bound with it, verified identity, funds, and ${CAPTCHAS_EACH} captchas each answered
 through \`/ops/captcha\`; the benchmark's own database lifts the daily withdrawal limits), the requests
 going player after player, each with its player's next unused captcha; ${BETTORS} funded players each in
-its own demo-provider game session, betting in turn; ${CLAIMERS} claiming players (the claims limit allows 120 a minute each), in turn; and the socket
-players. A failure is a socket error, a time-out, a non-2xx status or an envelope with \`success: false\`
+its own demo-provider game session, betting in turn; ${CLAIMERS} claiming players in turn (the claims
+limit allows 120 a minute each: enough players for 20,000 claims a second); and the socket players. A
+failure is a socket error, a time-out, a non-2xx status or an envelope with \`success: false\`
 (for the claim, the first claim of each player pays and the refusals of a reward already claimed,
 \`REWARD_ALREADY_CLAIMED\`, \`NOTHING_TO_CLAIM\` or \`SIGN_IN_NOT_ARRIVED\`, count as answered). The
 hello-world is measured first and again last, and the mean of the two is the baseline; the ratio is
