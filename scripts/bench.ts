@@ -88,7 +88,7 @@ async function many<T>(count: number, make: (i: number) => Promise<T>): Promise<
 }
 
 /** Inside the server process: players made through the real routes, ready for each measured call. */
-async function prepare(app: FastifyInstance, socketPlayers: number): Promise<Prepared> {
+async function prepare(app: FastifyInstance, socketPlayers: number, claimerCount: number): Promise<Prepared> {
   const call = injectCaller(app);
   const reader = await newPlayer(call, 'read');
   // Each withdrawing player logs in (registers), sets the transaction password, binds a wallet (the
@@ -114,7 +114,7 @@ async function prepare(app: FastifyInstance, socketPlayers: number): Promise<Pre
   const found = wanted
     .map((c) => c.split(':'))
     .find(([method, path]) => app.hasRoute({ method: method as 'POST', url: path as string }));
-  const claimers = found ? await many(CLAIMERS, () => newPlayer(call, 'claim')) : [];
+  const claimers = found ? await many(claimerCount, () => newPlayer(call, 'claim')) : [];
   const claim = found ? { method: found[0] as string, path: found[1] as string, players: claimers } : undefined;
   const players: Player[] = [];
   for (let i = 0; i < socketPlayers; i++) players.push(await newPlayer(call, 'ws'));
@@ -150,13 +150,20 @@ async function serve(kind: string, dbFile: string | undefined): Promise<void> {
   };
   process.on(
     'message',
-    async (message: { op?: string; players?: number; rounds?: number; gapMs?: number; uids?: number[] }) => {
+    async (message: {
+      op?: string;
+      players?: number;
+      claimers?: number;
+      rounds?: number;
+      gapMs?: number;
+      uids?: number[];
+    }) => {
       if (message === ('stop' as never)) return void stop();
       // CPU time used so far, so the parent can tell the server's cost per request whatever the load.
       if (message === ('cpu' as never)) return process.send?.({ cpu: process.cpuUsage() });
       if (message.op === 'prepare') {
         try {
-          process.send?.({ prepared: await prepare(app, message.players ?? 0) });
+          process.send?.({ prepared: await prepare(app, message.players ?? 0, message.claimers ?? CLAIMERS) });
         } catch (error) {
           process.send?.({ error: String(error) });
         }
@@ -462,7 +469,11 @@ async function main(): Promise<number> {
     const socketCount = Number(args.sockets);
     const socketPlayers = Math.min(100, Math.max(1, Math.ceil(socketCount / 50)));
     console.log('Preparing players, funds and captchas through the real routes ...');
-    const prepared = await ask<Prepared>(app, { op: 'prepare', players: socketPlayers }, 'prepared');
+    const prepared = await ask<Prepared>(
+      app,
+      { op: 'prepare', players: socketPlayers, claimers: CLAIMERS },
+      'prepared',
+    );
 
     console.log(`Measuring (${args.duration} s each, ${args.connections} connections; load average ${loadAtStart}):`);
     const as = (p: Player) => ({ ...CLIENT_HEADERS, cookie: p.cookie });
