@@ -17,7 +17,7 @@ export const vip3Rich: Scenario = {
     await kit.wallet(rico, '9171110003');
     kit.verify(rico);
     for (let i = 0; i < 3; i++) kit.deposit(rico, 20_000);
-    kit.play(rico, 300, 500, 0.9);
+    await kit.play(rico, 300, 500, 0.9);
     // Until the VIP domain computes levels from deposits and turnover, the level is set directly.
     kit.app.tooling.setVipLevel(rico.userId, 3);
   },
