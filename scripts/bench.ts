@@ -23,6 +23,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { ROOT_DIR } from '../server/src/db/database';
+import { CLAIMS_PER_PLAYER } from '../server/src/plugins/rate-limit';
 import { Code } from '../shared/codes';
 import {
   CLAIM_CANDIDATES,
@@ -53,44 +54,71 @@ const { values: args } = parseArgs({
 const TARGETS = { read: 0.5, write: 0.25, sockets: 5000, bytesPerSocket: 25 * 1024, pushP99: 100 };
 // The parent makes it; its server child reads it from the environment the parent gives it.
 const PROVIDER_SECRET = process.env.BENCH_PROVIDER_SECRET ?? randomBytes(32).toString('hex');
-const CAPTCHAS = 4000;
+/** Withdrawing players, each with a session, and captchas each (one per request, used in turn). */
+const WITHDRAWERS = 500;
+const CAPTCHAS_EACH = 80;
+/** Players betting, each in its own game session at the demo provider, in turn. */
+const BETTORS = 200;
+/**
+ * Claiming players: the claims limit allows 120 a minute each, and a run (warm-up and measure) may make
+ * up to 20,000 claims a second; enough players that none of them hits the limit.
+ */
+const CLAIMERS = Math.max(
+  500,
+  Math.ceil(((Number(args.warmup) + Number(args.duration)) * 20_000) / CLAIMS_PER_PLAYER.limit),
+);
 
 // ------------------------------------------------------------------------------------------ child side
 
 export interface Prepared {
   reader: Player;
-  withdrawer: Player;
-  captchas: { token: string; answer: string }[];
-  bettor: { sessionToken: string };
-  claim?: { method: string; path: string; player: Player };
+  withdrawers: { player: Player; captchas: { token: string; answer: string }[] }[];
+  bettors: { sessionToken: string }[];
+  claim?: { method: string; path: string; players: Player[] };
   socketPlayers: Player[];
 }
 
+/** `make` called `count` times, a few at a time (argon2 runs on libuv's threads: both cores work). */
+async function many<T>(count: number, make: (i: number) => Promise<T>): Promise<T[]> {
+  const made: T[] = [];
+  for (let i = 0; i < count; i += 8) {
+    made.push(...(await Promise.all(Array.from({ length: Math.min(8, count - i) }, (_, k) => make(i + k)))));
+  }
+  return made;
+}
+
 /** Inside the server process: players made through the real routes, ready for each measured call. */
-async function prepare(app: FastifyInstance, socketPlayers: number): Promise<Prepared> {
+async function prepare(app: FastifyInstance, socketPlayers: number, claimerCount: number): Promise<Prepared> {
   const call = injectCaller(app);
   const reader = await newPlayer(call, 'read');
-  const withdrawer = await newPlayer(call, 'wd');
-  await makeWithdrawReady(call, withdrawer);
-  await fund(call, withdrawer.uid, 10_000_000);
+  // Each withdrawing player logs in (registers), sets the transaction password, binds a wallet (the
+  // first argon2 check of the session), is verified and funded, then answers its captchas.
+  const withdrawers: Prepared['withdrawers'] = await many(WITHDRAWERS, async () => {
+    const player = await newPlayer(call, 'wd');
+    await makeWithdrawReady(call, player);
+    await fund(call, player.uid, 10_000_000);
+    return { player, captchas: [] };
+  });
   // The seeded daily limits allow a few withdrawals a day; a benchmark makes thousands. Its own
   // throw-away database lifts them, as the test fixture setVipLimits does.
   app.db.prepare('UPDATE withdraw_limits SET daily_amount = 1000000000000, daily_count = 1000000000').run();
-  const captchas = [];
-  for (let i = 0; i < CAPTCHAS; i++) captchas.push(await solvedCaptcha(call, withdrawer));
-  const bettorPlayer = await newPlayer(call, 'bet');
-  await fund(call, bettorPlayer.uid, 10_000_000);
-  const bettor = { sessionToken: await providerSession(call, bettorPlayer, PROVIDER_SECRET) };
+  for (let i = 0; i < CAPTCHAS_EACH; i++) {
+    for (const w of withdrawers) w.captchas.push(await solvedCaptcha(call, w.player));
+  }
+  const bettors: Prepared['bettors'] = await many(BETTORS, async () => {
+    const player = await newPlayer(call, 'bet');
+    await fund(call, player.uid, 10_000_000);
+    return { sessionToken: await providerSession(call, player, PROVIDER_SECRET) };
+  });
   const wanted = args.claim ? [args.claim] : CLAIM_CANDIDATES;
   const found = wanted
     .map((c) => c.split(':'))
     .find(([method, path]) => app.hasRoute({ method: method as 'POST', url: path as string }));
-  const claim = found
-    ? { method: found[0] as string, path: found[1] as string, player: await newPlayer(call, 'claim') }
-    : undefined;
+  const claimers = found ? await many(claimerCount, () => newPlayer(call, 'claim')) : [];
+  const claim = found ? { method: found[0] as string, path: found[1] as string, players: claimers } : undefined;
   const players: Player[] = [];
   for (let i = 0; i < socketPlayers; i++) players.push(await newPlayer(call, 'ws'));
-  return { reader, withdrawer, captchas, bettor, claim, socketPlayers: players };
+  return { reader, withdrawers, bettors, claim, socketPlayers: players };
 }
 
 /** Child process: start one server, tell the parent its port, answer its requests, close when told. */
@@ -122,13 +150,20 @@ async function serve(kind: string, dbFile: string | undefined): Promise<void> {
   };
   process.on(
     'message',
-    async (message: { op?: string; players?: number; rounds?: number; gapMs?: number; uids?: number[] }) => {
+    async (message: {
+      op?: string;
+      players?: number;
+      claimers?: number;
+      rounds?: number;
+      gapMs?: number;
+      uids?: number[];
+    }) => {
       if (message === ('stop' as never)) return void stop();
       // CPU time used so far, so the parent can tell the server's cost per request whatever the load.
       if (message === ('cpu' as never)) return process.send?.({ cpu: process.cpuUsage() });
       if (message.op === 'prepare') {
         try {
-          process.send?.({ prepared: await prepare(app, message.players ?? 0) });
+          process.send?.({ prepared: await prepare(app, message.players ?? 0, message.claimers ?? CLAIMERS) });
         } catch (error) {
           process.send?.({ error: String(error) });
         }
@@ -242,6 +277,8 @@ interface Load {
   headers?: Record<string, string>;
   /** A fresh body per request (idempotent calls need new ids). */
   body?: () => unknown;
+  /** A fresh body and the headers to send it with (a different player per request). */
+  signedIn?: () => { body: unknown; headers: Record<string, string> };
   /** Whether an answer counts as success (default: the envelope's success). */
   accept?: (envelope: { success: boolean; code: number }) => boolean;
 }
@@ -260,10 +297,22 @@ async function measure(server: Server, label: string, load: Load, target?: numbe
       {
         method: load.method ?? 'GET',
         path: load.path,
-        headers: { ...(load.body ? { 'content-type': 'application/json' } : {}), ...load.headers },
+        headers: { ...(load.body || load.signedIn ? { 'content-type': 'application/json' } : {}), ...load.headers },
         ...(load.body
           ? {
               setupRequest: (request: Record<string, unknown>) => ({ ...request, body: JSON.stringify(load.body?.()) }),
+            }
+          : {}),
+        ...(load.signedIn
+          ? {
+              setupRequest: (request: { headers: Record<string, string> }) => {
+                const next = load.signedIn?.() as { body: unknown; headers: Record<string, string> };
+                return {
+                  ...request,
+                  headers: { ...request.headers, ...next.headers },
+                  body: JSON.stringify(next.body),
+                };
+              },
             }
           : {}),
         onResponse: (status: number, body: string) => {
@@ -369,12 +418,15 @@ started in the same run, then the socket hub, and rewrites the figures below. \`
 Each server runs in its own child process on 127.0.0.1; autocannon drives them from the parent process,
 one route at a time, so on a small machine the load generator takes one of the cores. Players are made
 through the real routes inside the server's process before the clock starts (\`app.inject\`, one client
-address each): a reader, a player ready to withdraw (transaction password, bound wallet, verified
-identity, funds, and 4,000 captchas answered through \`/ops/captcha\`; the benchmark's own database lifts
-the daily withdrawal limits), a player in a demo-provider game session, and the socket players. A failure
-is a socket error, a time-out, a non-2xx status or an envelope with \`success: false\` (for the claim,
-\`REWARD_ALREADY_CLAIMED\`, \`NOTHING_TO_CLAIM\` and \`SIGN_IN_NOT_ARRIVED\` are rule answers, so they count
-as answered). The
+address each): a reader; ${WITHDRAWERS} players ready to withdraw, each in its own session (transaction
+password, a wallet bound with it, verified identity, funds, and ${CAPTCHAS_EACH} captchas each answered
+through \`/ops/captcha\`; the benchmark's own database lifts the daily withdrawal limits), the requests
+going player after player, each with its player's next unused captcha; ${BETTORS} funded players each in
+its own demo-provider game session, betting in turn; ${CLAIMERS} claiming players in turn (the claims
+limit allows 120 a minute each: enough players for 20,000 claims a second); and the socket players. A
+failure is a socket error, a time-out, a non-2xx status or an envelope with \`success: false\`
+(for the claim, the first claim of each player pays and the refusals of a reward already claimed,
+\`REWARD_ALREADY_CLAIMED\`, \`NOTHING_TO_CLAIM\` or \`SIGN_IN_NOT_ARRIVED\`, count as answered). The
 hello-world is measured first and again last, and the mean of the two is the baseline; the ratio is
 requests/s divided by that baseline. The last column is the server process's CPU time divided by the
 requests it answered: it moves much less than requests/s when other work shares the machine, so it is
@@ -417,7 +469,11 @@ async function main(): Promise<number> {
     const socketCount = Number(args.sockets);
     const socketPlayers = Math.min(100, Math.max(1, Math.ceil(socketCount / 50)));
     console.log('Preparing players, funds and captchas through the real routes ...');
-    const prepared = await ask<Prepared>(app, { op: 'prepare', players: socketPlayers }, 'prepared');
+    const prepared = await ask<Prepared>(
+      app,
+      { op: 'prepare', players: socketPlayers, claimers: CLAIMERS },
+      'prepared',
+    );
 
     console.log(`Measuring (${args.duration} s each, ${args.connections} connections; load average ${loadAtStart}):`);
     const as = (p: Player) => ({ ...CLIENT_HEADERS, cookie: p.cookie });
@@ -445,20 +501,21 @@ async function main(): Promise<number> {
         headers: CLIENT_HEADERS,
       }),
     );
-    let captcha = 0;
+    // Player after player, each request with the next unused captcha of its player.
+    let withdrawal = 0;
     rows.push(
       await measure(
         app,
-        'POST /api/withdraw/create (argon2id)',
+        `POST /api/withdraw/create (${WITHDRAWERS} players)`,
         {
           method: 'POST',
           path: '/api/withdraw/create',
-          headers: as(prepared.withdrawer),
-          body: () => ({
-            amount: 100,
-            password: TRADE_PASSWORD,
-            captcha: prepared.captchas[captcha++ % prepared.captchas.length],
-          }),
+          signedIn: () => {
+            const n = withdrawal++;
+            const w = prepared.withdrawers[n % WITHDRAWERS] as Prepared['withdrawers'][number];
+            const captcha = w.captchas[Math.floor(n / WITHDRAWERS) % CAPTCHAS_EACH];
+            return { headers: as(w.player), body: { amount: 100, password: TRADE_PASSWORD, captcha } };
+          },
         },
         TARGETS.write,
       ),
@@ -468,7 +525,7 @@ async function main(): Promise<number> {
     rows.push(
       await measure(
         app,
-        'POST /api/provider/wallet/bet (signed)',
+        `POST /api/provider/wallet/bet (${BETTORS} players)`,
         {
           method: 'POST',
           path: '/api/provider/wallet/bet',
@@ -477,7 +534,7 @@ async function main(): Promise<number> {
             tx += 1;
             return signed(
               {
-                sessionToken: prepared.bettor.sessionToken,
+                sessionToken: (prepared.bettors[tx % BETTORS] as Prepared['bettors'][number]).sessionToken,
                 transactionId: `b${run}-${tx}`,
                 roundId: `r${run}-${tx}`,
                 amount: '1.00',
@@ -490,17 +547,18 @@ async function main(): Promise<number> {
       ),
     );
     if (prepared.claim) {
-      const { method, path, player } = prepared.claim;
+      const { method, path, players } = prepared.claim;
+      let claim = 0;
       rows.push(
         await measure(
           app,
-          `${method} ${path} (claim)`,
+          `${method} ${path} (${players.length} players)`,
           {
             method: method as 'POST',
             path,
-            headers: as(player),
-            body: () => ({}),
-            // the bench's new player has nothing due yet: the rule's refusal is the route's full answer
+            signedIn: () => ({ headers: as(players[claim++ % players.length] as Player), body: {} }),
+            // The first claim of each player pays; the next ones are the expected refusals of a claimed
+            // reward (a daily one answers that the next sign-in day has not come).
             accept: (e) =>
               e.success ||
               e.code === Code.REWARD_ALREADY_CLAIMED ||

@@ -108,7 +108,7 @@ export function createKit(app: FastifyInstance) {
      * Rounds of the demo slot through the seamless wallet, signed as the provider signs them: `rounds`
      * bets of `bet` pesos, each paying back `payout` of the bet (0.9 = a 10% loss).
      */
-    play(p: Persona, rounds: number, bet: number, payout = 0.9) {
+    async play(p: Persona, rounds: number, bet: number, payout = 0.9) {
       const gameId = s.catalog.repo.enabledGames().find((g) => g.playable === 1)?.id;
       if (gameId === undefined) throw new Error('no playable game');
       const launched = s.play.launch(p.userId, gameId, app.config.publicUrl, 'en-US');
@@ -121,9 +121,12 @@ export function createKit(app: FastifyInstance) {
       const cents = toCentavos(bet);
       for (let i = 0; i < rounds; i++) {
         const roundId = `SCN-${randomUUID()}`;
-        s.play.bet(signed({ sessionToken, transactionId: `${roundId}-b`, roundId, amount: (cents / 100).toFixed(2) }));
+        // Wallet calls are answered once their group commit is done (domains/ledger/batch.ts).
+        await s.play.bet(
+          signed({ sessionToken, transactionId: `${roundId}-b`, roundId, amount: (cents / 100).toFixed(2) }),
+        );
         const win = Math.floor(cents * payout) / 100;
-        s.play.win(
+        await s.play.win(
           signed({ transactionId: `${roundId}-w`, roundId, amount: win.toFixed(2), result: 'scenario round' }),
         );
       }

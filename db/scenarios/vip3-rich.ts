@@ -20,6 +20,6 @@ export const vip3Rich: Scenario = {
     kit.verify(rico);
     for (let i = 0; i < 3; i++) kit.deposit(rico, 20_000);
     // Each deposit and each wallet move runs the VIP rules: the level follows the totals.
-    kit.play(rico, 300, 500, 0.9);
+    await kit.play(rico, 300, 500, 0.9);
   },
 };

@@ -19,6 +19,13 @@ export function openDatabase(file: string): Db {
   db.pragma('locking_mode = EXCLUSIVE');
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
+  // A checkpoint copies the WAL into the file and syncs both, blocking the event loop meanwhile. Every
+  // 10,000 pages (40 MB of WAL) instead of 1,000: a hot page (an account, the tail of an index) is copied
+  // once per checkpoint however often it was written, so money writes pay about half the sync time.
+  db.pragma('wal_autocheckpoint = 10000');
+  // Savepoints (a unit of the money writes' group commit, a nested transaction) keep the pages they
+  // change in a sub-journal, a temporary file by default: in memory, a unit costs a copy, not system calls.
+  db.pragma('temp_store = MEMORY');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   return db;

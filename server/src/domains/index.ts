@@ -28,7 +28,7 @@ import { type CaptchaService, createCaptchaService } from './withdraw/captcha';
 import { createWithdrawRepo } from './withdraw/repo';
 import { withdrawRoutes } from './withdraw/routes';
 import { createWithdrawService, type WithdrawService } from './withdraw/service';
-import { createTradePasswordCheck } from './withdraw/trade-password';
+import { createTradePasswordCheck, type TradePasswordCheck } from './withdraw/trade-password';
 import { createWalletService, type WalletService } from './withdraw/wallet';
 
 /**
@@ -44,6 +44,7 @@ export interface DomainServices {
   kyc: KycService;
   wallets: WalletService;
   captcha: CaptchaService;
+  tradePassword: TradePasswordCheck;
   withdrawals: WithdrawService;
   catalog: CatalogService;
   play: PlayService;
@@ -100,7 +101,12 @@ export const registerDomains = fp(
     });
     const kyc = createKycService({ db: app.db, clock: app.clock, events: app.events, users: users.repo });
     const withdrawRepo = createWithdrawRepo(app.db);
-    const tradePassword = createTradePasswordCheck({ limiter: app.limiter, users: users.repo });
+    const tradePassword = createTradePasswordCheck({
+      limiter: app.limiter,
+      storedHash: withdrawRepo.tradePasswordHash,
+      clock: app.clock,
+      events: app.events,
+    });
     const wallets = createWalletService({
       db: app.db,
       clock: app.clock,
@@ -147,6 +153,7 @@ export const registerDomains = fp(
       kyc,
       wallets,
       captcha,
+      tradePassword,
       withdrawals,
       badges,
       grants,
@@ -159,6 +166,8 @@ export const registerDomains = fp(
         for (const code of deposits.settings().welcomeCoupons) deposits.grantCoupon(userId, code, 'welcome');
       })();
     });
+    // Money writes still waiting for their group commit are committed before the database closes.
+    app.addHook('onClose', async () => ledger.batch.flush());
     // Pending deposits past their time-out become Timeout: on every clock move and once a minute.
     app.clock.onChange(() => deposits.expireOverdue());
     const sweep = setInterval(() => deposits.expireOverdue(), 60_000);

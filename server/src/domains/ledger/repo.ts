@@ -73,7 +73,8 @@ export function createLedgerRepo(db: Db) {
        deposit_count = deposit_count + @depositCount, turnover_required = turnover_required + @turnoverRequired,
        turnover_done = turnover_done + @turnoverDone, turnover_total = turnover_total + @turnoverDone,
        updated_at = @now
-     WHERE user_id = @userId AND balance + @amount >= 0 AND frozen + @frozen >= 0 AND point + @points >= 0`,
+     WHERE user_id = @userId AND balance + @amount >= 0 AND frozen + @frozen >= 0 AND point + @points >= 0
+     RETURNING *`,
   );
   const insertJournal = db.prepare(
     `INSERT INTO balance_journal (user_id, type, amount, frozen_delta, point_delta, balance_after, frozen_after,
@@ -93,8 +94,11 @@ export function createLedgerRepo(db: Db) {
   return {
     ensure: (userId: number, now: string) => ensure.run(userId, now),
     get: (userId: number) => get.get(userId) as AccountRow | undefined,
-    /** Applies a change; false when it would make a bucket negative (nothing changed). */
-    change: (c: AccountChange) => change.run(c).changes > 0,
+    /**
+     * Applies a change and answers the account after it; undefined when the account does not exist or the
+     * change would make a bucket negative (nothing changed).
+     */
+    change: (c: AccountChange) => change.get(c) as AccountRow | undefined,
     insertJournal: (row: {
       userId: number;
       type: string;

@@ -3,6 +3,7 @@ import { toPesos } from '../../../../shared/money';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
+import { createWriteBatch } from './batch';
 import type { JournalType } from './journal-types';
 import { type AccountRow, createLedgerRepo } from './repo';
 
@@ -36,6 +37,7 @@ const assertInt = (n: number, what: string) => {
 export function createLedgerService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
   const repo = createLedgerRepo(db);
+  const batch = createWriteBatch(db);
 
   function account(userId: number): AccountRow {
     // Read first: an INSERT OR IGNORE opens a write transaction even when the row exists.
@@ -51,10 +53,12 @@ export function createLedgerService(deps: { db: Db; clock: Clock }) {
     const frozen = p.frozen ?? 0;
     const points = p.points ?? 0;
     const deposit = p.deposit ?? 0;
-    for (const [what, n] of Object.entries({ amount, frozen, points, deposit })) assertInt(n, what);
+    assertInt(amount, 'amount');
+    assertInt(frozen, 'frozen');
+    assertInt(points, 'points');
+    assertInt(deposit, 'deposit');
     const now = clock.iso();
-    repo.ensure(userId, now);
-    const changed = repo.change({
+    const change = {
       userId,
       amount,
       frozen,
@@ -65,9 +69,15 @@ export function createLedgerService(deps: { db: Db; clock: Clock }) {
       turnoverRequired: p.turnoverRequired ?? 0,
       turnoverDone: p.turnoverDone ?? 0,
       now,
-    });
-    if (!changed) throw new AppError(Code.INSUFFICIENT_BALANCE);
-    const after = repo.get(userId) as AccountRow;
+    };
+    // One statement in the usual case: the UPDATE answers the row after it (RETURNING). Only when it
+    // changed nothing is it worth telling a missing account (made, then tried again) from an overdraft.
+    let after = repo.change(change);
+    if (!after && !repo.get(userId)) {
+      repo.ensure(userId, now);
+      after = repo.change(change);
+    }
+    if (!after) throw new AppError(Code.INSUFFICIENT_BALANCE);
     const journalId = repo.insertJournal({
       userId,
       type: p.type,
@@ -91,6 +101,8 @@ export function createLedgerService(deps: { db: Db; clock: Clock }) {
     account,
     post,
     surplus,
+    /** Group commit of hot money writes (see batch.ts). */
+    batch,
     /** The cash buckets of GET /api/balance, in pesos. */
     buckets(userId: number) {
       const a = account(userId);

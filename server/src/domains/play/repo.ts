@@ -91,7 +91,7 @@ export function createPlayRepo(db: Db) {
   );
   const insertRound = db.prepare(
     `INSERT INTO game_rounds (round_id, user_id, game_id, launch_id, bet, created_at)
-     VALUES (@roundId, @userId, @gameId, @launchId, @bet, @now)`,
+     VALUES (@roundId, @userId, @gameId, @launchId, @bet, @now) ON CONFLICT (round_id) DO NOTHING`,
   );
   const settleRound = db.prepare(
     `UPDATE game_rounds SET win = @win, status = 'settled', result = @result, settled_at = @now
@@ -137,8 +137,9 @@ export function createPlayRepo(db: Db) {
       now: string;
     }) => insertTransaction.run(t),
     round: (roundId: string) => round.get(roundId) as RoundRow | undefined,
+    /** Opens a round; false when the round id is taken (nothing inserted). */
     insertRound: (r: { roundId: string; userId: number; gameId: number; launchId: number; bet: number; now: string }) =>
-      insertRound.run(r),
+      insertRound.run(r).changes > 0,
     settleRound: (r: { roundId: string; win: number; result: string; now: string }) => settleRound.run(r).changes > 0,
     refundRound: (roundId: string, now: string) => refundRound.run({ roundId, now }).changes > 0,
     roundsPage: (f: RoundFilter) => roundsPage.all(roundParams(f)) as RoundRow[],

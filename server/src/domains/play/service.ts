@@ -15,6 +15,8 @@ import { createPlayRepo, type LaunchRow } from './repo';
 
 export const LAUNCH_TOKEN_TTL_MS = 2 * 60_000;
 export const GAME_SESSION_IDLE_MS = 30 * 60_000;
+/** A bet pushes the game session's expiry forward only when that moves it by at least this much. */
+const SESSION_EXTEND_EVERY_MS = 60_000;
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
@@ -66,21 +68,25 @@ export function createPlayService(deps: {
 
   /**
    * One wallet move, once per transaction id: checks the signature, answers a replay with the first
-   * answer, else runs `apply` and records its answer in the same transaction.
+   * answer, else runs `apply` and records its answer in the same transaction. `apply` gives the balance
+   * after the move when its posting answered it, which saves reading the account again.
    */
-  function once(
+  async function once(
     body: { transactionId: string; signature: string },
     kind: 'bet' | 'win' | 'rollback',
-    apply: () => { userId: number; roundId: string; amount: number },
-  ): WalletAnswer {
+    apply: () => { userId: number; roundId: string; amount: number; balance?: number },
+  ): Promise<WalletAnswer> {
     verify(body);
     const { signature: _signature, ...request } = body;
     const requestText = JSON.stringify(request);
-    const outcome = db.transaction(() => {
+    // A unit of the ledger's group commit: one transaction (a savepoint of the batch), answered once the
+    // batch holding it is committed.
+    const outcome = await ledger.batch.run(() => {
       const replayed = replay(body.transactionId, requestText);
       if (replayed) return { result: replayed, userId: 0 };
       const move = apply();
-      const result = answer(move.userId, body.transactionId);
+      const balance = move.balance ?? ledger.account(move.userId).balance;
+      const result: WalletAnswer = { balance: toPesos(balance), currency: 'PHP', transactionId: body.transactionId };
       repo.insertTransaction({
         transactionId: body.transactionId,
         kind,
@@ -92,7 +98,7 @@ export function createPlayService(deps: {
         now: clock.iso(),
       });
       return { result, userId: move.userId };
-    })();
+    });
     if (outcome.userId) deps.events.emit('balance.moved', { userId: outcome.userId });
     return outcome.result;
   }
@@ -155,17 +161,11 @@ export function createPlayService(deps: {
         const launch = liveSession(body.sessionToken);
         const amount = toCentavos(body.amount);
         if (amount <= 0) throw new AppError(Code.BET_INVALID);
-        if (repo.round(body.roundId)) throw new AppError(Code.ROUND_SETTLED);
-        try {
-          ledger.post(launch.user_id, { type: 'bet', amount: -amount, turnoverDone: amount, reference: body.roundId });
-        } catch (error) {
-          if (error instanceof AppError && error.code === Code.INSUFFICIENT_BALANCE) {
-            throw new AppError(Code.INSUFFICIENT_BALANCE, { data: answer(launch.user_id) });
-          }
-          throw error;
-        }
-        const now = clock.iso();
-        repo.insertRound({
+        const nowMs = clock.nowMs();
+        const now = new Date(nowMs).toISOString();
+        // The round id is unique: a second bet on it inserts nothing (the transaction rolls back on any
+        // refusal below, so the round never outlives a bet that failed).
+        const opened = repo.insertRound({
           roundId: body.roundId,
           userId: launch.user_id,
           gameId: launch.game_id,
@@ -173,8 +173,28 @@ export function createPlayService(deps: {
           bet: amount,
           now,
         });
-        repo.extendSession(launch.id, new Date(clock.nowMs() + GAME_SESSION_IDLE_MS).toISOString());
-        return { userId: launch.user_id, roundId: body.roundId, amount };
+        if (!opened) throw new AppError(Code.ROUND_SETTLED);
+        let balance: number;
+        try {
+          balance = ledger.post(launch.user_id, {
+            type: 'bet',
+            amount: -amount,
+            turnoverDone: amount,
+            reference: body.roundId,
+          }).account.balance;
+        } catch (error) {
+          if (error instanceof AppError && error.code === Code.INSUFFICIENT_BALANCE) {
+            throw new AppError(Code.INSUFFICIENT_BALANCE, { data: answer(launch.user_id) });
+          }
+          throw error;
+        }
+        // The idle time-out restarts with each bet; the row is rewritten at most once a minute, so a
+        // session of rapid bets costs no extra page per bet (it lives 29 to 30 minutes past the last one).
+        const expiresMs = nowMs + GAME_SESSION_IDLE_MS;
+        if (expiresMs - Date.parse(launch.session_expires_at as string) >= SESSION_EXTEND_EVERY_MS) {
+          repo.extendSession(launch.id, new Date(expiresMs).toISOString());
+        }
+        return { userId: launch.user_id, roundId: body.roundId, amount, balance };
       });
     },
 
@@ -186,8 +206,11 @@ export function createPlayService(deps: {
         if (!repo.settleRound({ roundId: body.roundId, win: amount, result: body.result, now: clock.iso() })) {
           throw new AppError(Code.ROUND_SETTLED);
         }
-        if (amount > 0) ledger.post(round.user_id, { type: 'win', amount, reference: body.roundId });
-        return { userId: round.user_id, roundId: body.roundId, amount };
+        const balance =
+          amount > 0
+            ? ledger.post(round.user_id, { type: 'win', amount, reference: body.roundId }).account.balance
+            : undefined;
+        return { userId: round.user_id, roundId: body.roundId, amount, balance };
       });
     },
 
@@ -196,13 +219,13 @@ export function createPlayService(deps: {
         const bet = repo.transaction(body.betTransactionId);
         if (bet?.kind !== 'bet') throw new AppError(Code.TRANSACTION_UNKNOWN);
         if (!repo.refundRound(bet.round_id, clock.iso())) throw new AppError(Code.ROUND_SETTLED);
-        ledger.post(bet.user_id, {
+        const { account } = ledger.post(bet.user_id, {
           type: 'rollback',
           amount: bet.amount,
           turnoverDone: -bet.amount,
           reference: bet.round_id,
         });
-        return { userId: bet.user_id, roundId: bet.round_id, amount: bet.amount };
+        return { userId: bet.user_id, roundId: bet.round_id, amount: bet.amount, balance: account.balance };
       });
     },
   };

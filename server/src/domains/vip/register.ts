@@ -64,15 +64,32 @@ export function registerVip(app: FastifyInstance) {
       vipStale(e.userId);
     }),
   );
-  // Bets, wins and rollbacks: turnover may have moved the level, the turnover rebate and the inviter's rebate.
-  app.events.on(
-    'balance.moved',
-    guarded('turnover', ({ userId }) => {
-      vip.sync(userId);
-      friends.syncTurnover(userId);
-      vipStale(userId);
-    }),
-  );
+  // Bets, wins and rollbacks: turnover may have moved the level, the turnover rebate and the inviter's
+  // rebate. The level is raised at once (two primary-key reads; withdrawal limits follow it). The
+  // inviter's rebate and the VIP badge cost more and bets come in bursts: they run once per player per
+  // turn of the event loop, after that turn's answers (the claims and cards bring both up to date anyway).
+  const level = guarded('level', (userId: number) => vip.sync(userId));
+  const turnover = guarded('turnover', (userId: number) => {
+    friends.syncTurnover(userId);
+    vipStale(userId);
+  });
+  const moved = new Set<number>();
+  let flushing: NodeJS.Immediate | undefined;
+  const flush = () => {
+    flushing = undefined;
+    const users = [...moved];
+    moved.clear();
+    for (const userId of users) turnover(userId);
+  };
+  app.events.on('balance.moved', ({ userId }) => {
+    level(userId);
+    moved.add(userId);
+    flushing ??= setImmediate(flush);
+  });
+  app.addHook('onClose', async () => {
+    if (flushing) clearImmediate(flushing);
+    flush();
+  });
 
   // A new Manila day opens the daily reward (and on the 1st the monthly one) of every connected player.
   app.events.on('clock.dayChanged', () => {

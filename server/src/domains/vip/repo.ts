@@ -9,6 +9,10 @@ export interface VipLevelRow {
   deposit_rebate_bp: number;
   turnover_rebate_bp: number;
   decay_percent: number;
+}
+
+/** A level beside the withdrawal limit it gives (for the VIP card). */
+export interface VipLevelLimitsRow extends VipLevelRow {
   /** From withdraw_limits: the limit of the highest limit row at or below this level. */
   withdraw_daily_amount: number;
   withdraw_daily_count: number;
@@ -37,6 +41,10 @@ export function createVipRepo(db: Db) {
                  ORDER BY w.vip_level DESC LIMIT 1), 0) AS withdraw_daily_count
      FROM vip_levels v ORDER BY v.level`,
   );
+  const levelTable = db.prepare(
+    `SELECT level, deposit_threshold, turnover_threshold, daily_reward, monthly_reward, deposit_rebate_bp,
+       turnover_rebate_bp, decay_percent FROM vip_levels ORDER BY level`,
+  );
   const progress = db.prepare(
     `SELECT u.vip_level, COALESCE(a.deposit_total, 0) AS deposit_total, COALESCE(a.turnover_total, 0) AS turnover_total
      FROM users u LEFT JOIN accounts a ON a.user_id = u.id WHERE u.id = ?`,
@@ -55,14 +63,27 @@ export function createVipRepo(db: Db) {
   const lastDepositAt = db.prepare('SELECT MAX(paid_at) FROM deposits WHERE user_id = ? AND status = 1').pluck();
 
   return {
-    levels: () => levels.all() as VipLevelRow[],
+    /** The levels with the withdrawal limits each gives (read afresh: limits are operator data). */
+    levels: () => levels.all() as VipLevelLimitsRow[],
+    /** The levels alone (reference data, seeded at start). */
+    levelTable: () => levelTable.all() as VipLevelRow[],
     progress: (userId: number) => progress.get(userId) as VipProgressRow | undefined,
     /** Raises the stored level (never lowers it); true when it changed. */
     raiseLevel: (userId: number, level: number) => raiseLevel.run(level, userId, level).changes === 1,
+    /** The player's watermarks, made (zero) on first use: the claim that moves them needs the row. */
     marks(userId: number, now: string): RebateMarkRow {
       ensureMarks.run(userId, now);
       return marks.get(userId) as RebateMarkRow;
     },
+    /** The watermarks without writing: zero when the player never claimed a rebate. */
+    peekMarks: (userId: number): RebateMarkRow =>
+      (marks.get(userId) as RebateMarkRow | undefined) ?? {
+        user_id: userId,
+        deposit_mark: 0,
+        deposit_carry: 0,
+        turnover_mark: 0,
+        turnover_carry: 0,
+      },
     /** Moves a watermark from `previous`; false when another claim moved it first. */
     setMark(
       which: 'deposit' | 'turnover',

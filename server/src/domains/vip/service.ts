@@ -8,7 +8,7 @@ import { AppError } from '../../errors';
 import type { EventBus } from '../../plugins/events';
 import type { RewardGrants } from '../reward/grant';
 import { daysBetween, manilaMonth, nextManilaMidnight, startOfManilaMonth, startOfNextManilaMonth } from './periods';
-import { createVipRepo, type VipLevelRow } from './repo';
+import { createVipRepo, type RebateMarkRow, type VipLevelRow } from './repo';
 
 /** Rates are basis points: 10000 = 100%. Rebates keep the remainder below a centavo in these units. */
 const BP = 10_000;
@@ -45,26 +45,34 @@ export function createVipService(deps: { db: Db; clock: Clock; events: EventBus;
   const { db, clock, grants } = deps;
   const repo = createVipRepo(db);
 
-  function levelRow(levels: VipLevelRow[], level: number): VipLevelRow {
+  // The level table is seeded reference data: read once, again after a snapshot replaced the database.
+  let table: VipLevelRow[] | undefined;
+  const levelTable = () => {
+    table ??= repo.levelTable();
+    return table;
+  };
+  deps.events.on('db.restored', () => {
+    table = undefined;
+  });
+
+  function levelRow<L extends VipLevelRow>(levels: L[], level: number): L {
     const row = levels[Math.min(level, levels.length - 1)];
     if (!row) throw new Error('The VIP level table is empty');
     return row;
   }
 
   /** Raises the player's level when both thresholds of a higher one are met; returns the level. */
-  function sync(userId: number): { level: number; raised: boolean } {
-    const p = repo.progress(userId);
-    if (!p) throw new AppError(Code.SESSION_INVALID);
-    const reached = levelReached(repo.levels(), p.deposit_total, p.turnover_total);
-    if (reached <= p.vip_level) return { level: p.vip_level, raised: false };
-    return { level: reached, raised: repo.raiseLevel(userId, reached) };
+  function sync(userId: number) {
+    const progress = repo.progress(userId);
+    if (!progress) throw new AppError(Code.SESSION_INVALID);
+    const reached = levelReached(levelTable(), progress.deposit_total, progress.turnover_total);
+    if (reached <= progress.vip_level) return { level: progress.vip_level, raised: false, progress };
+    return { level: reached, raised: repo.raiseLevel(userId, reached), progress };
   }
 
-  function state(userId: number) {
-    const levels = repo.levels();
-    const { level } = sync(userId);
-    const p = repo.progress(userId) as NonNullable<ReturnType<typeof repo.progress>>;
-    return { levels, level, current: levelRow(levels, level), progress: p };
+  function state<L extends VipLevelRow>(userId: number, levels: L[]) {
+    const { level, progress } = sync(userId);
+    return { levels, level, current: levelRow(levels, level), progress };
   }
 
   function activeness(userId: number, decayPercent: number): number {
@@ -78,8 +86,7 @@ export function createVipService(deps: { db: Db; clock: Clock; events: EventBus;
   const dailyKey = () => `vip.daily:${manilaDay(clock.now())}`;
   const monthlyKey = () => `vip.monthly:${manilaMonth(clock.now())}`;
 
-  function rebate(kind: RebateKind, userId: number, s = state(userId)) {
-    const marks = repo.marks(userId, clock.iso());
+  function rebate(kind: RebateKind, s: ReturnType<typeof state>, marks: RebateMarkRow) {
     const base = kind === 'deposit' ? s.progress.deposit_total : s.progress.turnover_total;
     const bp = kind === 'deposit' ? s.current.deposit_rebate_bp : s.current.turnover_rebate_bp;
     const mark = kind === 'deposit' ? marks.deposit_mark : marks.turnover_mark;
@@ -87,8 +94,10 @@ export function createVipService(deps: { db: Db; clock: Clock; events: EventBus;
     return { previous: mark, ...rebateDue(base, mark, carry, bp) };
   }
 
-  function summary(userId: number) {
-    const s = state(userId);
+  /** What the player may claim now; read-only apart from a level raise. */
+  function summary<L extends VipLevelRow>(userId: number, levels: L[]) {
+    const s = state(userId, levels);
+    const marks = repo.peekMarks(userId);
     return {
       s,
       daily: {
@@ -99,8 +108,8 @@ export function createVipService(deps: { db: Db; clock: Clock; events: EventBus;
         amount: s.current.monthly_reward,
         claimable: s.current.monthly_reward > 0 && !grants.isClaimed(userId, monthlyKey()),
       },
-      deposit: rebate('deposit', userId, s).amount,
-      turnover: rebate('turnover', userId, s).amount,
+      deposit: rebate('deposit', s, marks).amount,
+      turnover: rebate('turnover', s, marks).amount,
     };
   }
 
@@ -108,7 +117,7 @@ export function createVipService(deps: { db: Db; clock: Clock; events: EventBus;
 
   function claimPeriodic(userId: number, which: 'daily' | 'monthly') {
     const granted = db.transaction(() => {
-      const { current, level } = state(userId);
+      const { current, level } = state(userId, levelTable());
       const amount = which === 'daily' ? current.daily_reward : current.monthly_reward;
       if (amount <= 0) throw new AppError(Code.NOTHING_TO_CLAIM);
       const key = which === 'daily' ? dailyKey() : monthlyKey();
@@ -126,8 +135,8 @@ export function createVipService(deps: { db: Db; clock: Clock; events: EventBus;
 
   function claimRebate(userId: number, kind: RebateKind) {
     const granted = db.transaction(() => {
-      const s = state(userId);
-      const due = rebate(kind, userId, s);
+      const s = state(userId, levelTable());
+      const due = rebate(kind, s, repo.marks(userId, clock.iso()));
       if (due.amount <= 0) throw new AppError(Code.NOTHING_TO_CLAIM);
       const moved = repo.setMark(kind, {
         userId,
@@ -155,7 +164,7 @@ export function createVipService(deps: { db: Db; clock: Clock; events: EventBus;
     sync,
 
     card(userId: number): VipCard {
-      const { s, daily, monthly, deposit, turnover } = summary(userId);
+      const { s, daily, monthly, deposit, turnover } = summary(userId, repo.levels());
       const now = clock.now();
       const next = s.levels[s.level + 1];
       const axis = (current: number, threshold: number | undefined) => ({
@@ -198,7 +207,7 @@ export function createVipService(deps: { db: Db; clock: Clock; events: EventBus;
 
     /** Badge vipTabRewardsNum: how many of the four VIP rewards can be claimed now. */
     claimableCount(userId: number): number {
-      const { daily, monthly, deposit, turnover } = summary(userId);
+      const { daily, monthly, deposit, turnover } = summary(userId, levelTable());
       return [daily.claimable, monthly.claimable, deposit > 0, turnover > 0].filter(Boolean).length;
     },
 

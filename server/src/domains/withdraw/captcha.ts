@@ -76,25 +76,35 @@ export function createCaptchaService(deps: { db: Db; clock: Clock; repo: Withdra
     },
 
     /**
-     * Checks an answer and burns the token (committed at once, whatever the caller does next), so each
-     * token gets one try. Throws CAPTCHA_INVALID when forged, another player's, expired, used or wrong.
+     * Checks a token's seal and answers the unit of work that burns it (right or wrong: one try per
+     * token) and tells whether the answer counts, to run in a transaction committed before the player
+     * hears the result. Throws CAPTCHA_INVALID at once, writing nothing, when forged, another player's or
+     * expired.
      */
-    consume(userId: number, token: string, answer: string): void {
+    burner(userId: number, token: string, answer: string): () => boolean {
       const sealed = open(token);
       const now = clock.nowMs();
       if (!sealed || sealed.userId !== userId || sealed.expiresMs <= now) throw new AppError(Code.CAPTCHA_INVALID);
       const correct = same(answer, sealed.answer);
-      const fresh = db.transaction(() => {
+      return () => {
         repo.purgeCaptchas(new Date(now).toISOString());
-        return repo.burnCaptcha({
+        const fresh = repo.burnCaptcha({
           tokenHash: hashOf(token),
           userId,
           correct,
           expiresAt: new Date(sealed.expiresMs).toISOString(),
           now: clock.iso(),
         });
-      })();
-      if (!fresh || !correct) throw new AppError(Code.CAPTCHA_INVALID);
+        return fresh && correct;
+      };
+    },
+
+    /**
+     * Checks an answer and burns the token (committed at once, whatever the caller does next), so each
+     * token gets one try. Throws CAPTCHA_INVALID when forged, another player's, expired, used or wrong.
+     */
+    consume(userId: number, token: string, answer: string): void {
+      if (!db.transaction(this.burner(userId, token, answer))()) throw new AppError(Code.CAPTCHA_INVALID);
     },
 
     /** The answer behind a token, for testers through /ops (never for players). */

@@ -92,7 +92,13 @@ export function createWithdrawRepo(db: Db) {
 
   const limits = db.prepare('SELECT * FROM withdraw_limits ORDER BY vip_level');
   const limitFor = db.prepare('SELECT * FROM withdraw_limits WHERE vip_level <= ? ORDER BY vip_level DESC LIMIT 1');
+  const limitOfUser = db.prepare(
+    `SELECT w.* FROM users u JOIN withdraw_limits w ON w.vip_level <= u.vip_level WHERE u.id = ?
+     ORDER BY w.vip_level DESC LIMIT 1`,
+  );
+  const tradePasswordHash = db.prepare('SELECT trade_password_hash FROM users WHERE id = ?').pluck();
   const setting = db.prepare('SELECT value FROM withdraw_settings WHERE key = ?').pluck();
+  const allSettings = db.prepare('SELECT key, value FROM withdraw_settings');
   const setSetting = db.prepare(
     'INSERT INTO withdraw_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
   );
@@ -101,7 +107,8 @@ export function createWithdrawRepo(db: Db) {
   const insert = db.prepare(
     `INSERT INTO withdrawals (order_no, user_id, amount, fee, bank, wallet_name, wallet_account, manila_day,
        created_at, updated_at)
-     VALUES (@orderNo, @userId, @amount, @fee, @bank, @walletName, @walletAccount, @manilaDay, @now, @now)`,
+     VALUES (@orderNo, @userId, @amount, @fee, @bank, @walletName, @walletAccount, @manilaDay, @now, @now)
+     RETURNING *`,
   );
   const byOrderNo = db.prepare('SELECT * FROM withdrawals WHERE order_no = ?');
   const opsByOrderNo = db.prepare(`${OPS_SELECT} WHERE w.order_no = ?`);
@@ -146,11 +153,21 @@ export function createWithdrawRepo(db: Db) {
     limits: () => limits.all() as LimitRow[],
     /** The limits of a VIP level (or of the highest level below it that has a row). */
     limitFor: (vipLevel: number) => limitFor.get(vipLevel) as LimitRow | undefined,
+    /** The limits of the player's VIP level (as limitFor), in one read. */
+    limitOfUser: (userId: number) => limitOfUser.get(userId) as LimitRow | undefined,
+    /** The player's stored transaction password hash (argon2id), or null when none is set. */
+    tradePasswordHash: (userId: number) => (tradePasswordHash.get(userId) as string | null | undefined) ?? null,
     setting: <T>(key: string, fallback: T): T => {
       const raw = setting.get(key) as string | undefined;
       return raw === undefined ? fallback : (JSON.parse(raw) as T);
     },
     hasSetting: (key: string) => setting.get(key) !== undefined,
+    /** Every setting the operator stored, parsed (one read). */
+    settings(): Record<string, unknown> {
+      const out: Record<string, unknown> = {};
+      for (const row of allSettings.all() as { key: string; value: string }[]) out[row.key] = JSON.parse(row.value);
+      return out;
+    },
     setSetting: (key: string, value: unknown) => setSetting.run(key, JSON.stringify(value)),
     deleteSetting: (key: string) => deleteSetting.run(key),
 
@@ -164,7 +181,7 @@ export function createWithdrawRepo(db: Db) {
       walletAccount: string;
       manilaDay: string;
       now: string;
-    }) => Number(insert.run(w).lastInsertRowid),
+    }) => insert.get(w) as WithdrawalRow,
     byOrderNo: (orderNo: string) => byOrderNo.get(orderNo) as WithdrawalRow | undefined,
     opsByOrderNo: (orderNo: string) => opsByOrderNo.get(orderNo) as OpsWithdrawalRow | undefined,
     dayTotals: (userId: number, day: string) => dayTotals.get(userId, day) as { count: number; amount: number },

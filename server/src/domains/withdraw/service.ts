@@ -70,19 +70,17 @@ export function createWithdrawService(deps: {
   let interceptPayout: PayoutInterceptor = () => undefined;
 
   function settings() {
-    const operatorSet = repo.hasSetting('autoApprove');
+    const stored = repo.settings();
+    const operatorSet = 'autoApprove' in stored;
     return {
-      autoApprove: operatorSet ? repo.setting('autoApprove', false) : config.mode === 'development',
+      autoApprove: operatorSet ? Boolean(stored.autoApprove) : config.mode === 'development',
       autoApproveSource: operatorSet ? ('operator' as const) : ('environment' as const),
-      payoutDelaySeconds: repo.setting('payoutDelaySeconds', 60),
-      feePercent: repo.setting('feePercent', 0),
+      payoutDelaySeconds: Number(stored.payoutDelaySeconds ?? 60),
+      feePercent: Number(stored.feePercent ?? 0),
     };
   }
 
-  const limitsOf = (userId: number) => {
-    const vip = deps.users.byId(userId)?.vip_level ?? 0;
-    return repo.limitFor(vip) ?? { vip_level: 0, daily_amount: 0, daily_count: 0 };
-  };
+  const limitsOf = (userId: number) => repo.limitOfUser(userId) ?? { vip_level: 0, daily_amount: 0, daily_count: 0 };
 
   const newOrderNo = () => {
     for (;;) {
@@ -265,41 +263,44 @@ export function createWithdrawService(deps: {
   }
 
   /**
-   * Creates a Pending withdrawal and freezes its amount, in one transaction (balance -A, frozen +A, one
-   * journal row `withdraw`). The rules are checked inside that transaction, so of concurrent requests
-   * exactly as many succeed as the balance and the day's limits allow.
+   * The writes of a new Pending withdrawal, inside the caller's transaction: the rules, the order, its
+   * amount frozen (balance -A, frozen +A, one journal row `withdraw`) and its first history row. The rules
+   * are checked inside that transaction, so of concurrent requests exactly as many succeed as the balance
+   * and the day's limits allow.
    */
-  function open(userId: number, amount: number): WithdrawalRow {
-    const order = db.transaction(() => {
-      const { wallet, day } = check(userId, amount);
-      const fee = Math.ceil((amount * settings().feePercent) / 100);
-      const orderNo = newOrderNo();
-      const now = clock.iso();
-      const id = repo.insert({
-        orderNo,
-        userId,
-        amount,
-        fee: Math.min(fee, amount),
-        bank: wallet.bank,
-        walletName: wallet.name,
-        walletAccount: wallet.account,
-        manilaDay: day,
-        now,
-      });
-      ledger.post(userId, {
-        type: 'withdraw',
-        amount: -amount,
-        frozen: amount,
-        reference: orderNo,
-        remark: wallet.bank,
-      });
-      repo.insertEvent({ withdrawalId: id, from: null, to: PENDING, actor: 'player', reason: '', now });
-      return repo.byOrderNo(orderNo) as WithdrawalRow;
-    })();
-    events.emit('withdraw.created', { userId, orderNo: order.order_no, amount });
-    events.emit('balance.moved', { userId });
-    if (settings().autoApprove) return review(order.order_no, 'auto');
+  function insertOrder(userId: number, amount: number) {
+    const { autoApprove, feePercent } = settings();
+    const { wallet, day } = check(userId, amount);
+    const fee = Math.ceil((amount * feePercent) / 100);
+    const orderNo = newOrderNo();
+    const now = clock.iso();
+    const order = repo.insert({
+      orderNo,
+      userId,
+      amount,
+      fee: Math.min(fee, amount),
+      bank: wallet.bank,
+      walletName: wallet.name,
+      walletAccount: wallet.account,
+      manilaDay: day,
+      now,
+    });
+    ledger.post(userId, { type: 'withdraw', amount: -amount, frozen: amount, reference: orderNo, remark: wallet.bank });
+    repo.insertEvent({ withdrawalId: order.id, from: null, to: PENDING, actor: 'player', reason: '', now });
+    return { order, autoApprove };
+  }
+
+  /** Once the order is committed: tells the others, and hands it on at once when autoApprove is on. */
+  function opened({ order, autoApprove }: ReturnType<typeof insertOrder>): WithdrawalRow {
+    events.emit('withdraw.created', { userId: order.user_id, orderNo: order.order_no, amount: order.amount });
+    events.emit('balance.moved', { userId: order.user_id });
+    if (autoApprove) return review(order.order_no, 'auto');
     return order;
+  }
+
+  /** Creates a Pending withdrawal and freezes its amount, in one transaction of its own. */
+  function open(userId: number, amount: number): WithdrawalRow {
+    return opened(db.transaction(() => insertOrder(userId, amount))());
   }
 
   return {
@@ -353,12 +354,15 @@ export function createWithdrawService(deps: {
      */
     async create(user: SessionUser, body: CreateRequest) {
       deps.assertCanTransact(user.id);
-      deps.captcha.consume(user.id, body.captcha.token, body.captcha.answer);
-      if (!deps.users.byId(user.id)?.trade_password_hash) throw new AppError(Code.TRADE_PASSWORD_NOT_SET);
+      // The captcha is burned, right or wrong, and that is committed before anything else is checked.
+      const burn = deps.captcha.burner(user.id, body.captcha.token, body.captcha.answer);
+      if (!(await ledger.batch.run(burn))) throw new AppError(Code.CAPTCHA_INVALID);
       const amount = toCentavos(body.amount);
-      check(user.id, amount);
-      await deps.tradePassword.verify(user.id, body.password);
-      return view(open(user.id, amount));
+      // The rules are checked before argon2 (fail fast), not when the session's earlier verification
+      // answers: the order's transaction checks them again, where they count.
+      await deps.tradePassword.verify(user, body.password, { reuse: true, beforeArgon2: () => check(user.id, amount) });
+      // Both writes are units of the ledger's group commit (see ledger/batch.ts).
+      return view(opened(await ledger.batch.run(() => insertOrder(user.id, amount))));
     },
 
     reject(orderNo: string, reason: string, actor: Actor = 'ops') {

@@ -1,22 +1,88 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Code } from '../../../../shared/codes';
+import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
+import type { EventBus } from '../../plugins/events';
 import type { Limiter, LimitRule } from '../../plugins/rate-limit';
 import { verifyPassword } from '../user/password';
-import type { UserRepo } from '../user/repo';
 
 /** Wrong transaction passwords per account before a lock-out (the same counter as changing it). */
 export const TRADE_PASSWORD_FAILURES: LimitRule = { limit: 5, windowMs: 15 * 60_000 };
+
+/** How long a session may withdraw again without argon2 after the transaction password was verified. */
+export const TRADE_PASSWORD_REMEMBER_MS = 5 * 60_000;
+
+/** At most this many sessions remembered; past it the oldest entry goes (that session pays argon2 again). */
+const REMEMBER_LIMIT = 100_000;
+
+interface Remembered {
+  userId: number;
+  /** HMAC-SHA256, under a key made at start, of the md5 hex the client sent. */
+  mac: Buffer;
+  /** The stored argon2id string it was checked against: any change of the password changes it. */
+  stored: string;
+  expiresAtMs: number;
+}
 
 /**
  * Checks the transaction password (md5 hex from the client, argon2id stored) for binding a wallet and
  * withdrawing. Only wrong answers count toward the lock-out, and checks of one account run at most as
  * many at a time as wrong answers are still allowed: parallel guesses cannot get past the limit, while
  * right answers (the 200 concurrent withdrawals of one player) are not throttled to one at a time.
+ *
+ * A session that passed argon2 may withdraw again for a few minutes on a constant-time comparison of an
+ * HMAC of what it sent (see docs/security.md, "Transaction password"): the entry is bound to the session,
+ * the player and the stored hash, dropped on the session's revocation (logout, new login, time-outs,
+ * operator, suspension), on any wrong answer and at expiry; a mismatch always falls back to argon2.
  */
-export function createTradePasswordCheck(deps: { limiter: Limiter; users: UserRepo }) {
-  const { limiter, users } = deps;
+export function createTradePasswordCheck(deps: {
+  limiter: Limiter;
+  /** The player's stored argon2id string, or null when no transaction password is set. */
+  storedHash: (userId: number) => string | null;
+  clock: Clock;
+  events: EventBus;
+  /** Tests give a fixed key; by default a random one per process, so entries die with it. */
+  key?: Buffer;
+}) {
+  const { limiter, clock } = deps;
   const inFlight = new Map<number, number>();
   const waiting = new Map<number, (() => void)[]>();
+  const key = deps.key ?? randomBytes(32);
+  /** By session id, in the order they were verified (so the front holds the oldest). */
+  const remembered = new Map<number, Remembered>();
+
+  const macOf = (md5Hex: string) => createHmac('sha256', key).update(md5Hex).digest();
+
+  deps.events.on('session.revoked', ({ sessionId }) => remembered.delete(sessionId));
+  // A swapped database reuses session ids for other players.
+  deps.events.on('db.restored', () => remembered.clear());
+
+  function remember(sessionId: number, userId: number, md5Hex: string, stored: string) {
+    const now = clock.nowMs();
+    remembered.delete(sessionId);
+    for (const [id, entry] of remembered) {
+      if (entry.expiresAtMs > now && remembered.size < REMEMBER_LIMIT) break;
+      remembered.delete(id);
+    }
+    remembered.set(sessionId, { userId, mac: macOf(md5Hex), stored, expiresAtMs: now + TRADE_PASSWORD_REMEMBER_MS });
+  }
+
+  /**
+   * Whether this session's earlier verification answers for `md5Hex`. Anything else than a live entry of
+   * this player and this stored hash whose HMAC matches drops the entry, and the caller runs argon2.
+   */
+  function recall(sessionId: number, userId: number, md5Hex: string, stored: string): boolean {
+    const entry = remembered.get(sessionId);
+    if (!entry) return false;
+    const mac = macOf(md5Hex);
+    const same =
+      entry.userId === userId &&
+      entry.stored === stored &&
+      entry.expiresAtMs > clock.nowMs() &&
+      timingSafeEqual(mac, entry.mac);
+    if (!same) remembered.delete(sessionId);
+    return same;
+  }
 
   const keyOf = (userId: number) => `trade:user:${userId}`;
 
@@ -50,21 +116,41 @@ export function createTradePasswordCheck(deps: { limiter: Limiter; users: UserRe
   }
 
   return {
-    /** Throws TRADE_PASSWORD_NOT_SET, ACCOUNT_LOCKED (with the seconds to wait) or TRADE_PASSWORD_WRONG. */
-    async verify(userId: number, md5Hex: string): Promise<void> {
-      const stored = users.byId(userId)?.trade_password_hash;
+    /**
+     * Throws TRADE_PASSWORD_NOT_SET, ACCOUNT_LOCKED (with the seconds to wait) or TRADE_PASSWORD_WRONG.
+     * With `reuse`, a session's earlier verification may answer (see above); every successful argon2
+     * check is remembered for the session. `beforeArgon2` runs only when argon2 is about to (fail-fast
+     * checks worth doing before ~13 ms of CPU); a locked account is refused after it, as before.
+     */
+    async verify(
+      user: { id: number; sessionId: number },
+      md5Hex: string,
+      options: { reuse?: boolean; beforeArgon2?: () => void } = {},
+    ) {
+      const userId = user.id;
+      const stored = deps.storedHash(userId);
       if (!stored) throw new AppError(Code.TRADE_PASSWORD_NOT_SET);
+      if (options.reuse) {
+        const locked = limiter.retryAfter(keyOf(userId), TRADE_PASSWORD_FAILURES) > 0;
+        if (!locked && recall(user.sessionId, userId, md5Hex, stored)) return;
+      }
+      options.beforeArgon2?.();
       await acquire(userId);
       try {
         if (!(await verifyPassword(stored, md5Hex))) {
           limiter.record(keyOf(userId));
+          remembered.delete(user.sessionId);
           throw new AppError(Code.TRADE_PASSWORD_WRONG);
         }
         limiter.reset(keyOf(userId));
+        remember(user.sessionId, userId, md5Hex, stored);
       } finally {
         release(userId);
       }
     },
+
+    /** Sessions remembered now (tests). */
+    rememberedCount: () => remembered.size,
   };
 }
 

@@ -46,7 +46,7 @@ export function createWalletService(deps: {
     async bind(user: SessionUser, body: BindRequest): Promise<Wallet> {
       deps.assertCanTransact(user.id);
       if (repo.wallet(user.id)) throw new AppError(Code.WALLET_ALREADY_BOUND);
-      await tradePassword.verify(user.id, body.password);
+      await tradePassword.verify(user, body.password);
       db.transaction(() => {
         if (repo.wallet(user.id)) throw new AppError(Code.WALLET_ALREADY_BOUND);
         if (repo.walletOwner(body.bank, body.account) !== undefined) throw new AppError(Code.WALLET_IN_USE);
