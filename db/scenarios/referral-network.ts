@@ -53,7 +53,7 @@ export const referralNetwork: Scenario = {
     // Turnover of the referrals: the friends turnover rebate of boss0001.
     await kit.wallet(ref1, '9173330032');
     await kit.wallet(ref2, '9173330033');
-    kit.play(ref1, 10, 50, 0.9);
-    kit.play(ref2, 20, 100, 0.9);
+    await kit.play(ref1, 10, 50, 0.9);
+    await kit.play(ref2, 20, 100, 0.9);
   },
 };
