@@ -124,6 +124,7 @@ export const Code = {
   FAULT_NOT_FOUND: 30007,
   FAULT_CODE_UNKNOWN: 30008,
   SCENARIO_FAILED: 30009,
+  REQUEST_LOG_OFF: 30010,
 
   // --- end tooling ---
 } as const;

@@ -311,6 +311,10 @@ export const codeMessages: Record<CodeValue, Text> = {
     'en-US': 'The scenario could not be built: {reason}',
     'vi-VN': 'Không thể dựng kịch bản: {reason}',
   },
+  [Code.REQUEST_LOG_OFF]: {
+    'en-US': 'The request log is off on this server (REQUEST_LOG=false)',
+    'vi-VN': 'Nhật ký yêu cầu đang tắt trên máy chủ này (REQUEST_LOG=false)',
+  },
 
   // --- end tooling ---
 };

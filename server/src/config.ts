@@ -15,6 +15,8 @@ const envSchema = z.object({
   ADMIN_TOKEN: z.string().min(16, 'ADMIN_TOKEN must be at least 16 characters').optional(),
   PUBLIC_URL: z.url().optional(),
   OPS_ENABLED: bool.default(true),
+  /** The tester's request log under /ops; a live deployment turns it off (it holds players' requests). */
+  REQUEST_LOG: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
@@ -41,6 +43,7 @@ export interface Config {
   adminTokenGenerated: boolean;
   publicUrl: string;
   opsEnabled: boolean;
+  requestLog: boolean;
   logLevel: Env['LOG_LEVEL'];
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
@@ -68,6 +71,7 @@ function configFromEnv(e: Env): Config {
     adminTokenGenerated: e.ADMIN_TOKEN === undefined,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     opsEnabled: e.OPS_ENABLED,
+    requestLog: e.REQUEST_LOG,
     logLevel: e.LOG_LEVEL,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_DAYS * 86_400_000,

@@ -3,16 +3,20 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CodeValue } from '../../../../shared/codes';
 import { sendFailure } from '../../plugins/envelope';
 import type { Faults } from './faults';
-import { bodyText, type FrameLog, type RequestLogStore } from './request-log';
+import { bodyText, type FrameLog, type InFlight, type RequestLogStore } from './request-log';
 
 /** Static files are not logged: a page load would push every API call out of the ring. */
 const UNLOGGED = /^\/(assets|static|provider\/assets)\/|^\/favicon/;
 
-interface Tracked {
-  start: number;
-  frames: FrameLog[];
-  payload: string | null;
-  fault: number | null;
+class Tracked implements InFlight {
+  readonly start = performance.now();
+  readonly frames: FrameLog[] = [];
+  payload: string | null = null;
+  fault: number | null = null;
+  constructor(private readonly request: FastifyRequest) {}
+  userId() {
+    return this.request.user?.id ?? null;
+  }
 }
 
 declare module 'fastify' {
@@ -28,22 +32,11 @@ const envelopeCode = (payload: string | null): number | null => {
 };
 
 /**
- * Two cross-cutting hooks: the request log (every request but static files, with the socket frames it
- * caused) and the route faults (latency, then an error answered before the handler, so nothing moves).
- * /ops itself is never faulted.
+ * The route faults: latency, then an error answered before the handler, so nothing moves. /ops itself is
+ * never faulted. A callback hook, not an async one: it runs on every request, and a promise each is
+ * measurable.
  */
-export function installToolingHooks(app: FastifyInstance, deps: { log: RequestLogStore; faults: Faults }) {
-  const { log, faults } = deps;
-  app.decorateRequest('tooling', null);
-
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (UNLOGGED.test(request.url)) return done();
-    const tracked: Tracked = { start: performance.now(), frames: [], payload: null, fault: null };
-    request.tooling = tracked;
-    log.track(tracked.frames, done);
-  });
-
-  // Callback hooks, not async ones: these run on every request, and a promise each is measurable.
+export function installFaultHooks(app: FastifyInstance, faults: Faults) {
   app.addHook('preHandler', (request, reply, done) => {
     if (!faults.anyRouteFault() || request.url.startsWith('/ops')) return done();
     applyFaults(request, reply).then(() => {
@@ -64,6 +57,23 @@ export function installToolingHooks(app: FastifyInstance, deps: { log: RequestLo
     if (acted && request.tooling) request.tooling.fault = acted.id;
     if (error) sendFailure(request, reply, error.status ?? 200, error.code as CodeValue);
   }
+}
+
+/** The request log: every request but static files and socket upgrades, with the frames it caused. */
+export function installRequestLogHooks(app: FastifyInstance, log: RequestLogStore) {
+  app.addHook('onRequest', (request, _reply, done) => {
+    // A socket's upgrade is hijacked: it never answers, so it is never in flight for the log.
+    if (UNLOGGED.test(request.url) || request.headers.upgrade !== undefined) return done();
+    const tracked = new Tracked(request);
+    request.tooling = tracked;
+    log.begin(tracked);
+    done();
+  });
+
+  app.addHook('onRequestAbort', (request, done) => {
+    if (request.tooling) log.end(request.tooling, null);
+    done();
+  });
 
   app.addHook('onSend', (request, _reply, payload, done) => {
     if (request.tooling && typeof payload === 'string') request.tooling.payload = payload;
@@ -73,7 +83,7 @@ export function installToolingHooks(app: FastifyInstance, deps: { log: RequestLo
   app.addHook('onResponse', (request, reply, done) => {
     const tracked = request.tooling;
     if (!tracked) return done();
-    log.add({
+    log.end(tracked, {
       at: new Date().toISOString(),
       method: request.method,
       path: request.url,

@@ -5,7 +5,7 @@ import { watchManilaDay } from './day-rollover';
 import { devRoutes } from './dev-routes';
 import { createFaults, type Fault } from './faults';
 import { createHeldCallbacks } from './held-callbacks';
-import { installToolingHooks } from './hooks';
+import { installFaultHooks, installRequestLogHooks } from './hooks';
 import { createToolingRepo } from './repo';
 import { createRequestLog } from './request-log';
 import { toolingRoutes } from './routes';
@@ -80,9 +80,13 @@ export function registerTooling(app: FastifyInstance) {
 
   watchManilaDay(app);
   // The log is read and faults are set only through /ops: without it, recording would cost every
-  // request for nothing.
-  if (app.config.opsEnabled) installToolingHooks(app, { log: requestLog, faults });
-  app.socket.onPush((userId, frame) => requestLog.frame(uidOf(userId), frame, new Date().toISOString()));
+  // request for nothing. A live deployment keeps /ops for its operators but turns the log off.
+  app.decorateRequest('tooling', null);
+  if (app.config.opsEnabled) installFaultHooks(app, faults);
+  if (app.config.opsEnabled && app.config.requestLog) {
+    installRequestLogHooks(app, requestLog);
+    app.socket.onPush((userId, frame) => requestLog.frame(userId, uidOf(userId), frame, new Date().toISOString()));
+  }
   app.socket.onConnect((userId, drop) => {
     if (faults.takeSocketDrop(uidOf(userId))) drop();
   });

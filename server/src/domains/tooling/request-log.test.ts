@@ -1,6 +1,9 @@
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { Code } from '../../../../shared/codes';
+import { testConfig } from '../../config';
 import { hashed, opsClient, registerPlayer, type TestClient, testApp } from '../../test/helpers';
 import { fund } from '../../test/money';
 import { LOG_SIZE } from './request-log';
@@ -86,6 +89,43 @@ describe('the request log', () => {
     ]);
   });
 
+  it('gives a frame to the request in flight that concerns its player, never to another player', async () => {
+    const a = await registerPlayer(app);
+    const b = await registerPlayer(app);
+    const idOf = (uid: number) => app.services.users.repo.byUid(uid)?.id ?? 0;
+    // A's balance call is held in flight by a latency fault while the operator pushes to B.
+    await ops.post('/ops/faults', { kind: 'latency', route: '/api/balance', ms: 300 });
+    const held = a.client.get('/api/balance');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await ops.post(`/ops/sockets/${b.info.uid}/push`, { event: 'inbox.unread', content: 1 });
+    app.socket.push(idOf(a.info.uid), 'inbox.unread', 3);
+    await held;
+    const log = await requests({ ops: 'true' });
+    const balance = log.requests.find((r) => r.path === '/api/balance');
+    const push = log.requests.find((r) => r.path.endsWith('/push'));
+    expect(balance?.frames).toEqual([expect.objectContaining({ uid: a.info.uid, event: 'inbox.unread' })]);
+    expect(push?.frames).toEqual([expect.objectContaining({ uid: b.info.uid, event: 'inbox.unread' })]);
+    // Nothing is in flight any more: the next frame is logged outside requests.
+    app.socket.push(idOf(b.info.uid), 'inbox.unread', 2);
+    expect((await requests({ uid: b.info.uid })).frames).toEqual([
+      expect.objectContaining({ uid: b.info.uid, event: 'inbox.unread' }),
+    ]);
+  });
+
+  it('does not take an open socket for a request in flight', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { client, info } = await registerPlayer(app);
+    const cookie = client.cookie;
+    const port = (app.server.address() as AddressInfo).port;
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/webSocket/${info.uid}`, { headers: { cookie } });
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    app.socket.push(app.services.users.repo.byUid(info.uid)?.id ?? 0, 'inbox.unread', 4);
+    ws.close();
+    expect((await requests({ uid: info.uid })).frames).toEqual(
+      expect.arrayContaining([expect.objectContaining({ uid: info.uid, event: 'inbox.unread' })]),
+    );
+  });
+
   it('marks the fault that acted on a request', async () => {
     const { client } = await registerPlayer(app);
     const fault = (await ops.post<{ id: number }>('/ops/faults', { kind: 'error', route: '/api/balance', code: 20002 }))
@@ -141,6 +181,21 @@ describe('the request log', () => {
       const refused = await app.inject({ method: 'GET', url: '/ops/requests.har', headers });
       expect(refused.statusCode).toBe(401);
       expect(refused.json()).toMatchObject({ success: false, code: Code.OPS_UNAUTHORIZED });
+    }
+  });
+
+  it('is off with REQUEST_LOG=false: /ops still works and says so, and nothing is recorded', async () => {
+    const quiet = await testApp({ config: testConfig({ requestLog: false }) });
+    try {
+      const { client } = await registerPlayer(quiet);
+      expect((await client.get('/api/balance')).body.success).toBe(true);
+      const off = opsClient(quiet);
+      expect((await off.get('/ops/requests')).body.code).toBe(Code.REQUEST_LOG_OFF);
+      expect((await off.get('/ops/requests.har')).body.code).toBe(Code.REQUEST_LOG_OFF);
+      expect(quiet.tooling.requestLog.find({ limit: 10, ops: true }).requests).toEqual([]);
+      expect((await off.get('/ops/sms')).body.success).toBe(true);
+    } finally {
+      await quiet.close();
     }
   });
 });

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Frame } from '../../../../shared/socket';
 
 export interface FrameLog {
@@ -46,6 +45,7 @@ export const LOG_SIZE = 1000;
 /** A larger answer is redacted at once, so the ring never holds more than this per entry. */
 const LAZY_BODY_LIMIT = 64 * 1024;
 const BODY_LIMIT = 4096;
+const MAX_IN_FLIGHT = 1024;
 const SECRET_KEY = /pass(word)?|pwd|secret|token|mpin|signature|captcha|answer|cookie|authorization/i;
 const SECRET_HEADERS = new Set(['cookie', 'set-cookie', 'authorization']);
 
@@ -86,14 +86,28 @@ export function bodyText(body: unknown): string | null {
   return text.length > BODY_LIMIT ? `${text.slice(0, BODY_LIMIT)}…` : text;
 }
 
+/** A request being answered, as the frame attribution sees it. */
+export interface InFlight {
+  frames: FrameLog[];
+  /** The session's player (known once the route authenticated), null for visitors and server calls. */
+  userId(): number | null;
+}
+
 /**
- * The last 1,000 requests and the socket frames pushed while each ran (an async context follows the
- * request into its handler), plus frames pushed outside any request (timers, clock moves). Memory only.
+ * The last 1,000 requests and the socket frames pushed while each ran, plus frames pushed outside any
+ * request (timers, clock moves). Memory only.
+ *
+ * A frame belongs to the request in flight that concerns its player: the newest one of that player's
+ * session, else the newest in flight without a session (an operator's call, a gateway webhook, a
+ * provider's wallet call, a registration), else no request. That is exact whenever one thing happens at a
+ * time, as when a tester clicks through; under concurrent load it is a best guess. An async context
+ * (AsyncLocalStorage) would follow each request exactly, but on Node 20 it turns on promise hooks for the
+ * whole process, about 8 µs of every request.
  */
 export function createRequestLog() {
   const requests: Kept[] = [];
   const loose: FrameLog[] = [];
-  const context = new AsyncLocalStorage<FrameLog[]>();
+  const inFlight = new Set<InFlight>();
   let nextId = 1;
 
   /** The entry as the log shows it, redacted once on first read. */
@@ -118,16 +132,31 @@ export function createRequestLog() {
   };
 
   return {
-    /** Runs the rest of a request inside its frame collector. */
-    track<T>(frames: FrameLog[], run: () => T): T {
-      return context.run(frames, run);
+    /** A request started: frames pushed from now on may belong to it. */
+    begin(request: InFlight) {
+      inFlight.add(request);
+      // A request whose connection died without an answer or an abort event must not stay forever.
+      if (inFlight.size > MAX_IN_FLIGHT) inFlight.delete(inFlight.values().next().value as InFlight);
     },
 
-    frame(uid: number | null, frame: Frame, at: string) {
+    frame(userId: number, uid: number | null, frame: Frame, at: string) {
       const entry = { uid, event: frame.event, sid: frame.sid, at };
-      const current = context.getStore();
-      if (current) current.push(entry);
+      let own: InFlight | undefined;
+      let sessionless: InFlight | undefined;
+      for (const request of inFlight) {
+        const id = request.userId();
+        if (id === userId) own = request;
+        else if (id === null) sessionless = request;
+      }
+      const owner = own ?? sessionless;
+      if (owner) owner.frames.push(entry);
       else keep(loose, entry);
+    },
+
+    /** A request ended (answered or aborted): `entry` is what it logs, or null for an unlogged one. */
+    end(request: InFlight, entry: RawRequestLog | null) {
+      inFlight.delete(request);
+      if (entry) this.add(entry);
     },
 
     add(entry: RawRequestLog) {
@@ -157,6 +186,7 @@ export function createRequestLog() {
 
     clear() {
       requests.length = 0;
+      inFlight.clear();
       loose.length = 0;
     },
   };

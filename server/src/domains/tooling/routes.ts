@@ -41,7 +41,11 @@ export function toolingRoutes(app: FastifyInstance, tooling: Tooling) {
     limit: query.limit,
     ops: query.ops === 'true',
   });
+  const logOn = () => {
+    if (!app.config.requestLog) throw new AppError(Code.REQUEST_LOG_OFF);
+  };
   route(app, contract.listRequests, ({ query }) => {
+    logOn();
     const found = requestLog.find(filterOf(query));
     return {
       requests: found.requests.map(({ requestHeaders: _q, responseHeaders: _a, ...rest }) => rest),
@@ -49,6 +53,7 @@ export function toolingRoutes(app: FastifyInstance, tooling: Tooling) {
     };
   });
   route(app, contract.clearRequests, () => {
+    logOn();
     requestLog.clear();
     return null;
   });
@@ -80,6 +85,7 @@ export function toolingRoutes(app: FastifyInstance, tooling: Tooling) {
     async (request, reply) => {
       const query = contract.listRequests.query.safeParse(request.query);
       if (!query.success) return sendFailure(request, reply, 200, Code.VALIDATION);
+      if (!app.config.requestLog) return sendFailure(request, reply, 200, Code.REQUEST_LOG_OFF);
       const { requests } = requestLog.find(filterOf(query.data));
       return reply
         .type('application/json; charset=utf-8')
