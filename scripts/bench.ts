@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --duration 10 --connections 50 --warmup 1 --sockets 5000 --claim POST:/api/...]
+ * npm run bench [-- --duration 10 --connections 50 --warmup 1 --sockets 5000 --claim POST:/api/... --request-log]
  *
  * Measures the real server against a bare Fastify hello-world started in the same run, and writes the
  * figures to docs/performance.md. Each server runs in its own child process (this file, started again
@@ -46,6 +46,7 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '1' },
     sockets: { type: 'string', default: '5000' },
     claim: { type: 'string' },
+    'request-log': { type: 'boolean', default: false },
     serve: { type: 'string' },
     db: { type: 'string' },
   },
@@ -57,6 +58,8 @@ const PROVIDER_SECRET = process.env.BENCH_PROVIDER_SECRET ?? randomBytes(32).toS
 /** Withdrawing players, each with a session, and captchas each (one per request, used in turn). */
 const WITHDRAWERS = 500;
 const CAPTCHAS_EACH = 80;
+/** Players depositing through the sandbox checkout, one round trip at a time each. */
+const DEPOSITORS = 20;
 /** Players betting, each in its own game session at the demo provider, in turn. */
 const BETTORS = 200;
 /**
@@ -75,6 +78,7 @@ export interface Prepared {
   withdrawers: { player: Player; captchas: { token: string; answer: string }[] }[];
   bettors: { sessionToken: string }[];
   claim?: { method: string; path: string; players: Player[] };
+  depositors: Player[];
   socketPlayers: Player[];
 }
 
@@ -116,9 +120,10 @@ async function prepare(app: FastifyInstance, socketPlayers: number, claimerCount
     .find(([method, path]) => app.hasRoute({ method: method as 'POST', url: path as string }));
   const claimers = found ? await many(claimerCount, () => newPlayer(call, 'claim')) : [];
   const claim = found ? { method: found[0] as string, path: found[1] as string, players: claimers } : undefined;
+  const depositors = await many(DEPOSITORS, () => newPlayer(call, 'dep'));
   const players: Player[] = [];
   for (let i = 0; i < socketPlayers; i++) players.push(await newPlayer(call, 'ws'));
-  return { reader, withdrawers, bettors, claim, socketPlayers: players };
+  return { reader, withdrawers, bettors, claim, depositors, socketPlayers: players };
 }
 
 /** Child process: start one server, tell the parent its port, answer its requests, close when told. */
@@ -137,6 +142,8 @@ async function serve(kind: string, dbFile: string | undefined): Promise<void> {
       PORT: '0',
       ADMIN_TOKEN: randomBytes(24).toString('hex'),
       PROVIDER_SECRET: process.env.BENCH_PROVIDER_SECRET,
+      // As a live deployment runs: /ops for the operators, no tester's request log (--request-log keeps it).
+      REQUEST_LOG: process.env.BENCH_REQUEST_LOG ?? 'false',
     });
     app = await buildApp({ config, logger: false });
   }
@@ -202,7 +209,11 @@ async function start(kind: 'hello' | 'app', dbFile?: string): Promise<Server> {
   const child = fork(fileURLToPath(import.meta.url), ['--serve', kind, ...(dbFile ? ['--db', dbFile] : [])], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     execArgv: [...process.execArgv, '--expose-gc'],
-    env: { ...process.env, BENCH_PROVIDER_SECRET: PROVIDER_SECRET },
+    env: {
+      ...process.env,
+      BENCH_PROVIDER_SECRET: PROVIDER_SECRET,
+      BENCH_REQUEST_LOG: args['request-log'] ? 'true' : 'false',
+    },
   });
   const port = await ask<number>({ child } as Server, undefined, 'port', 60_000);
   return { name: kind, url: `http://127.0.0.1:${port}`, child };
@@ -459,6 +470,78 @@ function readIfExists(file: string): string {
   }
 }
 
+/**
+ * The deposit round trip as a player makes it: the order (`POST /api/recharge/build`), then the sandbox
+ * checkout's Pay (the form post, whose signed webhook credits the balance before the page answers "paid"),
+ * then `GET /api/balance` showing the credit. Each depositor runs round trips one after the other.
+ */
+async function measureDeposits(server: Server, depositors: Player[]): Promise<Row> {
+  const label = `deposit round trips/s: build, sandbox Pay, balance (${depositors.length} players)`;
+  process.stdout.write(`  ${label} ... `);
+  const amount = 500;
+  const latencies: number[] = [];
+  let failed = 0;
+  let firstFailure = '';
+  const fail = (why: string) => {
+    failed += 1;
+    firstFailure ||= why;
+  };
+  const post = (path: string, p: Player, body: string, type: string) =>
+    fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { ...CLIENT_HEADERS, cookie: p.cookie, 'content-type': type },
+      body,
+    });
+  const roundTrip = async (p: Player, credited: number) => {
+    const built = (await (
+      await post('/api/recharge/build', p, JSON.stringify({ channel: 'gcash', amount }), 'application/json')
+    ).json()) as { success: boolean; data: { orderNo: string; payUrl: string } };
+    if (!built.success) return fail(`build: ${JSON.stringify(built).slice(0, 160)}`);
+    const token = new URL(built.data.payUrl).searchParams.get('token') ?? '';
+    const form = new URLSearchParams({ token, action: 'pay', mobile: '9171234567', mpin: '1234' });
+    const page = await (
+      await post(`/sandbox/pay/${built.data.orderNo}`, p, form.toString(), 'application/x-www-form-urlencoded')
+    ).text();
+    if (!/paid/i.test(page)) return fail(`sandbox page for ${built.data.orderNo} does not say paid`);
+    const balance = (await (
+      await fetch(`${server.url}/api/balance`, { headers: { ...CLIENT_HEADERS, cookie: p.cookie } })
+    ).json()) as { data: { userAccountVO: { balance: string } } };
+    if (Number(balance.data.userAccountVO.balance) < credited) return fail('the balance does not show the credit');
+  };
+  const until = Date.now() + Number(args.duration) * 1000;
+  const cpuBefore = await cpuTime(server);
+  await Promise.all(
+    depositors.map(async (p) => {
+      let credited = 0;
+      while (Date.now() < until) {
+        const start = performance.now();
+        const before = failed;
+        await roundTrip(p, credited + amount).catch((error) => fail(String(error)));
+        if (failed === before) {
+          credited += amount;
+          latencies.push(performance.now() - start);
+        }
+      }
+    }),
+  );
+  const cpuUsed = (await cpuTime(server)) - cpuBefore;
+  await settle(server);
+  latencies.sort((a, b) => a - b);
+  const done = latencies.length;
+  const row: Row = {
+    label,
+    rps: done / Number(args.duration),
+    p99: Math.round(latencies[Math.floor(done * 0.99)] ?? 0),
+    failed,
+    cpu: done ? cpuUsed / done : 0,
+    note: `p50 ${Math.round(latencies[Math.floor(done * 0.5)] ?? 0)} ms`,
+  };
+  console.log(
+    `${Math.round(row.rps)} round trips/s, p99 ${row.p99} ms, ${failed} failed${firstFailure ? ` (${firstFailure})` : ''}`,
+  );
+  return row;
+}
+
 async function main(): Promise<number> {
   const dir = mkdtempSync(join(os.tmpdir(), 'casino-bench-'));
   const servers: Server[] = [];
@@ -578,11 +661,13 @@ async function main(): Promise<number> {
         note: `n/a: none of ${CLAIM_CANDIDATES.length} claim routes is in this build`,
       });
     }
+    rows.push(await measureDeposits(app, prepared.depositors));
     const last = await measure(hello, 'hello-world GET / (last)', { path: '/', accept: () => true });
     rows.push(last);
 
     const baseline = (first.rps + last.rps) / 2;
-    for (const row of rows) if (row.rps > 0) row.ratio = row.rps / baseline;
+    // The deposit round trip (three requests, a note instead of a target) has no ratio.
+    for (const row of rows) if (row.rps > 0 && row.note === undefined) row.ratio = row.rps / baseline;
     const [, ...measured] = rows;
     const ordered: Row[] = [
       first,
