@@ -1,5 +1,7 @@
 /**
  * npm run bench [-- --duration 10 --connections 50 --warmup 1 --sockets 5000 --claim POST:/api/... --request-log]
+ *                 [-- --only balance,withdraw --cpu-prof]   (rows whose label has one of the words; the app
+ *                 server's CPU profile in dist/reports/bench-prof, for development, not for the figures)
  *
  * Measures the real server against a bare Fastify hello-world started in the same run, and writes the
  * figures to docs/performance.md. Each server runs in its own child process (this file, started again
@@ -47,6 +49,8 @@ const { values: args } = parseArgs({
     sockets: { type: 'string', default: '5000' },
     claim: { type: 'string' },
     'request-log': { type: 'boolean', default: false },
+    only: { type: 'string' },
+    'cpu-prof': { type: 'boolean', default: false },
     serve: { type: 'string' },
     db: { type: 'string' },
   },
@@ -208,7 +212,13 @@ interface Server {
 async function start(kind: 'hello' | 'app', dbFile?: string): Promise<Server> {
   const child = fork(fileURLToPath(import.meta.url), ['--serve', kind, ...(dbFile ? ['--db', dbFile] : [])], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    execArgv: [...process.execArgv, '--expose-gc'],
+    execArgv: [
+      ...process.execArgv,
+      '--expose-gc',
+      ...(args['cpu-prof'] && kind === 'app'
+        ? ['--cpu-prof', `--cpu-prof-dir=${join(ROOT_DIR, 'dist', 'reports', 'bench-prof')}`]
+        : []),
+    ],
     env: {
       ...process.env,
       BENCH_PROVIDER_SECRET: PROVIDER_SECRET,
@@ -294,7 +304,13 @@ interface Load {
   accept?: (envelope: { success: boolean; code: number }) => boolean;
 }
 
+/** Whether --only asks for this row (hello-world rows always run: they are the baseline). */
+const wanted = (label: string) =>
+  !args.only || label.startsWith('hello-world') || args.only.split(',').some((word) => label.includes(word));
+const skipped = (label: string): Row => ({ label, rps: 0, p99: 0, failed: 0, cpu: 0, note: 'not run (--only)' });
+
 async function measure(server: Server, label: string, load: Load, target?: number): Promise<Row> {
+  if (!wanted(label)) return skipped(label);
   const connections = Number(args.connections);
   const warmup = Number(args.warmup);
   let refused = 0;
@@ -477,6 +493,7 @@ function readIfExists(file: string): string {
  */
 async function measureDeposits(server: Server, depositors: Player[]): Promise<Row> {
   const label = `deposit round trips/s: build, sandbox Pay, balance (${depositors.length} players)`;
+  if (!wanted(label)) return skipped(label);
   process.stdout.write(`  ${label} ... `);
   const amount = 500;
   const latencies: number[] = [];
@@ -687,6 +704,7 @@ async function main(): Promise<number> {
     let sockets: SocketFigures | undefined;
     let socketError: string | undefined;
     try {
+      if (!wanted('sockets')) throw new Error('not run (--only)');
       sockets = await measureSockets({
         url: app.url.replace('http', 'ws'),
         players: prepared.socketPlayers,
@@ -701,8 +719,9 @@ async function main(): Promise<number> {
 
     const sections = [httpTable(ordered), socketTable(sockets, socketError), clientFigures()].join('\n\n');
     console.log(`\n${sections}`);
-    console.log(`Written to ${writeReport(sections)}`);
-    const failed = rows.reduce((sum, r) => sum + r.failed, 0) + (sockets ? sockets.failed + sockets.lost : 1);
+    // A partial run is for development: the page keeps the last full run.
+    if (!args.only) console.log(`Written to ${writeReport(sections)}`);
+    const failed = rows.reduce((sum, r) => sum + r.failed, 0) + (sockets ? sockets.failed + sockets.lost : wanted('sockets') ? 1 : 0);
     if (failed > 0) {
       console.error(`${failed} requests, connections or pushes failed`);
       return 1;

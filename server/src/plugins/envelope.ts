@@ -58,14 +58,17 @@ export const envelopePlugin = fp(
     app.decorateRequest('lang', 'en-US');
     app.decorateRequest('successMessage', '');
 
-    app.addHook('onRequest', async (request, reply) => {
+    // A callback hook: it runs on every request, and a promise each is measurable.
+    app.addHook('onRequest', (request, reply, done) => {
       request.lang = pickLanguage(request.headers.language as string | undefined);
       // Gateway webhooks and the game provider's wallet calls are signed instead: they come from servers.
       const signed = request.url.startsWith('/api/payment/') || request.url.startsWith('/api/provider/');
       const isApi = request.url.startsWith('/api/') && !signed;
       if (isApi && MUTATING.has(request.method) && !REQUEST_FROM.has(String(request.headers.requestfrom ?? ''))) {
-        return sendFailure(request, reply, 403, Code.MISSING_REQUEST_FROM);
+        sendFailure(request, reply, 403, Code.MISSING_REQUEST_FROM);
+        return;
       }
+      done();
     });
 
     app.setErrorHandler((caught: unknown, request, reply) => {
