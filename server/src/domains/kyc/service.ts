@@ -55,6 +55,17 @@ export function createKycService(deps: { db: Db; clock: Clock; events: EventBus;
     return { status: current, row, user, restricted: isRestricted(user, current) };
   }
 
+  /** status() in one narrow statement: this runs on every GET /api/balance and every withdrawal. */
+  function riskOf(userId: number): { kycStatus: KycStatus; restricted: boolean } {
+    const facts = repo.riskFacts(userId);
+    if (!facts) throw new AppError(Code.SESSION_INVALID);
+    const kycStatus: KycStatus = facts.kyc_status ?? 'unverified';
+    return {
+      kycStatus,
+      restricted: isRestricted({ created_at: facts.created_at, status: facts.user_status }, kycStatus),
+    };
+  }
+
   function view(userId: number) {
     const s = status(userId);
     return {
@@ -101,22 +112,13 @@ export function createKycService(deps: { db: Db; clock: Clock; events: EventBus;
     opsView,
 
     /** The KYC part of userRiskVO. */
-    risk(userId: number): { kycStatus: KycStatus; restricted: boolean } {
-      // status() in one narrow statement: this runs on every GET /api/balance
-      const facts = repo.riskFacts(userId);
-      if (!facts) throw new AppError(Code.SESSION_INVALID);
-      const kycStatus: KycStatus = facts.kyc_status ?? 'unverified';
-      return {
-        kycStatus,
-        restricted: isRestricted({ created_at: facts.created_at, status: facts.user_status }, kycStatus),
-      };
-    },
+    risk: riskOf,
 
     /** Throws ACCOUNT_RESTRICTED past the deadline, KYC_REQUIRED before it, unless verified. */
     assertMayWithdraw(userId: number) {
-      const s = status(userId);
+      const s = riskOf(userId);
       if (s.restricted) throw new AppError(Code.ACCOUNT_RESTRICTED);
-      if (s.status !== 'verified') throw new AppError(Code.KYC_REQUIRED);
+      if (s.kycStatus !== 'verified') throw new AppError(Code.KYC_REQUIRED);
     },
 
     submit(user: SessionUser, input: Submission) {

@@ -90,6 +90,8 @@ export function createUserRepo(db: Db) {
   const byPhone = db.prepare(`${SELECT_USER} WHERE u.phone = ?`);
   const byInvitationCode = db.prepare(`${SELECT_USER} WHERE u.invitation_code = ?`);
   const uidExists = db.prepare('SELECT 1 FROM users WHERE uid = ?').pluck();
+  // What every money move checks first (guest, suspended): two columns, not the whole row.
+  const standing = db.prepare('SELECT guest, status FROM users WHERE id = ?');
   const codeExists = db.prepare('SELECT 1 FROM users WHERE invitation_code = ?').pluck();
   const usernameExists = db.prepare('SELECT 1 FROM users WHERE username = ?').pluck();
   const phoneExists = db.prepare('SELECT 1 FROM users WHERE phone = ?').pluck();
@@ -108,6 +110,7 @@ export function createUserRepo(db: Db) {
   return {
     insert: (user: NewUser) => Number(insert.run(user).lastInsertRowid),
     byId: (id: number) => byId.get(id) as UserRow | undefined,
+    standing: (id: number) => standing.get(id) as Pick<UserRow, 'guest' | 'status'> | undefined,
     infoById: (id: number) => infoById.get(id) as UserInfoRow | undefined,
     byUid: (uid: number) => byUid.get(uid) as UserRow | undefined,
     byUsername: (username: string) => byUsername.get(username) as UserRow | undefined,

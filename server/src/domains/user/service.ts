@@ -89,7 +89,7 @@ export function createUserService(deps: {
       repo.invitationCodeExists,
     ) as string;
 
-  function assertActive(row: UserRow) {
+  function assertActive(row: Pick<UserRow, 'status'>) {
     if (row.status !== 'active') throw new AppError(Code.ACCOUNT_SUSPENDED);
   }
 
@@ -330,7 +330,8 @@ export function createUserService(deps: {
 
     /** Throws unless the account may move money: a registered (not guest), active account. */
     assertCanTransact(userId: number) {
-      const row = mustGet(userId);
+      const row = repo.standing(userId);
+      if (!row) throw new AppError(Code.SESSION_INVALID);
       if (row.guest === 1) throw new AppError(Code.GUEST_NOT_ALLOWED);
       assertActive(row);
     },

@@ -290,6 +290,9 @@ export function createWithdrawService(deps: {
     return { order, autoApprove };
   }
 
+  /** insertOrder as a savepoint inside the group commit's unit: when it throws, only its writes roll back. */
+  const orderUnit = db.transaction(insertOrder);
+
   /** Once the order is committed: tells the others, and hands it on at once when autoApprove is on. */
   function opened({ order, autoApprove }: ReturnType<typeof insertOrder>): WithdrawalRow {
     events.emit('withdraw.created', { userId: order.user_id, orderNo: order.order_no, amount: order.amount });
@@ -356,8 +359,22 @@ export function createWithdrawService(deps: {
       deps.assertCanTransact(user.id);
       // The captcha is burned, right or wrong, and that is committed before anything else is checked.
       const burn = deps.captcha.burner(user.id, body.captcha.token, body.captcha.answer);
-      if (!(await ledger.batch.run(burn))) throw new AppError(Code.CAPTCHA_INVALID);
       const amount = toCentavos(body.amount);
+      if (deps.tradePassword.recalled(user, body.password)) {
+        // The session passed argon2 a moment ago: the burn and the order share one unit of the group
+        // commit. The order runs in its own savepoint, so a refused order still leaves the captcha burned.
+        const outcome = await ledger.batch.run(() => {
+          if (!burn()) return { error: new AppError(Code.CAPTCHA_INVALID) };
+          try {
+            return { opened: orderUnit(user.id, amount) };
+          } catch (error) {
+            return { error };
+          }
+        });
+        if ('error' in outcome) throw outcome.error;
+        return view(opened(outcome.opened));
+      }
+      if (!(await ledger.batch.run(burn))) throw new AppError(Code.CAPTCHA_INVALID);
       // The rules are checked before argon2 (fail fast), not when the session's earlier verification
       // answers: the order's transaction checks them again, where they count.
       await deps.tradePassword.verify(user, body.password, { reuse: true, beforeArgon2: () => check(user.id, amount) });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import { hashed, opsClient, TestClient, testApp } from '../../test/helpers';
-import { balanceOf, readyPlayer, setVipLimits, TRADE_PASSWORD, withdraw } from '../../test/money';
+import { balanceOf, readyPlayer, setVipLimits, solvedCaptcha, TRADE_PASSWORD, withdraw } from '../../test/money';
 import { verifyPassword } from '../user/password';
 import { TRADE_PASSWORD_REMEMBER_MS } from './trade-password';
 
@@ -55,6 +55,34 @@ describe('a session that passed the transaction password', () => {
     expect(await attempt()).toEqual({ code: 0, argon2: 0 });
     expect(withdrawals()).toBe(5);
     expect((await balanceOf(me.client)).balance).toBe(9_500);
+  });
+
+  it('without argon2 the captcha is still burned once: by a refused order, and by a wrong answer', async () => {
+    const captcha = await solvedCaptcha(app, me.client);
+    const create = (amount: number, answer = captcha.answer) =>
+      me.client.post('/api/withdraw/create', {
+        amount,
+        password: hashed(TRADE_PASSWORD),
+        captcha: { ...captcha, answer },
+      });
+    // Over the balance: the order is refused, nothing moves, and the captcha is used up all the same.
+    expect((await create(50_000)).body.code).toBe(Code.INSUFFICIENT_BALANCE);
+    expect((await create(100)).body.code).toBe(Code.CAPTCHA_INVALID);
+    const wrong = await solvedCaptcha(app, me.client);
+    const answer = await me.client.post('/api/withdraw/create', {
+      amount: 100,
+      password: hashed(TRADE_PASSWORD),
+      captcha: { ...wrong, answer: wrong.answer === 'AAAA' ? 'BBBB' : 'AAAA' },
+    });
+    expect(answer.body.code).toBe(Code.CAPTCHA_INVALID);
+    expect(
+      (await me.client.post('/api/withdraw/create', { amount: 100, password: hashed(TRADE_PASSWORD), captcha: wrong }))
+        .body.code,
+    ).toBe(Code.CAPTCHA_INVALID);
+    expect(argon2).not.toHaveBeenCalled();
+    expect(withdrawals()).toBe(0);
+    expect((await balanceOf(me.client)).balance).toBe(10_000);
+    expect(await attempt()).toEqual({ code: 0, argon2: 0 });
   });
 
   it('a wrong password still runs argon2, counts toward the lock-out and forgets the session', async () => {

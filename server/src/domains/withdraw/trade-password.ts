@@ -122,6 +122,17 @@ export function createTradePasswordCheck(deps: {
      * check is remembered for the session. `beforeArgon2` runs only when argon2 is about to (fail-fast
      * checks worth doing before ~13 ms of CPU); a locked account is refused after it, as before.
      */
+    /**
+     * Whether this session's earlier argon2 verification answers for `md5Hex` now, without argon2 (see
+     * above): false when the account is locked, nothing is remembered, or the answer differs (which
+     * drops what was remembered; `verify` then decides, with argon2).
+     */
+    recalled(user: { id: number; sessionId: number }, md5Hex: string): boolean {
+      const stored = deps.storedHash(user.id);
+      if (!stored || limiter.retryAfter(keyOf(user.id), TRADE_PASSWORD_FAILURES) > 0) return false;
+      return recall(user.sessionId, user.id, md5Hex, stored);
+    },
+
     async verify(
       user: { id: number; sessionId: number },
       md5Hex: string,
