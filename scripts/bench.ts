@@ -721,7 +721,9 @@ async function main(): Promise<number> {
     console.log(`\n${sections}`);
     // A partial run is for development: the page keeps the last full run.
     if (!args.only) console.log(`Written to ${writeReport(sections)}`);
-    const failed = rows.reduce((sum, r) => sum + r.failed, 0) + (sockets ? sockets.failed + sockets.lost : wanted('sockets') ? 1 : 0);
+    const failed =
+      rows.reduce((sum, r) => sum + r.failed, 0) +
+      (sockets ? sockets.failed + sockets.lost : wanted('sockets') ? 1 : 0);
     if (failed > 0) {
       console.error(`${failed} requests, connections or pushes failed`);
       return 1;
