@@ -439,14 +439,18 @@ function writeReport(sections: string): string {
   const file = join(ROOT_DIR, 'docs', 'performance.md');
   const text = `# Performance
 
-\`npm run bench\` measures the real server (\`buildApp\` in production mode, a temporary SQLite file under the
-OS temp folder, logging off) against a bare Fastify hello-world (\`GET /\` answering \`{"hello":"world"}\`)
+\`npm run bench\` measures the real server as a live deployment runs it (\`buildApp\` in production mode, \`/ops\`
+on, the tester's request log off as \`REQUEST_LOG=false\` sets it, Node with the 64 MB young generation
+\`npm start\` gives it, a temporary SQLite file under the OS temp folder, logging off) against a bare Fastify hello-world (\`GET /\` answering \`{"hello":"world"}\`)
 started in the same run, then the socket hub, and rewrites the figures below. \`npm run size\` and
 \`npm run lighthouse\` give the client's figures (see the end of this page).
 
     npm run bench                      # 10 s per route, 5,000 sockets
     npm run bench -- --duration 5      # shorter; also --connections N, --warmup S, --sockets N
     npm run bench -- --claim POST:/api/vip/card/daily/rewards/claim   # the claim to measure
+    npm run bench -- --only balance,bet       # only these rows (and hello-world); the page is not rewritten
+    npm run bench -- --request-log           # with the tester's request log on
+    npm run bench -- --only bet --cpu-prof   # the server's CPU profile in dist/reports/bench-prof
 
 Each server runs in its own child process on 127.0.0.1; autocannon drives them from the parent process,
 one route at a time, so on a small machine the load generator takes one of the cores. Players are made
@@ -456,7 +460,10 @@ password, a wallet bound with it, verified identity, funds, and ${CAPTCHAS_EACH}
 through \`/ops/captcha\`; the benchmark's own database lifts the daily withdrawal limits), the requests
 going player after player, each with its player's next unused captcha; ${BETTORS} funded players each in
 its own demo-provider game session, betting in turn; ${CLAIMERS} claiming players in turn (the claims
-limit allows 120 a minute each: enough players for 20,000 claims a second); and the socket players. A
+limit allows 120 a minute each: enough players for 20,000 claims a second); ${DEPOSITORS} depositors, each
+making deposit round trips one after the other (\`POST /api/recharge/build\`, the sandbox checkout's Pay,
+whose signed webhook credits the order before the page answers, then \`GET /api/balance\` showing the credit);
+and the socket players. A
 failure is a socket error, a time-out, a non-2xx status or an envelope with \`success: false\`
 (for the claim, the first claim of each player pays and the refusals of a reward already claimed,
 \`REWARD_ALREADY_CLAIMED\`, \`NOTHING_TO_CLAIM\` or \`SIGN_IN_NOT_ARRIVED\`, count as answered). The
