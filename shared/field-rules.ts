@@ -22,6 +22,8 @@ export const WALLET_NAME_MAX = 32;
 export const WALLET_ACCOUNT_MAX_OTHER = 32;
 export const NICKNAME_MAX = 20;
 export const MINIMUM_AGE = 21;
+/** The smallest withdrawal, in pesos (spec section 4). */
+export const WITHDRAW_MIN = 100;
 
 export const PATTERNS = {
   /** Registration phone: 10 digits like 9xxxxxxxxx (the +63 prefix is shown, not typed). */

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { WITHDRAW_MIN } from '../field-rules';
 import { E_WALLETS, hashedPasswordRule, RuleMessage, smsCodeRule, walletAccountValid, walletNameRule } from '../rules';
 import { isoTime, paged, pageQuery, pesos } from './common';
 import { defineEndpoint } from './define';
 import { amountInput, dateRangeCheck, dateRangeQuery } from './fields';
 
 /** Spec sections 5 and 9: the minimum withdrawal is 100 pesos. */
-export const WITHDRAW_MIN = 100;
+export { WITHDRAW_MIN } from '../field-rules';
 
 /** Withdrawal status, spec section 4. */
 export const WITHDRAW_STATUS = {

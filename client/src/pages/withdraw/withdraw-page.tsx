@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { WITHDRAW_MIN } from '../../../../shared/contract/withdraw';
+import { WITHDRAW_MIN } from '../../../../shared/field-rules';
 import { Button } from '../../components/button';
 import { IconWallet } from '../../components/icons';
 import { Page, Section } from '../../components/page';

@@ -1,4 +1,4 @@
-import { POKER_SUITS } from '../../../../../shared/contract/mall';
+import { POKER_SUITS } from '../../../../../shared/poker-deck';
 import type { PokerCardData } from './poker-card';
 
 /** "QH" -> { suit: hearts, rank: Q }, "RJ" -> the red joker (the feed carries codes only). */

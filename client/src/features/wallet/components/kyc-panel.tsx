@@ -1,14 +1,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataOf } from '../../../../../shared/contract/define';
-import {
-  idNumberValid,
-  KYC_ID_TYPES,
-  type KycIdType,
-  type kycState,
-  normalizeIdNumber,
-} from '../../../../../shared/contract/kyc';
+import type { kycState } from '../../../../../shared/contract/kyc';
 import { ageOn, MINIMUM_AGE } from '../../../../../shared/field-rules';
+import { idNumberValid, KYC_ID_TYPES, type KycIdType, normalizeIdNumber } from '../../../../../shared/kyc-rules';
 import { manilaDay } from '../../../../../shared/time';
 import { Button, useBusy } from '../../../components/button';
 import { TextField } from '../../../components/fields';

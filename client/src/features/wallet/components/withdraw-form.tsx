@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WITHDRAW_MIN } from '../../../../../shared/contract/withdraw';
-import { InputFilter, PASSWORD_MAX, PATTERNS } from '../../../../../shared/field-rules';
+import { InputFilter, PASSWORD_MAX, PATTERNS, WITHDRAW_MIN } from '../../../../../shared/field-rules';
 import { Button, IconButton, useBusy } from '../../../components/button';
 import { TextField } from '../../../components/fields';
 import { IconRefresh } from '../../../components/icons';
