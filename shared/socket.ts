@@ -22,9 +22,16 @@ export type CounterEvent = keyof typeof COUNTER_EVENTS;
 
 /**
  * Other server events: the balance changed (content: the new spendable balance in pesos), a deposit
- * settled ({ orderNo, status }), a withdrawal changed status ({ orderNo, status }), the session ended.
+ * settled ({ orderNo, status }), a withdrawal changed status ({ orderNo, status }), the operator decided
+ * the identity verification ({ status: 'verified' | 'rejected' }), the session ended.
  */
-export const INFO_EVENTS = ['balance.changed', 'deposit.settled', 'withdraw.changed', 'session.ended'] as const;
+export const INFO_EVENTS = [
+  'balance.changed',
+  'deposit.settled',
+  'withdraw.changed',
+  'kyc.changed',
+  'session.ended',
+] as const;
 
 /** Control frames: ping and pong (heartbeat both ways), ack (the client confirms a frame's sid). */
 export const CONTROL_EVENTS = ['ping', 'pong', 'ack'] as const;

@@ -5,7 +5,8 @@ import type { SocketClient } from '../lib/socket';
 /**
  * The money events of the socket: `balance.changed` puts the new balance in the header at once and then
  * refetches the whole balance (withdrawable, turnover); `deposit.settled` is recorded for the recharge
- * screen and the record lists; `withdraw.changed` makes the record lists reload.
+ * screen and the record lists; `withdraw.changed` makes the record lists reload; `kyc.changed` makes the
+ * withdraw screen read the identity verification again.
  */
 export function bindWalletEvents(socket: SocketClient, refreshBalance: () => Promise<void>): void {
   socket.on('balance.changed', (content) => {
@@ -28,4 +29,5 @@ export function bindWalletEvents(socket: SocketClient, refreshBalance: () => Pro
   socket.on('withdraw.changed', (content) => {
     if (parseSettled(content)) useDepositStore.getState().recordsChanged();
   });
+  socket.on('kyc.changed', () => useDepositStore.getState().kycChanged());
 }

@@ -17,4 +17,6 @@ export function wirePushes(app: FastifyInstance) {
   app.events.on('withdraw.changed', ({ userId, orderNo, to }) =>
     app.socket.push(userId, 'withdraw.changed', { orderNo, status: to }),
   );
+  // the withdraw screen shows the operator's identity decision without a reload
+  app.events.on('kyc.decided', ({ userId, status }) => app.socket.push(userId, 'kyc.changed', { status }));
 }

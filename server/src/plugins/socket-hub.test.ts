@@ -108,6 +108,21 @@ describe('the socket', () => {
     ws.close();
   });
 
+  it("pushes kyc.changed with the operator's decision on the player's identity", async () => {
+    const { client, info } = await registerPlayer(app);
+    const ws = await app.injectWS(`/webSocket/${info.uid}`, { headers: { cookie: client.cookie } });
+    const inbox = listen(ws);
+    await client.post('/api/user/kyc/submit', {
+      realName: 'Juan Dela Cruz',
+      birthDate: '01/15/1990',
+      idType: 'umid',
+      idNumber: '123456789012',
+    });
+    await opsClient(app).post(`/ops/kyc/${info.uid}/decide`, { decision: 'rejected', reason: 'Blurred photo' });
+    expect((await inbox.next('kyc.changed')).content).toEqual({ status: 'rejected' });
+    ws.close();
+  });
+
   it('pushes withdraw.changed with the new status and the balance when a withdrawal is rejected', async () => {
     const { client, info } = await readyPlayer(app, { funds: 1_000 });
     const ws = await app.injectWS(`/webSocket/${info.uid}`, { headers: { cookie: client.cookie } });

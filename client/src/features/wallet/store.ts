@@ -14,10 +14,13 @@ interface DepositState {
   settled: Record<string, number>;
   /** Goes up whenever the socket says a deposit or withdrawal changed: record lists reload on it. */
   recordsVersion: number;
+  /** Goes up whenever the socket says the operator decided the identity verification. */
+  kycVersion: number;
   startCheckout(orderNo: string): void;
   endCheckout(): void;
   markSettled(deposit: SettledDeposit): void;
   recordsChanged(): void;
+  kycChanged(): void;
   clear(): void;
 }
 
@@ -25,11 +28,13 @@ export const useDepositStore = create<DepositState>((set) => ({
   checkoutOrder: '',
   settled: {},
   recordsVersion: 0,
+  kycVersion: 0,
   startCheckout: (checkoutOrder) => set({ checkoutOrder }),
   endCheckout: () => set({ checkoutOrder: '' }),
   markSettled: ({ orderNo, status }) =>
     set((s) => ({ settled: { ...s.settled, [orderNo]: status }, recordsVersion: s.recordsVersion + 1 })),
   recordsChanged: () => set((s) => ({ recordsVersion: s.recordsVersion + 1 })),
+  kycChanged: () => set((s) => ({ kycVersion: s.kycVersion + 1 })),
   clear: () => set({ checkoutOrder: '', settled: {} }),
 }));
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { WITHDRAW_MIN } from '../../../../shared/field-rules';
@@ -14,6 +14,7 @@ import { getWithdrawLimits } from '../../features/wallet/api/get-withdraw-limits
 import { KycPanel, type KycState } from '../../features/wallet/components/kyc-panel';
 import { WALLET_LABELS } from '../../features/wallet/components/wallet-labels';
 import { WithdrawForm } from '../../features/wallet/components/withdraw-form';
+import { useDepositStore } from '../../features/wallet/store';
 import { appActions } from '../../lib/app-actions';
 import { formatMoney } from '../../lib/format';
 import { useRemote } from '../../lib/hooks';
@@ -56,6 +57,21 @@ export default function WithdrawPage() {
   const wallet = useRemote(() => (user?.bind ? getWalletAccount() : Promise.resolve(null)), [user?.bind]);
   const kycRemote = useRemote(getKyc);
   const [kycOverride, setKyc] = useState<KycState | null>(null);
+  // The operator's decision arrives on the socket: read the verification again, without a loading state.
+  const kycVersion = useDepositStore((s) => s.kycVersion);
+  const kycVersionSeen = useRef(kycVersion);
+  useEffect(() => {
+    if (kycVersion === kycVersionSeen.current) return;
+    kycVersionSeen.current = kycVersion;
+    let alive = true;
+    getKyc().then(
+      (state) => alive && setKyc(state),
+      () => {},
+    );
+    return () => {
+      alive = false;
+    };
+  }, [kycVersion]);
   const limits = useRemote(getWithdrawLimits);
   const [lastOrder, setLastOrder] = useState<string | null>(null);
   useEffect(() => {
