@@ -1,23 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newContext } from './browser';
 import { ARTIFACTS, acceptAgeVerification, newPlayer, register, visible, WAIT } from './journey';
-import { type E2eServer, startServer } from './server';
+import { liveStack } from './server';
 
-let server: E2eServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const live = liveStack();
 
 async function openGame(page: Page): Promise<void> {
   await page.goto('/game');
@@ -41,7 +30,7 @@ const headerAccount = (page: Page, username: string) =>
 
 describe('account journeys', () => {
   it('a visitor opening vip gets the login dialog and stays on game', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(live.browser, live.server.url);
     const page = await context.newPage();
     try {
       await openGame(page);
@@ -55,7 +44,7 @@ describe('account journeys', () => {
   });
 
   it('a new player registers, changes theme and language, and logs out', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(live.browser, live.server.url);
     const page = await context.newPage();
     const player = newPlayer();
     mkdirSync(ARTIFACTS, { recursive: true });
@@ -103,8 +92,8 @@ describe('account journeys', () => {
   });
 
   it('a second login elsewhere ends the first session', async () => {
-    const first = await newContext(browser, server.url);
-    const second = await newContext(browser, server.url);
+    const first = await newContext(live.browser, live.server.url);
+    const second = await newContext(live.browser, live.server.url);
     const player = newPlayer();
     try {
       const page1 = await first.newPage();

@@ -1,32 +1,21 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../server/src/config';
-import { launchBrowser, newContext } from './browser';
-import { type E2eServer, startServer } from './server';
+import { newContext } from './browser';
+import { liveStack } from './server';
 
 const ARTIFACTS = join(import.meta.dirname, 'artifacts');
 const WAIT = 15_000;
 const TOKEN = testConfig().adminToken;
 
-let server: E2eServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const live = liveStack();
 
 const visible = (locator: Locator, timeout = WAIT) => locator.first().waitFor({ state: 'visible', timeout });
 
 async function opsCall<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.url}${path}`, {
+  const response = await fetch(`${live.server.url}${path}`, {
     method,
     headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -70,9 +59,12 @@ describe('the back office', () => {
     const orderNo = pending.list[0]?.orderNo ?? '';
     expect(orderNo).toMatch(/^W\d{16}$/);
 
-    const playerContext = await newContext(browser, server.url);
+    const playerContext = await newContext(live.browser, live.server.url);
     const player = await playerContext.newPage();
-    const opsContext = await browser.newContext({ baseURL: server.url, viewport: { width: 1366, height: 800 } });
+    const opsContext = await live.browser.newContext({
+      baseURL: live.server.url,
+      viewport: { width: 1366, height: 800 },
+    });
     const operator = await opsContext.newPage();
     mkdirSync(ARTIFACTS, { recursive: true });
     try {

@@ -1,25 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext } from './browser';
+import { describe, expect, it } from 'vitest';
+import { newContext } from './browser';
 import { clientNavigate, headerBalance, register, setLanguage, setTheme, shoot, visible, WAIT } from './journey';
-import { type E2eServer, startServer } from './server';
+import { liveStack } from './server';
 
-let server: E2eServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const live = liveStack();
 
 describe('deposit journey', () => {
   it('pays a first deposit in the sandbox checkout inside the app; the header balance moves without a reload', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(live.browser, live.server.url);
     const page = await context.newPage();
     try {
       await register(page);
@@ -95,7 +83,7 @@ describe('deposit journey', () => {
   });
 
   it('closing the checkout before paying asks the deposit-problem question; continuing reopens it', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(live.browser, live.server.url);
     const page = await context.newPage();
     try {
       await register(page);

@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext } from './browser';
+import { describe, expect, it } from 'vitest';
+import { newContext } from './browser';
 import {
   acceptAgeVerification,
   clientNavigate,
@@ -14,26 +13,15 @@ import {
   visible,
   WAIT,
 } from './journey';
-import { type E2eServer, startServer } from './server';
+import { liveStack } from './server';
 
-let server: E2eServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const live = liveStack();
 
 const pesos = (text: string) => Number(text.replace(/[^\d.]/g, ''));
 
 describe('game journey', () => {
   it('a visitor sees the lobby but must log in to play', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(live.browser, live.server.url);
     const page = await context.newPage();
     try {
       await page.goto('/game');
@@ -51,12 +39,12 @@ describe('game journey', () => {
   });
 
   it('plays a demo round in the game frame; the balance and game records show it', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(live.browser, live.server.url);
     const page = await context.newPage();
     try {
       await register(page);
       const uid = await uidOf(page);
-      await ops(server.url, 'POST', `/ops/users/${uid}/adjust`, { amount: 1000, reason: 'e2e funding' });
+      await ops(live.server.url, 'POST', `/ops/users/${uid}/adjust`, { amount: 1000, reason: 'e2e funding' });
       await expect.poll(() => headerBalance(page), { timeout: WAIT }).toBe('1,000.00');
 
       // the lobby: tabs with their colours, the provider filter, the hot tab

@@ -1,22 +1,11 @@
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newContext } from './browser';
 import { ARTIFACTS, ops, register, uidOf, visible, WAIT } from './journey';
-import { type E2eServer, startServer } from './server';
+import { liveStack } from './server';
 
-let server: E2eServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const live = liveStack();
 
 /** The unread badge on the Inbox tab ('' when none). */
 const inboxTabBadge = (page: Page) =>
@@ -31,7 +20,7 @@ async function chooseSettings(page: Page, label: string) {
 
 describe('inbox journey', () => {
   it('a letter with cash sent through /ops arrives live; the player reads, claims and deletes it', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(live.browser, live.server.url);
     const page = await context.newPage();
     try {
       const player = { ...(await register(page)), uid: await uidOf(page) };
@@ -41,7 +30,7 @@ describe('inbox journey', () => {
       // A marker on the window survives only if the page is never reloaded.
       await page.evaluate(() => Object.assign(window, { __noReload: true }));
 
-      await ops(server.url, 'POST', '/ops/letters', {
+      await ops(live.server.url, 'POST', '/ops/letters', {
         uid: player.uid,
         titleEn: 'A gift for you',
         titleVi: 'Quà tặng cho bạn',
@@ -96,7 +85,7 @@ describe('inbox journey', () => {
       await row.waitFor({ state: 'detached', timeout: WAIT });
       await visible(page.getByText('Message deleted'));
       const left = await ops<{ list: { read: number; claimed: number }[] }>(
-        server.url,
+        live.server.url,
         'GET',
         `/ops/letters?uid=${player.uid}`,
       );
@@ -117,7 +106,7 @@ describe('inbox journey', () => {
       await page.screenshot({ path: join(ARTIFACTS, 'inbox-empty-en-light-390x844.png') });
 
       // The event page and its bonus tabs, in English then Vietnamese, light and dark.
-      await ops(server.url, 'POST', '/ops/letters', {
+      await ops(live.server.url, 'POST', '/ops/letters', {
         uid: player.uid,
         titleEn: 'Weekend notice',
         titleVi: 'Thông báo cuối tuần',

@@ -1,22 +1,11 @@
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newContext } from './browser';
 import { ARTIFACTS, newPlayer, ops, register, visible, WAIT } from './journey';
-import { type E2eServer, startServer } from './server';
+import { liveStack } from './server';
 
-let server: E2eServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const live = liveStack();
 
 /** Language and theme as the settings screen stores them; applied on the next load. */
 async function setLook(page: Page, language: 'en-US' | 'vi-VN', theme: 'light' | 'dark') {
@@ -34,7 +23,7 @@ const chances = (page: Page) => page.getByTestId('poker-chances');
 
 describe('rewards journeys', () => {
   it('a new player draws a poker card and redeems a code once', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(live.browser, live.server.url);
     const page = await context.newPage();
     try {
       await register(page, newPlayer());
@@ -96,7 +85,7 @@ describe('rewards journeys', () => {
       await page.screenshot({ path: join(ARTIFACTS, 'exchange-en-US-light-390x844.png') });
 
       // An operator's points code, then an order of two units with the quantity stepper.
-      await ops(server.url, 'POST', '/ops/codes', {
+      await ops(live.server.url, 'POST', '/ops/codes', {
         code: 'E2E-POINTS',
         rewards: [{ type: 'point', amount: 1000 }],
         totalUses: 5,

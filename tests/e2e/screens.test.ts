@@ -1,12 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { md5 } from 'js-md5';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import en from '../../client/src/locales/en-US';
 import vi from '../../client/src/locales/vi-VN';
-import { launchBrowser, VIEWPORT } from './browser';
-import { type E2eServer, startServer } from './server';
+import { VIEWPORT } from './browser';
+import { liveStack } from './server';
 
 /**
  * Every route of spec section 2 at 390x844, in en-US and vi-VN (light; /game and /profile also dark):
@@ -47,18 +47,7 @@ const PLAYER_ROUTES = [
 ];
 const DARK_TOO = ['/game', '/profile'];
 
-let server: E2eServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const live = liveStack();
 
 /** "/game/search/result?q=a" -> "game-search-result". */
 const fileName = (route: string) => route.split('?')[0]!.replace(/^\//, '').replace(/\//g, '-') || 'root';
@@ -93,7 +82,7 @@ const ENGLISH_ONLY: string[] = (() => {
 })();
 
 async function api(context: BrowserContext, path: string, body: unknown, admin = false): Promise<unknown> {
-  const response = await context.request.post(`${server.url}${path}`, {
+  const response = await context.request.post(`${live.server.url}${path}`, {
     data: body,
     headers: admin ? { authorization: `Bearer ${ADMIN_TOKEN}` } : { requestFrom: 'H5' },
   });
@@ -113,7 +102,7 @@ function stored(items: Record<string, unknown>): Record<string, string> {
 }
 
 async function newScreenContext(items: Record<string, unknown>): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: server.url, viewport: VIEWPORT, locale: 'en-US' });
+  const context = await live.browser.newContext({ baseURL: live.server.url, viewport: VIEWPORT, locale: 'en-US' });
   await context.addInitScript((entries: Record<string, string>) => {
     for (const [key, value] of Object.entries(entries)) {
       if (localStorage.getItem(key) === null) localStorage.setItem(key, value);
@@ -208,7 +197,7 @@ async function checkScreen(page: Page, lang: Lang, name: string, fullPage = fals
 
 async function visit(page: Page, route: string, lang: Lang, name = fileName(route)): Promise<void> {
   await page.goto(route);
-  const expected = new URL(route, server.url).pathname;
+  const expected = new URL(route, live.server.url).pathname;
   await page.waitForURL((url) => url.pathname === expected, { timeout: WAIT });
   await checkScreen(page, lang, name, true);
 }

@@ -1,8 +1,11 @@
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../server/src/app';
 import { testConfig } from '../../server/src/config';
+import { launchBrowser } from './browser';
 
 export interface E2eServer {
   url: string;
@@ -26,4 +29,21 @@ export async function startServer(): Promise<E2eServer> {
       for (const suffix of ['', '-wal', '-shm']) rmSync(`${dbFile}${suffix}`, { force: true });
     },
   };
+}
+
+/**
+ * The real server and Chromium for one test file: started before its tests, closed after them. Read
+ * `live.server` and `live.browser` inside the tests (they exist once the file's beforeAll ran).
+ */
+export function liveStack(): { server: E2eServer; browser: Browser } {
+  const live = {} as { server: E2eServer; browser: Browser };
+  beforeAll(async () => {
+    live.server = await startServer();
+    live.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await live.browser?.close();
+    await live.server?.close();
+  });
+  return live;
 }

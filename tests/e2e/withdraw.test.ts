@@ -1,21 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newContext } from './browser';
 import { clientNavigate, headerBalance, ops, register, setLanguage, shoot, uidOf, visible, WAIT } from './journey';
-import { type E2eServer, startServer } from './server';
+import { liveStack } from './server';
 
-let server: E2eServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const live = liveStack();
 
 /** The token of the last captcha the page loaded: testers read its answer through /ops, as players cannot. */
 function watchCaptchas(page: Page) {
@@ -32,13 +21,13 @@ const statusOf = (page: Page, orderNo: string) => page.locator(`li.row[data-orde
 
 describe('withdraw journey', () => {
   it('binds a wallet, gets verified, withdraws, and follows the order to Success in transaction history', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(live.browser, live.server.url);
     const page = await context.newPage();
     const captchaToken = watchCaptchas(page);
     try {
       await register(page);
       const uid = await uidOf(page);
-      await ops(server.url, 'POST', `/ops/users/${uid}/adjust`, { amount: 1000, reason: 'e2e funding' });
+      await ops(live.server.url, 'POST', `/ops/users/${uid}/adjust`, { amount: 1000, reason: 'e2e funding' });
       await expect.poll(() => headerBalance(page), { timeout: WAIT }).toBe('1,000.00');
 
       // no transaction password yet: the guard sends the player to set one
@@ -77,7 +66,7 @@ describe('withdraw journey', () => {
       await page.getByRole('button', { name: 'Submit for verification' }).click();
       await visible(page.getByTestId('kyc-pending'));
       // the operator's decision reaches the open screen through the socket, without a reload
-      await ops(server.url, 'POST', `/ops/kyc/${uid}/decide`, { decision: 'verified' });
+      await ops(live.server.url, 'POST', `/ops/kyc/${uid}/decide`, { decision: 'verified' });
       await visible(page.getByText('Identity verified'));
       await visible(page.getByTestId('withdraw-limits').getByText('₱ 20,000.00'));
 
@@ -87,7 +76,7 @@ describe('withdraw journey', () => {
       expect(await amount.inputValue()).toBe('300.45');
       await amount.fill('300');
       await expect.poll(captchaToken, { timeout: WAIT }).not.toBe('');
-      const { answer } = await ops<{ answer: string }>(server.url, 'GET', `/ops/captcha/${captchaToken()}`);
+      const { answer } = await ops<{ answer: string }>(live.server.url, 'GET', `/ops/captcha/${captchaToken()}`);
       await page.getByLabel('Verification code', { exact: true }).fill(answer);
       await page.getByLabel('Transaction password', { exact: true }).fill('trade123');
       await shoot(page, 'withdraw-form-light-en');
@@ -105,9 +94,9 @@ describe('withdraw journey', () => {
       await page.evaluate(() => Object.assign(window, { __noReload: true }));
 
       // the operator reviews (sent to the payout gateway: Processing) and pays: the screen follows by itself
-      await ops(server.url, 'POST', `/ops/withdrawals/${orderNo}/review`);
+      await ops(live.server.url, 'POST', `/ops/withdrawals/${orderNo}/review`);
       await expect.poll(() => statusOf(page, orderNo).innerText(), { timeout: WAIT }).toBe('Processing');
-      await ops(server.url, 'POST', `/ops/withdrawals/${orderNo}/payout`, { result: 'success' });
+      await ops(live.server.url, 'POST', `/ops/withdrawals/${orderNo}/payout`, { result: 'success' });
       await expect.poll(() => statusOf(page, orderNo).innerText(), { timeout: WAIT }).toBe('Success');
       expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
       expect(await headerBalance(page)).toBe('700.00');

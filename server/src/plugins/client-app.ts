@@ -66,7 +66,6 @@ export const clientAppPlugin = fp(
           res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       },
     });
-    app.decorate('clientIndexHtml', indexHtml);
     const chunksFile = join(CLIENT_DIR, 'route-chunks.json');
     const pages = routePages(
       indexHtml,
@@ -79,7 +78,6 @@ export const clientAppPlugin = fp(
 
 declare module 'fastify' {
   interface FastifyInstance {
-    clientIndexHtml?: string;
     /** The HTML to answer for a client route (index.html with that route's preload links). */
     clientPage?: (url: string) => string;
   }

@@ -112,11 +112,11 @@ export const envelopePlugin = fp(
 
     app.setNotFoundHandler((request, reply) => {
       const wantsPage = request.method === 'GET' && isClientRoute(request.url);
-      if (wantsPage && app.clientIndexHtml) {
+      if (wantsPage && app.clientPage) {
         return reply
           .type('text/html; charset=utf-8')
           .header('Cache-Control', 'no-cache')
-          .send(app.clientPage?.(request.url) ?? app.clientIndexHtml);
+          .send(app.clientPage(request.url));
       }
       return sendFailure(request, reply, 404, Code.NOT_FOUND);
     });

@@ -131,6 +131,12 @@ export function createRequestLog() {
     if (ring.length > LOG_SIZE) ring.shift();
   };
 
+  function add(entry: RawRequestLog) {
+    const item: Kept = { id: nextId++, raw: entry, done: null };
+    if (entry.rawResponseBody !== null && entry.rawResponseBody.length > LAZY_BODY_LIMIT) view(item);
+    keep(requests, item);
+  }
+
   return {
     /** A request started: frames pushed from now on may belong to it. */
     begin(request: InFlight) {
@@ -156,14 +162,10 @@ export function createRequestLog() {
     /** A request ended (answered or aborted): `entry` is what it logs, or null for an unlogged one. */
     end(request: InFlight, entry: RawRequestLog | null) {
       inFlight.delete(request);
-      if (entry) this.add(entry);
+      if (entry) add(entry);
     },
 
-    add(entry: RawRequestLog) {
-      const item: Kept = { id: nextId++, raw: entry, done: null };
-      if (entry.rawResponseBody !== null && entry.rawResponseBody.length > LAZY_BODY_LIMIT) view(item);
-      keep(requests, item);
-    },
+    add,
 
     /** Newest first. */
     find(filter: { path?: string; uid?: number; code?: number; limit: number; ops: boolean }) {

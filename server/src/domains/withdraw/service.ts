@@ -375,9 +375,9 @@ export function createWithdrawService(deps: {
         return view(opened(outcome.opened));
       }
       if (!(await ledger.batch.run(burn))) throw new AppError(Code.CAPTCHA_INVALID);
-      // The rules are checked before argon2 (fail fast), not when the session's earlier verification
-      // answers: the order's transaction checks them again, where they count.
-      await deps.tradePassword.verify(user, body.password, { reuse: true, beforeArgon2: () => check(user.id, amount) });
+      // Not remembered (or a different answer): argon2. The rules are checked before it (fail fast); the
+      // order's transaction checks them again, where they count.
+      await deps.tradePassword.verify(user, body.password, { beforeArgon2: () => check(user.id, amount) });
       // Both writes are units of the ledger's group commit (see ledger/batch.ts).
       return view(opened(await ledger.batch.run(() => insertOrder(user.id, amount))));
     },

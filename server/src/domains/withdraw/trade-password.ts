@@ -117,12 +117,6 @@ export function createTradePasswordCheck(deps: {
 
   return {
     /**
-     * Throws TRADE_PASSWORD_NOT_SET, ACCOUNT_LOCKED (with the seconds to wait) or TRADE_PASSWORD_WRONG.
-     * With `reuse`, a session's earlier verification may answer (see above); every successful argon2
-     * check is remembered for the session. `beforeArgon2` runs only when argon2 is about to (fail-fast
-     * checks worth doing before ~13 ms of CPU); a locked account is refused after it, as before.
-     */
-    /**
      * Whether this session's earlier argon2 verification answers for `md5Hex` now, without argon2 (see
      * above): false when the account is locked, nothing is remembered, or the answer differs (which
      * drops what was remembered; `verify` then decides, with argon2).
@@ -133,18 +127,16 @@ export function createTradePasswordCheck(deps: {
       return recall(user.sessionId, user.id, md5Hex, stored);
     },
 
-    async verify(
-      user: { id: number; sessionId: number },
-      md5Hex: string,
-      options: { reuse?: boolean; beforeArgon2?: () => void } = {},
-    ) {
+    /**
+     * The argon2 check. Throws TRADE_PASSWORD_NOT_SET, ACCOUNT_LOCKED (with the seconds to wait) or
+     * TRADE_PASSWORD_WRONG; a success is remembered for the session (see `recalled`). `beforeArgon2`
+     * runs once the password is known to be set (fail-fast checks worth doing before ~13 ms of CPU); a
+     * locked account is refused after it, as before.
+     */
+    async verify(user: { id: number; sessionId: number }, md5Hex: string, options: { beforeArgon2?: () => void } = {}) {
       const userId = user.id;
       const stored = deps.storedHash(userId);
       if (!stored) throw new AppError(Code.TRADE_PASSWORD_NOT_SET);
-      if (options.reuse) {
-        const locked = limiter.retryAfter(keyOf(userId), TRADE_PASSWORD_FAILURES) > 0;
-        if (!locked && recall(user.sessionId, userId, md5Hex, stored)) return;
-      }
       options.beforeArgon2?.();
       await acquire(userId);
       try {
