@@ -1,0 +1,64 @@
+import type { z } from 'zod';
+import type { Rng } from './rng';
+
+/**
+ * The game studio's contract between an engine (the maths of one kind of game) and the provider that runs
+ * its rounds. An engine family (slot, roulette, blackjack, ...) is a function of a title's configuration
+ * that returns an Engine; each catalog title is one family plus one configuration.
+ *
+ * Provable fairness rests on two rules every engine keeps:
+ * - every random choice is drawn from the `rng` it is given (never Math.random or node:crypto), in an order
+ *   that depends only on the parameters, so the same seeds replay the same round;
+ * - a stepped engine draws everything at `start` (the shuffled shoe, the mine positions): `act` is pure.
+ */
+
+/** What a settled round returns to the player (centavos, stake included; 0 on a loss) and how it is told. */
+export interface RoundResult {
+  win: number;
+  /** One English line for the game record. */
+  result: string;
+  /** What the page draws (JSON-serializable). */
+  outcome: unknown;
+}
+
+interface EngineBase<P> {
+  /** Validates what the page sends to open a round (stake, side, chips, picks, ...). */
+  params: z.ZodType<P>;
+  /** The round's whole stake in centavos (several chips add up); the provider bets this through the wallet. */
+  stakeOf(params: P): number;
+  /**
+   * The maths the page draws from (paytable, reels, odds, layout), sent to the page as it is: the server
+   * pays from this same object, so the two can never disagree.
+   */
+  rules: unknown;
+  /** The written return to player, 0..1 (for the default bet when it differs by bet). */
+  rtp: number;
+  /** What `npm run rtp` accepts between measured and written RTP, in percentage points (default 0.5). */
+  rtpTolerance?: number;
+}
+
+/** A round decided in one draw: slots, roulette, sic bo, keno, plinko, a fish shot, ... */
+export interface OneShotEngine<P = unknown> extends EngineBase<P> {
+  kind: 'oneShot';
+  play(rng: Rng, params: P): RoundResult;
+}
+
+/** A round with decisions (blackjack, mines, hi-lo, tower): bet at start, actions, settle when done. */
+export interface SteppedEngine<P = unknown, S = unknown, A = unknown> extends EngineBase<P> {
+  kind: 'stepped';
+  /** Validates one action the page sends mid-round (hit, stand, reveal a tile, cash out, ...). */
+  action: z.ZodType<A>;
+  /** Draws everything the round needs from `rng`. */
+  start(rng: Rng, params: P): S;
+  /** Applies a legal action (pure); throws GameRuleError for an illegal one. */
+  act(state: S, action: A): S;
+  done(state: S): boolean;
+  settle(state: S): RoundResult;
+  /** What the page may see mid-round: nothing hidden (no hole card, no mine position). */
+  view(state: S): unknown;
+}
+
+export type Engine = OneShotEngine<any> | SteppedEngine<any, any, any>;
+
+/** An action the rules of the game do not allow now (hit after standing, a revealed tile again, ...). */
+export class GameRuleError extends Error {}
