@@ -58,7 +58,19 @@ export interface SteppedEngine<P = unknown, S = unknown, A = unknown> extends En
   view(state: S): unknown;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: one registry holds engines of every parameter, state and action type
 export type Engine = OneShotEngine<any> | SteppedEngine<any, any, any>;
+
+/**
+ * An engine family: one kind of game driving many titles by configuration. Its page script is
+ * server/src/sandbox/provider/assets/<key>.js; a catalog title names a family and one of its configs.
+ */
+export interface EngineFamily<C = unknown> {
+  key: string;
+  /** Named configurations (paytable, reels, odds, theme): e.g. { classic: {...}, speed: {...} }. */
+  configs: Record<string, C>;
+  create(config: C): Engine;
+}
 
 /** An action the rules of the game do not allow now (hit after standing, a revealed tile again, ...). */
 export class GameRuleError extends Error {}
