@@ -472,7 +472,7 @@ requests/s divided by that baseline. The last column is the server process's CPU
 requests it answered: it moves much less than requests/s when other work shares the machine, so it is
 the figure to compare between runs and commits.
 
-Targets (issues 2 and 9): authenticated reads at least ${TARGETS.read} of hello-world, money writes at least
+Targets: authenticated reads at least ${TARGETS.read} of hello-world, money writes at least
 ${TARGETS.write}, zero failures; ${TARGETS.sockets} sockets held at most 25 KB each; push latency p99 under
 ${TARGETS.pushP99} ms. The script exits 1 when any request failed, else 0 whatever the ratios.
 

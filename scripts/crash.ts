@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { ROOT_DIR } from '../server/src/db/database';
-import { signFields } from '../server/src/domains/deposit/signature';
+import { signFields } from '../server/src/lib/signature';
 import { Code } from '../shared/codes';
 import {
   type Caller,

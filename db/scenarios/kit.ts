@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { md5 } from 'js-md5';
-import { signFields } from '../../server/src/domains/deposit/signature';
+import { signFields } from '../../server/src/lib/signature';
 import type { SessionUser } from '../../server/src/types';
 import { toCentavos } from '../../shared/money';
 

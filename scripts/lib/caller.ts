@@ -6,7 +6,7 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { md5 } from 'js-md5';
-import { signFields } from '../../server/src/domains/deposit/signature';
+import { signFields } from '../../server/src/lib/signature';
 
 export interface Answer<T = unknown> {
   status: number;

@@ -4,13 +4,13 @@ import { Code } from '../../shared/codes';
 import { allEndpoints } from '../../shared/contract';
 import type { Endpoint } from '../../shared/contract/define';
 import { opsEndpoints } from '../../shared/contract/ops';
-import { signFields } from './domains/deposit/signature';
+import { signFields } from './lib/signature';
 import { fillPath, jsonSchemaOf, plausibleObject } from './test/bad-input';
 import { registerPlayer, TestClient, testApp } from './test/helpers';
 import { readyPlayer, withdraw } from './test/money';
 
 /**
- * The authorization matrix (issue 9), enumerated from the contract so routes added later are covered:
+ * The authorization matrix, enumerated from the contract so routes added later are covered:
  * every `user` route refuses a request without a valid session; every `/ops` route refuses player
  * sessions and wrong tokens; request schemas are strict, so balance, status or uid cannot be smuggled
  * in; and player B, using every id that belongs to player A (found generically: every row of every

@@ -31,14 +31,14 @@ import {
 import { freshIp, registerPlayer, testApp } from './test/helpers';
 
 /**
- * Bad input (issue 2): for every route the app registers, generated invalid requests (mutated bodies,
+ * Bad input: for every route the app registers, generated invalid requests (mutated bodies,
  * query strings and path params, raw non-JSON bodies, wrong content types) never answer a 5xx, always
  * answer a failure envelope without a stack trace, and change nothing in the database. Then
  * valid-shaped requests that fail business rules never answer a 5xx either.
  */
 
 /**
- * Cases per route (issue 9): at least 1,000 generated cases for every registered route on every run.
+ * Cases per route: at least 1,000 generated cases for every registered route on every run.
  * Three quarters go to a route's main property (bodies, query strings or path params), one quarter to
  * raw payloads (or more of the main one); path params, when there are others, get a quarter more. A
  * route without any input gets the whole 1,000 as ignored query strings.

@@ -6,9 +6,9 @@ import { Code } from '../../shared/codes';
 import type { Endpoint } from '../../shared/contract/define';
 import { envelopeSchema, ok } from '../../shared/envelope';
 import { type SuccessMessage, successMessages } from '../../shared/messages';
-import { SESSION_COOKIE } from './domains/user/session.service';
 import { AppError } from './errors';
 import { consumeClaim, isClaimPath } from './plugins/rate-limit';
+import { SESSION_COOKIE } from './plugins/session.service';
 import type { SessionUser } from './types';
 
 type Input<S> = S extends z.ZodObject ? z.output<S> : undefined;

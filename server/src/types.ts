@@ -5,13 +5,9 @@ import type { Db } from './db/database';
 import type { EventBus } from './plugins/events';
 import type { Limiter } from './plugins/rate-limit';
 
-/** The player behind a request's session cookie. */
-export interface SessionUser {
-  id: number;
-  uid: number;
-  sessionId: number;
-  guest: boolean;
-}
+import type { SessionService, SessionUser } from './plugins/session.service';
+
+export type { SessionUser };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,6 +16,7 @@ declare module 'fastify' {
     clock: Clock;
     limiter: Limiter;
     events: EventBus;
+    sessions: SessionService;
   }
   /** The domains' services: each domain adds its own from its register.ts (see domains/index.ts). */
   interface AppServices {}
@@ -30,11 +27,5 @@ declare module 'fastify' {
     lang: Language;
     user: SessionUser | null;
     successMessage: string;
-  }
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    sessions: import('./domains/user/session.service').SessionService;
   }
 }

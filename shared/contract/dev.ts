@@ -4,7 +4,7 @@ import { isoTime } from './common';
 import { defineEndpoint } from './define';
 
 /**
- * The player client's dev panel (issue 8). These routes exist only when the server runs with
+ * The player client's dev panel. These routes exist only when the server runs with
  * NODE_ENV=development and OPS_ENABLED is not false (config `devTools`); they need no operator token,
  * so never run a reachable server in development mode.
  */

@@ -5,7 +5,7 @@ import { defineEndpoint } from './define';
 import { AMOUNT_CEILING } from './fields';
 import { rewardSchema } from './reward';
 
-/** The operator API for the inbox and the socket (issue 5): letters to players, raw socket pushes. */
+/** The operator API for the inbox and the socket: letters to players, raw socket pushes. */
 
 const uid = z.number().int().positive();
 const text = (max: number) => z.string().trim().min(1, RuleMessage.required).max(max, RuleMessage.format);

@@ -9,7 +9,7 @@ import { channelSchema, depositStatusSchema, rechargeMethodSchema } from './rech
 import { walletBankSchema, withdrawStatusSchema } from './withdraw';
 
 /**
- * The operator API for money (issue 3): deposits, channels, withdrawals and their status machine,
+ * The operator API for money: deposits, channels, withdrawals and their status machine,
  * balance adjustments, journals, captcha answers for testers, and identity verification.
  * Every call needs `Authorization: Bearer <ADMIN_TOKEN>`. Amounts are pesos, as on /api.
  */

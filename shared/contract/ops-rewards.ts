@@ -6,7 +6,7 @@ import { AMOUNT_CEILING } from './fields';
 import { REDEMPTION_CODE_PATTERN } from './mall';
 
 /**
- * The operator API for rewards handed out by code (issue 5): create redemption codes and list them with
+ * The operator API for rewards handed out by code: create redemption codes and list them with
  * their uses. Every call needs `Authorization: Bearer <ADMIN_TOKEN>`. Cash is in pesos, as on /api.
  */
 

@@ -4,7 +4,7 @@ import { defineEndpoint } from './define';
 import { POKER_DECK } from './mall';
 
 /**
- * Tester tooling on the operator API (issue 8): scenarios, snapshots, faults, the request log and socket
+ * Tester tooling on the operator API: scenarios, snapshots, faults, the request log and socket
  * pushes. Every call needs `Authorization: Bearer <ADMIN_TOKEN>`; none exists when OPS_ENABLED=false.
  */
 

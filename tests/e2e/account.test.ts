@@ -91,7 +91,9 @@ describe('account journeys', () => {
     }
   });
 
-  it('a second login elsewhere ends the first session', async () => {
+  it('a second login elsewhere ends the first session, and the first device says so at once', {
+    timeout: 150_000,
+  }, async () => {
     const first = await newContext(live.browser, live.server.url);
     const second = await newContext(live.browser, live.server.url);
     const player = newPlayer();
@@ -100,15 +102,23 @@ describe('account journeys', () => {
       await register(page1, player);
       await visible(headerAccount(page1, player.username));
 
+      // the first page hears session.ended on its socket, without any call of its own: the notice of
+      // code 20002 (watched from now on: on game the page reloads 1.5 s after it shows), user data
+      // cleared, logged out on game
+      mkdirSync(ARTIFACTS, { recursive: true });
+      const notice = visible(page1.getByText('Your session has ended. Please log in again'), 30_000).then(() =>
+        page1.screenshot({ path: join(ARTIFACTS, 'session-ended-390x844.png') }),
+      );
       const page2 = await second.newPage();
       await login(page2, player);
       await visible(headerAccount(page2, player.username));
-
-      // the first page's next call (here the start-up user info of a reload) answers 20002: user data
-      // cleared, back on game, logged out
+      await notice;
+      await visible(loginButton(page1));
+      expect(new URL(page1.url()).pathname).toBe('/game');
+      expect(await headerAccount(page1, player.username).count()).toBe(0);
+      // and a reload keeps it logged out (the cookie's session is gone)
       await page1.reload();
       await visible(loginButton(page1), 20_000);
-      await page1.waitForURL('**/game', { timeout: WAIT });
       expect(await headerAccount(page1, player.username).count()).toBe(0);
       // the second session is still alive
       await page2.reload();

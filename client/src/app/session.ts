@@ -7,6 +7,7 @@ import { loadGameMenu as loadMenu } from '../features/game/load-game-menu';
 import { getUserInfo } from '../features/user/api/get-user-info';
 import { isLoggedIn, useUserStore } from '../features/user/store';
 import { installAppActions } from '../lib/app-actions';
+import { sessionEnded } from '../lib/http';
 import type { SocketClient } from '../lib/socket';
 import { navigateTo } from './navigation';
 import { paths } from './paths';
@@ -30,6 +31,8 @@ export async function openSocket(uid: number): Promise<void> {
     onCounter: (key, value) => useAccountStore.getState().setCounter(key, value),
   });
   bindWalletEvents(socket, refreshBalance);
+  // A login elsewhere (or an operator) ended this session: tell the player now, as for code 20002.
+  socket.on('session.ended', sessionEnded);
   socket.connect();
 }
 

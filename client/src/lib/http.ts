@@ -79,6 +79,14 @@ function handleSessionInvalid(path: string, message: string) {
   });
 }
 
+/**
+ * The session ended without a request noticing it (the socket's `session.ended`: a login elsewhere, an
+ * operator...): the same sequence as code 20002, with its notice.
+ */
+export function sessionEnded(): void {
+  handleSessionInvalid('', t('errors.sessionEnded'));
+}
+
 /** One request as the layer sees it (the contract's call() builds it). */
 export interface RequestConfig {
   method: Method;

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import fp from 'fastify-plugin';
+import type { Badge } from '../../../shared/contract/account';
 
 /** What one domain tells others (and the socket hub) without importing them. */
 export interface AppEvents {
@@ -20,7 +21,7 @@ export interface AppEvents {
   /** A withdrawal changed status (see domains/withdraw/transitions.ts). */
   'withdraw.changed': { userId: number; orderNo: string; from: number; to: number };
   /** State behind these badge counters may have changed: compute them again and push the ones that did. */
-  'badge.stale': { userId: number; counters: import('../domains/badge/service').BadgeCounter[] };
+  'badge.stale': { userId: number; counters: (keyof Badge)[] };
 
   // --- VIP, friends, ranking events ---
 

@@ -25,8 +25,7 @@ function compiledSerializer(schema: z.ZodType): Serialize | undefined {
 }
 
 /**
- * Response serialization from the contract's zod schemas, compiled once per route (issue 2: zod's
- * parse-then-stringify of every answer was a large share of a read's cost).
+ * Response serialization from the contract's zod schemas, compiled once per route.
  *
  * - `production`: the compiled serializer alone. It writes only the declared fields, so nothing outside
  *   the contract leaks, but it does not re-check the handler's types.

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { createSessionService } from '../domains/user/session.service';
+import { createSessionService } from './session.service';
 
 /** Sessions: the service that issues, checks and revokes session cookies (see route.ts for the guard). */
 export const sessionPlugin = fp(

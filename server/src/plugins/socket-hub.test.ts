@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import type { Frame } from '../../../shared/socket';
-import { signFields } from '../domains/deposit/signature';
+import { signFields } from '../lib/signature';
 import { hashed, opsClient, registerPlayer, TestClient, testApp } from '../test/helpers';
 import { readyPlayer, withdraw } from '../test/money';
 

@@ -16,8 +16,8 @@ import {
   SOCKET_HEARTBEAT_MS,
   SOCKET_SILENCE_TIMEOUT_MS,
 } from '../../../shared/socket';
-import { SESSION_COOKIE } from '../domains/user/session.service';
 import { AppError } from '../errors';
+import { SESSION_COOKIE } from './session.service';
 
 /**
  * Frames not yet acknowledged are kept (per player, newest 100) and sent again on the next connection,

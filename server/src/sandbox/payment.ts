@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { paymentCallback } from '../../../shared/contract/payment';
 import type { DepositService } from '../domains/deposit/service';
 import { checkoutPage, resultPage } from './checkout-page';
+import { gatewayClient } from './gateway-client';
 
 const checkoutScript = readFileSync(join(import.meta.dirname, 'checkout.js'), 'utf8');
 
@@ -25,6 +25,7 @@ const submitBody = z.object({
 export const paymentSandbox = fp(
   async (app: FastifyInstance, options: { deposits: DepositService }) => {
     const { deposits } = options;
+    const gateway = gatewayClient(app);
 
     await app.register(async (sandbox) => {
       sandbox.addContentTypeParser(
@@ -94,18 +95,15 @@ export const paymentSandbox = fp(
         // A tester fault may decline the payment, hold the callback back, lose it or send it twice.
         const fault = action === 'pay' ? app.services.tooling.depositFault(order.user_id) : undefined;
         const declined = action === 'cancel' || mpin === '0000' || fault?.kind === 'deposit.fail';
-        const payload = deposits.signedCallback(order, declined ? 'FAILED' : 'SUCCESS', {
-          payerMobile: action === 'pay' ? mobile : undefined,
-        });
+        const payload = gateway.callback(order, declined ? 'FAILED' : 'SUCCESS', action === 'pay' ? mobile : undefined);
         if (fault?.kind === 'deposit.late') app.services.tooling.held.hold(payload, fault.delaySeconds ?? 60);
         if (fault?.kind === 'deposit.late' || fault?.kind === 'deposit.timeout') {
           request.log.info({ orderNo: order.order_no, fault: fault.kind }, 'sandbox webhook held back by a fault');
           return reply.send(resultPage({ brand: order.channel, orderNo: order.order_no, status: 'processing', total }));
         }
         // The gateway's webhook, over HTTP like a real one (in-process, so it needs no reachable address).
-        const webhook = await app.inject({ method: 'POST', url: paymentCallback.path, payload });
-        if (fault?.kind === 'deposit.duplicate')
-          await app.inject({ method: 'POST', url: paymentCallback.path, payload });
+        const webhook = await gateway.deliver(payload);
+        if (fault?.kind === 'deposit.duplicate') await gateway.deliver(payload);
         const answer = webhook.json() as { success: boolean; data: { status: number } | null };
         request.log.info({ orderNo: order.order_no, webhook: answer }, 'sandbox webhook delivered');
         const status =

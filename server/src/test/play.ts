@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { signFields } from '../domains/deposit/signature';
+import { signFields } from '../lib/signature';
 import { opsClient, registerPlayer, type TestClient } from './helpers';
 
 /** Test fixtures that go through the real money paths: a paid e-wallet deposit, bets through the provider wallet. */

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
+import { signFields } from '../../lib/signature';
 import { opsClient, registerPlayer, type TestClient, testApp } from '../../test/helpers';
-import { signFields } from './signature';
 
 type Balance = {
   userAccountVO: { balance: number; allAmount: number; deposit: number; surplus: number; withdrawalAmount: number };

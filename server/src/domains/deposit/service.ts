@@ -9,10 +9,10 @@ import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
+import { signFields, verifyFields } from '../../lib/signature';
 import type { EventBus } from '../../plugins/events';
 import type { LedgerService } from '../ledger/service';
 import { type CouponRow, createDepositRepo, type DepositRow } from './repo';
-import { signFields, verifyFields } from './signature';
 
 type DepositRequest = z.output<typeof depositRequest>;
 type CallbackBody = z.output<typeof callbackContract.body>;

@@ -8,8 +8,8 @@ import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
+import { verifyFields } from '../../lib/signature';
 import type { EventBus } from '../../plugins/events';
-import { verifyFields } from '../deposit/signature';
 import type { LedgerService } from '../ledger/service';
 import { createPlayRepo, type LaunchRow } from './repo';
 

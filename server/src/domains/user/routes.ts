@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as contract from '../../../../shared/contract/user';
+import { SESSION_COOKIE } from '../../plugins/session.service';
 import { route } from '../../route';
 import { AVATAR_IDS, avatarUrl } from './avatars';
 import type { RequestMeta, UserService } from './service';
-import { SESSION_COOKIE } from './session.service';
 
 export const requestMeta = (request: FastifyRequest): RequestMeta => ({
   ip: request.ip,

@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import type { UserInfo } from '../../../../shared/contract/user';
 import { userBaseSchema, userEndpoints, userInfoSchema } from '../../../../shared/contract/user';
+import { createSessionRepo } from '../../plugins/session.repo';
 import { hashed, newPlayer, opsClient, registerPlayer, TEST_NOW, TestClient, testApp } from '../../test/helpers';
 import { AVATAR_IDS } from './avatars';
-import { createSessionRepo } from './session.repo';
 
 type Sms = { phone: string; purpose: string; code: string; text: string; expiresAt: string; usedAt: string | null };
 

@@ -10,7 +10,7 @@ import { createWithdrawRepo, type PayoutResult } from './repo';
 import { OPEN_STATUSES, WITHDRAW_TRANSITIONS } from './transitions';
 
 /**
- * Issue 3's property: random sequences of deposits, gateway callbacks (replayed, tampered), withdrawals,
+ * The property: random sequences of deposits, gateway callbacks (replayed, tampered), withdrawals,
  * reviews, rejections, payout results, operator adjustments and clock moves, through the real services
  * (and the adjustment route). After every step, for every account: the journal sums to the balances, no
  * bucket is negative, the frozen bucket is exactly the open withdrawals, cash is conserved (credited

@@ -6,7 +6,7 @@ import { hashed, testApp } from '../../test/helpers';
 import { balanceOf, readyPlayer, setVipLimits, TRADE_PASSWORD, type WithdrawRecord } from '../../test/money';
 
 /**
- * Races (issue 3): many withdrawals of one player at the same instant. Each request carries its own
+ * Races: many withdrawals of one player at the same instant. Each request carries its own
  * solved captcha and the right transaction password, so only the money and the day's limits decide.
  */
 

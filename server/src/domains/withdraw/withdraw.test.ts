@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import { testConfig } from '../../config';
+import { signFields } from '../../lib/signature';
 import { hashed, opsClient, registerPlayer, TEST_NOW, TestClient, testApp } from '../../test/helpers';
 import {
   balanceOf,
@@ -16,7 +17,6 @@ import {
   type WithdrawRecord,
   withdraw,
 } from '../../test/money';
-import { signFields } from '../deposit/signature';
 
 type Paged<T> = { list: T[]; page: number; size: number; total: number };
 

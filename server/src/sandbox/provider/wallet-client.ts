@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Envelope } from '../../../../shared/envelope';
-import { signFields } from '../../domains/deposit/signature';
+import { signFields } from '../../lib/signature';
 
 /**
  * How the provider reaches the casino's seamless wallet: signed HTTP POSTs. They run in-process through

@@ -1,12 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Clock } from '../../clock';
-import type { Config } from '../../config';
-import type { Db } from '../../db/database';
-import type { EventBus } from '../../plugins/events';
-import type { SessionUser } from '../../types';
+import type { Clock } from '../clock';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import type { EventBus } from './events';
 import { createSessionRepo } from './session.repo';
 
 export const SESSION_COOKIE = 'sid';
+
+/** The player behind a request's session cookie. */
+export interface SessionUser {
+  id: number;
+  uid: number;
+  sessionId: number;
+  guest: boolean;
+}
 /** last_seen_at is written at most this often, so reads stay reads. */
 const TOUCH_EVERY_MS = 60_000;
 

@@ -1,0 +1,139 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The import rules of docs/architecture.md and docs/client.md, checked on every source file: an import
+ * that goes the wrong way (upward, or across features or domains) fails here with its file and line.
+ */
+
+const ROOT = normalize(join(import.meta.dirname, '../..'));
+
+interface Import {
+  /** Repository-relative path of the importing file. */
+  from: string;
+  /** Repository-relative path of the imported module (relative specifiers only), without extension. */
+  to: string;
+  line: number;
+}
+
+const SPECIFIER = /(?:^|[^\w.])(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+/** The relative imports of one file's text (bare package imports are not layers). */
+function importsOf(from: string, text: string): Import[] {
+  const found: Import[] = [];
+  for (const match of text.matchAll(SPECIFIER)) {
+    const specifier = match[1] ?? match[2] ?? '';
+    if (!specifier.startsWith('.')) continue;
+    const to = normalize(join(dirname(from), specifier)).replace(/\.(tsx?|js|json)$/, '');
+    found.push({ from, to, line: text.slice(0, match.index).split('\n').length });
+  }
+  return found;
+}
+
+const isTest = (path: string) => /\.test\.tsx?$/.test(path);
+const under = (path: string, folder: string) => path === folder || path.startsWith(`${folder}/`);
+/** `server/src/domains/<d>/...` -> d */
+const domainOf = (path: string) => /^server\/src\/domains\/([^/]+)\//.exec(path)?.[1];
+/** `client/src/features/<f>/...` -> f */
+const featureOf = (path: string) => /^client\/src\/features\/([^/]+)\//.exec(path)?.[1];
+const isRepo = (path: string) => /(^|\/|\.)repo$/.test(path);
+
+/** Client layers, bottom to top: a file may import its own layer or one below. */
+const CLIENT_LAYERS = ['lib', 'components', 'features', 'pages', 'app'] as const;
+const clientLayer = (path: string) => {
+  const top = /^client\/src\/([^/]+)\//.exec(path)?.[1];
+  const index = CLIENT_LAYERS.indexOf(top as (typeof CLIENT_LAYERS)[number]);
+  // locales and styles are data: any layer may use them
+  return index === -1 ? undefined : index;
+};
+/** The framework layer of the server: it serves every domain and knows none. */
+const FRAMEWORK = [
+  'server/src/plugins',
+  'server/src/lib',
+  'server/src/route',
+  'server/src/types',
+  'server/src/errors',
+  'server/src/clock',
+  'server/src/config',
+  'server/src/db/database',
+];
+
+/** Every broken rule of one import, as a sentence; empty when the import is allowed. */
+function brokenRules({ from, to }: Import): string[] {
+  const broken: string[] = [];
+  if (under(from, 'shared') && (under(to, 'server') || under(to, 'client'))) {
+    broken.push('shared/ imports nothing from server/ or client/');
+  }
+  if (under(from, 'client') && under(to, 'server')) broken.push('the client imports nothing from server/');
+  if (under(from, 'server') && under(to, 'client')) broken.push('the server imports nothing from client/');
+  if (FRAMEWORK.some((f) => under(from, f) || from === f) && under(to, 'server/src/domains')) {
+    broken.push('plugins, lib and the framework files never import a domain');
+  }
+  const fromDomain = domainOf(from);
+  const toDomain = domainOf(to);
+  if (fromDomain && toDomain && fromDomain !== toDomain && isRepo(to) && !isTest(from)) {
+    broken.push(`domain ${fromDomain} reaches into ${toDomain}'s repo (add a service method)`);
+  }
+  const fromLayer = clientLayer(from);
+  const toLayer = clientLayer(to);
+  if (fromLayer !== undefined && toLayer !== undefined) {
+    // lib and components are one level: the UI kit and the plumbing may use each other
+    const level = (layer: number) => Math.max(layer, 1);
+    if (level(toLayer) > level(fromLayer)) {
+      broken.push(
+        `client ${CLIENT_LAYERS[fromLayer]}/ imports ${CLIENT_LAYERS[toLayer]}/ (imports go lib/components <- features <- pages <- app)`,
+      );
+    }
+  }
+  const fromFeature = featureOf(from);
+  const toFeature = featureOf(to);
+  if (fromFeature && toFeature && fromFeature !== toFeature) {
+    broken.push(`feature ${fromFeature} imports feature ${toFeature} (features never import each other)`);
+  }
+  return broken;
+}
+
+function sourceFiles(folder: string): string[] {
+  const files: string[] = [];
+  for (const entry of readdirSync(join(ROOT, folder), { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    const path = `${folder}/${entry.name}`;
+    if (entry.isDirectory()) files.push(...sourceFiles(path));
+    else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) files.push(path);
+  }
+  return files;
+}
+
+describe('import rules', () => {
+  it('no source file of server/, shared/ or client/ breaks one', () => {
+    const violations: string[] = [];
+    for (const file of [...sourceFiles('server/src'), ...sourceFiles('shared'), ...sourceFiles('client/src')]) {
+      for (const imported of importsOf(file, readFileSync(join(ROOT, file), 'utf8'))) {
+        for (const rule of brokenRules(imported))
+          violations.push(`${file}:${imported.line} -> ${imported.to}: ${rule}`);
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it('catches an upward or sideways import (the rules themselves)', () => {
+    const check = (from: string, text: string) => importsOf(from, text).flatMap(brokenRules);
+    expect(check('server/src/plugins/x.ts', "import { a } from '../domains/user/service';")).toHaveLength(1);
+    expect(check('server/src/lib/x.ts', "import type { A } from '../domains/ledger/service';")).toHaveLength(1);
+    expect(check('server/src/domains/kyc/service.ts', "import { r } from '../user/repo';")).toHaveLength(1);
+    expect(check('server/src/domains/game/x.ts', "import { r } from '../play/catalog.repo';")).toHaveLength(1);
+    expect(check('shared/contract/x.ts', "import { s } from '../../server/src/app';")).toHaveLength(1);
+    expect(check('client/src/lib/x.ts', "import { f } from '../features/user/store';")).toHaveLength(1);
+    expect(check('client/src/features/vip/x.tsx', "const m = import('../../pages/vip/page');")).toHaveLength(1);
+    expect(check('client/src/features/vip/x.ts', "import { s } from '../wallet/store';")).toHaveLength(1);
+    expect(check('client/src/pages/vip/x.tsx', "export { a } from '../../app/paths';")).toHaveLength(1);
+    // allowed: down the layers, inside a domain or feature, another domain's service
+    expect(check('server/src/domains/kyc/service.ts', "import type { UserService } from '../user/service';")).toEqual(
+      [],
+    );
+    expect(check('server/src/domains/kyc/routes.ts', "import { r } from './repo';")).toEqual([]);
+    expect(check('client/src/pages/vip/x.tsx', "import { a } from '../../features/vip/api';")).toEqual([]);
+    expect(check('client/src/app/x.tsx', "import { a } from '../pages/vip/page';")).toEqual([]);
+  });
+});
