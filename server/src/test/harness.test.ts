@@ -40,6 +40,7 @@ describe('createTestApp with supertest', () => {
   it('a mutating call without requestFrom is refused with 403/10007', async () => {
     const res = await request(t.server).post('/api/user/logout').send({}).expect(403);
     expect(res.body).toMatchObject({ success: false, code: 10007, data: null });
+    expect(res.body.msg).toContain('requestFrom');
   });
 
   it('reads an SMS code from the outbox and binds the phone with it', async () => {
