@@ -197,7 +197,13 @@ export function completeDocument(document: Json, publicUrl: string): Json {
   }
   nullableObjects(document);
   dropUnused(document);
-  // Sorted, so the document (and the types generated from it) do not depend on module load order.
+  // Sorted, so the document (and the types generated from it) do not depend on registration order.
+  const paths = document.paths as Json;
+  document.paths = Object.fromEntries(
+    Object.keys(paths)
+      .sort()
+      .map((path) => [path, paths[path]]),
+  );
   const schemas = (document.components as { schemas: Json }).schemas;
   (document.components as { schemas: Json }).schemas = Object.fromEntries(
     Object.keys(schemas)
