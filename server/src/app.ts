@@ -9,6 +9,7 @@ import { registerDomains } from './domains';
 import { opsRoutes } from './ops/routes';
 import { clientAppPlugin } from './plugins/client-app';
 import { clockPlugin } from './plugins/clock';
+import { corsPlugin } from './plugins/cors';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { envelopePlugin, sendFailure } from './plugins/envelope';
@@ -70,6 +71,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     start: config.clockStart ? new Date(config.clockStart) : undefined,
   });
   await app.register(rateLimitPlugin);
+  await app.register(corsPlugin);
   await app.register(envelopePlugin);
   await app.register(securityHeadersPlugin);
   await app.register(cookie);
