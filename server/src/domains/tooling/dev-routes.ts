@@ -22,7 +22,7 @@ function loopbackOnly(request: FastifyRequest): void {
 /** The player client's dev panel (development mode only, see shared/contract/dev.ts). */
 export function devRoutes(app: FastifyInstance, tooling: Tooling) {
   const state = (user: SessionUser | null) => {
-    const row = user ? app.services.users.repo.byId(user.id) : undefined;
+    const row = user ? app.services.users.byId(user.id) : undefined;
     return {
       clock: { now: app.clock.iso(), manilaDay: manilaDay(app.clock.now()) },
       scenario: tooling.scenarios.current(),
