@@ -21,6 +21,14 @@ export default defineConfig({
           name: 'client',
           include: ['client/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // A unit test never needs a page inside an <iframe> (the game, the sandbox checkout): loading one
+          // fetches from localhost and, when the test ends, happy-dom aborts it and prints the abort's stack
+          // trace. Child frames keep their src attribute; they just do not navigate.
+          environmentOptions: {
+            happyDOM: {
+              settings: { navigation: { disableChildFrameNavigation: true, disableChildPageNavigation: true } },
+            },
+          },
           testTimeout: 30000,
         },
       },

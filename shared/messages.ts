@@ -28,7 +28,10 @@ export const codeMessages: Record<CodeValue, Text> = {
     'en-US': 'Too many attempts. Please try again in {seconds} seconds',
     'vi-VN': 'Quá nhiều lần thử. Vui lòng thử lại sau {seconds} giây',
   },
-  [Code.MISSING_REQUEST_FROM]: { 'en-US': 'Request error', 'vi-VN': 'Lỗi yêu cầu' },
+  [Code.MISSING_REQUEST_FROM]: {
+    'en-US': 'Request error: the header requestFrom is missing or wrong (send requestFrom: H5, or APP_H5 in the app)',
+    'vi-VN': 'Lỗi yêu cầu: thiếu hoặc sai tiêu đề requestFrom (gửi requestFrom: H5, hoặc APP_H5 trong ứng dụng)',
+  },
   [Code.UNSUPPORTED_MEDIA_TYPE]: {
     'en-US': 'Send the request body as JSON',
     'vi-VN': 'Vui lòng gửi nội dung dạng JSON',

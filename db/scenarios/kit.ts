@@ -2,19 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { md5 } from 'js-md5';
 import { signFields } from '../../server/src/lib/signature';
+import { IDENTITY, TRADE_PASSWORD } from '../../server/src/test/world';
 import type { SessionUser } from '../../server/src/types';
 import { toCentavos } from '../../shared/money';
 
 /** Everything a scenario needs, each step through the services the API itself uses (no SQL). */
 
 export const PASSWORD = 'Secret123';
-export const TRADE_PASSWORD = 'trade123';
-export const IDENTITY = {
-  realName: 'Juan Dela Cruz',
-  birthDate: '05/17/1990',
-  idType: 'umid',
-  idNumber: '0111-2345678-9',
-};
+/** The same identity and transaction password as the world-builder the tests and scripts use. */
+export { IDENTITY, TRADE_PASSWORD } from '../../server/src/test/world';
 
 export interface Persona {
   userId: number;

@@ -8,6 +8,7 @@ import type { Db } from './db/database';
 import { registerDomains } from './domains';
 import { clientAppPlugin } from './plugins/client-app';
 import { clockPlugin } from './plugins/clock';
+import { corsPlugin } from './plugins/cors';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { envelopePlugin, sendFailure } from './plugins/envelope';
@@ -69,6 +70,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     start: config.clockStart ? new Date(config.clockStart) : undefined,
   });
   await app.register(rateLimitPlugin);
+  await app.register(corsPlugin);
   await app.register(envelopePlugin);
   await app.register(securityHeadersPlugin);
   await app.register(cookie);

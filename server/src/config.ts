@@ -30,6 +30,8 @@ const envSchema = z.object({
   PROVIDER_SECRET: z.string().min(16).optional(),
   /** Start the virtual clock at this instant (ISO 8601) instead of the real time. */
   CLOCK_START: z.iso.datetime({ offset: true }).optional(),
+  /** Comma-separated origins allowed to call with credentials (a client on another origin). */
+  CORS_ORIGINS: z.string().default(''),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -50,6 +52,7 @@ export interface Config {
   clockStart: string | undefined;
   paymentSecret: string;
   providerSecret: string;
+  corsOrigins: string[];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -78,6 +81,9 @@ function configFromEnv(e: Env): Config {
     clockStart: e.CLOCK_START,
     paymentSecret: e.PAYMENT_SECRET ?? randomBytes(32).toString('hex'),
     providerSecret: e.PROVIDER_SECRET ?? randomBytes(32).toString('hex'),
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((o) => o.trim().replace(/\/$/, ''))
+      .filter(Boolean),
   };
 }
 

@@ -1,16 +1,17 @@
-import { existsSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { findChromium } from '../../scripts/lib/chromium';
 
-export const CHROMIUM = '/usr/bin/chromium';
 export const VIEWPORT = { width: 390, height: 844 };
 
-/** Debian's Chromium; a missing binary fails the run (CI installs it via .ci/run), it never skips. */
+/**
+ * The Chromium the global setup located or installed (`CHROME_PATH`, else Debian's); a missing binary
+ * fails the run with what to do, it never skips.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`E2E tests need Chromium at ${CHROMIUM} (apt-get install chromium; CI installs it via .ci/run)`);
-  }
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error('E2E tests need Chromium: the global setup should have installed it');
   return chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath,
     args: [
       '--no-sandbox',
       '--disable-gpu',

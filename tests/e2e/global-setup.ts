@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
+import { ChromiumMissing, ensureChromium } from '../../scripts/lib/chromium';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const INDEX = join(ROOT, 'dist', 'client', 'index.html');
@@ -19,8 +20,18 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** Builds the client once per run when dist/client is missing or older than its sources. */
+/**
+ * Finds (or, as root on Debian, installs) Chromium, then builds the client once per run when dist/client
+ * is missing or older than its sources.
+ */
 export default async function setup(): Promise<void> {
+  try {
+    process.env.CHROME_PATH = ensureChromium();
+  } catch (error) {
+    // One line, no stack: the message says what to do.
+    if (error instanceof ChromiumMissing) error.stack = `${error.name}: ${error.message}`;
+    throw error;
+  }
   const sourcesAt = Math.max(
     ...SOURCES.filter(existsSync).map(newestMtime),
     statSync(join(ROOT, 'vite.config.ts')).mtimeMs,

@@ -1,16 +1,251 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Code } from '../../../shared/codes';
+import * as contract from '../../../shared/contract';
+import * as opsMoney from '../../../shared/contract/ops-money';
+import * as opsTooling from '../../../shared/contract/ops-tooling';
+import { codeMessage } from '../../../shared/messages';
+
+/**
+ * Named component schemas: every `xxxSchema` object the contract exports is `Xxx` in the document
+ * (userInfoSchema is UserInfo, balanceSchema Balance, gameSchema Game...). A registry of its own, not
+ * zod's global one, so the response serializers (which read zod's JSON Schema) are untouched.
+ */
+export const componentRegistry = z.registry<{ id?: string }>();
+const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+const named = new Set<string>();
+for (const module of [...Object.values(contract), contract, opsMoney, opsTooling]) {
+  if (!module || typeof module !== 'object' || module instanceof z.ZodType) continue;
+  for (const [name, value] of Object.entries(module)) {
+    const id = /^(\w+)Schema$/.exec(name)?.[1];
+    if (!id || !(value instanceof z.ZodObject) || componentRegistry.has(value) || named.has(pascal(id))) continue;
+    named.add(pascal(id));
+    componentRegistry.add(value, { id: pascal(id) });
+  }
+}
+
+const ALL_CODES = Object.values(Code).filter((c) => c !== Code.OK);
+const MUTATING = new Set(['post', 'put', 'patch', 'delete']);
+
+/** The failure envelope: `success: false`, a code of shared/codes.ts, `data` null (a field list for 10001). */
+const failureSchema = {
+  type: 'object',
+  required: ['success', 'code', 'msg', 'data'],
+  properties: {
+    success: { type: 'boolean', enum: [false] },
+    code: { type: 'integer', enum: ALL_CODES, description: 'A code of shared/codes.ts' },
+    msg: { type: 'string', description: 'Readable message in the language of the `language` header' },
+    data: {
+      nullable: true,
+      description: 'null, except a validation failure (10001): every field and its rule message',
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['field', 'message'],
+        properties: { field: { type: 'string' }, message: { type: 'string' } },
+      },
+    },
+  },
+  example: {
+    success: false,
+    code: Code.SESSION_INVALID,
+    msg: codeMessage(Code.SESSION_INVALID, 'en-US'),
+    data: null,
+  },
+};
+
+type Json = Record<string, unknown>;
+type Operation = Json & {
+  parameters?: Json[];
+  responses?: Record<string, Json>;
+  security?: Record<string, string[]>[];
+  requestBody?: Json;
+};
+
+/** `POST /api/user/custom/register` is `postUserCustomRegister`; path parameters read `ByName`. */
+export function operationIdOf(method: string, path: string): string {
+  const words = path
+    .split('/')
+    .filter((part) => part && part !== 'api')
+    .flatMap((part) =>
+      part.startsWith('{') || part.startsWith(':') ? ['by', part.replace(/[{}:]/g, '')] : part.split(/[^a-zA-Z0-9]+/),
+    )
+    .filter(Boolean);
+  return method.toLowerCase() + words.map(pascal).join('');
+}
+
+/** The codes an operation can answer whatever its domain, from how it is reached. */
+function codesOf(method: string, path: string, op: Operation): number[] {
+  const codes = new Set<number>([Code.INTERNAL]);
+  if (op.parameters?.some((p) => p.in !== 'header') || op.requestBody) codes.add(Code.VALIDATION);
+  if (op.requestBody) {
+    for (const c of [Code.MALFORMED_JSON, Code.BODY_TOO_LARGE, Code.UNSUPPORTED_MEDIA_TYPE]) codes.add(c);
+  }
+  const isOps = path.startsWith('/ops');
+  const signed = path.startsWith('/api/payment/') || path.startsWith('/api/provider/');
+  if (isOps) codes.add(Code.OPS_UNAUTHORIZED);
+  else if (MUTATING.has(method) && !signed) codes.add(Code.MISSING_REQUEST_FROM);
+  if (op.security?.some((s) => 'session' in s)) {
+    codes.add(Code.SESSION_INVALID);
+    codes.add(Code.ACCOUNT_SUSPENDED);
+  }
+  return [...codes].sort((a, b) => a - b);
+}
+
+const failure = (codes: number[], description: string) => ({
+  description,
+  content: {
+    'application/json': {
+      schema: {
+        allOf: [
+          { $ref: '#/components/schemas/Failure' },
+          { type: 'object', properties: { code: { type: 'integer', enum: codes } } },
+        ],
+      },
+    },
+  },
+});
+
+const headerParameters = (method: string, path: string): Json[] => {
+  if (!path.startsWith('/api/') || path.startsWith('/api/docs')) return [];
+  const signed = path.startsWith('/api/payment/') || path.startsWith('/api/provider/');
+  return [
+    ...(MUTATING.has(method) && !signed
+      ? [
+          {
+            name: 'requestFrom',
+            in: 'header',
+            required: true,
+            description:
+              'Where the call comes from: H5 in a browser, APP_H5 inside the native wrapper (a cheap CSRF guard)',
+            schema: { type: 'string', enum: ['H5', 'APP_H5'] },
+            example: 'H5',
+          },
+        ]
+      : []),
+    {
+      name: 'language',
+      in: 'header',
+      required: false,
+      description: 'Language of `msg`',
+      schema: { type: 'string', enum: ['en-US', 'vi-VN'], default: 'en-US' },
+      example: 'en-US',
+    },
+  ];
+};
+
+/**
+ * What the zod transform cannot say: an operationId, the headers, the failure envelope and the codes of
+ * each operation, `servers`. Business failures answer HTTP 200 too, so the 200 answer is the success
+ * envelope or the failure one.
+ */
+export function completeDocument(document: Json, publicUrl: string): Json {
+  const components = (document.components ?? {}) as Json & { schemas?: Json };
+  document.components = { ...components, schemas: { ...components.schemas, Failure: failureSchema } };
+  document.servers = [{ url: publicUrl, description: 'This server' }];
+  document.tags = [
+    ...new Set(
+      Object.values(document.paths as Json).flatMap((item) =>
+        Object.values(item as Json).flatMap((op) => ((op as Operation).tags as string[]) ?? []),
+      ),
+    ),
+  ]
+    .sort()
+    .map((name) => ({
+      name,
+      description: name === 'ops' ? 'Operator and tester API (bearer token)' : `The ${name} endpoints`,
+    }));
+  for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, Operation>>)) {
+    for (const [method, op] of Object.entries(item)) {
+      op.operationId = operationIdOf(method, path);
+      op.summary ??= `${method.toUpperCase()} ${path}`;
+      // Open operations say so: no security requirement at all.
+      op.security ??= [];
+      op.parameters = [...(op.parameters ?? []), ...headerParameters(method, path)];
+      const codes = codesOf(method, path, op);
+      const success = op.responses?.['200'] as (Json & { content?: Record<string, { schema: Json }> }) | undefined;
+      const json = success?.content?.['application/json'];
+      if (success && json) {
+        success.description = 'The success envelope, or a business failure (HTTP 200, `success: false`)';
+        const properties = (json.schema as { properties?: Json }).properties;
+        if (properties?.success) properties.success = { type: 'boolean', enum: [true] };
+        if (properties?.code) properties.code = { type: 'integer', enum: [Code.OK] };
+        json.schema = { oneOf: [json.schema, { $ref: '#/components/schemas/Failure' }] };
+      }
+      op.responses = {
+        ...op.responses,
+        ...(op.requestBody ? { '400': failure([Code.MALFORMED_JSON], 'Malformed JSON') } : {}),
+        ...(codes.includes(Code.OPS_UNAUTHORIZED)
+          ? { '401': failure([Code.OPS_UNAUTHORIZED], 'No or wrong operator token') }
+          : {}),
+        ...(codes.includes(Code.MISSING_REQUEST_FROM)
+          ? { '403': failure([Code.MISSING_REQUEST_FROM], 'The requestFrom header is missing or wrong') }
+          : {}),
+        '500': failure([Code.INTERNAL], 'Unexpected server fault (logged)'),
+      };
+      op['x-codes'] = codes;
+      op.description = [
+        op.description,
+        `Failure codes besides the business ones of its domain: ${codes.join(', ')} (shared/codes.ts).`,
+      ]
+        .filter(Boolean)
+        .join('\n\n');
+    }
+  }
+  nullableObjects(document);
+  dropUnused(document);
+  // Sorted, so the document (and the types generated from it) do not depend on registration order.
+  const paths = document.paths as Json;
+  document.paths = Object.fromEntries(
+    Object.keys(paths)
+      .sort()
+      .map((path) => [path, paths[path]]),
+  );
+  const schemas = (document.components as { schemas: Json }).schemas;
+  (document.components as { schemas: Json }).schemas = Object.fromEntries(
+    Object.keys(schemas)
+      .sort()
+      .map((name) => [name, schemas[name]]),
+  );
+  return document;
+}
+
+/** OpenAPI 3.0 wants a `type` beside `nullable`: zod writes `{ nullable, allOf: [$ref] }` for a nullable object. */
+function nullableObjects(node: unknown): void {
+  if (!node || typeof node !== 'object') return;
+  const schema = node as Json;
+  if (schema.nullable === true && schema.type === undefined && Array.isArray(schema.allOf)) schema.type = 'object';
+  for (const child of Object.values(schema)) nullableObjects(child);
+}
+
+/** Component schemas nothing refers to (the request-side copies of response-only objects) go. */
+function dropUnused(document: Json): void {
+  const schemas = (document.components as { schemas: Json }).schemas;
+  for (let changed = true; changed; ) {
+    changed = false;
+    const text = JSON.stringify(document);
+    for (const name of Object.keys(schemas)) {
+      if (!text.includes(`"#/components/schemas/${name}"`)) {
+        delete schemas[name];
+        changed = true;
+      }
+    }
+  }
+}
 
 /** The OpenAPI document generated from the shared contract: UI at /api/docs, JSON at /api/docs/json. */
 export const docsPlugin = fp(
   async (app) => {
+    const toObject = createJsonSchemaTransformObject({ schemaRegistry: componentRegistry });
     await app.register(swagger, {
       openapi: {
         info: {
           title: 'Casino PH API',
           version: '1.0.0',
+          license: { name: 'Proprietary' },
           description: [
             'Every body is an envelope `{ success, code, msg, data }`. Business and validation failures answer',
             'HTTP 200 with `success: false`, a stable `code` and a readable `msg`; transport faults keep their',
@@ -26,7 +261,8 @@ export const docsPlugin = fp(
           },
         },
       },
-      transform: jsonSchemaTransform,
+      transform: createJsonSchemaTransform({ schemaRegistry: componentRegistry }),
+      transformObject: (input) => completeDocument(toObject(input) as Json, app.config.publicUrl) as never,
     });
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   },

@@ -1,21 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { hashed, opsClient, registerPlayer, type TestClient } from './helpers';
+import { hashed, registerPlayer, type TestClient } from './helpers';
+import * as world from './world';
 
-/** Test fixtures for money: a player ready to withdraw, captchas answered through /ops, funding. */
+/**
+ * Test fixtures for money, for tests written with TestClient: each step is the world-builder's
+ * (server/src/test/world.ts, shared with the harness, the bench and the crash test) on that client.
+ */
 
-export const TRADE_PASSWORD = 'trade123';
-export interface TestWallet {
-  bank: 'gcash' | 'maya';
-  name: string;
-  account: string;
-}
-export const WALLET: TestWallet = { bank: 'gcash', name: 'Juan Dela Cruz', account: '9171234567' };
-export const IDENTITY = {
-  realName: 'Juan Dela Cruz',
-  birthDate: '05/17/1990',
-  idType: 'umid',
-  idNumber: '0111-2345678-9',
-} as const;
+export const { TRADE_PASSWORD, WALLET, IDENTITY } = world;
+export type TestWallet = world.Wallet;
+
+/** The world-builder's view of a TestClient: its cookie and client address, in-process. */
+const asPlayer = (client: TestClient) => ({ cookie: client.cookie, ip: client.ip });
 
 export type WithdrawRecord = {
   orderNo: string;
@@ -41,44 +37,31 @@ export type AccountVO = {
 export const balanceOf = async (client: TestClient) =>
   (await client.get<{ userAccountVO: AccountVO }>('/api/balance')).body.data.userAccountVO;
 
-export async function setTradePassword(client: TestClient, typed = TRADE_PASSWORD) {
-  const answer = await client.post('/api/user/modifyPasswordTrade', { newPassword: hashed(typed) });
-  if (!answer.body.success) throw new Error(`trade password: ${JSON.stringify(answer.body)}`);
-}
+export const setTradePassword = (client: TestClient, typed = TRADE_PASSWORD) =>
+  world.setTradePassword(world.injectCaller(client.app), asPlayer(client), typed);
 
-export async function bindWallet(client: TestClient, wallet: TestWallet = WALLET) {
-  const answer = await client.post('/api/user/bankCard/create', { ...wallet, password: hashed(TRADE_PASSWORD) });
-  if (!answer.body.success) throw new Error(`bind wallet: ${JSON.stringify(answer.body)}`);
-}
+export const bindWallet = (client: TestClient, wallet: TestWallet = WALLET) =>
+  world.bindWallet(world.injectCaller(client.app), asPlayer(client), wallet);
 
-export async function verifyIdentity(app: FastifyInstance, client: TestClient, uid: number) {
-  const submitted = await client.post('/api/user/kyc/submit', IDENTITY);
-  if (!submitted.body.success) throw new Error(`kyc submit: ${JSON.stringify(submitted.body)}`);
-  const decided = await opsClient(app).post(`/ops/kyc/${uid}/decide`, { decision: 'verified' });
-  if (!decided.body.success) throw new Error(`kyc decide: ${JSON.stringify(decided.body)}`);
-}
+export const verifyIdentity = (app: FastifyInstance, client: TestClient, uid: number) =>
+  world.verifyIdentity(world.injectCaller(app), { uid, ...asPlayer(client) });
 
 /** Credits the balance through the journal, as an operator adjustment. */
 export async function fund(app: FastifyInstance, uid: number, pesos: number) {
-  const answer = await opsClient(app).post(`/ops/users/${uid}/adjust`, { amount: pesos, reason: 'test funding' });
-  if (!answer.body.success) throw new Error(`fund: ${JSON.stringify(answer.body)}`);
+  await world.fund(world.injectCaller(app), uid, pesos);
 }
 
 /** A captcha of the player with its answer, read through the operator API as a tester would. */
-export async function solvedCaptcha(app: FastifyInstance, client: TestClient) {
-  const issued = await client.get<{ token: string; image: string; expiresAt: string }>('/api/captcha');
-  const answer = await opsClient(app).get<{ answer: string }>(`/ops/captcha/${issued.body.data.token}`);
-  return { token: issued.body.data.token, answer: answer.body.data.answer };
-}
+export const solvedCaptcha = (app: FastifyInstance, client: TestClient) =>
+  world.solvedCaptcha(world.injectCaller(app), asPlayer(client));
 
 /** A registered player with a transaction password, a bound GCash wallet and a verified identity. */
 export async function readyPlayer(app: FastifyInstance, options: { funds?: number; wallet?: TestWallet } = {}) {
   const registered = await registerPlayer(app);
   const { client, info } = registered;
-  await setTradePassword(client);
-  await bindWallet(client, options.wallet);
-  await verifyIdentity(app, client, info.uid);
-  if (options.funds) await fund(app, info.uid, options.funds);
+  const call = world.injectCaller(app);
+  await world.makeWithdrawReady(call, { uid: info.uid, ...asPlayer(client) }, options.wallet ?? WALLET);
+  if (options.funds) await world.fund(call, info.uid, options.funds);
   return { ...registered, uid: info.uid };
 }
 

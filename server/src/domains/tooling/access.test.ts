@@ -104,7 +104,17 @@ describe('the dev panel routes', () => {
     await app.close();
 
     app = await testApp({ config: testConfig({ mode: 'development' }) });
-    const visitor = new TestClient(app);
+    // From another machine (a phone on the LAN): the clock and the scenario reset are not there.
+    const phone = new TestClient(app, '192.168.1.20');
+    for (const [url, body] of [
+      ['/api/dev/clock', { advance: '1h' }],
+      ['/api/dev/scenario/new-player', {}],
+    ] as const) {
+      const refused = await phone.post(url, body);
+      expect(refused.status, url).toBe(404);
+      expect(refused.body.code, url).toBe(Code.NOT_FOUND);
+    }
+    const visitor = new TestClient(app, '127.0.0.1');
     expect((await visitor.get<{ devTools?: boolean }>('/api/config/fetch')).body.data.devTools).toBe(true);
     const state = await visitor.get<{ clock: { now: string }; persona: null; scenarios: { name: string }[] }>(
       '/api/dev/state',

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Code } from '../../../../shared/codes';
 import * as contract from '../../../../shared/contract/dev';
 import { COUNTER_EVENTS } from '../../../../shared/socket';
@@ -9,6 +9,15 @@ import type { SessionUser } from '../../types';
 import type { Tooling } from './register';
 
 const MAX_ADVANCE_MS = 366 * 86_400_000;
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * Moving everyone's clock and resetting the database answer only to this machine (a dev server listens on
+ * 0.0.0.0 so a phone can reach it; the phone may play, not reset). Vite's proxy calls from loopback.
+ */
+function loopbackOnly(request: FastifyRequest): void {
+  if (!LOOPBACK.has(request.ip)) throw new AppError(Code.NOT_FOUND, { status: 404 });
+}
 
 /** The player client's dev panel (development mode only, see shared/contract/dev.ts). */
 export function devRoutes(app: FastifyInstance, tooling: Tooling) {
@@ -26,13 +35,15 @@ export function devRoutes(app: FastifyInstance, tooling: Tooling) {
   };
 
   route(app, contract.devState, ({ user }) => state(user));
-  route(app, contract.devClock, ({ body, user }) => {
+  route(app, contract.devClock, ({ body, user, request }) => {
+    loopbackOnly(request);
     const ms = parseDuration(body.advance);
     if (ms === undefined || ms > MAX_ADVANCE_MS) throw new AppError(Code.OPS_BAD_DURATION);
     app.clock.advance(ms);
     return state(user);
   });
-  route(app, contract.devScenario, async ({ params }) => {
+  route(app, contract.devScenario, async ({ params, request }) => {
+    loopbackOnly(request);
     await tooling.scenarios.load(params.name);
     return state(null);
   });

@@ -1,0 +1,138 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { md5 } from 'js-md5';
+import type { OpenAPI3 } from 'openapi-typescript';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness';
+import { openApiDocument, openApiTypes } from '../test/openapi';
+import type { components, operations } from '../test/openapi-types';
+import { operationIdOf } from './docs';
+
+const ROOT = resolve(import.meta.dirname, '..', '..', '..');
+type Operation = {
+  operationId?: string;
+  parameters?: { name: string; in: string; required?: boolean }[];
+  responses: Record<string, unknown>;
+};
+
+let document: OpenAPI3;
+beforeAll(async () => {
+  document = await openApiDocument();
+});
+
+const allOperations = () =>
+  Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
+    Object.entries(item as Record<string, Operation>).map(([method, op]) => ({ path, method, op })),
+  );
+
+describe('the OpenAPI document', () => {
+  it('names every operation once, from its method and path', () => {
+    const ids = allOperations().map(({ op }) => op.operationId);
+    expect(ids.every(Boolean)).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(operationIdOf('post', '/api/user/custom/register')).toBe('postUserCustomRegister');
+    expect(operationIdOf('get', '/ops/users/{uid}')).toBe('getOpsUsersByUid');
+  });
+
+  it('has named component schemas and the failure envelope with data null', () => {
+    const schemas = document.components?.schemas ?? {};
+    for (const name of ['UserInfo', 'Balance', 'Game', 'DepositRecord', 'WithdrawRecord', 'Failure']) {
+      expect(schemas, name).toHaveProperty(name);
+    }
+    const failure = schemas.Failure as { properties: Record<string, { nullable?: boolean; enum?: unknown[] }> };
+    expect(failure.properties.data?.nullable).toBe(true);
+    expect(failure.properties.success?.enum).toEqual([false]);
+    expect(failure.properties.code?.enum).toContain(20002);
+  });
+
+  it('declares requestFrom on mutating /api calls, language everywhere on /api, the codes and servers', () => {
+    const op = (path: string, method: string) =>
+      (document.paths as Record<string, Record<string, Operation>>)[path]?.[method] as Operation;
+    const register = op('/api/user/custom/register', 'post');
+    expect(register.parameters).toContainEqual(
+      expect.objectContaining({ name: 'requestFrom', in: 'header', required: true }),
+    );
+    expect(register.parameters).toContainEqual(expect.objectContaining({ name: 'language', in: 'header' }));
+    expect(register.responses).toHaveProperty('403');
+    const balance = op('/api/balance', 'get') as Operation & { 'x-codes': number[] };
+    expect(balance.parameters?.map((p) => p.name)).not.toContain('requestFrom');
+    expect(balance['x-codes']).toContain(20002);
+    expect(document.servers?.[0]?.url).toBe('http://localhost:3000');
+  });
+
+  it("passes Redocly's recommended rules with no error", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'openapi-'));
+    try {
+      const file = join(dir, 'openapi.json');
+      writeFileSync(file, JSON.stringify(document));
+      const run = () =>
+        execFileSync(join(ROOT, 'node_modules', '.bin', 'redocly'), ['lint', '--extends', 'recommended', file], {
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+        });
+      // redocly exits non-zero when any rule reports an error
+      expect(run).not.toThrow();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('openapi-typescript yields named schemas and operations, as the committed types hold them', async () => {
+    const types = await openApiTypes(document);
+    // The committed file (npm run openapi) types the client below; a contract change elsewhere need not
+    // regenerate it, but what it holds for register and balance must still be what the server says.
+    const committed = readFileSync(join(ROOT, 'server', 'src', 'test', 'openapi-types.ts'), 'utf8');
+    for (const name of ['UserInfo', 'Balance', 'UserAccount', 'Failure', 'getBalance', 'postUserCustomRegister']) {
+      const block = (text: string) => new RegExp(`\\n( {4}| {8})${name}: \\{\\n[\\s\\S]*?\\n\\1\\};`).exec(text)?.[0];
+      expect(block(types), name).toBeDefined();
+      expect(block(committed), `${name} in server/src/test/openapi-types.ts (npm run openapi)`).toBe(block(types));
+    }
+  }, 60_000);
+});
+
+describe('a client typed by openapi-typescript', () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+  });
+  afterAll(() => t.close());
+
+  type RegisterBody = operations['postUserCustomRegister']['requestBody']['content']['application/json'];
+  type RegisterAnswer = operations['postUserCustomRegister']['responses']['200']['content']['application/json'];
+  type Balance = components['schemas']['Balance'];
+  type Failure = components['schemas']['Failure'];
+
+  it('registers, then reads the balance over HTTP', async () => {
+    const body: RegisterBody = {
+      username: `typed${Date.now() % 1e7}`,
+      password: md5('secret123'),
+      phone: '9171110000',
+      agree: true,
+    };
+    const registered = await fetch(`${base}/api/user/custom/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', requestFrom: 'H5' },
+      body: JSON.stringify(body),
+    });
+    const answer = (await registered.json()) as RegisterAnswer;
+    if (!answer.success) throw new Error(`register: ${(answer as Failure).msg}`);
+    expect(answer.data.uid).toBeGreaterThan(0);
+    const cookie =
+      registered.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('sid='))
+        ?.split(';')[0] ?? '';
+
+    const read = await fetch(`${base}/api/balance`, { headers: { cookie } });
+    const envelope = (await read.json()) as { success: true; data: Balance } | Failure;
+    if (!envelope.success) throw new Error(`balance: ${envelope.msg}`);
+    expect(envelope.data.userAccountVO.balance).toBe(0);
+  });
+});

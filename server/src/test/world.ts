@@ -1,0 +1,312 @@
+/**
+ * The one world-builder: how tests, the bench, the crash test and the harness make "a player", "a funded
+ * player", "a player ready to withdraw" and "a paid deposit". Every step goes through the public routes
+ * (`/api`, `/ops`, the sandbox checkout), as a tester or an outside client would: nothing is written to the
+ * database, so a world built here is a world the product could have built itself.
+ *
+ * A `Caller` is the transport: `injectCaller(app)` (in-process, each player on its own client address so
+ * per-address limits stay apart) or `httpCaller(url, adminToken)` against a running server.
+ * The scenarios (db/scenarios/kit.ts) build their worlds in-process through the services, with the same
+ * identity, wallet and passwords as here.
+ */
+import { randomInt } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { md5 } from 'js-md5';
+
+export interface Answer<T = unknown> {
+  status: number;
+  body: { success: boolean; code: number; msg: string; data: T };
+  /** The session cookie's value when the answer set one. */
+  sid?: string;
+}
+
+export interface CallOptions {
+  /** A JSON body, or a string sent as `application/x-www-form-urlencoded` (the sandbox checkout form). */
+  body?: unknown;
+  cookie?: string;
+  /** Sends `Authorization: Bearer <ADMIN_TOKEN>`. */
+  ops?: boolean;
+  /** The client address (in-process calls only). */
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+export type Caller = <T = unknown>(method: string, url: string, options?: CallOptions) => Promise<Answer<T>>;
+
+/** What the real client sends on every call (`requestFrom` is required on mutating `/api` calls). */
+export const CLIENT_HEADERS = { requestfrom: 'H5', language: 'en-US', deviceid: 'harness' };
+
+const sidOf = (setCookie: string | string[] | undefined) =>
+  [setCookie ?? []]
+    .flat()
+    .map((line) => /^sid=([^;]+)/.exec(line)?.[1])
+    .find(Boolean);
+
+function requestParts(options: CallOptions, adminToken: string) {
+  const form = typeof options.body === 'string';
+  return {
+    headers: {
+      ...CLIENT_HEADERS,
+      ...(options.body !== undefined
+        ? { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' }
+        : {}),
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...(options.ops ? { authorization: `Bearer ${adminToken}` } : {}),
+      ...options.headers,
+    },
+    payload: options.body === undefined ? undefined : form ? (options.body as string) : JSON.stringify(options.body),
+  };
+}
+
+/** Answers that are not an envelope (the sandbox's HTML pages) read as `{ success: false, code: -1 }`. */
+function envelopeOf(text: string): Answer['body'] {
+  try {
+    const parsed = JSON.parse(text);
+    if (parsed && typeof parsed === 'object' && 'success' in parsed) return parsed;
+  } catch {}
+  return { success: false, code: -1, msg: text.slice(0, 200), data: null };
+}
+
+export function injectCaller(app: FastifyInstance): Caller {
+  return async (method, url, options = {}) => {
+    const { headers, payload } = requestParts(options, app.config.adminToken);
+    const response = await app.inject({
+      method: method as 'GET',
+      url,
+      remoteAddress: options.ip ?? '127.0.0.1',
+      headers,
+      ...(payload !== undefined ? { payload } : {}),
+    });
+    return {
+      status: response.statusCode,
+      body: envelopeOf(response.body) as never,
+      sid: sidOf(response.headers['set-cookie']),
+    };
+  };
+}
+
+export function httpCaller(base: string, adminToken: string): Caller {
+  return async (method, url, options = {}) => {
+    const { headers, payload } = requestParts(options, adminToken);
+    const response = await fetch(`${base}${url}`, {
+      method,
+      headers,
+      ...(payload !== undefined ? { body: payload } : {}),
+    });
+    return {
+      status: response.status,
+      body: envelopeOf(await response.text()) as never,
+      sid: sidOf(response.headers.getSetCookie()),
+    };
+  };
+}
+
+/** Throws with the answer when the call did not succeed. */
+export async function must<T>(answer: Promise<Answer<T>>, what: string): Promise<Answer<T>> {
+  const a = await answer;
+  if (!a.body.success) throw new Error(`${what}: ${a.status} ${JSON.stringify(a.body)}`);
+  return a;
+}
+
+/** The typed passwords of every player made here (the API receives their md5). */
+export const PASSWORD = 'harness1';
+export const TRADE_PASSWORD = 'trade123';
+export const IDENTITY = {
+  realName: 'Juan Dela Cruz',
+  birthDate: '05/17/1990',
+  idType: 'umid',
+  idNumber: '0111-2345678-9',
+} as const;
+export interface Wallet {
+  bank: 'gcash' | 'maya';
+  name: string;
+  account: string;
+}
+export const WALLET: Wallet = { bank: 'gcash', name: IDENTITY.realName, account: '9171234567' };
+
+/** A logged-in player: send `cookie` (and `ip` in-process) with their calls. */
+export interface Player {
+  uid: number;
+  username: string;
+  phone: string;
+  /** What the player typed; the API receives `md5(password)`. */
+  password: string;
+  cookie: string;
+  ip: string;
+}
+
+let addresses = 0;
+/** A fresh client address per player, so per-address limits of one do not reach another. */
+export const nextIp = () => {
+  addresses += 1;
+  return `10.77.${(addresses >> 8) & 255}.${addresses & 255}`;
+};
+
+export interface PlayerSpec {
+  username?: string;
+  phone?: string;
+  password?: string;
+  inviteCode?: string;
+  /** Prefix of a generated username. */
+  prefix?: string;
+}
+
+/** Registers a player through `/api/user/custom/register` (which logs them in). */
+export async function newPlayer(call: Caller, spec: PlayerSpec | string = {}): Promise<Player> {
+  const s = typeof spec === 'string' ? { prefix: spec } : spec;
+  const ip = nextIp();
+  const username = s.username ?? `${s.prefix ?? 'h'}${randomInt(100_000_000)}`.slice(0, 13);
+  const phone = s.phone ?? `9${String(randomInt(1_000_000_000)).padStart(9, '0')}`;
+  const password = s.password ?? PASSWORD;
+  const answer = await must(
+    call<{ uid: number }>('POST', '/api/user/custom/register', {
+      ip,
+      body: {
+        username,
+        password: md5(password),
+        phone,
+        agree: true,
+        ...(s.inviteCode ? { inviteCode: s.inviteCode } : {}),
+      },
+    }),
+    'register',
+  );
+  if (!answer.sid) throw new Error('register set no session cookie');
+  return { uid: answer.body.data.uid, username, phone, password, cookie: `sid=${answer.sid}`, ip };
+}
+
+/** Logs an existing account in through `/api/user/login`, as the login form does. */
+export async function logIn(call: Caller, username: string, password: string): Promise<Player> {
+  const ip = nextIp();
+  const answer = await must(
+    call<{ uid: number }>('POST', '/api/user/login', { ip, body: { username, password: md5(password) } }),
+    'login',
+  );
+  if (!answer.sid) throw new Error('login set no session cookie');
+  const info = await must(
+    call<{ uid: number; phone: string }>('GET', '/api/user/info', { cookie: `sid=${answer.sid}`, ip }),
+    'user info',
+  );
+  return { uid: info.body.data.uid, username, phone: info.body.data.phone, password, cookie: `sid=${answer.sid}`, ip };
+}
+
+/** Credits the balance through the operator's adjustment (a journal row). */
+export const fund = (call: Caller, uid: number, pesos: number) =>
+  must(
+    call('POST', `/ops/users/${uid}/adjust`, { ops: true, body: { amount: pesos, reason: 'harness funding' } }),
+    'fund',
+  );
+
+export async function setTradePassword(call: Caller, p: Pick<Player, 'cookie' | 'ip'>, typed = TRADE_PASSWORD) {
+  await must(
+    call('POST', '/api/user/modifyPasswordTrade', { cookie: p.cookie, ip: p.ip, body: { newPassword: md5(typed) } }),
+    'trade password',
+  );
+}
+
+export async function bindWallet(call: Caller, p: Pick<Player, 'cookie' | 'ip'>, wallet: Wallet = WALLET) {
+  await must(
+    call('POST', '/api/user/bankCard/create', {
+      cookie: p.cookie,
+      ip: p.ip,
+      body: { ...wallet, password: md5(TRADE_PASSWORD) },
+    }),
+    'bind wallet',
+  );
+}
+
+/** Submits the identity and has the operator verify it. */
+export async function verifyIdentity(call: Caller, p: Pick<Player, 'uid' | 'cookie' | 'ip'>) {
+  await must(call('POST', '/api/user/kyc/submit', { cookie: p.cookie, ip: p.ip, body: IDENTITY }), 'kyc submit');
+  await must(call('POST', `/ops/kyc/${p.uid}/decide`, { ops: true, body: { decision: 'verified' } }), 'kyc decide');
+}
+
+/** Transaction password, a bound GCash wallet and a verified identity: the player may withdraw. */
+export async function makeWithdrawReady(
+  call: Caller,
+  p: Pick<Player, 'uid' | 'cookie' | 'ip'>,
+  wallet: Wallet = { ...WALLET, account: `917${String(randomInt(10_000_000)).padStart(7, '0')}` },
+): Promise<void> {
+  await setTradePassword(call, p);
+  await bindWallet(call, p, wallet);
+  await verifyIdentity(call, p);
+}
+
+/** A captcha of the player, answered through the operator API. */
+export async function solvedCaptcha(call: Caller, p: Pick<Player, 'cookie' | 'ip'>) {
+  const issued = await must(call<{ token: string }>('GET', '/api/captcha', { cookie: p.cookie, ip: p.ip }), 'captcha');
+  const token = issued.body.data.token;
+  const answer = await must(call<{ answer: string }>('GET', `/ops/captcha/${token}`, { ops: true }), 'captcha answer');
+  return { token, answer: answer.body.data.answer };
+}
+
+export interface DepositOptions {
+  channel?: 'gcash' | 'maya';
+  couponId?: number;
+  /** `pay` (MPIN 1234), `decline` (MPIN 0000) or `pending` (the checkout is never submitted). */
+  outcome?: 'pay' | 'decline' | 'pending';
+}
+
+/**
+ * A deposit the way a player makes one: `/api/recharge/build`, then the sandbox checkout page submitted
+ * with a mobile number and MPIN, whose signed webhook settles the order. Answers the order number.
+ */
+export async function deposit(
+  call: Caller,
+  p: Pick<Player, 'cookie' | 'ip'>,
+  pesos: number,
+  options: DepositOptions = {},
+): Promise<{ orderNo: string }> {
+  const built = await must(
+    call<{ orderNo: string; payUrl: string }>('POST', '/api/recharge/build', {
+      cookie: p.cookie,
+      ip: p.ip,
+      body: {
+        channel: options.channel ?? 'gcash',
+        amount: pesos,
+        ...(options.couponId ? { couponId: options.couponId } : {}),
+      },
+    }),
+    'deposit build',
+  );
+  const { orderNo, payUrl } = built.body.data;
+  if (options.outcome === 'pending') return { orderNo };
+  const token = new URL(payUrl, 'http://localhost').searchParams.get('token') ?? '';
+  const form = new URLSearchParams({
+    token,
+    action: 'pay',
+    mobile: '9171234567',
+    mpin: options.outcome === 'decline' ? '0000' : '1234',
+  });
+  const checkout = await call('POST', `/sandbox/pay/${orderNo}`, { ip: p.ip, body: form.toString() });
+  if (checkout.status !== 200) throw new Error(`sandbox checkout of ${orderNo}: ${checkout.status}`);
+  return { orderNo };
+}
+
+/** The SMS verification codes sent to a number, newest first (the simulated outbox, `/ops/sms`). */
+export async function smsCodes(call: Caller, phone: string): Promise<string[]> {
+  const outbox = await must(
+    call<{ code: string }[]>('GET', `/ops/sms?phone=${encodeURIComponent(phone)}`, { ops: true }),
+    'sms outbox',
+  );
+  return outbox.body.data.map((sms) => sms.code);
+}
+
+/** Moves the virtual clock: a duration such as `1d`, `3h`, `15m` or an ISO instant to set. */
+export async function moveClock(call: Caller, to: { advance: string } | { set: string }) {
+  return (await must(call<{ now: string }>('POST', '/ops/clock', { ops: true, body: to }), 'clock')).body.data;
+}
+
+/** Loads a named scenario (db/scenarios): a fresh install rebuilt; every session ends. */
+export async function loadScenario(call: Caller, name: string) {
+  return (
+    await must(
+      call<{ name: string; personas: { username: string; password: string; role: string }[]; clock: string }>(
+        'POST',
+        `/ops/scenarios/${encodeURIComponent(name)}`,
+        { ops: true, body: {} },
+      ),
+      `scenario ${name}`,
+    )
+  ).body.data;
+}
