@@ -33,6 +33,13 @@ export const INFO_EVENTS = [
   'session.ended',
 ] as const;
 
+/**
+ * The `session.ended` content when the player's own security change (a password, a phone) replaced the
+ * session: the device that made the change already holds the new cookie and reopens its socket, so it
+ * must not show the "logged in elsewhere" notice for this one.
+ */
+export const SESSION_ROTATED = 'session rotated';
+
 /** Control frames: ping and pong (heartbeat both ways), ack (the client confirms a frame's sid). */
 export const CONTROL_EVENTS = ['ping', 'pong', 'ack'] as const;
 

@@ -106,5 +106,9 @@ export function installSessionActions(): void {
     logout,
     refreshBalance,
     refreshUser,
+    sessionRotated: () => {
+      const uid = useUserStore.getState().userInfo?.uid;
+      if (uid !== undefined) void openSocket(uid).catch(() => {});
+    },
   });
 }

@@ -7,7 +7,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import type { EventBus } from '../../plugins/events';
-import type { Limiter } from '../../plugins/rate-limit';
+import { AttemptGate, type Limiter } from '../../plugins/rate-limit';
 import type { SessionUser } from '../../types';
 import { avatarUrl, DEFAULT_AVATAR, isAvatar } from './avatars';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
@@ -69,6 +69,7 @@ export function createUserService(deps: {
 }) {
   const { db, clock, limiter, sms } = deps;
   const repo = createUserRepo(db);
+  const loginGate = new AttemptGate(limiter, LOGIN_FAILURES_PER_ACCOUNT);
 
   const mustGet = (id: number) => {
     const row = repo.byId(id);
@@ -202,20 +203,20 @@ export function createUserService(deps: {
       const row =
         (/^\d+$/.test(input.username) ? repo.byPhone(input.username) : undefined) ?? repo.byUsername(input.username);
       const accountKey = `login:fail:${row?.id ?? input.username.toLowerCase()}`;
-      const locked = limiter.retryAfter(accountKey, LOGIN_FAILURES_PER_ACCOUNT);
-      if (locked > 0) throw new AppError(Code.ACCOUNT_LOCKED, { params: { seconds: locked } });
-      if (!row || row.guest === 1) {
-        await burnPasswordCheck(input.password);
-        limiter.record(accountKey);
-        throw new AppError(Code.LOGIN_FAILED);
-      }
-      if (!(await verifyPassword(row.password_hash, input.password))) {
-        limiter.record(accountKey);
-        throw new AppError(Code.LOGIN_FAILED);
-      }
-      assertActive(row);
-      limiter.reset(accountKey);
-      return row.id;
+      // The guess takes its place before argon2 runs: parallel guesses cannot get past the lock-out.
+      return loginGate.guard(accountKey, async () => {
+        const ok =
+          row && row.guest !== 1
+            ? await verifyPassword(row.password_hash, input.password)
+            : await burnPasswordCheck(input.password).then(() => false);
+        if (!ok || !row) {
+          limiter.record(accountKey);
+          throw new AppError(Code.LOGIN_FAILED);
+        }
+        assertActive(row);
+        limiter.reset(accountKey);
+        return row.id;
+      });
     },
 
     async modify(user: SessionUser, input: z.output<typeof modifyUser.body>) {
