@@ -4,6 +4,8 @@ export interface GuardState {
   loggedIn: boolean;
   /** userInfo.isNullPasswordTrade */
   isNullPasswordTrade: boolean;
+  /** The player just logged out: the way out is /login, not the "Please login first" dialog. */
+  loggingOut?: boolean;
 }
 
 export type GuardResult = { allow: true } | { allow: false; redirect: string; openLogin: boolean };
@@ -17,6 +19,7 @@ export function checkRoute(name: RouteName | undefined, state: GuardState): Guar
   // unknown paths and /tab only redirect to game
   if (!name || name === 'tab') return { allow: true };
   if (!state.loggedIn && !PUBLIC_ROUTES.includes(name)) {
+    if (state.loggingOut) return { allow: false, redirect: paths.login, openLogin: false };
     return { allow: false, redirect: paths.game, openLogin: true };
   }
   if (name === 'withdraw' && state.isNullPasswordTrade) {
