@@ -91,6 +91,10 @@ export const codeMessages: Record<CodeValue, Text> = {
     'en-US': 'Too many wrong passwords. Please try again in {wait}',
     'vi-VN': 'Sai mật khẩu quá nhiều lần. Vui lòng thử lại sau {wait}',
   },
+  [Code.ALREADY_REGISTERED]: {
+    'en-US': 'This account is already registered',
+    'vi-VN': 'Tài khoản này đã được đăng ký',
+  },
   [Code.SAME_PASSWORD]: {
     'en-US': 'The new password must differ from the current one',
     'vi-VN': 'Mật khẩu mới phải khác mật khẩu hiện tại',

@@ -58,6 +58,16 @@ describe('checkRoute', () => {
     expect(checkRoute('recharge', { loggedIn: true, isNullPasswordTrade: true })).toEqual({ allow: true });
   });
 
+  it('sends a guest from deposit and withdraw to the sign-up that keeps the account', () => {
+    const guest = { loggedIn: true, isNullPasswordTrade: true, guest: true };
+    for (const name of ['recharge', 'withdraw'] as const) {
+      expect(checkRoute(name, guest), name).toEqual({ allow: false, redirect: '/register', openLogin: false });
+    }
+    for (const name of ['game', 'profile', 'records', 'vip', 'register'] as const) {
+      expect(checkRoute(name, guest), name).toEqual({ allow: true });
+    }
+  });
+
   it('allows unknown paths (the router sends them to game)', () => {
     expect(checkRoute(undefined, visitor)).toEqual({ allow: true });
   });

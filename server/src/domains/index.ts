@@ -163,6 +163,8 @@ export const registerDomains = fp(
     app.events.on('user.registered', ({ userId }) => {
       app.db.transaction(() => {
         ledger.account(userId);
+        // A guest cannot deposit: the welcome coupons wait for the guest's sign-up (announced again).
+        if (users.repo.byId(userId)?.guest === 1) return;
         for (const code of deposits.settings().welcomeCoupons) deposits.grantCoupon(userId, code, 'welcome');
       })();
     });

@@ -25,6 +25,7 @@ export function Guarded() {
   const result = checkRoute(handle?.name, {
     loggedIn: user?.uid != null,
     isNullPasswordTrade: user?.isNullPasswordTrade === true,
+    guest: user?.guest === true,
     loggingOut: isLoggingOut(),
   });
   const mustLogin = !result.allow && result.openLogin;

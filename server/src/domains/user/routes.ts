@@ -52,6 +52,13 @@ export function userRoutes(app: FastifyInstance, users: UserService) {
     return startSession(userId, request, reply);
   });
 
+  route(app, contract.guestSignUp, async ({ user, body, request, reply, succeed }) => {
+    await users.signUpGuest(user, body, requestMeta(request));
+    succeed('registered');
+    // The session knew a guest: a new one (new cookie) knows the registered account.
+    return rotateSession(user.id, request, reply);
+  });
+
   route(app, contract.logout, ({ user, reply, succeed }) => {
     app.sessions.end(user);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });

@@ -170,6 +170,34 @@ export function createUserService(deps: {
       return userId;
     },
 
+    /**
+     * A guest signs up: the same account (id, uid, balance, records) gets a username, password and phone,
+     * as a registration would, and is no longer a guest. Announced as `user.registered` again (the welcome
+     * coupon, letter and sign-up pixel that a guest does not get).
+     */
+    async signUpGuest(user: SessionUser, input: z.output<typeof register.body>, meta: RequestMeta): Promise<void> {
+      limiter.consume(`register:ip:${meta.ip}`, REGISTRATIONS_PER_ADDRESS);
+      if (mustGet(user.id).guest !== 1) throw new AppError(Code.ALREADY_REGISTERED);
+      const passwordHash = await hashPassword(input.password);
+      db.transaction(() => {
+        if (repo.usernameExists(input.username)) throw new AppError(Code.USERNAME_TAKEN);
+        if (repo.phoneExists(input.phone)) throw new AppError(Code.PHONE_TAKEN);
+        const superior = input.inviteCode ? repo.byInvitationCode(input.inviteCode) : undefined;
+        if (input.inviteCode && !superior) throw new AppError(Code.INVITE_CODE_INVALID);
+        if (superior && isSelfOrDescendant(superior.id, user.id)) throw new AppError(Code.SUPERIOR_INVALID);
+        const changed = repo.signUpGuest(user.id, {
+          username: input.username,
+          phone: input.phone,
+          passwordHash,
+          superiorId: superior?.id ?? null,
+          registrationCode: superior?.invitation_code ?? '',
+          now: clock.iso(),
+        });
+        if (!changed) throw new AppError(Code.ALREADY_REGISTERED);
+      })();
+      deps.events.emit('user.registered', { userId: user.id, uid: user.uid });
+    },
+
     async guest(meta: RequestMeta): Promise<number> {
       limiter.consume(`guest:ip:${meta.ip}`, GUESTS_PER_ADDRESS);
       const secret = await hashPassword(Array.from({ length: 32 }, () => randomInt(16).toString(16)).join(''));
