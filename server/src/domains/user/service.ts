@@ -357,6 +357,9 @@ export function createUserService(deps: {
 
     follow: () => deps.configValue('ps_facebook'),
 
+    /** Whether the account is a guest (not signed up). */
+    isGuest: (userId: number) => repo.standing(userId)?.guest === 1,
+
     /** Throws unless the account may move money: a registered (not guest), active account. */
     assertCanTransact(userId: number) {
       const row = repo.standing(userId);
