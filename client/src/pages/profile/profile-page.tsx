@@ -154,7 +154,7 @@ export default function ProfilePage() {
           ) : null}
           {user.guest ? <p className="notice notice--info">{t('profile.guestNote')}</p> : null}
           {user.guest ? (
-            <Button className="profile-card__sign-up" onClick={() => navigate('/register')}>
+            <Button size="sm" className="profile-card__sign-up" onClick={() => navigate('/register')}>
               {t('profile.guestSignUp')}
             </Button>
           ) : null}
