@@ -37,6 +37,8 @@ export const Code = {
   AVATAR_UNKNOWN: 20017,
   ACCOUNT_LOCKED: 20018,
   SAME_PASSWORD: 20019,
+  /** A guest sign-up sent by an account that is already registered. */
+  ALREADY_REGISTERED: 20041,
 
   OPS_UNAUTHORIZED: 30001,
   OPS_NOT_FOUND: 30002,

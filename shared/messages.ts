@@ -25,8 +25,8 @@ export const codeMessages: Record<CodeValue, Text> = {
   [Code.NOT_FOUND]: { 'en-US': 'Request address error', 'vi-VN': 'Địa chỉ yêu cầu không đúng' },
   [Code.INTERNAL]: { 'en-US': 'Server error! Please try again later', 'vi-VN': 'Lỗi máy chủ! Vui lòng thử lại sau' },
   [Code.RATE_LIMITED]: {
-    'en-US': 'Too many attempts. Please try again in {seconds} seconds',
-    'vi-VN': 'Quá nhiều lần thử. Vui lòng thử lại sau {seconds} giây',
+    'en-US': 'Too many attempts. Please try again in {wait}',
+    'vi-VN': 'Quá nhiều lần thử. Vui lòng thử lại sau {wait}',
   },
   [Code.MISSING_REQUEST_FROM]: {
     'en-US': 'Request error: the header requestFrom is missing or wrong (send requestFrom: H5, or APP_H5 in the app)',
@@ -91,8 +91,12 @@ export const codeMessages: Record<CodeValue, Text> = {
     'vi-VN': 'Vui lòng chọn một ảnh đại diện có sẵn',
   },
   [Code.ACCOUNT_LOCKED]: {
-    'en-US': 'Too many wrong passwords. Please try again in {seconds} seconds',
-    'vi-VN': 'Sai mật khẩu quá nhiều lần. Vui lòng thử lại sau {seconds} giây',
+    'en-US': 'Too many wrong passwords. Please try again in {wait}',
+    'vi-VN': 'Sai mật khẩu quá nhiều lần. Vui lòng thử lại sau {wait}',
+  },
+  [Code.ALREADY_REGISTERED]: {
+    'en-US': 'This account is already registered',
+    'vi-VN': 'Tài khoản này đã được đăng ký',
   },
   [Code.SAME_PASSWORD]: {
     'en-US': 'The new password must differ from the current one',
@@ -338,9 +342,22 @@ const viFieldMessages: Record<string, string> = {
   'Unknown field': 'Trường không được hỗ trợ',
 };
 
+/**
+ * A wait as a player reads it: whole minutes (rounded up) from a minute on, seconds below it.
+ * `{wait}` in a message is filled from the `seconds` param this way.
+ */
+export function waitText(seconds: number, language: Language): string {
+  const minutes = Math.ceil(seconds / 60);
+  if (language === 'vi-VN') return seconds >= 60 ? `${minutes} phút` : `${seconds} giây`;
+  if (seconds >= 60) return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  return seconds === 1 ? '1 second' : `${seconds} seconds`;
+}
+
 export function codeMessage(code: CodeValue, language: Language, params: Record<string, string | number> = {}): string {
   const text = codeMessages[code][language];
-  return text.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
+  const values: Record<string, string | number> =
+    typeof params.seconds === 'number' ? { wait: waitText(params.seconds, language), ...params } : params;
+  return text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
 }
 
 export function fieldMessage(message: string, language: Language): string {

@@ -45,6 +45,13 @@ export const CLOSE_SESSION_ENDED = 4001;
 export const ABNORMAL_CLOSURE = 1006;
 
 /**
+ * The `session.ended` content when the player's own security change (a password, a phone) replaced the
+ * session: the device that made the change already holds the new cookie and reopens its socket, so it
+ * must not show the "logged in elsewhere" notice for this one.
+ */
+export const SESSION_ROTATED = 'session rotated';
+
+/**
  * Control frames, both ways: ping and pong (heartbeat; content null), ack (the client confirms a frame's
  * sid). They carry no sid and are never acknowledged.
  */

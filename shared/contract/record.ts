@@ -19,6 +19,11 @@ export const journalEntrySchema = z.object({
   balanceAfter: pesos.describe('Balance right after this change'),
   reference: z.string().describe('What caused it: an order number, round id or reward key'),
   remark: z.string().describe('Free text, e.g. the reason of an operator adjustment; else empty'),
+  detail: z
+    .string()
+    .describe(
+      'What caused it as a player reads it: the game and a short round number ("Lucky Lanterns #1A2B3C4D"), the wallet ("GCash"), else the remark or reference',
+    ),
   createdAt: isoTime,
 });
 

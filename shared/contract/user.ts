@@ -94,6 +94,15 @@ export const guestLogin = defineEndpoint({
   data: userInfoSchema,
 });
 
+export const guestSignUp = defineEndpoint({
+  method: 'POST',
+  path: '/api/user/guest/register',
+  access: 'user',
+  summary: 'Turn the logged-in guest account into a registered one: same uid, balance and records; rotates the session',
+  body: register.body,
+  data: userInfoSchema,
+});
+
 export const bindSuperior = defineEndpoint({
   method: 'POST',
   path: '/api/user/bind',
@@ -252,6 +261,7 @@ export const userEndpoints = [
   registerFlag,
   login,
   guestLogin,
+  guestSignUp,
   bindSuperior,
   sendBindSms,
   logout,

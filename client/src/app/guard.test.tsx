@@ -1,13 +1,24 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { lazy } from 'react';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '../../../shared/contract/user';
 import { useUserStore } from '../features/user/store';
 import { initI18n } from '../lib/i18n';
 import { useOverlayStore } from '../lib/overlays';
 import { checkRoute } from './guard';
 import { Guarded } from './layout/root-layout';
+import { setNavigator } from './navigation';
 import { PUBLIC_ROUTES, paths, type RouteName, routeHandleOf } from './paths';
+import { logout } from './session';
+
+vi.mock('../features/auth/api/logout', () => ({ logout: vi.fn(async () => null) }));
+
+/** The login page loads lazily, as in the app: its code arrives after the navigation started. */
+const SlowLogin = lazy(async () => {
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  return { default: () => <p>page login</p> };
+});
 
 const visitor = { loggedIn: false, isNullPasswordTrade: false };
 const player = { loggedIn: true, isNullPasswordTrade: false };
@@ -45,6 +56,16 @@ describe('checkRoute', () => {
       openLogin: false,
     });
     expect(checkRoute('recharge', { loggedIn: true, isNullPasswordTrade: true })).toEqual({ allow: true });
+  });
+
+  it('sends a guest from deposit and withdraw to the sign-up that keeps the account', () => {
+    const guest = { loggedIn: true, isNullPasswordTrade: true, guest: true };
+    for (const name of ['recharge', 'withdraw'] as const) {
+      expect(checkRoute(name, guest), name).toEqual({ allow: false, redirect: '/register', openLogin: false });
+    }
+    for (const name of ['game', 'profile', 'records', 'vip', 'register'] as const) {
+      expect(checkRoute(name, guest), name).toEqual({ allow: true });
+    }
   });
 
   it('allows unknown paths (the router sends them to game)', () => {
@@ -131,5 +152,43 @@ describe('route guard component', () => {
     expect(screen.getByText('page inbox')).toBeTruthy();
     await act(async () => useUserStore.setState({ userInfo: null }));
     expect(screen.getByTestId('where').textContent).toBe('/game');
+  });
+});
+
+describe('logout from a private page', () => {
+  beforeAll(() => initI18n('en-US'));
+  beforeEach(() => {
+    useUserStore.setState({ userInfo: null });
+    useOverlayStore.getState().closeAll();
+  });
+  afterEach(cleanup);
+
+  function Bridge() {
+    const navigate = useNavigate();
+    setNavigator((to, options) => void navigate(to, options));
+    return null;
+  }
+
+  it('lands on /login without the "Please login first" dialog (spec section 4)', async () => {
+    useUserStore.setState({ userInfo: user() });
+    render(
+      <MemoryRouter initialEntries={['/profile']}>
+        <Bridge />
+        <Routes>
+          <Route element={<Guarded />}>
+            {allRoutes.map((name) => (
+              <Route key={name} path={paths[name]} element={name === 'login' ? <SlowLogin /> : <p>page {name}</p>} />
+            ))}
+          </Route>
+        </Routes>
+        <Where />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('page profile')).toBeTruthy();
+    await act(async () => logout());
+    expect(await screen.findByText('page login')).toBeTruthy();
+    expect(screen.getByTestId('where').textContent).toBe('/login');
+    expect(useOverlayStore.getState().showLogin).toBe(false);
+    expect(useUserStore.getState().userInfo).toBeNull();
   });
 });

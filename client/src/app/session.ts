@@ -86,8 +86,21 @@ export function clearSession(): void {
   closeSocket();
 }
 
+let loggingOut = false;
+
+/**
+ * True from a logout until the login page shows. The router renders the (lazy) login page in a
+ * transition, so the page the player left may re-render without a user first: the guard then sends it
+ * to /login too, instead of /game with the "Please login first" dialog.
+ */
+export const isLoggingOut = (): boolean => loggingOut;
+export const logoutSettled = (): void => {
+  loggingOut = false;
+};
+
 /** The logout of spec section 4. */
 export async function logout(): Promise<void> {
+  loggingOut = true;
   try {
     await logoutCall();
   } catch {
@@ -103,11 +116,16 @@ export async function logout(): Promise<void> {
 export function installSessionActions(): void {
   installAppActions({
     afterLogin: (user) => {
+      loggingOut = false;
       startUserSession(user);
       void loadGameMenu();
     },
     logout,
     refreshBalance,
     refreshUser,
+    sessionRotated: () => {
+      const uid = useUserStore.getState().userInfo?.uid;
+      if (uid !== undefined) void openSocket(uid).catch(() => {});
+    },
   });
 }

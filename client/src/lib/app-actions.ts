@@ -13,6 +13,8 @@ export interface AppActions {
   refreshBalance(): Promise<void>;
   /** Reload the stored user info from the server (quietly). */
   refreshUser(): Promise<void>;
+  /** A security change gave this device a new session (new cookie): reopen the socket on it. */
+  sessionRotated(): void;
 }
 
 const missing = async () => {
@@ -24,6 +26,14 @@ export const appActions: AppActions = {
   logout: missing,
   refreshBalance: missing,
   refreshUser: missing,
+  sessionRotated: () => {},
+};
+
+/** Resolves as `call` does; once it succeeded, the server has rotated the session (see sessionRotated). */
+export const rotatesSession = async <T>(call: Promise<T>): Promise<T> => {
+  const answer = await call;
+  appActions.sessionRotated();
+  return answer;
 };
 
 export const installAppActions = (actions: AppActions): void => {

@@ -5,6 +5,7 @@ import type { Badge } from '../../../shared/contract/account';
 /** What one domain tells others (and the socket hub) without importing them. */
 export interface AppEvents {
   'session.revoked': { userId: number; sessionId: number; reason: string };
+  /** A new account, or a guest account that signed up (then announced a second time, no longer a guest). */
   'user.registered': { userId: number; uid: number };
   /** A deposit was credited (amount in centavos); `first` when it is the player's first. */
   'deposit.succeeded': { userId: number; orderNo: string; amount: number; first: boolean };

@@ -74,6 +74,59 @@ export class Limiter {
   }
 }
 
+/**
+ * Guesses checked against a lock-out (passwords): a check reserves its place before it runs, so wrong
+ * answers so far plus checks running never exceed the rule's limit. Parallel guesses wait for a place and
+ * find the account locked once enough have failed: at most `limit` guesses per window are ever checked,
+ * in parallel or not, while right answers are not serialised. The caller records a failure
+ * (`limiter.record`) or clears the counter (`limiter.reset`) inside `check`, before its place is freed.
+ */
+export class AttemptGate {
+  private readonly inFlight = new Map<string, number>();
+  private readonly waiting = new Map<string, (() => void)[]>();
+
+  constructor(
+    private readonly limiter: Limiter,
+    private readonly rule: LimitRule,
+  ) {}
+
+  /** Runs `check` once a place is free; throws ACCOUNT_LOCKED (with the wait) when the key is locked. */
+  async guard<T>(key: string, check: () => Promise<T>): Promise<T> {
+    await this.acquire(key);
+    try {
+      return await check();
+    } finally {
+      this.release(key);
+    }
+  }
+
+  private async acquire(key: string): Promise<void> {
+    const { limiter, rule } = this;
+    for (;;) {
+      const locked = limiter.retryAfter(key, rule);
+      if (locked > 0) throw new AppError(Code.ACCOUNT_LOCKED, { params: { seconds: locked } });
+      const running = this.inFlight.get(key) ?? 0;
+      // Free while (failures so far + checks running) stays under the limit.
+      if (running < rule.limit && limiter.retryAfter(key, { ...rule, limit: rule.limit - running }) === 0) {
+        this.inFlight.set(key, running + 1);
+        return;
+      }
+      await new Promise<void>((resolve) => {
+        this.waiting.set(key, [...(this.waiting.get(key) ?? []), resolve]);
+      });
+    }
+  }
+
+  private release(key: string): void {
+    const running = (this.inFlight.get(key) ?? 1) - 1;
+    if (running > 0) this.inFlight.set(key, running);
+    else this.inFlight.delete(key);
+    const waiters = this.waiting.get(key) ?? [];
+    this.waiting.delete(key);
+    for (const wake of waiters) wake();
+  }
+}
+
 export const rateLimitPlugin = fp(
   async (app) => {
     app.decorate('limiter', new Limiter(app.clock));

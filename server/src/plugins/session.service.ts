@@ -14,6 +14,10 @@ export interface SessionUser {
   sessionId: number;
   guest: boolean;
 }
+
+/** The revocation reason of a session replaced after a security change (the socket's `session.ended` content). */
+export { SESSION_ROTATED } from '../../shared/socket';
+
 /** last_seen_at is written at most this often, so reads stay reads. */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -89,8 +93,16 @@ export function createSessionService(deps: { db: Db; clock: Clock; config: Confi
   }
 
   return {
-    /** Starts a session for the user, ending every other one (single-session rule). Returns the token. */
-    start(userId: number, meta: SessionMeta): { token: string; sessionId: number; maxAgeSeconds: number } {
+    /**
+     * Starts a session for the user, ending every other one (single-session rule) with `reason`. Returns
+     * the token. A security change (password, phone) starts one too: the session id rotates and a copy of
+     * the old cookie is dead (reason SESSION_ROTATED).
+     */
+    start(
+      userId: number,
+      meta: SessionMeta,
+      reason = 'replaced by a new login',
+    ): { token: string; sessionId: number; maxAgeSeconds: number } {
       const token = randomBytes(32).toString('base64url');
       const now = clock.now();
       const sessionId = repo.insert({
@@ -102,7 +114,7 @@ export function createSessionService(deps: { db: Db; clock: Clock; config: Confi
         deviceId: meta.deviceId.slice(0, 128),
         userAgent: meta.userAgent.slice(0, 256),
       });
-      revokeAllOf(userId, 'replaced by a new login', sessionId);
+      revokeAllOf(userId, reason, sessionId);
       return { token, sessionId, maxAgeSeconds: Math.floor(config.sessionAbsoluteMs / 1000) };
     },
 

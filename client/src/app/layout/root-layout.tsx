@@ -7,7 +7,7 @@ import { useOverlayStore } from '../../lib/overlays';
 import { checkRoute } from '../guard';
 import { OverlayHost } from '../overlay-host';
 import { AUTH_ROUTES, type RouteHandle, routeHandleOf } from '../paths';
-import { clearSession, startUserSession } from '../session';
+import { clearSession, isLoggingOut, logoutSettled, startUserSession } from '../session';
 import { TopBanners } from './banners';
 import { Header, useBrand } from './header';
 
@@ -25,8 +25,14 @@ export function Guarded() {
   const result = checkRoute(handle?.name, {
     loggedIn: user?.uid != null,
     isNullPasswordTrade: user?.isNullPasswordTrade === true,
+    guest: user?.guest === true,
+    loggingOut: isLoggingOut(),
   });
   const mustLogin = !result.allow && result.openLogin;
+  const atLogin = handle?.name === 'login';
+  useEffect(() => {
+    if (atLogin) logoutSettled();
+  }, [atLogin]);
   useEffect(() => {
     if (mustLogin) openLogin(t('auth.loginFirst'));
   }, [mustLogin, openLogin, t]);

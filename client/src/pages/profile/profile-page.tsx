@@ -153,6 +153,11 @@ export default function ProfilePage() {
             </p>
           ) : null}
           {user.guest ? <p className="notice notice--info">{t('profile.guestNote')}</p> : null}
+          {user.guest ? (
+            <Button size="sm" className="profile-card__sign-up" onClick={() => navigate('/register')}>
+              {t('profile.guestSignUp')}
+            </Button>
+          ) : null}
         </div>
       </section>
 
@@ -174,12 +179,16 @@ export default function ProfilePage() {
             <dd>{balance ? balance.userAccountVO.point.toLocaleString() : '-'}</dd>
           </div>
         </dl>
-        <div className="balance-card__actions">
-          <Button onClick={() => navigate('/finance/recharge')}>{t('menu.deposit')}</Button>
-          <Button variant="outline" onClick={() => navigate('/finance/withdraw')}>
-            {t('menu.withdraw')}
-          </Button>
-        </div>
+        {user.guest ? (
+          <p className="form__note">{t('profile.guestMoneyNote')}</p>
+        ) : (
+          <div className="balance-card__actions">
+            <Button onClick={() => navigate('/finance/recharge')}>{t('menu.deposit')}</Button>
+            <Button variant="outline" onClick={() => navigate('/finance/withdraw')}>
+              {t('menu.withdraw')}
+            </Button>
+          </div>
+        )}
       </section>
 
       <Section title={t('profile.menuTitle')}>
@@ -195,13 +204,19 @@ export default function ProfilePage() {
             label={t('profile.withdrawalRecords')}
             to="/transactionHistory?tab=withdraw"
           />
-          <Row
-            icon={<IconLock size={20} />}
-            label={t('profile.withdrawalPassword')}
-            detail={user.isNullPasswordTrade ? <span className="badge badge--warn">{t('security.notSet')}</span> : null}
-            onClick={() => open('transactionPwd')}
-          />
-          <Row icon={<IconLock size={20} />} label={t('profile.changePassword')} onClick={() => open('loginPwd')} />
+          {user.guest ? null : (
+            <>
+              <Row
+                icon={<IconLock size={20} />}
+                label={t('profile.withdrawalPassword')}
+                detail={
+                  user.isNullPasswordTrade ? <span className="badge badge--warn">{t('security.notSet')}</span> : null
+                }
+                onClick={() => open('transactionPwd')}
+              />
+              <Row icon={<IconLock size={20} />} label={t('profile.changePassword')} onClick={() => open('loginPwd')} />
+            </>
+          )}
         </ul>
       </Section>
 
@@ -220,7 +235,15 @@ export default function ProfilePage() {
         variant="sheet"
         title={action && action !== 'bindWallet' ? titles[action] : ''}
       >
-        {action === 'security' ? (
+        {action === 'security' && user.guest ? (
+          <div className="form">
+            <p className="notice notice--info">{t('profile.guestSecurityNote')}</p>
+            <Button block onClick={() => navigate('/register')}>
+              {t('profile.guestSignUp')}
+            </Button>
+          </div>
+        ) : null}
+        {action === 'security' && !user.guest ? (
           <ul className="menu-list">
             <Row icon={<IconUser size={20} />} label={t('security.personal')} onClick={() => open('personal')} />
             <Row
@@ -244,8 +267,8 @@ export default function ProfilePage() {
           </ul>
         ) : null}
         {action === 'personal' ? <PersonalInfo onDone={close} /> : null}
-        {action === 'loginPwd' ? <ChangeLoginPasswordForm onDone={close} /> : null}
-        {action === 'transactionPwd' ? (
+        {action === 'loginPwd' && !user.guest ? <ChangeLoginPasswordForm onDone={close} /> : null}
+        {action === 'transactionPwd' && !user.guest ? (
           <TransactionPasswordForm onDone={close} onBindPhone={() => open('personal')} />
         ) : null}
         {action === 'settings' ? <SettingsPanel /> : null}

@@ -83,9 +83,7 @@ export default function RecordsPage() {
                 <div className="row__main">
                   <p className="row__title">{entry.typeName}</p>
                   <p className="row__meta">{formatDateTime(entry.createdAt)}</p>
-                  {entry.remark || entry.reference ? (
-                    <p className="row__meta row__remark">{entry.remark || entry.reference}</p>
-                  ) : null}
+                  {entry.detail ? <p className="row__meta row__remark">{entry.detail}</p> : null}
                 </div>
                 <div className="row__value">
                   <p className={entry.amount > 0 ? 'text-success' : entry.amount < 0 ? 'text-danger' : undefined}>

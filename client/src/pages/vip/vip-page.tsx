@@ -11,6 +11,7 @@ import { FriendRewardRecords } from '../../features/friend/components/friend-rew
 import { InviteShare } from '../../features/friend/components/invite-share';
 import { RankingClaim } from '../../features/friend/components/ranking-claim';
 import { type FriendClaim, useFriendStore } from '../../features/friend/store';
+import { BindSuperiorForm } from '../../features/user/components/bind-superior-form';
 import { VipLevelTable } from '../../features/vip/components/vip-level-table';
 import { VipRewards } from '../../features/vip/components/vip-rewards';
 import { VipStatus } from '../../features/vip/components/vip-status';
@@ -94,7 +95,10 @@ export default function VipPage() {
       <h2 className="vip-page__heading">{t('friends.title')}</h2>
       <Section title={t('friends.invite')}>
         {friends.card ? (
-          <InviteShare card={friends.card} />
+          <>
+            <InviteShare card={friends.card} />
+            <BindSuperiorForm />
+          </>
         ) : friends.cardError ? (
           <ErrorState message={friends.cardError.message} onRetry={() => void friends.loadCard()} />
         ) : (

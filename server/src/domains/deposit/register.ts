@@ -22,8 +22,10 @@ export function register(app: FastifyInstance) {
   });
   Object.assign(app.services, { deposits });
 
-  // A new player gets the welcome coupons.
+  // A new player gets the welcome coupons; a guest (who cannot deposit) only once signed up, when the
+  // account is announced again.
   app.events.on('user.registered', ({ userId }) => {
+    if (users.isGuest(userId)) return;
     app.db.transaction(() => {
       for (const code of deposits.settings().welcomeCoupons) deposits.grantCoupon(userId, code, 'welcome');
     })();

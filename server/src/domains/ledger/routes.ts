@@ -3,6 +3,7 @@ import * as account from '../../../../shared/contract/account';
 import * as record from '../../../../shared/contract/record';
 import { toPesos } from '../../../../shared/money';
 import { manilaDayRange } from '../../../../shared/time';
+import { walletName } from '../../../../shared/wallets';
 import { route } from '../../route';
 import { JOURNAL_TYPES, journalTypeName } from './journal-types';
 import type { AccountRow } from './repo';
@@ -40,6 +41,10 @@ export function ledgerRoutes(app: FastifyInstance, ledger: LedgerService, extras
         balanceAfter: toPesos(row.balance_after),
         reference: row.reference,
         remark: row.remark,
+        detail:
+          app.services.play.roundLabel(user.id, row.reference) ??
+          walletName(row.remark) ??
+          (row.remark || row.reference),
         createdAt: row.created_at,
       })),
       page: query.page,

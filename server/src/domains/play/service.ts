@@ -104,6 +104,19 @@ export function createPlayService(deps: {
   }
 
   return {
+    /** A round as the player reads it in records: the game's name and a short round number; null if unknown. */
+    roundLabel(userId: number, roundId: string): string | null {
+      const round = repo.round(roundId);
+      if (!round || round.user_id !== userId) return null;
+      // 'slot-<uuid>' or '<uuid>': the first 8 characters of the round's own id.
+      const short = roundId
+        .replace(/^[a-z]+-/i, '')
+        .replace(/-/g, '')
+        .slice(0, 8)
+        .toUpperCase();
+      return `${round.game_name} #${short}`;
+    },
+
     /** A player's rounds (records screen) and their totals. */
     roundsPage: repo.roundsPage,
     roundsTotals: repo.roundsTotals,

@@ -101,6 +101,14 @@ export function createUserRepo(db: Db) {
     `UPDATE users SET superior_id = ?, registration_code = ?, superior_bound_at = ? WHERE id = ? AND superior_id IS NULL`,
   );
   const superiorOf = db.prepare('SELECT superior_id FROM users WHERE id = ?').pluck();
+  const signUpGuest = db.prepare(
+    `UPDATE users SET username = @username, phone = @phone, password_hash = @passwordHash,
+       nickname = CASE WHEN nickname = username THEN @username ELSE nickname END,
+       superior_id = @superiorId, registration_code = @registrationCode,
+       superior_bound_at = CASE WHEN @superiorId IS NULL THEN NULL ELSE @now END,
+       guest = 0, terms_accepted_at = @now
+     WHERE id = @id AND guest = 1`,
+  );
   const setStatus = db.prepare('UPDATE users SET status = ?, status_reason = ? WHERE id = ?');
   const search = db.prepare(
     `${SELECT_USER} WHERE (@q = '' OR u.username LIKE @like OR u.phone LIKE @like OR CAST(u.uid AS TEXT) = @q)
@@ -126,6 +134,18 @@ export function createUserRepo(db: Db) {
     setSuperior: (id: number, superiorId: number, code: string, now: string) =>
       setSuperior.run(superiorId, code, now, id).changes > 0,
     superiorOf: (id: number) => (superiorOf.get(id) as number | null | undefined) ?? null,
+    /** Turns a guest row into a registered account in place (same id and uid); false when not a guest. */
+    signUpGuest: (
+      id: number,
+      row: {
+        username: string;
+        phone: string;
+        passwordHash: string;
+        superiorId: number | null;
+        registrationCode: string;
+        now: string;
+      },
+    ) => signUpGuest.run({ id, ...row }).changes > 0,
     setStatus: (id: number, status: 'active' | 'suspended', reason: string) => setStatus.run(status, reason, id),
     updateProfile(id: number, changes: ProfileChanges) {
       const columns = Object.keys(changes).filter((c) => PROFILE_COLUMNS.has(c));

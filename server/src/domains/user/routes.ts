@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as contract from '../../../../shared/contract/user';
-import { SESSION_COOKIE } from '../../plugins/session.service';
+import { SESSION_ROTATED as ROTATED, SESSION_COOKIE } from '../../plugins/session.service';
 import { route } from '../../route';
 import { AVATAR_IDS, avatarUrl } from './avatars';
 import type { RequestMeta, UserService } from './service';
@@ -13,11 +13,12 @@ export const requestMeta = (request: FastifyRequest): RequestMeta => ({
 export function userRoutes(app: FastifyInstance, users: UserService) {
   const secure = app.config.publicUrl.startsWith('https://');
 
-  function startSession(userId: number, request: FastifyRequest, reply: FastifyReply) {
-    const { token, maxAgeSeconds } = app.sessions.start(userId, {
-      ...requestMeta(request),
-      userAgent: String(request.headers['user-agent'] ?? ''),
-    });
+  function startSession(userId: number, request: FastifyRequest, reply: FastifyReply, reason?: string) {
+    const { token, maxAgeSeconds } = app.sessions.start(
+      userId,
+      { ...requestMeta(request), userAgent: String(request.headers['user-agent'] ?? '') },
+      reason,
+    );
     reply.setCookie(SESSION_COOKIE, token, {
       httpOnly: true,
       sameSite: 'lax',
@@ -27,6 +28,10 @@ export function userRoutes(app: FastifyInstance, users: UserService) {
     });
     return users.info(userId);
   }
+
+  /** After a security change: a new session id and cookie for this device, every other session ended. */
+  const rotateSession = (userId: number, request: FastifyRequest, reply: FastifyReply) =>
+    startSession(userId, request, reply, ROTATED);
 
   route(app, contract.register, async ({ body, request, reply, succeed }) => {
     const userId = await users.register(body, requestMeta(request));
@@ -47,6 +52,13 @@ export function userRoutes(app: FastifyInstance, users: UserService) {
     return startSession(userId, request, reply);
   });
 
+  route(app, contract.guestSignUp, async ({ user, body, request, reply, succeed }) => {
+    await users.signUpGuest(user, body, requestMeta(request));
+    succeed('registered');
+    // The session knew a guest: a new one (new cookie) knows the registered account.
+    return rotateSession(user.id, request, reply);
+  });
+
   route(app, contract.logout, ({ user, reply, succeed }) => {
     app.sessions.end(user);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
@@ -56,10 +68,11 @@ export function userRoutes(app: FastifyInstance, users: UserService) {
 
   route(app, contract.userInfo, ({ user }) => users.info(user.id));
   route(app, contract.userBase, ({ user }) => users.base(user.id));
-  route(app, contract.modifyUser, async ({ user, body, succeed }) => {
+  route(app, contract.modifyUser, async ({ user, body, request, reply, succeed }) => {
     const info = await users.modify(user, body);
     succeed('profileSaved');
-    return info;
+    // A new phone number is a security change (it receives the reset codes).
+    return body.phone !== undefined ? rotateSession(user.id, request, reply) : info;
   });
   route(app, contract.avatars, () => AVATAR_IDS.map((id) => ({ id, url: avatarUrl(id) })));
 
@@ -90,18 +103,21 @@ export function userRoutes(app: FastifyInstance, users: UserService) {
     succeed('passwordReset');
     return null;
   });
-  route(app, contract.modifyLoginPassword, async ({ user, body, succeed }) => {
+  route(app, contract.modifyLoginPassword, async ({ user, body, request, reply, succeed }) => {
     await users.changeLoginPassword(user, body.oldPassword, body.newPassword);
     succeed('passwordChanged');
+    rotateSession(user.id, request, reply);
     return null;
   });
-  route(app, contract.modifyTradePassword, async ({ user, body, succeed }) => {
+  route(app, contract.modifyTradePassword, async ({ user, body, request, reply, succeed }) => {
     succeed(await users.setTradePassword(user, body.oldPassword, body.newPassword));
+    rotateSession(user.id, request, reply);
     return null;
   });
-  route(app, contract.resetTradePassword, async ({ user, body, succeed }) => {
+  route(app, contract.resetTradePassword, async ({ user, body, request, reply, succeed }) => {
     await users.resetTradePassword(user, body.code, body.password);
     succeed('passwordReset');
+    rotateSession(user.id, request, reply);
     return null;
   });
 

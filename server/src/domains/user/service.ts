@@ -7,7 +7,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import type { EventBus } from '../../plugins/events';
-import type { Limiter } from '../../plugins/rate-limit';
+import { AttemptGate, type Limiter } from '../../plugins/rate-limit';
 import type { SessionUser } from '../../types';
 import { avatarUrl, DEFAULT_AVATAR, isAvatar } from './avatars';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
@@ -69,6 +69,7 @@ export function createUserService(deps: {
 }) {
   const { db, clock, limiter, sms } = deps;
   const repo = createUserRepo(db);
+  const loginGate = new AttemptGate(limiter, LOGIN_FAILURES_PER_ACCOUNT);
 
   const mustGet = (id: number) => {
     const row = repo.byId(id);
@@ -169,6 +170,34 @@ export function createUserService(deps: {
       return userId;
     },
 
+    /**
+     * A guest signs up: the same account (id, uid, balance, records) gets a username, password and phone,
+     * as a registration would, and is no longer a guest. Announced as `user.registered` again (the welcome
+     * coupon, letter and sign-up pixel that a guest does not get).
+     */
+    async signUpGuest(user: SessionUser, input: z.output<typeof register.body>, meta: RequestMeta): Promise<void> {
+      limiter.consume(`register:ip:${meta.ip}`, REGISTRATIONS_PER_ADDRESS);
+      if (mustGet(user.id).guest !== 1) throw new AppError(Code.ALREADY_REGISTERED);
+      const passwordHash = await hashPassword(input.password);
+      db.transaction(() => {
+        if (repo.usernameExists(input.username)) throw new AppError(Code.USERNAME_TAKEN);
+        if (repo.phoneExists(input.phone)) throw new AppError(Code.PHONE_TAKEN);
+        const superior = input.inviteCode ? repo.byInvitationCode(input.inviteCode) : undefined;
+        if (input.inviteCode && !superior) throw new AppError(Code.INVITE_CODE_INVALID);
+        if (superior && isSelfOrDescendant(superior.id, user.id)) throw new AppError(Code.SUPERIOR_INVALID);
+        const changed = repo.signUpGuest(user.id, {
+          username: input.username,
+          phone: input.phone,
+          passwordHash,
+          superiorId: superior?.id ?? null,
+          registrationCode: superior?.invitation_code ?? '',
+          now: clock.iso(),
+        });
+        if (!changed) throw new AppError(Code.ALREADY_REGISTERED);
+      })();
+      deps.events.emit('user.registered', { userId: user.id, uid: user.uid });
+    },
+
     async guest(meta: RequestMeta): Promise<number> {
       limiter.consume(`guest:ip:${meta.ip}`, GUESTS_PER_ADDRESS);
       const secret = await hashPassword(Array.from({ length: 32 }, () => randomInt(16).toString(16)).join(''));
@@ -202,20 +231,20 @@ export function createUserService(deps: {
       const row =
         (/^\d+$/.test(input.username) ? repo.byPhone(input.username) : undefined) ?? repo.byUsername(input.username);
       const accountKey = `login:fail:${row?.id ?? input.username.toLowerCase()}`;
-      const locked = limiter.retryAfter(accountKey, LOGIN_FAILURES_PER_ACCOUNT);
-      if (locked > 0) throw new AppError(Code.ACCOUNT_LOCKED, { params: { seconds: locked } });
-      if (!row || row.guest === 1) {
-        await burnPasswordCheck(input.password);
-        limiter.record(accountKey);
-        throw new AppError(Code.LOGIN_FAILED);
-      }
-      if (!(await verifyPassword(row.password_hash, input.password))) {
-        limiter.record(accountKey);
-        throw new AppError(Code.LOGIN_FAILED);
-      }
-      assertActive(row);
-      limiter.reset(accountKey);
-      return row.id;
+      // The guess takes its place before argon2 runs: parallel guesses cannot get past the lock-out.
+      return loginGate.guard(accountKey, async () => {
+        const ok =
+          row && row.guest !== 1
+            ? await verifyPassword(row.password_hash, input.password)
+            : await burnPasswordCheck(input.password).then(() => false);
+        if (!ok || !row) {
+          limiter.record(accountKey);
+          throw new AppError(Code.LOGIN_FAILED);
+        }
+        assertActive(row);
+        limiter.reset(accountKey);
+        return row.id;
+      });
     },
 
     async modify(user: SessionUser, input: z.output<typeof modifyUser.body>) {
@@ -327,6 +356,9 @@ export function createUserService(deps: {
     },
 
     follow: () => deps.configValue('ps_facebook'),
+
+    /** Whether the account is a guest (not signed up). */
+    isGuest: (userId: number) => repo.standing(userId)?.guest === 1,
 
     /** Throws unless the account may move money: a registered (not guest), active account. */
     assertCanTransact(userId: number) {

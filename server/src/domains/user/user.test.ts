@@ -287,7 +287,7 @@ describe('login', () => {
     expect(unknownPhone.body.code).toBe(Code.LOGIN_FAILED);
   });
 
-  it('locks the account after 5 failures (20018 with seconds) until the clock moves past the window', async () => {
+  it('locks the account after 5 failures (20018, the wait in minutes) until the clock moves past the window', async () => {
     const { player } = await registerPlayer(app);
     const attacker = new TestClient(app);
     for (let i = 0; i < 5; i++) {
@@ -297,13 +297,13 @@ describe('login', () => {
     const owner = new TestClient(app);
     const locked = await login(owner, player.username, player.password);
     expect(locked.body).toMatchObject({ success: false, code: Code.ACCOUNT_LOCKED });
-    expect(locked.body.msg).toBe('Too many wrong passwords. Please try again in 900 seconds');
+    expect(locked.body.msg).toBe('Too many wrong passwords. Please try again in 15 minutes');
     expect((await login(owner, player.phone, player.password)).body.code).toBe(Code.ACCOUNT_LOCKED);
 
     app.clock.advance(14 * 60_000);
     const later = await login(owner, player.username, player.password);
     expect(later.body.code).toBe(Code.ACCOUNT_LOCKED);
-    expect(later.body.msg).toContain('in 60 seconds');
+    expect(later.body.msg).toContain('in 1 minute');
 
     app.clock.advance(60_000);
     const open = await login(owner, player.username, player.password);
@@ -319,7 +319,7 @@ describe('login', () => {
     }
     const throttled = await login(noisy, player.username, player.password);
     expect(throttled.body).toMatchObject({ success: false, code: Code.RATE_LIMITED });
-    expect(throttled.body.msg).toMatch(/^Too many attempts\. Please try again in \d+ seconds$/);
+    expect(throttled.body.msg).toMatch(/^Too many attempts\. Please try again in \d+ (minutes|seconds)$/);
     expect(throttled.headers['set-cookie']).toBeUndefined();
 
     expect((await login(new TestClient(app), player.username, player.password)).body.success).toBe(true);

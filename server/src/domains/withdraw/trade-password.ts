@@ -3,7 +3,7 @@ import { Code } from '../../../../shared/codes';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
 import type { EventBus } from '../../plugins/events';
-import type { Limiter, LimitRule } from '../../plugins/rate-limit';
+import { AttemptGate, type Limiter, type LimitRule } from '../../plugins/rate-limit';
 import { verifyPassword } from '../user/password';
 
 /** Wrong transaction passwords per account before a lock-out (the same counter as changing it). */
@@ -45,8 +45,6 @@ export function createTradePasswordCheck(deps: {
   key?: Buffer;
 }) {
   const { limiter, clock } = deps;
-  const inFlight = new Map<number, number>();
-  const waiting = new Map<number, (() => void)[]>();
   const key = deps.key ?? randomBytes(32);
   /** By session id, in the order they were verified (so the front holds the oldest). */
   const remembered = new Map<number, Remembered>();
@@ -85,35 +83,7 @@ export function createTradePasswordCheck(deps: {
   }
 
   const keyOf = (userId: number) => `trade:user:${userId}`;
-
-  async function acquire(userId: number): Promise<void> {
-    const key = keyOf(userId);
-    for (;;) {
-      const locked = limiter.retryAfter(key, TRADE_PASSWORD_FAILURES);
-      if (locked > 0) throw new AppError(Code.ACCOUNT_LOCKED, { params: { seconds: locked } });
-      const running = inFlight.get(userId) ?? 0;
-      // Free while (failures so far + checks running) stays under the limit.
-      const room =
-        running < TRADE_PASSWORD_FAILURES.limit &&
-        limiter.retryAfter(key, { ...TRADE_PASSWORD_FAILURES, limit: TRADE_PASSWORD_FAILURES.limit - running }) === 0;
-      if (room) {
-        inFlight.set(userId, running + 1);
-        return;
-      }
-      await new Promise<void>((resolve) => {
-        waiting.set(userId, [...(waiting.get(userId) ?? []), resolve]);
-      });
-    }
-  }
-
-  function release(userId: number) {
-    const running = (inFlight.get(userId) ?? 1) - 1;
-    if (running > 0) inFlight.set(userId, running);
-    else inFlight.delete(userId);
-    const waiters = waiting.get(userId) ?? [];
-    waiting.delete(userId);
-    for (const wake of waiters) wake();
-  }
+  const gate = new AttemptGate(limiter, TRADE_PASSWORD_FAILURES);
 
   return {
     /**
@@ -138,8 +108,7 @@ export function createTradePasswordCheck(deps: {
       const stored = deps.storedHash(userId);
       if (!stored) throw new AppError(Code.TRADE_PASSWORD_NOT_SET);
       options.beforeArgon2?.();
-      await acquire(userId);
-      try {
+      await gate.guard(keyOf(userId), async () => {
         if (!(await verifyPassword(stored, md5Hex))) {
           limiter.record(keyOf(userId));
           remembered.delete(user.sessionId);
@@ -147,9 +116,7 @@ export function createTradePasswordCheck(deps: {
         }
         limiter.reset(keyOf(userId));
         remember(user.sessionId, userId, md5Hex, stored);
-      } finally {
-        release(userId);
-      }
+      });
     },
 
     /** Sessions remembered now (tests). */

@@ -71,7 +71,7 @@ describe('binding the withdrawal wallet', () => {
     expect(codes.filter((c) => c === Code.ACCOUNT_LOCKED)).toHaveLength(7);
     const locked = await bind(good);
     expect(locked.body).toMatchObject({ success: false, code: Code.ACCOUNT_LOCKED });
-    expect(locked.body.msg).toMatch(/try again in \d+ seconds/);
+    expect(locked.body.msg).toMatch(/try again in \d+ minutes/);
     expect(walletRows()).toBe(0);
 
     await opsClient(app).post('/ops/clock', { advance: '15m' });

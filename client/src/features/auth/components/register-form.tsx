@@ -11,6 +11,7 @@ import { useOverlayStore } from '../../../lib/overlays';
 import { hashPassword } from '../../../lib/password';
 import { checks } from '../../../lib/validate';
 import { checkRegisterFlag } from '../api/check-register-flag';
+import { guestSignUp } from '../api/guest-sign-up';
 import { register } from '../api/register';
 
 type Field = 'username' | 'password' | 'confirm' | 'phone' | 'inviteCode' | 'agree';
@@ -21,9 +22,12 @@ type Field = 'username' | 'password' | 'confirm' | 'phone' | 'inviteCode' | 'agr
  */
 export function RegisterForm({
   inviteCode: initialCode = '',
+  guest = false,
   onSuccess,
 }: {
   inviteCode?: string;
+  /** The player is a guest: the sign-up turns the guest account into a registered one (same uid, balance). */
+  guest?: boolean;
   onSuccess(user: UserInfo): void;
 }) {
   const { t } = useTranslation();
@@ -69,15 +73,14 @@ export function RegisterForm({
       agree: () => (adult && notOfficial && notStudent ? null : t('auth.confirmAll')),
     });
     if (!valid) return;
-    const user = await send(() =>
-      register({
-        username,
-        password: hashPassword(password),
-        phone,
-        ...(inviteCode ? { inviteCode } : {}),
-        agree: true,
-      }),
-    );
+    const body = {
+      username,
+      password: hashPassword(password),
+      phone,
+      ...(inviteCode ? { inviteCode } : {}),
+      agree: true as const,
+    };
+    const user = await send(() => (guest ? guestSignUp(body) : register(body)));
     onSuccess(user);
   });
 
@@ -149,12 +152,14 @@ export function RegisterForm({
       <Button type="submit" block size="lg" loading={busy}>
         {t('auth.signUp')}
       </Button>
-      <p className="form__alt">
-        {t('auth.haveAccount')}{' '}
-        <Link to="/login" className="link">
-          {t('auth.login')}
-        </Link>
-      </p>
+      {guest ? null : (
+        <p className="form__alt">
+          {t('auth.haveAccount')}{' '}
+          <Link to="/login" className="link">
+            {t('auth.login')}
+          </Link>
+        </p>
+      )}
     </Form>
   );
 }

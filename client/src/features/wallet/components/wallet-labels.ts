@@ -1,2 +1,4 @@
+import { WALLET_NAMES } from '../../../../../shared/wallets';
+
 /** Display names of the e-wallets of spec section 3. */
-export const WALLET_LABELS: Record<'gcash' | 'maya', string> = { gcash: 'GCash', maya: 'PayMaya' };
+export const WALLET_LABELS = WALLET_NAMES;

@@ -1,0 +1,73 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Code } from '../../../../../shared/codes';
+import type { UserInfo } from '../../../../../shared/contract/user';
+import { appActions } from '../../../lib/app-actions';
+import { ApiError } from '../../../lib/http';
+import { initI18n } from '../../../lib/i18n';
+import { bindSuperior } from '../api/bind-superior';
+import { useUserStore } from '../store';
+import { BindSuperiorForm } from './bind-superior-form';
+
+vi.mock('../api/bind-superior', () => ({ bindSuperior: vi.fn(async () => null) }));
+vi.mock('../../../lib/app-actions', () => ({ appActions: { refreshUser: vi.fn(async () => {}) } }));
+
+const USER: UserInfo = {
+  uid: 7,
+  username: 'player01',
+  nickname: '',
+  gender: 'male',
+  phone: '9*****6789',
+  avatar: '',
+  invitationCode: 'ABCD1234',
+  vip: 0,
+  bind: false,
+  isNullPasswordTrade: true,
+  hasSignUp: true,
+  registrationCode: '',
+  guest: false,
+};
+
+const field = () => screen.getByLabelText('Who invited you?');
+const press = () => act(async () => fireEvent.click(screen.getByRole('button', { name: 'Bind' })));
+
+describe('binding a superior after sign-up', () => {
+  beforeAll(() => initI18n('en-US'));
+  beforeEach(() => useUserStore.getState().setUser(USER));
+  afterEach(() => {
+    cleanup();
+    vi.clearAllMocks();
+  });
+
+  it('sends the code typed, then reloads the user', async () => {
+    render(<BindSuperiorForm />);
+    fireEvent.change(field(), { target: { value: 'wxyz2345' } });
+    await press();
+    expect(bindSuperior).toHaveBeenCalledWith({ inviteCode: 'wxyz2345' });
+    expect(appActions.refreshUser).toHaveBeenCalledOnce();
+  });
+
+  it('asks for a code before sending, and shows an unknown one under the field', async () => {
+    render(<BindSuperiorForm />);
+    await press();
+    expect(bindSuperior).not.toHaveBeenCalled();
+    expect(screen.getByText('Please enter the invitation code')).toBeTruthy();
+    vi.mocked(bindSuperior).mockRejectedValueOnce(
+      new ApiError('envelope', 'The invitation code is invalid', Code.INVITE_CODE_INVALID, 200),
+    );
+    fireEvent.change(field(), { target: { value: 'ZZZZ9999' } });
+    await press();
+    expect(screen.getByText('The invitation code is invalid')).toBeTruthy();
+  });
+
+  it('shows the code already bound instead of the form, and nothing to a guest', () => {
+    useUserStore.getState().setUser({ ...USER, registrationCode: 'BOSS0001' });
+    const { unmount } = render(<BindSuperiorForm />);
+    expect(screen.getByTestId('superior-bound').textContent).toBe('Invited by BOSS0001');
+    expect(screen.queryByRole('button', { name: 'Bind' })).toBeNull();
+    unmount();
+    useUserStore.getState().setUser({ ...USER, guest: true });
+    const { container } = render(<BindSuperiorForm />);
+    expect(container.textContent).toBe('');
+  });
+});

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { testApp } from '../../test/helpers';
+import { bet, deposit, gameSession, player } from '../../test/play';
+
+let app: FastifyInstance;
+beforeEach(async () => {
+  app = await testApp();
+});
+afterEach(() => app.close());
+
+type Entry = { type: string; reference: string; remark: string; detail: string };
+
+describe('account records', () => {
+  it('say what a player understands: the wallet by name, the game and a short round number', async () => {
+    const me = await player(app);
+    await deposit(app, me.client, 500);
+    const session = await gameSession(app, me.client);
+    await bet(app, session, 10);
+    const gameName = app.db.prepare("SELECT name FROM games WHERE provider_game = 'slot'").pluck().get() as string;
+
+    const answer = await me.client.get<{ list: Entry[] }>('/api/user/balanceJournal/fetch', { page: 1, size: 20 });
+    expect(answer.body.success).toBe(true);
+    const list = answer.body.data.list;
+    const paid = list.find((e) => e.type === 'deposit');
+    expect(paid?.detail).toBe('GCash');
+    const staked = list.find((e) => e.type === 'bet');
+    expect(staked?.detail).toMatch(new RegExp(`^${gameName} #[0-9A-F]{8}$`));
+    expect(staked?.detail).not.toContain(staked?.reference);
+  });
+});
