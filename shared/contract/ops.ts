@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoTime, nothing } from './common';
 import { defineEndpoint } from './define';
+import { opsAuditEndpoints } from './ops-audit';
 import { opsInboxEndpoints } from './ops-inbox';
 import { opsMoneyEndpoints } from './ops-money';
 import { opsRewardsEndpoints } from './ops-rewards';
@@ -135,4 +136,5 @@ export const opsEndpoints = [
   ...opsInboxEndpoints,
   ...opsToolingEndpoints,
   ...opsVipEndpoints,
+  ...opsAuditEndpoints,
 ] as const;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { toPesos } from '../../../shared/money';
+import { registerAudit } from './audit/register';
 import { badgeRoutes } from './badge/routes';
 import { type BadgeService, createBadgeService } from './badge/service';
 import { configRoutes } from './config/routes';
@@ -220,6 +221,10 @@ export const registerDomains = fp(
     registerInbox(app);
 
     // --- end inbox ---
+
+    // --- operator audit trail, live chat ---
+    registerAudit(app);
+    // --- end audit ---
 
     // --- tooling ---
     registerTooling(app);
