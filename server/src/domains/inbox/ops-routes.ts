@@ -22,6 +22,7 @@ export function inboxOpsRoutes(app: FastifyInstance, inbox: InboxService) {
       contentEn: body.contentEn,
       contentVi: body.contentVi,
       rewards: body.rewards,
+      validUntil: body.validUntil,
     }),
   );
 

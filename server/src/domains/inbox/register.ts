@@ -46,6 +46,7 @@ export function registerInbox(app: FastifyInstance) {
 
   const stale = (userId: number, counters: BadgeCounter[]) => app.events.emit('badge.stale', { userId, counters });
   app.events.on('user.registered', ({ userId }) => {
+    inbox.welcome(userId);
     stale(userId, DAILY_COUNTERS);
     const superior = tasks.repo.superior(userId);
     if (superior !== null) stale(superior, ['taskRewardNum']);
