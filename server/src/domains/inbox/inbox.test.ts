@@ -23,6 +23,7 @@ type SentLetter = {
   recipients: number;
   read: number;
   claimed: number;
+  validUntil: string | null;
 };
 
 let app: FastifyInstance;
@@ -278,7 +279,7 @@ describe('operator letters', () => {
     const sent = await send({ all: true, ...CASH_LETTER, validUntil: '2026-11-22T02:00:00Z' });
     expect(sent.body.data).toMatchObject({ recipients: 1, validUntil: '2026-11-22T02:00:00.000Z' });
     const notice = await send({ all: true, titleEn: 'Maintenance', contentEn: 'Tonight' });
-    expect((notice.body.data as { validUntil: string }).validUntil).toBe('2026-11-27T02:00:00.000Z');
+    expect(notice.body.data.validUntil).toBe('2026-11-27T02:00:00.000Z');
 
     await ops().post('/ops/clock', { advance: '1d' });
     const later = await registerPlayer(app);
