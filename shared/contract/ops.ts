@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { opsChatEndpoints } from './chat';
 import { isoTime, nothing } from './common';
 import { defineEndpoint } from './define';
 import { opsAuditEndpoints } from './ops-audit';
@@ -137,4 +138,5 @@ export const opsEndpoints = [
   ...opsToolingEndpoints,
   ...opsVipEndpoints,
   ...opsAuditEndpoints,
+  ...opsChatEndpoints,
 ] as const;

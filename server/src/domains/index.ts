@@ -4,6 +4,7 @@ import { toPesos } from '../../../shared/money';
 import { registerAudit } from './audit/register';
 import { badgeRoutes } from './badge/routes';
 import { type BadgeService, createBadgeService } from './badge/service';
+import { registerChat } from './chat/register';
 import { configRoutes } from './config/routes';
 import { type ConfigService, createConfigService } from './config/service';
 import { depositRoutes } from './deposit/routes';
@@ -224,6 +225,7 @@ export const registerDomains = fp(
 
     // --- operator audit trail, live chat ---
     registerAudit(app);
+    registerChat(app);
     // --- end audit ---
 
     // --- tooling ---

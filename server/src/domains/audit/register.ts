@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { OPERATOR_HEADER } from '../../../../shared/contract/ops-audit';
+import { operatorOf } from '../../route';
 import { auditRoutes } from './routes';
 import { type AuditService, createAuditService } from './service';
 
@@ -15,13 +15,6 @@ declare module 'fastify' {
 
 type Params = Record<string, string | number | undefined>;
 const param = (request: FastifyRequest, name: string) => String((request.params as Params)[name] ?? '');
-
-/** The operator's name from the back office (trimmed, at most 64 characters), else "operator". */
-export const operatorOf = (request: FastifyRequest) => {
-  const raw = request.headers[OPERATOR_HEADER];
-  const name = (Array.isArray(raw) ? raw[0] : raw)?.trim().slice(0, 64);
-  return name || 'operator';
-};
 
 const dataOf = (payload: string | null): { code: number; data: unknown } => {
   if (!payload?.startsWith('{')) return { code: -1, data: null };
