@@ -31,7 +31,7 @@ const dataOf = (payload: string | null): { code: number; data: unknown } => {
  * validation gets one row when its answer is sent, refused or not. A route described with `describe`
  * records its target's state read before and after; the others record the answer's data as "after".
  */
-export function registerAudit(app: FastifyInstance) {
+export function register(app: FastifyInstance) {
   const audit = createAuditService({ db: app.db });
   Object.assign(app.services, { audit });
 

@@ -9,7 +9,7 @@ declare module 'fastify' {
 }
 
 /** Live chat: the service on app.services, the player routes, the operator routes and their audit. */
-export function registerChat(app: FastifyInstance) {
+export function register(app: FastifyInstance) {
   const chat = createChatService({
     db: app.db,
     clock: app.clock,
