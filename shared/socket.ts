@@ -33,15 +33,8 @@ export const INFO_EVENTS = [
   'session.ended',
 ] as const;
 
-/**
- * Live chat (shared/contract/chat.ts): an operator answered (content: the message), the conversation was
- * closed ({ conversationId }), and the count of operator messages the player has not read (a number).
- */
-export const CHAT_EVENTS = {
-  message: 'chat.message',
-  closed: 'chat.closed',
-  unread: 'cs.unread',
-} as const;
+/** Live-chat events (chat.message, chat.closed, cs.unread): see chat-events.ts. */
+export { CHAT_EVENTS } from './chat-events';
 
 /** Control frames: ping and pong (heartbeat both ways), ack (the client confirms a frame's sid). */
 export const CONTROL_EVENTS = ['ping', 'pong', 'ack'] as const;

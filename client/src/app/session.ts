@@ -3,11 +3,13 @@ import { getBadgeData } from '../features/account/api/get-badge-data';
 import { getBalance } from '../features/account/api/get-balance';
 import { useAccountStore } from '../features/account/store';
 import { logout as logoutCall } from '../features/auth/api/logout';
+import { useChatStore } from '../features/chat/store';
 import { loadGameMenu as loadMenu } from '../features/game/load-game-menu';
 import { getUserInfo } from '../features/user/api/get-user-info';
 import { isLoggedIn, useUserStore } from '../features/user/store';
 import { installAppActions } from '../lib/app-actions';
 import type { SocketClient } from '../lib/socket';
+import { bindChatEvents } from './chat-events';
 import { navigateTo } from './navigation';
 import { paths } from './paths';
 import { bindWalletEvents } from './wallet-events';
@@ -30,6 +32,7 @@ export async function openSocket(uid: number): Promise<void> {
     onCounter: (key, value) => useAccountStore.getState().setCounter(key, value),
   });
   bindWalletEvents(socket, refreshBalance);
+  bindChatEvents(socket);
   socket.connect();
 }
 
@@ -73,6 +76,7 @@ export function startUserSession(user: UserInfo): void {
   useUserStore.getState().setUser(user);
   void refreshBalance().catch(() => {});
   void refreshBadge();
+  void useChatStore.getState().load();
   void openSocket(user.uid).catch(() => {});
 }
 
@@ -80,6 +84,7 @@ export function startUserSession(user: UserInfo): void {
 export function clearSession(): void {
   useUserStore.getState().clear();
   useAccountStore.getState().clear();
+  useChatStore.getState().clear();
   closeSocket();
 }
 
@@ -94,6 +99,7 @@ export async function logout(): Promise<void> {
   navigateTo(paths.login, { replace: true });
   useUserStore.getState().clear();
   useAccountStore.getState().clear();
+  useChatStore.getState().clear();
   closeSocket();
 }
 

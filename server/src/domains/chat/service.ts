@@ -1,5 +1,5 @@
+import { CHAT_EVENTS } from '../../../../shared/chat-events';
 import { Code } from '../../../../shared/codes';
-import { CHAT_EVENTS } from '../../../../shared/socket';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
