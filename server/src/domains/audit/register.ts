@@ -101,7 +101,7 @@ export function register(app: FastifyInstance) {
 function describeCoreRoutes(app: FastifyInstance, audit: AuditService) {
   const { users, ledger, withdrawals, kyc, deposits } = app.services;
   const userOf = (request: FastifyRequest) => {
-    const row = users.repo.byUid(Number(param(request, 'uid')));
+    const row = users.byUid(Number(param(request, 'uid')));
     if (!row) throw new Error('no such player');
     return row;
   };

@@ -1,5 +1,6 @@
 import { CHAT_EVENTS } from '../../../../shared/chat-events';
 import { Code } from '../../../../shared/codes';
+import type { ServerEvent, ServerEvents } from '../../../../shared/socket';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
@@ -38,7 +39,7 @@ const opsConversationView = (c: OpsConversationRow) => ({
 export function createChatService(deps: {
   db: Db;
   clock: Clock;
-  push: (userId: number, event: string, content: unknown) => void;
+  push: <E extends ServerEvent>(userId: number, event: E, content: ServerEvents[E]) => void;
 }) {
   const { db, clock } = deps;
   const repo = createChatRepo(db);
