@@ -119,6 +119,12 @@ export const Code = {
 
   // --- end 603xx ---
 
+  // --- 6041x live chat ---
+  CHAT_NOT_FOUND: 60411,
+  CHAT_CLOSED: 60412,
+
+  // --- end live chat ---
+
   // --- 3xx1x operator tooling (scenarios, faults, snapshots) use 300xx above 30003 ---
   SCENARIO_UNKNOWN: 30004,
   SNAPSHOT_NOT_FOUND: 30005,

@@ -273,6 +273,11 @@ export const codeMessages: Record<CodeValue, Text> = {
   // --- end 602xx ---
 
   // --- 603xx inbox, tasks, daily bonuses ---
+  [Code.CHAT_NOT_FOUND]: { 'en-US': 'This conversation does not exist', 'vi-VN': 'Cuộc trò chuyện này không tồn tại' },
+  [Code.CHAT_CLOSED]: {
+    'en-US': 'This conversation is closed',
+    'vi-VN': 'Cuộc trò chuyện này đã kết thúc',
+  },
   [Code.LETTER_NOT_FOUND]: { 'en-US': 'This message does not exist', 'vi-VN': 'Thư này không tồn tại' },
   [Code.LETTER_REWARD_UNCLAIMED]: {
     'en-US': 'Claim the reward of this message before deleting it',

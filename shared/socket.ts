@@ -4,6 +4,8 @@
  * the server's `app.socket.push(userId, name, content)`, the client's `socket.on(name, handler)`.
  */
 
+import type { ChatMessage } from './contract/chat';
+
 /** Socket path: /webSocket/{uid} on the same host (wss on https), authenticated by the session cookie. */
 export const socketPath = (uid: number | string) => `/webSocket/${encodeURIComponent(String(uid))}`;
 
@@ -36,7 +38,16 @@ export type ServerEvents = { [E in CounterEvent]: number } & {
   'kyc.changed': { status: 'verified' | 'rejected' };
   /** This session ended (a login elsewhere, a password change, an operator...): the reason. Sent before close. */
   'session.ended': string;
+  /** Live chat: an operator answered (the message). */
+  'chat.message': ChatMessage;
+  /** Live chat: the conversation was closed. */
+  'chat.closed': { conversationId: number };
+  /** Live chat: operator messages the player has not read. */
+  'cs.unread': number;
 };
+
+/** Live-chat events (chat.message, chat.closed, cs.unread): see chat-events.ts. */
+export { CHAT_EVENTS } from './chat-events';
 export type ServerEvent = keyof ServerEvents;
 
 /** Close code the server uses after `session.ended`. */

@@ -8,6 +8,14 @@ export const token = {
   clear: () => sessionStorage.removeItem(TOKEN_KEY),
 };
 
+const OPERATOR_KEY = 'casino.ops.operator';
+
+/** The operator's name, sent as X-Operator so the audit trail and chat answers say who acted. */
+export const operatorName = {
+  get: () => sessionStorage.getItem(OPERATOR_KEY) ?? '',
+  set: (value: string) => sessionStorage.setItem(OPERATOR_KEY, value),
+};
+
 export class OpsError extends Error {
   constructor(
     readonly code: number,
@@ -37,6 +45,7 @@ export async function ops<T>(
     method,
     headers: {
       authorization: `Bearer ${options.tokenOverride ?? token.get()}`,
+      ...(operatorName.get() ? { 'x-operator': operatorName.get() } : {}),
       ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
     },
     ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),

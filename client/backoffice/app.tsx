@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'react';
-import { OpsError, ops, token, whenUnauthorized } from './api';
+import { OpsError, operatorName, ops, token, whenUnauthorized } from './api';
+import { Audit } from './sections/audit';
+import { Chat } from './sections/chat';
 import { Clock } from './sections/clock';
 import { Deposits } from './sections/deposits';
 import { Faults } from './sections/faults';
+import { Letters } from './sections/letters';
 import { Players } from './sections/players';
 import { Requests } from './sections/requests';
 import { Withdrawals } from './sections/withdrawals';
@@ -13,6 +16,9 @@ const TABS = {
   withdrawals: { label: 'Withdrawals', view: Withdrawals },
   deposits: { label: 'Deposits', view: Deposits },
   players: { label: 'Players', view: Players },
+  chat: { label: 'Live chat', view: Chat },
+  letters: { label: 'Letters', view: Letters },
+  audit: { label: 'Audit trail', view: Audit },
   clock: { label: 'Clock', view: Clock },
   worlds: { label: 'Scenarios & snapshots', view: Worlds },
   faults: { label: 'Faults', view: Faults },
@@ -84,6 +90,7 @@ export function App() {
 
 function Login(props: { onDone: () => void }) {
   const [value, setValue] = useState('');
+  const [name, setName] = useState(operatorName.get());
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   return (
@@ -96,6 +103,7 @@ function Login(props: { onDone: () => void }) {
         try {
           await ops('GET', '/ops/clock', { tokenOverride: value.trim() });
           token.set(value.trim());
+          operatorName.set(name.trim());
           props.onDone();
         } catch (caught) {
           setError(caught instanceof OpsError ? caught.message : 'The server did not answer');
@@ -106,6 +114,10 @@ function Login(props: { onDone: () => void }) {
     >
       <h1>Back office</h1>
       <p className="muted">The operator token is ADMIN_TOKEN; the server prints it at start when it made one up.</p>
+      <label>
+        Your name (recorded in the audit trail and on chat answers)
+        <input autoComplete="name" maxLength={64} value={name} onChange={(e) => setName(e.target.value)} />
+      </label>
       <label>
         Admin token
         <input type="password" autoComplete="off" value={value} onChange={(e) => setValue(e.target.value)} />

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { Code } from '../../shared/codes';
 import type { Endpoint } from '../../shared/contract/define';
+import { OPERATOR_HEADER } from '../../shared/contract/ops-audit';
 import { envelopeSchema, ok } from '../../shared/envelope';
 import { type SuccessMessage, successMessages } from '../../shared/messages';
 import { AppError } from './errors';
@@ -36,6 +37,13 @@ export function hasOpsToken(request: FastifyRequest, adminToken: string): boolea
   const header = request.headers.authorization ?? '';
   const match = /^Bearer (.+)$/.exec(header);
   return match !== null && timingSafeEqual(digest(match[1] ?? ''), digest(adminToken));
+}
+
+/** The operator's name the back office sends (X-Operator, at most 64 characters), else "operator". */
+export function operatorOf(request: FastifyRequest): string {
+  const raw = request.headers[OPERATOR_HEADER];
+  const name = (Array.isArray(raw) ? raw[0] : raw)?.trim().slice(0, 64);
+  return name || 'operator';
 }
 
 /**

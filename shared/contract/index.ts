@@ -1,4 +1,5 @@
 import { accountEndpoints } from './account';
+import { chatEndpoints } from './chat';
 import { configEndpoints } from './config';
 import type { Endpoint } from './define';
 import { friendEndpoints } from './friend';
@@ -30,9 +31,11 @@ export const allEndpoints = [
   ...mallEndpoints,
   ...paymentEndpoints,
   ...providerWalletEndpoints,
+  ...chatEndpoints,
 ] as const satisfies readonly Endpoint[];
 
 export * as account from './account';
+export * as chat from './chat';
 export * from './common';
 export * as config from './config';
 export * from './define';

@@ -45,6 +45,7 @@ export const opsLetterSchema = z.object({
   recipients: z.number().int(),
   read: z.number().int().describe('Recipients who have read it'),
   claimed: z.number().int().describe('Recipients who have claimed its rewards'),
+  validUntil: isoTime.nullable().describe('Letters to all: players who register before this instant receive it too'),
   createdAt: isoTime,
 });
 
@@ -64,8 +65,16 @@ export const sendLetter = defineEndpoint({
       contentEn: text(4000).describe('Markdown'),
       contentVi: text(4000).optional(),
       rewards: z.array(letterRewardInput).max(5).default([]),
+      validUntil: z.iso
+        .datetime({ offset: true })
+        .optional()
+        .describe('With all: players who register before this instant receive it too (default: 7 days after sending)'),
     })
-    .refine((b) => (b.uid === undefined) !== (b.all === undefined), { message: 'Give either uid or all' }),
+    .refine((b) => (b.uid === undefined) !== (b.all === undefined), { message: 'Give either uid or all' })
+    .refine((b) => b.validUntil === undefined || b.all !== undefined, {
+      message: 'validUntil is for letters to all',
+      path: ['validUntil'],
+    }),
   data: opsLetterSchema,
 });
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { opsChatEndpoints } from './chat';
 import { isoTime, nothing } from './common';
 import { defineEndpoint } from './define';
+import { opsAuditEndpoints } from './ops-audit';
 import { opsInboxEndpoints } from './ops-inbox';
 import { opsMoneyEndpoints } from './ops-money';
 import { opsRewardsEndpoints } from './ops-rewards';
@@ -135,4 +137,6 @@ export const opsEndpoints = [
   ...opsInboxEndpoints,
   ...opsToolingEndpoints,
   ...opsVipEndpoints,
+  ...opsAuditEndpoints,
+  ...opsChatEndpoints,
 ] as const;

@@ -3,12 +3,15 @@ import { getBadgeData } from '../features/account/api/get-badge-data';
 import { getBalance } from '../features/account/api/get-balance';
 import { useAccountStore } from '../features/account/store';
 import { logout as logoutCall } from '../features/auth/api/logout';
+import { useChatStore } from '../features/chat/store';
 import { loadGameMenu as loadMenu } from '../features/game/load-game-menu';
 import { getUserInfo } from '../features/user/api/get-user-info';
 import { isLoggedIn, useUserStore } from '../features/user/store';
 import { installAppActions } from '../lib/app-actions';
+import { SESSION_ROTATED } from '../../../shared/socket';
 import { sessionEnded } from '../lib/http';
 import type { SocketClient } from '../lib/socket';
+import { bindChatEvents } from './chat-events';
 import { navigateTo } from './navigation';
 import { paths } from './paths';
 import { bindWalletEvents } from './wallet-events';
@@ -32,7 +35,11 @@ export async function openSocket(uid: number): Promise<void> {
   });
   bindWalletEvents(socket, refreshBalance);
   // A login elsewhere (or an operator) ended this session: tell the player now, as for code 20002.
-  socket.on('session.ended', sessionEnded);
+  // The player's own security change replaced the session: this device already holds the new cookie.
+  socket.on('session.ended', (reason) => {
+    if (reason !== SESSION_ROTATED) sessionEnded();
+  });
+  bindChatEvents(socket);
   socket.connect();
 }
 
@@ -76,6 +83,7 @@ export function startUserSession(user: UserInfo): void {
   useUserStore.getState().setUser(user);
   void refreshBalance().catch(() => {});
   void refreshBadge();
+  void useChatStore.getState().load();
   void openSocket(user.uid).catch(() => {});
 }
 
@@ -83,6 +91,7 @@ export function startUserSession(user: UserInfo): void {
 export function clearSession(): void {
   useUserStore.getState().clear();
   useAccountStore.getState().clear();
+  useChatStore.getState().clear();
   closeSocket();
 }
 
@@ -110,6 +119,7 @@ export async function logout(): Promise<void> {
   navigateTo(paths.login, { replace: true });
   useUserStore.getState().clear();
   useAccountStore.getState().clear();
+  useChatStore.getState().clear();
   closeSocket();
 }
 

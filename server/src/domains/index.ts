@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import * as audit from './audit/register';
 import * as badge from './badge/register';
+import * as chat from './chat/register';
 import * as config from './config/register';
 import * as deposit from './deposit/register';
 import * as friend from './friend/register';
@@ -43,6 +45,8 @@ export const DOMAINS: readonly { register: (app: FastifyInstance) => void }[] = 
   mall,
   inbox,
   task,
+  audit,
+  chat,
   tooling,
 ];
 

@@ -22,6 +22,7 @@ import {
 import { Avatar } from '../../components/logo';
 import { LogoutButton } from '../../components/logout-button';
 import { useAccountStore } from '../../features/account/store';
+import { useChatStore } from '../../features/chat/store';
 import { useUserStore } from '../../features/user/store';
 import { APP_VERSION } from '../../lib/device';
 import { formatMoney } from '../../lib/format';
@@ -58,6 +59,7 @@ export function SideMenu() {
   const hidden = useAccountStore((s) => s.hideBalance);
   const toggleHidden = useAccountStore((s) => s.toggleHideBalance);
   const badge = useAccountStore((s) => s.badge);
+  const chatUnread = useChatStore((s) => s.unread);
   const close = () => {
     playSound('close');
     setOpen(false);
@@ -86,7 +88,7 @@ export function SideMenu() {
     { to: `${paths.event}?tab=returnGift`, label: t('menu.returnGiftPack'), icon: <IconGift size={20} /> },
   ];
   const more: Item[] = [
-    { to: paths.livechat, label: t('menu.chat'), icon: <IconChat size={20} /> },
+    { to: paths.livechat, label: t('menu.chat'), icon: <IconChat size={20} />, badge: chatUnread },
     { to: profileWith('security'), label: t('menu.security'), icon: <IconShield size={20} /> },
     { to: profileWith('settings'), label: t('menu.settings'), icon: <IconSettings size={20} /> },
   ];

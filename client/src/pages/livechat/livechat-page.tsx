@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type { AppConfig } from '../../../../shared/contract/config';
 import { Button } from '../../components/button';
 import { IconChat, IconChevronRight, IconFacebook, IconHelp, IconSend } from '../../components/icons';
@@ -11,6 +12,7 @@ import { useIsLoggedIn } from '../../features/user/store';
 import { openExternal } from '../../lib/bridge';
 import { useRemote } from '../../lib/hooks';
 import { useOverlayStore } from '../../lib/overlays';
+import { ChatPanel } from './chat-panel';
 
 /** A contact worth a row: set, and not a link back to this very screen. */
 export const isUsableContact = (url: string | undefined): url is string =>
@@ -72,6 +74,7 @@ export default function LivechatPage() {
   const openFrame = useOverlayStore((s) => s.openFrame);
   const openFollow = useOverlayStore((s) => s.openFollow);
   const loggedIn = useIsLoggedIn();
+  const navigate = useNavigate();
   /** The three channels of one group: cs_* (customer service) or ps_* (the players' community). */
   const contactsOf = (group: 'cs' | 'ps', config: AppConfig): Contact[] => [
     {
@@ -105,6 +108,16 @@ export default function LivechatPage() {
           <>
             <Section title={t('support.customerService')}>
               <p className="form__note">{t('support.intro')}</p>
+              {/* cs_online pointing here (or empty) means the in-app chat; an outside provider opens in the frame */}
+              {!isUsableContact(config.cs_online) && loggedIn ? <ChatPanel /> : null}
+              {!isUsableContact(config.cs_online) && !loggedIn ? (
+                <div className="chat">
+                  <p className="chat__hint">{t('chat.loginHint')}</p>
+                  <Button block onClick={() => navigate('/login')}>
+                    {t('chat.login')}
+                  </Button>
+                </div>
+              ) : null}
               <ContactList onOpen={open} contacts={contactsOf('cs', config)} />
             </Section>
             <Section title={t('support.community')}>

@@ -23,6 +23,7 @@ type SentLetter = {
   recipients: number;
   read: number;
   claimed: number;
+  validUntil: string | null;
 };
 
 let app: FastifyInstance;
@@ -269,6 +270,40 @@ describe('operator letters', () => {
     expect(all.list[1]).toMatchObject({ audience: 'all', recipients: 2, read: 1, claimed: 1 });
     const forA = (await ops().get<Page<SentLetter>>('/ops/letters', { uid: a.info.uid })).body.data;
     expect(forA.list.map((l) => l.audience)).toEqual(['all']);
+  });
+
+  it('a letter to all reaches players who register later while it is valid, and not after', async () => {
+    await registerPlayer(app);
+    const sent = await send({ all: true, ...CASH_LETTER, validUntil: '2026-11-22T02:00:00Z' });
+    expect(sent.body.data).toMatchObject({ recipients: 1, validUntil: '2026-11-22T02:00:00.000Z' });
+    const notice = await send({ all: true, titleEn: 'Maintenance', contentEn: 'Tonight' });
+    expect(notice.body.data.validUntil).toBe('2026-11-27T02:00:00.000Z');
+
+    await ops().post('/ops/clock', { advance: '1d' });
+    const later = await registerPlayer(app);
+    const guest = new TestClient(app);
+    await guest.post('/api/user/guest/login');
+    const got = await letters(later.client, { type: 'reward' });
+    expect(got.list).toMatchObject([{ title: 'A gift', rewards: [{ type: 'cash', amount: 25.5 }], claimed: false }]);
+    expect((await letters(later.client, { type: 'notice' })).list.map((l) => l.title)).toEqual(['Maintenance']);
+    expect(await unread(later.client)).toBe(3); // the welcome letter and the two sends
+    expect((await later.client.post('/api/letter/claim', { id: got.list[0]?.id })).body.success).toBe(true);
+    expect((await letters(guest, { type: 'reward' })).total).toBe(0);
+    expect((await letters(guest, { type: 'notice' })).total).toBe(0);
+
+    await ops().post('/ops/clock', { advance: '2d' }); // past the gift's validUntil, within the notice's
+    const last = await registerPlayer(app);
+    expect((await letters(last.client, { type: 'reward' })).total).toBe(0);
+    expect((await letters(last.client, { type: 'notice' })).total).toBe(1);
+
+    const sends = (await ops().get<Page<SentLetter>>('/ops/letters')).body.data.list;
+    expect(sends.map((l) => [l.recipients, l.claimed])).toEqual([
+      [3, 0],
+      [2, 1],
+    ]);
+    expect((await send({ uid: last.info.uid, ...CASH_LETTER, validUntil: '2026-12-01T00:00:00Z' })).body.code).toBe(
+      Code.VALIDATION,
+    );
   });
 
   it('refuses unknown players, unknown coupons, both or neither audience, and bad rewards', async () => {

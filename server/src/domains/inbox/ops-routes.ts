@@ -16,6 +16,7 @@ export function inboxOpsRoutes(app: FastifyInstance, inbox: InboxService) {
       contentEn: body.contentEn,
       contentVi: body.contentVi,
       rewards: body.rewards,
+      validUntil: body.validUntil,
     }),
   );
 

@@ -33,6 +33,9 @@ export function register(app: FastifyInstance) {
     withdrawal: (orderNo) => app.services.withdrawals.order(orderNo),
   });
 
+  // A letter to all still valid reaches a player who registers now.
+  app.events.on('user.registered', ({ userId }) => inbox.welcome(userId));
+
   inboxRoutes(app, inbox);
   if (app.config.opsEnabled) inboxOpsRoutes(app, inbox);
 }

@@ -35,6 +35,7 @@ export interface SendRow {
   recipients: number;
   read: number;
   claimed: number;
+  valid_until: string | null;
   created_at: string;
 }
 
@@ -55,9 +56,19 @@ export function createInboxRepo(db: Db) {
      VALUES (@userId, @type, @template, @reference, @titleEn, @titleVi, @contentEn, @contentVi, @rewards, @now)`,
   );
   const insertSend = db.prepare(
-    `INSERT INTO letter_sends (audience, user_id, type, title_en, title_vi, content_en, content_vi, rewards, created_at)
-     VALUES (@audience, @userId, @type, @titleEn, @titleVi, @contentEn, @contentVi, @rewards, @now)`,
+    `INSERT INTO letter_sends (audience, user_id, type, title_en, title_vi, content_en, content_vi, rewards, valid_until, created_at)
+     VALUES (@audience, @userId, @type, @titleEn, @titleVi, @contentEn, @contentVi, @rewards, @validUntil, @now)`,
   );
+  // A player who registers while a letter to all is valid receives it too (once; guests never).
+  const lateFanOut = db.prepare(
+    `INSERT INTO letters (user_id, type, template, send_id, title_en, title_vi, content_en, content_vi, rewards, created_at)
+     SELECT u.id, s.type, 'ops', s.id, s.title_en, s.title_vi, s.content_en, s.content_vi, s.rewards, @now
+     FROM letter_sends s JOIN users u ON u.id = @userId AND u.guest = 0
+     WHERE s.audience = 'all' AND s.valid_until > @now
+       AND NOT EXISTS (SELECT 1 FROM letters l WHERE l.send_id = s.id AND l.user_id = u.id)
+     RETURNING send_id`,
+  );
+  const addRecipient = db.prepare('UPDATE letter_sends SET recipients = recipients + 1 WHERE id = ?');
   const fanOut = db.prepare(
     `INSERT INTO letters (user_id, type, template, send_id, title_en, title_vi, content_en, content_vi, rewards, created_at)
      SELECT u.id, s.type, 'ops', s.id, s.title_en, s.title_vi, s.content_en, s.content_vi, s.rewards, s.created_at
@@ -99,13 +110,23 @@ export function createInboxRepo(db: Db) {
     insert: (l: NewLetter) => Number(insert.run(l).lastInsertRowid),
     /** Writes the send and one letter per recipient; returns the send id and the recipients' ids. */
     send(
-      s: Omit<NewLetter, 'userId' | 'template' | 'reference'> & { audience: 'player' | 'all'; userId: number | null },
+      s: Omit<NewLetter, 'userId' | 'template' | 'reference'> & {
+        audience: 'player' | 'all';
+        userId: number | null;
+        validUntil: string | null;
+      },
     ) {
       const id = Number(insertSend.run(s).lastInsertRowid);
       fanOut.run(id);
       const recipients = recipientsOf.all(id) as number[];
       setRecipients.run(recipients.length, id);
       return { id, recipients };
+    },
+    /** Gives a new player the letters to all still valid at `now`; returns how many. */
+    deliverValidSends(userId: number, now: string) {
+      const sends = lateFanOut.pluck().all({ userId, now }) as number[];
+      for (const id of sends) addRecipient.run(id);
+      return sends.length;
     },
     sendById: (id: number) => sendById.get(id) as SendRow | undefined,
     sends: (f: { userId: number | null; limit: number; offset: number }) => ({

@@ -30,6 +30,9 @@ export const toGrantedReward = (r: RewardInput): GrantedReward => {
  * player's letter id answers LETTER_NOT_FOUND. A letter whose rewards are not claimed cannot be deleted
  * (LETTER_REWARD_UNCLAIMED); "delete all read" leaves such letters in place.
  */
+/** How long a letter to all keeps reaching new players when the operator gives no validUntil. */
+export const ALL_LETTER_VALID_MS = 7 * 24 * 3_600_000;
+
 export function createInboxService(deps: {
   db: Db;
   clock: Clock;
@@ -72,6 +75,7 @@ export function createInboxService(deps: {
       recipients: row.recipients,
       read: row.read,
       claimed: row.claimed,
+      validUntil: row.valid_until,
       createdAt: row.created_at,
     };
   }
@@ -107,6 +111,8 @@ export function createInboxService(deps: {
       contentEn: string;
       contentVi?: string;
       rewards: RewardInput[];
+      /** Letters to all: players registering before this instant receive it too (default: 7 days on). */
+      validUntil?: string;
     }) {
       for (const r of input.rewards) {
         if (r.type === 'coupon' && !deps.couponExists(r.coupon)) {
@@ -124,6 +130,12 @@ export function createInboxService(deps: {
           contentEn: input.contentEn,
           contentVi: input.contentVi ?? input.contentEn,
           rewards: JSON.stringify(rewards),
+          validUntil:
+            input.userId === null
+              ? new Date(
+                  input.validUntil ? Date.parse(input.validUntil) : clock.nowMs() + ALL_LETTER_VALID_MS,
+                ).toISOString()
+              : null,
           now: clock.iso(),
         }),
       )();
@@ -133,6 +145,13 @@ export function createInboxService(deps: {
         for (const userId of deps.connectedUsers()) if (sentTo.has(userId)) stale(userId);
       }
       return sendView(repo.sendById(id) as SendRow);
+    },
+
+    /** A new player receives the letters to all that are still valid. */
+    welcome(userId: number) {
+      const delivered = db.transaction(() => repo.deliverValidSends(userId, clock.iso()))();
+      if (delivered > 0) stale(userId);
+      return delivered;
     },
 
     sends(filter: { userId: number | null; page: number; size: number }) {

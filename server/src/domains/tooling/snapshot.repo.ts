@@ -1,5 +1,8 @@
 import type { Db } from '../../db/database';
 
+/** Tables a restore leaves as they are: the operator audit trail records the restore itself, and survives it. */
+const KEPT_ACROSS_RESTORES = new Set(['ops_audit']);
+
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /**
@@ -52,6 +55,7 @@ export function createSnapshotRepo(db: Db) {
           for (const t of triggers) db.exec(`DROP TRIGGER main.${quote(t.name)}`);
           const saved = new Set(tables('snap'));
           for (const table of tables('main')) {
+            if (KEPT_ACROSS_RESTORES.has(table)) continue;
             db.exec(`DELETE FROM main.${quote(table)}`);
             if (!saved.has(table)) continue;
             const cols = columns(table).join(', ');

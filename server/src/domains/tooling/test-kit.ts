@@ -29,20 +29,25 @@ export async function logIn(app: FastifyInstance, username: string, password = '
 
 /**
  * Every row of every table, sorted: equal digests mean equal data. The catalog version is left out (a
- * restore moves it on purpose, so the in-memory catalog reloads).
+ * restore moves it on purpose, so the in-memory catalog reloads), and so is the operator audit trail (a
+ * restore keeps it and records itself in it), with its sequence.
  */
 export function dataDigest(app: FastifyInstance | { prepare: FastifyInstance['db']['prepare'] }): string {
   const db = 'db' in app ? app.db : (app as FastifyInstance['db']);
   const tables = db
     .prepare(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('game_catalog_version') ORDER BY name",
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('game_catalog_version', 'ops_audit') ORDER BY name",
     )
     .pluck()
     .all() as string[];
   return tables
     .map(
       (t) =>
-        `${t}:${(db.prepare(`SELECT * FROM "${t}"`).all() as object[])
+        `${t}:${(
+          db
+            .prepare(`SELECT * FROM "${t}"${t === 'sqlite_sequence' ? " WHERE name <> 'ops_audit'" : ''}`)
+            .all() as object[]
+        )
           .map((r) => JSON.stringify(r))
           .sort()
           .join('|')}`,

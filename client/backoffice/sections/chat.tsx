@@ -1,0 +1,155 @@
+import { useState } from 'react';
+import { get, post, when } from '../api';
+import { Action, Section, State, useLoad } from '../ui';
+
+type Conversation = {
+  id: number;
+  uid: number;
+  username: string;
+  status: 'open' | 'closed';
+  unread: number;
+  lastMessage: string;
+  lastMessageAt: string;
+  closedBy: string;
+};
+type Message = { id: number; sender: 'player' | 'operator'; operator: string; text: string; createdAt: string };
+
+/** Live chat (/ops/chat): conversations with unread counts (read every 3 s), one conversation, reply, close. */
+export function Chat() {
+  const [status, setStatus] = useState<'open' | 'closed' | 'all'>('open');
+  const [selected, setSelected] = useState<number | null>(null);
+  const list = useLoad(() => get<{ list: Conversation[]; unread: number }>('/ops/chat', { status }), [status], 3000);
+  const rows = list.data?.list ?? [];
+  return (
+    <Section
+      title="Live chat"
+      tools={
+        <>
+          <span className="muted">{list.data?.unread ?? 0} unread</span>
+          <select
+            aria-label="Conversations"
+            value={status}
+            onChange={(e) => setStatus(e.target.value as typeof status)}
+          >
+            <option value="open">Open</option>
+            <option value="closed">Closed</option>
+            <option value="all">All</option>
+          </select>
+        </>
+      }
+    >
+      <div className="split">
+        <div>
+          <State
+            loading={list.loading}
+            error={list.error}
+            empty={rows.length === 0}
+            retry={list.reload}
+            what="conversations"
+          />
+          {rows.length > 0 && (
+            <table>
+              <thead>
+                <tr>
+                  <th>Player</th>
+                  <th>Last message</th>
+                  <th>Unread</th>
+                  <th>When</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((c) => (
+                  <tr
+                    key={c.id}
+                    tabIndex={0}
+                    className={c.id === selected ? 'selected' : ''}
+                    onClick={() => setSelected(c.id)}
+                    onKeyDown={(e) => e.key === 'Enter' && setSelected(c.id)}
+                  >
+                    <td>
+                      {c.username} <span className="mono muted">{c.uid}</span>
+                    </td>
+                    <td>{c.lastMessage}</td>
+                    <td>{c.unread > 0 ? <span className="pill suspended">{c.unread}</span> : ''}</td>
+                    <td>{when(c.lastMessageAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+        {selected !== null && <Conversation key={selected} id={selected} onChange={list.reload} />}
+      </div>
+    </Section>
+  );
+}
+
+function Conversation(props: { id: number; onChange: () => Promise<void> }) {
+  const { id } = props;
+  const [text, setText] = useState('');
+  const thread = useLoad(() => get<{ conversation: Conversation; messages: Message[] }>(`/ops/chat/${id}`), [id], 3000);
+  const c = thread.data?.conversation;
+  const messages = thread.data?.messages ?? [];
+  return (
+    <section className="panel" aria-label="Conversation">
+      <State
+        loading={thread.loading}
+        error={thread.error}
+        empty={!thread.data}
+        retry={thread.reload}
+        what="conversation"
+      />
+      {c && (
+        <>
+          <h3>
+            {c.username} <span className="mono muted">{c.uid}</span>{' '}
+            <span className={`pill ${c.status}`}>{c.status}</span>
+          </h3>
+          <ol className="chat-log">
+            {messages.map((m) => (
+              <li key={m.id} className={m.sender}>
+                <strong>{m.sender === 'player' ? c.username : m.operator}</strong>{' '}
+                <span className="muted">{when(m.createdAt)}</span>
+                <div>{m.text}</div>
+              </li>
+            ))}
+          </ol>
+          {c.status === 'open' ? (
+            <form className="inline-form" onSubmit={(e) => e.preventDefault()}>
+              <input
+                aria-label="Reply"
+                placeholder="Write an answer"
+                maxLength={1000}
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+              />
+              <Action
+                kind="primary"
+                disabled={!text.trim()}
+                run={async () => {
+                  await post(`/ops/chat/${id}/reply`, { text: text.trim() });
+                  setText('');
+                  await Promise.all([thread.reload(), props.onChange()]);
+                }}
+              >
+                Reply
+              </Action>
+              <Action
+                kind="danger"
+                done="Conversation closed"
+                run={async () => {
+                  await post(`/ops/chat/${id}/close`);
+                  await Promise.all([thread.reload(), props.onChange()]);
+                }}
+              >
+                Close
+              </Action>
+            </form>
+          ) : (
+            <p className="muted">Closed by {c.closedBy || 'an operator'}.</p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

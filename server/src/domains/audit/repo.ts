@@ -1,0 +1,51 @@
+import type { Db } from '../../db/database';
+
+export interface AuditRow {
+  id: number;
+  at: string;
+  operator: string;
+  method: string;
+  route: string;
+  path: string;
+  target: string;
+  request: string;
+  before: string | null;
+  after: string | null;
+  status: number;
+  code: number;
+}
+
+export type NewAuditRow = Omit<AuditRow, 'id'>;
+
+export interface AuditFilter {
+  operator: string | null;
+  route: string | null;
+  target: string | null;
+  failed: boolean | null;
+  limit: number;
+  offset: number;
+}
+
+/** SQL of the append-only audit table: insert and read, nothing else (the triggers refuse the rest). */
+export function createAuditRepo(db: Db) {
+  const insert = db.prepare(
+    `INSERT INTO ops_audit (at, operator, method, route, path, target, request, before, after, status, code)
+     VALUES (@at, @operator, @method, @route, @path, @target, @request, @before, @after, @status, @code)`,
+  );
+  const WHERE = `WHERE (@operator IS NULL OR operator = @operator)
+       AND (@route IS NULL OR instr(route, @route) > 0 OR instr(path, @route) > 0)
+       AND (@target IS NULL OR target = @target)
+       AND (@failed IS NULL OR (@failed = 1 AND code <> 0) OR (@failed = 0 AND code = 0))`;
+  const page = db.prepare(`SELECT * FROM ops_audit ${WHERE} ORDER BY id DESC LIMIT @limit OFFSET @offset`);
+  const count = db.prepare(`SELECT COUNT(*) FROM ops_audit ${WHERE}`).pluck();
+
+  return {
+    add: (row: NewAuditRow) => Number(insert.run(row).lastInsertRowid),
+    page(f: AuditFilter) {
+      const params = { ...f, failed: f.failed === null ? null : f.failed ? 1 : 0 };
+      return { rows: page.all(params) as AuditRow[], total: count.get(params) as number };
+    },
+  };
+}
+
+export type AuditRepo = ReturnType<typeof createAuditRepo>;

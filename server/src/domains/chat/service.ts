@@ -1,0 +1,130 @@
+import { CHAT_EVENTS } from '../../../../shared/chat-events';
+import { Code } from '../../../../shared/codes';
+import type { ServerEvent, ServerEvents } from '../../../../shared/socket';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/database';
+import { AppError } from '../../errors';
+import { type ConversationRow, createChatRepo, type MessageRow, type OpsConversationRow } from './repo';
+
+const messageView = (m: MessageRow) => ({
+  id: m.id,
+  conversationId: m.conversation_id,
+  sender: m.sender,
+  operator: m.operator,
+  text: m.body,
+  createdAt: m.created_at,
+});
+
+const conversationView = (c: ConversationRow) => ({
+  id: c.id,
+  status: c.status,
+  createdAt: c.created_at,
+  closedAt: c.closed_at,
+});
+
+const opsConversationView = (c: OpsConversationRow) => ({
+  ...conversationView(c),
+  uid: c.uid,
+  username: c.username,
+  unread: c.operator_unread,
+  lastMessage: c.last_message,
+  lastMessageAt: c.last_message_at,
+  closedBy: c.closed_by,
+});
+
+/**
+ * Live chat: a player writes, an operator answers from the back office. What the player must see at once
+ * (an answer, the close, the unread count) is pushed on their socket; the back office reads the lists.
+ */
+export function createChatService(deps: {
+  db: Db;
+  clock: Clock;
+  push: <E extends ServerEvent>(userId: number, event: E, content: ServerEvents[E]) => void;
+}) {
+  const { db, clock } = deps;
+  const repo = createChatRepo(db);
+
+  const opsConversation = (id: number) => {
+    const row = repo.opsById(id);
+    if (!row) throw new AppError(Code.CHAT_NOT_FOUND);
+    return row;
+  };
+  const pushUnread = (userId: number) => deps.push(userId, CHAT_EVENTS.unread, repo.playerUnread(userId));
+
+  return {
+    /** The open conversation (else the last one) with its messages, and the player's unread count. */
+    view(userId: number) {
+      const conversation = repo.open(userId) ?? repo.latest(userId);
+      return {
+        conversation: conversation ? conversationView(conversation) : null,
+        messages: conversation ? repo.messages(conversation.id).map(messageView) : [],
+        unread: repo.playerUnread(userId),
+      };
+    },
+
+    unread: (userId: number) => repo.playerUnread(userId),
+
+    /** The player writes: into the open conversation, or a new one. */
+    send(userId: number, text: string) {
+      const now = clock.iso();
+      const message = db.transaction(() => {
+        const conversationId = repo.open(userId)?.id ?? repo.create(userId, now);
+        return repo.addMessage({ conversationId, sender: 'player', operator: '', body: text, now });
+      })();
+      return messageView(message);
+    },
+
+    read(userId: number) {
+      if (repo.markPlayerRead(userId) > 0) pushUnread(userId);
+      return { unread: 0 };
+    },
+
+    opsList(filter: { status: 'open' | 'closed' | 'all'; uid?: number; limit: number }) {
+      return {
+        list: repo
+          .opsList({ status: filter.status, uid: filter.uid ?? null, limit: filter.limit })
+          .map(opsConversationView),
+        unread: repo.operatorUnread(),
+      };
+    },
+
+    /** An operator opens a conversation: its player messages count as read. */
+    opsRead(id: number) {
+      opsConversation(id);
+      repo.markOperatorRead(id);
+      const conversation = opsConversation(id);
+      return { conversation: opsConversationView(conversation), messages: repo.messages(id).map(messageView) };
+    },
+
+    /** An operator answers: stored, then pushed to the player with their new unread count. */
+    reply(id: number, operator: string, text: string) {
+      const conversation = opsConversation(id);
+      if (conversation.status !== 'open') throw new AppError(Code.CHAT_CLOSED);
+      const now = clock.iso();
+      const message = messageView(
+        db.transaction(() => {
+          repo.markOperatorRead(id);
+          return repo.addMessage({ conversationId: id, sender: 'operator', operator, body: text, now });
+        })(),
+      );
+      deps.push(conversation.user_id, CHAT_EVENTS.message, message);
+      pushUnread(conversation.user_id);
+      return message;
+    },
+
+    close(id: number, operator: string) {
+      const conversation = opsConversation(id);
+      if (!db.transaction(() => repo.close(id, operator, clock.iso()))()) throw new AppError(Code.CHAT_CLOSED);
+      deps.push(conversation.user_id, CHAT_EVENTS.closed, { conversationId: id });
+      return opsConversationView(opsConversation(id));
+    },
+
+    /** What the audit trail records of a conversation, before and after an operator action. */
+    auditState(id: number) {
+      const c = repo.byId(id);
+      return c ? { status: c.status, playerUnread: c.player_unread, operatorUnread: c.operator_unread } : null;
+    },
+  };
+}
+
+export type ChatService = ReturnType<typeof createChatService>;
