@@ -56,6 +56,11 @@ export interface SteppedEngine<P = unknown, S = unknown, A = unknown> extends En
   settle(state: S): RoundResult;
   /** What the page may see mid-round: nothing hidden (no hole card, no mine position). */
   view(state: S): unknown;
+  /**
+   * The action that finishes a round the player left open (stand, cash out, collect): the provider's
+   * `recover` applies it until `done`. Without it an abandoned round is settled as it stands (`settle`).
+   */
+  finishAction?(state: S): A;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: one registry holds engines of every parameter, state and action type
