@@ -9,11 +9,7 @@ import { SLOT_PAYLINES, SLOT_PAYTABLE, SLOT_RTP, SLOT_SYMBOLS } from './games/sl
  * so their titles keep playing until their owners' families (same keys) reach the registry: the studio
  * always prefers FAMILIES (studio.ts).
  */
-const legacy = (
-  key: keyof typeof GAMES,
-  rules: unknown,
-  rtp: number,
-): EngineFamily<Record<string, never>> => {
+const legacy = (key: keyof typeof GAMES, rules: unknown, rtp: number): EngineFamily<Record<string, never>> => {
   const game = GAMES[key];
   const engine: OneShotEngine<{ stake: number }> = {
     kind: 'oneShot',
