@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { baccarat, baccaratBets, dealBaccarat } from './baccarat';
-import { expectRejects, expectReplay, scripted, seededRng } from './test-rng';
+import { expectRejects, expectReplay, oneShotOf, scripted, seededRng } from './test-rng';
 
 describe('baccarat family', () => {
   it('has the exact 8-deck returns and writes the banker bet as its RTP', () => {
@@ -14,8 +14,7 @@ describe('baccarat family', () => {
 
   it('deals a natural 8 without third cards and pays every bet on it', () => {
     // The shoe starts AS 2S 3S ... KS; each draw swaps the picked card (next + n) to the front.
-    const engine = baccarat.create(baccarat.configs.classic);
-    if (engine.kind !== 'oneShot') throw new Error('one shot');
+    const engine = oneShotOf(baccarat, 'classic');
     const params = engine.params.parse({ bets: { player: 1000, banker: 500, tie: 100, playerPair: 100 } });
     const round = engine.play(scripted([7, 11, 10, 9]), params);
     expect(round.outcome).toMatchObject({ player: ['8S', 'KS'], banker: ['2S', '3S'], winner: 'player' });
@@ -25,8 +24,7 @@ describe('baccarat family', () => {
   });
 
   it('pushes Player and Banker on a tie, pays the tie 8:1 and the banker 0.95:1 floored', () => {
-    const engine = baccarat.create(baccarat.configs.speed);
-    if (engine.kind !== 'oneShot') throw new Error('one shot');
+    const engine = oneShotOf(baccarat, 'speed');
     const params = engine.params.parse({ bets: { player: 300, banker: 150, tie: 100 } });
     const first = (winner: string) => {
       for (let seed = 0; ; seed++) {
@@ -40,13 +38,13 @@ describe('baccarat family', () => {
   });
 
   it('replays a round from a seed', () => {
-    const round = expectReplay(baccarat.create(baccarat.configs.squeeze), { bets: { banker: 5000 } });
+    const round = expectReplay(oneShotOf(baccarat, 'squeeze'), { bets: { banker: 5000 } });
     expect(round.result).toMatch(/^(Player wins|Banker wins|Tie) \d-\d; bets banker 50\.00$/);
   });
 
   it('refuses unknown bets, empty tables, chips under a peso and totals over the maximum', () => {
     expectRejects(
-      baccarat.create(baccarat.configs.classic),
+      oneShotOf(baccarat, 'classic'),
       { bets: {} },
       { bets: { dragon: 1000 } },
       { bets: { player: 50 } },

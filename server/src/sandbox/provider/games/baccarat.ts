@@ -59,9 +59,12 @@ export interface BaccaratConfig {
   theme: string;
 }
 
-/** The bets and their exact returns for a shoe of `decks` decks. */
+const oddsByDecks = new Map<number, ReturnType<typeof baccaratOdds>>();
+
+/** The bets and their exact returns for a shoe of `decks` decks (the enumeration runs once per shoe size). */
 export function baccaratBets(decks: number): Record<string, BetSpec> {
-  const o = baccaratOdds(decks);
+  const o = oddsByDecks.get(decks) ?? baccaratOdds(decks);
+  oddsByDecks.set(decks, o);
   const pair = (4 * decks - 1) / (52 * decks - 1);
   return {
     player: { pays: 1, rtp: 2 * o.player + o.tie },

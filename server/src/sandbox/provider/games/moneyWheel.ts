@@ -16,11 +16,17 @@ export interface MoneyWheelConfig {
   theme: string;
 }
 
-/** Lays the segments round the wheel, each label spread evenly (sorted by its evenly spaced positions). */
+/**
+ * Lays the segments round the wheel, each label spread evenly: sorted by evenly spaced positions, each
+ * label's phase a little later than the one before so that labels of one segment each never meet.
+ */
 export function layWheel(segments: WheelSegment[]): string[] {
   const size = segments.reduce((sum, s) => sum + s.count, 0);
   const slots: [number, string][] = [];
-  for (const s of segments) for (let k = 0; k < s.count; k++) slots.push([((k + 0.5) * size) / s.count, s.label]);
+  segments.forEach((s, i) => {
+    const phase = (i + 1) / (segments.length + 1);
+    for (let k = 0; k < s.count; k++) slots.push([((k + phase) * size) / s.count, s.label]);
+  });
   return slots.sort((a, b) => a[0] - b[0]).map(([, label]) => label);
 }
 
@@ -46,7 +52,7 @@ export const moneyWheel: EngineFamily<MoneyWheelConfig> = {
     for (const s of config.segments) bets[s.label] = { pays: s.pays, rtp: (s.count * (s.pays + 1)) / wheel.length };
     return chipTable<{ segment: number; label: string }>({
       rules: { bets, wheel, theme: config.theme },
-      rtp: (bets[config.segments[0]?.label as string] as BetSpec).rtp,
+      rtp: (bets[(config.segments[0] as WheelSegment).label] as BetSpec).rtp,
       draw(rng) {
         const segment = rng.int(wheel.length);
         return { segment, label: wheel[segment] as string };

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Engine, OneShotEngine } from './kinds';
+import type { Engine, EngineFamily, OneShotEngine, SteppedEngine } from './kinds';
 import type { Rng } from './rng';
 
 /** A small deterministic Rng for tests (mulberry32): the same seed replays the same draws. */
@@ -44,4 +44,25 @@ export function measuredRtp(engine: Engine, params: unknown, rounds: number, see
   let back = 0;
   for (let i = 0; i < rounds; i++) back += one.play(rng, parsed).win;
   return back / (stake * rounds);
+}
+
+/** A family's engine for one named configuration (throws when the name is unknown). */
+export function engineOf<C>(family: EngineFamily<C>, config: string): Engine {
+  const c = family.configs[config];
+  if (c === undefined) throw new Error(`${family.key} has no config ${config}`);
+  return family.create(c);
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: tests pass whatever params the engine validates
+export function oneShotOf<C>(family: EngineFamily<C>, config: string): OneShotEngine<any> {
+  const engine = engineOf(family, config);
+  if (engine.kind !== 'oneShot') throw new Error(`${family.key} is not one-shot`);
+  return engine;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: tests drive whatever state and actions the engine has
+export function steppedOf<C>(family: EngineFamily<C>, config: string): SteppedEngine<any, any, any> {
+  const engine = engineOf(family, config);
+  if (engine.kind !== 'stepped') throw new Error(`${family.key} is not stepped`);
+  return engine;
 }
