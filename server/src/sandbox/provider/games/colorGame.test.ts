@@ -13,7 +13,7 @@ describe('colorGame family', () => {
   });
 
   it('pays 1:1, 2:1 or 3:1 by how many dice show the colour', () => {
-    const engine = oneShotOf(colorGame, 'perya');
+    const engine = oneShotOf(colorGame, 'classic');
     const params = engine.params.parse({ bets: { red: 1000, blue: 1000, green: 1000 } });
     // Faces 5, 5, 4: red, red, blue.
     const round = engine.play(scripted([4, 4, 3]), params);
@@ -25,6 +25,6 @@ describe('colorGame family', () => {
 
   it('replays a throw and refuses colours that are not on the dice', () => {
     expectReplay(oneShotOf(colorGame, 'fiesta'), { bets: { yellow: 500, pink: 500 } });
-    expectRejects(oneShotOf(colorGame, 'perya'), { bets: { purple: 100 } });
+    expectRejects(oneShotOf(colorGame, 'classic'), { bets: { purple: 100 } });
   });
 });

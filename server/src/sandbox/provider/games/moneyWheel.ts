@@ -33,7 +33,7 @@ export function layWheel(segments: WheelSegment[]): string[] {
 export const moneyWheel: EngineFamily<MoneyWheelConfig> = {
   key: 'moneyWheel',
   configs: {
-    perya: {
+    classic: {
       theme: 'perya',
       segments: [
         { label: '1', count: 26, pays: 1 },
