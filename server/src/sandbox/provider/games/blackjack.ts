@@ -108,6 +108,8 @@ export function blackjackEngine(
       return total === 21 ? dealerPlays(after) : after;
     },
     done: (state) => state.phase === 'done',
+    finishAction: () => 'stand',
+    strategy: (state) => basicStrategy(state.player, state.dealer[0] as Card),
     settle(state) {
       const win = blackjackReturn(state);
       const p = handValue(state.player).total;

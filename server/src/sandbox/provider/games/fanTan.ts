@@ -42,6 +42,7 @@ export const fanTan: EngineFamily<FanTanConfig> = {
     return chipTable<{ beads: number; result: number }>({
       rules: { bets, commission: 0.05, theme: config.theme },
       rtp: (bets['fan-1'] as BetSpec).rtp,
+      defaultBet: 'fan-1',
       draw(rng) {
         const beads = config.minBeads + rng.int(config.span);
         return { beads, result: resultOf(beads) };

@@ -32,6 +32,13 @@ export interface HiLoState {
 export const hiLoChance = (card: Card, guess: 'higher' | 'lower') =>
   guess === 'higher' ? (14 - rankIndex(card)) / 13 : rankIndex(card) / 13;
 
+/** Cash out after a right guess; before the first, guess the likelier way. */
+function likelier(state: HiLoState): HiLoAction {
+  if (state.shown > 1) return 'cashout';
+  const card = state.cards[0] as Card;
+  return hiLoChance(card, 'higher') >= hiLoChance(card, 'lower') ? 'higher' : 'lower';
+}
+
 export function hiLoEngine(config: HiLoConfig): SteppedEngine<{ stake: number }, HiLoState, HiLoAction> {
   const cashed = (state: HiLoState): HiLoState => ({ ...state, phase: 'cashed' });
   const pays = (state: HiLoState) => Math.floor(state.stake * (1 - config.edge) * state.multiplier);
@@ -65,6 +72,9 @@ export function hiLoEngine(config: HiLoConfig): SteppedEngine<{ stake: number },
       return after.shown > config.maxGuesses || multiplier >= config.maxMultiplier ? cashed(grown) : grown;
     },
     done: (state) => state.phase !== 'guessing',
+    // A round left open: guess the likelier way if no guess was made yet, else cash out.
+    finishAction: likelier,
+    strategy: likelier,
     settle(state) {
       const win = state.phase === 'cashed' ? pays(state) : 0;
       const shown = state.cards.slice(0, state.shown);

@@ -64,6 +64,7 @@ export const roulette: EngineFamily<RouletteConfig> = {
     return chipTable<{ number: number }>({
       rules: { bets, wheel: WHEEL, red: RED, theme: config.theme },
       rtp: 36 / 37,
+      defaultBet: 'red',
       draw: (rng) => ({ number: rng.int(37) }),
       factor: (bet, o) =>
         (bets[bet] as RouletteBet).numbers.includes(o.number) ? WIN((bets[bet] as RouletteBet).pays) : LOSE,

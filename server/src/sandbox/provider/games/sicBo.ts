@@ -71,6 +71,7 @@ export const sicBo: EngineFamily<SicBoConfig> = {
     return chipTable<{ dice: number[]; total: number }>({
       rules: { bets, theme: config.theme },
       rtp: (bets.big as BetSpec).rtp,
+      defaultBet: 'big',
       draw(rng) {
         const dice = rollThree(rng);
         return { dice, total: dice.reduce((a, b) => a + b, 0) };

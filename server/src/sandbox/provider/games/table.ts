@@ -58,6 +58,8 @@ export function chipTable<O extends object>(spec: {
   rules: { bets: Record<string, BetSpec> } & Record<string, unknown>;
   /** The written RTP: the default bet's. */
   rtp: number;
+  /** The bet `rtp` is written for; 10 pesos on it is the default bet. */
+  defaultBet: string;
   rtpTolerance?: number;
   isBet?: (key: string) => boolean;
   draw(rng: Rng): O;
@@ -71,6 +73,7 @@ export function chipTable<O extends object>(spec: {
     stakeOf: stakeOfBets,
     rules: spec.rules,
     rtp: spec.rtp,
+    defaultBet: { bets: { [spec.defaultBet]: 1000 } },
     ...(spec.rtpTolerance !== undefined ? { rtpTolerance: spec.rtpTolerance } : {}),
     play(rng, params) {
       const outcome = spec.draw(rng);

@@ -56,6 +56,8 @@ export function videoPokerEngine(
       return { ...state, cards, held: action.hold };
     },
     done: (state) => state.held !== null,
+    // A round left open keeps the dealt hand.
+    finishAction: () => ({ hold: [true, true, true, true, true] }),
     settle(state) {
       const hand = handOf(state.cards);
       const win = returnOf(config, state.stake, hand);
