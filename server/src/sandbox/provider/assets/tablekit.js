@@ -184,6 +184,8 @@
     );
 
     const total = () => Object.values(placed).reduce((a, b) => a + b, 0);
+    /** The last round's result stays in the message line until the player touches the table again. */
+    let showingResult = false;
     function paint() {
       for (const [bet, node] of Object.entries(spotNodes)) {
         const amount = placed[bet] || 0;
@@ -202,7 +204,7 @@
       rebetButton.disabled = locked || !last || total() > 0;
       for (const node of Object.values(spotNodes)) node.button.disabled = locked;
       for (const b of chipButtons) b.disabled = locked;
-      if (!locked) {
+      if (!locked && !showingResult) {
         message.className = 'tk-message';
         message.textContent = total()
           ? t('kitTotal', { amount: money(total()), action: t(spec.action || 'kitDeal') })
@@ -218,17 +220,20 @@
         return;
       }
       placed[bet] = (placed[bet] || 0) + chip;
+      showingResult = false;
       G.sound.play('chip');
       paint();
     }
     clearButton.addEventListener('click', () => {
       for (const bet of Object.keys(placed)) delete placed[bet];
+      showingResult = false;
       G.sound.play('click');
       paint();
     });
     rebetButton.addEventListener('click', () => {
       if (!last) return;
       for (const [bet, amount] of Object.entries(last)) if (bets[bet]) placed[bet] = amount;
+      showingResult = false;
       paint();
     });
 
@@ -257,6 +262,7 @@
       G.store.set(`${storeKey}last`, last);
       for (const bet of Object.keys(placed)) delete placed[bet];
       await spec.play(answer.outcome, answer);
+      showingResult = true;
       const returns = answer.outcome?.returns || {};
       for (const [bet, back] of Object.entries(returns))
         spotNodes[bet]?.button.classList.add(back > round[bet] ? 'won' : back === 0 ? 'lost' : 'push');
@@ -278,10 +284,6 @@
       G.store.set(`${storeKey}history`, history);
       paintHistory();
       G.finishRound(answer);
-      // Keep the result message until the player starts placing chips again.
-      for (const node of Object.values(spotNodes)) node.button.disabled = false;
-      playButton.disabled = true;
-      rebetButton.disabled = false;
     });
 
     G.setInfo(() => {

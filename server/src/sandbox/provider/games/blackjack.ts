@@ -88,8 +88,9 @@ export function blackjackEngine(
       split: false,
       theme: config.theme,
     },
-    // Measured: 10,000,000 rounds played by basicStrategy (the game cannot be enumerated cheaply).
-    rtp: 0.9785,
+    // Measured, not computed: 1,000,000 seeded rounds played by basicStrategy returned 97.68% (standard
+    // error about 0.11 points); without doubles and splits the game is about 2 points worse than usual.
+    rtp: 0.9768,
     start(rng, params) {
       const shoe = deal(rng, config.decks, 52 * config.decks);
       const player = [shoe[0], shoe[2]] as Card[];
