@@ -9,7 +9,7 @@
 
   G.addStrings(
     {
-      live: 'LIVE',
+      live: 'AUTO DEAL',
       table: 'Table 8 · 8 decks',
       player: 'Player',
       banker: 'Banker',
@@ -52,7 +52,7 @@
       beadtie: 'T',
     },
     {
-      live: 'TRỰC TIẾP',
+      live: 'CHIA TỰ ĐỘNG',
       table: 'Bàn 8 · 8 bộ bài',
       player: 'Con',
       banker: 'Cái',

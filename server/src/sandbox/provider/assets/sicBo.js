@@ -50,6 +50,7 @@
       },
     );
     const dice = el('div', { class: 'tk-dice' });
+    const FACES = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
     const range = (a, b) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
     const rows = [
       [
@@ -61,7 +62,12 @@
         { bet: 'odd', label: t('odd') },
         { bet: 'even', label: t('even') },
       ],
-      range(1, 6).map((n) => ({ bet: 'single-' + n, label: t('single', { n }), className: 'tk-small', noPays: true })),
+      range(1, 6).map((n) => ({
+        bet: 'single-' + n,
+        label: FACES[n - 1],
+        className: 'tk-small tk-face',
+        noPays: true,
+      })),
       range(1, 6).map((n) => ({ bet: 'double-' + n, label: n + n + '', className: 'tk-small' })),
       range(1, 6).map((n) => ({ bet: 'triple-' + n, label: '' + n + n + n, className: 'tk-small' })),
       range(4, 10).map((n) => ({ bet: 'total-' + n, label: String(n), className: 'tk-small' })),
