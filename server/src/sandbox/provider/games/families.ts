@@ -1,5 +1,30 @@
+import { andarBahar } from './andarBahar';
+import { baccarat } from './baccarat';
+import { blackjack } from './blackjack';
+import { colorGame } from './colorGame';
+import { dragonTiger } from './dragonTiger';
+import { fanTan } from './fanTan';
+import { hiLo } from './hiLo';
 import type { EngineFamily } from './kinds';
+import { lucky9 } from './lucky9';
+import { moneyWheel } from './moneyWheel';
+import { roulette } from './roulette';
+import { sicBo } from './sicBo';
+import { videoPoker } from './videoPoker';
 
 /** Every engine family of the game studio, one line each. */
 // biome-ignore lint/suspicious/noExplicitAny: each family has its own configuration type
-export const FAMILIES: readonly EngineFamily<any>[] = [];
+export const FAMILIES: readonly EngineFamily<any>[] = [
+  baccarat,
+  lucky9,
+  dragonTiger,
+  roulette,
+  sicBo,
+  colorGame,
+  moneyWheel,
+  andarBahar,
+  fanTan,
+  blackjack,
+  videoPoker,
+  hiLo,
+];

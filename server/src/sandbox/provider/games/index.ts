@@ -4,9 +4,9 @@ import { CRASH_MAX_TARGET, CRASH_MIN_TARGET, crashPoint, crashReturn } from './c
 import type { Rng } from './rng';
 import { SLOT_LINES, slotWin, spinSlot } from './slot';
 
-/** Stakes per round, in centavos: 1 to 5,000 pesos. */
-export const MIN_STAKE = 100;
-export const MAX_STAKE = 500_000;
+import { MAX_STAKE, MIN_STAKE } from './stakes';
+
+export { MAX_STAKE, MIN_STAKE };
 
 const stake = z.number().int().min(MIN_STAKE).max(MAX_STAKE);
 
