@@ -10,19 +10,22 @@ import {
 } from '../server/src/sandbox/provider/games/baccarat';
 import { CRASH_RTP, crashPoint, crashReturn } from '../server/src/sandbox/provider/games/crash';
 import { cryptoRng } from '../server/src/sandbox/provider/games/rng';
-import { SLOT_RTP, slotTheoreticalRtp, slotWin, spinSlot } from '../server/src/sandbox/provider/games/slot';
+import { SLOT_CONFIGS, slotEngine, slotRtp } from '../server/src/sandbox/provider/games/slot';
 
 const rounds = Number(process.argv[2] ?? 1_000_000);
 const stake = 1000; // 10 pesos in centavos
 const rows: { game: string; written: number; measured: number }[] = [];
 
-let slotReturned = 0;
-for (let i = 0; i < rounds; i++) slotReturned += slotWin(stake, spinSlot(cryptoRng));
-rows.push({
-  game: `Lucky Lanterns slot (exact ${(slotTheoreticalRtp() * 100).toFixed(2)}%)`,
-  written: SLOT_RTP,
-  measured: slotReturned / (stake * rounds),
-});
+for (const [key, config] of Object.entries(SLOT_CONFIGS)) {
+  const engine = slotEngine(config);
+  let returned = 0;
+  for (let i = 0; i < rounds; i++) returned += engine.play(cryptoRng, { stake }).win;
+  rows.push({
+    game: `Slot ${key} (exact ${(slotRtp(config) * 100).toFixed(2)}%)`,
+    written: config.rtp,
+    measured: returned / (stake * rounds),
+  });
+}
 
 const baccaratReturned = { player: 0, banker: 0, tie: 0 };
 for (let i = 0; i < rounds; i++) {

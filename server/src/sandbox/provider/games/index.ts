@@ -1,29 +1,23 @@
 import { z } from 'zod';
 import { BACCARAT_BETS, baccaratReturn, dealBaccarat } from './baccarat';
-import { CRASH_MAX_TARGET, CRASH_MIN_TARGET, crashPoint, crashReturn } from './crash';
+import { CRASH_CONFIGS, crashEngine } from './crash';
 import type { Rng } from './rng';
-import { SLOT_LINES, slotWin, spinSlot } from './slot';
+import { SLOT_CONFIGS, slotEngine } from './slot';
 
-/** Stakes per round, in centavos: 1 to 5,000 pesos. */
-export const MIN_STAKE = 100;
-export const MAX_STAKE = 500_000;
+import { MAX_STAKE, MIN_STAKE, stakeSchema as stake } from './stake';
 
-const stake = z.number().int().min(MIN_STAKE).max(MAX_STAKE);
+export { MAX_STAKE, MIN_STAKE };
+
+// The old keys play the first configuration of the slot and crash families until the provider uses FAMILIES.
+const lanterns = slotEngine(SLOT_CONFIGS.lanterns);
+const rocket = crashEngine(CRASH_CONFIGS.rocket);
 
 /** Each game: what a round takes from the page, and how it plays out (win in centavos, stake included). */
 export const GAMES = {
   slot: {
     name: 'Lucky Lanterns',
-    params: z.strictObject({ stake }),
-    play(rng: Rng, p: { stake: number }) {
-      const spin = spinSlot(rng);
-      const win = slotWin(p.stake, spin);
-      const best = [...spin.wins].sort((a, b) => b.pays - a.pays)[0];
-      const result = best
-        ? `${spin.wins.length} line${spin.wins.length > 1 ? 's' : ''}, best ${best.count}x ${best.symbol} on line ${best.line}`
-        : 'No win';
-      return { win, result, outcome: { reels: spin.reels, wins: spin.wins, lines: SLOT_LINES } };
-    },
+    params: lanterns.params,
+    play: (rng: Rng, p: { stake: number }) => lanterns.play(rng, p),
   },
   baccarat: {
     name: 'Royal Baccarat',
@@ -38,25 +32,8 @@ export const GAMES = {
   },
   crash: {
     name: 'Rocket Crash',
-    params: z.strictObject({
-      stake,
-      target: z
-        .number()
-        .min(CRASH_MIN_TARGET)
-        .max(CRASH_MAX_TARGET)
-        .refine((n) => Number(n.toFixed(2)) === n),
-    }),
-    play(rng: Rng, p: { stake: number; target: number }) {
-      const point = crashPoint(rng);
-      const target = Math.round(p.target * 100);
-      const win = crashReturn(p.stake, target, point);
-      const crashedAt = (point / 100).toFixed(2);
-      const result =
-        win > 0
-          ? `Cashed out at ${p.target.toFixed(2)}x (crashed at ${crashedAt}x)`
-          : `Crashed at ${crashedAt}x before ${p.target.toFixed(2)}x`;
-      return { win, result, outcome: { crashPoint: point / 100, target: p.target, cashedOut: win > 0 } };
-    },
+    params: rocket.params,
+    play: (rng: Rng, p: { stake: number; target: number }) => rocket.play(rng, p),
   },
 } as const;
 
