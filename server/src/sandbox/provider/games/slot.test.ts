@@ -49,14 +49,14 @@ describe('slot studio configurations', () => {
     }
   });
 
-  it('measures close to the exact RTP (Neon 7s, 200,000 seeded spins)', () => {
+  it('measures close to the exact RTP (Neon 7s, 100,000 seeded spins)', () => {
     const c = SLOT_CONFIGS.neon;
     const rng = seeded(2026);
     let coins = 0;
-    const rounds = 200_000;
+    const rounds = 100_000;
     for (let i = 0; i < rounds; i++) coins += spinRound(c, rng).coins;
-    // Per-spin standard deviation is about 2.5 total bets: 4 standard errors is 2.2 points.
-    expect(Math.abs(coins / c.coins / rounds - c.rtp)).toBeLessThan(0.022);
+    // Per-spin standard deviation is about 2.5 total bets: 4 standard errors is 3.2 points.
+    expect(Math.abs(coins / c.coins / rounds - c.rtp)).toBeLessThan(0.032);
   });
 });
 
