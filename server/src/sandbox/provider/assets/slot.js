@@ -263,7 +263,7 @@
   }
 
   let shown = 0;
-  async function addWin(stake, amount) {
+  async function addWin(amount) {
     const next = shown + amount;
     await G.rollUp(winValue, shown, next, 500);
     shown = next;
@@ -276,7 +276,8 @@
     if (bonus.type === 'wheel') {
       const prizes = R.bonus.prizes.map((p) => p.x);
       const wheel = el('div', { class: 'sl-wheel', style: `--n:${prizes.length}` });
-      prizes.forEach((x, i) => wheel.append(el('span', { class: 'sl-seg', style: `--i:${i}`, text: `${x}×` })));
+      for (const [i, x] of prizes.entries())
+        wheel.append(el('span', { class: 'sl-seg', style: `--i:${i}`, text: `${x}×` }));
       overlay.append(
         el('h2', { text: t('bonusWheel') }),
         el('div', { class: 'sl-wheel-wrap' }, el('div', { class: 'sl-pointer' }), wheel),
@@ -316,7 +317,7 @@
     const amount = Math.floor((stake * bonus.coins) / R.coins);
     await G.rollUp(total, 0, amount, 600);
     banner.textContent = t('bonusPrize', { amount: money(amount) });
-    await addWin(stake, amount);
+    await addWin(amount);
     await G.wait(G.ms(700));
     overlay.hidden = true;
   }
@@ -331,7 +332,7 @@
     banner.textContent = t('goodLuck');
     await spinTo(o.base.grid);
     if (o.base.coins > 0) {
-      await addWin(stake, coinsToMoney(stake, o.base.coins));
+      await addWin(coinsToMoney(stake, o.base.coins));
       await showWins(o.base, stake, 0.9);
     }
     if (o.freeSpins) {
@@ -347,7 +348,7 @@
         banner.textContent = t('freeSpin', { i: i + 1, n: o.freeSpins.spins.length });
         await spinTo(s.grid);
         if (s.coins > 0) {
-          await addWin(stake, coinsToMoney(stake, s.coins));
+          await addWin(coinsToMoney(stake, s.coins));
           await showWins(s, stake, 0.5);
         }
       }
