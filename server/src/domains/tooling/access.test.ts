@@ -43,8 +43,8 @@ describe('the operator token on tooling routes', () => {
     }
     // The player and their session survived, no fault, no snapshot.
     expect((await client.get('/api/user/info')).body.data).toMatchObject({ uid: info.uid });
-    expect(app.tooling.faults.list()).toEqual([]);
-    expect(app.tooling.snapshots.list()).toEqual([]);
+    expect(app.services.tooling.faults.list()).toEqual([]);
+    expect(app.services.tooling.snapshots.list()).toEqual([]);
   });
 
   it('pushes a frame to a player and counts live sockets', async () => {

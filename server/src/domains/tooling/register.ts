@@ -13,20 +13,19 @@ import { createScenarioRunner } from './runner';
 import { createSnapshotRepo } from './snapshot.repo';
 import { createSnapshots } from './snapshots';
 
-// app.services has a closed type (domains/index.ts), so tooling gets its own decorator.
 declare module 'fastify' {
-  interface FastifyInstance {
+  interface AppServices {
     tooling: Tooling;
   }
 }
 
 /**
- * Tester tooling (issue 8): the Manila day-rollover event, faults, the request log, snapshots and
+ * Tester tooling: the Manila day-rollover event, faults, the request log, snapshots and
  * scenarios, and their routes under /ops (only with OPS_ENABLED) plus the dev panel's (only in
  * development mode). The day-rollover event exists in every mode; the request log and the route faults
  * wherever /ops does (nothing else can read or set them).
  */
-export function registerTooling(app: FastifyInstance) {
+export function register(app: FastifyInstance) {
   const repo = createToolingRepo(app.db);
   const faults = createFaults({ clock: app.clock });
   const requestLog = createRequestLog();
@@ -76,7 +75,7 @@ export function registerTooling(app: FastifyInstance) {
     /** The sandbox checkout asks before it calls the webhook (deposit.* faults). */
     depositFault: (userId: number): Fault | undefined => faults.take('deposit', uidOf(userId)),
   };
-  app.decorate('tooling', tooling);
+  Object.assign(app.services, { tooling });
 
   watchManilaDay(app);
   // The log is read and faults are set only through /ops: without it, recording would cost every

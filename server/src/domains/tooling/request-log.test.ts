@@ -192,7 +192,7 @@ describe('the request log', () => {
       const off = opsClient(quiet);
       expect((await off.get('/ops/requests')).body.code).toBe(Code.REQUEST_LOG_OFF);
       expect((await off.get('/ops/requests.har')).body.code).toBe(Code.REQUEST_LOG_OFF);
-      expect(quiet.tooling.requestLog.find({ limit: 10, ops: true }).requests).toEqual([]);
+      expect(quiet.services.tooling.requestLog.find({ limit: 10, ops: true }).requests).toEqual([]);
       expect((await off.get('/ops/sms')).body.success).toBe(true);
     } finally {
       await quiet.close();

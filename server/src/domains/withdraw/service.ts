@@ -321,6 +321,19 @@ export function createWithdrawService(deps: {
       interceptPayout = interceptor;
     },
 
+    /** userRiskVO of GET /api/balance: what stands between the player and a withdrawal. */
+    risk(userId: number, account: ReturnType<LedgerService['account']>) {
+      const owed = ledger.surplus(account);
+      const { kycStatus, restricted } = kyc.risk(userId);
+      return {
+        turnoverRequired: toPesos(account.turnover_required),
+        turnoverDone: toPesos(account.turnover_done),
+        withdrawLocked: owed > 0 || kycStatus !== 'verified' || restricted,
+        kycStatus,
+        restricted,
+      };
+    },
+
     setSettings(change: { autoApprove?: boolean | null; payoutDelaySeconds?: number }) {
       db.transaction(() => {
         if (change.autoApprove === null) repo.deleteSetting('autoApprove');

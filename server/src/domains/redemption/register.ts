@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { redemptionOpsRoutes, redemptionRoutes } from './routes';
+import { createRedemptionService, type RedemptionService } from './service';
+
+declare module 'fastify' {
+  interface AppServices {
+    codes: RedemptionService;
+  }
+}
+
+/** Redemption codes: the service and its routes (player and /ops). */
+export function register(app: FastifyInstance) {
+  const { grants, users, deposits } = app.services;
+  const codes = createRedemptionService({
+    db: app.db,
+    clock: app.clock,
+    grants,
+    users: users.repo,
+    couponExists: (template) => deposits.repo.template(template) !== undefined,
+  });
+  Object.assign(app.services, { codes });
+  redemptionRoutes(app, codes);
+  if (app.config.opsEnabled) redemptionOpsRoutes(app, codes);
+}
