@@ -2,7 +2,7 @@ import { BACCARAT_RTP } from './games/baccarat';
 import { CRASH_MAX_TARGET, CRASH_MIN_TARGET, CRASH_RTP } from './games/crash';
 import { GAMES } from './games/index';
 import type { EngineFamily, OneShotEngine } from './games/kinds';
-import { SLOT_PAYLINES, SLOT_PAYTABLE, SLOT_RTP, SLOT_SYMBOLS } from './games/slot';
+import { SLOT_CONFIGS } from './games/slot';
 
 /**
  * The three games of before the studio (games/index.ts GAMES) seen as families with one configuration,
@@ -23,7 +23,7 @@ const legacy = (key: keyof typeof GAMES, rules: unknown, rtp: number): EngineFam
 };
 
 export const LEGACY_FAMILIES: readonly EngineFamily<Record<string, never>>[] = [
-  legacy('slot', { symbols: SLOT_SYMBOLS, paytable: SLOT_PAYTABLE, paylines: SLOT_PAYLINES }, SLOT_RTP),
+  legacy('slot', SLOT_CONFIGS.lanterns, SLOT_CONFIGS.lanterns.rtp),
   legacy('baccarat', { pays: { player: 1, banker: 0.95, tie: 8 }, rtp: BACCARAT_RTP }, BACCARAT_RTP.banker),
   legacy('crash', { minTarget: CRASH_MIN_TARGET, maxTarget: CRASH_MAX_TARGET }, CRASH_RTP),
 ];

@@ -94,6 +94,7 @@ export function crashEngine(c: CrashConfig): OneShotEngine<{ stake: number; targ
     stakeOf: (p) => p.stake,
     rules: c,
     rtp: c.rtp,
+    defaultBet: { stake: 1000, target: 2 },
     play(rng, p) {
       const point = crashPoint(rng, c.rtp);
       const target = Math.round(p.target * 100);

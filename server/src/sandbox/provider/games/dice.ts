@@ -52,6 +52,7 @@ export function diceEngine(c: DiceConfig): OneShotEngine<{ stake: number; chance
     stakeOf: (p) => p.stake,
     rules: c,
     rtp: c.rtp,
+    defaultBet: { stake: 1000, chance: c.defaultChance, side: 'under' },
     play(rng, p) {
       const roll = rng.int(10_000);
       const line = p.side === 'under' ? p.chance * 100 : 10_000 - p.chance * 100;

@@ -81,6 +81,7 @@ export function kenoEngine(c: KenoConfig): OneShotEngine<{ stake: number; picks:
     stakeOf: (p) => p.stake,
     rules: c,
     rtp: c.rtp,
+    defaultBet: { stake: 1000, picks: Array.from({ length: c.defaultPicks }, (_, i) => i * 4 + 1) },
     ...(c.rtpTolerance ? { rtpTolerance: c.rtpTolerance } : {}),
     play(rng, p) {
       const drawn = drawDistinct(rng, c.numbers, c.drawn).map((n) => n + 1);

@@ -40,6 +40,7 @@ export function limboEngine(c: LimboConfig): OneShotEngine<{ stake: number; targ
     stakeOf: (p) => p.stake,
     rules: c,
     rtp: c.rtp,
+    defaultBet: { stake: 1000, target: 2 },
     play(rng, p) {
       const point = crashPoint(rng, c.rtp);
       const target = Math.round(p.target * 100);

@@ -4,7 +4,7 @@ import { choose, drawDistinct, stakeSchema, times } from './stake';
 
 /*
  * Mines (stepped): a 5x5 field hides 1 to 24 mines; each safe tile raises the multiplier, a mine ends the
- * round, cash out any time after the first safe tile. After k safe tiles with m mines the multiplier is
+ * round, cash out any time (before the first tile it returns the stake). After k safe tiles with m mines the multiplier is
  * rtp / P(k safe in a row), rounded down to the hundredth, so every way of playing returns at most `rtp`
  * (exactly `rtp` before rounding; see minesRtp for a strategy of k picks).
  * Configurations (MINES_CONFIGS), for titles to map to:
@@ -85,6 +85,11 @@ export function minesEngine(
     stakeOf: (p) => p.stake,
     rules: { ...c, multipliers: minesTable(c) },
     rtp: c.rtp,
+    defaultBet: { stake: 1000, mines: c.defaultMines },
+    // An abandoned round is cashed out as it stands; `npm run rtp` reveals one tile then cashes out
+    // (that strategy returns minesRtp(c, mines, 1), within 0.3 points of rtp for the default bet).
+    finishAction: () => ({ type: 'cashout' }),
+    strategy: (s) => (s.revealed.length === 0 ? { type: 'reveal', tile: 0 } : { type: 'cashout' }),
     start: (rng, p) => ({
       stake: p.stake,
       mines: drawDistinct(rng, c.tiles, p.mines),
@@ -93,10 +98,8 @@ export function minesEngine(
     }),
     act(s, a) {
       if (s.status !== 'playing') throw new GameRuleError('The round is over');
-      if (a.type === 'cashout') {
-        if (s.revealed.length === 0) throw new GameRuleError('Reveal a tile before cashing out');
-        return { ...s, status: 'cashed' };
-      }
+      // Cashing out before the first tile returns the stake (1.00x).
+      if (a.type === 'cashout') return { ...s, status: 'cashed' };
       if (a.tile >= c.tiles || s.revealed.includes(a.tile)) throw new GameRuleError('Pick a hidden tile');
       const revealed = [...s.revealed, a.tile];
       if (s.mines.includes(a.tile)) return { ...s, revealed, status: 'lost' };

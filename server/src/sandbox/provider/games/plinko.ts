@@ -79,6 +79,7 @@ export function plinkoEngine(c: PlinkoConfig): OneShotEngine<z.infer<typeof para
     stakeOf: (p) => p.stake,
     rules: c,
     rtp: c.rtp,
+    defaultBet: { stake: 1000, ...c.defaults },
     play(rng, p) {
       const path = Array.from({ length: Number(p.rows) }, () => rng.int(2));
       const bucket = path.reduce((a, b) => a + b, 0);
