@@ -1,4 +1,4 @@
-import { allThrows, rollThree } from './dice';
+import { allThrows, rollThree } from './threeDice';
 import type { EngineFamily } from './kinds';
 import { type BetSpec, chipTable, exactRtp, LOSE, WIN } from './table';
 

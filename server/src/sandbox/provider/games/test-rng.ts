@@ -15,9 +15,12 @@ export function seededRng(seed: number): Rng {
   return { int: (max) => Math.floor(next() * max), float: next };
 }
 
-/** An Rng that replays fixed draws: int(max) takes the next value mod max (0 when out); float the next. */
-export const scripted = (ints: number[], floats: number[] = []): Rng => ({
-  int: (max) => (ints.shift() ?? 0) % max,
+/** The arcade families' name for seededRng. */
+export const seeded = seededRng;
+
+/** An Rng that replays fixed draws: int(max) takes the next value mod max (then `rest`); float the next. */
+export const scripted = (ints: number[], floats: number[] = [], rest = 0): Rng => ({
+  int: (max) => (ints.shift() ?? rest) % max,
   float: () => floats.shift() ?? 0,
 });
 
