@@ -1,6 +1,6 @@
-import { allThrows, rollThree } from './threeDice';
 import type { EngineFamily } from './kinds';
 import { type BetSpec, chipTable, exactRtp, LOSE, WIN } from './table';
+import { allThrows, rollThree } from './threeDice';
 
 /**
  * Color Game, the perya dice game: three dice whose six faces are colours. Bet on colours; a colour that

@@ -1,6 +1,6 @@
-import { allThrows, rollThree } from './threeDice';
 import type { EngineFamily } from './kinds';
 import { type BetSpec, chipTable, exactRtp, LOSE, WIN } from './table';
+import { allThrows, rollThree } from './threeDice';
 
 /**
  * Sic bo: three dice. Small (4-10) and Big (11-17), Odd and Even pay 1:1 and lose on any triple; a total
