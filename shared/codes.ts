@@ -77,6 +77,8 @@ export const Code = {
   ROUND_SETTLED: 50006,
   TRANSACTION_CONFLICT: 50007,
   BET_INVALID: 50008,
+  GAME_ACTION_INVALID: 50009,
+  ROUND_NOT_VERIFIABLE: 50010,
 
   // Rewards and inbox. Sub-ranges: 600xx common, 601xx VIP/friends/ranking, 602xx poker/codes/mall,
   // 603xx inbox/tasks/bonuses.

@@ -206,6 +206,14 @@ export const codeMessages: Record<CodeValue, Text> = {
     'vi-VN': 'Mã giao dịch này đã được dùng với thông tin khác',
   },
   [Code.BET_INVALID]: { 'en-US': 'This bet is not allowed', 'vi-VN': 'Mức cược này không hợp lệ' },
+  [Code.GAME_ACTION_INVALID]: {
+    'en-US': 'This move is not allowed now',
+    'vi-VN': 'Nước đi này hiện không được phép',
+  },
+  [Code.ROUND_NOT_VERIFIABLE]: {
+    'en-US': 'This round cannot be verified yet: its server seed is still in use',
+    'vi-VN': 'Chưa thể kiểm chứng ván này: hạt giống máy chủ vẫn đang được dùng',
+  },
   [Code.REWARD_ALREADY_CLAIMED]: {
     'en-US': 'This reward has already been claimed',
     'vi-VN': 'Phần thưởng này đã được nhận',

@@ -183,7 +183,10 @@ describe("player B with player A's ids", () => {
     expect(deposit.body.success).toBe(true);
     const withdrawal = await withdraw(app, a.client, 200);
     expect(withdrawal.body.success).toBe(true);
-    const game = app.db.prepare("SELECT id FROM games WHERE provider_game = 'slot'").pluck().get() as number;
+    const game = app.db
+      .prepare("SELECT id FROM games WHERE provider_game = 'house-fiesta-reels'")
+      .pluck()
+      .get() as number;
     expect((await a.client.post('/api/user/game/collect', { gameId: game })).body.success).toBe(true);
     const launched = await a.client.post<{ playUrl: string }>('/api/game/getUrl', { gameId: game });
     const launchToken = new URL(launched.body.data.playUrl).searchParams.get('token') ?? '';

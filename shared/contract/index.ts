@@ -7,6 +7,7 @@ import { gameEndpoints } from './game';
 import { kycEndpoints } from './kyc';
 import { mallEndpoints } from './mall';
 import { paymentEndpoints } from './payment';
+import { provablyFairEndpoints } from './provably-fair';
 import { providerWalletEndpoints } from './provider-wallet';
 import { rechargeEndpoints } from './recharge';
 import { recordEndpoints } from './record';
@@ -32,6 +33,7 @@ export const allEndpoints = [
   ...paymentEndpoints,
   ...providerWalletEndpoints,
   ...chatEndpoints,
+  ...provablyFairEndpoints,
 ] as const satisfies readonly Endpoint[];
 
 export * as account from './account';
@@ -45,6 +47,7 @@ export * as game from './game';
 export * as kyc from './kyc';
 export * as mall from './mall';
 export * from './payment';
+export * from './provably-fair';
 export * from './provider-wallet';
 export * as recharge from './recharge';
 export { depositRequest } from './recharge';

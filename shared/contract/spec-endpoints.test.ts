@@ -5,6 +5,7 @@ import { gameRecords } from './game';
 import { allEndpoints } from './index';
 import { POKER_DECK } from './mall';
 import { paymentEndpoints } from './payment';
+import { provablyFairEndpoints } from './provably-fair';
 import { providerWalletEndpoints } from './provider-wallet';
 import { deleteLetters } from './record';
 import { userEndpoints } from './user';
@@ -189,8 +190,14 @@ describe('OpenAPI', () => {
 });
 
 describe('access', () => {
-  // Login and register (user.ts), the gateway webhook and the provider wallet (signed, server to server) are open by design.
-  const openByDesign = [...userEndpoints, ...paymentEndpoints, ...providerWalletEndpoints] as readonly Endpoint[];
+  // Login and register (user.ts), the gateway webhook, the provider wallet (signed, server to server) and the
+  // provably fair check (anyone may recompute a round) are open by design.
+  const openByDesign = [
+    ...userEndpoints,
+    ...paymentEndpoints,
+    ...providerWalletEndpoints,
+    ...provablyFairEndpoints,
+  ] as readonly Endpoint[];
   const own = endpoints.filter((e) => !openByDesign.includes(e));
 
   it.each(VISITOR_PATHS)('GET %s is open', (path) => {

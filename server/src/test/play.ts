@@ -52,7 +52,10 @@ async function wallet(app: FastifyInstance, name: string, fields: Record<string,
 
 /** Opens a game session of the player as the provider's page does. */
 export async function gameSession(app: FastifyInstance, client: TestClient): Promise<string> {
-  const gameId = app.db.prepare("SELECT id FROM games WHERE provider_game = 'slot'").pluck().get() as number;
+  const gameId = app.db
+    .prepare("SELECT id FROM games WHERE provider_game = 'house-fiesta-reels'")
+    .pluck()
+    .get() as number;
   const launched = await client.post<{ playUrl: string }>('/api/game/getUrl', { gameId });
   const launchToken = new URL(launched.body.data.playUrl).searchParams.get('token') ?? '';
   return (await wallet(app, 'authenticate', { launchToken })).sessionToken ?? '';

@@ -4,12 +4,13 @@ import { z } from 'zod';
 import { GAME_TAGS, GAME_TYPES, MENU_CODES } from '../../../../shared/contract/game';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../../../../shared/messages';
 import { type Db, SEEDS_DIR } from '../../db/database';
+import { TITLE_KEYS } from '../../sandbox/provider/games/titles';
 import { searchName } from './search';
 
 export const GAMES_SEED_DIR = join(SEEDS_DIR, 'games');
 
-/** The demo provider's games (server/src/sandbox): the only keys a playable game may launch. */
-export const PROVIDER_GAMES = ['slot', 'baccarat', 'crash'] as const;
+/** The demo provider's titles (server/src/sandbox/provider/games/titles.ts): the only keys a playable game may launch. */
+export const PROVIDER_GAMES = TITLE_KEYS;
 
 export const thumbnailUrl = (code: string) => `/static/games/${code}.svg`;
 export const providerLogoUrl = (code: string) => `/static/providers/${code}.svg`;
@@ -46,7 +47,10 @@ const gameSeed = z
     tags: z.array(z.enum(GAME_TAGS)),
     popularity: z.number().int().min(0),
     playable: z.boolean().default(false),
-    providerGame: z.enum(PROVIDER_GAMES).optional(),
+    providerGame: z
+      .string()
+      .refine((key) => PROVIDER_GAMES.includes(key), 'not a title of the demo provider')
+      .optional(),
     openMode: z.enum(['iframe', 'browser']).default('iframe'),
     needBindWallet: z.boolean().default(false),
   })

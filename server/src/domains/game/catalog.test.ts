@@ -56,22 +56,18 @@ describe('the seeded catalog', () => {
     expect(enabledCount('new = 1')).toBeGreaterThanOrEqual(8);
   });
 
-  it('makes exactly the three demo games playable, each with the settings launch reads', () => {
-    const playable = app.db
-      .prepare(
-        'SELECT provider, type, provider_game, open_mode, need_bind_wallet FROM games WHERE playable = 1 ORDER BY id',
-      )
-      .all();
-    expect(playable).toEqual([
-      { provider: 'demo', type: 'slot', provider_game: 'slot', open_mode: 'iframe', need_bind_wallet: 0 },
-      { provider: 'demo', type: 'live', provider_game: 'baccarat', open_mode: 'iframe', need_bind_wallet: 0 },
-      { provider: 'demo', type: 'arcade', provider_game: 'crash', open_mode: 'iframe', need_bind_wallet: 0 },
-    ]);
-    expect(enabledCount('playable = 0 AND provider_game IS NOT NULL')).toBe(0);
+  it('makes every seeded game playable as a title of the demo provider, with the settings launch reads', () => {
+    expect(enabledCount('playable = 0')).toBe(0);
+    expect(enabledCount('provider_game IS NULL OR provider_game != code')).toBe(0);
     expect(enabledCount('need_bind_wallet = 1')).toBeGreaterThanOrEqual(3);
     expect(enabledCount("open_mode = 'browser'")).toBeGreaterThanOrEqual(2);
     const settings = app.services.catalog.launchSettings(1);
-    expect(settings).toMatchObject({ playable: true, openMode: 'iframe', needBindWallet: false, providerGame: 'slot' });
+    expect(settings).toMatchObject({
+      playable: true,
+      openMode: 'iframe',
+      needBindWallet: false,
+      providerGame: 'house-fiesta-reels',
+    });
     expect(app.services.catalog.launchSettings(999_999)).toBeUndefined();
   });
 
@@ -142,7 +138,7 @@ describe('menu and providers', () => {
     const sports = await player.get<Providers>('/api/manuf/fetch', { type: 'sports' });
     expect(sports.body.data.map((p) => p.code)).toEqual(['monsoon']);
     const live = await visitor.get<Providers>('/api/open/manuf/fetch', { type: 'live' });
-    expect(live.body.data.map((p) => p.code)).toContain('demo');
+    expect(live.body.data.map((p) => p.code)).toContain('velvet');
     expect(live.body.data.map((p) => p.code)).not.toContain('monsoon');
     const def = await visitor.get<Providers>('/api/open/manuf/fetch', { type: 'default' });
     expect(def.body.data).toEqual(all.body.data);
@@ -230,7 +226,7 @@ describe('game lists', () => {
     const userHot = await list(player, '/api/game/fetch/hot');
     expect(userHot.body.data.list.every((g) => typeof g.favourite === 'boolean')).toBe(true);
     const openLive = await list(visitor, '/api/open/game/fetch/live', { size: 100 });
-    expect(names(openLive.body.data)).toContain('Manila Baccarat');
+    expect(names(openLive.body.data)).toContain('Velvet Baccarat');
   });
 
   it('answers 20002 on every logged-in form without a session', async () => {
@@ -292,7 +288,7 @@ describe('search', () => {
     expect(names((await search('pinata')).body.data)).toEqual(['Piñata Fiesta']);
     expect(names((await search('PIÑATA fiesta')).body.data)).toEqual(['Piñata Fiesta']);
     expect(names((await search('manana')).body.data)).toEqual(['Mañana Gold']);
-    expect(names((await search("hold'em")).body.data)).toEqual(["Texas Hold'em Pro", "Casino Hold'em Live"]);
+    expect(names((await search("hold'em")).body.data)).toEqual(["Casino Hold'em Pro", "Casino Hold'em"]);
     expect(names((await search('sari-sari')).body.data)).toEqual(['Sari-Sari Spins']);
   });
 
@@ -419,8 +415,8 @@ describe('favourites', () => {
 
     const userList = await list(player, '/api/game/fetch', { type: 'slot', provider: 'demo' });
     expect(userList.body.data.list[0]).toMatchObject({ id: 1, favourite: true });
-    const otherUserList = await list(player, '/api/game/fetch', { type: 'live', provider: 'demo' });
-    expect(otherUserList.body.data.list[0]).toMatchObject({ id: 2, favourite: false });
+    const otherUserList = await list(player, '/api/game/fetch', { type: 'arcade', provider: 'demo' });
+    expect(otherUserList.body.data.list[0]).toMatchObject({ id: 3, favourite: false });
     // The visitor form stays a visitor form even when the session cookie comes along.
     const openList = await list(player, '/api/open/game/fetch', { type: 'slot', provider: 'demo' });
     expect('favourite' in openList.body.data.list[0]!).toBe(false);

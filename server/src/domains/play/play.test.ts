@@ -8,8 +8,14 @@ let app: FastifyInstance;
 let player: TestClient;
 let userId: number;
 
-const gameId = (key: string) =>
-  app.db.prepare('SELECT id FROM games WHERE provider_game = ?').pluck().get(key) as number;
+/** The house titles of the three first families. */
+const TITLE: Record<string, string> = {
+  slot: 'house-fiesta-reels',
+  baccarat: 'house-manila-baccarat',
+  crash: 'house-skyrocket-crash',
+};
+const gameId = (family: string) =>
+  app.db.prepare('SELECT id FROM games WHERE provider_game = ?').pluck().get(TITLE[family]) as number;
 
 /** Funds the player with an operator-style adjustment straight through the ledger. */
 function fund(pesos: number) {
@@ -54,7 +60,7 @@ describe('launching a game', () => {
     );
     expect(launched.body.data).toMatchObject({ openMode: 'iframe', needBindWallet: false });
     const url = new URL(launched.body.data.playUrl);
-    expect(url.pathname).toBe('/provider/play/slot');
+    expect(url.pathname).toBe('/provider/play/house-fiesta-reels');
     const page = await app.inject({ url: url.pathname + url.search });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('data-game="slot"');
@@ -65,9 +71,10 @@ describe('launching a game', () => {
 
   it('refuses unknown and unplayable games, and asks for a wallet when the game wants one', async () => {
     expect((await player.post('/api/game/getUrl', { gameId: 999999 })).body.code).toBe(Code.GAME_NOT_FOUND);
-    const unplayable = app.db.prepare('SELECT id FROM games WHERE playable = 0 LIMIT 1').pluck().get() as number;
+    app.db.prepare('UPDATE games SET playable = 0 WHERE id = ?').run(gameId('baccarat'));
+    const unplayable = gameId('baccarat');
     expect((await player.post('/api/game/getUrl', { gameId: unplayable })).body.code).toBe(Code.GAME_NOT_PLAYABLE);
-    app.db.prepare("UPDATE games SET need_bind_wallet = 1 WHERE provider_game = 'crash'").run();
+    app.db.prepare('UPDATE games SET need_bind_wallet = 1 WHERE id = ?').run(gameId('crash'));
     const asked = await player.post<{ playUrl: string; needBindWallet: boolean }>('/api/game/getUrl', {
       gameId: gameId('crash'),
     });
@@ -87,7 +94,7 @@ describe('launching a game', () => {
 describe('playing through the provider', () => {
   it.each([
     ['slot', { stake: 1000 }],
-    ['baccarat', { stake: 1000, side: 'banker' }],
+    ['baccarat', { bets: { banker: 1000 } }],
     ['crash', { stake: 1000, target: 2 }],
   ])('a %s round bets and settles through the ledger and shows in the records', async (key, params) => {
     fund(100);

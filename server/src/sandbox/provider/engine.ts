@@ -3,123 +3,344 @@ import { Code } from '../../../../shared/codes';
 import { formatCentavos } from '../../../../shared/money';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
-import { GAMES, type GameKey } from './games';
-import { cryptoRng } from './games/rng';
+import { fairRng } from './games/fair';
+import { MAX_STAKE, MIN_STAKE } from './games/index';
+import { type Engine, GameRuleError, type RoundResult, type SteppedEngine } from './games/kinds';
+import { CLIENT_SEED, createSeedBook } from './seeds';
+import { createStudio, type Studio, type StudioTitle } from './studio';
 import type { WalletClient } from './wallet-client';
 
 const wire = (centavos: number) => formatCentavos(centavos).replaceAll(',', '');
 
+/** A stepped round the player leaves untouched this long is finished by its engine's finishing action. */
+export const OPEN_ROUND_IDLE_MS = 10 * 60_000;
+/** A shared table's cycle on the server clock: bets open for TABLE_BET_MS, then the draw and its show. */
+export const TABLE_BET_MS = 15_000;
+export const TABLE_CYCLE_MS = 20_000;
+
+interface TableRound {
+  n: number;
+  closesAt: number;
+  seed: { serverSeed: string; serverSeedHash: string; clientSeed: string; nonce: number };
+  bets: { roundId: string; resolve: (answer: PlayResult) => void; promise: Promise<PlayResult> }[];
+}
+
 export interface ProviderSession {
   sessionToken: string;
-  game: GameKey;
+  title: StudioTitle;
+  playerId: number;
   language: string;
   nickname: string;
 }
 
 export type PlayResult =
-  | { ok: true; roundId: string; stake: number; win: number; balance: number; result: string; outcome: unknown }
+  | {
+      ok: true;
+      roundId: string;
+      stake: number;
+      win: number;
+      balance: number;
+      result: string;
+      outcome: unknown;
+      /** One-shot rounds are done at once; a stepped round is done once settled. */
+      done: boolean;
+      /** A stepped round's visible state (also sent once done, for the last picture). */
+      view?: unknown;
+    }
   | { ok: false; code: number; message: string; balance?: number };
+
+type Failure = Extract<PlayResult, { ok: false }>;
 
 interface ProviderRound {
   round_id: string;
+  title: string;
   session_token: string;
   bet_transaction_id: string;
   win_transaction_id: string;
+  bet: number;
   win: number;
   result: string;
+  outcome: string;
   state: 'betting' | 'bet_placed' | 'settled' | 'void';
+  server_seed_hash: string | null;
+  client_seed: string | null;
+  nonce: number | null;
+  params: string;
+  actions: string;
+  done: number;
+}
+
+/** What recomputes a round: the title, the seeds and nonce, the page's parameters and the actions. */
+export interface RoundInputs {
+  title: string;
+  serverSeed: string;
+  clientSeed: string;
+  nonce: number;
+  params: unknown;
+  actions: unknown[];
+}
+
+const fail = (code: number, message: string): Failure => ({ ok: false, code, message });
+const sessionEnded = () => fail(Code.GAME_TOKEN_INVALID, 'Session ended. Close and open the game again.');
+
+/** Starts a stepped round from its seeds and applies its recorded actions (each parsed as the page sent it). */
+function replaySteps(engine: SteppedEngine, rng: ReturnType<typeof fairRng>, params: unknown, actions: unknown[]) {
+  let state = engine.start(rng, params);
+  for (const action of actions) state = engine.act(state, engine.action.parse(action));
+  return state;
 }
 
 /**
- * The demo provider's game server: draws the outcome, writes the round to its own book, then bets and
- * settles through the casino's wallet. A round interrupted between the two is finished by `recover`.
+ * The demo provider's game server. A round draws from the player's provably fair seeds, is written to the
+ * provider's own book, then bet and settled through the casino's seamless wallet. One-shot rounds settle at
+ * once; stepped rounds bet at start, take actions (`act`), and settle when their engine says done. A round
+ * interrupted between the wallet calls, or a stepped round left open, is finished by `recover`.
  */
-export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: WalletClient }) {
+export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: WalletClient; studio?: Studio }) {
   const { db, clock, wallet } = deps;
+  const studio = deps.studio ?? createStudio();
+  const seeds = createSeedBook(db, clock);
   const sessions = new Map<string, ProviderSession>();
 
   const insert = db.prepare(
-    `INSERT INTO provider_rounds (round_id, game, session_token, bet_transaction_id, win_transaction_id, bet, win,
-       outcome, result, state, created_at, updated_at)
-     VALUES (@roundId, @game, @sessionToken, @betTx, @winTx, @bet, @win, @outcome, @result, 'betting', @now, @now)`,
+    `INSERT INTO provider_rounds (round_id, game, title, session_token, bet_transaction_id, win_transaction_id, bet,
+       win, outcome, result, state, server_seed_hash, client_seed, nonce, params, actions, done, created_at, updated_at)
+     VALUES (@roundId, @family, @title, @sessionToken, @betTx, @winTx, @bet, @win, @outcome, @result, 'betting',
+       @serverSeedHash, @clientSeed, @nonce, @params, '[]', @done, @now, @now)`,
   );
   const setState = db.prepare('UPDATE provider_rounds SET state = ?, updated_at = ? WHERE round_id = ?');
+  const byId = db.prepare('SELECT * FROM provider_rounds WHERE round_id = ?');
+  const step = db.prepare(
+    `UPDATE provider_rounds SET actions = @actions, done = @done, win = @win, result = @result, outcome = @outcome,
+       updated_at = @now
+     WHERE round_id = @roundId AND actions = @before AND done = 0 AND state = 'bet_placed'`,
+  );
   const unfinished = db.prepare(
-    "SELECT * FROM provider_rounds WHERE state IN ('betting', 'bet_placed') AND updated_at <= ? ORDER BY id",
+    `SELECT * FROM provider_rounds WHERE state IN ('betting', 'bet_placed')
+       AND updated_at <= CASE WHEN state = 'bet_placed' AND done = 0 THEN @openCutoff ELSE @cutoff END ORDER BY id`,
   );
 
   const mark = (roundId: string, state: ProviderRound['state']) => setState.run(state, clock.iso(), roundId);
+  const round = (roundId: string) => byId.get(roundId) as ProviderRound | undefined;
 
-  async function settle(round: ProviderRound) {
+  const tables = new Map<string, TableRound>();
+  const lastDraws = new Map<string, { round: number; result: string; outcome: unknown; serverSeed: string }>();
+
+  /** The table's current round on the server clock, its seed committed (player 0's pair) when it opens. */
+  function tableRound(title: StudioTitle): TableRound {
+    const n = Math.floor(clock.nowMs() / TABLE_CYCLE_MS);
+    const current = tables.get(title.key);
+    if (current && current.n === n) return current;
+    if (current && current.bets.length === 0) seeds.rotate(0, title.key);
+    const fresh: TableRound = {
+      n,
+      closesAt: n * TABLE_CYCLE_MS + TABLE_BET_MS,
+      seed: seeds.take(0, title.key),
+      bets: [],
+    };
+    // A round with bets not drawn yet stays until drawTables has paid it.
+    if (!current || current.bets.length === 0) tables.set(title.key, fresh);
+    return current && current.bets.length > 0 ? current : fresh;
+  }
+
+  async function drawTables() {
+    const now = clock.nowMs();
+    for (const [key, table] of tables) {
+      if (now < table.closesAt) continue;
+      const title = studio.title(key);
+      if (title?.engine.kind !== 'oneShot') continue;
+      const engine = title.engine;
+      tables.delete(key);
+      // Revealed before any await: the next round commits to a fresh seed, never this one.
+      seeds.rotate(0, key);
+      const bets = table.bets;
+      let shown: RoundResult | undefined;
+      for (const bet of bets) {
+        const r = round(bet.roundId);
+        if (!r) continue;
+        const rng = fairRng(table.seed.serverSeed, table.seed.clientSeed, table.seed.nonce);
+        const settled = engine.play(rng, JSON.parse(r.params));
+        shown ??= settled;
+        if (!saveSteps(r, [], settled)) continue;
+        const won = await settle({ ...r, win: settled.win, result: settled.result });
+        bet.resolve(
+          won.success
+            ? {
+                ok: true,
+                roundId: r.round_id,
+                stake: r.bet,
+                win: settled.win,
+                balance: won.data.balance,
+                result: settled.result,
+                outcome: settled.outcome,
+                done: true,
+              }
+            : fail(won.code, won.msg),
+        );
+      }
+      if (shown)
+        lastDraws.set(key, {
+          round: table.n,
+          result: shown.result,
+          outcome: shown.outcome,
+          serverSeed: table.seed.serverSeed,
+        });
+    }
+  }
+
+  async function settle(r: Pick<ProviderRound, 'round_id' | 'win_transaction_id' | 'win' | 'result'>) {
     const answer = await wallet.win({
-      transactionId: round.win_transaction_id,
-      roundId: round.round_id,
-      amount: wire(round.win),
-      result: round.result,
+      transactionId: r.win_transaction_id,
+      roundId: r.round_id,
+      amount: wire(r.win),
+      result: r.result,
     });
-    if (answer.success || answer.code === Code.ROUND_SETTLED) mark(round.round_id, 'settled');
+    if (answer.success || answer.code === Code.ROUND_SETTLED) mark(r.round_id, 'settled');
     return answer;
+  }
+
+  /** Writes a stepped round's new actions (and its result once done); false when another call got there first. */
+  function saveSteps(r: ProviderRound, actions: unknown[], settled: RoundResult | null) {
+    return (
+      step.run({
+        roundId: r.round_id,
+        before: r.actions,
+        actions: JSON.stringify(actions),
+        done: settled ? 1 : 0,
+        win: settled?.win ?? 0,
+        result: settled?.result ?? '',
+        outcome: JSON.stringify(settled?.outcome ?? null),
+        now: clock.iso(),
+      }).changes > 0
+    );
+  }
+
+  function steppedOf(r: ProviderRound): { engine: SteppedEngine; state: unknown } | undefined {
+    const engine = studio.title(r.title)?.engine;
+    const serverSeed = r.server_seed_hash ? seeds.secret(r.server_seed_hash) : undefined;
+    if (engine?.kind !== 'stepped' || serverSeed === undefined) return undefined;
+    const rng = fairRng(serverSeed, r.client_seed ?? '', r.nonce ?? 0);
+    return { engine, state: replaySteps(engine, rng, JSON.parse(r.params), JSON.parse(r.actions) as unknown[]) };
+  }
+
+  /** Plays a round from its inputs alone (the verify endpoint): undefined when the title is unknown. */
+  function recompute(inputs: RoundInputs) {
+    const title = studio.title(inputs.title);
+    if (!title) return undefined;
+    const engine: Engine = title.engine;
+    const params = engine.params.parse(inputs.params);
+    const rng = fairRng(inputs.serverSeed, inputs.clientSeed, inputs.nonce);
+    if (engine.kind === 'oneShot') return { title, done: true, round: engine.play(rng, params) as RoundResult };
+    const state = replaySteps(engine, rng, params, inputs.actions);
+    const done = engine.done(state);
+    return { title, done, round: done ? engine.settle(state) : null, view: engine.view(state) };
   }
 
   return {
     sessions,
+    studio,
+    seeds,
+    recompute,
 
     /** Exchanges a launch token with the casino and opens a provider session; its id goes to the page. */
-    async open(launchToken: string, game: GameKey) {
+    async open(launchToken: string, key: string) {
+      const title = studio.title(key);
+      if (!title) return { ok: false as const, code: Code.GAME_NOT_PLAYABLE, message: 'This game is not available.' };
       const answer = await wallet.authenticate(launchToken);
       if (!answer.success) return { ok: false as const, code: answer.code, message: answer.msg };
-      if (answer.data.gameCode !== game)
+      if (answer.data.gameCode !== key)
         return { ok: false as const, code: Code.GAME_TOKEN_INVALID, message: 'Wrong game' };
       const id = randomBytes(24).toString('base64url');
-      sessions.set(id, {
+      const session: ProviderSession = {
         sessionToken: answer.data.sessionToken,
-        game,
+        title,
+        playerId: answer.data.playerId,
         language: answer.data.language,
         nickname: answer.data.nickname,
-      });
+      };
+      sessions.set(id, session);
       return {
         ok: true as const,
         id,
+        title,
         balance: answer.data.balance,
         nickname: answer.data.nickname,
         language: answer.data.language,
+        seeds: seeds.summary(session.playerId, key),
       };
     },
 
     async balance(sessionId: string) {
       const session = sessions.get(sessionId);
-      if (!session) return { ok: false as const, code: Code.GAME_TOKEN_INVALID, message: 'Session ended' };
+      if (!session) return sessionEnded();
       const answer = await wallet.balance(session.sessionToken);
       return answer.success
         ? { ok: true as const, balance: answer.data.balance }
         : { ok: false as const, code: answer.code, message: answer.msg };
     },
 
+    /** The player's seed pair for this title: the next server seed's hash, the client seed, the nonce. */
+    seedsOf(sessionId: string) {
+      const session = sessions.get(sessionId);
+      if (!session) return sessionEnded();
+      return { ok: true as const, ...seeds.summary(session.playerId, session.title.key) };
+    },
+
+    /** Reveals the server seed in use and commits to a new one, with a new client seed when given. */
+    rotateSeeds(sessionId: string, clientSeed?: string) {
+      const session = sessions.get(sessionId);
+      if (!session) return sessionEnded();
+      if (clientSeed !== undefined && !CLIENT_SEED.test(clientSeed))
+        return fail(Code.BET_INVALID, 'A client seed is 1 to 64 letters, digits, dots, dashes or underscores.');
+      seeds.rotate(session.playerId, session.title.key, clientSeed);
+      return { ok: true as const, ...seeds.summary(session.playerId, session.title.key) };
+    },
+
     async play(sessionId: string, params: unknown): Promise<PlayResult> {
       const session = sessions.get(sessionId);
-      if (!session)
-        return { ok: false, code: Code.GAME_TOKEN_INVALID, message: 'Session ended. Close and open the game again.' };
-      const game = GAMES[session.game];
-      const parsed = game.params.safeParse(params);
-      if (!parsed.success)
-        return { ok: false, code: Code.BET_INVALID, message: 'This bet is not allowed (1 to 5,000 per round).' };
-      const stake = parsed.data.stake;
-      const round = (
-        game.play as (rng: typeof cryptoRng, p: typeof parsed.data) => { win: number; result: string; outcome: unknown }
-      )(cryptoRng, parsed.data);
-      const roundId = `${session.game}-${randomUUID()}`;
+      if (!session) return sessionEnded();
+      const { title } = session;
+      const engine: Engine = title.engine;
+      const parsed = engine.params.safeParse(params);
+      const stake = parsed.success ? engine.stakeOf(parsed.data) : 0;
+      if (!parsed.success || !Number.isInteger(stake) || stake < MIN_STAKE || stake > MAX_STAKE)
+        return fail(Code.BET_INVALID, 'This bet is not allowed (1 to 5,000 per round).');
+
+      // Everything up to the insert is synchronous: the nonce is taken and the round written in one go.
+      const table = title.shared && engine.kind === 'oneShot' ? tableRound(title) : undefined;
+      if (table && clock.nowMs() >= table.closesAt)
+        return fail(Code.BET_INVALID, 'Bets are closed: wait for the next round.');
+      const seed = table ? table.seed : seeds.take(session.playerId, title.key);
+      const rng = fairRng(seed.serverSeed, seed.clientSeed, seed.nonce);
+      let settled: RoundResult | null;
+      let view: unknown;
+      // A table round is drawn for everyone when bets close (drawTables).
+      if (table) settled = null;
+      else if (engine.kind === 'oneShot') settled = engine.play(rng, parsed.data);
+      else {
+        const state = engine.start(rng, parsed.data);
+        settled = engine.done(state) ? engine.settle(state) : null;
+        view = engine.view(state);
+      }
+      const roundId = `${title.family}-${randomUUID()}`;
       const betTx = `${roundId}-bet`;
       const winTx = `${roundId}-win`;
       insert.run({
         roundId,
-        game: session.game,
+        family: title.family,
+        title: title.key,
         sessionToken: session.sessionToken,
         betTx,
         winTx,
         bet: stake,
-        win: round.win,
-        outcome: JSON.stringify(round.outcome),
-        result: round.result,
+        win: settled?.win ?? 0,
+        outcome: JSON.stringify(settled?.outcome ?? null),
+        result: settled?.result ?? '',
+        serverSeedHash: seed.serverSeedHash,
+        clientSeed: seed.clientSeed,
+        nonce: seed.nonce,
+        params: JSON.stringify(parsed.data),
+        done: settled ? 1 : 0,
         now: clock.iso(),
       });
       const bet = await wallet.bet({
@@ -134,48 +355,167 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
         return { ok: false, code: bet.code, message: bet.msg, ...(balance !== undefined ? { balance } : {}) };
       }
       mark(roundId, 'bet_placed');
-      const settled = await settle({
+      if (table) {
+        // Answered at the draw (a long poll): the page shows the countdown meanwhile.
+        let resolve: (answer: PlayResult) => void = () => {};
+        const promise = new Promise<PlayResult>((r) => {
+          resolve = r;
+        });
+        table.bets.push({ roundId, resolve, promise });
+        return promise;
+      }
+      const base = { ok: true as const, roundId, stake, ...(view !== undefined ? { view } : {}) };
+      if (!settled) {
+        return { ...base, win: 0, balance: bet.data.balance, result: '', outcome: null, done: false };
+      }
+      const won = await settle({
         round_id: roundId,
-        session_token: session.sessionToken,
-        bet_transaction_id: betTx,
         win_transaction_id: winTx,
-        win: round.win,
-        result: round.result,
-        state: 'bet_placed',
+        win: settled.win,
+        result: settled.result,
       });
-      if (!settled.success) return { ok: false, code: settled.code, message: settled.msg };
+      if (!won.success) return fail(won.code, won.msg);
       return {
-        ok: true,
-        roundId,
-        stake,
-        win: round.win,
-        balance: settled.data.balance,
-        result: round.result,
-        outcome: round.outcome,
+        ...base,
+        win: settled.win,
+        balance: won.data.balance,
+        result: settled.result,
+        outcome: settled.outcome,
+        done: true,
       };
     },
 
+    /** One action on the player's open stepped round; an illegal one answers GAME_ACTION_INVALID and changes nothing. */
+    async act(sessionId: string, roundId: string, action: unknown): Promise<PlayResult> {
+      const session = sessions.get(sessionId);
+      if (!session) return sessionEnded();
+      const r = round(roundId);
+      if (!r || r.session_token !== session.sessionToken || r.title !== session.title.key)
+        return fail(Code.TRANSACTION_UNKNOWN, 'No such round.');
+      if (r.done || r.state !== 'bet_placed') return fail(Code.ROUND_SETTLED, 'This round is already over.');
+      const open = steppedOf(r);
+      if (!open) return fail(Code.GAME_ACTION_INVALID, 'This game takes no actions.');
+      const { engine } = open;
+      const parsed = engine.action.safeParse(action);
+      if (!parsed.success) return fail(Code.GAME_ACTION_INVALID, 'This move is not one of the game’s moves.');
+      let state: unknown;
+      try {
+        state = engine.act(open.state, parsed.data);
+      } catch (error) {
+        if (error instanceof GameRuleError) return fail(Code.GAME_ACTION_INVALID, error.message);
+        throw error;
+      }
+      const actions = [...(JSON.parse(r.actions) as unknown[]), parsed.data];
+      const done = engine.done(state);
+      const settled = done ? engine.settle(state) : null;
+      if (!saveSteps(r, actions, settled)) return fail(Code.ROUND_SETTLED, 'This round moved on; try again.');
+      const view = engine.view(state);
+      if (!settled) {
+        const balance = await wallet.balance(session.sessionToken);
+        return {
+          ok: true,
+          roundId,
+          stake: r.bet,
+          win: 0,
+          balance: balance.success ? balance.data.balance : 0,
+          result: '',
+          outcome: null,
+          done: false,
+          view,
+        };
+      }
+      const won = await settle({ ...r, win: settled.win, result: settled.result });
+      if (!won.success) return fail(won.code, won.msg);
+      return {
+        ok: true,
+        roundId,
+        stake: r.bet,
+        win: settled.win,
+        balance: won.data.balance,
+        result: settled.result,
+        outcome: settled.outcome,
+        done: true,
+        view,
+      };
+    },
+
+    /** A shared table's state for the page's countdown: the round, seconds to the close, the committed hash. */
+    tableStatus(sessionId: string) {
+      const session = sessions.get(sessionId);
+      if (!session) return sessionEnded();
+      if (!session.title.shared) return fail(Code.GAME_NOT_PLAYABLE, 'Not a shared table.');
+      const table = tableRound(session.title);
+      const now = clock.nowMs();
+      return {
+        ok: true as const,
+        round: table.n,
+        open: now < table.closesAt,
+        closesInMs: Math.max(0, table.closesAt - now),
+        nextInMs: Math.max(0, (table.n + 1) * TABLE_CYCLE_MS - now),
+        serverSeedHash: table.seed.serverSeedHash,
+        last: lastDraws.get(session.title.key) ?? null,
+      };
+    },
+
+    /** Draws every shared table whose bets have closed: one result for all its players, each paid for their bet. */
+    drawTables,
+
     /**
-     * Finishes rounds a crash interrupted: a bet that may not have reached the wallet is rolled back
-     * (an unknown bet just voids the round); a placed bet is settled with its recorded outcome.
+     * Finishes rounds a crash interrupted or a player left: a bet that may not have reached the wallet is
+     * rolled back (an unknown bet just voids the round); a placed bet is settled with its recorded result;
+     * a stepped round left open `openIdleMs` is played out with its engine's finishing action, then settled.
      */
-    async recover(olderThanMs = 0) {
-      const rounds = unfinished.all(new Date(clock.nowMs() - olderThanMs).toISOString()) as ProviderRound[];
-      for (const round of rounds) {
-        if (round.state === 'bet_placed') {
-          await settle(round);
+    async recover(olderThanMs = 0, openIdleMs = olderThanMs) {
+      const now = clock.nowMs();
+      const rounds = unfinished.all({
+        cutoff: new Date(now - olderThanMs).toISOString(),
+        openCutoff: new Date(now - openIdleMs).toISOString(),
+      }) as ProviderRound[];
+      for (const r of rounds) {
+        if (r.state === 'bet_placed' && !r.done) {
+          const finished = finishOpen(r);
+          if (finished) await settle({ ...r, ...finished });
+          continue;
+        }
+        if (r.state === 'bet_placed') {
+          await settle(r);
           continue;
         }
         const answer = await wallet.rollback({
-          transactionId: `${round.round_id}-rb`,
-          betTransactionId: round.bet_transaction_id,
+          transactionId: `${r.round_id}-rb`,
+          betTransactionId: r.bet_transaction_id,
         });
-        if (answer.success || answer.code === Code.TRANSACTION_UNKNOWN) mark(round.round_id, 'void');
-        else if (answer.code === Code.ROUND_SETTLED) mark(round.round_id, 'settled');
+        if (answer.success || answer.code === Code.TRANSACTION_UNKNOWN) mark(r.round_id, 'void');
+        else if (answer.code === Code.ROUND_SETTLED) mark(r.round_id, 'settled');
       }
       return rounds.length;
     },
   };
+
+  /** Plays an abandoned stepped round to its end (finishing actions recorded like the player's). */
+  function finishOpen(r: ProviderRound): RoundResult | undefined {
+    const oneShot = studio.title(r.title)?.engine;
+    if (oneShot?.kind === 'oneShot') {
+      // A shared table's bet whose draw a restart interrupted: drawn now from the table round's seed.
+      const serverSeed = r.server_seed_hash ? seeds.secret(r.server_seed_hash) : undefined;
+      if (serverSeed === undefined) return undefined;
+      const settled = oneShot.play(fairRng(serverSeed, r.client_seed ?? '', r.nonce ?? 0), JSON.parse(r.params));
+      seeds.revealHash(r.server_seed_hash as string);
+      return saveSteps(r, [], settled) ? settled : undefined;
+    }
+    const open = steppedOf(r);
+    if (!open) return undefined;
+    const { engine } = open;
+    let state = open.state;
+    const actions = JSON.parse(r.actions) as unknown[];
+    for (let i = 0; i < 100 && engine.finishAction && !engine.done(state); i++) {
+      const action = engine.finishAction(state);
+      state = engine.act(state, action);
+      actions.push(action);
+    }
+    const settled = engine.settle(state);
+    return saveSteps(r, actions, settled) ? settled : undefined;
+  }
 }
 
 export type ProviderEngine = ReturnType<typeof createProviderEngine>;

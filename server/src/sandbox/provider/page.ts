@@ -1,4 +1,5 @@
-import type { GameKey } from './games';
+import type { SeedSummary } from './seeds';
+import type { StudioTitle } from './studio';
 
 /** Changes with each start, so a player never mixes a new common.js with an old game script. */
 const ASSET_VERSION = Date.now().toString(36);
@@ -6,27 +7,73 @@ const ASSET_VERSION = Date.now().toString(36);
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-/** The game page: a shell whose script (assets/<game>.js) draws the game and talks to /provider/api. */
+/** JSON inside a <script> element: `<` escaped so no text can close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * The game page: a shell whose family script (assets/<family>.js) draws the title and talks to
+ * /provider/api. What the page needs arrives in #game-data: the family, the title (name, theme, art), the
+ * family's rules for this title (the same object the server pays from) and the player's seed pair.
+ */
 export function gamePage(v: {
-  game: GameKey;
-  title: string;
+  title: StudioTitle;
   sessionId: string;
   balance: number;
   nickname: string;
   language: string;
+  seeds: SeedSummary;
 }) {
+  const { title } = v;
+  const data = {
+    family: title.family,
+    kind: title.engine.kind,
+    titleInfo: { key: title.key, name: title.name, theme: title.theme, art: title.art, shared: title.shared },
+    rules: title.engine.rules,
+    rtp: title.engine.rtp,
+    seeds: v.seeds,
+  };
   return `<!doctype html>
 <html lang="${v.language === 'vi-VN' ? 'vi' : 'en'}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=1, viewport-fit=cover">
-<title>${escapeHtml(v.title)}</title>
+<title>${escapeHtml(title.name)}</title>
 <link rel="stylesheet" href="/provider/assets/games.css?v=${ASSET_VERSION}">
 <link rel="icon" href="data:,">
 </head>
-<body class="game game-${v.game}">
-<main id="game" data-game="${v.game}" data-session="${escapeHtml(v.sessionId)}" data-balance="${v.balance}"
-  data-nickname="${escapeHtml(v.nickname)}" data-language="${escapeHtml(v.language)}" data-title="${escapeHtml(v.title)}"></main>
+<body class="game game-${title.family} theme-${escapeHtml(title.theme)}">
+<main id="game" data-game="${title.family}" data-title-key="${escapeHtml(title.key)}" data-session="${escapeHtml(v.sessionId)}" data-balance="${v.balance}"
+  data-nickname="${escapeHtml(v.nickname)}" data-language="${escapeHtml(v.language)}" data-title="${escapeHtml(title.name)}"></main>
+<script id="game-data" type="application/json">${scriptJson(data)}</script>
 <script src="/provider/assets/common.js?v=${ASSET_VERSION}"></script>
-<script src="/provider/assets/${v.game}.js?v=${ASSET_VERSION}"></script>
+<script src="/provider/assets/${title.family}.js?v=${ASSET_VERSION}"></script>
+</body></html>`;
+}
+
+/** The public verify page: recomputes a round (by id, or from seeds) through GET /api/provider/verify. */
+export function verifyPage() {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+<title>Verify a round</title><link rel="icon" href="data:,">
+<link rel="stylesheet" href="/provider/assets/games.css?v=${ASSET_VERSION}">
+</head>
+<body class="game verify">
+<main class="verify-page">
+<h1 data-t="verify.title">Verify a round</h1>
+<p data-t="verify.intro">Every round is drawn from HMAC-SHA256 of the server seed over client seed, nonce and a counter. The server seed's hash is shown before you bet and the seed itself once you rotate it, so you can recompute any round here.</p>
+<form id="by-round"><label><span data-t="verify.roundId">Round id</span><input name="roundId" required maxlength="64" autocomplete="off"></label>
+<button type="submit" data-t="verify.check">Verify</button></form>
+<details><summary data-t="verify.manual">Or enter the seeds</summary>
+<form id="by-seeds">
+<label><span data-t="verify.title2">Game (title key)</span><input name="title" required maxlength="64"></label>
+<label><span data-t="verify.serverSeed">Server seed</span><input name="serverSeed" required maxlength="128"></label>
+<label><span data-t="verify.clientSeed">Client seed</span><input name="clientSeed" required maxlength="64"></label>
+<label><span data-t="verify.nonce">Nonce</span><input name="nonce" required inputmode="numeric" pattern="[0-9]+"></label>
+<label><span data-t="verify.params">Bet (JSON)</span><input name="params" value='{"stake":1000}'></label>
+<label><span data-t="verify.actions">Actions (JSON)</span><input name="actions" value="[]"></label>
+<button type="submit" data-t="verify.check">Verify</button></form></details>
+<section id="verify-result" aria-live="polite"></section>
+</main>
+<script src="/provider/assets/verify.js?v=${ASSET_VERSION}"></script>
 </body></html>`;
 }
 

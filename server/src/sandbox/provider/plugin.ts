@@ -4,18 +4,22 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { Code } from '../../../../shared/codes';
-import { createProviderEngine } from './engine';
-import { GAMES, isGameKey } from './games';
-import { errorPage, gamePage } from './page';
+import { verifyRound } from '../../../../shared/contract/provably-fair';
+import { route } from '../../route';
+import { createProviderEngine, OPEN_ROUND_IDLE_MS } from './engine';
+import { errorPage, gamePage, verifyPage } from './page';
+import { type VerifiableRound, verifyHandler } from './verify';
 import { walletClient } from './wallet-client';
 
 const RECOVER_EVERY_MS = 60_000;
 const sessionParams = z.object({ sessionId: z.string().min(10).max(64) });
+const actBody = z.object({ roundId: z.string().min(1).max(64), action: z.unknown() });
+const seedsBody = z.object({ clientSeed: z.string().max(64).optional() });
 
 /**
  * The demo game provider, served under /provider as a real provider would be on its own host: game
- * pages launched with the casino's one-time token, a small game API for them, and a seamless-wallet
- * client that settles every round through the casino.
+ * pages launched with the casino's one-time token, a small game API for them, a public verify page, and
+ * a seamless-wallet client that settles every round through the casino.
  */
 export const demoProvider = fp(
   async (app: FastifyInstance) => {
@@ -35,46 +39,95 @@ export const demoProvider = fp(
         reply.type('text/html; charset=utf-8');
         const { game } = request.params;
         const token = String(request.query.token ?? '');
-        if (!isGameKey(game) || !token || token.length > 200)
+        if (!engine.studio.titles.has(game) || !token || token.length > 200)
           return reply.status(404).send(errorPage('This game link is not valid.'));
         const opened = await engine.open(token, game);
         if (!opened.ok) return reply.status(410).send(errorPage(opened.message));
         return reply.header('Cache-Control', 'no-store').send(
           gamePage({
-            game,
-            title: GAMES[game].name,
+            title: opened.title,
             sessionId: opened.id,
             balance: opened.balance,
             nickname: opened.nickname,
             language: opened.language,
+            seeds: opened.seeds,
           }),
         );
       },
     );
 
-    app.post('/provider/api/:sessionId/balance', async (request) => {
-      const params = sessionParams.safeParse(request.params);
-      if (!params.success) return { ok: false, code: Code.GAME_TOKEN_INVALID, message: 'Session ended' };
-      return engine.balance(params.data.sessionId);
-    });
+    app.get('/provider/verify', async (_request, reply) =>
+      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(verifyPage()),
+    );
+    const roundOf = app.db.prepare('SELECT * FROM provider_rounds WHERE round_id = ?');
+    const verify = verifyHandler(engine, (id) => roundOf.get(id) as VerifiableRound | undefined);
+    route(app, verifyRound, ({ query }) => verify(query));
 
-    app.post('/provider/api/:sessionId/play', { bodyLimit: 2048 }, async (request) => {
-      const params = sessionParams.safeParse(request.params);
-      if (!params.success) return { ok: false, code: Code.GAME_TOKEN_INVALID, message: 'Session ended' };
-      return engine.play(params.data.sessionId, request.body ?? {});
-    });
+    const withSession =
+      <T>(run: (sessionId: string, request: { body: unknown }) => T) =>
+      async (request: { params: unknown; body: unknown }) => {
+        const params = sessionParams.safeParse(request.params);
+        if (!params.success) return { ok: false, code: Code.GAME_TOKEN_INVALID, message: 'Session ended' };
+        return run(params.data.sessionId, request);
+      };
 
-    // Rounds a crash left half done are finished at start, then any stuck for a minute.
-    // (After ready, not inside it: the wallet calls go through inject, which waits for ready.)
+    app.post(
+      '/provider/api/:sessionId/balance',
+      withSession((id) => engine.balance(id)),
+    );
+    app.post(
+      '/provider/api/:sessionId/play',
+      { bodyLimit: 2048 },
+      withSession((id, request) => engine.play(id, request.body ?? {})),
+    );
+    app.post(
+      '/provider/api/:sessionId/act',
+      { bodyLimit: 2048 },
+      withSession((id, request) => {
+        const body = actBody.safeParse(request.body ?? {});
+        if (!body.success) return { ok: false, code: Code.GAME_ACTION_INVALID, message: 'Send roundId and action.' };
+        return engine.act(id, body.data.roundId, body.data.action);
+      }),
+    );
+    app.post(
+      '/provider/api/:sessionId/seeds',
+      withSession((id) => engine.seedsOf(id)),
+    );
+    app.post(
+      '/provider/api/:sessionId/seeds/rotate',
+      { bodyLimit: 1024 },
+      withSession((id, request) => {
+        const body = seedsBody.safeParse(request.body ?? {});
+        if (!body.success)
+          return { ok: false, code: Code.BET_INVALID, message: 'A client seed is up to 64 characters.' };
+        return engine.rotateSeeds(id, body.data.clientSeed);
+      }),
+    );
+
+    // Rounds a crash left half done are finished at start, then any stuck for a minute, and stepped rounds
+    // left open for OPEN_ROUND_IDLE_MS. (After ready, not inside it: the wallet calls go through inject,
+    // which waits for ready.)
     app.addHook('onReady', async () => {
       setImmediate(() => void engine.recover(0).catch((err) => app.log.error({ err }, 'provider recovery failed')));
     });
     const timer = setInterval(
-      () => void engine.recover(RECOVER_EVERY_MS).catch((err) => app.log.error({ err }, 'provider recovery failed')),
+      () =>
+        void engine
+          .recover(RECOVER_EVERY_MS, OPEN_ROUND_IDLE_MS)
+          .catch((err) => app.log.error({ err }, 'provider recovery failed')),
       RECOVER_EVERY_MS,
     );
     timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    // Shared tables draw on the server clock: a close is noticed within a quarter second.
+    const dealer = setInterval(
+      () => void engine.drawTables().catch((err) => app.log.error({ err }, 'table draw failed')),
+      250,
+    );
+    dealer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      clearInterval(dealer);
+    });
   },
   { name: 'demo-provider', dependencies: ['domains'] },
 );

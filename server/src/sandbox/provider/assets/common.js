@@ -1,7 +1,9 @@
 /*
- * Shared by the three demo games (loaded before <game>.js): page data, money, strings in en-US and vi-VN,
- * the header with the live balance, toasts, the bottom sheet, the round lock around POST /play, WebAudio
- * sound effects, reduced motion and the message to the casino frame after each round. Exposes window.Game.
+ * Shared by every family's page (loaded before <family>.js): page data (the family, the title, its rules
+ * and the player's provably fair seeds, from #game-data), money, strings in en-US and vi-VN, the header
+ * with the live balance, toasts, the bottom sheet, the round lock around POST /play and /act, the
+ * fairness sheet, WebAudio sound effects, reduced motion and the message to the casino frame after each
+ * round. Exposes window.Game.
  */
 (() => {
   const root = document.getElementById('game');
@@ -14,6 +16,14 @@
     language: root.dataset.language === 'vi-VN' ? 'vi-VN' : 'en-US',
     title: root.dataset.title || document.title,
   };
+  /** What the server sends for this title: { family, kind, titleInfo, rules, rtp, seeds } (page.ts). */
+  const gameData = (() => {
+    try {
+      return JSON.parse(document.getElementById('game-data')?.textContent || '{}');
+    } catch {
+      return {};
+    }
+  })();
   const vi = data.language === 'vi-VN';
   document.documentElement.lang = vi ? 'vi' : 'en';
 
@@ -56,6 +66,25 @@
       malfunction: 'A malfunction voids all pays and plays.',
       round: 'Round',
       rules: 'How to play',
+      fairness: 'Provably fair',
+      fairIntro:
+        'Each round is drawn from HMAC-SHA256 of the server seed over your client seed, the nonce and a counter. You see the server seed’s hash before you bet; rotate to reveal it and check any round.',
+      serverSeedHash: 'Server seed hash (next rounds)',
+      clientSeed: 'Your client seed',
+      nonce: 'Rounds played on these seeds',
+      rotate: 'Change seeds',
+      rotated: 'New seeds in use. The old server seed is revealed below.',
+      previousSeeds: 'Last revealed seeds',
+      serverSeed: 'Server seed',
+      noPrevious: 'No seeds revealed yet: change seeds to reveal the one in use.',
+      verify: 'Verify a round',
+      lastRound: 'Last round: {id}',
+      actionInvalid: 'That move is not allowed now.',
+      clientSeedInvalid: 'Use 1 to 64 letters, digits, dots, dashes or underscores.',
+      tableOpen: 'Place your bets: {seconds}s',
+      tableClosed: 'No more bets — drawing',
+      tableWaiting: 'Bet placed. Result at the draw.',
+      tableRound: 'Table round #{n}',
     },
     {
       balance: 'Số dư',
@@ -80,6 +109,25 @@
       malfunction: 'Mọi sự cố kỹ thuật làm vô hiệu tất cả ván chơi và tiền thắng.',
       round: 'Ván',
       rules: 'Cách chơi',
+      fairness: 'Công bằng có thể kiểm chứng',
+      fairIntro:
+        'Mỗi ván được rút từ HMAC-SHA256 của hạt giống máy chủ trên hạt giống của bạn, số nonce và bộ đếm. Bạn thấy mã băm của hạt giống máy chủ trước khi cược; đổi hạt giống để tiết lộ nó và kiểm tra bất kỳ ván nào.',
+      serverSeedHash: 'Mã băm hạt giống máy chủ (các ván tới)',
+      clientSeed: 'Hạt giống của bạn',
+      nonce: 'Số ván đã chơi với hạt giống này',
+      rotate: 'Đổi hạt giống',
+      rotated: 'Đã dùng hạt giống mới. Hạt giống máy chủ cũ được tiết lộ bên dưới.',
+      previousSeeds: 'Hạt giống đã tiết lộ gần nhất',
+      serverSeed: 'Hạt giống máy chủ',
+      noPrevious: 'Chưa có hạt giống nào được tiết lộ: đổi hạt giống để tiết lộ hạt giống đang dùng.',
+      verify: 'Kiểm chứng một ván',
+      lastRound: 'Ván gần nhất: {id}',
+      actionInvalid: 'Nước đi này hiện không được phép.',
+      clientSeedInvalid: 'Dùng 1 đến 64 chữ cái, chữ số, dấu chấm, gạch ngang hoặc gạch dưới.',
+      tableOpen: 'Mời đặt cược: {seconds} giây',
+      tableClosed: 'Hết thời gian cược — đang quay',
+      tableWaiting: 'Đã đặt cược. Kết quả khi quay.',
+      tableRound: 'Ván bàn #{n}',
     },
   );
 
@@ -129,6 +177,8 @@
       '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6 6l12 12M18 6L6 18" stroke="currentColor" stroke-width="2.4" stroke-linecap="round"/></svg>',
     minus:
       '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6 12h12" stroke="currentColor" stroke-width="2.6" stroke-linecap="round"/></svg>',
+    shield:
+      '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6l8-3z" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/><path d="M8.5 12l2.5 2.5 4.5-5" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/></svg>',
     plus: '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6 12h12M12 6v12" stroke="currentColor" stroke-width="2.6" stroke-linecap="round"/></svg>',
   };
 
@@ -302,6 +352,14 @@
       balanceValue,
     ),
     soundButton,
+    el('button', {
+      type: 'button',
+      class: 'g-icon-btn g-fair',
+      'aria-label': t('fairness'),
+      title: t('fairness'),
+      html: ICONS.shield,
+      onclick: () => openFairness(),
+    }),
     infoButton,
   );
   const toastRegion = el('div', { class: 'g-toasts', role: 'alert', 'aria-live': 'assertive' });
@@ -586,6 +644,7 @@
         setLocked(false);
         return null;
       }
+      lastRoundId = answer.roundId;
       setBalance(toCentavos(answer.balance) - answer.win);
       return answer;
     } catch {
@@ -615,6 +674,162 @@
     if (document.visibilityState === 'visible' && !locked) refreshBalance();
   });
 
+  /* ---------- stepped rounds ---------- */
+
+  let acting = false;
+  /**
+   * One action on the open stepped round (the lock taken by Game.play stays held while it is open).
+   * Answers like Game.play: done false with `view` while the round goes on; once done, the game animates
+   * and calls finishRound(answer). Null when refused (a toast says why; the round is unchanged).
+   */
+  async function act(roundId, action) {
+    if (ended) {
+      endSession();
+      return null;
+    }
+    if (acting) return null;
+    acting = true;
+    try {
+      const answer = await api('act', { roundId, action });
+      if (answer?.ok !== true) {
+        if (answer?.code === 50009) toast(answer.message || t('actionInvalid'), 'error');
+        else showError(answer);
+        return null;
+      }
+      lastRoundId = answer.roundId;
+      setBalance(toCentavos(answer.balance) - answer.win);
+      return answer;
+    } catch {
+      toast(t('network'), 'error');
+      return null;
+    } finally {
+      acting = false;
+    }
+  }
+
+  /* ---------- shared tables: rounds on the server clock for every player ---------- */
+
+  const titleInfo = gameData.titleInfo || { key: '', name: data.title, theme: '', art: '', shared: false };
+  if (titleInfo.shared) {
+    const banner = el('div', { class: 'g-table-banner', role: 'status', 'aria-live': 'polite' });
+    root.insertBefore(banner, stage);
+    let pending = false;
+    async function poll() {
+      if (ended || pending) return;
+      pending = true;
+      try {
+        const status = await api('table');
+        if (status?.ok) {
+          const seconds = Math.ceil(status.closesInMs / 1000);
+          banner.classList.toggle('is-closed', !status.open);
+          banner.replaceChildren(
+            el('strong', { text: t('tableRound', { n: status.round }) }),
+            el('span', { text: status.open ? t('tableOpen', { seconds }) : t('tableClosed') }),
+            status.last ? el('span', { class: 'g-muted', text: status.last.result }) : null,
+          );
+        } else if (isSessionEnded(status)) endSession();
+      } catch {
+        /* offline: the next poll tries again */
+      } finally {
+        pending = false;
+      }
+    }
+    poll();
+    setInterval(poll, 1000);
+  }
+
+  /* ---------- provably fair ---------- */
+
+  let seeds = gameData.seeds || null;
+  let lastRoundId = '';
+  const verifyUrl = (roundId) => `/provider/verify${roundId ? `?roundId=${encodeURIComponent(roundId)}` : ''}`;
+
+  function seedRow(label, value) {
+    return el(
+      'div',
+      { class: 'g-seed' },
+      el('dt', { text: label }),
+      el('dd', { class: 'g-mono', text: String(value) }),
+    );
+  }
+
+  /** The fairness panel: the committed hash, the client seed (editable), the nonce, the last revealed seeds. */
+  function fairPanel() {
+    const panel = el('div', { class: 'g-fair-panel' });
+    function paint() {
+      const input = el('input', {
+        class: 'g-mono',
+        value: seeds?.clientSeed || '',
+        maxlength: '64',
+        autocomplete: 'off',
+        spellcheck: 'false',
+        'aria-label': t('clientSeed'),
+      });
+      const form = el(
+        'form',
+        {
+          class: 'g-seed-form',
+          onsubmit: async (event) => {
+            event.preventDefault();
+            const clientSeed = input.value.trim();
+            if (!/^[A-Za-z0-9_.-]{1,64}$/.test(clientSeed)) return toast(t('clientSeedInvalid'), 'error');
+            if (locked) return toast(t('busy'));
+            const answer = await api('seeds/rotate', { clientSeed });
+            if (answer?.ok !== true) return showError(answer);
+            seeds = answer;
+            toast(t('rotated'));
+            paint();
+          },
+        },
+        el('label', {}, el('span', { text: t('clientSeed') }), input),
+        el('button', { type: 'submit', class: 'g-btn g-btn-secondary', text: t('rotate') }),
+      );
+      const previous = seeds?.previous;
+      panel.replaceChildren(
+        el('p', { text: t('fairIntro') }),
+        el(
+          'dl',
+          {},
+          seedRow(t('serverSeedHash'), seeds?.serverSeedHash || '—'),
+          seedRow(t('nonce'), seeds?.nonce ?? 0),
+        ),
+        form,
+        el('h3', { text: t('previousSeeds') }),
+        previous
+          ? el(
+              'dl',
+              {},
+              seedRow(t('serverSeed'), previous.serverSeed),
+              seedRow(t('serverSeedHash'), previous.serverSeedHash),
+              seedRow(t('clientSeed'), previous.clientSeed),
+              seedRow(t('nonce'), previous.nonce),
+            )
+          : el('p', { class: 'g-muted', text: t('noPrevious') }),
+        lastRoundId ? el('p', { class: 'g-muted g-mono', text: t('lastRound', { id: lastRoundId }) }) : null,
+        el('a', {
+          class: 'g-link',
+          href: `${verifyUrl(lastRoundId)}${lastRoundId ? '&' : '?'}lang=${data.language}`,
+          target: '_blank',
+          rel: 'noopener',
+          text: t('verify'),
+        }),
+      );
+    }
+    paint();
+    // Fresh numbers (the nonce moved with each round).
+    api('seeds').then((answer) => {
+      if (answer?.ok) {
+        seeds = answer;
+        paint();
+      }
+    });
+    return panel;
+  }
+
+  function openFairness() {
+    openSheet(t('fairness'), fairPanel());
+  }
+
   window.Game = {
     data,
     vi,
@@ -633,7 +848,20 @@
     stakeStepper,
     rollUp,
     play,
+    act,
     finishRound,
+    /** The engine family drawing this page (its script is assets/<family>.js) and its kind. */
+    family: gameData.family || data.game,
+    kind: gameData.kind || 'oneShot',
+    /** The family's rules for this title: the very object the server pays from. */
+    rules: gameData.rules ?? null,
+    /** The written return to player, 0..1. */
+    rtp: gameData.rtp ?? null,
+    /** { key, name, theme, art, shared } */
+    titleInfo,
+    fairPanel,
+    openFairness,
+    verifyUrl,
     refreshBalance,
     endSession,
     stage,

@@ -35,6 +35,11 @@ interface EngineBase<P> {
   rtp: number;
   /** What `npm run rtp` accepts between measured and written RTP, in percentage points (default 0.5). */
   rtpTolerance?: number;
+  /**
+   * The bet `rtp` is written for, which `npm run rtp` and the provably fair test play (default: built
+   * from `params`, a 10-peso stake and each field's first allowed value).
+   */
+  defaultBet?: P;
 }
 
 /** A round decided in one draw: slots, roulette, sic bo, keno, plinko, a fish shot, ... */
@@ -56,6 +61,13 @@ export interface SteppedEngine<P = unknown, S = unknown, A = unknown> extends En
   settle(state: S): RoundResult;
   /** What the page may see mid-round: nothing hidden (no hole card, no mine position). */
   view(state: S): unknown;
+  /**
+   * The action that finishes a round the player left open (stand, cash out, collect): the provider's
+   * `recover` applies it until `done`. Without it an abandoned round is settled as it stands (`settle`).
+   */
+  finishAction?(state: S): A;
+  /** The documented strategy `npm run rtp` plays (default: `finishAction`, e.g. stand at once). */
+  strategy?(state: S): A;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: one registry holds engines of every parameter, state and action type

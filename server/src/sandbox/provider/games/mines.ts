@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { type EngineFamily, GameRuleError, type SteppedEngine } from './kinds';
+import { choose, drawDistinct, stakeSchema, times } from './stake';
+
+/*
+ * Mines (stepped): a 5x5 field hides 1 to 24 mines; each safe tile raises the multiplier, a mine ends the
+ * round, cash out any time (before the first tile it returns the stake). After k safe tiles with m mines the multiplier is
+ * rtp / P(k safe in a row), rounded down to the hundredth, so every way of playing returns at most `rtp`
+ * (exactly `rtp` before rounding; see minesRtp for a strategy of k picks).
+ * Configurations (MINES_CONFIGS), for titles to map to:
+ *   classic  Mines          97%, 5x5
+ *   gems     Gem Mines      97%, 5x5
+ *   treasure Treasure Hunt  96%, 5x5
+ */
+export interface MinesConfig {
+  name: string;
+  theme: { key: 'classic' | 'gems' | 'treasure'; colors: readonly [string, string, string] };
+  tiles: number;
+  rtp: number;
+  defaultMines: number;
+}
+
+export const MINES_CONFIGS = {
+  classic: {
+    name: 'Mines',
+    theme: { key: 'classic', colors: ['#0f172a', '#1e293b', '#22c55e'] },
+    tiles: 25,
+    rtp: 0.97,
+    defaultMines: 3,
+  },
+  gems: {
+    name: 'Gem Mines',
+    theme: { key: 'gems', colors: ['#2e1065', '#4c1d95', '#22d3ee'] },
+    tiles: 25,
+    rtp: 0.97,
+    defaultMines: 5,
+  },
+  treasure: {
+    name: 'Treasure Hunt',
+    theme: { key: 'treasure', colors: ['#422006', '#713f12', '#facc15'] },
+    tiles: 25,
+    rtp: 0.96,
+    defaultMines: 3,
+  },
+} satisfies Record<string, MinesConfig>;
+
+/** The multiplier in hundredths after `safe` safe tiles with `mines` mines (100 before the first). */
+export function minesMultiplier(c: MinesConfig, mines: number, safe: number): number {
+  if (safe === 0) return 100;
+  const p = choose(c.tiles - mines, safe) / choose(c.tiles, safe);
+  return Math.floor((c.rtp / p) * 100 + 1e-9);
+}
+
+/** The exact return of revealing `safe` tiles then cashing out. */
+export const minesRtp = (c: MinesConfig, mines: number, safe: number) =>
+  ((choose(c.tiles - mines, safe) / choose(c.tiles, safe)) * minesMultiplier(c, mines, safe)) / 100;
+
+export interface MinesState {
+  stake: number;
+  mines: number[];
+  revealed: number[];
+  status: 'playing' | 'lost' | 'cashed' | 'cleared';
+}
+
+const action = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('reveal'), tile: z.number().int().min(0) }),
+  z.strictObject({ type: z.literal('cashout') }),
+]);
+
+export function minesEngine(
+  c: MinesConfig,
+): SteppedEngine<{ stake: number; mines: number }, MinesState, z.infer<typeof action>> {
+  const multiplier = (s: MinesState) => minesMultiplier(c, s.mines.length, s.revealed.length);
+  return {
+    kind: 'stepped',
+    params: z.strictObject({
+      stake: stakeSchema,
+      mines: z
+        .number()
+        .int()
+        .min(1)
+        .max(c.tiles - 1),
+    }),
+    action,
+    stakeOf: (p) => p.stake,
+    rules: { ...c, multipliers: minesTable(c) },
+    rtp: c.rtp,
+    defaultBet: { stake: 1000, mines: c.defaultMines },
+    // An abandoned round is cashed out as it stands; `npm run rtp` reveals one tile then cashes out
+    // (that strategy returns minesRtp(c, mines, 1), within 0.3 points of rtp for the default bet).
+    finishAction: () => ({ type: 'cashout' }),
+    strategy: (s) => (s.revealed.length === 0 ? { type: 'reveal', tile: 0 } : { type: 'cashout' }),
+    start: (rng, p) => ({
+      stake: p.stake,
+      mines: drawDistinct(rng, c.tiles, p.mines),
+      revealed: [],
+      status: 'playing',
+    }),
+    act(s, a) {
+      if (s.status !== 'playing') throw new GameRuleError('The round is over');
+      // Cashing out before the first tile returns the stake (1.00x).
+      if (a.type === 'cashout') return { ...s, status: 'cashed' };
+      if (a.tile >= c.tiles || s.revealed.includes(a.tile)) throw new GameRuleError('Pick a hidden tile');
+      const revealed = [...s.revealed, a.tile];
+      if (s.mines.includes(a.tile)) return { ...s, revealed, status: 'lost' };
+      return { ...s, revealed, status: revealed.length === c.tiles - s.mines.length ? 'cleared' : 'playing' };
+    },
+    done: (s) => s.status !== 'playing',
+    settle(s) {
+      const m = multiplier(s);
+      const safe = s.revealed.filter((t) => !s.mines.includes(t)).length;
+      if (s.status === 'lost')
+        return { win: 0, result: `Hit a mine after ${safe} safe tile${safe === 1 ? '' : 's'}`, outcome: view(s, m) };
+      return {
+        win: times(s.stake, m),
+        result: `Cashed out at ${(m / 100).toFixed(2)}x after ${safe} safe tiles (${s.mines.length} mines)`,
+        outcome: view(s, m),
+      };
+    },
+    view: (s) => view(s, multiplier(s)),
+  };
+  function view(s: MinesState, m: number) {
+    const over = s.status !== 'playing';
+    return {
+      revealed: s.revealed,
+      status: s.status,
+      mineCount: s.mines.length,
+      multiplier: s.status === 'lost' ? 0 : m / 100,
+      next: over ? null : minesMultiplier(c, s.mines.length, s.revealed.length + 1) / 100,
+      ...(over ? { mines: s.mines } : {}),
+    };
+  }
+}
+
+/** multipliers[mines][safe] in hundredths, for the page's table. */
+function minesTable(c: MinesConfig): number[][] {
+  return Array.from({ length: c.tiles }, (_, mines) =>
+    mines === 0 ? [] : Array.from({ length: c.tiles - mines + 1 }, (_, safe) => minesMultiplier(c, mines, safe)),
+  );
+}
+
+export const minesFamily: EngineFamily<MinesConfig> = { key: 'mines', configs: MINES_CONFIGS, create: minesEngine };

@@ -1,0 +1,208 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Code } from '../../../../shared/codes';
+import { registerPlayer, type TestClient, testApp } from '../../test/helpers';
+import type { ProviderEngine } from './engine';
+import { hashSeed } from './games/fair';
+import { TEST_FAMILIES, TEST_TITLES } from './testing';
+
+let app: FastifyInstance;
+let player: TestClient;
+let userId: number;
+let provider: ProviderEngine;
+
+function fund(pesos: number) {
+  app.db.transaction(() =>
+    app.services.ledger.post(userId, { type: 'adjust', amount: pesos * 100, reference: 'test', remark: 'test funds' }),
+  )();
+}
+const balance = () => app.services.ledger.account(userId).balance;
+
+/** Launches catalog game 1 as `key` of the test studio and opens a provider session on it. */
+async function open(key: string, client = player) {
+  app.db.prepare('UPDATE games SET provider_game = ? WHERE id = 1').run(key);
+  const launched = await client.post<{ playUrl: string }>('/api/game/getUrl', { gameId: 1 });
+  const token = new URL(launched.body.data.playUrl).searchParams.get('token') ?? '';
+  const opened = await provider.open(token, key);
+  if (!opened.ok) throw new Error(opened.message);
+  return opened.id;
+}
+
+const records = async () =>
+  (await player.get<{ list: { roundId: string; bet: number; win: number; result: string }[] }>('/api/game/record/all'))
+    .body.data.list;
+const verify = (query: Record<string, string | number>) =>
+  player.get<{ win: number; result: string; done: boolean; recorded: { matches: boolean } | null }>(
+    '/api/provider/verify',
+    query,
+  );
+
+beforeEach(async () => {
+  app = await testApp();
+  const registered = await registerPlayer(app);
+  player = registered.client;
+  userId = app.services.users.byUid(registered.info.uid)?.id ?? 0;
+  provider = app.provider;
+  provider.studio.extend(TEST_FAMILIES, TEST_TITLES);
+});
+afterEach(() => app.close());
+
+describe('provably fair rounds', () => {
+  it('commits to the server seed before the bet, takes nonce + 1 per round, and verifies after rotation', async () => {
+    fund(100);
+    const session = await open('test-coin');
+    const before = provider.seedsOf(session);
+    if (!before.ok) throw new Error('no seeds');
+    expect(before).toMatchObject({ nonce: 0, previous: null });
+    expect(before.serverSeedHash).toMatch(/^[a-f0-9]{64}$/);
+
+    const first = await provider.play(session, { stake: 1000, side: 'heads' });
+    const second = await provider.play(session, { stake: 1000, side: 'tails' });
+    if (!first.ok || !second.ok) throw new Error('not played');
+    expect(provider.seedsOf(session)).toMatchObject({ nonce: 2, serverSeedHash: before.serverSeedHash });
+
+    // Not verifiable while the seed is in use: the page would learn the seed of its next rounds.
+    expect((await verify({ roundId: first.roundId })).body.code).toBe(Code.ROUND_NOT_VERIFIABLE);
+
+    const rotated = provider.rotateSeeds(session, 'my-lucky-seed');
+    if (!rotated.ok) throw new Error('not rotated');
+    expect(rotated.previous?.serverSeedHash).toBe(before.serverSeedHash);
+    expect(hashSeed(rotated.previous?.serverSeed ?? '')).toBe(before.serverSeedHash);
+    expect(rotated).toMatchObject({ clientSeed: 'my-lucky-seed', nonce: 0 });
+    expect(rotated.serverSeedHash).not.toBe(before.serverSeedHash);
+
+    for (const round of [first, second]) {
+      const checked = await verify({ roundId: round.roundId });
+      expect(checked.body.data).toMatchObject({ win: round.win, result: round.result, recorded: { matches: true } });
+    }
+    // The same from the explicit inputs.
+    const explicit = await verify({
+      title: 'test-coin',
+      serverSeed: rotated.previous?.serverSeed ?? '',
+      clientSeed: before.clientSeed,
+      nonce: 2,
+      params: JSON.stringify({ stake: 1000, side: 'tails' }),
+    });
+    expect(explicit.body.data).toMatchObject({ win: second.win, result: second.result, recorded: null });
+  });
+
+  it('refuses a bad client seed and an unknown round', async () => {
+    const session = await open('test-coin');
+    expect(provider.rotateSeeds(session, 'has space')).toMatchObject({ ok: false, code: Code.BET_INVALID });
+    expect((await verify({ roundId: 'nope' })).body.code).toBe(Code.TRANSACTION_UNKNOWN);
+    expect((await verify({ title: 'test-coin' })).body.code).toBe(Code.VALIDATION);
+  });
+});
+
+describe('stepped rounds', () => {
+  it('bets at start, applies actions, settles through the wallet when done', async () => {
+    fund(100);
+    const session = await open('test-roll');
+    const started = await provider.play(session, { stake: 1000 });
+    if (!started.ok) throw new Error(started.message);
+    expect(started).toMatchObject({ done: false, win: 0, stake: 1000, view: { dice: [], total: 0 } });
+    expect(balance()).toBe(9000);
+    expect((await records())[0]).toMatchObject({ roundId: started.roundId, bet: 10, result: 'In progress' });
+
+    const rolled = await provider.act(session, started.roundId, { move: 'roll' });
+    expect(rolled).toMatchObject({ ok: true, done: false });
+    const stood = await provider.act(session, started.roundId, { move: 'stand' });
+    if (!stood.ok) throw new Error(stood.message);
+    expect(stood.done).toBe(true);
+    expect(stood.result).toMatch(/^Stood at \d$/);
+    expect(balance()).toBe(9000 + stood.win);
+    expect((await records())[0]).toMatchObject({ win: stood.win / 100, result: stood.result });
+    expect(app.services.ledger.account(userId).turnover_done).toBe(1000);
+    // Over: no more actions.
+    expect(await provider.act(session, started.roundId, { move: 'roll' })).toMatchObject({
+      ok: false,
+      code: Code.ROUND_SETTLED,
+    });
+  });
+
+  it('answers an illegal action with a clear error and changes nothing', async () => {
+    fund(100);
+    const session = await open('test-roll');
+    const started = await provider.play(session, { stake: 1000 });
+    if (!started.ok) throw new Error(started.message);
+    const row = () => app.db.prepare('SELECT actions, done, state FROM provider_rounds').get();
+    const before = row();
+    expect(await provider.act(session, started.roundId, { move: 'stand' })).toMatchObject({
+      ok: false,
+      code: Code.GAME_ACTION_INVALID,
+      message: 'Roll at least once before standing.',
+    });
+    expect(await provider.act(session, started.roundId, { move: 'fold' })).toMatchObject({
+      ok: false,
+      code: Code.GAME_ACTION_INVALID,
+    });
+    expect(await provider.act(session, 'someone-else', { move: 'roll' })).toMatchObject({
+      ok: false,
+      code: Code.TRANSACTION_UNKNOWN,
+    });
+    expect(row()).toEqual(before);
+    expect(balance()).toBe(9000);
+  });
+
+  it('recovers a round left open with the finishing action, and it verifies', async () => {
+    fund(100);
+    const session = await open('test-roll');
+    const started = await provider.play(session, { stake: 1000 });
+    if (!started.ok) throw new Error(started.message);
+    // Not idle long enough yet.
+    app.clock.advance(60_000);
+    await provider.recover(60_000, 10 * 60_000);
+    expect((await records())[0]?.result).toBe('In progress');
+    app.clock.advance(10 * 60_000);
+    await provider.recover(60_000, 10 * 60_000);
+    const [record] = await records();
+    expect(record?.result).toMatch(/^(Stood at|Bust at) \d+$/);
+    expect(balance()).toBe(9000 + (record?.win ?? 0) * 100);
+    provider.rotateSeeds(session);
+    const checked = await verify({ roundId: started.roundId });
+    expect(checked.body.data).toMatchObject({ done: true, recorded: { matches: true } });
+  });
+});
+
+describe('a shared table', () => {
+  it('takes bets until the close on the server clock, draws one result for everyone, and reveals its seed', async () => {
+    fund(100);
+    const other = await registerPlayer(app);
+    const otherId = app.services.users.byUid(other.info.uid)?.id ?? 0;
+    app.db.transaction(() =>
+      app.services.ledger.post(otherId, { type: 'adjust', amount: 10_000, reference: 'test', remark: 'test funds' }),
+    )();
+    const mine = await open('test-table');
+    const theirs = await open('test-table', other.client);
+    const status = provider.tableStatus(mine);
+    if (!status.ok) throw new Error('no table');
+    expect(status).toMatchObject({ open: true, serverSeedHash: expect.stringMatching(/^[a-f0-9]{64}$/) });
+    expect(provider.tableStatus(theirs)).toMatchObject({ round: status.round, serverSeedHash: status.serverSeedHash });
+
+    const heads = provider.play(mine, { stake: 1000, side: 'heads' });
+    const tails = provider.play(theirs, { stake: 2000, side: 'tails' });
+    // Both bets are taken at once; the answers wait for the draw.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(balance()).toBe(9000);
+    app.clock.advance(status.closesInMs);
+    expect(await provider.play(mine, { stake: 1000, side: 'heads' })).toMatchObject({
+      ok: false,
+      code: Code.BET_INVALID,
+    });
+    await provider.drawTables();
+    const [a, b] = await Promise.all([heads, tails]);
+    if (!a.ok || !b.ok) throw new Error('not drawn');
+    expect(a.outcome).toEqual(b.outcome);
+    expect([a.win, b.win].filter((w) => w > 0)).toHaveLength(1);
+    expect(balance()).toBe(9000 + a.win);
+    // Drawn: the seed is out and the rounds verify; the next round has a new commitment.
+    const checked = await verify({ roundId: a.roundId });
+    expect(checked.body.data).toMatchObject({ win: a.win, recorded: { matches: true } });
+    expect(provider.tableStatus(mine)).toMatchObject({ open: false, last: { result: a.result } });
+    app.clock.advance(status.nextInMs - status.closesInMs);
+    expect(provider.tableStatus(mine)).toMatchObject({ open: true, round: status.round + 1 });
+    const next = provider.tableStatus(mine);
+    if (!next.ok) throw new Error('no table');
+    expect(next.serverSeedHash).not.toBe(status.serverSeedHash);
+  });
+});
