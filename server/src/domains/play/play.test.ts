@@ -94,7 +94,7 @@ describe('launching a game', () => {
 describe('playing through the provider', () => {
   it.each([
     ['slot', { stake: 1000 }],
-    ['baccarat', { stake: 1000, side: 'banker' }],
+    ['baccarat', { bets: { banker: 1000 } }],
     ['crash', { stake: 1000, target: 2 }],
   ])('a %s round bets and settles through the ledger and shows in the records', async (key, params) => {
     fund(100);
