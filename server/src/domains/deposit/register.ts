@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { depositOpsRoutes } from './ops-routes';
 import { depositRoutes } from './routes';
 import { createDepositService, type DepositService } from './service';
 
@@ -37,4 +38,5 @@ export function register(app: FastifyInstance) {
   );
 
   depositRoutes(app, deposits);
+  if (app.config.opsEnabled) depositOpsRoutes(app, deposits);
 }

@@ -18,7 +18,7 @@ export function register(app: FastifyInstance) {
     clock: app.clock,
     events: app.events,
     grants,
-    couponExists: (code) => deposits.repo.template(code) !== undefined,
+    couponExists: deposits.couponExists,
     connectedUsers: () => app.socket.connectedUsers(),
   });
   Object.assign(app.services, { inbox });
@@ -29,6 +29,8 @@ export function register(app: FastifyInstance) {
     inbox,
     log: app.log,
     kycReason: (userId) => kyc.view(userId).reason,
+    username: (userId) => app.services.users.byId(userId)?.username ?? '',
+    withdrawal: (orderNo) => app.services.withdrawals.order(orderNo),
   });
 
   inboxRoutes(app, inbox);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DEPOSIT_STATUS } from '../../../../shared/contract/recharge';
 import { toPesos } from '../../../../shared/money';
+import { ledgerOpsRoutes } from './ops-routes';
 import { ledgerRoutes } from './routes';
 import { createLedgerService, type LedgerService } from './service';
 
@@ -33,4 +34,5 @@ export function register(app: FastifyInstance) {
     // Pending pixel events are delivered once, by whichever of balance and fb/event/fetch asks first.
     fbEvents: (userId) => app.services.config.takeFbEvents(userId),
   });
+  if (app.config.opsEnabled) ledgerOpsRoutes(app, ledger);
 }

@@ -11,7 +11,7 @@ declare module 'fastify' {
 /** The points mall: the service and its routes. */
 export function register(app: FastifyInstance) {
   const { grants, ledger, users } = app.services;
-  const mall = createMallService({ db: app.db, clock: app.clock, ledger, grants, users: users.repo });
+  const mall = createMallService({ db: app.db, clock: app.clock, ledger, grants, users });
   Object.assign(app.services, { mall });
   mallRoutes(app, mall);
 }

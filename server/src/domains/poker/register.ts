@@ -11,7 +11,7 @@ declare module 'fastify' {
 /** The poker-card event: the service, its badge counter, the events that deal cards, routes. */
 export function register(app: FastifyInstance) {
   const { grants, users, badges } = app.services;
-  const poker = createPokerService({ db: app.db, clock: app.clock, events: app.events, grants, users: users.repo });
+  const poker = createPokerService({ db: app.db, clock: app.clock, events: app.events, grants, users });
   Object.assign(app.services, { poker });
 
   badges.provide('inviteFriendToEarnNum', (userId) => poker.chances(userId).total);

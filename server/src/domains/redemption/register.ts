@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { redemptionOpsRoutes, redemptionRoutes } from './routes';
+import { redemptionOpsRoutes } from './ops-routes';
+import { redemptionRoutes } from './routes';
 import { createRedemptionService, type RedemptionService } from './service';
 
 declare module 'fastify' {
@@ -15,8 +16,8 @@ export function register(app: FastifyInstance) {
     db: app.db,
     clock: app.clock,
     grants,
-    users: users.repo,
-    couponExists: (template) => deposits.repo.template(template) !== undefined,
+    users,
+    couponExists: deposits.couponExists,
   });
   Object.assign(app.services, { codes });
   redemptionRoutes(app, codes);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { paymentCallback } from '../../../../shared/contract/payment';
 import { backofficePage } from './backoffice-page';
+import { clockOpsRoutes } from './clock-routes';
 import { watchManilaDay } from './day-rollover';
 import { devRoutes } from './dev-routes';
 import { createFaults, type Fault } from './faults';
@@ -60,7 +61,7 @@ export function register(app: FastifyInstance) {
   const uidOf = (userId: number) => {
     let uid = uids.get(userId);
     if (uid === undefined) {
-      uid = app.services.users.repo.byId(userId)?.uid ?? null;
+      uid = app.services.users.byId(userId)?.uid ?? null;
       if (uid !== null) uids.set(userId, uid);
     }
     return uid;
@@ -107,6 +108,7 @@ export function register(app: FastifyInstance) {
 
   if (app.config.opsEnabled) {
     toolingRoutes(app, tooling);
+    clockOpsRoutes(app);
     backofficePage(app);
     if (app.config.mode === 'development') devRoutes(app, tooling);
   }

@@ -37,7 +37,7 @@ describe('snapshots', () => {
     expect(restored.body.data.restoreMs).toBeLessThan(1000);
     expect(saved.body.data.tookMs).toBeLessThan(1000);
     expect(databaseDigest(app.db)).toBe(digest);
-    expect(app.services.users.repo.byUid(info.uid)).toBeUndefined();
+    expect(app.services.users.byUid(info.uid)).toBeUndefined();
     ledgerIsWhole(app);
     // Services keep working on the swapped data: the same order can be reviewed again.
     const again = await ops.get<{ list: { orderNo: string }[] }>('/ops/withdrawals', { status: 0 });

@@ -12,7 +12,7 @@ export const ledgerIsWhole = (app: FastifyInstance) => {
 };
 
 export const userByName = (app: FastifyInstance, username: string) => {
-  const row = app.services.users.repo.byUsername(username);
+  const row = app.services.users.byUsername(username);
   if (!row) throw new Error(`no ${username}`);
   return row;
 };

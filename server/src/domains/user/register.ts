@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { userOpsRoutes } from './ops-routes';
 import { userRoutes } from './routes';
 import { createUserService, type UserService } from './service';
 import { createSmsService, type SmsService } from './sms.service';
@@ -25,4 +26,5 @@ export function register(app: FastifyInstance) {
   });
   Object.assign(app.services, { users, sms });
   userRoutes(app, users);
+  if (app.config.opsEnabled) userOpsRoutes(app, users, sms);
 }

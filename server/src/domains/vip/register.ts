@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { Code } from '../../../../shared/codes';
-import { opsUserVip } from '../../../../shared/contract/ops-vip';
-import { AppError } from '../../errors';
 import { guarded, oncePerTurn } from '../../lib/per-turn';
-import { route } from '../../route';
+import { vipOpsRoutes } from './ops-routes';
 import { vipRoutes } from './routes';
 import { createVipService, type VipService } from './service';
 
@@ -15,7 +12,7 @@ declare module 'fastify' {
 
 /** VIP levels and rewards: the service, its badge counter, the events that move it, routes (player and /ops). */
 export function register(app: FastifyInstance) {
-  const { grants, badges, users } = app.services;
+  const { grants, badges } = app.services;
   const vip = createVipService({ db: app.db, clock: app.clock, events: app.events, grants });
   Object.assign(app.services, { vip });
 
@@ -47,12 +44,5 @@ export function register(app: FastifyInstance) {
   });
 
   vipRoutes(app, vip);
-  if (app.config.opsEnabled) {
-    route(app, opsUserVip, ({ params }) => {
-      const row = users.repo.byUid(params.uid);
-      if (!row) throw new AppError(Code.OPS_NOT_FOUND);
-      const { levels: _levels, ...card } = vip.card(row.id);
-      return { uid: row.uid, username: row.username, vip: card, friends: app.services.friends.card(row.id) };
-    });
-  }
+  if (app.config.opsEnabled) vipOpsRoutes(app, vip);
 }

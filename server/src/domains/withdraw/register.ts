@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type CaptchaService, createCaptchaService } from './captcha';
+import { withdrawOpsRoutes } from './ops-routes';
 import { createWithdrawRepo } from './repo';
 import { withdrawRoutes } from './routes';
 import { createWithdrawService, type WithdrawService } from './service';
@@ -40,7 +41,7 @@ export function register(app: FastifyInstance) {
     config: app.config,
     events: app.events,
     repo,
-    users: users.repo,
+    users,
     ledger,
     kyc,
     captcha,
@@ -60,4 +61,5 @@ export function register(app: FastifyInstance) {
   );
 
   withdrawRoutes(app, { wallets, withdrawals, captcha });
+  if (app.config.opsEnabled) withdrawOpsRoutes(app, withdrawals, captcha);
 }
