@@ -73,7 +73,7 @@ const ROWS: Row[] = [
   ["nfg-pixel-jackpot", "Pixel Jackpot", "slot", "classic", "neon"],
   ["nfg-electric-diamonds", "Electric Diamonds", "slot", "classic", "neon"],
   ["vlv-velvet-baccarat", "Velvet Baccarat", "baccarat", "classic", "velvet", true],
-  ["vlv-velvet-speed-baccarat", "Velvet Speed Baccarat", "baccarat", "speed", "velvet", true],
+  ["vlv-velvet-speed-baccarat", "Velvet Speed Baccarat", "baccarat", "classic", "velvet", true],
   ["vlv-grand-roulette-salon", "Grand Roulette Salon", "roulette", "european", "velvet", true],
   ["vlv-dragon-tiger-duel", "Dragon & Tiger Duel", "dragonTiger", "classic", "velvet", true],
   ["vlv-sic-bo-palace", "Sic Bo Palace", "sicBo", "classic", "velvet", true],
