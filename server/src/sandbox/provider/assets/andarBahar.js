@@ -67,7 +67,7 @@
         zones[o.winner].classList.add('winner');
       },
       history: (o) => t(o.winner).slice(0, 1),
-      historyClass: (o) => 'tk-' + o.winner,
+      historyClass: (o) => `tk-${o.winner}`,
       rules: ['r1', 'r2', 'r3'],
     });
   }

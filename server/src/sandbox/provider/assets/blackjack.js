@@ -75,7 +75,7 @@
       paint,
       async onView(v) {
         open = true;
-        await draw('player', v.player, v.soft && v.playerTotal < 21 ? v.playerTotal + ' ' + t('soft') : v.playerTotal);
+        await draw('player', v.player, v.soft && v.playerTotal < 21 ? `${v.playerTotal} ${t('soft')}` : v.playerTotal);
         await draw('dealer', v.dealer, v.dealerTotal, v.holeCard);
       },
       async onDone(a) {

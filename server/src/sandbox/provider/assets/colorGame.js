@@ -39,7 +39,7 @@
     );
     const colors = G.rules?.colors || [];
     const dice = el('div', { class: 'tk-dice' });
-    const spot = (c) => ({ bet: c, label: t(c), className: 'tk-color tk-color-' + c, noPays: true });
+    const spot = (c) => ({ bet: c, label: t(c), className: `tk-color tk-color-${c}`, noPays: true });
     K.chipTable({
       action: 'roll',
       spots: [colors.slice(0, 3).map(spot), colors.slice(3).map(spot)],
@@ -58,7 +58,7 @@
         );
       },
       history: () => '●',
-      historyClass: (o) => 'tk-color-' + o.dice[0],
+      historyClass: (o) => `tk-color-${o.dice[0]}`,
       rules: ['r1', 'r2'],
     });
   }

@@ -31,7 +31,7 @@
     const zones = {};
     const board = el('div', { class: 'tk-hands' });
     for (const side of ['dragon', 'tiger']) {
-      zones[side] = el('div', { class: 'tk-hand tk-' + side }, el('h3', { text: t(side) }), slots[side]);
+      zones[side] = el('div', { class: `tk-hand tk-${side}` }, el('h3', { text: t(side) }), slots[side]);
       board.append(zones[side]);
     }
     K.chipTable({
@@ -58,7 +58,7 @@
         if (o.winner !== 'tie') zones[o.winner].classList.add('winner');
       },
       history: (o) => t(o.winner).slice(0, 1),
-      historyClass: (o) => 'tk-' + o.winner,
+      historyClass: (o) => `tk-${o.winner}`,
       rules: ['r1', 'r2', 'r3'],
     });
   }

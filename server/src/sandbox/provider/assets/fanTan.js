@@ -40,9 +40,9 @@
     const board = el('div', { class: 'tk-fantan' }, heap, label);
     const nums = [1, 2, 3, 4];
     const rows = [
-      nums.map((n) => ({ bet: 'fan-' + n, label: t('fan', { n }) })),
+      nums.map((n) => ({ bet: `fan-${n}`, label: t('fan', { n }) })),
       nums.map((a) => ({
-        bet: 'kwok-' + a + '-' + ((a % 4) + 1),
+        bet: `kwok-${a}-${(a % 4) + 1}`,
         label: t('kwok', { a, b: (a % 4) + 1 }),
         className: 'tk-small',
       })),
@@ -51,7 +51,7 @@
       rows.push(
         nums
           .filter((b) => b !== a)
-          .map((b) => ({ bet: 'nim-' + a + '-' + b, label: t('nim', { a, b }), className: 'tk-small' })),
+          .map((b) => ({ bet: `nim-${a}-${b}`, label: t('nim', { a, b }), className: 'tk-small' })),
       );
     K.chipTable({
       action: 'count',

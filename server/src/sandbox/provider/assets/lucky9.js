@@ -67,11 +67,11 @@
         hands.player.total.textContent = String(o.playerTotal);
         hands.banker.total.textContent = String(o.bankerTotal);
         if (o.winner !== 'tie') hands[o.winner].zone.classList.add('winner');
-        const nat = o.winner !== 'tie' && o[o.winner].length === 2 && o[o.winner + 'Total'] === 9;
+        const nat = o.winner !== 'tie' && o[o.winner].length === 2 && o[`${o.winner}Total`] === 9;
         if (nat) G.toast(t('natural'));
       },
       history: (o) => t(o.winner).slice(0, 1),
-      historyClass: (o) => 'tk-' + o.winner,
+      historyClass: (o) => `tk-${o.winner}`,
       rules: ['r1', 'r2', 'r3', 'r4', 'r5'],
     });
   }

@@ -28,8 +28,8 @@
     const COLORS = ['#f2c14e', '#3fa7d6', '#59cd90', '#ee6352', '#a26ee6', '#fac05e', '#ffffff'];
     const colorOf = (label) => COLORS[labels.indexOf(label) % COLORS.length];
     const step = 360 / (wheel.length || 1);
-    const gradient = wheel.map((l, i) => colorOf(l) + ' ' + i * step + 'deg ' + (i + 1) * step + 'deg').join(',');
-    const disc = el('div', { class: 'tk-wheel', style: 'background: conic-gradient(' + gradient + ')' });
+    const gradient = wheel.map((l, i) => `${colorOf(l)} ${i * step}deg ${(i + 1) * step}deg`).join(',');
+    const disc = el('div', { class: 'tk-wheel', style: `background: conic-gradient(${gradient})` });
     const hub = el('div', { class: 'tk-hub', text: '?' });
     const board = el('div', { class: 'tk-wheel-box' }, el('i', { class: 'tk-pointer' }), disc, hub);
     const name = (l) => (l === 'joker' || l === 'star' ? t(l) : l);
@@ -46,7 +46,7 @@
         // The pointer is at the top: turn the wheel so the middle of the drawn segment comes under it.
         const target = 360 - (o.segment + 0.5) * step;
         turn = turn - (turn % 360) + 360 * 4 + target;
-        if (G.reducedMotion()) disc.style.transform = 'rotate(' + target + 'deg)';
+        if (G.reducedMotion()) disc.style.transform = `rotate(${target}deg)`;
         else
           await disc.animate(
             [
@@ -54,11 +54,11 @@
                 transform:
                   getComputedStyle(disc).transform === 'none' ? 'rotate(0deg)' : getComputedStyle(disc).transform,
               },
-              { transform: 'rotate(' + turn + 'deg)' },
+              { transform: `rotate(${turn}deg)` },
             ],
             { duration: 3200, easing: 'cubic-bezier(.15,.7,.2,1)', fill: 'forwards' },
           ).finished;
-        disc.style.transform = 'rotate(' + turn + 'deg)';
+        disc.style.transform = `rotate(${turn}deg)`;
         hub.textContent = name(o.label);
       },
       history: (o) => name(o.label),

@@ -66,11 +66,11 @@
       rows.push(
         [1, 2, 3].map((c) => {
           const n = r * 3 + c;
-          return { bet: 'straight-' + n, label: String(n), className: 'tk-num ' + color(n), noPays: true };
+          return { bet: `straight-${n}`, label: String(n), className: `tk-num ${color(n)}`, noPays: true };
         }),
       );
-    rows.push([1, 2, 3].map((n) => ({ bet: 'column-' + n, label: t('column', { n }) })));
-    rows.push([1, 2, 3].map((n) => ({ bet: 'dozen-' + n, label: ['1–12', '13–24', '25–36'][n - 1] })));
+    rows.push([1, 2, 3].map((n) => ({ bet: `column-${n}`, label: t('column', { n }) })));
+    rows.push([1, 2, 3].map((n) => ({ bet: `dozen-${n}`, label: ['1–12', '13–24', '25–36'][n - 1] })));
     rows.push(['low', 'even', 'red'].map((b) => ({ bet: b, label: t(b), className: b === 'red' ? 'tk-red' : '' })));
     rows.push(
       ['black', 'odd', 'high'].map((b) => ({ bet: b, label: t(b), className: b === 'black' ? 'tk-black' : '' })),
@@ -100,16 +100,16 @@
           for (let i = steps; i > 0; i--) {
             const n = wheel[(at - i + wheel.length * 4) % wheel.length];
             ball.textContent = String(n);
-            ball.className = 'tk-ball ' + color(n);
+            ball.className = `tk-ball ${color(n)}`;
             if (i % 3 === 0) G.sound.play('tick');
             await G.wait(G.ms(40 + (steps - i) * 6));
           }
         }
         ball.textContent = String(o.number);
-        ball.className = 'tk-ball ' + color(o.number) + ' done';
+        ball.className = `tk-ball ${color(o.number)} done`;
       },
       history: (o) => String(o.number),
-      historyClass: (o) => 'tk-' + color(o.number),
+      historyClass: (o) => `tk-${color(o.number)}`,
       rules: ['r1', 'r2', 'r3'],
     });
   }

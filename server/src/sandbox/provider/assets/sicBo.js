@@ -63,20 +63,20 @@
         { bet: 'even', label: t('even') },
       ],
       range(1, 6).map((n) => ({
-        bet: 'single-' + n,
+        bet: `single-${n}`,
         label: FACES[n - 1],
         className: 'tk-small tk-face',
         noPays: true,
       })),
-      range(1, 6).map((n) => ({ bet: 'double-' + n, label: n + n + '', className: 'tk-small' })),
-      range(1, 6).map((n) => ({ bet: 'triple-' + n, label: '' + n + n + n, className: 'tk-small' })),
-      range(4, 10).map((n) => ({ bet: 'total-' + n, label: String(n), className: 'tk-small' })),
-      range(11, 17).map((n) => ({ bet: 'total-' + n, label: String(n), className: 'tk-small' })),
+      range(1, 6).map((n) => ({ bet: `double-${n}`, label: `${n + n}`, className: 'tk-small' })),
+      range(1, 6).map((n) => ({ bet: `triple-${n}`, label: `${n}${n}${n}`, className: 'tk-small' })),
+      range(4, 10).map((n) => ({ bet: `total-${n}`, label: String(n), className: 'tk-small' })),
+      range(11, 17).map((n) => ({ bet: `total-${n}`, label: String(n), className: 'tk-small' })),
     ];
     const combos = [];
     for (let a = 1; a <= 6; a++)
       for (let b = a + 1; b <= 6; b++)
-        combos.push({ bet: 'combo-' + a + '-' + b, label: a + '·' + b, className: 'tk-small', noPays: true });
+        combos.push({ bet: `combo-${a}-${b}`, label: `${a}·${b}`, className: 'tk-small', noPays: true });
     rows.push(combos.slice(0, 8), combos.slice(8));
     K.chipTable({
       action: 'roll',
@@ -84,8 +84,8 @@
       paytable: [
         { bet: 'small', label: t('small') },
         { bet: 'big', label: t('big') },
-        { bet: 'odd', label: t('odd') + ' / ' + t('even') },
-        ...range(4, 10).map((n) => ({ bet: 'total-' + n, label: t('total', { n: n + ' / ' + (21 - n) }) })),
+        { bet: 'odd', label: `${t('odd')} / ${t('even')}` },
+        ...range(4, 10).map((n) => ({ bet: `total-${n}`, label: t('total', { n: `${n} / ${21 - n}` }) })),
         { bet: 'single-1', label: t('singles'), paysText: '1:1 · 2:1 · 3:1' },
         { bet: 'double-1', label: t('doubles') },
         { bet: 'triple-1', label: t('triples') },
