@@ -14,6 +14,16 @@ const wire = (centavos: number) => formatCentavos(centavos).replaceAll(',', '');
 
 /** A stepped round the player leaves untouched this long is finished by its engine's finishing action. */
 export const OPEN_ROUND_IDLE_MS = 10 * 60_000;
+/** A shared table's cycle on the server clock: bets open for TABLE_BET_MS, then the draw and its show. */
+export const TABLE_BET_MS = 15_000;
+export const TABLE_CYCLE_MS = 20_000;
+
+interface TableRound {
+  n: number;
+  closesAt: number;
+  seed: { serverSeed: string; serverSeedHash: string; clientSeed: string; nonce: number };
+  bets: { roundId: string; resolve: (answer: PlayResult) => void; promise: Promise<PlayResult> }[];
+}
 
 export interface ProviderSession {
   sessionToken: string;
@@ -112,6 +122,71 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
 
   const mark = (roundId: string, state: ProviderRound['state']) => setState.run(state, clock.iso(), roundId);
   const round = (roundId: string) => byId.get(roundId) as ProviderRound | undefined;
+
+  const tables = new Map<string, TableRound>();
+  const lastDraws = new Map<string, { round: number; result: string; outcome: unknown; serverSeed: string }>();
+
+  /** The table's current round on the server clock, its seed committed (player 0's pair) when it opens. */
+  function tableRound(title: StudioTitle): TableRound {
+    const n = Math.floor(clock.nowMs() / TABLE_CYCLE_MS);
+    const current = tables.get(title.key);
+    if (current && current.n === n) return current;
+    if (current && current.bets.length === 0) seeds.rotate(0, title.key);
+    const fresh: TableRound = {
+      n,
+      closesAt: n * TABLE_CYCLE_MS + TABLE_BET_MS,
+      seed: seeds.take(0, title.key),
+      bets: [],
+    };
+    // A round with bets not drawn yet stays until drawTables has paid it.
+    if (!current || current.bets.length === 0) tables.set(title.key, fresh);
+    return current && current.bets.length > 0 ? current : fresh;
+  }
+
+  async function drawTables() {
+    const now = clock.nowMs();
+    for (const [key, table] of tables) {
+      if (now < table.closesAt) continue;
+      const title = studio.title(key);
+      if (title?.engine.kind !== 'oneShot') continue;
+      const engine = title.engine;
+      tables.delete(key);
+      // Revealed before any await: the next round commits to a fresh seed, never this one.
+      seeds.rotate(0, key);
+      const bets = table.bets;
+      let shown: RoundResult | undefined;
+      for (const bet of bets) {
+        const r = round(bet.roundId);
+        if (!r) continue;
+        const rng = fairRng(table.seed.serverSeed, table.seed.clientSeed, table.seed.nonce);
+        const settled = engine.play(rng, JSON.parse(r.params));
+        shown ??= settled;
+        if (!saveSteps(r, [], settled)) continue;
+        const won = await settle({ ...r, win: settled.win, result: settled.result });
+        bet.resolve(
+          won.success
+            ? {
+                ok: true,
+                roundId: r.round_id,
+                stake: r.bet,
+                win: settled.win,
+                balance: won.data.balance,
+                result: settled.result,
+                outcome: settled.outcome,
+                done: true,
+              }
+            : fail(won.code, won.msg),
+        );
+      }
+      if (shown)
+        lastDraws.set(key, {
+          round: table.n,
+          result: shown.result,
+          outcome: shown.outcome,
+          serverSeed: table.seed.serverSeed,
+        });
+    }
+  }
 
   async function settle(r: Pick<ProviderRound, 'round_id' | 'win_transaction_id' | 'win' | 'result'>) {
     const answer = await wallet.win({
@@ -232,11 +307,16 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
         return fail(Code.BET_INVALID, 'This bet is not allowed (1 to 5,000 per round).');
 
       // Everything up to the insert is synchronous: the nonce is taken and the round written in one go.
-      const seed = seeds.take(session.playerId, title.key);
+      const table = title.shared && engine.kind === 'oneShot' ? tableRound(title) : undefined;
+      if (table && clock.nowMs() >= table.closesAt)
+        return fail(Code.BET_INVALID, 'Bets are closed: wait for the next round.');
+      const seed = table ? table.seed : seeds.take(session.playerId, title.key);
       const rng = fairRng(seed.serverSeed, seed.clientSeed, seed.nonce);
       let settled: RoundResult | null;
       let view: unknown;
-      if (engine.kind === 'oneShot') settled = engine.play(rng, parsed.data);
+      // A table round is drawn for everyone when bets close (drawTables).
+      if (table) settled = null;
+      else if (engine.kind === 'oneShot') settled = engine.play(rng, parsed.data);
       else {
         const state = engine.start(rng, parsed.data);
         settled = engine.done(state) ? engine.settle(state) : null;
@@ -275,6 +355,15 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
         return { ok: false, code: bet.code, message: bet.msg, ...(balance !== undefined ? { balance } : {}) };
       }
       mark(roundId, 'bet_placed');
+      if (table) {
+        // Answered at the draw (a long poll): the page shows the countdown meanwhile.
+        let resolve: (answer: PlayResult) => void = () => {};
+        const promise = new Promise<PlayResult>((r) => {
+          resolve = r;
+        });
+        table.bets.push({ roundId, resolve, promise });
+        return promise;
+      }
       const base = { ok: true as const, roundId, stake, ...(view !== undefined ? { view } : {}) };
       if (!settled) {
         return { ...base, win: 0, balance: bet.data.balance, result: '', outcome: null, done: false };
@@ -350,6 +439,27 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
       };
     },
 
+    /** A shared table's state for the page's countdown: the round, seconds to the close, the committed hash. */
+    tableStatus(sessionId: string) {
+      const session = sessions.get(sessionId);
+      if (!session) return sessionEnded();
+      if (!session.title.shared) return fail(Code.GAME_NOT_PLAYABLE, 'Not a shared table.');
+      const table = tableRound(session.title);
+      const now = clock.nowMs();
+      return {
+        ok: true as const,
+        round: table.n,
+        open: now < table.closesAt,
+        closesInMs: Math.max(0, table.closesAt - now),
+        nextInMs: Math.max(0, (table.n + 1) * TABLE_CYCLE_MS - now),
+        serverSeedHash: table.seed.serverSeedHash,
+        last: lastDraws.get(session.title.key) ?? null,
+      };
+    },
+
+    /** Draws every shared table whose bets have closed: one result for all its players, each paid for their bet. */
+    drawTables,
+
     /**
      * Finishes rounds a crash interrupted or a player left: a bet that may not have reached the wallet is
      * rolled back (an unknown bet just voids the round); a placed bet is settled with its recorded result;
@@ -384,6 +494,15 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
 
   /** Plays an abandoned stepped round to its end (finishing actions recorded like the player's). */
   function finishOpen(r: ProviderRound): RoundResult | undefined {
+    const oneShot = studio.title(r.title)?.engine;
+    if (oneShot?.kind === 'oneShot') {
+      // A shared table's bet whose draw a restart interrupted: drawn now from the table round's seed.
+      const serverSeed = r.server_seed_hash ? seeds.secret(r.server_seed_hash) : undefined;
+      if (serverSeed === undefined) return undefined;
+      const settled = oneShot.play(fairRng(serverSeed, r.client_seed ?? '', r.nonce ?? 0), JSON.parse(r.params));
+      seeds.revealHash(r.server_seed_hash as string);
+      return saveSteps(r, [], settled) ? settled : undefined;
+    }
     const open = steppedOf(r);
     if (!open) return undefined;
     const { engine } = open;

@@ -118,7 +118,16 @@ export const demoProvider = fp(
       RECOVER_EVERY_MS,
     );
     timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    // Shared tables draw on the server clock: a close is noticed within a quarter second.
+    const dealer = setInterval(
+      () => void engine.drawTables().catch((err) => app.log.error({ err }, 'table draw failed')),
+      250,
+    );
+    dealer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      clearInterval(dealer);
+    });
   },
   { name: 'demo-provider', dependencies: ['domains'] },
 );

@@ -19,9 +19,9 @@ function fund(pesos: number) {
 const balance = () => app.services.ledger.account(userId).balance;
 
 /** Launches catalog game 1 as `key` of the test studio and opens a provider session on it. */
-async function open(key: string) {
+async function open(key: string, client = player) {
   app.db.prepare('UPDATE games SET provider_game = ? WHERE id = 1').run(key);
-  const launched = await player.post<{ playUrl: string }>('/api/game/getUrl', { gameId: 1 });
+  const launched = await client.post<{ playUrl: string }>('/api/game/getUrl', { gameId: 1 });
   const token = new URL(launched.body.data.playUrl).searchParams.get('token') ?? '';
   const opened = await provider.open(token, key);
   if (!opened.ok) throw new Error(opened.message);
@@ -161,5 +161,48 @@ describe('stepped rounds', () => {
     provider.rotateSeeds(session);
     const checked = await verify({ roundId: started.roundId });
     expect(checked.body.data).toMatchObject({ done: true, recorded: { matches: true } });
+  });
+});
+
+describe('a shared table', () => {
+  it('takes bets until the close on the server clock, draws one result for everyone, and reveals its seed', async () => {
+    fund(100);
+    const other = await registerPlayer(app);
+    const otherId = app.services.users.repo.byUid(other.info.uid)?.id ?? 0;
+    app.db.transaction(() =>
+      app.services.ledger.post(otherId, { type: 'adjust', amount: 10_000, reference: 'test', remark: 'test funds' }),
+    )();
+    const mine = await open('test-table');
+    const theirs = await open('test-table', other.client);
+    const status = provider.tableStatus(mine);
+    if (!status.ok) throw new Error('no table');
+    expect(status).toMatchObject({ open: true, serverSeedHash: expect.stringMatching(/^[a-f0-9]{64}$/) });
+    expect(provider.tableStatus(theirs)).toMatchObject({ round: status.round, serverSeedHash: status.serverSeedHash });
+
+    const heads = provider.play(mine, { stake: 1000, side: 'heads' });
+    const tails = provider.play(theirs, { stake: 2000, side: 'tails' });
+    // Both bets are taken at once; the answers wait for the draw.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(balance()).toBe(9000);
+    app.clock.advance(status.closesInMs);
+    expect(await provider.play(mine, { stake: 1000, side: 'heads' })).toMatchObject({
+      ok: false,
+      code: Code.BET_INVALID,
+    });
+    await provider.drawTables();
+    const [a, b] = await Promise.all([heads, tails]);
+    if (!a.ok || !b.ok) throw new Error('not drawn');
+    expect(a.outcome).toEqual(b.outcome);
+    expect([a.win, b.win].filter((w) => w > 0)).toHaveLength(1);
+    expect(balance()).toBe(9000 + a.win);
+    // Drawn: the seed is out and the rounds verify; the next round has a new commitment.
+    const checked = await verify({ roundId: a.roundId });
+    expect(checked.body.data).toMatchObject({ win: a.win, recorded: { matches: true } });
+    expect(provider.tableStatus(mine)).toMatchObject({ open: false, last: { result: a.result } });
+    app.clock.advance(status.nextInMs - status.closesInMs);
+    expect(provider.tableStatus(mine)).toMatchObject({ open: true, round: status.round + 1 });
+    const next = provider.tableStatus(mine);
+    if (!next.ok) throw new Error('no table');
+    expect(next.serverSeedHash).not.toBe(status.serverSeedHash);
   });
 });

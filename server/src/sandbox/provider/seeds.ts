@@ -89,6 +89,16 @@ export function createSeedBook(db: Db, clock: Clock) {
       return row?.revealed_at ? row.server_seed : undefined;
     },
 
+    /** Reveals the seed behind a hash (a table round drawn by recovery). */
+    revealHash(hash: string) {
+      const row = byHash.get(hash) as SeedRow | undefined;
+      if (row && !row.revealed_at)
+        db.transaction(() => {
+          reveal.run(clock.iso(), row.id);
+          open(row.player_id, row.title, row.client_seed);
+        })();
+    },
+
     /** The server seed behind a hash, revealed or not: only the provider's own replay of a round reads this. */
     secret(hash: string) {
       return (byHash.get(hash) as SeedRow | undefined)?.server_seed;

@@ -42,7 +42,7 @@ describe('the seeded catalog', () => {
         continue;
       }
       const title = app.provider.studio.title(game.code);
-      expect(page.body, game.code).toContain(`<title>${escape(game.name)}</title>`);
+      expect(page.body, game.code).toContain(`<title>${escapeHtml(game.name)}</title>`);
       const data = JSON.parse(
         /<script id="game-data" type="application\/json">(.*?)<\/script>/.exec(page.body)?.[1] ?? '',
       );
@@ -82,7 +82,7 @@ describe('the seeded catalog', () => {
   });
 });
 
-const escape = (text: string) =>
+const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** A wallet that accepts every bet: the fairness test exercises the provider's book, not the casino's. */

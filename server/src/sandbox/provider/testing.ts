@@ -69,8 +69,12 @@ export const TEST_FAMILIES: EngineFamily<Record<string, never>>[] = [
   { key: 'testRoll', configs: { classic: {} }, create: () => rollToTen },
 ];
 
-const title = (key: string, family: string): [string, Title] => [
+const title = (key: string, family: string, shared = false): [string, Title] => [
   key,
-  { key, name: key, family, config: 'classic', theme: 'test', art: '', shared: false },
+  { key, name: key, family, config: 'classic', theme: 'test', art: '', shared },
 ];
-export const TEST_TITLES = new Map([title('test-coin', 'testCoin'), title('test-roll', 'testRoll')]);
+export const TEST_TITLES = new Map([
+  title('test-coin', 'testCoin'),
+  title('test-roll', 'testRoll'),
+  title('test-table', 'testCoin', true),
+]);

@@ -707,6 +707,37 @@
     }
   }
 
+  /* ---------- shared tables: rounds on the server clock for every player ---------- */
+
+  const titleInfo = gameData.titleInfo || { key: '', name: data.title, theme: '', art: '', shared: false };
+  if (titleInfo.shared) {
+    const banner = el('div', { class: 'g-table-banner', role: 'status', 'aria-live': 'polite' });
+    root.insertBefore(banner, stage);
+    let pending = false;
+    async function poll() {
+      if (ended || pending) return;
+      pending = true;
+      try {
+        const status = await api('table');
+        if (status?.ok) {
+          const seconds = Math.ceil(status.closesInMs / 1000);
+          banner.classList.toggle('is-closed', !status.open);
+          banner.replaceChildren(
+            el('strong', { text: t('tableRound', { n: status.round }) }),
+            el('span', { text: status.open ? t('tableOpen', { seconds }) : t('tableClosed') }),
+            status.last ? el('span', { class: 'g-muted', text: status.last.result }) : null,
+          );
+        } else if (isSessionEnded(status)) endSession();
+      } catch {
+        /* offline: the next poll tries again */
+      } finally {
+        pending = false;
+      }
+    }
+    poll();
+    setInterval(poll, 1000);
+  }
+
   /* ---------- provably fair ---------- */
 
   let seeds = gameData.seeds || null;
@@ -827,7 +858,7 @@
     /** The written return to player, 0..1. */
     rtp: gameData.rtp ?? null,
     /** { key, name, theme, art, shared } */
-    titleInfo: gameData.titleInfo || { key: '', name: data.title, theme: '', art: '', shared: false },
+    titleInfo,
     fairPanel,
     openFairness,
     verifyUrl,
