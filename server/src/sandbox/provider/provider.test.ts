@@ -41,7 +41,7 @@ beforeEach(async () => {
   app = await testApp();
   const registered = await registerPlayer(app);
   player = registered.client;
-  userId = app.services.users.repo.byUid(registered.info.uid)?.id ?? 0;
+  userId = app.services.users.byUid(registered.info.uid)?.id ?? 0;
   provider = app.provider;
   provider.studio.extend(TEST_FAMILIES, TEST_TITLES);
 });
@@ -168,7 +168,7 @@ describe('a shared table', () => {
   it('takes bets until the close on the server clock, draws one result for everyone, and reveals its seed', async () => {
     fund(100);
     const other = await registerPlayer(app);
-    const otherId = app.services.users.repo.byUid(other.info.uid)?.id ?? 0;
+    const otherId = app.services.users.byUid(other.info.uid)?.id ?? 0;
     app.db.transaction(() =>
       app.services.ledger.post(otherId, { type: 'adjust', amount: 10_000, reference: 'test', remark: 'test funds' }),
     )();
