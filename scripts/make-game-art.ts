@@ -10,6 +10,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { TITLES } from '../server/src/sandbox/provider/games/titles';
 
 interface SeedGame {
   code: string;
@@ -547,7 +548,37 @@ ${[
   .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="3.5" fill="#78350f"/>`)
   .join('')}`;
 
-/** Per type: the first rule whose words appear in the name, else the type's symbol. */
+/** The symbol of a title's engine family (server/src/sandbox/provider/games/titles.ts): what the game is. */
+const FAMILY_SYMBOLS: Record<string, Drawer> = {
+  baccarat: cards,
+  lucky9: cards,
+  dragonTiger: cards,
+  andarBahar: cards,
+  blackjack: cardFan,
+  videoPoker: cardFan,
+  dealerPoker: cardFan,
+  hiLo: hiLo,
+  roulette,
+  moneyWheel,
+  colorGame: colorDice,
+  sicBo: dice,
+  fanTan: coins,
+  crash: rocket,
+  limbo: rocket,
+  dice,
+  coinFlip: coins,
+  mines: gemsGrid,
+  tower,
+  plinko: pegs,
+  keno,
+  scratch: ticket,
+  race: horseshoe,
+};
+
+/**
+ * Per type: the first rule whose words appear in the name (a theme: a shark, a basketball, a puffer
+ * fish), else the symbol of the title's family, else the type's symbol.
+ */
 const SYMBOLS: Record<SeedGame['type'], { rules: [RegExp, Drawer][]; fallback: Drawer }> = {
   slot: { rules: EMBLEM_RULES.map(([pattern, emblem]) => [pattern, emblemSlot(emblem)]), fallback: reels },
   live: {
@@ -633,7 +664,9 @@ function thumbnail(game: SeedGame): string {
   const p = paletteFor(game, rnd);
   const lower = game.name.toLowerCase();
   const symbols = SYMBOLS[game.type];
-  const draw = symbols.rules.find(([pattern]) => pattern.test(lower))?.[1] ?? symbols.fallback;
+  const family = TITLES.get(game.code)?.family ?? '';
+  const draw =
+    symbols.rules.find(([pattern]) => pattern.test(lower))?.[1] ?? FAMILY_SYMBOLS[family] ?? symbols.fallback;
   const sparkles = Array.from({ length: 6 }, () =>
     sparkle(14 + rnd.next() * 212, 10 + rnd.next() * 150, 3 + rnd.next() * 5, 0.35 + rnd.next() * 0.5),
   ).join('');

@@ -1,7 +1,6 @@
 import { FAMILIES } from './games/families';
 import type { Engine, EngineFamily } from './games/kinds';
 import { TITLES, type Title } from './games/titles';
-import { LEGACY_FAMILIES } from './legacy';
 
 export interface StudioTitle extends Title {
   engine: Engine;
@@ -14,10 +13,7 @@ export interface StudioTitle extends Title {
  */
 export function createStudio(
   // biome-ignore lint/suspicious/noExplicitAny: families of every configuration type
-  families: readonly EngineFamily<any>[] = [
-    ...FAMILIES,
-    ...LEGACY_FAMILIES.filter((l) => !FAMILIES.some((f) => f.key === l.key)),
-  ],
+  families: readonly EngineFamily<any>[] = FAMILIES,
   titles: ReadonlyMap<string, Title> = TITLES,
 ) {
   const byKey = new Map(families.map((f) => [f.key, f]));

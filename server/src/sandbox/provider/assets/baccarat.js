@@ -9,7 +9,7 @@
 
   G.addStrings(
     {
-      live: 'LIVE',
+      live: 'AUTO DEAL',
       table: 'Table 8 · 8 decks',
       player: 'Player',
       banker: 'Banker',
@@ -52,7 +52,7 @@
       beadtie: 'T',
     },
     {
-      live: 'TRỰC TIẾP',
+      live: 'CHIA TỰ ĐỘNG',
       table: 'Bàn 8 · 8 bộ bài',
       player: 'Con',
       banker: 'Cái',
@@ -98,8 +98,13 @@
   );
 
   const SIDES = ['player', 'tie', 'banker'];
-  const PAYS = { player: '1:1', banker: '0.95:1', tie: '8:1' };
-  const RTP = { player: '98.76%', banker: '98.94%', tie: '85.64%' };
+  // Pays and returns come from the server's rules for this title (games/baccarat.ts).
+  const RULE_BETS = G.rules?.bets || {};
+  const PAYS = Object.fromEntries(SIDES.map((s) => [s, `${RULE_BETS[s]?.pays ?? '?'}:1`]));
+  const RTP = Object.fromEntries(SIDES.map((s) => [s, `${((RULE_BETS[s]?.rtp ?? 0) * 100).toFixed(2)}%`]));
+  document.body.classList.add(`bac-pace-${G.rules?.pace || 'table'}`);
+  /** Speed deals quicker; squeeze lingers before each card is turned. */
+  const PACE = { table: 1, speed: 0.35, squeeze: 2 }[G.rules?.pace] ?? 1;
   const CHIPS = [1, 5, 10, 50, 100, 500];
   const ROAD_SIZE = 20;
 
@@ -440,7 +445,7 @@
     message.className = 'bac-message';
     message.textContent = t('dealing');
     G.sound.play('click');
-    const answer = await G.play({ stake, side });
+    const answer = await G.play({ bets: { [side]: stake } });
     if (!answer) {
       paintIdleMessage();
       return;
@@ -459,7 +464,7 @@
       await dealCard(who, card, index);
       shown[who].push(card);
       showTotal(who, shown[who]);
-      await G.wait(G.ms(index === 1 && who === 'banker' ? 420 : 160));
+      await G.wait(G.ms((index === 1 && who === 'banker' ? 420 : 160) * PACE));
     }
 
     felt.classList.add(`won-${winner}`);
@@ -527,7 +532,12 @@
         el('li', { text: t('fair') }),
         el('li', { text: t('malfunction') }),
       ),
-      el('p', { class: 'g-rtp' }, el('span', { text: t('rtp') }), el('strong', { text: '98.94% · 98.76% · 85.64%' })),
+      el(
+        'p',
+        { class: 'g-rtp' },
+        el('span', { text: t('rtp') }),
+        el('strong', { text: `${RTP.banker} · ${RTP.player} · ${RTP.tie}` }),
+      ),
     );
     G.openSheet(G.data.title, content);
   });

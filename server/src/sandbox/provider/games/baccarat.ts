@@ -1,78 +1,105 @@
+import { type Card, rankOf } from './cards';
+import type { EngineFamily } from './kinds';
+import { type DrawRules, dealPoints, type PointHand, pointEnds } from './points';
 import type { Rng } from './rng';
+import { type BetSpec, chipTable, LOSE, PUSH, WIN } from './table';
 
 /**
- * "Royal Baccarat": punto banco from a freshly shuffled 8-deck shoe each round, with the standard
- * third-card rules. Pays: Player 1:1, Banker 0.95:1, Tie 8:1; Player and Banker bets push on a tie.
- * Written returns (8 decks): Banker 98.94%, Player 98.76%, Tie 85.64%.
+ * Baccarat (punto banco) from a freshly shuffled shoe each round, with the standard third-card rules.
+ * Pays: Player 1:1, Banker 0.95:1, Tie 8:1 (Player and Banker push on a tie), Player Pair and Banker Pair
+ * (the side's first two cards of one rank) 11:1. Configurations differ in pace and look, not in maths.
  */
 export const BACCARAT_BETS = ['player', 'banker', 'tie'] as const;
 export type BaccaratBet = (typeof BACCARAT_BETS)[number];
+/** The three main bets' returns with 8 decks (see baccaratRtp). */
 export const BACCARAT_RTP: Record<BaccaratBet, number> = { banker: 0.9894, player: 0.9876, tie: 0.8564 };
+export type { Card };
 
-const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'] as const;
-const SUITS = ['S', 'H', 'D', 'C'] as const;
-export type Card = `${(typeof RANKS)[number]}${(typeof SUITS)[number]}`;
+/** Does the banker draw, given its two-card total and the player's third card (null: the player stood)? */
+export function bankerDraws(banker: number, playerThird: number | null) {
+  if (playerThird === null) return banker <= 5;
+  return (
+    banker <= 2 ||
+    (banker === 3 && playerThird !== 8) ||
+    (banker === 4 && playerThird >= 2 && playerThird <= 7) ||
+    (banker === 5 && playerThird >= 4 && playerThird <= 7) ||
+    (banker === 6 && playerThird >= 6 && playerThird <= 7)
+  );
+}
 
-const value = (card: Card) => {
-  const rank = card.slice(0, -1);
-  if (rank === 'A') return 1;
-  const n = Number(rank);
-  return Number.isNaN(n) || n >= 10 ? 0 : n;
+/** Punto banco: a natural 8 or 9 stops the hand; the player draws on 0-5; the banker by the tableau. */
+export const BACCARAT_DRAWS: DrawRules = {
+  natural: (p, b) => p >= 8 || b >= 8,
+  playerDraws: (p) => p <= 5,
+  bankerDraws,
 };
-const total = (cards: Card[]) => cards.reduce((sum, c) => sum + value(c), 0) % 10;
 
-/** Draws cards from an 8-deck shoe without replacement (a partial Fisher-Yates shuffle). */
-function shoe(rng: Rng) {
-  const cards: Card[] = [];
-  for (let d = 0; d < 8; d++) for (const s of SUITS) for (const r of RANKS) cards.push(`${r}${s}`);
-  let next = 0;
-  return () => {
-    const pick = next + rng.int(cards.length - next);
-    [cards[next], cards[pick]] = [cards[pick] as Card, cards[next] as Card];
-    return cards[next++] as Card;
-  };
-}
+export type BaccaratHand = PointHand;
 
-export interface BaccaratHand {
-  player: Card[];
-  banker: Card[];
-  playerTotal: number;
-  bankerTotal: number;
-  winner: BaccaratBet;
-}
+export const dealBaccarat = (rng: Rng, decks = 8): BaccaratHand => dealPoints(rng, decks, BACCARAT_DRAWS);
 
-export function dealBaccarat(rng: Rng): BaccaratHand {
-  const draw = shoe(rng);
-  const player = [draw(), draw()];
-  const banker = [draw(), draw()];
-  const natural = total(player) >= 8 || total(banker) >= 8;
-  if (!natural) {
-    let playerThird: number | null = null;
-    if (total(player) <= 5) {
-      const card = draw();
-      player.push(card);
-      playerThird = value(card);
-    }
-    const b = total(banker);
-    const bankerDraws =
-      playerThird === null
-        ? b <= 5
-        : b <= 2 ||
-          (b === 3 && playerThird !== 8) ||
-          (b === 4 && playerThird >= 2 && playerThird <= 7) ||
-          (b === 5 && playerThird >= 4 && playerThird <= 7) ||
-          (b === 6 && playerThird >= 6 && playerThird <= 7);
-    if (bankerDraws) banker.push(draw());
-  }
-  const playerTotal = total(player);
-  const bankerTotal = total(banker);
-  const winner = playerTotal > bankerTotal ? 'player' : bankerTotal > playerTotal ? 'banker' : 'tie';
-  return { player, banker, playerTotal, bankerTotal, winner };
-}
-
-/** What a bet returns in centavos (stake included): 0 when lost. */
+/** What a main bet returns in centavos (stake included): 0 when lost. */
 export function baccaratReturn(bet: BaccaratBet, stake: number, hand: BaccaratHand): number {
   if (hand.winner === 'tie') return bet === 'tie' ? stake * 9 : stake;
   if (bet !== hand.winner) return 0;
   return bet === 'banker' ? stake + Math.floor((stake * 95) / 100) : stake * 2;
 }
+
+/** Exact chances of Player win, Banker win and Tie from a fresh shoe of `decks` decks. */
+export function baccaratOdds(decks: number) {
+  const odds = { player: 0, banker: 0, tie: 0 };
+  for (const end of pointEnds(decks, BACCARAT_DRAWS)) odds[end.winner] += end.p;
+  return odds;
+}
+
+export interface BaccaratConfig {
+  decks: number;
+  /** How the page deals: at table pace, fast, or squeezing the cards open. */
+  pace: 'table' | 'speed' | 'squeeze';
+  theme: string;
+}
+
+const oddsByDecks = new Map<number, ReturnType<typeof baccaratOdds>>();
+
+/** The bets and their exact returns for a shoe of `decks` decks (the enumeration runs once per shoe size). */
+export function baccaratBets(decks: number): Record<string, BetSpec> {
+  const o = oddsByDecks.get(decks) ?? baccaratOdds(decks);
+  oddsByDecks.set(decks, o);
+  const pair = (4 * decks - 1) / (52 * decks - 1);
+  return {
+    player: { pays: 1, rtp: 2 * o.player + o.tie },
+    banker: { pays: 0.95, rtp: 1.95 * o.banker + o.tie },
+    tie: { pays: 8, rtp: 9 * o.tie },
+    playerPair: { pays: 11, rtp: 12 * pair },
+    bankerPair: { pays: 11, rtp: 12 * pair },
+  };
+}
+
+const isPair = (cards: Card[]) => rankOf(cards[0] as Card) === rankOf(cards[1] as Card);
+
+export const baccarat: EngineFamily<BaccaratConfig> = {
+  key: 'baccarat',
+  configs: {
+    classic: { decks: 8, pace: 'table', theme: 'royal' },
+    speed: { decks: 8, pace: 'speed', theme: 'neon' },
+    squeeze: { decks: 8, pace: 'squeeze', theme: 'jade' },
+  },
+  create(config) {
+    const bets = baccaratBets(config.decks);
+    return chipTable<BaccaratHand>({
+      rules: { bets, decks: config.decks, pace: config.pace, theme: config.theme },
+      rtp: (bets.banker as BetSpec).rtp,
+      defaultBet: 'banker',
+      draw: (rng) => dealBaccarat(rng, config.decks),
+      factor(bet, hand) {
+        if (bet === 'playerPair') return isPair(hand.player) ? WIN(11) : LOSE;
+        if (bet === 'bankerPair') return isPair(hand.banker) ? WIN(11) : LOSE;
+        if (hand.winner === 'tie') return bet === 'tie' ? WIN(8) : PUSH;
+        if (bet !== hand.winner) return LOSE;
+        return WIN(bet === 'banker' ? 0.95 : 1);
+      },
+      describe: (hand) =>
+        `${hand.winner === 'tie' ? 'Tie' : hand.winner === 'banker' ? 'Banker wins' : 'Player wins'} ${hand.bankerTotal}-${hand.playerTotal}`,
+    });
+  },
+};

@@ -1,0 +1,40 @@
+import { allThrows, rollThree } from './threeDice';
+import type { EngineFamily } from './kinds';
+import { type BetSpec, chipTable, exactRtp, LOSE, WIN } from './table';
+
+/**
+ * Color Game, the perya dice game: three dice whose six faces are colours. Bet on colours; a colour that
+ * shows on one die pays 1:1, on two dice 2:1, on all three 3:1. Every colour returns 199/216 = 92.13%.
+ */
+export const COLORS = ['yellow', 'white', 'pink', 'blue', 'red', 'green'] as const;
+
+export interface ColorGameConfig {
+  theme: string;
+}
+
+const matches = (color: string, dice: number[]) => dice.filter((d) => COLORS[d - 1] === color).length;
+const factor = (color: string, dice: number[]) => {
+  const n = matches(color, dice);
+  return n ? WIN(n) : LOSE;
+};
+
+export const colorGame: EngineFamily<ColorGameConfig> = {
+  key: 'colorGame',
+  configs: { classic: { theme: 'perya' }, fiesta: { theme: 'fiesta' } },
+  create(config) {
+    const bets: Record<string, BetSpec> = {};
+    for (const color of COLORS) bets[color] = { pays: 1, rtp: exactRtp(allThrows(), (dice) => factor(color, dice)) };
+    return chipTable<{ dice: string[] }>({
+      rules: { bets, colors: COLORS, paysPerMatch: [1, 2, 3], theme: config.theme },
+      rtp: 199 / 216,
+      defaultBet: 'red',
+      draw: (rng) => ({ dice: rollThree(rng).map((d) => COLORS[d - 1] as string) }),
+      factor: (bet, o) =>
+        factor(
+          bet,
+          o.dice.map((c) => COLORS.indexOf(c as (typeof COLORS)[number]) + 1),
+        ),
+      describe: (o) => `Dice ${o.dice.join(', ')}`,
+    });
+  },
+};

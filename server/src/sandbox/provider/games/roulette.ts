@@ -1,0 +1,74 @@
+import type { EngineFamily } from './kinds';
+import { type BetSpec, chipTable, LOSE, WIN } from './table';
+
+/**
+ * European roulette: one zero, 37 pockets. Inside bets (straight, split, street, corner, six line, the
+ * trios and first four) and outside bets (dozens, columns, red/black, odd/even, 1-18/19-36) pay 36/n - 1
+ * to one for n numbers covered, so every bet returns 36/37 = 97.30%.
+ */
+export const WHEEL = [
+  0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7,
+  28, 12, 35, 3, 26,
+];
+export const RED = [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36];
+
+export type RouletteBet = BetSpec & { numbers: number[] };
+
+const range = (from: number, to: number, step = 1) => {
+  const out: number[] = [];
+  for (let n = from; n <= to; n += step) out.push(n);
+  return out;
+};
+
+/** Every bet of the layout by name: "straight-17", "split-17-20", "corner-17", "dozen-2", "red", ... */
+export function rouletteBets(): Record<string, RouletteBet> {
+  const bets: Record<string, RouletteBet> = {};
+  const add = (key: string, numbers: number[]) => {
+    bets[key] = { numbers, pays: 36 / numbers.length - 1, rtp: 36 / 37 };
+  };
+  for (const n of range(0, 36)) add(`straight-${n}`, [n]);
+  for (const n of range(1, 36)) {
+    if (n % 3 !== 0) add(`split-${n}-${n + 1}`, [n, n + 1]);
+    if (n <= 33) add(`split-${n}-${n + 3}`, [n, n + 3]);
+  }
+  for (const n of [1, 2, 3]) add(`split-0-${n}`, [0, n]);
+  for (const n of range(1, 34, 3)) add(`street-${n}`, [n, n + 1, n + 2]);
+  add('trio-1', [0, 1, 2]);
+  add('trio-2', [0, 2, 3]);
+  for (const n of range(1, 32)) if (n % 3 !== 0) add(`corner-${n}`, [n, n + 1, n + 3, n + 4]);
+  add('first4', [0, 1, 2, 3]);
+  for (const n of range(1, 31, 3)) add(`line-${n}`, range(n, n + 5));
+  for (const d of [1, 2, 3]) add(`dozen-${d}`, range(12 * d - 11, 12 * d));
+  for (const c of [1, 2, 3]) add(`column-${c}`, range(c, 36, 3));
+  add('red', RED);
+  add(
+    'black',
+    range(1, 36).filter((n) => !RED.includes(n)),
+  );
+  add('odd', range(1, 35, 2));
+  add('even', range(2, 36, 2));
+  add('low', range(1, 18));
+  add('high', range(19, 36));
+  return bets;
+}
+
+export interface RouletteConfig {
+  theme: string;
+}
+
+export const roulette: EngineFamily<RouletteConfig> = {
+  key: 'roulette',
+  configs: { european: { theme: 'classic' } },
+  create(config) {
+    const bets = rouletteBets();
+    return chipTable<{ number: number }>({
+      rules: { bets, wheel: WHEEL, red: RED, theme: config.theme },
+      rtp: 36 / 37,
+      defaultBet: 'red',
+      draw: (rng) => ({ number: rng.int(37) }),
+      factor: (bet, o) =>
+        (bets[bet] as RouletteBet).numbers.includes(o.number) ? WIN((bets[bet] as RouletteBet).pays) : LOSE,
+      describe: (o) => `${o.number} ${o.number === 0 ? 'green' : RED.includes(o.number) ? 'red' : 'black'}`,
+    });
+  },
+};

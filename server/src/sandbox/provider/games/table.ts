@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import type { OneShotEngine } from './kinds';
+import type { Rng } from './rng';
+import { MAX_STAKE, MIN_STAKE } from './stakes';
+
+/**
+ * The chip-bet table shared by the one-shot table families (baccarat, roulette, sic bo, ...): the page
+ * stacks chips on named bets, `{ bets: { banker: 5000, tie: 1000 } }`; the round's stake is their sum
+ * (1 to 5,000 pesos), each chip at least 1 peso. Every bet settles on the same draw.
+ */
+export interface BetSpec {
+  /** What a winning bet pays to one (0.95 = 0.95:1); the stake comes back on top. */
+  pays: number;
+  /** The exact return of this bet alone, 0..1. */
+  rtp: number;
+}
+
+export type ChipBets = { bets: Record<string, number> };
+
+/**
+ * A bet's return for one outcome, in hundredths of its amount: 0 lost, 100 returned (push),
+ * 100 + 100 x pays won; anything between for special cases (half back on a tie).
+ */
+export const WIN = (pays: number) => Math.round(100 + pays * 100);
+export const PUSH = 100;
+export const LOSE = 0;
+
+export function chipBetsParams(isBet: (key: string) => boolean) {
+  return z
+    .strictObject({ bets: z.record(z.string().max(24), z.number().int().min(MIN_STAKE).max(MAX_STAKE)) })
+    .refine(({ bets }) => {
+      const keys = Object.keys(bets);
+      if (keys.length === 0 || keys.length > 40 || !keys.every(isBet)) return false;
+      const total = keys.reduce((sum, key) => sum + (bets[key] as number), 0);
+      return total >= MIN_STAKE && total <= MAX_STAKE;
+    }, 'bets must name known bets and add up to 1 to 5,000 pesos');
+}
+
+export const stakeOfBets = ({ bets }: ChipBets) => Object.values(bets).reduce((sum, amount) => sum + amount, 0);
+
+/** Settles each bet on one outcome: its return floored to the centavo; the round's win is their sum. */
+export function settleBets(bets: Record<string, number>, factor: (bet: string) => number) {
+  const returns: Record<string, number> = {};
+  let win = 0;
+  for (const [bet, amount] of Object.entries(bets)) {
+    const back = Math.floor((amount * factor(bet)) / 100);
+    returns[bet] = back;
+    win += back;
+  }
+  return { win, returns };
+}
+
+/**
+ * A one-shot chip-bet engine: draw one outcome, settle every bet on it. `rules` carries the bets (pays and
+ * exact RTP) the page draws its felt and paytable from, plus whatever the family adds (decks, layout).
+ */
+export function chipTable<O extends object>(spec: {
+  rules: { bets: Record<string, BetSpec> } & Record<string, unknown>;
+  /** The written RTP: the default bet's. */
+  rtp: number;
+  /** The bet `rtp` is written for; 10 pesos on it is the default bet. */
+  defaultBet: string;
+  rtpTolerance?: number;
+  isBet?: (key: string) => boolean;
+  draw(rng: Rng): O;
+  factor(bet: string, outcome: O): number;
+  describe(outcome: O): string;
+}): OneShotEngine<ChipBets> {
+  const isBet = spec.isBet ?? ((key: string) => Object.hasOwn(spec.rules.bets, key));
+  return {
+    kind: 'oneShot',
+    params: chipBetsParams(isBet),
+    stakeOf: stakeOfBets,
+    rules: spec.rules,
+    rtp: spec.rtp,
+    defaultBet: { bets: { [spec.defaultBet]: 1000 } },
+    ...(spec.rtpTolerance !== undefined ? { rtpTolerance: spec.rtpTolerance } : {}),
+    play(rng, params) {
+      const outcome = spec.draw(rng);
+      const { win, returns } = settleBets(params.bets, (bet) => spec.factor(bet, outcome));
+      const placed = Object.entries(params.bets)
+        .map(([bet, amount]) => `${bet} ${(amount / 100).toFixed(2)}`)
+        .join(', ');
+      return { win, result: `${spec.describe(outcome)}; bets ${placed}`, outcome: { ...outcome, returns } };
+    },
+  };
+}
+
+/** Exact RTP of a bet over a finite list of weighted outcomes. */
+export function exactRtp<O>(outcomes: Iterable<[O, number]>, factor: (o: O) => number) {
+  let total = 0;
+  let back = 0;
+  for (const [o, weight] of outcomes) {
+    total += weight;
+    back += (weight * factor(o)) / 100;
+  }
+  return back / total;
+}
