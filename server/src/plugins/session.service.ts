@@ -16,7 +16,7 @@ export interface SessionUser {
 }
 
 /** The revocation reason of a session replaced after a security change (the socket's `session.ended` content). */
-export { SESSION_ROTATED } from '../../shared/socket';
+export { SESSION_ROTATED } from '../../../shared/socket';
 
 /** last_seen_at is written at most this often, so reads stay reads. */
 const TOUCH_EVERY_MS = 60_000;
