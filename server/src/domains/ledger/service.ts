@@ -1,9 +1,9 @@
 import { Code } from '../../../../shared/codes';
 import { toPesos } from '../../../../shared/money';
 import type { Clock } from '../../clock';
+import { createWriteBatch } from '../../db/batch';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
-import { createWriteBatch } from './batch';
 import type { JournalType } from './journal-types';
 import { type AccountRow, createLedgerRepo } from './repo';
 
