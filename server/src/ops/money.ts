@@ -166,6 +166,17 @@ export function opsMoneyRoutes(app: FastifyInstance) {
     };
   });
 
+  route(app, contract.ledgerCheck, () => {
+    const check = ledger.check();
+    return {
+      whole: check.problems.length === 0,
+      problems: check.problems,
+      total: toPesos(check.totals.money),
+      totalPoints: check.totals.points,
+      counterparties: check.counterparties.map((c) => ({ ...c, balance: toPesos(c.balance) })),
+    };
+  });
+
   route(app, contract.captchaAnswer, ({ params }) => {
     const found = captcha.peek(params.token);
     const owner = found && users.repo.byId(found.userId);
