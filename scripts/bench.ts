@@ -190,7 +190,7 @@ async function serve(kind: string, dbFile: string | undefined): Promise<void> {
           (uid) => app.db.prepare('SELECT id FROM users WHERE uid = ?').pluck().get(uid) as number,
         );
         for (let round = 0; round < (message.rounds ?? 1); round++) {
-          for (const id of users) app.socket.push(id, 'bench.push', { sentAt: Date.now() });
+          for (const id of users) app.socket.pushAny(id, 'bench.push', { sentAt: Date.now() });
           await new Promise((resolve) => setTimeout(resolve, message.gapMs ?? 20));
         }
         process.send?.({ pushed: true });

@@ -299,7 +299,7 @@ export const inboxFull: Scenario = {
       luz = await kit.player({ username: 'luz00028', phone: '9170000028' });
       await kit.player({ username: 'ana00028', phone: '9170000029' });
     });
-    const latest = () => s.inbox.repo.page({ userId: luz.userId, type: null, limit: 1, offset: 0 }).rows[0]?.id ?? 0;
+    const latest = () => s.inbox.list(luz.userId, 'en-US', { page: 1, size: 1 }).list[0]?.id ?? 0;
     const welcome = latest();
     await kit.past(19 * kit.DAY_MS, () => {
       s.inbox.read(luz.userId, welcome);

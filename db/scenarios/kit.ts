@@ -43,7 +43,7 @@ export function createKit(app: FastifyInstance) {
     DAY_MS,
 
     async player(spec: PlayerSpec): Promise<Persona> {
-      const inviteCode = spec.invitedBy ? s.users.repo.byId(spec.invitedBy.userId)?.invitation_code : undefined;
+      const inviteCode = spec.invitedBy ? s.users.byId(spec.invitedBy.userId)?.invitation_code : undefined;
       const userId = await s.users.register(
         {
           username: spec.username,
@@ -54,7 +54,7 @@ export function createKit(app: FastifyInstance) {
         } as Parameters<typeof s.users.register>[0],
         meta(spec.username),
       );
-      const row = s.users.repo.byId(userId);
+      const row = s.users.byId(userId);
       if (!row) throw new Error(`${spec.username} was not registered`);
       return {
         userId,
@@ -97,7 +97,7 @@ export function createKit(app: FastifyInstance) {
     ) {
       const order = s.deposits.build(p.userId, { channel, amount: pesos }, app.config.publicUrl);
       if (settle !== 'pending') {
-        const row = s.deposits.repo.byOrderNo(order.orderNo);
+        const row = s.deposits.order(order.orderNo);
         if (!row) throw new Error(`deposit ${order.orderNo} vanished`);
         s.deposits.callback(s.deposits.signedCallback(row, settle));
       }
@@ -109,7 +109,7 @@ export function createKit(app: FastifyInstance) {
      * bets of `bet` pesos, each paying back `payout` of the bet (0.9 = a 10% loss).
      */
     async play(p: Persona, rounds: number, bet: number, payout = 0.9) {
-      const gameId = s.catalog.repo.enabledGames().find((g) => g.playable === 1)?.id;
+      const gameId = s.catalog.enabledGames().find((g) => g.playable === 1)?.id;
       if (gameId === undefined) throw new Error('no playable game');
       const launched = s.play.launch(p.userId, gameId, app.config.publicUrl, 'en-US');
       const launchToken = new URL(launched.playUrl).searchParams.get('token') ?? '';
@@ -137,7 +137,7 @@ export function createKit(app: FastifyInstance) {
     },
 
     suspend(p: Persona, reason: string) {
-      app.db.transaction(() => s.users.repo.setStatus(p.userId, 'suspended', reason))();
+      s.users.setStatus(p.userId, 'suspended', reason);
       app.sessions.revokeAllOf(p.userId, 'suspended by operator');
     },
 
@@ -151,7 +151,7 @@ export function createKit(app: FastifyInstance) {
       app.db.transaction(() => {
         cards.forEach((card, i) => {
           const at = new Date(now - Math.max(spreadDays - i, 1) * DAY_MS).toISOString();
-          s.poker.repo.addCard(p.userId, card, at);
+          s.poker.addCard(p.userId, card, at);
         });
       })();
     },

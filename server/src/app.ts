@@ -6,7 +6,6 @@ import { pickLanguage } from '../../shared/messages';
 import { type Config, testConfig } from './config';
 import type { Db } from './db/database';
 import { registerDomains } from './domains';
-import { opsRoutes } from './ops/routes';
 import { clientAppPlugin } from './plugins/client-app';
 import { clockPlugin } from './plugins/clock';
 import { dbPlugin } from './plugins/db';
@@ -81,7 +80,6 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(registerDomains);
   await app.register(paymentSandbox, { deposits: app.services.deposits });
   await app.register(demoProvider);
-  if (config.opsEnabled) await app.register(opsRoutes);
   if (options.serveClient ?? config.mode !== 'test') await app.register(clientAppPlugin);
 
   await app.ready();

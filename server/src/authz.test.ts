@@ -178,7 +178,7 @@ describe("player B with player A's ids", () => {
 
   beforeAll(async () => {
     a = await readyPlayer(app, { funds: 5000 });
-    aUserId = app.services.users.repo.byUid(a.uid)?.id ?? 0;
+    aUserId = app.services.users.byUid(a.uid)?.id ?? 0;
     const deposit = await a.client.post<{ orderNo: string }>('/api/recharge/build', { channel: 'gcash', amount: 600 });
     expect(deposit.body.success).toBe(true);
     const withdrawal = await withdraw(app, a.client, 200);
@@ -202,7 +202,7 @@ describe("player B with player A's ids", () => {
     });
     expect(placed.json().success).toBe(true);
 
-    const player = app.services.users.repo.byId(aUserId);
+    const player = app.services.users.byId(aUserId);
     secrets = [
       deposit.body.data.orderNo,
       withdrawal.body.data.orderNo,
@@ -264,7 +264,7 @@ describe("player B with player A's ids", () => {
 
   it("B's session cannot open A's socket", async () => {
     await expect(app.injectWS(`/webSocket/${a.uid}`, { headers: { cookie: b.cookie } })).rejects.toThrow();
-    const mine = app.services.users.repo.byId(aUserId)?.uid;
+    const mine = app.services.users.byId(aUserId)?.uid;
     expect(mine).toBe(a.uid);
     // A's own cookie opens it: the refusal above is about the owner, not the route.
     const ws = await app.injectWS(`/webSocket/${a.uid}`, { headers: { cookie: a.client.cookie } });

@@ -21,6 +21,11 @@ declare module 'fastify' {
     limiter: Limiter;
     events: EventBus;
   }
+  /** The domains' services: each domain adds its own from its register.ts (see domains/index.ts). */
+  interface AppServices {}
+  interface FastifyInstance {
+    services: AppServices;
+  }
   interface FastifyRequest {
     lang: Language;
     user: SessionUser | null;

@@ -4,10 +4,9 @@ import {
   COUNTER_EVENTS,
   SOCKET_HEARTBEAT_MS,
   SOCKET_RECONNECT_BASE_MS,
-  SOCKET_SILENCE_MS,
-  SocketClient,
-  socketUrl,
-} from './socket';
+  SOCKET_SILENCE_TIMEOUT_MS as SOCKET_SILENCE_MS,
+} from '../../../shared/socket';
+import { SocketClient, socketUrl } from './socket';
 
 /** A WebSocket stand-in: records what the client sends and lets the test play the server. */
 class FakeSocket {

@@ -1,36 +1,34 @@
 import type { Badge } from '../../../shared/contract/account';
+import {
+  ABNORMAL_CLOSURE,
+  COUNTER_EVENTS,
+  type ControlEvent,
+  type ServerEvent,
+  type ServerEvents,
+  SOCKET_HEARTBEAT_MS,
+  SOCKET_RECONNECT_BASE_MS,
+  SOCKET_SILENCE_TIMEOUT_MS,
+  socketPath,
+} from '../../../shared/socket';
 
-/** Spec section 9: heartbeat every 20 s, a silent link is dropped after 60 s, reconnect after 3 s x attempt. */
-export const SOCKET_HEARTBEAT_MS = 20_000;
-export const SOCKET_SILENCE_MS = 60_000;
-export const SOCKET_RECONNECT_BASE_MS = 3_000;
-/** Close code of an abnormal closure: the only close that reconnects (spec section 4). */
-export const ABNORMAL_CLOSURE = 1006;
 /** How many sids are remembered to ignore repeats. */
-export const SEEN_SID_LIMIT = 500;
+const SEEN_SID_LIMIT = 500;
 
-export type BadgeKey = keyof Badge;
+type BadgeKey = keyof Badge;
+/** The protocol's counters are the badge's (shared/socket.ts names them; this checks they match). */
+const COUNTERS: Record<string, BadgeKey> = COUNTER_EVENTS satisfies Record<string, BadgeKey>;
 
-/** The handled events of spec section 4 and the counter each one sets. */
-export const COUNTER_EVENTS = {
-  'inbox.unread': 'letterUnreadNum',
-  'invite.friends.spins': 'inviteFriendToEarnNum',
-  'invite.friends.energy': 'inviteFriendEnergy',
-  'task.reward': 'taskRewardNum',
-  'badge.sign.up': 'loginBonusRewardNum',
-  'daily.deposit.sign': 'dailyDepositSign',
-  'vip.tab.rewards.num': 'vipTabRewardsNum',
-} as const satisfies Record<string, BadgeKey>;
-
-/** Frames are JSON `{ event, sid, content }` both ways. */
-export interface SocketFrame {
+/** A frame as received: the server's `{ event, sid, content }`, read defensively. */
+interface IncomingFrame {
   event: string;
   sid?: string | number | null;
   content?: unknown;
 }
-
-/** Control frames the client sends: ping (heartbeat), pong (answer to the server's ping), ack (of a sid). */
-export const ControlEvent = { ping: 'ping', pong: 'pong', ack: 'ack' } as const;
+/** A frame the client sends: a control event, with the sid it acknowledges. */
+interface ControlFrame {
+  event: ControlEvent;
+  sid?: string | number;
+}
 
 type Timer = ReturnType<typeof setTimeout>;
 
@@ -44,7 +42,7 @@ export interface SocketClientOptions {
 
 /** `/webSocket/{uid}` on the same host, wss on https. */
 export const socketUrl = (uid: number | string, loc: Pick<Location, 'protocol' | 'host'> = window.location): string =>
-  `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/webSocket/${encodeURIComponent(String(uid))}`;
+  `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}${socketPath(uid)}`;
 
 /** The real-time link of spec section 4: heartbeat, silence time-out, linear back-off, sid ack and dedupe. */
 export class SocketClient {
@@ -88,18 +86,19 @@ export class SocketClient {
     this.reconnectCount = 0;
   }
 
-  /** Binds a handler to an event beyond the counters; returns the unbind function. */
-  on(event: string, handler: (content: unknown) => void): () => void {
+  /** Binds a handler to a server event of shared/socket.ts (counters too); returns the unbind function. */
+  on<E extends ServerEvent>(event: E, handler: (content: ServerEvents[E]) => void): () => void {
     let set = this.handlers.get(event);
     if (!set) {
       set = new Set();
       this.handlers.set(event, set);
     }
-    set.add(handler);
-    return () => set.delete(handler);
+    const bound = handler as (content: unknown) => void;
+    set.add(bound);
+    return () => set.delete(bound);
   }
 
-  send(frame: SocketFrame): boolean {
+  send(frame: ControlFrame): boolean {
     if (!this.ws || this.ws.readyState !== this.Impl.OPEN) return false;
     this.ws.send(JSON.stringify(frame));
     return true;
@@ -111,7 +110,7 @@ export class SocketClient {
     ws.onopen = () => {
       this.reconnectCount = 0;
       this.startHeartbeat();
-      this.send({ event: ControlEvent.ping });
+      this.send({ event: 'ping' });
       this.armSilence();
     };
     ws.onmessage = (message: MessageEvent) => this.receive(message.data);
@@ -128,9 +127,9 @@ export class SocketClient {
 
   private receive(raw: unknown) {
     this.armSilence();
-    let frame: SocketFrame;
+    let frame: IncomingFrame;
     try {
-      frame = JSON.parse(String(raw)) as SocketFrame;
+      frame = JSON.parse(String(raw)) as IncomingFrame;
     } catch {
       this.log.warn('[socket] ignored a frame that is not JSON');
       return;
@@ -141,17 +140,17 @@ export class SocketClient {
     }
     if (frame.sid !== undefined && frame.sid !== null && frame.sid !== '') {
       const sid = String(frame.sid);
-      this.send({ event: ControlEvent.ack, sid: frame.sid });
+      this.send({ event: 'ack', sid: frame.sid });
       if (this.seenSet.has(sid)) return;
       this.remember(sid);
     }
-    if (frame.event === ControlEvent.ping) {
-      this.send({ event: ControlEvent.pong });
+    if (frame.event === 'ping') {
+      this.send({ event: 'pong' });
       return;
     }
-    if (frame.event === ControlEvent.pong || frame.event === ControlEvent.ack) return;
+    if (frame.event === 'pong' || frame.event === 'ack') return;
     let handled = false;
-    const counter = (COUNTER_EVENTS as Record<string, BadgeKey>)[frame.event];
+    const counter = COUNTERS[frame.event];
     if (counter) {
       const value = Number(frame.content);
       if (Number.isFinite(value)) this.options.onCounter(counter, Math.max(0, Math.trunc(value)));
@@ -177,7 +176,7 @@ export class SocketClient {
 
   private startHeartbeat() {
     this.stopHeartbeat();
-    this.heartbeatTimer = setInterval(() => this.send({ event: ControlEvent.ping }), SOCKET_HEARTBEAT_MS);
+    this.heartbeatTimer = setInterval(() => this.send({ event: 'ping' }), SOCKET_HEARTBEAT_MS);
   }
 
   private stopHeartbeat() {
@@ -191,7 +190,7 @@ export class SocketClient {
       this.log.info('[socket] silent for too long: reconnecting');
       this.teardown();
       this.scheduleReconnect();
-    }, SOCKET_SILENCE_MS);
+    }, SOCKET_SILENCE_TIMEOUT_MS);
   }
 
   /** Drops the current socket without letting its late events act. */

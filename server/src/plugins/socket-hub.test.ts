@@ -53,8 +53,8 @@ describe('the socket', () => {
     ws.send(JSON.stringify({ event: 'ping', sid: '' }));
     expect((await inbox.next('pong')).sid).toBe('');
 
-    const userId = app.services.users.repo.byUid(info.uid)?.id ?? 0;
-    const sid = app.socket.push(userId, 'test.push', 3);
+    const userId = app.services.users.byUid(info.uid)?.id ?? 0;
+    const sid = app.socket.pushAny(userId, 'test.push', 3);
     const frame = await inbox.next('test.push');
     expect(frame).toMatchObject({ sid, content: 3 });
     ws.close();

@@ -3,11 +3,16 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
+import { z } from 'zod';
 import { Code } from '../../../shared/codes';
 import {
+  CLOSE_SESSION_ENDED,
+  CONTROL_EVENTS,
   COUNTER_EVENTS,
-  clientFrameSchema,
+  type ControlEvent,
   type Frame,
+  type ServerEvent,
+  type ServerEvents,
   SOCKET_HEARTBEAT_MS,
   SOCKET_SILENCE_TIMEOUT_MS,
 } from '../../../shared/socket';
@@ -19,7 +24,13 @@ import { AppError } from '../errors';
  * after its first frame (the client pings on open).
  */
 const MAX_PENDING = 100;
-export const CLOSE_SESSION_ENDED = 4001;
+
+/** What a client may send: pong, ping, or ack of a sid. */
+const clientFrameSchema = z.strictObject({
+  event: z.enum(CONTROL_EVENTS),
+  sid: z.string().max(64).default(''),
+  content: z.unknown().optional(),
+});
 
 interface Connection {
   socket: WebSocket;
@@ -50,10 +61,16 @@ export class SocketHub {
   }
 
   /**
-   * Sends an event to every connection of the player; returns its sid. A counter event replaces the same
-   * counter's frame still pending: only its latest value is worth sending again.
+   * Sends an event of the protocol (shared/socket.ts) to every connection of the player; returns its sid.
+   * A counter event replaces the same counter's frame still pending: only its latest value is worth
+   * sending again.
    */
-  push(userId: number, event: string, content: unknown): string {
+  push<E extends ServerEvent>(userId: number, event: E, content: ServerEvents[E]): string {
+    return this.pushAny(userId, event, content);
+  }
+
+  /** Any event with any content: the tester's /ops/push and the bench only; the product uses push(). */
+  pushAny(userId: number, event: string, content: unknown): string {
     const frame: Frame = { event, sid: randomUUID(), content };
     for (const watcher of this.pushWatchers) watcher(userId, frame);
     const pending = this.pending.get(userId) ?? new Map<string, Frame>();
@@ -129,7 +146,7 @@ export class SocketHub {
   closeSession(userId: number, sessionId: number | null, reason: string): void {
     for (const connection of [...(this.byUser.get(userId) ?? [])]) {
       if (sessionId !== null && connection.sessionId !== sessionId) continue;
-      send(connection.socket, { event: 'session.ended', sid: '', content: reason });
+      sendEvent(connection.socket, 'session.ended', reason);
       connection.socket.close(CLOSE_SESSION_ENDED, 'session ended');
       this.remove(connection);
     }
@@ -142,7 +159,7 @@ export class SocketHub {
         if (now - connection.lastHeardAt > silenceMs) {
           connection.socket.terminate();
           this.remove(connection);
-        } else send(connection.socket, { event: 'ping', sid: '', content: null });
+        } else sendControl(connection.socket, 'ping');
       }
     }
   }
@@ -177,6 +194,11 @@ export class SocketHub {
 function send(socket: WebSocket, frame: Frame) {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
 }
+
+/** A frame the client need not acknowledge (no sid). */
+const sendEvent = <E extends ServerEvent>(socket: WebSocket, event: E, content: ServerEvents[E]) =>
+  send(socket, { event, sid: '', content });
+const sendControl = (socket: WebSocket, event: ControlEvent) => send(socket, { event, sid: '', content: null });
 
 export interface SocketTimings {
   /** The server pings every connection this often (spec: 20 s). */
@@ -242,7 +264,7 @@ export const socketHubPlugin = fp<SocketTimings>(
             connection.greeted = true;
             hub.resend(connection);
           }
-          if (frame.data.event === 'ping') send(socket, { event: 'pong', sid: '', content: null });
+          if (frame.data.event === 'ping') sendControl(socket, 'pong');
           else if (frame.data.event === 'ack' && frame.data.sid) hub.ack(user.id, frame.data.sid);
         });
         socket.on('close', () => hub.remove(connection));

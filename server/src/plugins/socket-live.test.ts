@@ -80,7 +80,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function player() {
   const registered = await registerPlayer(app);
-  const userId = app.services.users.repo.byUid(registered.info.uid)?.id as number;
+  const userId = app.services.users.byUid(registered.info.uid)?.id as number;
   return { ...registered, userId };
 }
 
@@ -136,7 +136,7 @@ describe('the socket on a listening server', () => {
   it('sends { event, sid, content } frames with unique sids, and resends the unacknowledged on the next link', async () => {
     const { client, info, userId } = await player();
     const first = await live(info.uid, client.cookie);
-    const sids = ['a', 'b', 'c'].map((content) => app.socket.push(userId, 'test.push', content));
+    const sids = ['a', 'b', 'c'].map((content) => app.socket.pushAny(userId, 'test.push', content));
     const got = [await first.next('test.push'), await first.next('test.push'), await first.next('test.push')];
     expect(got.map(({ event, sid, content }) => ({ event, sid, content }))).toEqual([
       { event: 'test.push', sid: sids[0], content: 'a' },
@@ -224,7 +224,7 @@ describe('the socket on a listening server', () => {
     const { client, info, userId } = await player();
     await client.get('/api/badge/data');
     for (const n of [5, 6, 7]) app.socket.push(userId, 'inbox.unread', n);
-    const keep = app.socket.push(userId, 'test.push', 'kept');
+    const keep = app.socket.pushAny(userId, 'test.push', 'kept');
     const first = await connect(info.uid, client.cookie);
     first.send({ event: 'ping' });
     expect((await first.next('inbox.unread')).content).toBe(7);

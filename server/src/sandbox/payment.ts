@@ -92,12 +92,12 @@ export const paymentSandbox = fp(
           );
         }
         // A tester fault may decline the payment, hold the callback back, lose it or send it twice.
-        const fault = action === 'pay' ? app.tooling.depositFault(order.user_id) : undefined;
+        const fault = action === 'pay' ? app.services.tooling.depositFault(order.user_id) : undefined;
         const declined = action === 'cancel' || mpin === '0000' || fault?.kind === 'deposit.fail';
         const payload = deposits.signedCallback(order, declined ? 'FAILED' : 'SUCCESS', {
           payerMobile: action === 'pay' ? mobile : undefined,
         });
-        if (fault?.kind === 'deposit.late') app.tooling.held.hold(payload, fault.delaySeconds ?? 60);
+        if (fault?.kind === 'deposit.late') app.services.tooling.held.hold(payload, fault.delaySeconds ?? 60);
         if (fault?.kind === 'deposit.late' || fault?.kind === 'deposit.timeout') {
           request.log.info({ orderNo: order.order_no, fault: fault.kind }, 'sandbox webhook held back by a fault');
           return reply.send(resultPage({ brand: order.channel, orderNo: order.order_no, status: 'processing', total }));

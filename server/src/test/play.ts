@@ -15,7 +15,7 @@ export interface Player {
 
 export async function player(app: FastifyInstance, inviteCode?: string): Promise<Player> {
   const registered = await registerPlayer(app, inviteCode ? { inviteCode } : {});
-  const row = app.services.users.repo.byUid(registered.info.uid);
+  const row = app.services.users.byUid(registered.info.uid);
   if (!row) throw new Error('registered player not found');
   return {
     client: registered.client,

@@ -26,7 +26,7 @@ const EVENT_OF = Object.fromEntries(
  */
 export function createBadgeService(deps: {
   events: EventBus;
-  push: (userId: number, event: string, content: unknown) => void;
+  push: (userId: number, event: CounterEvent, content: number) => void;
   /** Drops counter frames still waiting for the player's acknowledgement: older than what data() answers. */
   discard?: (userId: number, events: readonly string[]) => void;
 }) {

@@ -259,7 +259,7 @@ describe('GET /api/fb/event/fetch', () => {
   it('delivers queued events oldest first with their peso value, only to their own player', async () => {
     const alice = await registerPlayer(app);
     const bob = await registerPlayer(app);
-    const aliceId = app.services.users.repo.byUid(alice.info.uid)!.id;
+    const aliceId = app.services.users.byUid(alice.info.uid)!.id;
     app.services.config.queueFbEvent(aliceId, 'Purchase', 500.5);
     app.services.config.queueFbEvent(aliceId, 'Lead');
     setSetting('fb_pixel_id', '123456789012345');

@@ -134,8 +134,33 @@ export function createDepositService(deps: {
   }
 
   return {
-    repo,
     settings,
+
+    /** One order by its number (undefined when there is none). */
+    order: (orderNo: string) => repo.byOrderNo(orderNo),
+    /** Whether a coupon template of this code exists (letters and codes may grant it). */
+    couponExists: (code: string) => repo.template(code) !== undefined,
+
+    /** The operator turns a channel on or off and sets its limits (centavos); VALIDATION when min > max. */
+    setChannel(code: string, change: { enabled?: boolean; min?: number; max?: number }) {
+      const channel = repo.channel(code);
+      if (!channel) throw new AppError(Code.OPS_NOT_FOUND);
+      const min = change.min ?? channel.min_amount;
+      const max = change.max ?? channel.max_amount;
+      if (min > max) {
+        throw new AppError(Code.VALIDATION, {
+          data: [{ field: change.min === undefined ? 'max' : 'min', message: 'Format is incorrect' }],
+        });
+      }
+      db.transaction(() =>
+        repo.setChannel({
+          code,
+          enabled: change.enabled === undefined ? null : change.enabled ? 1 : 0,
+          min: change.min === undefined ? null : min,
+          max: change.max === undefined ? null : max,
+        }),
+      )();
+    },
     checkoutToken,
     view,
 
@@ -360,3 +385,4 @@ export function createDepositService(deps: {
 }
 
 export type DepositService = ReturnType<typeof createDepositService>;
+export type { DepositRow };

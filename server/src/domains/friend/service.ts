@@ -176,7 +176,6 @@ export function createFriendService(deps: {
   }
 
   return {
-    repo,
     onDeposit,
     syncTurnover,
 

@@ -60,7 +60,8 @@ export function createCatalogService(deps: {
     page(snapshot.list(filter.kind, filter.type, filter.provider), q, userId);
 
   return {
-    repo,
+    /** Enabled games, in catalog order (the scenario kit picks a playable one). */
+    enabledGames: () => repo.enabledGames(),
 
     menu: (lang: Language) =>
       repo.menu().map((m) => ({

@@ -1,17 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { Code } from '../../../../shared/codes';
 import * as contract from '../../../../shared/contract/ops-inbox';
-import { AppError } from '../../errors';
 import { route } from '../../route';
 import type { InboxService } from './service';
 
 /** /ops/letters (send, list) and /ops/push (any socket event to a player). */
 export function inboxOpsRoutes(app: FastifyInstance, inbox: InboxService) {
-  const userIdOf = (uid: number) => {
-    const row = app.services.users.repo.byUid(uid);
-    if (!row) throw new AppError(Code.OPS_NOT_FOUND);
-    return row.id;
-  };
+  const userIdOf = (uid: number) => app.services.users.opsTarget(uid).id;
 
   route(app, contract.sendLetter, ({ body }) =>
     inbox.send({
@@ -31,7 +25,7 @@ export function inboxOpsRoutes(app: FastifyInstance, inbox: InboxService) {
 
   route(app, contract.pushEvent, ({ body }) => {
     const userId = userIdOf(body.uid);
-    const sid = app.socket.push(userId, body.event, body.content ?? null);
+    const sid = app.socket.pushAny(userId, body.event, body.content ?? null);
     return { sid, connections: app.socket.connectionsOf(userId) };
   });
 }

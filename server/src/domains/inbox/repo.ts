@@ -94,8 +94,6 @@ export function createInboxRepo(db: Db) {
     `UPDATE letters SET deleted_at = @now
      WHERE ${LIVE} AND read_at IS NOT NULL AND (rewards = '[]' OR claimed_at IS NOT NULL)`,
   );
-  const withdrawal = db.prepare('SELECT amount, remark FROM withdrawals WHERE order_no = ?');
-  const usernameOf = db.prepare('SELECT username FROM users WHERE id = ?').pluck();
 
   return {
     insert: (l: NewLetter) => Number(insert.run(l).lastInsertRowid),
@@ -125,8 +123,6 @@ export function createInboxRepo(db: Db) {
     markClaimed: (userId: number, id: number, now: string) => markClaimed.run({ userId, id, now }).changes === 1,
     deleteOne: (userId: number, id: number, now: string) => deleteOne.run({ userId, id, now }).changes,
     deleteRead: (userId: number, now: string) => deleteRead.run({ userId, now }).changes,
-    withdrawal: (orderNo: string) => withdrawal.get(orderNo) as { amount: number; remark: string } | undefined,
-    username: (userId: number) => (usernameOf.get(userId) as string | undefined) ?? '',
   };
 }
 

@@ -83,8 +83,6 @@ export function createInboxService(deps: {
   };
 
   return {
-    repo,
-
     /** A system letter to one player (welcome, deposit, withdrawal, KYC). */
     write(userId: number, text: LetterText, meta: { type?: LetterType; template: string; reference?: string }) {
       const id = repo.insert({

@@ -14,6 +14,8 @@ export function subscribeSystemLetters(deps: {
   inbox: InboxService;
   log: FastifyBaseLogger;
   kycReason: (userId: number) => string;
+  username: (userId: number) => string;
+  withdrawal: (orderNo: string) => { amount: number; remark: string } | undefined;
 }) {
   const { events, inbox, log } = deps;
   const write = (userId: number, template: string, reference: string, text: () => LetterText | undefined) => {
@@ -26,14 +28,14 @@ export function subscribeSystemLetters(deps: {
   };
 
   events.on('user.registered', ({ userId }) =>
-    write(userId, 'welcome', '', () => systemLetters.welcome(inbox.repo.username(userId))),
+    write(userId, 'welcome', '', () => systemLetters.welcome(deps.username(userId))),
   );
   events.on('deposit.succeeded', ({ userId, orderNo, amount }) =>
     write(userId, 'deposit', orderNo, () => systemLetters.deposit(orderNo, amount)),
   );
   events.on('withdraw.changed', ({ userId, orderNo, to }) =>
     write(userId, 'withdraw', orderNo, () => {
-      const order = inbox.repo.withdrawal(orderNo);
+      const order = deps.withdrawal(orderNo);
       if (!order) return undefined;
       if (to === WITHDRAW_STATUS.SUCCESS) return systemLetters.withdrawPaid(orderNo, order.amount);
       if (to === WITHDRAW_STATUS.FAILED) return systemLetters.withdrawFailed(orderNo, order.amount, order.remark);

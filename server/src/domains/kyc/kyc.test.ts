@@ -228,7 +228,7 @@ describe('the 7-day rule', () => {
 
   it('a suspended account is restricted too', async () => {
     await ops().post(`/ops/users/${uid}/status`, { status: 'suspended', reason: 'Multiple accounts' });
-    expect(app.services.kyc.risk(app.services.users.repo.byUid(uid)?.id as number)).toEqual({
+    expect(app.services.kyc.risk(app.services.users.byUid(uid)?.id as number)).toEqual({
       kycStatus: 'unverified',
       restricted: true,
     });

@@ -1,6 +1,6 @@
 import type { KycIdType } from '../../../../shared/contract/kyc';
 import type { Db } from '../../db/database';
-import type { UserRow } from '../user/repo';
+import type { UserRow } from '../user/service';
 
 export type KycStatus = 'unverified' | 'pending' | 'verified' | 'rejected';
 

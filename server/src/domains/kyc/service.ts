@@ -8,7 +8,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import type { EventBus } from '../../plugins/events';
 import type { SessionUser } from '../../types';
-import type { UserRepo, UserRow } from '../user/repo';
+import type { UserRow, UserService } from '../user/service';
 import { createKycRepo, type KycListRow, type KycRow, type KycStatus } from './repo';
 
 type Submission = z.output<typeof kycSubmit.body>;
@@ -30,7 +30,7 @@ export const maskIdNumber = (id: string) => `${'*'.repeat(Math.max(0, id.length 
  * is computed from the clock, no job needed: from registration + 7 days, an account that is not verified
  * is restricted (withdrawals refused with ACCOUNT_RESTRICTED) until it is verified.
  */
-export function createKycService(deps: { db: Db; clock: Clock; events: EventBus; users: UserRepo }) {
+export function createKycService(deps: { db: Db; clock: Clock; events: EventBus; users: Pick<UserService, 'byId'> }) {
   const { db, clock, events, users } = deps;
   const repo = createKycRepo(db);
 
@@ -107,7 +107,6 @@ export function createKycService(deps: { db: Db; clock: Clock; events: EventBus;
   }
 
   return {
-    repo,
     view,
     opsView,
 

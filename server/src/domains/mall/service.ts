@@ -8,7 +8,7 @@ import { AppError } from '../../errors';
 import type { LedgerService } from '../ledger/service';
 import type { GrantedReward, RewardGrants } from '../reward/grant';
 import { toWireReward } from '../reward/grant';
-import type { UserRepo } from '../user/repo';
+import type { UserService } from '../user/service';
 import { createMallRepo, type MallItemRow } from './repo';
 import { timesReward } from './reward-input';
 
@@ -24,7 +24,7 @@ export function createMallService(deps: {
   clock: Clock;
   ledger: LedgerService;
   grants: RewardGrants;
-  users: UserRepo;
+  users: Pick<UserService, 'byId'>;
 }) {
   const { db, clock, ledger, grants, users } = deps;
   const repo = createMallRepo(db);
@@ -104,7 +104,7 @@ export function createMallService(deps: {
     })();
   }
 
-  return { repo, info, order };
+  return { info, order };
 }
 
 export type MallService = ReturnType<typeof createMallService>;

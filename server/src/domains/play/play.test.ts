@@ -41,7 +41,7 @@ beforeEach(async () => {
   app = await testApp();
   const registered = await registerPlayer(app);
   player = registered.client;
-  userId = app.services.users.repo.byUid(registered.info.uid)?.id ?? 0;
+  userId = app.services.users.byUid(registered.info.uid)?.id ?? 0;
 });
 afterEach(() => app.close());
 

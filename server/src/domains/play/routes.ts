@@ -20,9 +20,9 @@ export function playRoutes(app: FastifyInstance, play: PlayService) {
       limit: query.size,
       offset: (query.page - 1) * query.size,
     };
-    const totals = play.repo.roundsTotals(filter);
+    const totals = play.roundsTotals(filter);
     return {
-      list: play.repo.roundsPage(filter).map((r) => ({
+      list: play.roundsPage(filter).map((r) => ({
         roundId: r.round_id,
         gameId: r.game_id,
         gameName: r.game_name,

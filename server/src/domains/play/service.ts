@@ -104,7 +104,9 @@ export function createPlayService(deps: {
   }
 
   return {
-    repo,
+    /** A player's rounds (records screen) and their totals. */
+    roundsPage: repo.roundsPage,
+    roundsTotals: repo.roundsTotals,
 
     launch(userId: number, gameId: number, origin: string, language: Language) {
       const game = repo.game(gameId);

@@ -6,6 +6,7 @@ import { buildApp } from '../../app';
 import { opsClient, registerPlayer, type TestClient, testApp } from '../../test/helpers';
 import { balanceOf } from '../../test/money';
 import { deposit, expectLedgerExact, userIdOf } from '../../test/rewards';
+import { createPokerRepo } from './repo';
 import { readPokerSeed } from './seed';
 import { cardFace, maskUsername, pickCard } from './service';
 
@@ -213,8 +214,7 @@ describe('poker cards: the full set and the grand prize', () => {
   it('pays 250,000 exactly once when the 54th card is drawn, and announces it', async () => {
     const { client, info, player } = await registerPlayer(app);
     const userId = userIdOf(app, info.uid);
-    const repo = app.services.poker.repo;
-    for (const card of POKER_DECK.filter((c) => c !== 'BJ')) repo.addCard(userId, card, app.clock.iso());
+    for (const card of POKER_DECK.filter((c) => c !== 'BJ')) app.services.poker.addCard(userId, card, app.clock.iso());
     expect((await fetchPoker(client)).collected).toBe(53);
     onlyDraw('BJ');
 
@@ -270,7 +270,7 @@ describe('poker cards: the live feed and the badge', () => {
     const { client, info } = await registerPlayer(app);
     const userId = userIdOf(app, info.uid);
     for (let i = 0; i < 40; i++)
-      app.services.poker.repo.addFeed({ userId, kind: 'draw', card: 'AS', amount: null, now: app.clock.iso() });
+      createPokerRepo(app.db).addFeed({ userId, kind: 'draw', card: 'AS', amount: null, now: app.clock.iso() });
     expect((await client.get<Message[]>('/api/poker/message')).body.data).toHaveLength(readPokerSeed().feedSize);
   });
 

@@ -10,7 +10,7 @@ import { AppError } from '../../errors';
 import type { EventBus } from '../../plugins/events';
 import { type RewardInput, toGranted } from '../mall/reward-input';
 import type { RewardGrants } from '../reward/grant';
-import type { UserRepo } from '../user/repo';
+import type { UserService } from '../user/service';
 import { createPokerRepo, type PokerChance } from './repo';
 
 const DAY_MS = 86_400_000;
@@ -54,7 +54,7 @@ export function createPokerService(deps: {
   clock: Clock;
   events: EventBus;
   grants: RewardGrants;
-  users: UserRepo;
+  users: Pick<UserService, 'byId'>;
   /** Test hook: the card a draw yields (default: a weighted crypto pick). */
   pick?: (weights: readonly { card: string; weight: number }[]) => string;
 }) {
@@ -184,7 +184,17 @@ export function createPokerService(deps: {
     interceptCard = interceptor;
   }
 
-  return { repo, view, draw, chances, onDeposit, messages, dayTurned, interceptDraws };
+  return {
+    /** Deals a card at a given time (the scenario kit's history). */
+    addCard: repo.addCard,
+    view,
+    draw,
+    chances,
+    onDeposit,
+    messages,
+    dayTurned,
+    interceptDraws,
+  };
 }
 
 export type PokerService = ReturnType<typeof createPokerService>;

@@ -7,7 +7,7 @@ import type { Db } from '../../db/database';
 import { AppError, isAppError } from '../../errors';
 import { parseRewards, toGranted } from '../mall/reward-input';
 import type { RewardGrants } from '../reward/grant';
-import type { UserRepo } from '../user/repo';
+import type { UserService } from '../user/service';
 import { createRedemptionRepo, type RedemptionCodeRow } from './repo';
 
 type NewCode = z.output<typeof createCode.body>;
@@ -22,7 +22,7 @@ export function createRedemptionService(deps: {
   db: Db;
   clock: Clock;
   grants: RewardGrants;
-  users: UserRepo;
+  users: Pick<UserService, 'byId'>;
   couponExists: (template: string) => boolean;
 }) {
   const { db, clock, grants, users } = deps;
@@ -112,7 +112,7 @@ export function createRedemptionService(deps: {
     };
   }
 
-  return { repo, use, create, list };
+  return { use, create, list };
 }
 
 export type RedemptionService = ReturnType<typeof createRedemptionService>;

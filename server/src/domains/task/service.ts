@@ -8,7 +8,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import type { EventBus } from '../../plugins/events';
 import { type GrantedReward, type RewardGrants, toWireReward } from '../reward/grant';
-import { createTaskRepo, type Range, type TaskRepo, type TaskRow } from './repo';
+import type { Range, TaskRepo, TaskRow } from './repo';
 import { MONEY_METRICS } from './seed';
 
 /** The day the clock is in, Manila, and its range of instants. */
@@ -60,9 +60,14 @@ function metricsOf(repo: TaskRepo, userId: number, range: Range) {
  * Tasks (menu entry Task): daily ones count today's state (Manila) and can be claimed again each day
  * (key task:<code>:<day>); one-time ones count the account's state (key task:<code>).
  */
-export function createTaskService(deps: { db: Db; clock: Clock; events: EventBus; grants: RewardGrants }) {
-  const { db, clock, events, grants } = deps;
-  const repo = createTaskRepo(db);
+export function createTaskService(deps: {
+  db: Db;
+  clock: Clock;
+  events: EventBus;
+  grants: RewardGrants;
+  repo: TaskRepo;
+}) {
+  const { db, clock, events, grants, repo } = deps;
 
   const keyOf = (task: TaskRow, day: string) =>
     task.period === 'daily' ? `task:${task.code}:${day}` : `task:${task.code}`;
@@ -82,7 +87,8 @@ export function createTaskService(deps: { db: Db; clock: Clock; events: EventBus
   }
 
   return {
-    repo,
+    /** The player's inviter (whose invite tasks a registration moves), or null. */
+    superior: (userId: number) => repo.superior(userId),
 
     fetch(userId: number, lang: Language) {
       const { day, tasks } = states(userId);

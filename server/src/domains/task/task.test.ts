@@ -40,7 +40,7 @@ beforeEach(async () => {
   client = registered.client;
   uid = registered.info.uid;
   typed = registered.player;
-  userId = app.services.users.repo.byUid(uid)?.id as number;
+  userId = app.services.users.byUid(uid)?.id as number;
 });
 afterEach(() => app.close());
 

@@ -13,7 +13,7 @@ const MAX_ADVANCE_MS = 366 * 86_400_000;
 /** The player client's dev panel (development mode only, see shared/contract/dev.ts). */
 export function devRoutes(app: FastifyInstance, tooling: Tooling) {
   const state = (user: SessionUser | null) => {
-    const row = user ? app.services.users.repo.byId(user.id) : undefined;
+    const row = user ? app.services.users.byId(user.id) : undefined;
     return {
       clock: { now: app.clock.iso(), manilaDay: manilaDay(app.clock.now()) },
       scenario: tooling.scenarios.current(),

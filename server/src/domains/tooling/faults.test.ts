@@ -66,7 +66,7 @@ describe('route faults', () => {
     const answer = await withdraw(app, client, 200);
     expect(answer.status).toBe(500);
     expect(app.db.prepare('SELECT COUNT(*) FROM withdrawals').pluck().get()).toBe(0);
-    expect(app.services.ledger.account(app.services.users.repo.byUid(uid)?.id ?? 0).balance).toBe(100_000);
+    expect(app.services.ledger.account(app.services.users.byUid(uid)?.id ?? 0).balance).toBe(100_000);
     ledgerIsWhole(app);
   });
 
@@ -148,7 +148,7 @@ describe('deposit flow faults (the sandbox checkout)', () => {
       app.db.prepare('SELECT status, callback_count FROM deposits WHERE order_no = ?').get(built.orderNo);
     return { page, order, orderNo: built.orderNo };
   }
-  const balance = (uid: number) => app.services.ledger.account(app.services.users.repo.byUid(uid)?.id ?? 0).balance;
+  const balance = (uid: number) => app.services.ledger.account(app.services.users.byUid(uid)?.id ?? 0).balance;
 
   it('deposit.fail: the wallet declines the next payment of that player, then payments succeed again', async () => {
     const { client, info } = await registerPlayer(app);
@@ -209,7 +209,7 @@ describe('payout flow faults (the sandbox payout gateway)', () => {
 
   it('payout.fail returns the money; payout.exception leaves it frozen; then payouts succeed', async () => {
     const { client, uid } = await readyPlayer(app, { funds: 2000 });
-    const userId = app.services.users.repo.byUid(uid)?.id ?? 0;
+    const userId = app.services.users.byUid(uid)?.id ?? 0;
     const orders: string[] = [];
     for (let i = 0; i < 3; i++) orders.push((await withdraw(app, client, 300)).body.data.orderNo);
     await addFault({ kind: 'payout.fail', uid });

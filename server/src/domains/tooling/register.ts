@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { paymentCallback } from '../../../../shared/contract/payment';
 import { backofficePage } from './backoffice-page';
+import { clockOpsRoutes } from './clock-routes';
 import { watchManilaDay } from './day-rollover';
 import { devRoutes } from './dev-routes';
 import { createFaults, type Fault } from './faults';
@@ -13,20 +14,19 @@ import { createScenarioRunner } from './runner';
 import { createSnapshotRepo } from './snapshot.repo';
 import { createSnapshots } from './snapshots';
 
-// app.services has a closed type (domains/index.ts), so tooling gets its own decorator.
 declare module 'fastify' {
-  interface FastifyInstance {
+  interface AppServices {
     tooling: Tooling;
   }
 }
 
 /**
- * Tester tooling (issue 8): the Manila day-rollover event, faults, the request log, snapshots and
+ * Tester tooling: the Manila day-rollover event, faults, the request log, snapshots and
  * scenarios, and their routes under /ops (only with OPS_ENABLED) plus the dev panel's (only in
  * development mode). The day-rollover event exists in every mode; the request log and the route faults
  * wherever /ops does (nothing else can read or set them).
  */
-export function registerTooling(app: FastifyInstance) {
+export function register(app: FastifyInstance) {
   const repo = createToolingRepo(app.db);
   const faults = createFaults({ clock: app.clock });
   const requestLog = createRequestLog();
@@ -61,7 +61,7 @@ export function registerTooling(app: FastifyInstance) {
   const uidOf = (userId: number) => {
     let uid = uids.get(userId);
     if (uid === undefined) {
-      uid = app.services.users.repo.byId(userId)?.uid ?? null;
+      uid = app.services.users.byId(userId)?.uid ?? null;
       if (uid !== null) uids.set(userId, uid);
     }
     return uid;
@@ -76,7 +76,7 @@ export function registerTooling(app: FastifyInstance) {
     /** The sandbox checkout asks before it calls the webhook (deposit.* faults). */
     depositFault: (userId: number): Fault | undefined => faults.take('deposit', uidOf(userId)),
   };
-  app.decorate('tooling', tooling);
+  Object.assign(app.services, { tooling });
 
   watchManilaDay(app);
   // The log is read and faults are set only through /ops: without it, recording would cost every
@@ -108,6 +108,7 @@ export function registerTooling(app: FastifyInstance) {
 
   if (app.config.opsEnabled) {
     toolingRoutes(app, tooling);
+    clockOpsRoutes(app);
     backofficePage(app);
     if (app.config.mode === 'development') devRoutes(app, tooling);
   }

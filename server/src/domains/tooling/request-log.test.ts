@@ -83,7 +83,7 @@ describe('the request log', () => {
     expect(adjust?.frames).toEqual(
       expect.arrayContaining([expect.objectContaining({ uid: info.uid, event: 'balance.changed' })]),
     );
-    app.socket.push(app.services.users.repo.byUid(info.uid)?.id ?? 0, 'inbox.unread', 2);
+    app.socket.push(app.services.users.byUid(info.uid)?.id ?? 0, 'inbox.unread', 2);
     expect((await requests({ uid: info.uid })).frames).toEqual([
       expect.objectContaining({ uid: info.uid, event: 'inbox.unread' }),
     ]);
@@ -92,7 +92,7 @@ describe('the request log', () => {
   it('gives a frame to the request in flight that concerns its player, never to another player', async () => {
     const a = await registerPlayer(app);
     const b = await registerPlayer(app);
-    const idOf = (uid: number) => app.services.users.repo.byUid(uid)?.id ?? 0;
+    const idOf = (uid: number) => app.services.users.byUid(uid)?.id ?? 0;
     // A's balance call is held in flight by a latency fault while the operator pushes to B.
     await ops.post('/ops/faults', { kind: 'latency', route: '/api/balance', ms: 300 });
     const held = a.client.get('/api/balance');
@@ -119,7 +119,7 @@ describe('the request log', () => {
     const port = (app.server.address() as AddressInfo).port;
     const ws = new WebSocket(`ws://127.0.0.1:${port}/webSocket/${info.uid}`, { headers: { cookie } });
     await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-    app.socket.push(app.services.users.repo.byUid(info.uid)?.id ?? 0, 'inbox.unread', 4);
+    app.socket.push(app.services.users.byUid(info.uid)?.id ?? 0, 'inbox.unread', 4);
     ws.close();
     expect((await requests({ uid: info.uid })).frames).toEqual(
       expect.arrayContaining([expect.objectContaining({ uid: info.uid, event: 'inbox.unread' })]),
@@ -192,7 +192,7 @@ describe('the request log', () => {
       const off = opsClient(quiet);
       expect((await off.get('/ops/requests')).body.code).toBe(Code.REQUEST_LOG_OFF);
       expect((await off.get('/ops/requests.har')).body.code).toBe(Code.REQUEST_LOG_OFF);
-      expect(quiet.tooling.requestLog.find({ limit: 10, ops: true }).requests).toEqual([]);
+      expect(quiet.services.tooling.requestLog.find({ limit: 10, ops: true }).requests).toEqual([]);
       expect((await off.get('/ops/sms')).body.success).toBe(true);
     } finally {
       await quiet.close();

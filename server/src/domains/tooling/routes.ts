@@ -24,7 +24,7 @@ export function toolingRoutes(app: FastifyInstance, tooling: Tooling) {
 
   route(app, contract.listFaults, () => ({ faults: faults.list(), heldCallbacks: held.list() }));
   route(app, contract.addFault, ({ body }) => {
-    const target = body.uid === undefined ? null : app.services.users.repo.byUid(body.uid);
+    const target = body.uid === undefined ? null : app.services.users.byUid(body.uid);
     if (target === undefined) throw new AppError(Code.OPS_NOT_FOUND);
     const fault = faults.add(body);
     if (fault.kind === 'socket.drop' && app.socket.drop(target?.id ?? null) > 0) {
@@ -59,10 +59,10 @@ export function toolingRoutes(app: FastifyInstance, tooling: Tooling) {
   });
 
   route(app, contract.pushFrame, ({ params, body }) => {
-    const user = app.services.users.repo.byUid(params.uid);
+    const user = app.services.users.byUid(params.uid);
     if (!user) throw new AppError(Code.OPS_NOT_FOUND);
     return {
-      sid: app.socket.push(user.id, body.event, body.content ?? null),
+      sid: app.socket.pushAny(user.id, body.event, body.content ?? null),
       connections: app.socket.connectionsOf(user.id),
     };
   });

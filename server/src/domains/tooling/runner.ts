@@ -30,7 +30,7 @@ export function createScenarioRunner(deps: {
     title: s.title,
     description: s.description,
     tryThis: s.tryThis,
-    personas: s.personas.map((p) => ({ ...p, uid: app.services.users.repo.byUsername(p.username)?.uid ?? null })),
+    personas: s.personas.map((p) => ({ ...p, uid: app.services.users.byUsername(p.username)?.uid ?? null })),
   });
 
   return {

@@ -168,7 +168,7 @@ describe('each scenario keeps its promise', () => {
     await load('referral-network');
     const superior = (username: string) => {
       const id = userByName(app, username).superior_id;
-      return id === null ? null : (app.services.users.repo.byId(id)?.username ?? null);
+      return id === null ? null : (app.services.users.byId(id)?.username ?? null);
     };
     expect(['ref00001', 'ref00002', 'ref00003'].map(superior)).toEqual(['boss0001', 'boss0001', 'boss0001']);
     expect(superior('sub00001')).toBe('ref00001');

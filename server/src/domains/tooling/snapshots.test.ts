@@ -37,7 +37,7 @@ describe('snapshots', () => {
     expect(restored.body.data.restoreMs).toBeLessThan(1000);
     expect(saved.body.data.tookMs).toBeLessThan(1000);
     expect(databaseDigest(app.db)).toBe(digest);
-    expect(app.services.users.repo.byUid(info.uid)).toBeUndefined();
+    expect(app.services.users.byUid(info.uid)).toBeUndefined();
     ledgerIsWhole(app);
     // Services keep working on the swapped data: the same order can be reviewed again.
     const again = await ops.get<{ list: { orderNo: string }[] }>('/ops/withdrawals', { status: 0 });
@@ -88,7 +88,7 @@ describe('snapshots', () => {
   it('refuses a snapshot saved under other migrations (30006) and leaves the data alone', async () => {
     await registerPlayer(app);
     await save('old');
-    const file = app.tooling.snapshots.list().find((s) => s.name === 'old') && snapshotFile('old');
+    const file = app.services.tooling.snapshots.list().find((s) => s.name === 'old') && snapshotFile('old');
     const other = new Database(file);
     other.prepare('DELETE FROM schema_migrations WHERE version = (SELECT MAX(version) FROM schema_migrations)').run();
     other.close();
@@ -109,5 +109,5 @@ function snapshotFile(name: string): string {
   const row = app.db.prepare("SELECT file FROM pragma_database_list WHERE name = 'main'").pluck().get();
   expect(row).toBe('');
   // In-memory databases keep snapshots in a temporary folder that the service knows.
-  return app.tooling.snapshots.fileOf(name);
+  return app.services.tooling.snapshots.fileOf(name);
 }

@@ -8,7 +8,7 @@ import { assertLedgerWhole } from '../ledger/whole';
 export const ledgerIsWhole = (app: FastifyInstance) => assertLedgerWhole(app.db);
 
 export const userByName = (app: FastifyInstance, username: string) => {
-  const row = app.services.users.repo.byUsername(username);
+  const row = app.services.users.byUsername(username);
   if (!row) throw new Error(`no ${username}`);
   return row;
 };

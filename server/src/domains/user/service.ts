@@ -335,7 +335,25 @@ export function createUserService(deps: {
       if (row.guest === 1) throw new AppError(Code.GUEST_NOT_ALLOWED);
       assertActive(row);
     },
-    repo,
+
+    /** A player's row (undefined when there is none). */
+    byId: (id: number) => repo.byId(id),
+    byUid: (uid: number) => repo.byUid(uid),
+    byUsername: (username: string) => repo.byUsername(username),
+    /** The player an operator names by uid; OPS_NOT_FOUND when there is none. */
+    opsTarget(uid: number): UserRow {
+      const row = repo.byUid(uid);
+      if (!row) throw new AppError(Code.OPS_NOT_FOUND);
+      return row;
+    },
+    /** An operator's uid filter as a user id: none for no uid, -1 (matches nothing) for an unknown uid. */
+    idFilter: (uid: number | undefined) => (uid === undefined ? null : (repo.byUid(uid)?.id ?? -1)),
+    /** The operator's search by uid, username or phone. */
+    search: (q: string, limit: number) => repo.search(q, limit),
+    /** Suspends or reactivates an account (sessions are the caller's: see ops-routes.ts). */
+    setStatus(id: number, status: UserRow['status'], reason: string) {
+      db.transaction(() => repo.setStatus(id, status, reason))();
+    },
   };
 
   function assertNotGuestOrPhoneFree(user: SessionUser, phone: string) {
@@ -346,3 +364,4 @@ export function createUserService(deps: {
 }
 
 export type UserService = ReturnType<typeof createUserService>;
+export type { UserRow };

@@ -24,7 +24,7 @@ afterEach(async () => {
 
 const countUsers = () => app.db.prepare('SELECT COUNT(*) FROM users').pluck().get() as number;
 const userRow = (uid: number) => {
-  const row = app.services.users.repo.byUid(uid);
+  const row = app.services.users.byUid(uid);
   if (!row) throw new Error(`no user ${uid}`);
   return row;
 };

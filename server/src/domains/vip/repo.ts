@@ -61,8 +61,11 @@ export function createVipRepo(db: Db) {
      WHERE user_id = @userId AND turnover_mark = @previous`,
   );
   const lastDepositAt = db.prepare('SELECT MAX(paid_at) FROM deposits WHERE user_id = ? AND status = 1').pluck();
+  const setting = db.prepare('SELECT value FROM vip_settings WHERE key = ?').pluck();
 
   return {
+    /** One JSON setting of vip_settings (friends, ranking). */
+    setting: <T>(key: string) => JSON.parse(setting.get(key) as string) as T,
     /** The levels with the withdrawal limits each gives (read afresh: limits are operator data). */
     levels: () => levels.all() as VipLevelLimitsRow[],
     /** The levels alone (reference data, seeded at start). */

@@ -9,6 +9,7 @@ import type { EventBus } from '../../plugins/events';
 import type { RewardGrants } from '../reward/grant';
 import { daysBetween, manilaMonth, nextManilaMidnight, startOfManilaMonth, startOfNextManilaMonth } from './periods';
 import { createVipRepo, type RebateMarkRow, type VipLevelRow } from './repo';
+import type { FriendSettings, RankingSettings } from './seed';
 
 /** Rates are basis points: 10000 = 100%. Rebates keep the remainder below a centavo in these units. */
 const BP = 10_000;
@@ -160,8 +161,13 @@ export function createVipService(deps: { db: Db; clock: Clock; events: EventBus;
   }
 
   return {
-    repo,
     sync,
+
+    /** The friend and ranking settings (operator data, read afresh). */
+    friendSettings: () => ({
+      friends: repo.setting<FriendSettings>('friends'),
+      ranking: repo.setting<RankingSettings>('ranking'),
+    }),
 
     card(userId: number): VipCard {
       const { s, daily, monthly, deposit, turnover } = summary(userId, repo.levels());

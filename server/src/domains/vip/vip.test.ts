@@ -99,7 +99,7 @@ describe('the VIP card', () => {
     await fund(app, me.uid, 1);
     const session = await gameSession(app, me.client);
     const open = await bet(app, session, 1, false);
-    expect(app.services.users.repo.byId(me.userId)?.vip_level).toBe(1);
+    expect(app.services.users.byId(me.userId)?.vip_level).toBe(1);
     expect(await vipOf()).toBe(1);
     const limit = app.db
       .prepare('SELECT w.daily_amount FROM withdraw_limits w JOIN users u ON u.vip_level = w.vip_level WHERE u.id = ?')

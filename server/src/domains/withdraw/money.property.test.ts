@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import { isAppError } from '../../errors';
 import { opsClient, testApp } from '../../test/helpers';
-import type { DepositRow } from '../deposit/repo';
+import type { DepositRow } from '../deposit/service';
 import { assertLedgerWhole } from '../ledger/whole';
-import type { PayoutResult } from './repo';
+import { createUserRepo } from '../user/repo';
+import { createWithdrawRepo, type PayoutResult } from './repo';
 import { OPEN_STATUSES, WITHDRAW_TRANSITIONS } from './transitions';
 
 /**
@@ -130,9 +131,9 @@ afterAll(() => app.close());
 /** A player ready to withdraw: a verified identity (through the KYC service) and a bound wallet. */
 function newPlayer(): number {
   serial += 1;
-  const { users, kyc, withdrawals, ledger } = app.services;
+  const { kyc, ledger } = app.services;
   const now = app.clock.iso();
-  const userId = users.repo.insert({
+  const userId = createUserRepo(app.db).insert({
     uid: 70_000_000 + serial,
     username: `prop${serial}`,
     phone: null,
@@ -155,7 +156,7 @@ function newPlayer(): number {
   kyc.decide(userId, 'verified', '');
   // Accounts ending 0000 / 9999 make the sandbox payout fail / stay unclear; others are paid.
   const ending = ['1234', '0000', '9999'][serial % 3];
-  withdrawals.repo.insertWallet({
+  createWithdrawRepo(app.db).insertWallet({
     userId,
     bank: 'gcash',
     name: 'Prop Tester',
@@ -230,7 +231,7 @@ describe('money under random sequences', () => {
         const { deposits, withdrawals } = app.services;
         const players = [newPlayer(), newPlayer()];
         for (const userId of players) {
-          const uid = app.services.users.repo.byId(userId)?.uid;
+          const uid = app.services.users.byId(userId)?.uid;
           await ops.post(`/ops/users/${uid}/adjust`, { amount: 5_000, reason: 'starting funds' });
         }
         const orders: string[] = [];
@@ -238,7 +239,7 @@ describe('money under random sequences', () => {
         const pick = <T>(list: T[], i: number) => (list.length ? list[i % list.length] : undefined);
         /** Three times in four an order in one of `statuses` (so most steps are allowed ones), else any order. */
         const pickIn = (statuses: number[], i: number) => {
-          const some = cashOuts.filter((no) => statuses.includes(withdrawals.repo.byOrderNo(no)?.status ?? -1));
+          const some = cashOuts.filter((no) => statuses.includes(withdrawals.order(no)?.status ?? -1));
           return pick(some.length && i % 4 ? some : cashOuts, Math.floor(i / 4));
         };
 
@@ -258,7 +259,7 @@ describe('money under random sequences', () => {
               case 'callback': {
                 const orderNo = pick(orders, c.deposit);
                 if (!orderNo) break;
-                const order = deposits.repo.byOrderNo(orderNo) as DepositRow;
+                const order = deposits.order(orderNo) as DepositRow;
                 const body = deposits.signedCallback(
                   order,
                   c.status,
@@ -290,7 +291,7 @@ describe('money under random sequences', () => {
                 break;
               }
               case 'adjust': {
-                const uid = app.services.users.repo.byId(players[c.player] as number)?.uid;
+                const uid = app.services.users.byId(players[c.player] as number)?.uid;
                 const answer = await ops.post(`/ops/users/${uid}/adjust`, {
                   amount: c.centavos / 100,
                   reason: 'property',

@@ -62,7 +62,7 @@ describe('concurrent withdrawals', { timeout: 20_000 }, () => {
     expect(new Set(succeeded.map((a) => a.data.orderNo)).size).toBe(expected);
 
     expect(await balanceOf(client)).toMatchObject({ balance: B - expected * A, allAmount: B });
-    const userId = app.services.users.repo.byUid(uid)?.id as number;
+    const userId = app.services.users.byUid(uid)?.id as number;
     expect(app.services.ledger.account(userId).frozen).toBe(expected * A * 100);
     expect(app.db.prepare('SELECT COUNT(*) FROM withdrawals WHERE user_id = ?').pluck().get(userId)).toBe(expected);
     expect(

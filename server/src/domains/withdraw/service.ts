@@ -12,7 +12,7 @@ import type { EventBus } from '../../plugins/events';
 import type { SessionUser } from '../../types';
 import type { KycService } from '../kyc/service';
 import type { LedgerService } from '../ledger/service';
-import type { UserRepo } from '../user/repo';
+import type { UserService } from '../user/service';
 import type { CaptchaService } from './captcha';
 import type { OpsWithdrawalRow, PayoutResult, WithdrawalRow, WithdrawRepo } from './repo';
 import type { TradePasswordCheck } from './trade-password';
@@ -59,7 +59,7 @@ export function createWithdrawService(deps: {
   config: Config;
   events: EventBus;
   repo: WithdrawRepo;
-  users: UserRepo;
+  users: Pick<UserService, 'byId'>;
   ledger: LedgerService;
   kyc: KycService;
   captcha: CaptchaService;
@@ -307,8 +307,9 @@ export function createWithdrawService(deps: {
   }
 
   return {
-    repo,
     settings,
+    /** One order by its number (undefined when there is none). */
+    order: (orderNo: string) => repo.byOrderNo(orderNo),
     view,
     opsView,
     opsDetail,
@@ -319,6 +320,19 @@ export function createWithdrawService(deps: {
     /** Lets tester faults decide what the sandbox payout gateway answers (see domains/tooling). */
     interceptPayouts(interceptor: PayoutInterceptor) {
       interceptPayout = interceptor;
+    },
+
+    /** userRiskVO of GET /api/balance: what stands between the player and a withdrawal. */
+    risk(userId: number, account: ReturnType<LedgerService['account']>) {
+      const owed = ledger.surplus(account);
+      const { kycStatus, restricted } = kyc.risk(userId);
+      return {
+        turnoverRequired: toPesos(account.turnover_required),
+        turnoverDone: toPesos(account.turnover_done),
+        withdrawLocked: owed > 0 || kycStatus !== 'verified' || restricted,
+        kycStatus,
+        restricted,
+      };
     },
 
     setSettings(change: { autoApprove?: boolean | null; payoutDelaySeconds?: number }) {

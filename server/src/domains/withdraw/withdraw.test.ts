@@ -219,7 +219,7 @@ describe('creating a withdrawal', () => {
 
   it('the service itself refuses under 100 (40014), for callers that skip the contract', async () => {
     const { client, info } = await readyPlayer(app, { funds: 1000 });
-    const userId = app.services.users.repo.byUid(info.uid)?.id as number;
+    const userId = app.services.users.byUid(info.uid)?.id as number;
     expect(() => app.services.withdrawals.open(userId, 9_999)).toThrowError(
       expect.objectContaining({ code: Code.WITHDRAW_MIN }),
     );

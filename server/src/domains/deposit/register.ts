@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { depositOpsRoutes } from './ops-routes';
+import { depositRoutes } from './routes';
+import { createDepositService, type DepositService } from './service';
+
+declare module 'fastify' {
+  interface AppServices {
+    deposits: DepositService;
+  }
+}
+
+/** Deposits: the service, the welcome coupons, the time-out sweep, the socket push and the routes. */
+export function register(app: FastifyInstance) {
+  const { ledger, users } = app.services;
+  const deposits = createDepositService({
+    db: app.db,
+    clock: app.clock,
+    config: app.config,
+    ledger,
+    events: app.events,
+    assertCanTransact: users.assertCanTransact,
+  });
+  Object.assign(app.services, { deposits });
+
+  // A new player gets the welcome coupons.
+  app.events.on('user.registered', ({ userId }) => {
+    app.db.transaction(() => {
+      for (const code of deposits.settings().welcomeCoupons) deposits.grantCoupon(userId, code, 'welcome');
+    })();
+  });
+  // Pending deposits past their time-out become Timeout: on every clock move and once a minute.
+  app.clock.onChange(() => deposits.expireOverdue());
+  const sweep = setInterval(() => deposits.expireOverdue(), 60_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+  app.events.on('deposit.settled', ({ userId, orderNo, status }) =>
+    app.socket.push(userId, 'deposit.settled', { orderNo, status }),
+  );
+
+  depositRoutes(app, deposits);
+  if (app.config.opsEnabled) depositOpsRoutes(app, deposits);
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { guarded, oncePerTurn } from '../../lib/per-turn';
+import { friendRoutes } from './routes';
+import { createFriendService, type FriendService } from './service';
+
+declare module 'fastify' {
+  interface AppServices {
+    friends: FriendService;
+  }
+}
+
+/** Friends and the invite ranking: the service, its badge counter, the events that move it, routes. */
+export function register(app: FastifyInstance) {
+  const { grants, badges, users, vip } = app.services;
+  const friends = createFriendService({
+    db: app.db,
+    clock: app.clock,
+    events: app.events,
+    grants,
+    settings: vip.friendSettings,
+    share: (userId) => users.share(userId),
+  });
+  Object.assign(app.services, { friends });
+
+  badges.provide('inviteFriendEnergy', (userId) => grants.energy(userId));
+
+  // The emitter's caller already committed: a failure is logged (every step is redone on the next event).
+  app.events.on(
+    'deposit.succeeded',
+    guarded(app, 'friends: deposit', (e: Parameters<typeof friends.onDeposit>[0]) => friends.onDeposit(e)),
+  );
+  // Bets move the inviter's turnover rebate; they come in bursts: once per player per turn of the event loop.
+  const turnover = oncePerTurn(app, guarded(app, 'friends: turnover', friends.syncTurnover));
+  app.events.on('balance.moved', ({ userId }) => turnover(userId));
+
+  friendRoutes(app, friends);
+}

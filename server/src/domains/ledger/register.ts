@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { DEPOSIT_STATUS } from '../../../../shared/contract/recharge';
+import { toPesos } from '../../../../shared/money';
+import { ledgerOpsRoutes } from './ops-routes';
+import { ledgerRoutes } from './routes';
+import { createLedgerService, type LedgerService } from './service';
+
+declare module 'fastify' {
+  interface AppServices {
+    ledger: LedgerService;
+  }
+}
+
+/** The ledger: the service, every player's account from registration, the balance routes. */
+export function register(app: FastifyInstance) {
+  const ledger = createLedgerService({ db: app.db, clock: app.clock });
+  Object.assign(app.services, { ledger });
+
+  app.events.on('user.registered', ({ userId }) => {
+    ledger.account(userId);
+  });
+  // Money writes still waiting for their group commit are committed before the database closes.
+  app.addHook('onClose', async () => ledger.batch.flush());
+  // The player hears every balance move on the socket (a paid deposit's too).
+  const pushBalance = (userId: number) =>
+    app.socket.push(userId, 'balance.changed', { balance: toPesos(ledger.account(userId).balance) });
+  app.events.on('balance.moved', ({ userId }) => pushBalance(userId));
+  app.events.on('deposit.settled', ({ userId, status }) => {
+    if (status === DEPOSIT_STATUS.SUCCESS) pushBalance(userId);
+  });
+
+  ledgerRoutes(app, ledger, {
+    risk: (userId, account) => app.services.withdrawals.risk(userId, account),
+    // Pending pixel events are delivered once, by whichever of balance and fb/event/fetch asks first.
+    fbEvents: (userId) => app.services.config.takeFbEvents(userId),
+  });
+  if (app.config.opsEnabled) ledgerOpsRoutes(app, ledger);
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { pokerRoutes } from './routes';
+import { createPokerService, type PokerService } from './service';
+
+declare module 'fastify' {
+  interface AppServices {
+    poker: PokerService;
+  }
+}
+
+/** The poker-card event: the service, its badge counter, the events that deal cards, routes. */
+export function register(app: FastifyInstance) {
+  const { grants, users, badges } = app.services;
+  const poker = createPokerService({ db: app.db, clock: app.clock, events: app.events, grants, users });
+  Object.assign(app.services, { poker });
+
+  badges.provide('inviteFriendToEarnNum', (userId) => poker.chances(userId).total);
+  app.events.on('deposit.succeeded', ({ userId, orderNo, first }) => {
+    if (first) poker.onDeposit(userId, orderNo);
+  });
+  // A new Manila day gives back the free draw: connected players who used the last one hear their chances.
+  app.events.on('clock.dayChanged', ({ from, to }) =>
+    poker.dayTurned(from, to, (userId) => app.socket.isConnected(userId)),
+  );
+
+  pokerRoutes(app, poker);
+}

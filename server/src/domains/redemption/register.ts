@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { redemptionOpsRoutes } from './ops-routes';
+import { redemptionRoutes } from './routes';
+import { createRedemptionService, type RedemptionService } from './service';
+
+declare module 'fastify' {
+  interface AppServices {
+    codes: RedemptionService;
+  }
+}
+
+/** Redemption codes: the service and its routes (player and /ops). */
+export function register(app: FastifyInstance) {
+  const { grants, users, deposits } = app.services;
+  const codes = createRedemptionService({
+    db: app.db,
+    clock: app.clock,
+    grants,
+    users,
+    couponExists: deposits.couponExists,
+  });
+  Object.assign(app.services, { codes });
+  redemptionRoutes(app, codes);
+  if (app.config.opsEnabled) redemptionOpsRoutes(app, codes);
+}

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { createRewardGrants, type RewardGrants } from './grant';
+
+declare module 'fastify' {
+  interface AppServices {
+    grants: RewardGrants;
+  }
+}
+
+/** Reward grants: the one way every domain pays a reward (cash, points, coupons, energy). */
+export function register(app: FastifyInstance) {
+  const { ledger, deposits } = app.services;
+  const grants = createRewardGrants({
+    db: app.db,
+    clock: app.clock,
+    ledger,
+    events: app.events,
+    grantCoupon: deposits.grantCoupon,
+  });
+  Object.assign(app.services, { grants });
+}

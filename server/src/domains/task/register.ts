@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { BadgeCounter } from '../badge/service';
+import { type BonusService, createBonusService } from './bonuses';
+import { createTaskRepo } from './repo';
+import { taskRoutes } from './routes';
+import { createTaskService, type TaskService } from './service';
+
+declare module 'fastify' {
+  interface AppServices {
+    tasks: TaskService;
+    bonuses: BonusService;
+  }
+}
+
+/** Counters of tasks and daily bonuses, which also move when the Manila day turns. */
+const DAILY_COUNTERS: BadgeCounter[] = ['taskRewardNum', 'loginBonusRewardNum', 'dailyDepositSign'];
+
+/** Tasks and daily bonuses: services, badge counters, the events that move them, routes. */
+export function register(app: FastifyInstance) {
+  const { grants, badges } = app.services;
+  const base = { db: app.db, clock: app.clock, events: app.events, grants, repo: createTaskRepo(app.db) };
+  const tasks = createTaskService(base);
+  const bonuses = createBonusService(base);
+  Object.assign(app.services, { tasks, bonuses });
+
+  badges.provide('taskRewardNum', tasks.available);
+  badges.provide('loginBonusRewardNum', bonuses.signInAvailable);
+  badges.provide('dailyDepositSign', bonuses.dailyDepositAvailable);
+
+  const stale = (userId: number, counters: BadgeCounter[]) => app.events.emit('badge.stale', { userId, counters });
+  app.events.on('user.registered', ({ userId }) => {
+    stale(userId, DAILY_COUNTERS);
+    const superior = tasks.superior(userId);
+    if (superior !== null) stale(superior, ['taskRewardNum']);
+  });
+  app.events.on('deposit.succeeded', ({ userId }) => stale(userId, DAILY_COUNTERS));
+  app.events.on('wallet.bound', ({ userId }) => stale(userId, ['taskRewardNum']));
+  app.events.on('kyc.decided', ({ userId }) => stale(userId, ['taskRewardNum']));
+  // Bets move the balance often: only a player listening on the socket needs the task counter now.
+  app.events.on('balance.moved', ({ userId }) => {
+    if (app.socket.connectionsOf(userId) > 0) stale(userId, ['taskRewardNum']);
+  });
+  // A new Manila day opens new daily tasks, sign-ins and deposit tiers for every connected player.
+  app.events.on('clock.dayChanged', () => {
+    for (const userId of app.socket.connectedPlayers()) stale(userId, DAILY_COUNTERS);
+  });
+
+  taskRoutes(app, tasks, bonuses);
+}

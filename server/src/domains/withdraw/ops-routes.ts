@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { Code } from '../../../../shared/codes';
+import * as contract from '../../../../shared/contract/ops-money';
+import { manilaDayRange } from '../../../../shared/time';
+import { AppError } from '../../errors';
+import { route } from '../../route';
+import type { CaptchaService } from './captcha';
+import type { WithdrawService } from './service';
+
+/** Withdrawals, their settings and captcha answers under /ops (shared/contract/ops-money.ts). */
+export function withdrawOpsRoutes(app: FastifyInstance, withdrawals: WithdrawService, captcha: CaptchaService) {
+  const { users } = app.services;
+
+  route(app, contract.listWithdrawals, ({ query }) => {
+    withdrawals.settleDue();
+    const { rows, total } = withdrawals.opsRecords(users.idFilter(query.uid), {
+      status: query.status,
+      orderNo: query.orderNo,
+      ...manilaDayRange(query.from, query.to),
+      page: query.page,
+      size: query.size,
+    });
+    return { list: rows, page: query.page, size: query.size, total };
+  });
+
+  route(app, contract.getWithdrawal, ({ params }) => {
+    withdrawals.settleDue();
+    return withdrawals.opsDetail(params.orderNo);
+  });
+
+  route(app, contract.reviewWithdrawal, ({ params }) => {
+    withdrawals.review(params.orderNo, 'ops');
+    return withdrawals.opsDetail(params.orderNo);
+  });
+
+  route(app, contract.rejectWithdrawal, ({ params, body }) => {
+    withdrawals.reject(params.orderNo, body.reason, 'ops');
+    return withdrawals.opsDetail(params.orderNo);
+  });
+
+  route(app, contract.payoutWithdrawal, ({ params, body }) => {
+    withdrawals.payout(params.orderNo, body.result, body.reason, 'ops');
+    return withdrawals.opsDetail(params.orderNo);
+  });
+
+  const settingsView = () => ({ ...withdrawals.settings(), limits: withdrawals.limits() });
+
+  route(app, contract.getWithdrawSettings, settingsView);
+
+  route(app, contract.setWithdrawSettings, ({ body }) => {
+    withdrawals.setSettings(body);
+    return settingsView();
+  });
+
+  route(app, contract.captchaAnswer, ({ params }) => {
+    const found = captcha.peek(params.token);
+    const owner = found && users.byId(found.userId);
+    if (!found || !owner) throw new AppError(Code.OPS_NOT_FOUND);
+    return { answer: found.answer, uid: owner.uid, expiresAt: found.expiresAt, used: found.used };
+  });
+}

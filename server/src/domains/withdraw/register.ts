@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import { type CaptchaService, createCaptchaService } from './captcha';
+import { withdrawOpsRoutes } from './ops-routes';
+import { createWithdrawRepo } from './repo';
+import { withdrawRoutes } from './routes';
+import { createWithdrawService, type WithdrawService } from './service';
+import { createTradePasswordCheck, type TradePasswordCheck } from './trade-password';
+import { createWalletService, type WalletService } from './wallet';
+
+declare module 'fastify' {
+  interface AppServices {
+    wallets: WalletService;
+    captcha: CaptchaService;
+    tradePassword: TradePasswordCheck;
+    withdrawals: WithdrawService;
+  }
+}
+
+/** Withdrawals: wallets, captcha, the transaction password, orders, the payout sweep, the socket push, routes. */
+export function register(app: FastifyInstance) {
+  const { users, ledger, kyc } = app.services;
+  const repo = createWithdrawRepo(app.db);
+  const tradePassword = createTradePasswordCheck({
+    limiter: app.limiter,
+    storedHash: repo.tradePasswordHash,
+    clock: app.clock,
+    events: app.events,
+  });
+  const wallets = createWalletService({
+    db: app.db,
+    clock: app.clock,
+    events: app.events,
+    repo,
+    tradePassword,
+    assertCanTransact: users.assertCanTransact,
+  });
+  const captcha = createCaptchaService({ db: app.db, clock: app.clock, repo });
+  const withdrawals = createWithdrawService({
+    db: app.db,
+    clock: app.clock,
+    config: app.config,
+    events: app.events,
+    repo,
+    users,
+    ledger,
+    kyc,
+    captcha,
+    tradePassword,
+    assertCanTransact: users.assertCanTransact,
+  });
+  Object.assign(app.services, { wallets, captcha, tradePassword, withdrawals });
+
+  // The sandbox payout gateway reports due results: on every clock move and every 5 seconds.
+  app.clock.onChange(() => withdrawals.settleDue());
+  const payouts = setInterval(() => withdrawals.settleDue(), 5_000);
+  payouts.unref();
+  app.addHook('onClose', async () => clearInterval(payouts));
+  // the withdrawal records screen follows its orders without polling
+  app.events.on('withdraw.changed', ({ userId, orderNo, to }) =>
+    app.socket.push(userId, 'withdraw.changed', { orderNo, status: to }),
+  );
+
+  withdrawRoutes(app, { wallets, withdrawals, captcha });
+  if (app.config.opsEnabled) withdrawOpsRoutes(app, withdrawals, captcha);
+}
