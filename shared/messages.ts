@@ -189,6 +189,10 @@ export const codeMessages: Record<CodeValue, Text> = {
     'en-US': 'This wallet is bound to another account',
     'vi-VN': 'Ví này đã được liên kết với tài khoản khác',
   },
+  [Code.DEPOSIT_NOT_PENDING]: {
+    'en-US': 'This deposit is no longer waiting for payment',
+    'vi-VN': 'Khoản nạp này không còn chờ thanh toán',
+  },
   [Code.GAME_NOT_FOUND]: { 'en-US': 'This game does not exist', 'vi-VN': 'Trò chơi không tồn tại' },
   [Code.GAME_NOT_PLAYABLE]: {
     'en-US': 'This game is under maintenance. Please try another one',

@@ -117,7 +117,7 @@ export function createKit(app: FastifyInstance) {
       const cents = toCentavos(bet);
       for (let i = 0; i < rounds; i++) {
         const roundId = `SCN-${randomUUID()}`;
-        // Wallet calls are answered once their group commit is done (domains/ledger/batch.ts).
+        // Wallet calls are answered once their group commit is done (db/batch.ts).
         await s.play.bet(
           signed({ sessionToken, transactionId: `${roundId}-b`, roundId, amount: (cents / 100).toFixed(2) }),
         );

@@ -9,6 +9,7 @@ import * as ops from '../../shared/contract/ops';
 import { opsEndpoints } from '../../shared/contract/ops';
 import * as user from '../../shared/contract/user';
 import { parseDuration } from '../../shared/time';
+import { ledgerProblems } from './domains/ledger/whole';
 import {
   applyBodyMutations,
   applyQueryMutations,
@@ -129,22 +130,8 @@ beforeAll(async () => {
   vi.spyOn(app.limiter, 'retryAfter');
 });
 
-/** Per account, the journal sums to the balance, the frozen bucket and the points (the ledger invariant). */
-function ledgerDrift(): unknown[] {
-  return app.db
-    .prepare(
-      `SELECT a.user_id, a.balance, a.frozen, a.point,
-              COALESCE(SUM(j.amount), 0) AS journal_balance, COALESCE(SUM(j.frozen_delta), 0) AS journal_frozen,
-              COALESCE(SUM(j.point_delta), 0) AS journal_points
-         FROM accounts a LEFT JOIN balance_journal j ON j.user_id = a.user_id
-        GROUP BY a.user_id
-       HAVING a.balance != journal_balance OR a.frozen != journal_frozen OR a.point != journal_points`,
-    )
-    .all();
-}
-
 afterAll(async () => {
-  expect(ledgerDrift(), 'the journal sums to every balance after all the cases').toEqual([]);
+  expect(ledgerProblems(app.db), 'the ledger is whole after all the cases').toEqual([]);
   vi.restoreAllMocks();
   await app.close();
 });

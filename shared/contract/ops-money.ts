@@ -281,6 +281,23 @@ export const userJournal = defineEndpoint({
   data: paged(opsJournalEntrySchema),
 });
 
+export const ledgerCheck = defineEndpoint({
+  method: 'GET',
+  path: '/ops/ledger/check',
+  access: 'ops',
+  summary:
+    "The ledger's invariants checked now (docs/money.md): every player account sums to its journal, every counterparty to its transfers, all accounts to zero",
+  data: z.object({
+    whole: z.boolean(),
+    problems: z.array(z.string()).describe('What breaks an invariant; empty when whole'),
+    total: signedPesos.describe('The sum over every account, players and counterparties: 0 when whole'),
+    totalPoints: z.number().int().describe('The same for points: 0 when whole'),
+    counterparties: z.array(
+      z.object({ code: z.string(), name: z.string(), balance: signedPesos, point: z.number().int() }),
+    ),
+  }),
+});
+
 // -------------------------------------------------------------------------------------------- captcha
 
 export const captchaAnswer = defineEndpoint({
@@ -361,6 +378,7 @@ export const opsMoneyEndpoints = [
   setWithdrawSettings,
   adjustBalance,
   userJournal,
+  ledgerCheck,
   captchaAnswer,
   listKyc,
   decideKyc,

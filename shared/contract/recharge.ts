@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { E_WALLETS } from '../rules';
+import { E_WALLETS, RuleMessage } from '../rules';
 import { isoTime, paged, pageQuery, pesos } from './common';
 import { defineEndpoint } from './define';
 import { amountInput, dateRangeCheck, dateRangeQuery, idSchema } from './fields';
@@ -98,6 +98,32 @@ export const rechargeBuild = defineEndpoint({
     amount: pesos,
     status: z.literal(DEPOSIT_STATUS.PENDING),
   }),
+});
+
+const orderNoBody = z.strictObject({
+  orderNo: z
+    .string()
+    .regex(/^D\d{10,30}$/, RuleMessage.format)
+    .describe('A Pending deposit of the player'),
+});
+
+export const rechargeResume = defineEndpoint({
+  method: 'POST',
+  path: '/api/recharge/resume',
+  access: 'user',
+  summary: "Reopen the checkout of the player's own Pending deposit (the same order and checkout URL)",
+  body: orderNoBody,
+  data: rechargeBuild.data,
+});
+
+export const rechargeCancel = defineEndpoint({
+  method: 'POST',
+  path: '/api/recharge/cancel',
+  access: 'user',
+  summary:
+    "Cancel the player's own Pending deposit: it becomes Failed and its coupon is available again at once; a second cancel answers the same",
+  body: orderNoBody,
+  data: z.object({ orderNo: z.string(), status: z.literal(DEPOSIT_STATUS.FAILED) }),
 });
 
 export const depositRecordSchema = z.object({

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { assertLedgerWhole } from '../domains/ledger/whole';
 import { opsClient, type TestClient } from './helpers';
 
 /** Test fixtures for the poker event, codes and the mall. */
@@ -23,18 +24,5 @@ export async function deposit(app: FastifyInstance, client: TestClient, amount: 
   return built.body.data.orderNo;
 }
 
-/** Every account's journal sums to its balance and points. */
-export function expectLedgerExact(app: FastifyInstance) {
-  const rows = app.db
-    .prepare(
-      `SELECT a.user_id, a.balance, a.point, COALESCE(SUM(j.amount), 0) AS amount_sum,
-         COALESCE(SUM(j.point_delta), 0) AS point_sum
-       FROM accounts a LEFT JOIN balance_journal j ON j.user_id = a.user_id GROUP BY a.user_id`,
-    )
-    .all() as { balance: number; point: number; amount_sum: number; point_sum: number }[];
-  for (const row of rows) {
-    if (row.amount_sum !== row.balance || row.point_sum !== row.point || row.point < 0) {
-      throw new Error(`ledger mismatch ${JSON.stringify(row)}`);
-    }
-  }
-}
+/** The ledger's invariants hold (ledger/whole.ts). */
+export const expectLedgerExact = (app: FastifyInstance) => assertLedgerWhole(app.db);

@@ -9,6 +9,7 @@ import { PagedList } from '../../components/paged-list';
 import { EmptyState } from '../../components/states';
 import { getDepositRecords } from '../../features/wallet/api/get-deposit-records';
 import { getWithdrawRecords } from '../../features/wallet/api/get-withdraw-records';
+import { PendingDepositActions } from '../../features/wallet/components/pending-deposit';
 import { WALLET_LABELS } from '../../features/wallet/components/wallet-labels';
 import { useDepositStore } from '../../features/wallet/store';
 import { formatDateTime, formatMoney } from '../../lib/format';
@@ -33,6 +34,8 @@ function RecordRow(props: {
   remark?: string;
   statusClass: string;
   statusText: string;
+  /** What the player can do with the record (a Pending deposit: continue or cancel). */
+  actions?: React.ReactNode;
 }) {
   return (
     <li className="row" data-order={props.orderNo}>
@@ -46,6 +49,7 @@ function RecordRow(props: {
           {props.account ? ` · +63 ${props.account}` : ''}
         </p>
         {props.remark ? <p className="row__meta row__remark">{props.remark}</p> : null}
+        {props.actions}
       </div>
       <span className={`status ${props.statusClass}`}>{props.statusText}</span>
     </li>
@@ -118,6 +122,7 @@ function Deposits({ range }: { range: DayRange }) {
                 orderNo={r.orderNo}
                 statusClass={`status--d${r.status}`}
                 statusText={t(`status.deposit.${r.status}`)}
+                actions={r.status === 0 ? <PendingDepositActions orderNo={r.orderNo} amount={r.amount} /> : undefined}
               />
             ))}
           </ul>

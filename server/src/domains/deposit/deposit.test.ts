@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import { signFields } from '../../lib/signature';
 import { opsClient, registerPlayer, type TestClient, testApp } from '../../test/helpers';
+import { assertLedgerWhole } from '../ledger/whole';
 
 type Balance = {
   userAccountVO: { balance: number; allAmount: number; deposit: number; surplus: number; withdrawalAmount: number };
@@ -210,11 +211,7 @@ describe('the ledger invariant', () => {
       const order = (await build({ channel: 'gcash', amount })).body.data;
       await callback(signedCallback(order.orderNo, 'SUCCESS', amount.toFixed(2)));
     }
-    for (const row of app.services.ledger.repo.invariantRows()) {
-      expect(row.amount_sum).toBe(row.balance);
-      expect(row.frozen_sum).toBe(row.frozen);
-      expect(row.point_sum).toBe(row.point);
-    }
+    assertLedgerWhole(app.db);
     expect((await balance()).balance).toBe(2150.25);
   });
 });

@@ -105,8 +105,11 @@ export function createDepositRepo(db: Db) {
   const byOrderNo = db.prepare('SELECT * FROM deposits WHERE order_no = ?');
   const settle = db.prepare(
     `UPDATE deposits SET status = @status, paid_at = @paidAt, settled_at = @now, gateway_ref = @gatewayRef,
-       payer_mobile = COALESCE(@payerMobile, payer_mobile) WHERE id = @id AND status IN (0, 3)`,
+       payer_mobile = COALESCE(@payerMobile, payer_mobile)
+     WHERE id = @id AND (status IN (0, 3) OR (status = 2 AND gateway_ref IS NULL))`,
   );
+  // A player's cancel: Failed without a gateway answer (so a late SUCCESS still credits, as for a Timeout).
+  const cancel = db.prepare('UPDATE deposits SET status = 2, settled_at = ? WHERE id = ? AND status = 0');
   const recordCallback = db.prepare(
     'UPDATE deposits SET callback_count = callback_count + 1, first_answer = COALESCE(first_answer, ?) WHERE id = ?',
   );
@@ -116,6 +119,7 @@ export function createDepositRepo(db: Db) {
   const count = db.prepare(`SELECT COUNT(*) FROM deposits WHERE ${FILTER}`).pluck();
 
   return {
+    cancel: (id: number, now: string) => cancel.run(now, id).changes === 1,
     channels: () => channels.all() as ChannelRow[],
     channel: (code: string) => channel.get(code) as ChannelRow | undefined,
     setChannel: (c: { code: string; enabled: number | null; min: number | null; max: number | null }) =>

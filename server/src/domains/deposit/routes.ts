@@ -26,6 +26,11 @@ export function depositRoutes(app: FastifyInstance, deposits: DepositService) {
     deposits.build(user.id, body, requestOrigin(request)),
   );
 
+  route(app, recharge.rechargeResume, ({ user, body, request }) =>
+    deposits.resume(user.id, body.orderNo, requestOrigin(request)),
+  );
+  route(app, recharge.rechargeCancel, ({ user, body }) => deposits.cancel(user.id, body.orderNo));
+
   route(app, recharge.rechargeRecords, ({ user, query }) => {
     deposits.expireOverdue();
     const { rows, total } = deposits.records(user.id, { ...query, ...manilaDayRange(query.from, query.to) });

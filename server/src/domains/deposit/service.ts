@@ -257,7 +257,9 @@ export function createDepositService(deps: {
         const order = repo.byOrderNo(body.orderNo);
         if (!order) throw new AppError(Code.ORDER_NOT_FOUND);
         if (toCentavos(body.amount) !== order.amount + order.fee) throw new AppError(Code.CALLBACK_AMOUNT_MISMATCH);
-        const final = order.status === DEPOSIT.SUCCESS || order.status === DEPOSIT.FAILED;
+        // A player's cancel (Failed, no gateway answer) is not final for the gateway: the player may have paid.
+        const final =
+          order.status === DEPOSIT.SUCCESS || (order.status === DEPOSIT.FAILED && order.gateway_ref !== null);
         if (final) {
           repo.recordCallback(order.id, '');
           return { order, settledNow: false, first: false };
@@ -295,6 +297,49 @@ export function createDepositService(deps: {
         });
       }
       return { orderNo: result.order.order_no, status: result.order.status };
+    },
+
+    /** The player's own Pending order (after the time-out sweep), else ORDER_NOT_FOUND / DEPOSIT_NOT_PENDING. */
+    ownPending(userId: number, orderNo: string) {
+      this.expireOverdue();
+      const order = repo.byOrderNo(orderNo);
+      // Another player's order is answered as unknown: its existence is not the player's business.
+      if (!order || order.user_id !== userId) throw new AppError(Code.ORDER_NOT_FOUND);
+      if (order.status !== DEPOSIT.PENDING) throw new AppError(Code.DEPOSIT_NOT_PENDING);
+      return order;
+    },
+
+    /** Reopens the checkout of a Pending order: the same order, the same checkout URL. */
+    resume(userId: number, orderNo: string, origin: string) {
+      const order = this.ownPending(userId, orderNo);
+      return {
+        orderNo,
+        payUrl: `${origin}/sandbox/pay/${orderNo}?token=${checkoutToken(orderNo)}`,
+        amount: toPesos(order.amount),
+        status: DEPOSIT.PENDING,
+      };
+    },
+
+    /**
+     * The player gives up a Pending order: it becomes Failed and its coupon is available again at once.
+     * Idempotent: cancelling an order the player already cancelled answers the same. A SUCCESS callback
+     * arriving later still credits it (the player may have paid meanwhile).
+     */
+    cancel(userId: number, orderNo: string) {
+      const existing = repo.byOrderNo(orderNo);
+      if (existing?.user_id === userId && existing.status === DEPOSIT.FAILED && existing.gateway_ref === null) {
+        return { orderNo, status: DEPOSIT.FAILED };
+      }
+      const order = this.ownPending(userId, orderNo);
+      const cancelled = db.transaction(() => {
+        const now = clock.iso();
+        if (!repo.cancel(order.id, now)) return false;
+        if (order.coupon_id !== null) repo.releaseCoupon(order.coupon_id, now);
+        return true;
+      })();
+      if (!cancelled) throw new AppError(Code.DEPOSIT_NOT_PENDING);
+      events.emit('deposit.settled', { userId, orderNo, status: DEPOSIT.FAILED });
+      return { orderNo, status: DEPOSIT.FAILED };
     },
 
     /** Marks Pending orders past their time-out as Timeout (3) and frees their coupons. */

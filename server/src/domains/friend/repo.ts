@@ -34,7 +34,7 @@ export interface ReferralRow {
 export function createFriendRepo(db: Db) {
   const referral = db.prepare(
     `SELECT u.id, u.superior_id, u.superior_bound_at, COALESCE(a.turnover_total, 0) AS turnover_total
-     FROM users u LEFT JOIN accounts a ON a.user_id = u.id WHERE u.id = ?`,
+     FROM users u LEFT JOIN account_counters a ON a.user_id = u.id WHERE u.id = ?`,
   );
   const insertDeposit = db.prepare(
     `INSERT INTO friend_rewards (user_id, friend_id, kind, day, reference, base_amount, amount, created_at, updated_at)
@@ -69,13 +69,13 @@ export function createFriendRepo(db: Db) {
      VALUES (@userId, @friendId, 'turnover', @day, @day, @base, @amount, @now, @now)`,
   );
   const behindReferrals = db.prepare(
-    `SELECT u.id FROM users u JOIN accounts a ON a.user_id = u.id
+    `SELECT u.id FROM users u JOIN account_counters a ON a.user_id = u.id
      LEFT JOIN friend_turnover_marks m ON m.friend_id = u.id
      WHERE u.superior_id = ? AND a.turnover_total > COALESCE(m.mark, 0)`,
   );
   const counts = db.prepare(
     `SELECT COUNT(*) AS referrals, COALESCE(SUM(a.deposit_count > 0), 0) AS depositing
-     FROM users u LEFT JOIN accounts a ON a.user_id = u.id WHERE u.superior_id = ?`,
+     FROM users u LEFT JOIN account_counters a ON a.user_id = u.id WHERE u.superior_id = ?`,
   );
   const totals = db.prepare(
     `SELECT COALESCE(SUM(CASE WHEN claimed_at IS NULL THEN amount END), 0) AS claimable,

@@ -19,5 +19,28 @@ export const JOURNAL_TYPES = {
 
 export type JournalType = keyof typeof JOURNAL_TYPES;
 
+/** The counterparty accounts (table ledger_accounts, migration 0014). */
+export type Counterparty = 'house' | 'gateway' | 'payout' | 'provider' | 'promotions';
+
+/**
+ * The counterparty of every transfer type: a journal row moves money between the player's account and
+ * this one (the same function in migration 0014 for the rows written before it).
+ */
+export const COUNTERPARTY: Record<JournalType, Counterparty> = {
+  deposit: 'gateway',
+  deposit_bonus: 'promotions',
+  withdraw: 'payout',
+  withdraw_return: 'payout',
+  withdraw_paid: 'payout',
+  bet: 'provider',
+  win: 'provider',
+  rollback: 'provider',
+  reward: 'promotions',
+  rebate: 'promotions',
+  points: 'promotions',
+  mall: 'promotions',
+  adjust: 'house',
+};
+
 export const journalTypeName = (type: string, language: Language): string =>
   (JOURNAL_TYPES as Record<string, Record<Language, string>>)[type]?.[language] ?? type;

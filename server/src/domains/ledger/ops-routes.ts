@@ -53,4 +53,15 @@ export function ledgerOpsRoutes(app: FastifyInstance, ledger: LedgerService) {
       total: ledger.repo.journalCount(filter),
     };
   });
+
+  route(app, contract.ledgerCheck, () => {
+    const check = ledger.check();
+    return {
+      whole: check.problems.length === 0,
+      problems: check.problems,
+      total: toPesos(check.totals.money),
+      totalPoints: check.totals.points,
+      counterparties: check.counterparties.map((c) => ({ ...c, balance: toPesos(c.balance) })),
+    };
+  });
 }

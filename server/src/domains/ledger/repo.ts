@@ -1,10 +1,15 @@
 import type { Db } from '../../db/database';
 
-export interface AccountRow {
+/** A player's money: the buckets the player owns (table accounts). */
+export interface MoneyRow {
   user_id: number;
   balance: number;
   frozen: number;
   point: number;
+}
+
+/** A player's money beside the counters that are not money (table account_counters). */
+export interface AccountRow extends MoneyRow {
   point_earned: number;
   deposit_total: number;
   deposit_count: number;
@@ -26,6 +31,7 @@ export interface JournalRow {
   point_after: number;
   reference: string;
   remark: string;
+  counterparty: string;
   created_at: string;
 }
 
@@ -34,12 +40,16 @@ export interface AccountChange {
   amount: number;
   frozen: number;
   points: number;
+  now: string;
+}
+
+export interface CounterChange {
+  userId: number;
   pointEarned: number;
   deposit: number;
   depositCount: number;
   turnoverRequired: number;
   turnoverDone: number;
-  now: string;
 }
 
 export interface JournalFilter {
@@ -65,40 +75,53 @@ const filterParams = (f: JournalFilter) => ({
 
 export function createLedgerRepo(db: Db) {
   const ensure = db.prepare('INSERT OR IGNORE INTO accounts (user_id, updated_at) VALUES (?, ?)');
-  const get = db.prepare('SELECT * FROM accounts WHERE user_id = ?');
+  const ensureCounters = db.prepare('INSERT OR IGNORE INTO account_counters (user_id) VALUES (?)');
+  const get = db.prepare(
+    'SELECT * FROM accounts a JOIN account_counters c ON c.user_id = a.user_id WHERE a.user_id = ?',
+  );
   // The WHERE guard makes an overdraft change nothing instead of failing the CHECK.
   const change = db.prepare(
     `UPDATE accounts SET balance = balance + @amount, frozen = frozen + @frozen, point = point + @points,
-       point_earned = point_earned + @pointEarned, deposit_total = deposit_total + @deposit,
-       deposit_count = deposit_count + @depositCount, turnover_required = turnover_required + @turnoverRequired,
-       turnover_done = turnover_done + @turnoverDone, turnover_total = turnover_total + @turnoverDone,
        updated_at = @now
      WHERE user_id = @userId AND balance + @amount >= 0 AND frozen + @frozen >= 0 AND point + @points >= 0
-     RETURNING *`,
+     RETURNING user_id, balance, frozen, point`,
   );
+  const count = db.prepare(
+    `UPDATE account_counters SET point_earned = point_earned + @pointEarned, deposit_total = deposit_total + @deposit,
+       deposit_count = deposit_count + @depositCount, turnover_required = turnover_required + @turnoverRequired,
+       turnover_done = turnover_done + @turnoverDone, turnover_total = turnover_total + @turnoverDone
+     WHERE user_id = @userId`,
+  );
+  const addEnergy = db.prepare('UPDATE account_counters SET energy = energy + ? WHERE user_id = ? AND energy + ? >= 0');
+  const counterparty = db.prepare('UPDATE ledger_accounts SET balance = balance - ?, point = point - ? WHERE code = ?');
   const insertJournal = db.prepare(
     `INSERT INTO balance_journal (user_id, type, amount, frozen_delta, point_delta, balance_after, frozen_after,
-       point_after, reference, remark, created_at)
+       point_after, reference, remark, counterparty, created_at)
      VALUES (@userId, @type, @amount, @frozen, @points, @balanceAfter, @frozenAfter, @pointAfter, @reference,
-       @remark, @now)`,
+       @remark, @counterparty, @now)`,
   );
+  const counterparties = db.prepare('SELECT code, name, balance, point FROM ledger_accounts ORDER BY code');
   const page = db.prepare(`SELECT * FROM balance_journal WHERE ${FILTER} ORDER BY id DESC LIMIT @limit OFFSET @offset`);
-  const count = db.prepare(`SELECT COUNT(*) FROM balance_journal WHERE ${FILTER}`).pluck();
-  const sums = db.prepare(
-    `SELECT a.user_id, a.balance, a.frozen, a.point,
-       COALESCE(SUM(j.amount), 0) AS amount_sum, COALESCE(SUM(j.frozen_delta), 0) AS frozen_sum,
-       COALESCE(SUM(j.point_delta), 0) AS point_sum
-     FROM accounts a LEFT JOIN balance_journal j ON j.user_id = a.user_id GROUP BY a.user_id`,
-  );
+  const journalCount = db.prepare(`SELECT COUNT(*) FROM balance_journal WHERE ${FILTER}`).pluck();
 
   return {
-    ensure: (userId: number, now: string) => ensure.run(userId, now),
+    ensure: (userId: number, now: string) => {
+      ensure.run(userId, now);
+      ensureCounters.run(userId);
+    },
     get: (userId: number) => get.get(userId) as AccountRow | undefined,
     /**
-     * Applies a change and answers the account after it; undefined when the account does not exist or the
-     * change would make a bucket negative (nothing changed).
+     * Applies a change of the player's buckets and answers them after it; undefined when the account does
+     * not exist or the change would make a bucket negative (nothing changed).
      */
-    change: (c: AccountChange) => change.get(c) as AccountRow | undefined,
+    change: (c: AccountChange) => change.get(c) as MoneyRow | undefined,
+    count: (c: CounterChange) => count.run(c),
+    /** Adds (or, negative, spends) energy; false when there is too little (nothing changed). */
+    addEnergy: (userId: number, delta: number) => addEnergy.run(delta, userId, delta).changes === 1,
+    /** The counterparty's side of a transfer: it gives what the player's side gets. */
+    counterparty: (code: string, money: number, points: number) => {
+      if (counterparty.run(money, points, code).changes !== 1) throw new Error(`no ledger account ${code}`);
+    },
     insertJournal: (row: {
       userId: number;
       type: string;
@@ -110,21 +133,12 @@ export function createLedgerRepo(db: Db) {
       pointAfter: number;
       reference: string;
       remark: string;
+      counterparty: string;
       now: string;
     }) => Number(insertJournal.run(row).lastInsertRowid),
+    counterparties: () => counterparties.all() as { code: string; name: string; balance: number; point: number }[],
     journalPage: (f: JournalFilter) => page.all(filterParams(f)) as JournalRow[],
-    journalCount: (f: JournalFilter) => Number(count.get(filterParams(f))),
-    /** Per account: the balances beside the sums of the journal (the ledger invariant). */
-    invariantRows: () =>
-      sums.all() as {
-        user_id: number;
-        balance: number;
-        frozen: number;
-        point: number;
-        amount_sum: number;
-        frozen_sum: number;
-        point_sum: number;
-      }[],
+    journalCount: (f: JournalFilter) => Number(journalCount.get(filterParams(f))),
   };
 }
 

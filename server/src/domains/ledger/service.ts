@@ -1,11 +1,12 @@
 import { Code } from '../../../../shared/codes';
 import { toPesos } from '../../../../shared/money';
 import type { Clock } from '../../clock';
+import { createWriteBatch } from '../../db/batch';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
-import { createWriteBatch } from './batch';
-import type { JournalType } from './journal-types';
+import { COUNTERPARTY, type JournalType } from './journal-types';
 import { type AccountRow, createLedgerRepo } from './repo';
+import { ledgerProblems, ledgerTotals } from './whole';
 
 /** One change of an account. Amounts are integer centavos; points are whole points. */
 export interface Posting {
@@ -31,8 +32,10 @@ const assertInt = (n: number, what: string) => {
 };
 
 /**
- * The ledger: every balance change goes through `post`, inside the caller's transaction, and writes one
- * journal row beside the account update, so the journal always sums to the balances.
+ * The ledger: every balance change goes through `post`, inside the caller's transaction. A posting is a
+ * transfer between the player's account and the counterparty of its type (COUNTERPARTY): the player's
+ * buckets change, the counterparty's balance changes by the opposite amount, and one journal row records
+ * both, unique by (type, reference) for the player. The invariants are in docs/money.md and whole.ts.
  */
 export function createLedgerService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
@@ -57,19 +60,12 @@ export function createLedgerService(deps: { db: Db; clock: Clock }) {
     assertInt(frozen, 'frozen');
     assertInt(points, 'points');
     assertInt(deposit, 'deposit');
+    const turnoverRequired = p.turnoverRequired ?? 0;
+    const turnoverDone = p.turnoverDone ?? 0;
+    const counterparty = COUNTERPARTY[p.type];
+    if (!counterparty) throw new Error(`journal type ${p.type} has no counterparty`);
     const now = clock.iso();
-    const change = {
-      userId,
-      amount,
-      frozen,
-      points,
-      pointEarned: Math.max(points, 0),
-      deposit,
-      depositCount: deposit > 0 ? 1 : 0,
-      turnoverRequired: p.turnoverRequired ?? 0,
-      turnoverDone: p.turnoverDone ?? 0,
-      now,
-    };
+    const change = { userId, amount, frozen, points, now };
     // One statement in the usual case: the UPDATE answers the row after it (RETURNING). Only when it
     // changed nothing is it worth telling a missing account (made, then tried again) from an overdraft.
     let after = repo.change(change);
@@ -78,6 +74,18 @@ export function createLedgerService(deps: { db: Db; clock: Clock }) {
       after = repo.change(change);
     }
     if (!after) throw new AppError(Code.INSUFFICIENT_BALANCE);
+    if (points > 0 || deposit !== 0 || turnoverRequired !== 0 || turnoverDone !== 0) {
+      repo.count({
+        userId,
+        pointEarned: Math.max(points, 0),
+        deposit,
+        depositCount: deposit > 0 ? 1 : 0,
+        turnoverRequired,
+        turnoverDone,
+      });
+    }
+    // A transfer inside the player's account (balance to frozen) moves nothing of the counterparty's.
+    if (amount + frozen !== 0 || points !== 0) repo.counterparty(counterparty, amount + frozen, points);
     const journalId = repo.insertJournal({
       userId,
       type: p.type,
@@ -89,6 +97,7 @@ export function createLedgerService(deps: { db: Db; clock: Clock }) {
       pointAfter: after.point,
       reference: p.reference,
       remark: p.remark ?? '',
+      counterparty,
       now,
     });
     return { journalId, account: after };
@@ -101,8 +110,16 @@ export function createLedgerService(deps: { db: Db; clock: Clock }) {
     account,
     post,
     surplus,
-    /** Group commit of hot money writes (see batch.ts). */
+    /** Group commit of hot money writes (see db/batch.ts). */
     batch,
+    /** Adds (negative: spends) energy, a counter that is not money; false when there is too little. */
+    addEnergy: (userId: number, delta: number) => {
+      assertInt(delta, 'energy');
+      account(userId);
+      return repo.addEnergy(userId, delta);
+    },
+    /** The ledger's invariants checked now (whole.ts): problems (none when whole), totals, counterparties. */
+    check: () => ({ problems: ledgerProblems(db), totals: ledgerTotals(db), counterparties: repo.counterparties() }),
     /** The cash buckets of GET /api/balance, in pesos. */
     buckets(userId: number) {
       const a = account(userId);

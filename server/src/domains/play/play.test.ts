@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import { signFields } from '../../lib/signature';
 import { registerPlayer, type TestClient, testApp } from '../../test/helpers';
+import { assertLedgerWhole } from '../ledger/whole';
 
 let app: FastifyInstance;
 let player: TestClient;
@@ -193,7 +194,7 @@ describe('the seamless wallet (conformance)', () => {
     expect(answers.filter((a) => a.success)).toHaveLength(1);
     expect(answers.filter((a) => a.code === Code.INSUFFICIENT_BALANCE)).toHaveLength(3);
     expect(await balance()).toBe(0);
-    for (const row of app.services.ledger.repo.invariantRows()) expect(row.amount_sum).toBe(row.balance);
+    assertLedgerWhole(app.db);
   });
 
   it('the provider finishes a round a crash left half done', async () => {

@@ -4,6 +4,7 @@ import { Code } from '../../../../shared/codes';
 import { AppError } from '../../errors';
 import { registerPlayer, testApp } from '../../test/helpers';
 import { balanceOf } from '../../test/money';
+import { assertLedgerWhole } from '../ledger/whole';
 
 let app: FastifyInstance;
 beforeEach(async () => {
@@ -42,7 +43,7 @@ describe('reward grants', () => {
     expect(app.services.grants.energy(userId)).toBe(3);
     expect(app.services.grants.isClaimed(userId, 'test.once:1')).toBe(true);
     expect(app.services.grants.claimOf(userId, 'test.once:1')).toEqual(rewards);
-    for (const row of app.services.ledger.repo.invariantRows()) expect(row.amount_sum).toBe(row.balance);
+    assertLedgerWhole(app.db);
   });
 
   it('writes nothing when a part of the grant fails', async () => {

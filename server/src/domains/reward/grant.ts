@@ -58,7 +58,6 @@ export function createRewardGrants(deps: {
   );
   const claimed = db.prepare('SELECT 1 FROM reward_claims WHERE user_id = ? AND reward_key = ?').pluck();
   const claimOf = db.prepare('SELECT rewards FROM reward_claims WHERE user_id = ? AND reward_key = ?').pluck();
-  const addEnergy = db.prepare('UPDATE accounts SET energy = energy + ? WHERE user_id = ? AND energy + ? >= 0');
 
   function grant(userId: number, g: Grant): Reward[] {
     const wire = g.rewards.map(toWireReward);
@@ -82,7 +81,7 @@ export function createRewardGrants(deps: {
         } else if (r.type === 'point') {
           ledger.post(userId, { type: 'points', points: r.amount, reference: g.key, remark: g.remark ?? r.info ?? '' });
         } else if (r.type === 'energy') {
-          addEnergy.run(r.amount, userId, r.amount);
+          ledger.addEnergy(userId, r.amount);
         } else if (r.type === 'coupon') {
           for (let i = 0; i < r.amount; i++) deps.grantCoupon(userId, r.coupon, g.source);
         }
@@ -103,7 +102,7 @@ export function createRewardGrants(deps: {
     },
     energy: (userId: number) => ledger.account(userId).energy,
     /** Spends energy; false when the player has too little. Call inside the caller's transaction. */
-    spendEnergy: (userId: number, amount: number) => addEnergy.run(-amount, userId, -amount).changes === 1,
+    spendEnergy: (userId: number, amount: number) => ledger.addEnergy(userId, -amount),
   };
 }
 

@@ -22,16 +22,3 @@ export function bet(app: FastifyInstance, userId: number, centavos: number, roun
       ledger.post(userId, { type: 'rollback', amount: centavos, turnoverDone: -centavos, reference: round });
   })();
 }
-
-/** Accounts whose journal does not sum to their balance (should be none). */
-export function journalSums(app: FastifyInstance) {
-  const mismatched = app.db
-    .prepare(
-      `SELECT COUNT(*) FROM accounts a
-       WHERE a.balance != (SELECT COALESCE(SUM(amount), 0) FROM balance_journal j WHERE j.user_id = a.user_id)
-          OR a.point != (SELECT COALESCE(SUM(point_delta), 0) FROM balance_journal j WHERE j.user_id = a.user_id)`,
-    )
-    .pluck()
-    .get();
-  return { mismatched };
-}

@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import { hashed, opsClient, registerPlayer, type TestClient, testApp } from '../../test/helpers';
 import { balanceOf, bindWallet, setTradePassword, verifyIdentity } from '../../test/money';
-import { bet, deposit, journalSums } from './fixtures';
+import { assertLedgerWhole } from '../ledger/whole';
+import { bet, deposit } from './fixtures';
 
 type Task = { code: string; period: string; unit: string; progress: number; target: number; status: string };
 type Badge = { taskRewardNum: number; loginBonusRewardNum: number; dailyDepositSign: number };
@@ -124,7 +125,7 @@ describe('tasks', () => {
     const before = owed();
     expect((await claimTask('daily_bet_1000')).body.data).toEqual({ rewards: [{ type: 'cash', amount: 5 }] });
     expect(owed() - before).toBe(500);
-    expect(journalSums(app)).toEqual({ mismatched: 0 });
+    assertLedgerWhole(app.db);
   });
 
   it('one-time tasks follow the account: password, wallet, identity, first deposit, a referral', async () => {
@@ -214,7 +215,7 @@ describe('30 Day Bonus (sign-in)', () => {
     const answers = await Promise.all(Array.from({ length: 5 }, () => sign(1)));
     expect(answers.filter((a) => a.body.success)).toHaveLength(1);
     expect((await balanceOf(client)).balance).toBe(18);
-    expect(journalSums(app)).toEqual({ mismatched: 0 });
+    assertLedgerWhole(app.db);
   });
 });
 

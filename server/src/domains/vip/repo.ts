@@ -47,7 +47,7 @@ export function createVipRepo(db: Db) {
   );
   const progress = db.prepare(
     `SELECT u.vip_level, COALESCE(a.deposit_total, 0) AS deposit_total, COALESCE(a.turnover_total, 0) AS turnover_total
-     FROM users u LEFT JOIN accounts a ON a.user_id = u.id WHERE u.id = ?`,
+     FROM users u LEFT JOIN account_counters a ON a.user_id = u.id WHERE u.id = ?`,
   );
   const raiseLevel = db.prepare('UPDATE users SET vip_level = ? WHERE id = ? AND vip_level < ?');
   const ensureMarks = db.prepare('INSERT OR IGNORE INTO vip_rebate_marks (user_id, updated_at) VALUES (?, ?)');

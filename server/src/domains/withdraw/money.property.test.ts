@@ -5,6 +5,7 @@ import { Code } from '../../../../shared/codes';
 import { isAppError } from '../../errors';
 import { opsClient, testApp } from '../../test/helpers';
 import type { DepositRow } from '../deposit/service';
+import { assertLedgerWhole } from '../ledger/whole';
 import { createUserRepo } from '../user/repo';
 import { createWithdrawRepo, type PayoutResult } from './repo';
 import { OPEN_STATUSES, WITHDRAW_TRANSITIONS } from './transitions';
@@ -169,14 +170,7 @@ let checkedEvents = 0;
 
 function checkInvariants(finals: Map<string, number>) {
   const db = app.db;
-  for (const row of app.services.ledger.repo.invariantRows()) {
-    expect(row.amount_sum, `journal sum = balance (user ${row.user_id})`).toBe(row.balance);
-    expect(row.frozen_sum, `journal sum = frozen (user ${row.user_id})`).toBe(row.frozen);
-    expect(row.point_sum).toBe(row.point);
-    expect(row.balance).toBeGreaterThanOrEqual(0);
-    expect(row.frozen).toBeGreaterThanOrEqual(0);
-    expect(row.point).toBeGreaterThanOrEqual(0);
-  }
+  assertLedgerWhole(db);
   const open = OPEN_STATUSES.join(',');
   const mismatched = db
     .prepare(

@@ -392,7 +392,7 @@ export function createWithdrawService(deps: {
       // Not remembered (or a different answer): argon2. The rules are checked before it (fail fast); the
       // order's transaction checks them again, where they count.
       await deps.tradePassword.verify(user, body.password, { beforeArgon2: () => check(user.id, amount) });
-      // Both writes are units of the ledger's group commit (see ledger/batch.ts).
+      // Both writes are units of the ledger's group commit (see db/batch.ts).
       return view(opened(await ledger.batch.run(() => insertOrder(user.id, amount))));
     },
 

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import { hashed, opsClient, TestClient, testApp } from '../../test/helpers';
 import { balanceOf, readyPlayer, setVipLimits, solvedCaptcha, TRADE_PASSWORD, withdraw } from '../../test/money';
+import { assertLedgerWhole } from '../ledger/whole';
 import { verifyPassword } from '../user/password';
 import { TRADE_PASSWORD_REMEMBER_MS } from './trade-password';
 
@@ -199,9 +200,6 @@ describe('a session that passed the transaction password', () => {
     expect(argon2).not.toHaveBeenCalled();
     const account = await balanceOf(poor.client);
     expect(account).toMatchObject({ balance: 0, allAmount: 300 });
-    for (const row of app.services.ledger.repo.invariantRows()) {
-      expect(row.amount_sum).toBe(row.balance);
-      expect(row.frozen_sum).toBe(row.frozen);
-    }
+    assertLedgerWhole(app.db);
   });
 });

@@ -12,10 +12,13 @@ import { formatDate, formatMoney } from '../../../lib/format';
 import { useRemote } from '../../../lib/hooks';
 import { buildDeposit } from '../api/build-deposit';
 import { getCoupons } from '../api/get-coupons';
+import { getDepositRecords } from '../api/get-deposit-records';
 import { getRechargeAmounts } from '../api/get-recharge-amounts';
 import { quoteDeposit } from '../api/quote-deposit';
 import { couponApplies, depositAmountProblem, depositBounds, filterAmount, parseAmount } from '../deposit-rules';
+import { useDepositStore } from '../store';
 import type { Checkout } from '../use-checkout';
+import { PendingDepositActions } from './pending-deposit';
 import { WALLET_LABELS } from './wallet-labels';
 
 type Method = DataOf<typeof rechargeMethods>[number];
@@ -177,6 +180,9 @@ export function DepositForm({ methods, onCheckout }: { methods: Method[]; onChec
   const [touched, setTouched] = useState(false);
   const amounts = useRemote(() => getRechargeAmounts(channel), [channel]);
   const coupons = useRemote(getCoupons);
+  const recordsVersion = useDepositStore((s) => s.recordsVersion);
+  const pending = useRemote(() => getDepositRecords({ status: 0 }), [recordsVersion]);
+  const waiting = pending.status === 'success' ? pending.data.list[0] : undefined;
 
   const method = methods.find((m) => m.code === channel) ?? firstEnabled;
   const info = amounts.status === 'success' ? amounts.data : null;
@@ -222,91 +228,105 @@ export function DepositForm({ methods, onCheckout }: { methods: Method[]; onChec
       : null;
 
   return (
-    <form
-      className="form deposit-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void ask();
-      }}
-    >
-      <div className="field">
-        <span className="field__label">{t('deposit.channel')}</span>
-        <ChannelPicker
-          methods={methods}
-          value={channel}
-          onChange={(next) => {
-            setChannel(next);
-            setTouched(false);
-          }}
-        />
-      </div>
-
-      {info?.firstDeposit ? (
-        <p className="notice notice--info">
-          {t('deposit.firstDepositNote', { amount: formatMoney(info.firstDepositMin) })}
-        </p>
+    <>
+      {waiting ? (
+        <section className="card pending-deposit" aria-live="polite">
+          <p className="pending-deposit__title">{t('pendingDeposit.title', { amount: formatMoney(waiting.amount) })}</p>
+          <p className="pending-deposit__text">{t('pendingDeposit.text')}</p>
+          <PendingDepositActions
+            orderNo={waiting.orderNo}
+            amount={waiting.amount}
+            onResume={onCheckout}
+            onCancelled={coupons.reload}
+          />
+        </section>
       ) : null}
+      <form
+        className="form deposit-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void ask();
+        }}
+      >
+        <div className="field">
+          <span className="field__label">{t('deposit.channel')}</span>
+          <ChannelPicker
+            methods={methods}
+            value={channel}
+            onChange={(next) => {
+              setChannel(next);
+              setTouched(false);
+            }}
+          />
+        </div>
 
-      <div className="field">
-        <span className="field__label">{t('deposit.presets')}</span>
-        {amounts.status === 'loading' ? (
-          <div className="preset-grid">
-            {[0, 1, 2, 3, 4, 5, 6, 7].map((i) => (
-              <Skeleton key={i} height={44} radius={10} />
-            ))}
-          </div>
-        ) : info ? (
-          <div className="preset-grid">
-            {info.presets.map((p) => {
-              const allowed = depositAmountProblem(p, bounds) === null;
-              return (
-                <button
-                  key={p}
-                  type="button"
-                  className={`preset${amount === p ? ' is-active' : ''}`}
-                  aria-pressed={amount === p}
-                  disabled={!allowed}
-                  onClick={() => setText(String(p))}
-                >
-                  {formatMoney(p)}
-                </button>
-              );
-            })}
-          </div>
-        ) : (
-          <p className="form__note">{t('deposit.presetsFailed')}</p>
-        )}
-      </div>
+        {info?.firstDeposit ? (
+          <p className="notice notice--info">
+            {t('deposit.firstDepositNote', { amount: formatMoney(info.firstDepositMin) })}
+          </p>
+        ) : null}
 
-      <TextField
-        label={t('deposit.amount')}
-        prefix="₱"
-        inputMode="decimal"
-        placeholder={t('deposit.amountPlaceholder', { min: formatMoney(bounds.min), max: formatMoney(bounds.max) })}
-        value={text}
-        onChange={setText}
-        filter={filterAmount}
-        error={error}
-        autoComplete="off"
-      />
+        <div className="field">
+          <span className="field__label">{t('deposit.presets')}</span>
+          {amounts.status === 'loading' ? (
+            <div className="preset-grid">
+              {[0, 1, 2, 3, 4, 5, 6, 7].map((i) => (
+                <Skeleton key={i} height={44} radius={10} />
+              ))}
+            </div>
+          ) : info ? (
+            <div className="preset-grid">
+              {info.presets.map((p) => {
+                const allowed = depositAmountProblem(p, bounds) === null;
+                return (
+                  <button
+                    key={p}
+                    type="button"
+                    className={`preset${amount === p ? ' is-active' : ''}`}
+                    aria-pressed={amount === p}
+                    disabled={!allowed}
+                    onClick={() => setText(String(p))}
+                  >
+                    {formatMoney(p)}
+                  </button>
+                );
+              })}
+            </div>
+          ) : (
+            <p className="form__note">{t('deposit.presetsFailed')}</p>
+          )}
+        </div>
 
-      <div className="field">
-        <span className="field__label">{t('deposit.coupon')}</span>
-        {coupons.status === 'loading' ? (
-          <Skeleton height={56} radius={12} />
-        ) : couponList.length ? (
-          <CouponPicker coupons={couponList} value={coupon?.id ?? null} amount={amount} onChange={setCouponId} />
-        ) : (
-          <p className="form__note">{t('deposit.noCoupons')}</p>
-        )}
-      </div>
+        <TextField
+          label={t('deposit.amount')}
+          prefix="₱"
+          inputMode="decimal"
+          placeholder={t('deposit.amountPlaceholder', { min: formatMoney(bounds.min), max: formatMoney(bounds.max) })}
+          value={text}
+          onChange={setText}
+          filter={filterAmount}
+          error={error}
+          autoComplete="off"
+        />
 
-      <Button type="submit" block size="lg" loading={asking} disabled={!method?.enabled}>
-        {amount && !problem ? t('deposit.submitAmount', { amount: formatMoney(amount) }) : t('deposit.submit')}
-      </Button>
+        <div className="field">
+          <span className="field__label">{t('deposit.coupon')}</span>
+          {coupons.status === 'loading' ? (
+            <Skeleton height={56} radius={12} />
+          ) : couponList.length ? (
+            <CouponPicker coupons={couponList} value={coupon?.id ?? null} amount={amount} onChange={setCouponId} />
+          ) : (
+            <p className="form__note">{t('deposit.noCoupons')}</p>
+          )}
+        </div>
 
-      <QuoteSheet quote={quote} channel={channel} onPay={pay} onClose={() => setQuote(null)} />
-    </form>
+        <Button type="submit" block size="lg" loading={asking} disabled={!method?.enabled}>
+          {amount && !problem ? t('deposit.submitAmount', { amount: formatMoney(amount) }) : t('deposit.submit')}
+        </Button>
+
+        <QuoteSheet quote={quote} channel={channel} onPay={pay} onClose={() => setQuote(null)} />
+      </form>
+    </>
   );
 }

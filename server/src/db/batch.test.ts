@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Code } from '../../../../shared/codes';
-import { AppError } from '../../errors';
-import { registerPlayer, testApp } from '../../test/helpers';
-import { fund } from '../../test/money';
+import { Code } from '../../../shared/codes';
+import { AppError } from '../errors';
+import { registerPlayer, testApp } from '../test/helpers';
+import { fund } from '../test/money';
 
 let app: FastifyInstance;
 let userId: number;
@@ -103,5 +103,25 @@ describe('the group commit of money writes', () => {
     await app.close();
     expect(await queued).toBe(9_300);
     app = await testApp(); // afterEach closes it
+  });
+
+  it('refuses to run inside an open transaction, with an error that says so, and queues nothing', () => {
+    const { batch } = app.services.ledger;
+    expect(() => app.db.transaction(() => batch.run(spend(100, 'inside')))()).toThrow(/inside an open transaction/);
+    expect(balance()).toBe(10_000);
+    expect(journalRows()).toBe(1);
+  });
+
+  it('refuses an async unit at once, and rolls back a unit that answers a promise', async () => {
+    const { batch } = app.services.ledger;
+    expect(() => batch.run(async () => spend(100, 'async')())).toThrow(/synchronous unit/);
+    const sneaky = batch.run(() => {
+      spend(100, 'sneaky')();
+      return Promise.resolve(1);
+    });
+    const fine = batch.run(spend(200, 'fine'));
+    await expect(sneaky).rejects.toThrow(/synchronous unit/);
+    expect(await fine).toBe(9_800);
+    expect(journalRows()).toBe(2); // the funding and 'fine': the sneaky unit's posting was rolled back
   });
 });

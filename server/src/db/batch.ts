@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database';
+import type { Db } from './database';
 
 interface Item {
   work: () => unknown;
@@ -7,6 +7,14 @@ interface Item {
 }
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+const IN_TRANSACTION =
+  'writeBatch.run called inside an open transaction: the unit would commit later, in another transaction; call it outside, or do the work directly in your transaction';
+const ASYNC_UNIT =
+  'writeBatch.run needs a synchronous unit: an async one would run its awaits after the commit, outside the transaction';
+
+const isThenable = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 
 /** At most this many calls share one commit (a bound on the time the event loop spends in one flush). */
 const MAX_BATCH = 256;
@@ -23,12 +31,22 @@ const MAX_BATCH = 256;
  * if each had committed alone one after the other; no caller hears an answer before the commit holding
  * its unit succeeded (a failed commit rejects every unit of the batch, none of which is stored). The whole
  * batch runs in one synchronous call, so no other code (a read, a timer) ever sees it uncommitted.
+ *
+ * Two misuses are refused with an error naming them, because each would silently break the above:
+ * - `run` inside an open transaction: the unit would commit later, in another transaction, after the
+ *   caller's own transaction decided its fate (the caller's rollback would not undo it);
+ * - an async unit (an async function, or one answering a promise): its awaits would run after the batch
+ *   committed, outside any transaction. A unit that answers a promise is rolled back to its savepoint.
  */
 export function createWriteBatch(db: Db) {
   let queue: Item[] = [];
   let scheduled: NodeJS.Immediate | undefined;
   // Called inside the batch's transaction, better-sqlite3 runs it as a savepoint.
-  const unit = db.transaction((work: () => unknown) => work());
+  const unit = db.transaction((work: () => unknown) => {
+    const value = work();
+    if (isThenable(value)) throw new Error(ASYNC_UNIT);
+    return value;
+  });
 
   const runAll = db.transaction((items: Item[]) =>
     items.map((item): Outcome => {
@@ -63,6 +81,8 @@ export function createWriteBatch(db: Db) {
   return {
     /** Runs `work` (synchronous, database only) in the next group commit; settles once that committed. */
     run<T>(work: () => T): Promise<T> {
+      if (db.inTransaction) throw new Error(IN_TRANSACTION);
+      if (work.constructor.name === 'AsyncFunction') throw new Error(ASYNC_UNIT);
       return new Promise<T>((resolve, reject) => {
         queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
         scheduled ??= setImmediate(flush);

@@ -1,0 +1,68 @@
+import type { Db } from '../../db/database';
+
+/**
+ * The ledger's invariants (docs/money.md, "The ledger's invariants"), checked from the tables alone:
+ * a list of what breaks them, empty when the ledger is whole. Used by the tests, the crash test
+ * (scripts/crash.ts, on the file after each SIGKILL) and the operator's `GET /ops/ledger/check`.
+ */
+export function ledgerProblems(db: Db): string[] {
+  const problems: string[] = [];
+  // I1: every player's buckets are the sums of the player's journal (and never below 0: the CHECKs).
+  const players = db
+    .prepare(
+      `SELECT a.user_id, a.balance, a.frozen, a.point,
+         COALESCE(SUM(j.amount), 0) AS amount_sum, COALESCE(SUM(j.frozen_delta), 0) AS frozen_sum,
+         COALESCE(SUM(j.point_delta), 0) AS point_sum
+       FROM accounts a LEFT JOIN balance_journal j ON j.user_id = a.user_id GROUP BY a.user_id
+       HAVING a.balance != amount_sum OR a.frozen != frozen_sum OR a.point != point_sum
+         OR a.balance < 0 OR a.frozen < 0 OR a.point < 0`,
+    )
+    .all();
+  for (const row of players) problems.push(`player account does not sum to its journal: ${JSON.stringify(row)}`);
+  // I2: every counterparty's balance is the negation of what its transfers gave the players' side.
+  const counterparties = db
+    .prepare(
+      `SELECT l.code, l.balance, l.point,
+         -(SELECT COALESCE(SUM(j.amount + j.frozen_delta), 0) FROM balance_journal j WHERE j.counterparty = l.code)
+           AS expected_balance,
+         -(SELECT COALESCE(SUM(j.point_delta), 0) FROM balance_journal j WHERE j.counterparty = l.code)
+           AS expected_point
+       FROM ledger_accounts l`,
+    )
+    .all() as { code: string; balance: number; point: number; expected_balance: number; expected_point: number }[];
+  for (const row of counterparties) {
+    if (row.balance !== row.expected_balance || row.point !== row.expected_point)
+      problems.push(`counterparty does not sum to its transfers: ${JSON.stringify(row)}`);
+  }
+  // I3: every transfer names a counterparty that exists.
+  const orphans = db
+    .prepare(
+      `SELECT counterparty, COUNT(*) AS n FROM balance_journal
+       WHERE counterparty NOT IN (SELECT code FROM ledger_accounts) GROUP BY counterparty`,
+    )
+    .all();
+  for (const row of orphans) problems.push(`transfers to an unknown counterparty: ${JSON.stringify(row)}`);
+  // I4: zero sum over every account, money and points.
+  const totals = ledgerTotals(db);
+  if (totals.money !== 0 || totals.points !== 0)
+    problems.push(`the accounts do not sum to zero: ${JSON.stringify(totals)}`);
+  return problems;
+}
+
+/** The sum over every account (players' buckets and counterparties): zero when whole. */
+export function ledgerTotals(db: Db): { money: number; points: number } {
+  return db
+    .prepare(
+      `SELECT (SELECT COALESCE(SUM(balance + frozen), 0) FROM accounts)
+            + (SELECT COALESCE(SUM(balance), 0) FROM ledger_accounts) AS money,
+              (SELECT COALESCE(SUM(point), 0) FROM accounts)
+            + (SELECT COALESCE(SUM(point), 0) FROM ledger_accounts) AS points`,
+    )
+    .get() as { money: number; points: number };
+}
+
+/** Throws, listing every problem, unless the ledger is whole. */
+export function assertLedgerWhole(db: Db): void {
+  const problems = ledgerProblems(db);
+  if (problems.length > 0) throw new Error(`The ledger is not whole:\n${problems.join('\n')}`);
+}
