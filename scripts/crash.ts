@@ -19,8 +19,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { ROOT_DIR } from '../server/src/db/database';
-import { signFields } from '../server/src/lib/signature';
 import { ledgerProblems, ledgerTotals } from '../server/src/domains/ledger/whole';
+import { signFields } from '../server/src/lib/signature';
 import { Code } from '../shared/codes';
 import {
   type Caller,

@@ -1,4 +1,5 @@
 import type { UserInfo } from '../../../shared/contract/user';
+import { SESSION_ROTATED } from '../../../shared/socket';
 import { getBadgeData } from '../features/account/api/get-badge-data';
 import { getBalance } from '../features/account/api/get-balance';
 import { useAccountStore } from '../features/account/store';
@@ -8,7 +9,6 @@ import { loadGameMenu as loadMenu } from '../features/game/load-game-menu';
 import { getUserInfo } from '../features/user/api/get-user-info';
 import { isLoggedIn, useUserStore } from '../features/user/store';
 import { installAppActions } from '../lib/app-actions';
-import { SESSION_ROTATED } from '../../../shared/socket';
 import { sessionEnded } from '../lib/http';
 import type { SocketClient } from '../lib/socket';
 import { bindChatEvents } from './chat-events';

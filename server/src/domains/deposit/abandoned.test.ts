@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
+import { signFields } from '../../lib/signature';
 import { registerPlayer, type TestClient, testApp } from '../../test/helpers';
 import { assertLedgerWhole } from '../ledger/whole';
-import { signFields } from './signature';
 
 type Built = { orderNo: string; payUrl: string; amount: number; status: number };
 type Coupon = { id: number; status: string };
