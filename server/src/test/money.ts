@@ -37,8 +37,18 @@ export type AccountVO = {
 export const balanceOf = async (client: TestClient) =>
   (await client.get<{ userAccountVO: AccountVO }>('/api/balance')).body.data.userAccountVO;
 
+/** Runs a world-builder step as this client; a step that rotates the session leaves the client the new cookie. */
+async function asClient<T>(client: TestClient, step: (p: { cookie: string; ip: string }) => Promise<T>): Promise<T> {
+  const player = asPlayer(client);
+  try {
+    return await step(player);
+  } finally {
+    client.cookie = player.cookie;
+  }
+}
+
 export const setTradePassword = (client: TestClient, typed = TRADE_PASSWORD) =>
-  world.setTradePassword(world.injectCaller(client.app), asPlayer(client), typed);
+  asClient(client, (p) => world.setTradePassword(world.injectCaller(client.app), p, typed));
 
 export const bindWallet = (client: TestClient, wallet: TestWallet = WALLET) =>
   world.bindWallet(world.injectCaller(client.app), asPlayer(client), wallet);
@@ -60,7 +70,7 @@ export async function readyPlayer(app: FastifyInstance, options: { funds?: numbe
   const registered = await registerPlayer(app);
   const { client, info } = registered;
   const call = world.injectCaller(app);
-  await world.makeWithdrawReady(call, { uid: info.uid, ...asPlayer(client) }, options.wallet ?? WALLET);
+  await asClient(client, (p) => world.makeWithdrawReady(call, { uid: info.uid, ...p }, options.wallet ?? WALLET));
   if (options.funds) await world.fund(call, info.uid, options.funds);
   return { ...registered, uid: info.uid };
 }

@@ -197,11 +197,13 @@ export const fund = (call: Caller, uid: number, pesos: number) =>
     'fund',
   );
 
+/** Sets the transaction password. A security change rotates the session: `p.cookie` follows the new one. */
 export async function setTradePassword(call: Caller, p: Pick<Player, 'cookie' | 'ip'>, typed = TRADE_PASSWORD) {
-  await must(
+  const answer = await must(
     call('POST', '/api/user/modifyPasswordTrade', { cookie: p.cookie, ip: p.ip, body: { newPassword: md5(typed) } }),
     'trade password',
   );
+  if (answer.sid) p.cookie = `sid=${answer.sid}`;
 }
 
 export async function bindWallet(call: Caller, p: Pick<Player, 'cookie' | 'ip'>, wallet: Wallet = WALLET) {
