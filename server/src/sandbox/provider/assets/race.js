@@ -34,7 +34,7 @@
       rcRunner: '{name}, tỷ lệ {odds}',
       rcWon: '{name} thắng! Bạn thắng {amount}',
       rcLost: '{name} thắng; {pick} của bạn về thứ {place}',
-      rcPlace: 'Hạng {n}',
+      rcPlace: '#{n}',
       rcFinish: 'Đích',
       rcResult: 'Thứ tự về đích',
       rcRule1: 'Chọn một đấu thủ và đặt cược. Nếu đấu thủ đó thắng, bạn nhận tiền cược nhân với tỷ lệ của nó.',
