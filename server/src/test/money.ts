@@ -70,7 +70,9 @@ export async function readyPlayer(app: FastifyInstance, options: { funds?: numbe
   const registered = await registerPlayer(app);
   const { client, info } = registered;
   const call = world.injectCaller(app);
-  await asClient(client, (p) => world.makeWithdrawReady(call, { uid: info.uid, ...p }, options.wallet ?? WALLET));
+  const player = { uid: info.uid, ...asPlayer(client) };
+  await world.makeWithdrawReady(call, player, options.wallet ?? WALLET);
+  client.cookie = player.cookie; // the transaction password rotated the session
   if (options.funds) await world.fund(call, info.uid, options.funds);
   return { ...registered, uid: info.uid };
 }
