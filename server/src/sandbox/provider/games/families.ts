@@ -4,6 +4,7 @@ import { blackjack } from './blackjack';
 import { coinFlipFamily } from './coinFlip';
 import { colorGame } from './colorGame';
 import { crashFamily } from './crash';
+import { dealerPoker } from './dealerPoker';
 import { diceFamily } from './dice';
 import { dragonTiger } from './dragonTiger';
 import { fanTan } from './fanTan';
@@ -39,6 +40,7 @@ export const FAMILIES: readonly EngineFamily<any>[] = [
   fanTan,
   blackjack,
   videoPoker,
+  dealerPoker,
   hiLo,
   slotFamily,
   crashFamily,

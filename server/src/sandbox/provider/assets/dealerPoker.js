@@ -1,0 +1,221 @@
+/* Poker against the dealer: Caribbean Stud, Three Card Poker, Casino Hold'em (see games/dealerPoker.ts). */
+(() => {
+  const s = document.createElement('script');
+  s.src = `/provider/assets/tablekit.js?${document.currentScript?.src.split('?')[1] || ''}`;
+  s.onload = () => start(window.Game, window.TableKit);
+  if (window.Game) document.head.append(s);
+
+  function start(G, K) {
+    const { el, t, money } = G;
+    const R = G.rules ?? {};
+    const game = R.game ?? 'caribbeanStud';
+    const callMultiple = R.callMultiple ?? 2;
+    G.addStrings(
+      {
+        deal: 'Deal',
+        call: 'Call',
+        fold: 'Fold',
+        dealer: 'Dealer',
+        you: 'You',
+        board: 'Board',
+        ante: 'Ante',
+        reserve: 'Ante {ante} + call {call} reserved = {total}',
+        reserveNote: 'Your call is reserved; folding returns it.',
+        decide: 'Call ({call}) or fold (the call comes back, the ante is lost)?',
+        noQualify: 'Dealer does not qualify',
+        qualify: 'Dealer qualifies',
+        folded: 'Folded: the call of {call} is returned',
+        hand: 'Hand',
+        pays: 'Pays',
+        h_highCard: 'High card',
+        h_pair: 'Pair',
+        h_twoPair: 'Two pair',
+        h_threeKind: 'Three of a kind',
+        h_straight: 'Straight',
+        h_flush: 'Flush',
+        h_fullHouse: 'Full house',
+        h_fourKind: 'Four of a kind',
+        h_straightFlush: 'Straight flush',
+        h_royalFlush: 'Royal flush',
+        cs1: 'Place the ante: you and the dealer get five cards from one fresh deck; one dealer card is shown at the end.',
+        cs2: 'Call (2x the ante) or fold. The dealer qualifies with A-K or better.',
+        cs3: 'Dealer not qualifying: the ante pays 1:1 and the call is returned.',
+        cs4: 'Dealer qualifying: beat the dealer and the ante pays 1:1, the call by the table below; lose and both are lost; a tie returns both.',
+        tc1: 'Place the ante: you and the dealer get three cards from one fresh deck.',
+        tc2: 'Call (1x the ante) or fold. The dealer qualifies with Q-high or better. Three cards: a straight beats a flush, three of a kind beats a straight.',
+        tc3: 'Dealer not qualifying: the ante pays 1:1 and the call is returned. Qualifying: a win pays both 1:1, a loss loses both, a tie returns both.',
+        tc4: 'Ante bonus on every called hand, whatever the dealer holds: see the table below.',
+        ch1: 'Place the ante: you and the dealer get two cards, and the flop (three board cards) is shown.',
+        ch2: 'Call (2x the ante) or fold; then the turn and river are dealt. Best five of your seven cards.',
+        ch3: 'The dealer qualifies with a pair of 4s or better. Not qualifying: the ante is paid by the table below and the call is returned.',
+        ch4: 'Qualifying: a win pays the ante by the table and the call 1:1; a loss loses both; a tie returns both.',
+        all1: 'The whole stake (ante + call) is taken when you deal, because the wallet takes one bet per round. Your call is reserved; folding returns it.',
+        all2: 'A round left undecided is folded: the ante is lost and the call returned.',
+      },
+      {
+        deal: 'Chia bài',
+        call: 'Theo',
+        fold: 'Bỏ bài',
+        dealer: 'Nhà cái',
+        you: 'Bạn',
+        board: 'Bài chung',
+        ante: 'Cược đầu',
+        reserve: 'Cược đầu {ante} + cược theo {call} giữ trước = {total}',
+        reserveNote: 'Cược theo được giữ trước; bỏ bài sẽ hoàn lại.',
+        decide: 'Theo ({call}) hay bỏ bài (hoàn cược theo, mất cược đầu)?',
+        noQualify: 'Nhà cái không đủ điều kiện',
+        qualify: 'Nhà cái đủ điều kiện',
+        folded: 'Đã bỏ bài: hoàn lại cược theo {call}',
+        hand: 'Tay bài',
+        pays: 'Trả',
+        h_highCard: 'Mậu thầu',
+        h_pair: 'Một đôi',
+        h_twoPair: 'Hai đôi',
+        h_threeKind: 'Sám cô',
+        h_straight: 'Sảnh',
+        h_flush: 'Thùng',
+        h_fullHouse: 'Cù lũ',
+        h_fourKind: 'Tứ quý',
+        h_straightFlush: 'Thùng phá sảnh',
+        h_royalFlush: 'Thùng phá sảnh lớn',
+        cs1: 'Đặt cược đầu: bạn và nhà cái mỗi bên nhận năm lá từ một bộ bài mới; bài nhà cái lật khi kết thúc.',
+        cs2: 'Theo (gấp 2 cược đầu) hoặc bỏ bài. Nhà cái đủ điều kiện khi có A-K trở lên.',
+        cs3: 'Nhà cái không đủ điều kiện: cược đầu trả 1 ăn 1, cược theo được hoàn lại.',
+        cs4: 'Nhà cái đủ điều kiện: thắng thì cược đầu trả 1 ăn 1, cược theo trả theo bảng bên dưới; thua mất cả hai; hòa hoàn cả hai.',
+        tc1: 'Đặt cược đầu: bạn và nhà cái mỗi bên nhận ba lá từ một bộ bài mới.',
+        tc2: 'Theo (bằng cược đầu) hoặc bỏ bài. Nhà cái đủ điều kiện khi có Q trở lên. Ba lá: sảnh thắng thùng, sám cô thắng sảnh.',
+        tc3: 'Nhà cái không đủ điều kiện: cược đầu trả 1 ăn 1, hoàn cược theo. Đủ điều kiện: thắng trả cả hai 1 ăn 1, thua mất cả hai, hòa hoàn cả hai.',
+        tc4: 'Thưởng cược đầu cho mọi tay bài đã theo, bất kể bài nhà cái: xem bảng bên dưới.',
+        ch1: 'Đặt cược đầu: bạn và nhà cái nhận hai lá, ba lá bài chung đầu tiên (flop) được lật.',
+        ch2: 'Theo (gấp 2 cược đầu) hoặc bỏ bài; sau đó chia turn và river. Lấy năm lá tốt nhất trong bảy lá.',
+        ch3: 'Nhà cái đủ điều kiện khi có đôi 4 trở lên. Không đủ điều kiện: cược đầu trả theo bảng bên dưới, hoàn cược theo.',
+        ch4: 'Đủ điều kiện: thắng thì cược đầu trả theo bảng, cược theo trả 1 ăn 1; thua mất cả hai; hòa hoàn cả hai.',
+        all1: 'Toàn bộ tiền cược (cược đầu + cược theo) được trừ khi chia bài, vì ví chỉ nhận một lần cược mỗi ván. Cược theo được giữ trước; bỏ bài sẽ hoàn lại.',
+        all2: 'Ván bị bỏ dở chưa quyết định sẽ tính là bỏ bài: mất cược đầu, hoàn cược theo.',
+      },
+    );
+    const handName = (h) => (h ? t(`h_${h}`) : '');
+    const zone = (who) => {
+      const cards = el('div', { class: 'tk-cards' });
+      const total = el('span', { class: 'tk-total' });
+      return { cards, total, zone: el('div', { class: 'tk-hand' }, el('h3', {}, t(who), ' ', total), cards) };
+    };
+    const dealer = zone('dealer');
+    const board = zone('board');
+    const player = zone('you');
+    const message = el('div', { class: 'tk-message', 'aria-live': 'polite' });
+    const reserve = el('div', { class: 'tk-message dp-reserve' });
+    const note = el('div', { class: 'tk-message dp-note', text: t('reserveNote') });
+    const stake = G.stakeStepper({
+      values: [1, 5, 10, 20, 50, 100, 500, 1000],
+      initial: 10,
+      onChange: () => paintReserve(),
+    });
+    const deal = el('button', { type: 'button', class: 'tk-play tk-deal', text: t('deal') });
+    const call = el('button', { type: 'button', class: 'g-btn tk-hit', text: t('call') });
+    const fold = el('button', { type: 'button', class: 'g-btn tk-stand', text: t('fold') });
+    const zones = [dealer.zone];
+    if (game === 'casinoHoldem') zones.push(board.zone);
+    zones.push(player.zone);
+    G.stage.append(
+      el('section', { class: 'tk-stage' }, el('div', { class: 'tk-fantan dp-table' }, ...zones)),
+      message,
+      el('div', { class: 'tk-action-row' }, call, fold),
+      el('div', { class: 'tk-action-row' }, stake.node, deal),
+      reserve,
+      note,
+    );
+    function paintReserve() {
+      const ante = stake.value;
+      reserve.textContent = t('reserve', {
+        ante: money(ante),
+        call: money(ante * callMultiple),
+        total: money(ante * (1 + callMultiple)),
+      });
+    }
+    const shown = { dealer: 0, board: 0, player: 0 };
+    const zoneOf = { dealer, board, player };
+    async function draw(side, cards, label, backs = 0) {
+      const z = zoneOf[side];
+      if (z.cards.querySelector('.tk-back')) {
+        z.cards.replaceChildren();
+        shown[side] = 0;
+      }
+      await K.reveal(
+        z.cards,
+        cards.slice(shown[side]).map((c) => K.card(c)),
+        250,
+      );
+      shown[side] = cards.length;
+      for (let i = 0; i < backs; i++) z.cards.append(K.card(null));
+      z.total.textContent = label ?? '';
+    }
+    const holes = R.holeCards ?? 5;
+    let open = false;
+    let callAmount = 0;
+    const round = K.stepped({
+      message,
+      paint,
+      async onView(v) {
+        open = true;
+        callAmount = v.call;
+        await draw('player', v.player, handName(v.playerHand));
+        if (game === 'casinoHoldem') await draw('board', v.board, '', 5 - v.board.length);
+        await draw('dealer', [], '', holes);
+        message.className = 'tk-message';
+        message.textContent = t('decide', { call: money(v.call) });
+      },
+      async onDone(a) {
+        open = false;
+        const o = a.outcome;
+        if (game === 'casinoHoldem') await draw('board', o.board, '');
+        await draw('dealer', o.dealer, `${handName(o.dealerHand)} · ${t(o.qualifies ? 'qualify' : 'noQualify')}`);
+        await draw('player', o.player, handName(o.playerHand));
+        dealer.zone.classList.toggle('winner', o.result === 'lose');
+        player.zone.classList.toggle('winner', o.result === 'win' || o.result === 'noQualify');
+        if (o.choice === 'fold') G.toast?.(t('folded', { call: money(o.call ?? callAmount) }));
+      },
+    });
+    function paint() {
+      deal.disabled = G.ended || round.open || (G.busy && !round.open);
+      stake.setDisabled(round.open || G.busy);
+      call.disabled = fold.disabled = !open;
+    }
+    G.onLock(paint);
+    deal.addEventListener('click', () => {
+      for (const z of [dealer, board, player]) {
+        z.cards.replaceChildren();
+        z.total.textContent = '';
+        z.zone.classList.remove('winner');
+      }
+      shown.dealer = shown.board = shown.player = 0;
+      round.begin({ ante: stake.value });
+    });
+    call.addEventListener('click', () => round.act('call'));
+    fold.addEventListener('click', () => round.act('fold'));
+
+    const table = R.callPays ?? R.anteBonus ?? R.antePays ?? {};
+    const order = [
+      'royalFlush',
+      'straightFlush',
+      'fourKind',
+      'fullHouse',
+      'flush',
+      'straight',
+      'threeKind',
+      'twoPair',
+      'pair',
+    ];
+    const rows = order.filter((h) => table[h] !== undefined).map((h) => [handName(h), K.paysText(table[h])]);
+    if (game === 'casinoHoldem') rows.push([`${handName('straight')} ↓`, K.paysText(1)]);
+    const keys = { caribbeanStud: ['cs1', 'cs2', 'cs3', 'cs4'], threeCard: ['tc1', 'tc2', 'tc3', 'tc4'] }[game] ?? [
+      'ch1',
+      'ch2',
+      'ch3',
+      'ch4',
+    ];
+    K.infoSheet([...keys, 'all1', 'all2'], rows, [t('hand'), t('pays')], {});
+    paintReserve();
+    paint();
+  }
+})();
