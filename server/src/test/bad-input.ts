@@ -555,9 +555,12 @@ export function databaseDigest(db: Db): string {
   const tables = statements.get('')!.all() as { name: string; wr: number }[];
   const hash = createHash('sha256');
   for (const { name, wr } of tables) {
+    if (name === 'ops_audit') continue; // append-only record of operator attempts, refused ones included
     let select = statements.get(name);
     if (!select) {
-      select = db.prepare(`SELECT * FROM "${name.replace(/"/g, '""')}"${wr ? '' : ' ORDER BY rowid'}`).raw();
+      // (the audit trail's AUTOINCREMENT counter in sqlite_sequence moves with it)
+      const where = name === 'sqlite_sequence' ? " WHERE name <> 'ops_audit'" : '';
+      select = db.prepare(`SELECT * FROM "${name.replace(/"/g, '""')}"${where}${wr ? '' : ' ORDER BY rowid'}`).raw();
       statements.set(name, select);
     }
     const rows = select.all();
@@ -579,7 +582,9 @@ const changeCounters = new WeakMap<Db, Statement<[]>>();
 export function writeCount(db: Db): number {
   let counter = changeCounters.get(db);
   if (!counter) {
-    counter = db.prepare('SELECT total_changes()').pluck();
+    // The operator audit trail records refused /ops actions too (an append-only insert each): that row is
+    // the point of the trail, not a change of state, so it is left out of the count.
+    counter = db.prepare('SELECT total_changes() - (SELECT COUNT(*) FROM ops_audit)').pluck();
     changeCounters.set(db, counter);
   }
   return counter.get() as number;

@@ -220,6 +220,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The player's live-chat conversation (the open one, else the last) and its messages
+         * @description Failure codes besides the business ones of its domain: 10005, 20002, 20012 (shared/codes.ts).
+         */
+        get: operations["getChat"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark the operators' messages read (pushes cs.unread 0)
+         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         */
+        post: operations["postChatRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write to customer service; opens a conversation when none is open
+         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         */
+        post: operations["postChatSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/config/fetch": {
         parameters: {
             query?: never;
@@ -980,6 +1040,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/provider/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Provably fair: recompute a game round from its revealed seeds
+         * @description Failure codes besides the business ones of its domain: 10001, 10005 (shared/codes.ts).
+         */
+        get: operations["getProviderVerify"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/provider/wallet/authenticate": {
         parameters: {
             query?: never;
@@ -1140,6 +1220,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/recharge/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel the player's own Pending deposit: it becomes Failed and its coupon is available again at once; a second cancel answers the same
+         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         */
+        post: operations["postRechargeCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/recharge/fetch": {
         parameters: {
             query?: never;
@@ -1194,6 +1294,26 @@ export interface paths {
          * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
          */
         post: operations["postRechargePreCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recharge/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reopen the checkout of the player's own Pending deposit (the same order and checkout URL)
+         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         */
+        post: operations["postRechargeResume"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1534,6 +1654,26 @@ export interface paths {
          * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008 (shared/codes.ts).
          */
         post: operations["postUserGuestLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/guest/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn the logged-in guest account into a registered one: same uid, balance and records; rotates the session
+         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         */
+        post: operations["postUserGuestRegister"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1960,6 +2100,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ops/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The operator audit trail, newest first: every POST and DELETE on /ops, with before and after
+         * @description Failure codes besides the business ones of its domain: 10001, 10005, 30001 (shared/codes.ts).
+         */
+        get: operations["getOpsAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ops/captcha/{token}": {
         parameters: {
             query?: never;
@@ -1994,6 +2154,86 @@ export interface paths {
          * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
          */
         post: operations["postOpsChannelsByCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live-chat conversations, the most recent message first, with unread counts
+         * @description Failure codes besides the business ones of its domain: 10001, 10005, 30001 (shared/codes.ts).
+         */
+        get: operations["getOpsChat"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/chat/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One conversation and its messages; reading it marks the player's messages read
+         * @description Failure codes besides the business ones of its domain: 10001, 10005, 30001 (shared/codes.ts).
+         */
+        get: operations["getOpsChatById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/chat/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close the conversation (pushed as chat.closed); the player’s next message opens a new one
+         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
+         */
+        post: operations["postOpsChatByIdClose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/chat/{id}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer the player (pushed to them at once as chat.message); the X-Operator header names the sender
+         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
+         */
+        post: operations["postOpsChatByIdReply"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2150,6 +2390,26 @@ export interface paths {
          * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
          */
         post: operations["postOpsKycByUidDecide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/ledger/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ledger's invariants checked now (docs/money.md): every player account sums to its journal, every counterparty to its transfers, all accounts to zero
+         * @description Failure codes besides the business ones of its domain: 10005, 30001 (shared/codes.ts).
+         */
+        get: operations["getOpsLedgerCheck"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2672,6 +2932,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/provider/api/{sessionId}/act": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /provider/api/{sessionId}/act
+         * @description Failure codes besides the business ones of its domain: 10001, 10005, 10007 (shared/codes.ts).
+         */
+        post: operations["postProviderBySessionIdAct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/provider/api/{sessionId}/balance": {
         parameters: {
             query?: never;
@@ -2706,6 +2986,46 @@ export interface paths {
          * @description Failure codes besides the business ones of its domain: 10001, 10005, 10007 (shared/codes.ts).
          */
         post: operations["postProviderBySessionIdPlay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/provider/api/{sessionId}/seeds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /provider/api/{sessionId}/seeds
+         * @description Failure codes besides the business ones of its domain: 10001, 10005, 10007 (shared/codes.ts).
+         */
+        post: operations["postProviderBySessionIdSeeds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/provider/api/{sessionId}/seeds/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /provider/api/{sessionId}/seeds/rotate
+         * @description Failure codes besides the business ones of its domain: 10001, 10005, 10007 (shared/codes.ts).
+         */
+        post: operations["postProviderBySessionIdSeedsRotate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2809,6 +3129,22 @@ export interface components {
             licenceText: string;
             primaryColor: string;
         };
+        ChatConversation: {
+            id: number;
+            /** @enum {string} */
+            status: "open" | "closed";
+            createdAt: string;
+            closedAt: string | null;
+        };
+        ChatMessage: {
+            id: number;
+            conversationId: number;
+            /** @enum {string} */
+            sender: "player" | "operator";
+            operator: string;
+            text: string;
+            createdAt: string;
+        };
         Config: {
             cs_facebook: string;
             cs_telegram: string;
@@ -2866,7 +3202,7 @@ export interface components {
              * @description A code of shared/codes.ts
              * @enum {integer}
              */
-            code: 10001 | 10002 | 10003 | 10004 | 10005 | 10006 | 10007 | 10008 | 10009 | 20001 | 20002 | 20003 | 20004 | 20005 | 20006 | 20007 | 20008 | 20009 | 20010 | 20011 | 20012 | 20013 | 20014 | 20015 | 20016 | 20017 | 20018 | 20019 | 30001 | 30002 | 30003 | 40001 | 40002 | 40003 | 40004 | 40005 | 40006 | 40007 | 40008 | 40009 | 40010 | 40011 | 40012 | 40013 | 40014 | 40015 | 40016 | 40017 | 40018 | 40019 | 40020 | 40021 | 40022 | 40023 | 40024 | 50001 | 50002 | 50003 | 50004 | 50005 | 50006 | 50007 | 50008 | 60001 | 60002 | 60003 | 60101 | 60102 | 60201 | 60202 | 60203 | 60204 | 60205 | 60206 | 60207 | 60208 | 60209 | 60210 | 60211 | 60212 | 60213 | 60301 | 60302 | 60303 | 60304 | 60305 | 60306 | 60307 | 60308 | 30004 | 30005 | 30006 | 30007 | 30008 | 30009 | 30010;
+            code: 10001 | 10002 | 10003 | 10004 | 10005 | 10006 | 10007 | 10008 | 10009 | 20001 | 20002 | 20003 | 20004 | 20005 | 20006 | 20007 | 20008 | 20009 | 20010 | 20011 | 20012 | 20013 | 20014 | 20015 | 20016 | 20017 | 20018 | 20019 | 20041 | 30001 | 30002 | 30003 | 40001 | 40002 | 40003 | 40004 | 40005 | 40006 | 40007 | 40008 | 40009 | 40010 | 40011 | 40012 | 40013 | 40014 | 40015 | 40016 | 40017 | 40018 | 40019 | 40020 | 40021 | 40022 | 40023 | 40024 | 40061 | 50001 | 50002 | 50003 | 50004 | 50005 | 50006 | 50007 | 50008 | 50009 | 50010 | 60001 | 60002 | 60003 | 60101 | 60102 | 60201 | 60202 | 60203 | 60204 | 60205 | 60206 | 60207 | 60208 | 60209 | 60210 | 60211 | 60212 | 60213 | 60301 | 60302 | 60303 | 60304 | 60305 | 60306 | 60307 | 60308 | 60411 | 60412 | 30004 | 30005 | 30006 | 30007 | 30008 | 30009 | 30010;
             /** @description Readable message in the language of the `language` header */
             msg: string;
             /** @description null, except a validation failure (10001): every field and its rule message */
@@ -2985,6 +3321,7 @@ export interface components {
             balanceAfter: number;
             reference: string;
             remark: string;
+            detail: string;
             createdAt: string;
         };
         KycState: {
@@ -3031,6 +3368,19 @@ export interface components {
             title: string;
             content: string;
             publishedAt: string;
+        };
+        OpsConversation: {
+            id: number;
+            /** @enum {string} */
+            status: "open" | "closed";
+            createdAt: string;
+            closedAt: string | null;
+            uid: number;
+            username: string;
+            unread: number;
+            lastMessage: string;
+            lastMessageAt: string;
+            closedBy: string;
         };
         OpsDeposit: {
             orderNo: string;
@@ -4004,6 +4354,215 @@ export interface operations {
                             expiresAt: string;
                         };
                     } | components["schemas"]["Failure"];
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+        };
+    };
+    getChat: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Language of `msg`
+                 * @example en-US
+                 */
+                language?: "en-US" | "vi-VN";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            conversation: components["schemas"]["ChatConversation"] | null;
+                            messages: components["schemas"]["ChatMessage"][];
+                            unread: number;
+                        };
+                    } | components["schemas"]["Failure"];
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+        };
+    };
+    postChatRead: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Where the call comes from: H5 in a browser, APP_H5 inside the native wrapper (a cheap CSRF guard)
+                 * @example H5
+                 */
+                requestFrom: "H5" | "APP_H5";
+                /**
+                 * @description Language of `msg`
+                 * @example en-US
+                 */
+                language?: "en-US" | "vi-VN";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            unread: number;
+                        };
+                    } | components["schemas"]["Failure"];
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10002;
+                    };
+                };
+            };
+            /** @description The requestFrom header is missing or wrong */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10007;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+        };
+    };
+    postChatSend: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Where the call comes from: H5 in a browser, APP_H5 inside the native wrapper (a cheap CSRF guard)
+                 * @example H5
+                 */
+                requestFrom: "H5" | "APP_H5";
+                /**
+                 * @description Language of `msg`
+                 * @example en-US
+                 */
+                language?: "en-US" | "vi-VN";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: components["schemas"]["ChatMessage"];
+                    } | components["schemas"]["Failure"];
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10002;
+                    };
+                };
+            };
+            /** @description The requestFrom header is missing or wrong */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10007;
+                    };
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -6230,6 +6789,79 @@ export interface operations {
             };
         };
     };
+    getProviderVerify: {
+        parameters: {
+            query?: {
+                roundId?: string;
+                serverSeed?: string;
+                clientSeed?: string;
+                nonce?: number;
+                title?: string;
+                params?: string;
+                actions?: string;
+            };
+            header?: {
+                /**
+                 * @description Language of `msg`
+                 * @example en-US
+                 */
+                language?: "en-US" | "vi-VN";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            roundId: string | null;
+                            title: string;
+                            name: string;
+                            family: string;
+                            serverSeed: string;
+                            serverSeedHash: string;
+                            clientSeed: string;
+                            nonce: number;
+                            params: unknown;
+                            actions: unknown[];
+                            done: boolean;
+                            win: number;
+                            result: string;
+                            outcome: unknown;
+                            recorded: {
+                                win: number;
+                                result: string;
+                                matches: boolean;
+                            } | null;
+                        };
+                    } | components["schemas"]["Failure"];
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+        };
+    };
     postProviderWalletAuthenticate: {
         parameters: {
             query?: never;
@@ -6773,6 +7405,90 @@ export interface operations {
             };
         };
     };
+    postRechargeCancel: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Where the call comes from: H5 in a browser, APP_H5 inside the native wrapper (a cheap CSRF guard)
+                 * @example H5
+                 */
+                requestFrom: "H5" | "APP_H5";
+                /**
+                 * @description Language of `msg`
+                 * @example en-US
+                 */
+                language?: "en-US" | "vi-VN";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    orderNo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            orderNo: string;
+                            /** @enum {number} */
+                            status: 2;
+                        };
+                    } | components["schemas"]["Failure"];
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10002;
+                    };
+                };
+            };
+            /** @description The requestFrom header is missing or wrong */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10007;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+        };
+    };
     getRechargeFetch: {
         parameters: {
             query?: {
@@ -6916,6 +7632,92 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["DepositQuote"];
+                    } | components["schemas"]["Failure"];
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10002;
+                    };
+                };
+            };
+            /** @description The requestFrom header is missing or wrong */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10007;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+        };
+    };
+    postRechargeResume: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Where the call comes from: H5 in a browser, APP_H5 inside the native wrapper (a cheap CSRF guard)
+                 * @example H5
+                 */
+                requestFrom: "H5" | "APP_H5";
+                /**
+                 * @description Language of `msg`
+                 * @example en-US
+                 */
+                language?: "en-US" | "vi-VN";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    orderNo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            orderNo: string;
+                            payUrl: string;
+                            amount: number;
+                            /** @enum {number} */
+                            status: 0;
+                        };
                     } | components["schemas"]["Failure"];
                 };
             };
@@ -8059,6 +8861,91 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: components["schemas"]["UserInfo"];
+                    } | components["schemas"]["Failure"];
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10002;
+                    };
+                };
+            };
+            /** @description The requestFrom header is missing or wrong */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10007;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+        };
+    };
+    postUserGuestRegister: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Where the call comes from: H5 in a browser, APP_H5 inside the native wrapper (a cheap CSRF guard)
+                 * @example H5
+                 */
+                requestFrom: "H5" | "APP_H5";
+                /**
+                 * @description Language of `msg`
+                 * @example en-US
+                 */
+                language?: "en-US" | "vi-VN";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    username: string;
+                    password: string;
+                    phone: string;
+                    inviteCode?: string;
+                    /** @enum {boolean} */
+                    agree: true;
+                };
             };
         };
         responses: {
@@ -9639,6 +10526,82 @@ export interface operations {
             };
         };
     };
+    getOpsAudit: {
+        parameters: {
+            query?: {
+                operator?: string;
+                route?: string;
+                target?: string;
+                failed?: "true" | "false";
+                page?: number;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            list: {
+                                id: number;
+                                at: string;
+                                operator: string;
+                                method: string;
+                                route: string;
+                                path: string;
+                                target: string;
+                                request: unknown;
+                                before: unknown;
+                                after: unknown;
+                                status: number;
+                                code: number;
+                            }[];
+                            page: number;
+                            size: number;
+                            total: number;
+                        };
+                    } | components["schemas"]["Failure"];
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+        };
+    };
     getOpsCaptchaByToken: {
         parameters: {
             query?: never;
@@ -9729,6 +10692,260 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["RechargeMethod"][];
+                    } | components["schemas"]["Failure"];
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10002;
+                    };
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+        };
+    };
+    getOpsChat: {
+        parameters: {
+            query?: {
+                status?: "open" | "closed" | "all";
+                uid?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            list: components["schemas"]["OpsConversation"][];
+                            unread: number;
+                        };
+                    } | components["schemas"]["Failure"];
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+        };
+    };
+    getOpsChatById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            conversation: components["schemas"]["OpsConversation"];
+                            messages: components["schemas"]["ChatMessage"][];
+                        };
+                    } | components["schemas"]["Failure"];
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+        };
+    };
+    postOpsChatByIdClose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: components["schemas"]["OpsConversation"];
+                    } | components["schemas"]["Failure"];
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10002;
+                    };
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+        };
+    };
+    postOpsChatByIdReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: components["schemas"]["ChatMessage"];
                     } | components["schemas"]["Failure"];
                 };
             };
@@ -10549,6 +11766,68 @@ export interface operations {
             };
         };
     };
+    getOpsLedgerCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            whole: boolean;
+                            problems: string[];
+                            total: number;
+                            totalPoints: number;
+                            counterparties: {
+                                code: string;
+                                name: string;
+                                balance: number;
+                                point: number;
+                            }[];
+                        };
+                    } | components["schemas"]["Failure"];
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+        };
+    };
     getOpsLetters: {
         parameters: {
             query?: {
@@ -10590,6 +11869,7 @@ export interface operations {
                                 recipients: number;
                                 read: number;
                                 claimed: number;
+                                validUntil: string | null;
                                 createdAt: string;
                             }[];
                             page: number;
@@ -10662,6 +11942,8 @@ export interface operations {
                         amount: number;
                         info?: string;
                     })[];
+                    /** Format: date-time */
+                    validUntil?: string;
                 };
             };
         };
@@ -10693,6 +11975,7 @@ export interface operations {
                             recipients: number;
                             read: number;
                             claimed: number;
+                            validUntil: string | null;
                             createdAt: string;
                         };
                     } | components["schemas"]["Failure"];
@@ -12546,6 +13829,50 @@ export interface operations {
             };
         };
     };
+    postProviderBySessionIdAct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The requestFrom header is missing or wrong */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10007;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+        };
+    };
     postProviderBySessionIdBalance: {
         parameters: {
             query?: never;
@@ -12591,6 +13918,94 @@ export interface operations {
         };
     };
     postProviderBySessionIdPlay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The requestFrom header is missing or wrong */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10007;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+        };
+    };
+    postProviderBySessionIdSeeds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The requestFrom header is missing or wrong */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10007;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+        };
+    };
+    postProviderBySessionIdSeedsRotate: {
         parameters: {
             query?: never;
             header?: never;

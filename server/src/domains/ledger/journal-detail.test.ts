@@ -17,7 +17,10 @@ describe('account records', () => {
     await deposit(app, me.client, 500);
     const session = await gameSession(app, me.client);
     await bet(app, session, 10);
-    const gameName = app.db.prepare("SELECT name FROM games WHERE provider_game = 'slot'").pluck().get() as string;
+    const gameName = app.db
+      .prepare("SELECT name FROM games WHERE provider_game = 'house-fiesta-reels'")
+      .pluck()
+      .get() as string;
 
     const answer = await me.client.get<{ list: Entry[] }>('/api/user/balanceJournal/fetch', { page: 1, size: 20 });
     expect(answer.body.success).toBe(true);

@@ -56,7 +56,8 @@ export const demoProvider = fp(
       },
     );
 
-    app.get('/provider/verify', async (_request, reply) =>
+    // The page is HTML for people, not an API operation: it stays out of the OpenAPI document.
+    app.get('/provider/verify', { schema: { hide: true } }, async (_request, reply) =>
       reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(verifyPage()),
     );
     const roundOf = app.db.prepare('SELECT * FROM provider_rounds WHERE round_id = ?');
