@@ -76,7 +76,8 @@ export function ChatPanel() {
             }
           }}
         />
-        <Button type="submit" disabled={!text.trim()} onClick={() => submit()}>
+        {/* the form's submit sends; an onClick here as well sent every clicked message twice */}
+        <Button type="submit" disabled={!text.trim()}>
           {t('chat.send')}
         </Button>
       </form>
