@@ -9,6 +9,7 @@ import { EmptyState, RemoteView, SkeletonList } from '../../components/states';
 import { useAccountStore } from '../../features/account/store';
 import { getRechargeMethods } from '../../features/wallet/api/get-recharge-methods';
 import { DepositForm } from '../../features/wallet/components/deposit-form';
+import { useDepositStore } from '../../features/wallet/store';
 import { type Checkout, useCheckout } from '../../features/wallet/use-checkout';
 import { appActions } from '../../lib/app-actions';
 import { formatMoney } from '../../lib/format';
@@ -53,8 +54,11 @@ export default function RechargePage() {
   const [problem, setProblem] = useState<{ checkout: Checkout; reopen: boolean } | null>(null);
   const [formKey, setFormKey] = useState(0);
   const checkout = useCheckout((done, outcome) => {
-    if (outcome !== 'paid') setProblem({ checkout: done, reopen: outcome === 'closed' });
-    else setFormKey((k) => k + 1); // paid: a fresh form (the first-deposit rule and coupons may have changed)
+    if (outcome !== 'paid') {
+      setProblem({ checkout: done, reopen: outcome === 'closed' });
+      // the order is Pending now: the form shows it (continue or cancel) and no longer offers its coupon
+      useDepositStore.getState().recordsChanged();
+    } else setFormKey((k) => k + 1); // paid: a fresh form (the first-deposit rule and coupons may have changed)
     void appActions.refreshBalance().catch(() => {});
   });
 

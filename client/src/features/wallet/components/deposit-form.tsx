@@ -179,8 +179,9 @@ export function DepositForm({ methods, onCheckout }: { methods: Method[]; onChec
   const [quote, setQuote] = useState<Quote | null>(null);
   const [touched, setTouched] = useState(false);
   const amounts = useRemote(() => getRechargeAmounts(channel), [channel]);
-  const coupons = useRemote(getCoupons);
   const recordsVersion = useDepositStore((s) => s.recordsVersion);
+  // a new, settled or cancelled order holds or frees a coupon: read them again with the Pending orders
+  const coupons = useRemote(getCoupons, [recordsVersion]);
   const pending = useRemote(() => getDepositRecords({ status: 0 }), [recordsVersion]);
   const waiting = pending.status === 'success' ? pending.data.list[0] : undefined;
 
