@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type Card, deal, rankIndex } from './cards';
 import { type EngineFamily, GameRuleError, type SteppedEngine } from './kinds';
-import { MAX_STAKE, MIN_STAKE } from './stakes';
+import { stakeSchema } from './stake';
 
 /**
  * Blackjack, stepped: a fresh 6-deck shoe per round, shuffled at start. The player gets two cards and the
@@ -77,7 +77,7 @@ export function blackjackEngine(
 ): SteppedEngine<{ stake: number }, BlackjackState, BlackjackAction> {
   return {
     kind: 'stepped',
-    params: z.strictObject({ stake: z.number().int().min(MIN_STAKE).max(MAX_STAKE) }),
+    params: z.strictObject({ stake: stakeSchema }),
     action: z.enum(['hit', 'stand']),
     stakeOf: (p) => p.stake,
     rules: {

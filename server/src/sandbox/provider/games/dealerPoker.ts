@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type Card, deal, suitOf } from './cards';
 import { type EngineFamily, GameRuleError, type SteppedEngine } from './kinds';
 import { highRank } from './poker';
-import { MAX_STAKE, MIN_STAKE } from './stakes';
+import { MAX_STAKE, MIN_STAKE } from './stake';
 
 /**
  * Poker against the dealer, stepped: Caribbean Stud, Three Card Poker and Casino Hold'em. The player antes,

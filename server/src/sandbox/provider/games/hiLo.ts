@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type Card, RANKS, rankIndex, SUITS } from './cards';
 import { type EngineFamily, GameRuleError, type SteppedEngine } from './kinds';
-import { MAX_STAKE, MIN_STAKE } from './stakes';
+import { stakeSchema } from './stake';
 
 /**
  * Hi-Lo, stepped: a card shows; guess whether the next is higher or the same, or lower or the same (ace
@@ -44,7 +44,7 @@ export function hiLoEngine(config: HiLoConfig): SteppedEngine<{ stake: number },
   const pays = (state: HiLoState) => Math.floor(state.stake * (1 - config.edge) * state.multiplier);
   return {
     kind: 'stepped',
-    params: z.strictObject({ stake: z.number().int().min(MIN_STAKE).max(MAX_STAKE) }),
+    params: z.strictObject({ stake: stakeSchema }),
     action: z.enum(['higher', 'lower', 'cashout']),
     stakeOf: (p) => p.stake,
     rules: { ...config, rtp: 1 - config.edge },

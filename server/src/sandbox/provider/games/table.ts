@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { OneShotEngine } from './kinds';
 import type { Rng } from './rng';
-import { MAX_STAKE, MIN_STAKE } from './stakes';
+import { MAX_STAKE, MIN_STAKE, stakeSchema } from './stake';
 
 /**
  * The chip-bet table shared by the one-shot table families (baccarat, roulette, sic bo, ...): the page
@@ -26,14 +26,12 @@ export const PUSH = 100;
 export const LOSE = 0;
 
 export function chipBetsParams(isBet: (key: string) => boolean) {
-  return z
-    .strictObject({ bets: z.record(z.string().max(24), z.number().int().min(MIN_STAKE).max(MAX_STAKE)) })
-    .refine(({ bets }) => {
-      const keys = Object.keys(bets);
-      if (keys.length === 0 || keys.length > 40 || !keys.every(isBet)) return false;
-      const total = keys.reduce((sum, key) => sum + (bets[key] as number), 0);
-      return total >= MIN_STAKE && total <= MAX_STAKE;
-    }, 'bets must name known bets and add up to 1 to 5,000 pesos');
+  return z.strictObject({ bets: z.record(z.string().max(24), stakeSchema) }).refine(({ bets }) => {
+    const keys = Object.keys(bets);
+    if (keys.length === 0 || keys.length > 40 || !keys.every(isBet)) return false;
+    const total = keys.reduce((sum, key) => sum + (bets[key] as number), 0);
+    return total >= MIN_STAKE && total <= MAX_STAKE;
+  }, 'bets must name known bets and add up to 1 to 5,000 pesos');
 }
 
 export const stakeOfBets = ({ bets }: ChipBets) => Object.values(bets).reduce((sum, amount) => sum + amount, 0);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type Card, deal } from './cards';
 import { type EngineFamily, GameRuleError, type SteppedEngine } from './kinds';
 import { type HandName, nameHand } from './poker';
-import { MAX_STAKE, MIN_STAKE } from './stakes';
+import { stakeSchema } from './stake';
 
 /**
  * Video poker, stepped: deal five cards from a fresh deck, hold any of them, draw replacements, paid by
@@ -38,7 +38,7 @@ export function videoPokerEngine(
   const handOf = (cards: Card[]) => nameHand(cards, config.deucesWild);
   return {
     kind: 'stepped',
-    params: z.strictObject({ stake: z.number().int().min(MIN_STAKE).max(MAX_STAKE) }),
+    params: z.strictObject({ stake: stakeSchema }),
     action: z.strictObject({ hold: z.array(z.boolean()).length(5) }),
     stakeOf: (p) => p.stake,
     rules: { paytable: config.paytable, deucesWild: config.deucesWild, decks: 1, theme: config.theme },
