@@ -28,6 +28,7 @@ import * as withdraw from './withdraw/register';
  * above it; a service it only calls later it reaches through app.services at call time.
  */
 export const DOMAINS: readonly { register: (app: FastifyInstance) => void }[] = [
+  audit, // first: its onRoute hook puts the audit trail on the /ops actions every domain below adds
   config,
   user,
   ledger,
@@ -45,7 +46,6 @@ export const DOMAINS: readonly { register: (app: FastifyInstance) => void }[] = 
   mall,
   inbox,
   task,
-  audit,
   chat,
   tooling,
 ];

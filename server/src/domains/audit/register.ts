@@ -1,7 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { operatorOf } from '../../route';
 import { auditRoutes } from './routes';
-import { type AuditService, createAuditService } from './service';
+import { type AuditService, type AuditSubject, createAuditService } from './service';
+
+type HookDone = (error: Error | null, payload: unknown) => void;
 
 declare module 'fastify' {
   interface AppServices {
@@ -9,7 +11,14 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** Set on an /ops action once it passed the token and validation: what the audit row needs. */
-    auditing?: { at: string; operator: string; target: string; before: unknown; payload: string | null };
+    auditing?: {
+      at: string;
+      operator: string;
+      subject: AuditSubject | undefined;
+      target: string;
+      before: unknown;
+      payload: string | null;
+    };
   }
 }
 
@@ -35,11 +44,10 @@ export function register(app: FastifyInstance) {
   const audit = createAuditService({ db: app.db });
   Object.assign(app.services, { audit });
 
-  const audited = (request: FastifyRequest) =>
-    request.method !== 'GET' && request.method !== 'HEAD' && (request.routeOptions.url ?? '').startsWith('/ops/');
-
-  app.addHook('preHandler', (request, _reply, done) => {
-    if (!audited(request)) return done();
+  // The hooks go on the audited routes only (every other request never runs them): this domain is
+  // registered first, so its onRoute hook sees every route added after it.
+  const preHandler = (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+    if (request.method === 'GET' || request.method === 'HEAD') return done();
     const subject = audit.subjectOf(request.method, request.routeOptions.url ?? '');
     let before: unknown = null;
     try {
@@ -50,25 +58,25 @@ export function register(app: FastifyInstance) {
     request.auditing = {
       at: app.clock.iso(),
       operator: operatorOf(request),
+      subject,
       target: subject?.target(request) ?? '',
       before,
       payload: null,
     };
     done();
-  });
-  app.addHook('onSend', (request, _reply, payload, done) => {
+  };
+  const onSend = (request: FastifyRequest, _reply: FastifyReply, payload: unknown, done: HookDone) => {
     if (request.auditing && typeof payload === 'string') request.auditing.payload = payload;
     done(null, payload);
-  });
-  app.addHook('onResponse', (request, reply, done) => {
+  };
+  const onResponse = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const entry = request.auditing;
     if (!entry) return done();
     const { code, data } = dataOf(entry.payload);
-    const subject = audit.subjectOf(request.method, request.routeOptions.url ?? '');
     let after: unknown = data;
-    if (code === 0 && subject?.state) {
+    if (code === 0 && entry.subject?.state) {
       try {
-        after = subject.state(request);
+        after = entry.subject.state(request);
       } catch {
         after = data;
       }
@@ -91,6 +99,13 @@ export function register(app: FastifyInstance) {
       app.log.error({ err: error }, 'audit: could not record an operator action');
     }
     done();
+  };
+  app.addHook('onRoute', (options) => {
+    const methods = [options.method].flat();
+    if (!options.url.startsWith('/ops/') || methods.every((m) => m === 'GET' || m === 'HEAD')) return;
+    options.preHandler = [...[options.preHandler ?? []].flat(), preHandler];
+    options.onSend = [...[options.onSend ?? []].flat(), onSend];
+    options.onResponse = [...[options.onResponse ?? []].flat(), onResponse];
   });
 
   describeCoreRoutes(app, audit);
@@ -99,9 +114,10 @@ export function register(app: FastifyInstance) {
 
 /** Targets and states of the operator routes outside a domain register (ops/routes.ts and ops/money.ts). */
 function describeCoreRoutes(app: FastifyInstance, audit: AuditService) {
-  const { users, ledger, withdrawals, kyc, deposits } = app.services;
+  // Read when an action runs: the services of the domains registered after this one.
+  const { services } = app;
   const userOf = (request: FastifyRequest) => {
-    const row = users.byUid(Number(param(request, 'uid')));
+    const row = services.users.byUid(Number(param(request, 'uid')));
     if (!row) throw new Error('no such player');
     return row;
   };
@@ -118,14 +134,14 @@ function describeCoreRoutes(app: FastifyInstance, audit: AuditService) {
   audit.describe('POST', '/ops/users/:uid/adjust', {
     ...byUid,
     state: (r) => {
-      const { userAccountVO } = ledger.buckets(userOf(r).id);
+      const { userAccountVO } = services.ledger.buckets(userOf(r).id);
       return { balance: userAccountVO.balance, allAmount: userAccountVO.allAmount };
     },
   });
   audit.describe('POST', '/ops/kyc/:uid/decide', {
     ...byUid,
     state: (r) => {
-      const v = kyc.view(userOf(r).id);
+      const v = services.kyc.view(userOf(r).id);
       return { status: v.status, reason: v.reason };
     },
   });
@@ -133,7 +149,7 @@ function describeCoreRoutes(app: FastifyInstance, audit: AuditService) {
     audit.describe('POST', `/ops/withdrawals/:orderNo/${action}`, {
       target: (r) => param(r, 'orderNo'),
       state: (r) => {
-        const w = withdrawals.opsDetail(param(r, 'orderNo'));
+        const w = services.withdrawals.opsDetail(param(r, 'orderNo'));
         return { status: w.status, remark: w.remark, payoutRef: w.payoutRef };
       },
     });
@@ -141,11 +157,11 @@ function describeCoreRoutes(app: FastifyInstance, audit: AuditService) {
   audit.describe('POST', '/ops/deposits/:orderNo/settle', { target: (r) => param(r, 'orderNo') });
   audit.describe('POST', '/ops/channels/:code', {
     target: (r) => param(r, 'code'),
-    state: (r) => deposits.methods().find((c) => c.code === param(r, 'code')) ?? null,
+    state: (r) => services.deposits.methods().find((c) => c.code === param(r, 'code')) ?? null,
   });
   audit.describe('POST', '/ops/withdraw-settings', {
     target: () => 'withdraw-settings',
-    state: () => ({ ...withdrawals.settings(), limits: withdrawals.limits() }),
+    state: () => ({ ...services.withdrawals.settings(), limits: services.withdrawals.limits() }),
   });
   audit.describe('POST', '/ops/clock', { target: () => 'clock', state: () => ({ now: app.clock.iso() }) });
 }
