@@ -32,6 +32,18 @@ async function closeCheckout(page: Page): Promise<void> {
   await question.waitFor({ state: 'hidden', timeout: WAIT });
 }
 
+/** On the recharge screen: ₱1,000 with the welcome bonus, confirmed, which opens the in-app GCash checkout. */
+async function startWelcomeDeposit(page: Page): Promise<void> {
+  const form = page.locator('form.deposit-form');
+  await form.getByRole('button', { name: '1,000.00', exact: true }).click();
+  await form.getByRole('radio', { name: /Welcome bonus/ }).click();
+  await form.getByRole('button', { name: 'Deposit ₱ 1,000.00' }).click();
+  await page
+    .getByRole('dialog', { name: 'Confirm your deposit' })
+    .getByRole('button', { name: 'Pay with GCash' })
+    .click();
+}
+
 describe('abandoned checkout journey', () => {
   it('a closed checkout stays Pending with continue and cancel; cancelling gives the welcome coupon back at once', async () => {
     const context = await newContext(live.browser, live.server.url);
@@ -41,13 +53,7 @@ describe('abandoned checkout journey', () => {
       await clientNavigate(page, '/finance/recharge');
       const form = page.locator('form.deposit-form');
       await visible(form.getByRole('radio', { name: /GCash/ }));
-      await form.getByRole('button', { name: '1,000.00', exact: true }).click();
-      await form.getByRole('radio', { name: /Welcome bonus/ }).click();
-      await form.getByRole('button', { name: 'Deposit ₱ 1,000.00' }).click();
-      await page
-        .getByRole('dialog', { name: 'Confirm your deposit' })
-        .getByRole('button', { name: 'Pay with GCash' })
-        .click();
+      await startWelcomeDeposit(page);
       const orderNo = await checkoutOrderNo(page);
       await closeCheckout(page);
 
@@ -97,14 +103,7 @@ describe('abandoned checkout journey', () => {
     try {
       await register(page);
       await clientNavigate(page, '/finance/recharge');
-      const form = page.locator('form.deposit-form');
-      await form.getByRole('button', { name: '1,000.00', exact: true }).click();
-      await form.getByRole('radio', { name: /Welcome bonus/ }).click();
-      await form.getByRole('button', { name: 'Deposit ₱ 1,000.00' }).click();
-      await page
-        .getByRole('dialog', { name: 'Confirm your deposit' })
-        .getByRole('button', { name: 'Pay with GCash' })
-        .click();
+      await startWelcomeDeposit(page);
       await checkoutOrderNo(page);
       await closeCheckout(page);
 

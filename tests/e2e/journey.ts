@@ -7,7 +7,7 @@ import type { Locator, Page } from 'playwright-core';
 export const ARTIFACTS = join(import.meta.dirname, 'artifacts');
 export const WAIT = 15_000;
 /** The operator token of testConfig (server/src/config.ts). */
-const ADMIN_TOKEN = 'test-admin-token-0123456789';
+export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 
 export const visible = (locator: Locator, timeout = WAIT) => locator.first().waitFor({ state: 'visible', timeout });
 
@@ -33,10 +33,8 @@ export function newPlayer(): Player {
   return { username: `e2e${n}`, password: 'Secret123', phone: `9${n.padStart(9, '0').slice(-9)}` };
 }
 
-/** Registers through the sign-up screen; ends on /game logged in. */
-export async function register(page: Page, player: Player = newPlayer()): Promise<Player> {
-  await page.goto('/register');
-  await acceptAgeVerification(page);
+/** Fills the open sign-up form (the one of /register, or a guest's that keeps the account) and sends it. */
+export async function submitSignUp(page: Page, player: Player): Promise<void> {
   await page.getByLabel('Username', { exact: true }).fill(player.username);
   await page.getByLabel('Password', { exact: true }).fill(player.password);
   await page.getByLabel('Confirm password', { exact: true }).fill(player.password);
@@ -45,6 +43,13 @@ export async function register(page: Page, player: Player = newPlayer()): Promis
   await page.getByRole('checkbox', { name: 'I am not a government official or employee.' }).check({ force: true });
   await page.getByRole('checkbox', { name: 'I am not a student in the Philippines.' }).check({ force: true });
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+}
+
+/** Registers through the sign-up screen; ends on /game logged in. */
+export async function register(page: Page, player: Player = newPlayer()): Promise<Player> {
+  await page.goto('/register');
+  await acceptAgeVerification(page);
+  await submitSignUp(page, player);
   await page.waitForURL('**/game', { timeout: WAIT });
   await visible(page.getByTestId('header-balance').getByText('0.00'));
   return player;

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { newContext } from './browser';
-import { clientNavigate, register, setLanguage, shoot, visible, WAIT } from './journey';
+import { ADMIN_TOKEN, clientNavigate, register, setLanguage, shoot, visible, WAIT } from './journey';
 import { liveStack } from './server';
 
 const live = liveStack();
-const TOKEN = 'test-admin-token-0123456789';
 
 describe('live chat journey', () => {
   it('a player writes on /livechat; the operator sees it unread in the back office, answers and closes; the player sees both live', async () => {
@@ -29,7 +28,7 @@ describe('live chat journey', () => {
       // the operator signs in with a name and the token, opens Live chat: one conversation, one unread
       await operator.goto('/ops');
       await operator.getByLabel('Your name (recorded in the audit trail and on chat answers)').fill('Maria');
-      await operator.getByLabel('Admin token').fill(TOKEN);
+      await operator.getByLabel('Admin token').fill(ADMIN_TOKEN);
       await operator.getByRole('button', { name: 'Sign in' }).click();
       await operator.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Live chat' }).click();
       const panel = operator.getByRole('region', { name: 'Live chat' });

@@ -8,6 +8,7 @@ import {
   register,
   setLanguage,
   shoot,
+  submitSignUp,
   uidOf,
   visible,
   WAIT,
@@ -99,16 +100,7 @@ describe('player journeys that used to dead-end (issue 15)', () => {
 
         if (lang === 'en-US') {
           const player = newPlayer();
-          await page.getByLabel('Username', { exact: true }).fill(player.username);
-          await page.getByLabel('Password', { exact: true }).fill(player.password);
-          await page.getByLabel('Confirm password', { exact: true }).fill(player.password);
-          await page.getByLabel('Mobile number', { exact: true }).fill(player.phone);
-          await page.getByRole('checkbox', { name: /I am 21 years old or older/ }).check({ force: true });
-          await page
-            .getByRole('checkbox', { name: 'I am not a government official or employee.' })
-            .check({ force: true });
-          await page.getByRole('checkbox', { name: 'I am not a student in the Philippines.' }).check({ force: true });
-          await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+          await submitSignUp(page, player);
           await page.waitForURL('**/game', { timeout: WAIT });
           await visible(page.getByRole('banner').getByText(player.username, { exact: true }));
           expect(await uidOf(page)).toBe(uid);
