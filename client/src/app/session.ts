@@ -87,7 +87,7 @@ export function startUserSession(user: UserInfo): void {
   void openSocket(user.uid).catch(() => {});
 }
 
-/** Clears user data: stored user info, balances, badge counters and the socket. */
+/** Clears user data: stored user info, balances, badge counters, the live chat and the socket. */
 export function clearSession(): void {
   useUserStore.getState().clear();
   useAccountStore.getState().clear();
@@ -117,10 +117,7 @@ export async function logout(): Promise<void> {
   }
   await new Promise((resolve) => setTimeout(resolve, LOGOUT_DELAY_MS));
   navigateTo(paths.login, { replace: true });
-  useUserStore.getState().clear();
-  useAccountStore.getState().clear();
-  useChatStore.getState().clear();
-  closeSocket();
+  clearSession();
 }
 
 export function installSessionActions(): void {

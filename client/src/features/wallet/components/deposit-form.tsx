@@ -234,12 +234,7 @@ export function DepositForm({ methods, onCheckout }: { methods: Method[]; onChec
         <section className="card pending-deposit" aria-live="polite">
           <p className="pending-deposit__title">{t('pendingDeposit.title', { amount: formatMoney(waiting.amount) })}</p>
           <p className="pending-deposit__text">{t('pendingDeposit.text')}</p>
-          <PendingDepositActions
-            orderNo={waiting.orderNo}
-            amount={waiting.amount}
-            onResume={onCheckout}
-            onCancelled={coupons.reload}
-          />
+          <PendingDepositActions orderNo={waiting.orderNo} amount={waiting.amount} onResume={onCheckout} />
         </section>
       ) : null}
       <form

@@ -15,13 +15,11 @@ export function PendingDepositActions({
   orderNo,
   amount,
   onResume,
-  onCancelled,
 }: {
   orderNo: string;
   amount: number;
   /** Opens the checkout; by default in the in-app frame. */
   onResume?(checkout: Checkout): void;
-  onCancelled?(): void;
 }) {
   const { t } = useTranslation();
   const resume = async () => {
@@ -37,8 +35,8 @@ export function PendingDepositActions({
   };
   const cancel = async () => {
     await cancelDeposit(orderNo);
+    // the recharge form and the record lists read their orders and coupons again on this
     useDepositStore.getState().recordsChanged();
-    onCancelled?.();
   };
   return (
     <div className="pending-deposit__actions" data-pending={orderNo} data-amount={formatMoney(amount)}>
