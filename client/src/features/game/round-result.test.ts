@@ -23,8 +23,8 @@ describe('round results on the record screens', () => {
     expect(say('Banker wins 7-5; bets banker 50.00', 'vi-VN')).toBe('Nhà cái thắng 7-5; cược banker 50.00');
     expect(say('Rolled 42.17, under 49.50: win', 'vi-VN')).toBe('Đổ được 42.17, dưới 49.50: thắng');
     expect(say('12 vs dealer 18: loss', 'vi-VN')).toBe('12 với nhà cái 18: thua');
-    expect(say('fullHouse vs dealer pair: win', 'vi-VN')).toBe('cù lũ với nhà cái đôi: thắng');
-    expect(say('heads, tails; called heads', 'vi-VN')).toBe('ngửa, sấp; chọn ngửa');
+    expect(say('fullHouse vs dealer pair: win', 'vi-VN')).toBe('Cù lũ với nhà cái đôi: thắng');
+    expect(say('heads, tails; called heads', 'vi-VN')).toBe('Ngửa, sấp; chọn ngửa');
     expect(say('Hit a mine after 1 safe tile', 'vi-VN')).toBe('Trúng mìn sau 1 ô an toàn');
   });
 
