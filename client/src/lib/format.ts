@@ -5,6 +5,10 @@ import { currentLanguage } from './i18n';
 export const formatMoney = (pesos: number | null | undefined): string =>
   typeof pesos === 'number' && Number.isFinite(pesos) ? formatPesos(pesos) : '0.00';
 
+/** Points (and other whole counts) with thousands commas in every language, like money: 1234 -> "1,234". */
+export const formatPoints = (n: number | null | undefined): string =>
+  typeof n === 'number' && Number.isFinite(n) ? Math.trunc(n).toLocaleString('en-US') : '0';
+
 /** A reward as the spec shows it: cash "50.00P", coupon "x2", others the plain amount. */
 export function formatReward(type: string, amount: number): string {
   if (type === 'cash') return `${formatPesos(amount)}P`;

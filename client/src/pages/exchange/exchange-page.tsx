@@ -10,6 +10,7 @@ import { type MallItem, MallItemCard } from '../../features/mall/components/mall
 import { MallOrderDialog } from '../../features/mall/components/mall-order-dialog';
 import '../../features/mall/components/rewards.css';
 import { useUserStore } from '../../features/user/store';
+import { formatPoints } from '../../lib/format';
 import { useRemote } from '../../lib/hooks';
 import { useOverlayStore } from '../../lib/overlays';
 
@@ -53,7 +54,7 @@ export default function ExchangePage() {
               <div>
                 <p className="ml-points__label">{t('mall.myPoints')}</p>
                 <p className="ml-points__value" data-testid="mall-points">
-                  {data.point.toLocaleString()}
+                  {formatPoints(data.point)}
                 </p>
               </div>
               <p className="ml-points__hint">{t('mall.earnHint')}</p>

@@ -7,6 +7,7 @@ import { Page } from '../../components/page';
 import { PagedList } from '../../components/paged-list';
 import { EmptyState } from '../../components/states';
 import { type GameRecordType, getGameRecords } from '../../features/game/api/get-game-records';
+import { roundResultText } from '../../features/game/round-result';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { usePagedList } from '../../lib/paged';
 import '../../styles/wallet.css';
@@ -79,7 +80,7 @@ export default function GameRecordPage() {
                   <div className="row__main">
                     <p className="row__title">{round.gameName}</p>
                     <p className="row__meta">{formatDateTime(round.createdAt)}</p>
-                    <p className="row__meta row__remark">{round.result}</p>
+                    <p className="row__meta row__remark">{roundResultText(round.result, t)}</p>
                   </div>
                   <div className="row__value">
                     <p>{t('gameRecord.bet', { amount: formatMoney(round.bet) })}</p>

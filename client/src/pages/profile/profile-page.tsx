@@ -22,7 +22,7 @@ import { SettingsPanel } from '../../features/settings/components/settings-panel
 import { ChangeLoginPasswordForm, TransactionPasswordForm } from '../../features/user/components/password-forms';
 import { PersonalInfo } from '../../features/user/components/personal-info-form';
 import { useUserStore } from '../../features/user/store';
-import { formatMoney } from '../../lib/format';
+import { formatMoney, formatPoints } from '../../lib/format';
 import { useOverlayStore } from '../../lib/overlays';
 import { toast } from '../../lib/toast';
 
@@ -176,7 +176,7 @@ export default function ProfilePage() {
           </div>
           <div>
             <dt>{t('profile.points')}</dt>
-            <dd>{balance ? balance.userAccountVO.point.toLocaleString() : '-'}</dd>
+            <dd>{balance ? formatPoints(balance.userAccountVO.point) : '-'}</dd>
           </div>
         </dl>
         {user.guest ? (

@@ -30,6 +30,7 @@ export function register(app: FastifyInstance) {
     log: app.log,
     kycReason: (userId) => kyc.view(userId).reason,
     username: (userId) => app.services.users.byId(userId)?.username ?? '',
+    isGuest: (userId) => app.services.users.isGuest(userId),
     withdrawal: (orderNo) => app.services.withdrawals.order(orderNo),
   });
 

@@ -5,7 +5,8 @@ import type { InboxService } from './service';
 import { type LetterText, systemLetters } from './templates';
 
 /**
- * The letters the system writes: welcome on registration, deposit credited, withdrawal paid, failed,
+ * The letters the system writes: welcome on registration (a guest's when it signs up, so once per account),
+ * deposit credited, withdrawal paid, failed,
  * rejected or in exception, identity verified or rejected. A letter that cannot be written is logged,
  * never allowed to fail the money move that caused it.
  */
@@ -15,6 +16,7 @@ export function subscribeSystemLetters(deps: {
   log: FastifyBaseLogger;
   kycReason: (userId: number) => string;
   username: (userId: number) => string;
+  isGuest: (userId: number) => boolean;
   withdrawal: (orderNo: string) => { amount: number; remark: string } | undefined;
 }) {
   const { events, inbox, log } = deps;
@@ -27,9 +29,10 @@ export function subscribeSystemLetters(deps: {
     }
   };
 
-  events.on('user.registered', ({ userId }) =>
-    write(userId, 'welcome', '', () => systemLetters.welcome(deps.username(userId))),
-  );
+  // A guest account is announced when it is created and again when it signs up: only the second welcomes.
+  events.on('user.registered', ({ userId }) => {
+    if (!deps.isGuest(userId)) write(userId, 'welcome', '', () => systemLetters.welcome(deps.username(userId)));
+  });
   events.on('deposit.succeeded', ({ userId, orderNo, amount }) =>
     write(userId, 'deposit', orderNo, () => systemLetters.deposit(orderNo, amount)),
   );

@@ -31,4 +31,33 @@ describe('account records', () => {
     expect(staked?.detail).toMatch(new RegExp(`^${gameName} #[0-9A-F]{8}$`));
     expect(staked?.detail).not.toContain(staked?.reference);
   });
+
+  it("say the domains' remarks in the player's language; an operator's reason as written", async () => {
+    const me = await player(app);
+    const { userId } = me;
+    app.db.transaction(() => {
+      app.services.grants.grant(userId, {
+        key: 'test:vip',
+        source: 'vip',
+        rewards: [{ type: 'cash', amount: 5 }],
+        remark: 'VIP 2 monthly reward',
+      });
+      app.services.grants.grant(userId, {
+        key: 'test:other',
+        source: 'vip',
+        rewards: [{ type: 'cash', amount: 1 }],
+        remark: 'Goodwill from Maria',
+      });
+    })();
+    const details = async (language: string) =>
+      (
+        await me.client.request<{ list: Entry[] }>({
+          method: 'GET',
+          url: '/api/user/balanceJournal/fetch?page=1&size=20',
+          headers: { language },
+        })
+      ).body.data.list.map((e) => e.detail);
+    expect(await details('vi-VN')).toEqual(expect.arrayContaining(['Thưởng hằng tháng VIP 2', 'Goodwill from Maria']));
+    expect(await details('en-US')).toEqual(expect.arrayContaining(['VIP 2 monthly reward', 'Goodwill from Maria']));
+  });
 });

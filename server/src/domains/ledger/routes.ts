@@ -6,6 +6,7 @@ import { manilaDayRange } from '../../../../shared/time';
 import { walletName } from '../../../../shared/wallets';
 import { route } from '../../route';
 import { JOURNAL_TYPES, journalTypeName } from './journal-types';
+import { remarkText } from './remarks';
 import type { AccountRow } from './repo';
 import type { LedgerService } from './service';
 
@@ -44,7 +45,7 @@ export function ledgerRoutes(app: FastifyInstance, ledger: LedgerService, extras
         detail:
           app.services.play.roundLabel(user.id, row.reference) ??
           walletName(row.remark) ??
-          (row.remark || row.reference),
+          (row.remark ? remarkText(row.remark, request.lang) : row.reference),
         createdAt: row.created_at,
       })),
       page: query.page,

@@ -60,7 +60,7 @@ describe('mall: the items', () => {
       url: '/api/mallExchange/info',
       headers: { language: 'vi-VN' },
     });
-    expect(vi.body.data.items[0]?.name).toBe('10 ₱ tiền mặt');
+    expect(vi.body.data.items[0]?.name).toBe('₱10 tiền mặt');
     for (const item of mall.items) {
       const image = await app.inject({ method: 'GET', url: item.imageUrl });
       expect(image.statusCode, item.imageUrl).toBe(200);

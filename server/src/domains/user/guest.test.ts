@@ -78,6 +78,20 @@ describe('guest accounts', () => {
     expect(login.body.data.uid).toBe(info.uid);
   });
 
+  it('gets the welcome letter once, when it signs up (not as a guest, not again on sign-up)', async () => {
+    const { client } = await guest();
+    const welcomes = async () =>
+      ((await client.get<{ list: { title: string }[] }>('/api/letter')).body.data?.list ?? []).filter((l) =>
+        l.title.startsWith('Welcome'),
+      );
+    expect(await welcomes()).toEqual([]);
+    const player = newPlayer();
+    expect((await client.post(SIGN_UP, signUpBody(player))).body.success).toBe(true);
+    const after = await welcomes();
+    expect(after).toHaveLength(1);
+    expect(JSON.stringify(after[0])).toContain(player.username);
+  });
+
   it('keeps the checks of a registration: taken username or phone, bad invitation code, the terms', async () => {
     const { player: taken } = await registerPlayer(app);
     const { client } = await guest();

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { IconRefresh, IconWallet } from '../../../components/icons';
 import { RewardTile } from '../../../components/reward-tile';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, formatReward } from '../../../lib/format';
 import type { FriendCard, FriendClaim } from '../store';
 
 /** Referral deposit rebate and referral turnover rebate, each with its claim. */
@@ -16,7 +16,7 @@ export function FriendRebates({ card, onClaim }: { card: FriendCard; onClaim(kin
           testId={`friend-${kind}-rebate`}
           icon={kind === 'deposit' ? <IconWallet size={20} /> : <IconRefresh size={20} />}
           title={t(`friends.${kind}Rebate`)}
-          amount={`${formatMoney(line(kind).claimable)}P`}
+          amount={formatReward('cash', line(kind).claimable)}
           note={t(`friends.${kind}Rate`, { rate: line(kind).rate, earned: formatMoney(line(kind).totalEarned) })}
           claimable={line(kind).claimable > 0}
           claimLabel={t('vipPage.claim')}

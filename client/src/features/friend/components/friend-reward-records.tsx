@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { EmptyState, ErrorState, SkeletonList } from '../../../components/states';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { formatDateTime, formatMoney, formatReward } from '../../../lib/format';
 import { type FriendRewardKind, getFriendRewardRecords } from '../api/get-friend-reward-records';
 import { useFriendStore } from '../store';
 
@@ -89,7 +89,7 @@ export function FriendRewardRecords() {
                   </p>
                 </div>
                 <div className="row__value">
-                  <p>{formatMoney(r.amount)}P</p>
+                  <p>{formatReward('cash', r.amount)}</p>
                   <span className={`status ${r.claimed ? 'status--d1' : ''}`}>
                     {r.claimed ? t('friends.claimed') : t('friends.unclaimed')}
                   </span>

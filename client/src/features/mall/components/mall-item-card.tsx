@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { mallItemSchema } from '../../../../../shared/contract/mall';
 import { Button } from '../../../components/button';
-import { formatReward } from '../../../lib/format';
+import { formatPoints, formatReward } from '../../../lib/format';
 
 export type MallItem = z.infer<typeof mallItemSchema>;
 
@@ -44,7 +44,7 @@ export function MallItemCard({
         : reason === 'limit'
           ? t('mall.limitReached')
           : reason === 'points'
-            ? t('mall.needMore', { points: (item.price - point).toLocaleString() })
+            ? t('mall.needMore', { points: formatPoints(item.price - point) })
             : t('mall.exchange');
   return (
     <li className={`ml-item${reason ? ' is-blocked' : ''}`} data-item={item.id}>
@@ -67,7 +67,7 @@ export function MallItemCard({
           {item.minVip > 0 ? <span className="ml-chip ml-chip--vip">VIP {item.minVip}+</span> : null}
         </p>
         <div className="ml-item__foot">
-          <span className="ml-item__price">{t('mall.price', { points: item.price.toLocaleString() })}</span>
+          <span className="ml-item__price">{t('mall.price', { points: formatPoints(item.price) })}</span>
           <Button
             size="sm"
             variant={reason ? 'secondary' : 'accent'}

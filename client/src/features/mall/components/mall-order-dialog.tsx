@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, IconButton } from '../../../components/button';
 import { Modal } from '../../../components/dialog';
-import { formatReward } from '../../../lib/format';
+import { formatPoints, formatReward } from '../../../lib/format';
 import { type MallItem, maxQuantity } from './mall-item-card';
 
 /** Quantity, total and points after, then the confirmation; `onConfirm` places the order. */
@@ -37,7 +37,7 @@ export function MallOrderDialog({
             {t('common.cancel')}
           </Button>
           <Button variant="accent" data-autofocus onClick={() => onConfirm(item, quantity)}>
-            {t('mall.confirm', { points: total.toLocaleString() })}
+            {t('mall.confirm', { points: formatPoints(total) })}
           </Button>
         </div>
       }
@@ -78,11 +78,11 @@ export function MallOrderDialog({
       <dl className="ml-order__sum">
         <div>
           <dt>{t('mall.total')}</dt>
-          <dd>{t('mall.price', { points: total.toLocaleString() })}</dd>
+          <dd>{t('mall.price', { points: formatPoints(total) })}</dd>
         </div>
         <div>
           <dt>{t('mall.after')}</dt>
-          <dd>{t('mall.price', { points: Math.max(0, point - total).toLocaleString() })}</dd>
+          <dd>{t('mall.price', { points: formatPoints(Math.max(0, point - total)) })}</dd>
         </div>
       </dl>
     </Modal>

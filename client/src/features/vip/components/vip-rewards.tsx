@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { VipCard } from '../../../../../shared/contract/vip';
 import { IconCalendar, IconGift, IconRefresh, IconWallet } from '../../../components/icons';
 import { RewardTile } from '../../../components/reward-tile';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { formatDateTime, formatReward } from '../../../lib/format';
 import type { VipClaim } from '../store';
 
 /** The four VIP rewards of the VIP screen: daily login, monthly, deposit rebate, turnover rebate. */
@@ -10,7 +10,7 @@ export function VipRewards({ card, onClaim }: { card: VipCard; onClaim(kind: Vip
   const { t } = useTranslation();
   const current = card.levels.find((l) => l.level === card.level);
   const next = (iso: string) => t('vipPage.nextAt', { time: formatDateTime(iso) });
-  const cash = (pesos: number) => `${formatMoney(pesos)}P`;
+  const cash = (pesos: number) => formatReward('cash', pesos);
   return (
     <div className="reward-grid">
       <RewardTile
