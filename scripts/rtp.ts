@@ -101,9 +101,13 @@ function betGroups(bets: Record<string, BetSpec>) {
   const groups: { label: string; keys: string[]; rtp: number }[] = [];
   for (const [prefix, keys] of byPrefix) {
     const rtps = new Set(keys.map((k) => (bets[k] as BetSpec).rtp.toFixed(9)));
-    if (keys.length > 1 && rtps.size === 1)
-      groups.push({ label: `${prefix} (${keys.length} bets)`, keys, rtp: (bets[keys[0] as string] as BetSpec).rtp });
-    else for (const k of keys) groups.push({ label: k, keys: [k], rtp: (bets[k] as BetSpec).rtp });
+    if (keys.length > 1 && rtps.size === 1) {
+      // The sum over every position of a kind can be certain (one straight always wins): one of them
+      // alone gets a row too, so the draw itself is checked.
+      const one = keys[0] as string;
+      groups.push({ label: `${prefix} (${keys.length} bets)`, keys, rtp: (bets[one] as BetSpec).rtp });
+      groups.push({ label: `${one} (one of ${keys.length})`, keys: [one], rtp: (bets[one] as BetSpec).rtp });
+    } else for (const k of keys) groups.push({ label: k, keys: [k], rtp: (bets[k] as BetSpec).rtp });
   }
   return groups;
 }
@@ -139,7 +143,7 @@ for (const family of studio.families()) {
         });
       }
       groups.forEach((g, j) => {
-        const label = g.keys.includes(defaultKey as string) ? `${g.label}, default` : g.label;
+        const label = g.keys.length === 1 && g.keys[0] === defaultKey ? `${g.label}, default` : g.label;
         rows.push(row(family.key, config, label, g.rtp, g.rtp, tallies[j] as Tally));
       });
     } else {

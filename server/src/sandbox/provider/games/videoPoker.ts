@@ -94,7 +94,9 @@ export const videoPoker: EngineFamily<VideoPokerConfig> = {
         jacksOrBetter: 1,
       },
       rtp: 0.99544,
-      strategyRtp: 0.99544,
+      // The published return of this simple strategy (Wizard of Odds' list, which jacksOrBetterHold
+      // follows); npm run rtp measured 99.85% +- 0.23 (one standard error) over 4,000,000 rounds.
+      strategyRtp: 0.9946,
       theme: 'classic',
     },
     deucesWild: {
@@ -112,7 +114,9 @@ export const videoPoker: EngineFamily<VideoPokerConfig> = {
         threeKind: 1,
       },
       rtp: 0.99728,
-      strategyRtp: 0.99728,
+      // deucesWildHold measured by npm run rtp over 4,000,000 rounds: 96.02% +- 0.20 (one standard
+      // error). A weak strategy: it also returns only 97.5% on the full-pay table (100.76% perfect).
+      strategyRtp: 0.9602,
       theme: 'neon',
     },
   },
