@@ -8,6 +8,9 @@
   const G = window.Game;
   if (!G) return;
   const { el, t, money } = G;
+  // The maths and look come from Game.rules, the config the server pays from (games/crash.ts).
+  const R = G.rules;
+  if (!R) return;
 
   G.addStrings(
     {
@@ -20,16 +23,16 @@
       missed: 'Crashed before {x} · lost {amount}',
       chance: 'Win chance {p}',
       pays: 'Cash-out pays {amount}',
-      targetInvalid: 'Enter a multiplier from 1.01× to 1000×',
+      targetInvalid: 'Enter a multiplier from {min}× to {max}×',
       history: 'Recent crash points',
       historyEmpty: 'No rounds yet — good luck!',
       multiplier: 'Multiplier',
       targetLine: 'Target {x}',
-      ruleTarget: 'Before launch, choose your bet and the multiplier to cash out at automatically (1.01× to 1000×).',
+      ruleTarget: 'Before launch, choose your bet and the multiplier to cash out at automatically ({min}× to {max}×).',
       ruleClimb:
         'The multiplier climbs from 1.00× until the rocket crashes. If it reaches your target you win your bet times the target.',
       ruleCrash:
-        'If the rocket crashes first, the bet is lost. The crash point is decided before launch: the chance to reach a multiplier m is 97% ÷ m.',
+        'If the rocket crashes first, the bet is lost. The crash point is decided before launch: the chance to reach a multiplier m is {rtp}% ÷ m.',
       ruleSpeed: 'The climb speeds up after a few seconds, so very high multipliers do not keep you waiting.',
       quick: 'Quick targets',
     },
@@ -43,25 +46,30 @@
       missed: 'Nổ trước {x} · thua {amount}',
       chance: 'Cơ hội thắng {p}',
       pays: 'Rút được {amount}',
-      targetInvalid: 'Nhập hệ số từ 1.01× đến 1000×',
+      targetInvalid: 'Nhập hệ số từ {min}× đến {max}×',
       history: 'Các điểm nổ gần đây',
       historyEmpty: 'Chưa có ván nào — chúc may mắn!',
       multiplier: 'Hệ số nhân',
       targetLine: 'Mục tiêu {x}',
-      ruleTarget: 'Trước khi phóng, chọn mức cược và hệ số để tự động rút (1.01× đến 1000×).',
+      ruleTarget: 'Trước khi phóng, chọn mức cược và hệ số để tự động rút ({min}× đến {max}×).',
       ruleClimb:
         'Hệ số nhân tăng dần từ 1.00× cho đến khi tên lửa nổ. Nếu đạt mục tiêu, bạn thắng tiền cược nhân với hệ số mục tiêu.',
       ruleCrash:
-        'Nếu tên lửa nổ trước, bạn thua cược. Điểm nổ được quyết định trước khi phóng: cơ hội đạt hệ số m là 97% ÷ m.',
+        'Nếu tên lửa nổ trước, bạn thua cược. Điểm nổ được quyết định trước khi phóng: cơ hội đạt hệ số m là {rtp}% ÷ m.',
       ruleSpeed: 'Tốc độ tăng nhanh hơn sau vài giây để các hệ số rất cao không bắt bạn chờ lâu.',
       quick: 'Mục tiêu nhanh',
     },
   );
 
-  const RTP = '97%';
-  const MIN_TARGET = 1.01;
-  const MAX_TARGET = 1000;
-  const QUICK = [1.5, 2, 5, 10];
+  const RTP_PCT = Number((R.rtp * 100).toFixed(2));
+  const MIN_TARGET = R.minTarget;
+  const MAX_TARGET = R.maxTarget;
+  const QUICK = R.presets;
+  const LIMITS = { min: MIN_TARGET.toFixed(2), max: String(MAX_TARGET) };
+  const [c1, c2, c3] = R.theme.colors;
+  document.body.style.setProperty('--crash-bg1', c1);
+  document.body.style.setProperty('--crash-bg2', c2);
+  document.body.style.setProperty('--crash-quick-count', String(QUICK.length));
   const STAKES = [1, 5, 10, 20, 50, 100, 500, 1000];
   const HISTORY_SIZE = 20;
 
@@ -96,7 +104,7 @@
   const cashBadge = el('div', { class: 'crash-cash', hidden: true, role: 'status' });
   const sky = el(
     'section',
-    { class: 'crash-sky' },
+    { class: 'crash-sky', 'data-theme': R.theme.key },
     el('div', { class: 'crash-stars', 'aria-hidden': 'true' }),
     canvas,
     el(
@@ -200,10 +208,10 @@
     targetField.classList.toggle('invalid', !ok);
     for (const [i, b] of quickButtons.entries()) b.classList.toggle('on', ok && target === QUICK[i]);
     if (!ok) {
-      odds.textContent = t('targetInvalid');
+      odds.textContent = t('targetInvalid', LIMITS);
       odds.classList.add('error');
     } else {
-      const chance = Math.min(100, 97 / target);
+      const chance = Math.min(100, RTP_PCT / target);
       odds.classList.remove('error');
       odds.replaceChildren(
         el('span', { text: t('chance', { p: `${chance.toFixed(2)}%` }) }),
@@ -355,7 +363,7 @@
       ctx.fill();
       // The curve.
       const stroke = ctx.createLinearGradient(padL, 0, width - padR, 0);
-      stroke.addColorStop(0, crashed ? '#ff6b6b' : '#ffd54a');
+      stroke.addColorStop(0, crashed ? '#ff6b6b' : c3);
       stroke.addColorStop(1, crashed ? '#ff2d55' : '#ff5e9a');
       ctx.beginPath();
       ctx.moveTo(points[0][0], points[0][1]);
@@ -618,12 +626,14 @@
       el(
         'ul',
         {},
-        ['ruleTarget', 'ruleClimb', 'ruleCrash', 'ruleSpeed'].map((k) => el('li', { text: t(k) })),
+        ['ruleTarget', 'ruleClimb', 'ruleCrash', 'ruleSpeed'].map((k) =>
+          el('li', { text: t(k, { ...LIMITS, rtp: RTP_PCT }) }),
+        ),
         el('li', { text: t('stakeRange', { min: money(G.MIN_STAKE), max: money(G.MAX_STAKE) }) }),
         el('li', { text: t('fair') }),
         el('li', { text: t('malfunction') }),
       ),
-      el('p', { class: 'g-rtp' }, el('span', { text: t('rtp') }), el('strong', { text: RTP })),
+      el('p', { class: 'g-rtp' }, el('span', { text: t('rtp') }), el('strong', { text: `${RTP_PCT}%` })),
     );
     G.openSheet(G.data.title, content);
   });

@@ -49,7 +49,6 @@ export interface DealerPokerConfig {
   /** Casino Hold'em: what the ante pays ("to one") when it wins. */
   antePays?: Partial<Record<PokerHand, number>>;
   rtp: number;
-  rtpTolerance: number;
   theme: string;
 }
 
@@ -253,7 +252,6 @@ export function dealerPokerEngine(
       theme: config.theme,
     },
     rtp: config.rtp,
-    rtpTolerance: config.rtpTolerance,
     defaultBet: { ante: 1000 },
     start(rng, params) {
       const board = config.game === 'casinoHoldem' ? 5 : 0;
@@ -342,9 +340,8 @@ export const dealerPoker: EngineFamily<DealerPokerConfig> = {
         royalFlush: 100,
       },
       // Measured by the simple strategy with npm run rtp: 98.09% over 1,000,000 rounds (98.21% over 400,000;
-      // the optimal strategy gives about 98.26%). The 100:1 royal makes it noisy: tolerance 0.5 points.
+      // the optimal strategy gives about 98.26%).
       rtp: 0.981,
-      rtpTolerance: 0.5,
       theme: 'sands',
     },
     threeCard: {
@@ -354,7 +351,6 @@ export const dealerPoker: EngineFamily<DealerPokerConfig> = {
       // Measured with Q-6-4 by npm run rtp: 98.21% over 1,000,000 rounds (98.43% over 400,000; about 98.3% in
       // the published analyses).
       rtp: 0.982,
-      rtpTolerance: 0.5,
       theme: 'felt',
     },
     casinoHoldem: {
@@ -364,7 +360,6 @@ export const dealerPoker: EngineFamily<DealerPokerConfig> = {
       // Measured by always calling with npm run rtp: 97.37% over 1,000,000 rounds (97.30% over 300,000);
       // optimal play returns about 99.3% of the whole stake.
       rtp: 0.974,
-      rtpTolerance: 0.5,
       theme: 'holdem',
     },
   },

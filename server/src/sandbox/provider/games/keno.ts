@@ -18,7 +18,6 @@ export interface KenoConfig {
   paytable: Readonly<Record<number, readonly number[]>>;
   defaultPicks: number;
   rtp: number;
-  rtpTolerance?: number;
 }
 
 const PAYTABLE = {
@@ -43,8 +42,6 @@ export const KENO_CONFIGS = {
     paytable: PAYTABLE,
     defaultPicks: 5,
     rtp: 0.9584,
-    // 5 picks: the standard deviation is 4.9 stakes (a 210x top prize), 3 standard errors over 1e6 rounds.
-    rtpTolerance: 1.5,
   },
   lotto: {
     name: 'Lotto Keno',
@@ -54,8 +51,6 @@ export const KENO_CONFIGS = {
     paytable: PAYTABLE,
     defaultPicks: 8,
     rtp: 0.9591,
-    // 8 picks: the standard deviation is 6.5 stakes, 3 standard errors over 1e6 rounds.
-    rtpTolerance: 2,
   },
 } satisfies Record<string, KenoConfig>;
 
@@ -82,7 +77,6 @@ export function kenoEngine(c: KenoConfig): OneShotEngine<{ stake: number; picks:
     rules: c,
     rtp: c.rtp,
     defaultBet: { stake: 1000, picks: Array.from({ length: c.defaultPicks }, (_, i) => i * 4 + 1) },
-    ...(c.rtpTolerance ? { rtpTolerance: c.rtpTolerance } : {}),
     play(rng, p) {
       const drawn = drawDistinct(rng, c.numbers, c.drawn).map((n) => n + 1);
       const hits = p.picks.filter((n) => drawn.includes(n));

@@ -33,8 +33,11 @@ interface EngineBase<P> {
   rules: unknown;
   /** The written return to player, 0..1 (for the default bet when it differs by bet). */
   rtp: number;
-  /** What `npm run rtp` accepts between measured and written RTP, in percentage points (default 0.5). */
-  rtpTolerance?: number;
+  /**
+   * What the documented `strategy` returns when it is below `rtp` (which is then the perfect-play figure,
+   * the way video poker and mines are quoted): `npm run rtp` checks its measurement against this.
+   */
+  strategyRtp?: number;
   /**
    * The bet `rtp` is written for, which `npm run rtp` and the provably fair test play (default: built
    * from `params`, a 10-peso stake and each field's first allowed value).

@@ -7,7 +7,8 @@ import { type BetSpec, chipTable, LOSE, WIN } from './table';
  * is worth the last digit of its points (A = 1, tens and faces 0) and 9 is best. A two-card 9 (a natural)
  * ends the hand at once; otherwise the Player draws a third card on 0-4 and the Banker on 0-5.
  * Pays: a win on Player or Banker 1:1, a win with a natural 9 2:1; the house takes ties (both lose);
- * Tie pays 8:1.
+ * Tie pays 8:1. Ties losing is what pays for the natural-9 bonus: a push on a tie would return 108.5%
+ * (Player) and 109.0% (Banker) with it, and still 100.3% on Banker without it (see docs/games.md).
  */
 export const LUCKY9_DRAWS: DrawRules = {
   natural: (p, b) => p === 9 || b === 9,

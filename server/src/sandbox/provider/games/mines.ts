@@ -86,8 +86,9 @@ export function minesEngine(
     rules: { ...c, multipliers: minesTable(c) },
     rtp: c.rtp,
     defaultBet: { stake: 1000, mines: c.defaultMines },
-    // An abandoned round is cashed out as it stands; `npm run rtp` reveals one tile then cashes out
-    // (that strategy returns minesRtp(c, mines, 1), within 0.3 points of rtp for the default bet).
+    // An abandoned round is cashed out as it stands; `npm run rtp` reveals one tile then cashes out, which
+    // returns minesRtp(c, mines, 1): `rtp` less the multiplier's rounding down to the hundredth.
+    strategyRtp: minesRtp(c, c.defaultMines, 1),
     finishAction: () => ({ type: 'cashout' }),
     strategy: (s) => (s.revealed.length === 0 ? { type: 'reveal', tile: 0 } : { type: 'cashout' }),
     start: (rng, p) => ({

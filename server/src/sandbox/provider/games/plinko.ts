@@ -20,7 +20,6 @@ export interface PlinkoConfig {
   tables: Readonly<Record<Rows, Readonly<Record<Risk, readonly number[]>>>>;
   defaults: { rows: Rows; risk: Risk };
   rtp: number;
-  rtpTolerance?: number;
 }
 
 const mirror = (half: number[]) => [...half, ...half.slice(0, -1).reverse()];

@@ -18,7 +18,6 @@ export interface ScratchConfig {
   /** Prizes in hundredths of the price with their weights; x = 0 is the losing card. */
   prizes: readonly { x: number; weight: number }[];
   rtp: number;
-  rtpTolerance?: number;
 }
 
 export const SCRATCH_CONFIGS = {
@@ -35,8 +34,6 @@ export const SCRATCH_CONFIGS = {
       { x: 50000, weight: 1 },
     ],
     rtp: 0.95,
-    // The 500x top prize makes the standard deviation about 5.8 prices: 3 standard errors over 1e6 rounds.
-    rtpTolerance: 1.8,
   },
   lucky7: {
     name: 'Lucky 7 Scratch',
@@ -51,8 +48,6 @@ export const SCRATCH_CONFIGS = {
       { x: 100000, weight: 1 },
     ],
     rtp: 0.95,
-    // The 1000x top prize makes the standard deviation about 10.7 prices.
-    rtpTolerance: 3.3,
   },
   fiesta: {
     name: 'Fiesta Scratch',
@@ -67,8 +62,6 @@ export const SCRATCH_CONFIGS = {
       { x: 20000, weight: 5 },
     ],
     rtp: 0.96,
-    // Standard deviation about 5.4 prices.
-    rtpTolerance: 1.7,
   },
 } satisfies Record<string, ScratchConfig>;
 
@@ -102,7 +95,6 @@ export function scratchEngine(c: ScratchConfig): OneShotEngine<{ stake: number }
     stakeOf: (p) => p.stake,
     rules: c,
     rtp: c.rtp,
-    ...(c.rtpTolerance ? { rtpTolerance: c.rtpTolerance } : {}),
     play(rng, p) {
       const prize = c.prizes[weighted(rng, weights, total)]?.x as number;
       const panels = layout(rng, c, prize);

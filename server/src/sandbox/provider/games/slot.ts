@@ -62,12 +62,6 @@ export interface SlotConfig {
   bonus?: { type: 'pick' | 'wheel'; trigger: number; picks: number; prizes: readonly { x: number; weight: number }[] };
   /** The written RTP (exact, see slotRtp; a test holds them equal). */
   rtp: number;
-  /**
-   * Percentage points `npm run rtp` allows over 1,000,000 rounds: three standard deviations of the mean
-   * (0.3 x the per-round standard deviation in total bets, measured), since free spins, bonus prizes and
-   * top line pays make a slot's returns far more spread than 0.5 points over a million spins.
-   */
-  rtpTolerance?: number;
 }
 
 export interface SlotWin {
@@ -218,7 +212,6 @@ export const SLOT_CONFIGS = {
     ],
     weights: reelsOf(5, [3, 4, 5, 6, 8, 10, 12, 14]),
     rtp: 0.9655,
-    rtpTolerance: 1.0,
   },
   fiesta: {
     name: 'Fiesta Reels',
@@ -268,7 +261,6 @@ export const SLOT_CONFIGS = {
       ],
     },
     rtp: 0.9647,
-    rtpTolerance: 1.7,
   },
   jeepney: {
     name: 'Jeepney Joyride',
@@ -300,7 +292,6 @@ export const SLOT_CONFIGS = {
     weights: reelsOf(5, [6, 6, 7, 9, 11, 13, 18, 20, 22, 29], { 0: [1, 2, 3, 4] }),
     freeSpins: { spins: { 3: 10, 4: 15, 5: 20 }, multiplier: 3 },
     rtp: 0.9655,
-    rtpTolerance: 1.3,
   },
   sampaguita: {
     name: 'Sampaguita Bloom',
@@ -351,7 +342,6 @@ export const SLOT_CONFIGS = {
       ],
     },
     rtp: 0.9626,
-    rtpTolerance: 2.3,
   },
   jade: {
     name: 'Jade Emperor',
@@ -397,7 +387,6 @@ export const SLOT_CONFIGS = {
       ],
     },
     rtp: 0.9616,
-    rtpTolerance: 3.6,
   },
   aurora: {
     name: 'Aurora Nights',
@@ -430,7 +419,6 @@ export const SLOT_CONFIGS = {
     weights: reelsOf(6, [6, 6, 13, 17, 20, 23, 30, 33, 36, 51], { 0: [1, 2, 3, 4, 5] }),
     freeSpins: { spins: { 3: 8, 4: 12, 5: 15, 6: 20 }, multiplier: 2 },
     rtp: 0.9599,
-    rtpTolerance: 1.1,
   },
   neon: {
     name: 'Neon 7s',
@@ -449,7 +437,6 @@ export const SLOT_CONFIGS = {
     ],
     weights: reelsOf(3, [3, 12, 19, 25, 31, 43]),
     rtp: 0.9601,
-    rtpTolerance: 0.8,
   },
   pearl: {
     name: 'Ocean Pearl',
@@ -493,7 +480,6 @@ export const SLOT_CONFIGS = {
       ],
     },
     rtp: 0.9601,
-    rtpTolerance: 0.8,
   },
   dragon: {
     name: 'Golden Dragon',
@@ -546,7 +532,6 @@ export const SLOT_CONFIGS = {
       ],
     },
     rtp: 0.9588,
-    rtpTolerance: 2.7,
   },
   terraces: {
     name: 'Rice Terraces',
@@ -583,7 +568,6 @@ export const SLOT_CONFIGS = {
     weights: reelsOf(5, [6, 9, 10, 12, 14, 17, 22, 24, 26, 35]),
     freeSpins: { spins: { 3: 10, 4: 15, 5: 20 }, multiplier: 3 },
     rtp: 0.9629,
-    rtpTolerance: 1.4,
   },
   pharaoh: {
     name: 'Desert Gold',
@@ -620,7 +604,6 @@ export const SLOT_CONFIGS = {
     weights: reelsOf(5, [6, 9, 14, 18, 23, 37, 41, 46, 58]),
     freeSpins: { spins: { 3: 10 }, multiplier: 3 },
     rtp: 0.9601,
-    rtpTolerance: 1.9,
   },
   candy: {
     name: 'Sugar Rush',
@@ -659,7 +642,6 @@ export const SLOT_CONFIGS = {
       ],
     },
     rtp: 0.9605,
-    rtpTolerance: 1.0,
   },
   fruits: {
     name: 'Hot Fruits',
@@ -679,7 +661,6 @@ export const SLOT_CONFIGS = {
     ],
     weights: reelsOf(3, [3, 3, 4, 5, 7, 8, 10]),
     rtp: 0.9619,
-    rtpTolerance: 1.0,
   },
   safari: {
     name: 'Safari Sunset',
@@ -711,7 +692,6 @@ export const SLOT_CONFIGS = {
     weights: reelsOf(5, [6, 6, 18, 23, 28, 28, 37, 41, 46, 59], { 0: [1, 2, 3, 4] }),
     freeSpins: { spins: { 3: 10, 4: 15, 5: 20 }, multiplier: 2 },
     rtp: 0.9605,
-    rtpTolerance: 0.9,
   },
   island: {
     name: 'Island Treasure',
@@ -757,7 +737,6 @@ export const SLOT_CONFIGS = {
       ],
     },
     rtp: 0.9495,
-    rtpTolerance: 1.6,
   },
   mahjong: {
     name: 'Mahjong Fortune',
@@ -797,7 +776,6 @@ export const SLOT_CONFIGS = {
       ],
     },
     rtp: 0.9593,
-    rtpTolerance: 3.0,
   },
 } satisfies Record<string, SlotConfig>;
 
@@ -1033,7 +1011,6 @@ export function slotEngine(c: SlotConfig): OneShotEngine<z.infer<typeof params>>
     stakeOf: (p) => p.stake,
     rules: c,
     rtp: c.rtp,
-    ...(c.rtpTolerance ? { rtpTolerance: c.rtpTolerance } : {}),
     play(rng, p) {
       const outcome = spinRound(c, rng);
       const win = slotWin(c, p.stake, outcome.coins);

@@ -58,7 +58,6 @@ export function chipTable<O extends object>(spec: {
   rtp: number;
   /** The bet `rtp` is written for; 10 pesos on it is the default bet. */
   defaultBet: string;
-  rtpTolerance?: number;
   isBet?: (key: string) => boolean;
   draw(rng: Rng): O;
   factor(bet: string, outcome: O): number;
@@ -72,7 +71,6 @@ export function chipTable<O extends object>(spec: {
     rules: spec.rules,
     rtp: spec.rtp,
     defaultBet: { bets: { [spec.defaultBet]: 1000 } },
-    ...(spec.rtpTolerance !== undefined ? { rtpTolerance: spec.rtpTolerance } : {}),
     play(rng, params) {
       const outcome = spec.draw(rng);
       const { win, returns } = settleBets(params.bets, (bet) => spec.factor(bet, outcome));

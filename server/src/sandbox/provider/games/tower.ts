@@ -105,8 +105,9 @@ export function towerEngine(
     },
     rtp: c.rtp,
     defaultBet: { stake: 1000, difficulty: 'medium' },
-    // An abandoned round is cashed out as it stands; `npm run rtp` climbs one floor (door 0) then cashes out
-    // (that returns towerRtp(c, 'medium', 1) = 96.7%, within 0.5 points of rtp).
+    // An abandoned round is cashed out as it stands; `npm run rtp` climbs one floor (door 0) then cashes out,
+    // which returns towerRtp(c, 'medium', 1): `rtp` less the multiplier's rounding down to the hundredth.
+    strategyRtp: towerRtp(c, 'medium', 1),
     finishAction: () => ({ type: 'cashout' }),
     strategy: (s) => (s.picks.length === 0 ? { type: 'pick', tile: 0 } : { type: 'cashout' }),
     start(rng, p) {

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { Card } from './cards';
 import { GameRuleError } from './kinds';
 import { nameHand } from './poker';
 import { expectRejects, scripted, seededRng, steppedOf } from './test-rng';
 import { videoPoker } from './videoPoker';
+import { deucesWildHold, jacksOrBetterHold } from './videoPokerStrategy';
 
 describe('videoPoker family', () => {
   it('names poker hands, with and without wild deuces', () => {
@@ -43,7 +45,43 @@ describe('videoPoker family', () => {
     expect(play()).toEqual(play());
     expect(engine.action.safeParse({ hold: [true, true] }).success).toBe(false);
     expectRejects(engine, { stake: 99 });
-    expect(engine.rtp).toBe(1.00762);
+    expect(engine.rtp).toBe(0.99728);
     expect(steppedOf(videoPoker, 'jacksOrBetter').rtp).toBe(0.99544);
+  });
+
+  it('plays a short-pay Deuces Wild (Not So Ugly Ducks 16/10/4/4/3, under 100% for a perfect player)', () => {
+    const deuces = videoPoker.configs.deucesWild;
+    expect(deuces?.paytable).toMatchObject({ fiveKind: 16, straightFlush: 10, fourKind: 4, fullHouse: 4, flush: 3 });
+    for (const config of Object.values(videoPoker.configs)) {
+      expect(config.rtp).toBeLessThan(1);
+      expect(config.strategyRtp).toBeLessThanOrEqual(config.rtp);
+    }
+  });
+
+  it('holds by the simple Jacks or Better strategy', () => {
+    const hold = (cards: string) => jacksOrBetterHold(cards.split(' ') as Card[]);
+    // A pat flush beats 4 to an outside straight; 4 to a royal breaks a pat flush.
+    expect(hold('3H 7H 9H JH KH')).toEqual([true, true, true, true, true]);
+    expect(hold('10H JH QH KH 4H')).toEqual([true, true, true, true, false]);
+    // A high pair over 3 to a royal; a low pair over 4 to an outside straight.
+    expect(hold('JS JD QS KS 4C')).toEqual([true, true, false, false, false]);
+    expect(hold('5S 5D 6C 7H 8S')).toEqual([true, true, false, false, false]);
+    // 4 to a flush comes before a low pair.
+    expect(hold('3S 8S 9S KS 3D')).toEqual([true, true, true, true, false]);
+    // Two unsuited high cards: the lowest two of three.
+    expect(hold('JS QD KC 4H 7S')).toEqual([true, true, false, false, false]);
+    // Nothing: draw five.
+    expect(hold('2S 5D 9C 4H 7S')).toEqual([false, false, false, false, false]);
+  });
+
+  it('holds by the simple Deuces Wild strategy, always keeping the deuces', () => {
+    const hold = (cards: string) => deucesWildHold(cards.split(' ') as Card[]);
+    expect(hold('2S 2D 2C 2H 7S')).toEqual([true, true, true, true, false]);
+    expect(hold('2S 2D 9C 5H 7S')).toEqual([true, true, false, false, false]);
+    // One deuce and a pair: three of a kind.
+    expect(hold('2S 9D 9C 5H KS')).toEqual([true, true, true, false, false]);
+    // No deuce: 4 to a royal breaks a pat straight.
+    expect(hold('10H JH QH KH AS')).toEqual([true, true, true, true, false]);
+    expect(hold('3S 8D 9C 4H KS')).toEqual([false, false, false, false, false]);
   });
 });
