@@ -6,6 +6,13 @@ import { routeChunks } from './scripts/lib/vite-route-chunks.mjs';
 
 const server = `http://localhost:${process.env.PORT ?? 3000}`;
 
+/**
+ * `npm run dev`: a browser opening /ops gets the back office from Vite (client/backoffice.html, hot
+ * reload) instead of the server's built copy; its API calls under /ops still go to the server.
+ */
+const backofficePage = (req: { url?: string; headers: { accept?: string } }) =>
+  /^\/ops\/?(\?.*)?$/.test(req.url ?? '') && req.headers.accept?.includes('text/html') ? '/backoffice.html' : undefined;
+
 export default defineConfig({
   root: 'client',
   plugins: [react(), routeChunks(fileURLToPath(new URL('client/src/app', import.meta.url))), precompress()],
@@ -19,7 +26,7 @@ export default defineConfig({
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: {
       '/api': server,
-      '/ops': server,
+      '/ops': { target: server, bypass: backofficePage },
       '/static': server,
       '/sandbox': server,
       '/provider': server,

@@ -1,13 +1,21 @@
 /**
- * Writes the OpenAPI document (docs/openapi.json) and its TypeScript types from openapi-typescript
+ * Records the main operations' examples from the scenarios (server/src/plugins/openapi-examples.json), then
+ * writes the OpenAPI document's TypeScript types from openapi-typescript
  * (server/src/test/openapi-types.ts, used by the typed-client test). `npm run openapi` after changing the
  * contract; server/src/plugins/docs.test.ts fails while the committed files are stale.
  */
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { openApiDocument, openApiTypes } from '../server/src/test/openapi';
+import { openApiDocument, openApiTypes, scenarioExamples } from '../server/src/test/openapi';
 
 const ROOT = resolve(import.meta.dirname, '..');
+// First the examples (the document shows them), then the document and its types.
+const examples = await scenarioExamples();
+writeFileSync(
+  join(ROOT, 'server', 'src', 'plugins', 'openapi-examples.json'),
+  `${JSON.stringify(examples, null, 2)}\n`,
+);
+console.log('server/src/plugins/openapi-examples.json written');
 const document = await openApiDocument();
 writeFileSync(join(ROOT, 'server', 'src', 'test', 'openapi-types.ts'), await openApiTypes(document));
 console.log('server/src/test/openapi-types.ts written');

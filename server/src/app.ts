@@ -6,6 +6,7 @@ import { pickLanguage } from '../../shared/messages';
 import { type Config, testConfig } from './config';
 import type { Db } from './db/database';
 import { registerDomains } from './domains';
+import { prettyLogStream } from './lib/pretty-log';
 import { clientAppPlugin } from './plugins/client-app';
 import { clockPlugin } from './plugins/clock';
 import { corsPlugin } from './plugins/cors';
@@ -46,7 +47,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const app = Fastify({
     logger:
       options.logger && config.logLevel !== 'silent'
-        ? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'req.body.password'] }
+        ? {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'req.body.password'],
+            ...(config.logFormat === 'pretty' ? { stream: prettyLogStream() } : {}),
+          }
         : false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: false,

@@ -18,6 +18,8 @@ const envSchema = z.object({
   /** The tester's request log under /ops; a live deployment turns it off (it holds players' requests). */
   REQUEST_LOG: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty`: one readable line per event (the default in development); `json`: pino's lines (elsewhere). */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int()
@@ -47,6 +49,7 @@ export interface Config {
   opsEnabled: boolean;
   requestLog: boolean;
   logLevel: Env['LOG_LEVEL'];
+  logFormat: 'json' | 'pretty';
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
   clockStart: string | undefined;
@@ -76,6 +79,7 @@ function configFromEnv(e: Env): Config {
     opsEnabled: e.OPS_ENABLED,
     requestLog: e.REQUEST_LOG,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? 'pretty' : 'json'),
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_DAYS * 86_400_000,
     clockStart: e.CLOCK_START,

@@ -1,8 +1,31 @@
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { type Config, loadConfig } from './config';
+import { startupProblem } from './startup-errors';
 
-const config = loadConfig();
-const app = await buildApp({ config, logger: true });
+/** A start-up failure the person starting the server can fix: one line with the fix, exit 1, no trace. */
+function stop(line: string): never {
+  console.error(line);
+  process.exit(1);
+}
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  stop((error as Error).message);
+}
+
+let app: FastifyInstance | undefined;
+try {
+  app = await buildApp({ config, logger: true });
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  const line = startupProblem(error, config);
+  if (!line) throw error;
+  await app?.close().catch(() => undefined);
+  stop(line);
+}
 
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');
@@ -12,7 +35,6 @@ const shutdown = async (signal: string) => {
 process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ port: config.port, host: config.host });
 const url = `http://localhost:${config.port}`;
 console.log(`\n  Casino PH is running at ${url}\n  API docs: ${url}/api/docs\n  Database: ${config.dbFile}`);
 if (config.opsEnabled) {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { CodeValue } from '../codes';
 
 export type Access = 'open' | 'user' | 'ops';
 export type Method = 'GET' | 'POST' | 'DELETE';
@@ -19,6 +20,12 @@ export interface Endpoint {
   query?: z.ZodObject;
   body?: z.ZodObject;
   data: z.ZodType;
+  /**
+   * The business codes (shared/codes.ts) this operation can answer besides the ones every operation of
+   * its kind can (validation, session, requestFrom...: the OpenAPI generator adds those from how it is
+   * reached). The OpenAPI document enumerates both per operation.
+   */
+  codes?: readonly CodeValue[];
 }
 
 export const defineEndpoint = <const E extends Endpoint>(endpoint: E): E => endpoint;

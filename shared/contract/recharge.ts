@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Code } from '../codes';
 import { E_WALLETS, RuleMessage } from '../rules';
 import { isoTime, paged, pageQuery, pesos } from './common';
 import { defineEndpoint } from './define';
@@ -98,6 +99,13 @@ export const rechargeBuild = defineEndpoint({
     amount: pesos,
     status: z.literal(DEPOSIT_STATUS.PENDING),
   }),
+  codes: [
+    Code.GUEST_NOT_ALLOWED,
+    Code.CHANNEL_DISABLED,
+    Code.AMOUNT_OUT_OF_RANGE,
+    Code.FIRST_DEPOSIT_MIN,
+    Code.COUPON_INVALID,
+  ],
 });
 
 const orderNoBody = z.strictObject({

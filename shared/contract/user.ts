@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Code } from '../codes';
 import {
   dateRule,
   emailRule,
@@ -63,6 +64,7 @@ export const register = defineEndpoint({
     agree: z.literal(true, { error: 'Please confirm you are 21 or older and accept the terms' }),
   }),
   data: userInfoSchema,
+  codes: [Code.USERNAME_TAKEN, Code.PHONE_TAKEN, Code.INVITE_CODE_INVALID, Code.RATE_LIMITED],
 });
 
 export const registerFlag = defineEndpoint({
@@ -83,6 +85,7 @@ export const login = defineEndpoint({
   summary: 'Log in with username or phone; ends every other session of the account',
   body: z.strictObject({ username: z.string().min(1, 'This is required').max(13), password }),
   data: userInfoSchema,
+  codes: [Code.LOGIN_FAILED, Code.ACCOUNT_SUSPENDED, Code.ACCOUNT_LOCKED, Code.RATE_LIMITED],
 });
 
 export const guestLogin = defineEndpoint({

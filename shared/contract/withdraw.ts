@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Code } from '../codes';
 import { WITHDRAW_MIN } from '../field-rules';
 import { E_WALLETS, hashedPasswordRule, RuleMessage, smsCodeRule, walletAccountValid, walletNameRule } from '../rules';
 import { isoTime, paged, pageQuery, pesos } from './common';
@@ -101,6 +102,20 @@ export const createWithdrawal = defineEndpoint({
     smsCode: smsCodeRule.optional().describe('OTP sent to the bound phone, when the operator requires one'),
   }),
   data: withdrawRecordSchema,
+  codes: [
+    Code.GUEST_NOT_ALLOWED,
+    Code.ACCOUNT_RESTRICTED,
+    Code.KYC_REQUIRED,
+    Code.CAPTCHA_INVALID,
+    Code.TRADE_PASSWORD_NOT_SET,
+    Code.TRADE_PASSWORD_WRONG,
+    Code.WALLET_NOT_BOUND,
+    Code.WITHDRAW_MIN,
+    Code.TURNOVER_OWED,
+    Code.WITHDRAW_COUNT,
+    Code.WITHDRAW_LIMIT,
+    Code.INSUFFICIENT_BALANCE,
+  ],
 });
 
 export const withdrawRecords = defineEndpoint({

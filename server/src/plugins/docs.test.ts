@@ -1,14 +1,29 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { md5 } from 'js-md5';
 import type { OpenAPI3 } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Code } from '../../../shared/codes';
+import * as contract from '../../../shared/contract';
 import { createTestApp, type TestApp } from '../test/harness';
 import { openApiDocument, openApiTypes } from '../test/openapi';
 import type { components, operations } from '../test/openapi-types';
 import { operationIdOf } from './docs';
+
+type Json = Record<string, unknown>;
+
+/** Every non-test TypeScript file under server/src, concatenated. */
+function readServerSources(dir = join(ROOT, 'server', 'src')): string {
+  return readdirSync(dir, { withFileTypes: true })
+    .map((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return readServerSources(path);
+      return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? readFileSync(path, 'utf8') : '';
+    })
+    .join('\n');
+}
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 type Operation = {
@@ -60,6 +75,80 @@ describe('the OpenAPI document', () => {
     expect(balance.parameters?.map((p) => p.name)).not.toContain('requestFrom');
     expect(balance['x-codes']).toContain(20002);
     expect(document.servers?.[0]?.url).toBe('http://localhost:3000');
+  });
+
+  it('enumerates per operation the codes its endpoint declares in the contract, besides the common ones', () => {
+    const failureCodes = (path: string, method: string) => {
+      const op = (document.paths as Record<string, Record<string, Operation & { 'x-codes': number[] }>>)[path]?.[
+        method
+      ];
+      const schema = (
+        (op as Operation).responses['200'] as unknown as { content: Record<string, { schema: { oneOf: unknown[] } }> }
+      ).content['application/json']?.schema.oneOf[1] as {
+        allOf: [unknown, { properties: { code: { enum: number[] } } }];
+      };
+      return { answered200: schema.allOf[1].properties.code.enum, all: op?.['x-codes'] ?? [] };
+    };
+    const cases = [
+      ['/api/user/custom/register', 'post', contract.user.register],
+      ['/api/user/login', 'post', contract.user.login],
+      ['/api/recharge/build', 'post', contract.recharge.rechargeBuild],
+      ['/api/withdraw/create', 'post', contract.withdraw.createWithdrawal],
+    ] as const;
+    for (const [path, method, endpoint] of cases) {
+      const { answered200, all } = failureCodes(path, method);
+      for (const code of endpoint.codes) {
+        expect(answered200, `${path} answers ${code}`).toContain(code);
+        expect(all).toContain(code);
+      }
+      expect(answered200).toContain(Code.VALIDATION);
+      // requestFrom has its own 403 answer, not a 200 one
+      expect(answered200).not.toContain(Code.MISSING_REQUEST_FROM);
+    }
+    expect(failureCodes('/api/user/login', 'post').answered200).not.toContain(Code.INSUFFICIENT_BALANCE);
+    expect(failureCodes('/api/withdraw/create', 'post').answered200).toEqual(
+      expect.arrayContaining([Code.SESSION_INVALID, Code.INSUFFICIENT_BALANCE, Code.TURNOVER_OWED]),
+    );
+    // a declared code is one the server really throws (not a wish list)
+    const serverText = readServerSources();
+    for (const [, , endpoint] of cases) {
+      for (const code of endpoint.codes) {
+        const name = Object.entries(Code).find(([, value]) => value === code)?.[0];
+        expect(serverText, `Code.${name} thrown somewhere in server/src`).toContain(`Code.${name}`);
+      }
+    }
+  });
+
+  it('shows examples recorded from the scenarios, valid against the contract', () => {
+    const cases = [
+      ['/api/user/custom/register', 'post', contract.user.register],
+      ['/api/user/login', 'post', contract.user.login],
+      ['/api/balance', 'get', contract.account.balance],
+      ['/api/recharge/build', 'post', contract.recharge.rechargeBuild],
+      ['/api/withdraw/create', 'post', contract.withdraw.createWithdrawal],
+    ] as const;
+    for (const [path, method, endpoint] of cases) {
+      const op = (document.paths as Record<string, Record<string, Json>>)[path]?.[method] as {
+        requestBody?: { content: Record<string, { examples: Record<string, { value: unknown }> }> };
+        responses: Record<string, { content: Record<string, { examples: Record<string, { value: unknown }> }> }>;
+      };
+      const answers = op.responses['200']?.content['application/json']?.examples ?? {};
+      const success = answers.success?.value as { success: boolean; code: number; data: unknown } | undefined;
+      expect(success, `${path}: a success example`).toBeDefined();
+      expect(success?.code).toBe(0);
+      expect(endpoint.data.safeParse(success?.data).success, `${path}: its data fits the contract`).toBe(true);
+      if ('body' in endpoint) {
+        const sent = op.requestBody?.content['application/json']?.examples.success?.value;
+        expect(endpoint.body.safeParse(sent).success, `${path}: its request fits the contract`).toBe(true);
+      }
+      for (const [name, example] of Object.entries(answers)) {
+        if (name === 'success') continue;
+        const failure = example.value as { success: boolean; code: number; data: unknown };
+        expect(failure.success).toBe(false);
+        expect(name).toBe(`code${failure.code}`);
+        expect('codes' in endpoint ? (endpoint.codes as readonly number[]) : []).toContain(failure.code);
+      }
+    }
   });
 
   it("passes Redocly's recommended rules with no error", () => {

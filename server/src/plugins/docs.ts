@@ -5,9 +5,11 @@ import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fast
 import { z } from 'zod';
 import { Code } from '../../../shared/codes';
 import * as contract from '../../../shared/contract';
+import type { Endpoint } from '../../../shared/contract/define';
 import * as opsMoney from '../../../shared/contract/ops-money';
 import * as opsTooling from '../../../shared/contract/ops-tooling';
 import { codeMessage } from '../../../shared/messages';
+import recordedExamples from './openapi-examples.json';
 
 /**
  * Named component schemas: every `xxxSchema` object the contract exports is `Xxx` in the document
@@ -28,7 +30,31 @@ for (const module of [...Object.values(contract), contract, opsMoney, opsTooling
 }
 
 const ALL_CODES = Object.values(Code).filter((c) => c !== Code.OK);
+
+/**
+ * The business codes each contract endpoint declares (`codes` in shared/contract), by `METHOD /path` as
+ * the document spells it (`:uid` is `{uid}`). The contract is the one source: the server's services throw
+ * them, the client branches on them, the document lists them.
+ */
+export const businessCodes = new Map<string, readonly number[]>();
+for (const module of [...Object.values(contract), contract, opsMoney, opsTooling]) {
+  if (!module || typeof module !== 'object' || module instanceof z.ZodType) continue;
+  for (const value of Object.values(module)) {
+    const endpoint = value as Partial<Endpoint> | null;
+    if (!endpoint || typeof endpoint !== 'object' || !endpoint.method || !endpoint.path || !endpoint.codes) continue;
+    businessCodes.set(`${endpoint.method.toLowerCase()} ${endpoint.path.replace(/:(\w+)/g, '{$1}')}`, endpoint.codes);
+  }
+}
 const MUTATING = new Set(['post', 'put', 'patch', 'delete']);
+/** Codes answered with their own HTTP status, not 200 (the 400/401/403/413/415/500 responses list them). */
+const OWN_STATUS = new Set<number>([
+  Code.MALFORMED_JSON,
+  Code.BODY_TOO_LARGE,
+  Code.UNSUPPORTED_MEDIA_TYPE,
+  Code.OPS_UNAUTHORIZED,
+  Code.MISSING_REQUEST_FROM,
+  Code.INTERNAL,
+]);
 
 /** The failure envelope: `success: false`, a code of shared/codes.ts, `data` null (a field list for 10001). */
 const failureSchema = {
@@ -58,6 +84,27 @@ const failureSchema = {
 };
 
 type Json = Record<string, unknown>;
+
+/** One recorded call: what was sent and what the server answered. */
+export interface RecordedExample {
+  summary: string;
+  request?: unknown;
+  response: unknown;
+}
+
+/** Examples of the main operations by `method path` (scenarioExamples in server/src/test/openapi.ts). */
+export type ScenarioExamples = Record<string, RecordedExample[]>;
+
+/** Each recorded answer as a named example: `success`, or the failure's code (`code20003`). */
+function namedExamples(recorded: RecordedExample[], part: 'request' | 'response'): Json {
+  const named: Json = {};
+  for (const example of recorded) {
+    if (example[part] === undefined) continue;
+    const answer = example.response as { success?: boolean; code?: number };
+    named[answer.success ? 'success' : `code${answer.code}`] = { summary: example.summary, value: example[part] };
+  }
+  return named;
+}
 type Operation = Json & {
   parameters?: Json[];
   responses?: Record<string, Json>;
@@ -77,9 +124,9 @@ export function operationIdOf(method: string, path: string): string {
   return method.toLowerCase() + words.map(pascal).join('');
 }
 
-/** The codes an operation can answer whatever its domain, from how it is reached. */
+/** The codes an operation can answer: from how it is reached, and the business ones its endpoint declares. */
 function codesOf(method: string, path: string, op: Operation): number[] {
-  const codes = new Set<number>([Code.INTERNAL]);
+  const codes = new Set<number>([Code.INTERNAL, ...(businessCodes.get(`${method} ${path}`) ?? [])]);
   if (op.parameters?.some((p) => p.in !== 'header') || op.requestBody) codes.add(Code.VALIDATION);
   if (op.requestBody) {
     for (const c of [Code.MALFORMED_JSON, Code.BODY_TOO_LARGE, Code.UNSUPPORTED_MEDIA_TYPE]) codes.add(c);
@@ -173,11 +220,29 @@ export function completeDocument(document: Json, publicUrl: string): Json {
         const properties = (json.schema as { properties?: Json }).properties;
         if (properties?.success) properties.success = { type: 'boolean', enum: [true] };
         if (properties?.code) properties.code = { type: 'integer', enum: [Code.OK] };
-        json.schema = { oneOf: [json.schema, { $ref: '#/components/schemas/Failure' }] };
+        // The failure with HTTP 200: every code of the operation but those with a status of their own.
+        const answered200 = codes.filter((c) => !OWN_STATUS.has(c));
+        json.schema = {
+          oneOf: [
+            json.schema,
+            {
+              allOf: [
+                { $ref: '#/components/schemas/Failure' },
+                { type: 'object', properties: { code: { type: 'integer', enum: answered200 } } },
+              ],
+            },
+          ],
+        };
       }
       op.responses = {
         ...op.responses,
         ...(op.requestBody ? { '400': failure([Code.MALFORMED_JSON], 'Malformed JSON') } : {}),
+        ...(op.requestBody
+          ? {
+              '413': failure([Code.BODY_TOO_LARGE], 'Body over 64 KB'),
+              '415': failure([Code.UNSUPPORTED_MEDIA_TYPE], 'Body not JSON'),
+            }
+          : {}),
         ...(codes.includes(Code.OPS_UNAUTHORIZED)
           ? { '401': failure([Code.OPS_UNAUTHORIZED], 'No or wrong operator token') }
           : {}),
@@ -186,10 +251,18 @@ export function completeDocument(document: Json, publicUrl: string): Json {
           : {}),
         '500': failure([Code.INTERNAL], 'Unexpected server fault (logged)'),
       };
+      const recorded = (recordedExamples as ScenarioExamples)[`${method} ${path}`];
+      if (recorded) {
+        const body = (op.requestBody as { content?: Record<string, Json> } | undefined)?.content?.['application/json'];
+        if (body) body.examples = namedExamples(recorded, 'request');
+        if (json) (json as Json).examples = namedExamples(recorded, 'response');
+      }
       op['x-codes'] = codes;
       op.description = [
         op.description,
-        `Failure codes besides the business ones of its domain: ${codes.join(', ')} (shared/codes.ts).`,
+        businessCodes.has(`${method} ${path}`)
+          ? `Failure codes: ${codes.join(', ')} (shared/codes.ts).`
+          : `Failure codes besides the business ones of its domain: ${codes.join(', ')} (shared/codes.ts).`,
       ]
         .filter(Boolean)
         .join('\n\n');

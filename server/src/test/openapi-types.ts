@@ -1211,7 +1211,7 @@ export interface paths {
         put?: never;
         /**
          * Create a Pending deposit order and return the e-wallet checkout URL
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012, 20015, 40003, 40004, 40005, 40006 (shared/codes.ts).
          */
         post: operations["postRechargeBuild"];
         delete?: never;
@@ -1551,7 +1551,7 @@ export interface paths {
         put?: never;
         /**
          * Create an account and log it in (sets the session cookie)
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20003, 20004, 20006 (shared/codes.ts).
          */
         post: operations["postUserCustomRegister"];
         delete?: never;
@@ -1751,7 +1751,7 @@ export interface paths {
         put?: never;
         /**
          * Log in with username or phone; ends every other session of the account
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20001, 20012, 20018 (shared/codes.ts).
          */
         post: operations["postUserLogin"];
         delete?: never;
@@ -2051,7 +2051,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for a withdrawal to the bound wallet; freezes the amount
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20011, 20012, 20015, 40001, 40011, 40012, 40013, 40014, 40015, 40016, 40017, 40018, 40021 (shared/codes.ts).
          */
         post: operations["postWithdrawCreate"];
         delete?: never;
@@ -3755,7 +3755,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["FaqItem"][];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: never;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -3804,7 +3807,10 @@ export interface operations {
                             versionCode: number;
                             downloadUrl: string;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: never;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -3849,7 +3855,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["Badge"];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -3894,7 +3903,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["Balance"];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -3952,7 +3964,10 @@ export interface operations {
                         data: {
                             rewards: components["schemas"]["Reward"][];
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -3976,6 +3991,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -4032,7 +4071,10 @@ export interface operations {
                                 status: "locked" | "available" | "claimed";
                             }[];
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -4088,7 +4130,10 @@ export interface operations {
                         data: {
                             rewards: components["schemas"]["Reward"][];
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -4112,6 +4157,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -4166,7 +4235,10 @@ export interface operations {
                             returnedAt: string | null;
                             expiresAt: string | null;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -4224,7 +4296,10 @@ export interface operations {
                         data: {
                             rewards: components["schemas"]["Reward"][];
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -4248,6 +4323,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -4304,7 +4403,10 @@ export interface operations {
                             turnoverMultiple: number;
                             days: components["schemas"]["SignInDay"][];
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -4353,7 +4455,10 @@ export interface operations {
                             image: string;
                             expiresAt: string;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -4402,7 +4507,10 @@ export interface operations {
                             messages: components["schemas"]["ChatMessage"][];
                             unread: number;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -4458,7 +4566,10 @@ export interface operations {
                         data: {
                             unread: number;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -4482,6 +4593,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -4538,7 +4673,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["ChatMessage"];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -4562,6 +4700,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -4607,7 +4769,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["Config"];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: never;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -4654,7 +4819,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["Coupon"][];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -4702,7 +4870,10 @@ export interface operations {
                             pixelId: string;
                             events: components["schemas"]["FbEvent"][];
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -4758,7 +4929,10 @@ export interface operations {
                         data: {
                             rewards: components["schemas"]["Reward"][];
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -4782,6 +4956,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -4827,7 +5025,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["FriendCard"];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -4881,7 +5082,10 @@ export interface operations {
                             size: number;
                             total: number;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -4937,7 +5141,10 @@ export interface operations {
                         data: {
                             rewards: components["schemas"]["Reward"][];
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -4961,6 +5168,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -5016,7 +5247,10 @@ export interface operations {
                             size: number;
                             total: number;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -5069,7 +5303,10 @@ export interface operations {
                             size: number;
                             total: number;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -5122,7 +5359,10 @@ export interface operations {
                             size: number;
                             total: number;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -5183,7 +5423,10 @@ export interface operations {
                             openMode: "iframe" | "browser";
                             needBindWallet: boolean;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -5207,6 +5450,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -5256,7 +5523,10 @@ export interface operations {
                             content: string;
                             games: components["schemas"]["Game"][];
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -5315,7 +5585,10 @@ export interface operations {
                             totalBet: number;
                             totalWin: number;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -5360,7 +5633,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["GameMenu"][];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -5418,7 +5694,10 @@ export interface operations {
                         data: {
                             rewards: components["schemas"]["Reward"][];
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -5442,6 +5721,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -5487,7 +5790,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["InviteRankings"];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -5541,7 +5847,10 @@ export interface operations {
                             size: number;
                             total: number;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -5599,7 +5908,10 @@ export interface operations {
                         data: {
                             rewards: components["schemas"]["Reward"][];
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -5623,6 +5935,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -5683,7 +6019,10 @@ export interface operations {
                         data: {
                             deleted: number;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -5707,6 +6046,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -5765,7 +6128,10 @@ export interface operations {
                         data: {
                             unread: number;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -5789,6 +6155,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -5838,7 +6228,10 @@ export interface operations {
                             name: string;
                             unread: number;
                         }[];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -5886,7 +6279,10 @@ export interface operations {
                             point: number;
                             items: components["schemas"]["MallItem"][];
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -5949,7 +6345,10 @@ export interface operations {
                             pointsSpent: number;
                             point: number;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -5973,6 +6372,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -6020,7 +6443,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["Provider"][];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -6068,7 +6494,10 @@ export interface operations {
                             id: string;
                             url: string;
                         }[];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -6113,7 +6542,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["Banner"][];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: never;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -6168,7 +6600,10 @@ export interface operations {
                             size: number;
                             total: number;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -6221,7 +6656,10 @@ export interface operations {
                             size: number;
                             total: number;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -6274,7 +6712,10 @@ export interface operations {
                             size: number;
                             total: number;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -6328,7 +6769,10 @@ export interface operations {
                             size: number;
                             total: number;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -6379,7 +6823,10 @@ export interface operations {
                             }[];
                             recommended: components["schemas"]["Game"][];
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: never;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -6424,7 +6871,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["GameMenu"][];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: never;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -6471,7 +6921,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["Provider"][];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -6516,7 +6969,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["Notice"][];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: never;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -6578,7 +7034,10 @@ export interface operations {
                             /** @enum {number} */
                             status: 0 | 1 | 2 | 3;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -6590,6 +7049,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10002;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -6650,7 +7133,10 @@ export interface operations {
                             chances: number;
                             completed: boolean;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -6674,6 +7160,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -6727,7 +7237,10 @@ export interface operations {
                             grandPrize: number;
                             grandPrizeClaimed: boolean;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -6772,7 +7285,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["PokerMessage"][];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -6845,7 +7361,10 @@ export interface operations {
                                 matches: boolean;
                             } | null;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -6906,7 +7425,10 @@ export interface operations {
                             /** @enum {string} */
                             currency: "PHP";
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -6918,6 +7440,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10002;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -6975,7 +7521,10 @@ export interface operations {
                             currency: "PHP";
                             transactionId?: string;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -6987,6 +7536,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10002;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -7047,7 +7620,10 @@ export interface operations {
                             currency: "PHP";
                             transactionId?: string;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -7059,6 +7635,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10002;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -7117,7 +7717,10 @@ export interface operations {
                             currency: "PHP";
                             transactionId?: string;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -7129,6 +7732,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10002;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -7189,7 +7816,10 @@ export interface operations {
                             currency: "PHP";
                             transactionId?: string;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -7201,6 +7831,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10002;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -7252,7 +7906,10 @@ export interface operations {
                             firstDepositMin: number;
                             firstDeposit: boolean;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -7299,7 +7956,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["RechargeBank"][];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -7364,7 +8024,10 @@ export interface operations {
                             /** @enum {number} */
                             status: 0;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012 | 20015 | 40003 | 40004 | 40005 | 40006;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -7388,6 +8051,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -7448,7 +8135,10 @@ export interface operations {
                             /** @enum {number} */
                             status: 2;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -7472,6 +8162,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -7528,7 +8242,10 @@ export interface operations {
                             size: number;
                             total: number;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -7573,7 +8290,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["RechargeMethod"][];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -7632,7 +8352,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["DepositQuote"];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -7656,6 +8379,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -7718,7 +8465,10 @@ export interface operations {
                             /** @enum {number} */
                             status: 0;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -7742,6 +8492,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -7800,7 +8574,10 @@ export interface operations {
                         data: {
                             rewards: components["schemas"]["Reward"][];
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -7824,6 +8601,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -7883,7 +8684,10 @@ export interface operations {
                         msg: string;
                         /** @enum {string|null} */
                         data: null;
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -7907,6 +8711,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -7965,7 +8793,10 @@ export interface operations {
                         msg: string;
                         /** @enum {string|null} */
                         data: null;
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -7989,6 +8820,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -8047,7 +8902,10 @@ export interface operations {
                         data: {
                             rewards: components["schemas"]["Reward"][];
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -8071,6 +8929,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -8119,7 +9001,10 @@ export interface operations {
                             day: string;
                             tasks: components["schemas"]["Task"][];
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -8175,7 +9060,10 @@ export interface operations {
                             size: number;
                             total: number;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -8223,7 +9111,10 @@ export interface operations {
                             type: string;
                             name: string;
                         }[];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -8283,7 +9174,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["Wallet"];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -8307,6 +9201,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -8352,7 +9270,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["Wallet"] | null;
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -8397,7 +9318,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["UserBase"];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -8454,7 +9378,10 @@ export interface operations {
                         msg: string;
                         /** @enum {string|null} */
                         data: null;
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -8478,6 +9405,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -8539,7 +9490,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["UserInfo"];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 10006 | 20003 | 20004 | 20006;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -8563,6 +9517,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -8608,7 +9586,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: string;
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -8665,7 +9646,10 @@ export interface operations {
                         msg: string;
                         /** @enum {string|null} */
                         data: null;
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -8689,6 +9673,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -8746,7 +9754,10 @@ export interface operations {
                         msg: string;
                         /** @enum {string|null} */
                         data: null;
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -8770,6 +9781,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -8823,7 +9858,10 @@ export interface operations {
                             size: number;
                             total: number;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -8877,7 +9915,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["UserInfo"];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -8901,6 +9942,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -8962,7 +10027,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["UserInfo"];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -8986,6 +10054,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -9031,7 +10123,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["UserInfo"];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -9076,7 +10171,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["KycState"];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -9136,7 +10234,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["KycState"];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -9160,6 +10261,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -9217,7 +10342,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["UserInfo"];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 10006 | 20001 | 20012 | 20018;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -9241,6 +10369,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -9296,7 +10448,10 @@ export interface operations {
                         msg: string;
                         /** @enum {string|null} */
                         data: null;
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -9320,6 +10475,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -9384,7 +10563,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["UserInfo"];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -9408,6 +10590,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -9466,7 +10672,10 @@ export interface operations {
                         msg: string;
                         /** @enum {string|null} */
                         data: null;
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -9490,6 +10699,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -9548,7 +10781,10 @@ export interface operations {
                         msg: string;
                         /** @enum {string|null} */
                         data: null;
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -9572,6 +10808,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -9632,7 +10892,10 @@ export interface operations {
                             usernameTaken: boolean;
                             phoneTaken: boolean;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -9656,6 +10919,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -9704,7 +10991,10 @@ export interface operations {
                             shareUrl: string;
                             invitationCode: string;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -9762,7 +11052,10 @@ export interface operations {
                         data: {
                             cooldownSeconds: number;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -9786,6 +11079,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -9844,7 +11161,10 @@ export interface operations {
                         data: {
                             cooldownSeconds: number;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -9868,6 +11188,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -9924,7 +11268,10 @@ export interface operations {
                         data: {
                             cooldownSeconds: number;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -9948,6 +11295,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -10004,7 +11375,10 @@ export interface operations {
                         data: {
                             rewards: components["schemas"]["Reward"][];
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -10028,6 +11402,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -10084,7 +11482,10 @@ export interface operations {
                         data: {
                             rewards: components["schemas"]["Reward"][];
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -10108,6 +11509,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -10153,7 +11578,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["VipCard"];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -10209,7 +11637,10 @@ export interface operations {
                         data: {
                             rewards: components["schemas"]["Reward"][];
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -10233,6 +11664,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -10289,7 +11744,10 @@ export interface operations {
                         data: {
                             rewards: components["schemas"]["Reward"][];
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -10313,6 +11771,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -10375,7 +11857,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["WithdrawRecord"];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20011 | 20012 | 20015 | 40001 | 40011 | 40012 | 40013 | 40014 | 40015 | 40016 | 40017 | 40018 | 40021;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -10399,6 +11884,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -10455,7 +11964,10 @@ export interface operations {
                             size: number;
                             total: number;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -10509,7 +12021,10 @@ export interface operations {
                             remainingAmount: number;
                             remainingCount: number;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -10573,7 +12088,10 @@ export interface operations {
                             size: number;
                             total: number;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -10631,7 +12149,10 @@ export interface operations {
                             expiresAt: string;
                             used: boolean;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -10692,7 +12213,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["RechargeMethod"][];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -10716,6 +12240,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -10762,7 +12310,10 @@ export interface operations {
                             list: components["schemas"]["OpsConversation"][];
                             unread: number;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -10818,7 +12369,10 @@ export interface operations {
                             conversation: components["schemas"]["OpsConversation"];
                             messages: components["schemas"]["ChatMessage"][];
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -10875,7 +12429,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["OpsConversation"];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -10899,6 +12456,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -10946,7 +12527,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["ChatMessage"];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -10970,6 +12554,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -11014,7 +12622,10 @@ export interface operations {
                             offsetMs: number;
                             frozen: boolean;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: never;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -11078,7 +12689,10 @@ export interface operations {
                             offsetMs: number;
                             frozen: boolean;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -11102,6 +12716,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -11170,7 +12808,10 @@ export interface operations {
                             size: number;
                             total: number;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -11261,7 +12902,10 @@ export interface operations {
                             source: "seed" | "ops";
                             createdAt: string;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -11285,6 +12929,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -11337,7 +13005,10 @@ export interface operations {
                             size: number;
                             total: number;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -11397,7 +13068,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["OpsDeposit"];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -11421,6 +13095,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -11467,7 +13165,10 @@ export interface operations {
                                 dueAt: string;
                             }[];
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: never;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -11535,7 +13236,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["Fault"];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -11559,6 +13263,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -11602,7 +13330,10 @@ export interface operations {
                         data: {
                             removed: number;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -11663,7 +13394,10 @@ export interface operations {
                             size: number;
                             total: number;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -11725,7 +13459,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["OpsKyc"];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -11749,6 +13486,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -11799,7 +13560,10 @@ export interface operations {
                                 point: number;
                             }[];
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: never;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -11876,7 +13640,10 @@ export interface operations {
                             size: number;
                             total: number;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -11978,7 +13745,10 @@ export interface operations {
                             validUntil: string | null;
                             createdAt: string;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -12002,6 +13772,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -12052,7 +13846,10 @@ export interface operations {
                             sid: string;
                             connections: number;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -12076,6 +13873,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -12124,7 +13945,10 @@ export interface operations {
                             requests: components["schemas"]["RequestLog"][];
                             frames: components["schemas"]["FrameLog"][];
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -12176,7 +14000,10 @@ export interface operations {
                         msg: string;
                         /** @enum {string|null} */
                         data: null;
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: never;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -12269,7 +14096,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["Scenario"][];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: never;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -12335,7 +14165,10 @@ export interface operations {
                             tookMs: number;
                             clock: string;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -12359,6 +14192,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -12411,7 +14268,10 @@ export interface operations {
                             expiresAt: string;
                             usedAt: string | null;
                         }[];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -12462,7 +14322,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["Snapshot"][];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: never;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -12522,7 +14385,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["Snapshot"];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -12546,6 +14412,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -12588,7 +14478,10 @@ export interface operations {
                         msg: string;
                         /** @enum {string|null} */
                         data: null;
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -12656,7 +14549,10 @@ export interface operations {
                             tookMs: number;
                             restoreMs: number;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -12680,6 +14576,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -12723,7 +14643,10 @@ export interface operations {
                             connections: number;
                             pushed: number;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: never;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -12786,7 +14709,10 @@ export interface operations {
                             sid: string;
                             connections: number;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -12810,6 +14736,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -12877,7 +14827,10 @@ export interface operations {
                             superiorUid: number | null;
                             createdAt: string;
                         }[];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -12955,7 +14908,10 @@ export interface operations {
                             superiorUid: number | null;
                             createdAt: string;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -13023,7 +14979,10 @@ export interface operations {
                             surplus: number;
                             journalId: number;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -13047,6 +15006,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -13099,7 +15082,10 @@ export interface operations {
                             size: number;
                             total: number;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -13157,7 +15143,10 @@ export interface operations {
                         msg: string;
                         /** @enum {string|null} */
                         data: null;
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -13181,6 +15170,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -13256,7 +15269,10 @@ export interface operations {
                             superiorUid: number | null;
                             createdAt: string;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -13280,6 +15296,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -13348,7 +15388,10 @@ export interface operations {
                             };
                             friends: components["schemas"]["FriendCard"];
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -13399,7 +15442,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["WithdrawSettings"];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: never;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -13457,7 +15503,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["WithdrawSettings"];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -13481,6 +15530,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -13533,7 +15606,10 @@ export interface operations {
                             size: number;
                             total: number;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -13586,7 +15662,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["OpsWithdrawalDetail"];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -13648,7 +15727,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["OpsWithdrawalDetail"];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -13672,6 +15754,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -13719,7 +15825,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["OpsWithdrawalDetail"];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -13743,6 +15852,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -13788,7 +15921,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["OpsWithdrawalDetail"];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -13812,6 +15948,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };

@@ -1,0 +1,76 @@
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { clientIsFresh, clientSources, writeClientStamp } from './client-stamp.mjs';
+
+let root: string;
+const write = (file: string, text: string) => {
+  mkdirSync(dirname(join(root, file)), { recursive: true });
+  writeFileSync(join(root, file), text);
+};
+
+/** A project as the build sees it, built once. */
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'client-stamp-'));
+  write('client/index.html', '<div id="root"></div>');
+  write('client/src/app.tsx', 'export const App = 1;');
+  write('client/src/app.test.tsx', 'test');
+  write('client/backoffice/vite.config.ts', 'export default {};');
+  write('shared/codes.ts', 'export const OK = 0;');
+  write('vite.config.ts', 'export default {};');
+  write('package-lock.json', '{}');
+  write('scripts/lib/vite-precompress.mjs', 'export {};');
+  write('scripts/ops.ts', 'not part of the build');
+  write('dist/client/index.html', 'built');
+  write('dist/client/backoffice.html', 'built');
+  writeClientStamp(root);
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe('the client build stamp (npm start skips the build when it matches)', () => {
+  it('lists what the build reads: client/, shared/, the Vite configs and plugins, the lockfile; no tests', () => {
+    expect(clientSources(root)).toEqual([
+      'client/backoffice/vite.config.ts',
+      'client/index.html',
+      'client/src/app.tsx',
+      'package-lock.json',
+      'scripts/lib/vite-precompress.mjs',
+      'shared/codes.ts',
+      'vite.config.ts',
+    ]);
+  });
+
+  it('is fresh right after a build, and still fresh when only modification times moved', () => {
+    expect(clientIsFresh(root)).toBe(true);
+    utimesSync(join(root, 'client/src/app.tsx'), new Date(), new Date(Date.now() + 60_000));
+    expect(clientIsFresh(root)).toBe(true);
+  });
+
+  it.each([
+    ['a client source changes', () => write('client/src/app.tsx', 'export const App = 2;')],
+    ['a client file is added', () => write('client/src/new.ts', 'x')],
+    ['shared/ changes', () => write('shared/codes.ts', 'export const OK = 1;')],
+    ['the Vite config changes', () => write('vite.config.ts', 'export default { base: "/x/" };')],
+    ['the back office config changes', () => write('client/backoffice/vite.config.ts', '// changed')],
+    ['the lockfile changes (a dependency moved)', () => write('package-lock.json', '{"v":2}')],
+    ['a Vite plugin of scripts/lib changes', () => write('scripts/lib/vite-precompress.mjs', '// changed')],
+    ['the back office page is missing', () => rmSync(join(root, 'dist/client/backoffice.html'))],
+    ['the stamp is missing (a build from before stamps)', () => rmSync(join(root, 'dist/client/.build-stamp'))],
+  ])('is stale when %s', (_what, change) => {
+    change();
+    expect(clientIsFresh(root)).toBe(false);
+  });
+
+  it('ignores tests and files outside the build', () => {
+    write('client/src/app.test.tsx', 'changed test');
+    write('scripts/ops.ts', 'changed');
+    expect(clientIsFresh(root)).toBe(true);
+  });
+
+  it('is fresh again once rebuilt (stamp rewritten)', () => {
+    write('client/src/app.tsx', 'export const App = 3;');
+    writeClientStamp(root);
+    expect(clientIsFresh(root)).toBe(true);
+  });
+});
