@@ -99,7 +99,7 @@ export function register(app: FastifyInstance) {
 
 /** Targets and states of the operator routes outside a domain register (ops/routes.ts and ops/money.ts). */
 function describeCoreRoutes(app: FastifyInstance, audit: AuditService) {
-  const { users, ledger, withdrawals, kyc, deposits } = app.services;
+  const { users, ledger, withdrawals, kyc, deposits, codes } = app.services;
   const userOf = (request: FastifyRequest) => {
     const row = users.byUid(Number(param(request, 'uid')));
     if (!row) throw new Error('no such player');
@@ -115,6 +115,14 @@ function describeCoreRoutes(app: FastifyInstance, audit: AuditService) {
     },
   });
   audit.describe('POST', '/ops/users/:uid/sessions/revoke', byUid);
+  audit.describe('POST', '/ops/users/:uid/sessions/:id/revoke', {
+    target: (r) => `${param(r, 'uid')} session:${param(r, 'id')}`,
+    state: (r) => app.sessions.auditState(userOf(r).id, Number(param(r, 'id'))),
+  });
+  audit.describe('POST', '/ops/codes/:id/disable', {
+    target: (r) => `code:${param(r, 'id')}`,
+    state: (r) => codes.auditState(Number(param(r, 'id'))),
+  });
   audit.describe('POST', '/ops/users/:uid/adjust', {
     ...byUid,
     state: (r) => {
