@@ -108,6 +108,8 @@ function NewCodeForm(props: { onDone: () => Promise<void> }) {
     code: '',
     cash: '',
     points: '',
+    energy: '',
+    coupon: '',
     uses: '100',
     minVip: '0',
     expires: '',
@@ -120,6 +122,8 @@ function NewCodeForm(props: { onDone: () => Promise<void> }) {
   const rewards: NewCode['rewards'] = [
     ...(Number(form.cash) > 0 ? [{ type: 'cash' as const, amount: Number(form.cash) }] : []),
     ...(Number(form.points) > 0 ? [{ type: 'point' as const, amount: Number(form.points) }] : []),
+    ...(Number(form.energy) > 0 ? [{ type: 'energy' as const, amount: Number(form.energy) }] : []),
+    ...(form.coupon.trim() ? [{ type: 'coupon' as const, amount: 1, coupon: form.coupon.trim() }] : []),
   ];
   return (
     <form className="grid-form" aria-label="New code" onSubmit={(e) => e.preventDefault()}>
@@ -134,6 +138,14 @@ function NewCodeForm(props: { onDone: () => Promise<void> }) {
       <label>
         Points
         <input inputMode="numeric" size={6} {...field('points')} />
+      </label>
+      <label>
+        Energy
+        <input inputMode="numeric" size={6} {...field('energy')} />
+      </label>
+      <label>
+        Coupon template
+        <input maxLength={32} size={10} {...field('coupon')} />
       </label>
       <label>
         Uses
