@@ -46,6 +46,50 @@ export type ServerEvents = { [E in CounterEvent]: number } & {
   'cs.unread': number;
 };
 
+/**
+ * The operator channel: a websocket at OPS_SOCKET_PATH for the back office, authenticated with the
+ * operator token (see opsSocketProtocols), carrying these events. Frames have the same `{ event, sid,
+ * content }` shape with an empty sid (nothing to acknowledge: the back office reads its lists again on
+ * connect), and the same ping/pong heartbeat as the player socket.
+ */
+export type OperatorEvents = {
+  /** Live chat: a message was written in a conversation, by the player or an operator. */
+  'chat.message': ChatMessage;
+  /** Live chat: an operator closed the conversation. */
+  'chat.closed': { conversationId: number; closedBy: string };
+  /** Live chat: player messages no operator has read yet, in all open conversations. */
+  'chat.unread': number;
+};
+export type OperatorEvent = keyof OperatorEvents;
+
+export const OPS_SOCKET_PATH = '/ops/socket';
+/** The subprotocol the server answers with; the token travels as a second one, never in the URL. */
+export const OPS_SOCKET_PROTOCOL = 'ops.v1';
+const TOKEN_PROTOCOL_PREFIX = 'bearer.';
+
+/**
+ * What a browser passes as `new WebSocket(url, protocols)` to open the operator channel: a browser can't
+ * set an Authorization header on a websocket, so the token goes in Sec-WebSocket-Protocol, hex-encoded
+ * (a subprotocol allows only token characters).
+ */
+export const opsSocketProtocols = (token: string) => [
+  OPS_SOCKET_PROTOCOL,
+  TOKEN_PROTOCOL_PREFIX + Array.from(new TextEncoder().encode(token), (b) => b.toString(16).padStart(2, '0')).join(''),
+];
+
+/** The token in a Sec-WebSocket-Protocol header written by opsSocketProtocols, or null. */
+export function opsTokenOfProtocols(header: string | undefined): string | null {
+  const hex = (header ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .find((p) => p.startsWith(TOKEN_PROTOCOL_PREFIX))
+    ?.slice(TOKEN_PROTOCOL_PREFIX.length);
+  if (!hex || hex.length % 2 !== 0 || !/^[0-9a-f]+$/.test(hex)) return null;
+  const bytes = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  return new TextDecoder().decode(bytes);
+}
+
 /** Live-chat events (chat.message, chat.closed, cs.unread): see chat-events.ts. */
 export { CHAT_EVENTS } from './chat-events';
 export type ServerEvent = keyof ServerEvents;

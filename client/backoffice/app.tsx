@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'react';
 import { OpsError, operatorName, ops, token, whenUnauthorized } from './api';
 import { Audit } from './sections/audit';
+import { Channels } from './sections/channels';
 import { Chat } from './sections/chat';
 import { Clock } from './sections/clock';
+import { Codes } from './sections/codes';
 import { Deposits } from './sections/deposits';
 import { Faults } from './sections/faults';
+import { Kyc } from './sections/kyc';
 import { Letters } from './sections/letters';
 import { Players } from './sections/players';
 import { Requests } from './sections/requests';
@@ -16,6 +19,9 @@ const TABS = {
   withdrawals: { label: 'Withdrawals', view: Withdrawals },
   deposits: { label: 'Deposits', view: Deposits },
   players: { label: 'Players', view: Players },
+  kyc: { label: 'KYC queue', view: Kyc },
+  codes: { label: 'Codes', view: Codes },
+  channels: { label: 'Channels & limits', view: Channels },
   chat: { label: 'Live chat', view: Chat },
   letters: { label: 'Letters', view: Letters },
   audit: { label: 'Audit trail', view: Audit },

@@ -99,3 +99,22 @@ export function Section(props: { title: string; children: ReactNode; tools?: Rea
 }
 
 export const Json = ({ value }: { value: unknown }) => <pre className="json">{JSON.stringify(value, null, 2)}</pre>;
+
+/** Previous / next over a paged list. */
+export function Pager(props: { page: number; size: number; total: number; onPage: (page: number) => void }) {
+  const pages = Math.max(1, Math.ceil(props.total / props.size));
+  if (props.total <= props.size && props.page === 1) return null;
+  return (
+    <nav className="pager" aria-label="Pages">
+      <button type="button" className="btn" disabled={props.page <= 1} onClick={() => props.onPage(props.page - 1)}>
+        Previous
+      </button>
+      <span className="muted">
+        Page {props.page} of {pages} · {props.total} in all
+      </span>
+      <button type="button" className="btn" disabled={props.page >= pages} onClick={() => props.onPage(props.page + 1)}>
+        Next
+      </button>
+    </nav>
+  );
+}

@@ -32,11 +32,15 @@ export type RouteHandler<E extends Endpoint> = (
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
+/** Constant-time comparison of a presented operator token with ADMIN_TOKEN. */
+export const isOpsToken = (candidate: string, adminToken: string) =>
+  timingSafeEqual(digest(candidate), digest(adminToken));
+
 /** Constant-time check of `Authorization: Bearer <ADMIN_TOKEN>`. */
 export function hasOpsToken(request: FastifyRequest, adminToken: string): boolean {
   const header = request.headers.authorization ?? '';
   const match = /^Bearer (.+)$/.exec(header);
-  return match !== null && timingSafeEqual(digest(match[1] ?? ''), digest(adminToken));
+  return match !== null && isOpsToken(match[1] ?? '', adminToken);
 }
 
 /** The operator's name the back office sends (X-Operator, at most 64 characters), else "operator". */

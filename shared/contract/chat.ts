@@ -105,7 +105,7 @@ export const getConversation = defineEndpoint({
   method: 'GET',
   path: '/ops/chat/:id',
   access: 'ops',
-  summary: "One conversation and its messages; reading it marks the player's messages read",
+  summary: 'One conversation and its messages (reading changes nothing: POST /ops/chat/:id/read marks them read)',
   params: conversationParams,
   data: z.object({ conversation: opsConversationSchema, messages: z.array(chatMessageSchema) }),
 });
@@ -130,4 +130,14 @@ export const closeChat = defineEndpoint({
   data: opsConversationSchema,
 });
 
-export const opsChatEndpoints = [listConversations, getConversation, replyChat, closeChat] as const;
+export const markChatRead = defineEndpoint({
+  method: 'POST',
+  path: '/ops/chat/:id/read',
+  access: 'ops',
+  summary: "The back office shows the conversation: the player's messages count as read (pushed as chat.unread)",
+  params: conversationParams,
+  body: z.strictObject({}),
+  data: opsConversationSchema,
+});
+
+export const opsChatEndpoints = [listConversations, getConversation, markChatRead, replyChat, closeChat] as const;

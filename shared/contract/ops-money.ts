@@ -67,6 +67,14 @@ export const settleDeposit = defineEndpoint({
   data: opsDepositSchema,
 });
 
+export const listChannels = defineEndpoint({
+  method: 'GET',
+  path: '/ops/channels',
+  access: 'ops',
+  summary: 'Every deposit channel, switched off ones included, with its min and max (pesos)',
+  data: z.array(rechargeMethodSchema),
+});
+
 export const setChannel = defineEndpoint({
   method: 'POST',
   path: '/ops/channels/:code',
@@ -368,6 +376,7 @@ export const decideKyc = defineEndpoint({
 export const opsMoneyEndpoints = [
   listDeposits,
   settleDeposit,
+  listChannels,
   setChannel,
   listWithdrawals,
   getWithdrawal,

@@ -44,6 +44,7 @@ export const opsCodeSchema = z.object({
   minVip: z.number().int(),
   expiresAt: isoTime.nullable(),
   expired: z.boolean(),
+  disabledAt: isoTime.nullable().describe('When an operator switched the code off (it then answers as expired)'),
   remark: z.string(),
   source: z.enum(['seed', 'ops']),
   createdAt: isoTime,
@@ -82,4 +83,14 @@ export const listCodes = defineEndpoint({
   data: paged(opsCodeSchema),
 });
 
-export const opsRewardsEndpoints = [createCode, listCodes] as const;
+export const disableCode = defineEndpoint({
+  method: 'POST',
+  path: '/ops/codes/:id/disable',
+  access: 'ops',
+  summary: 'Switch a redemption code off: players then get "expired" (60205); uses already made stay',
+  params: z.strictObject({ id: z.coerce.number().int().positive() }),
+  body: z.strictObject({}),
+  data: opsCodeSchema,
+});
+
+export const opsRewardsEndpoints = [createCode, listCodes, disableCode] as const;

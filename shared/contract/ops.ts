@@ -124,6 +124,39 @@ export const revokeUserSessions = defineEndpoint({
   data: nothing,
 });
 
+export const opsSessionSchema = z.object({
+  id: z.number().int(),
+  createdAt: isoTime.describe('Login'),
+  lastSeenAt: isoTime.describe('Last authenticated request (written at most once a minute)'),
+  expiresAt: isoTime.describe('Absolute time-out'),
+  revokedAt: isoTime.nullable(),
+  revokeReason: z.string().describe('Why it ended: logout, replaced by a new login, idle, revoked by operator...'),
+  live: z.boolean().describe('Not revoked and within the idle and absolute time-outs now'),
+  ip: z.string(),
+  deviceId: z.string(),
+  userAgent: z.string(),
+});
+
+export const listUserSessions = defineEndpoint({
+  method: 'GET',
+  path: '/ops/users/:uid/sessions',
+  access: 'ops',
+  summary: "A player's sessions, newest first: login, last seen, device, user agent, IP, how it ended",
+  params: uidParams,
+  query: z.strictObject({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
+  data: z.array(opsSessionSchema),
+});
+
+export const revokeUserSession = defineEndpoint({
+  method: 'POST',
+  path: '/ops/users/:uid/sessions/:id/revoke',
+  access: 'ops',
+  summary: "End one of a player's sessions (its socket gets session.ended; an ended one stays as it was)",
+  params: z.strictObject({ uid: z.coerce.number().int().positive(), id: z.coerce.number().int().positive() }),
+  body: z.strictObject({}),
+  data: opsSessionSchema,
+});
+
 export const opsEndpoints = [
   smsOutbox,
   ...opsRewardsEndpoints,
@@ -133,6 +166,8 @@ export const opsEndpoints = [
   getUser,
   setUserStatus,
   revokeUserSessions,
+  listUserSessions,
+  revokeUserSession,
   ...opsMoneyEndpoints,
   ...opsInboxEndpoints,
   ...opsToolingEndpoints,

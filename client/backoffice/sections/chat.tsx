@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { get, post, when } from '../api';
+import { useLiveState, useOperatorEvent } from '../live';
 import { Action, Section, State, useLoad } from '../ui';
 
 type Conversation = {
@@ -14,17 +15,28 @@ type Conversation = {
 };
 type Message = { id: number; sender: 'player' | 'operator'; operator: string; text: string; createdAt: string };
 
-/** Live chat (/ops/chat): conversations with unread counts (read every 3 s), one conversation, reply, close. */
+/**
+ * Live chat (/ops/chat): conversations with unread counts, one conversation, reply, close. Nothing polls:
+ * the operator channel (live.ts) says when a message, a close or a read happened, and the lists are read
+ * again then (and on every reconnect).
+ */
 export function Chat() {
   const [status, setStatus] = useState<'open' | 'closed' | 'all'>('open');
   const [selected, setSelected] = useState<number | null>(null);
-  const list = useLoad(() => get<{ list: Conversation[]; unread: number }>('/ops/chat', { status }), [status], 3000);
+  const list = useLoad(() => get<{ list: Conversation[]; unread: number }>('/ops/chat', { status }), [status]);
+  const live = useLiveState();
+  const reloadList = () => void list.reload();
+  useOperatorEvent('chat.message', reloadList);
+  useOperatorEvent('chat.closed', reloadList);
+  useOperatorEvent('chat.unread', reloadList);
+  useOperatorEvent('open', reloadList);
   const rows = list.data?.list ?? [];
   return (
     <Section
       title="Live chat"
       tools={
         <>
+          <span className={live ? 'live on' : 'live'}>{live ? 'Live' : 'Reconnecting…'}</span>
           <span className="muted">{list.data?.unread ?? 0} unread</span>
           <select
             aria-label="Conversations"
@@ -87,7 +99,17 @@ export function Chat() {
 function Conversation(props: { id: number; onChange: () => Promise<void> }) {
   const { id } = props;
   const [text, setText] = useState('');
-  const thread = useLoad(() => get<{ conversation: Conversation; messages: Message[] }>(`/ops/chat/${id}`), [id], 3000);
+  const thread = useLoad(() => get<{ conversation: Conversation; messages: Message[] }>(`/ops/chat/${id}`), [id]);
+  // Shown means read: on opening, and for each player message arriving while it is open.
+  const markRead = () => void post(`/ops/chat/${id}/read`).catch(() => {});
+  useEffect(markRead, [id]);
+  useOperatorEvent('chat.message', (m) => {
+    if (m.conversationId !== id) return;
+    void thread.reload();
+    if (m.sender === 'player') markRead();
+  });
+  useOperatorEvent('chat.closed', (c) => c.conversationId === id && void thread.reload());
+  useOperatorEvent('open', () => void thread.reload());
   const c = thread.data?.conversation;
   const messages = thread.data?.messages ?? [];
   return (

@@ -1,6 +1,11 @@
 import { useState } from 'react';
+import type { z } from 'zod';
+import type { listUserSessions } from '../../../shared/contract/ops';
 import { get, pesos, post, when } from '../api';
-import { Action, Section, State, useLoad } from '../ui';
+import { Action, Pager, Section, State, useLoad } from '../ui';
+
+type Session = z.output<typeof listUserSessions.data>[number];
+const JOURNAL_PAGE = 20;
 
 type Player = {
   uid: number;
@@ -110,18 +115,32 @@ export function Players() {
 function PlayerDetail(props: { uid: number; onChange: () => Promise<void> }) {
   const { uid } = props;
   const player = useLoad(() => get<Player>(`/ops/users/${uid}`), [uid]);
+  const [journalPage, setJournalPage] = useState(1);
   const journal = useLoad(
-    () => get<{ list: JournalRow[]; total: number }>(`/ops/users/${uid}/journal`, { size: 20 }),
-    [uid],
+    () =>
+      get<{ list: JournalRow[]; total: number }>(`/ops/users/${uid}/journal`, {
+        page: journalPage,
+        size: JOURNAL_PAGE,
+      }),
+    [uid, journalPage],
   );
+  const balance = useLoad(() => get<{ list: JournalRow[] }>(`/ops/users/${uid}/journal`, { size: 1 }), [uid]);
+  const sessions = useLoad(() => get<Session[]>(`/ops/users/${uid}/sessions`, { limit: 10 }), [uid]);
   const kyc = useLoad(() => get<{ list: Kyc[] }>('/ops/kyc', { uid, size: 5 }), [uid]);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const p = player.data;
-  const last = journal.data?.list[0];
+  const last = balance.data?.list[0];
   const submission = kyc.data?.list[0];
   const refresh = async () => {
-    await Promise.all([player.reload(), journal.reload(), kyc.reload(), props.onChange()]);
+    await Promise.all([
+      player.reload(),
+      journal.reload(),
+      balance.reload(),
+      kyc.reload(),
+      sessions.reload(),
+      props.onChange(),
+    ]);
   };
   if (!p) return <State loading={player.loading} error={player.error} empty retry={player.reload} what="player" />;
   return (
@@ -184,6 +203,15 @@ function PlayerDetail(props: { uid: number; onChange: () => Promise<void> }) {
             Reactivate
           </Action>
         )}
+        <Action
+          run={async () => {
+            await post(`/ops/users/${uid}/sessions/revoke`);
+            await refresh();
+          }}
+          done="Every session ended"
+        >
+          End all sessions
+        </Action>
         {submission?.status === 'pending' && (
           <>
             <Action
@@ -238,6 +266,62 @@ function PlayerDetail(props: { uid: number; onChange: () => Promise<void> }) {
           Adjust
         </Action>
       </div>
+      <h4>Sessions</h4>
+      <State
+        loading={sessions.loading}
+        error={sessions.error}
+        empty={(sessions.data?.length ?? 0) === 0}
+        retry={sessions.reload}
+        what="sessions"
+      />
+      {(sessions.data?.length ?? 0) > 0 && (
+        <div className="table-scroll">
+          <table aria-label="Sessions">
+            <thead>
+              <tr>
+                <th>Login</th>
+                <th>Last seen</th>
+                <th>Device</th>
+                <th>State</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {sessions.data?.map((s) => (
+                <tr key={s.id}>
+                  <td>{when(s.createdAt)}</td>
+                  <td>{when(s.lastSeenAt)}</td>
+                  <td>
+                    <span className="mono">{s.ip}</span> {s.deviceId}
+                    <div className="muted">{s.userAgent}</div>
+                  </td>
+                  <td>
+                    {s.live ? (
+                      <span className="pill active">live</span>
+                    ) : (
+                      <span className="muted">{s.revokeReason || 'timed out'}</span>
+                    )}
+                  </td>
+                  <td>
+                    {s.live && (
+                      <Action
+                        kind="danger"
+                        done="Session ended"
+                        run={async () => {
+                          await post(`/ops/users/${uid}/sessions/${s.id}/revoke`);
+                          await sessions.reload();
+                        }}
+                      >
+                        End
+                      </Action>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
       <h4>Journal ({journal.data?.total ?? 0})</h4>
       <State
         loading={journal.loading}
@@ -272,6 +356,7 @@ function PlayerDetail(props: { uid: number; onChange: () => Promise<void> }) {
           </tbody>
         </table>
       )}
+      <Pager page={journalPage} size={JOURNAL_PAGE} total={journal.data?.total ?? 0} onPage={setJournalPage} />
     </section>
   );
 }

@@ -248,12 +248,18 @@ describe('deposits and channels', () => {
 
   it('switches a channel off and changes its limits', async () => {
     const { client } = await registerPlayer(app);
+    const before = (await ops.get<{ code: string; enabled: boolean }[]>('/ops/channels')).body.data;
+    expect(before.map((c) => [c.code, c.enabled])).toContainEqual(['maya', true]);
     const off = await ops.post<{ code: string; enabled: boolean; min: number; max: number }[]>('/ops/channels/maya', {
       enabled: false,
     });
     expect(off.body.data.find((c) => c.code === 'maya')).toMatchObject({ enabled: false });
     expect((await client.post('/api/recharge/build', { channel: 'maya', amount: 500 })).body.code).toBe(
       Code.CHANNEL_DISABLED,
+    );
+    // the list keeps the switched-off channel, so the back office can switch it on again
+    expect((await ops.get<{ code: string; enabled: boolean }[]>('/ops/channels')).body.data).toContainEqual(
+      expect.objectContaining({ code: 'maya', enabled: false }),
     );
     const limits = await ops.post<{ code: string; min: number; max: number }[]>('/ops/channels/gcash', {
       min: 600,

@@ -11,6 +11,19 @@ export interface SessionRow {
   revoked_at: string | null;
 }
 
+/** A session as the back office lists it (no token hash). */
+export interface SessionListRow {
+  id: number;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  revoke_reason: string | null;
+  ip: string;
+  device_id: string;
+  user_agent: string;
+}
+
 export function createSessionRepo(db: Db) {
   const insert = db.prepare(
     `INSERT INTO sessions (user_id, token_hash, created_at, last_seen_at, expires_at, ip, device_id, user_agent)
@@ -26,7 +39,18 @@ export function createSessionRepo(db: Db) {
   );
   const activeOfUser = db.prepare('SELECT id FROM sessions WHERE user_id = ? AND revoked_at IS NULL AND id != ?');
 
+  const ofUser = db.prepare(
+    `SELECT id, created_at, last_seen_at, expires_at, revoked_at, revoke_reason, ip, device_id, user_agent
+       FROM sessions WHERE user_id = ? ORDER BY id DESC LIMIT ?`,
+  );
+  const oneOfUser = db.prepare(
+    'SELECT id, created_at, last_seen_at, expires_at, revoked_at, revoke_reason, ip, device_id, user_agent FROM sessions WHERE user_id = ? AND id = ?',
+  );
+
   return {
+    /** The user's sessions, newest first. */
+    ofUser: (userId: number, limit: number) => ofUser.all(userId, limit) as SessionListRow[],
+    oneOfUser: (userId: number, id: number) => oneOfUser.get(userId, id) as SessionListRow | undefined,
     insert: (row: {
       userId: number;
       tokenHash: string;

@@ -3,7 +3,7 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { EventBus } from './events';
-import { createSessionRepo } from './session.repo';
+import { createSessionRepo, type SessionListRow } from './session.repo';
 
 export const SESSION_COOKIE = 'sid';
 
@@ -92,7 +92,43 @@ export function createSessionService(deps: { db: Db; clock: Clock; config: Confi
     for (const id of repo.activeIdsOfUser(userId, exceptSessionId)) revoke(userId, id, reason);
   }
 
+  /** A session as the back office shows it: live means not revoked and within both time-outs now. */
+  const listView = (row: SessionListRow) => {
+    const now = clock.nowMs();
+    const cached = tokenOfSession.has(row.id) ? cache.get(tokenOfSession.get(row.id) as string) : undefined;
+    const lastSeenMs = Math.max(Date.parse(row.last_seen_at), cached?.lastSeenMs ?? 0);
+    return {
+      id: row.id,
+      createdAt: row.created_at,
+      lastSeenAt: new Date(lastSeenMs).toISOString(),
+      expiresAt: row.expires_at,
+      revokedAt: row.revoked_at,
+      revokeReason: row.revoke_reason ?? '',
+      live: row.revoked_at === null && now < Date.parse(row.expires_at) && now - lastSeenMs < config.sessionIdleMs,
+      ip: row.ip,
+      deviceId: row.device_id,
+      userAgent: row.user_agent,
+    };
+  };
+
   return {
+    /** The user's sessions, newest first (the back office). */
+    listOf: (userId: number, limit: number) => repo.ofUser(userId, limit).map(listView),
+
+    /** Ends one session of the user and returns it as listed; null when the user has no such session. */
+    revokeOne(userId: number, sessionId: number, reason: string) {
+      const row = repo.oneOfUser(userId, sessionId);
+      if (!row) return null;
+      if (row.revoked_at === null) revoke(userId, sessionId, reason);
+      return listView(repo.oneOfUser(userId, sessionId) as SessionListRow);
+    },
+
+    /** What the audit trail records of one session around an operator action. */
+    auditState(userId: number, sessionId: number) {
+      const row = repo.oneOfUser(userId, sessionId);
+      return row ? { revokedAt: row.revoked_at, revokeReason: row.revoke_reason } : null;
+    },
+
     /**
      * Starts a session for the user, ending every other one (single-session rule) with `reason`. Returns
      * the token. A security change (password, phone) starts one too: the session id rotates and a copy of

@@ -11,12 +11,17 @@ import {
   COUNTER_EVENTS,
   type ControlEvent,
   type Frame,
+  OPS_SOCKET_PATH,
+  type OperatorEvent,
+  type OperatorEvents,
+  opsTokenOfProtocols,
   type ServerEvent,
   type ServerEvents,
   SOCKET_HEARTBEAT_MS,
   SOCKET_SILENCE_TIMEOUT_MS,
 } from '../../../shared/socket';
 import { AppError } from '../errors';
+import { hasOpsToken, isOpsToken } from '../route';
 import { SESSION_COOKIE } from './session.service';
 
 /**
@@ -40,10 +45,17 @@ interface Connection {
   greeted: boolean;
 }
 
+/** A back office connected to the operator channel. */
+interface OperatorConnection {
+  socket: WebSocket;
+  lastHeardAt: number;
+}
+
 /** The live link to each logged-in player: pushes frames, keeps them until acknowledged, heartbeats both ways. */
 export class SocketHub {
   private readonly byUser = new Map<number, Set<Connection>>();
   private readonly pending = new Map<number, Map<string, Frame>>();
+  private readonly operators = new Set<OperatorConnection>();
   private pushed = 0;
   private readonly pushWatchers = new Set<(userId: number, frame: Frame) => void>();
   private readonly connectWatchers = new Set<(userId: number, drop: () => void) => void>();
@@ -81,6 +93,25 @@ export class SocketHub {
     for (const connection of this.byUser.get(userId) ?? []) send(connection.socket, frame);
     this.pushed++;
     return frame.sid;
+  }
+
+  /** Sends an operator event (shared/socket.ts OperatorEvents) to every connected back office. */
+  pushOperators<E extends OperatorEvent>(event: E, content: OperatorEvents[E]): void {
+    const frame: Frame = { event, sid: '', content };
+    for (const operator of this.operators) send(operator.socket, frame);
+  }
+
+  addOperator(operator: OperatorConnection): void {
+    this.operators.add(operator);
+  }
+
+  removeOperator(operator: OperatorConnection): void {
+    this.operators.delete(operator);
+  }
+
+  /** How many back offices are connected. */
+  operatorCount(): number {
+    return this.operators.size;
   }
 
   add(connection: Connection): void {
@@ -154,6 +185,12 @@ export class SocketHub {
 
   /** Pings every connection and drops those silent past the time-out. */
   heartbeat(now: number, silenceMs = SOCKET_SILENCE_TIMEOUT_MS): void {
+    for (const operator of [...this.operators]) {
+      if (now - operator.lastHeardAt > silenceMs) {
+        operator.socket.terminate();
+        this.operators.delete(operator);
+      } else sendControl(operator.socket, 'ping');
+    }
     for (const set of this.byUser.values()) {
       for (const connection of [...set]) {
         if (now - connection.lastHeardAt > silenceMs) {
@@ -188,6 +225,8 @@ export class SocketHub {
   closeAll(): void {
     for (const set of this.byUser.values()) for (const c of set) c.socket.terminate();
     this.byUser.clear();
+    for (const operator of this.operators) operator.socket.terminate();
+    this.operators.clear();
   }
 }
 
@@ -270,9 +309,42 @@ export const socketHubPlugin = fp<SocketTimings>(
         socket.on('close', () => hub.remove(connection));
       },
     );
+
+    if (app.config.opsEnabled) operatorChannel(app, hub);
   },
   { name: 'socket-hub', dependencies: ['session', 'events'] },
 );
+
+/**
+ * The operator channel (OPS_SOCKET_PATH): the back office's live feed, authenticated with the operator
+ * token, as a Bearer header or (from a browser) in Sec-WebSocket-Protocol. It only listens for ping and
+ * pong: operator actions stay on the audited /ops routes.
+ */
+function operatorChannel(app: FastifyInstance, hub: SocketHub) {
+  const authenticate = async (request: FastifyRequest) => {
+    const fromProtocol = opsTokenOfProtocols(request.headers['sec-websocket-protocol']);
+    const allowed =
+      hasOpsToken(request, app.config.adminToken) ||
+      (fromProtocol !== null && isOpsToken(fromProtocol, app.config.adminToken));
+    if (!allowed) throw new AppError(Code.OPS_UNAUTHORIZED, { status: 401 });
+  };
+  app.get(OPS_SOCKET_PATH, { websocket: true, onRequest: authenticate, schema: { hide: true } }, (socket) => {
+    const operator: OperatorConnection = { socket, lastHeardAt: Date.now() };
+    hub.addOperator(operator);
+    socket.on('message', (raw) => {
+      operator.lastHeardAt = Date.now();
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(String(raw));
+      } catch {
+        return;
+      }
+      const frame = clientFrameSchema.safeParse(parsed);
+      if (frame.success && frame.data.event === 'ping') sendControl(socket, 'pong');
+    });
+    socket.on('close', () => hub.removeOperator(operator));
+  });
+}
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2140,6 +2140,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ops/channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every deposit channel, switched off ones included, with its min and max (pesos)
+         * @description Failure codes besides the business ones of its domain: 10005, 30001 (shared/codes.ts).
+         */
+        get: operations["getOpsChannels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ops/channels/{code}": {
         parameters: {
             query?: never;
@@ -2188,7 +2208,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One conversation and its messages; reading it marks the player's messages read
+         * One conversation and its messages (reading changes nothing: POST /ops/chat/:id/read marks them read)
          * @description Failure codes besides the business ones of its domain: 10001, 10005, 30001 (shared/codes.ts).
          */
         get: operations["getOpsChatById"];
@@ -2214,6 +2234,26 @@ export interface paths {
          * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
          */
         post: operations["postOpsChatByIdClose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/chat/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The back office shows the conversation: the player's messages count as read (pushed as chat.unread)
+         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
+         */
+        post: operations["postOpsChatByIdRead"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2282,6 +2322,26 @@ export interface paths {
          * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
          */
         post: operations["postOpsCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/codes/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Switch a redemption code off: players then get "expired" (60205); uses already made stay
+         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
+         */
+        post: operations["postOpsCodesByIdDisable"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2748,6 +2808,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ops/users/{uid}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A player's sessions, newest first: login, last seen, device, user agent, IP, how it ended
+         * @description Failure codes besides the business ones of its domain: 10001, 10005, 30001 (shared/codes.ts).
+         */
+        get: operations["getOpsUsersByUidSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ops/users/{uid}/sessions/revoke": {
         parameters: {
             query?: never;
@@ -2762,6 +2842,26 @@ export interface paths {
          * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
          */
         post: operations["postOpsUsersByUidSessionsRevoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/users/{uid}/sessions/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End one of a player's sessions (its socket gets session.ended; an ended one stays as it was)
+         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
+         */
+        post: operations["postOpsUsersByUidSessionsByIdRevoke"];
         delete?: never;
         options?: never;
         head?: never;
@@ -12181,6 +12281,57 @@ export interface operations {
             };
         };
     };
+    getOpsChannels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: components["schemas"]["RechargeMethod"][];
+                    } | components["schemas"]["Failure"];
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+        };
+    };
     postOpsChannelsByCode: {
         parameters: {
             query?: never;
@@ -12480,6 +12631,75 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10008;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+        };
+    };
+    postOpsChatByIdRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: components["schemas"]["OpsConversation"];
+                    } | components["schemas"]["Failure"];
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10002;
+                    };
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
                     };
                 };
             };
@@ -12799,6 +13019,7 @@ export interface operations {
                                 minVip: number;
                                 expiresAt: string | null;
                                 expired: boolean;
+                                disabledAt: string | null;
                                 remark: string;
                                 /** @enum {string} */
                                 source: "seed" | "ops";
@@ -12897,6 +13118,97 @@ export interface operations {
                             minVip: number;
                             expiresAt: string | null;
                             expired: boolean;
+                            disabledAt: string | null;
+                            remark: string;
+                            /** @enum {string} */
+                            source: "seed" | "ops";
+                            createdAt: string;
+                        };
+                    } | components["schemas"]["Failure"];
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10002;
+                    };
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+        };
+    };
+    postOpsCodesByIdDisable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            id: number;
+                            code: string;
+                            rewards: {
+                                /** @enum {string} */
+                                type: "cash" | "point" | "energy" | "coupon" | "other";
+                                amount: number;
+                                coupon?: string;
+                                info?: string;
+                            }[];
+                            totalUses: number;
+                            used: number;
+                            left: number;
+                            minVip: number;
+                            expiresAt: string | null;
+                            expired: boolean;
+                            disabledAt: string | null;
                             remark: string;
                             /** @enum {string} */
                             source: "seed" | "ops";
@@ -15114,6 +15426,72 @@ export interface operations {
             };
         };
     };
+    getOpsUsersByUidSessions: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                uid: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            id: number;
+                            createdAt: string;
+                            lastSeenAt: string;
+                            expiresAt: string;
+                            revokedAt: string | null;
+                            revokeReason: string;
+                            live: boolean;
+                            ip: string;
+                            deviceId: string;
+                            userAgent: string;
+                        }[];
+                    } | components["schemas"]["Failure"];
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+        };
+    };
     postOpsUsersByUidSessionsRevoke: {
         parameters: {
             query?: never;
@@ -15194,6 +15572,87 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10008;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+        };
+    };
+    postOpsUsersByUidSessionsByIdRevoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uid: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            id: number;
+                            createdAt: string;
+                            lastSeenAt: string;
+                            expiresAt: string;
+                            revokedAt: string | null;
+                            revokeReason: string;
+                            live: boolean;
+                            ip: string;
+                            deviceId: string;
+                            userAgent: string;
+                        };
+                    } | components["schemas"]["Failure"];
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10002;
+                    };
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
                     };
                 };
             };

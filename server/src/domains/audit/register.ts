@@ -112,7 +112,7 @@ export function register(app: FastifyInstance) {
   if (app.config.opsEnabled) auditRoutes(app, audit);
 }
 
-/** Targets and states of the operator routes outside a domain register (ops/routes.ts and ops/money.ts). */
+/** Targets and states of the operator routes whose domains do not describe them themselves. */
 function describeCoreRoutes(app: FastifyInstance, audit: AuditService) {
   // Read when an action runs: the services of the domains registered after this one.
   const { services } = app;
@@ -131,6 +131,14 @@ function describeCoreRoutes(app: FastifyInstance, audit: AuditService) {
     },
   });
   audit.describe('POST', '/ops/users/:uid/sessions/revoke', byUid);
+  audit.describe('POST', '/ops/users/:uid/sessions/:id/revoke', {
+    target: (r) => `${param(r, 'uid')} session:${param(r, 'id')}`,
+    state: (r) => app.sessions.auditState(userOf(r).id, Number(param(r, 'id'))),
+  });
+  audit.describe('POST', '/ops/codes/:id/disable', {
+    target: (r) => `code:${param(r, 'id')}`,
+    state: (r) => services.codes.auditState(Number(param(r, 'id'))),
+  });
   audit.describe('POST', '/ops/users/:uid/adjust', {
     ...byUid,
     state: (r) => {

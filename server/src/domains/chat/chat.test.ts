@@ -43,6 +43,10 @@ describe('live chat', () => {
     const id = list.list[0]?.id as number;
     const opened = await opsClient(app).get<{ messages: ChatMessage[] }>(`/ops/chat/${id}`);
     expect(opened.body.data.messages.map((m) => m.text)).toEqual(['My deposit is missing', 'Order D2026...']);
+    // reading is explicit: the GET changed nothing, the back office's POST .../read marks them read
+    expect((await inbox()).unread).toBe(2);
+    const read = await agent('Joy').post<OpsConversation>(`/ops/chat/${id}/read`);
+    expect(read.body.data).toMatchObject({ id, unread: 0 });
     expect((await inbox()).unread).toBe(0);
 
     const reply = await agent('Joy').post<ChatMessage>(`/ops/chat/${id}/reply`, { text: 'Checking it now' });

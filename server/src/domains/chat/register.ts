@@ -14,6 +14,7 @@ export function register(app: FastifyInstance) {
     db: app.db,
     clock: app.clock,
     push: (userId, event, content) => app.socket.push(userId, event, content),
+    pushOperators: (event, content) => app.socket.pushOperators(event, content),
   });
   Object.assign(app.services, { chat });
 
@@ -21,7 +22,7 @@ export function register(app: FastifyInstance) {
   if (!app.config.opsEnabled) return;
   chatOpsRoutes(app, chat);
   const { audit } = app.services;
-  for (const action of ['reply', 'close']) {
+  for (const action of ['read', 'reply', 'close']) {
     audit.describe('POST', `/ops/chat/:id/${action}`, {
       target: (request) => `chat:${(request.params as { id: number }).id}`,
       state: (request) => chat.auditState(Number((request.params as { id: number }).id)),

@@ -49,7 +49,9 @@ export function createChatRepo(db: Db) {
     'SELECT * FROM (SELECT * FROM chat_messages WHERE conversation_id = ? ORDER BY id DESC LIMIT 200) ORDER BY id',
   );
   const playerRead = db.prepare('UPDATE chat_conversations SET player_unread = 0 WHERE user_id = ?');
-  const operatorRead = db.prepare('UPDATE chat_conversations SET operator_unread = 0 WHERE id = ?');
+  const operatorRead = db.prepare(
+    'UPDATE chat_conversations SET operator_unread = 0 WHERE id = ? AND operator_unread > 0',
+  );
   const playerUnread = db
     .prepare('SELECT COALESCE(SUM(player_unread), 0) FROM chat_conversations WHERE user_id = ?')
     .pluck();

@@ -10,10 +10,11 @@ export function chatRoutes(app: FastifyInstance, chat: ChatService) {
   route(app, contract.readChat, ({ user }) => chat.read(user.id));
 }
 
-/** The operators' side (/ops/chat): the conversation list, one conversation, reply, close. */
+/** The operators' side (/ops/chat): the conversation list, one conversation, mark read, reply, close. */
 export function chatOpsRoutes(app: FastifyInstance, chat: ChatService) {
   route(app, contract.listConversations, ({ query }) => chat.opsList(query));
-  route(app, contract.getConversation, ({ params }) => chat.opsRead(params.id));
+  route(app, contract.getConversation, ({ params }) => chat.opsView(params.id));
+  route(app, contract.markChatRead, ({ params }) => chat.opsMarkRead(params.id));
   route(app, contract.replyChat, ({ params, body, request }) => chat.reply(params.id, operatorOf(request), body.text));
   route(app, contract.closeChat, ({ params, request }) => chat.close(params.id, operatorOf(request)));
 }

@@ -1,6 +1,6 @@
 import { CHAT_EVENTS } from '../../../../shared/chat-events';
 import { Code } from '../../../../shared/codes';
-import type { ServerEvent, ServerEvents } from '../../../../shared/socket';
+import type { OperatorEvent, OperatorEvents, ServerEvent, ServerEvents } from '../../../../shared/socket';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
@@ -40,6 +40,8 @@ export function createChatService(deps: {
   db: Db;
   clock: Clock;
   push: <E extends ServerEvent>(userId: number, event: E, content: ServerEvents[E]) => void;
+  /** The operator channel: every connected back office. */
+  pushOperators: <E extends OperatorEvent>(event: E, content: OperatorEvents[E]) => void;
 }) {
   const { db, clock } = deps;
   const repo = createChatRepo(db);
@@ -50,6 +52,7 @@ export function createChatService(deps: {
     return row;
   };
   const pushUnread = (userId: number) => deps.push(userId, CHAT_EVENTS.unread, repo.playerUnread(userId));
+  const pushOperatorUnread = () => deps.pushOperators('chat.unread', repo.operatorUnread());
 
   return {
     /** The open conversation (else the last one) with its messages, and the player's unread count. */
@@ -69,9 +72,11 @@ export function createChatService(deps: {
       const now = clock.iso();
       const message = db.transaction(() => {
         const conversationId = repo.open(userId)?.id ?? repo.create(userId, now);
-        return repo.addMessage({ conversationId, sender: 'player', operator: '', body: text, now });
+        return messageView(repo.addMessage({ conversationId, sender: 'player', operator: '', body: text, now }));
       })();
-      return messageView(message);
+      deps.pushOperators('chat.message', message);
+      pushOperatorUnread();
+      return message;
     },
 
     read(userId: number) {
@@ -88,12 +93,17 @@ export function createChatService(deps: {
       };
     },
 
-    /** An operator opens a conversation: its player messages count as read. */
-    opsRead(id: number) {
-      opsConversation(id);
-      repo.markOperatorRead(id);
+    /** One conversation and its messages, as they are: reading changes nothing (see opsMarkRead). */
+    opsView(id: number) {
       const conversation = opsConversation(id);
       return { conversation: opsConversationView(conversation), messages: repo.messages(id).map(messageView) };
+    },
+
+    /** The back office shows the conversation: its player messages count as read. */
+    opsMarkRead(id: number) {
+      opsConversation(id);
+      if (repo.markOperatorRead(id) > 0) pushOperatorUnread();
+      return opsConversationView(opsConversation(id));
     },
 
     /** An operator answers: stored, then pushed to the player with their new unread count. */
@@ -109,6 +119,8 @@ export function createChatService(deps: {
       );
       deps.push(conversation.user_id, CHAT_EVENTS.message, message);
       pushUnread(conversation.user_id);
+      deps.pushOperators('chat.message', message);
+      pushOperatorUnread();
       return message;
     },
 
@@ -116,6 +128,8 @@ export function createChatService(deps: {
       const conversation = opsConversation(id);
       if (!db.transaction(() => repo.close(id, operator, clock.iso()))()) throw new AppError(Code.CHAT_CLOSED);
       deps.push(conversation.user_id, CHAT_EVENTS.closed, { conversationId: id });
+      deps.pushOperators('chat.closed', { conversationId: id, closedBy: operator });
+      pushOperatorUnread();
       return opsConversationView(opsConversation(id));
     },
 

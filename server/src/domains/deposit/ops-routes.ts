@@ -51,6 +51,8 @@ export function depositOpsRoutes(app: FastifyInstance, deposits: DepositService)
     return depositView(deposits.order(params.orderNo) as DepositRow);
   });
 
+  route(app, contract.listChannels, () => deposits.methods());
+
   route(app, contract.setChannel, ({ params, body }) => {
     deposits.setChannel(params.code, {
       enabled: body.enabled,

@@ -7,4 +7,5 @@ import type { RedemptionService } from './service';
 export function redemptionOpsRoutes(app: FastifyInstance, codes: RedemptionService) {
   route(app, ops.createCode, ({ body }) => codes.create(body));
   route(app, ops.listCodes, ({ query }) => codes.list(query.q, query.page, query.size));
+  route(app, ops.disableCode, ({ params }) => codes.disable(params.id));
 }

@@ -186,3 +186,37 @@ describe('redemption codes: the operator API', () => {
     expect(unauthorised.statusCode).toBe(401);
   });
 });
+
+describe('disabling a code', () => {
+  it('an operator switches a code off: players get expired, uses stay, the audit trail records it', async () => {
+    await createCode({ code: 'SWITCHOFF', rewards: [{ type: 'cash', amount: 5 }], totalUses: 10 });
+    const first = await registerPlayer(app);
+    expect((await redeem(first.client, 'switchoff')).body.success).toBe(true);
+    const listed = (await opsClient(app).get<{ list: (OpsCode & { id: number })[] }>('/ops/codes', { q: 'switch' }))
+      .body.data.list;
+    const id = listed[0]?.id as number;
+
+    const off = await opsClient(app).post<OpsCode & { disabledAt: string | null }>(`/ops/codes/${id}/disable`);
+    expect(off.body.data).toMatchObject({ code: 'SWITCHOFF', used: 1, left: 9 });
+    expect(off.body.data.disabledAt).toEqual(expect.any(String));
+    const second = await registerPlayer(app);
+    expect((await redeem(second.client, 'SWITCHOFF')).body.code).toBe(Code.CODE_EXPIRED);
+    expect(await balanceOf(second.client)).toMatchObject({ balance: 0 });
+
+    // idempotent: a second disable keeps the first instant
+    const again = await opsClient(app).post<{ disabledAt: string }>(`/ops/codes/${id}/disable`);
+    expect(again.body.data.disabledAt).toBe(off.body.data.disabledAt);
+    expect((await opsClient(app).post('/ops/codes/999999/disable')).body.code).toBe(Code.OPS_NOT_FOUND);
+
+    const trail = (
+      await opsClient(app).get<{ list: { target: string; before: unknown; after: unknown }[] }>('/ops/audit', {
+        target: `code:${id}`,
+      })
+    ).body.data.list;
+    expect(trail.at(-1)).toMatchObject({
+      target: `code:${id}`,
+      before: { disabledAt: null, used: 1 },
+      after: { disabledAt: off.body.data.disabledAt, used: 1 },
+    });
+  });
+});

@@ -11,6 +11,7 @@ export interface RedemptionCodeRow {
   remark: string;
   source: 'seed' | 'ops';
   created_at: string;
+  disabled_at: string | null;
 }
 
 export interface NewRedemptionCode {
@@ -43,6 +44,7 @@ export function createRedemptionRepo(db: Db) {
        min_vip = excluded.min_vip, expires_at = excluded.expires_at, remark = excluded.remark
      WHERE source = 'seed'`,
   );
+  const disable = db.prepare('UPDATE redemption_codes SET disabled_at = ? WHERE id = ? AND disabled_at IS NULL');
   const FILTER = `(@q IS NULL OR instr(code, upper(@q)) > 0)`;
   const page = db.prepare(
     `SELECT * FROM redemption_codes WHERE ${FILTER} ORDER BY id DESC LIMIT @limit OFFSET @offset`,
@@ -61,6 +63,8 @@ export function createRedemptionRepo(db: Db) {
       const r = insert.run(c);
       return r.changes === 1 ? Number(r.lastInsertRowid) : undefined;
     },
+    /** Switches the code off; false when it was off already. */
+    disable: (id: number, now: string) => disable.run(now, id).changes === 1,
     upsertSeed: (c: Omit<NewRedemptionCode, 'source'>) => upsertSeed.run(c),
     page: (q: string | undefined, limit: number, offset: number) =>
       page.all({ q: q ?? null, limit, offset }) as RedemptionCodeRow[],

@@ -37,7 +37,7 @@ export function createRedemptionService(deps: {
       if (!row) throw new AppError(Code.CODE_INVALID);
       // In the order a player can do something about it: what is about them first, then the code's state.
       if (repo.usedBy(row.id, userId)) throw new AppError(Code.CODE_ALREADY_USED);
-      if (expired(row)) throw new AppError(Code.CODE_EXPIRED);
+      if (expired(row) || row.disabled_at !== null) throw new AppError(Code.CODE_EXPIRED);
       if (row.used >= row.total_uses) throw new AppError(Code.CODE_EXHAUSTED);
       if ((users.byId(userId)?.vip_level ?? 0) < row.min_vip) {
         throw new AppError(Code.CODE_VIP_TOO_LOW, { params: { level: row.min_vip } });
@@ -76,6 +76,7 @@ export function createRedemptionService(deps: {
       minVip: row.min_vip,
       expiresAt: row.expires_at,
       expired: expired(row),
+      disabledAt: row.disabled_at,
       remark: row.remark,
       source: row.source,
       createdAt: row.created_at,
@@ -112,7 +113,20 @@ export function createRedemptionService(deps: {
     };
   }
 
-  return { use, create, list };
+  /** An operator switches a code off: from now on it answers as expired. Idempotent. */
+  function disable(id: number) {
+    if (!repo.byId(id)) throw new AppError(Code.OPS_NOT_FOUND);
+    repo.disable(id, clock.iso());
+    return opsView(repo.byId(id) as RedemptionCodeRow);
+  }
+
+  /** What the audit trail records of a code around an operator action. */
+  function auditState(id: number) {
+    const row = repo.byId(id);
+    return row ? { disabledAt: row.disabled_at, used: row.used, totalUses: row.total_uses } : null;
+  }
+
+  return { use, create, list, disable, auditState };
 }
 
 export type RedemptionService = ReturnType<typeof createRedemptionService>;

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { Code } from '../../../../shared/codes';
 import * as contract from '../../../../shared/contract/ops';
+import { AppError } from '../../errors';
 import { route } from '../../route';
 import { toUserInfo, type UserRow, type UserService } from './service';
 import type { SmsService } from './sms.service';
@@ -43,5 +45,13 @@ export function userOpsRoutes(app: FastifyInstance, users: UserService, sms: Sms
   route(app, contract.revokeUserSessions, ({ params }) => {
     app.sessions.revokeAllOf(users.opsTarget(params.uid).id, 'revoked by operator');
     return null;
+  });
+  route(app, contract.listUserSessions, ({ params, query }) =>
+    app.sessions.listOf(users.opsTarget(params.uid).id, query.limit),
+  );
+  route(app, contract.revokeUserSession, ({ params }) => {
+    const session = app.sessions.revokeOne(users.opsTarget(params.uid).id, params.id, 'revoked by operator');
+    if (!session) throw new AppError(Code.OPS_NOT_FOUND);
+    return session;
   });
 }

@@ -1,0 +1,190 @@
+import { useState } from 'react';
+import type { z } from 'zod';
+import type { getWithdrawSettings, listChannels } from '../../../shared/contract/ops-money';
+import { get, pesos, post } from '../api';
+import { Action, Section, State, useLoad } from '../ui';
+
+type Channel = z.output<typeof listChannels.data>[number];
+type WithdrawSettings = z.output<typeof getWithdrawSettings.data>;
+
+/** Payment channels and limits: deposit channels on/off with min and max, withdrawal settings and VIP limits. */
+export function Channels() {
+  const channels = useLoad(() => get<Channel[]>('/ops/channels'), []);
+  const settings = useLoad(() => get<WithdrawSettings>('/ops/withdraw-settings'), []);
+  const rows = channels.data ?? [];
+  return (
+    <>
+      <Section title="Deposit channels">
+        <State
+          loading={channels.loading}
+          error={channels.error}
+          empty={rows.length === 0}
+          retry={channels.reload}
+          what="channels"
+        />
+        {rows.length > 0 && (
+          <div className="table-scroll">
+            <table>
+              <thead>
+                <tr>
+                  <th>Channel</th>
+                  <th>State</th>
+                  <th>Min and max (₱)</th>
+                  <th />
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((c) => (
+                  <ChannelRow key={`${c.code}:${c.enabled}:${c.min}:${c.max}`} channel={c} onDone={channels.reload} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Section>
+      <Section title="Withdrawals">
+        <State
+          loading={settings.loading}
+          error={settings.error}
+          empty={!settings.data}
+          retry={settings.reload}
+          what="settings"
+        />
+        {settings.data && (
+          <WithdrawPanel key={JSON.stringify(settings.data)} s={settings.data} onDone={settings.reload} />
+        )}
+      </Section>
+    </>
+  );
+}
+
+function ChannelRow(props: { channel: Channel; onDone: () => Promise<void> }) {
+  const c = props.channel;
+  const [min, setMin] = useState(String(c.min));
+  const [max, setMax] = useState(String(c.max));
+  const changed = Number(min) !== c.min || Number(max) !== c.max;
+  return (
+    <tr aria-label={c.name}>
+      <td>
+        {c.name} <span className="mono muted">{c.code}</span>
+      </td>
+      <td>
+        <span className={`pill ${c.enabled ? 'active' : 'suspended'}`}>{c.enabled ? 'on' : 'off'}</span>
+      </td>
+      <td>
+        <span className="inline-form">
+          <input
+            aria-label={`${c.name} min`}
+            inputMode="decimal"
+            size={8}
+            value={min}
+            onChange={(e) => setMin(e.target.value)}
+          />
+          <input
+            aria-label={`${c.name} max`}
+            inputMode="decimal"
+            size={8}
+            value={max}
+            onChange={(e) => setMax(e.target.value)}
+          />
+          <Action
+            disabled={!changed || !(Number(min) > 0) || !(Number(max) >= Number(min))}
+            done={`${c.name} limits saved`}
+            run={async () => {
+              await post(`/ops/channels/${c.code}`, { min: Number(min), max: Number(max) });
+              await props.onDone();
+            }}
+          >
+            Save limits
+          </Action>
+        </span>
+      </td>
+      <td>
+        <Action
+          kind={c.enabled ? 'danger' : 'primary'}
+          done={`${c.name} switched ${c.enabled ? 'off' : 'on'}`}
+          run={async () => {
+            await post(`/ops/channels/${c.code}`, { enabled: !c.enabled });
+            await props.onDone();
+          }}
+        >
+          {c.enabled ? 'Switch off' : 'Switch on'}
+        </Action>
+      </td>
+    </tr>
+  );
+}
+
+function WithdrawPanel(props: { s: WithdrawSettings; onDone: () => Promise<void> }) {
+  const { s } = props;
+  const [delay, setDelay] = useState(String(s.payoutDelaySeconds));
+  return (
+    <>
+      <dl className="facts">
+        <dt>Review</dt>
+        <dd>
+          {s.autoApprove ? 'automatic' : 'by an operator'} <span className="muted">(set by {s.autoApproveSource})</span>
+        </dd>
+        <dt>Fee</dt>
+        <dd>{s.feePercent}%</dd>
+      </dl>
+      <div className="inline-form">
+        <Action
+          done="Saved"
+          run={async () => {
+            await post('/ops/withdraw-settings', { autoApprove: !s.autoApprove });
+            await props.onDone();
+          }}
+        >
+          {s.autoApprove ? 'Review by an operator' : 'Review automatically'}
+        </Action>
+        {s.autoApproveSource === 'operator' && (
+          <Action
+            done="Back to the environment default"
+            run={async () => {
+              await post('/ops/withdraw-settings', { autoApprove: null });
+              await props.onDone();
+            }}
+          >
+            Environment default
+          </Action>
+        )}
+        <label>
+          Sandbox payout delay (s){' '}
+          <input inputMode="numeric" size={6} value={delay} onChange={(e) => setDelay(e.target.value)} />
+        </label>
+        <Action
+          disabled={Number(delay) === s.payoutDelaySeconds || !Number.isInteger(Number(delay)) || Number(delay) < 0}
+          done="Saved"
+          run={async () => {
+            await post('/ops/withdraw-settings', { payoutDelaySeconds: Number(delay) });
+            await props.onDone();
+          }}
+        >
+          Save delay
+        </Action>
+      </div>
+      <h4>Daily limits per VIP level (Manila day)</h4>
+      <div className="table-scroll">
+        <table>
+          <thead>
+            <tr>
+              <th>VIP</th>
+              <th className="num">Amount (₱)</th>
+              <th className="num">Withdrawals</th>
+            </tr>
+          </thead>
+          <tbody>
+            {s.limits.map((l) => (
+              <tr key={l.vipLevel}>
+                <td>{l.vipLevel}</td>
+                <td className="num">{pesos(l.dailyAmount)}</td>
+                <td className="num">{l.dailyCount}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

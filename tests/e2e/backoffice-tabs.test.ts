@@ -1,0 +1,193 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { testConfig } from '../../server/src/config';
+import { IDENTITY } from '../../server/src/test/world';
+import { newContext } from './browser';
+import { ARTIFACTS, register, uidOf, visible, WAIT } from './journey';
+import { liveStack } from './server';
+
+const TOKEN = testConfig().adminToken;
+const DESKTOP = { width: 1366, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+const live = liveStack();
+
+async function opsCall<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${live.server.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { success: boolean; data: T; msg: string };
+  if (!envelope.success) throw new Error(`${method} ${path}: ${envelope.msg}`);
+  return envelope.data;
+}
+
+/** The same screen at desktop width and at 390 px, then back to desktop. */
+async function shootBoth(page: Page, name: string) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(ARTIFACTS, `backoffice-${name}-1366.png`), fullPage: true });
+  await page.setViewportSize(PHONE);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(ARTIFACTS, `backoffice-${name}-390.png`), fullPage: true });
+  await page.setViewportSize(DESKTOP);
+}
+
+const tab = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name, exact: true }).click();
+
+describe('the back office tabs', () => {
+  it('KYC queue, codes, channels, a player’s sessions and the live chat each do one real action', async () => {
+    const playerContext = await newContext(live.browser, live.server.url);
+    const opsContext = await live.browser.newContext({ baseURL: live.server.url, viewport: DESKTOP });
+    const page = await playerContext.newPage();
+    const operator = await opsContext.newPage();
+    try {
+      // a player with a session from this browser and a pending identity verification
+      const player = await register(page);
+      const uid = await uidOf(page);
+      const submitted = await page.evaluate(async (identity) => {
+        const r = await fetch('/api/user/kyc/submit', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', requestfrom: 'H5' },
+          body: JSON.stringify(identity),
+        });
+        return ((await r.json()) as { success: boolean }).success;
+      }, IDENTITY);
+      expect(submitted).toBe(true);
+
+      await operator.goto('/ops');
+      await operator.getByLabel('Your name (recorded in the audit trail and on chat answers)').fill('Maria');
+      await operator.getByLabel('Admin token').fill(TOKEN);
+      await operator.getByRole('button', { name: 'Sign in' }).click();
+
+      // KYC queue: the pending submission, viewed and approved
+      await tab(operator, 'KYC queue');
+      const queue = operator.getByRole('region', { name: 'Identity verification' });
+      const submission = queue.locator('tr').filter({ hasText: player.username });
+      await visible(submission.getByText('pending'));
+      await submission.click();
+      const decision = queue.getByRole('region', { name: `Verification of ${player.username}` });
+      await visible(decision.getByText(IDENTITY.realName, { exact: true }));
+      await shootBoth(operator, 'kyc');
+      await decision.getByRole('button', { name: 'Approve' }).click();
+      await visible(operator.getByRole('status').getByText('Identity verified'));
+      await expect.poll(() => submission.count(), { timeout: WAIT }).toBe(0);
+      const kyc = await opsCall<{ list: { status: string; decidedBy: string }[] }>('GET', `/ops/kyc?uid=${uid}`);
+      expect(kyc.list[0]?.status).toBe('verified');
+
+      // Codes: create one, see it with its uses, disable it
+      await tab(operator, 'Codes');
+      const codes = operator.getByRole('region', { name: 'Redemption codes' });
+      const form = codes.getByRole('form', { name: 'New code' });
+      await form.getByLabel('Code', { exact: true }).fill('E2EBACKOFFICE');
+      await form.getByLabel('Cash (₱)').fill('15');
+      await form.getByLabel('Uses').fill('3');
+      await form.getByRole('button', { name: 'Create code' }).click();
+      await visible(operator.getByRole('status').getByText('Code created'));
+      const codeRow = codes.locator('tr').filter({ hasText: 'E2EBACKOFFICE' });
+      await visible(codeRow.getByText('0 / 3'));
+      await visible(codeRow.getByText('live', { exact: true }));
+      await codeRow.getByRole('button', { name: 'Disable' }).click();
+      await visible(codeRow.getByText('disabled', { exact: true }));
+      await shootBoth(operator, 'codes');
+      const redeemed = await page.evaluate(async () => {
+        const r = await fetch('/api/redemption/code/use', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', requestfrom: 'H5' },
+          body: JSON.stringify({ code: 'e2ebackoffice' }),
+        });
+        return ((await r.json()) as { code: number }).code;
+      });
+      expect(redeemed).toBe(60205);
+
+      // Channels & limits: switch Maya off, change GCash's max
+      await tab(operator, 'Channels & limits');
+      const channels = operator.getByRole('region', { name: 'Deposit channels' });
+      const maya = channels.locator('tr').filter({ hasText: 'maya' });
+      await maya.getByRole('button', { name: 'Switch off' }).click();
+      await visible(maya.getByText('off', { exact: true }));
+      const gcash = channels.locator('tr').filter({ hasText: 'gcash' });
+      const max = gcash.getByLabel(/max$/);
+      await max.fill('45000');
+      await gcash.getByRole('button', { name: 'Save limits' }).click();
+      await visible(operator.getByRole('status').getByText(/limits saved/));
+      await visible(
+        operator.getByRole('region', { name: 'Withdrawals' }).getByText('Daily limits per VIP level (Manila day)'),
+      );
+      await shootBoth(operator, 'channels');
+      const methods = await opsCall<{ code: string; enabled: boolean; max: number }[]>('GET', '/ops/channels');
+      expect(methods.find((c) => c.code === 'maya')?.enabled).toBe(false);
+      expect(methods.find((c) => c.code === 'gcash')?.max).toBe(45000);
+      await opsCall('POST', '/ops/channels/maya', { enabled: true });
+
+      // Live chat, pushed: the player writes while the tab is open; it appears without a reload or a poll
+      await tab(operator, 'Live chat');
+      const chat = operator.getByRole('region', { name: 'Live chat' });
+      await visible(chat.getByText('Live', { exact: true }));
+      await visible(chat.getByText('No conversations.'));
+      await page.evaluate(async () => {
+        await fetch('/api/chat/send', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', requestfrom: 'H5' },
+          body: JSON.stringify({ text: 'Is my ID approved?' }),
+        });
+      });
+      const conversation = chat.locator('tr').filter({ hasText: player.username });
+      await visible(conversation.getByText('Is my ID approved?'));
+      await visible(chat.getByText('1 unread', { exact: true }));
+      await conversation.click();
+      // shown means read (POST .../read), and the count comes back over the channel
+      await visible(chat.getByText('0 unread', { exact: true }));
+      await page.evaluate(async () => {
+        await fetch('/api/chat/send', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', requestfrom: 'H5' },
+          body: JSON.stringify({ text: 'Thank you!' }),
+        });
+      });
+      await visible(operator.getByRole('region', { name: 'Conversation' }).getByText('Thank you!'));
+      await shootBoth(operator, 'chat-live');
+
+      // Players: the player's sessions (this browser's), ended from the back office; the journal
+      await tab(operator, 'Players');
+      await operator.getByLabel('Find player').fill(player.username);
+      await operator.getByRole('button', { name: 'Find', exact: true }).click();
+      await operator.getByRole('cell', { name: player.username, exact: true }).click();
+      const sessions = operator.getByRole('table', { name: 'Sessions' });
+      const session = sessions.locator('tr').filter({ hasText: 'live' });
+      await visible(session.getByText(/HeadlessChrome|Chrome/));
+      await shootBoth(operator, 'player-sessions');
+      await session.getByRole('button', { name: 'End' }).click();
+      await visible(operator.getByRole('status').getByText('Session ended'));
+      await visible(sessions.getByText('revoked by operator'));
+      const after = await opsCall<{ live: boolean }[]>('GET', `/ops/users/${uid}/sessions`);
+      expect(after.every((s) => !s.live)).toBe(true);
+
+      // every action above is in the audit trail under the operator's name
+      const trail = await opsCall<{ list: { operator: string; route: string }[] }>(
+        'GET',
+        '/ops/audit?operator=Maria&size=50',
+      );
+      expect(new Set(trail.list.map((r) => r.route))).toEqual(
+        new Set([
+          '/ops/kyc/:uid/decide',
+          '/ops/codes',
+          '/ops/codes/:id/disable',
+          '/ops/channels/:code',
+          '/ops/chat/:id/read',
+          '/ops/users/:uid/sessions/:id/revoke',
+        ]),
+      );
+    } catch (error) {
+      await operator.screenshot({ path: join(ARTIFACTS, 'backoffice-tabs-failure.png'), fullPage: true });
+      throw error;
+    } finally {
+      await playerContext.close();
+      await opsContext.close();
+    }
+  }, 240_000);
+});
