@@ -164,6 +164,10 @@ export const codeMessages: Record<CodeValue, Text> = {
     'en-US': 'Please complete the remaining turnover of {amount} before withdrawing',
     'vi-VN': 'Vui lòng hoàn thành doanh số cược còn lại {amount} trước khi rút tiền',
   },
+  [Code.BONUS_LOCKED]: {
+    'en-US': '{locked} of your balance is bonus still being wagered. You can withdraw up to {available} now',
+    'vi-VN': '{locked} trong số dư là tiền thưởng chưa hoàn thành doanh số cược. Bạn có thể rút tối đa {available}',
+  },
   [Code.CAPTCHA_INVALID]: {
     'en-US': 'The captcha is wrong or has expired. Please try again',
     'vi-VN': 'Mã captcha sai hoặc đã hết hạn. Vui lòng thử lại',

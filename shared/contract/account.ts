@@ -8,12 +8,12 @@ export const userAccountSchema = z.object({
   allAmount: pesos.describe('Total cash of the account, including the amount frozen by pending withdrawals'),
   balance: pesos.describe('Spendable cash: allAmount minus frozen withdrawals. The header shows this'),
   withdrawalAmount: pesos.describe(
-    'The part of balance that may be withdrawn now: 0 while turnover is still owed (surplus > 0), else balance',
+    'The part of balance that may be withdrawn now: 0 while deposit turnover is owed (surplus > 0), else balance minus the bonuses of open wagering requirements (GET /api/withdraw/wagering), never below 0',
   ),
   deposit: pesos.describe('Cumulative successful deposits of the account'),
   point: z.number().int().nonnegative().describe('Points balance (whole points, spent in the mall)'),
   surplus: pesos.describe(
-    'Turnover still owed before a withdrawal is allowed: max(0, turnoverRequired - turnoverDone)',
+    "Deposits' own turnover still owed before any withdrawal is allowed: max(0, turnoverRequired - turnoverDone). Bonus wagering is not in it (GET /api/withdraw/wagering)",
   ),
 });
 
@@ -26,11 +26,15 @@ export const KYC_STATUSES = ['unverified', 'pending', 'verified', 'rejected'] as
 export const kycStatusSchema = z.enum(KYC_STATUSES);
 
 export const userRiskSchema = z.object({
-  turnoverRequired: pesos.describe('Turnover required by deposits and bonuses (e.g. 10x a bonus) so far'),
-  turnoverDone: pesos.describe('Turnover counted against that requirement (bets placed)'),
+  turnoverRequired: pesos.describe(
+    "Turnover required by deposits' own multiple (depositTurnoverMultiple, anti-money-laundering) so far; bonuses have their own wagering requirements",
+  ),
+  turnoverDone: pesos.describe('Turnover counted against that requirement (bets placed, less rollbacks)'),
   withdrawLocked: z
     .boolean()
-    .describe('A withdrawal now would be refused: turnover owed, identity not verified, or account restricted'),
+    .describe(
+      'A withdrawal now would be refused: deposit turnover owed, nothing withdrawable, identity not verified, or account restricted',
+    ),
   kycStatus: kycStatusSchema.describe('Identity verification: unverified, pending (submitted), verified or rejected'),
   restricted: z
     .boolean()

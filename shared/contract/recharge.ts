@@ -73,7 +73,12 @@ export const depositRequest = z.strictObject({
 export const depositQuoteSchema = z.object({
   amount: pesos.describe('Amount credited to the balance when paid'),
   bonus: pesos.describe('Bonus credited on top by the coupon, 0 without one'),
-  turnoverRequired: pesos.describe('Turnover this deposit adds to what is owed before a withdrawal'),
+  turnoverRequired: pesos.describe(
+    'All the turnover this deposit asks: its own (amount x depositTurnoverMultiple, owed on the whole balance) plus bonusTurnover',
+  ),
+  bonusTurnover: pesos.describe(
+    "The coupon bonus's wagering requirement: bets before the bonus can be withdrawn; it locks only the bonus",
+  ),
   fee: pesos.describe('Channel fee paid by the player, 0 when none'),
   total: pesos.describe('What the player pays through the e-wallet: amount + fee'),
 });

@@ -159,6 +159,37 @@ export const withdrawLimits = defineEndpoint({
   }),
 });
 
+export const WAGERING_STATES = ['open', 'met', 'forfeited'] as const;
+
+export const wageringRequirementSchema = z.object({
+  id: z.number().int().positive(),
+  source: z
+    .string()
+    .describe('What granted the bonus: deposit (coupon), signin, task, poker, carried (owed before wagering records)'),
+  reference: z.string().describe("The deposit's order number or the reward key"),
+  bonus: pesos.describe('The bonus granted; while the requirement is open this much of the balance is locked'),
+  turnoverRequired: pesos.describe('Bets needed before the bonus is cash (bonus x turnover multiple)'),
+  turnoverDone: pesos.describe('Bets counted so far, oldest requirement first; rollbacks take theirs back'),
+  state: z.enum(WAGERING_STATES),
+  createdAt: z.string(),
+});
+
+export const withdrawWagering = defineEndpoint({
+  method: 'GET',
+  path: '/api/withdraw/wagering',
+  access: 'user',
+  quiet: true,
+  summary:
+    "The player's open bonus wagering requirements, oldest first, what they lock and what may be withdrawn now (not in spec section 7: the withdrawal screen shows them)",
+  data: z.object({
+    balance: pesos.describe('Spendable balance'),
+    locked: pesos.describe('Bonus locked by the open requirements (may be more than the balance after losses)'),
+    surplus: pesos.describe("Deposits' own turnover still owed: while above 0 nothing may be withdrawn"),
+    withdrawalAmount: pesos.describe('What may be withdrawn now: balance - locked, never below 0; 0 while surplus > 0'),
+    list: z.array(wageringRequirementSchema),
+  }),
+});
+
 export const withdrawEndpoints = [
   walletAccount,
   bindWallet,
@@ -166,4 +197,5 @@ export const withdrawEndpoints = [
   createWithdrawal,
   withdrawRecords,
   withdrawLimits,
+  withdrawWagering,
 ] as const;

@@ -9,9 +9,11 @@ import { ErrorState, Skeleton, SkeletonList } from '../../components/states';
 import { useAccountStore } from '../../features/account/store';
 import { useUserStore } from '../../features/user/store';
 import { getKyc } from '../../features/wallet/api/get-kyc';
+import { getWagering } from '../../features/wallet/api/get-wagering';
 import { getWalletAccount } from '../../features/wallet/api/get-wallet-account';
 import { getWithdrawLimits } from '../../features/wallet/api/get-withdraw-limits';
 import { KycPanel, type KycState } from '../../features/wallet/components/kyc-panel';
+import { WageringList } from '../../features/wallet/components/wagering-list';
 import { WALLET_LABELS } from '../../features/wallet/components/wallet-labels';
 import { WithdrawForm } from '../../features/wallet/components/withdraw-form';
 import { useDepositStore } from '../../features/wallet/store';
@@ -73,6 +75,9 @@ export default function WithdrawPage() {
     };
   }, [kycVersion]);
   const limits = useRemote(getWithdrawLimits);
+  // Read again whenever the balance moves (bets count toward the requirements, a withdrawal changes it).
+  const balanceNow = account?.userAccountVO.balance;
+  const wagering = useRemote(getWagering, [balanceNow]);
   const [lastOrder, setLastOrder] = useState<string | null>(null);
   useEffect(() => {
     void appActions.refreshBalance().catch(() => {});
@@ -91,9 +96,11 @@ export default function WithdrawPage() {
           ? t('withdrawal.blockWallet')
           : vo && vo.surplus > 0
             ? t('withdraw.turnoverOwed', { amount: formatMoney(vo.surplus) })
-            : available < WITHDRAW_MIN
-              ? t('withdrawal.blockBalance', { amount: formatMoney(WITHDRAW_MIN) })
-              : null;
+            : available < WITHDRAW_MIN && wagering.status === 'success' && wagering.data.locked > 0 && vo
+              ? t('wagering.blockLocked', { locked: formatMoney(wagering.data.locked) })
+              : available < WITHDRAW_MIN
+                ? t('withdrawal.blockBalance', { amount: formatMoney(WITHDRAW_MIN) })
+                : null;
 
   return (
     <Page
@@ -147,6 +154,16 @@ export default function WithdrawPage() {
             <p className="form__note">{t('withdraw.noWallet')}</p>
             <Button onClick={openBindWallet}>{t('security.bindWallet')}</Button>
           </>
+        )}
+      </Section>
+
+      <Section title={t('wagering.title')}>
+        {wagering.status === 'loading' ? (
+          <SkeletonList rows={1} label={t('wagering.title')} />
+        ) : wagering.status === 'error' ? (
+          <ErrorState message={wagering.error.message} onRetry={wagering.reload} />
+        ) : (
+          <WageringList data={wagering.data} />
         )}
       </Section>
 

@@ -93,7 +93,14 @@ describe('deposit channels and quotes', () => {
       amount: 800,
       couponId: welcome?.id,
     });
-    expect(quote.body.data).toEqual({ amount: 800, bonus: 800, turnoverRequired: 8000, fee: 0, total: 800 });
+    expect(quote.body.data).toEqual({
+      amount: 800,
+      bonus: 800,
+      turnoverRequired: 8000,
+      bonusTurnover: 8000,
+      fee: 0,
+      total: 800,
+    });
   });
 });
 
@@ -149,11 +156,13 @@ describe('paying through the sandbox', () => {
     expect((await player.get<{ status: string }[]>('/api/coupon/fetch')).body.data[0]?.status).toBe('available');
   });
 
-  it('credits the deposit and its bonus as two journal rows and owes 10x the bonus', async () => {
+  it('credits the deposit and its bonus as two journal rows; 10x the bonus locks only the bonus', async () => {
     const couponId = (await player.get<{ id: number }[]>('/api/coupon/fetch')).body.data[0]?.id;
     const built = await build({ channel: 'gcash', amount: 600, couponId });
     await payInSandbox(built.body.data, { action: 'pay', mobile: '9171234567', mpin: '4321' });
-    expect(await balance()).toMatchObject({ balance: 1200, deposit: 600, surplus: 6000, withdrawalAmount: 0 });
+    expect(await balance()).toMatchObject({ balance: 1200, deposit: 600, surplus: 0, withdrawalAmount: 600 });
+    const locked = app.db.prepare('SELECT bonus, required, state FROM wagering_requirements').all();
+    expect(locked).toEqual([{ bonus: 60_000, required: 600_000, state: 'open' }]);
   });
 });
 

@@ -35,6 +35,8 @@ export interface DepositRow {
   fee: number;
   coupon_id: number | null;
   turnover_required: number;
+  /** The part of turnover_required asked by the coupon bonus (opens a wagering requirement). */
+  bonus_turnover: number;
   status: 0 | 1 | 2 | 3;
   created_at: string;
   expires_at: string;
@@ -99,8 +101,10 @@ export function createDepositRepo(db: Db) {
     `UPDATE user_coupons SET status = 'expired' WHERE status = 'available' AND expires_at <= ?`,
   );
   const insert = db.prepare(
-    `INSERT INTO deposits (order_no, user_id, channel, amount, bonus, fee, coupon_id, turnover_required, created_at, expires_at)
-     VALUES (@orderNo, @userId, @channel, @amount, @bonus, @fee, @couponId, @turnoverRequired, @now, @expiresAt)`,
+    `INSERT INTO deposits (order_no, user_id, channel, amount, bonus, fee, coupon_id, turnover_required, bonus_turnover,
+       created_at, expires_at)
+     VALUES (@orderNo, @userId, @channel, @amount, @bonus, @fee, @couponId, @turnoverRequired, @bonusTurnover, @now,
+       @expiresAt)`,
   );
   const byOrderNo = db.prepare('SELECT * FROM deposits WHERE order_no = ?');
   const settle = db.prepare(
@@ -145,6 +149,7 @@ export function createDepositRepo(db: Db) {
       fee: number;
       couponId: number | null;
       turnoverRequired: number;
+      bonusTurnover: number;
       now: string;
       expiresAt: string;
     }) => Number(insert.run(d).lastInsertRowid),

@@ -90,13 +90,14 @@ export function createDepositService(deps: {
     }
     const fee = Math.ceil((amount * channel.fee_percent) / 100);
     const turnoverRequired = amount * s.depositTurnoverMultiple + bonusTurnover;
-    return { channel, amount, bonus, fee, turnoverRequired, coupon, settings: s };
+    return { channel, amount, bonus, fee, turnoverRequired, bonusTurnover, coupon, settings: s };
   }
 
   const quoteView = (q: ReturnType<typeof quote>) => ({
     amount: toPesos(q.amount),
     bonus: toPesos(q.bonus),
     turnoverRequired: toPesos(q.turnoverRequired),
+    bonusTurnover: toPesos(q.bonusTurnover),
     fee: toPesos(q.fee),
     total: toPesos(q.amount + q.fee),
   });
@@ -124,12 +125,20 @@ export function createDepositService(deps: {
       type: 'deposit',
       amount: d.amount,
       deposit: d.amount,
-      // The order's whole turnover requirement (principal and bonus) was fixed when it was quoted.
-      turnoverRequired: d.turnover_required,
+      // The order's own turnover (depositTurnoverMultiple, fixed when quoted) locks the whole balance; the
+      // bonus's turnover is ring-fenced in its own wagering requirement.
+      turnoverRequired: d.turnover_required - d.bonus_turnover,
       reference: d.order_no,
       remark: d.channel,
     });
-    if (d.bonus > 0) ledger.post(d.user_id, { type: 'deposit_bonus', amount: d.bonus, reference: d.order_no });
+    if (d.bonus > 0) {
+      ledger.post(d.user_id, {
+        type: 'deposit_bonus',
+        amount: d.bonus,
+        reference: d.order_no,
+        wagering: { source: 'deposit', bonus: d.bonus, required: d.bonus_turnover },
+      });
+    }
     return first;
   }
 
@@ -222,6 +231,7 @@ export function createDepositService(deps: {
           fee: q.fee,
           couponId: q.coupon?.id ?? null,
           turnoverRequired: q.turnoverRequired,
+          bonusTurnover: q.bonusTurnover,
           now: now.toISOString(),
           expiresAt: new Date(now.getTime() + q.settings.timeoutMs).toISOString(),
         });

@@ -205,7 +205,11 @@ describe('migration 0014 on an existing database', () => {
       ['adjust', -7_300, 0, 0, 'ADJ1'],
     ] as const)
       journal.run(type, amount, frozen, points, reference, now);
-    migrate(db, all);
+    // Up to 0030, which moves bonus turnover out of the counters (wagering.test.ts checks that one).
+    migrate(
+      db,
+      all.filter((m) => m.version < 30),
+    );
     expect(ledgerProblems(db)).toEqual([]);
     expect(
       db.prepare("SELECT balance FROM ledger_accounts WHERE code IN ('gateway', 'payout') ORDER BY code").pluck().all(),

@@ -6,6 +6,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import { COUNTERPARTY, type JournalType } from './journal-types';
 import { type AccountRow, createLedgerRepo } from './repo';
+import { createWagering, type WageringGrant } from './wagering';
 import { ledgerProblems, ledgerTotals } from './whole';
 
 /** One change of an account. Amounts are integer centavos; points are whole points. */
@@ -18,10 +19,13 @@ export interface Posting {
   points?: number;
   /** Adds to the cumulative deposits (and counts one deposit when positive). */
   deposit?: number;
-  /** Turnover owed before a withdrawal (e.g. 10x a bonus). */
+  /** The deposit's own turnover owed before any withdrawal (amount x depositTurnoverMultiple). */
   turnoverRequired?: number;
-  /** Turnover done (bets). */
+  /** Turnover done: a bet (positive) also counts toward the open wagering requirements, a rollback
+   * (negative, same reference as its bet) takes that back. */
   turnoverDone?: number;
+  /** The credit is a bonus with a turnover multiple: it opens its own wagering requirement. */
+  wagering?: WageringGrant;
   /** What caused it: order number, round id, reward key. */
   reference: string;
   remark?: string;
@@ -41,6 +45,7 @@ export function createLedgerService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
   const repo = createLedgerRepo(db);
   const batch = createWriteBatch(db);
+  const wagering = createWagering(db);
 
   function account(userId: number): AccountRow {
     // Read first: an INSERT OR IGNORE opens a write transaction even when the row exists.
@@ -84,6 +89,11 @@ export function createLedgerService(deps: { db: Db; clock: Clock }) {
         turnoverDone,
       });
     }
+    if (p.wagering) wagering.start(userId, p.reference, p.wagering, now);
+    if (turnoverDone > 0) wagering.bet(userId, p.reference, turnoverDone, now);
+    else if (turnoverDone < 0) wagering.rollback(userId, p.reference);
+    // Spent down to nothing: whatever bonus was in it is lost, so its requirements lock nothing any more.
+    if (amount < 0 && after.balance === 0) wagering.forfeit(userId, now);
     // A transfer inside the player's account (balance to frozen) moves nothing of the counterparty's.
     if (amount + frozen !== 0 || points !== 0) repo.counterparty(counterparty, amount + frozen, points);
     const journalId = repo.insertJournal({
@@ -103,13 +113,19 @@ export function createLedgerService(deps: { db: Db; clock: Clock }) {
     return { journalId, account: after };
   }
 
-  /** Turnover still owed before a withdrawal, in centavos. */
+  /** The deposits' own turnover still owed before any withdrawal, in centavos (it locks the whole balance). */
   const surplus = (a: AccountRow) => Math.max(0, a.turnover_required - a.turnover_done);
+  /** What may be withdrawn now (centavos): nothing while deposit turnover is owed, else the balance less the
+   * bonuses of the open wagering requirements, never below 0. */
+  const withdrawable = (a: AccountRow) => (surplus(a) > 0 ? 0 : Math.max(0, a.balance - wagering.locked(a.user_id)));
 
   return {
     account,
     post,
     surplus,
+    withdrawable,
+    /** The player's open wagering requirements, oldest first, and the bonus they lock (centavos). */
+    wagering: (userId: number) => ({ open: wagering.open(userId), locked: wagering.locked(userId) }),
     /** Group commit of hot money writes (see db/batch.ts). */
     batch,
     /** Adds (negative: spends) energy, a counter that is not money; false when there is too little. */
@@ -124,12 +140,13 @@ export function createLedgerService(deps: { db: Db; clock: Clock }) {
     buckets(userId: number) {
       const a = account(userId);
       const owed = surplus(a);
+      const free = withdrawable(a);
       return {
         account: a,
         userAccountVO: {
           allAmount: toPesos(a.balance + a.frozen),
           balance: toPesos(a.balance),
-          withdrawalAmount: toPesos(owed > 0 ? 0 : a.balance),
+          withdrawalAmount: toPesos(free),
           deposit: toPesos(a.deposit_total),
           point: a.point,
           surplus: toPesos(owed),

@@ -226,7 +226,17 @@ describe('poker cards: the full set and the grand prize', () => {
     ]);
     const vo = await balanceOf(client);
     expect(vo.balance).toBe(250000);
-    expect(vo.surplus).toBe(250000 * readPokerSeed().grandPrizeTurnoverMultiple);
+    // The prize is ring-fenced by its own wagering requirement: it is locked, nothing else would be.
+    expect(vo).toMatchObject({ surplus: 0, withdrawalAmount: 0 });
+    const wagering = (
+      await client.get<{ list: { bonus: number; turnoverRequired: number }[] }>('/api/withdraw/wagering')
+    ).body.data.list;
+    expect(wagering).toEqual([
+      expect.objectContaining({
+        bonus: 250000,
+        turnoverRequired: 250000 * readPokerSeed().grandPrizeTurnoverMultiple,
+      }),
+    ]);
     expect(await fetchPoker(client)).toMatchObject({ collected: 54, grandPrizeClaimed: true });
     expect(app.services.grants.isClaimed(userId, 'poker.grand')).toBe(true);
 

@@ -39,7 +39,12 @@ describe('reward grants', () => {
     const vo = await balanceOf(client);
     expect(vo.balance).toBe(123.45);
     expect(vo.point).toBe(40);
-    expect(vo.surplus).toBe(1234.5);
+    // The cash opens its own wagering requirement: 10x, locking the 123.45 and nothing else.
+    expect(vo).toMatchObject({ surplus: 0, withdrawalAmount: 0 });
+    expect(app.services.ledger.wagering(userId)).toMatchObject({
+      locked: 12_345,
+      open: [expect.objectContaining({ source: 'test', bonus: 12_345, required: 123_450, done: 0 })],
+    });
     expect(app.services.grants.energy(userId)).toBe(3);
     expect(app.services.grants.isClaimed(userId, 'test.once:1')).toBe(true);
     expect(app.services.grants.claimOf(userId, 'test.once:1')).toEqual(rewards);

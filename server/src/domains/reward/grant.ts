@@ -73,7 +73,8 @@ export function createRewardGrants(deps: {
           ledger.post(userId, {
             type: g.journalType ?? 'reward',
             amount: r.amount,
-            turnoverRequired: r.amount * (g.turnoverMultiple ?? 0),
+            // Ring-fenced, not owed on the whole balance: the cash opens its own wagering requirement.
+            wagering: { source: g.source, bonus: r.amount, required: r.amount * (g.turnoverMultiple ?? 0) },
             reference: g.key,
             remark: g.remark ?? r.info ?? '',
           });

@@ -54,7 +54,12 @@ const sign = (day: number) => client.post<{ rewards: unknown[] }>('/api/bonus/si
 const dailyDeposit = async () => (await client.get<DailyDeposit>('/api/bonus/dailyDeposit/fetch')).body.data;
 const claimTier = (tier: number) => client.post<{ rewards: unknown[] }>('/api/bonus/dailyDeposit/claim', { tier });
 const returnGift = async () => (await client.get<ReturnGift>('/api/bonus/returnGift/fetch')).body.data;
-const owed = () => app.services.ledger.account(userId).turnover_required;
+/** The wagering asked by the bonuses granted so far (each opens its own requirement). */
+const owed = () =>
+  app.db
+    .prepare('SELECT COALESCE(SUM(required), 0) FROM wagering_requirements WHERE user_id = ?')
+    .pluck()
+    .get(userId) as number;
 async function logIn() {
   const answer = await client.post('/api/user/login', { username: typed.username, password: hashed(typed.password) });
   if (!answer.body.success) throw new Error(JSON.stringify(answer.body));

@@ -30,6 +30,8 @@ export function withdrawRoutes(
 
   route(app, contract.withdrawLimits, ({ user }) => withdrawals.todayLimits(user.id));
 
+  route(app, contract.withdrawWagering, ({ user }) => withdrawals.wagering(user.id));
+
   route(app, contract.withdrawRecords, ({ user, query }) => {
     withdrawals.settleDue();
     const { rows, total } = withdrawals.records(user.id, { ...query, ...manilaDayRange(query.from, query.to) });

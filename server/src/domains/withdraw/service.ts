@@ -119,6 +119,13 @@ export function createWithdrawService(deps: {
       });
     }
     if (account.balance < amount) throw new AppError(Code.INSUFFICIENT_BALANCE);
+    // Bonus money is ring-fenced: the player's own cash may leave, the bonus of an open requirement not.
+    const free = ledger.withdrawable(account);
+    if (amount > free) {
+      throw new AppError(Code.BONUS_LOCKED, {
+        params: { locked: formatCentavos(ledger.wagering(userId).locked), available: formatCentavos(free) },
+      });
+    }
     return { wallet, day };
   }
 
@@ -322,14 +329,37 @@ export function createWithdrawService(deps: {
       interceptPayout = interceptor;
     },
 
+    /** GET /api/withdraw/wagering: the open bonus requirements, what they lock, what may be withdrawn. */
+    wagering(userId: number) {
+      const account = ledger.account(userId);
+      const { open, locked } = ledger.wagering(userId);
+      return {
+        balance: toPesos(account.balance),
+        locked: toPesos(locked),
+        surplus: toPesos(ledger.surplus(account)),
+        withdrawalAmount: toPesos(ledger.withdrawable(account)),
+        list: open.map((r) => ({
+          id: r.id,
+          source: r.source,
+          reference: r.reference,
+          bonus: toPesos(r.bonus),
+          turnoverRequired: toPesos(r.required),
+          turnoverDone: toPesos(r.done),
+          state: r.state,
+          createdAt: r.created_at,
+        })),
+      };
+    },
+
     /** userRiskVO of GET /api/balance: what stands between the player and a withdrawal. */
     risk(userId: number, account: ReturnType<LedgerService['account']>) {
       const owed = ledger.surplus(account);
+      const bonusLocksAll = account.balance > 0 && ledger.withdrawable(account) === 0;
       const { kycStatus, restricted } = kyc.risk(userId);
       return {
         turnoverRequired: toPesos(account.turnover_required),
         turnoverDone: toPesos(account.turnover_done),
-        withdrawLocked: owed > 0 || kycStatus !== 'verified' || restricted,
+        withdrawLocked: owed > 0 || bonusLocksAll || kycStatus !== 'verified' || restricted,
         kycStatus,
         restricted,
       };

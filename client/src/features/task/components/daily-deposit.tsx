@@ -33,6 +33,16 @@ export function DailyDeposit({ onRewards, refreshKey }: { onRewards(rewards: Rew
                   <div className="task__main">
                     <p className="task__title">{t('bonus.tierTitle', { amount: formatMoney(tier.deposit) })}</p>
                     <RewardText rewards={tier.rewards} />
+                    {tier.rewards
+                      .filter((r) => r.type === 'cash' && r.amount > 0 && data.turnoverMultiple > 0)
+                      .map((r) => (
+                        <p key="wagering" className="bonus-note" data-testid={`tier-${tier.tier}-wagering`}>
+                          {t('wagering.beforeClaim', {
+                            turnover: formatMoney(Math.round(r.amount * data.turnoverMultiple * 100) / 100),
+                            bonus: formatMoney(r.amount),
+                          })}
+                        </p>
+                      ))}
                     <ProgressBar
                       value={Math.min(data.deposited, tier.deposit)}
                       max={tier.deposit}

@@ -157,6 +157,14 @@ function QuoteSheet({
               <dd>₱ {formatMoney(quote.total)}</dd>
             </div>
           </dl>
+          {quote.bonusTurnover > 0 ? (
+            <p className="notice notice--info" data-testid="bonus-wagering">
+              {t('wagering.beforeClaim', {
+                turnover: formatMoney(quote.bonusTurnover),
+                bonus: formatMoney(quote.bonus),
+              })}
+            </p>
+          ) : null}
           <Button block size="lg" loading={busy} onClick={pay} data-autofocus>
             {t('deposit.payWith', { wallet: WALLET_LABELS[channel] })}
           </Button>
