@@ -12207,7 +12207,10 @@ export interface operations {
                             withdrawalAmount: number;
                             list: components["schemas"]["WageringRequirement"][];
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -12386,7 +12389,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["RechargeMethod"][];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: never;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -12759,7 +12765,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["OpsConversation"];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -12783,6 +12792,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -13207,7 +13240,10 @@ export interface operations {
                             source: "seed" | "ops";
                             createdAt: string;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -13231,6 +13267,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -15546,7 +15606,10 @@ export interface operations {
                             deviceId: string;
                             userAgent: string;
                         }[];
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -15712,7 +15775,10 @@ export interface operations {
                             deviceId: string;
                             userAgent: string;
                         };
-                    } | components["schemas"]["Failure"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
                 };
             };
             /** @description Malformed JSON */
@@ -15736,6 +15802,30 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
