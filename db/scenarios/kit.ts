@@ -1,16 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { md5 } from 'js-md5';
-import { signFields } from '../../server/src/lib/signature';
-import { IDENTITY, TRADE_PASSWORD } from '../../server/src/test/world';
 import type { SessionUser } from '../../server/src/types';
+import {
+  identityBody,
+  makeWithdrawReady,
+  registerBody,
+  signedBody,
+  tradePasswordBody,
+  WALLET,
+  type WorldSteps,
+  walletBody,
+} from '../../server/src/world/recipes';
 import { toCentavos } from '../../shared/money';
 
-/** Everything a scenario needs, each step through the services the API itself uses (no SQL). */
+/**
+ * Everything a scenario needs, each step through the services the API itself uses (no SQL). The recipes
+ * (who a player is, what each step sends, what "ready to withdraw" takes) are the world-builder's
+ * (server/src/world/recipes.ts), the ones the tests and scripts run through the public routes.
+ */
 
 export const PASSWORD = 'Secret123';
-/** The same identity and transaction password as the world-builder the tests and scripts use. */
-export { IDENTITY, TRADE_PASSWORD } from '../../server/src/test/world';
+export { IDENTITY, TRADE_PASSWORD } from '../../server/src/world/recipes';
 
 export interface Persona {
   userId: number;
@@ -33,6 +43,20 @@ const DAY_MS = 86_400_000;
 export function createKit(app: FastifyInstance) {
   const s = app.services;
   const meta = (username: string) => ({ ip: `scenario:${username}`, deviceId: 'scenario' });
+  /** The recipes' steps through the services, as the persona's session; the operator is "scenario". */
+  const steps = {
+    setTradePassword: (p: Persona, body: ReturnType<typeof tradePasswordBody>) =>
+      s.users.setTradePassword(p.session, body.oldPassword, body.newPassword),
+    bindWallet: async (p: Persona, body: ReturnType<typeof walletBody>) => {
+      await s.wallets.bind(p.session, body as Parameters<typeof s.wallets.bind>[1]);
+    },
+    submitIdentity: (p: Persona, body: ReturnType<typeof identityBody>) => {
+      s.kyc.submit(p.session, body as Parameters<typeof s.kyc.submit>[1]);
+    },
+    verifyIdentity: (p: Persona) => {
+      s.kyc.decide(p.userId, 'verified', '', 'scenario');
+    },
+  } satisfies WorldSteps<Persona>;
 
   const kit = {
     app,
@@ -41,13 +65,12 @@ export function createKit(app: FastifyInstance) {
     async player(spec: PlayerSpec): Promise<Persona> {
       const inviteCode = spec.invitedBy ? s.users.byId(spec.invitedBy.userId)?.invitation_code : undefined;
       const userId = await s.users.register(
-        {
+        registerBody({
           username: spec.username,
-          password: md5(spec.password ?? PASSWORD),
+          password: spec.password ?? PASSWORD,
           phone: spec.phone,
-          agree: true,
-          ...(inviteCode ? { inviteCode } : {}),
-        } as Parameters<typeof s.users.register>[0],
+          inviteCode,
+        }) as Parameters<typeof s.users.register>[0],
         meta(spec.username),
       );
       const row = s.users.byId(userId);
@@ -61,28 +84,27 @@ export function createKit(app: FastifyInstance) {
     },
 
     async tradePassword(p: Persona) {
-      await s.users.setTradePassword(p.session, undefined, md5(TRADE_PASSWORD));
+      await steps.setTradePassword(p, tradePasswordBody());
     },
 
     /** Sets the transaction password and binds an e-wallet (an account ending 0000 is declined at payout, 9999 ends in Exception). */
     async wallet(p: Persona, account: string, bank: 'gcash' | 'maya' = 'gcash') {
       await kit.tradePassword(p);
-      await s.wallets.bind(p.session, {
-        bank,
-        name: IDENTITY.realName,
-        account,
-        password: md5(TRADE_PASSWORD),
-      } as Parameters<typeof s.wallets.bind>[1]);
+      await steps.bindWallet(p, walletBody({ ...WALLET, bank, account }));
     },
 
     submitKyc(p: Persona) {
-      s.kyc.submit(p.session, IDENTITY as Parameters<typeof s.kyc.submit>[1]);
+      steps.submitIdentity(p, identityBody());
     },
 
+    /** The identity submitted, then verified by the operator (at once: the services answer synchronously). */
     verify(p: Persona) {
       kit.submitKyc(p);
-      s.kyc.decide(p.userId, 'verified', '', 'scenario');
+      steps.verifyIdentity(p);
     },
+
+    /** A player ready to withdraw (the world-builder's recipe): transaction password, this e-wallet, verified. */
+    readyToWithdraw: (p: Persona, account: string) => makeWithdrawReady(steps, p, { ...WALLET, account }),
 
     /** A deposit through the checkout: left Pending, or settled by the gateway's signed callback. */
     deposit(
@@ -109,10 +131,7 @@ export function createKit(app: FastifyInstance) {
       if (gameId === undefined) throw new Error('no playable game');
       const launched = s.play.launch(p.userId, gameId, app.config.publicUrl, 'en-US');
       const launchToken = new URL(launched.playUrl).searchParams.get('token') ?? '';
-      const signed = <T extends Record<string, string>>(fields: T) => ({
-        ...fields,
-        signature: signFields(fields, app.config.providerSecret),
-      });
+      const signed = <T extends Record<string, string>>(fields: T) => signedBody(fields, app.config.providerSecret);
       const { sessionToken } = s.play.authenticate(signed({ launchToken }));
       const cents = toCentavos(bet);
       for (let i = 0; i < rounds; i++) {

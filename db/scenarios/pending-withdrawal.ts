@@ -22,8 +22,7 @@ export const pendingWithdrawal: Scenario = {
     const accounts = ['9172220001', '9172220000', '9172229999'];
     for (const [i, account] of accounts.entries()) {
       const ana = await kit.player({ username: `ana0000${i + 1}`, phone: `917000001${i}` });
-      await kit.wallet(ana, account);
-      kit.verify(ana);
+      await kit.readyToWithdraw(ana, account);
       kit.deposit(ana, 5000);
       kit.withdraw(ana, 1500);
     }

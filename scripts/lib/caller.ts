@@ -4,8 +4,8 @@
  * Players are made through the real routes only, as a tester would: nothing is written to the database.
  */
 import { md5 } from 'js-md5';
-import { signFields } from '../../server/src/lib/signature';
 import { type Caller, must, type Player, TRADE_PASSWORD as TYPED_TRADE_PASSWORD } from '../../server/src/test/world';
+import { signedBody } from '../../server/src/world/recipes';
 
 export {
   type Answer,
@@ -52,7 +52,7 @@ export async function providerSession(
       : null;
     if (!launchToken) continue;
     const auth = await call<{ sessionToken: string }>('POST', '/api/provider/wallet/authenticate', {
-      body: { launchToken, signature: signFields({ launchToken }, providerSecret) },
+      body: signedBody({ launchToken }, providerSecret),
     });
     if (auth.body.success) return auth.body.data.sessionToken;
   }
@@ -60,10 +60,7 @@ export async function providerSession(
 }
 
 /** A signed provider wallet body. */
-export const signed = (fields: Record<string, string>, secret: string) => ({
-  ...fields,
-  signature: signFields(fields, secret),
-});
+export const signed = (fields: Record<string, string>, secret: string) => signedBody(fields, secret);
 
 /**
  * Reward claims that other areas add; the first one this build registers is the one measured (the

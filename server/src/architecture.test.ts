@@ -32,6 +32,8 @@ function importsOf(from: string, text: string): Import[] {
 }
 
 const isTest = (path: string) => /\.test\.tsx?$/.test(path);
+/** A test, or a helper file only tests import (a domain's test-kit.ts or fixtures.ts). */
+const isTestSupport = (path: string) => isTest(path) || /\/(test-kit|fixtures)$/.test(path.replace(/\.tsx?$/, ''));
 const under = (path: string, folder: string) => path === folder || path.startsWith(`${folder}/`);
 /** `server/src/domains/<d>/...` -> d */
 const domainOf = (path: string) => /^server\/src\/domains\/([^/]+)\//.exec(path)?.[1];
@@ -69,6 +71,12 @@ function brokenRules({ from, to }: Import): string[] {
   if (under(from, 'server') && under(to, 'client')) broken.push('the server imports nothing from client/');
   if (FRAMEWORK.some((f) => under(from, f) || from === f) && under(to, 'server/src/domains')) {
     broken.push('plugins, lib and the framework files never import a domain');
+  }
+  if (!isTestSupport(from) && !under(from, 'server/src/test') && under(to, 'server/src/test')) {
+    broken.push('only tests import server/src/test (shared recipes live in server/src/world)');
+  }
+  if (under(from, 'server/src/world') && (under(to, 'server/src/domains') || under(to, 'server/src/test'))) {
+    broken.push('the world recipes import only the contract and lib (a transport runs them)');
   }
   const fromDomain = domainOf(from);
   const toDomain = domainOf(to);
@@ -108,7 +116,13 @@ function sourceFiles(folder: string): string[] {
 describe('import rules', () => {
   it('no source file of server/, shared/ or client/ breaks one', () => {
     const violations: string[] = [];
-    for (const file of [...sourceFiles('server/src'), ...sourceFiles('shared'), ...sourceFiles('client/src')]) {
+    const files = [
+      ...sourceFiles('server/src'),
+      ...sourceFiles('shared'),
+      ...sourceFiles('client/src'),
+      ...sourceFiles('db/scenarios'),
+    ];
+    for (const file of files) {
       for (const imported of importsOf(file, readFileSync(join(ROOT, file), 'utf8'))) {
         for (const rule of brokenRules(imported))
           violations.push(`${file}:${imported.line} -> ${imported.to}: ${rule}`);
@@ -128,6 +142,8 @@ describe('import rules', () => {
     expect(check('client/src/features/vip/x.tsx', "const m = import('../../pages/vip/page');")).toHaveLength(1);
     expect(check('client/src/features/vip/x.ts', "import { s } from '../wallet/store';")).toHaveLength(1);
     expect(check('client/src/pages/vip/x.tsx', "export { a } from '../../app/paths';")).toHaveLength(1);
+    expect(check('db/scenarios/kit.ts', "import { a } from '../../server/src/test/world';")).toHaveLength(1);
+    expect(check('server/src/world/x.ts', "import { a } from '../domains/user/service';")).toHaveLength(1);
     // allowed: down the layers, inside a domain or feature, another domain's service
     expect(check('server/src/domains/kyc/service.ts', "import type { UserService } from '../user/service';")).toEqual(
       [],
@@ -135,5 +151,8 @@ describe('import rules', () => {
     expect(check('server/src/domains/kyc/routes.ts', "import { r } from './repo';")).toEqual([]);
     expect(check('client/src/pages/vip/x.tsx', "import { a } from '../../features/vip/api';")).toEqual([]);
     expect(check('client/src/app/x.tsx', "import { a } from '../pages/vip/page';")).toEqual([]);
+    expect(check('server/src/test/money.ts', "import { a } from '../world/recipes';")).toEqual([]);
+    expect(check('db/scenarios/kit.ts', "import { a } from '../../server/src/world/recipes';")).toEqual([]);
+    expect(check('server/src/domains/tooling/test-kit.ts', "import { a } from '../../test/helpers';")).toEqual([]);
   });
 });

@@ -1,17 +1,26 @@
+import { manilaDay } from '../../shared/time';
+
 export type ClockListener = (from: Date, to: Date) => void;
+/** `from` and `to` are Manila business days, YYYY-MM-DD. */
+export type DayListener = (from: string, to: string) => void;
 
 /**
  * Virtual time. Server logic reads `now()` only from here, so tests and testers can set and advance it.
  * Unfrozen, it runs with the real clock plus an offset; frozen (tests), it stands still until moved.
+ * It also owns the Manila business day: `onDayChange` listeners hear each change once, after a move
+ * across midnight (either way, after the `onChange` listeners) or when `checkDay` finds real time passed it.
  */
 export class Clock {
   private offsetMs: number;
   private frozenAt: number | undefined;
   private readonly listeners = new Set<ClockListener>();
+  private readonly dayListeners = new Set<DayListener>();
+  private day: string;
 
   constructor(options: { offsetMs?: number; frozenAt?: Date } = {}) {
     this.offsetMs = options.offsetMs ?? 0;
     this.frozenAt = options.frozenAt?.getTime();
+    this.day = manilaDay(this.now());
   }
 
   now(): Date {
@@ -51,11 +60,26 @@ export class Clock {
     return () => this.listeners.delete(listener);
   }
 
+  onDayChange(listener: DayListener): () => void {
+    this.dayListeners.add(listener);
+    return () => this.dayListeners.delete(listener);
+  }
+
+  /** Tells the day listeners when the Manila day is no longer the one they last heard (a running clock's midnight). */
+  checkDay(): void {
+    const today = manilaDay(this.now());
+    if (today === this.day) return;
+    const from = this.day;
+    this.day = today;
+    for (const listener of this.dayListeners) listener(from, today);
+  }
+
   private move(targetMs: number): void {
     const from = this.now();
     if (this.frozenAt === undefined) this.offsetMs = targetMs - Date.now();
     else this.frozenAt = targetMs;
     const to = this.now();
     for (const listener of this.listeners) listener(from, to);
+    this.checkDay();
   }
 }

@@ -8,7 +8,7 @@ import { OPERATOR_HEADER } from '../../shared/contract/ops-audit';
 import { envelopeSchema, ok } from '../../shared/envelope';
 import { type SuccessMessage, successMessages } from '../../shared/messages';
 import { AppError } from './errors';
-import { consumeClaim, isClaimPath } from './plugins/rate-limit';
+import { consumeClaim } from './plugins/rate-limit';
 import { SESSION_COOKIE } from './plugins/session.service';
 import type { SessionUser } from './types';
 
@@ -52,7 +52,9 @@ export function operatorOf(request: FastifyRequest): string {
 
 /**
  * Registers one contract endpoint: its schemas validate the request and serialize the envelope's data;
- * its access level is enforced before the body is even read.
+ * its access level is enforced before the body is even read. Its marks are read here too: `rateLimit`
+ * counts the call before the handler, `signed` goes to the route's config (the envelope plugin spares it
+ * the requestFrom header) and to the document (`x-signed`).
  */
 export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: RouteHandler<E>): void {
   // Callback hooks, not async ones: they run on every request, and a promise each is measurable.
@@ -65,7 +67,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
     done(allowed ? undefined : new AppError(Code.OPS_UNAUTHORIZED, { status: 401 }));
   };
 
-  const limitClaims = endpoint.access === 'user' && endpoint.method === 'POST' && isClaimPath(endpoint.path);
+  const limitClaims = endpoint.rateLimit === 'claim';
 
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
@@ -78,8 +80,10 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.signed ? { 'x-signed': true } : {}),
       response: { 200: envelopeSchema(endpoint.data) },
     },
+    config: { signed: endpoint.signed === true },
     onRequest: endpoint.access === 'ops' ? checkOps : authenticate,
     // A POST without a body (no content at all) is read as {}, so `logout` needs no dummy payload.
     ...(endpoint.body

@@ -23,6 +23,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     services: AppServices;
   }
+  /** A route's marks from the contract (route.ts), read by the framework plugins. */
+  interface FastifyContextConfig {
+    /** Called by a server with an HMAC-signed body (Endpoint.signed): no requestFrom header. */
+    signed?: boolean;
+  }
   interface FastifyRequest {
     lang: Language;
     user: SessionUser | null;

@@ -16,6 +16,16 @@ export interface Endpoint {
   summary: string;
   /** Spec (quiet): the client shows no loading indicator for it. */
   quiet?: boolean;
+  /**
+   * Called by a server, not the client (the gateway's webhook, the game provider's wallet): its body
+   * carries an HMAC `signature` the handler checks, so it needs no `requestFrom` header.
+   */
+  signed?: true;
+  /**
+   * A per-player limit the route counts before its handler runs (`user` endpoints): `claim` is the reward
+   * claims limit (CLAIMS_PER_PLAYER in server/src/plugins/rate-limit.ts), shared by every claim.
+   */
+  rateLimit?: 'claim';
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodObject;

@@ -35,6 +35,7 @@ export const mallOrder = defineEndpoint({
   method: 'POST',
   path: '/api/mallExchange/order',
   access: 'user',
+  rateLimit: 'claim',
   summary: 'Exchange points for an item',
   body: z.strictObject({
     itemId: idSchema,
@@ -54,6 +55,7 @@ export const useRedemptionCode = defineEndpoint({
   method: 'POST',
   path: '/api/redemption/code/use',
   access: 'user',
+  rateLimit: 'claim',
   summary: 'Redeem a code for its reward (one use per account)',
   body: z.strictObject({
     code: z
@@ -112,6 +114,7 @@ export const pokerDraw = defineEndpoint({
   method: 'POST',
   path: '/api/poker/draw',
   access: 'user',
+  rateLimit: 'claim',
   summary: 'Use one chance to draw a card; completing the set pays the grand prize once',
   body: empty,
   data: rewardsData.extend({

@@ -11,6 +11,7 @@ export const paymentCallback = defineEndpoint({
   method: 'POST',
   path: '/api/payment/callback',
   access: 'open',
+  signed: true,
   summary: 'Gateway webhook: the result of a deposit payment (HMAC-signed)',
   body: z.strictObject({
     orderNo: z.string().min(1).max(40),

@@ -111,6 +111,7 @@ export const claimLetter = defineEndpoint({
   method: 'POST',
   path: '/api/letter/claim',
   access: 'user',
+  rateLimit: 'claim',
   summary: "Claim a letter's attached rewards, once; marks it read",
   body: z.strictObject({ id: idSchema }),
   data: rewardsData,

@@ -211,6 +211,18 @@ describe('access', () => {
   });
 });
 
+describe('marks read by the server', () => {
+  it('signed endpoints are open POSTs whose body carries the signature; claim limits are on user POSTs', () => {
+    const all = endpoints;
+    for (const e of all.filter((x) => x.signed)) {
+      expect([e.method, e.access], e.path).toEqual(['POST', 'open']);
+      expect(Object.keys(e.body?.shape ?? {}), e.path).toContain('signature');
+    }
+    expect(all.filter((e) => e.signed).length).toBeGreaterThanOrEqual(6);
+    for (const e of all.filter((x) => x.rateLimit)) expect([e.method, e.access], e.path).toEqual(['POST', 'user']);
+  });
+});
+
 describe('request rules', () => {
   const md5 = 'e10adc3949ba59abbe56e057f20f883e';
 

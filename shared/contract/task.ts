@@ -42,6 +42,7 @@ export const taskClaim = defineEndpoint({
   method: 'POST',
   path: '/api/task/claim',
   access: 'user',
+  rateLimit: 'claim',
   summary: "Claim a finished task's rewards, once per period",
   body: z.strictObject({
     code: z
@@ -87,6 +88,7 @@ export const signInClaim = defineEndpoint({
   method: 'POST',
   path: '/api/bonus/signIn/claim',
   access: 'user',
+  rateLimit: 'claim',
   summary: "Sign in for a day of the 30: only the next one, once per Manila day ('Sign-in date not arrived' else)",
   body: z.strictObject({ day: z.number().int().min(1).max(366) }),
   data: rewardsData,
@@ -119,6 +121,7 @@ export const dailyDepositClaim = defineEndpoint({
   method: 'POST',
   path: '/api/bonus/dailyDeposit/claim',
   access: 'user',
+  rateLimit: 'claim',
   summary: "Claim a reached tier of today's deposit bonus",
   body: z.strictObject({ tier: z.number().int().min(1).max(100) }),
   data: rewardsData,
@@ -147,6 +150,7 @@ export const returnGiftClaim = defineEndpoint({
   method: 'POST',
   path: '/api/bonus/returnGift/claim',
   access: 'user',
+  rateLimit: 'claim',
   summary: 'Claim the return gift pack, once per return',
   body: z.strictObject({}),
   data: rewardsData,

@@ -124,6 +124,9 @@ export function operationIdOf(method: string, path: string): string {
   return method.toLowerCase() + words.map(pascal).join('');
 }
 
+/** Called by a server with a signed body (the contract's `signed`, written by route.ts as `x-signed`). */
+const isSigned = (op: Operation) => op['x-signed'] === true;
+
 /** The codes an operation can answer: from how it is reached, and the business ones its endpoint declares. */
 function codesOf(method: string, path: string, op: Operation): number[] {
   const codes = new Set<number>([Code.INTERNAL, ...(businessCodes.get(`${method} ${path}`) ?? [])]);
@@ -132,9 +135,8 @@ function codesOf(method: string, path: string, op: Operation): number[] {
     for (const c of [Code.MALFORMED_JSON, Code.BODY_TOO_LARGE, Code.UNSUPPORTED_MEDIA_TYPE]) codes.add(c);
   }
   const isOps = path.startsWith('/ops');
-  const signed = path.startsWith('/api/payment/') || path.startsWith('/api/provider/');
   if (isOps) codes.add(Code.OPS_UNAUTHORIZED);
-  else if (MUTATING.has(method) && !signed) codes.add(Code.MISSING_REQUEST_FROM);
+  else if (MUTATING.has(method) && !isSigned(op)) codes.add(Code.MISSING_REQUEST_FROM);
   if (op.security?.some((s) => 'session' in s)) {
     codes.add(Code.SESSION_INVALID);
     codes.add(Code.ACCOUNT_SUSPENDED);
@@ -156,11 +158,10 @@ const failure = (codes: number[], description: string) => ({
   },
 });
 
-const headerParameters = (method: string, path: string): Json[] => {
+const headerParameters = (method: string, path: string, op: Operation): Json[] => {
   if (!path.startsWith('/api/') || path.startsWith('/api/docs')) return [];
-  const signed = path.startsWith('/api/payment/') || path.startsWith('/api/provider/');
   return [
-    ...(MUTATING.has(method) && !signed
+    ...(MUTATING.has(method) && !isSigned(op)
       ? [
           {
             name: 'requestFrom',
@@ -211,7 +212,7 @@ export function completeDocument(document: Json, publicUrl: string): Json {
       op.summary ??= `${method.toUpperCase()} ${path}`;
       // Open operations say so: no security requirement at all.
       op.security ??= [];
-      op.parameters = [...(op.parameters ?? []), ...headerParameters(method, path)];
+      op.parameters = [...(op.parameters ?? []), ...headerParameters(method, path, op)];
       const codes = codesOf(method, path, op);
       const success = op.responses?.['200'] as (Json & { content?: Record<string, { schema: Json }> }) | undefined;
       const json = success?.content?.['application/json'];

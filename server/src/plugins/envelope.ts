@@ -61,8 +61,9 @@ export const envelopePlugin = fp(
     // A callback hook: it runs on every request, and a promise each is measurable.
     app.addHook('onRequest', (request, reply, done) => {
       request.lang = pickLanguage(request.headers.language as string | undefined);
-      // Gateway webhooks and the game provider's wallet calls are signed instead: they come from servers.
-      const signed = request.url.startsWith('/api/payment/') || request.url.startsWith('/api/provider/');
+      // Gateway webhooks and the game provider's wallet calls are signed instead (`signed` in the
+      // contract): they come from servers.
+      const signed = request.routeOptions.config?.signed === true;
       const isApi = request.url.startsWith('/api/') && !signed;
       if (isApi && MUTATING.has(request.method) && !REQUEST_FROM.has(String(request.headers.requestfrom ?? ''))) {
         sendFailure(request, reply, 403, Code.MISSING_REQUEST_FROM);

@@ -23,6 +23,12 @@ export interface AppEvents {
   'withdraw.changed': { userId: number; orderNo: string; from: number; to: number };
   /** State behind these badge counters may have changed: compute them again and push the ones that did. */
   'badge.stale': { userId: number; counters: (keyof Badge)[] };
+  /**
+   * The Manila business day changed (announced by the clock plugin): the virtual clock was moved across
+   * midnight (either way) or real time passed it. `from` and `to` are YYYY-MM-DD; daily rewards and limits
+   * subscribe here.
+   */
+  'clock.dayChanged': { from: string; to: string };
 
   // --- VIP, friends, ranking events ---
 
@@ -37,11 +43,6 @@ export interface AppEvents {
   // --- end inbox ---
 
   // --- tooling events ---
-  /**
-   * The Manila business day changed: the virtual clock was moved across midnight (either way) or real
-   * time passed it. `from` and `to` are YYYY-MM-DD; daily rewards and limits subscribe here.
-   */
-  'clock.dayChanged': { from: string; to: string };
   /**
    * The whole database was replaced in place (a snapshot restored, a scenario loaded): every in-memory
    * cache keyed by player or row must be dropped. Sessions of the old world are gone.

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { Code } from '../../../shared/codes';
-import { allEndpoints } from '../../../shared/contract';
+import { allEndpoints, type Endpoint } from '../../../shared/contract';
 import { Clock } from '../clock';
 import { isAppError } from '../errors';
-import { CLAIMS_PER_PLAYER, consumeClaim, isClaimPath, Limiter } from './rate-limit';
+import { hashed, registerPlayer, testApp } from '../test/helpers';
+import { CLAIMS_PER_PLAYER, consumeClaim, Limiter } from './rate-limit';
+
+/** Marked in the contract for the claims limit (route.ts counts these). */
+const isClaimPath = (path: string) =>
+  (allEndpoints as readonly Endpoint[]).some((e) => e.path === path && e.rateLimit === 'claim');
 
 describe('the claims limit', () => {
   it('covers every claim, draw, code and mall order of the contract and nothing else', () => {
@@ -37,5 +42,24 @@ describe('the claims limit', () => {
     expect(() => consumeClaim(limiter, 2)).not.toThrow();
     clock.advance(CLAIMS_PER_PLAYER.windowMs);
     expect(() => consumeClaim(limiter, 1)).not.toThrow();
+  });
+});
+
+describe('the claims limit on routes', () => {
+  it('counts the calls of the endpoints marked for it, and only those', async () => {
+    const app = await testApp();
+    try {
+      const { client, info } = await registerPlayer(app);
+      const userId = app.services.users.byUid(info.uid)?.id as number;
+      app.limiter.lifted = false;
+      for (let i = 0; i < CLAIMS_PER_PLAYER.limit; i++) app.limiter.record(`claim:user:${userId}`);
+      expect((await client.post('/api/poker/draw')).body.code).toBe(Code.RATE_LIMITED);
+      expect((await client.post('/api/letter/claim', { id: 1 })).body.code).toBe(Code.RATE_LIMITED);
+      expect(
+        (await client.post('/api/user/modifyPasswordTrade', { newPassword: hashed('trade123') })).body.success,
+      ).toBe(true);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -135,15 +135,11 @@ export const rateLimitPlugin = fp(
 );
 
 /**
- * Reward claims (VIP, friends, ranking, letters, codes, mall, poker draws): at most this many calls per
- * player and minute, whatever the reward. Claims are idempotent anyway; the limit stops a script from
+ * Reward claims (VIP, friends, ranking, letters, codes, mall, poker draws), the endpoints marked
+ * `rateLimit: 'claim'` in the contract: at most this many calls per player and minute, whatever the reward. Claims are idempotent anyway; the limit stops a script from
  * hammering the claim transactions. Generous enough for parallel race tests of one player.
  */
 export const CLAIMS_PER_PLAYER: LimitRule = { limit: 120, windowMs: 60_000 };
-
-/** The user POST routes the claims limit covers, recognised by path so routes added later are covered. */
-export const isClaimPath = (path: string) =>
-  /\/(claim|draw)$|\/redemption\/code\/use$|\/mallExchange\/order$/.test(path);
 
 export const consumeClaim = (limiter: Limiter, userId: number) =>
   limiter.consume(`claim:user:${userId}`, CLAIMS_PER_PLAYER);

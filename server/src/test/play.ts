@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { signFields } from '../lib/signature';
+import { signedBody } from '../world/recipes';
 import { opsClient, registerPlayer, type TestClient } from './helpers';
 
 /** Test fixtures that go through the real money paths: a paid e-wallet deposit, bets through the provider wallet. */
@@ -43,7 +43,7 @@ export async function deposit(app: FastifyInstance, client: TestClient, pesos: n
 }
 
 async function wallet(app: FastifyInstance, name: string, fields: Record<string, string>) {
-  const payload = { ...fields, signature: signFields(fields, app.config.providerSecret) };
+  const payload = signedBody(fields, app.config.providerSecret);
   const response = await app.inject({ method: 'POST', url: `/api/provider/wallet/${name}`, payload });
   const body = response.json() as { success: boolean; data: { sessionToken?: string } };
   if (!body.success) throw new Error(`wallet ${name}: ${JSON.stringify(body)}`);

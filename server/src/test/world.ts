@@ -6,12 +6,14 @@
  *
  * A `Caller` is the transport: `injectCaller(app)` (in-process, each player on its own client address so
  * per-address limits stay apart) or `httpCaller(url, adminToken)` against a running server.
- * The scenarios (db/scenarios/kit.ts) build their worlds in-process through the services, with the same
- * identity, wallet and passwords as here.
+ * The recipes themselves (who a player is, what each step sends, what "ready to withdraw" takes) are
+ * server/src/world/recipes.ts: the scenarios (db/scenarios/kit.ts) run the same ones through the services.
  */
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { md5 } from 'js-md5';
+import * as recipes from '../world/recipes';
+import { registerBody, tradePasswordBody, WALLET, type Wallet, walletBody } from '../world/recipes';
 
 export interface Answer<T = unknown> {
   status: number;
@@ -108,21 +110,9 @@ export async function must<T>(answer: Promise<Answer<T>>, what: string): Promise
   return a;
 }
 
-/** The typed passwords of every player made here (the API receives their md5). */
+/** The typed password of every player made here (the API receives its md5). */
 export const PASSWORD = 'harness1';
-export const TRADE_PASSWORD = 'trade123';
-export const IDENTITY = {
-  realName: 'Juan Dela Cruz',
-  birthDate: '05/17/1990',
-  idType: 'umid',
-  idNumber: '0111-2345678-9',
-} as const;
-export interface Wallet {
-  bank: 'gcash' | 'maya';
-  name: string;
-  account: string;
-}
-export const WALLET: Wallet = { bank: 'gcash', name: IDENTITY.realName, account: '9171234567' };
+export { IDENTITY, TRADE_PASSWORD, WALLET, type Wallet } from '../world/recipes';
 
 /** A logged-in player: send `cookie` (and `ip` in-process) with their calls. */
 export interface Player {
@@ -161,13 +151,7 @@ export async function newPlayer(call: Caller, spec: PlayerSpec | string = {}): P
   const answer = await must(
     call<{ uid: number }>('POST', '/api/user/custom/register', {
       ip,
-      body: {
-        username,
-        password: md5(password),
-        phone,
-        agree: true,
-        ...(s.inviteCode ? { inviteCode: s.inviteCode } : {}),
-      },
+      body: registerBody({ username, password, phone, inviteCode: s.inviteCode }),
     }),
     'register',
   );
@@ -197,42 +181,46 @@ export const fund = (call: Caller, uid: number, pesos: number) =>
     'fund',
   );
 
+type Held = Pick<Player, 'uid' | 'cookie' | 'ip'>;
+
+/** The recipes' steps over the public routes. A security change rotates the session: `p.cookie` follows. */
+const httpSteps = (call: Caller): recipes.WorldSteps<Held> => ({
+  async setTradePassword(p, body) {
+    const answer = await must(
+      call('POST', '/api/user/modifyPasswordTrade', { cookie: p.cookie, ip: p.ip, body }),
+      'trade password',
+    );
+    if (answer.sid) p.cookie = `sid=${answer.sid}`;
+  },
+  async bindWallet(p, body) {
+    await must(call('POST', '/api/user/bankCard/create', { cookie: p.cookie, ip: p.ip, body }), 'bind wallet');
+  },
+  async submitIdentity(p, body) {
+    await must(call('POST', '/api/user/kyc/submit', { cookie: p.cookie, ip: p.ip, body }), 'kyc submit');
+  },
+  async verifyIdentity(p) {
+    await must(call('POST', `/ops/kyc/${p.uid}/decide`, { ops: true, body: { decision: 'verified' } }), 'kyc decide');
+  },
+});
+
 /** Sets the transaction password. A security change rotates the session: `p.cookie` follows the new one. */
-export async function setTradePassword(call: Caller, p: Pick<Player, 'cookie' | 'ip'>, typed = TRADE_PASSWORD) {
-  const answer = await must(
-    call('POST', '/api/user/modifyPasswordTrade', { cookie: p.cookie, ip: p.ip, body: { newPassword: md5(typed) } }),
-    'trade password',
-  );
-  if (answer.sid) p.cookie = `sid=${answer.sid}`;
+export async function setTradePassword(call: Caller, p: Pick<Player, 'cookie' | 'ip'>, typed?: string) {
+  await httpSteps(call).setTradePassword(p as Held, tradePasswordBody(typed));
 }
 
 export async function bindWallet(call: Caller, p: Pick<Player, 'cookie' | 'ip'>, wallet: Wallet = WALLET) {
-  await must(
-    call('POST', '/api/user/bankCard/create', {
-      cookie: p.cookie,
-      ip: p.ip,
-      body: { ...wallet, password: md5(TRADE_PASSWORD) },
-    }),
-    'bind wallet',
-  );
+  await httpSteps(call).bindWallet(p as Held, walletBody(wallet));
 }
 
 /** Submits the identity and has the operator verify it. */
-export async function verifyIdentity(call: Caller, p: Pick<Player, 'uid' | 'cookie' | 'ip'>) {
-  await must(call('POST', '/api/user/kyc/submit', { cookie: p.cookie, ip: p.ip, body: IDENTITY }), 'kyc submit');
-  await must(call('POST', `/ops/kyc/${p.uid}/decide`, { ops: true, body: { decision: 'verified' } }), 'kyc decide');
-}
+export const verifyIdentity = (call: Caller, p: Held) => recipes.verifiedIdentity(httpSteps(call), p);
 
 /** Transaction password, a bound GCash wallet and a verified identity: the player may withdraw. */
-export async function makeWithdrawReady(
+export const makeWithdrawReady = (
   call: Caller,
-  p: Pick<Player, 'uid' | 'cookie' | 'ip'>,
+  p: Held,
   wallet: Wallet = { ...WALLET, account: `917${String(randomInt(10_000_000)).padStart(7, '0')}` },
-): Promise<void> {
-  await setTradePassword(call, p);
-  await bindWallet(call, p, wallet);
-  await verifyIdentity(call, p);
-}
+): Promise<void> => recipes.makeWithdrawReady(httpSteps(call), p, wallet);
 
 /** A captcha of the player, answered through the operator API. */
 export async function solvedCaptcha(call: Caller, p: Pick<Player, 'cookie' | 'ip'>) {

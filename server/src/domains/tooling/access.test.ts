@@ -142,19 +142,3 @@ describe('the dev panel routes', () => {
     ws.terminate();
   });
 });
-
-describe('the Manila day rollover', () => {
-  it('emits clock.dayChanged when the clock crosses midnight in Manila, either way, and not otherwise', async () => {
-    app = await testApp();
-    const seen: { from: string; to: string }[] = [];
-    app.events.on('clock.dayChanged', (e) => seen.push(e));
-    const ops = opsClient(app);
-    await ops.post('/ops/clock', { advance: '1h' });
-    expect(seen).toEqual([]);
-    await ops.post('/ops/clock', { set: '2026-11-21T00:00:00+08:00' });
-    expect(seen).toEqual([{ from: '2026-11-20', to: '2026-11-21' }]);
-    await ops.post('/ops/clock', { set: '2026-11-20T23:59:00+08:00' });
-    expect(seen.at(-1)).toEqual({ from: '2026-11-21', to: '2026-11-20' });
-    expect(seen).toHaveLength(2);
-  });
-});

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { paymentCallback } from '../../../../shared/contract/payment';
 import { backofficePage } from './backoffice-page';
 import { clockOpsRoutes } from './clock-routes';
-import { watchManilaDay } from './day-rollover';
 import { devRoutes } from './dev-routes';
 import { createFaults, type Fault } from './faults';
 import { createHeldCallbacks } from './held-callbacks';
@@ -21,10 +20,10 @@ declare module 'fastify' {
 }
 
 /**
- * Tester tooling: the Manila day-rollover event, faults, the request log, snapshots and
- * scenarios, and their routes under /ops (only with OPS_ENABLED) plus the dev panel's (only in
- * development mode). The day-rollover event exists in every mode; the request log and the route faults
- * wherever /ops does (nothing else can read or set them).
+ * Tester tooling: faults, the request log, snapshots and scenarios, and their routes under /ops (only
+ * with OPS_ENABLED) plus the dev panel's (only in development mode); the request log and the route faults
+ * exist wherever /ops does (nothing else can read or set them). The clock routes only move the clock:
+ * the Manila day change is the clock's own (plugins/clock.ts).
  */
 export function register(app: FastifyInstance) {
   const repo = createToolingRepo(app.db);
@@ -78,7 +77,6 @@ export function register(app: FastifyInstance) {
   };
   Object.assign(app.services, { tooling });
 
-  watchManilaDay(app);
   // The log is read and faults are set only through /ops: without it, recording would cost every
   // request for nothing. A live deployment keeps /ops for its operators but turns the log off.
   app.decorateRequest('tooling', null);

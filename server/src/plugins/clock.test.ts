@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../app';
-import { opsClient, registerPlayer, testApp } from '../../test/helpers';
+import { buildApp } from '../app';
+import { opsClient, registerPlayer, testApp } from '../test/helpers';
 
 let app: FastifyInstance;
 afterEach(() => app.close());
 
-describe('one Manila day rollover for every domain', () => {
+describe('the clock owns the Manila day: one rollover for every domain', () => {
   it('a clock move across midnight emits clock.dayChanged once and pushes each daily counter once', async () => {
     app = await testApp();
     const { client, info } = await registerPlayer(app);
@@ -66,5 +66,21 @@ describe('one Manila day rollover for every domain', () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(days).toHaveLength(1);
+  });
+});
+
+describe('the Manila day rollover', () => {
+  it('emits clock.dayChanged when the clock crosses midnight in Manila, either way, and not otherwise', async () => {
+    app = await testApp();
+    const seen: { from: string; to: string }[] = [];
+    app.events.on('clock.dayChanged', (e) => seen.push(e));
+    const ops = opsClient(app);
+    await ops.post('/ops/clock', { advance: '1h' });
+    expect(seen).toEqual([]);
+    await ops.post('/ops/clock', { set: '2026-11-21T00:00:00+08:00' });
+    expect(seen).toEqual([{ from: '2026-11-20', to: '2026-11-21' }]);
+    await ops.post('/ops/clock', { set: '2026-11-20T23:59:00+08:00' });
+    expect(seen.at(-1)).toEqual({ from: '2026-11-21', to: '2026-11-20' });
+    expect(seen).toHaveLength(2);
   });
 });
