@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scenarios } from '../db/scenarios';
@@ -95,6 +98,25 @@ describe('npm run ops', () => {
     expect(JSON.parse((await ops('codes cli')).text).list.map((c: { code: string }) => c.code)).toEqual(['CLI-TEST']);
     expect((await ops('code NO-USES --points 1')).code).toBe(2);
     expect(JSON.parse((await ops(`vip ${info.uid}`)).text)).toMatchObject({ uid: info.uid, vip: { level: 0 } });
+  });
+
+  it('exports a snapshot to a file and imports it back under another name', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ops-cli-'));
+    try {
+      await registerPlayer(app);
+      expect((await ops('snapshot save cli-export')).code).toBe(0);
+      const file = join(dir, 'state.db');
+      const exported = await ops(`snapshot export cli-export ${file}`);
+      expect(exported.text).toMatch(/^saved .*state\.db \(\d+ bytes\)$/);
+      expect(readFileSync(file).subarray(0, 15).toString()).toBe('SQLite format 3');
+      expect(JSON.parse((await ops(`snapshot import ${file}`)).text)).toMatchObject({ name: 'state', note: '' });
+      expect((await ops('snapshot restore state')).code).toBe(0);
+      const missing = await ops(`snapshot export no-such ${join(dir, 'none.db')}`);
+      expect(missing).toMatchObject({ code: 1, text: expect.stringContaining('code 30005') });
+      expect(existsSync(join(dir, 'none.db'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('maps shortcuts to their routes', () => {

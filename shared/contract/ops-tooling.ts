@@ -100,6 +100,16 @@ export const deleteSnapshot = defineEndpoint({
   data: nothing,
 });
 
+export const importSnapshot = defineEndpoint({
+  method: 'POST',
+  path: '/ops/snapshots/:name/file',
+  access: 'ops',
+  summary:
+    'Upload a snapshot file (the body, Content-Type application/octet-stream, as downloaded from GET /ops/snapshots/:name/file) and keep it under this name; restore it next',
+  params: z.strictObject({ name: nameText }),
+  data: snapshotSchema,
+});
+
 // --------------------------------------------------------------------------------------------- faults
 
 export const FAULT_KINDS = [
@@ -298,6 +308,7 @@ export const opsToolingEndpoints = [
   saveSnapshot,
   restoreSnapshot,
   deleteSnapshot,
+  importSnapshot,
   listFaults,
   addFault,
   removeFaults,

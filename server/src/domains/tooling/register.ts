@@ -48,6 +48,7 @@ export function register(app: FastifyInstance) {
   const snapshots = createSnapshots({
     db: app.db,
     dbFile: app.config.dbFile,
+    dir: app.config.snapshotDir,
     clock: app.clock,
     repo: createSnapshotRepo(app.db),
     swapped,

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import { createReadStream, statSync } from 'node:fs';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code } from '../../../../shared/codes';
 import * as contract from '../../../../shared/contract/ops-tooling';
 import { AppError } from '../../errors';
@@ -6,6 +7,63 @@ import { sendFailure } from '../../plugins/envelope';
 import { hasOpsToken, route } from '../../route';
 import type { Tooling } from './register';
 import { toHar } from './request-log';
+
+/** The operator token check of plain (non-envelope) /ops routes: 401/30001 without it. */
+const opsGuard = (app: FastifyInstance) => async (request: FastifyRequest, reply: FastifyReply) => {
+  if (!hasOpsToken(request, app.config.adminToken)) return sendFailure(request, reply, 401, Code.OPS_UNAUTHORIZED);
+};
+
+/** Content types a snapshot upload may carry. */
+const SNAPSHOT_TYPES = ['application/octet-stream', 'application/vnd.sqlite3', 'application/x-sqlite3'];
+
+/**
+ * Snapshot files over HTTP: download one (GET, the SQLite file itself) and upload one (POST, the raw
+ * bytes), so a state moves from one running server to another. The upload's parser and size limit
+ * (SNAPSHOT_MAX_MB) live in their own scope: no other route reads binary bodies.
+ */
+function snapshotFileRoutes(app: FastifyInstance, tooling: Tooling) {
+  app.get(
+    '/ops/snapshots/:name/file',
+    {
+      schema: {
+        summary: 'Download a snapshot as a file (an SQLite database); upload it to any server with POST',
+        tags: ['ops'],
+        security: [{ adminToken: [] }],
+      },
+      onRequest: opsGuard(app),
+    },
+    async (request, reply) => {
+      const params = contract.importSnapshot.params.safeParse(request.params);
+      if (!params.success) return sendFailure(request, reply, 200, Code.VALIDATION);
+      const { file, meta } = tooling.snapshots.exportFile(params.data.name);
+      return reply
+        .type('application/vnd.sqlite3')
+        .header('Content-Disposition', `attachment; filename="${meta.name}.db"`)
+        .header('Content-Length', statSync(file).size)
+        .send(createReadStream(file));
+    },
+  );
+
+  void app.register(async (scope) => {
+    const maxBytes = app.config.snapshotMaxBytes;
+    scope.addContentTypeParser(SNAPSHOT_TYPES, { parseAs: 'buffer', bodyLimit: maxBytes }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
+      return sendFailure(request, reply, 413, Code.SNAPSHOT_TOO_LARGE, {
+        params: { mb: Math.round((maxBytes / 1024 / 1024) * 100) / 100 },
+      });
+    });
+    route(scope, contract.importSnapshot, ({ params, request }) => {
+      const bytes = request.body;
+      if (!Buffer.isBuffer(bytes)) throw new AppError(Code.SNAPSHOT_FILE_INVALID);
+      // The audit trail records the upload's size, not its bytes.
+      request.body = { bytes: bytes.length };
+      return tooling.snapshots.importFile(params.name, bytes);
+    });
+  });
+}
 
 /** The tester tooling under /ops (shared/contract/ops-tooling.ts), plus the HAR export of the request log. */
 export function toolingRoutes(app: FastifyInstance, tooling: Tooling) {
@@ -21,6 +79,8 @@ export function toolingRoutes(app: FastifyInstance, tooling: Tooling) {
     snapshots.remove(params.name);
     return null;
   });
+
+  snapshotFileRoutes(app, tooling);
 
   route(app, contract.listFaults, () => ({ faults: faults.list(), heldCallbacks: held.list() }));
   route(app, contract.addFault, ({ body }) => {
@@ -77,10 +137,7 @@ export function toolingRoutes(app: FastifyInstance, tooling: Tooling) {
         tags: ['ops'],
         security: [{ adminToken: [] }],
       },
-      onRequest: async (request, reply) => {
-        if (!hasOpsToken(request, app.config.adminToken))
-          return sendFailure(request, reply, 401, Code.OPS_UNAUTHORIZED);
-      },
+      onRequest: opsGuard(app),
     },
     async (request, reply) => {
       const query = contract.listRequests.query.safeParse(request.query);
