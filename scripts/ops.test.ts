@@ -100,7 +100,7 @@ describe('npm run ops', () => {
     expect(JSON.parse((await ops(`vip ${info.uid}`)).text)).toMatchObject({ uid: info.uid, vip: { level: 0 } });
   });
 
-  it('exports a snapshot to a file and imports it back under another name', async () => {
+  it('exports a snapshot to a file and imports it back under another name; exports and replays a HAR', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ops-cli-'));
     try {
       await registerPlayer(app);
@@ -111,6 +111,12 @@ describe('npm run ops', () => {
       expect(readFileSync(file).subarray(0, 15).toString()).toBe('SQLite format 3');
       expect(JSON.parse((await ops(`snapshot import ${file}`)).text)).toMatchObject({ name: 'state', note: '' });
       expect((await ops('snapshot restore state')).code).toBe(0);
+      const har = join(dir, 'session.har');
+      expect((await ops(`har ${har}`)).code).toBe(0);
+      const replay = JSON.parse((await ops(`replay ${har} --scenario fresh`)).text);
+      expect(replay.scenario).toBe('fresh');
+      expect(replay.replayed).toBeGreaterThan(0);
+      expect(replay.same + replay.different).toBe(replay.replayed);
       const missing = await ops(`snapshot export no-such ${join(dir, 'none.db')}`);
       expect(missing).toMatchObject({ code: 1, text: expect.stringContaining('code 30005') });
       expect(existsSync(join(dir, 'none.db'))).toBe(false);

@@ -55,6 +55,7 @@ Faults:       faults | fault <kind> [--uid n] [--route /api/x|/api/*] [--method 
               kinds: latency error socket.drop deposit.fail deposit.timeout deposit.duplicate
                      deposit.late payout.fail payout.exception poker.card (--card: the next draw's card)
 Request log:  requests [--path text] [--uid n] [--code n] [--limit n] | har [file.har] | clear-requests
+              replay <file.har> [--scenario name] [--password typed]   POST /ops/har/replay: status and code per request
 Sockets:      sockets | push <uid> <event> [content as JSON]   (POST /ops/push { uid, event, content } is the same)
 
 Examples:
@@ -357,6 +358,18 @@ export function toCall(argv: string[]): Call | 'help' {
         query: flagQuery(flags, ['path', 'uid', 'code', 'limit']),
         saveTo: a ?? 'requests.har',
       };
+    case 'replay': {
+      const file = need(a, 'HAR file');
+      return {
+        method: 'POST',
+        path: '/ops/har/replay',
+        body: {
+          har: JSON.parse(readFileSync(file, 'utf8')),
+          ...(typeof flags.scenario === 'string' ? { scenario: flags.scenario } : {}),
+          ...(typeof flags.password === 'string' ? { password: flags.password } : {}),
+        },
+      };
+    }
     case 'clear-requests':
       return { method: 'DELETE', path: '/ops/requests' };
     case 'sockets':

@@ -275,6 +275,43 @@ export const clearRequests = defineEndpoint({
   data: nothing,
 });
 
+const replayStatus = z.object({ status: z.number().int(), code: z.number().int().nullable() });
+
+export const replayHar = defineEndpoint({
+  method: 'POST',
+  path: '/ops/har/replay',
+  access: 'ops',
+  summary:
+    'Replay the requests of a HAR (GET /ops/requests.har or a browser export) in order, on a freshly loaded scenario when named, as one browser; compare each status and envelope code with the recorded ones',
+  body: z.strictObject({
+    har: z.unknown().describe('The HAR document: { log: { entries: [...] } } (up to 32 MB)'),
+    scenario: nameText.optional().describe('Load this scenario first (every session ends)'),
+    password: z
+      .string()
+      .min(1)
+      .max(100)
+      .default('Secret123')
+      .describe('Typed password that replaces redacted passwords (the personas use Secret123)'),
+  }),
+  data: z.object({
+    scenario: z.string().nullable(),
+    replayed: z.number().int(),
+    same: z.number().int(),
+    different: z.number().int(),
+    skipped: z.number().int().describe('Operator calls, static files and socket entries'),
+    results: z.array(
+      z.object({
+        index: z.number().int().describe('Position in log.entries'),
+        method: z.string(),
+        path: z.string(),
+        expected: replayStatus,
+        actual: replayStatus,
+        same: z.boolean(),
+      }),
+    ),
+  }),
+});
+
 // -------------------------------------------------------------------------------------------- sockets
 
 export const pushFrame = defineEndpoint({
@@ -314,6 +351,7 @@ export const opsToolingEndpoints = [
   removeFaults,
   listRequests,
   clearRequests,
+  replayHar,
   pushFrame,
   socketStats,
 ] as const;

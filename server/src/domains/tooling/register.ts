@@ -5,6 +5,7 @@ import { clockOpsRoutes } from './clock-routes';
 import { watchManilaDay } from './day-rollover';
 import { devRoutes } from './dev-routes';
 import { createFaults, type Fault } from './faults';
+import { createHarReplay } from './har-replay';
 import { createHeldCallbacks } from './held-callbacks';
 import { installFaultHooks, installRequestLogHooks } from './hooks';
 import { createToolingRepo } from './repo';
@@ -74,6 +75,7 @@ export function register(app: FastifyInstance) {
     held,
     snapshots,
     scenarios,
+    replay: createHarReplay({ app, scenarios }),
     /** The sandbox checkout asks before it calls the webhook (deposit.* faults). */
     depositFault: (userId: number): Fault | undefined => faults.take('deposit', uidOf(userId)),
   };
@@ -121,5 +123,6 @@ export type Tooling = {
   held: ReturnType<typeof createHeldCallbacks>;
   snapshots: ReturnType<typeof createSnapshots>;
   scenarios: ReturnType<typeof createScenarioRunner>;
+  replay: ReturnType<typeof createHarReplay>;
   depositFault: (userId: number) => Fault | undefined;
 };

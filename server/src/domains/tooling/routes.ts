@@ -13,6 +13,8 @@ const opsGuard = (app: FastifyInstance) => async (request: FastifyRequest, reply
   if (!hasOpsToken(request, app.config.adminToken)) return sendFailure(request, reply, 401, Code.OPS_UNAUTHORIZED);
 };
 
+const HAR_MAX_BYTES = 32 * 1024 * 1024;
+
 /** Content types a snapshot upload may carry. */
 const SNAPSHOT_TYPES = ['application/octet-stream', 'application/vnd.sqlite3', 'application/x-sqlite3'];
 
@@ -118,6 +120,22 @@ export function toolingRoutes(app: FastifyInstance, tooling: Tooling) {
     return null;
   });
 
+  // A HAR can be large: its own scope reads JSON up to 32 MB, the rest of the API keeps the small limit.
+  void app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: HAR_MAX_BYTES },
+      scope.getDefaultJsonParser('error', 'error'),
+    );
+    route(scope, contract.replayHar, ({ body, request }) => {
+      // The audit trail records what was replayed, not the whole archive.
+      const entries = (body.har as { log?: { entries?: unknown[] } } | null)?.log?.entries;
+      request.body = { scenario: body.scenario ?? null, entries: Array.isArray(entries) ? entries.length : null };
+      return tooling.replay(body);
+    });
+  });
+
   route(app, contract.pushFrame, ({ params, body }) => {
     const user = app.services.users.byUid(params.uid);
     if (!user) throw new AppError(Code.OPS_NOT_FOUND);
@@ -143,11 +161,11 @@ export function toolingRoutes(app: FastifyInstance, tooling: Tooling) {
       const query = contract.listRequests.query.safeParse(request.query);
       if (!query.success) return sendFailure(request, reply, 200, Code.VALIDATION);
       if (!app.config.requestLog) return sendFailure(request, reply, 200, Code.REQUEST_LOG_OFF);
-      const { requests } = requestLog.find(filterOf(query.data));
+      const { requests, frames } = requestLog.find(filterOf(query.data));
       return reply
         .type('application/json; charset=utf-8')
         .header('Content-Disposition', 'attachment; filename="casino-requests.har"')
-        .send(JSON.stringify(toHar(requests, app.config.publicUrl, '1.0.0')));
+        .send(JSON.stringify(toHar(requests, app.config.publicUrl, '1.0.0', frames)));
     },
   );
 }
