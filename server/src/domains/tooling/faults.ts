@@ -31,15 +31,16 @@ export function defaultFaultCode(status: number): CodeValue {
 }
 
 /**
- * Tester faults, switched on and off at run time, in memory only (a restart clears them). Each acts for
+ * Tester faults, switched on and off at run time, in memory (kept across a restart by tooling-state.ts). Each acts for
  * everyone or one player (uid), `remaining` times or until removed. Route faults act before a handler
  * (nothing moves); flow faults replace what the sandbox gateways answer, through the same idempotent
  * paths, so the ledger stays whole whatever is switched on. poker.card decides the card of a draw that
  * still needs a chance and pays through the same grants.
  */
-export function createFaults(deps: { clock: Clock }) {
+export function createFaults(deps: { clock: Clock; changed?: () => void }) {
   const active: Fault[] = [];
   let nextId = 1;
+  const changed = () => deps.changed?.();
 
   const matchesUid = (f: Fault, uid: number | null) => f.uid === null || f.uid === uid;
 
@@ -49,6 +50,7 @@ export function createFaults(deps: { clock: Clock }) {
       f.remaining -= 1;
       if (f.remaining <= 0) active.splice(active.indexOf(f), 1);
     }
+    changed();
     return { ...f };
   }
 
@@ -85,15 +87,30 @@ export function createFaults(deps: { clock: Clock }) {
         createdAt: deps.clock.iso(),
       };
       active.push(fault);
+      changed();
       return { ...fault };
     },
 
     remove(id?: number): number {
-      if (id === undefined) return active.splice(0).length;
+      if (id === undefined) {
+        const removed = active.splice(0).length;
+        changed();
+        return removed;
+      }
       const index = active.findIndex((f) => f.id === id);
       if (index < 0) throw new AppError(Code.FAULT_NOT_FOUND);
       active.splice(index, 1);
+      changed();
       return 1;
+    },
+
+    /** What survives a restart (tooling-state.json). */
+    state: () => ({ nextId, faults: active.map((f) => ({ ...f })) }),
+
+    /** Takes back the faults of a previous run. */
+    load(state: { nextId: number; faults: Fault[] }) {
+      active.splice(0, active.length, ...state.faults);
+      nextId = Math.max(state.nextId, ...state.faults.map((f) => f.id + 1), nextId);
     },
 
     /** Whether any latency or error fault is on: most requests need not look further. */

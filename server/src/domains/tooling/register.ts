@@ -14,6 +14,7 @@ import { toolingRoutes } from './routes';
 import { createScenarioRunner } from './runner';
 import { createSnapshotRepo } from './snapshot.repo';
 import { createSnapshots } from './snapshots';
+import { createToolingState, toolingStateFiles } from './tooling-state';
 
 declare module 'fastify' {
   interface AppServices {
@@ -29,9 +30,18 @@ declare module 'fastify' {
  */
 export function register(app: FastifyInstance) {
   const repo = createToolingRepo(app.db);
-  const faults = createFaults({ clock: app.clock });
-  const requestLog = createRequestLog();
+  const logOn = app.config.opsEnabled && app.config.requestLog;
+  const kept = createToolingState({
+    files: app.config.opsEnabled ? toolingStateFiles(app.config.dbFile) : null,
+    log: app.log,
+    faults: () => faults,
+    held: () => held,
+    requestLog: () => (logOn ? requestLog : null),
+  });
+  const faults = createFaults({ clock: app.clock, changed: kept.stateChanged });
+  const requestLog = createRequestLog({ changed: kept.logChanged });
   const held = createHeldCallbacks({
+    changed: kept.stateChanged,
     clock: app.clock,
     deliver: async (payload) => {
       const answer = await app.inject({ method: 'POST', url: paymentCallback.path, payload });
@@ -76,6 +86,8 @@ export function register(app: FastifyInstance) {
     snapshots,
     scenarios,
     replay: createHarReplay({ app, scenarios }),
+    /** What the tester was told at start-up about the last run's faults, callbacks and log. */
+    startup: [] as string[],
     /** The sandbox checkout asks before it calls the webhook (deposit.* faults). */
     depositFault: (userId: number): Fault | undefined => faults.take('deposit', uidOf(userId)),
   };
@@ -101,11 +113,17 @@ export function register(app: FastifyInstance) {
   });
   app.services.poker.interceptDraws((userId) => faults.take('poker', uidOf(userId))?.card ?? undefined);
 
+  // What the last run left (faults, held callbacks, the request log), and what it lost: told at start-up.
+  const told = kept.load();
+  for (const line of told) app.log[line.startsWith('lost') ? 'warn' : 'info'](`tooling: ${line}`);
+  tooling.startup = told;
+
   app.clock.onChange(() => void held.flush());
   const timer = setInterval(() => void held.flush(), 1000);
   timer.unref();
   app.addHook('onClose', async () => {
     clearInterval(timer);
+    kept.close();
     snapshots.close();
   });
 
@@ -124,5 +142,6 @@ export type Tooling = {
   snapshots: ReturnType<typeof createSnapshots>;
   scenarios: ReturnType<typeof createScenarioRunner>;
   replay: ReturnType<typeof createHarReplay>;
+  startup: string[];
   depositFault: (userId: number) => Fault | undefined;
 };

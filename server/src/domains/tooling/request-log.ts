@@ -106,7 +106,8 @@ export interface InFlight {
  * (AsyncLocalStorage) would follow each request exactly, but on Node 20 it turns on promise hooks for the
  * whole process, about 8 µs of every request.
  */
-export function createRequestLog() {
+export function createRequestLog(options: { changed?: () => void } = {}) {
+  const changed = () => options.changed?.();
   const requests: Kept[] = [];
   const loose: FrameLog[] = [];
   const inFlight = new Set<InFlight>();
@@ -137,6 +138,7 @@ export function createRequestLog() {
     const item: Kept = { id: nextId++, raw: entry, done: null };
     if (entry.rawResponseBody !== null && entry.rawResponseBody.length > LAZY_BODY_LIMIT) view(item);
     keep(requests, item);
+    changed();
   }
 
   return {
@@ -158,7 +160,10 @@ export function createRequestLog() {
       }
       const owner = own ?? sessionless;
       if (owner) owner.frames.push(entry);
-      else keep(loose, entry);
+      else {
+        keep(loose, entry);
+        changed();
+      }
     },
 
     /** A request ended (answered or aborted): `entry` is what it logs, or null for an unlogged one. */
@@ -192,6 +197,21 @@ export function createRequestLog() {
       requests.length = 0;
       inFlight.clear();
       loose.length = 0;
+      changed();
+    },
+
+    /** The whole log, redacted, oldest first: what survives a restart. */
+    state: () => ({ requests: requests.map(view), frames: [...loose] }),
+
+    /** Takes back the log of a previous run (already redacted). */
+    load(state: { requests: RequestLog[]; frames: FrameLog[] }) {
+      requests.splice(
+        0,
+        requests.length,
+        ...state.requests.slice(-LOG_SIZE).map((r) => ({ id: r.id, raw: null, done: r })),
+      );
+      loose.splice(0, loose.length, ...state.frames.slice(-LOG_SIZE));
+      nextId = Math.max(nextId, ...state.requests.map((r) => r.id + 1));
     },
   };
 }
