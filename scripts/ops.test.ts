@@ -134,6 +134,36 @@ describe('npm run ops', () => {
     expect(toCall(['fault', 'deposit.late', '--delay', '600', '--uid', '12345678'])).toMatchObject({
       body: { kind: 'deposit.late', delaySeconds: 600, uid: 12345678 },
     });
+    expect(
+      toCall([
+        'fault',
+        'latency',
+        '--regex',
+        '^/api/(user|balance)',
+        '--ms',
+        '300',
+        '--jitter',
+        '50',
+        '--distribution',
+        'normal',
+        '--probability',
+        '0.5',
+      ]),
+    ).toMatchObject({
+      body: {
+        kind: 'latency',
+        regex: '^/api/(user|balance)',
+        ms: 300,
+        jitterMs: 50,
+        distribution: 'normal',
+        probability: 0.5,
+      },
+    });
+    expect(
+      toCall(['fault', 'error', '--route', '/api/balance', '--code', '10003', '--msg', 'Down', '--data', '{"a":1}']),
+    ).toMatchObject({
+      body: { msg: 'Down', data: { a: 1 } },
+    });
     expect(toCall(['fault', 'poker.card', '--card', 'BJ'])).toMatchObject({ body: { kind: 'poker.card', card: 'BJ' } });
     expect(toCall(['letter', 'all', 'News', '--vi-title', 'Tin', '--points', '10'])).toEqual({
       method: 'POST',

@@ -52,7 +52,9 @@ Snapshots:    snapshots | snapshot save <name> [note] | snapshot restore <name> 
               snapshot delete <name> | snapshot export <name> [file.db] | snapshot import <file.db> [name]
 Faults:       faults | fault <kind> [--uid n] [--route /api/x|/api/*] [--method GET] [--ms n]
               [--status n] [--code n] [--delay seconds] [--card BJ] [--count n] | unfault [id]
-              kinds: latency error socket.drop deposit.fail deposit.timeout deposit.duplicate
+              [--regex '^/api/(a|b)'] [--jitter ms] [--distribution fixed|uniform|normal]
+              [--probability 0.3] [--msg text] [--data json]
+              kinds: latency error reset hang socket.drop deposit.fail deposit.timeout deposit.duplicate
                      deposit.late payout.fail payout.exception poker.card (--card: the next draw's card)
 Request log:  requests [--path text] [--uid n] [--code n] [--limit n] | har [file.har] | clear-requests
               replay <file.har> [--scenario name] [--password typed]   POST /ops/har/replay: status and code per request
@@ -301,7 +303,13 @@ export function toCall(argv: string[]): Call | 'help' {
             delay: 'delaySeconds',
             card: 'card',
             count: 'count',
+            regex: 'regex',
+            jitter: 'jitterMs',
+            distribution: 'distribution',
+            probability: 'probability',
+            msg: 'msg',
           }),
+          ...(typeof flags.data === 'string' ? { data: JSON.parse(flags.data) } : {}),
         },
       };
     case 'unfault':

@@ -5,6 +5,7 @@ import * as contract from '../../../../shared/contract/ops-tooling';
 import { AppError } from '../../errors';
 import { sendFailure } from '../../plugins/envelope';
 import { hasOpsToken, route } from '../../route';
+import type { Fault } from './faults';
 import type { Tooling } from './register';
 import { toHar } from './request-log';
 
@@ -12,6 +13,34 @@ import { toHar } from './request-log';
 const opsGuard = (app: FastifyInstance) => async (request: FastifyRequest, reply: FastifyReply) => {
   if (!hasOpsToken(request, app.config.adminToken)) return sendFailure(request, reply, 401, Code.OPS_UNAUTHORIZED);
 };
+
+/** Sample paths of the server's documented routes (`:id` as 1), with their methods. */
+function knownRoutes(app: FastifyInstance): { method: string; pattern: RegExp; sample: string; path: string }[] {
+  const doc = (app as unknown as { swagger?: () => { paths?: Record<string, Record<string, unknown>> } }).swagger?.();
+  return Object.entries(doc?.paths ?? {}).flatMap(([path, methods]) => {
+    const colon = path.replace(/\{(\w+)\}/g, ':$1');
+    const pattern = new RegExp(`^${colon.replace(/[.+?^$()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}$`);
+    const sample = colon.replace(/:\w+/g, '1');
+    return Object.keys(methods).map((m) => ({ method: m.toUpperCase(), pattern, sample, path: colon }));
+  });
+}
+
+/** A warning when a route fault's route, prefix or regex matches none of the server's routes (a typo acts on nothing). */
+function routeWarning(app: FastifyInstance, fault: Fault): string | null {
+  if (fault.route === null && fault.regex === null) return null;
+  const routes = knownRoutes(app).filter((r) => fault.method === null || r.method === fault.method);
+  if (routes.length === 0) return null; // no document to check against
+  const route = fault.route ?? '';
+  const regex = fault.regex === null ? null : new RegExp(fault.regex);
+  const matches = (r: (typeof routes)[number]) => {
+    if (regex) return regex.test(r.sample) || regex.test(r.path);
+    if (route.endsWith('*')) return r.path.startsWith(route.slice(0, -1)) || r.sample.startsWith(route.slice(0, -1));
+    return r.path === route || r.pattern.test(route);
+  };
+  if (routes.some(matches)) return null;
+  const what = fault.regex !== null ? `the regex ${fault.regex}` : route;
+  return `No ${fault.method ?? ''}${fault.method ? ' ' : ''}route of this server matches ${what}: the fault will never act (check the path in /api/docs)`;
+}
 
 const HAR_MAX_BYTES = 32 * 1024 * 1024;
 
@@ -90,9 +119,10 @@ export function toolingRoutes(app: FastifyInstance, tooling: Tooling) {
     if (target === undefined) throw new AppError(Code.OPS_NOT_FOUND);
     const fault = faults.add(body);
     if (fault.kind === 'socket.drop' && app.socket.drop(target?.id ?? null) > 0) {
-      return faults.takeSocketDrop(fault.uid) ?? { ...fault, applied: 1, remaining: 0 };
+      const dropped = faults.takeSocketDrop(fault.uid) ?? { ...fault, applied: 1, remaining: 0 };
+      return { ...dropped, warning: null };
     }
-    return fault;
+    return { ...fault, warning: routeWarning(app, fault) };
   });
   route(app, contract.removeFaults, ({ query }) => ({ removed: faults.remove(query.id) }));
 
