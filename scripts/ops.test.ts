@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scenarios } from '../db/scenarios';
@@ -97,6 +100,31 @@ describe('npm run ops', () => {
     expect(JSON.parse((await ops(`vip ${info.uid}`)).text)).toMatchObject({ uid: info.uid, vip: { level: 0 } });
   });
 
+  it('exports a snapshot to a file and imports it back under another name; exports and replays a HAR', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ops-cli-'));
+    try {
+      await registerPlayer(app);
+      expect((await ops('snapshot save cli-export')).code).toBe(0);
+      const file = join(dir, 'state.db');
+      const exported = await ops(`snapshot export cli-export ${file}`);
+      expect(exported.text).toMatch(/^saved .*state\.db \(\d+ bytes\)$/);
+      expect(readFileSync(file).subarray(0, 15).toString()).toBe('SQLite format 3');
+      expect(JSON.parse((await ops(`snapshot import ${file}`)).text)).toMatchObject({ name: 'state', note: '' });
+      expect((await ops('snapshot restore state')).code).toBe(0);
+      const har = join(dir, 'session.har');
+      expect((await ops(`har ${har}`)).code).toBe(0);
+      const replay = JSON.parse((await ops(`replay ${har} --scenario fresh`)).text);
+      expect(replay.scenario).toBe('fresh');
+      expect(replay.replayed).toBeGreaterThan(0);
+      expect(replay.same + replay.different).toBe(replay.replayed);
+      const missing = await ops(`snapshot export no-such ${join(dir, 'none.db')}`);
+      expect(missing).toMatchObject({ code: 1, text: expect.stringContaining('code 30005') });
+      expect(existsSync(join(dir, 'none.db'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('maps shortcuts to their routes', () => {
     expect(toCall(['reject', 'W2026112000000001', 'name', 'mismatch'])).toEqual({
       method: 'POST',
@@ -105,6 +133,36 @@ describe('npm run ops', () => {
     });
     expect(toCall(['fault', 'deposit.late', '--delay', '600', '--uid', '12345678'])).toMatchObject({
       body: { kind: 'deposit.late', delaySeconds: 600, uid: 12345678 },
+    });
+    expect(
+      toCall([
+        'fault',
+        'latency',
+        '--regex',
+        '^/api/(user|balance)',
+        '--ms',
+        '300',
+        '--jitter',
+        '50',
+        '--distribution',
+        'normal',
+        '--probability',
+        '0.5',
+      ]),
+    ).toMatchObject({
+      body: {
+        kind: 'latency',
+        regex: '^/api/(user|balance)',
+        ms: 300,
+        jitterMs: 50,
+        distribution: 'normal',
+        probability: 0.5,
+      },
+    });
+    expect(
+      toCall(['fault', 'error', '--route', '/api/balance', '--code', '10003', '--msg', 'Down', '--data', '{"a":1}']),
+    ).toMatchObject({
+      body: { msg: 'Down', data: { a: 1 } },
     });
     expect(toCall(['fault', 'poker.card', '--card', 'BJ'])).toMatchObject({ body: { kind: 'poker.card', card: 'BJ' } });
     expect(toCall(['letter', 'all', 'News', '--vi-title', 'Tin', '--points', '10'])).toEqual({

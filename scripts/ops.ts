@@ -1,6 +1,7 @@
 // `npm run ops -- <command>`: drives a running server through its operator API (/ops).
 // OPS_URL (default http://localhost:3000) and ADMIN_TOKEN come from the environment. `--help` lists all.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 type Method = 'GET' | 'POST' | 'DELETE';
@@ -11,6 +12,8 @@ interface Call {
   body?: unknown;
   /** Writes the raw answer to this file instead of printing the envelope's data. */
   saveTo?: string;
+  /** Sends this file's bytes as the body (application/octet-stream). */
+  upload?: string;
 }
 type Args = { positional: string[]; flags: Record<string, string | true> };
 
@@ -46,12 +49,15 @@ Scenarios:    scenarios | scenario <name>
               fresh new-player first-deposit-pending vip3-rich pending-withdrawal kyc-expired
               referral-network suspended poker-53-of-54 inbox-full
 Snapshots:    snapshots | snapshot save <name> [note] | snapshot restore <name> [--keep-clock]
-              snapshot delete <name>
+              snapshot delete <name> | snapshot export <name> [file.db] | snapshot import <file.db> [name]
 Faults:       faults | fault <kind> [--uid n] [--route /api/x|/api/*] [--method GET] [--ms n]
               [--status n] [--code n] [--delay seconds] [--card BJ] [--count n] | unfault [id]
-              kinds: latency error socket.drop deposit.fail deposit.timeout deposit.duplicate
+              [--regex '^/api/(a|b)'] [--jitter ms] [--distribution fixed|uniform|normal]
+              [--probability 0.3] [--msg text] [--data json]
+              kinds: latency error reset hang socket.drop deposit.fail deposit.timeout deposit.duplicate
                      deposit.late payout.fail payout.exception poker.card (--card: the next draw's card)
 Request log:  requests [--path text] [--uid n] [--code n] [--limit n] | har [file.har] | clear-requests
+              replay <file.har> [--scenario name] [--password typed]   POST /ops/har/replay: status and code per request
 Sockets:      sockets | push <uid> <event> [content as JSON]   (POST /ops/push { uid, event, content } is the same)
 
 Examples:
@@ -264,7 +270,19 @@ export function toCall(argv: string[]): Call | 'help' {
           body: { keepClock: flags['keep-clock'] === true },
         };
       if (a === 'delete') return { method: 'DELETE', path: `/ops/snapshots/${name}` };
-      throw new UsageError('snapshot save|restore|delete <name>');
+      if (a === 'export') return { method: 'GET', path: `/ops/snapshots/${name}/file`, saveTo: c ?? `${name}.db` };
+      if (a === 'import') {
+        // snapshot import <file.db> [name]: the name defaults to the file's, without folder and extension.
+        const named =
+          c ??
+          (basename(name)
+            .replace(/\.db$/, '')
+            .toLowerCase()
+            .replace(/[^a-z0-9-]/g, '-') ||
+            'imported');
+        return { method: 'POST', path: `/ops/snapshots/${named}/file`, upload: name };
+      }
+      throw new UsageError('snapshot save|restore|delete|export|import <name>');
     }
 
     case 'faults':
@@ -285,7 +303,13 @@ export function toCall(argv: string[]): Call | 'help' {
             delay: 'delaySeconds',
             card: 'card',
             count: 'count',
+            regex: 'regex',
+            jitter: 'jitterMs',
+            distribution: 'distribution',
+            probability: 'probability',
+            msg: 'msg',
           }),
+          ...(typeof flags.data === 'string' ? { data: JSON.parse(flags.data) } : {}),
         },
       };
     case 'unfault':
@@ -342,6 +366,18 @@ export function toCall(argv: string[]): Call | 'help' {
         query: flagQuery(flags, ['path', 'uid', 'code', 'limit']),
         saveTo: a ?? 'requests.har',
       };
+    case 'replay': {
+      const file = need(a, 'HAR file');
+      return {
+        method: 'POST',
+        path: '/ops/har/replay',
+        body: {
+          har: JSON.parse(readFileSync(file, 'utf8')),
+          ...(typeof flags.scenario === 'string' ? { scenario: flags.scenario } : {}),
+          ...(typeof flags.password === 'string' ? { password: flags.password } : {}),
+        },
+      };
+    }
     case 'clear-requests':
       return { method: 'DELETE', path: '/ops/requests' };
     case 'sockets':
@@ -390,19 +426,23 @@ export async function run(argv: string[], options: RunOptions): Promise<number> 
       headers: {
         authorization: `Bearer ${options.token ?? ''}`,
         ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(call.upload !== undefined ? { 'content-type': 'application/octet-stream' } : {}),
       },
       ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}),
+      ...(call.upload !== undefined ? { body: readFileSync(call.upload) } : {}),
     });
   } catch (error) {
     options.print(`ops: cannot reach ${options.url} (${(error as Error).message}); is the server running?`);
     return 1;
   }
-  const text = await response.text();
-  if (call.saveTo && response.ok) {
-    writeFileSync(call.saveTo, text);
-    options.print(`saved ${call.saveTo}`);
+  const bytes = Buffer.from(await response.arrayBuffer());
+  // A file to keep (HAR, snapshot), unless the server answered a failure envelope instead.
+  if (call.saveTo && response.ok && !bytes.subarray(0, 16).toString().startsWith('{"success":false')) {
+    writeFileSync(call.saveTo, bytes);
+    options.print(`saved ${call.saveTo} (${bytes.length} bytes)`);
     return 0;
   }
+  const text = bytes.toString('utf8');
   if (call.path === '/api/docs/json') {
     const doc = JSON.parse(text) as { paths: Record<string, Record<string, { summary?: string }>> };
     for (const [p, methods] of Object.entries(doc.paths).filter(([p]) => p.startsWith('/ops'))) {

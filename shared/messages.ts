@@ -343,6 +343,18 @@ export const codeMessages: Record<CodeValue, Text> = {
     'en-US': 'The request log is off on this server (REQUEST_LOG=false)',
     'vi-VN': 'Nhật ký yêu cầu đang tắt trên máy chủ này (REQUEST_LOG=false)',
   },
+  [Code.SNAPSHOT_FILE_INVALID]: {
+    'en-US': 'This file is not a snapshot: upload a .db file downloaded from /ops/snapshots/:name/file',
+    'vi-VN': 'Tệp này không phải bản chụp: hãy tải lên tệp .db đã tải về từ /ops/snapshots/:name/file',
+  },
+  [Code.SNAPSHOT_TOO_LARGE]: {
+    'en-US': 'The snapshot file is larger than {mb} MB (SNAPSHOT_MAX_MB on the server)',
+    'vi-VN': 'Tệp bản chụp lớn hơn {mb} MB (SNAPSHOT_MAX_MB trên máy chủ)',
+  },
+  [Code.HAR_INVALID]: {
+    'en-US': 'This is not a HAR file (HTTP Archive 1.2 with log.entries)',
+    'vi-VN': 'Đây không phải tệp HAR (HTTP Archive 1.2 có log.entries)',
+  },
 
   // --- end tooling ---
 };

@@ -34,6 +34,10 @@ const envSchema = z.object({
   CLOCK_START: z.iso.datetime({ offset: true }).optional(),
   /** Comma-separated origins allowed to call with credentials (a client on another origin). */
   CORS_ORIGINS: z.string().default(''),
+  /** Where snapshots are kept; default: a snapshots folder beside DB_FILE (a temporary one for :memory:). */
+  SNAPSHOT_DIR: z.string().min(1).optional(),
+  /** The largest snapshot file /ops/snapshots/:name/file accepts, in megabytes. */
+  SNAPSHOT_MAX_MB: z.coerce.number().int().min(1).max(4096).default(256),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -56,6 +60,9 @@ export interface Config {
   paymentSecret: string;
   providerSecret: string;
   corsOrigins: string[];
+  /** Snapshot folder; undefined: beside the database (or a temporary one for :memory:). */
+  snapshotDir: string | undefined;
+  snapshotMaxBytes: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -88,6 +95,8 @@ function configFromEnv(e: Env): Config {
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((o) => o.trim().replace(/\/$/, ''))
       .filter(Boolean),
+    snapshotDir: e.SNAPSHOT_DIR,
+    snapshotMaxBytes: e.SNAPSHOT_MAX_MB * 1024 * 1024,
   };
 }
 

@@ -100,11 +100,23 @@ export const deleteSnapshot = defineEndpoint({
   data: nothing,
 });
 
+export const importSnapshot = defineEndpoint({
+  method: 'POST',
+  path: '/ops/snapshots/:name/file',
+  access: 'ops',
+  summary:
+    'Upload a snapshot file (the body, Content-Type application/octet-stream, as downloaded from GET /ops/snapshots/:name/file) and keep it under this name; restore it next',
+  params: z.strictObject({ name: nameText }),
+  data: snapshotSchema,
+});
+
 // --------------------------------------------------------------------------------------------- faults
 
 export const FAULT_KINDS = [
   'latency',
   'error',
+  'reset',
+  'hang',
   'socket.drop',
   'deposit.fail',
   'deposit.timeout',
@@ -117,7 +129,15 @@ export const FAULT_KINDS = [
 export const faultKindSchema = z.enum(FAULT_KINDS);
 export type FaultKind = z.infer<typeof faultKindSchema>;
 
-const ROUTE_KINDS: readonly FaultKind[] = ['latency', 'error'];
+const ROUTE_KINDS: readonly FaultKind[] = ['latency', 'error', 'reset', 'hang'];
+const compiles = (source: string) => {
+  try {
+    new RegExp(source);
+    return true;
+  } catch {
+    return false;
+  }
+};
 const routePattern = z
   .string()
   .regex(/^\/[\w\-/:.]*\*?$/, 'A path such as /api/user/info, or a prefix ending in *')
@@ -127,12 +147,35 @@ const routePattern = z
 export const addFaultBody = z
   .strictObject({
     kind: faultKindSchema.describe(
-      'latency and error act on routes; socket.drop closes live sockets; deposit.* act on the sandbox checkout, payout.* on the sandbox payout gateway; poker.card decides the card of the next poker draw',
+      'latency, error, reset (the connection is cut, no answer) and hang (no answer for ms, default 60 s, then cut) act on routes; socket.drop closes live sockets; deposit.* act on the sandbox checkout, payout.* on the sandbox payout gateway; poker.card decides the card of the next poker draw',
     ),
     uid: z.number().int().positive().optional().describe('Only this player (default: everyone)'),
-    route: routePattern.optional().describe('latency, error: the route path, or a prefix ending in *'),
+    route: routePattern.optional().describe('Route faults: the route path, or a prefix ending in *'),
+    regex: z
+      .string()
+      .min(1)
+      .max(200)
+      .refine(compiles, 'A regular expression')
+      .optional()
+      .describe('Route faults: a regular expression the path must match, e.g. ^/api/(user|balance)'),
     method: z.enum(['GET', 'POST', 'DELETE']).optional().describe('latency, error: only this method'),
-    ms: z.number().int().min(1).max(60_000).optional().describe('latency: added delay'),
+    ms: z.number().int().min(1).max(60_000).optional().describe('latency: added delay (the mean); hang: how long'),
+    jitterMs: z
+      .number()
+      .int()
+      .min(0)
+      .max(60_000)
+      .optional()
+      .describe('latency: uniform spreads ms ± jitterMs, normal uses it as the standard deviation'),
+    distribution: z.enum(['fixed', 'uniform', 'normal']).optional().describe('latency: default fixed'),
+    probability: z
+      .number()
+      .min(0)
+      .max(1)
+      .optional()
+      .describe('Chance each request or flow is hit (default 1); a miss does not count'),
+    msg: z.string().max(500).optional().describe('error: the envelope msg instead of the code message'),
+    data: z.unknown().optional().describe('error: the envelope data instead of null'),
     status: z
       .number()
       .int()
@@ -154,8 +197,8 @@ export const addFaultBody = z
       .optional()
       .describe('How many times it applies (default: once for flows and sockets, until removed for routes)'),
   })
-  .refine((f) => !ROUTE_KINDS.includes(f.kind) || f.route !== undefined, {
-    message: 'Required',
+  .refine((f) => !ROUTE_KINDS.includes(f.kind) || (f.route !== undefined) !== (f.regex !== undefined), {
+    message: 'Required: route or regex, one of them',
     path: ['route'],
   })
   .refine((f) => f.kind !== 'latency' || f.ms !== undefined, { message: 'Required', path: ['ms'] })
@@ -163,9 +206,13 @@ export const addFaultBody = z
     message: 'Required',
     path: ['code'],
   })
-  .refine((f) => ROUTE_KINDS.includes(f.kind) || (f.route === undefined && f.method === undefined), {
-    message: 'Only for latency and error',
-    path: ['route'],
+  .refine(
+    (f) => ROUTE_KINDS.includes(f.kind) || (f.route === undefined && f.method === undefined && f.regex === undefined),
+    { message: 'Only for route faults', path: ['route'] },
+  )
+  .refine((f) => f.kind === 'error' || (f.msg === undefined && f.data === undefined), {
+    message: 'Only for error',
+    path: ['msg'],
   })
   .refine((f) => (f.kind === 'poker.card') === (f.card !== undefined), {
     message: 'Required for poker.card, only for it',
@@ -177,8 +224,14 @@ export const faultSchema = z.object({
   kind: faultKindSchema,
   uid: z.number().int().nullable(),
   route: z.string().nullable(),
+  regex: z.string().nullable(),
   method: z.string().nullable(),
   ms: z.number().int().nullable(),
+  jitterMs: z.number().int().nullable(),
+  distribution: z.enum(['fixed', 'uniform', 'normal']).nullable(),
+  probability: z.number(),
+  msg: z.string().nullable(),
+  data: z.unknown(),
   status: z.number().int().nullable(),
   code: z.number().int().nullable(),
   delaySeconds: z.number().int().nullable(),
@@ -203,9 +256,10 @@ export const addFault = defineEndpoint({
   method: 'POST',
   path: '/ops/faults',
   access: 'ops',
-  summary: 'Switch a fault on, for everyone or one player (uid)',
+  summary:
+    'Switch a fault on, for everyone or one player (uid); warning says when no route of the server matches its route',
   body: addFaultBody,
-  data: faultSchema,
+  data: faultSchema.extend({ warning: z.string().nullable().describe('e.g. no route matches /api/usr/info') }),
 });
 
 export const removeFaults = defineEndpoint({
@@ -265,6 +319,43 @@ export const clearRequests = defineEndpoint({
   data: nothing,
 });
 
+const replayStatus = z.object({ status: z.number().int(), code: z.number().int().nullable() });
+
+export const replayHar = defineEndpoint({
+  method: 'POST',
+  path: '/ops/har/replay',
+  access: 'ops',
+  summary:
+    'Replay the requests of a HAR (GET /ops/requests.har or a browser export) in order, on a freshly loaded scenario when named, as one browser; compare each status and envelope code with the recorded ones',
+  body: z.strictObject({
+    har: z.unknown().describe('The HAR document: { log: { entries: [...] } } (up to 32 MB)'),
+    scenario: nameText.optional().describe('Load this scenario first (every session ends)'),
+    password: z
+      .string()
+      .min(1)
+      .max(100)
+      .default('Secret123')
+      .describe('Typed password that replaces redacted passwords (the personas use Secret123)'),
+  }),
+  data: z.object({
+    scenario: z.string().nullable(),
+    replayed: z.number().int(),
+    same: z.number().int(),
+    different: z.number().int(),
+    skipped: z.number().int().describe('Operator calls, static files and socket entries'),
+    results: z.array(
+      z.object({
+        index: z.number().int().describe('Position in log.entries'),
+        method: z.string(),
+        path: z.string(),
+        expected: replayStatus,
+        actual: replayStatus,
+        same: z.boolean(),
+      }),
+    ),
+  }),
+});
+
 // -------------------------------------------------------------------------------------------- sockets
 
 export const pushFrame = defineEndpoint({
@@ -298,11 +389,13 @@ export const opsToolingEndpoints = [
   saveSnapshot,
   restoreSnapshot,
   deleteSnapshot,
+  importSnapshot,
   listFaults,
   addFault,
   removeFaults,
   listRequests,
   clearRequests,
+  replayHar,
   pushFrame,
   socketStats,
 ] as const;

@@ -2422,7 +2422,7 @@ export interface paths {
         get: operations["getOpsFaults"];
         put?: never;
         /**
-         * Switch a fault on, for everyone or one player (uid)
+         * Switch a fault on, for everyone or one player (uid); warning says when no route of the server matches its route
          * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
          */
         post: operations["postOpsFaults"];
@@ -2431,6 +2431,26 @@ export interface paths {
          * @description Failure codes besides the business ones of its domain: 10001, 10005, 30001 (shared/codes.ts).
          */
         delete: operations["deleteOpsFaults"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/har/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replay the requests of a HAR (GET /ops/requests.har or a browser export) in order, on a freshly loaded scenario when named, as one browser; compare each status and envelope code with the recorded ones
+         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
+         */
+        post: operations["postOpsHarReplay"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2683,6 +2703,30 @@ export interface paths {
          * @description Failure codes besides the business ones of its domain: 10001, 10005, 30001 (shared/codes.ts).
          */
         delete: operations["deleteOpsSnapshotsByName"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/snapshots/{name}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a snapshot as a file (an SQLite database); upload it to any server with POST
+         * @description Failure codes besides the business ones of its domain: 10001, 10005, 30001 (shared/codes.ts).
+         */
+        get: operations["getOpsSnapshotsByNameFile"];
+        put?: never;
+        /**
+         * Upload a snapshot file (the body, Content-Type application/octet-stream, as downloaded from GET /ops/snapshots/:name/file) and keep it under this name; restore it next
+         * @description Failure codes besides the business ones of its domain: 10001, 10005, 30001 (shared/codes.ts).
+         */
+        post: operations["postOpsSnapshotsByNameFile"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3323,7 +3367,7 @@ export interface components {
              * @description A code of shared/codes.ts
              * @enum {integer}
              */
-            code: 10001 | 10002 | 10003 | 10004 | 10005 | 10006 | 10007 | 10008 | 10009 | 20001 | 20002 | 20003 | 20004 | 20005 | 20006 | 20007 | 20008 | 20009 | 20010 | 20011 | 20012 | 20013 | 20014 | 20015 | 20016 | 20017 | 20018 | 20019 | 20041 | 30001 | 30002 | 30003 | 40001 | 40002 | 40003 | 40004 | 40005 | 40006 | 40007 | 40008 | 40009 | 40010 | 40011 | 40012 | 40013 | 40014 | 40015 | 40016 | 40017 | 40018 | 40019 | 40020 | 40021 | 40022 | 40023 | 40024 | 40061 | 40080 | 50001 | 50002 | 50003 | 50004 | 50005 | 50006 | 50007 | 50008 | 50009 | 50010 | 60001 | 60002 | 60003 | 60101 | 60102 | 60201 | 60202 | 60203 | 60204 | 60205 | 60206 | 60207 | 60208 | 60209 | 60210 | 60211 | 60212 | 60213 | 60301 | 60302 | 60303 | 60304 | 60305 | 60306 | 60307 | 60308 | 60411 | 60412 | 30004 | 30005 | 30006 | 30007 | 30008 | 30009 | 30010;
+            code: 10001 | 10002 | 10003 | 10004 | 10005 | 10006 | 10007 | 10008 | 10009 | 20001 | 20002 | 20003 | 20004 | 20005 | 20006 | 20007 | 20008 | 20009 | 20010 | 20011 | 20012 | 20013 | 20014 | 20015 | 20016 | 20017 | 20018 | 20019 | 20041 | 30001 | 30002 | 30003 | 40001 | 40002 | 40003 | 40004 | 40005 | 40006 | 40007 | 40008 | 40009 | 40010 | 40011 | 40012 | 40013 | 40014 | 40015 | 40016 | 40017 | 40018 | 40019 | 40020 | 40021 | 40022 | 40023 | 40024 | 40061 | 40080 | 50001 | 50002 | 50003 | 50004 | 50005 | 50006 | 50007 | 50008 | 50009 | 50010 | 60001 | 60002 | 60003 | 60101 | 60102 | 60201 | 60202 | 60203 | 60204 | 60205 | 60206 | 60207 | 60208 | 60209 | 60210 | 60211 | 60212 | 60213 | 60301 | 60302 | 60303 | 60304 | 60305 | 60306 | 60307 | 60308 | 60411 | 60412 | 30004 | 30005 | 30006 | 30007 | 30008 | 30009 | 30010 | 30031 | 30032 | 30033;
             /** @description Readable message in the language of the `language` header */
             msg: string;
             /** @description null, except a validation failure (10001): every field and its rule message */
@@ -3341,11 +3385,18 @@ export interface components {
         Fault: {
             id: number;
             /** @enum {string} */
-            kind: "latency" | "error" | "socket.drop" | "deposit.fail" | "deposit.timeout" | "deposit.duplicate" | "deposit.late" | "payout.fail" | "payout.exception" | "poker.card";
+            kind: "latency" | "error" | "reset" | "hang" | "socket.drop" | "deposit.fail" | "deposit.timeout" | "deposit.duplicate" | "deposit.late" | "payout.fail" | "payout.exception" | "poker.card";
             uid: number | null;
             route: string | null;
+            regex: string | null;
             method: string | null;
             ms: number | null;
+            jitterMs: number | null;
+            /** @enum {string|null} */
+            distribution: "fixed" | "uniform" | "normal" | null;
+            probability: number;
+            msg: string | null;
+            data: unknown;
             status: number | null;
             code: number | null;
             delaySeconds: number | null;
@@ -13663,12 +13714,19 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    kind: "latency" | "error" | "socket.drop" | "deposit.fail" | "deposit.timeout" | "deposit.duplicate" | "deposit.late" | "payout.fail" | "payout.exception" | "poker.card";
+                    kind: "latency" | "error" | "reset" | "hang" | "socket.drop" | "deposit.fail" | "deposit.timeout" | "deposit.duplicate" | "deposit.late" | "payout.fail" | "payout.exception" | "poker.card";
                     uid?: number;
                     route?: string;
+                    regex?: string;
                     /** @enum {string} */
                     method?: "GET" | "POST" | "DELETE";
                     ms?: number;
+                    jitterMs?: number;
+                    /** @enum {string} */
+                    distribution?: "fixed" | "uniform" | "normal";
+                    probability?: number;
+                    msg?: string;
+                    data?: unknown;
                     status?: number;
                     code?: number;
                     delaySeconds?: number;
@@ -13690,7 +13748,30 @@ export interface operations {
                         /** @enum {integer} */
                         code: 0;
                         msg: string;
-                        data: components["schemas"]["Fault"];
+                        data: {
+                            id: number;
+                            /** @enum {string} */
+                            kind: "latency" | "error" | "reset" | "hang" | "socket.drop" | "deposit.fail" | "deposit.timeout" | "deposit.duplicate" | "deposit.late" | "payout.fail" | "payout.exception" | "poker.card";
+                            uid: number | null;
+                            route: string | null;
+                            regex: string | null;
+                            method: string | null;
+                            ms: number | null;
+                            jitterMs: number | null;
+                            /** @enum {string|null} */
+                            distribution: "fixed" | "uniform" | "normal" | null;
+                            probability: number;
+                            msg: string | null;
+                            data: unknown;
+                            status: number | null;
+                            code: number | null;
+                            delaySeconds: number | null;
+                            card: string | null;
+                            remaining: number | null;
+                            applied: number;
+                            createdAt: string;
+                            warning: string | null;
+                        };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10001;
@@ -13800,6 +13881,125 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 30001;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+        };
+    };
+    postOpsHarReplay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    har: unknown;
+                    scenario?: string;
+                    /** @default Secret123 */
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            scenario: string | null;
+                            replayed: number;
+                            same: number;
+                            different: number;
+                            skipped: number;
+                            results: {
+                                index: number;
+                                method: string;
+                                path: string;
+                                expected: {
+                                    status: number;
+                                    code: number | null;
+                                };
+                                actual: {
+                                    status: number;
+                                    code: number | null;
+                                };
+                                same: boolean;
+                            }[];
+                        };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10002;
+                    };
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -14933,6 +15133,106 @@ export interface operations {
                         msg: string;
                         /** @enum {string|null} */
                         data: null;
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+        };
+    };
+    getOpsSnapshotsByNameFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+        };
+    };
+    postOpsSnapshotsByNameFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: components["schemas"]["Snapshot"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10001;

@@ -21,6 +21,22 @@ const ONCE: readonly FaultKind[] = [
   'poker.card',
 ];
 
+const ROUTE_FAULTS = new Set<FaultKind>(['latency', 'error', 'reset', 'hang']);
+
+/** The delay of a latency fault: fixed, uniform in ms ± jitter, or normal around ms (Box-Muller); 0 to 60 s. */
+export function latencyOf(f: Pick<Fault, 'ms' | 'jitterMs' | 'distribution'>, random: () => number = Math.random) {
+  const ms = f.ms ?? 0;
+  const jitter = f.jitterMs ?? 0;
+  let value = ms;
+  if (f.distribution === 'uniform') value = ms - jitter + random() * 2 * jitter;
+  if (f.distribution === 'normal') {
+    const u = 1 - random();
+    const v = random();
+    value = ms + jitter * Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+  }
+  return Math.min(60_000, Math.max(0, Math.round(value)));
+}
+
 /** The envelope code an HTTP-status fault carries when none is given. */
 export function defaultFaultCode(status: number): CodeValue {
   if (status === 401 || status === 403) return Code.SESSION_INVALID;
@@ -31,17 +47,21 @@ export function defaultFaultCode(status: number): CodeValue {
 }
 
 /**
- * Tester faults, switched on and off at run time, in memory only (a restart clears them). Each acts for
+ * Tester faults, switched on and off at run time, in memory (kept across a restart by tooling-state.ts). Each acts for
  * everyone or one player (uid), `remaining` times or until removed. Route faults act before a handler
  * (nothing moves); flow faults replace what the sandbox gateways answer, through the same idempotent
  * paths, so the ledger stays whole whatever is switched on. poker.card decides the card of a draw that
  * still needs a chance and pays through the same grants.
  */
-export function createFaults(deps: { clock: Clock }) {
+export function createFaults(deps: { clock: Clock; changed?: () => void; random?: () => number }) {
   const active: Fault[] = [];
   let nextId = 1;
+  const changed = () => deps.changed?.();
 
-  const matchesUid = (f: Fault, uid: number | null) => f.uid === null || f.uid === uid;
+  // A fault with a probability below 1 is drawn on each chance; a miss neither acts nor counts.
+  const matchesUid = (f: Fault, uid: number | null) =>
+    (f.uid === null || f.uid === uid) && (f.probability >= 1 || random() < f.probability);
+  const random = deps.random ?? Math.random;
 
   function use(f: Fault): Fault {
     f.applied += 1;
@@ -49,11 +69,13 @@ export function createFaults(deps: { clock: Clock }) {
       f.remaining -= 1;
       if (f.remaining <= 0) active.splice(active.indexOf(f), 1);
     }
+    changed();
     return { ...f };
   }
 
   function routeMatches(f: Fault, method: string, path: string, pattern: string | null) {
     if (f.method !== null && f.method !== method) return false;
+    if (f.regex !== null) return new RegExp(f.regex).test(path);
     const route = f.route ?? '';
     if (route.endsWith('*')) return path.startsWith(route.slice(0, -1));
     return route === path || route === pattern;
@@ -74,8 +96,14 @@ export function createFaults(deps: { clock: Clock }) {
         kind: input.kind,
         uid: input.uid ?? null,
         route: input.route ?? null,
+        regex: input.regex ?? null,
         method: input.method ?? null,
-        ms: input.kind === 'latency' ? (input.ms ?? null) : null,
+        ms: input.kind === 'latency' || input.kind === 'hang' ? (input.ms ?? null) : null,
+        jitterMs: input.kind === 'latency' ? (input.jitterMs ?? null) : null,
+        distribution: input.kind === 'latency' ? (input.distribution ?? 'fixed') : null,
+        probability: input.probability ?? 1,
+        msg: input.kind === 'error' ? (input.msg ?? null) : null,
+        data: input.kind === 'error' ? (input.data ?? null) : null,
         status,
         code,
         delaySeconds: input.kind === 'deposit.late' ? (input.delaySeconds ?? 60) : null,
@@ -85,28 +113,44 @@ export function createFaults(deps: { clock: Clock }) {
         createdAt: deps.clock.iso(),
       };
       active.push(fault);
+      changed();
       return { ...fault };
     },
 
     remove(id?: number): number {
-      if (id === undefined) return active.splice(0).length;
+      if (id === undefined) {
+        const removed = active.splice(0).length;
+        changed();
+        return removed;
+      }
       const index = active.findIndex((f) => f.id === id);
       if (index < 0) throw new AppError(Code.FAULT_NOT_FOUND);
       active.splice(index, 1);
+      changed();
       return 1;
     },
 
-    /** Whether any latency or error fault is on: most requests need not look further. */
-    anyRouteFault: () => active.some((f) => f.kind === 'latency' || f.kind === 'error'),
+    /** What survives a restart (tooling-state.json). */
+    state: () => ({ nextId, faults: active.map((f) => ({ ...f })) }),
 
-    /** The route faults for a request, each used once: latency first, then at most one error. */
+    /** Takes back the faults of a previous run. */
+    load(state: { nextId: number; faults: Fault[] }) {
+      // Files of an older run may lack newer fields: they get the defaults add() gives.
+      const defaults = { regex: null, jitterMs: null, distribution: null, probability: 1, msg: null, data: null };
+      active.splice(0, active.length, ...state.faults.map((f) => ({ ...defaults, ...f })));
+      nextId = Math.max(state.nextId, ...state.faults.map((f) => f.id + 1), nextId);
+    },
+
+    /** Whether any latency or error fault is on: most requests need not look further. */
+    anyRouteFault: () => active.some((f) => ROUTE_FAULTS.has(f.kind)),
+
+    /** The route faults for a request, each used once: latency first, then at most one error, reset or hang. */
     forRequest(method: string, path: string, pattern: string | null, uid: number | null) {
       const hits = active.filter(
-        (f) =>
-          (f.kind === 'latency' || f.kind === 'error') && matchesUid(f, uid) && routeMatches(f, method, path, pattern),
+        (f) => ROUTE_FAULTS.has(f.kind) && routeMatches(f, method, path, pattern) && matchesUid(f, uid),
       );
       const latency = hits.filter((f) => f.kind === 'latency').map(use);
-      const error = hits.find((f) => f.kind === 'error');
+      const error = hits.find((f) => f.kind !== 'latency');
       return { latency, error: error ? use(error) : undefined };
     },
 

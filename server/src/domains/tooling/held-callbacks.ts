@@ -14,8 +14,10 @@ export interface HeldCallback {
 export function createHeldCallbacks(deps: {
   clock: Clock;
   deliver: (payload: Record<string, unknown>) => Promise<void>;
+  changed?: () => void;
 }) {
   const held: HeldCallback[] = [];
+  const changed = () => deps.changed?.();
   let flushing = false;
 
   async function flush() {
@@ -26,6 +28,7 @@ export function createHeldCallbacks(deps: {
       const due = held.filter((h) => Date.parse(h.dueAt) <= now);
       for (const h of due) {
         held.splice(held.indexOf(h), 1);
+        changed();
         await deps.deliver(h.payload);
       }
     } finally {
@@ -41,11 +44,18 @@ export function createHeldCallbacks(deps: {
         dueAt: new Date(deps.clock.nowMs() + delaySeconds * 1000).toISOString(),
         payload,
       });
+      changed();
     },
     list: () => held.map(({ orderNo, status, dueAt }) => ({ orderNo, status, dueAt })),
     flush,
     clear: () => {
       held.length = 0;
+      changed();
+    },
+    /** What survives a restart, payloads included. */
+    state: (): HeldCallback[] => held.map((h) => ({ ...h })),
+    load: (list: HeldCallback[]) => {
+      held.splice(0, held.length, ...list);
     },
   };
 }

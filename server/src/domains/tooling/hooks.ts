@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CodeValue } from '../../../../shared/codes';
 import { sendFailure } from '../../plugins/envelope';
-import type { Faults } from './faults';
+import { type Faults, latencyOf } from './faults';
 import { bodyText, type FrameLog, type InFlight, type RequestLogStore } from './request-log';
 
 /** Static files are not logged: a page load would push every API call out of the ring. */
@@ -52,10 +52,29 @@ export function installFaultHooks(app: FastifyInstance, faults: Faults) {
       request.routeOptions.url ?? null,
       request.user?.uid ?? null,
     );
-    for (const l of latency) await sleep(l.ms ?? 0);
+    for (const l of latency) await sleep(latencyOf(l));
     const acted = error ?? latency[0];
     if (acted && request.tooling) request.tooling.fault = acted.id;
-    if (error) sendFailure(request, reply, error.status ?? 200, error.code as CodeValue);
+    if (error?.kind === 'error') {
+      sendFailure(request, reply, error.status ?? 200, error.code as CodeValue, {
+        ...(error.msg !== null ? { msg: error.msg } : {}),
+        ...(error.data !== null ? { data: error.data } : {}),
+      });
+    } else if (error?.kind === 'reset' || error?.kind === 'hang') {
+      // No answer at all: the connection is cut at once (reset) or after `ms` unless the client gives up first.
+      reply.hijack();
+      if (error.kind === 'hang') {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, error.ms ?? 60_000);
+          request.raw.once('close', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+      }
+      request.raw.socket?.destroy();
+      reply.raw.destroy();
+    }
   }
 }
 

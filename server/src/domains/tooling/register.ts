@@ -4,6 +4,7 @@ import { backofficePage } from './backoffice-page';
 import { clockOpsRoutes } from './clock-routes';
 import { devRoutes } from './dev-routes';
 import { createFaults, type Fault } from './faults';
+import { createHarReplay } from './har-replay';
 import { createHeldCallbacks } from './held-callbacks';
 import { installFaultHooks, installRequestLogHooks } from './hooks';
 import { createToolingRepo } from './repo';
@@ -12,6 +13,7 @@ import { toolingRoutes } from './routes';
 import { createScenarioRunner } from './runner';
 import { createSnapshotRepo } from './snapshot.repo';
 import { createSnapshots } from './snapshots';
+import { createToolingState, toolingStateFiles } from './tooling-state';
 
 declare module 'fastify' {
   interface AppServices {
@@ -27,9 +29,18 @@ declare module 'fastify' {
  */
 export function register(app: FastifyInstance) {
   const repo = createToolingRepo(app.db);
-  const faults = createFaults({ clock: app.clock });
-  const requestLog = createRequestLog();
+  const logOn = app.config.opsEnabled && app.config.requestLog;
+  const kept = createToolingState({
+    files: app.config.opsEnabled ? toolingStateFiles(app.config.dbFile) : null,
+    log: app.log,
+    faults: () => faults,
+    held: () => held,
+    requestLog: () => (logOn ? requestLog : null),
+  });
+  const faults = createFaults({ clock: app.clock, changed: kept.stateChanged });
+  const requestLog = createRequestLog({ changed: kept.logChanged });
   const held = createHeldCallbacks({
+    changed: kept.stateChanged,
     clock: app.clock,
     deliver: async (payload) => {
       const answer = await app.inject({ method: 'POST', url: paymentCallback.path, payload });
@@ -47,6 +58,7 @@ export function register(app: FastifyInstance) {
   const snapshots = createSnapshots({
     db: app.db,
     dbFile: app.config.dbFile,
+    dir: app.config.snapshotDir,
     clock: app.clock,
     repo: createSnapshotRepo(app.db),
     swapped,
@@ -72,6 +84,9 @@ export function register(app: FastifyInstance) {
     held,
     snapshots,
     scenarios,
+    replay: createHarReplay({ app, scenarios }),
+    /** What the tester was told at start-up about the last run's faults, callbacks and log. */
+    startup: [] as string[],
     /** The sandbox checkout asks before it calls the webhook (deposit.* faults). */
     depositFault: (userId: number): Fault | undefined => faults.take('deposit', uidOf(userId)),
   };
@@ -96,11 +111,17 @@ export function register(app: FastifyInstance) {
   });
   app.services.poker.interceptDraws((userId) => faults.take('poker', uidOf(userId))?.card ?? undefined);
 
+  // What the last run left (faults, held callbacks, the request log), and what it lost: told at start-up.
+  const told = kept.load();
+  for (const line of told) app.log[line.startsWith('lost') ? 'warn' : 'info'](`tooling: ${line}`);
+  tooling.startup = told;
+
   app.clock.onChange(() => void held.flush());
   const timer = setInterval(() => void held.flush(), 1000);
   timer.unref();
   app.addHook('onClose', async () => {
     clearInterval(timer);
+    kept.close();
     snapshots.close();
   });
 
@@ -118,5 +139,7 @@ export type Tooling = {
   held: ReturnType<typeof createHeldCallbacks>;
   snapshots: ReturnType<typeof createSnapshots>;
   scenarios: ReturnType<typeof createScenarioRunner>;
+  replay: ReturnType<typeof createHarReplay>;
+  startup: string[];
   depositFault: (userId: number) => Fault | undefined;
 };

@@ -168,6 +168,10 @@ describe('the request log', () => {
       };
     };
     expect(doc.log.version).toBe('1.2');
+    // The registration pushed the player frames: they come first, on the player's websocket entry.
+    const socket = doc.log.entries.shift() as unknown as { _resourceType: string; _webSocketMessages: unknown[] };
+    expect(socket._resourceType).toBe('websocket');
+    expect(socket._webSocketMessages.length).toBeGreaterThan(0);
     expect(doc.log.entries.map((e) => new URL(e.request.url).pathname)).toEqual([
       '/api/user/custom/register',
       '/api/user/info',

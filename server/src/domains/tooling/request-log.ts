@@ -5,6 +5,8 @@ export interface FrameLog {
   event: string;
   sid: string;
   at: string;
+  /** The frame as the socket sent it (JSON, secrets redacted, cut at 4 KB): the HAR's _webSocketMessages. */
+  data?: string;
 }
 
 export interface RequestLog {
@@ -104,7 +106,8 @@ export interface InFlight {
  * (AsyncLocalStorage) would follow each request exactly, but on Node 20 it turns on promise hooks for the
  * whole process, about 8 µs of every request.
  */
-export function createRequestLog() {
+export function createRequestLog(options: { changed?: () => void } = {}) {
+  const changed = () => options.changed?.();
   const requests: Kept[] = [];
   const loose: FrameLog[] = [];
   const inFlight = new Set<InFlight>();
@@ -135,6 +138,7 @@ export function createRequestLog() {
     const item: Kept = { id: nextId++, raw: entry, done: null };
     if (entry.rawResponseBody !== null && entry.rawResponseBody.length > LAZY_BODY_LIMIT) view(item);
     keep(requests, item);
+    changed();
   }
 
   return {
@@ -146,7 +150,7 @@ export function createRequestLog() {
     },
 
     frame(userId: number, uid: number | null, frame: Frame, at: string) {
-      const entry = { uid, event: frame.event, sid: frame.sid, at };
+      const entry: FrameLog = { uid, event: frame.event, sid: frame.sid, at, data: bodyText(frame) ?? '' };
       let own: InFlight | undefined;
       let sessionless: InFlight | undefined;
       for (const request of inFlight) {
@@ -156,7 +160,10 @@ export function createRequestLog() {
       }
       const owner = own ?? sessionless;
       if (owner) owner.frames.push(entry);
-      else keep(loose, entry);
+      else {
+        keep(loose, entry);
+        changed();
+      }
     },
 
     /** A request ended (answered or aborted): `entry` is what it logs, or null for an unlogged one. */
@@ -190,56 +197,126 @@ export function createRequestLog() {
       requests.length = 0;
       inFlight.clear();
       loose.length = 0;
+      changed();
+    },
+
+    /** The whole log, redacted, oldest first: what survives a restart. */
+    state: () => ({ requests: requests.map(view), frames: [...loose] }),
+
+    /** Takes back the log of a previous run (already redacted). */
+    load(state: { requests: RequestLog[]; frames: FrameLog[] }) {
+      requests.splice(
+        0,
+        requests.length,
+        ...state.requests.slice(-LOG_SIZE).map((r) => ({ id: r.id, raw: null, done: r })),
+      );
+      loose.splice(0, loose.length, ...state.frames.slice(-LOG_SIZE));
+      nextId = Math.max(nextId, ...state.requests.map((r) => r.id + 1));
     },
   };
 }
 
 export type RequestLogStore = ReturnType<typeof createRequestLog>;
 
-/** HTTP Archive 1.2 of log entries (oldest first), with the frames and codes as extension fields. */
-export function toHar(entries: RequestLog[], origin: string, version: string) {
+/** Frames as DevTools shows a socket's messages in a HAR: on one websocket entry per player. */
+function socketEntries(frames: FrameLog[], origin: string) {
+  const byUid = new Map<number | null, FrameLog[]>();
+  for (const f of frames) byUid.set(f.uid, [...(byUid.get(f.uid) ?? []), f]);
+  const wsOrigin = origin.replace(/^http/, 'ws');
+  return [...byUid].map(([uid, list]) => {
+    const sorted = [...list].sort((a, b) => a.at.localeCompare(b.at));
+    return {
+      startedDateTime: sorted[0]?.at ?? new Date(0).toISOString(),
+      time: 0,
+      request: {
+        method: 'GET',
+        url: `${wsOrigin}/webSocket/${uid ?? ''}`,
+        httpVersion: 'HTTP/1.1',
+        headers: [
+          { name: 'Connection', value: 'Upgrade' },
+          { name: 'Upgrade', value: 'websocket' },
+        ],
+        queryString: [],
+        cookies: [],
+        headersSize: -1,
+        bodySize: 0,
+      },
+      response: {
+        status: 101,
+        statusText: 'Switching Protocols',
+        httpVersion: 'HTTP/1.1',
+        headers: [],
+        cookies: [],
+        content: { size: 0, mimeType: 'x-unknown' },
+        redirectURL: '',
+        headersSize: -1,
+        bodySize: 0,
+      },
+      cache: {},
+      timings: { send: 0, wait: 0, receive: 0 },
+      _resourceType: 'websocket',
+      _uid: uid,
+      _webSocketMessages: sorted.map((f) => ({
+        type: 'receive',
+        time: Date.parse(f.at) / 1000,
+        opcode: 1,
+        data: f.data ?? JSON.stringify({ event: f.event, sid: f.sid }),
+      })),
+    };
+  });
+}
+
+/**
+ * HTTP Archive 1.2 of log entries (oldest first), with the frames and codes as extension fields, plus one
+ * websocket entry per player carrying the frames pushed to them (`_webSocketMessages`, as Chrome DevTools
+ * writes them), from the requests and from `loose` (frames pushed outside any request).
+ */
+export function toHar(entries: RequestLog[], origin: string, version: string, loose: FrameLog[] = []) {
+  const frames = [...entries.flatMap((r) => r.frames), ...loose];
+  const http = [...entries].reverse().map((r) => {
+    const url = new URL(r.path, origin);
+    const requestType = r.requestHeaders['content-type'] ?? 'application/json';
+    const responseType = r.responseHeaders['content-type'] ?? 'application/octet-stream';
+    return {
+      startedDateTime: r.at,
+      time: r.durationMs,
+      request: {
+        method: r.method,
+        url: url.toString(),
+        httpVersion: 'HTTP/1.1',
+        headers: Object.entries(r.requestHeaders).map(([name, value]) => ({ name, value })),
+        queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
+        cookies: [],
+        headersSize: -1,
+        bodySize: r.requestBody?.length ?? 0,
+        ...(r.requestBody !== null ? { postData: { mimeType: requestType, text: r.requestBody } } : {}),
+      },
+      response: {
+        status: r.status,
+        statusText: '',
+        httpVersion: 'HTTP/1.1',
+        headers: Object.entries(r.responseHeaders).map(([name, value]) => ({ name, value })),
+        cookies: [],
+        content: { size: r.responseBody?.length ?? 0, mimeType: responseType, text: r.responseBody ?? '' },
+        redirectURL: '',
+        headersSize: -1,
+        bodySize: r.responseBody?.length ?? -1,
+      },
+      cache: {},
+      timings: { send: 0, wait: r.durationMs, receive: 0 },
+      _uid: r.uid,
+      _code: r.code,
+      _fault: r.fault,
+      _frames: r.frames.map(({ data: _data, ...f }) => f),
+    };
+  });
+  const sockets = socketEntries(frames, origin);
   return {
     log: {
       version: '1.2',
       creator: { name: 'casino-ph request log', version },
       pages: [],
-      entries: [...entries].reverse().map((r) => {
-        const url = new URL(r.path, origin);
-        const requestType = r.requestHeaders['content-type'] ?? 'application/json';
-        const responseType = r.responseHeaders['content-type'] ?? 'application/octet-stream';
-        return {
-          startedDateTime: r.at,
-          time: r.durationMs,
-          request: {
-            method: r.method,
-            url: url.toString(),
-            httpVersion: 'HTTP/1.1',
-            headers: Object.entries(r.requestHeaders).map(([name, value]) => ({ name, value })),
-            queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
-            cookies: [],
-            headersSize: -1,
-            bodySize: r.requestBody?.length ?? 0,
-            ...(r.requestBody !== null ? { postData: { mimeType: requestType, text: r.requestBody } } : {}),
-          },
-          response: {
-            status: r.status,
-            statusText: '',
-            httpVersion: 'HTTP/1.1',
-            headers: Object.entries(r.responseHeaders).map(([name, value]) => ({ name, value })),
-            cookies: [],
-            content: { size: r.responseBody?.length ?? 0, mimeType: responseType, text: r.responseBody ?? '' },
-            redirectURL: '',
-            headersSize: -1,
-            bodySize: r.responseBody?.length ?? -1,
-          },
-          cache: {},
-          timings: { send: 0, wait: r.durationMs, receive: 0 },
-          _uid: r.uid,
-          _code: r.code,
-          _fault: r.fault,
-          _frames: r.frames,
-        };
-      }),
+      entries: [...sockets, ...http].sort((a, b) => a.startedDateTime.localeCompare(b.startedDateTime)),
     },
   };
 }

@@ -1,11 +1,100 @@
-import type { FastifyInstance } from 'fastify';
+import { createReadStream, statSync } from 'node:fs';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code } from '../../../../shared/codes';
 import * as contract from '../../../../shared/contract/ops-tooling';
 import { AppError } from '../../errors';
 import { sendFailure } from '../../plugins/envelope';
 import { hasOpsToken, route } from '../../route';
+import type { Fault } from './faults';
 import type { Tooling } from './register';
 import { toHar } from './request-log';
+
+/** The operator token check of plain (non-envelope) /ops routes: 401/30001 without it. */
+const opsGuard = (app: FastifyInstance) => async (request: FastifyRequest, reply: FastifyReply) => {
+  if (!hasOpsToken(request, app.config.adminToken)) return sendFailure(request, reply, 401, Code.OPS_UNAUTHORIZED);
+};
+
+/** Sample paths of the server's documented routes (`:id` as 1), with their methods. */
+function knownRoutes(app: FastifyInstance): { method: string; pattern: RegExp; sample: string; path: string }[] {
+  const doc = (app as unknown as { swagger?: () => { paths?: Record<string, Record<string, unknown>> } }).swagger?.();
+  return Object.entries(doc?.paths ?? {}).flatMap(([path, methods]) => {
+    const colon = path.replace(/\{(\w+)\}/g, ':$1');
+    const pattern = new RegExp(`^${colon.replace(/[.+?^$()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}$`);
+    const sample = colon.replace(/:\w+/g, '1');
+    return Object.keys(methods).map((m) => ({ method: m.toUpperCase(), pattern, sample, path: colon }));
+  });
+}
+
+/** A warning when a route fault's route, prefix or regex matches none of the server's routes (a typo acts on nothing). */
+function routeWarning(app: FastifyInstance, fault: Fault): string | null {
+  if (fault.route === null && fault.regex === null) return null;
+  const routes = knownRoutes(app).filter((r) => fault.method === null || r.method === fault.method);
+  if (routes.length === 0) return null; // no document to check against
+  const route = fault.route ?? '';
+  const regex = fault.regex === null ? null : new RegExp(fault.regex);
+  const matches = (r: (typeof routes)[number]) => {
+    if (regex) return regex.test(r.sample) || regex.test(r.path);
+    if (route.endsWith('*')) return r.path.startsWith(route.slice(0, -1)) || r.sample.startsWith(route.slice(0, -1));
+    return r.path === route || r.pattern.test(route);
+  };
+  if (routes.some(matches)) return null;
+  const what = fault.regex !== null ? `the regex ${fault.regex}` : route;
+  return `No ${fault.method ?? ''}${fault.method ? ' ' : ''}route of this server matches ${what}: the fault will never act (check the path in /api/docs)`;
+}
+
+const HAR_MAX_BYTES = 32 * 1024 * 1024;
+
+/** Content types a snapshot upload may carry. */
+const SNAPSHOT_TYPES = ['application/octet-stream', 'application/vnd.sqlite3', 'application/x-sqlite3'];
+
+/**
+ * Snapshot files over HTTP: download one (GET, the SQLite file itself) and upload one (POST, the raw
+ * bytes), so a state moves from one running server to another. The upload's parser and size limit
+ * (SNAPSHOT_MAX_MB) live in their own scope: no other route reads binary bodies.
+ */
+function snapshotFileRoutes(app: FastifyInstance, tooling: Tooling) {
+  app.get(
+    '/ops/snapshots/:name/file',
+    {
+      schema: {
+        summary: 'Download a snapshot as a file (an SQLite database); upload it to any server with POST',
+        tags: ['ops'],
+        security: [{ adminToken: [] }],
+      },
+      onRequest: opsGuard(app),
+    },
+    async (request, reply) => {
+      const params = contract.importSnapshot.params.safeParse(request.params);
+      if (!params.success) return sendFailure(request, reply, 200, Code.VALIDATION);
+      const { file, meta } = tooling.snapshots.exportFile(params.data.name);
+      return reply
+        .type('application/vnd.sqlite3')
+        .header('Content-Disposition', `attachment; filename="${meta.name}.db"`)
+        .header('Content-Length', statSync(file).size)
+        .send(createReadStream(file));
+    },
+  );
+
+  void app.register(async (scope) => {
+    const maxBytes = app.config.snapshotMaxBytes;
+    scope.addContentTypeParser(SNAPSHOT_TYPES, { parseAs: 'buffer', bodyLimit: maxBytes }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
+      return sendFailure(request, reply, 413, Code.SNAPSHOT_TOO_LARGE, {
+        params: { mb: Math.round((maxBytes / 1024 / 1024) * 100) / 100 },
+      });
+    });
+    route(scope, contract.importSnapshot, ({ params, request }) => {
+      const bytes = request.body;
+      if (!Buffer.isBuffer(bytes)) throw new AppError(Code.SNAPSHOT_FILE_INVALID);
+      // The audit trail records the upload's size, not its bytes.
+      request.body = { bytes: bytes.length };
+      return tooling.snapshots.importFile(params.name, bytes);
+    });
+  });
+}
 
 /** The tester tooling under /ops (shared/contract/ops-tooling.ts), plus the HAR export of the request log. */
 export function toolingRoutes(app: FastifyInstance, tooling: Tooling) {
@@ -22,15 +111,18 @@ export function toolingRoutes(app: FastifyInstance, tooling: Tooling) {
     return null;
   });
 
+  snapshotFileRoutes(app, tooling);
+
   route(app, contract.listFaults, () => ({ faults: faults.list(), heldCallbacks: held.list() }));
   route(app, contract.addFault, ({ body }) => {
     const target = body.uid === undefined ? null : app.services.users.byUid(body.uid);
     if (target === undefined) throw new AppError(Code.OPS_NOT_FOUND);
     const fault = faults.add(body);
     if (fault.kind === 'socket.drop' && app.socket.drop(target?.id ?? null) > 0) {
-      return faults.takeSocketDrop(fault.uid) ?? { ...fault, applied: 1, remaining: 0 };
+      const dropped = faults.takeSocketDrop(fault.uid) ?? { ...fault, applied: 1, remaining: 0 };
+      return { ...dropped, warning: null };
     }
-    return fault;
+    return { ...fault, warning: routeWarning(app, fault) };
   });
   route(app, contract.removeFaults, ({ query }) => ({ removed: faults.remove(query.id) }));
 
@@ -58,6 +150,22 @@ export function toolingRoutes(app: FastifyInstance, tooling: Tooling) {
     return null;
   });
 
+  // A HAR can be large: its own scope reads JSON up to 32 MB, the rest of the API keeps the small limit.
+  void app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: HAR_MAX_BYTES },
+      scope.getDefaultJsonParser('error', 'error'),
+    );
+    route(scope, contract.replayHar, ({ body, request }) => {
+      // The audit trail records what was replayed, not the whole archive.
+      const entries = (body.har as { log?: { entries?: unknown[] } } | null)?.log?.entries;
+      request.body = { scenario: body.scenario ?? null, entries: Array.isArray(entries) ? entries.length : null };
+      return tooling.replay(body);
+    });
+  });
+
   route(app, contract.pushFrame, ({ params, body }) => {
     const user = app.services.users.byUid(params.uid);
     if (!user) throw new AppError(Code.OPS_NOT_FOUND);
@@ -77,20 +185,17 @@ export function toolingRoutes(app: FastifyInstance, tooling: Tooling) {
         tags: ['ops'],
         security: [{ adminToken: [] }],
       },
-      onRequest: async (request, reply) => {
-        if (!hasOpsToken(request, app.config.adminToken))
-          return sendFailure(request, reply, 401, Code.OPS_UNAUTHORIZED);
-      },
+      onRequest: opsGuard(app),
     },
     async (request, reply) => {
       const query = contract.listRequests.query.safeParse(request.query);
       if (!query.success) return sendFailure(request, reply, 200, Code.VALIDATION);
       if (!app.config.requestLog) return sendFailure(request, reply, 200, Code.REQUEST_LOG_OFF);
-      const { requests } = requestLog.find(filterOf(query.data));
+      const { requests, frames } = requestLog.find(filterOf(query.data));
       return reply
         .type('application/json; charset=utf-8')
         .header('Content-Disposition', 'attachment; filename="casino-requests.har"')
-        .send(JSON.stringify(toHar(requests, app.config.publicUrl, '1.0.0')));
+        .send(JSON.stringify(toHar(requests, app.config.publicUrl, '1.0.0', frames)));
     },
   );
 }

@@ -1,5 +1,8 @@
 import type { Db } from '../../db/database';
 
+/** The app_state key a snapshot file describes itself under (snapshots.ts); a restore removes it again. */
+export const SNAPSHOT_META_KEY = 'snapshot.meta';
+
 /** Tables a restore leaves as they are: the operator audit trail records the restore itself, and survives it. */
 const KEPT_ACROSS_RESTORES = new Set(['ops_audit']);
 
@@ -65,6 +68,8 @@ export function createSnapshotRepo(db: Db) {
             db.exec('DELETE FROM main.sqlite_sequence');
             if (hasSequence('snap')) db.exec('INSERT INTO main.sqlite_sequence SELECT * FROM snap.sqlite_sequence');
           }
+          // The file's description of itself (snapshots.ts) is not state of the restored world.
+          db.prepare('DELETE FROM main.app_state WHERE key = ?').run(SNAPSHOT_META_KEY);
           for (const t of triggers) db.exec(t.sql);
           // A number the in-memory game catalog has never seen, so it reloads whatever the file held.
           db.prepare('UPDATE main.game_catalog_version SET version = max(version, ?) + 1 WHERE id = 1').run(

@@ -17,7 +17,7 @@ import type { Clock } from '../../clock';
 import { type Db, migrate } from '../../db/database';
 import { runSeeds } from '../../db/seed';
 import { AppError } from '../../errors';
-import type { SnapshotRepo } from './snapshot.repo';
+import { SNAPSHOT_META_KEY, type SnapshotRepo } from './snapshot.repo';
 
 export interface SnapshotMeta {
   name: string;
@@ -54,6 +54,48 @@ function pristine(): string {
 
 const elapsed = (start: number) => Math.round(performance.now() - start);
 
+/** The first 16 bytes of every SQLite database file. */
+const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
+
+type FileMeta = Pick<SnapshotMeta, 'name' | 'note' | 'savedAt' | 'clock' | 'frozen'>;
+
+function writeFileMeta(file: string, meta: FileMeta) {
+  const db = new Database(file);
+  try {
+    db.prepare(
+      'INSERT INTO app_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    ).run(SNAPSHOT_META_KEY, JSON.stringify(meta));
+  } finally {
+    db.close();
+  }
+}
+
+/** What an uploaded file holds, or undefined when it is not a sound database of this app. */
+function inspectFile(file: string): { migrations: string; meta: Partial<FileMeta> | undefined } | undefined {
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+    if (db.pragma('quick_check', { simple: true }) !== 'ok') return undefined;
+    const migrations = (
+      db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all() as number[]
+    ).join(',');
+    const raw = db.prepare('SELECT value FROM app_state WHERE key = ?').pluck().get(SNAPSHOT_META_KEY) as
+      | string
+      | undefined;
+    let meta: Partial<FileMeta> | undefined;
+    try {
+      meta = raw ? (JSON.parse(raw) as Partial<FileMeta>) : undefined;
+    } catch {
+      meta = undefined;
+    }
+    return { migrations, meta };
+  } catch {
+    return undefined; // not a database, a damaged one, or one without this app's tables
+  } finally {
+    db?.close();
+  }
+}
+
 /**
  * Named snapshots of the whole database: files beside the database (data/snapshots/<name>.db with a
  * .json of metadata), or in a temporary folder for an in-memory database. `swapped` runs after every
@@ -62,13 +104,15 @@ const elapsed = (start: number) => Math.round(performance.now() - start);
 export function createSnapshots(deps: {
   db: Db;
   dbFile: string;
+  /** The folder (SNAPSHOT_DIR); default: `snapshots` beside the database, a temporary one for :memory:. */
+  dir?: string;
   clock: Clock;
   repo: SnapshotRepo;
   swapped: (source: 'snapshot' | 'scenario', name: string) => void;
 }) {
   const { clock, repo } = deps;
-  const temporary = deps.dbFile === ':memory:';
-  let dir = temporary ? '' : join(dirname(deps.dbFile), 'snapshots');
+  const temporary = deps.dir === undefined && deps.dbFile === ':memory:';
+  let dir = deps.dir ?? (temporary ? '' : join(dirname(deps.dbFile), 'snapshots'));
   const folder = () => {
     if (!dir) dir = mkdtempSync(join(tmpdir(), 'casino-snapshots-'));
     mkdirSync(dir, { recursive: true });
@@ -100,19 +144,56 @@ export function createSnapshots(deps: {
       const partial = `${f.db}.partial`;
       rmSync(partial, { force: true });
       repo.saveTo(partial);
+      const described = { name, note, savedAt: new Date().toISOString(), clock: clock.iso(), frozen: clock.frozen };
+      // The file describes itself, so an exported copy imported elsewhere keeps its note and instant.
+      writeFileMeta(partial, described);
       renameSync(partial, f.db);
-      const meta: SnapshotMeta = {
-        name,
-        note,
-        savedAt: new Date().toISOString(),
-        clock: clock.iso(),
-        frozen: clock.frozen,
-        bytes: statSync(f.db).size,
-        tookMs: elapsed(start),
-      };
+      const meta: SnapshotMeta = { ...described, bytes: statSync(f.db).size, tookMs: elapsed(start) };
       writeFileSync(f.meta, JSON.stringify(meta, null, 2));
       return meta;
     },
+
+    /** The file of a saved snapshot, to download (GET /ops/snapshots/:name/file). */
+    exportFile(name: string): { file: string; meta: SnapshotMeta } {
+      const meta = read(name);
+      if (!meta) throw new AppError(Code.SNAPSHOT_NOT_FOUND);
+      return { file: files(name).db, meta };
+    },
+
+    /**
+     * Stores an uploaded snapshot file under `name` (replacing one of that name), after checking it is an
+     * SQLite database whose pages are sound and which was saved under this server's migrations. Its
+     * note and instant come from the file (a snapshot saved by any server of this app carries them).
+     */
+    importFile(name: string, bytes: Buffer): SnapshotMeta {
+      const start = performance.now();
+      if (!bytes.subarray(0, SQLITE_MAGIC.length).equals(SQLITE_MAGIC)) throw new AppError(Code.SNAPSHOT_FILE_INVALID);
+      const f = files(name);
+      const partial = `${f.db}.upload`;
+      writeFileSync(partial, bytes);
+      try {
+        const inFile = inspectFile(partial);
+        if (!inFile) throw new AppError(Code.SNAPSHOT_FILE_INVALID);
+        if (inFile.migrations !== repo.migrations()) throw new AppError(Code.SNAPSHOT_INCOMPATIBLE);
+        renameSync(partial, f.db);
+        const meta: SnapshotMeta = {
+          name,
+          note: inFile.meta?.note ?? 'imported',
+          savedAt: inFile.meta?.savedAt ?? new Date().toISOString(),
+          clock: inFile.meta?.clock ?? clock.iso(),
+          frozen: inFile.meta?.frozen ?? false,
+          bytes: bytes.length,
+          tookMs: elapsed(start),
+        };
+        writeFileSync(f.meta, JSON.stringify(meta, null, 2));
+        return meta;
+      } finally {
+        rmSync(partial, { force: true });
+      }
+    },
+
+    /** The folder snapshots are kept in. */
+    folder,
 
     /** Swaps the snapshot's rows in; the clock goes back to its instant unless `keepClock`. */
     restore(name: string, keepClock: boolean): SnapshotMeta & { restoreMs: number } {

@@ -1,0 +1,108 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Code } from '../../../../shared/codes';
+import { testConfig } from '../../config';
+import { opsClient, registerPlayer, TestClient, testApp } from '../../test/helpers';
+
+let dir = '';
+let app: FastifyInstance | undefined;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'casino-tooling-state-'));
+});
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A server on a database file in `dir`, as `npm run dev` runs one; `restart` closes it and opens another. */
+const start = async () => {
+  app = await testApp({ config: testConfig({ dbFile: join(dir, 'casino.db') }) });
+  return app;
+};
+const restart = async () => {
+  await app?.close();
+  return start();
+};
+
+describe('tooling state across a restart', () => {
+  it('keeps faults, held callbacks and the request log, and says so at start-up', async () => {
+    let server = await start();
+    const { client, info } = await registerPlayer(server);
+    const ops = opsClient(server);
+    const fault = (
+      await ops.post<{ id: number }>('/ops/faults', {
+        kind: 'error',
+        route: '/api/user/info',
+        code: Code.SESSION_INVALID,
+        count: 3,
+      })
+    ).body.data;
+    expect((await client.get('/api/user/info')).body.code).toBe(Code.SESSION_INVALID);
+    server.services.tooling.held.hold({ orderNo: 'D-HELD-1', status: 'SUCCESS' }, 3600);
+    expect(server.services.tooling.startup).toEqual([]);
+
+    server = await restart();
+    expect(server.services.tooling.startup).toEqual([
+      'kept from the last run: 1 fault(s) (#1 error /api/user/info), 1 held gateway callback(s)',
+      expect.stringMatching(/^kept from the last run: \d+ logged request\(s\)$/),
+      'lost: live sockets (players reconnect) and frames they had not acknowledged',
+    ]);
+    const after = opsClient(server);
+    const listed = await after.get<{
+      faults: { id: number; applied: number; remaining: number }[];
+      heldCallbacks: { orderNo: string }[];
+    }>('/ops/faults');
+    expect(listed.body.data.faults).toEqual([expect.objectContaining({ id: fault.id, applied: 1, remaining: 2 })]);
+    expect(listed.body.data.heldCallbacks).toEqual([
+      expect.objectContaining({ orderNo: 'D-HELD-1', status: 'SUCCESS' }),
+    ]);
+    // The fault still acts on the same player (the session is in the database), and counts on.
+    const same = new TestClient(server);
+    same.cookie = client.cookie;
+    expect((await same.get('/api/user/info')).body.code).toBe(Code.SESSION_INVALID);
+    const log = await after.get<{ requests: { path: string; code: number | null; uid: number | null }[] }>(
+      '/ops/requests',
+      { path: '/api/user/info' },
+    );
+    expect(log.body.data.requests.map((r) => r.code)).toEqual([Code.SESSION_INVALID, Code.SESSION_INVALID]);
+    // A new fault does not reuse a kept id.
+    const next = await after.post<{ id: number }>('/ops/faults', { kind: 'latency', route: '/api/balance', ms: 1 });
+    expect(next.body.data.id).toBe(fault.id + 1);
+    expect(info.uid).toBeGreaterThan(0);
+  });
+
+  it('tells the tester what was lost when the last run was killed or its state cannot be read', async () => {
+    let server = await start();
+    await registerPlayer(server);
+    await server.close();
+    app = undefined;
+    // As a SIGKILL leaves it: the log was last written by the timer, not at close.
+    const logFile = join(dir, 'request-log.json');
+    writeFileSync(logFile, JSON.stringify({ ...JSON.parse(readFileSync(logFile, 'utf8')), clean: false }));
+    server = await start();
+    expect(server.services.tooling.startup).toContainEqual(
+      expect.stringMatching(/^lost: the last run stopped without closing; requests of its last second/),
+    );
+
+    await server.close();
+    app = undefined;
+    writeFileSync(join(dir, 'tooling-state.json'), '{"version":1,"faults":');
+    server = await start();
+    expect(server.services.tooling.startup[0]).toMatch(/^lost: the tooling state of the last run could not be read/);
+    expect(server.services.tooling.faults.list()).toEqual([]);
+  });
+
+  it('keeps nothing for an in-memory database', async () => {
+    const memory = await testApp();
+    await opsClient(memory).post('/ops/faults', { kind: 'latency', route: '/api/balance', ms: 1 });
+    await memory.close();
+    const again = await testApp();
+    expect(again.services.tooling.faults.list()).toEqual([]);
+    expect(again.services.tooling.startup).toEqual([]);
+    await again.close();
+  });
+});
