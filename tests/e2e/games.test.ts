@@ -1,4 +1,4 @@
-import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
+import type { BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWPORT } from './browser';
 import { clientNavigate, headerBalance, ops, register, setLanguage, shoot, uidOf, visible, WAIT } from './journey';
@@ -249,6 +249,10 @@ const SHARED: Spec = {
     const cycle = 20_000;
     const next = (Math.floor(Date.parse(now) / cycle) + 1) * cycle + 200;
     await ops(live.server.url, 'POST', '/ops/clock', { set: new Date(next).toISOString() });
+    // the countdown of the table round, from the server clock
+    const banner = r.frame.locator('.g-table-banner');
+    await visible(banner.locator('strong'));
+    await expect.poll(() => banner.getAttribute('class')).toBe('g-table-banner');
     await r.frame.locator('button.tk-chip-10').click();
     await r.frame.locator('.tk-spot').first().click();
     const before = await balanceOf(r.page);
@@ -257,6 +261,8 @@ const SHARED: Spec = {
     await expect.poll(() => balanceOf(r.page), { timeout: WAIT }).toBeLessThan(before);
     await ops(live.server.url, 'POST', '/ops/clock', { advance: '15s' });
     await settled(r);
+    // the draw is announced to the table: its result beside the round
+    await visible(banner.locator('.g-muted'));
   },
 };
 
@@ -269,9 +275,9 @@ const balanceOf = (page: Page) =>
     );
   });
 
-/** WCAG contrast ratio of the game header's balance against the header's background. */
-const balanceContrast = (frame: FrameLocator) =>
-  frame.locator('.g-balance-value').evaluate((value) => {
+/** WCAG contrast ratio of an element's text against the background of `backdrop` (its closest match, else itself). */
+const contrastOf = (element: Locator, backdrop: string) =>
+  element.first().evaluate((node, selector) => {
     const rgb = (css: string) => (css.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
     const luminance = (css: string) => {
       const [r, g, b] = rgb(css).map((c) => {
@@ -280,10 +286,10 @@ const balanceContrast = (frame: FrameLocator) =>
       });
       return 0.2126 * r + 0.7152 * g + 0.0722 * b;
     };
-    const header = value.closest('.g-header') ?? document.body;
-    const [a, b] = [luminance(getComputedStyle(value).color), luminance(getComputedStyle(header).backgroundColor)];
+    const back = node.closest(selector) ?? node;
+    const [a, b] = [luminance(getComputedStyle(node).color), luminance(getComputedStyle(back).backgroundColor)];
     return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
-  });
+  }, backdrop);
 
 const pesos = (text: string) => Number(text.replace(/[^\d.]/g, ''));
 const startLabels = new Map<string, string>();
@@ -350,7 +356,10 @@ describe('game studio journey: one title of every engine family', () => {
         if (lang === 'en-US') startLabels.set(spec.family, label);
         else expect(label, `${spec.family}'s start control in vi-VN`).not.toBe(startLabels.get(spec.family));
         await spec.play({ page, frame, before: await roundsReported(page) });
-        expect(await balanceContrast(frame), `${spec.family}'s header balance is readable`).toBeGreaterThanOrEqual(3);
+        expect(
+          await contrastOf(frame.locator('.g-balance-value'), '.g-header'),
+          `${spec.family}'s header balance is readable`,
+        ).toBeGreaterThanOrEqual(3);
         await shoot(page, `games-${spec.family}-${lang}`);
       } catch (error) {
         await shoot(page, `games-${spec.family}-${lang}-failure`);
@@ -410,6 +419,9 @@ describe('game studio journey: one title of every engine family', () => {
       try {
         await verify.setViewportSize(VIEWPORT);
         await visible(verify.locator('.verify-ok'));
+        // readable and within the phone's width
+        expect(await contrastOf(verify.locator('#by-round button'), 'button')).toBeGreaterThanOrEqual(3);
+        expect(await verify.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORT.width);
         expect(await verify.locator('html').getAttribute('lang')).toBe(lang.slice(0, 2));
         await shoot(verify, `games-verify-${lang}`);
       } finally {
