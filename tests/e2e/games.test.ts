@@ -36,7 +36,7 @@ interface Spec {
 const roundsReported = (page: Page) => page.evaluate(() => (window as unknown as { __rounds: number }).__rounds);
 
 const settled = (r: Round) =>
-  expect.poll(() => roundsReported(r.page), { timeout: WAIT, intervals: [100] }).toBeGreaterThan(r.before);
+  expect.poll(() => roundsReported(r.page), { timeout: WAIT, interval: 100 }).toBeGreaterThan(r.before);
 
 /** Clicks `control` whenever it is enabled until the round is reported settled (a stepped round's last move). */
 async function untilSettled(r: Round, control: () => ReturnType<FrameLocator['locator']>) {
@@ -280,7 +280,7 @@ const contrastOf = (element: Locator, backdrop: string) =>
   element.first().evaluate((node, selector) => {
     const rgb = (css: string) => (css.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
     const luminance = (css: string) => {
-      const [r, g, b] = rgb(css).map((c) => {
+      const [r = 0, g = 0, b = 0] = rgb(css).map((c) => {
         const v = c / 255;
         return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
       });
@@ -329,7 +329,7 @@ describe('game studio journey: one title of every engine family', () => {
       const [h, f] = await Promise.all([handle.boundingBox(), page.locator('.frame--game iframe').boundingBox()]);
       return (h?.y ?? 0) + (h?.height ?? 0) - (f?.y ?? 0);
     };
-    await expect.poll(overlap, { timeout: 2_000, intervals: [100] }).toBeLessThanOrEqual(0);
+    await expect.poll(overlap, { timeout: 2_000, interval: 100 }).toBeLessThanOrEqual(0);
     return frame;
   }
 
@@ -372,13 +372,13 @@ describe('game studio journey: one title of every engine family', () => {
     // The game records: the group's rounds, newest first; the balance moved by their bets and wins.
     await clientNavigate(page, '/game/record');
     const rows = page.locator('li.row');
-    await visible(rows.filter({ hasText: specs[specs.length - 1].name }));
+    await visible(rows.filter({ hasText: specs.at(-1)?.name ?? '' }));
     const names: string[] = [];
     let net = 0;
     for (let i = 0; i < specs.length; i++) {
       const row = rows.nth(i);
       names.push(await row.locator('.row__title').innerText());
-      const [bet, win] = await row.locator('.row__value p').allInnerTexts();
+      const [bet = '', win = ''] = await row.locator('.row__value p').allInnerTexts();
       expect(pesos(bet)).toBeGreaterThan(0);
       net += Math.round((pesos(win) - pesos(bet)) * 100);
     }
