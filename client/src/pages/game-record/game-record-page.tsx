@@ -9,10 +9,15 @@ import { EmptyState } from '../../components/states';
 import { type GameRecordType, getGameRecords } from '../../features/game/api/get-game-records';
 import { roundResultText } from '../../features/game/round-result';
 import { formatDateTime, formatMoney } from '../../lib/format';
+import { currentLanguage } from '../../lib/i18n';
 import { usePagedList } from '../../lib/paged';
 import '../../styles/wallet.css';
 
 const TYPES: GameRecordType[] = ['all', 'slot', 'live', 'sports', 'fish', 'poker', 'arcade'];
+
+/** The game provider's public verify page for one round (docs/provably-fair.md), in the player's language. */
+export const verifyRoundUrl = (roundId: string, language: string) =>
+  `/provider/verify?${new URLSearchParams({ roundId, lang: language })}`;
 
 /** Game records (/game/record): the player's rounds by type and date, newest first, with totals. */
 export default function GameRecordPage() {
@@ -81,6 +86,15 @@ export default function GameRecordPage() {
                     <p className="row__title">{round.gameName}</p>
                     <p className="row__meta">{formatDateTime(round.createdAt)}</p>
                     <p className="row__meta row__remark">{roundResultText(round.result, t)}</p>
+                    <a
+                      className="link-inline row__verify"
+                      href={verifyRoundUrl(round.roundId, currentLanguage())}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      aria-label={t('gameRecord.verifyRound', { name: round.gameName })}
+                    >
+                      {t('gameRecord.verify')}
+                    </a>
                   </div>
                   <div className="row__value">
                     <p>{t('gameRecord.bet', { amount: formatMoney(round.bet) })}</p>

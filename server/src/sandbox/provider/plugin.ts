@@ -90,6 +90,11 @@ export const demoProvider = fp(
         return engine.act(id, body.data.roundId, body.data.action);
       }),
     );
+    // A shared table's countdown (common.js polls it every second while the page is open).
+    app.post(
+      '/provider/api/:sessionId/table',
+      withSession((id) => engine.tableStatus(id)),
+    );
     app.post(
       '/provider/api/:sessionId/seeds',
       withSession((id) => engine.seedsOf(id)),

@@ -206,3 +206,21 @@ describe('a shared table', () => {
     expect(next.serverSeedHash).not.toBe(status.serverSeedHash);
   });
 });
+
+describe('the game page API', () => {
+  it("answers a shared table's countdown at POST /provider/api/:session/table (the page polls it)", async () => {
+    const session = await open('test-table');
+    const answer = await app.inject({ method: 'POST', url: `/provider/api/${session}/table`, payload: {} });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({
+      ok: true,
+      open: true,
+      round: expect.any(Number),
+      serverSeedHash: expect.stringMatching(/^[a-f0-9]{64}$/),
+    });
+    const solo = await open('test-coin');
+    expect(
+      (await app.inject({ method: 'POST', url: `/provider/api/${solo}/table`, payload: {} })).json(),
+    ).toMatchObject({ ok: false, code: Code.GAME_NOT_PLAYABLE });
+  });
+});

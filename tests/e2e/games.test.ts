@@ -1,0 +1,432 @@
+import type { BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VIEWPORT } from './browser';
+import { clientNavigate, headerBalance, ops, register, setLanguage, shoot, uidOf, visible, WAIT } from './journey';
+import { liveStack } from './server';
+
+/**
+ * One title of every engine family of the game studio (server/src/sandbox/provider/games/families.ts),
+ * opened from the lobby's search as a player does, one round played with the page's own controls, then the
+ * balance and the game records checked; in en-US, then in vi-VN with the same player.
+ */
+const live = liveStack();
+
+type Lang = 'en-US' | 'vi-VN';
+const TEXT = {
+  'en-US': { showBar: 'Show the bar', back: 'Back', game: 'Game' },
+  'vi-VN': { showBar: 'Hiện thanh tiêu đề', back: 'Quay lại', game: 'Trò chơi' },
+} as const;
+
+interface Round {
+  page: Page;
+  frame: FrameLocator;
+  /** Rounds the frame reported to the casino before this one (see roundsReported). */
+  before: number;
+}
+interface Spec {
+  family: string;
+  /** The catalog name of the tile opened (and the game record's name). */
+  name: string;
+  /** The control that starts a round (its label is checked to be translated in vi-VN). */
+  start: string;
+  play(round: Round): Promise<void>;
+}
+
+/** Rounds the game frame reported to the casino (its `game-round` message, sent once a round is settled). */
+const roundsReported = (page: Page) => page.evaluate(() => (window as unknown as { __rounds: number }).__rounds);
+
+const settled = (r: Round) =>
+  expect.poll(() => roundsReported(r.page), { timeout: WAIT, interval: 100 }).toBeGreaterThan(r.before);
+
+/** Clicks `control` whenever it is enabled until the round is reported settled (a stepped round's last move). */
+async function untilSettled(r: Round, control: () => ReturnType<FrameLocator['locator']>) {
+  for (let i = 0; i < 60; i++) {
+    if ((await roundsReported(r.page)) > r.before) return;
+    const button = control().first();
+    if ((await button.count()) > 0 && (await button.isEnabled()))
+      await button.click({ timeout: 2_000 }).catch(() => {});
+    await r.page.waitForTimeout(150);
+  }
+  await settled(r);
+}
+
+/** A chip table of tablekit.js (or baccarat.js with its own classes): a chip, the first spot, the button. */
+function chipTable(family: string, name: string, prefix = 'tk', play = '.tk-play'): Spec {
+  return {
+    family,
+    name,
+    start: play,
+    async play(r) {
+      await r.frame.locator(`button.${prefix}-chip-10`).click();
+      await r.frame.locator(`.${prefix}-spot`).first().click();
+      const button = r.frame.locator(play);
+      expect(await button.innerText()).toBeTruthy();
+      await button.click();
+      await settled(r);
+    },
+  };
+}
+
+/** One-shot arcade games: press the main button (after optional set-up clicks). */
+function oneShot(family: string, name: string, start: string, setup: string[] = []): Spec {
+  return {
+    family,
+    name,
+    start,
+    async play(r) {
+      for (const selector of setup) await r.frame.locator(selector).first().click();
+      await r.frame.locator(start).first().click();
+      await settled(r);
+    },
+  };
+}
+
+const GROUPS: { name: string; specs: Spec[] }[] = [
+  {
+    name: 'card and dice tables (baccarat, lucky9, dragonTiger, roulette, sicBo, moneyWheel, andarBahar, fanTan)',
+    specs: [
+      chipTable('baccarat', 'Manila Baccarat', 'bac', '.bac-deal'),
+      chipTable('lucky9', 'Lucky 9 Cards'),
+      chipTable('dragonTiger', 'Dragon Tiger Showdown'),
+      chipTable('roulette', 'Crimson Roulette'),
+      chipTable('sicBo', 'Lucky 7 Sic Bo'),
+      chipTable('moneyWheel', 'Wheel of Neon'),
+      chipTable('andarBahar', 'Andar Bahar Express'),
+      chipTable('fanTan', 'Fan Tan Parlour'),
+    ],
+  },
+  {
+    name: 'stepped card games (blackjack, videoPoker, dealerPoker, hiLo)',
+    specs: [
+      {
+        family: 'blackjack',
+        name: 'Blackjack 21 Classic',
+        start: '.tk-deal',
+        async play(r) {
+          await r.frame.locator('.tk-deal').click();
+          await untilSettled(r, () => r.frame.locator('.tk-stand'));
+        },
+      },
+      {
+        family: 'videoPoker',
+        name: 'Jacks or Better Plus',
+        start: '.tk-deal',
+        async play(r) {
+          await r.frame.locator('.tk-deal').click();
+          // dealt: hold the first card, then the same button draws
+          await expect.poll(() => r.frame.locator('.tk-hold').first().isEnabled(), { timeout: WAIT }).toBe(true);
+          await r.frame.locator('.tk-hold').first().click();
+          await expect.poll(() => r.frame.locator('.tk-hold').first().getAttribute('aria-pressed')).toBe('true');
+          await r.frame.locator('.tk-deal').click();
+          await settled(r);
+        },
+      },
+      {
+        family: 'dealerPoker',
+        name: 'Three Card Poker',
+        start: '.tk-deal',
+        async play(r) {
+          await r.frame.locator('.tk-deal').click();
+          await untilSettled(r, () => r.frame.locator('.tk-hit'));
+        },
+      },
+      {
+        family: 'hiLo',
+        name: 'Hi-Lo Turbo',
+        start: '.tk-deal',
+        async play(r) {
+          await r.frame.locator('.tk-deal').click();
+          // one guess, then cash out if it held
+          await expect.poll(() => r.frame.locator('.tk-higher').isEnabled(), { timeout: WAIT }).toBe(true);
+          await r.frame.locator('.tk-higher').click();
+          await untilSettled(r, () => r.frame.locator('.tk-play:not(.tk-deal)'));
+        },
+      },
+    ],
+  },
+  {
+    name: 'stepped arcade (mines, tower)',
+    specs: [
+      {
+        family: 'mines',
+        name: 'Gem Mines',
+        start: '.mn-main',
+        async play(r) {
+          await r.frame.locator('.mn-main').click();
+          await r.frame.locator('.mn-tile:not([disabled])').first().click();
+          // a gem keeps the round open: cash out
+          await expect
+            .poll(
+              async () =>
+                (await roundsReported(r.page)) > r.before || (await r.frame.locator('.mn-tile.safe').count()) > 0,
+              { timeout: WAIT },
+            )
+            .toBe(true);
+          if ((await roundsReported(r.page)) === r.before) await r.frame.locator('.mn-main').click();
+          await settled(r);
+        },
+      },
+      {
+        family: 'tower',
+        name: 'Tower Climb',
+        start: '.og-main',
+        async play(r) {
+          await r.frame.locator('.og-main').click();
+          await r.frame.locator('.tw-door:not([disabled])').first().click();
+          await expect
+            .poll(
+              async () =>
+                (await roundsReported(r.page)) > r.before || (await r.frame.locator('.tw-door.safe').count()) > 0,
+              { timeout: WAIT },
+            )
+            .toBe(true);
+          if ((await roundsReported(r.page)) === r.before) await r.frame.locator('.og-main').click();
+          await settled(r);
+        },
+      },
+    ],
+  },
+  {
+    name: 'slots and instant games (slot, crash, plinko, keno, limbo, dice, coinFlip, scratch)',
+    specs: [
+      oneShot('slot', 'Fiesta Reels', '.sl-spin'),
+      oneShot('crash', 'Skyrocket Crash', '.crash-launch'),
+      oneShot('plinko', 'Peg Drop', '.pl-drop'),
+      {
+        family: 'keno',
+        name: 'Neon Keno',
+        start: '.kn-play',
+        async play(r) {
+          // two more numbers (the page remembers the last picks)
+          await r.frame.locator('.kn-cell[aria-pressed="false"]').nth(6).click();
+          await r.frame.locator('.kn-cell[aria-pressed="false"]').nth(20).click();
+          await r.frame.locator('.kn-play').click();
+          await settled(r);
+        },
+      },
+      oneShot('limbo', 'Limbo Launch', '.og-main'),
+      oneShot('dice', 'Dice Rush', '.og-main'),
+      oneShot('coinFlip', 'Coin Flip Clash', '.og-main'),
+      {
+        family: 'scratch',
+        name: 'Tala Scratch Cards',
+        start: '.sc-buy',
+        async play(r) {
+          await r.frame.locator('.sc-buy').click();
+          await expect.poll(() => r.frame.locator('.sc-all').isEnabled(), { timeout: WAIT }).toBe(true);
+          await r.frame.locator('.sc-all').click();
+          await settled(r);
+        },
+      },
+    ],
+  },
+  {
+    name: 'fishing, virtual sports and races (fishing, virtualSports, race)',
+    specs: [
+      {
+        family: 'fishing',
+        name: 'Deep Sea Hunter',
+        start: '.fs-status',
+        async play(r) {
+          await r.frame.locator('.fs-fish').first().click({ force: true });
+          await settled(r);
+        },
+      },
+      oneShot('virtualSports', 'Virtual Football League', '.vs-kick'),
+      oneShot('race', 'Karera Derby', '.rc-start'),
+    ],
+  },
+];
+
+/** The shared dealer table: bets close on the server clock, moved on by the tester clock route. */
+const SHARED: Spec = {
+  family: 'colorGame',
+  name: 'Color Game Live',
+  start: '.tk-play',
+  async play(r) {
+    // start of a betting window: 15 s of bets in each 20 s cycle
+    const { now } = await ops<{ now: string }>(live.server.url, 'GET', '/ops/clock');
+    const cycle = 20_000;
+    const next = (Math.floor(Date.parse(now) / cycle) + 1) * cycle + 200;
+    await ops(live.server.url, 'POST', '/ops/clock', { set: new Date(next).toISOString() });
+    // the countdown of the table round, from the server clock
+    const banner = r.frame.locator('.g-table-banner');
+    await visible(banner.locator('strong'));
+    await expect.poll(() => banner.getAttribute('class')).toBe('g-table-banner');
+    await r.frame.locator('button.tk-chip-10').click();
+    await r.frame.locator('.tk-spot').first().click();
+    const before = await balanceOf(r.page);
+    await r.frame.locator('.tk-play').click();
+    // the bet is taken at once (the answer waits for the draw)
+    await expect.poll(() => balanceOf(r.page), { timeout: WAIT }).toBeLessThan(before);
+    await ops(live.server.url, 'POST', '/ops/clock', { advance: '15s' });
+    await settled(r);
+    // the draw is announced to the table: its result beside the round
+    await visible(banner.locator('.g-muted'));
+  },
+};
+
+/** The wallet balance in centavos, as the casino's API tells the page. */
+const balanceOf = (page: Page) =>
+  page.evaluate(async () => {
+    const answer = await fetch('/api/balance', { credentials: 'include' });
+    return Math.round(
+      ((await answer.json()) as { data: { userAccountVO: { balance: number } } }).data.userAccountVO.balance * 100,
+    );
+  });
+
+/** WCAG contrast ratio of an element's text against the background of `backdrop` (its closest match, else itself). */
+const contrastOf = (element: Locator, backdrop: string) =>
+  element.first().evaluate((node, selector) => {
+    const rgb = (css: string) => (css.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+    const luminance = (css: string) => {
+      const [r = 0, g = 0, b = 0] = rgb(css).map((c) => {
+        const v = c / 255;
+        return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const back = node.closest(selector) ?? node;
+    const [a, b] = [luminance(getComputedStyle(node).color), luminance(getComputedStyle(back).backgroundColor)];
+    return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  }, backdrop);
+
+const pesos = (text: string) => Number(text.replace(/[^\d.]/g, ''));
+const startLabels = new Map<string, string>();
+
+describe('game studio journey: one title of every engine family', () => {
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    // Reduced motion: the pages shorten their animations to a hint, the outcome is the same.
+    context = await live.browser.newContext({
+      baseURL: live.server.url,
+      viewport: VIEWPORT,
+      locale: 'en-US',
+      reducedMotion: 'reduce',
+    });
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  async function open(spec: Spec, lang: Lang): Promise<FrameLocator> {
+    await clientNavigate(page, '/game/search');
+    const search = page.getByRole('searchbox');
+    await search.fill(spec.name);
+    await search.press('Enter');
+    await page.waitForURL('**/game/search/result?q=*', { timeout: WAIT });
+    await page.locator('.game-tile', { hasText: spec.name }).first().click();
+    const frame = page.frameLocator('.frame--game iframe');
+    await visible(frame.locator(`body.game-${spec.family} #game`), 20_000);
+    expect(await frame.locator('html').getAttribute('lang')).toBe(lang === 'vi-VN' ? 'vi' : 'en');
+    // once the casino's bar has collapsed, its handle sits above the game page, not over its header
+    const handle = page.locator('.frame--game .frame__handle');
+    await expect.poll(() => handle.getAttribute('aria-expanded'), { timeout: WAIT }).toBe('false');
+    const overlap = async () => {
+      const [h, f] = await Promise.all([handle.boundingBox(), page.locator('.frame--game iframe').boundingBox()]);
+      return (h?.y ?? 0) + (h?.height ?? 0) - (f?.y ?? 0);
+    };
+    await expect.poll(overlap, { timeout: 2_000, interval: 100 }).toBeLessThanOrEqual(0);
+    return frame;
+  }
+
+  async function close(lang: Lang) {
+    if ((await page.locator('.frame--game').count()) === 0) return;
+    const dialog = page.getByRole('dialog', { name: TEXT[lang].game });
+    const handle = dialog.getByRole('button', { name: TEXT[lang].showBar });
+    if (await handle.count()) await handle.click();
+    await dialog.getByRole('button', { name: TEXT[lang].back }).click();
+    await page.locator('.frame--game').waitFor({ state: 'detached', timeout: WAIT });
+  }
+
+  async function playGroup(specs: Spec[], lang: Lang) {
+    if (!(await page.evaluate(() => document.documentElement.lang)).startsWith(lang.slice(0, 2))) {
+      await setLanguage(page, lang === 'vi-VN' ? 'Tiếng Việt' : 'English', '/game');
+      // the vi-VN pass also runs the game pages in their dark scheme (they follow the device's)
+      await page.emulateMedia({ colorScheme: lang === 'vi-VN' ? 'dark' : 'light' });
+    }
+    const start = await balanceOf(page);
+    for (const spec of specs) {
+      try {
+        const frame = await open(spec, lang);
+        const label = (await frame.locator(spec.start).first().innerText()).trim();
+        if (lang === 'en-US') startLabels.set(spec.family, label);
+        else expect(label, `${spec.family}'s start control in vi-VN`).not.toBe(startLabels.get(spec.family));
+        await spec.play({ page, frame, before: await roundsReported(page) });
+        expect(
+          await contrastOf(frame.locator('.g-balance-value'), '.g-header'),
+          `${spec.family}'s header balance is readable`,
+        ).toBeGreaterThanOrEqual(3);
+        await shoot(page, `games-${spec.family}-${lang}`);
+      } catch (error) {
+        await shoot(page, `games-${spec.family}-${lang}-failure`);
+        throw error;
+      } finally {
+        await close(lang);
+      }
+    }
+
+    // The game records: the group's rounds, newest first; the balance moved by their bets and wins.
+    await clientNavigate(page, '/game/record');
+    const rows = page.locator('li.row');
+    await visible(rows.filter({ hasText: specs.at(-1)?.name ?? '' }));
+    const names: string[] = [];
+    let net = 0;
+    for (let i = 0; i < specs.length; i++) {
+      const row = rows.nth(i);
+      names.push(await row.locator('.row__title').innerText());
+      const [bet = '', win = ''] = await row.locator('.row__value p').allInnerTexts();
+      expect(pesos(bet)).toBeGreaterThan(0);
+      net += Math.round((pesos(win) - pesos(bet)) * 100);
+    }
+    expect(names.sort()).toEqual(specs.map((s) => s.name).sort());
+    expect(await balanceOf(page)).toBe(start + net);
+    await expect
+      .poll(async () => Math.round(pesos(await headerBalance(page)) * 100), { timeout: WAIT })
+      .toBe(start + net);
+  }
+
+  it('a registered player is funded', async () => {
+    await register(page);
+    const uid = await uidOf(page);
+    await ops(live.server.url, 'POST', `/ops/users/${uid}/adjust`, { amount: 5000, reason: 'e2e funding' });
+    await expect.poll(() => headerBalance(page), { timeout: WAIT }).toBe('5,000.00');
+    await page.evaluate(() => {
+      const w = window as unknown as { __rounds: number };
+      w.__rounds = 0;
+      window.addEventListener('message', (event) => {
+        if ((event.data as { type?: string })?.type === 'game-round') w.__rounds++;
+      });
+    });
+  });
+
+  for (const lang of ['en-US', 'vi-VN'] as const) {
+    for (const group of GROUPS) {
+      it(`${group.name} (${lang})`, () => playGroup(group.specs, lang), 120_000);
+    }
+    it(`the shared dealer table colorGame: bets close on the server clock (${lang})`, async () => {
+      await playGroup([SHARED], lang);
+      await shoot(page, `games-record-${lang}`);
+      // a table round's seed is revealed at the draw: the record's link checks it on the verify page
+      const row = page.locator('li.row').filter({ hasText: SHARED.name }).first();
+      const [verify] = await Promise.all([
+        context.waitForEvent('page', { timeout: WAIT }),
+        row.getByRole('link', { name: lang === 'vi-VN' ? /^Kiểm chứng ván/ : /^Verify round/ }).click(),
+      ]);
+      try {
+        await verify.setViewportSize(VIEWPORT);
+        await visible(verify.locator('.verify-ok'));
+        // readable and within the phone's width
+        expect(await contrastOf(verify.locator('#by-round button'), 'button')).toBeGreaterThanOrEqual(3);
+        expect(await verify.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORT.width);
+        expect(await verify.locator('html').getAttribute('lang')).toBe(lang.slice(0, 2));
+        await shoot(verify, `games-verify-${lang}`);
+      } finally {
+        await verify.close();
+      }
+    }, 60_000);
+  }
+});
