@@ -33,15 +33,31 @@ export function newPlayer(): Player {
   return { username: `e2e${n}`, password: 'Secret123', phone: `9${n.padStart(9, '0').slice(-9)}` };
 }
 
+/**
+ * Ticks a sign-up confirmation. On a loaded machine the age question can open after the form was shown
+ * and take the click: answer it, then tick again.
+ */
+async function tick(page: Page, box: Locator): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await box.check({ force: true, timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await acceptAgeVerification(page);
+    }
+  }
+}
+
 /** Fills the open sign-up form (the one of /register, or a guest's that keeps the account) and sends it. */
 export async function submitSignUp(page: Page, player: Player): Promise<void> {
   await page.getByLabel('Username', { exact: true }).fill(player.username);
   await page.getByLabel('Password', { exact: true }).fill(player.password);
   await page.getByLabel('Confirm password', { exact: true }).fill(player.password);
   await page.getByLabel('Mobile number', { exact: true }).fill(player.phone);
-  await page.getByRole('checkbox', { name: /I am 21 years old or older/ }).check({ force: true });
-  await page.getByRole('checkbox', { name: 'I am not a government official or employee.' }).check({ force: true });
-  await page.getByRole('checkbox', { name: 'I am not a student in the Philippines.' }).check({ force: true });
+  await tick(page, page.getByRole('checkbox', { name: /I am 21 years old or older/ }));
+  await tick(page, page.getByRole('checkbox', { name: 'I am not a government official or employee.' }));
+  await tick(page, page.getByRole('checkbox', { name: 'I am not a student in the Philippines.' }));
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();
 }
 
