@@ -90,6 +90,11 @@ export const pokerFetch = defineEndpoint({
     nextFreeDrawAt: isoTime.describe('Next Manila midnight'),
     grandPrize: pesos.describe('Paid once for the full set: 250,000'),
     grandPrizeClaimed: z.boolean(),
+    grandPrizeTurnoverMultiple: z
+      .number()
+      .int()
+      .optional()
+      .describe('The grand prize must be turned over this many times before a withdrawal (0: no wagering)'),
   }),
 });
 

@@ -27,6 +27,11 @@ export const taskSchema = z.object({
   status: z
     .enum(TASK_STATUS)
     .describe('progress: not done yet; available: done, claim it; claimed: done for the period'),
+  turnoverMultiple: z
+    .number()
+    .int()
+    .optional()
+    .describe("The task's cash must be turned over this many times before a withdrawal (0: no wagering)"),
 });
 
 export const taskFetch = defineEndpoint({

@@ -3196,6 +3196,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/provider/api/{sessionId}/table": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /provider/api/{sessionId}/table
+         * @description Failure codes besides the business ones of its domain: 10001, 10005, 10007 (shared/codes.ts).
+         */
+        post: operations["postProviderBySessionIdTable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/provider/play/{game}": {
         parameters: {
             query?: never;
@@ -3758,6 +3778,7 @@ export interface components {
             rewards: components["schemas"]["Reward"][];
             /** @enum {string} */
             status: "progress" | "available" | "claimed";
+            turnoverMultiple?: number;
         };
         UserAccount: {
             allAmount: number;
@@ -7419,6 +7440,7 @@ export interface operations {
                             nextFreeDrawAt: string;
                             grandPrize: number;
                             grandPrizeClaimed: boolean;
+                            grandPrizeTurnoverMultiple?: number;
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
@@ -17098,6 +17120,50 @@ export interface operations {
         };
     };
     postProviderBySessionIdSeedsRotate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The requestFrom header is missing or wrong */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10007;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+        };
+    };
+    postProviderBySessionIdTable: {
         parameters: {
             query?: never;
             header?: never;

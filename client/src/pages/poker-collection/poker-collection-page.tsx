@@ -93,7 +93,12 @@ export default function PokerCollectionPage() {
         {() =>
           view ? (
             <>
-              <GrandPrizeBanner amount={view.grandPrize} collected={view.collected} claimed={view.grandPrizeClaimed} />
+              <GrandPrizeBanner
+                amount={view.grandPrize}
+                collected={view.collected}
+                claimed={view.grandPrizeClaimed}
+                turnoverMultiple={view.grandPrizeTurnoverMultiple}
+              />
               <PokerTicker refreshKey={feedKey} />
 
               <Section className="pk-draw">

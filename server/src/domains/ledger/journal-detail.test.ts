@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testApp } from '../../test/helpers';
 import { bet, deposit, gameSession, player } from '../../test/play';
+import { givePoints } from '../../test/rewards';
 
 let app: FastifyInstance;
 beforeEach(async () => {
@@ -59,5 +60,33 @@ describe('account records', () => {
       ).body.data.list.map((e) => e.detail);
     expect(await details('vi-VN')).toEqual(expect.arrayContaining(['Thưởng hằng tháng VIP 2', 'Goodwill from Maria']));
     expect(await details('en-US')).toEqual(expect.arrayContaining(['VIP 2 monthly reward', 'Goodwill from Maria']));
+  });
+
+  it("name a mall item and a task in the player's language, though the row's remark is English", async () => {
+    const me = await player(app);
+    givePoints(app, me.uid, 500);
+    const bought = await me.client.post<{ orderNo: string }>('/api/mallExchange/order', { itemId: 1, quantity: 1 });
+    expect(bought.body.success).toBe(true);
+    expect((await me.client.post('/api/task/claim', { code: 'daily_login' })).body.success).toBe(true);
+    const rows = async (language: string) =>
+      (
+        await me.client.request<{ list: Entry[] }>({
+          method: 'GET',
+          url: '/api/user/balanceJournal/fetch?page=1&size=20',
+          headers: { language },
+        })
+      ).body.data.list;
+    const orderNo = bought.body.data.orderNo;
+    const vi = await rows('vi-VN');
+    const detailOf = (list: Entry[], reference: string) => list.find((e) => e.reference === reference)?.detail;
+    // The points spent and the cash the order paid both name the item as the mall shows it in Vietnamese.
+    expect(detailOf(vi, orderNo)).toBe('Cửa hàng: 1 x ₱10 tiền mặt');
+    expect(detailOf(vi, `mall:${orderNo}`)).toBe('Cửa hàng: 1 x ₱10 tiền mặt');
+    const taskRow = vi.find((e) => e.reference.startsWith('task:daily_login'));
+    expect(taskRow?.remark).toBe('Log in today');
+    expect(taskRow?.detail).toBe('Đăng nhập hôm nay');
+    const en = await rows('en-US');
+    expect(detailOf(en, orderNo)).toBe('Mall: 1 x ₱10 cash');
+    expect(en.find((e) => e.reference.startsWith('task:daily_login'))?.detail).toBe('Log in today');
   });
 });

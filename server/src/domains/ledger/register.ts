@@ -2,19 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import { DEPOSIT_STATUS } from '../../../../shared/contract/recharge';
 import { toPesos } from '../../../../shared/money';
 import { ledgerOpsRoutes } from './ops-routes';
+import { createRemarkBook, type RemarkBook } from './remarks';
 import { ledgerRoutes } from './routes';
 import { createLedgerService, type LedgerService } from './service';
 
 declare module 'fastify' {
   interface AppServices {
     ledger: LedgerService;
+    /** Domains provide the names their journal rows' remarks are shown with (account records). */
+    remarks: RemarkBook;
   }
 }
 
 /** The ledger: the service, every player's account from registration, the balance routes. */
 export function register(app: FastifyInstance) {
   const ledger = createLedgerService({ db: app.db, clock: app.clock });
-  Object.assign(app.services, { ledger });
+  const remarks = createRemarkBook();
+  Object.assign(app.services, { ledger, remarks });
 
   app.events.on('user.registered', ({ userId }) => {
     ledger.account(userId);
@@ -30,6 +34,7 @@ export function register(app: FastifyInstance) {
   });
 
   ledgerRoutes(app, ledger, {
+    remarks,
     risk: (userId, account) => app.services.withdrawals.risk(userId, account),
     // Pending pixel events are delivered once, by whichever of balance and fb/event/fetch asks first.
     fbEvents: (userId) => app.services.config.takeFbEvents(userId),

@@ -21,6 +21,34 @@ const VI: readonly [RegExp, (m: RegExpExecArray) => string][] = [
   [/^Mall: (\d+) x (.+)$/, (m) => `Cửa hàng: ${m[1]} x ${m[2]}`],
 ];
 
+/**
+ * A domain's own names for the rows it wrote: given a row's reference, its remark written with the names
+ * in the language (a mall item's or a task's Vietnamese name, which the English remark cannot carry), or
+ * undefined when the reference is not the domain's.
+ */
+export type RemarkNamer = (reference: string, language: Language) => string | undefined;
+
+/** The namers the domains provide (mall, task), then the patterns above: a row's remark for a player. */
+export function createRemarkBook() {
+  const namers: RemarkNamer[] = [];
+  return {
+    provide: (namer: RemarkNamer) => {
+      namers.push(namer);
+    },
+    text(row: { reference: string; remark: string }, language: Language): string {
+      if (language === 'vi-VN') {
+        for (const namer of namers) {
+          const named = namer(row.reference, language);
+          if (named !== undefined) return remarkText(named, language);
+        }
+      }
+      return remarkText(row.remark, language);
+    },
+  };
+}
+
+export type RemarkBook = ReturnType<typeof createRemarkBook>;
+
 export function remarkText(remark: string, language: Language): string {
   if (language !== 'vi-VN') return remark;
   for (const [pattern, say] of VI) {

@@ -6,11 +6,13 @@ import { manilaDayRange } from '../../../../shared/time';
 import { walletName } from '../../../../shared/wallets';
 import { route } from '../../route';
 import { JOURNAL_TYPES, journalTypeName } from './journal-types';
-import { remarkText } from './remarks';
+import type { RemarkBook } from './remarks';
 import type { AccountRow } from './repo';
 import type { LedgerService } from './service';
 
 export interface BalanceExtras {
+  /** The remarks of journal rows in the player's language. */
+  remarks: RemarkBook;
   /** userRiskVO beside the ledger's buckets (KYC, restrictions). */
   risk: (userId: number, row: AccountRow) => account.Balance['userRiskVO'];
   /** Pending pixel events, delivered once. */
@@ -45,7 +47,7 @@ export function ledgerRoutes(app: FastifyInstance, ledger: LedgerService, extras
         detail:
           app.services.play.roundLabel(user.id, row.reference) ??
           walletName(row.remark) ??
-          (row.remark ? remarkText(row.remark, request.lang) : row.reference),
+          (row.remark ? extras.remarks.text(row, request.lang) : row.reference),
         createdAt: row.created_at,
       })),
       page: query.page,

@@ -13,5 +13,6 @@ export function register(app: FastifyInstance) {
   const { grants, ledger, users } = app.services;
   const mall = createMallService({ db: app.db, clock: app.clock, ledger, grants, users });
   Object.assign(app.services, { mall });
+  app.services.remarks.provide(mall.remarkOf);
   mallRoutes(app, mall);
 }

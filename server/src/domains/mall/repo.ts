@@ -51,6 +51,10 @@ export function createMallRepo(db: Db) {
      VALUES (@orderNo, @userId, @itemId, @quantity, @points, @rewards, @now)`,
   );
   const orderExists = db.prepare('SELECT 1 FROM mall_orders WHERE order_no = ?').pluck();
+  const orderItem = db.prepare(
+    `SELECT o.quantity, i.name_en, i.name_vi FROM mall_orders o JOIN mall_items i ON i.id = o.item_id
+     WHERE o.order_no = ?`,
+  );
   const upsert = db.prepare(
     `INSERT INTO mall_items (id, name_en, name_vi, description_en, description_vi, image, price, reward, stock_total,
        per_account_limit, min_vip, sort, enabled)
@@ -83,6 +87,9 @@ export function createMallRepo(db: Db) {
       now: string;
     }) => insertOrder.run(o),
     orderExists: (orderNo: string) => orderExists.get(orderNo) === 1,
+    /** What an order bought, hidden items included (old orders still name them). */
+    orderItem: (orderNo: string) =>
+      orderItem.get(orderNo) as { quantity: number; name_en: string; name_vi: string } | undefined,
     upsert: (item: MallItemSeed) => upsert.run(item),
     /** Items dropped from the seed file are hidden, never deleted (orders point at them). */
     disableOthers: (ids: number[]) => disableOthers.run(JSON.stringify(ids)),

@@ -14,6 +14,9 @@ import { timesReward } from './reward-input';
 
 export const mallImageUrl = (image: string) => `/static/mall/${image}`;
 
+/** The remark of an order's journal rows (ledger/remarks.ts says it in Vietnamese). */
+const mallRemark = (quantity: number, name: string) => `Mall: ${quantity} x ${name}`;
+
 /**
  * The points mall: items priced in points, with stock, a per-account limit (over all time) and a minimum
  * VIP level. An order spends the points through the ledger (journal type mall) and grants the reward
@@ -82,7 +85,7 @@ export function createMallService(deps: {
       if (!repo.sell(itemId, quantity)) throw new AppError(Code.MALL_OUT_OF_STOCK, { params: { left: 0 } });
 
       const orderNo = newOrderNo();
-      const remark = `Mall: ${quantity} x ${item.name_en}`;
+      const remark = mallRemark(quantity, item.name_en);
       ledger.post(userId, { type: 'mall', points: -cost, reference: orderNo, remark });
       const rewards = grants.grant(userId, {
         key: `mall:${orderNo}`,
@@ -104,7 +107,17 @@ export function createMallService(deps: {
     })();
   }
 
-  return { info, order };
+  /**
+   * An order's journal rows (reference the order number, or mall:<order number> for what it paid) named
+   * in the language: the remark with the item's name in it (ledger/remarks.ts).
+   */
+  function remarkOf(reference: string, lang: Language): string | undefined {
+    const orderNo = /^(?:mall:)?(M\d{16})$/.exec(reference)?.[1];
+    const bought = orderNo === undefined ? undefined : repo.orderItem(orderNo);
+    return bought && mallRemark(bought.quantity, lang === 'vi-VN' ? bought.name_vi : bought.name_en);
+  }
+
+  return { info, order, remarkOf };
 }
 
 export type MallService = ReturnType<typeof createMallService>;

@@ -19,6 +19,7 @@ type Fetch = {
   nextFreeDrawAt: string;
   grandPrize: number;
   grandPrizeClaimed: boolean;
+  grandPrizeTurnoverMultiple?: number;
 };
 type Draw = {
   rewards: { type: string; amount: number; info?: string }[];
@@ -69,6 +70,8 @@ describe('poker cards: the deck, odds and draws', () => {
       nextFreeDrawAt: '2026-11-20T16:00:00.000Z',
       grandPrize: 250000,
       grandPrizeClaimed: false,
+      // The seed's turnover multiple of the prize, so the screen can say what it requires before it is won.
+      grandPrizeTurnoverMultiple: 1,
     });
   });
 

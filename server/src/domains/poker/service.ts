@@ -88,6 +88,7 @@ export function createPokerService(deps: {
       nextFreeDrawAt: new Date(startOfManilaDay(clock.now()).getTime() + DAY_MS).toISOString(),
       grandPrize: POKER_GRAND_PRIZE,
       grandPrizeClaimed: grants.isClaimed(userId, GRAND_PRIZE_KEY),
+      grandPrizeTurnoverMultiple: settingOf('grandPrizeTurnoverMultiple', 1),
     };
   }
 

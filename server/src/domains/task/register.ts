@@ -22,6 +22,7 @@ export function register(app: FastifyInstance) {
   const tasks = createTaskService(base);
   const bonuses = createBonusService(base);
   Object.assign(app.services, { tasks, bonuses });
+  app.services.remarks.provide(tasks.remarkOf);
 
   badges.provide('taskRewardNum', tasks.available);
   badges.provide('loginBonusRewardNum', bonuses.signInAvailable);

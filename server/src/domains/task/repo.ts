@@ -23,6 +23,7 @@ export interface Range {
  */
 export function createTaskRepo(db: Db) {
   const tasks = db.prepare('SELECT * FROM tasks WHERE enabled = 1 ORDER BY sort_order, code');
+  const task = db.prepare('SELECT * FROM tasks WHERE code = ?');
   const setting = db.prepare('SELECT value FROM bonus_settings WHERE key = ?').pluck();
   const depositedIn = db
     .prepare(
@@ -65,6 +66,8 @@ export function createTaskRepo(db: Db) {
 
   return {
     tasks: () => tasks.all() as TaskRow[],
+    /** A task by code, a disabled one too (its old claims still name it). */
+    task: (code: string) => task.get(code) as TaskRow | undefined,
     setting: <T>(key: string): T => JSON.parse(setting.get(key) as string) as T,
     deposited: (userId: number, r: Range) => depositedIn.get(userId, r.from, r.to) as number,
     bets: (userId: number, r: Range) => betsIn.get(userId, r.from, r.to) as { amount: number; count: number },

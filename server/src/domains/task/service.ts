@@ -105,9 +105,17 @@ export function createTaskService(deps: {
             target: money ? toPesos(task.target) : task.target,
             rewards: (JSON.parse(task.rewards) as GrantedReward[]).map(toWireReward),
             status,
+            turnoverMultiple: task.turnover_multiple,
           };
         }),
       };
+    },
+
+    /** A task claim's journal rows (reference task:<code> or task:<code>:<day>): the task's title in the language. */
+    remarkOf(reference: string, lang: Language): string | undefined {
+      const code = /^task:([a-z0-9_]+)(?::\d{4}-\d{2}-\d{2})?$/.exec(reference)?.[1];
+      const task = code === undefined ? undefined : repo.task(code);
+      return task && (lang === 'vi-VN' ? task.title_vi : task.title_en);
     },
 
     /** Tasks done and not yet claimed for their period (badge taskRewardNum). */

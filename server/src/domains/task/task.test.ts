@@ -91,6 +91,15 @@ describe('tasks', () => {
     expect((await badge()).taskRewardNum).toBe(1);
   });
 
+  it("tells each task's turnover multiple, so the claim screen can say what its cash requires", async () => {
+    const list = (await tasks()).tasks as (Task & { turnoverMultiple?: number })[];
+    const multiple = (code: string) => list.find((t) => t.code === code)?.turnoverMultiple;
+    expect(multiple('first_deposit')).toBe(3);
+    expect(multiple('daily_bet_1000')).toBe(1);
+    // A task paying points only carries no wagering.
+    expect(multiple('daily_login')).toBe(0);
+  });
+
   it('a daily task is claimed once per Manila day and opens again after midnight', async () => {
     expect((await claimTask('daily_login')).body).toMatchObject({
       success: true,

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { BonusWageringNote } from '../../../components/bonus-wagering-note';
 import { IconTrophy } from '../../../components/icons';
 import { formatMoney } from '../../../lib/format';
 
@@ -7,10 +8,13 @@ export function GrandPrizeBanner({
   amount,
   collected,
   claimed,
+  turnoverMultiple = 0,
 }: {
   amount: number;
   collected: number;
   claimed: boolean;
+  /** Turnover multiple of the prize's cash (shown before it is won). */
+  turnoverMultiple?: number;
 }) {
   const { t } = useTranslation();
   return (
@@ -22,6 +26,14 @@ export function GrandPrizeBanner({
         <p className="pk-banner__hint">
           {claimed ? t('pokerEvent.grandPrizeClaimed') : t('pokerEvent.grandPrizeHint', { count: 54 - collected })}
         </p>
+        {claimed ? null : (
+          <BonusWageringNote
+            bonus={amount}
+            multiple={turnoverMultiple}
+            className="pk-banner__hint"
+            testId="grand-prize-wagering"
+          />
+        )}
       </div>
       <div
         className="pk-banner__meter"

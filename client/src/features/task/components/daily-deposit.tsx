@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Reward } from '../../../../../shared/contract/reward';
+import { RewardsWageringNotes } from '../../../components/bonus-wagering-note';
 import { Section } from '../../../components/page';
 import { RemoteView } from '../../../components/states';
 import { formatMoney } from '../../../lib/format';
@@ -33,16 +34,11 @@ export function DailyDeposit({ onRewards, refreshKey }: { onRewards(rewards: Rew
                   <div className="task__main">
                     <p className="task__title">{t('bonus.tierTitle', { amount: formatMoney(tier.deposit) })}</p>
                     <RewardText rewards={tier.rewards} />
-                    {tier.rewards
-                      .filter((r) => r.type === 'cash' && r.amount > 0 && data.turnoverMultiple > 0)
-                      .map((r) => (
-                        <p key="wagering" className="bonus-note" data-testid={`tier-${tier.tier}-wagering`}>
-                          {t('wagering.beforeClaim', {
-                            turnover: formatMoney(Math.round(r.amount * data.turnoverMultiple * 100) / 100),
-                            bonus: formatMoney(r.amount),
-                          })}
-                        </p>
-                      ))}
+                    <RewardsWageringNotes
+                      rewards={tier.rewards}
+                      multiple={data.turnoverMultiple}
+                      testId={`tier-${tier.tier}-wagering`}
+                    />
                     <ProgressBar
                       value={Math.min(data.deposited, tier.deposit)}
                       max={tier.deposit}

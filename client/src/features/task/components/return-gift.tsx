@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Reward } from '../../../../../shared/contract/reward';
+import { RewardsWageringNotes } from '../../../components/bonus-wagering-note';
 import { Section } from '../../../components/page';
 import { RemoteView } from '../../../components/states';
 import { formatDateTime } from '../../../lib/format';
@@ -28,6 +29,13 @@ export function ReturnGift({ onRewards, refreshKey }: { onRewards(rewards: Rewar
             <p className="bonus-hero__count">{t('bonus.returnUntil', { date: formatDateTime(data.expiresAt) })}</p>
           ) : null}
           {data.status === 'none' ? <p className="bonus-hero__count">{t('bonus.returnNone')}</p> : null}
+          {data.status === 'available' ? (
+            <RewardsWageringNotes
+              rewards={data.rewards}
+              multiple={data.turnoverMultiple}
+              testId="return-gift-wagering"
+            />
+          ) : null}
           <div className="bonus-hero__action">
             <ClaimButton
               status={data.status === 'none' ? 'locked' : data.status}

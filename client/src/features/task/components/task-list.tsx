@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Reward } from '../../../../../shared/contract/reward';
+import { RewardsWageringNotes } from '../../../components/bonus-wagering-note';
 import { Section } from '../../../components/page';
 import { EmptyState, RemoteView } from '../../../components/states';
 import { formatMoney } from '../../../lib/format';
@@ -29,6 +30,13 @@ export function TaskList({ onRewards, refreshKey }: { onRewards(rewards: Reward[
                       <div className="task__main">
                         <p className="task__title">{task.title}</p>
                         <RewardText rewards={task.rewards} />
+                        {task.status === 'claimed' ? null : (
+                          <RewardsWageringNotes
+                            rewards={task.rewards}
+                            multiple={task.turnoverMultiple}
+                            testId={`task-${task.code}-wagering`}
+                          />
+                        )}
                         <ProgressBar value={task.progress} max={task.target} label={task.title} />
                         <p className="task__progress">
                           {show(task.progress)} / {show(task.target)}

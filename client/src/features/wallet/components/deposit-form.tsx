@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { DataOf } from '../../../../../shared/contract/define';
 import type { coupons as couponsEndpoint, rechargeMethods } from '../../../../../shared/contract/recharge';
 import type { EWallet } from '../../../../../shared/field-rules';
+import { BonusWageringNote } from '../../../components/bonus-wagering-note';
 import { Button, useBusy } from '../../../components/button';
 import { Modal } from '../../../components/dialog';
 import { TextField } from '../../../components/fields';
@@ -157,14 +158,12 @@ function QuoteSheet({
               <dd>₱ {formatMoney(quote.total)}</dd>
             </div>
           </dl>
-          {quote.bonusTurnover > 0 ? (
-            <p className="notice notice--info" data-testid="bonus-wagering">
-              {t('wagering.beforeClaim', {
-                turnover: formatMoney(quote.bonusTurnover),
-                bonus: formatMoney(quote.bonus),
-              })}
-            </p>
-          ) : null}
+          <BonusWageringNote
+            bonus={quote.bonus}
+            turnover={quote.bonusTurnover}
+            className="notice notice--info"
+            testId="bonus-wagering"
+          />
           <Button block size="lg" loading={busy} onClick={pay} data-autofocus>
             {t('deposit.payWith', { wallet: WALLET_LABELS[channel] })}
           </Button>

@@ -1,0 +1,109 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../lib/i18n';
+import { ReturnGift } from './return-gift';
+import { TaskList } from './task-list';
+
+const api = vi.hoisted(() => ({ tasks: vi.fn(), returnGift: vi.fn() }));
+vi.mock('../api/get-tasks', () => ({ getTasks: api.tasks }));
+vi.mock('../api/get-return-gift', () => ({ getReturnGift: api.returnGift }));
+
+/** A daily task paying 8.00 cash turned over 10x, one paying points only, one claimed already. */
+const TASKS = {
+  day: '2026-11-24',
+  tasks: [
+    {
+      code: 'bet_daily',
+      period: 'daily',
+      title: 'Bet 100',
+      unit: 'pesos',
+      progress: 40,
+      target: 100,
+      rewards: [{ type: 'cash', amount: 8 }],
+      turnoverMultiple: 10,
+      status: 'progress',
+    },
+    {
+      code: 'login_daily',
+      period: 'daily',
+      title: 'Log in',
+      unit: 'count',
+      progress: 1,
+      target: 1,
+      rewards: [{ type: 'point', amount: 5 }],
+      turnoverMultiple: 10,
+      status: 'available',
+    },
+    {
+      code: 'bind_wallet',
+      period: 'once',
+      title: 'Bind a wallet',
+      unit: 'count',
+      progress: 1,
+      target: 1,
+      rewards: [{ type: 'cash', amount: 5 }],
+      turnoverMultiple: 3,
+      status: 'claimed',
+    },
+  ],
+};
+
+const GIFT = {
+  awayDays: 7,
+  claimDays: 3,
+  rewards: [{ type: 'cash', amount: 20 }],
+  turnoverMultiple: 5,
+  status: 'available',
+  returnedAt: '2026-11-24T01:00:00.000Z',
+  expiresAt: '2026-11-27T01:00:00.000Z',
+};
+
+describe('what a task or return-gift bonus requires, shown before its claim', () => {
+  afterEach(cleanup);
+
+  it("says a task's cash must be bet 10x before it can be withdrawn, and nothing for points or a claimed task", async () => {
+    await initI18n('en-US');
+    api.tasks.mockResolvedValue(TASKS);
+    render(<TaskList onRewards={() => {}} />);
+    const note = await screen.findByTestId('task-bet_daily-wagering');
+    expect(note.textContent).toBe(
+      'Bet ₱ 80.00 before this ₱ 8.00 bonus can be withdrawn; your own money stays withdrawable.',
+    );
+    expect(screen.queryByTestId('task-login_daily-wagering')).toBeNull();
+    expect(screen.queryByTestId('task-bind_wallet-wagering')).toBeNull();
+  });
+
+  it('says it in Vietnamese on a vi-VN screen', async () => {
+    await initI18n('vi-VN');
+    api.tasks.mockResolvedValue(TASKS);
+    render(<TaskList onRewards={() => {}} />);
+    const note = await screen.findByTestId('task-bet_daily-wagering');
+    expect(note.textContent).toMatch(/^Cần cược ₱ 80[.,]00 trước khi rút được ₱ 8[.,]00 tiền thưởng này/);
+  });
+
+  it('says what the return gift pack requires before its claim button, in en-US and vi-VN', async () => {
+    api.returnGift.mockResolvedValue(GIFT);
+    await initI18n('en-US');
+    render(<ReturnGift onRewards={() => {}} />);
+    expect((await screen.findByTestId('return-gift-wagering')).textContent).toBe(
+      'Bet ₱ 100.00 before this ₱ 20.00 bonus can be withdrawn; your own money stays withdrawable.',
+    );
+    const note = screen.getByTestId('return-gift-wagering');
+    const claim = screen.getByTestId('return-gift-claim');
+    expect(note.compareDocumentPosition(claim) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    cleanup();
+    await initI18n('vi-VN');
+    render(<ReturnGift onRewards={() => {}} />);
+    expect((await screen.findByTestId('return-gift-wagering')).textContent).toMatch(
+      /^Cần cược ₱ 100[.,]00 trước khi rút được ₱ 20[.,]00/,
+    );
+  });
+
+  it('shows no note when the return gift is not there to claim', async () => {
+    await initI18n('en-US');
+    api.returnGift.mockResolvedValue({ ...GIFT, status: 'none', returnedAt: null, expiresAt: null });
+    render(<ReturnGift onRewards={() => {}} />);
+    await screen.findByTestId('return-gift-claim');
+    expect(screen.queryByTestId('return-gift-wagering')).toBeNull();
+  });
+});
