@@ -1,11 +1,14 @@
 import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
+import { DailyDeposit } from './daily-deposit';
 import { ReturnGift } from './return-gift';
 import { TaskList } from './task-list';
 
-const api = vi.hoisted(() => ({ tasks: vi.fn(), returnGift: vi.fn() }));
+const api = vi.hoisted(() => ({ tasks: vi.fn(), returnGift: vi.fn(), dailyDeposit: vi.fn() }));
 vi.mock('../api/get-tasks', () => ({ getTasks: api.tasks }));
+vi.mock('../api/get-daily-deposit', () => ({ getDailyDeposit: api.dailyDeposit }));
 vi.mock('../api/get-return-gift', () => ({ getReturnGift: api.returnGift }));
 
 /** A daily task paying 8.00 cash turned over 10x, one paying points only, one claimed already. */
@@ -105,5 +108,23 @@ describe('what a task or return-gift bonus requires, shown before its claim', ()
     render(<ReturnGift onRewards={() => {}} />);
     await screen.findByTestId('return-gift-claim');
     expect(screen.queryByTestId('return-gift-wagering')).toBeNull();
+  });
+
+  it('still says it on the daily-deposit tiers (the same note)', async () => {
+    await initI18n('en-US');
+    api.dailyDeposit.mockResolvedValue({
+      day: '2026-11-24',
+      deposited: 100,
+      turnoverMultiple: 10,
+      tiers: [{ tier: 1, deposit: 100, rewards: [{ type: 'cash', amount: 8 }], status: 'available' }],
+    });
+    render(
+      <MemoryRouter>
+        <DailyDeposit onRewards={() => {}} />
+      </MemoryRouter>,
+    );
+    expect((await screen.findByTestId('tier-1-wagering')).textContent).toBe(
+      'Bet ₱ 80.00 before this ₱ 8.00 bonus can be withdrawn; your own money stays withdrawable.',
+    );
   });
 });
