@@ -2972,6 +2972,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ops/withdraw-limits/{vipLevel}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a VIP level's daily withdrawal limits (amount in pesos and/or count, per Manila day); kept over restarts
+         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
+         */
+        post: operations["postOpsWithdrawLimitsByVipLevel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ops/withdraw-settings": {
         parameters: {
             query?: never;
@@ -3190,6 +3210,26 @@ export interface paths {
          * @description Failure codes besides the business ones of its domain: 10001, 10005, 10007 (shared/codes.ts).
          */
         post: operations["postProviderBySessionIdSeedsRotate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/provider/api/{sessionId}/table": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /provider/api/{sessionId}/table
+         * @description Failure codes besides the business ones of its domain: 10001, 10005, 10007 (shared/codes.ts).
+         */
+        post: operations["postProviderBySessionIdTable"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3890,6 +3930,7 @@ export interface components {
                 vipLevel: number;
                 dailyAmount: number;
                 dailyCount: number;
+                setByOperator: boolean;
             }[];
         };
         WithdrawalEvent: {
@@ -16352,6 +16393,105 @@ export interface operations {
             };
         };
     };
+    postOpsWithdrawLimitsByVipLevel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                vipLevel: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    dailyAmount?: number;
+                    dailyCount?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: components["schemas"]["WithdrawSettings"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10002;
+                    };
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+        };
+    };
     getOpsWithdrawSettings: {
         parameters: {
             query?: never;
@@ -17098,6 +17238,50 @@ export interface operations {
         };
     };
     postProviderBySessionIdSeedsRotate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The requestFrom header is missing or wrong */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10007;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+        };
+    };
+    postProviderBySessionIdTable: {
         parameters: {
             query?: never;
             header?: never;
