@@ -8,6 +8,7 @@ import { Codes } from './sections/codes';
 import { Deposits } from './sections/deposits';
 import { Faults } from './sections/faults';
 import { Kyc } from './sections/kyc';
+import { Ledger } from './sections/ledger';
 import { Letters } from './sections/letters';
 import { Players } from './sections/players';
 import { Requests } from './sections/requests';
@@ -24,6 +25,7 @@ const TABS = {
   channels: { label: 'Channels & limits', view: Channels },
   chat: { label: 'Live chat', view: Chat },
   letters: { label: 'Letters', view: Letters },
+  ledger: { label: 'Ledger check', view: Ledger },
   audit: { label: 'Audit trail', view: Audit },
   clock: { label: 'Clock', view: Clock },
   worlds: { label: 'Scenarios & snapshots', view: Worlds },

@@ -209,7 +209,14 @@ export const withdrawSettingsSchema = z.object({
   feePercent: z.number().describe('Withdrawal fee as a percent of the amount'),
   limits: z.array(
     z
-      .object({ vipLevel: z.number().int(), dailyAmount: pesos, dailyCount: z.number().int() })
+      .object({
+        vipLevel: z.number().int(),
+        dailyAmount: pesos,
+        dailyCount: z.number().int(),
+        setByOperator: z
+          .boolean()
+          .describe('Changed through POST /ops/withdraw-limits/:vipLevel: the seed file no longer rewrites it'),
+      })
       .describe('Per Manila day'),
   ),
 });
@@ -235,6 +242,34 @@ export const setWithdrawSettings = defineEndpoint({
     .refine((b) => b.autoApprove !== undefined || b.payoutDelaySeconds !== undefined, {
       message: RuleMessage.required,
       path: ['autoApprove'],
+    }),
+  data: withdrawSettingsSchema,
+});
+
+/** The most withdrawals a level may allow per Manila day. */
+export const WITHDRAW_DAILY_COUNT_MAX = 1000;
+
+export const setWithdrawLimit = defineEndpoint({
+  method: 'POST',
+  path: '/ops/withdraw-limits/:vipLevel',
+  access: 'ops',
+  summary:
+    "Change a VIP level's daily withdrawal limits (amount in pesos and/or count, per Manila day); kept over restarts",
+  params: z.strictObject({ vipLevel: z.coerce.number().int().min(0).max(100) }),
+  body: z
+    .strictObject({
+      dailyAmount: amountInput.optional().describe('Pesos a player of this level may withdraw per Manila day'),
+      dailyCount: z
+        .number()
+        .int(RuleMessage.format)
+        .min(1, RuleMessage.format)
+        .max(WITHDRAW_DAILY_COUNT_MAX, RuleMessage.format)
+        .optional()
+        .describe('Withdrawals per Manila day'),
+    })
+    .refine((b) => b.dailyAmount !== undefined || b.dailyCount !== undefined, {
+      message: RuleMessage.required,
+      path: ['dailyAmount'],
     }),
   data: withdrawSettingsSchema,
 });
@@ -385,6 +420,7 @@ export const opsMoneyEndpoints = [
   payoutWithdrawal,
   getWithdrawSettings,
   setWithdrawSettings,
+  setWithdrawLimit,
   adjustBalance,
   userJournal,
   ledgerCheck,

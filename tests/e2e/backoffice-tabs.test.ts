@@ -115,14 +115,46 @@ describe('the back office tabs', () => {
       await max.fill('45000');
       await gcash.getByRole('button', { name: 'Save limits' }).click();
       await visible(operator.getByRole('status').getByText(/limits saved/));
-      await visible(
-        operator.getByRole('region', { name: 'Withdrawals' }).getByText('Daily limits per VIP level (Manila day)'),
-      );
+      // VIP 2's daily withdrawal limits, edited and saved
+      const limits = operator.getByRole('table', { name: 'Daily withdrawal limits' });
+      const vip2 = limits.getByRole('row', { name: 'VIP 2', exact: true });
+      await vip2.getByLabel('VIP 2 amount per day').fill('65000.50');
+      await vip2.getByLabel('VIP 2 withdrawals per day').fill('7');
+      await vip2.getByRole('button', { name: 'Save' }).click();
+      await visible(operator.getByRole('status').getByText('VIP 2 limits saved'));
+      await visible(limits.getByRole('row', { name: 'VIP 2', exact: true }).getByText('set by an operator'));
+      await visible(limits.getByText('now ₱65,000.50 × 7'));
       await shootBoth(operator, 'channels');
       const methods = await opsCall<{ code: string; enabled: boolean; max: number }[]>('GET', '/ops/channels');
       expect(methods.find((c) => c.code === 'maya')?.enabled).toBe(false);
       expect(methods.find((c) => c.code === 'gcash')?.max).toBe(45000);
       await opsCall('POST', '/ops/channels/maya', { enabled: true });
+      const settings = await opsCall<{ limits: { vipLevel: number; dailyAmount: number; dailyCount: number }[] }>(
+        'GET',
+        '/ops/withdraw-settings',
+      );
+      expect(settings.limits.find((l) => l.vipLevel === 2)).toMatchObject({ dailyAmount: 65000.5, dailyCount: 7 });
+      expect(settings.limits.find((l) => l.vipLevel === 3)).toMatchObject({ dailyAmount: 80000, dailyCount: 5 });
+
+      // Ledger check: the figures GET /ops/ledger/check answers, shown on demand
+      await tab(operator, 'Ledger check');
+      const ledger = operator.getByRole('region', { name: 'Ledger check' });
+      await visible(ledger.getByText('Not checked yet.'));
+      await ledger.getByRole('button', { name: 'Check the ledger' }).click();
+      const result = ledger.getByRole('region', { name: 'Ledger check result' });
+      await visible(result.getByText('whole', { exact: true }));
+      const check = await opsCall<{ whole: boolean; total: number; counterparties: { code: string }[] }>(
+        'GET',
+        '/ops/ledger/check',
+      );
+      expect(check.whole).toBe(true);
+      await visible(result.getByText(`₱${check.total.toFixed(2)}`, { exact: true }));
+      const counterparties = result.getByRole('table', { name: 'Counterparties' });
+      expect(await counterparties.locator('tbody tr').count()).toBe(check.counterparties.length);
+      await operator.setViewportSize(PHONE);
+      await operator.waitForTimeout(300);
+      await operator.screenshot({ path: join(ARTIFACTS, 'backoffice-ledger-check-390.png'), fullPage: true });
+      await operator.setViewportSize(DESKTOP);
 
       // Live chat, pushed: the player writes while the tab is open; it appears without a reload or a poll
       await tab(operator, 'Live chat');
@@ -178,6 +210,7 @@ describe('the back office tabs', () => {
           '/ops/codes',
           '/ops/codes/:id/disable',
           '/ops/channels/:code',
+          '/ops/withdraw-limits/:vipLevel',
           '/ops/chat/:id/read',
           '/ops/users/:uid/sessions/:id/revoke',
         ]),

@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import type { getWithdrawSettings, listChannels } from '../../../shared/contract/ops-money';
+import {
+  type getWithdrawSettings,
+  type listChannels,
+  WITHDRAW_DAILY_COUNT_MAX,
+} from '../../../shared/contract/ops-money';
 import { get, pesos, post } from '../api';
 import { Action, Section, State, useLoad } from '../ui';
 
@@ -166,25 +170,79 @@ function WithdrawPanel(props: { s: WithdrawSettings; onDone: () => Promise<void>
       </div>
       <h4>Daily limits per VIP level (Manila day)</h4>
       <div className="table-scroll">
-        <table>
+        <table aria-label="Daily withdrawal limits">
           <thead>
             <tr>
               <th>VIP</th>
-              <th className="num">Amount (₱)</th>
-              <th className="num">Withdrawals</th>
+              <th>Amount (₱) and withdrawals</th>
+              <th />
             </tr>
           </thead>
           <tbody>
             {s.limits.map((l) => (
-              <tr key={l.vipLevel}>
-                <td>{l.vipLevel}</td>
-                <td className="num">{pesos(l.dailyAmount)}</td>
-                <td className="num">{l.dailyCount}</td>
-              </tr>
+              <LimitRow key={`${l.vipLevel}:${l.dailyAmount}:${l.dailyCount}`} limit={l} onDone={props.onDone} />
             ))}
           </tbody>
         </table>
       </div>
     </>
+  );
+}
+
+type Limit = WithdrawSettings['limits'][number];
+
+/** One VIP level's daily limits, editable: the amount in pesos (two decimals at most) and the count. */
+function LimitRow(props: { limit: Limit; onDone: () => Promise<void> }) {
+  const l = props.limit;
+  const [amount, setAmount] = useState(String(l.dailyAmount));
+  const [count, setCount] = useState(String(l.dailyCount));
+  const a = Number(amount);
+  const n = Number(count);
+  const valid = a > 0 && Number(a.toFixed(2)) === a && Number.isInteger(n) && n >= 1 && n <= WITHDRAW_DAILY_COUNT_MAX;
+  const changed = a !== l.dailyAmount || n !== l.dailyCount;
+  return (
+    <tr aria-label={`VIP ${l.vipLevel}`}>
+      <td>
+        {l.vipLevel}
+        {l.setByOperator && <span className="muted"> · set by an operator</span>}
+      </td>
+      <td>
+        <span className="inline-form">
+          <input
+            aria-label={`VIP ${l.vipLevel} amount per day`}
+            inputMode="decimal"
+            size={10}
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
+          <span className="muted">×</span>
+          <input
+            aria-label={`VIP ${l.vipLevel} withdrawals per day`}
+            inputMode="numeric"
+            size={4}
+            value={count}
+            onChange={(e) => setCount(e.target.value)}
+          />
+        </span>
+        <div className="muted">
+          now ₱{pesos(l.dailyAmount)} × {l.dailyCount}
+        </div>
+      </td>
+      <td>
+        <Action
+          disabled={!changed || !valid}
+          done={`VIP ${l.vipLevel} limits saved`}
+          run={async () => {
+            await post(`/ops/withdraw-limits/${l.vipLevel}`, {
+              ...(a !== l.dailyAmount ? { dailyAmount: a } : {}),
+              ...(n !== l.dailyCount ? { dailyCount: n } : {}),
+            });
+            await props.onDone();
+          }}
+        >
+          Save
+        </Action>
+      </td>
+    </tr>
   );
 }

@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../shared/codes';
 import { opsMoneyEndpoints } from '../../../shared/contract/ops-money';
+import { testConfig } from '../config';
 import { opsClient, registerPlayer, type TestClient, testApp } from '../test/helpers';
 import { balanceOf, readyPlayer, setVipLimits, type WithdrawRecord, withdraw } from '../test/money';
 
@@ -54,6 +58,7 @@ describe('the operator token', () => {
         .replace(':uid', '12345678')
         .replace(':orderNo', 'W2026112000000001')
         .replace(':code', 'gcash')
+        .replace(':vipLevel', '1')
         .replace(':token', 'abc');
       for (const headers of [{}, { cookie: client.cookie }]) {
         const answer = await app.inject({ method: endpoint.method, url, headers, payload: {} });
@@ -332,7 +337,12 @@ describe('captcha answers and settings', () => {
       '/ops/withdraw-settings',
     );
     expect(settings.body.data.limits).toHaveLength(11);
-    expect(settings.body.data.limits[0]).toEqual({ vipLevel: 0, dailyAmount: 20000, dailyCount: 3 });
+    expect(settings.body.data.limits[0]).toEqual({
+      vipLevel: 0,
+      dailyAmount: 20000,
+      dailyCount: 3,
+      setByOperator: false,
+    });
     expect((await ops.post('/ops/withdraw-settings', { autoApprove: true })).body.data).toMatchObject({
       autoApprove: true,
       autoApproveSource: 'operator',
@@ -345,5 +355,99 @@ describe('captcha answers and settings', () => {
     const { client, uid } = await readyPlayer(app, { funds: 100 });
     setVipLimits(app, uid, 3, 80_000, 5);
     expect((await withdraw(app, client, 100)).body.data.status).toBe(0);
+  });
+});
+
+describe('VIP daily withdrawal limits', () => {
+  type Limit = { vipLevel: number; dailyAmount: number; dailyCount: number; setByOperator: boolean };
+  type AuditPage = { list: { route: string; target: string; before: unknown; after: unknown; status: number }[] };
+  const limitsOf = async (client: TestClient) =>
+    (await client.get<{ limits: Limit[] }>('/ops/withdraw-settings')).body.data.limits;
+
+  it('an operator changes a level, withdrawals follow it, the audit keeps before and after, a restart keeps it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'limits-'));
+    try {
+      const config = testConfig({ dbFile: join(dir, 'casino.db') });
+      let live = await testApp({ config });
+      let operator = opsClient(live);
+      const changed = await operator.post<{ limits: Limit[] }>('/ops/withdraw-limits/0', {
+        dailyAmount: 500,
+        dailyCount: 2,
+      });
+      expect(changed.status).toBe(200);
+      expect(changed.body.data.limits[0]).toEqual({
+        vipLevel: 0,
+        dailyAmount: 500,
+        dailyCount: 2,
+        setByOperator: true,
+      });
+      expect(changed.body.data.limits[1]).toEqual({
+        vipLevel: 1,
+        dailyAmount: 30000,
+        dailyCount: 3,
+        setByOperator: false,
+      });
+
+      // A level-0 player is held to the new amount with the existing code, and sees it.
+      const { client } = await readyPlayer(live, { funds: 1000 });
+      const limits = await client.get<{ dailyAmount: number; dailyCount: number }>('/api/withdraw/limits');
+      expect(limits.body.data).toMatchObject({ dailyAmount: 500, dailyCount: 2 });
+      const refused = await withdraw(live, client, 600);
+      expect(refused.body.code).toBe(Code.WITHDRAW_LIMIT);
+      expect((await withdraw(live, client, 500)).body.data.status).toBe(0);
+
+      // Only the amount: the count stays.
+      await operator.post('/ops/withdraw-limits/0', { dailyAmount: 800 });
+      expect((await limitsOf(operator))[0]).toMatchObject({ dailyAmount: 800, dailyCount: 2 });
+
+      const trail = (await operator.get<AuditPage>('/ops/audit', { route: 'withdraw-limits' })).body.data.list;
+      expect(trail).toHaveLength(2);
+      expect(trail[1]).toMatchObject({
+        route: '/ops/withdraw-limits/:vipLevel',
+        target: 'vip-0',
+        status: 200,
+        before: { vipLevel: 0, dailyAmount: 20000, dailyCount: 3, setByOperator: false },
+        after: { vipLevel: 0, dailyAmount: 500, dailyCount: 2, setByOperator: true },
+      });
+      expect(trail[0]).toMatchObject({ before: { dailyAmount: 500 }, after: { dailyAmount: 800 } });
+
+      // The seed is written again at every start, but leaves the operator's level alone.
+      await live.close();
+      live = await testApp({ config });
+      operator = opsClient(live);
+      const after = await limitsOf(operator);
+      expect(after[0]).toEqual({ vipLevel: 0, dailyAmount: 800, dailyCount: 2, setByOperator: true });
+      expect(after[2]).toEqual({ vipLevel: 2, dailyAmount: 50000, dailyCount: 4, setByOperator: false });
+      await live.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  // Like every validation failure in this API, the envelope carries the code (10001) under HTTP 200.
+  it('refuses bad input with the validation envelope and an unknown level with not found, changing nothing', async () => {
+    const before = await limitsOf(ops);
+    const bad: [string, unknown][] = [
+      ['/ops/withdraw-limits/0', {}],
+      ['/ops/withdraw-limits/0', { dailyAmount: 0 }],
+      ['/ops/withdraw-limits/0', { dailyAmount: -100 }],
+      ['/ops/withdraw-limits/0', { dailyAmount: 10.001 }],
+      ['/ops/withdraw-limits/0', { dailyAmount: '500' }],
+      ['/ops/withdraw-limits/0', { dailyAmount: 200_000_000 }],
+      ['/ops/withdraw-limits/0', { dailyCount: 0 }],
+      ['/ops/withdraw-limits/0', { dailyCount: 1.5 }],
+      ['/ops/withdraw-limits/0', { dailyCount: 1001 }],
+      ['/ops/withdraw-limits/0', { dailyAmount: 500, extra: true }],
+      ['/ops/withdraw-limits/abc', { dailyAmount: 500 }],
+      ['/ops/withdraw-limits/-1', { dailyAmount: 500 }],
+      ['/ops/withdraw-limits/1.5', { dailyAmount: 500 }],
+    ];
+    for (const [url, body] of bad) {
+      const answer = await ops.post(url, body);
+      expect(answer.body, `${url} ${JSON.stringify(body)}`).toMatchObject({ success: false, code: Code.VALIDATION });
+    }
+    const missing = await ops.post('/ops/withdraw-limits/50', { dailyAmount: 500 });
+    expect(missing.body).toMatchObject({ success: false, code: Code.OPS_NOT_FOUND });
+    expect(await limitsOf(ops)).toEqual(before);
   });
 });

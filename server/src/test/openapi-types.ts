@@ -2972,6 +2972,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ops/withdraw-limits/{vipLevel}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a VIP level's daily withdrawal limits (amount in pesos and/or count, per Manila day); kept over restarts
+         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
+         */
+        post: operations["postOpsWithdrawLimitsByVipLevel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ops/withdraw-settings": {
         parameters: {
             query?: never;
@@ -3911,6 +3931,7 @@ export interface components {
                 vipLevel: number;
                 dailyAmount: number;
                 dailyCount: number;
+                setByOperator: boolean;
             }[];
         };
         WithdrawalEvent: {
@@ -16357,6 +16378,105 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 30001;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+        };
+    };
+    postOpsWithdrawLimitsByVipLevel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                vipLevel: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    dailyAmount?: number;
+                    dailyCount?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: components["schemas"]["WithdrawSettings"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10002;
+                    };
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };

@@ -171,5 +171,9 @@ function describeCoreRoutes(app: FastifyInstance, audit: AuditService) {
     target: () => 'withdraw-settings',
     state: () => ({ ...services.withdrawals.settings(), limits: services.withdrawals.limits() }),
   });
+  audit.describe('POST', '/ops/withdraw-limits/:vipLevel', {
+    target: (r) => `vip-${param(r, 'vipLevel')}`,
+    state: (r) => services.withdrawals.limits().find((l) => l.vipLevel === Number(param(r, 'vipLevel'))) ?? null,
+  });
   audit.describe('POST', '/ops/clock', { target: () => 'clock', state: () => ({ now: app.clock.iso() }) });
 }

@@ -52,6 +52,11 @@ export function withdrawOpsRoutes(app: FastifyInstance, withdrawals: WithdrawSer
     return settingsView();
   });
 
+  route(app, contract.setWithdrawLimit, ({ params, body }) => {
+    withdrawals.setLimit(params.vipLevel, body);
+    return settingsView();
+  });
+
   route(app, contract.captchaAnswer, ({ params }) => {
     const found = captcha.peek(params.token);
     const owner = found && users.byId(found.userId);

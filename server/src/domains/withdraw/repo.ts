@@ -13,6 +13,8 @@ export interface LimitRow {
   vip_level: number;
   daily_amount: number;
   daily_count: number;
+  /** 1 once an operator changed the row: the seed leaves it alone from then on. */
+  set_by_operator: number;
 }
 
 export type PayoutResult = 'success' | 'failed' | 'exception';
@@ -96,6 +98,9 @@ export function createWithdrawRepo(db: Db) {
     `SELECT w.* FROM users u JOIN withdraw_limits w ON w.vip_level <= u.vip_level WHERE u.id = ?
      ORDER BY w.vip_level DESC LIMIT 1`,
   );
+  const setLimit = db.prepare(
+    'UPDATE withdraw_limits SET daily_amount = ?, daily_count = ?, set_by_operator = 1 WHERE vip_level = ?',
+  );
   const tradePasswordHash = db.prepare('SELECT trade_password_hash FROM users WHERE id = ?').pluck();
   const setting = db.prepare('SELECT value FROM withdraw_settings WHERE key = ?').pluck();
   const allSettings = db.prepare('SELECT key, value FROM withdraw_settings');
@@ -151,6 +156,9 @@ export function createWithdrawRepo(db: Db) {
       insertWallet.run(w).changes > 0,
 
     limits: () => limits.all() as LimitRow[],
+    /** An operator's change of a level's limits (centavos, count); false when the level has no row. */
+    setLimit: (vipLevel: number, dailyAmount: number, dailyCount: number) =>
+      setLimit.run(dailyAmount, dailyCount, vipLevel).changes > 0,
     /** The limits of a VIP level (or of the highest level below it that has a row). */
     limitFor: (vipLevel: number) => limitFor.get(vipLevel) as LimitRow | undefined,
     /** The limits of the player's VIP level (as limitFor), in one read. */

@@ -12,7 +12,8 @@ export const readWithdrawalsSeed = (): WithdrawalsSeed =>
   JSON.parse(readFileSync(join(SEEDS_DIR, 'withdrawals.json'), 'utf8')) as WithdrawalsSeed;
 
 /**
- * The daily limits per VIP level follow the seed file at every start (it is their only source); settings
+ * The daily limits per VIP level follow the seed file at every start, except a level an operator changed
+ * (POST /ops/withdraw-limits/:vipLevel, `set_by_operator`), which keeps the operator's values; settings
  * keep values already stored, so an operator's change survives a restart. autoApprove is not seeded: until
  * an operator sets it, it follows NODE_ENV (on for development).
  */
@@ -20,7 +21,8 @@ export function seedWithdrawals(db: Db): void {
   const seed = readWithdrawalsSeed();
   const limit = db.prepare(
     `INSERT INTO withdraw_limits (vip_level, daily_amount, daily_count) VALUES (?, ?, ?)
-     ON CONFLICT (vip_level) DO UPDATE SET daily_amount = excluded.daily_amount, daily_count = excluded.daily_count`,
+     ON CONFLICT (vip_level) DO UPDATE SET daily_amount = excluded.daily_amount, daily_count = excluded.daily_count
+     WHERE set_by_operator = 0`,
   );
   for (const l of seed.limits) limit.run(l.vipLevel, toCentavos(l.dailyAmount), l.dailyCount);
   const setting = db.prepare('INSERT OR IGNORE INTO withdraw_settings (key, value) VALUES (?, ?)');

@@ -391,9 +391,26 @@ export function createWithdrawService(deps: {
     },
 
     limits: () =>
-      repo
-        .limits()
-        .map((l) => ({ vipLevel: l.vip_level, dailyAmount: toPesos(l.daily_amount), dailyCount: l.daily_count })),
+      repo.limits().map((l) => ({
+        vipLevel: l.vip_level,
+        dailyAmount: toPesos(l.daily_amount),
+        dailyCount: l.daily_count,
+        setByOperator: l.set_by_operator === 1,
+      })),
+
+    /**
+     * POST /ops/withdraw-limits/:vipLevel: an operator changes a level's daily amount (pesos) and/or count.
+     * The row is marked so that the seed no longer rewrites it at start. Unknown level: OPS_NOT_FOUND.
+     */
+    setLimit(vipLevel: number, change: { dailyAmount?: number; dailyCount?: number }) {
+      const row = repo.limits().find((l) => l.vip_level === vipLevel);
+      if (!row) throw new AppError(Code.OPS_NOT_FOUND);
+      repo.setLimit(
+        vipLevel,
+        change.dailyAmount === undefined ? row.daily_amount : toCentavos(change.dailyAmount),
+        change.dailyCount ?? row.daily_count,
+      );
+    },
 
     /**
      * POST /api/withdraw/create: the captcha (burned whatever happens next), the transaction password, then
