@@ -54,8 +54,10 @@ describe('videoPoker family', () => {
     expect(deuces?.paytable).toMatchObject({ fiveKind: 16, straightFlush: 10, fourKind: 4, fullHouse: 4, flush: 3 });
     for (const config of Object.values(videoPoker.configs)) {
       expect(config.rtp).toBeLessThan(1);
-      expect(config.strategyRtp).toBeLessThanOrEqual(config.rtp);
+      expect(config.strategyRtp ?? config.rtp).toBeLessThanOrEqual(config.rtp);
     }
+    // The NSUD chart meets the perfect-play figure within tolerance: no lower strategy target.
+    expect(deuces?.strategyRtp).toBeUndefined();
   });
 
   it('holds by the simple Jacks or Better strategy', () => {
@@ -74,7 +76,47 @@ describe('videoPoker family', () => {
     expect(hold('2S 5D 9C 4H 7S')).toEqual([false, false, false, false, false]);
   });
 
-  it('holds by the simple Deuces Wild strategy, always keeping the deuces', () => {
+  it('holds by the NSUD Deuces Wild chart, by the number of deuces', () => {
+    const hold = (cards: string) =>
+      deucesWildHold(cards.split(' ') as Card[])
+        .map((h, i) => (h ? cards.split(' ')[i] : ''))
+        .filter(Boolean)
+        .join(' ');
+    // Four deuces: the deuces only. Three: a wild royal or five of a kind stands, a straight flush does not.
+    expect(hold('2S 2D 2C 2H 7S')).toBe('2S 2D 2C 2H');
+    expect(hold('2S 2D 2C KH AH')).toBe('2S 2D 2C KH AH');
+    expect(hold('2S 2D 2C 9H 9C')).toBe('2S 2D 2C 9H 9C');
+    expect(hold('2S 2D 2C 6H 7H')).toBe('2S 2D 2C');
+    // Two deuces: a four of a kind draws one to five of a kind; 4 to a royal; 4 to a straight flush with
+    // five outs or more (6-7, not 4-6); else the deuces, even over a made flush.
+    expect(hold('2S 2D 9C 9H KS')).toBe('2S 2D 9C 9H');
+    expect(hold('2S 2D QH KH 5C')).toBe('2S 2D QH KH');
+    expect(hold('2S 2D 6H 7H KC')).toBe('2S 2D 6H 7H');
+    expect(hold('2S 2D 4H 6H KC')).toBe('2S 2D');
+    expect(hold('2H 2D 4H 8H KH')).toBe('2H 2D');
+    // One deuce: 4 to a royal breaks a made flush; a made flush beats 4 to an open straight flush, which
+    // beats a made straight and three of a kind; 3 to a royal; 3 to a straight flush 5-7, not 4-6.
+    expect(hold('2S QH KH AH 5H')).toBe('2S QH KH AH');
+    expect(hold('2H 5H 6H 7H JH')).toBe('2H 5H 6H 7H JH');
+    expect(hold('2S 5H 6H 7H 8C')).toBe('2S 5H 6H 7H');
+    expect(hold('2S 6H 6D 9H 10H')).toBe('2S 6H 9H 10H');
+    expect(hold('2S 5H 6H 9C 9D')).toBe('2S 9C 9D');
+    expect(hold('2S 9C 9D 9H 4S')).toBe('2S 9C 9D 9H');
+    expect(hold('2S JH KH 5C 8D')).toBe('2S JH KH');
+    expect(hold('2S 5H 7H 10C KD')).toBe('2S 5H 7H');
+    expect(hold('2S 4H 6H 9C KD')).toBe('2S');
+    // No deuce: 4 to a royal breaks a pat straight; a flush and three of a kind stand; two pair are both
+    // held (a full house pays 4); 4 to a flush over a pair; a pair over 4 to an outside straight.
+    expect(hold('10H JH QH KH AS')).toBe('10H JH QH KH');
+    expect(hold('9S 9H 9D 6C 4D')).toBe('9S 9H 9D');
+    expect(hold('9S 9H 5D 5C KD')).toBe('9S 9H 5D 5C');
+    expect(hold('JS 9S 5S 6S 6D')).toBe('JS 9S 5S 6S');
+    expect(hold('5S 5D 6C 7H 8S')).toBe('5S 5D');
+    expect(hold('4S 5H 6D 7C KD')).toBe('4S 5H 6D 7C');
+    expect(hold('3S 8D 9C 4H KS')).toBe('');
+  });
+
+  it('holds by the Deuces Wild chart, always keeping the deuces', () => {
     const hold = (cards: string) => deucesWildHold(cards.split(' ') as Card[]);
     expect(hold('2S 2D 2C 2H 7S')).toEqual([true, true, true, true, false]);
     expect(hold('2S 2D 9C 5H 7S')).toEqual([true, true, false, false, false]);

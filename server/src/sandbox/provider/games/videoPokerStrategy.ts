@@ -3,8 +3,8 @@ import { highRank, nameHand } from './poker';
 
 /**
  * The simplified hold strategies `npm run rtp` plays for video poker (not perfect play: each is a short
- * ranked list of holds, the first that the dealt hand offers wins). What they return is each paytable's
- * `strategyRtp` (see docs/games.md).
+ * ranked list of holds, the first that the dealt hand offers wins). Jacks or Better's returns its
+ * paytable's `strategyRtp`; Deuces Wild's meets the perfect-play RTP within tolerance (see docs/games.md).
  */
 
 /** Every way of holding `size` of the five cards, as index lists. */
@@ -107,62 +107,116 @@ export function jacksOrBetterHold(cards: Card[]): boolean[] {
 }
 
 /**
- * Deuces Wild, a simple strategy by the number of deuces dealt (all deuces are always held), best first.
- * Four deuces: the deuces. Three: a made wild royal or five of a kind, else the deuces. Two: a made four of
- * a kind or better, 4 to a royal, 4 to a straight flush, else the deuces. One: a made four of a kind or
- * better, 4 to a royal, a made full house, 4 to a straight flush, a made flush or straight, three of a
- * kind, 3 to a royal, 3 to a straight flush, else the deuce. None: a made royal, 4 to a royal, a made
- * straight flush, four of a kind, full house, flush or straight, three of a kind, 4 to a straight flush,
- * one pair (of two pair, either), 4 to a flush, 3 to a royal, 4 to an outside straight, 3 to a straight
- * flush, else draw five.
+ * The straight flush draw's outs by rank: how many ranks (never a deuce, never one already held) would
+ * complete `cards` (its naturals of one suit, its deuces filling the gaps) to a straight flush. With one
+ * deuce: W-5-6-7 has 4 (3, 4, 8, 9), W-5-6-8 and W-3-4-5 have 3, W-5-6-9 has 2, W-A-3-4 has 1; with two:
+ * W-W-6-7 has 6, W-W-4-5 and W-W-6-8 have 5, W-W-3-4, W-W-4-6 and W-W-6-9 have 4.
+ */
+function straightFlushOuts(cards: Card[]): number {
+  const ranks = naturals(cards, true).map(highRank);
+  let outs = 0;
+  for (let r = 3; r <= 14; r++) if (!ranks.includes(r) && fitsRun([...ranks, r])) outs++;
+  return outs;
+}
+
+/**
+ * Deuces Wild "Not So Ugly Ducks" (16/10/4/4/3), the usual chart by the number of deuces dealt (the deuces
+ * are always held), best first: the chart of Wizard of Odds' intermediate NSUD strategy, its cut-offs
+ * checked against exact expected values of the draw. "n to a royal / straight flush" counts the deuces.
+ * - Four deuces: the deuces.
+ * - Three: a made wild royal or five of a kind, else the deuces (even over a made straight flush).
+ * - Two: a made straight flush or better; a made four of a kind (the four, drawing one); 4 to a royal;
+ *   4 to a straight flush with 5 or more outs (W-W-6-7, W-W-6-8; not W-W-3-4, W-W-3-5, W-W-4-6); else
+ *   the deuces.
+ * - One: a made straight flush or better; four of a kind (the four); 4 to a royal; a made full house or
+ *   flush; 4 to a straight flush with 3 or more outs; a made straight; 4 to a straight flush with 2 outs;
+ *   three of a kind; 4 to a straight flush with an ace low; 3 to a royal; 3 to a straight flush of two
+ *   naturals 4-5, 5-6 or higher one apart or two apart (W-5-7, not W-4-6, W-3-5 or W-5-8); else the deuce.
+ * - None: a natural royal; 4 to a royal; a made straight flush; four of a kind (the four); a made full
+ *   house, flush or straight; three of a kind; 4 to a straight flush; 3 to a royal; 4 to a flush; two
+ *   pair (both: a full house pays 4); 3 to a straight flush in a row from 5-6-7 up; one pair; 4 to an
+ *   outside straight; any other 3 to a straight flush without an ace; 2 to a royal 10-J, J-Q or Q-K;
+ *   4 to an inside straight without an ace; else draw five.
  */
 export function deucesWildHold(cards: Card[]): boolean[] {
   const deuces = cards.filter(isDeuce).length;
   const made = nameHand(cards, true);
-  const withDeuces =
-    (test: Pick): Pick =>
-    (c) =>
-      c.filter(isDeuce).length === deuces && test(c);
   const keepDeuces = cards.map(isDeuce);
-  const fourOrBetter = ['naturalRoyal', 'fourDeuces', 'wildRoyal', 'fiveKind', 'straightFlush', 'fourKind'];
+  /** The first hold of `size` cards that keeps every deuce and whose naturals pass `test`. */
+  const draw = (size: number, test: (natural: Card[], held: Card[]) => boolean) =>
+    find(cards, size, (c) => c.filter(isDeuce).length === deuces && test(naturals(c, true), c));
+  const ranksOf = (n: Card[]) => n.map(highRank);
+  const royal = (n: Card[]) => toRoyal(true)(n);
+  const straightFlush = (n: Card[]) => oneSuit(n) && fitsRun(ranksOf(n));
+  const outs = (size: (k: number) => boolean) => (n: Card[], held: Card[]) =>
+    straightFlush(n) && !royal(n) && size(straightFlushOuts(held));
+  const ofAKind = (n: Card[]) => sameRank(n);
+
   if (deuces === 4) return keepDeuces;
   if (deuces === 3) return made === 'wildRoyal' || made === 'fiveKind' ? ALL : keepDeuces;
-  if (deuces === 2) {
-    if (fourOrBetter.includes(made)) return ALL;
-    return find(cards, 4, withDeuces(toRoyal(true))) ?? find(cards, 4, withDeuces(toStraightFlush(true))) ?? keepDeuces;
-  }
-  if (deuces === 1) {
-    if (fourOrBetter.includes(made)) return ALL;
-    const royal4 = find(cards, 4, withDeuces(toRoyal(true)));
-    if (royal4) return royal4;
-    if (made === 'fullHouse') return ALL;
-    const straightFlush4 = find(cards, 4, withDeuces(toStraightFlush(true)));
-    if (straightFlush4) return straightFlush4;
-    if (made === 'flush' || made === 'straight') return ALL;
+  if (['naturalRoyal', 'wildRoyal', 'fiveKind', 'straightFlush'].includes(made)) return ALL;
+  const fourKind = made === 'fourKind' ? draw(4, ofAKind) : null;
+  if (fourKind) return fourKind;
+  const royal4 = draw(4, royal);
+  if (royal4) return royal4;
+
+  if (deuces === 2)
     return (
-      find(
-        cards,
-        3,
-        withDeuces((c) => sameRank(naturals(c, true))),
+      draw(
+        4,
+        outs((k) => k >= 5),
+      ) ?? keepDeuces
+    );
+
+  if (deuces === 1) {
+    if (made === 'fullHouse' || made === 'flush') return ALL;
+    const open = draw(
+      4,
+      outs((k) => k >= 3),
+    );
+    if (open) return open;
+    if (made === 'straight') return ALL;
+    const threeSf = (n: Card[]) => {
+      const [a, b] = ranksOf(n).sort((x, y) => x - y) as [number, number];
+      return straightFlush(n) && b <= 13 && b - a <= 2 && (a >= 5 || (a === 4 && b === 5));
+    };
+    return (
+      draw(
+        4,
+        outs((k) => k === 2),
       ) ??
-      find(cards, 3, withDeuces(toRoyal(true))) ??
-      find(cards, 3, withDeuces(toStraightFlush(true))) ??
+      draw(3, ofAKind) ??
+      draw(
+        4,
+        outs((k) => k === 1),
+      ) ??
+      draw(3, royal) ??
+      draw(3, threeSf) ??
       keepDeuces
     );
   }
-  if (made === 'naturalRoyal') return ALL;
-  const royal4 = find(cards, 4, toRoyal(true));
-  if (royal4) return royal4;
-  if (['straightFlush', 'fullHouse', 'flush', 'straight'].includes(made)) return ALL;
-  if (made === 'fourKind') return find(cards, 4, sameRank) as boolean[];
-  if (made === 'threeKind') return find(cards, 3, sameRank) as boolean[];
+
+  if (made === 'fullHouse' || made === 'flush' || made === 'straight') return ALL;
+  if (made === 'threeKind') return draw(3, ofAKind) as boolean[];
+  const inRow = (n: Card[]) => {
+    const ranks = ranksOf(n).sort((x, y) => x - y);
+    return straightFlush(n) && ranks[2] === (ranks[0] as number) + 2 && (ranks[0] as number) >= 5;
+  };
+  const twoRoyal = (n: Card[]) =>
+    royal(n) &&
+    ranksOf(n).every((r) => r <= 13) &&
+    Math.abs((ranksOf(n)[0] as number) - (ranksOf(n)[1] as number)) === 1;
   return (
-    find(cards, 4, toStraightFlush(true)) ??
-    find(cards, 2, sameRank) ??
-    find(cards, 4, oneSuit) ??
-    find(cards, 3, toRoyal(true)) ??
-    find(cards, 4, outsideStraight) ??
-    find(cards, 3, toStraightFlush(true)) ??
+    draw(4, straightFlush) ??
+    draw(3, royal) ??
+    draw(4, oneSuit) ??
+    (made === 'twoPair' ? draw(4, (n) => new Set(ranksOf(n)).size === 2) : null) ??
+    draw(3, inRow) ??
+    draw(2, ofAKind) ??
+    draw(4, outsideStraight) ??
+    draw(3, (n) => straightFlush(n) && ranksOf(n).every((r) => r <= 13)) ??
+    draw(2, twoRoyal) ??
+    draw(4, (n) => fitsRun(ranksOf(n)) && ranksOf(n).every((r) => r <= 13)) ??
     NONE
   );
 }
