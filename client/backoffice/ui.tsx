@@ -118,3 +118,17 @@ export function Pager(props: { page: number; size: number; total: number; onPage
     </nav>
   );
 }
+
+/** A table row an operator picks with a click or Enter (the list beside a detail pane). */
+export function PickRow(props: { selected: boolean; onPick: () => void; children: ReactNode }) {
+  return (
+    <tr
+      tabIndex={0}
+      className={props.selected ? 'selected' : ''}
+      onClick={props.onPick}
+      onKeyDown={(e) => e.key === 'Enter' && props.onPick()}
+    >
+      {props.children}
+    </tr>
+  );
+}

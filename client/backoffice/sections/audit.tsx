@@ -1,6 +1,6 @@
 import { Fragment, useState } from 'react';
 import { get, when } from '../api';
-import { Json, Section, State, useLoad } from '../ui';
+import { Json, PickRow, Section, State, useLoad } from '../ui';
 
 type Entry = {
   id: number;
@@ -85,12 +85,7 @@ export function Audit() {
           <tbody>
             {rows.map((r) => (
               <Fragment key={r.id}>
-                <tr
-                  tabIndex={0}
-                  className={open === r.id ? 'selected' : ''}
-                  onClick={() => setOpen(open === r.id ? null : r.id)}
-                  onKeyDown={(e) => e.key === 'Enter' && setOpen(open === r.id ? null : r.id)}
-                >
+                <PickRow selected={open === r.id} onPick={() => setOpen(open === r.id ? null : r.id)}>
                   <td>{when(r.at)}</td>
                   <td>{r.operator}</td>
                   <td className="mono">
@@ -102,7 +97,7 @@ export function Audit() {
                       {r.code === 0 ? 'done' : `refused ${r.code}`}
                     </span>
                   </td>
-                </tr>
+                </PickRow>
                 {open === r.id && (
                   <tr>
                     <td colSpan={5}>

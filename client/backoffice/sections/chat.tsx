@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { get, post, when } from '../api';
 import { useLiveState, useOperatorEvent } from '../live';
-import { Action, Section, State, useLoad } from '../ui';
+import { Action, PickRow, Section, State, useLoad } from '../ui';
 
 type Conversation = {
   id: number;
@@ -71,20 +71,14 @@ export function Chat() {
               </thead>
               <tbody>
                 {rows.map((c) => (
-                  <tr
-                    key={c.id}
-                    tabIndex={0}
-                    className={c.id === selected ? 'selected' : ''}
-                    onClick={() => setSelected(c.id)}
-                    onKeyDown={(e) => e.key === 'Enter' && setSelected(c.id)}
-                  >
+                  <PickRow key={c.id} selected={c.id === selected} onPick={() => setSelected(c.id)}>
                     <td>
                       {c.username} <span className="mono muted">{c.uid}</span>
                     </td>
                     <td>{c.lastMessage}</td>
                     <td>{c.unread > 0 ? <span className="pill suspended">{c.unread}</span> : ''}</td>
                     <td>{when(c.lastMessageAt)}</td>
-                  </tr>
+                  </PickRow>
                 ))}
               </tbody>
             </table>

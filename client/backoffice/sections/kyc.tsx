@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import type { listKyc } from '../../../shared/contract/ops-money';
 import { get, post, when } from '../api';
-import { Action, Pager, Section, State, useLoad } from '../ui';
+import { Action, Pager, PickRow, Section, State, useLoad } from '../ui';
 
 type Submission = z.output<typeof listKyc.data>['list'][number];
 type Status = 'pending' | 'verified' | 'rejected' | '';
@@ -60,13 +60,7 @@ export function Kyc() {
               </thead>
               <tbody>
                 {rows.map((k) => (
-                  <tr
-                    key={k.id}
-                    tabIndex={0}
-                    className={k.uid === selected ? 'selected' : ''}
-                    onClick={() => setSelected(k.uid)}
-                    onKeyDown={(e) => e.key === 'Enter' && setSelected(k.uid)}
-                  >
+                  <PickRow key={k.id} selected={k.uid === selected} onPick={() => setSelected(k.uid)}>
                     <td>
                       {k.username} <span className="mono muted">{k.uid}</span>
                     </td>
@@ -79,7 +73,7 @@ export function Kyc() {
                         {k.status}
                       </span>
                     </td>
-                  </tr>
+                  </PickRow>
                 ))}
               </tbody>
             </table>

@@ -125,7 +125,10 @@ export function createLedgerService(deps: { db: Db; clock: Clock }) {
     surplus,
     withdrawable,
     /** The player's open wagering requirements, oldest first, and the bonus they lock (centavos). */
-    wagering: (userId: number) => ({ open: wagering.open(userId), locked: wagering.locked(userId) }),
+    wagering: (userId: number) => {
+      const open = wagering.open(userId);
+      return { open, locked: open.reduce((sum, r) => sum + r.bonus, 0) };
+    },
     /** Group commit of hot money writes (see db/batch.ts). */
     batch,
     /** Adds (negative: spends) energy, a counter that is not money; false when there is too little. */
