@@ -40,6 +40,24 @@ describe('npm run ops', () => {
     expect(wrong.text).toContain('code 30001');
   });
 
+  it('freezes, resumes and puts the clock back to real time', async () => {
+    const clock = async (line: string) =>
+      JSON.parse((await ops(line)).text) as { now: string; frozen: boolean; offsetMs: number };
+    const resumed = await clock('clock resume');
+    expect(resumed.frozen).toBe(false);
+    expect(Date.parse(resumed.now)).toBeGreaterThanOrEqual(TEST_NOW.getTime()); // runs on from where it stood
+    const frozen = await clock('clock freeze');
+    expect(frozen.frozen).toBe(true);
+    expect((await clock('clock')).now).toBe(frozen.now);
+    expect(await clock('clock real')).toMatchObject({ frozen: false, offsetMs: 0 });
+    // Back to the frozen test instant for the other tests.
+    await clock('clock freeze');
+    expect(await clock(`clock set ${TEST_NOW.toISOString()}`)).toMatchObject({
+      now: TEST_NOW.toISOString(),
+      frozen: true,
+    });
+  });
+
   it('moves the clock, loads a scenario, switches faults, saves and restores snapshots', async () => {
     expect(JSON.parse((await ops('clock advance 1h')).text).now).toBe(
       new Date(TEST_NOW.getTime() + 3_600_000).toISOString(),
@@ -171,6 +189,8 @@ describe('npm run ops', () => {
       body: { all: true, titleEn: 'News', contentEn: 'News', titleVi: 'Tin', rewards: [{ type: 'point', amount: 10 }] },
     });
     expect(toCall(['snapshot', 'restore', 'x', '--keep-clock'])).toMatchObject({ body: { keepClock: true } });
+    expect(toCall(['clock', 'freeze'])).toEqual({ method: 'POST', path: '/ops/clock', body: { action: 'freeze' } });
+    expect(toCall(['clock', 'real'])).toEqual({ method: 'POST', path: '/ops/clock', body: { action: 'real' } });
     expect(toCall(['push', '12345678', 'inbox.unread', '3'])).toMatchObject({
       body: { event: 'inbox.unread', content: 3 },
     });

@@ -29,7 +29,7 @@ Any /ops route (also those added later):
   delete <path> [key=value ...]
   routes                                every /ops route the server has, from its OpenAPI document
 
-Clock:        clock | clock advance <1d12h> | clock set <2026-12-01T00:00:00+08:00>
+Clock:        clock | clock advance <1d12h> | clock set <2026-12-01T00:00:00+08:00> | clock freeze | clock resume | clock real
 Players:      users [text] | user <uid> | suspend <uid> [reason] | reactivate <uid> | revoke <uid>
               adjust <uid> <pesos> [reason] | journal <uid> [--page n] | sms [phone]
 Deposits:     deposits [--status 0-3] [--uid n] | settle <orderNo> [SUCCESS|FAILED]
@@ -163,6 +163,8 @@ export function toCall(argv: string[]): Call | 'help' {
     case 'clock':
       if (a === 'advance') return { method: 'POST', path: '/ops/clock', body: { advance: need(b, 'duration') } };
       if (a === 'set') return { method: 'POST', path: '/ops/clock', body: { set: need(b, 'instant') } };
+      if (a === 'freeze' || a === 'resume' || a === 'real')
+        return { method: 'POST', path: '/ops/clock', body: { action: a } };
       return { method: 'GET', path: '/ops/clock' };
 
     case 'users':

@@ -6,7 +6,8 @@ export type DayListener = (from: string, to: string) => void;
 
 /**
  * Virtual time. Server logic reads `now()` only from here, so tests and testers can set and advance it.
- * Unfrozen, it runs with the real clock plus an offset; frozen (tests), it stands still until moved.
+ * Unfrozen, it runs with the real clock plus an offset; frozen (tests, or a tester's `freeze`), it stands
+ * still until moved. `resume` runs it on from where it stands; `real` goes back to real time (offset 0).
  * It also owns the Manila business day: `onDayChange` listeners hear each change once, after a move
  * across midnight (either way, after the `onChange` listeners) or when `checkDay` finds real time passed it.
  */
@@ -51,8 +52,28 @@ export class Clock {
     this.move(this.nowMs() + ms);
   }
 
+  /** Stands still at the current virtual instant (or `at`); the day stays the one it is. */
   freeze(at: Date = this.now()): void {
+    const from = this.now();
     this.frozenAt = at.getTime();
+    this.notify(from, at);
+  }
+
+  /** Runs on from the instant it stands at (a running clock stays as it is). */
+  resume(): void {
+    if (this.frozenAt === undefined) return;
+    const at = new Date(this.frozenAt);
+    this.offsetMs = this.frozenAt - Date.now();
+    this.frozenAt = undefined;
+    this.notify(at, at);
+  }
+
+  /** Back to real time: offset 0 and running. A move like any other (listeners, the day). */
+  real(): void {
+    const from = this.now();
+    this.frozenAt = undefined;
+    this.offsetMs = 0;
+    this.notify(from, this.now());
   }
 
   onChange(listener: ClockListener): () => void {
@@ -78,7 +99,11 @@ export class Clock {
     const from = this.now();
     if (this.frozenAt === undefined) this.offsetMs = targetMs - Date.now();
     else this.frozenAt = targetMs;
-    const to = this.now();
+    this.notify(from, this.now());
+  }
+
+  /** The change listeners (the midnight timer re-arms there), then the day listeners if the day turned. */
+  private notify(from: Date, to: Date): void {
     for (const listener of this.listeners) listener(from, to);
     this.checkDay();
   }

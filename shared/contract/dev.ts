@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COUNTER_EVENTS, type CounterEvent } from '../socket';
 import { isoTime } from './common';
 import { defineEndpoint } from './define';
+import { clockActions } from './ops';
 
 /**
  * The player client's dev panel. These routes exist only when the server runs with
@@ -12,7 +13,7 @@ import { defineEndpoint } from './define';
 const counterEvents = Object.keys(COUNTER_EVENTS) as [CounterEvent, ...CounterEvent[]];
 
 export const devStateSchema = z.object({
-  clock: z.object({ now: isoTime, manilaDay: z.string() }),
+  clock: z.object({ now: isoTime, manilaDay: z.string(), frozen: z.boolean() }),
   scenario: z.string().nullable().describe('name@version of the scenario last loaded, null when none'),
   persona: z.object({ uid: z.number().int(), username: z.string() }).nullable().describe('The session player'),
   scenarios: z.array(
@@ -38,8 +39,15 @@ export const devClock = defineEndpoint({
   method: 'POST',
   path: '/api/dev/clock',
   access: 'open',
-  summary: 'Dev panel: advance the virtual clock (1h, 1d...)',
-  body: z.strictObject({ advance: z.string().max(32) }),
+  summary: 'Dev panel: advance the virtual clock (1h, 1d...), freeze it, resume it or go back to real time',
+  body: z
+    .strictObject({
+      advance: z.string().max(32).optional(),
+      action: z.enum(clockActions).optional().describe('freeze, resume or real (as POST /ops/clock)'),
+    })
+    .refine((b) => (b.advance === undefined) !== (b.action === undefined), {
+      message: 'Give either advance or action',
+    }),
   data: devStateSchema,
 });
 

@@ -38,11 +38,14 @@ export const smsOutbox = defineEndpoint({
   ),
 });
 
+export const clockActions = ['freeze', 'resume', 'real'] as const;
+export type ClockAction = (typeof clockActions)[number];
+
 const clockState = z.object({
   now: isoTime.describe('The virtual now'),
   manilaDay: z.string().describe('The business day in Asia/Manila, YYYY-MM-DD'),
   offsetMs: z.number().int().describe('Virtual minus real time'),
-  frozen: z.boolean(),
+  frozen: z.boolean().describe('True while the clock stands still (frozen by a tester, or in tests)'),
 });
 
 export const getClock = defineEndpoint({
@@ -57,15 +60,22 @@ export const setClock = defineEndpoint({
   method: 'POST',
   path: '/ops/clock',
   access: 'ops',
-  summary: 'Set the virtual clock to an instant, or advance it by a duration such as 1d, 3h, 15m, 30s',
+  summary: 'Set, advance, freeze or resume the virtual clock, or put it back to real time',
   body: z
     .strictObject({
       set: z.iso.datetime({ offset: true }).optional().describe('An ISO 8601 instant, e.g. 2026-12-01T00:00:00+08:00'),
       advance: z.string().max(32).optional().describe('A duration: 1d, 3h, 15m, 30s or combined like 1d12h'),
+      action: z
+        .enum(clockActions)
+        .optional()
+        .describe('freeze: stand still here; resume: run on from here; real: back to real time (offset 0, running)'),
     })
-    .refine((b) => (b.set === undefined) !== (b.advance === undefined), {
-      message: 'Give either set or advance',
-    }),
+    .refine((b) => [b.set, b.advance, b.action].filter((v) => v !== undefined).length === 1, {
+      message: 'Give exactly one of set, advance or action',
+    })
+    .describe(
+      'Exactly one of `set`, `advance` or `action`. `freeze` stands still at the current virtual instant (a set or advance while frozen moves it and it stays frozen); `resume` runs on from where it stands; `real` is real time again (offset 0, running). A move across midnight in Manila emits the day change once, and so does `real` when the real day differs. A frozen clock stays frozen across a restart.',
+    ),
   data: clockState,
 });
 

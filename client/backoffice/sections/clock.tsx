@@ -23,6 +23,18 @@ export function Clock() {
             +{d}
           </Action>
         ))}
+        {clock.data?.frozen ? (
+          <Action run={() => move({ action: 'resume' })} title="Run on from this instant">
+            Resume
+          </Action>
+        ) : (
+          <Action run={() => move({ action: 'freeze' })} title="Stand still at this instant">
+            Freeze
+          </Action>
+        )}
+        <Action run={() => move({ action: 'real' })} title="Offset 0, running" done="Back to real time">
+          Real time
+        </Action>
       </div>
       <div className="inline-form">
         <input

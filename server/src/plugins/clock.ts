@@ -4,13 +4,16 @@ import { startOfManilaDay } from '../../../shared/time';
 import { Clock } from '../clock';
 
 const OFFSET_KEY = 'clock.offsetMs';
+/** The instant a tester froze the clock at (absent while it runs). */
+const FROZEN_KEY = 'clock.frozenAtMs';
 const DAY_MS = 86_400_000;
 /** A safety net for timers that fire late (a suspended machine): real time is also checked this often. */
 const SAFETY_CHECK_MS = 30_000;
 
 /**
- * The virtual clock. Its offset from real time is kept in app_state, so a tester's time travel
- * survives a restart. Options: `frozenAt` stops it (tests), `start` moves it once at boot.
+ * The virtual clock. Its offset from real time, or the instant a tester froze it at, is kept in
+ * app_state, so a tester's time travel survives a restart. Options: `frozenAt` stops it (tests; then
+ * nothing is kept), `start` moves it once at boot.
  *
  * The clock owns the Manila business day: each change is announced once as `clock.dayChanged` on the
  * event bus, right after a clock move that crosses midnight (either way) and at the real Manila midnight
@@ -19,16 +22,27 @@ const SAFETY_CHECK_MS = 30_000;
  */
 export const clockPlugin = fp<{ frozenAt?: Date; start?: Date }>(
   async (app, options) => {
-    const stored = app.db.prepare('SELECT value FROM app_state WHERE key = ?').pluck().get(OFFSET_KEY);
-    const clock = new Clock({ offsetMs: Number(stored ?? 0), frozenAt: options.frozenAt });
+    const read = app.db.prepare('SELECT value FROM app_state WHERE key = ?').pluck();
+    const storedFrozen = options.frozenAt ? undefined : (read.get(FROZEN_KEY) as string | undefined);
+    const clock = new Clock({
+      offsetMs: Number(read.get(OFFSET_KEY) ?? 0),
+      frozenAt: options.frozenAt ?? (storedFrozen === undefined ? undefined : new Date(Number(storedFrozen))),
+    });
     if (options.start) clock.set(options.start);
     const save = app.db.prepare(
       'INSERT INTO app_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
     );
-    clock.onChange(() => {
-      if (!clock.frozen) save.run(OFFSET_KEY, String(clock.offset));
-    });
-    if (options.start && !clock.frozen) save.run(OFFSET_KEY, String(clock.offset));
+    const unfreeze = app.db.prepare('DELETE FROM app_state WHERE key = ?');
+    const keep = () => {
+      if (options.frozenAt) return; // a test's clock: nothing to keep
+      if (clock.frozen) save.run(FROZEN_KEY, String(clock.nowMs()));
+      else {
+        save.run(OFFSET_KEY, String(clock.offset));
+        unfreeze.run(FROZEN_KEY);
+      }
+    };
+    clock.onChange(keep);
+    if (options.start) keep();
     app.decorate('clock', clock);
     clock.onDayChange((from, to) => app.events.emit('clock.dayChanged', { from, to }));
     watchMidnight(app, clock);

@@ -2314,7 +2314,7 @@ export interface paths {
         get: operations["getOpsClock"];
         put?: never;
         /**
-         * Set the virtual clock to an instant, or advance it by a duration such as 1d, 3h, 15m, 30s
+         * Set, advance, freeze or resume the virtual clock, or put it back to real time
          * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
          */
         post: operations["postOpsClock"];
@@ -13097,6 +13097,8 @@ export interface operations {
                     /** Format: date-time */
                     set?: string;
                     advance?: string;
+                    /** @enum {string} */
+                    action?: "freeze" | "resume" | "real";
                 };
             };
         };

@@ -124,6 +124,17 @@ describe('the dev panel routes', () => {
     const moved = await visitor.post<{ clock: { now: string } }>('/api/dev/clock', { advance: '1h' });
     expect(moved.body.data.clock.now).toBe(new Date(TEST_NOW.getTime() + 3_600_000).toISOString());
     expect((await visitor.post('/api/dev/clock', { advance: 'soon' })).body.code).toBe(Code.OPS_BAD_DURATION);
+    // The panel's freeze / resume and real-time buttons (the test clock starts frozen).
+    const resumed = await visitor.post<{ clock: { frozen: boolean } }>('/api/dev/clock', { action: 'resume' });
+    expect(resumed.body.data.clock.frozen).toBe(false);
+    const frozen = await visitor.post<{ clock: { frozen: boolean } }>('/api/dev/clock', { action: 'freeze' });
+    expect(frozen.body.data.clock.frozen).toBe(true);
+    expect((await phone.post('/api/dev/clock', { action: 'real' })).status).toBe(404);
+    await visitor.post('/api/dev/clock', { action: 'real' });
+    expect(app.clock.offset).toBe(0);
+    expect(app.clock.frozen).toBe(false);
+    app.clock.freeze(TEST_NOW);
+    expect((await visitor.post('/api/dev/clock', { advance: '1h', action: 'freeze' })).body.code).toBe(Code.VALIDATION);
 
     const loaded = await visitor.post<{ scenario: string }>('/api/dev/scenario/new-player');
     expect(loaded.body.data.scenario).toBe('new-player@1');

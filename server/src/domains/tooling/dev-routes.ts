@@ -6,6 +6,7 @@ import { manilaDay, parseDuration } from '../../../../shared/time';
 import { AppError } from '../../errors';
 import { route } from '../../route';
 import type { SessionUser } from '../../types';
+import { runClockAction } from './clock-routes';
 import type { Tooling } from './register';
 
 const MAX_ADVANCE_MS = 366 * 86_400_000;
@@ -24,7 +25,7 @@ export function devRoutes(app: FastifyInstance, tooling: Tooling) {
   const state = (user: SessionUser | null) => {
     const row = user ? app.services.users.byId(user.id) : undefined;
     return {
-      clock: { now: app.clock.iso(), manilaDay: manilaDay(app.clock.now()) },
+      clock: { now: app.clock.iso(), manilaDay: manilaDay(app.clock.now()), frozen: app.clock.frozen },
       scenario: tooling.scenarios.current(),
       persona: row ? { uid: row.uid, username: row.username } : null,
       scenarios: tooling.scenarios
@@ -37,7 +38,11 @@ export function devRoutes(app: FastifyInstance, tooling: Tooling) {
   route(app, contract.devState, ({ user }) => state(user));
   route(app, contract.devClock, ({ body, user, request }) => {
     loopbackOnly(request);
-    const ms = parseDuration(body.advance);
+    if (body.action !== undefined) {
+      runClockAction(app.clock, body.action);
+      return state(user);
+    }
+    const ms = parseDuration(body.advance ?? '');
     if (ms === undefined || ms > MAX_ADVANCE_MS) throw new AppError(Code.OPS_BAD_DURATION);
     app.clock.advance(ms);
     return state(user);

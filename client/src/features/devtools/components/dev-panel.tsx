@@ -7,7 +7,7 @@ import type { CounterEvent } from '../../../../../shared/socket';
 import { Button } from '../../../components/button';
 import { formatDateTime } from '../../../lib/format';
 import { useRemote } from '../../../lib/hooks';
-import { advanceClock } from '../api/advance-clock';
+import { advanceClock, clockAction } from '../api/advance-clock';
 import { getDevState } from '../api/get-dev-state';
 import { loadScenario } from '../api/load-scenario';
 import { loginPersona } from '../api/login-persona';
@@ -80,6 +80,7 @@ function Sheet(props: DevPanelProps & { onClose: () => void }) {
             <dt>{t('devtools.clock')}</dt>
             <dd>
               {formatDateTime(current.clock.now)} <span className="dev-panel__muted">({current.clock.manilaDay})</span>
+              {current.clock.frozen ? <span className="dev-panel__muted"> · {t('devtools.frozen')}</span> : null}
             </dd>
             <dt>{t('devtools.scenario')}</dt>
             <dd>{current.scenario ?? '—'}</dd>
@@ -90,6 +91,16 @@ function Sheet(props: DevPanelProps & { onClose: () => void }) {
                 +{step}
               </Button>
             ))}
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={async () => setState(await clockAction(current.clock.frozen ? 'resume' : 'freeze'))}
+            >
+              {t(current.clock.frozen ? 'devtools.resume' : 'devtools.freeze')}
+            </Button>
+            <Button size="sm" variant="outline" onClick={async () => setState(await clockAction('real'))}>
+              {t('devtools.realTime')}
+            </Button>
           </div>
           <label className="dev-panel__field">
             <span>{t('devtools.scenario')}</span>
