@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { SCENARIO_UIDS } from '../../server/src/domains/user/service';
 import type { SessionUser } from '../../server/src/types';
 import {
   identityBody,
@@ -33,12 +34,20 @@ export interface PlayerSpec {
   username: string;
   /** 9xxxxxxxxx */
   phone: string;
+  /** Default `scenarioUid(phone)`: the same every time the scenario is loaded. */
+  uid?: number;
   password?: string;
   /** Registers with this persona's invitation code. */
   invitedBy?: Persona;
 }
 
 const DAY_MS = 86_400_000;
+
+/**
+ * A scenario player's uid: 1000 followed by the last four digits of its phone (9170000001 is 10000001),
+ * in the range real registrations never pick (SCENARIO_UIDS), so scripts can hard-code it.
+ */
+export const scenarioUid = (phone: string) => SCENARIO_UIDS.from + Number(phone.slice(-4));
 
 export function createKit(app: FastifyInstance) {
   const s = app.services;
@@ -72,6 +81,7 @@ export function createKit(app: FastifyInstance) {
           inviteCode,
         }) as Parameters<typeof s.users.register>[0],
         meta(spec.username),
+        { uid: spec.uid ?? scenarioUid(spec.phone) },
       );
       const row = s.users.byId(userId);
       if (!row) throw new Error(`${spec.username} was not registered`);

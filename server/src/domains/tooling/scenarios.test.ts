@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scenarios } from '../../../../db/scenarios';
 import { MISSING_CARD } from '../../../../db/scenarios/poker-53-of-54';
 import { Code } from '../../../../shared/codes';
 import { opsClient, registerPlayer, TestClient, testApp } from '../../test/helpers';
+import { SCENARIO_UIDS } from '../user/service';
 import { accountOf, ledgerIsWhole, logIn, userByName } from './test-kit';
 
 type Loaded = {
@@ -325,5 +328,51 @@ describe('each scenario keeps its promise', () => {
     const loaded = await load('referral-network');
     expect(usernames()).toEqual(first);
     expect(loaded.tookMs).toBeLessThan(5000);
+  });
+});
+
+describe('fixed uids per scenario', () => {
+  type Player = { uid: number; username: string; phone: string; invitation_code: string };
+  const players = () =>
+    app.db
+      .prepare('SELECT uid, username, phone, invitation_code FROM users WHERE guest = 0 ORDER BY id')
+      .all() as Player[];
+
+  it('load, reset, load again: the same uids, usernames, phones and codes; a registration after takes another uid', async () => {
+    await load('referral-network');
+    const first = players();
+    expect(first.map((p) => p.uid)).toEqual([10000031, 10000032, 10000033, 10000034, 10000035]);
+    await load('fresh');
+    expect(players()).toEqual([]);
+    await load('referral-network');
+    expect(players()).toEqual(first);
+
+    const { info } = await registerPlayer(app);
+    expect(first.map((p) => p.uid)).not.toContain(info.uid);
+    expect(info.uid).toBeGreaterThanOrEqual(SCENARIO_UIDS.to); // never in the scenarios' range
+    const guest = await new TestClient(app).post<{ uid: number }>('/api/user/guest/login');
+    expect(guest.body.success, JSON.stringify(guest.body)).toBe(true);
+    expect(guest.body.data.uid).toBeGreaterThanOrEqual(SCENARIO_UIDS.to);
+  });
+
+  it('every scenario player is in the README table with its uid, phone and invitation code', async () => {
+    const readme = readFileSync(join(import.meta.dirname, '..', '..', '..', '..', 'README.md'), 'utf8');
+    for (const scenario of scenarios) {
+      await load(scenario.name);
+      for (const p of players()) {
+        expect(p.uid, p.username).toBeGreaterThanOrEqual(SCENARIO_UIDS.from);
+        expect(p.uid, p.username).toBeLessThan(SCENARIO_UIDS.to);
+        const row = `| \`${scenario.name}\` | ${p.username} | ${p.uid} | ${p.phone} | ${p.invitation_code} |`;
+        expect(readme, `README row for ${p.username}`).toContain(row);
+      }
+    }
+  });
+
+  it('a fixed uid outside the scenarios range, or taken, is refused', async () => {
+    await load('new-player');
+    const body = { username: 'dup00001', password: 'x'.repeat(32), phone: '9170009999', agree: true as const };
+    const meta = { ip: 'scenario:test', deviceId: 'scenario' };
+    await expect(app.services.users.register(body, meta, { uid: 12345678 })).rejects.toThrow(/outside/);
+    await expect(app.services.users.register(body, meta, { uid: 10000001 })).rejects.toThrow(/taken/);
   });
 });

@@ -24,6 +24,22 @@ const RESETS_PER_ADDRESS = { limit: 20, windowMs: 15 * 60_000 };
 /** No 0/O or 1/I: codes are read aloud and typed on phones. */
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
+/**
+ * Uids 10000000 to 10009999 are the scenarios' (db/scenarios, fixed per persona so scripts can hard-code
+ * them); a real registration or a guest picks a random unused uid above them, so it never takes one.
+ */
+export const SCENARIO_UIDS = { from: 10_000_000, to: 10_010_000 } as const;
+const UID_END = 100_000_000;
+
+/** A scenario player's invitation code: its uid in the code alphabet, as fixed as the uid. */
+export function scenarioInvitationCode(uid: number): string {
+  let code = '';
+  for (let rest = uid; code.length < 8; rest = Math.floor(rest / CODE_ALPHABET.length)) {
+    code = CODE_ALPHABET[rest % CODE_ALPHABET.length] + code;
+  }
+  return code;
+}
+
 export interface RequestMeta {
   ip: string;
   deviceId: string;
@@ -83,7 +99,15 @@ export function createUserService(deps: {
       if (!exists(value as never)) return value;
     }
   };
-  const newUid = () => unique(() => randomInt(10_000_000, 100_000_000), repo.uidExists) as number;
+  const newUid = () => unique(() => randomInt(SCENARIO_UIDS.to, UID_END), repo.uidExists) as number;
+  /** A scenario's fixed uid: in the scenarios' range and not taken (a scenario's mistake otherwise). */
+  const fixedUid = (uid: number) => {
+    if (!Number.isInteger(uid) || uid < SCENARIO_UIDS.from || uid >= SCENARIO_UIDS.to) {
+      throw new Error(`uid ${uid} is outside the scenarios' range ${SCENARIO_UIDS.from}-${SCENARIO_UIDS.to - 1}`);
+    }
+    if (repo.uidExists(uid)) throw new Error(`uid ${uid} is taken`);
+    return uid;
+  };
   const newInvitationCode = () =>
     unique(
       () => Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join(''),
@@ -139,7 +163,8 @@ export function createUserService(deps: {
       };
     },
 
-    async register(input: z.output<typeof register.body>, meta: RequestMeta): Promise<number> {
+    /** `fixed.uid`: a scenario's player, with that uid (see SCENARIO_UIDS) and an invitation code made from it. */
+    async register(input: z.output<typeof register.body>, meta: RequestMeta, fixed?: { uid: number }): Promise<number> {
       limiter.consume(`register:ip:${meta.ip}`, REGISTRATIONS_PER_ADDRESS);
       const passwordHash = await hashPassword(input.password);
       const userId = db.transaction(() => {
@@ -148,14 +173,15 @@ export function createUserService(deps: {
         const superior = input.inviteCode ? repo.byInvitationCode(input.inviteCode) : undefined;
         if (input.inviteCode && !superior) throw new AppError(Code.INVITE_CODE_INVALID);
         const now = clock.iso();
+        const uid = fixed ? fixedUid(fixed.uid) : newUid();
         return repo.insert({
-          uid: newUid(),
+          uid,
           username: input.username,
           phone: input.phone,
           passwordHash,
           nickname: input.username,
           avatar: DEFAULT_AVATAR,
-          invitationCode: newInvitationCode(),
+          invitationCode: fixed ? scenarioInvitationCode(uid) : newInvitationCode(),
           superiorId: superior?.id ?? null,
           registrationCode: superior?.invitation_code ?? '',
           guest: 0,
