@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../../shared/codes';
 import * as contract from '../../../shared/contract';
 import { createTestApp, type TestApp } from '../test/harness';
-import { openApiDocument, openApiTypes } from '../test/openapi';
+import { openApiDocument, openApiTypes, scenarioExamples, stableExamples } from '../test/openapi';
 import type { components, operations } from '../test/openapi-types';
 import { operationIdOf } from './docs';
 
@@ -180,6 +180,46 @@ describe('the OpenAPI document', () => {
       expect(block(committed), `${name} in server/src/test/openapi-types.ts (npm run openapi)`).toBe(block(types));
     }
   }, 60_000);
+});
+
+describe('npm run openapi is stable', () => {
+  it('recording the examples again gives the committed file, byte for byte', async () => {
+    const committed = readFileSync(join(ROOT, 'server', 'src', 'plugins', 'openapi-examples.json'), 'utf8');
+    const recorded = `${JSON.stringify(await scenarioExamples(), null, 2)}\n`;
+    expect(recorded, 'server/src/plugins/openapi-examples.json is stale: npm run openapi').toBe(committed);
+  }, 60_000);
+
+  it('stands in for what differs per run, the same value by the same stand-in, and keeps scenario uids', () => {
+    const run = (uid: number, orderNo: string, token: string) =>
+      stableExamples({
+        'post /x': [
+          {
+            summary: 'x',
+            request: { captcha: { token: `t${token}`, answer: token.slice(0, 5).toUpperCase() } },
+            response: {
+              success: true,
+              data: {
+                player: { uid, invitationCode: `C${token}`.slice(0, 8) },
+                maria: { uid: 10000001, invitationCode: 'AAAKTFWB' },
+                orderNo,
+                payUrl: `http://h/pay/${orderNo}?token=${token}`,
+              },
+            },
+          },
+        ],
+      });
+    const a = run(81309876, 'D2026112076859644', 'abcdef0123456789abcdef0123456789');
+    expect(run(18637873, 'D2026112067652492', '0123456789abcdef0123456789abcdef')).toEqual(a);
+    expect(a['post /x']?.[0]?.response).toEqual({
+      success: true,
+      data: {
+        player: { uid: 12345678, invitationCode: 'EXAMPLE1' },
+        maria: { uid: 10000001, invitationCode: 'AAAKTFWB' },
+        orderNo: 'D2026112000000001',
+        payUrl: 'http://h/pay/D2026112000000001?token=00000000000000000000000000000001',
+      },
+    });
+  });
 });
 
 describe('a client typed by openapi-typescript', () => {

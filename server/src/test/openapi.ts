@@ -1,5 +1,6 @@
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { buildApp } from '../app';
+import { SCENARIO_UIDS } from '../domains/user/service';
 import type { ScenarioExamples } from '../plugins/docs';
 
 /** The OpenAPI document of a test app (the same as /api/docs/json, with the test config's server URL). */
@@ -23,7 +24,9 @@ export async function openApiTypes(document: OpenAPI3): Promise<string> {
  * Calls the main operations as the scenarios' personas (db/scenarios: maria001 of new-player, rico0003
  * of vip3-rich) on a fresh in-memory app and records the real answers: `npm run openapi` writes them to
  * server/src/plugins/openapi-examples.json, which the document shows as each operation's examples.
- * Values that differ per run (uid, order numbers, the session) are the ones this run got.
+ * The scenario players' uids and codes are fixed; what differs per run (a registration's uid and code,
+ * order numbers, tokens, the captcha) is replaced by fixed stand-ins (`stableExamples`), so regenerating
+ * the file changes nothing unless an answer did.
  */
 export async function scenarioExamples(): Promise<ScenarioExamples> {
   const { createTestApp } = await import('./harness');
@@ -102,5 +105,66 @@ export async function scenarioExamples(): Promise<ScenarioExamples> {
   } finally {
     await t.close();
   }
-  return examples;
+  return stableExamples(examples);
+}
+
+type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/**
+ * The examples with each value that differs per run replaced, everywhere it occurs, by a stand-in
+ * numbered in order of appearance: the uid and invitation code of a player outside the scenarios' range
+ * (12345678, 23456789...), order numbers (their date kept), the payment page token and the captcha.
+ */
+export function stableExamples(examples: ScenarioExamples): ScenarioExamples {
+  /** Values replaced where they are a whole value, and (long ones: order numbers, tokens) inside strings too. */
+  const exact = new Map<string | number, string | number>();
+  const within = new Map<string, string>();
+  const seen = { uid: 0, code: 0, order: 0, token: 0, captcha: 0 };
+  const standIn = (value: string | number, make: () => string | number, inside = false) => {
+    if (exact.has(value)) return;
+    const to = make();
+    exact.set(value, to);
+    if (inside) within.set(String(value), String(to));
+  };
+  const collect = (value: JsonValue) => {
+    if (Array.isArray(value)) {
+      for (const item of value) collect(item);
+      return;
+    }
+    if (value === null || typeof value !== 'object') {
+      const token = typeof value === 'string' ? /[?&]token=([0-9a-f]{16,})/.exec(value)?.[1] : undefined;
+      if (token) standIn(token, () => `${++seen.token}`.padStart(32, '0'), true);
+      return;
+    }
+    const { uid, invitationCode, orderNo, captcha } = value;
+    if (typeof uid === 'number' && uid >= SCENARIO_UIDS.to) {
+      standIn(uid, () => 12_345_678 + 11_111_111 * seen.uid++);
+      if (typeof invitationCode === 'string') standIn(invitationCode, () => `EXAMPLE${++seen.code}`);
+    }
+    if (typeof orderNo === 'string') {
+      standIn(orderNo, () => `${orderNo.slice(0, -8)}${`${++seen.order}`.padStart(8, '0')}`, true);
+    }
+    if (captcha && typeof captcha === 'object' && !Array.isArray(captcha)) {
+      const n = ++seen.captcha;
+      if (typeof captcha.token === 'string') standIn(captcha.token, () => `captcha-token-${n}`);
+      if (typeof captcha.answer === 'string') standIn(captcha.answer, () => 'ABCDE');
+    }
+    for (const item of Object.values(value)) collect(item);
+  };
+  const replace = (value: JsonValue): JsonValue => {
+    if (Array.isArray(value)) return value.map(replace);
+    if (typeof value === 'number') return exact.get(value) ?? value;
+    if (typeof value === 'string') {
+      const whole = exact.get(value);
+      if (whole !== undefined) return whole;
+      let out = value;
+      for (const [from, to] of within) out = out.replaceAll(from, to);
+      return out;
+    }
+    if (value === null || typeof value !== 'object') return value;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replace(v)]));
+  };
+  const all = examples as unknown as JsonValue;
+  collect(all);
+  return replace(all) as unknown as ScenarioExamples;
 }
