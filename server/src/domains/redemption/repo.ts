@@ -26,7 +26,7 @@ export interface NewRedemptionCode {
 }
 
 export function createRedemptionRepo(db: Db) {
-  const byCode = db.prepare('SELECT * FROM redemption_codes WHERE code = ?');
+  const byCode = db.prepare('SELECT * FROM redemption_codes WHERE lower(code) = lower(?)');
   const byId = db.prepare('SELECT * FROM redemption_codes WHERE id = ?');
   const usedBy = db.prepare('SELECT 1 FROM redemption_uses WHERE code_id = ? AND user_id = ?').pluck();
   // The last use goes to exactly one player: the update only counts while uses are left.
@@ -35,12 +35,12 @@ export function createRedemptionRepo(db: Db) {
   const insert = db.prepare(
     `INSERT INTO redemption_codes (code, rewards, total_uses, min_vip, expires_at, remark, source, created_at)
      VALUES (@code, @rewards, @totalUses, @minVip, @expiresAt, @remark, @source, @now)
-     ON CONFLICT (code) DO NOTHING`,
+     ON CONFLICT (lower(code)) DO NOTHING`,
   );
   const upsertSeed = db.prepare(
     `INSERT INTO redemption_codes (code, rewards, total_uses, min_vip, expires_at, remark, source, created_at)
      VALUES (@code, @rewards, @totalUses, @minVip, @expiresAt, @remark, 'seed', @now)
-     ON CONFLICT (code) DO UPDATE SET rewards = excluded.rewards, total_uses = MAX(excluded.total_uses, used),
+     ON CONFLICT (lower(code)) DO UPDATE SET rewards = excluded.rewards, total_uses = MAX(excluded.total_uses, used),
        min_vip = excluded.min_vip, expires_at = excluded.expires_at, remark = excluded.remark
      WHERE source = 'seed'`,
   );

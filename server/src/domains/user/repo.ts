@@ -86,14 +86,14 @@ export function createUserRepo(db: Db) {
   const byId = db.prepare(`${SELECT_USER} WHERE u.id = ?`);
   const byUid = db.prepare(`${SELECT_USER} WHERE u.uid = ?`);
   const infoById = db.prepare(SELECT_INFO);
-  const byUsername = db.prepare(`${SELECT_USER} WHERE u.username = ?`);
+  const byUsername = db.prepare(`${SELECT_USER} WHERE lower(u.username) = lower(?)`);
   const byPhone = db.prepare(`${SELECT_USER} WHERE u.phone = ?`);
-  const byInvitationCode = db.prepare(`${SELECT_USER} WHERE u.invitation_code = ?`);
+  const byInvitationCode = db.prepare(`${SELECT_USER} WHERE lower(u.invitation_code) = lower(?)`);
   const uidExists = db.prepare('SELECT 1 FROM users WHERE uid = ?').pluck();
   // What every money move checks first (guest, suspended): two columns, not the whole row.
   const standing = db.prepare('SELECT guest, status FROM users WHERE id = ?');
-  const codeExists = db.prepare('SELECT 1 FROM users WHERE invitation_code = ?').pluck();
-  const usernameExists = db.prepare('SELECT 1 FROM users WHERE username = ?').pluck();
+  const codeExists = db.prepare('SELECT 1 FROM users WHERE lower(invitation_code) = lower(?)').pluck();
+  const usernameExists = db.prepare('SELECT 1 FROM users WHERE lower(username) = lower(?)').pluck();
   const phoneExists = db.prepare('SELECT 1 FROM users WHERE phone = ?').pluck();
   const setPassword = db.prepare('UPDATE users SET password_hash = ? WHERE id = ?');
   const setTradePassword = db.prepare('UPDATE users SET trade_password_hash = ? WHERE id = ?');
