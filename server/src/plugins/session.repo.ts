@@ -27,7 +27,8 @@ export interface SessionListRow {
 export function createSessionRepo(db: Db) {
   const insert = db.prepare(
     `INSERT INTO sessions (user_id, token_hash, created_at, last_seen_at, expires_at, ip, device_id, user_agent)
-     VALUES (@userId, @tokenHash, @now, @now, @expiresAt, @ip, @deviceId, @userAgent)`,
+     VALUES (@userId, @tokenHash, @now, @now, @expiresAt, @ip, @deviceId, @userAgent)
+     RETURNING id`,
   );
   const byHash = db.prepare(
     `SELECT s.id, s.user_id, u.uid, u.guest, u.status, s.last_seen_at, s.expires_at, s.revoked_at
@@ -59,7 +60,7 @@ export function createSessionRepo(db: Db) {
       ip: string;
       deviceId: string;
       userAgent: string;
-    }) => Number(insert.run(row).lastInsertRowid),
+    }) => (insert.get(row) as { id: number }).id,
     byTokenHash: (hash: string) => byHash.get(hash) as SessionRow | undefined,
     touch: (id: number, now: string) => touch.run(now, id),
     revoke: (id: number, now: string, reason: string) => revokeOne.run(now, reason, id).changes > 0,

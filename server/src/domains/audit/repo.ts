@@ -30,17 +30,18 @@ export interface AuditFilter {
 export function createAuditRepo(db: Db) {
   const insert = db.prepare(
     `INSERT INTO ops_audit (at, operator, method, route, path, target, request, before, after, status, code)
-     VALUES (@at, @operator, @method, @route, @path, @target, @request, @before, @after, @status, @code)`,
+     VALUES (@at, @operator, @method, @route, @path, @target, @request, @before, @after, @status, @code)
+     RETURNING id`,
   );
-  const WHERE = `WHERE (@operator IS NULL OR operator = @operator)
-       AND (@route IS NULL OR instr(route, @route) > 0 OR instr(path, @route) > 0)
-       AND (@target IS NULL OR target = @target)
-       AND (@failed IS NULL OR (@failed = 1 AND code <> 0) OR (@failed = 0 AND code = 0))`;
+  const WHERE = `WHERE (operator = @operator OR @operator IS NULL)
+       AND (instr(route, @route) > 0 OR instr(path, @route) > 0 OR @route IS NULL)
+       AND (target = @target OR @target IS NULL)
+       AND ((@failed = 1 AND code <> 0) OR (@failed = 0 AND code = 0) OR @failed IS NULL)`;
   const page = db.prepare(`SELECT * FROM ops_audit ${WHERE} ORDER BY id DESC LIMIT @limit OFFSET @offset`);
   const count = db.prepare(`SELECT COUNT(*) FROM ops_audit ${WHERE}`).pluck();
 
   return {
-    add: (row: NewAuditRow) => Number(insert.run(row).lastInsertRowid),
+    add: (row: NewAuditRow) => (insert.get(row) as { id: number }).id,
     page(f: AuditFilter) {
       const params = { ...f, failed: f.failed === null ? null : f.failed ? 1 : 0 };
       return { rows: page.all(params) as AuditRow[], total: count.get(params) as number };

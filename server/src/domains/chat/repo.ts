@@ -33,7 +33,8 @@ export function createChatRepo(db: Db) {
   const latest = db.prepare('SELECT * FROM chat_conversations WHERE user_id = ? ORDER BY id DESC LIMIT 1');
   const byId = db.prepare('SELECT * FROM chat_conversations WHERE id = ?');
   const insertConversation = db.prepare(
-    `INSERT INTO chat_conversations (user_id, last_message_at, created_at) VALUES (@userId, @now, @now)`,
+    `INSERT INTO chat_conversations (user_id, last_message_at, created_at) VALUES (@userId, @now, @now)
+     RETURNING id`,
   );
   const insertMessage = db.prepare(
     `INSERT INTO chat_messages (conversation_id, sender, operator, body, created_at)
@@ -46,7 +47,7 @@ export function createChatRepo(db: Db) {
     'UPDATE chat_conversations SET player_unread = player_unread + 1, last_message_at = @now WHERE id = @id',
   );
   const messages = db.prepare(
-    'SELECT * FROM (SELECT * FROM chat_messages WHERE conversation_id = ? ORDER BY id DESC LIMIT 200) ORDER BY id',
+    'SELECT * FROM (SELECT * FROM chat_messages WHERE conversation_id = ? ORDER BY id DESC LIMIT 200) AS latest ORDER BY id',
   );
   const playerRead = db.prepare('UPDATE chat_conversations SET player_unread = 0 WHERE user_id = ?');
   const operatorRead = db.prepare(
@@ -62,7 +63,7 @@ export function createChatRepo(db: Db) {
        COALESCE((SELECT m.body FROM chat_messages m WHERE m.conversation_id = c.id ORDER BY m.id DESC LIMIT 1), '') AS last_message
      FROM chat_conversations c JOIN users u ON u.id = c.user_id`;
   const opsList = db.prepare(
-    `${OPS_SELECT} WHERE (@status = 'all' OR c.status = @status) AND (@uid IS NULL OR u.uid = @uid)
+    `${OPS_SELECT} WHERE (@status = 'all' OR c.status = @status) AND (u.uid = @uid OR @uid IS NULL)
      ORDER BY c.last_message_at DESC, c.id DESC LIMIT @limit`,
   );
   const opsById = db.prepare(`${OPS_SELECT} WHERE c.id = ?`);
@@ -74,7 +75,7 @@ export function createChatRepo(db: Db) {
     open: (userId: number) => open.get(userId) as ConversationRow | undefined,
     latest: (userId: number) => latest.get(userId) as ConversationRow | undefined,
     byId: (id: number) => byId.get(id) as ConversationRow | undefined,
-    create: (userId: number, now: string) => Number(insertConversation.run({ userId, now }).lastInsertRowid),
+    create: (userId: number, now: string) => (insertConversation.get({ userId, now }) as { id: number }).id,
     addMessage(m: {
       conversationId: number;
       sender: 'player' | 'operator';

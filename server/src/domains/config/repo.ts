@@ -67,7 +67,7 @@ const json = (values: unknown[]) => JSON.stringify(values);
 export function createConfigRepo(db: Db) {
   const setting = db.prepare('SELECT value FROM app_config WHERE key = ?').pluck();
   const settings = db.prepare('SELECT key, value FROM app_config').raw();
-  const insertSetting = db.prepare('INSERT OR IGNORE INTO app_config (key, value) VALUES (?, ?)');
+  const insertSetting = db.prepare('INSERT INTO app_config (key, value) VALUES (?, ?) ON CONFLICT DO NOTHING');
 
   const document = db
     .prepare(
@@ -77,7 +77,7 @@ export function createConfigRepo(db: Db) {
     .pluck();
   const upsertDocument = db.prepare(
     `INSERT INTO documents (slug, lang, body) VALUES (?, ?, ?)
-     ON CONFLICT (slug, lang) DO UPDATE SET body = excluded.body WHERE body IS NOT excluded.body`,
+     ON CONFLICT (slug, lang) DO UPDATE SET body = excluded.body WHERE documents.body IS DISTINCT FROM excluded.body`,
   );
   const pruneDocumentLangs = db.prepare(
     'DELETE FROM documents WHERE slug = ? AND lang NOT IN (SELECT value FROM json_each(?))',
@@ -93,18 +93,18 @@ export function createConfigRepo(db: Db) {
   );
   const upsertFaq = db.prepare(
     `INSERT INTO faq (id, sort_order) VALUES (?, ?)
-     ON CONFLICT (id) DO UPDATE SET sort_order = excluded.sort_order WHERE sort_order IS NOT excluded.sort_order`,
+     ON CONFLICT (id) DO UPDATE SET sort_order = excluded.sort_order WHERE faq.sort_order IS DISTINCT FROM excluded.sort_order`,
   );
   const upsertFaqText = db.prepare(
     `INSERT INTO faq_texts (faq_id, lang, category, question, answer) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (faq_id, lang) DO UPDATE SET category = excluded.category, question = excluded.question,
        answer = excluded.answer
-     WHERE (category, question, answer) IS NOT (excluded.category, excluded.question, excluded.answer)`,
+     WHERE (faq_texts.category, faq_texts.question, faq_texts.answer) IS DISTINCT FROM (excluded.category, excluded.question, excluded.answer)`,
   );
   const pruneFaqTexts = db.prepare(
     'DELETE FROM faq_texts WHERE faq_id = ? AND lang NOT IN (SELECT value FROM json_each(?))',
   );
-  const pruneFaq = db.prepare('DELETE FROM faq WHERE id NOT IN (SELECT value FROM json_each(?))');
+  const pruneFaq = db.prepare('DELETE FROM faq WHERE id NOT IN (SELECT CAST(value AS BIGINT) FROM json_each(?))');
 
   const banners = db.prepare(
     `SELECT b.id, COALESCE(t.title, d.title) AS title, COALESCE(t.image_url, d.image_url) AS image_url, b.link,
@@ -118,17 +118,19 @@ export function createConfigRepo(db: Db) {
     `INSERT INTO banners (id, sort_order, link, link_type) VALUES (?, ?, ?, ?)
      ON CONFLICT (id) DO UPDATE SET sort_order = excluded.sort_order, link = excluded.link,
        link_type = excluded.link_type
-     WHERE (sort_order, link, link_type) IS NOT (excluded.sort_order, excluded.link, excluded.link_type)`,
+     WHERE (banners.sort_order, banners.link, banners.link_type) IS DISTINCT FROM (excluded.sort_order, excluded.link, excluded.link_type)`,
   );
   const upsertBannerText = db.prepare(
     `INSERT INTO banner_texts (banner_id, lang, title, image_url) VALUES (?, ?, ?, ?)
      ON CONFLICT (banner_id, lang) DO UPDATE SET title = excluded.title, image_url = excluded.image_url
-     WHERE (title, image_url) IS NOT (excluded.title, excluded.image_url)`,
+     WHERE (banner_texts.title, banner_texts.image_url) IS DISTINCT FROM (excluded.title, excluded.image_url)`,
   );
   const pruneBannerTexts = db.prepare(
     'DELETE FROM banner_texts WHERE banner_id = ? AND lang NOT IN (SELECT value FROM json_each(?))',
   );
-  const pruneBanners = db.prepare('DELETE FROM banners WHERE id NOT IN (SELECT value FROM json_each(?))');
+  const pruneBanners = db.prepare(
+    'DELETE FROM banners WHERE id NOT IN (SELECT CAST(value AS BIGINT) FROM json_each(?))',
+  );
 
   const notices = db.prepare(
     `SELECT n.id, COALESCE(t.title, d.title) AS title, COALESCE(t.content, d.content) AS content, n.published_at
@@ -141,24 +143,29 @@ export function createConfigRepo(db: Db) {
   const upsertNotice = db.prepare(
     `INSERT INTO notices (id, published_at) VALUES (?, ?)
      ON CONFLICT (id) DO UPDATE SET published_at = excluded.published_at
-     WHERE published_at IS NOT excluded.published_at`,
+     WHERE notices.published_at IS DISTINCT FROM excluded.published_at`,
   );
   const upsertNoticeText = db.prepare(
     `INSERT INTO notice_texts (notice_id, lang, title, content) VALUES (?, ?, ?, ?)
      ON CONFLICT (notice_id, lang) DO UPDATE SET title = excluded.title, content = excluded.content
-     WHERE (title, content) IS NOT (excluded.title, excluded.content)`,
+     WHERE (notice_texts.title, notice_texts.content) IS DISTINCT FROM (excluded.title, excluded.content)`,
   );
   const pruneNoticeTexts = db.prepare(
     'DELETE FROM notice_texts WHERE notice_id = ? AND lang NOT IN (SELECT value FROM json_each(?))',
   );
-  const pruneNotices = db.prepare('DELETE FROM notices WHERE id NOT IN (SELECT value FROM json_each(?))');
+  const pruneNotices = db.prepare(
+    'DELETE FROM notices WHERE id NOT IN (SELECT CAST(value AS BIGINT) FROM json_each(?))',
+  );
 
   const insertFbEvent = db.prepare(
     `INSERT INTO fb_events (user_id, name, value_centavos, currency, created_at)
-     VALUES (@userId, @name, @valueCentavos, @currency, @now)`,
+     VALUES (@userId, @name, @valueCentavos, @currency, @now)
+     RETURNING id`,
   );
   const hasPendingFbEvents = db
-    .prepare('SELECT EXISTS (SELECT 1 FROM fb_events WHERE user_id = ? AND delivered_at IS NULL)')
+    .prepare(
+      'SELECT CASE WHEN EXISTS (SELECT 1 FROM fb_events WHERE user_id = ? AND delivered_at IS NULL) THEN 1 ELSE 0 END',
+    )
     .pluck();
   const takeFbEvents = db.prepare(
     `UPDATE fb_events SET delivered_at = ? WHERE user_id = ? AND delivered_at IS NULL
@@ -208,7 +215,7 @@ export function createConfigRepo(db: Db) {
       pruneNotices.run(json(rows.map((r) => r.id)));
     },
 
-    insertFbEvent: (event: NewFbEvent) => Number(insertFbEvent.run(event).lastInsertRowid),
+    insertFbEvent: (event: NewFbEvent) => (insertFbEvent.get(event) as { id: number }).id,
     /** Marks the player's pending events delivered and returns them, in one statement. */
     /** Marks the player's pending events delivered and returns them; a plain read when there are none. */
     takeFbEvents: (userId: number, now: () => string) =>

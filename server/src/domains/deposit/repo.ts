@@ -60,9 +60,9 @@ export interface DepositFilter {
   offset: number;
 }
 
-const FILTER = `(@userId IS NULL OR user_id = @userId) AND (@status IS NULL OR status = @status)
-  AND (@from IS NULL OR created_at >= @from) AND (@to IS NULL OR created_at < @to)
-  AND (@orderNo IS NULL OR order_no = @orderNo)`;
+const FILTER = `(user_id = @userId OR @userId IS NULL) AND (status = @status OR @status IS NULL)
+  AND (created_at >= @from OR @from IS NULL) AND (created_at < @to OR @to IS NULL)
+  AND (order_no = @orderNo OR @orderNo IS NULL)`;
 
 const filterParams = (f: DepositFilter) => ({
   userId: f.userId,
@@ -84,7 +84,8 @@ export function createDepositRepo(db: Db) {
   const setting = db.prepare('SELECT value FROM payment_settings WHERE key = ?').pluck();
   const template = db.prepare('SELECT * FROM coupon_templates WHERE code = ?');
   const grantCoupon = db.prepare(
-    `INSERT INTO user_coupons (user_id, template_code, source, granted_at, expires_at) VALUES (?, ?, ?, ?, ?)`,
+    `INSERT INTO user_coupons (user_id, template_code, source, granted_at, expires_at) VALUES (?, ?, ?, ?, ?)
+     RETURNING id`,
   );
   const couponsOf = db.prepare(
     `${COUPON_SELECT} WHERE c.user_id = ? ORDER BY c.status = 'available' DESC, c.expires_at`,
@@ -104,7 +105,8 @@ export function createDepositRepo(db: Db) {
     `INSERT INTO deposits (order_no, user_id, channel, amount, bonus, fee, coupon_id, turnover_required, bonus_turnover,
        created_at, expires_at)
      VALUES (@orderNo, @userId, @channel, @amount, @bonus, @fee, @couponId, @turnoverRequired, @bonusTurnover, @now,
-       @expiresAt)`,
+       @expiresAt)
+     RETURNING id`,
   );
   const byOrderNo = db.prepare('SELECT * FROM deposits WHERE order_no = ?');
   const settle = db.prepare(
@@ -134,7 +136,7 @@ export function createDepositRepo(db: Db) {
     },
     template: (code: string) => template.get(code) as { code: string; valid_days: number } | undefined,
     grantCoupon: (userId: number, code: string, source: string, now: string, expiresAt: string) =>
-      Number(grantCoupon.run(userId, code, source, now, expiresAt).lastInsertRowid),
+      (grantCoupon.get(userId, code, source, now, expiresAt) as { id: number }).id,
     couponsOf: (userId: number) => couponsOf.all(userId) as CouponRow[],
     coupon: (id: number, userId: number) => coupon.get(id, userId) as CouponRow | undefined,
     reserveCoupon: (id: number, orderNo: string, now: string) => reserveCoupon.run(orderNo, now, id).changes > 0,
@@ -152,7 +154,7 @@ export function createDepositRepo(db: Db) {
       bonusTurnover: number;
       now: string;
       expiresAt: string;
-    }) => Number(insert.run(d).lastInsertRowid),
+    }) => (insert.get(d) as { id: number }).id,
     byOrderNo: (orderNo: string) => byOrderNo.get(orderNo) as DepositRow | undefined,
     /** Moves a Pending or Timeout order to a final status; false when it was already settled. */
     settle: (s: {

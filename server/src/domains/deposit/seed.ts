@@ -37,13 +37,13 @@ export const readPaymentsSeed = (): PaymentsSeed =>
 export function seedPayments(db: Db): void {
   const seed = readPaymentsSeed();
   const channel = db.prepare(
-    `INSERT OR IGNORE INTO payment_channels (code, name, enabled, min_amount, max_amount, fee_percent, sort_order)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO payment_channels (code, name, enabled, min_amount, max_amount, fee_percent, sort_order)
+     VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
   );
   for (const c of seed.channels) {
     channel.run(c.code, c.name, c.enabled ? 1 : 0, toCentavos(c.min), toCentavos(c.max), c.feePercent, c.sort);
   }
-  const setting = db.prepare('INSERT OR IGNORE INTO payment_settings (key, value) VALUES (?, ?)');
+  const setting = db.prepare('INSERT INTO payment_settings (key, value) VALUES (?, ?) ON CONFLICT DO NOTHING');
   for (const [key, value] of Object.entries({ ...seed.settings, welcomeCoupons: seed.welcomeCoupons })) {
     setting.run(key, JSON.stringify(value));
   }

@@ -74,7 +74,7 @@ export function createFriendRepo(db: Db) {
      WHERE u.superior_id = ? AND a.turnover_total > COALESCE(m.mark, 0)`,
   );
   const counts = db.prepare(
-    `SELECT COUNT(*) AS referrals, COALESCE(SUM(a.deposit_count > 0), 0) AS depositing
+    `SELECT COUNT(*) AS referrals, COALESCE(SUM(CASE WHEN a.deposit_count > 0 THEN 1 ELSE 0 END), 0) AS depositing
      FROM users u LEFT JOIN account_counters a ON a.user_id = u.id WHERE u.superior_id = ?`,
   );
   const totals = db.prepare(
@@ -95,7 +95,7 @@ export function createFriendRepo(db: Db) {
        created_at, updated_at)
      VALUES (@userId, NULL, 'ranking', @day, @reference, 0, @amount, @key, @now, @now, @now)`,
   );
-  const FILTER = 'r.user_id = @userId AND (@kind IS NULL OR r.kind = @kind)';
+  const FILTER = 'r.user_id = @userId AND (r.kind = @kind OR @kind IS NULL)';
   const page = db.prepare(
     `SELECT r.*, f.username AS friend_username FROM friend_rewards r LEFT JOIN users f ON f.id = r.friend_id
      WHERE ${FILTER} ORDER BY r.created_at DESC, r.id DESC LIMIT @limit OFFSET @offset`,
@@ -105,7 +105,7 @@ export function createFriendRepo(db: Db) {
   const standings = db.prepare(
     `SELECT d.user_id, u.username, COUNT(*) AS invites, MAX(d.deposited_at) AS reached_at
      FROM referral_first_deposits d JOIN users u ON u.id = d.user_id
-     WHERE d.period_id = ? GROUP BY d.user_id ORDER BY invites DESC, reached_at ASC, d.user_id ASC`,
+     WHERE d.period_id = ? GROUP BY d.user_id, u.username ORDER BY invites DESC, reached_at ASC, d.user_id ASC`,
   );
   const myPeriods = db.prepare(
     `SELECT DISTINCT period_id FROM referral_first_deposits WHERE user_id = ? AND period_id < ?

@@ -82,9 +82,9 @@ export function createCatalogRepo(db: Db) {
 
   const recordSearch = db.prepare(
     `INSERT INTO game_search_terms (term, searches, hits, last_at, last_hit_at)
-     VALUES (@term, 1, @hit, @now, CASE WHEN @hit = 1 THEN @now END)
-     ON CONFLICT (term) DO UPDATE SET searches = searches + 1, hits = hits + excluded.hits,
-       last_at = excluded.last_at, last_hit_at = COALESCE(excluded.last_hit_at, last_hit_at)`,
+     VALUES (@term, 1, @hit, @now, CASE WHEN CAST(@hit AS BIGINT) = 1 THEN @now END)
+     ON CONFLICT (term) DO UPDATE SET searches = game_search_terms.searches + 1, hits = game_search_terms.hits + excluded.hits,
+       last_at = excluded.last_at, last_hit_at = COALESCE(excluded.last_hit_at, game_search_terms.last_hit_at)`,
   );
   const popularSearches = db.prepare(
     `SELECT term, hits FROM game_search_terms WHERE hits > 0
@@ -98,7 +98,9 @@ export function createCatalogRepo(db: Db) {
   );
   const uncollect = db.prepare('DELETE FROM game_favourites WHERE user_id = ? AND game_id = ?');
   const favouritesAmong = db
-    .prepare('SELECT game_id FROM game_favourites WHERE user_id = ? AND game_id IN (SELECT value FROM json_each(?))')
+    .prepare(
+      'SELECT game_id FROM game_favourites WHERE user_id = ? AND game_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))',
+    )
     .pluck();
   const favourites = db
     .prepare(

@@ -115,7 +115,8 @@ export function seedCatalog(db: Db): void {
      ON CONFLICT (code) DO UPDATE SET name_en = excluded.name_en, name_vi = excluded.name_vi,
        show_provider = excluded.show_provider, show_type = excluded.show_type, bg_color = excluded.bg_color,
        sort_order = excluded.sort_order
-     WHERE (name_en, name_vi, show_provider, show_type, bg_color, sort_order) IS NOT
+     WHERE (game_menu.name_en, game_menu.name_vi, game_menu.show_provider, game_menu.show_type, game_menu.bg_color,
+       game_menu.sort_order) IS DISTINCT FROM
        (excluded.name_en, excluded.name_vi, excluded.show_provider, excluded.show_type, excluded.bg_color,
         excluded.sort_order)`,
   );
@@ -134,7 +135,7 @@ export function seedCatalog(db: Db): void {
   const providerRow = db.prepare(
     `INSERT INTO providers (code, name, logo_url, sort_order) VALUES (@code, @name, @logoUrl, @sort)
      ON CONFLICT (code) DO UPDATE SET name = excluded.name, logo_url = excluded.logo_url, sort_order = excluded.sort_order
-     WHERE (name, logo_url, sort_order) IS NOT (excluded.name, excluded.logo_url, excluded.sort_order)`,
+     WHERE (providers.name, providers.logo_url, providers.sort_order) IS DISTINCT FROM (excluded.name, excluded.logo_url, excluded.sort_order)`,
   );
   providers.forEach((p, index) => {
     providerRow.run({ code: p.code, name: p.name, logoUrl: providerLogoUrl(p.code), sort: index + 1 });
@@ -150,8 +151,9 @@ export function seedCatalog(db: Db): void {
        new = excluded.new, playable = excluded.playable, open_mode = excluded.open_mode,
        need_bind_wallet = excluded.need_bind_wallet, provider_game = excluded.provider_game,
        popularity = excluded.popularity, enabled = 1
-     WHERE (code, name, search_name, type, provider, thumbnail_url, hot, new, playable, open_mode, need_bind_wallet,
-       provider_game, popularity, enabled) IS NOT
+     WHERE (games.code, games.name, games.search_name, games.type, games.provider, games.thumbnail_url, games.hot,
+       games.new, games.playable, games.open_mode, games.need_bind_wallet, games.provider_game, games.popularity,
+       games.enabled) IS DISTINCT FROM
        (excluded.code, excluded.name, excluded.search_name, excluded.type, excluded.provider, excluded.thumbnail_url,
         excluded.hot, excluded.new, excluded.playable, excluded.open_mode, excluded.need_bind_wallet,
         excluded.provider_game, excluded.popularity, 1)`,
@@ -176,14 +178,14 @@ export function seedCatalog(db: Db): void {
       now,
     });
   }
-  db.prepare('UPDATE games SET enabled = 0 WHERE enabled = 1 AND id NOT IN (SELECT value FROM json_each(?))').run(
-    JSON.stringify(games.map((g) => g.id)),
-  );
+  db.prepare(
+    'UPDATE games SET enabled = 0 WHERE enabled = 1 AND id NOT IN (SELECT CAST(value AS BIGINT) FROM json_each(?))',
+  ).run(JSON.stringify(games.map((g) => g.id)));
 
   const helpRow = db.prepare(
     `INSERT INTO game_help (lang, title, content, featured) VALUES (@lang, @title, @content, @featured)
      ON CONFLICT (lang) DO UPDATE SET title = excluded.title, content = excluded.content, featured = excluded.featured
-     WHERE (title, content, featured) IS NOT (excluded.title, excluded.content, excluded.featured)`,
+     WHERE (game_help.title, game_help.content, game_help.featured) IS DISTINCT FROM (excluded.title, excluded.content, excluded.featured)`,
   );
   for (const page of helpPages) helpRow.run(page);
 }

@@ -53,11 +53,13 @@ const LIVE = 'user_id = @userId AND deleted_at IS NULL';
 export function createInboxRepo(db: Db) {
   const insert = db.prepare(
     `INSERT INTO letters (user_id, type, template, reference, title_en, title_vi, content_en, content_vi, rewards, created_at)
-     VALUES (@userId, @type, @template, @reference, @titleEn, @titleVi, @contentEn, @contentVi, @rewards, @now)`,
+     VALUES (@userId, @type, @template, @reference, @titleEn, @titleVi, @contentEn, @contentVi, @rewards, @now)
+     RETURNING id`,
   );
   const insertSend = db.prepare(
     `INSERT INTO letter_sends (audience, user_id, type, title_en, title_vi, content_en, content_vi, rewards, valid_until, created_at)
-     VALUES (@audience, @userId, @type, @titleEn, @titleVi, @contentEn, @contentVi, @rewards, @validUntil, @now)`,
+     VALUES (@audience, @userId, @type, @titleEn, @titleVi, @contentEn, @contentVi, @rewards, @validUntil, @now)
+     RETURNING id`,
   );
   // A player who registers while a letter to all is valid receives it too (once; guests never).
   const lateFanOut = db.prepare(
@@ -82,15 +84,15 @@ export function createInboxRepo(db: Db) {
        (SELECT COUNT(*) FROM letters l WHERE l.send_id = s.id AND l.claimed_at IS NOT NULL) AS claimed
      FROM letter_sends s LEFT JOIN users u ON u.id = s.user_id`;
   const sendById = db.prepare(`${SEND_SELECT} WHERE s.id = ?`);
-  const SEND_FILTER = "(@userId IS NULL OR s.user_id = @userId OR s.audience = 'all')";
+  const SEND_FILTER = "(s.user_id = @userId OR s.audience = 'all' OR @userId IS NULL)";
   const sendPage = db.prepare(`${SEND_SELECT} WHERE ${SEND_FILTER} ORDER BY s.id DESC LIMIT @limit OFFSET @offset`);
   const sendCount = db.prepare(`SELECT COUNT(*) FROM letter_sends s WHERE ${SEND_FILTER}`).pluck();
 
   const byId = db.prepare(`SELECT * FROM letters WHERE id = @id AND ${LIVE}`);
   const page = db.prepare(
-    `SELECT * FROM letters WHERE ${LIVE} AND (@type IS NULL OR type = @type) ORDER BY id DESC LIMIT @limit OFFSET @offset`,
+    `SELECT * FROM letters WHERE ${LIVE} AND (type = @type OR @type IS NULL) ORDER BY id DESC LIMIT @limit OFFSET @offset`,
   );
-  const count = db.prepare(`SELECT COUNT(*) FROM letters WHERE ${LIVE} AND (@type IS NULL OR type = @type)`).pluck();
+  const count = db.prepare(`SELECT COUNT(*) FROM letters WHERE ${LIVE} AND (type = @type OR @type IS NULL)`).pluck();
   const unread = db.prepare(`SELECT COUNT(*) FROM letters WHERE ${LIVE} AND read_at IS NULL`).pluck();
   const unreadByType = db.prepare(
     `SELECT type, COUNT(*) AS unread FROM letters WHERE ${LIVE} AND read_at IS NULL GROUP BY type`,
@@ -107,7 +109,7 @@ export function createInboxRepo(db: Db) {
   );
 
   return {
-    insert: (l: NewLetter) => Number(insert.run(l).lastInsertRowid),
+    insert: (l: NewLetter) => (insert.get(l) as { id: number }).id,
     /** Writes the send and one letter per recipient; returns the send id and the recipients' ids. */
     send(
       s: Omit<NewLetter, 'userId' | 'template' | 'reference'> & {
@@ -116,7 +118,7 @@ export function createInboxRepo(db: Db) {
         validUntil: string | null;
       },
     ) {
-      const id = Number(insertSend.run(s).lastInsertRowid);
+      const id = (insertSend.get(s) as { id: number }).id;
       fanOut.run(id);
       const recipients = recipientsOf.all(id) as number[];
       setRecipients.run(recipients.length, id);

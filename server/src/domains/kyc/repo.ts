@@ -32,7 +32,7 @@ export interface KycFilter {
   offset: number;
 }
 
-const FILTER = '(@status IS NULL OR k.status = @status) AND (@userId IS NULL OR k.user_id = @userId)';
+const FILTER = '(k.status = @status OR @status IS NULL) AND (k.user_id = @userId OR @userId IS NULL)';
 const filterParams = (f: KycFilter) => ({
   status: f.status ?? null,
   userId: f.userId ?? null,

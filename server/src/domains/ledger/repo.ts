@@ -61,8 +61,8 @@ export interface JournalFilter {
   offset: number;
 }
 
-const FILTER = `user_id = @userId AND (@type IS NULL OR type = @type)
-  AND (@from IS NULL OR created_at >= @from) AND (@to IS NULL OR created_at < @to)`;
+const FILTER = `user_id = @userId AND (type = @type OR @type IS NULL)
+  AND (created_at >= @from OR @from IS NULL) AND (created_at < @to OR @to IS NULL)`;
 
 const filterParams = (f: JournalFilter) => ({
   userId: f.userId,
@@ -74,8 +74,8 @@ const filterParams = (f: JournalFilter) => ({
 });
 
 export function createLedgerRepo(db: Db) {
-  const ensure = db.prepare('INSERT OR IGNORE INTO accounts (user_id, updated_at) VALUES (?, ?)');
-  const ensureCounters = db.prepare('INSERT OR IGNORE INTO account_counters (user_id) VALUES (?)');
+  const ensure = db.prepare('INSERT INTO accounts (user_id, updated_at) VALUES (?, ?) ON CONFLICT DO NOTHING');
+  const ensureCounters = db.prepare('INSERT INTO account_counters (user_id) VALUES (?) ON CONFLICT DO NOTHING');
   const get = db.prepare(
     'SELECT * FROM accounts a JOIN account_counters c ON c.user_id = a.user_id WHERE a.user_id = ?',
   );
@@ -98,7 +98,8 @@ export function createLedgerRepo(db: Db) {
     `INSERT INTO balance_journal (user_id, type, amount, frozen_delta, point_delta, balance_after, frozen_after,
        point_after, reference, remark, counterparty, created_at)
      VALUES (@userId, @type, @amount, @frozen, @points, @balanceAfter, @frozenAfter, @pointAfter, @reference,
-       @remark, @counterparty, @now)`,
+       @remark, @counterparty, @now)
+     RETURNING id`,
   );
   const counterparties = db.prepare('SELECT code, name, balance, point FROM ledger_accounts ORDER BY code');
   const page = db.prepare(`SELECT * FROM balance_journal WHERE ${FILTER} ORDER BY id DESC LIMIT @limit OFFSET @offset`);
@@ -135,7 +136,7 @@ export function createLedgerRepo(db: Db) {
       remark: string;
       counterparty: string;
       now: string;
-    }) => Number(insertJournal.run(row).lastInsertRowid),
+    }) => (insertJournal.get(row) as { id: number }).id,
     counterparties: () => counterparties.all() as { code: string; name: string; balance: number; point: number }[],
     journalPage: (f: JournalFilter) => page.all(filterParams(f)) as JournalRow[],
     journalCount: (f: JournalFilter) => Number(journalCount.get(filterParams(f))),

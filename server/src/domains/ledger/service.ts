@@ -48,7 +48,7 @@ export function createLedgerService(deps: { db: Db; clock: Clock }) {
   const wagering = createWagering(db);
 
   function account(userId: number): AccountRow {
-    // Read first: an INSERT OR IGNORE opens a write transaction even when the row exists.
+    // Read first: an INSERT ... ON CONFLICT DO NOTHING opens a write transaction even when the row exists.
     const existing = repo.get(userId) as AccountRow | undefined;
     if (existing) return existing;
     repo.ensure(userId, clock.iso());

@@ -14,8 +14,8 @@ export function ledgerProblems(db: Db): string[] {
          COALESCE(SUM(j.amount), 0) AS amount_sum, COALESCE(SUM(j.frozen_delta), 0) AS frozen_sum,
          COALESCE(SUM(j.point_delta), 0) AS point_sum
        FROM accounts a LEFT JOIN balance_journal j ON j.user_id = a.user_id GROUP BY a.user_id
-       HAVING a.balance != amount_sum OR a.frozen != frozen_sum OR a.point != point_sum
-         OR a.balance < 0 OR a.frozen < 0 OR a.point < 0`,
+       HAVING a.balance != COALESCE(SUM(j.amount), 0) OR a.frozen != COALESCE(SUM(j.frozen_delta), 0)
+         OR a.point != COALESCE(SUM(j.point_delta), 0) OR a.balance < 0 OR a.frozen < 0 OR a.point < 0`,
     )
     .all();
   for (const row of players) problems.push(`player account does not sum to its journal: ${JSON.stringify(row)}`);

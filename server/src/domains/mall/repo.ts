@@ -66,7 +66,7 @@ export function createMallRepo(db: Db) {
        per_account_limit = excluded.per_account_limit, min_vip = excluded.min_vip, sort = excluded.sort, enabled = 1`,
   );
   const disableOthers = db.prepare(
-    'UPDATE mall_items SET enabled = 0 WHERE id NOT IN (SELECT value FROM json_each(?))',
+    'UPDATE mall_items SET enabled = 0 WHERE id NOT IN (SELECT CAST(value AS BIGINT) FROM json_each(?))',
   );
 
   return {

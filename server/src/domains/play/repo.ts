@@ -54,8 +54,8 @@ export interface RoundFilter {
   offset: number;
 }
 
-const ROUND_FILTER = `r.user_id = @userId AND (@type IS NULL OR g.type = @type)
-  AND (@from IS NULL OR r.created_at >= @from) AND (@to IS NULL OR r.created_at < @to)`;
+const ROUND_FILTER = `r.user_id = @userId AND (g.type = @type OR @type IS NULL)
+  AND (r.created_at >= @from OR @from IS NULL) AND (r.created_at < @to OR @to IS NULL)`;
 
 const roundParams = (f: RoundFilter) => ({
   userId: f.userId,
@@ -72,7 +72,8 @@ export function createPlayRepo(db: Db) {
   );
   const insertLaunch = db.prepare(
     `INSERT INTO game_launches (user_id, game_id, launch_token_hash, launch_expires_at, language, created_at)
-     VALUES (@userId, @gameId, @launchHash, @launchExpiresAt, @language, @now)`,
+     VALUES (@userId, @gameId, @launchHash, @launchExpiresAt, @language, @now)
+     RETURNING id`,
   );
   const LAUNCH_SELECT = `SELECT l.*, g.provider_game FROM game_launches l JOIN games g ON g.id = l.game_id`;
   const byLaunchHash = db.prepare(`${LAUNCH_SELECT} WHERE l.launch_token_hash = ?`);
@@ -119,7 +120,7 @@ export function createPlayRepo(db: Db) {
       launchExpiresAt: string;
       language: string;
       now: string;
-    }) => Number(insertLaunch.run(l).lastInsertRowid),
+    }) => (insertLaunch.get(l) as { id: number }).id,
     byLaunchHash: (hash: string) => byLaunchHash.get(hash) as LaunchRow | undefined,
     bySessionHash: (hash: string) => bySessionHash.get(hash) as LaunchRow | undefined,
     /** Exchanges the launch token once; false when it was already used. */

@@ -18,7 +18,7 @@ export function createPokerRepo(db: Db) {
   const owned = db.prepare('SELECT owned FROM poker_cards WHERE user_id = ? AND card = ?').pluck();
   const addCard = db.prepare(
     `INSERT INTO poker_cards (user_id, card, owned, first_at, updated_at) VALUES (@userId, @card, 1, @now, @now)
-     ON CONFLICT (user_id, card) DO UPDATE SET owned = owned + 1, updated_at = @now`,
+     ON CONFLICT (user_id, card) DO UPDATE SET owned = poker_cards.owned + 1, updated_at = @now`,
   );
   const collected = db.prepare('SELECT COUNT(*) FROM poker_cards WHERE user_id = ?').pluck();
   const freeUsed = db.prepare(`SELECT 1 FROM poker_draws WHERE user_id = ? AND day = ? AND chance = 'free'`).pluck();
@@ -26,7 +26,8 @@ export function createPokerRepo(db: Db) {
   const referralEarned = db.prepare('SELECT COUNT(*) FROM poker_referral_chances WHERE user_id = ?').pluck();
   const insertDraw = db.prepare(
     `INSERT INTO poker_draws (user_id, card, chance, day, duplicate, completed, created_at)
-     VALUES (@userId, @card, @chance, @day, @duplicate, @completed, @now)`,
+     VALUES (@userId, @card, @chance, @day, @duplicate, @completed, @now)
+     RETURNING id`,
   );
   const insertReferral = db.prepare(
     `INSERT INTO poker_referral_chances (referral_id, user_id, order_no, created_at) VALUES (?, ?, ?, ?)
@@ -61,7 +62,7 @@ export function createPokerRepo(db: Db) {
       completed: boolean;
       now: string;
     }) =>
-      Number(insertDraw.run({ ...d, duplicate: d.duplicate ? 1 : 0, completed: d.completed ? 1 : 0 }).lastInsertRowid),
+      (insertDraw.get({ ...d, duplicate: d.duplicate ? 1 : 0, completed: d.completed ? 1 : 0 }) as { id: number }).id,
     /** One chance per referral, ever: false when this referral already gave one. */
     addReferralChance: (referralId: number, superiorId: number, orderNo: string, now: string) =>
       insertReferral.run(referralId, superiorId, orderNo, now).changes === 1,

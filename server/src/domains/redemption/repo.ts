@@ -26,7 +26,7 @@ export interface NewRedemptionCode {
 }
 
 export function createRedemptionRepo(db: Db) {
-  const byCode = db.prepare('SELECT * FROM redemption_codes WHERE code = ?');
+  const byCode = db.prepare('SELECT * FROM redemption_codes WHERE lower(code) = lower(?)');
   const byId = db.prepare('SELECT * FROM redemption_codes WHERE id = ?');
   const usedBy = db.prepare('SELECT 1 FROM redemption_uses WHERE code_id = ? AND user_id = ?').pluck();
   // The last use goes to exactly one player: the update only counts while uses are left.
@@ -35,17 +35,18 @@ export function createRedemptionRepo(db: Db) {
   const insert = db.prepare(
     `INSERT INTO redemption_codes (code, rewards, total_uses, min_vip, expires_at, remark, source, created_at)
      VALUES (@code, @rewards, @totalUses, @minVip, @expiresAt, @remark, @source, @now)
-     ON CONFLICT (code) DO NOTHING`,
+     ON CONFLICT (lower(code)) DO NOTHING
+     RETURNING id`,
   );
   const upsertSeed = db.prepare(
     `INSERT INTO redemption_codes (code, rewards, total_uses, min_vip, expires_at, remark, source, created_at)
      VALUES (@code, @rewards, @totalUses, @minVip, @expiresAt, @remark, 'seed', @now)
-     ON CONFLICT (code) DO UPDATE SET rewards = excluded.rewards, total_uses = MAX(excluded.total_uses, used),
+     ON CONFLICT (lower(code)) DO UPDATE SET rewards = excluded.rewards, total_uses = MAX(excluded.total_uses, redemption_codes.used),
        min_vip = excluded.min_vip, expires_at = excluded.expires_at, remark = excluded.remark
-     WHERE source = 'seed'`,
+     WHERE redemption_codes.source = 'seed'`,
   );
   const disable = db.prepare('UPDATE redemption_codes SET disabled_at = ? WHERE id = ? AND disabled_at IS NULL');
-  const FILTER = `(@q IS NULL OR instr(code, upper(@q)) > 0)`;
+  const FILTER = `(instr(code, upper(@q)) > 0 OR @q IS NULL)`;
   const page = db.prepare(
     `SELECT * FROM redemption_codes WHERE ${FILTER} ORDER BY id DESC LIMIT @limit OFFSET @offset`,
   );
@@ -60,8 +61,8 @@ export function createRedemptionRepo(db: Db) {
     insertUse: (codeId: number, userId: number, now: string) => insertUse.run(codeId, userId, now),
     /** The new code's id, or undefined when the code exists already. */
     insert: (c: NewRedemptionCode) => {
-      const r = insert.run(c);
-      return r.changes === 1 ? Number(r.lastInsertRowid) : undefined;
+      const r = insert.get(c) as { id: number } | undefined;
+      return r?.id;
     },
     /** Switches the code off; false when it was off already. */
     disable: (id: number, now: string) => disable.run(now, id).changes === 1,

@@ -44,10 +44,11 @@ export function createTaskRepo(db: Db) {
     )
     .pluck();
   const profile = db.prepare(
-    `SELECT u.trade_password_hash IS NOT NULL AS tradePassword,
-       EXISTS (SELECT 1 FROM user_wallets w WHERE w.user_id = u.id) AS walletBound,
-       EXISTS (SELECT 1 FROM kyc_submissions k WHERE k.user_id = u.id AND k.status = 'verified') AS kycVerified,
-       (SELECT COUNT(*) FROM deposits d WHERE d.user_id = u.id AND d.status = 1) AS depositCount,
+    `SELECT CASE WHEN u.trade_password_hash IS NOT NULL THEN 1 ELSE 0 END AS "tradePassword",
+       CASE WHEN EXISTS (SELECT 1 FROM user_wallets w WHERE w.user_id = u.id) THEN 1 ELSE 0 END AS "walletBound",
+       CASE WHEN EXISTS (SELECT 1 FROM kyc_submissions k WHERE k.user_id = u.id AND k.status = 'verified')
+         THEN 1 ELSE 0 END AS "kycVerified",
+       (SELECT COUNT(*) FROM deposits d WHERE d.user_id = u.id AND d.status = 1) AS "depositCount",
        (SELECT COUNT(*) FROM users f WHERE f.superior_id = u.id) AS referrals
      FROM users u WHERE u.id = ?`,
   );

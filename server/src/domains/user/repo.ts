@@ -53,7 +53,8 @@ export type ProfileChanges = Partial<{
   phone: string;
 }>;
 
-const SELECT_USER = `SELECT u.*, EXISTS (SELECT 1 FROM user_wallets w WHERE w.user_id = u.id) AS has_wallet FROM users u`;
+const SELECT_USER = `SELECT u.*,
+  CASE WHEN EXISTS (SELECT 1 FROM user_wallets w WHERE w.user_id = u.id) THEN 1 ELSE 0 END AS has_wallet FROM users u`;
 /** The columns the user info answer needs (the most frequent read: every screen asks for it). */
 export type UserInfoRow = Pick<
   UserRow,
@@ -70,9 +71,10 @@ export type UserInfoRow = Pick<
   | 'guest'
 > & { no_trade_password: number; signed_up: number };
 const SELECT_INFO = `SELECT u.uid, u.username, u.nickname, u.gender, u.phone, u.avatar, u.invitation_code, u.vip_level,
-  u.registration_code, u.guest, u.trade_password_hash IS NULL AS no_trade_password,
-  u.sign_up_bonus_at IS NOT NULL AS signed_up,
-  EXISTS (SELECT 1 FROM user_wallets w WHERE w.user_id = u.id) AS has_wallet FROM users u WHERE u.id = ?`;
+  u.registration_code, u.guest, CASE WHEN u.trade_password_hash IS NULL THEN 1 ELSE 0 END AS no_trade_password,
+  CASE WHEN u.sign_up_bonus_at IS NOT NULL THEN 1 ELSE 0 END AS signed_up,
+  CASE WHEN EXISTS (SELECT 1 FROM user_wallets w WHERE w.user_id = u.id) THEN 1 ELSE 0 END AS has_wallet
+  FROM users u WHERE u.id = ?`;
 const PROFILE_COLUMNS = new Set(['nickname', 'gender', 'avatar', 'real_name', 'birth_date', 'email', 'phone']);
 
 export function createUserRepo(db: Db) {
@@ -80,20 +82,21 @@ export function createUserRepo(db: Db) {
     `INSERT INTO users (uid, username, phone, password_hash, nickname, avatar, invitation_code, superior_id,
        superior_bound_at, registration_code, guest, terms_accepted_at, register_ip, register_device, created_at)
      VALUES (@uid, @username, @phone, @passwordHash, @nickname, @avatar, @invitationCode, @superiorId,
-       CASE WHEN @superiorId IS NULL THEN NULL ELSE @now END, @registrationCode, @guest, @termsAcceptedAt, @ip,
-       @deviceId, @now)`,
+       CASE WHEN CAST(@superiorId AS BIGINT) IS NULL THEN NULL ELSE @now END, @registrationCode, @guest, @termsAcceptedAt, @ip,
+       @deviceId, @now)
+     RETURNING id`,
   );
   const byId = db.prepare(`${SELECT_USER} WHERE u.id = ?`);
   const byUid = db.prepare(`${SELECT_USER} WHERE u.uid = ?`);
   const infoById = db.prepare(SELECT_INFO);
-  const byUsername = db.prepare(`${SELECT_USER} WHERE u.username = ?`);
+  const byUsername = db.prepare(`${SELECT_USER} WHERE lower(u.username) = lower(?)`);
   const byPhone = db.prepare(`${SELECT_USER} WHERE u.phone = ?`);
-  const byInvitationCode = db.prepare(`${SELECT_USER} WHERE u.invitation_code = ?`);
+  const byInvitationCode = db.prepare(`${SELECT_USER} WHERE lower(u.invitation_code) = lower(?)`);
   const uidExists = db.prepare('SELECT 1 FROM users WHERE uid = ?').pluck();
   // What every money move checks first (guest, suspended): two columns, not the whole row.
   const standing = db.prepare('SELECT guest, status FROM users WHERE id = ?');
-  const codeExists = db.prepare('SELECT 1 FROM users WHERE invitation_code = ?').pluck();
-  const usernameExists = db.prepare('SELECT 1 FROM users WHERE username = ?').pluck();
+  const codeExists = db.prepare('SELECT 1 FROM users WHERE lower(invitation_code) = lower(?)').pluck();
+  const usernameExists = db.prepare('SELECT 1 FROM users WHERE lower(username) = lower(?)').pluck();
   const phoneExists = db.prepare('SELECT 1 FROM users WHERE phone = ?').pluck();
   const setPassword = db.prepare('UPDATE users SET password_hash = ? WHERE id = ?');
   const setTradePassword = db.prepare('UPDATE users SET trade_password_hash = ? WHERE id = ?');
@@ -105,7 +108,7 @@ export function createUserRepo(db: Db) {
     `UPDATE users SET username = @username, phone = @phone, password_hash = @passwordHash,
        nickname = CASE WHEN nickname = username THEN @username ELSE nickname END,
        superior_id = @superiorId, registration_code = @registrationCode,
-       superior_bound_at = CASE WHEN @superiorId IS NULL THEN NULL ELSE @now END,
+       superior_bound_at = CASE WHEN CAST(@superiorId AS BIGINT) IS NULL THEN NULL ELSE @now END,
        guest = 0, terms_accepted_at = @now
      WHERE id = @id AND guest = 1`,
   );
@@ -116,7 +119,7 @@ export function createUserRepo(db: Db) {
   );
 
   return {
-    insert: (user: NewUser) => Number(insert.run(user).lastInsertRowid),
+    insert: (user: NewUser) => (insert.get(user) as { id: number }).id,
     byId: (id: number) => byId.get(id) as UserRow | undefined,
     standing: (id: number) => standing.get(id) as Pick<UserRow, 'guest' | 'status'> | undefined,
     infoById: (id: number) => infoById.get(id) as UserInfoRow | undefined,

@@ -18,7 +18,8 @@ export interface SmsRow {
 export function createSmsRepo(db: Db) {
   const insert = db.prepare(
     `INSERT INTO sms_messages (phone, purpose, user_id, code, text, ip, created_at, expires_at)
-     VALUES (@phone, @purpose, @userId, @code, @text, @ip, @now, @expiresAt)`,
+     VALUES (@phone, @purpose, @userId, @code, @text, @ip, @now, @expiresAt)
+     RETURNING id`,
   );
   const latest = db.prepare('SELECT * FROM sms_messages WHERE phone = ? AND purpose = ? ORDER BY id DESC LIMIT 1');
   const addAttempt = db.prepare('UPDATE sms_messages SET attempts = attempts + 1 WHERE id = ?');
@@ -37,7 +38,7 @@ export function createSmsRepo(db: Db) {
       ip: string;
       now: string;
       expiresAt: string;
-    }) => Number(insert.run(row).lastInsertRowid),
+    }) => (insert.get(row) as { id: number }).id,
     latest: (phone: string, purpose: SmsPurpose) => latest.get(phone, purpose) as SmsRow | undefined,
     addAttempt: (id: number) => addAttempt.run(id),
     /** Marks a code used; false when it already was (a concurrent use). */

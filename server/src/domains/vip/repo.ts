@@ -50,7 +50,9 @@ export function createVipRepo(db: Db) {
      FROM users u LEFT JOIN account_counters a ON a.user_id = u.id WHERE u.id = ?`,
   );
   const raiseLevel = db.prepare('UPDATE users SET vip_level = ? WHERE id = ? AND vip_level < ?');
-  const ensureMarks = db.prepare('INSERT OR IGNORE INTO vip_rebate_marks (user_id, updated_at) VALUES (?, ?)');
+  const ensureMarks = db.prepare(
+    'INSERT INTO vip_rebate_marks (user_id, updated_at) VALUES (?, ?) ON CONFLICT DO NOTHING',
+  );
   const marks = db.prepare('SELECT * FROM vip_rebate_marks WHERE user_id = ?');
   const setDepositMark = db.prepare(
     `UPDATE vip_rebate_marks SET deposit_mark = @mark, deposit_carry = @carry, updated_at = @now

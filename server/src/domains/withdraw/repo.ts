@@ -66,9 +66,9 @@ export interface WithdrawalFilter {
   offset: number;
 }
 
-const FILTER = `(@userId IS NULL OR w.user_id = @userId) AND (@status IS NULL OR w.status = @status)
-  AND (@orderNo IS NULL OR w.order_no = @orderNo)
-  AND (@from IS NULL OR w.created_at >= @from) AND (@to IS NULL OR w.created_at < @to)`;
+const FILTER = `(w.user_id = @userId OR @userId IS NULL) AND (w.status = @status OR @status IS NULL)
+  AND (w.order_no = @orderNo OR @orderNo IS NULL)
+  AND (w.created_at >= @from OR @from IS NULL) AND (w.created_at < @to OR @to IS NULL)`;
 
 const filterParams = (f: WithdrawalFilter) => ({
   userId: f.userId,
@@ -126,7 +126,7 @@ export function createWithdrawRepo(db: Db) {
   const move = db.prepare(
     `UPDATE withdrawals SET status = @to, remark = COALESCE(@remark, remark), updated_at = @now,
        payout_ref = COALESCE(@payoutRef, payout_ref), payout_result = COALESCE(@payoutResult, payout_result),
-       payout_due_at = CASE WHEN @to = 6 THEN @payoutDueAt ELSE NULL END
+       payout_due_at = CASE WHEN CAST(@to AS BIGINT) = 6 THEN @payoutDueAt ELSE NULL END
      WHERE id = @id AND status = @from`,
   );
   const insertEvent = db.prepare(

@@ -22,9 +22,9 @@ export function seedWithdrawals(db: Db): void {
   const limit = db.prepare(
     `INSERT INTO withdraw_limits (vip_level, daily_amount, daily_count) VALUES (?, ?, ?)
      ON CONFLICT (vip_level) DO UPDATE SET daily_amount = excluded.daily_amount, daily_count = excluded.daily_count
-     WHERE set_by_operator = 0`,
+     WHERE withdraw_limits.set_by_operator = 0`,
   );
   for (const l of seed.limits) limit.run(l.vipLevel, toCentavos(l.dailyAmount), l.dailyCount);
-  const setting = db.prepare('INSERT OR IGNORE INTO withdraw_settings (key, value) VALUES (?, ?)');
+  const setting = db.prepare('INSERT INTO withdraw_settings (key, value) VALUES (?, ?) ON CONFLICT DO NOTHING');
   for (const [key, value] of Object.entries(seed.settings)) setting.run(key, JSON.stringify(value));
 }
