@@ -2,20 +2,13 @@
 // dist/client was built from the sources as they are (scripts/lib/client-stamp.mjs); `--force` builds anyway.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { clientIsFresh, writeClientStamp } from './lib/client-stamp.mjs';
+import { buildClientIfStale } from './lib/client-stamp.mjs';
 
 const root = join(import.meta.dirname, '..');
 if (!existsSync(join(root, 'client', 'index.html'))) {
   console.log('No client yet (client/index.html missing): serving the API only.');
   process.exit(0);
 }
-if (!process.argv.includes('--force') && clientIsFresh(root)) {
-  console.log('Client up to date in dist/client (no change in client/, shared/ or the build config): not rebuilt.');
-  process.exit(0);
-}
-const { build } = await import('vite');
-await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
-// The back office (/ops) is a second, separate build, so it never touches the player's bundle.
-await build({ configFile: join(root, 'client', 'backoffice', 'vite.config.ts'), logLevel: 'warn' });
-writeClientStamp(root);
-console.log('Client and back office built into dist/client.');
+if (await buildClientIfStale(root, { force: process.argv.includes('--force') }))
+  console.log('Client and back office built into dist/client.');
+else console.log('Client up to date in dist/client (no change in client/, shared/ or the build config): not rebuilt.');

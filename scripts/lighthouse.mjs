@@ -2,14 +2,14 @@
 //
 // Lighthouse 12 in mobile mode (its default: Moto G Power screen, simulated slow 4G and 4x CPU slowdown)
 // on the lobby (/game), /login and, logged in, /finance/recharge, against the real server: the client
-// is rebuilt when a source is newer than dist/client, the server starts in production mode on a free
+// is rebuilt when its sources changed since dist/client was built (a content hash, as `npm start`), the server starts in production mode on a free
 // port with a fresh temporary database, and Debian's Chromium runs headless (CHROME_PATH to change it).
 // Nothing is fetched from the internet. Prints the performance score with FCP, LCP, TBT and CLS per page
 // (the median run of --runs, 1 by default), writes dist/reports/lighthouse.txt (the bench prints it)
 // and each page's full JSON report beside it. Exit code 1 when a page scores under 90.
 import { spawn } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { md5 } from 'js-md5';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { buildClientIfStale, clientIsFresh } from './lib/client-stamp.mjs';
 
 const root = join(import.meta.dirname, '..');
 const reports = join(root, 'dist', 'reports');
@@ -46,31 +47,11 @@ const CHROME_FLAGS = [
 
 // ------------------------------------------------------------------------------------- build if stale
 
-function newest(path) {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let latest = 0;
-  for (const name of readdirSync(path)) {
-    if (name === 'node_modules') continue;
-    latest = Math.max(latest, newest(join(path, name)));
-  }
-  return latest;
-}
-
-function buildIfStale() {
-  const index = join(root, 'dist', 'client', 'index.html');
-  const sources = ['client', 'shared', 'vite.config.ts', 'package-lock.json'].map((p) => join(root, p));
-  const stale = !existsSync(index) || Math.max(...sources.map(newest)) > statSync(index).mtimeMs;
-  if (!stale) return Promise.resolve();
-  console.log('Building the client (a source is newer than dist/client) ...');
-  return run(process.execPath, [join(root, 'scripts', 'build-client.mjs')]);
-}
-
-function run(command, argv) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, argv, { cwd: root, stdio: 'inherit' });
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited ${code}`))));
-  });
+/** Builds dist/client when its sources changed (by content: scripts/lib/client-stamp.mjs, as `npm start`). */
+async function buildIfStale() {
+  if (clientIsFresh(root)) return;
+  console.log('Building the client (client/, shared/ or the build config changed since dist/client) ...');
+  await buildClientIfStale(root, { force: true });
 }
 
 // ----------------------------------------------------------------------------------------- the server

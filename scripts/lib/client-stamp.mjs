@@ -1,7 +1,9 @@
 // Whether dist/client was built from the sources as they are now: a hash of client/ and shared/ (tests
 // left out: they are not in the bundle), the Vite configs, their plugins and the lockfile, written into
 // dist/client/.build-stamp after a build. Content, not modification times: a checkout or a copy that
-// touches every file does not force a rebuild, and an edit undone does not either.
+// touches every file does not force a rebuild, and an edit undone does not either. The one decision for
+// `npm start` (scripts/build-client.mjs), the e2e global setup and `npm run lighthouse`: all three call
+// buildClientIfStale().
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -54,4 +56,28 @@ export function clientIsFresh(root) {
 /** Records that dist/client matches the sources (after a successful build). */
 export function writeClientStamp(root) {
   writeFileSync(join(root, STAMP), `${clientHash(root)}\n`);
+}
+
+/** The two builds: the player app, then the back office (/ops), a separate build into the same folder. */
+const BUILDS = ['vite.config.ts', join('client', 'backoffice', 'vite.config.ts')];
+
+/**
+ * Builds the client and the back office into dist/client unless clientIsFresh(root) (or `force`), then
+ * writes the stamp. Returns whether it built. `build` is Vite's, loaded only when a build is due.
+ */
+export async function buildClientIfStale(root, { force = false, build } = {}) {
+  if (!force && clientIsFresh(root)) return false;
+  const viteBuild = build ?? (await import('vite')).build;
+  // Under vitest NODE_ENV is `test`, which would make Vite bundle React's development build.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    for (const config of BUILDS)
+      await viteBuild({ configFile: join(root, config), mode: 'production', logLevel: 'warn' });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
+  writeClientStamp(root);
+  return true;
 }

@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { clientIsFresh, clientSources, writeClientStamp } from './client-stamp.mjs';
+import { buildClientIfStale, clientIsFresh, clientSources, writeClientStamp } from './client-stamp.mjs';
 
 let root: string;
 const write = (file: string, text: string) => {
@@ -47,6 +47,14 @@ describe('the client build stamp (npm start skips the build when it matches)', (
     expect(clientIsFresh(root)).toBe(true);
   });
 
+  it('is stale when one byte of a source changes, even with its modification time put back', () => {
+    const file = join(root, 'client/src/app.tsx');
+    const { atime, mtime } = statSync(file);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('1', '7'));
+    utimesSync(file, atime, mtime);
+    expect(clientIsFresh(root)).toBe(false);
+  });
+
   it.each([
     ['a client source changes', () => write('client/src/app.tsx', 'export const App = 2;')],
     ['a client file is added', () => write('client/src/new.ts', 'x')],
@@ -72,5 +80,50 @@ describe('the client build stamp (npm start skips the build when it matches)', (
     write('client/src/app.tsx', 'export const App = 3;');
     writeClientStamp(root);
     expect(clientIsFresh(root)).toBe(true);
+  });
+});
+
+describe('buildClientIfStale (npm start, the e2e global setup and npm run lighthouse)', () => {
+  /** Stands in for Vite's build: records each config and the NODE_ENV it ran under. */
+  const fakeVite = () => {
+    const calls: { configFile: string; mode: string; nodeEnv: string | undefined }[] = [];
+    const build = async (config: { configFile: string; mode: string }) => {
+      calls.push({ configFile: config.configFile, mode: config.mode, nodeEnv: process.env.NODE_ENV });
+    };
+    return { calls, build };
+  };
+
+  it('does not build when the sources are as built, even after every file was touched', async () => {
+    const vite = fakeVite();
+    for (const file of clientSources(root)) utimesSync(join(root, file), new Date(), new Date(Date.now() + 60_000));
+    expect(await buildClientIfStale(root, { build: vite.build })).toBe(false);
+    expect(vite.calls).toEqual([]);
+  });
+
+  it('builds the client then the back office in production mode when a source changed, and stamps it', async () => {
+    const vite = fakeVite();
+    write('shared/codes.ts', 'export const OK = 2;');
+    const before = process.env.NODE_ENV;
+    expect(await buildClientIfStale(root, { build: vite.build })).toBe(true);
+    expect(vite.calls).toEqual([
+      { configFile: join(root, 'vite.config.ts'), mode: 'production', nodeEnv: 'production' },
+      { configFile: join(root, 'client/backoffice/vite.config.ts'), mode: 'production', nodeEnv: 'production' },
+    ]);
+    expect(process.env.NODE_ENV).toBe(before);
+    expect(clientIsFresh(root)).toBe(true);
+    expect(await buildClientIfStale(root, { build: vite.build })).toBe(false);
+    expect(vite.calls).toHaveLength(2);
+  });
+
+  it('builds anyway with force, and leaves the stamp alone when the build fails', async () => {
+    const vite = fakeVite();
+    expect(await buildClientIfStale(root, { force: true, build: vite.build })).toBe(true);
+    expect(vite.calls).toHaveLength(2);
+    write('client/src/app.tsx', 'broken');
+    const failing = async () => {
+      throw new Error('syntax error');
+    };
+    await expect(buildClientIfStale(root, { build: failing })).rejects.toThrow('syntax error');
+    expect(clientIsFresh(root)).toBe(false);
   });
 });

@@ -19,6 +19,10 @@ export function precompress() {
   return {
     name: 'casino-precompress',
     apply: 'build',
+    // Brotli at quality 11 is slow by design (a few seconds, more on a busy machine), and this hook awaits
+    // it: Rolldown's bundler-timing check would then print a [PLUGIN_TIMINGS] warning after every green
+    // build naming this plugin. The time is known and paid once per build; the warning says nothing new.
+    config: () => ({ build: { rolldownOptions: { checks: { bundlerTimings: false } } } }),
     async writeBundle(options, bundle) {
       const dir = options.dir ?? '';
       const files = Object.keys(bundle).filter((name) => COMPRESSIBLE.test(name));
