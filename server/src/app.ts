@@ -7,6 +7,7 @@ import { type Config, testConfig } from './config';
 import type { Db } from './db/database';
 import { registerDomains } from './domains';
 import { prettyLogStream } from './lib/pretty-log';
+import { type Broker, brokerPlugin } from './plugins/broker';
 import { clientAppPlugin } from './plugins/client-app';
 import { clockPlugin } from './plugins/clock';
 import { corsPlugin } from './plugins/cors';
@@ -37,6 +38,8 @@ export interface BuildOptions {
   serveClient?: boolean;
   /** Socket heartbeat and silence time-out (default: spec section 9's 20 s and 60 s); tests shorten them. */
   socket?: SocketTimings;
+  /** The broker shared with other processes (tests: memory brokers on one network); default: config.redisUrl's or memory. */
+  broker?: Broker;
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -68,6 +71,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.setSerializerCompiler(contractSerializerCompiler({ verify: config.mode !== 'production' }));
   app.decorate('config', config);
 
+  await app.register(brokerPlugin, { broker: options.broker });
   await app.register(eventsPlugin);
   await app.register(dbPlugin, { db: options.db });
   await app.register(clockPlugin, {

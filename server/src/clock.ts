@@ -1,5 +1,11 @@
 import { manilaDay } from '../../shared/time';
 
+/** A clock as the processes of a cluster share it. */
+export interface ClockState {
+  offsetMs: number;
+  frozenAt: number | null;
+}
+
 export type ClockListener = (from: Date, to: Date) => void;
 /** `from` and `to` are Manila business days, YYYY-MM-DD. */
 export type DayListener = (from: string, to: string) => void;
@@ -73,6 +79,21 @@ export class Clock {
     const from = this.now();
     this.frozenAt = undefined;
     this.offsetMs = 0;
+    this.notify(from, this.now());
+  }
+
+  /** What another process needs to run the same clock: the offset, or the frozen instant. */
+  state(): ClockState {
+    return { offsetMs: this.offsetMs, frozenAt: this.frozenAt ?? null };
+  }
+
+  /**
+   * Takes another process's clock (the broker): the listeners hear it as a move, like set().
+   */
+  adopt(state: ClockState): void {
+    const from = this.now();
+    this.offsetMs = state.offsetMs;
+    this.frozenAt = state.frozenAt ?? undefined;
     this.notify(from, this.now());
   }
 

@@ -38,6 +38,8 @@ const envSchema = z.object({
   SNAPSHOT_DIR: z.string().min(1).optional(),
   /** The largest snapshot file /ops/snapshots/:name/file accepts, in megabytes. */
   SNAPSHOT_MAX_MB: z.coerce.number().int().min(1).max(4096).default(256),
+  /** Share what lives in process memory with the other server processes through this Redis (redis://...). */
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -63,6 +65,8 @@ export interface Config {
   /** Snapshot folder; undefined: beside the database (or a temporary one for :memory:). */
   snapshotDir: string | undefined;
   snapshotMaxBytes: number;
+  /** Redis of the broker (plugins/broker.ts); undefined: one process, everything in memory. */
+  redisUrl: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -97,6 +101,7 @@ function configFromEnv(e: Env): Config {
       .filter(Boolean),
     snapshotDir: e.SNAPSHOT_DIR,
     snapshotMaxBytes: e.SNAPSHOT_MAX_MB * 1024 * 1024,
+    redisUrl: e.REDIS_URL,
   };
 }
 

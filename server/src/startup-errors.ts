@@ -10,11 +10,14 @@ interface StartError {
 /**
  * The one line main.ts prints, instead of a stack trace, when the server cannot start for a reason the
  * person starting it can fix: the port is taken, another server holds the database (it is opened with
- * locking_mode=EXCLUSIVE), or the database's folder cannot be written. Undefined for anything else
+ * locking_mode=EXCLUSIVE), the database's folder cannot be written, or REDIS_URL's Redis does not answer. Undefined for anything else
  * (a bug: the stack trace is the useful output then).
  */
 export function startupProblem(error: unknown, where: { port: number; dbFile: string }): string | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
+  if ((error as Error).name === 'RedisUnreachable') {
+    return `${(error as Error).message}; start Redis (Debian: apt-get install -y redis-server) or unset REDIS_URL to run one process without it`;
+  }
   const { code, syscall, path } = error as StartError;
   if (code === 'EADDRINUSE') {
     return `Port ${where.port} is in use by another program; stop it or start with PORT=${where.port + 1} npm start`;

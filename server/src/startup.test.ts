@@ -90,6 +90,21 @@ describe.concurrent('start-up failures a person can fix', { timeout: 120_000 }, 
     }
   });
 
+  it('REDIS_URL that does not answer: one line naming it and the fix, exit 1', async ({ expect }) => {
+    const probe = createServer();
+    const port = await listening(probe);
+    await new Promise((resolve) => probe.close(resolve)); // nothing listens there now
+    const url = `redis://127.0.0.1:${port}`;
+    const outcome = await startServer({ PORT: '0', DB_FILE: ':memory:', REDIS_URL: url });
+    expect(outcome.stderr.trim()).toMatch(
+      new RegExp(
+        `^Redis at ${url} did not answer \\(.*\\); start Redis \\(Debian: apt-get install -y redis-server\\) or unset REDIS_URL to run one process without it$`,
+      ),
+    );
+    expect(outcome.code).toBe(1);
+    expect(noStackTrace(outcome)).toBe(true);
+  });
+
   it('read-only folder: one line naming the folder and a writable DB_FILE, exit 1', async ({ expect }) => {
     const readOnly = join(dir, 'read-only');
     mkdirSync(readOnly);

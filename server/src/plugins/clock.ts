@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { startOfManilaDay } from '../../../shared/time';
-import { Clock } from '../clock';
+import { Clock, type ClockState } from '../clock';
 
 const OFFSET_KEY = 'clock.offsetMs';
 /** The instant a tester froze the clock at (absent while it runs). */
 const FROZEN_KEY = 'clock.frozenAtMs';
+/** The broker's key and channel of the cluster's clock (docs/deployment.md). */
+const SHARED_CLOCK = 'clock';
 const DAY_MS = 86_400_000;
 /** A safety net for timers that fire late (a suspended machine): real time is also checked this often. */
 const SAFETY_CHECK_MS = 30_000;
@@ -19,6 +21,11 @@ const SAFETY_CHECK_MS = 30_000;
  * event bus, right after a clock move that crosses midnight (either way) and at the real Manila midnight
  * of a running clock (one timer set for it, plus a check every 30 s). Domains whose counters or rewards
  * turn with the day subscribe there instead of keeping their own timers; tester tooling only moves the clock.
+ *
+ * Several processes share one clock through the broker: a move on one is published (and kept under the
+ * key `clock`) and the others take it as a move of their own, so their listeners run there too (each
+ * process then announces the day change to its own listeners; work that must run once is gated by the
+ * scheduler lease, see app.cluster.scheduled).
  */
 export const clockPlugin = fp<{ frozenAt?: Date; start?: Date }>(
   async (app, options) => {
@@ -27,6 +34,27 @@ export const clockPlugin = fp<{ frozenAt?: Date; start?: Date }>(
     const clock = new Clock({
       offsetMs: Number(read.get(OFFSET_KEY) ?? 0),
       frozenAt: options.frozenAt ?? (storedFrozen === undefined ? undefined : new Date(Number(storedFrozen))),
+    });
+    // With other processes, their clock is the clock: a process joining takes it before anything reads time.
+    const { broker } = app.cluster;
+    const shared = await broker.get(SHARED_CLOCK);
+    if (shared) clock.adopt(JSON.parse(shared) as ClockState);
+    let adopting = false;
+    clock.onChange(() => {
+      if (adopting) return;
+      const state = clock.state();
+      broker.publish(SHARED_CLOCK, state);
+      broker
+        .set(SHARED_CLOCK, JSON.stringify(state))
+        .catch((err) => app.log.error({ err }, 'clock: could not share the clock'));
+    });
+    broker.subscribe(SHARED_CLOCK, (state) => {
+      adopting = true;
+      try {
+        clock.adopt(state as ClockState);
+      } finally {
+        adopting = false;
+      }
     });
     if (options.start) clock.set(options.start);
     const save = app.db.prepare(
@@ -47,7 +75,7 @@ export const clockPlugin = fp<{ frozenAt?: Date; start?: Date }>(
     clock.onDayChange((from, to) => app.events.emit('clock.dayChanged', { from, to }));
     watchMidnight(app, clock);
   },
-  { name: 'clock', dependencies: ['db', 'events'] },
+  { name: 'clock', dependencies: ['db', 'events', 'broker'] },
 );
 
 /** Checks the day at the real Manila midnight of a running clock, and every 30 s in case a timer fired late. */

@@ -2,6 +2,11 @@ import fp from 'fastify-plugin';
 import { Code } from '../../../shared/codes';
 import type { Clock } from '../clock';
 import { AppError } from '../errors';
+import type { Broker } from './broker';
+
+/** The broker channel of the limiter's hits, resets and clears (docs/deployment.md). */
+const LIMIT_CHANNEL = 'limit';
+type LimitMessage = { op: 'hit'; key: string; at: number } | { op: 'reset'; key: string } | { op: 'clear' };
 
 export interface LimitRule {
   limit: number;
@@ -10,15 +15,43 @@ export interface LimitRule {
 
 /**
  * Sliding-window counters in memory, timed by the virtual clock (so testers can wait a lock out by
- * advancing it). One process serves the product, so memory is the right store.
+ * advancing it). Decisions stay local and synchronous (no round trip on a request); with a broker
+ * linked, every hit, reset and clear is published and the other processes record it too, so the counts
+ * add up across processes. A burst split over processes within one publish's delay (well under a
+ * millisecond on one network) can let each process pass one hit the others have not heard yet.
  */
 export class Limiter {
   private readonly hits = new Map<string, number[]>();
   private lastSweep = 0;
+  private broker: Broker | undefined;
   /** Tests and scripts that make many players from one address lift every limit (createTestApp). */
   lifted = false;
 
   constructor(private readonly clock: Clock) {}
+
+  /** Shares the counts with the other processes of the broker. */
+  link(broker: Broker): void {
+    this.broker = broker;
+    broker.subscribe(LIMIT_CHANNEL, (raw) => {
+      const message = raw as LimitMessage;
+      if (message.op === 'hit') this.add(message.key, message.at);
+      else if (message.op === 'reset') this.hits.delete(message.key);
+      else this.hits.clear();
+    });
+  }
+
+  private share(message: LimitMessage): void {
+    this.broker?.publish(LIMIT_CHANNEL, message);
+  }
+
+  private add(key: string, at: number): void {
+    const list = this.hits.get(key) ?? [];
+    list.push(at);
+    // Hits from other processes may arrive out of order; the window filters by time.
+    if (list.length > 1 && (list[list.length - 2] as number) > at) list.sort((a, b) => a - b);
+    this.hits.set(key, list);
+    this.sweep(at);
+  }
 
   /** Seconds until `key` may act again under `rule`, 0 when it may act now. Does not record. */
   retryAfter(key: string, rule: LimitRule): number {
@@ -32,10 +65,8 @@ export class Limiter {
 
   record(key: string): void {
     const now = this.clock.nowMs();
-    const list = this.hits.get(key) ?? [];
-    list.push(now);
-    this.hits.set(key, list);
-    this.sweep(now);
+    this.add(key, now);
+    this.share({ op: 'hit', key, at: now });
   }
 
   /** Records a hit, or throws RATE_LIMITED (with the wait in seconds) when the rule is already met. */
@@ -51,10 +82,12 @@ export class Limiter {
 
   reset(key: string): void {
     this.hits.delete(key);
+    this.share({ op: 'reset', key });
   }
 
   clear(): void {
     this.hits.clear();
+    this.share({ op: 'clear' });
   }
 
   private recent(key: string, windowMs: number, now: number): number[] {
@@ -129,9 +162,11 @@ export class AttemptGate {
 
 export const rateLimitPlugin = fp(
   async (app) => {
-    app.decorate('limiter', new Limiter(app.clock));
+    const limiter = new Limiter(app.clock);
+    limiter.link(app.cluster.broker);
+    app.decorate('limiter', limiter);
   },
-  { name: 'rate-limit', dependencies: ['clock'] },
+  { name: 'rate-limit', dependencies: ['clock', 'broker'] },
 );
 
 /**

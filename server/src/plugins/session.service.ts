@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import type { Broker } from './broker';
 import type { EventBus } from './events';
 import { createSessionRepo, type SessionListRow } from './session.repo';
 
@@ -27,6 +28,10 @@ export interface SessionMeta {
   userAgent: string;
 }
 
+/** The broker channel of revocations (docs/deployment.md). */
+const REVOKED_CHANNEL = 'session.revoked';
+type Revoked = { userId: number; sessionId: number; reason: string };
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Live sessions kept in memory at most; past this the oldest entry is dropped (it is read again on use). */
@@ -41,8 +46,18 @@ interface CachedSession {
 /**
  * Opaque random tokens (256 bits) in a cookie, stored as sha256. One live session per account:
  * starting one revokes the others. Idle and absolute time-outs follow the virtual clock.
+ *
+ * With a broker, each revocation is published: the other processes drop the session from their cache,
+ * write the revocation to their database (a no-op when it is the same database) and announce
+ * `session.revoked` on their own event bus, which closes the session's sockets they hold.
  */
-export function createSessionService(deps: { db: Db; clock: Clock; config: Config; events: EventBus }) {
+export function createSessionService(deps: {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  events: EventBus;
+  broker?: Broker;
+}) {
   const { clock, config, events } = deps;
   const repo = createSessionRepo(deps.db);
   /**
@@ -85,8 +100,18 @@ export function createSessionService(deps: { db: Db; clock: Clock; config: Confi
 
   function revoke(userId: number, sessionId: number, reason: string): void {
     forget(sessionId);
-    if (repo.revoke(sessionId, clock.iso(), reason)) events.emit('session.revoked', { userId, sessionId, reason });
+    if (repo.revoke(sessionId, clock.iso(), reason)) {
+      events.emit('session.revoked', { userId, sessionId, reason });
+      deps.broker?.publish(REVOKED_CHANNEL, { userId, sessionId, reason } satisfies Revoked);
+    }
   }
+
+  deps.broker?.subscribe(REVOKED_CHANNEL, (message) => {
+    const { userId, sessionId, reason } = message as Revoked;
+    forget(sessionId);
+    repo.revoke(sessionId, clock.iso(), reason);
+    events.emit('session.revoked', { userId, sessionId, reason });
+  });
 
   function revokeAllOf(userId: number, reason: string, exceptSessionId = 0): void {
     for (const id of repo.activeIdsOfUser(userId, exceptSessionId)) revoke(userId, id, reason);

@@ -5,7 +5,16 @@ import { createSessionService } from './session.service';
 export const sessionPlugin = fp(
   async (app) => {
     app.decorateRequest('user', null);
-    app.decorate('sessions', createSessionService(app));
+    app.decorate(
+      'sessions',
+      createSessionService({
+        db: app.db,
+        clock: app.clock,
+        config: app.config,
+        events: app.events,
+        broker: app.cluster.broker,
+      }),
+    );
   },
-  { name: 'session', dependencies: ['db', 'clock', 'events'] },
+  { name: 'session', dependencies: ['db', 'clock', 'events', 'broker'] },
 );

@@ -22,6 +22,7 @@ import {
 } from '../../../shared/socket';
 import { AppError } from '../errors';
 import { hasOpsToken, isOpsToken } from '../route';
+import type { Broker } from './broker';
 import { SESSION_COOKIE } from './session.service';
 
 /**
@@ -45,20 +46,53 @@ interface Connection {
   greeted: boolean;
 }
 
+/** The broker channel of the hub (docs/deployment.md): what one process's hub tells the others'. */
+const SOCKET_CHANNEL = 'socket';
+type HubMessage =
+  | { op: 'push'; userId: number; frame: Frame }
+  | { op: 'ack'; userId: number; sid: string }
+  | { op: 'discard'; userId: number; events: string[] }
+  | { op: 'operators'; frame: Frame }
+  | { op: 'drop'; userId: number | null };
+
 /** A back office connected to the operator channel. */
 interface OperatorConnection {
   socket: WebSocket;
   lastHeardAt: number;
 }
 
-/** The live link to each logged-in player: pushes frames, keeps them until acknowledged, heartbeats both ways. */
+/**
+ * The live link to each logged-in player: pushes frames, keeps them until acknowledged, heartbeats both ways.
+ * With a broker linked, pushes, acknowledgements, discards, operator events and drops are published too:
+ * every process keeps the same pending frames and writes a push to the connections it holds, so a push
+ * reaches the player whichever process holds the socket, and a reconnection to any process gets the
+ * frames still unacknowledged.
+ */
 export class SocketHub {
+  private broker: Broker | undefined;
   private readonly byUser = new Map<number, Set<Connection>>();
   private readonly pending = new Map<number, Map<string, Frame>>();
   private readonly operators = new Set<OperatorConnection>();
   private pushed = 0;
   private readonly pushWatchers = new Set<(userId: number, frame: Frame) => void>();
   private readonly connectWatchers = new Set<(userId: number, drop: () => void) => void>();
+
+  /** Shares pushes with the other processes of the broker (see the class). */
+  link(broker: Broker): void {
+    this.broker = broker;
+    broker.subscribe(SOCKET_CHANNEL, (raw) => {
+      const message = raw as HubMessage;
+      if (message.op === 'push') this.deliver(message.userId, message.frame);
+      else if (message.op === 'ack') this.pending.get(message.userId)?.delete(message.sid);
+      else if (message.op === 'discard') this.discardHere(message.userId, message.events);
+      else if (message.op === 'operators') this.deliverOperators(message.frame);
+      else this.dropHere(message.userId);
+    });
+  }
+
+  private share(message: HubMessage): void {
+    this.broker?.publish(SOCKET_CHANNEL, message);
+  }
 
   /** Calls `watcher` with every frame pushed (the request log listens here). */
   onPush(watcher: (userId: number, frame: Frame) => void): () => void {
@@ -85,19 +119,30 @@ export class SocketHub {
   pushAny(userId: number, event: string, content: unknown): string {
     const frame: Frame = { event, sid: randomUUID(), content };
     for (const watcher of this.pushWatchers) watcher(userId, frame);
+    this.deliver(userId, frame);
+    this.share({ op: 'push', userId, frame });
+    this.pushed++;
+    return frame.sid;
+  }
+
+  /** Keeps the frame until acknowledged and writes it to the player's connections on this process. */
+  private deliver(userId: number, frame: Frame): void {
     const pending = this.pending.get(userId) ?? new Map<string, Frame>();
-    if (event in COUNTER_EVENTS) this.discard(userId, [event]);
+    if (frame.event in COUNTER_EVENTS) this.discardHere(userId, [frame.event]);
     pending.set(frame.sid, frame);
     if (pending.size > MAX_PENDING) pending.delete(pending.keys().next().value as string);
     this.pending.set(userId, pending);
     for (const connection of this.byUser.get(userId) ?? []) send(connection.socket, frame);
-    this.pushed++;
-    return frame.sid;
   }
 
   /** Sends an operator event (shared/socket.ts OperatorEvents) to every connected back office. */
   pushOperators<E extends OperatorEvent>(event: E, content: OperatorEvents[E]): void {
     const frame: Frame = { event, sid: '', content };
+    this.deliverOperators(frame);
+    this.share({ op: 'operators', frame });
+  }
+
+  private deliverOperators(frame: Frame): void {
     for (const operator of this.operators) send(operator.socket, frame);
   }
 
@@ -126,8 +171,16 @@ export class SocketHub {
     }
   }
 
-  /** Cuts the player's connections (or everyone's) as a lost network would: no goodbye frame. */
+  /**
+   * Cuts the player's connections (or everyone's) as a lost network would: no goodbye frame. The other
+   * processes cut theirs too; the count is this process's.
+   */
   drop(userId: number | null): number {
+    this.share({ op: 'drop', userId });
+    return this.dropHere(userId);
+  }
+
+  private dropHere(userId: number | null): number {
     let dropped = 0;
     for (const [id, set] of [...this.byUser]) {
       if (userId !== null && id !== userId) continue;
@@ -164,6 +217,11 @@ export class SocketHub {
 
   /** Forgets the player's pending frames of these events (the player just read the counters afresh). */
   discard(userId: number, events: readonly string[]): void {
+    this.discardHere(userId, events);
+    this.share({ op: 'discard', userId, events: [...events] });
+  }
+
+  private discardHere(userId: number, events: readonly string[]): void {
     const pending = this.pending.get(userId);
     if (!pending) return;
     for (const [sid, frame] of pending) if (events.includes(frame.event)) pending.delete(sid);
@@ -171,6 +229,7 @@ export class SocketHub {
 
   ack(userId: number, sid: string): void {
     this.pending.get(userId)?.delete(sid);
+    this.share({ op: 'ack', userId, sid });
   }
 
   /** Closes the player's connections of one session (or all), telling the client why. */
@@ -256,6 +315,7 @@ export const socketHubPlugin = fp<SocketTimings>(
     const heartbeatMs = options.heartbeatMs ?? SOCKET_HEARTBEAT_MS;
     const silenceMs = options.silenceMs ?? SOCKET_SILENCE_TIMEOUT_MS;
     const hub = new SocketHub();
+    hub.link(app.cluster.broker);
     app.decorate('socket', hub);
     await app.register(websocket, { options: { maxPayload: 4096 } });
 
@@ -312,7 +372,7 @@ export const socketHubPlugin = fp<SocketTimings>(
 
     if (app.config.opsEnabled) operatorChannel(app, hub);
   },
-  { name: 'socket-hub', dependencies: ['session', 'events'] },
+  { name: 'socket-hub', dependencies: ['session', 'events', 'broker'] },
 );
 
 /**

@@ -30,9 +30,11 @@ export function register(app: FastifyInstance) {
       for (const code of deposits.settings().welcomeCoupons) deposits.grantCoupon(userId, code, 'welcome');
     })();
   });
-  // Pending deposits past their time-out become Timeout: on every clock move and once a minute.
-  app.clock.onChange(() => deposits.expireOverdue());
-  const sweep = setInterval(() => deposits.expireOverdue(), 60_000);
+  // Pending deposits past their time-out become Timeout: on every clock move and once a minute, on the one
+  // process of a cluster that holds the scheduler lease.
+  const expireOverdue = app.cluster.scheduled(() => deposits.expireOverdue());
+  app.clock.onChange(expireOverdue);
+  const sweep = setInterval(expireOverdue, 60_000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
   app.events.on('deposit.settled', ({ userId, orderNo, status }) =>

@@ -3,7 +3,7 @@ import { paymentCallback } from '../../../../shared/contract/payment';
 import { backofficePage } from './backoffice-page';
 import { clockOpsRoutes } from './clock-routes';
 import { devRoutes } from './dev-routes';
-import { createFaults, type Fault } from './faults';
+import { createFaults, type Fault, type Faults } from './faults';
 import { createHarReplay } from './har-replay';
 import { createHeldCallbacks } from './held-callbacks';
 import { installFaultHooks, installRequestLogHooks } from './hooks';
@@ -14,6 +14,9 @@ import { createScenarioRunner } from './runner';
 import { createSnapshotRepo } from './snapshot.repo';
 import { createSnapshots } from './snapshots';
 import { createToolingState, toolingStateFiles } from './tooling-state';
+
+/** The broker key and channel of the cluster's faults (docs/deployment.md). */
+const FAULTS_KEY = 'faults';
 
 declare module 'fastify' {
   interface AppServices {
@@ -37,7 +40,24 @@ export function register(app: FastifyInstance) {
     held: () => held,
     requestLog: () => (logOn ? requestLog : null),
   });
-  const faults = createFaults({ clock: app.clock, changed: kept.stateChanged });
+  const { broker } = app.cluster;
+  const faults = createFaults({
+    clock: app.clock,
+    changed: () => {
+      kept.stateChanged();
+      shareFaults();
+    },
+  });
+  // Faults are the cluster's: every change (one set, cleared, or a one-shot taken) is published whole and
+  // kept under the broker key `faults`; the other processes load it (last change wins).
+  const shareFaults = () => {
+    const state = faults.state();
+    broker.publish(FAULTS_KEY, state);
+    broker
+      .set(FAULTS_KEY, JSON.stringify(state))
+      .catch((err) => app.log.error({ err }, 'tooling: could not share the faults'));
+  };
+  broker.subscribe(FAULTS_KEY, (state) => faults.load(state as ReturnType<Faults['state']>));
   const requestLog = createRequestLog({ changed: kept.logChanged });
   const held = createHeldCallbacks({
     changed: kept.stateChanged,
@@ -115,6 +135,11 @@ export function register(app: FastifyInstance) {
   const told = kept.load();
   for (const line of told) app.log[line.startsWith('lost') ? 'warn' : 'info'](`tooling: ${line}`);
   tooling.startup = told;
+  // A process joining a cluster takes the faults the others have (they win over its own file).
+  app.addHook('onReady', async () => {
+    const shared = await broker.get(FAULTS_KEY);
+    if (shared) faults.load(JSON.parse(shared) as ReturnType<Faults['state']>);
+  });
 
   app.clock.onChange(() => void held.flush());
   const timer = setInterval(() => void held.flush(), 1000);

@@ -50,9 +50,11 @@ export function register(app: FastifyInstance) {
   });
   Object.assign(app.services, { wallets, captcha, tradePassword, withdrawals });
 
-  // The sandbox payout gateway reports due results: on every clock move and every 5 seconds.
-  app.clock.onChange(() => withdrawals.settleDue());
-  const payouts = setInterval(() => withdrawals.settleDue(), 5_000);
+  // The sandbox payout gateway reports due results: on every clock move and every 5 seconds, on the one
+  // process of a cluster that holds the scheduler lease.
+  const settleDue = app.cluster.scheduled(() => withdrawals.settleDue());
+  app.clock.onChange(settleDue);
+  const payouts = setInterval(settleDue, 5_000);
   payouts.unref();
   app.addHook('onClose', async () => clearInterval(payouts));
   // the withdrawal records screen follows its orders without polling

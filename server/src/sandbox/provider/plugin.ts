@@ -113,20 +113,26 @@ export const demoProvider = fp(
     // Rounds a crash left half done are finished at start, then any stuck for a minute, and stepped rounds
     // left open for OPEN_ROUND_IDLE_MS. (After ready, not inside it: the wallet calls go through inject,
     // which waits for ready.)
+    // In a cluster these run on the process holding the scheduler lease only.
+    const { scheduled } = app.cluster;
     app.addHook('onReady', async () => {
-      setImmediate(() => void engine.recover(0).catch((err) => app.log.error({ err }, 'provider recovery failed')));
+      setImmediate(
+        scheduled(() => void engine.recover(0).catch((err) => app.log.error({ err }, 'provider recovery failed'))),
+      );
     });
     const timer = setInterval(
-      () =>
-        void engine
-          .recover(RECOVER_EVERY_MS, OPEN_ROUND_IDLE_MS)
-          .catch((err) => app.log.error({ err }, 'provider recovery failed')),
+      scheduled(
+        () =>
+          void engine
+            .recover(RECOVER_EVERY_MS, OPEN_ROUND_IDLE_MS)
+            .catch((err) => app.log.error({ err }, 'provider recovery failed')),
+      ),
       RECOVER_EVERY_MS,
     );
     timer.unref();
     // Shared tables draw on the server clock: a close is noticed within a quarter second.
     const dealer = setInterval(
-      () => void engine.drawTables().catch((err) => app.log.error({ err }, 'table draw failed')),
+      scheduled(() => void engine.drawTables().catch((err) => app.log.error({ err }, 'table draw failed'))),
       250,
     );
     dealer.unref();

@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { createClient } from 'redis';
+import { type Broker, type Lease, LeaseLoop } from './broker';
+
+/** Every key and channel this server uses starts with this (docs/deployment.md lists them). */
+export const REDIS_PREFIX = 'casino:';
+/** How long the start waits for Redis to answer before it gives up. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/** Adds `by` and starts the expiry when the key is new (or has none), in one step. */
+const INCR_WITH_EXPIRY = `local v = redis.call('INCRBY', KEYS[1], ARGV[1])
+if redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return v`;
+/** Takes the lease when free, renews it when ours: 1 when ours now. */
+const ACQUIRE = `local v = redis.call('GET', KEYS[1])
+if v == false then return redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2], 'NX') and 1 or 0 end
+if v == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[2]) return 1 end
+return 0`;
+/** Deletes the lease only when ours. */
+const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+
+export class RedisUnreachable extends Error {
+  override name = 'RedisUnreachable';
+}
+
+type Client = ReturnType<typeof createClient>;
+
+/** The Redis adapter: one connection for commands and publishing, one for subscriptions. */
+class RedisBroker implements Broker {
+  readonly kind = 'redis' as const;
+  readonly id = randomUUID();
+  private readonly handlers = new Map<string, Set<(message: unknown) => void>>();
+  private readonly leases = new Set<Lease>();
+  private lastErrorLogAt = 0;
+
+  constructor(
+    private readonly client: Client,
+    private readonly subscriber: Client,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Redis failures at run time are logged (at most one line a second), never thrown at the caller. */
+  readonly failed = (error: unknown) => {
+    const now = Date.now();
+    if (now - this.lastErrorLogAt < 1000) return;
+    this.lastErrorLogAt = now;
+    this.log.error({ err: error }, 'redis broker: a command failed');
+  };
+
+  publish(channel: string, message: unknown): void {
+    try {
+      this.client.publish(REDIS_PREFIX + channel, JSON.stringify({ o: this.id, m: message })).catch(this.failed);
+    } catch (error) {
+      this.failed(error);
+    }
+  }
+
+  subscribe(channel: string, handler: (message: unknown) => void): () => void {
+    let set = this.handlers.get(channel);
+    if (!set) {
+      const handlers = new Set<(message: unknown) => void>();
+      set = handlers;
+      this.handlers.set(channel, handlers);
+      this.subscriber
+        .subscribe(REDIS_PREFIX + channel, (raw) => {
+          let parsed: { o: string; m: unknown };
+          try {
+            parsed = JSON.parse(raw);
+          } catch {
+            return;
+          }
+          if (parsed.o === this.id) return;
+          for (const h of handlers) {
+            try {
+              h(parsed.m);
+            } catch (error) {
+              this.log.error({ err: error, channel }, 'redis broker: a subscriber failed');
+            }
+          }
+        })
+        .catch(this.failed);
+    }
+    set.add(handler);
+    return () => set.delete(handler);
+  }
+
+  async incr(key: string, ttlMs: number, by = 1): Promise<number> {
+    const value = await this.client.eval(INCR_WITH_EXPIRY, {
+      keys: [REDIS_PREFIX + key],
+      arguments: [String(by), String(ttlMs)],
+    });
+    return Number(value);
+  }
+
+  async get(key: string): Promise<string | null> {
+    const value = await this.client.get(REDIS_PREFIX + key);
+    return value === null ? null : String(value);
+  }
+
+  async set(key: string, value: string, ttlMs?: number): Promise<void> {
+    await this.client.set(
+      REDIS_PREFIX + key,
+      value,
+      ttlMs === undefined ? undefined : { expiration: { type: 'PX', value: ttlMs } },
+    );
+  }
+
+  async del(key: string): Promise<void> {
+    await this.client.del(REDIS_PREFIX + key);
+  }
+
+  lease(name: string, ttlMs: number): Lease {
+    const key = `${REDIS_PREFIX}lease:${name}`;
+    const loop = new LeaseLoop(
+      name,
+      this.id,
+      ttlMs,
+      {
+        acquire: async (_name, owner, ttl) =>
+          Number(await this.client.eval(ACQUIRE, { keys: [key], arguments: [owner, String(ttl)] })) === 1,
+        release: async (_name, owner) => {
+          await this.client.eval(RELEASE, { keys: [key], arguments: [owner] }).catch(this.failed);
+        },
+      },
+      this.failed,
+    );
+    this.leases.add(loop);
+    return loop;
+  }
+
+  async close(): Promise<void> {
+    for (const lease of this.leases) await lease.release();
+    this.handlers.clear();
+    await Promise.allSettled([this.subscriber.close(), this.client.close()]);
+  }
+}
+
+/**
+ * Connects to REDIS_URL (a command connection and a subscriber connection). Throws RedisUnreachable when
+ * Redis does not answer within 5 s, so the server does not start half-shared. Once started, a lost
+ * connection is retried by the client (every 50 ms to 2 s); meanwhile commands wait in its queue.
+ */
+export async function connectRedisBroker(url: string, log: FastifyBaseLogger): Promise<Broker> {
+  let started = false;
+  const client = createClient({
+    url,
+    socket: {
+      connectTimeout: CONNECT_TIMEOUT_MS,
+      // Before the start succeeded: give up at once (the start fails loudly); after: keep trying.
+      reconnectStrategy: (retries) => (started ? Math.min(50 * 2 ** retries, 2_000) : false),
+    },
+  });
+  const subscriber = client.duplicate();
+  let lastLogAt = 0;
+  const onError = (error: unknown) => {
+    if (!started || Date.now() - lastLogAt < 1000) return;
+    lastLogAt = Date.now();
+    log.error({ err: error }, 'redis broker: connection lost; retrying');
+  };
+  client.on('error', onError);
+  subscriber.on('error', onError);
+  try {
+    await Promise.all([client.connect(), subscriber.connect()]);
+    await client.ping();
+  } catch (error) {
+    for (const connection of [client, subscriber]) {
+      try {
+        connection.destroy();
+      } catch {
+        // already closed
+      }
+    }
+    throw new RedisUnreachable(`Redis at ${url} did not answer (${(error as Error).message})`);
+  }
+  started = true;
+  return new RedisBroker(client, subscriber, log);
+}
