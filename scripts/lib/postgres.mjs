@@ -87,7 +87,12 @@ export async function startPostgres({ dir, port, fast = true }) {
     urlOf: (name) => url.replace('/postgres?', `/${name}?`),
     /** Runs psql on database `name` (default postgres) with `sql`. */
     psql: (sql, name = 'postgres') =>
-      run(bin, 'psql', ['-h', data, '-p', String(port), '-U', 'postgres', '-d', name, '-v', 'ON_ERROR_STOP=1', '-qAtc', sql], user),
+      run(
+        bin,
+        'psql',
+        ['-h', data, '-p', String(port), '-U', 'postgres', '-d', name, '-v', 'ON_ERROR_STOP=1', '-qAtc', sql],
+        user,
+      ),
     async stop() {
       run(bin, 'pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop'], user);
     },

@@ -35,11 +35,10 @@ type ArgumentTypes<F extends VariableArgFunction> = F extends (...args: infer A)
  * SERIALIZABLE and runs `fn` again after a serialization failure, so `fn` must do nothing but database
  * work (or work that is safe to repeat) until it returns.
  */
-export interface Transaction<F extends VariableArgFunction> {
-  (...params: ArgumentTypes<F>): ReturnType<F>;
-}
+export type Transaction<F extends VariableArgFunction> = (...params: ArgumentTypes<F>) => ReturnType<F>;
 
 export interface Db {
+  // biome-ignore lint/complexity/noBannedTypes: better-sqlite3's own signature, so its Database is a Db as is.
   prepare<BindParameters extends unknown[] | {} = unknown[], Result = unknown>(
     source: string,
   ): BindParameters extends unknown[] ? Statement<BindParameters, Result> : Statement<[BindParameters], Result>;

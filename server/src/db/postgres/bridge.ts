@@ -1,5 +1,12 @@
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 
+const SQLITE_WORDS: Record<string, string> = {
+  '23505': 'UNIQUE constraint failed',
+  '23514': 'CHECK constraint failed',
+  '23503': 'FOREIGN KEY constraint failed',
+  '23502': 'NOT NULL constraint failed',
+};
+
 /** A PostgreSQL error as the worker describes it (its SQLSTATE in `code`). */
 export class PgError extends Error {
   code: string | undefined;
@@ -7,7 +14,9 @@ export class PgError extends Error {
   constraint: string | undefined;
 
   constructor(described: { message: string; code?: string; detail?: string; constraint?: string }) {
-    super(described.message);
+    // Led by SQLite's words for the same failure, which callers and tests may look for.
+    const sqlite = described.code ? SQLITE_WORDS[described.code] : undefined;
+    super(sqlite ? `${sqlite}: ${described.constraint ?? ''} (${described.message})` : described.message);
     this.name = 'PgError';
     this.code = described.code;
     this.detail = described.detail;

@@ -154,7 +154,10 @@ export class PgDatabase implements Db {
     return has;
   }
 
-  prepare(source: string) {
+  // biome-ignore lint/complexity/noBannedTypes: the port's signature (better-sqlite3's).
+  prepare<BindParameters extends unknown[] | {} = unknown[], Result = unknown>(
+    source: string,
+  ): BindParameters extends unknown[] ? Statement<BindParameters, Result> : Statement<[BindParameters], Result> {
     let prepared = this.statements.get(source);
     if (!prepared) {
       const translated = translate(source);
@@ -166,8 +169,8 @@ export class PgDatabase implements Db {
       prepared = { translated, sql, name: `s${this.statements.size + 1}` };
       this.statements.set(source, prepared);
     }
-    // biome-ignore lint/suspicious/noExplicitAny: the port's prepare is generic over the caller's row type.
-    return new PgStatement(this, prepared.translated, prepared.sql, prepared.name) as any;
+    const statement: Statement = new PgStatement(this, prepared.translated, prepared.sql, prepared.name);
+    return statement as never;
   }
 
   exec(source: string): this {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readMigrations, ROOT_DIR } from '../database';
-import { join } from 'node:path';
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT_DIR, readMigrations } from '../database';
 import { SyncBridge } from './bridge';
 import { PgDatabase } from './database';
 
@@ -46,7 +46,7 @@ export function openPostgres(url: string, options: { template?: string } = {}): 
 /** Applies, forward only and each in its own transaction, the PostgreSQL migrations not yet applied. */
 export function migratePostgres(db: PgDatabase, dir = PG_MIGRATIONS_DIR): string[] {
   db.execRaw(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
+    version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
   const applied = new Set(
     db
       .prepare('SELECT version FROM schema_migrations')
@@ -60,11 +60,10 @@ export function migratePostgres(db: PgDatabase, dir = PG_MIGRATIONS_DIR): string
     if (applied.has(migration.version)) continue;
     db.transaction(() => {
       db.execRaw(migration.sql);
-      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
-        migration.version,
-        migration.name,
-        new Date().toISOString(),
-      );
+      // The baseline (0032) records the SQLite versions it stands for itself.
+      db.prepare(
+        'INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?) ON CONFLICT (version) DO NOTHING',
+      ).run(migration.version, migration.name, new Date().toISOString());
     })();
     done.push(migration.name);
   }

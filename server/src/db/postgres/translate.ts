@@ -7,7 +7,12 @@
  * - `LIKE` becomes `ILIKE` (SQLite's LIKE ignores the case of ASCII letters);
  * - scalar `min(a, b)` / `max(a, b)` become `LEAST` / `GREATEST` (the one-argument forms stay aggregates);
  * - `total(x)` (SQLite's never-NULL sum) becomes `COALESCE(SUM(x), 0)`; `instr` becomes `strpos`;
- * - `x IS ?` / `x IS NOT ?` (SQLite's null-safe comparison with any value) become `IS [NOT] DISTINCT FROM`;
+ * - `x IS y` / `x IS NOT y` (SQLite's null-safe comparison of any values) become `IS [NOT] DISTINCT FROM`;
+ * - `x IN (SELECT value FROM json_each(?))` becomes `x::text IN (... json_array_elements_text($n::json))`;
+ * - in an upsert's `DO UPDATE SET ... WHERE`, a bare column is qualified with the table (PostgreSQL finds
+ *   it ambiguous with `excluded`'s);
+ * - `ON CONFLICT (code)` on a case-insensitive key becomes `ON CONFLICT (lower(code))`;
+ * - an alias named in HAVING is replaced by its expression;
  * - `INSERT OR IGNORE` becomes `INSERT ... ON CONFLICT DO NOTHING`;
  * - an identifier in mixed case (a camelCase alias: `AS createdAt`, `ORDER BY createdAt`) is quoted, as
  *   PostgreSQL folds unquoted names to lower case and rows must keep the names the code reads;
@@ -106,6 +111,105 @@ function closing(tokens: Token[], open: number): { close: number; commas: number
 
 const mixedCase = (word: string) => /[a-z]/.test(word) && /[A-Z]/.test(word);
 
+/**
+ * SQLite's `UNIQUE COLLATE NOCASE` keys are unique indexes on lower(column) in PostgreSQL's schema
+ * (db/postgres/migrations/0032_baseline.sql): an upsert's `ON CONFLICT (column)` names that index.
+ */
+const NOCASE_KEYS: Record<string, string> = { redemption_codes: 'code', users: 'username' };
+
+/** Lower-case words that are not columns, where an upsert's clauses may hold them. */
+const NOT_COLUMNS = new Set([
+  'excluded',
+  'and',
+  'or',
+  'not',
+  'is',
+  'null',
+  'true',
+  'false',
+  'in',
+  'case',
+  'when',
+  'then',
+  'else',
+  'end',
+  'distinct',
+  'from',
+  'set',
+  'where',
+  'returning',
+]);
+
+/**
+ * In `ON CONFLICT ... DO UPDATE SET ... WHERE ...`, SQLite reads a bare column as the existing row's;
+ * PostgreSQL finds it ambiguous (the existing row or `excluded`): qualify it with the table's name, except
+ * where it is the column a SET assigns.
+ */
+function qualifyUpsert(tokens: Token[], out: string[], table: string): void {
+  let start = -1;
+  for (let i = 0; i < tokens.length; i += 1) {
+    if (upper(tokens[i]) === 'DO' && upper(tokens[nextSolid(tokens, i + 1)]) === 'UPDATE') {
+      start = i;
+      break;
+    }
+  }
+  if (start < 0) return;
+  let inSet = false;
+  let previous = '';
+  for (let i = start; i < tokens.length; i += 1) {
+    const token = tokens[i] as Token;
+    if (token.kind === 'space' || token.kind === 'comment') continue;
+    const word = upper(token);
+    if (word === 'RETURNING') return;
+    if (word === 'SET') inSet = true;
+    else if (word === 'WHERE') inSet = false;
+    if (token.kind === 'word' && /^[a-z_][a-z0-9_]*$/.test(token.text) && !NOT_COLUMNS.has(token.text)) {
+      const after = tokens[nextSolid(tokens, i + 1)];
+      const afterText = after?.kind === 'other' ? after.text : '';
+      const qualified = previous === '.' || afterText === '.' || afterText === '(';
+      const assigned = inSet && afterText === '=' && (previous === 'SET' || previous === ',');
+      if (!qualified && !assigned) out[i] = `${table}.${out[i]}`;
+    }
+    previous = token.kind === 'word' ? word : token.text;
+  }
+}
+
+/**
+ * SQLite lets HAVING name a result column's alias (`HAVING a.balance != amount_sum`); PostgreSQL does not:
+ * the alias is replaced by its expression. Only for a statement whose top-level select list defines it.
+ */
+function inlineHavingAliases(tokens: Token[], out: string[]): void {
+  const depthAt: number[] = [];
+  let depth = 0;
+  for (const token of tokens) {
+    if (token.kind === 'other' && token.text === ')') depth -= 1;
+    depthAt.push(depth);
+    if (token.kind === 'other' && token.text === '(') depth += 1;
+  }
+  const having = tokens.findIndex((t, i) => upper(t) === 'HAVING' && depthAt[i] === 0);
+  if (having < 0) return;
+  const aliases = new Map<string, string>();
+  let start = tokens.findIndex((t, i) => upper(t) === 'SELECT' && depthAt[i] === 0) + 1;
+  for (let i = start; i < tokens.length && upper(tokens[i]) !== 'FROM'; i += 1) {
+    if (depthAt[i] !== 0) continue;
+    const text = tokens[i]?.kind === 'other' ? tokens[i]?.text : '';
+    if (text === ',') start = i + 1;
+    else if (upper(tokens[i]) === 'AS') {
+      const aliasAt = nextSolid(tokens, i + 1);
+      const alias = tokens[aliasAt];
+      if (alias?.kind === 'word') aliases.set(alias.text, out.slice(start, i).join('').trim());
+    }
+  }
+  for (let i = having + 1; i < tokens.length; i += 1) {
+    const word = upper(tokens[i]);
+    if (depthAt[i] === 0 && (word === 'ORDER' || word === 'LIMIT' || word === 'WINDOW')) return;
+    const token = tokens[i] as Token;
+    const expression = token.kind === 'word' ? aliases.get(token.text) : undefined;
+    const before = tokens[i - 1];
+    if (expression && !(before?.kind === 'other' && before.text === '.')) out[i] = `(${expression})`;
+  }
+}
+
 export function translate(source: string): Translated {
   const tokens = tokenize(source);
   const out: string[] = tokens.map((t) => t.text);
@@ -144,12 +248,13 @@ export function translate(source: string): Translated {
       out[close] = `${out[close]}, 0)`;
     } else if (word === 'INSTR' && opens) out[i] = 'strpos';
     else if (word === 'IS') {
+      // SQLite's IS compares any two values, NULL included; PostgreSQL's only takes NULL, TRUE or FALSE.
       const then = nextSolid(tokens, i + 1);
       const negated = upper(tokens[then]) === 'NOT';
       const valueAt = negated ? nextSolid(tokens, then + 1) : then;
-      if (tokens[valueAt]?.kind === 'param') {
+      if (!['NULL', 'TRUE', 'FALSE', 'DISTINCT'].includes(upper(tokens[valueAt]))) {
         out[i] = negated ? 'IS DISTINCT FROM' : 'IS NOT DISTINCT FROM';
-        if (negated) for (let j = i + 1; j < valueAt; j += 1) out[j] = j === then ? '' : (out[j] as string);
+        if (negated) out[then] = '';
       }
     } else if (word === 'INSERT' && i === nextSolid(tokens, 0)) {
       const orAt = nextSolid(tokens, i + 1);
@@ -167,10 +272,24 @@ export function translate(source: string): Translated {
     } else if (mixedCase(token.text) && !opens) out[i] = `"${token.text}"`;
   }
 
+  if (insertInto) qualifyUpsert(tokens, out, insertInto);
+  inlineHavingAliases(tokens, out);
+  // `x IN (SELECT value FROM json_each(?))`, a list bound as one JSON array: PostgreSQL's elements are
+  // text, so the comparison is made on text (x an id or a code alike).
   let sql = out.join('');
+  const nocase = insertInto ? NOCASE_KEYS[insertInto] : undefined;
+  if (nocase)
+    sql = sql.replace(new RegExp(`ON\\s+CONFLICT\\s*\\(\\s*${nocase}\\s*\\)`, 'i'), `ON CONFLICT (lower(${nocase}))`);
+  sql = sql.replace(
+    /([A-Za-z_][\w.]*)(\s+(?:NOT\s+)?IN\s*\(\s*SELECT\s+value\s+FROM\s+)json_each\((\$\d+)\)/gi,
+    '$1::text$2json_array_elements_text($3::json)',
+  );
   if (orIgnore) {
     const at = returning ? sql.search(/\bRETURNING\b/i) : -1;
-    sql = at >= 0 ? `${sql.slice(0, at)}ON CONFLICT DO NOTHING ${sql.slice(at)}` : `${sql.trimEnd()} ON CONFLICT DO NOTHING`;
+    sql =
+      at >= 0
+        ? `${sql.slice(0, at)}ON CONFLICT DO NOTHING ${sql.slice(at)}`
+        : `${sql.trimEnd()} ON CONFLICT DO NOTHING`;
   }
   return { sql, slots, named, insertInto: returning ? undefined : insertInto };
 }
