@@ -51,6 +51,8 @@ describe('the PostgreSQL adapter behind the storage port', () => {
     expect(db.prepare('INSERT OR IGNORE INTO t_keyed (k, v) VALUES (?, ?)').run('a', 1).changes).toBe(1);
     expect(db.prepare('INSERT OR IGNORE INTO t_keyed (k, v) VALUES (?, ?)').run('a', 2).changes).toBe(0);
     expect(db.prepare('SELECT v FROM t_keyed WHERE k = ?').pluck().get('a')).toBe(1);
+    db.prepare('INSERT OR REPLACE INTO t_keyed (k, v) VALUES (?, ?)').run('a', 3);
+    expect(db.prepare('SELECT k, v FROM t_keyed').all()).toEqual([{ k: 'a', v: 3 }]);
   });
 
   it('commits a transaction, rolls it back on a throw, and nests transactions as savepoints', () => {

@@ -141,6 +141,19 @@ export class PgDatabase implements Db {
     }
   }
 
+  /** SQLite's REPLACE as an upsert: on the table's primary key, every inserted column is overwritten. */
+  private replaceClause({ table, columns }: { table: string; columns: string[] }): string {
+    const key = this.bridge
+      .query(
+        `SELECT a.attname FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
+       WHERE i.indrelid = $1::regclass AND i.indisprimary`,
+        [table],
+      )
+      .rows.map((r) => String(r[0]));
+    const set = columns.filter((c) => !key.includes(c)).map((c) => `${c} = excluded.${c}`);
+    return `ON CONFLICT (${key.join(', ')}) ${set.length ? `DO UPDATE SET ${set.join(', ')}` : 'DO NOTHING'}`;
+  }
+
   private hasIdColumn(table: string): boolean {
     let has = this.idColumns.get(table);
     if (has === undefined) {
@@ -162,6 +175,7 @@ export class PgDatabase implements Db {
     if (!prepared) {
       const translated = translate(source);
       let sql = translated.sql;
+      if (translated.orReplace) sql = `${sql.trimEnd()} ${this.replaceClause(translated.orReplace)}`;
       if (translated.insertInto) {
         if (this.hasIdColumn(translated.insertInto)) sql = `${sql.trimEnd().replace(/;$/, '')} RETURNING id`;
         else translated.insertInto = undefined;

@@ -13,7 +13,8 @@
  *   it ambiguous with `excluded`'s);
  * - `ON CONFLICT (code)` on a case-insensitive key becomes `ON CONFLICT (lower(code))`;
  * - an alias named in HAVING is replaced by its expression;
- * - `INSERT OR IGNORE` becomes `INSERT ... ON CONFLICT DO NOTHING`;
+ * - `INSERT OR IGNORE` becomes `INSERT ... ON CONFLICT DO NOTHING`; `INSERT OR REPLACE INTO t (cols)` becomes
+ *   an upsert on t's primary key (the adapter, which knows the key, adds `ON CONFLICT (key) DO UPDATE`);
  * - an identifier in mixed case (a camelCase alias: `AS createdAt`, `ORDER BY createdAt`) is quoted, as
  *   PostgreSQL folds unquoted names to lower case and rows must keep the names the code reads;
  * - `? IS NULL` gets `::text`, as PostgreSQL cannot infer the type of a parameter tested only for NULL.
@@ -27,6 +28,8 @@ export interface Translated {
   named: boolean;
   /** `INSERT INTO <table>` without RETURNING: the table, so the adapter can add `RETURNING id`. */
   insertInto: string | undefined;
+  /** `INSERT OR REPLACE INTO <table> (<columns>)`: the adapter adds the upsert on the table's primary key. */
+  orReplace: { table: string; columns: string[] } | undefined;
 }
 
 type Token =
@@ -217,6 +220,7 @@ export function translate(source: string): Translated {
   let named = false;
   let positional = 0;
   let orIgnore = false;
+  let orReplace = false;
   let returning = false;
   let insertInto: string | undefined;
 
@@ -259,6 +263,10 @@ export function translate(source: string): Translated {
     } else if (word === 'INSERT' && i === nextSolid(tokens, 0)) {
       const orAt = nextSolid(tokens, i + 1);
       const ignoreAt = nextSolid(tokens, orAt + 1);
+      if (upper(tokens[orAt]) === 'OR' && upper(tokens[ignoreAt]) === 'REPLACE') {
+        orReplace = true;
+        for (let j = i + 1; j <= ignoreAt; j += 1) out[j] = '';
+      }
       if (upper(tokens[orAt]) === 'OR' && upper(tokens[ignoreAt]) === 'IGNORE') {
         orIgnore = true;
         for (let j = i + 1; j <= ignoreAt; j += 1) out[j] = '';
@@ -291,5 +299,10 @@ export function translate(source: string): Translated {
         ? `${sql.slice(0, at)}ON CONFLICT DO NOTHING ${sql.slice(at)}`
         : `${sql.trimEnd()} ON CONFLICT DO NOTHING`;
   }
-  return { sql, slots, named, insertInto: returning ? undefined : insertInto };
+  let replace: Translated['orReplace'];
+  if (orReplace && insertInto) {
+    const list = /INTO\s+[\w."]+\s*\(([^)]*)\)/i.exec(sql);
+    if (list?.[1]) replace = { table: insertInto, columns: list[1].split(',').map((c) => c.trim().replace(/"/g, '')) };
+  }
+  return { sql, slots, named, insertInto: returning ? undefined : insertInto, orReplace: replace };
 }
