@@ -20,19 +20,26 @@ export default async function setup() {
   // As root the server runs as the postgres user, who must reach the cluster folder inside.
   chmodSync(dir, 0o755);
   const server = await startPostgres({ dir: join(dir, 'cluster'), port: 5432 });
-  server.psql(`CREATE DATABASE ${TEMPLATE}`);
-  const template = openPostgres(server.urlOf(TEMPLATE));
+  const stop = async () => {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
   try {
-    migratePostgres(template);
-    runSeeds(template);
-  } finally {
-    template.close();
+    server.psql(`CREATE DATABASE ${TEMPLATE}`);
+    const template = openPostgres(server.urlOf(TEMPLATE));
+    try {
+      migratePostgres(template);
+      runSeeds(template);
+    } finally {
+      template.close();
+    }
+  } catch (error) {
+    // A set-up that fails leaves no server running behind it.
+    await stop();
+    throw error;
   }
   process.env.TEST_STORE = 'postgres';
   process.env.TEST_DATABASE_URL = server.url;
   process.env.TEST_DATABASE_TEMPLATE = TEMPLATE;
-  return async () => {
-    await server.stop();
-    rmSync(dir, { recursive: true, force: true });
-  };
+  return stop;
 }
