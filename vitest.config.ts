@@ -10,6 +10,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          // PostgreSQL's and Redis's own tests need their servers: `npm run test:stores` runs them.
+          exclude: ['**/node_modules/**', 'server/src/**/*.pg.test.ts', 'server/src/**/*.redis.test.ts'],
           environment: 'node',
           // Projects do not inherit the root time-outs; a 2-core CI machine needs room for argon2 and races.
           testTimeout: 30000,

@@ -12,6 +12,13 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DB_FILE: z.string().min(1).default('data/casino.db'),
+  /** postgres://...: use PostgreSQL (db/postgres/migrations) instead of the SQLite file DB_FILE. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// url')
+    .optional(),
+  /** Tests only: every start makes a fresh database copied from this template on DATABASE_URL's server. */
+  DATABASE_TEMPLATE: z.string().min(1).optional(),
   ADMIN_TOKEN: z.string().min(16, 'ADMIN_TOKEN must be at least 16 characters').optional(),
   PUBLIC_URL: z.url().optional(),
   OPS_ENABLED: bool.default(true),
@@ -49,6 +56,10 @@ export interface Config {
   port: number;
   host: string;
   dbFile: string;
+  /** PostgreSQL instead of SQLite when set. */
+  databaseUrl: string | undefined;
+  /** Tests: open a fresh copy of this template database (on databaseUrl's server), dropped when closed. */
+  databaseTemplate: string | undefined;
   adminToken: string;
   adminTokenGenerated: boolean;
   publicUrl: string;
@@ -84,6 +95,8 @@ function configFromEnv(e: Env): Config {
     port: e.PORT,
     host: e.HOST,
     dbFile: e.DB_FILE,
+    databaseUrl: e.DATABASE_URL,
+    databaseTemplate: e.DATABASE_TEMPLATE,
     adminToken: e.ADMIN_TOKEN ?? randomBytes(24).toString('base64url'),
     adminTokenGenerated: e.ADMIN_TOKEN === undefined,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
@@ -105,13 +118,21 @@ function configFromEnv(e: Env): Config {
   };
 }
 
-/** Defaults for tests and scripts: an in-memory database and a fixed operator token. */
-export function testConfig(overrides: Partial<Config> = {}): Config {
+/**
+ * Defaults for tests and scripts: an in-memory database and a fixed operator token. Under
+ * `TEST_STORE=postgres` (npm run test:stores), a fresh PostgreSQL database copied from the migrated
+ * template the stores' global set-up made (TEST_DATABASE_URL, TEST_DATABASE_TEMPLATE) instead.
+ */
+export function testConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = process.env): Config {
+  const postgres = env.TEST_STORE === 'postgres';
+  if (postgres && !(env.TEST_DATABASE_URL && env.TEST_DATABASE_TEMPLATE))
+    throw new Error('TEST_STORE=postgres needs TEST_DATABASE_URL and TEST_DATABASE_TEMPLATE (vitest.stores.config.ts)');
   return {
     ...configFromEnv(
       envSchema.parse({ NODE_ENV: 'test', ADMIN_TOKEN: 'test-admin-token-0123456789', LOG_LEVEL: 'silent' }),
     ),
     dbFile: ':memory:',
+    ...(postgres ? { databaseUrl: env.TEST_DATABASE_URL, databaseTemplate: env.TEST_DATABASE_TEMPLATE } : {}),
     ...overrides,
   };
 }

@@ -36,7 +36,9 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 const url = `http://localhost:${config.port}`;
-console.log(`\n  Casino PH is running at ${url}\n  API docs: ${url}/api/docs\n  Database: ${config.dbFile}`);
+console.log(
+  `\n  Casino PH is running at ${url}\n  API docs: ${url}/api/docs\n  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dbFile}`,
+);
 if (config.opsEnabled) {
   console.log(
     config.adminTokenGenerated

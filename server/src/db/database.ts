@@ -2,8 +2,9 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
+import type { Db } from './port';
 
-export type Db = Database.Database;
+export type { Db } from './port';
 
 export const ROOT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const MIGRATIONS_DIR = join(ROOT_DIR, 'db', 'migrations');
@@ -12,7 +13,7 @@ export const SEEDS_DIR = join(ROOT_DIR, 'db', 'seeds');
 /** Opens (creating its folder) the SQLite file, or an in-memory database for ':memory:'. */
 export function openDatabase(file: string): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const db = new Database(file);
+  const db: Database.Database = new Database(file);
   // One process owns the file: with the lock held for the connection's life (set before WAL is entered,
   // so no shared-memory index is used), a statement no longer pays a lock and unlock round of system
   // calls, which halved the cost of a primary-key read. Other processes cannot open the file meanwhile.

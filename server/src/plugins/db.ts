@@ -1,13 +1,21 @@
 import fp from 'fastify-plugin';
 import { type Db, migrate, openDatabase } from '../db/database';
+import { PgDatabase } from '../db/postgres/database';
+import { migratePostgres, openPostgres } from '../db/postgres/open';
 import '../db/seeds-index';
 import { runSeeds } from '../db/seed';
+
+/** Opens the store the config names, SQLite's file by default or PostgreSQL with DATABASE_URL. */
+function openStore(config: { dbFile: string; databaseUrl: string | undefined; databaseTemplate: string | undefined }) {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, { template: config.databaseTemplate });
+  return openDatabase(config.dbFile);
+}
 
 /** Opens the database (or takes the one given), applies migrations and seeds, and closes it with the app. */
 export const dbPlugin = fp<{ db?: Db }>(
   async (app, options) => {
-    const db = options.db ?? openDatabase(app.config.dbFile);
-    const applied = migrate(db);
+    const db = options.db ?? openStore(app.config);
+    const applied = db instanceof PgDatabase ? migratePostgres(db) : migrate(db);
     if (applied.length) app.log.info({ applied }, 'migrations applied');
     runSeeds(db);
     app.decorate('db', db);

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { Statement } from 'better-sqlite3';
 import fc from 'fast-check';
 import { z } from 'zod';
 import type { Endpoint } from '../../../shared/contract/define';
 import type { Db } from '../db/database';
+import type { Statement } from '../db/port';
 
 /**
  * Generators of bad requests for the fuzz test (fuzz.test.ts), driven by the contract's zod schemas:

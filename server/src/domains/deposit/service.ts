@@ -355,17 +355,21 @@ export function createDepositService(deps: {
     /** Marks Pending orders past their time-out as Timeout (3) and frees their coupons. */
     expireOverdue(): number {
       const now = clock.iso();
-      let count = 0;
-      db.transaction(() => {
+      // The pushes go out once the time-outs are committed: on PostgreSQL a transaction may run again
+      // (a serialization failure), and its function must do nothing that cannot be repeated.
+      const expired = db.transaction(() => {
+        const done: DepositRow[] = [];
         for (const order of repo.overdue(now)) {
           if (!repo.timeOut(order.id, now)) continue;
           if (order.coupon_id !== null) repo.releaseCoupon(order.coupon_id, now);
-          count++;
-          events.emit('deposit.settled', { userId: order.user_id, orderNo: order.order_no, status: DEPOSIT.TIMEOUT });
+          done.push(order);
         }
         repo.expireCoupons(now);
+        return done;
       })();
-      return count;
+      for (const order of expired)
+        events.emit('deposit.settled', { userId: order.user_id, orderNo: order.order_no, status: DEPOSIT.TIMEOUT });
+      return expired.length;
     },
 
     /** The order as the checkout page shows it, when the token matches. */

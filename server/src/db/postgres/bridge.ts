@@ -1,0 +1,93 @@
+import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
+
+const SQLITE_WORDS: Record<string, string> = {
+  '23505': 'UNIQUE constraint failed',
+  '23514': 'CHECK constraint failed',
+  '23503': 'FOREIGN KEY constraint failed',
+  '23502': 'NOT NULL constraint failed',
+};
+
+/** A PostgreSQL error as the worker describes it (its SQLSTATE in `code`). */
+export class PgError extends Error {
+  code: string | undefined;
+  detail: string | undefined;
+  constraint: string | undefined;
+
+  constructor(described: { message: string; code?: string; detail?: string; constraint?: string }) {
+    // Led by SQLite's words for the same failure, which callers and tests may look for.
+    const sqlite = described.code ? SQLITE_WORDS[described.code] : undefined;
+    super(sqlite ? `${sqlite}: ${described.constraint ?? ''} (${described.message})` : described.message);
+    this.name = 'PgError';
+    this.code = described.code;
+    this.detail = described.detail;
+    this.constraint = described.constraint;
+  }
+}
+
+export interface QueryAnswer {
+  fields: string[];
+  rows: unknown[][];
+  rowCount: number;
+}
+
+type Request =
+  | { op: 'query'; sql: string; values: unknown[]; name?: string }
+  | { op: 'exec'; sql: string }
+  | { op: 'close' };
+
+/** How long one request may take before the caller gets an error instead of waiting on (a stuck server). */
+const REQUEST_TIMEOUT_MS = 60_000;
+
+/**
+ * One PostgreSQL connection held by a worker thread, called synchronously: the caller posts a request and
+ * blocks its thread on a shared flag until the worker has answered (as synckit does). Nothing else of the
+ * process runs meanwhile, which is what keeps a money change one uninterrupted synchronous function.
+ */
+export class SyncBridge {
+  private readonly worker: Worker;
+  private readonly port: MessagePort;
+  private readonly flag = new Int32Array(new SharedArrayBuffer(4));
+  private closed = false;
+
+  constructor(url: string) {
+    const { port1, port2 } = new MessageChannel();
+    this.port = port1;
+    this.worker = new Worker(new URL('./worker.mjs', import.meta.url), {
+      workerData: { port: port2, flag: this.flag.buffer, url },
+      transferList: [port2],
+    });
+    // The worker never keeps the process alive by itself; close() ends it.
+    this.worker.unref();
+  }
+
+  private call(request: Request): unknown {
+    if (this.closed) throw new Error('The database connection is closed');
+    Atomics.store(this.flag, 0, 0);
+    this.port.postMessage(request);
+    const waited = Atomics.wait(this.flag, 0, 0, REQUEST_TIMEOUT_MS);
+    const message = receiveMessageOnPort(this.port);
+    if (!message) throw new Error(`PostgreSQL did not answer (${waited}) within ${REQUEST_TIMEOUT_MS} ms`);
+    const answer = message.message as { ok: true; value: unknown } | { ok: false; error: { message: string } };
+    if (!answer.ok) throw new PgError(answer.error);
+    return answer.value;
+  }
+
+  query(sql: string, values: unknown[], name?: string): QueryAnswer {
+    return this.call({ op: 'query', sql, values, ...(name ? { name } : {}) }) as QueryAnswer;
+  }
+
+  exec(sql: string): void {
+    this.call({ op: 'exec', sql });
+  }
+
+  close(): void {
+    if (this.closed) return;
+    try {
+      this.call({ op: 'close' });
+    } finally {
+      this.closed = true;
+      this.port.close();
+      void this.worker.terminate();
+    }
+  }
+}

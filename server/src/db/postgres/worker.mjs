@@ -1,0 +1,76 @@
+// The PostgreSQL connection of one PgDatabase, in a worker thread. The main thread posts one request on
+// the port and blocks (Atomics.wait on `flag`); this thread runs it with `pg`, posts the answer, then wakes
+// the main thread, which takes the answer with receiveMessageOnPort. Plain JavaScript: a worker is not
+// passed through tsx or vite, so it must load as is.
+import { workerData } from 'node:worker_threads';
+import pg from 'pg';
+
+const { port, flag, url } = workerData;
+const view = new Int32Array(flag);
+
+// Rows as SQLite answers them: 64-bit integers (COUNT, SUM, BIGINT columns) and numerics as numbers,
+// booleans (a comparison in a select list) as 1 and 0, dates and times as the text PostgreSQL wrote.
+const parsers = {
+  20: Number,
+  1700: Number,
+  16: (v) => (v === 't' ? 1 : 0),
+  1082: String,
+  1114: String,
+  1184: String,
+};
+const types = { getTypeParser: (oid, format) => parsers[oid] ?? pg.types.getTypeParser(oid, format) };
+
+const client = new pg.Client({ connectionString: url, types });
+const ready = client.connect();
+// A dropped connection is reported on the next request, not as an uncaught error of this thread.
+let lost;
+client.on('error', (error) => {
+  lost = error;
+});
+
+function describe(error) {
+  return {
+    message: error?.message ?? String(error),
+    code: error?.code,
+    detail: error?.detail,
+    constraint: error?.constraint,
+    table: error?.table,
+  };
+}
+
+async function handle(request) {
+  await ready;
+  if (lost) throw lost;
+  switch (request.op) {
+    case 'query': {
+      const result = await client.query({
+        text: request.sql,
+        values: request.values,
+        rowMode: 'array',
+        ...(request.name ? { name: request.name } : {}),
+      });
+      return { fields: result.fields.map((f) => f.name), rows: result.rows, rowCount: result.rowCount ?? 0 };
+    }
+    case 'exec':
+      await client.query(request.sql);
+      return {};
+    case 'close':
+      await client.end();
+      return {};
+    default:
+      throw new Error(`unknown request ${request.op}`);
+  }
+}
+
+port.on('message', async (request) => {
+  let answer;
+  try {
+    answer = { ok: true, value: await handle(request) };
+  } catch (error) {
+    answer = { ok: false, error: describe(error) };
+  }
+  port.postMessage(answer);
+  Atomics.store(view, 0, 1);
+  Atomics.notify(view, 0);
+  if (request.op === 'close') port.close();
+});

@@ -1,0 +1,45 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+// @ts-expect-error: a plain .mjs helper shared with the scripts, without type declarations.
+import { startPostgres } from '../../../scripts/lib/postgres.mjs';
+import { migratePostgres, openPostgres } from '../db/postgres/open';
+import '../db/seeds-index';
+import { runSeeds } from '../db/seed';
+
+/** The template every test database is copied from: migrated and seeded once per run. */
+export const TEMPLATE = 'casino_template';
+
+/**
+ * Global set-up of `npm run test:stores`: a PostgreSQL server of its own in a temporary folder, a template
+ * database migrated and seeded once, and the environment testConfig() reads (TEST_STORE=postgres), so that
+ * every test app opens a fresh copy of the template (CREATE DATABASE ... TEMPLATE ...).
+ */
+export default async function setup() {
+  const dir = mkdtempSync(join(tmpdir(), 'casino-pg-'));
+  // As root the server runs as the postgres user, who must reach the cluster folder inside.
+  chmodSync(dir, 0o755);
+  const server = await startPostgres({ dir: join(dir, 'cluster'), port: 5432 });
+  const stop = async () => {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    server.psql(`CREATE DATABASE ${TEMPLATE}`);
+    const template = openPostgres(server.urlOf(TEMPLATE));
+    try {
+      migratePostgres(template);
+      runSeeds(template);
+    } finally {
+      template.close();
+    }
+  } catch (error) {
+    // A set-up that fails leaves no server running behind it.
+    await stop();
+    throw error;
+  }
+  process.env.TEST_STORE = 'postgres';
+  process.env.TEST_DATABASE_URL = server.url;
+  process.env.TEST_DATABASE_TEMPLATE = TEMPLATE;
+  return stop;
+}
