@@ -11,6 +11,8 @@ export default defineConfig({
           name: 'server',
           include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
+          // The code check: a test fails when the server answers a code its endpoint does not declare.
+          setupFiles: ['server/src/test/setup.ts'],
           // Projects do not inherit the root time-outs; a 2-core CI machine needs room for argon2 and races.
           testTimeout: 30000,
           hookTimeout: 30000,

@@ -9,6 +9,7 @@ import { registerDomains } from './domains';
 import { prettyLogStream } from './lib/pretty-log';
 import { clientAppPlugin } from './plugins/client-app';
 import { clockPlugin } from './plugins/clock';
+import { type CodeCheck, codeCheckPlugin, installedCodeCheck } from './plugins/code-check';
 import { corsPlugin } from './plugins/cors';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
@@ -37,6 +38,8 @@ export interface BuildOptions {
   serveClient?: boolean;
   /** Socket heartbeat and silence time-out (default: spec section 9's 20 s and 60 s); tests shorten them. */
   socket?: SocketTimings;
+  /** Test-only: told of each failure code an endpoint answers but does not list (plugins/code-check.ts). */
+  codeCheck?: CodeCheck;
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -77,6 +80,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(rateLimitPlugin);
   await app.register(corsPlugin);
   await app.register(envelopePlugin);
+  const codeCheck = options.codeCheck ?? installedCodeCheck();
+  if (codeCheck) await app.register(codeCheckPlugin, { check: codeCheck });
   await app.register(securityHeadersPlugin);
   await app.register(cookie);
   await app.register(sessionPlugin);
