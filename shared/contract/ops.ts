@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Code } from '../codes';
 import { opsChatEndpoints } from './chat';
 import { isoTime, nothing } from './common';
 import { defineEndpoint } from './define';
@@ -67,6 +68,7 @@ export const setClock = defineEndpoint({
       message: 'Give either set or advance',
     }),
   data: clockState,
+  codes: [Code.OPS_BAD_DURATION],
 });
 
 export const opsUserSchema = userInfoSchema.extend({
@@ -102,6 +104,7 @@ export const getUser = defineEndpoint({
   summary: 'One player',
   params: uidParams,
   data: opsUserSchema,
+  codes: [Code.OPS_NOT_FOUND],
 });
 
 export const setUserStatus = defineEndpoint({
@@ -112,6 +115,7 @@ export const setUserStatus = defineEndpoint({
   params: uidParams,
   body: z.strictObject({ status: z.enum(['active', 'suspended']), reason: z.string().max(200).default('') }),
   data: opsUserSchema,
+  codes: [Code.OPS_NOT_FOUND],
 });
 
 export const revokeUserSessions = defineEndpoint({
@@ -122,6 +126,7 @@ export const revokeUserSessions = defineEndpoint({
   params: uidParams,
   body: z.strictObject({}),
   data: nothing,
+  codes: [Code.OPS_NOT_FOUND],
 });
 
 export const opsSessionSchema = z.object({
@@ -145,6 +150,7 @@ export const listUserSessions = defineEndpoint({
   params: uidParams,
   query: z.strictObject({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
   data: z.array(opsSessionSchema),
+  codes: [Code.OPS_NOT_FOUND],
 });
 
 export const revokeUserSession = defineEndpoint({
@@ -155,6 +161,7 @@ export const revokeUserSession = defineEndpoint({
   params: z.strictObject({ uid: z.coerce.number().int().positive(), id: z.coerce.number().int().positive() }),
   body: z.strictObject({}),
   data: opsSessionSchema,
+  codes: [Code.OPS_NOT_FOUND],
 });
 
 export const opsEndpoints = [

@@ -6,8 +6,14 @@ import { z } from 'zod';
 import { Code } from '../../../shared/codes';
 import * as contract from '../../../shared/contract';
 import type { Endpoint } from '../../../shared/contract/define';
+import * as dev from '../../../shared/contract/dev';
+import * as ops from '../../../shared/contract/ops';
+import * as opsAudit from '../../../shared/contract/ops-audit';
+import * as opsInbox from '../../../shared/contract/ops-inbox';
 import * as opsMoney from '../../../shared/contract/ops-money';
+import * as opsRewards from '../../../shared/contract/ops-rewards';
 import * as opsTooling from '../../../shared/contract/ops-tooling';
+import * as opsVip from '../../../shared/contract/ops-vip';
 import { codeMessage } from '../../../shared/messages';
 import recordedExamples from './openapi-examples.json';
 
@@ -33,7 +39,19 @@ const ALL_CODES = Object.values(Code).filter((c) => c !== Code.OK);
 
 /** Every contract endpoint by `METHOD /path` as it is registered (`GET /ops/users/:uid`). */
 export const contractEndpoints = new Map<string, Endpoint>();
-for (const module of [...Object.values(contract), contract, opsMoney, opsTooling]) {
+const everyModule = [
+  ...Object.values(contract),
+  contract,
+  dev,
+  ops,
+  opsAudit,
+  opsInbox,
+  opsMoney,
+  opsRewards,
+  opsTooling,
+  opsVip,
+];
+for (const module of everyModule) {
   if (!module || typeof module !== 'object' || module instanceof z.ZodType) continue;
   for (const value of Object.values(module)) {
     const endpoint = value as Partial<Endpoint> | null;
