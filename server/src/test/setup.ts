@@ -10,7 +10,7 @@ import { appendFileSync } from 'node:fs';
 import { afterAll, afterEach, expect } from 'vitest';
 import { installCodeCheck, type UndeclaredCode } from '../plugins/code-check';
 
-const MODE: 'enforce' | 'collect' = process.env.CODE_CHECK === 'enforce' ? 'enforce' : 'collect';
+const MODE: 'enforce' | 'collect' = process.env.CODE_CHECK === 'collect' ? 'collect' : 'enforce';
 const FILE = process.env.CODE_CHECK_FILE ?? '/tmp/code-check.jsonl';
 
 const seen: UndeclaredCode[] = [];
