@@ -13,6 +13,8 @@ export default defineConfig({
           // PostgreSQL's and Redis's own tests need their servers: `npm run test:stores` runs them.
           exclude: ['**/node_modules/**', 'server/src/**/*.pg.test.ts', 'server/src/**/*.redis.test.ts'],
           environment: 'node',
+          // The code check: a test fails when the server answers a code its endpoint does not declare.
+          setupFiles: ['server/src/test/setup.ts'],
           // Projects do not inherit the root time-outs; a 2-core CI machine needs room for argon2 and races.
           testTimeout: 30000,
           hookTimeout: 30000,

@@ -10,6 +10,7 @@ import { prettyLogStream } from './lib/pretty-log';
 import { type Broker, brokerPlugin } from './plugins/broker';
 import { clientAppPlugin } from './plugins/client-app';
 import { clockPlugin } from './plugins/clock';
+import { type CodeCheck, codeCheckPlugin, installedCodeCheck } from './plugins/code-check';
 import { corsPlugin } from './plugins/cors';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
@@ -40,6 +41,8 @@ export interface BuildOptions {
   socket?: SocketTimings;
   /** The broker shared with other processes (tests: memory brokers on one network); default: config.redisUrl's or memory. */
   broker?: Broker;
+  /** Test-only: told of each failure code an endpoint answers but does not list (plugins/code-check.ts). */
+  codeCheck?: CodeCheck;
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -81,6 +84,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(rateLimitPlugin);
   await app.register(corsPlugin);
   await app.register(envelopePlugin);
+  const codeCheck = options.codeCheck ?? installedCodeCheck();
+  if (codeCheck) await app.register(codeCheckPlugin, { check: codeCheck });
   await app.register(securityHeadersPlugin);
   await app.register(cookie);
   await app.register(sessionPlugin);

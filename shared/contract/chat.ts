@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Code } from '../codes';
 import { RuleMessage } from '../rules';
 import { isoTime } from './common';
 import { defineEndpoint } from './define';
@@ -108,6 +109,7 @@ export const getConversation = defineEndpoint({
   summary: 'One conversation and its messages (reading changes nothing: POST /ops/chat/:id/read marks them read)',
   params: conversationParams,
   data: z.object({ conversation: opsConversationSchema, messages: z.array(chatMessageSchema) }),
+  codes: [Code.CHAT_NOT_FOUND],
 });
 
 export const replyChat = defineEndpoint({
@@ -118,6 +120,7 @@ export const replyChat = defineEndpoint({
   params: conversationParams,
   body: z.strictObject({ text: chatText }),
   data: chatMessageSchema,
+  codes: [Code.CHAT_NOT_FOUND, Code.CHAT_CLOSED],
 });
 
 export const closeChat = defineEndpoint({
@@ -128,6 +131,7 @@ export const closeChat = defineEndpoint({
   params: conversationParams,
   body: z.strictObject({}),
   data: opsConversationSchema,
+  codes: [Code.CHAT_NOT_FOUND, Code.CHAT_CLOSED],
 });
 
 export const markChatRead = defineEndpoint({
@@ -138,6 +142,7 @@ export const markChatRead = defineEndpoint({
   params: conversationParams,
   body: z.strictObject({}),
   data: opsConversationSchema,
+  codes: [Code.CHAT_NOT_FOUND],
 });
 
 export const opsChatEndpoints = [listConversations, getConversation, markChatRead, replyChat, closeChat] as const;

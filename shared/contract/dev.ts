@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Code } from '../codes';
 import { COUNTER_EVENTS, type CounterEvent } from '../socket';
 import { isoTime } from './common';
 import { defineEndpoint } from './define';
@@ -49,6 +50,7 @@ export const devClock = defineEndpoint({
       message: 'Give either advance or action',
     }),
   data: devStateSchema,
+  codes: [Code.NOT_FOUND, Code.OPS_BAD_DURATION],
 });
 
 export const devScenario = defineEndpoint({
@@ -59,6 +61,7 @@ export const devScenario = defineEndpoint({
   params: z.strictObject({ name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/) }),
   body: z.strictObject({}),
   data: devStateSchema,
+  codes: [Code.NOT_FOUND, Code.SCENARIO_UNKNOWN, Code.SNAPSHOT_INCOMPATIBLE, Code.SCENARIO_FAILED],
 });
 
 export const devPush = defineEndpoint({

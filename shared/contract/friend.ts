@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Code } from '../codes';
 import { empty, isoTime, paged, pageQuery, pesos } from './common';
 import { defineEndpoint } from './define';
 import { percent } from './fields';
@@ -63,6 +64,7 @@ export const claimFriendDeposit = defineEndpoint({
   summary: 'Claim the accrued referral deposit rebate',
   body: empty,
   data: rewardsData,
+  codes: [Code.INSUFFICIENT_BALANCE, Code.REWARD_ALREADY_CLAIMED, Code.NOTHING_TO_CLAIM],
 });
 
 export const claimFriendTurnover = defineEndpoint({
@@ -73,6 +75,7 @@ export const claimFriendTurnover = defineEndpoint({
   summary: 'Claim the accrued referral turnover rebate',
   body: empty,
   data: rewardsData,
+  codes: [Code.INSUFFICIENT_BALANCE, Code.REWARD_ALREADY_CLAIMED, Code.NOTHING_TO_CLAIM],
 });
 
 export const rankingEntrySchema = z.object({
@@ -128,6 +131,13 @@ export const claimInviteRanking = defineEndpoint({
   summary: 'Claim the ranking reward of a finished period (once per period)',
   body: z.strictObject({ periodId: z.string().min(1, 'This is required').max(32, 'Format is incorrect') }),
   data: rewardsData,
+  codes: [
+    Code.INSUFFICIENT_BALANCE,
+    Code.REWARD_ALREADY_CLAIMED,
+    Code.NOTHING_TO_CLAIM,
+    Code.RANKING_PERIOD_RUNNING,
+    Code.RANKING_PERIOD_UNKNOWN,
+  ],
 });
 
 export const friendEndpoints = [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Code } from '../codes';
 import { RuleMessage } from '../rules';
 import { isoTime, nothing, paged, pageQuery, pesos } from './common';
 import { defineEndpoint, type Endpoint } from './define';
@@ -173,6 +174,7 @@ export const collectGame = defineEndpoint({
   summary: 'Add a game to the favourites (already there: no change)',
   body: gameIdBody,
   data: nothing,
+  codes: [Code.GAME_NOT_FOUND],
 });
 
 export const uncollectGame = defineEndpoint({
@@ -182,6 +184,7 @@ export const uncollectGame = defineEndpoint({
   summary: 'Remove a game from the favourites (not there: no change)',
   body: gameIdBody,
   data: nothing,
+  codes: [Code.GAME_NOT_FOUND],
 });
 
 export const gameUrl = defineEndpoint({
@@ -197,6 +200,7 @@ export const gameUrl = defineEndpoint({
       .describe('iframe: the game frame; browser: an external browser in the app wrapper'),
     needBindWallet: z.boolean().describe('The game asks for a bound wallet and the player has none: open bind wallet'),
   }),
+  codes: [Code.GAME_NOT_FOUND, Code.GAME_NOT_PLAYABLE],
 });
 
 export const gameEndpoints = [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Code } from '../codes';
 import { idNumberValid, KYC_ID_TYPES, type KycIdType } from '../kyc-rules';
 import { dateRule, RuleMessage } from '../rules';
 import { kycStatusSchema } from './account';
@@ -65,6 +66,7 @@ export const kycSubmit = defineEndpoint({
     })
     .refine((b) => idNumberValid(b.idType, b.idNumber), { message: RuleMessage.format, path: ['idNumber'] }),
   data: kycStateSchema,
+  codes: [Code.GUEST_NOT_ALLOWED, Code.KYC_ALREADY_SUBMITTED, Code.UNDERAGE],
 });
 
 export const kycEndpoints = [kycState, kycSubmit] as const;

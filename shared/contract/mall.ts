@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Code } from '../codes';
 import { POKER_RANKS, POKER_SUITS } from '../poker-deck';
 import { RuleMessage } from '../rules';
 import { empty, isoTime, pesos } from './common';
@@ -46,6 +47,15 @@ export const mallOrder = defineEndpoint({
     pointsSpent: z.number().int().positive(),
     point: z.number().int().nonnegative().describe('Points balance after the order'),
   }),
+  codes: [
+    Code.INSUFFICIENT_BALANCE,
+    Code.REWARD_ALREADY_CLAIMED,
+    Code.MALL_ITEM_NOT_FOUND,
+    Code.MALL_OUT_OF_STOCK,
+    Code.MALL_LIMIT_REACHED,
+    Code.MALL_POINTS_LOW,
+    Code.MALL_VIP_TOO_LOW,
+  ],
 });
 
 /** Letters, digits and dashes; matched without case. */
@@ -66,6 +76,15 @@ export const useRedemptionCode = defineEndpoint({
       .regex(REDEMPTION_CODE_PATTERN, RuleMessage.format),
   }),
   data: rewardsData,
+  codes: [
+    Code.INSUFFICIENT_BALANCE,
+    Code.REWARD_ALREADY_CLAIMED,
+    Code.CODE_INVALID,
+    Code.CODE_ALREADY_USED,
+    Code.CODE_EXHAUSTED,
+    Code.CODE_EXPIRED,
+    Code.CODE_VIP_TOO_LOW,
+  ],
 });
 
 export * from '../poker-deck';
@@ -128,6 +147,7 @@ export const pokerDraw = defineEndpoint({
     chances: z.number().int().nonnegative().describe('Chances left'),
     completed: z.boolean().describe('This draw completed the set; rewards then hold the grand prize'),
   }),
+  codes: [Code.INSUFFICIENT_BALANCE, Code.REWARD_ALREADY_CLAIMED, Code.POKER_NO_CHANCE],
 });
 
 export const mallEndpoints = [mallInfo, mallOrder, useRedemptionCode, pokerFetch, pokerMessages, pokerDraw] as const;

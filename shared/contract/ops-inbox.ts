@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Code } from '../codes';
 import { RuleMessage } from '../rules';
 import { isoTime, paged, pageQuery, pesos } from './common';
 import { defineEndpoint } from './define';
@@ -76,6 +77,7 @@ export const sendLetter = defineEndpoint({
       path: ['validUntil'],
     }),
   data: opsLetterSchema,
+  codes: [Code.OPS_NOT_FOUND, Code.LETTER_REWARD_INVALID],
 });
 
 export const listSentLetters = defineEndpoint({
@@ -85,6 +87,7 @@ export const listSentLetters = defineEndpoint({
   summary: 'What operators sent, newest first, with read and claim counts',
   query: z.strictObject({ uid: z.coerce.number().int().positive().optional(), ...pageQuery }),
   data: paged(opsLetterSchema),
+  codes: [Code.OPS_NOT_FOUND],
 });
 
 export const pushEvent = defineEndpoint({
@@ -105,6 +108,7 @@ export const pushEvent = defineEndpoint({
     sid: z.string(),
     connections: z.number().int().describe('Live connections of the player it was sent to now'),
   }),
+  codes: [Code.OPS_NOT_FOUND],
 });
 
 export const opsInboxEndpoints = [sendLetter, listSentLetters, pushEvent] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Code } from '../codes';
 import { RuleMessage } from '../rules';
 import { kycStatusSchema, userAccountSchema } from './account';
 import { isoTime, paged, pageQuery, pesos } from './common';
@@ -65,6 +66,7 @@ export const settleDeposit = defineEndpoint({
   params: depositOrderParams,
   body: z.strictObject({ status: z.enum(['SUCCESS', 'FAILED']) }),
   data: opsDepositSchema,
+  codes: [Code.INSUFFICIENT_BALANCE, Code.ORDER_NOT_FOUND],
 });
 
 export const listChannels = defineEndpoint({
@@ -96,6 +98,7 @@ export const setChannel = defineEndpoint({
       path: ['max'],
     }),
   data: z.array(rechargeMethodSchema),
+  codes: [Code.OPS_NOT_FOUND],
 });
 
 // ---------------------------------------------------------------------------------------- withdrawals
@@ -161,6 +164,7 @@ export const getWithdrawal = defineEndpoint({
   summary: 'One withdrawal with its status history',
   params: withdrawOrderParams,
   data: opsWithdrawalDetailSchema,
+  codes: [Code.ORDER_NOT_FOUND],
 });
 
 export const reviewWithdrawal = defineEndpoint({
@@ -171,6 +175,7 @@ export const reviewWithdrawal = defineEndpoint({
   params: withdrawOrderParams,
   body: z.strictObject({}),
   data: opsWithdrawalDetailSchema,
+  codes: [Code.INSUFFICIENT_BALANCE, Code.ORDER_NOT_FOUND, Code.TRANSITION_INVALID],
 });
 
 export const rejectWithdrawal = defineEndpoint({
@@ -181,6 +186,7 @@ export const rejectWithdrawal = defineEndpoint({
   params: withdrawOrderParams,
   body: z.strictObject({ reason: reasonText.min(1, RuleMessage.required).describe('Shown to the player') }),
   data: opsWithdrawalDetailSchema,
+  codes: [Code.INSUFFICIENT_BALANCE, Code.ORDER_NOT_FOUND, Code.TRANSITION_INVALID],
 });
 
 export const payoutWithdrawal = defineEndpoint({
@@ -195,6 +201,7 @@ export const payoutWithdrawal = defineEndpoint({
     reason: reasonText.default('').describe('Shown to the player on a failure'),
   }),
   data: opsWithdrawalDetailSchema,
+  codes: [Code.INSUFFICIENT_BALANCE, Code.ORDER_NOT_FOUND, Code.TRANSITION_INVALID],
 });
 
 export const withdrawSettingsSchema = z.object({
@@ -272,6 +279,7 @@ export const setWithdrawLimit = defineEndpoint({
       path: ['dailyAmount'],
     }),
   data: withdrawSettingsSchema,
+  codes: [Code.OPS_NOT_FOUND],
 });
 
 // ------------------------------------------------------------------------------------ balances, journal
@@ -289,6 +297,7 @@ export const adjustBalance = defineEndpoint({
     reason: reasonText.min(1, RuleMessage.required).describe('Written as the journal remark'),
   }),
   data: userAccountSchema.extend({ journalId: z.number().int() }),
+  codes: [Code.OPS_NOT_FOUND, Code.INSUFFICIENT_BALANCE],
 });
 
 export const opsJournalEntrySchema = z.object({
@@ -322,6 +331,7 @@ export const userJournal = defineEndpoint({
     })
     .refine(...dateRangeCheck),
   data: paged(opsJournalEntrySchema),
+  codes: [Code.OPS_NOT_FOUND],
 });
 
 export const ledgerCheck = defineEndpoint({
@@ -355,6 +365,7 @@ export const captchaAnswer = defineEndpoint({
     expiresAt: isoTime,
     used: z.boolean(),
   }),
+  codes: [Code.OPS_NOT_FOUND],
 });
 
 // ------------------------------------------------------------------------------------------------ KYC
@@ -406,6 +417,7 @@ export const decideKyc = defineEndpoint({
       path: ['reason'],
     }),
   data: opsKycSchema,
+  codes: [Code.OPS_NOT_FOUND, Code.TRANSITION_INVALID],
 });
 
 export const opsMoneyEndpoints = [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Code } from '../codes';
 import { RuleMessage } from '../rules';
 import { isoTime, paged, pageQuery, pesos } from './common';
 import { defineEndpoint } from './define';
@@ -69,6 +70,7 @@ export const createCode = defineEndpoint({
     remark: z.string().trim().max(200).default(''),
   }),
   data: opsCodeSchema,
+  codes: [Code.CODE_EXISTS, Code.COUPON_TEMPLATE_UNKNOWN],
 });
 
 export const listCodes = defineEndpoint({
@@ -91,6 +93,7 @@ export const disableCode = defineEndpoint({
   params: z.strictObject({ id: z.coerce.number().int().positive() }),
   body: z.strictObject({}),
   data: opsCodeSchema,
+  codes: [Code.OPS_NOT_FOUND],
 });
 
 export const opsRewardsEndpoints = [createCode, listCodes, disableCode] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Code } from '../codes';
 import { isoTime, nothing } from './common';
 import { defineEndpoint } from './define';
 import { POKER_DECK } from './mall';
@@ -49,6 +50,7 @@ export const loadScenario = defineEndpoint({
     tookMs: z.number().int(),
     clock: isoTime.describe('The virtual now after the scenario was built'),
   }),
+  codes: [Code.SCENARIO_UNKNOWN, Code.SNAPSHOT_INCOMPATIBLE, Code.SCENARIO_FAILED],
 });
 
 // ------------------------------------------------------------------------------------------ snapshots
@@ -89,6 +91,7 @@ export const restoreSnapshot = defineEndpoint({
   params: z.strictObject({ name: nameText }),
   body: z.strictObject({ keepClock: z.boolean().default(false) }),
   data: snapshotSchema.extend({ restoreMs: z.number().int().describe('How long the swap took') }),
+  codes: [Code.SNAPSHOT_NOT_FOUND, Code.SNAPSHOT_INCOMPATIBLE],
 });
 
 export const deleteSnapshot = defineEndpoint({
@@ -98,6 +101,7 @@ export const deleteSnapshot = defineEndpoint({
   summary: 'Delete a snapshot',
   params: z.strictObject({ name: nameText }),
   data: nothing,
+  codes: [Code.SNAPSHOT_NOT_FOUND],
 });
 
 export const importSnapshot = defineEndpoint({
@@ -108,6 +112,7 @@ export const importSnapshot = defineEndpoint({
     'Upload a snapshot file (the body, Content-Type application/octet-stream, as downloaded from GET /ops/snapshots/:name/file) and keep it under this name; restore it next',
   params: z.strictObject({ name: nameText }),
   data: snapshotSchema,
+  codes: [Code.SNAPSHOT_INCOMPATIBLE, Code.SNAPSHOT_FILE_INVALID, Code.SNAPSHOT_TOO_LARGE],
 });
 
 // --------------------------------------------------------------------------------------------- faults
@@ -260,6 +265,7 @@ export const addFault = defineEndpoint({
     'Switch a fault on, for everyone or one player (uid); warning says when no route of the server matches its route',
   body: addFaultBody,
   data: faultSchema.extend({ warning: z.string().nullable().describe('e.g. no route matches /api/usr/info') }),
+  codes: [Code.OPS_NOT_FOUND, Code.FAULT_CODE_UNKNOWN],
 });
 
 export const removeFaults = defineEndpoint({
@@ -269,6 +275,7 @@ export const removeFaults = defineEndpoint({
   summary: 'Switch one fault off (id), or every fault',
   query: z.strictObject({ id: z.coerce.number().int().positive().optional() }),
   data: z.object({ removed: z.number().int() }),
+  codes: [Code.FAULT_NOT_FOUND],
 });
 
 // --------------------------------------------------------------------------------------- request log
@@ -309,6 +316,7 @@ export const listRequests = defineEndpoint({
     ops: z.enum(['true', 'false']).optional().describe('true: include the /ops calls themselves'),
   }),
   data: z.object({ requests: z.array(requestLogSchema), frames: z.array(frameLogSchema) }),
+  codes: [Code.REQUEST_LOG_OFF],
 });
 
 export const clearRequests = defineEndpoint({
@@ -317,6 +325,7 @@ export const clearRequests = defineEndpoint({
   access: 'ops',
   summary: 'Empty the request log',
   data: nothing,
+  codes: [Code.REQUEST_LOG_OFF],
 });
 
 const replayStatus = z.object({ status: z.number().int(), code: z.number().int().nullable() });
@@ -354,6 +363,7 @@ export const replayHar = defineEndpoint({
       }),
     ),
   }),
+  codes: [Code.SCENARIO_UNKNOWN, Code.SNAPSHOT_INCOMPATIBLE, Code.SCENARIO_FAILED, Code.HAR_INVALID],
 });
 
 // -------------------------------------------------------------------------------------------- sockets
@@ -372,6 +382,7 @@ export const pushFrame = defineEndpoint({
     content: z.unknown().optional(),
   }),
   data: z.object({ sid: z.string(), connections: z.number().int() }),
+  codes: [Code.OPS_NOT_FOUND],
 });
 
 export const socketStats = defineEndpoint({

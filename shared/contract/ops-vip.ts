@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Code } from '../codes';
 import { defineEndpoint } from './define';
 import { friendCardSchema } from './friend';
 import { vipCardSchema } from './vip';
@@ -18,6 +19,7 @@ export const opsUserVip = defineEndpoint({
     vip: vipCardSchema.omit({ levels: true }),
     friends: friendCardSchema,
   }),
+  codes: [Code.OPS_NOT_FOUND],
 });
 
 export const opsVipEndpoints = [opsUserVip] as const;

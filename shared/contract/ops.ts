@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Code } from '../codes';
 import { opsChatEndpoints } from './chat';
 import { isoTime, nothing } from './common';
 import { defineEndpoint } from './define';
@@ -77,6 +78,7 @@ export const setClock = defineEndpoint({
       'Exactly one of `set`, `advance` or `action`. `freeze` stands still at the current virtual instant (a set or advance while frozen moves it and it stays frozen); `resume` runs on from where it stands; `real` is real time again (offset 0, running). A move across midnight in Manila emits the day change once, and so does `real` when the real day differs. A frozen clock stays frozen across a restart.',
     ),
   data: clockState,
+  codes: [Code.OPS_BAD_DURATION],
 });
 
 export const opsUserSchema = userInfoSchema.extend({
@@ -112,6 +114,7 @@ export const getUser = defineEndpoint({
   summary: 'One player',
   params: uidParams,
   data: opsUserSchema,
+  codes: [Code.OPS_NOT_FOUND],
 });
 
 export const setUserStatus = defineEndpoint({
@@ -122,6 +125,7 @@ export const setUserStatus = defineEndpoint({
   params: uidParams,
   body: z.strictObject({ status: z.enum(['active', 'suspended']), reason: z.string().max(200).default('') }),
   data: opsUserSchema,
+  codes: [Code.OPS_NOT_FOUND],
 });
 
 export const revokeUserSessions = defineEndpoint({
@@ -132,6 +136,7 @@ export const revokeUserSessions = defineEndpoint({
   params: uidParams,
   body: z.strictObject({}),
   data: nothing,
+  codes: [Code.OPS_NOT_FOUND],
 });
 
 export const opsSessionSchema = z.object({
@@ -155,6 +160,7 @@ export const listUserSessions = defineEndpoint({
   params: uidParams,
   query: z.strictObject({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
   data: z.array(opsSessionSchema),
+  codes: [Code.OPS_NOT_FOUND],
 });
 
 export const revokeUserSession = defineEndpoint({
@@ -165,6 +171,7 @@ export const revokeUserSession = defineEndpoint({
   params: z.strictObject({ uid: z.coerce.number().int().positive(), id: z.coerce.number().int().positive() }),
   body: z.strictObject({}),
   data: opsSessionSchema,
+  codes: [Code.OPS_NOT_FOUND],
 });
 
 export const opsEndpoints = [

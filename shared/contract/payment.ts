@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Code } from '../codes';
 import { defineEndpoint } from './define';
 import { depositStatusSchema } from './recharge';
 
@@ -26,6 +27,7 @@ export const paymentCallback = defineEndpoint({
     signature: z.string().regex(/^[a-f0-9]{64}$/),
   }),
   data: z.object({ orderNo: z.string(), status: depositStatusSchema }),
+  codes: [Code.INSUFFICIENT_BALANCE, Code.ORDER_NOT_FOUND, Code.SIGNATURE_INVALID, Code.CALLBACK_AMOUNT_MISMATCH],
 });
 
 export const paymentEndpoints = [paymentCallback] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Code } from '../codes';
 import { defineEndpoint } from './define';
 
 /**
@@ -49,6 +50,7 @@ export const verifyRound = defineEndpoint({
       .nullable()
       .describe('For a round id: what was paid, and whether the recomputation agrees'),
   }),
+  codes: [Code.BAD_REQUEST, Code.GAME_NOT_FOUND, Code.TRANSACTION_UNKNOWN, Code.ROUND_NOT_VERIFIABLE],
 });
 
 export const provablyFairEndpoints = [verifyRound] as const;

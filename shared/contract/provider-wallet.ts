@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Code } from '../codes';
 import { pesos } from './common';
 import { defineEndpoint } from './define';
 
@@ -48,6 +49,7 @@ export const walletAuthenticate = defineEndpoint({
     balance: pesos,
     currency: z.literal('PHP'),
   }),
+  codes: [Code.SIGNATURE_INVALID, Code.GAME_TOKEN_INVALID, Code.GAME_TOKEN_EXPIRED],
 });
 
 export const walletBalance = defineEndpoint({
@@ -58,6 +60,7 @@ export const walletBalance = defineEndpoint({
   summary: "Provider: the player's balance",
   body: z.strictObject({ sessionToken: z.string().min(1).max(200), signature }),
   data: walletAnswer,
+  codes: [Code.SIGNATURE_INVALID, Code.GAME_TOKEN_INVALID, Code.GAME_TOKEN_EXPIRED],
 });
 
 export const walletBet = defineEndpoint({
@@ -68,6 +71,15 @@ export const walletBet = defineEndpoint({
   summary: 'Provider: debit a bet (opens the round); refused with the balance when it is too small',
   body: z.strictObject({ sessionToken: z.string().min(1).max(200), transactionId, roundId, amount: money, signature }),
   data: walletAnswer,
+  codes: [
+    Code.INSUFFICIENT_BALANCE,
+    Code.SIGNATURE_INVALID,
+    Code.GAME_TOKEN_INVALID,
+    Code.GAME_TOKEN_EXPIRED,
+    Code.ROUND_SETTLED,
+    Code.TRANSACTION_CONFLICT,
+    Code.BET_INVALID,
+  ],
 });
 
 export const walletWin = defineEndpoint({
@@ -84,6 +96,13 @@ export const walletWin = defineEndpoint({
     signature,
   }),
   data: walletAnswer,
+  codes: [
+    Code.INSUFFICIENT_BALANCE,
+    Code.SIGNATURE_INVALID,
+    Code.TRANSACTION_UNKNOWN,
+    Code.ROUND_SETTLED,
+    Code.TRANSACTION_CONFLICT,
+  ],
 });
 
 export const walletRollback = defineEndpoint({
@@ -94,6 +113,13 @@ export const walletRollback = defineEndpoint({
   summary: 'Provider: refund a bet whose round was not settled; accepted after the token expires',
   body: z.strictObject({ transactionId, betTransactionId: transactionId, signature }),
   data: walletAnswer,
+  codes: [
+    Code.INSUFFICIENT_BALANCE,
+    Code.SIGNATURE_INVALID,
+    Code.TRANSACTION_UNKNOWN,
+    Code.ROUND_SETTLED,
+    Code.TRANSACTION_CONFLICT,
+  ],
 });
 
 export const providerWalletEndpoints = [

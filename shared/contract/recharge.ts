@@ -90,6 +90,13 @@ export const rechargeQuote = defineEndpoint({
   summary: 'Quote a deposit (bonus, turnover, fee) without creating it',
   body: depositRequest,
   data: depositQuoteSchema,
+  codes: [
+    Code.GUEST_NOT_ALLOWED,
+    Code.CHANNEL_DISABLED,
+    Code.AMOUNT_OUT_OF_RANGE,
+    Code.FIRST_DEPOSIT_MIN,
+    Code.COUPON_INVALID,
+  ],
 });
 
 export const rechargeBuild = defineEndpoint({
@@ -127,6 +134,7 @@ export const rechargeResume = defineEndpoint({
   summary: "Reopen the checkout of the player's own Pending deposit (the same order and checkout URL)",
   body: orderNoBody,
   data: rechargeBuild.data,
+  codes: [Code.ORDER_NOT_FOUND, Code.DEPOSIT_NOT_PENDING],
 });
 
 export const rechargeCancel = defineEndpoint({
@@ -137,6 +145,7 @@ export const rechargeCancel = defineEndpoint({
     "Cancel the player's own Pending deposit: it becomes Failed and its coupon is available again at once; a second cancel answers the same",
   body: orderNoBody,
   data: z.object({ orderNo: z.string(), status: z.literal(DEPOSIT_STATUS.FAILED) }),
+  codes: [Code.ORDER_NOT_FOUND, Code.DEPOSIT_NOT_PENDING],
 });
 
 export const depositRecordSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Code } from '../codes';
 import { RuleMessage } from '../rules';
 import { isoTime, paged, pageQuery, pesos } from './common';
 import { defineEndpoint } from './define';
@@ -89,6 +90,7 @@ export const readLetter = defineEndpoint({
   summary: 'Mark a letter read (already read: no change)',
   body: z.strictObject({ id: idSchema }),
   data: z.object({ unread: z.number().int().nonnegative().describe('Unread letters left') }),
+  codes: [Code.LETTER_NOT_FOUND],
 });
 
 export const deleteLetters = defineEndpoint({
@@ -105,6 +107,7 @@ export const deleteLetters = defineEndpoint({
       message: 'Send either id or allRead',
     }),
   data: z.object({ deleted: z.number().int().nonnegative() }),
+  codes: [Code.LETTER_NOT_FOUND, Code.LETTER_REWARD_UNCLAIMED],
 });
 
 export const claimLetter = defineEndpoint({
@@ -115,6 +118,7 @@ export const claimLetter = defineEndpoint({
   summary: "Claim a letter's attached rewards, once; marks it read",
   body: z.strictObject({ id: idSchema }),
   data: rewardsData,
+  codes: [Code.INSUFFICIENT_BALANCE, Code.REWARD_ALREADY_CLAIMED, Code.NOTHING_TO_CLAIM, Code.LETTER_NOT_FOUND],
 });
 
 export const recordEndpoints = [

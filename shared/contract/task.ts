@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Code } from '../codes';
 import { RuleMessage } from '../rules';
 import { isoTime, pesos } from './common';
 import { defineEndpoint } from './define';
@@ -56,6 +57,7 @@ export const taskClaim = defineEndpoint({
       .regex(/^[a-z0-9_]+$/, RuleMessage.format),
   }),
   data: rewardsData,
+  codes: [Code.INSUFFICIENT_BALANCE, Code.REWARD_ALREADY_CLAIMED, Code.TASK_NOT_FOUND, Code.TASK_NOT_DONE],
 });
 
 // ------------------------------------------------------------------------------------ 30-day sign-in
@@ -97,6 +99,13 @@ export const signInClaim = defineEndpoint({
   summary: "Sign in for a day of the 30: only the next one, once per Manila day ('Sign-in date not arrived' else)",
   body: z.strictObject({ day: z.number().int().min(1).max(366) }),
   data: rewardsData,
+  codes: [
+    Code.INSUFFICIENT_BALANCE,
+    Code.REWARD_ALREADY_CLAIMED,
+    Code.SIGN_IN_NOT_ARRIVED,
+    Code.TASK_NOT_FOUND,
+    Code.SIGN_IN_DEPOSIT_REQUIRED,
+  ],
 });
 
 // ------------------------------------------------------------------------------ daily deposit bonus
@@ -130,6 +139,7 @@ export const dailyDepositClaim = defineEndpoint({
   summary: "Claim a reached tier of today's deposit bonus",
   body: z.strictObject({ tier: z.number().int().min(1).max(100) }),
   data: rewardsData,
+  codes: [Code.INSUFFICIENT_BALANCE, Code.REWARD_ALREADY_CLAIMED, Code.TASK_NOT_FOUND, Code.DAILY_DEPOSIT_NOT_REACHED],
 });
 
 // --------------------------------------------------------------------------------- return gift pack
@@ -159,6 +169,7 @@ export const returnGiftClaim = defineEndpoint({
   summary: 'Claim the return gift pack, once per return',
   body: z.strictObject({}),
   data: rewardsData,
+  codes: [Code.INSUFFICIENT_BALANCE, Code.REWARD_ALREADY_CLAIMED, Code.RETURN_GIFT_NOT_ELIGIBLE],
 });
 
 export const taskEndpoints = [

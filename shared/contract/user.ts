@@ -64,7 +64,7 @@ export const register = defineEndpoint({
     agree: z.literal(true, { error: 'Please confirm you are 21 or older and accept the terms' }),
   }),
   data: userInfoSchema,
-  codes: [Code.USERNAME_TAKEN, Code.PHONE_TAKEN, Code.INVITE_CODE_INVALID, Code.RATE_LIMITED],
+  codes: [Code.RATE_LIMITED, Code.USERNAME_TAKEN, Code.PHONE_TAKEN, Code.INVITE_CODE_INVALID],
 });
 
 export const registerFlag = defineEndpoint({
@@ -76,6 +76,7 @@ export const registerFlag = defineEndpoint({
     .strictObject({ username: usernameRule.optional(), phone: registrationPhoneRule.optional() })
     .refine((b) => b.username !== undefined || b.phone !== undefined, { message: 'This is required' }),
   data: z.object({ usernameTaken: z.boolean(), phoneTaken: z.boolean() }),
+  codes: [Code.RATE_LIMITED],
 });
 
 export const login = defineEndpoint({
@@ -85,7 +86,7 @@ export const login = defineEndpoint({
   summary: 'Log in with username or phone; ends every other session of the account',
   body: z.strictObject({ username: z.string().min(1, 'This is required').max(13), password }),
   data: userInfoSchema,
-  codes: [Code.LOGIN_FAILED, Code.ACCOUNT_SUSPENDED, Code.ACCOUNT_LOCKED, Code.RATE_LIMITED],
+  codes: [Code.RATE_LIMITED, Code.LOGIN_FAILED, Code.ACCOUNT_SUSPENDED, Code.ACCOUNT_LOCKED],
 });
 
 export const guestLogin = defineEndpoint({
@@ -95,6 +96,7 @@ export const guestLogin = defineEndpoint({
   summary: 'Create a guest account and log it in',
   body: empty,
   data: userInfoSchema,
+  codes: [Code.RATE_LIMITED],
 });
 
 export const guestSignUp = defineEndpoint({
@@ -104,6 +106,14 @@ export const guestSignUp = defineEndpoint({
   summary: 'Turn the logged-in guest account into a registered one: same uid, balance and records; rotates the session',
   body: register.body,
   data: userInfoSchema,
+  codes: [
+    Code.RATE_LIMITED,
+    Code.USERNAME_TAKEN,
+    Code.PHONE_TAKEN,
+    Code.INVITE_CODE_INVALID,
+    Code.SUPERIOR_INVALID,
+    Code.ALREADY_REGISTERED,
+  ],
 });
 
 export const bindSuperior = defineEndpoint({
@@ -113,6 +123,7 @@ export const bindSuperior = defineEndpoint({
   summary: 'Bind a superior (referrer) by invitation code, once',
   body: z.strictObject({ inviteCode: invitationCodeRule }),
   data: nothing,
+  codes: [Code.INVITE_CODE_INVALID, Code.SUPERIOR_ALREADY_BOUND, Code.SUPERIOR_INVALID],
 });
 
 export const sendBindSms = defineEndpoint({
@@ -122,6 +133,7 @@ export const sendBindSms = defineEndpoint({
   summary: 'Send a code to a mobile number the player wants to bind',
   body: z.strictObject({ phone: registrationPhoneRule }),
   data: z.object({ cooldownSeconds: z.number().int() }),
+  codes: [Code.RATE_LIMITED, Code.PHONE_TAKEN, Code.SMS_COOLDOWN, Code.GUEST_NOT_ALLOWED],
 });
 
 export const logout = defineEndpoint({
@@ -140,6 +152,7 @@ export const sendResetLoginSms = defineEndpoint({
   summary: 'Send a reset code to the mobile number of an account',
   body: z.strictObject({ phone: registrationPhoneRule }),
   data: z.object({ cooldownSeconds: z.number().int() }),
+  codes: [Code.RATE_LIMITED, Code.SMS_COOLDOWN, Code.PHONE_NOT_REGISTERED],
 });
 
 export const resetLoginPassword = defineEndpoint({
@@ -149,6 +162,7 @@ export const resetLoginPassword = defineEndpoint({
   summary: 'Set a new login password with an SMS code; ends every session of the account',
   body: z.strictObject({ phone: registrationPhoneRule, code: smsCodeRule, password }),
   data: nothing,
+  codes: [Code.RATE_LIMITED, Code.SMS_CODE_INVALID],
 });
 
 export const modifyLoginPassword = defineEndpoint({
@@ -158,6 +172,7 @@ export const modifyLoginPassword = defineEndpoint({
   summary: 'Change the login password; ends the other sessions',
   body: z.strictObject({ oldPassword: password, newPassword: password }),
   data: nothing,
+  codes: [Code.RATE_LIMITED, Code.OLD_PASSWORD_WRONG, Code.GUEST_NOT_ALLOWED, Code.ACCOUNT_LOCKED, Code.SAME_PASSWORD],
 });
 
 export const modifyTradePassword = defineEndpoint({
@@ -167,6 +182,7 @@ export const modifyTradePassword = defineEndpoint({
   summary: 'Set the transaction password (no oldPassword while none is set) or change it',
   body: z.strictObject({ oldPassword: password.optional(), newPassword: password }),
   data: nothing,
+  codes: [Code.RATE_LIMITED, Code.OLD_PASSWORD_WRONG, Code.GUEST_NOT_ALLOWED, Code.ACCOUNT_LOCKED],
 });
 
 export const sendResetTradeSms = defineEndpoint({
@@ -176,6 +192,7 @@ export const sendResetTradeSms = defineEndpoint({
   summary: "Send a reset code to the player's bound mobile number",
   body: empty,
   data: z.object({ cooldownSeconds: z.number().int() }),
+  codes: [Code.RATE_LIMITED, Code.SMS_COOLDOWN, Code.GUEST_NOT_ALLOWED, Code.PHONE_NOT_BOUND],
 });
 
 export const resetTradePassword = defineEndpoint({
@@ -185,6 +202,7 @@ export const resetTradePassword = defineEndpoint({
   summary: 'Set a new transaction password with an SMS code',
   body: z.strictObject({ code: smsCodeRule, password }),
   data: nothing,
+  codes: [Code.SMS_CODE_INVALID, Code.GUEST_NOT_ALLOWED, Code.PHONE_NOT_BOUND],
 });
 
 export const share = defineEndpoint({
@@ -248,6 +266,7 @@ export const modifyUser = defineEndpoint({
       path: ['smsCode'],
     }),
   data: userInfoSchema,
+  codes: [Code.PHONE_TAKEN, Code.SMS_CODE_INVALID, Code.GUEST_NOT_ALLOWED, Code.AVATAR_UNKNOWN],
 });
 
 export const userBase = defineEndpoint({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Code } from '../codes';
 import { empty, isoTime, pesos } from './common';
 import { defineEndpoint } from './define';
 import { percent } from './fields';
@@ -70,6 +71,7 @@ export const claimVipDaily = defineEndpoint({
   summary: "Claim today's VIP login reward (once per Manila day)",
   body: empty,
   data: rewardsData,
+  codes: [Code.INSUFFICIENT_BALANCE, Code.REWARD_ALREADY_CLAIMED, Code.NOTHING_TO_CLAIM, Code.SIGN_IN_NOT_ARRIVED],
 });
 
 export const claimVipDeposit = defineEndpoint({
@@ -80,6 +82,7 @@ export const claimVipDeposit = defineEndpoint({
   summary: 'Claim the accrued VIP deposit rebate',
   body: empty,
   data: rewardsData,
+  codes: [Code.INSUFFICIENT_BALANCE, Code.REWARD_ALREADY_CLAIMED, Code.NOTHING_TO_CLAIM],
 });
 
 export const claimVipRebate = defineEndpoint({
@@ -90,6 +93,7 @@ export const claimVipRebate = defineEndpoint({
   summary: 'Claim the accrued VIP turnover rebate',
   body: empty,
   data: rewardsData,
+  codes: [Code.INSUFFICIENT_BALANCE, Code.REWARD_ALREADY_CLAIMED, Code.NOTHING_TO_CLAIM],
 });
 
 export const claimVipMonthly = defineEndpoint({
@@ -100,6 +104,7 @@ export const claimVipMonthly = defineEndpoint({
   summary: "Claim this month's VIP reward (once per Manila month)",
   body: empty,
   data: rewardsData,
+  codes: [Code.INSUFFICIENT_BALANCE, Code.REWARD_ALREADY_CLAIMED, Code.NOTHING_TO_CLAIM, Code.SIGN_IN_NOT_ARRIVED],
 });
 
 export const vipEndpoints = [vipCard, claimVipDaily, claimVipDeposit, claimVipRebate, claimVipMonthly] as const;

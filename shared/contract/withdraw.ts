@@ -56,6 +56,14 @@ export const bindWallet = defineEndpoint({
     })
     .refine((b) => walletAccountValid(b.bank, b.account), { message: RuleMessage.format, path: ['account'] }),
   data: walletSchema,
+  codes: [
+    Code.TRADE_PASSWORD_NOT_SET,
+    Code.GUEST_NOT_ALLOWED,
+    Code.ACCOUNT_LOCKED,
+    Code.WALLET_ALREADY_BOUND,
+    Code.TRADE_PASSWORD_WRONG,
+    Code.WALLET_IN_USE,
+  ],
 });
 
 export const captcha = defineEndpoint({
@@ -103,18 +111,20 @@ export const createWithdrawal = defineEndpoint({
   }),
   data: withdrawRecordSchema,
   codes: [
-    Code.GUEST_NOT_ALLOWED,
-    Code.ACCOUNT_RESTRICTED,
-    Code.KYC_REQUIRED,
-    Code.CAPTCHA_INVALID,
     Code.TRADE_PASSWORD_NOT_SET,
-    Code.TRADE_PASSWORD_WRONG,
-    Code.WALLET_NOT_BOUND,
-    Code.WITHDRAW_MIN,
-    Code.TURNOVER_OWED,
-    Code.WITHDRAW_COUNT,
-    Code.WITHDRAW_LIMIT,
+    Code.GUEST_NOT_ALLOWED,
+    Code.ACCOUNT_LOCKED,
     Code.INSUFFICIENT_BALANCE,
+    Code.WALLET_NOT_BOUND,
+    Code.TRADE_PASSWORD_WRONG,
+    Code.KYC_REQUIRED,
+    Code.WITHDRAW_MIN,
+    Code.WITHDRAW_LIMIT,
+    Code.WITHDRAW_COUNT,
+    Code.TURNOVER_OWED,
+    Code.CAPTCHA_INVALID,
+    Code.ACCOUNT_RESTRICTED,
+    Code.BONUS_LOCKED,
   ],
 });
 

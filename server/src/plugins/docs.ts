@@ -6,8 +6,14 @@ import { z } from 'zod';
 import { Code } from '../../../shared/codes';
 import * as contract from '../../../shared/contract';
 import type { Endpoint } from '../../../shared/contract/define';
+import * as dev from '../../../shared/contract/dev';
+import * as ops from '../../../shared/contract/ops';
+import * as opsAudit from '../../../shared/contract/ops-audit';
+import * as opsInbox from '../../../shared/contract/ops-inbox';
 import * as opsMoney from '../../../shared/contract/ops-money';
+import * as opsRewards from '../../../shared/contract/ops-rewards';
 import * as opsTooling from '../../../shared/contract/ops-tooling';
+import * as opsVip from '../../../shared/contract/ops-vip';
 import { codeMessage } from '../../../shared/messages';
 import recordedExamples from './openapi-examples.json';
 
@@ -31,20 +37,32 @@ for (const module of [...Object.values(contract), contract, opsMoney, opsTooling
 
 const ALL_CODES = Object.values(Code).filter((c) => c !== Code.OK);
 
-/**
- * The business codes each contract endpoint declares (`codes` in shared/contract), by `METHOD /path` as
- * the document spells it (`:uid` is `{uid}`). The contract is the one source: the server's services throw
- * them, the client branches on them, the document lists them.
- */
-export const businessCodes = new Map<string, readonly number[]>();
-for (const module of [...Object.values(contract), contract, opsMoney, opsTooling]) {
+/** Every contract endpoint by `METHOD /path` as it is registered (`GET /ops/users/:uid`). */
+export const contractEndpoints = new Map<string, Endpoint>();
+const everyModule = [
+  ...Object.values(contract),
+  contract,
+  dev,
+  ops,
+  opsAudit,
+  opsInbox,
+  opsMoney,
+  opsRewards,
+  opsTooling,
+  opsVip,
+];
+for (const module of everyModule) {
   if (!module || typeof module !== 'object' || module instanceof z.ZodType) continue;
   for (const value of Object.values(module)) {
     const endpoint = value as Partial<Endpoint> | null;
-    if (!endpoint || typeof endpoint !== 'object' || !endpoint.method || !endpoint.path || !endpoint.codes) continue;
-    businessCodes.set(`${endpoint.method.toLowerCase()} ${endpoint.path.replace(/:(\w+)/g, '{$1}')}`, endpoint.codes);
+    if (!endpoint || typeof endpoint !== 'object' || !endpoint.method || !endpoint.path || !endpoint.data) continue;
+    contractEndpoints.set(`${endpoint.method} ${endpoint.path}`, endpoint as Endpoint);
   }
 }
+/** The document's key of an endpoint: `get /ops/users/{uid}`. */
+const documentKey = (method: string, path: string) => `${method.toLowerCase()} ${path.replace(/:(\w+)/g, '{$1}')}`;
+const endpointOfDocument = new Map([...contractEndpoints.values()].map((e) => [documentKey(e.method, e.path), e]));
+
 const MUTATING = new Set(['post', 'put', 'patch', 'delete']);
 /** Codes answered with their own HTTP status, not 200 (the 400/401/403/413/415/500 responses list them). */
 const OWN_STATUS = new Set<number>([
@@ -127,9 +145,35 @@ export function operationIdOf(method: string, path: string): string {
 /** Called by a server with a signed body (the contract's `signed`, written by route.ts as `x-signed`). */
 const isSigned = (op: Operation) => op['x-signed'] === true;
 
-/** The codes an operation can answer: from how it is reached, and the business ones its endpoint declares. */
+/**
+ * The codes an endpoint can answer: the business ones it declares (`codes` in shared/contract) and those
+ * every endpoint reached the same way can (validation, bodies, the session, the operator token,
+ * requestFrom, the claims limit). The document lists them; the test suite's code check (code-check.ts)
+ * fails a test in which the server answers any other.
+ */
+export function answerableCodes(endpoint: Endpoint): number[] {
+  const codes = new Set<number>([Code.INTERNAL, ...(endpoint.codes ?? [])]);
+  if (endpoint.params || endpoint.query || endpoint.body) codes.add(Code.VALIDATION);
+  if (endpoint.body) {
+    for (const c of [Code.MALFORMED_JSON, Code.BODY_TOO_LARGE, Code.UNSUPPORTED_MEDIA_TYPE]) codes.add(c);
+  }
+  if (endpoint.access === 'ops') codes.add(Code.OPS_UNAUTHORIZED);
+  else if (MUTATING.has(endpoint.method.toLowerCase()) && endpoint.path.startsWith('/api/') && !endpoint.signed) {
+    codes.add(Code.MISSING_REQUEST_FROM);
+  }
+  if (endpoint.access === 'user') {
+    codes.add(Code.SESSION_INVALID);
+    codes.add(Code.ACCOUNT_SUSPENDED);
+  }
+  if (endpoint.rateLimit === 'claim') codes.add(Code.RATE_LIMITED);
+  return [...codes].sort((a, b) => a - b);
+}
+
+/** The codes of an operation of the document: its contract endpoint's, or read from how it is reached. */
 function codesOf(method: string, path: string, op: Operation): number[] {
-  const codes = new Set<number>([Code.INTERNAL, ...(businessCodes.get(`${method} ${path}`) ?? [])]);
+  const endpoint = endpointOfDocument.get(`${method} ${path}`);
+  if (endpoint) return answerableCodes(endpoint);
+  const codes = new Set<number>([Code.INTERNAL]);
   if (op.parameters?.some((p) => p.in !== 'header') || op.requestBody) codes.add(Code.VALIDATION);
   if (op.requestBody) {
     for (const c of [Code.MALFORMED_JSON, Code.BODY_TOO_LARGE, Code.UNSUPPORTED_MEDIA_TYPE]) codes.add(c);
@@ -261,7 +305,7 @@ export function completeDocument(document: Json, publicUrl: string): Json {
       op['x-codes'] = codes;
       op.description = [
         op.description,
-        businessCodes.has(`${method} ${path}`)
+        endpointOfDocument.has(`${method} ${path}`)
           ? `Failure codes: ${codes.join(', ')} (shared/codes.ts).`
           : `Failure codes besides the business ones of its domain: ${codes.join(', ')} (shared/codes.ts).`,
       ]

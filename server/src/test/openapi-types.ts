@@ -9,7 +9,7 @@ export interface paths {
         };
         /**
          * Frequently asked questions, in the language of the request
-         * @description Failure codes besides the business ones of its domain: 10005 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005 (shared/codes.ts).
          */
         get: operations["getAppFaq"];
         put?: never;
@@ -29,7 +29,7 @@ export interface paths {
         };
         /**
          * The newest app version; the native wrapper asks to update when its versionCode is lower
-         * @description Failure codes besides the business ones of its domain: 10005 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005 (shared/codes.ts).
          */
         get: operations["getAppVersion"];
         put?: never;
@@ -49,7 +49,7 @@ export interface paths {
         };
         /**
          * The badge counters, derived from state
-         * @description Failure codes besides the business ones of its domain: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getBadgeData"];
         put?: never;
@@ -69,7 +69,7 @@ export interface paths {
         };
         /**
          * Cash buckets, points, withdrawal risk state and pending pixel events
-         * @description Failure codes besides the business ones of its domain: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getBalance"];
         put?: never;
@@ -91,7 +91,7 @@ export interface paths {
         put?: never;
         /**
          * Claim a reached tier of today's deposit bonus
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20002, 20012, 40001, 60001, 60303, 60306 (shared/codes.ts).
          */
         post: operations["postBonusDailyDepositClaim"];
         delete?: never;
@@ -109,7 +109,7 @@ export interface paths {
         };
         /**
          * Daily Deposit Bonus: today's deposits unlock tiers; each tier once per Manila day
-         * @description Failure codes besides the business ones of its domain: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getBonusDailyDepositFetch"];
         put?: never;
@@ -131,7 +131,7 @@ export interface paths {
         put?: never;
         /**
          * Claim the return gift pack, once per return
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20002, 20012, 40001, 60001, 60307 (shared/codes.ts).
          */
         post: operations["postBonusReturnGiftClaim"];
         delete?: never;
@@ -149,7 +149,7 @@ export interface paths {
         };
         /**
          * Return Gift Pack: for a player back after awayDays without login or deposit
-         * @description Failure codes besides the business ones of its domain: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getBonusReturnGiftFetch"];
         put?: never;
@@ -171,7 +171,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in for a day of the 30: only the next one, once per Manila day ('Sign-in date not arrived' else)
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20002, 20012, 40001, 60001, 60003, 60303, 60305 (shared/codes.ts).
          */
         post: operations["postBonusSignInClaim"];
         delete?: never;
@@ -189,7 +189,7 @@ export interface paths {
         };
         /**
          * 30 Day Bonus: one sign-in per Manila day; day 1 is the sign-up bonus
-         * @description Failure codes besides the business ones of its domain: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getBonusSignInFetch"];
         put?: never;
@@ -209,7 +209,7 @@ export interface paths {
         };
         /**
          * A fresh image challenge for the withdrawal form (not in spec section 7; needed by its captcha field)
-         * @description Failure codes besides the business ones of its domain: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getCaptcha"];
         put?: never;
@@ -229,7 +229,7 @@ export interface paths {
         };
         /**
          * The player's live-chat conversation (the open one, else the last) and its messages
-         * @description Failure codes besides the business ones of its domain: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getChat"];
         put?: never;
@@ -251,7 +251,7 @@ export interface paths {
         put?: never;
         /**
          * Mark the operators' messages read (pushes cs.unread 0)
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
          */
         post: operations["postChatRead"];
         delete?: never;
@@ -271,7 +271,7 @@ export interface paths {
         put?: never;
         /**
          * Write to customer service; opens a conversation when none is open
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
          */
         post: operations["postChatSend"];
         delete?: never;
@@ -289,7 +289,7 @@ export interface paths {
         };
         /**
          * Support contacts, download page, legal documents and brand settings
-         * @description Failure codes besides the business ones of its domain: 10005 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005 (shared/codes.ts).
          */
         get: operations["getConfigFetch"];
         put?: never;
@@ -309,7 +309,7 @@ export interface paths {
         };
         /**
          * The player's deposit coupons, usable first
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getCouponFetch"];
         put?: never;
@@ -329,7 +329,7 @@ export interface paths {
         };
         /**
          * The pixel id and the pending pixel events of the player; fetching marks them as delivered
-         * @description Failure codes besides the business ones of its domain: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getFbEventFetch"];
         put?: never;
@@ -351,7 +351,7 @@ export interface paths {
         put?: never;
         /**
          * Claim the accrued referral deposit rebate
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20002, 20012, 40001, 60001, 60002 (shared/codes.ts).
          */
         post: operations["postFriendCardDepositRewardsClaim"];
         delete?: never;
@@ -369,7 +369,7 @@ export interface paths {
         };
         /**
          * The friends card: referral counts and the claimable referral rebates
-         * @description Failure codes besides the business ones of its domain: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getFriendCardFetch"];
         put?: never;
@@ -389,7 +389,7 @@ export interface paths {
         };
         /**
          * Rewards earned from referrals, newest first
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getFriendCardRewardsRecord"];
         put?: never;
@@ -411,7 +411,7 @@ export interface paths {
         put?: never;
         /**
          * Claim the accrued referral turnover rebate
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20002, 20012, 40001, 60001, 60002 (shared/codes.ts).
          */
         post: operations["postFriendCardTurnoverRewardsClaim"];
         delete?: never;
@@ -429,7 +429,7 @@ export interface paths {
         };
         /**
          * Games of a menu tab, optionally of one provider
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getGameFetch"];
         put?: never;
@@ -449,7 +449,7 @@ export interface paths {
         };
         /**
          * Hot games
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getGameFetchHot"];
         put?: never;
@@ -469,7 +469,7 @@ export interface paths {
         };
         /**
          * Live games
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getGameFetchLive"];
         put?: never;
@@ -491,7 +491,7 @@ export interface paths {
         put?: never;
         /**
          * Launch a game: a short-lived signed play URL
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012, 50001, 50002 (shared/codes.ts).
          */
         post: operations["postGameGetUrl"];
         delete?: never;
@@ -509,7 +509,7 @@ export interface paths {
         };
         /**
          * The content of the Help Slot tab
-         * @description Failure codes besides the business ones of its domain: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getGameHelper"];
         put?: never;
@@ -529,7 +529,7 @@ export interface paths {
         };
         /**
          * The player's game rounds of one type (or all), newest first, with totals
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getGameRecordByType"];
         put?: never;
@@ -549,7 +549,7 @@ export interface paths {
         };
         /**
          * The lobby menu: game types with their display settings
-         * @description Failure codes besides the business ones of its domain: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getGameType"];
         put?: never;
@@ -571,7 +571,7 @@ export interface paths {
         put?: never;
         /**
          * Claim the ranking reward of a finished period (once per period)
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20002, 20012, 40001, 60001, 60002, 60101, 60102 (shared/codes.ts).
          */
         post: operations["postInviteRankingsClaim"];
         delete?: never;
@@ -589,7 +589,7 @@ export interface paths {
         };
         /**
          * The invite ranking of the running period, its prizes and any unclaimed reward
-         * @description Failure codes besides the business ones of its domain: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getInviteRankingsFetch"];
         put?: never;
@@ -609,7 +609,7 @@ export interface paths {
         };
         /**
          * The player's inbox letters, newest first
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getLetter"];
         put?: never;
@@ -631,7 +631,7 @@ export interface paths {
         put?: never;
         /**
          * Claim a letter's attached rewards, once; marks it read
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20002, 20012, 40001, 60001, 60002, 60301 (shared/codes.ts).
          */
         post: operations["postLetterClaim"];
         delete?: never;
@@ -651,7 +651,7 @@ export interface paths {
         put?: never;
         /**
          * Delete one letter ({ id }) or every read letter ({ allRead: true })
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012, 60301, 60302 (shared/codes.ts).
          */
         post: operations["postLetterDelete"];
         delete?: never;
@@ -671,7 +671,7 @@ export interface paths {
         put?: never;
         /**
          * Mark a letter read (already read: no change)
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012, 60301 (shared/codes.ts).
          */
         post: operations["postLetterRead"];
         delete?: never;
@@ -689,7 +689,7 @@ export interface paths {
         };
         /**
          * The letter types, translated, with their unread counts
-         * @description Failure codes besides the business ones of its domain: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getLetterType"];
         put?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * The mall: items priced in points and the player's points
-         * @description Failure codes besides the business ones of its domain: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getMallExchangeInfo"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange points for an item
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20002, 20012, 40001, 60001, 60209, 60210, 60211, 60212, 60213 (shared/codes.ts).
          */
         post: operations["postMallExchangeOrder"];
         delete?: never;
@@ -749,7 +749,7 @@ export interface paths {
         };
         /**
          * Game providers, optionally only those with games of a type
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getManufFetch"];
         put?: never;
@@ -769,7 +769,7 @@ export interface paths {
         };
         /**
          * The avatar images a player can choose
-         * @description Failure codes besides the business ones of its domain: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getMaterialAvatar"];
         put?: never;
@@ -789,7 +789,7 @@ export interface paths {
         };
         /**
          * Lobby banners, in display order
-         * @description Failure codes besides the business ones of its domain: 10005 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005 (shared/codes.ts).
          */
         get: operations["getOpenBannerInfo"];
         put?: never;
@@ -809,7 +809,7 @@ export interface paths {
         };
         /**
          * Games of a menu tab, optionally of one provider (visitor form)
-         * @description Failure codes besides the business ones of its domain: 10001, 10005 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005 (shared/codes.ts).
          */
         get: operations["getOpenGameFetch"];
         put?: never;
@@ -829,7 +829,7 @@ export interface paths {
         };
         /**
          * Hot games (visitor form)
-         * @description Failure codes besides the business ones of its domain: 10001, 10005 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005 (shared/codes.ts).
          */
         get: operations["getOpenGameFetchHot"];
         put?: never;
@@ -849,7 +849,7 @@ export interface paths {
         };
         /**
          * Live games (visitor form)
-         * @description Failure codes besides the business ones of its domain: 10001, 10005 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005 (shared/codes.ts).
          */
         get: operations["getOpenGameFetchLive"];
         put?: never;
@@ -869,7 +869,7 @@ export interface paths {
         };
         /**
          * Search games by name (case- and accent-insensitive, partial words); counts the search
-         * @description Failure codes besides the business ones of its domain: 10001, 10005 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005 (shared/codes.ts).
          */
         get: operations["getOpenGameSearch"];
         put?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Popular searches and recommended games for the search screen
-         * @description Failure codes besides the business ones of its domain: 10005 (shared/codes.ts).
+         * @description Failure codes: 10005 (shared/codes.ts).
          */
         get: operations["getOpenGameSearchDiscover"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * The lobby menu: game types with their display settings (visitor form)
-         * @description Failure codes besides the business ones of its domain: 10005 (shared/codes.ts).
+         * @description Failure codes: 10005 (shared/codes.ts).
          */
         get: operations["getOpenGameType"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Game providers, optionally only those with games of a type (visitor form)
-         * @description Failure codes besides the business ones of its domain: 10001, 10005 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005 (shared/codes.ts).
          */
         get: operations["getOpenManufFetch"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * Notices, newest first (the client shows ones newer than its stored lastNoticeDate)
-         * @description Failure codes besides the business ones of its domain: 10005 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005 (shared/codes.ts).
          */
         get: operations["getOpenNoticeInfo"];
         put?: never;
@@ -971,7 +971,7 @@ export interface paths {
         put?: never;
         /**
          * Gateway webhook: the result of a deposit payment (HMAC-signed)
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 40001, 40007, 40008, 40009 (shared/codes.ts).
          */
         post: operations["postPaymentCallback"];
         delete?: never;
@@ -991,7 +991,7 @@ export interface paths {
         put?: never;
         /**
          * Use one chance to draw a card; completing the set pays the grand prize once
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20002, 20012, 40001, 60001, 60201 (shared/codes.ts).
          */
         post: operations["postPokerDraw"];
         delete?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         };
         /**
          * The poker-card collection: the 54 cards with the player's counts, chances and the grand prize
-         * @description Failure codes besides the business ones of its domain: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getPokerFetch"];
         put?: never;
@@ -1029,7 +1029,7 @@ export interface paths {
         };
         /**
          * Recent draws and winners of all players, newest first
-         * @description Failure codes besides the business ones of its domain: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getPokerMessage"];
         put?: never;
@@ -1049,7 +1049,7 @@ export interface paths {
         };
         /**
          * Provably fair: recompute a game round from its revealed seeds
-         * @description Failure codes besides the business ones of its domain: 10001, 10005 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10009, 50001, 50005, 50010 (shared/codes.ts).
          */
         get: operations["getProviderVerify"];
         put?: never;
@@ -1071,7 +1071,7 @@ export interface paths {
         put?: never;
         /**
          * Provider: exchange the one-time launch token for a session token and the player
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 40008, 50003, 50004 (shared/codes.ts).
          */
         post: operations["postProviderWalletAuthenticate"];
         delete?: never;
@@ -1091,7 +1091,7 @@ export interface paths {
         put?: never;
         /**
          * Provider: the player's balance
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 40008, 50003, 50004 (shared/codes.ts).
          */
         post: operations["postProviderWalletBalance"];
         delete?: never;
@@ -1111,7 +1111,7 @@ export interface paths {
         put?: never;
         /**
          * Provider: debit a bet (opens the round); refused with the balance when it is too small
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 40001, 40008, 50003, 50004, 50006, 50007, 50008 (shared/codes.ts).
          */
         post: operations["postProviderWalletBet"];
         delete?: never;
@@ -1131,7 +1131,7 @@ export interface paths {
         put?: never;
         /**
          * Provider: refund a bet whose round was not settled; accepted after the token expires
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 40001, 40008, 50005, 50006, 50007 (shared/codes.ts).
          */
         post: operations["postProviderWalletRollback"];
         delete?: never;
@@ -1151,7 +1151,7 @@ export interface paths {
         put?: never;
         /**
          * Provider: credit a win (0.00 for a loss) and settle the round; accepted after the token expires
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 40001, 40008, 50005, 50006, 50007 (shared/codes.ts).
          */
         post: operations["postProviderWalletWin"];
         delete?: never;
@@ -1169,7 +1169,7 @@ export interface paths {
         };
         /**
          * Preset deposit amounts and the first-deposit minimum
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getRechargeAmount"];
         put?: never;
@@ -1189,7 +1189,7 @@ export interface paths {
         };
         /**
          * The wallets a player can pay from, per channel, with their logos
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getRechargeBank"];
         put?: never;
@@ -1231,7 +1231,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel the player's own Pending deposit: it becomes Failed and its coupon is available again at once; a second cancel answers the same
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012, 40007, 40061 (shared/codes.ts).
          */
         post: operations["postRechargeCancel"];
         delete?: never;
@@ -1249,7 +1249,7 @@ export interface paths {
         };
         /**
          * The player's deposit records, newest first
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getRechargeFetch"];
         put?: never;
@@ -1269,7 +1269,7 @@ export interface paths {
         };
         /**
          * Deposit channels with their limits
-         * @description Failure codes besides the business ones of its domain: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getRechargeMethod"];
         put?: never;
@@ -1291,7 +1291,7 @@ export interface paths {
         put?: never;
         /**
          * Quote a deposit (bonus, turnover, fee) without creating it
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012, 20015, 40003, 40004, 40005, 40006 (shared/codes.ts).
          */
         post: operations["postRechargePreCreate"];
         delete?: never;
@@ -1311,7 +1311,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen the checkout of the player's own Pending deposit (the same order and checkout URL)
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012, 40007, 40061 (shared/codes.ts).
          */
         post: operations["postRechargeResume"];
         delete?: never;
@@ -1331,7 +1331,7 @@ export interface paths {
         put?: never;
         /**
          * Redeem a code for its reward (one use per account)
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20002, 20012, 40001, 60001, 60202, 60203, 60204, 60205, 60206 (shared/codes.ts).
          */
         post: operations["postRedemptionCodeUse"];
         delete?: never;
@@ -1351,7 +1351,7 @@ export interface paths {
         put?: never;
         /**
          * Set a new login password with an SMS code; ends every session of the account
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20008 (shared/codes.ts).
          */
         post: operations["postResetLoginPwd"];
         delete?: never;
@@ -1371,7 +1371,7 @@ export interface paths {
         put?: never;
         /**
          * Set a new transaction password with an SMS code
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20008, 20012, 20015, 20016 (shared/codes.ts).
          */
         post: operations["postResetTradePwd"];
         delete?: never;
@@ -1391,7 +1391,7 @@ export interface paths {
         put?: never;
         /**
          * Claim a finished task's rewards, once per period
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20002, 20012, 40001, 60001, 60303, 60304 (shared/codes.ts).
          */
         post: operations["postTaskClaim"];
         delete?: never;
@@ -1409,7 +1409,7 @@ export interface paths {
         };
         /**
          * The player's daily and one-time tasks with progress
-         * @description Failure codes besides the business ones of its domain: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getTaskFetch"];
         put?: never;
@@ -1429,7 +1429,7 @@ export interface paths {
         };
         /**
          * The player's balance journal, newest first
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getUserBalanceJournalFetch"];
         put?: never;
@@ -1449,7 +1449,7 @@ export interface paths {
         };
         /**
          * The journal types, translated, for the records filter
-         * @description Failure codes besides the business ones of its domain: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getUserBalanceJournalType"];
         put?: never;
@@ -1471,7 +1471,7 @@ export interface paths {
         put?: never;
         /**
          * Bind the e-wallet withdrawals go to; checks the transaction password; a bound wallet cannot change
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20011, 20012, 20015, 20018, 40010, 40012, 40024 (shared/codes.ts).
          */
         post: operations["postUserBankCardCreate"];
         delete?: never;
@@ -1489,7 +1489,7 @@ export interface paths {
         };
         /**
          * The bound e-wallet, or null when none is bound
-         * @description Failure codes besides the business ones of its domain: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getUserBankCardWalletAccount"];
         put?: never;
@@ -1509,7 +1509,7 @@ export interface paths {
         };
         /**
          * The player's personal information
-         * @description Failure codes besides the business ones of its domain: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getUserBase"];
         put?: never;
@@ -1531,7 +1531,7 @@ export interface paths {
         put?: never;
         /**
          * Bind a superior (referrer) by invitation code, once
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20006, 20007, 20012, 20014 (shared/codes.ts).
          */
         post: operations["postUserBind"];
         delete?: never;
@@ -1569,7 +1569,7 @@ export interface paths {
         };
         /**
          * The URL of the page players are invited to follow
-         * @description Failure codes besides the business ones of its domain: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getUserFollow"];
         put?: never;
@@ -1591,7 +1591,7 @@ export interface paths {
         put?: never;
         /**
          * Add a game to the favourites (already there: no change)
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012, 50001 (shared/codes.ts).
          */
         post: operations["postUserGameCollect"];
         delete?: never;
@@ -1611,7 +1611,7 @@ export interface paths {
         put?: never;
         /**
          * Remove a game from the favourites (not there: no change)
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012, 50001 (shared/codes.ts).
          */
         post: operations["postUserGameCollectDel"];
         delete?: never;
@@ -1629,7 +1629,7 @@ export interface paths {
         };
         /**
          * The player's favourite games, last collected first
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getUserGameCollectFetch"];
         put?: never;
@@ -1651,7 +1651,7 @@ export interface paths {
         put?: never;
         /**
          * Create a guest account and log it in
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008 (shared/codes.ts).
          */
         post: operations["postUserGuestLogin"];
         delete?: never;
@@ -1671,7 +1671,7 @@ export interface paths {
         put?: never;
         /**
          * Turn the logged-in guest account into a registered one: same uid, balance and records; rotates the session
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20002, 20003, 20004, 20006, 20012, 20014, 20041 (shared/codes.ts).
          */
         post: operations["postUserGuestRegister"];
         delete?: never;
@@ -1689,7 +1689,7 @@ export interface paths {
         };
         /**
          * The logged-in player
-         * @description Failure codes besides the business ones of its domain: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getUserInfo"];
         put?: never;
@@ -1709,7 +1709,7 @@ export interface paths {
         };
         /**
          * The player's identity verification status and latest submission (masked)
-         * @description Failure codes besides the business ones of its domain: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getUserKyc"];
         put?: never;
@@ -1731,7 +1731,7 @@ export interface paths {
         put?: never;
         /**
          * Submit personal information for identity verification; the operator decides
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012, 20015, 40020, 40022 (shared/codes.ts).
          */
         post: operations["postUserKycSubmit"];
         delete?: never;
@@ -1771,7 +1771,7 @@ export interface paths {
         put?: never;
         /**
          * End this session on the server
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
          */
         post: operations["postUserLogout"];
         delete?: never;
@@ -1791,7 +1791,7 @@ export interface paths {
         put?: never;
         /**
          * Change nickname, gender, avatar, personal information, or bind a phone with an SMS code
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20004, 20008, 20012, 20015, 20017 (shared/codes.ts).
          */
         post: operations["postUserModify"];
         delete?: never;
@@ -1811,7 +1811,7 @@ export interface paths {
         put?: never;
         /**
          * Change the login password; ends the other sessions
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20002, 20010, 20012, 20015, 20018, 20019 (shared/codes.ts).
          */
         post: operations["postUserModifyPasswordLogin"];
         delete?: never;
@@ -1831,7 +1831,7 @@ export interface paths {
         put?: never;
         /**
          * Set the transaction password (no oldPassword while none is set) or change it
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20002, 20010, 20012, 20015, 20018 (shared/codes.ts).
          */
         post: operations["postUserModifyPasswordTrade"];
         delete?: never;
@@ -1851,7 +1851,7 @@ export interface paths {
         put?: never;
         /**
          * Whether a username or phone is already taken
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008 (shared/codes.ts).
          */
         post: operations["postUserRegisterFlag"];
         delete?: never;
@@ -1869,7 +1869,7 @@ export interface paths {
         };
         /**
          * The share link carrying the invitation code
-         * @description Failure codes besides the business ones of its domain: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getUserShare"];
         put?: never;
@@ -1891,7 +1891,7 @@ export interface paths {
         put?: never;
         /**
          * Send a code to a mobile number the player wants to bind
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20002, 20004, 20009, 20012, 20015 (shared/codes.ts).
          */
         post: operations["postUserSmsSendBind"];
         delete?: never;
@@ -1911,7 +1911,7 @@ export interface paths {
         put?: never;
         /**
          * Send a reset code to the mobile number of an account
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20009, 20013 (shared/codes.ts).
          */
         post: operations["postUserSmsSendResetLoginPwd"];
         delete?: never;
@@ -1931,7 +1931,7 @@ export interface paths {
         put?: never;
         /**
          * Send a reset code to the player's bound mobile number
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20002, 20009, 20012, 20015, 20016 (shared/codes.ts).
          */
         post: operations["postUserSmsSendResetTradePwd"];
         delete?: never;
@@ -1951,7 +1951,7 @@ export interface paths {
         put?: never;
         /**
          * Claim today's VIP login reward (once per Manila day)
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20002, 20012, 40001, 60001, 60002, 60003 (shared/codes.ts).
          */
         post: operations["postVipCardDailyRewardsClaim"];
         delete?: never;
@@ -1971,7 +1971,7 @@ export interface paths {
         put?: never;
         /**
          * Claim the accrued VIP deposit rebate
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20002, 20012, 40001, 60001, 60002 (shared/codes.ts).
          */
         post: operations["postVipCardDepositRewardsClaim"];
         delete?: never;
@@ -1989,7 +1989,7 @@ export interface paths {
         };
         /**
          * VIP status, activeness, claimable rewards and the level table
-         * @description Failure codes besides the business ones of its domain: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getVipCardFetch"];
         put?: never;
@@ -2011,7 +2011,7 @@ export interface paths {
         put?: never;
         /**
          * Claim this month's VIP reward (once per Manila month)
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20002, 20012, 40001, 60001, 60002, 60003 (shared/codes.ts).
          */
         post: operations["postVipCardMonthlyRewardsClaim"];
         delete?: never;
@@ -2031,7 +2031,7 @@ export interface paths {
         put?: never;
         /**
          * Claim the accrued VIP turnover rebate
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20002, 20012, 40001, 60001, 60002 (shared/codes.ts).
          */
         post: operations["postVipCardRebateRewardsClaim"];
         delete?: never;
@@ -2051,7 +2051,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for a withdrawal to the bound wallet; freezes the amount
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20011, 20012, 20015, 40001, 40011, 40012, 40013, 40014, 40015, 40016, 40017, 40018, 40021 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20011, 20012, 20015, 20018, 40001, 40011, 40012, 40013, 40014, 40015, 40016, 40017, 40018, 40021, 40080 (shared/codes.ts).
          */
         post: operations["postWithdrawCreate"];
         delete?: never;
@@ -2069,7 +2069,7 @@ export interface paths {
         };
         /**
          * The player's withdrawal records, newest first
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getWithdrawFetch"];
         put?: never;
@@ -2089,7 +2089,7 @@ export interface paths {
         };
         /**
          * The player's withdrawal limits for today (Manila day) at their VIP level, and what is left (not in spec section 7: the withdrawal screen shows them)
-         * @description Failure codes besides the business ones of its domain: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getWithdrawLimits"];
         put?: never;
@@ -2109,7 +2109,7 @@ export interface paths {
         };
         /**
          * The player's open bonus wagering requirements, oldest first, what they lock and what may be withdrawn now (not in spec section 7: the withdrawal screen shows them)
-         * @description Failure codes besides the business ones of its domain: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getWithdrawWagering"];
         put?: never;
@@ -2129,7 +2129,7 @@ export interface paths {
         };
         /**
          * The operator audit trail, newest first: every POST and DELETE on /ops, with before and after
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 30001 (shared/codes.ts).
          */
         get: operations["getOpsAudit"];
         put?: never;
@@ -2149,7 +2149,7 @@ export interface paths {
         };
         /**
          * The answer of a withdrawal captcha (for testers and automated journeys; never shown to players)
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 30001, 30002 (shared/codes.ts).
          */
         get: operations["getOpsCaptchaByToken"];
         put?: never;
@@ -2169,7 +2169,7 @@ export interface paths {
         };
         /**
          * Every deposit channel, switched off ones included, with its min and max (pesos)
-         * @description Failure codes besides the business ones of its domain: 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10005, 30001 (shared/codes.ts).
          */
         get: operations["getOpsChannels"];
         put?: never;
@@ -2191,7 +2191,7 @@ export interface paths {
         put?: never;
         /**
          * Switch a deposit channel on or off, or change its min and max (pesos); returns every channel
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 30002 (shared/codes.ts).
          */
         post: operations["postOpsChannelsByCode"];
         delete?: never;
@@ -2209,7 +2209,7 @@ export interface paths {
         };
         /**
          * Live-chat conversations, the most recent message first, with unread counts
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 30001 (shared/codes.ts).
          */
         get: operations["getOpsChat"];
         put?: never;
@@ -2229,7 +2229,7 @@ export interface paths {
         };
         /**
          * One conversation and its messages (reading changes nothing: POST /ops/chat/:id/read marks them read)
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 30001, 60411 (shared/codes.ts).
          */
         get: operations["getOpsChatById"];
         put?: never;
@@ -2251,7 +2251,7 @@ export interface paths {
         put?: never;
         /**
          * Close the conversation (pushed as chat.closed); the player’s next message opens a new one
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 60411, 60412 (shared/codes.ts).
          */
         post: operations["postOpsChatByIdClose"];
         delete?: never;
@@ -2271,7 +2271,7 @@ export interface paths {
         put?: never;
         /**
          * The back office shows the conversation: the player's messages count as read (pushed as chat.unread)
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 60411 (shared/codes.ts).
          */
         post: operations["postOpsChatByIdRead"];
         delete?: never;
@@ -2291,7 +2291,7 @@ export interface paths {
         put?: never;
         /**
          * Answer the player (pushed to them at once as chat.message); the X-Operator header names the sender
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 60411, 60412 (shared/codes.ts).
          */
         post: operations["postOpsChatByIdReply"];
         delete?: never;
@@ -2309,13 +2309,13 @@ export interface paths {
         };
         /**
          * The virtual clock
-         * @description Failure codes besides the business ones of its domain: 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10005, 30001 (shared/codes.ts).
          */
         get: operations["getOpsClock"];
         put?: never;
         /**
-         * Set, advance, freeze or resume the virtual clock, or put it back to real time
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
+         * Set the virtual clock to an instant, or advance it by a duration such as 1d, 3h, 15m, 30s
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 30003 (shared/codes.ts).
          */
         post: operations["postOpsClock"];
         delete?: never;
@@ -2333,13 +2333,13 @@ export interface paths {
         };
         /**
          * Redemption codes with their uses, newest first
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 30001 (shared/codes.ts).
          */
         get: operations["getOpsCodes"];
         put?: never;
         /**
          * Create a redemption code: rewards, total uses (one per account), optional minimum VIP and expiry
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 60207, 60208 (shared/codes.ts).
          */
         post: operations["postOpsCodes"];
         delete?: never;
@@ -2359,7 +2359,7 @@ export interface paths {
         put?: never;
         /**
          * Switch a redemption code off: players then get "expired" (60205); uses already made stay
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 30002 (shared/codes.ts).
          */
         post: operations["postOpsCodesByIdDisable"];
         delete?: never;
@@ -2377,7 +2377,7 @@ export interface paths {
         };
         /**
          * Find deposits, newest first (Pending orders past their time-out are timed out first)
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 30001 (shared/codes.ts).
          */
         get: operations["getOpsDeposits"];
         put?: never;
@@ -2399,7 +2399,7 @@ export interface paths {
         put?: never;
         /**
          * Settle a deposit as the gateway would: a signed callback through the same idempotent path (a settled order keeps its status)
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 40001, 40007 (shared/codes.ts).
          */
         post: operations["postOpsDepositsByOrderNoSettle"];
         delete?: never;
@@ -2417,18 +2417,18 @@ export interface paths {
         };
         /**
          * Active faults, and callbacks the sandbox is holding back (deposit.late)
-         * @description Failure codes besides the business ones of its domain: 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10005, 30001 (shared/codes.ts).
          */
         get: operations["getOpsFaults"];
         put?: never;
         /**
          * Switch a fault on, for everyone or one player (uid); warning says when no route of the server matches its route
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 30002, 30008 (shared/codes.ts).
          */
         post: operations["postOpsFaults"];
         /**
          * Switch one fault off (id), or every fault
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 30001, 30007 (shared/codes.ts).
          */
         delete: operations["deleteOpsFaults"];
         options?: never;
@@ -2447,7 +2447,7 @@ export interface paths {
         put?: never;
         /**
          * Replay the requests of a HAR (GET /ops/requests.har or a browser export) in order, on a freshly loaded scenario when named, as one browser; compare each status and envelope code with the recorded ones
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 30004, 30006, 30009, 30032 (shared/codes.ts).
          */
         post: operations["postOpsHarReplay"];
         delete?: never;
@@ -2465,7 +2465,7 @@ export interface paths {
         };
         /**
          * Identity verification submissions, oldest pending first when filtering by pending, else newest first
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 30001 (shared/codes.ts).
          */
         get: operations["getOpsKyc"];
         put?: never;
@@ -2487,7 +2487,7 @@ export interface paths {
         put?: never;
         /**
          * Verify or reject a player's pending identity verification (a rejection needs a reason)
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 30002, 40019 (shared/codes.ts).
          */
         post: operations["postOpsKycByUidDecide"];
         delete?: never;
@@ -2505,7 +2505,7 @@ export interface paths {
         };
         /**
          * The ledger's invariants checked now (docs/money.md): every player account sums to its journal, every counterparty to its transfers, all accounts to zero
-         * @description Failure codes besides the business ones of its domain: 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10005, 30001 (shared/codes.ts).
          */
         get: operations["getOpsLedgerCheck"];
         put?: never;
@@ -2525,13 +2525,13 @@ export interface paths {
         };
         /**
          * What operators sent, newest first, with read and claim counts
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 30001, 30002 (shared/codes.ts).
          */
         get: operations["getOpsLetters"];
         put?: never;
         /**
          * Send a letter to one player (uid) or to every player (all: true), in English and optionally Vietnamese, with optional rewards
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 30002, 60308 (shared/codes.ts).
          */
         post: operations["postOpsLetters"];
         delete?: never;
@@ -2551,7 +2551,7 @@ export interface paths {
         put?: never;
         /**
          * Push any socket event with content to a player's live connections (kept until acknowledged)
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 30002 (shared/codes.ts).
          */
         post: operations["postOpsPush"];
         delete?: never;
@@ -2569,14 +2569,14 @@ export interface paths {
         };
         /**
          * Recent requests (newest first, the last 1,000) and socket frames pushed outside any request
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 30001, 30010 (shared/codes.ts).
          */
         get: operations["getOpsRequests"];
         put?: never;
         post?: never;
         /**
          * Empty the request log
-         * @description Failure codes besides the business ones of its domain: 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10005, 30001, 30010 (shared/codes.ts).
          */
         delete: operations["deleteOpsRequests"];
         options?: never;
@@ -2613,7 +2613,7 @@ export interface paths {
         };
         /**
          * The named scenarios (db/scenarios) with their personas and what to try
-         * @description Failure codes besides the business ones of its domain: 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10005, 30001 (shared/codes.ts).
          */
         get: operations["getOpsScenarios"];
         put?: never;
@@ -2635,7 +2635,7 @@ export interface paths {
         put?: never;
         /**
          * Reset the database to a fresh install, then build the scenario through the services (sessions of everyone end)
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 30004, 30006, 30009 (shared/codes.ts).
          */
         post: operations["postOpsScenariosByName"];
         delete?: never;
@@ -2653,7 +2653,7 @@ export interface paths {
         };
         /**
          * The simulated SMS outbox, newest first (testers read verification codes here)
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 30001 (shared/codes.ts).
          */
         get: operations["getOpsSms"];
         put?: never;
@@ -2673,7 +2673,7 @@ export interface paths {
         };
         /**
          * Saved snapshots of the whole database, newest first
-         * @description Failure codes besides the business ones of its domain: 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10005, 30001 (shared/codes.ts).
          */
         get: operations["getOpsSnapshots"];
         put?: never;
@@ -2695,12 +2695,12 @@ export interface paths {
         put?: never;
         /**
          * Save the current state under a name (replaces a snapshot of that name)
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
          */
         post: operations["postOpsSnapshotsByName"];
         /**
          * Delete a snapshot
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 30001, 30005 (shared/codes.ts).
          */
         delete: operations["deleteOpsSnapshotsByName"];
         options?: never;
@@ -2723,7 +2723,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a snapshot file (the body, Content-Type application/octet-stream, as downloaded from GET /ops/snapshots/:name/file) and keep it under this name; restore it next
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 30001, 30006, 30031, 30033 (shared/codes.ts).
          */
         post: operations["postOpsSnapshotsByNameFile"];
         delete?: never;
@@ -2743,7 +2743,7 @@ export interface paths {
         put?: never;
         /**
          * Swap the data of a snapshot in place, without a restart; the clock goes back to its instant unless keepClock
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 30005, 30006 (shared/codes.ts).
          */
         post: operations["postOpsSnapshotsByNameRestore"];
         delete?: never;
@@ -2761,7 +2761,7 @@ export interface paths {
         };
         /**
          * Live socket connections
-         * @description Failure codes besides the business ones of its domain: 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10005, 30001 (shared/codes.ts).
          */
         get: operations["getOpsSockets"];
         put?: never;
@@ -2783,7 +2783,7 @@ export interface paths {
         put?: never;
         /**
          * Push a socket frame to a player, e.g. inbox.unread with 3 (kept until acknowledged)
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 30002 (shared/codes.ts).
          */
         post: operations["postOpsSocketsByUidPush"];
         delete?: never;
@@ -2801,7 +2801,7 @@ export interface paths {
         };
         /**
          * Find players by username, phone or uid
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 30001 (shared/codes.ts).
          */
         get: operations["getOpsUsers"];
         put?: never;
@@ -2821,7 +2821,7 @@ export interface paths {
         };
         /**
          * One player
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 30001, 30002 (shared/codes.ts).
          */
         get: operations["getOpsUsersByUid"];
         put?: never;
@@ -2843,7 +2843,7 @@ export interface paths {
         put?: never;
         /**
          * Credit (positive) or debit (negative) a player's balance with a reason, through the journal
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 30002, 40001 (shared/codes.ts).
          */
         post: operations["postOpsUsersByUidAdjust"];
         delete?: never;
@@ -2861,7 +2861,7 @@ export interface paths {
         };
         /**
          * A player's balance journal, newest first, with the frozen bucket
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 30001, 30002 (shared/codes.ts).
          */
         get: operations["getOpsUsersByUidJournal"];
         put?: never;
@@ -2881,7 +2881,7 @@ export interface paths {
         };
         /**
          * A player's sessions, newest first: login, last seen, device, user agent, IP, how it ended
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 30001, 30002 (shared/codes.ts).
          */
         get: operations["getOpsUsersByUidSessions"];
         put?: never;
@@ -2903,7 +2903,7 @@ export interface paths {
         put?: never;
         /**
          * End every session of a player (their next call answers 20002)
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 30002 (shared/codes.ts).
          */
         post: operations["postOpsUsersByUidSessionsRevoke"];
         delete?: never;
@@ -2923,7 +2923,7 @@ export interface paths {
         put?: never;
         /**
          * End one of a player's sessions (its socket gets session.ended; an ended one stays as it was)
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 30002 (shared/codes.ts).
          */
         post: operations["postOpsUsersByUidSessionsByIdRevoke"];
         delete?: never;
@@ -2943,7 +2943,7 @@ export interface paths {
         put?: never;
         /**
          * Suspend a player (ends their sessions) or reactivate them
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 30002 (shared/codes.ts).
          */
         post: operations["postOpsUsersByUidStatus"];
         delete?: never;
@@ -2961,7 +2961,7 @@ export interface paths {
         };
         /**
          * A player's VIP card (level, totals, activeness, claimable rewards) and friends card
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 30001, 30002 (shared/codes.ts).
          */
         get: operations["getOpsUsersByUidVip"];
         put?: never;
@@ -2983,7 +2983,7 @@ export interface paths {
         put?: never;
         /**
          * Change a VIP level's daily withdrawal limits (amount in pesos and/or count, per Manila day); kept over restarts
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 30002 (shared/codes.ts).
          */
         post: operations["postOpsWithdrawLimitsByVipLevel"];
         delete?: never;
@@ -3001,13 +3001,13 @@ export interface paths {
         };
         /**
          * Withdrawal settings and the daily limits per VIP level
-         * @description Failure codes besides the business ones of its domain: 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10005, 30001 (shared/codes.ts).
          */
         get: operations["getOpsWithdrawSettings"];
         put?: never;
         /**
          * Change autoApprove (null returns to the environment default) or the sandbox payout delay
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
          */
         post: operations["postOpsWithdrawSettings"];
         delete?: never;
@@ -3025,7 +3025,7 @@ export interface paths {
         };
         /**
          * Find withdrawals, newest first
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 30001 (shared/codes.ts).
          */
         get: operations["getOpsWithdrawals"];
         put?: never;
@@ -3045,7 +3045,7 @@ export interface paths {
         };
         /**
          * One withdrawal with its status history
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 30001, 40007 (shared/codes.ts).
          */
         get: operations["getOpsWithdrawalsByOrderNo"];
         put?: never;
@@ -3067,7 +3067,7 @@ export interface paths {
         put?: never;
         /**
          * Mark the payout result of a Processing (6) or Exception (5) withdrawal: success -> 2, failed -> 3 (amount returned), exception -> 5 (from 6 only)
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 40001, 40007, 40019 (shared/codes.ts).
          */
         post: operations["postOpsWithdrawalsByOrderNoPayout"];
         delete?: never;
@@ -3087,7 +3087,7 @@ export interface paths {
         put?: never;
         /**
          * Reject a Pending or Reviewed withdrawal (-> 4 Rejected); the frozen amount returns to the balance
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 40001, 40007, 40019 (shared/codes.ts).
          */
         post: operations["postOpsWithdrawalsByOrderNoReject"];
         delete?: never;
@@ -3107,7 +3107,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a Pending withdrawal: 0 Pending -> 1 Reviewed -> 6 Processing (sent to the sandbox payout gateway)
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 40001, 40007, 40019 (shared/codes.ts).
          */
         post: operations["postOpsWithdrawalsByOrderNoReview"];
         delete?: never;
@@ -3982,7 +3982,7 @@ export interface operations {
                         data: components["schemas"]["FaqItem"][];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: never;
+                        code?: 10001;
                     });
                 };
             };
@@ -4034,7 +4034,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: never;
+                        code?: 10001;
                     });
                 };
             };
@@ -4191,7 +4191,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20002 | 20012;
+                        code?: 10001 | 10006 | 20002 | 20012 | 40001 | 60001 | 60303 | 60306;
                     });
                 };
             };
@@ -4357,7 +4357,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20002 | 20012;
+                        code?: 10001 | 10006 | 20002 | 20012 | 40001 | 60001 | 60307;
                     });
                 };
             };
@@ -4523,7 +4523,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20002 | 20012;
+                        code?: 10001 | 10006 | 20002 | 20012 | 40001 | 60001 | 60003 | 60303 | 60305;
                     });
                 };
             };
@@ -4996,7 +4996,7 @@ export interface operations {
                         data: components["schemas"]["Config"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: never;
+                        code?: 10001;
                     });
                 };
             };
@@ -5097,7 +5097,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 20002 | 20012;
+                        code?: 10001 | 20002 | 20012;
                     });
                 };
             };
@@ -5156,7 +5156,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20002 | 20012;
+                        code?: 10001 | 10006 | 20002 | 20012 | 40001 | 60001 | 60002;
                     });
                 };
             };
@@ -5368,7 +5368,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20002 | 20012;
+                        code?: 10001 | 10006 | 20002 | 20012 | 40001 | 60001 | 60002;
                     });
                 };
             };
@@ -5650,7 +5650,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20002 | 20012;
+                        code?: 10001 | 20002 | 20012 | 50001 | 50002;
                     });
                 };
             };
@@ -5921,7 +5921,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20002 | 20012;
+                        code?: 10001 | 10006 | 20002 | 20012 | 40001 | 60001 | 60002 | 60101 | 60102;
                     });
                 };
             };
@@ -6135,7 +6135,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20002 | 20012;
+                        code?: 10001 | 10006 | 20002 | 20012 | 40001 | 60001 | 60002 | 60301;
                     });
                 };
             };
@@ -6246,7 +6246,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20002 | 20012;
+                        code?: 10001 | 20002 | 20012 | 60301 | 60302;
                     });
                 };
             };
@@ -6355,7 +6355,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20002 | 20012;
+                        code?: 10001 | 20002 | 20012 | 60301;
                     });
                 };
             };
@@ -6572,7 +6572,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20002 | 20012;
+                        code?: 10001 | 10006 | 20002 | 20012 | 40001 | 60001 | 60209 | 60210 | 60211 | 60212 | 60213;
                     });
                 };
             };
@@ -6769,7 +6769,7 @@ export interface operations {
                         data: components["schemas"]["Banner"][];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: never;
+                        code?: 10001;
                     });
                 };
             };
@@ -7196,7 +7196,7 @@ export interface operations {
                         data: components["schemas"]["Notice"][];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: never;
+                        code?: 10001;
                     });
                 };
             };
@@ -7261,7 +7261,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 40001 | 40007 | 40008 | 40009;
                     });
                 };
             };
@@ -7360,7 +7360,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20002 | 20012;
+                        code?: 10001 | 10006 | 20002 | 20012 | 40001 | 60001 | 60201;
                     });
                 };
             };
@@ -7589,7 +7589,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 10009 | 50001 | 50005 | 50010;
                     });
                 };
             };
@@ -7653,7 +7653,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 40008 | 50003 | 50004;
                     });
                 };
             };
@@ -7749,7 +7749,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 40008 | 50003 | 50004;
                     });
                 };
             };
@@ -7848,7 +7848,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 40001 | 40008 | 50003 | 50004 | 50006 | 50007 | 50008;
                     });
                 };
             };
@@ -7945,7 +7945,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 40001 | 40008 | 50005 | 50006 | 50007;
                     });
                 };
             };
@@ -8044,7 +8044,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 40001 | 40008 | 50005 | 50006 | 50007;
                     });
                 };
             };
@@ -8363,7 +8363,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20002 | 20012;
+                        code?: 10001 | 20002 | 20012 | 40007 | 40061;
                     });
                 };
             };
@@ -8580,7 +8580,7 @@ export interface operations {
                         data: components["schemas"]["DepositQuote"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20002 | 20012;
+                        code?: 10001 | 20002 | 20012 | 20015 | 40003 | 40004 | 40005 | 40006;
                     });
                 };
             };
@@ -8693,7 +8693,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20002 | 20012;
+                        code?: 10001 | 20002 | 20012 | 40007 | 40061;
                     });
                 };
             };
@@ -8802,7 +8802,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20002 | 20012;
+                        code?: 10001 | 10006 | 20002 | 20012 | 40001 | 60001 | 60202 | 60203 | 60204 | 60205 | 60206;
                     });
                 };
             };
@@ -8912,7 +8912,7 @@ export interface operations {
                         data: null;
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 10006 | 20008;
                     });
                 };
             };
@@ -9021,7 +9021,7 @@ export interface operations {
                         data: null;
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20002 | 20012;
+                        code?: 10001 | 20002 | 20008 | 20012 | 20015 | 20016;
                     });
                 };
             };
@@ -9130,7 +9130,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20002 | 20012;
+                        code?: 10001 | 10006 | 20002 | 20012 | 40001 | 60001 | 60303 | 60304;
                     });
                 };
             };
@@ -9402,7 +9402,7 @@ export interface operations {
                         data: components["schemas"]["Wallet"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20002 | 20012;
+                        code?: 10001 | 20002 | 20011 | 20012 | 20015 | 20018 | 40010 | 40012 | 40024;
                     });
                 };
             };
@@ -9606,7 +9606,7 @@ export interface operations {
                         data: null;
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20002 | 20012;
+                        code?: 10001 | 20002 | 20006 | 20007 | 20012 | 20014;
                     });
                 };
             };
@@ -9874,7 +9874,7 @@ export interface operations {
                         data: null;
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20002 | 20012;
+                        code?: 10001 | 20002 | 20012 | 50001;
                     });
                 };
             };
@@ -9982,7 +9982,7 @@ export interface operations {
                         data: null;
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20002 | 20012;
+                        code?: 10001 | 20002 | 20012 | 50001;
                     });
                 };
             };
@@ -10143,7 +10143,7 @@ export interface operations {
                         data: components["schemas"]["UserInfo"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 10006;
                     });
                 };
             };
@@ -10255,7 +10255,7 @@ export interface operations {
                         data: components["schemas"]["UserInfo"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20002 | 20012;
+                        code?: 10001 | 10006 | 20002 | 20003 | 20004 | 20006 | 20012 | 20014 | 20041;
                     });
                 };
             };
@@ -10462,7 +10462,7 @@ export interface operations {
                         data: components["schemas"]["KycState"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20002 | 20012;
+                        code?: 10001 | 20002 | 20012 | 20015 | 40020 | 40022;
                     });
                 };
             };
@@ -10791,7 +10791,7 @@ export interface operations {
                         data: components["schemas"]["UserInfo"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20002 | 20012;
+                        code?: 10001 | 20002 | 20004 | 20008 | 20012 | 20015 | 20017;
                     });
                 };
             };
@@ -10900,7 +10900,7 @@ export interface operations {
                         data: null;
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20002 | 20012;
+                        code?: 10001 | 10006 | 20002 | 20010 | 20012 | 20015 | 20018 | 20019;
                     });
                 };
             };
@@ -11009,7 +11009,7 @@ export interface operations {
                         data: null;
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20002 | 20012;
+                        code?: 10001 | 10006 | 20002 | 20010 | 20012 | 20015 | 20018;
                     });
                 };
             };
@@ -11120,7 +11120,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 10006;
                     });
                 };
             };
@@ -11280,7 +11280,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20002 | 20012;
+                        code?: 10001 | 10006 | 20002 | 20004 | 20009 | 20012 | 20015;
                     });
                 };
             };
@@ -11389,7 +11389,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 10006 | 20009 | 20013;
                     });
                 };
             };
@@ -11496,7 +11496,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20002 | 20012;
+                        code?: 10001 | 10006 | 20002 | 20009 | 20012 | 20015 | 20016;
                     });
                 };
             };
@@ -11603,7 +11603,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20002 | 20012;
+                        code?: 10001 | 10006 | 20002 | 20012 | 40001 | 60001 | 60002 | 60003;
                     });
                 };
             };
@@ -11710,7 +11710,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20002 | 20012;
+                        code?: 10001 | 10006 | 20002 | 20012 | 40001 | 60001 | 60002;
                     });
                 };
             };
@@ -11865,7 +11865,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20002 | 20012;
+                        code?: 10001 | 10006 | 20002 | 20012 | 40001 | 60001 | 60002 | 60003;
                     });
                 };
             };
@@ -11972,7 +11972,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20002 | 20012;
+                        code?: 10001 | 10006 | 20002 | 20012 | 40001 | 60001 | 60002;
                     });
                 };
             };
@@ -12085,7 +12085,7 @@ export interface operations {
                         data: components["schemas"]["WithdrawRecord"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20002 | 20011 | 20012 | 20015 | 40001 | 40011 | 40012 | 40013 | 40014 | 40015 | 40016 | 40017 | 40018 | 40021;
+                        code?: 10001 | 20002 | 20011 | 20012 | 20015 | 20018 | 40001 | 40011 | 40012 | 40013 | 40014 | 40015 | 40016 | 40017 | 40018 | 40021 | 40080;
                     });
                 };
             };
@@ -12431,7 +12431,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30002;
                     });
                 };
             };
@@ -12549,7 +12549,7 @@ export interface operations {
                         data: components["schemas"]["RechargeMethod"][];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30002;
                     });
                 };
             };
@@ -12705,7 +12705,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 60411;
                     });
                 };
             };
@@ -12765,7 +12765,7 @@ export interface operations {
                         data: components["schemas"]["OpsConversation"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 60411 | 60412;
                     });
                 };
             };
@@ -12861,7 +12861,7 @@ export interface operations {
                         data: components["schemas"]["OpsConversation"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 60411;
                     });
                 };
             };
@@ -12959,7 +12959,7 @@ export interface operations {
                         data: components["schemas"]["ChatMessage"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 60411 | 60412;
                     });
                 };
             };
@@ -13097,8 +13097,6 @@ export interface operations {
                     /** Format: date-time */
                     set?: string;
                     advance?: string;
-                    /** @enum {string} */
-                    action?: "freeze" | "resume" | "real";
                 };
             };
         };
@@ -13123,7 +13121,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30003;
                     });
                 };
             };
@@ -13338,7 +13336,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 60207 | 60208;
                     });
                 };
             };
@@ -13455,7 +13453,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30002;
                     });
                 };
             };
@@ -13621,7 +13619,7 @@ export interface operations {
                         data: components["schemas"]["OpsDeposit"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 40001 | 40007;
                     });
                 };
             };
@@ -13819,7 +13817,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30002 | 30008;
                     });
                 };
             };
@@ -13913,7 +13911,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30007;
                     });
                 };
             };
@@ -13996,7 +13994,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30004 | 30006 | 30009 | 30032;
                     });
                 };
             };
@@ -14161,7 +14159,7 @@ export interface operations {
                         data: components["schemas"]["OpsKyc"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30002 | 40019;
                     });
                 };
             };
@@ -14342,7 +14340,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30002;
                     });
                 };
             };
@@ -14447,7 +14445,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30002 | 60308;
                     });
                 };
             };
@@ -14548,7 +14546,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30002;
                     });
                 };
             };
@@ -14647,7 +14645,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30010;
                     });
                 };
             };
@@ -14702,7 +14700,7 @@ export interface operations {
                         data: null;
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: never;
+                        code?: 30010;
                     });
                 };
             };
@@ -14867,7 +14865,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30004 | 30006 | 30009;
                     });
                 };
             };
@@ -15180,7 +15178,7 @@ export interface operations {
                         data: null;
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30005;
                     });
                 };
             };
@@ -15280,7 +15278,7 @@ export interface operations {
                         data: components["schemas"]["Snapshot"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30006 | 30031 | 30033;
                     });
                 };
             };
@@ -15351,7 +15349,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30005 | 30006;
                     });
                 };
             };
@@ -15511,7 +15509,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30002;
                     });
                 };
             };
@@ -15710,7 +15708,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30002;
                     });
                 };
             };
@@ -15781,7 +15779,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30002 | 40001;
                     });
                 };
             };
@@ -15884,7 +15882,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30002;
                     });
                 };
             };
@@ -15953,7 +15951,7 @@ export interface operations {
                         }[];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30002;
                     });
                 };
             };
@@ -16014,7 +16012,7 @@ export interface operations {
                         data: null;
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30002;
                     });
                 };
             };
@@ -16122,7 +16120,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30002;
                     });
                 };
             };
@@ -16248,7 +16246,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30002;
                     });
                 };
             };
@@ -16367,7 +16365,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30002;
                     });
                 };
             };
@@ -16430,7 +16428,7 @@ export interface operations {
                         data: components["schemas"]["WithdrawSettings"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30002;
                     });
                 };
             };
@@ -16740,7 +16738,7 @@ export interface operations {
                         data: components["schemas"]["OpsWithdrawalDetail"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 40007;
                     });
                 };
             };
@@ -16805,7 +16803,7 @@ export interface operations {
                         data: components["schemas"]["OpsWithdrawalDetail"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 40001 | 40007 | 40019;
                     });
                 };
             };
@@ -16903,7 +16901,7 @@ export interface operations {
                         data: components["schemas"]["OpsWithdrawalDetail"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 40001 | 40007 | 40019;
                     });
                 };
             };
@@ -16999,7 +16997,7 @@ export interface operations {
                         data: components["schemas"]["OpsWithdrawalDetail"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 40001 | 40007 | 40019;
                     });
                 };
             };
