@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import type { listUserSessions } from '../../../shared/contract/ops';
 import { get, pesos, post, when } from '../api';
-import { Action, Pager, Section, State, useLoad } from '../ui';
+import { Action, Pager, PickRow, Section, State, useLoad } from '../ui';
 
 type Session = z.output<typeof listUserSessions.data>[number];
 const JOURNAL_PAGE = 20;
@@ -86,13 +86,7 @@ export function Players() {
               </thead>
               <tbody>
                 {rows.map((p) => (
-                  <tr
-                    key={p.uid}
-                    className={p.uid === selected ? 'selected' : ''}
-                    onClick={() => setSelected(p.uid)}
-                    onKeyDown={(e) => e.key === 'Enter' && setSelected(p.uid)}
-                    tabIndex={0}
-                  >
+                  <PickRow key={p.uid} selected={p.uid === selected} onPick={() => setSelected(p.uid)}>
                     <td className="mono">{p.uid}</td>
                     <td>{p.username}</td>
                     <td className="mono">{p.phoneNumber}</td>
@@ -100,7 +94,7 @@ export function Players() {
                     <td>
                       <span className={`pill ${p.status}`}>{p.status}</span>
                     </td>
-                  </tr>
+                  </PickRow>
                 ))}
               </tbody>
             </table>

@@ -25,9 +25,9 @@ export function register(app: FastifyInstance) {
   });
   // Money writes still waiting for their group commit are committed before the database closes.
   app.addHook('onClose', async () => ledger.batch.flush());
-  // The player hears every balance move on the socket (a paid deposit's too).
+  // The player hears every balance move on the socket (a paid deposit's too): the balance alone, one read.
   const pushBalance = (userId: number) =>
-    app.socket.push(userId, 'balance.changed', { balance: toPesos(ledger.account(userId).balance) });
+    app.socket.push(userId, 'balance.changed', { balance: toPesos(ledger.balance(userId)) });
   app.events.on('balance.moved', ({ userId }) => pushBalance(userId));
   app.events.on('deposit.settled', ({ userId, status }) => {
     if (status === DEPOSIT_STATUS.SUCCESS) pushBalance(userId);

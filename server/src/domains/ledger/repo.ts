@@ -17,6 +17,8 @@ export interface AccountRow extends MoneyRow {
   turnover_done: number;
   turnover_total: number;
   energy: number;
+  /** How many of the player's wagering requirements are open (kept by triggers, migration 0045). */
+  wagering_open: number;
 }
 
 export interface JournalRow {
@@ -76,6 +78,7 @@ const filterParams = (f: JournalFilter) => ({
 export function createLedgerRepo(db: Db) {
   const ensure = db.prepare('INSERT INTO accounts (user_id, updated_at) VALUES (?, ?) ON CONFLICT DO NOTHING');
   const ensureCounters = db.prepare('INSERT INTO account_counters (user_id) VALUES (?) ON CONFLICT DO NOTHING');
+  const balance = db.prepare('SELECT balance FROM accounts WHERE user_id = ?').pluck();
   const get = db.prepare(
     'SELECT * FROM accounts a JOIN account_counters c ON c.user_id = a.user_id WHERE a.user_id = ?',
   );
@@ -90,7 +93,8 @@ export function createLedgerRepo(db: Db) {
     `UPDATE account_counters SET point_earned = point_earned + @pointEarned, deposit_total = deposit_total + @deposit,
        deposit_count = deposit_count + @depositCount, turnover_required = turnover_required + @turnoverRequired,
        turnover_done = turnover_done + @turnoverDone, turnover_total = turnover_total + @turnoverDone
-     WHERE user_id = @userId`,
+     WHERE user_id = @userId
+     RETURNING wagering_open`,
   );
   const addEnergy = db.prepare('UPDATE account_counters SET energy = energy + ? WHERE user_id = ? AND energy + ? >= 0');
   const counterparty = db.prepare('UPDATE ledger_accounts SET balance = balance - ?, point = point - ? WHERE code = ?');
@@ -111,12 +115,15 @@ export function createLedgerRepo(db: Db) {
       ensureCounters.run(userId);
     },
     get: (userId: number) => get.get(userId) as AccountRow | undefined,
+    /** The spendable balance alone (one primary-key read, no counters); undefined without an account. */
+    balance: (userId: number) => balance.get(userId) as number | undefined,
     /**
      * Applies a change of the player's buckets and answers them after it; undefined when the account does
      * not exist or the change would make a bucket negative (nothing changed).
      */
     change: (c: AccountChange) => change.get(c) as MoneyRow | undefined,
-    count: (c: CounterChange) => count.run(c),
+    /** Adds to the counters; answers how many wagering requirements the player has open (undefined: no row). */
+    count: (c: CounterChange) => (count.get(c) as { wagering_open: number } | undefined)?.wagering_open,
     /** Adds (or, negative, spends) energy; false when there is too little (nothing changed). */
     addEnergy: (userId: number, delta: number) => addEnergy.run(delta, userId, delta).changes === 1,
     /** The counterparty's side of a transfer: it gives what the player's side gets. */

@@ -79,8 +79,10 @@ export function createLedgerService(deps: { db: Db; clock: Clock }) {
       after = repo.change(change);
     }
     if (!after) throw new AppError(Code.INSUFFICIENT_BALANCE);
+    // How many wagering requirements are open, when the counters' write tells it (a bet's does).
+    let open: number | undefined;
     if (points > 0 || deposit !== 0 || turnoverRequired !== 0 || turnoverDone !== 0) {
-      repo.count({
+      open = repo.count({
         userId,
         pointEarned: Math.max(points, 0),
         deposit,
@@ -90,10 +92,13 @@ export function createLedgerService(deps: { db: Db; clock: Clock }) {
       });
     }
     if (p.wagering) wagering.start(userId, p.reference, p.wagering, now);
-    if (turnoverDone > 0) wagering.bet(userId, p.reference, turnoverDone, now);
-    else if (turnoverDone < 0) wagering.rollback(userId, p.reference);
+    // None open, as the counters' write said (a bet's): nothing for the bet to count toward, nothing to forfeit.
+    const noneOpen = open === 0 && !p.wagering;
+    if (turnoverDone > 0) {
+      if (!noneOpen) wagering.bet(userId, p.reference, turnoverDone, now);
+    } else if (turnoverDone < 0) wagering.rollback(userId, p.reference);
     // Spent down to nothing: whatever bonus was in it is lost, so its requirements lock nothing any more.
-    if (amount < 0 && after.balance === 0) wagering.forfeit(userId, now);
+    if (amount < 0 && after.balance === 0 && !noneOpen) wagering.forfeit(userId, now);
     // A transfer inside the player's account (balance to frozen) moves nothing of the counterparty's.
     if (amount + frozen !== 0 || points !== 0) repo.counterparty(counterparty, amount + frozen, points);
     const journalId = repo.insertJournal({
@@ -116,11 +121,18 @@ export function createLedgerService(deps: { db: Db; clock: Clock }) {
   /** The deposits' own turnover still owed before any withdrawal, in centavos (it locks the whole balance). */
   const surplus = (a: AccountRow) => Math.max(0, a.turnover_required - a.turnover_done);
   /** What may be withdrawn now (centavos): nothing while deposit turnover is owed, else the balance less the
-   * bonuses of the open wagering requirements, never below 0. */
-  const withdrawable = (a: AccountRow) => (surplus(a) > 0 ? 0 : Math.max(0, a.balance - wagering.locked(a.user_id)));
+   * bonuses of the open wagering requirements, never below 0. With none open (the account's counter, kept in
+   * step with the rows by triggers) that is the balance, without a query. */
+  const withdrawable = (a: AccountRow) => {
+    if (surplus(a) > 0) return 0;
+    if (a.wagering_open === 0) return a.balance;
+    return Math.max(0, a.balance - wagering.locked(a.user_id));
+  };
 
   return {
     account,
+    /** The spendable balance (centavos), 0 without an account: what the socket's balance.changed tells. */
+    balance: (userId: number) => repo.balance(userId) ?? 0,
     post,
     surplus,
     withdrawable,

@@ -42,6 +42,22 @@ export function ledgerProblems(db: Db): string[] {
     )
     .all();
   for (const row of orphans) problems.push(`transfers to an unknown counterparty: ${JSON.stringify(row)}`);
+  // I5: each player's count of open wagering requirements (the guard that spares the query) is exact
+  // (from migration 0045 on: the migration tests check databases of before it too).
+  const counted = db.prepare('SELECT 1 FROM schema_migrations WHERE version = 45').get();
+  const wageringCounts = !counted
+    ? []
+    : db
+        .prepare(
+          `SELECT * FROM (
+             SELECT u.user_id, COALESCE(c.wagering_open, 0) AS counted,
+               (SELECT COUNT(*) FROM wagering_requirements w WHERE w.user_id = u.user_id AND w.state = 'open') AS open_count
+             FROM (SELECT user_id FROM account_counters UNION SELECT user_id FROM wagering_requirements) u
+             LEFT JOIN account_counters c ON c.user_id = u.user_id) AS tally
+           WHERE counted != open_count`,
+        )
+        .all();
+  for (const row of wageringCounts) problems.push(`open wagering requirements miscounted: ${JSON.stringify(row)}`);
   // I4: zero sum over every account, money and points.
   const totals = ledgerTotals(db);
   if (totals.money !== 0 || totals.points !== 0)

@@ -146,7 +146,7 @@ export function register(app: FastifyInstance) {
   timer.unref();
   app.addHook('onClose', async () => {
     clearInterval(timer);
-    kept.close();
+    await kept.close();
     snapshots.close();
   });
 

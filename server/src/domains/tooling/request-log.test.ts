@@ -6,7 +6,7 @@ import { Code } from '../../../../shared/codes';
 import { testConfig } from '../../config';
 import { hashed, opsClient, registerPlayer, type TestClient, testApp } from '../../test/helpers';
 import { fund } from '../../test/money';
-import { LOG_SIZE } from './request-log';
+import { createRequestLog, LOG_SIZE } from './request-log';
 
 type Logged = {
   method: string;
@@ -201,5 +201,41 @@ describe('the request log', () => {
     } finally {
       await quiet.close();
     }
+  });
+});
+
+describe('the request log as saved for a restart', () => {
+  const entry = (path: string, password: string) => ({
+    at: '2026-11-25T00:00:00.000Z',
+    method: 'POST',
+    path,
+    route: path,
+    status: 200,
+    code: 0,
+    durationMs: 1,
+    uid: 7,
+    fault: null,
+    rawRequestHeaders: { cookie: 'sid=secret', 'content-type': 'application/json' },
+    rawResponseHeaders: { 'set-cookie': 'sid=other' },
+    requestBody: JSON.stringify({ password: '[redacted]' }),
+    rawResponseBody: JSON.stringify({ token: password }),
+    frames: [],
+  });
+
+  it('serializes as state() does, redacted, and again after more requests and a clear', () => {
+    const log = createRequestLog();
+    log.add(entry('/api/a', 'first-secret'));
+    log.frame(7, 100007, { event: 'balance.changed', sid: 's1', content: { balance: 1 } }, '2026-11-25T00:00:01.000Z');
+    const once = log.stateJson();
+    expect(JSON.parse(once)).toEqual(log.state());
+    expect(once).not.toContain('first-secret');
+    expect(once).not.toContain('sid=secret');
+    // The first entry's text is reused; the new one is added.
+    log.add(entry('/api/b', 'second-secret'));
+    const twice = JSON.parse(log.stateJson());
+    expect(twice).toEqual(log.state());
+    expect(twice.requests.map((r: { path: string }) => r.path)).toEqual(['/api/a', '/api/b']);
+    log.clear();
+    expect(JSON.parse(log.stateJson())).toEqual({ requests: [], frames: [] });
   });
 });

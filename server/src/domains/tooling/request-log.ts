@@ -41,6 +41,8 @@ interface Kept {
   id: number;
   raw: RawRequestLog | null;
   done: RequestLog | null;
+  /** The entry as JSON, made once when first saved: each later save of the log reuses it. */
+  json: string | null;
 }
 
 export const LOG_SIZE = 1000;
@@ -135,7 +137,7 @@ export function createRequestLog(options: { changed?: () => void } = {}) {
   };
 
   function add(entry: RawRequestLog) {
-    const item: Kept = { id: nextId++, raw: entry, done: null };
+    const item: Kept = { id: nextId++, raw: entry, done: null, json: null };
     if (entry.rawResponseBody !== null && entry.rawResponseBody.length > LAZY_BODY_LIMIT) view(item);
     keep(requests, item);
     changed();
@@ -203,12 +205,25 @@ export function createRequestLog(options: { changed?: () => void } = {}) {
     /** The whole log, redacted, oldest first: what survives a restart. */
     state: () => ({ requests: requests.map(view), frames: [...loose] }),
 
+    /**
+     * state() as JSON text (`{"requests":[...],"frames":[...]}`), for the file that survives a restart:
+     * each request is serialized once in its life, so saving the log again after a burst costs the new
+     * entries and the joining, not the whole log.
+     */
+    stateJson(): string {
+      const entries = requests.map((item) => {
+        item.json ??= JSON.stringify(view(item));
+        return item.json;
+      });
+      return `{"requests":[${entries.join(',')}],"frames":${JSON.stringify(loose)}}`;
+    },
+
     /** Takes back the log of a previous run (already redacted). */
     load(state: { requests: RequestLog[]; frames: FrameLog[] }) {
       requests.splice(
         0,
         requests.length,
-        ...state.requests.slice(-LOG_SIZE).map((r) => ({ id: r.id, raw: null, done: r })),
+        ...state.requests.slice(-LOG_SIZE).map((r) => ({ id: r.id, raw: null, done: r, json: null })),
       );
       loose.splice(0, loose.length, ...state.frames.slice(-LOG_SIZE));
       nextId = Math.max(nextId, ...state.requests.map((r) => r.id + 1));

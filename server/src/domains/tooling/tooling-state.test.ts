@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import { testConfig } from '../../config';
 import { opsClient, registerPlayer, TestClient, testApp } from '../../test/helpers';
@@ -94,6 +94,31 @@ describe('tooling state across a restart', () => {
     server = await start();
     expect(server.services.tooling.startup[0]).toMatch(/^lost: the tooling state of the last run could not be read/);
     expect(server.services.tooling.faults.list()).toEqual([]);
+  });
+
+  it('saves the request log after a burst without closing, and closing leaves the clean, complete file', async () => {
+    const server = await start();
+    const { client } = await registerPlayer(server);
+    await client.get('/api/user/info');
+    const logFile = join(dir, 'request-log.json');
+    type Saved = { clean: boolean; requests: { path: string }[] };
+    const saved = () => JSON.parse(readFileSync(logFile, 'utf8')) as Saved;
+    // The save after the burst: in the background, while the server goes on answering.
+    await vi.waitFor(
+      () => {
+        expect(existsSync(logFile)).toBe(true);
+        expect(saved().requests.map((r) => r.path)).toContain('/api/user/info');
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    expect(saved().clean).toBe(false);
+    // A request right before closing: in the file written at close, which no earlier save overwrites.
+    await client.get('/api/balance');
+    await server.close();
+    app = undefined;
+    expect(saved().clean).toBe(true);
+    expect(saved().requests.map((r) => r.path)).toEqual(expect.arrayContaining(['/api/user/info', '/api/balance']));
+    expect(existsSync(`${logFile}.partial`)).toBe(false);
   });
 
   it('keeps nothing for an in-memory database', async () => {

@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Faults } from './faults';
@@ -16,11 +17,19 @@ export function toolingStateFiles(dbFile: string) {
   return { state: join(dir, 'tooling-state.json'), log: join(dir, 'request-log.json') };
 }
 
-function writeJson(file: string, value: unknown) {
+function writeText(file: string, text: string) {
   mkdirSync(dirname(file), { recursive: true });
   const partial = `${file}.partial`;
-  writeFileSync(partial, JSON.stringify(value));
+  writeFileSync(partial, text);
   renameSync(partial, file);
+}
+
+/** writeText without blocking the event loop (the request log's saves after a burst). */
+async function writeTextAsync(file: string, text: string) {
+  mkdirSync(dirname(file), { recursive: true });
+  const partial = `${file}.partial`;
+  await writeFile(partial, text);
+  await rename(partial, file);
 }
 
 function readJson<T>(file: string): T | undefined {
@@ -41,6 +50,11 @@ type LogFile = { version: number; clean: boolean; savedAt: string } & ReturnType
  * log a second after a burst and when the server closes (request-log.json). `load` at start-up takes them
  * back and returns what to tell the tester: what came back, and what was lost (the log's last second when
  * the server was killed; live sockets always, players reconnect).
+ *
+ * The request log's save after a burst is cheap for the requests being answered: each entry is serialized
+ * once in its life (RequestLogStore.stateJson), the file is written asynchronously, one save at a time (a
+ * burst during a save gets one more save after it), and `close` waits for a save in flight before the last,
+ * clean one, so an older save can never land on top of it.
  */
 export function createToolingState(deps: {
   files: { state: string; log: string } | null;
@@ -51,16 +65,42 @@ export function createToolingState(deps: {
 }) {
   const { files } = deps;
   let loading = false;
+  let closed = false;
   let logTimer: NodeJS.Timeout | undefined;
+  /** The save in flight, and whether the log changed again meanwhile. */
+  let saving: Promise<void> | undefined;
+  let changedWhileSaving = false;
 
   const writeState = () => {
     if (!files || loading) return;
-    writeJson(files.state, { version: VERSION, faults: deps.faults().state(), held: deps.held().state() });
+    writeText(
+      files.state,
+      JSON.stringify({ version: VERSION, faults: deps.faults().state(), held: deps.held().state() }),
+    );
   };
-  const writeLog = (clean: boolean) => {
+  /** The log file's text: the header, then the entries as the store serialized them. */
+  const logText = (clean: boolean, requestLog: RequestLogStore) => {
+    const head = JSON.stringify({ version: VERSION, clean, savedAt: new Date().toISOString() });
+    return `${head.slice(0, -1)},${requestLog.stateJson().slice(1)}`;
+  };
+
+  const saveLog = () => {
+    logTimer = undefined;
     const requestLog = deps.requestLog();
-    if (!files || loading || !requestLog) return;
-    writeJson(files.log, { version: VERSION, clean, savedAt: new Date().toISOString(), ...requestLog.state() });
+    if (!files || loading || closed || !requestLog) return;
+    if (saving) {
+      changedWhileSaving = true;
+      return;
+    }
+    saving = writeTextAsync(files.log, logText(false, requestLog))
+      .catch((error) => deps.log.warn({ err: error }, 'tooling: could not write the request log'))
+      .finally(() => {
+        saving = undefined;
+        if (changedWhileSaving && !closed) {
+          changedWhileSaving = false;
+          saveLog();
+        }
+      });
   };
 
   return {
@@ -72,15 +112,8 @@ export function createToolingState(deps: {
       }
     },
     logChanged: () => {
-      if (!files || loading || logTimer) return;
-      logTimer = setTimeout(() => {
-        logTimer = undefined;
-        try {
-          writeLog(false);
-        } catch (error) {
-          deps.log.warn({ err: error }, 'tooling: could not write the request log');
-        }
-      }, LOG_WRITE_DELAY_MS);
+      if (!files || loading || closed || logTimer) return;
+      logTimer = setTimeout(saveLog, LOG_WRITE_DELAY_MS);
       logTimer.unref();
     },
 
@@ -126,13 +159,16 @@ export function createToolingState(deps: {
       return lines;
     },
 
-    /** Writes everything once more as the server closes. */
-    close() {
+    /** Writes everything once more as the server closes, after the log's save in flight, if any. */
+    async close() {
+      closed = true;
       clearTimeout(logTimer);
       logTimer = undefined;
+      await saving;
       try {
         writeState();
-        writeLog(true);
+        const requestLog = deps.requestLog();
+        if (files && requestLog) writeText(files.log, logText(true, requestLog));
       } catch (error) {
         deps.log.warn({ err: error }, 'tooling: could not write its state at close');
       }
