@@ -368,6 +368,9 @@ async function stop() {
 
 // ------------------------------------------------------------------------------------------------- start
 
+/** This run started parts (a failure then stops them; a refused start leaves a running stack alone). */
+let began = false;
+
 async function start() {
   const processes = Number(values.processes);
   const port = Number(values.port);
@@ -394,6 +397,7 @@ async function start() {
   };
   // Written first, so `stop` finds whatever got started if a later step fails.
   writeFileSync(STATE, `${JSON.stringify(state, null, 2)}\n`);
+  began = true;
 
   ensurePostgresBin();
   nginxBinary();
@@ -445,7 +449,7 @@ try {
   else await status();
 } catch (error) {
   console.error(`\n${error.message}`);
-  if (command === 'start' && readState()) {
+  if (command === 'start' && began) {
     console.error('Stopping what was started:');
     await stop().catch((e) => console.error(e.message));
   }
