@@ -134,6 +134,16 @@ async function startDatabase(port) {
        AS $$ SELECT json_array_elements_text(list::json) $$`,
     DATABASE,
   );
+  // STAND-IN until the catalog keys on the version on PostgreSQL as docs/deployment.md says: the game
+  // catalog snapshot (game/catalog.repo.ts totalChanges, read by catalog.snapshot.ts before every list)
+  // runs SQLite's `SELECT total_changes()`, which PostgreSQL lacks: every game list answered 500. Here it
+  // answers game_catalog_version.version, which the triggers move on every change of games and providers
+  // (the snapshot then reads that number on each list; plpgsql, as the table comes with the migrations).
+  pg.psql(
+    `CREATE OR REPLACE FUNCTION public.total_changes() RETURNS bigint LANGUAGE plpgsql STABLE
+       AS $$ BEGIN RETURN (SELECT version FROM game_catalog_version WHERE id = 1); END $$`,
+    DATABASE,
+  );
   return { dir, url: pg.urlOf(DATABASE), pid: readPid(join(dir, 'postmaster.pid')) };
 }
 
