@@ -123,27 +123,6 @@ async function startDatabase(port) {
     pg.psql(`CREATE DATABASE ${DATABASE} ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0`);
     console.log(`  created database ${DATABASE} (UTF8, C collation)`);
   }
-  // STAND-IN until the adapter translates it: the repos' `SELECT CAST(value AS BIGINT) FROM json_each(?)`
-  // (config/repo.ts pruneFaq, pruneBanners, pruneNotices; mall/repo.ts; game/catalog.seed.ts and
-  // catalog.repo.ts) reaches PostgreSQL untranslated (server/src/db/postgres/translate.ts only rewrites
-  // `x IN (SELECT value FROM json_each(?))`), where pg_catalog.json_each(json) answers key/value pairs of an
-  // object and the seed fails with "cannot cast type json to bigint". An untyped parameter prefers this
-  // text overload (string category), which answers SQLite's `value` column of a JSON array.
-  pg.psql(
-    `CREATE OR REPLACE FUNCTION public.json_each(list text) RETURNS TABLE (value text) LANGUAGE sql IMMUTABLE
-       AS $$ SELECT json_array_elements_text(list::json) $$`,
-    DATABASE,
-  );
-  // STAND-IN until the catalog keys on the version on PostgreSQL as docs/deployment.md says: the game
-  // catalog snapshot (game/catalog.repo.ts totalChanges, read by catalog.snapshot.ts before every list)
-  // runs SQLite's `SELECT total_changes()`, which PostgreSQL lacks: every game list answered 500. Here it
-  // answers game_catalog_version.version, which the triggers move on every change of games and providers
-  // (the snapshot then reads that number on each list; plpgsql, as the table comes with the migrations).
-  pg.psql(
-    `CREATE OR REPLACE FUNCTION public.total_changes() RETURNS bigint LANGUAGE plpgsql STABLE
-       AS $$ BEGIN RETURN (SELECT version FROM game_catalog_version WHERE id = 1); END $$`,
-    DATABASE,
-  );
   return { dir, url: pg.urlOf(DATABASE), pid: readPid(join(dir, 'postmaster.pid')) };
 }
 
@@ -424,6 +403,8 @@ async function start() {
     NODE_ENV: 'production',
     DATABASE_URL: database.url,
     REDIS_URL: redis.url,
+    // nginx is the only client: its X-Forwarded-For names the player (the per-address limits).
+    TRUST_PROXY: '127.0.0.1',
     PUBLIC_URL: publicUrl,
     SNAPSHOT_DIR: join(STACK, 'snapshots'),
   };

@@ -60,7 +60,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
           }
         : false,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: false,
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     forceCloseConnections: true,
     // Faults the router meets before any route (an undecodable path such as /ops/users/%F0, a path

@@ -47,6 +47,7 @@ const envSchema = z.object({
   SNAPSHOT_MAX_MB: z.coerce.number().int().min(1).max(4096).default(256),
   /** Share what lives in process memory with the other server processes through this Redis (redis://...). */
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  TRUST_PROXY: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -78,6 +79,11 @@ export interface Config {
   snapshotMaxBytes: number;
   /** Redis of the broker (plugins/broker.ts); undefined: one process, everything in memory. */
   redisUrl: string | undefined;
+  /**
+   * The proxies whose X-Forwarded-For is believed (addresses or CIDRs, e.g. 127.0.0.1 behind the stack's
+   * nginx), so request.ip is the player's for the per-address limits; empty: the socket's address.
+   */
+  trustProxy: string[];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -115,6 +121,10 @@ function configFromEnv(e: Env): Config {
     snapshotDir: e.SNAPSHOT_DIR,
     snapshotMaxBytes: e.SNAPSHOT_MAX_MB * 1024 * 1024,
     redisUrl: e.REDIS_URL,
+    trustProxy: (e.TRUST_PROXY ?? '')
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
   };
 }
 

@@ -51,3 +51,6 @@ export interface Db {
   readonly inTransaction: boolean;
   readonly open: boolean;
 }
+
+/** Whether `db` is the PostgreSQL adapter (for the rare statement SQLite has and PostgreSQL has not). */
+export const isPostgres = (db: Db): boolean => (db as { engine?: string }).engine === 'postgres';

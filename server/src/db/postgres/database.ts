@@ -107,6 +107,7 @@ class PgStatement implements Statement {
  * a deadlock, is rolled back and its function run again; a nested one is a SAVEPOINT.
  */
 export class PgDatabase implements Db {
+  readonly engine = 'postgres';
   private readonly bridge: SyncBridge;
   private readonly statements = new Map<string, { translated: Translated; sql: string; name: string }>();
   private readonly idColumns = new Map<string, boolean>();

@@ -56,6 +56,9 @@ describe("translating the repos' SQL for PostgreSQL", () => {
     expect(translate('DELETE FROM t WHERE id NOT IN (SELECT value FROM json_each(?))').sql).toBe(
       'DELETE FROM t WHERE id::text NOT IN (SELECT value FROM json_array_elements_text($1::json))',
     );
+    expect(translate('DELETE FROM t WHERE id NOT IN (SELECT CAST(value AS BIGINT) FROM json_each(?))').sql).toBe(
+      'DELETE FROM t WHERE id NOT IN (SELECT CAST(value AS BIGINT) FROM json_array_elements_text($1::json) AS json_each(value))',
+    );
     expect(translate('SELECT a, SUM(b) AS s FROM t GROUP BY a HAVING s > 0 ORDER BY a').sql).toBe(
       'SELECT a, SUM(b) AS s FROM t GROUP BY a HAVING (SUM(b)) > 0 ORDER BY a',
     );

@@ -292,6 +292,9 @@ export function translate(source: string): Translated {
     /([A-Za-z_][\w.]*)(\s+(?:NOT\s+)?IN\s*\(\s*SELECT\s+value\s+FROM\s+)json_each\((\$\d+)\)/gi,
     '$1::text$2json_array_elements_text($3::json)',
   );
+  // Any other `json_each(?)` (`SELECT CAST(value AS BIGINT) FROM json_each(?)`): the elements as text under
+  // SQLite's column name, `value`.
+  sql = sql.replace(/\bjson_each\((\$\d+)\)/gi, 'json_array_elements_text($1::json) AS json_each(value)');
   if (orIgnore) {
     const at = returning ? sql.search(/\bRETURNING\b/i) : -1;
     sql =

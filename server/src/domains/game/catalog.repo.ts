@@ -1,5 +1,6 @@
 import type { GAME_TYPES, MENU_CODES } from '../../../../shared/contract/game';
 import type { Db } from '../../db/database';
+import { isPostgres } from '../../db/port';
 
 export type GameType = (typeof GAME_TYPES)[number];
 export type MenuCode = (typeof MENU_CODES)[number];
@@ -70,8 +71,10 @@ export function createCatalogRepo(db: Db) {
     type: providersWith(' AND g.type = @type'),
   };
 
-  // No table is read, so no read transaction either: the cheap first check of every list call.
-  const totalChanges = db.prepare('SELECT total_changes()').pluck();
+  // No table is read, so no read transaction either: the cheap first check of every list call. PostgreSQL
+  // has no total_changes(), and other processes change the catalog too: there every call reads the version.
+  let calls = 0;
+  const totalChanges = isPostgres(db) ? { get: () => ++calls } : db.prepare('SELECT total_changes()').pluck();
   const catalogVersion = db.prepare('SELECT version FROM game_catalog_version WHERE id = 1').pluck();
   const enabledGames = db.prepare(
     `SELECT g.id, g.code, g.name, g.search_name, g.type, g.provider, p.name AS provider_name, g.thumbnail_url,
