@@ -419,7 +419,7 @@ async function start() {
 
   console.log(`nginx (port ${port})`);
   startNginx(port, serverPorts);
-  if (!(await until(() => serverAnswers(port), 10_000)))
+  if (!(await until(() => serverAnswers(port), 30_000)))
     throw new Error(`nginx does not answer on port ${port}: see ${join(LOGS, 'nginx-error.log')}`);
 
   console.log(`
