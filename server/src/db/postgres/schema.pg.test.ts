@@ -5,10 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, migrate, openDatabase, ROOT_DIR } from '../database';
 
 // One schema, two engines (docs/deployment.md): the schema the SQLite migrations build and the one the
-// PostgreSQL migrations build must match. Needs a PostgreSQL server: PG_TEST_URL, e.g.
-// postgres://postgres@localhost:55432/postgres. The test builds a fresh database beside the one named.
+// PostgreSQL migrations build must match. Runs in `npm run test:stores`, whose set-up starts a PostgreSQL
+// server (TEST_DATABASE_URL); by hand, PG_TEST_URL names another, e.g. postgres://postgres@localhost:55432/postgres.
+// The test builds a fresh database beside the one named.
 
-const PG_URL = process.env.PG_TEST_URL;
+const PG_URL = process.env.PG_TEST_URL ?? process.env.TEST_DATABASE_URL;
 const PG_MIGRATIONS_DIR = join(ROOT_DIR, 'db', 'postgres', 'migrations');
 
 /**
@@ -260,7 +261,8 @@ function pgSchema(url: string): Schema {
   return schema;
 }
 
-describe.runIf(PG_URL)('one schema on SQLite and PostgreSQL', () => {
+describe('one schema on SQLite and PostgreSQL', () => {
+  if (!PG_URL) throw new Error('No PostgreSQL server: run it with npm run test:stores (or set PG_TEST_URL)');
   const dbName = `schema_test_${process.pid}`;
   let url = '';
   let sqlite: Schema;
