@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { aptInstall } from './lib/apt.mjs';
 import { ensurePostgresBin, startPostgres } from './lib/postgres.mjs';
 import { findRedisServer } from './lib/redis.mjs';
 
@@ -74,18 +75,6 @@ async function until(check, ms) {
     await sleep(100);
   }
   return check();
-}
-
-function aptInstall(pkg) {
-  const root = process.getuid?.() === 0;
-  if (!root || !existsSync('/usr/bin/apt-get'))
-    throw new Error(
-      `${pkg} is not installed: install it (Debian/Ubuntu: sudo apt-get install -y ${pkg}) and run again`,
-    );
-  console.log(`Installing Debian's ${pkg}`);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '-qq', pkg], { stdio: 'inherit', env });
 }
 
 function nginxBinary() {

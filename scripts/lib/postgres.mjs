@@ -5,9 +5,10 @@
 //   import { startPostgres } from './scripts/lib/postgres.mjs';
 //   const pg = await startPostgres({ dir: '/tmp/x', port: 55432 });  // pg.url: postgres://...
 //   await pg.stop();
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { aptInstall } from './apt.mjs';
 
 const DEBIAN_ROOT = '/usr/lib/postgresql';
 
@@ -24,10 +25,7 @@ export function findPostgresBin() {
 export function ensurePostgresBin() {
   let bin = findPostgresBin();
   if (bin) return bin;
-  console.log("Installing Debian's postgresql for the PostgreSQL tests");
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '-qq', 'postgresql'], { stdio: 'inherit', env });
+  aptInstall('postgresql');
   bin = findPostgresBin();
   if (!bin) throw new Error(`postgresql was installed but no server was found under ${DEBIAN_ROOT}`);
   return bin;

@@ -7,11 +7,12 @@
  *   ...
  *   await redis.stop();
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { aptInstall, canAptInstall } from './apt.mjs';
 
 const CANDIDATES = [
   '/usr/bin/redis-server',
@@ -30,12 +31,8 @@ export function findRedisServer(env = process.env) {
   }
   const found = CANDIDATES.find((path) => existsSync(path));
   if (found) return found;
-  const root = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (root && existsSync('/etc/debian_version') && existsSync('/usr/bin/apt-get')) {
-    const options = { stdio: ['ignore', 'ignore', 'inherit'], env: { ...env, DEBIAN_FRONTEND: 'noninteractive' } };
-    console.log('redis-server not found: installing Debian package redis-server');
-    execFileSync('apt-get', ['update'], options);
-    execFileSync('apt-get', ['install', '-y', 'redis-server'], options);
+  if (canAptInstall()) {
+    aptInstall('redis-server');
     const installed = CANDIDATES.find((path) => existsSync(path));
     if (installed) return installed;
   }

@@ -38,9 +38,11 @@ export const codeCheckPlugin = fp<{ check: CodeCheck }>(
     for (const [key, endpoint] of contractEndpoints) allowed.set(key, new Set(answerableCodes(endpoint)));
     app.addHook('onSend', (request, _reply, payload, done) => {
       const match = typeof payload === 'string' && !isFaulted(request) ? FAILURE.exec(payload) : null;
-      const route = `${request.method} ${request.routeOptions.url ?? ''}`;
-      const codes = allowed.get(route);
-      if (match && codes && !codes.has(Number(match[1]))) check({ route, code: Number(match[1]) });
+      if (match) {
+        const route = `${request.method} ${request.routeOptions.url ?? ''}`;
+        const codes = allowed.get(route);
+        if (codes && !codes.has(Number(match[1]))) check({ route, code: Number(match[1]) });
+      }
       done(null, payload);
     });
   },
