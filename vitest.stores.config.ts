@@ -2,18 +2,46 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * `npm run test:stores`: the tests of the other stores, each on a real server from Debian's packages.
- * - postgres: the adapter's own tests (*.pg.test.ts) and chosen server test files (money, withdrawals and
- *   their races, deposit callbacks, sessions) again with TEST_STORE=postgres: every test app opens a fresh
- *   copy of a migrated template database (server/src/test/stores-setup.ts);
+ * - postgres: the adapter's own tests (*.pg.test.ts) and every money, session and socket server test file
+ *   again with TEST_STORE=postgres and TEST_REDIS_URL (server/src/test/stores-setup.ts): every test app
+ *   opens a fresh copy of a migrated and seeded template database (made ahead, in the background) and
+ *   uses the Redis broker under a key prefix of its own, so files running side by side never share a
+ *   clock, faults, rate limits or pushes;
  * - redis: the broker's tests (*.redis.test.ts).
  * The default `npm test` (vitest.config.ts) leaves these patterns out, so it needs neither server.
+ *
+ * Server test files left out of the PostgreSQL run, and why:
+ * - SQLite by nature: db/batch, startup (SQLite files, pragmas, a locked file), tooling/snapshots,
+ *   tooling/snapshot-files (SQLite files and ATTACH), test/harness (its digest reads SQLite's catalog);
+ * - nothing stored or shared across processes (pure functions, the HTTP shell): architecture, core,
+ *   fuzz, lib/pretty-log, plugins/client-app, code-check, cors, docs, trust-proxy, clock.
  */
 export const POSTGRES_SERVER_TESTS = [
   'server/src/domains/ledger/ledger.test.ts',
+  'server/src/domains/ledger/journal-detail.test.ts',
   'server/src/domains/withdraw/withdraw.test.ts',
   'server/src/domains/withdraw/race.test.ts',
+  'server/src/domains/withdraw/money.property.test.ts',
+  'server/src/domains/withdraw/trade-password.test.ts',
+  'server/src/domains/withdraw/wagering.test.ts',
+  'server/src/domains/withdraw/wallet.test.ts',
   'server/src/domains/deposit/deposit.test.ts',
+  'server/src/domains/deposit/abandoned.test.ts',
+  'server/src/domains/reward/grant.test.ts',
+  'server/src/domains/task/task.test.ts',
+  'server/src/domains/vip/vip.test.ts',
+  'server/src/domains/mall/mall.test.ts',
+  'server/src/domains/redemption/redemption.test.ts',
+  'server/src/domains/play/play.test.ts',
+  'server/src/domains/user/user.test.ts',
+  'server/src/domains/user/guest.test.ts',
   'server/src/domains/user/session-security.test.ts',
+  'server/src/domains/user/ops-sessions.test.ts',
+  'server/src/ops/ops-money.test.ts',
+  'server/src/plugins/socket-hub.test.ts',
+  'server/src/plugins/socket-live.test.ts',
+  'server/src/plugins/rate-limit.test.ts',
+  'server/src/plugins/broker.test.ts',
 ];
 
 export default defineConfig({

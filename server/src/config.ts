@@ -6,6 +6,9 @@ const bool = z
   .transform((v) => v === 'true' || v === '1')
   .or(z.boolean());
 
+/** Every Redis key and channel of the server starts with this by default (docs/deployment.md lists them). */
+export const REDIS_PREFIX = 'casino:';
+
 /** The environment, parsed once. The only reader of process.env. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -61,6 +64,11 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Tests: open a fresh copy of this template database (on databaseUrl's server), dropped when closed. */
   databaseTemplate: string | undefined;
+  /**
+   * Tests (the stores' set-up): databaseTemplate is migrated and seeded already, so a copy is not seeded
+   * again at open, and the next test app's copy is made ahead, in the background.
+   */
+  databaseTemplateReady: boolean;
   adminToken: string;
   adminTokenGenerated: boolean;
   publicUrl: string;
@@ -79,6 +87,8 @@ export interface Config {
   snapshotMaxBytes: number;
   /** Redis of the broker (plugins/broker.ts); undefined: one process, everything in memory. */
   redisUrl: string | undefined;
+  /** What every Redis key and channel of this server starts with (tests: one namespace per test app). */
+  redisPrefix: string;
   /**
    * The proxies whose X-Forwarded-For is believed (addresses or CIDRs, e.g. 127.0.0.1 behind the stack's
    * nginx), so request.ip is the player's for the per-address limits; empty: the socket's address.
@@ -103,6 +113,7 @@ function configFromEnv(e: Env): Config {
     dbFile: e.DB_FILE,
     databaseUrl: e.DATABASE_URL,
     databaseTemplate: e.DATABASE_TEMPLATE,
+    databaseTemplateReady: false,
     adminToken: e.ADMIN_TOKEN ?? randomBytes(24).toString('base64url'),
     adminTokenGenerated: e.ADMIN_TOKEN === undefined,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
@@ -121,6 +132,7 @@ function configFromEnv(e: Env): Config {
     snapshotDir: e.SNAPSHOT_DIR,
     snapshotMaxBytes: e.SNAPSHOT_MAX_MB * 1024 * 1024,
     redisUrl: e.REDIS_URL,
+    redisPrefix: REDIS_PREFIX,
     trustProxy: (e.TRUST_PROXY ?? '')
       .split(',')
       .map((a) => a.trim())
@@ -131,7 +143,8 @@ function configFromEnv(e: Env): Config {
 /**
  * Defaults for tests and scripts: an in-memory database and a fixed operator token. Under
  * `TEST_STORE=postgres` (npm run test:stores), a fresh PostgreSQL database copied from the migrated
- * template the stores' global set-up made (TEST_DATABASE_URL, TEST_DATABASE_TEMPLATE) instead.
+ * template the stores' global set-up made (TEST_DATABASE_URL, TEST_DATABASE_TEMPLATE) instead; with
+ * TEST_REDIS_URL, the Redis broker on that server, under a key prefix of the app's own.
  */
 export function testConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = process.env): Config {
   const postgres = env.TEST_STORE === 'postgres';
@@ -142,7 +155,17 @@ export function testConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
       envSchema.parse({ NODE_ENV: 'test', ADMIN_TOKEN: 'test-admin-token-0123456789', LOG_LEVEL: 'silent' }),
     ),
     dbFile: ':memory:',
-    ...(postgres ? { databaseUrl: env.TEST_DATABASE_URL, databaseTemplate: env.TEST_DATABASE_TEMPLATE } : {}),
+    ...(postgres
+      ? {
+          databaseUrl: env.TEST_DATABASE_URL,
+          databaseTemplate: env.TEST_DATABASE_TEMPLATE,
+          databaseTemplateReady: true,
+        }
+      : {}),
+    // One Redis for the whole run: each test app in a namespace of its own, as each has a database of its own.
+    ...(env.TEST_REDIS_URL
+      ? { redisUrl: env.TEST_REDIS_URL, redisPrefix: `t:${process.pid}:${randomBytes(6).toString('hex')}:` }
+      : {}),
     ...overrides,
   };
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { createClient } from 'redis';
+import { REDIS_PREFIX } from '../config';
 import { type Broker, type Lease, LeaseLoop } from './broker';
 
-/** Every key and channel this server uses starts with this (docs/deployment.md lists them). */
-export const REDIS_PREFIX = 'casino:';
+export { REDIS_PREFIX };
+
 /** How long the start waits for Redis to answer before it gives up. */
 const CONNECT_TIMEOUT_MS = 5_000;
 
@@ -38,6 +39,8 @@ class RedisBroker implements Broker {
     private readonly client: Client,
     private readonly subscriber: Client,
     private readonly log: FastifyBaseLogger,
+    /** What every key and channel starts with (config.redisPrefix). */
+    private readonly prefix: string,
   ) {}
 
   /** Redis failures at run time are logged (at most one line a second), never thrown at the caller. */
@@ -50,7 +53,7 @@ class RedisBroker implements Broker {
 
   publish(channel: string, message: unknown): void {
     try {
-      this.client.publish(REDIS_PREFIX + channel, JSON.stringify({ o: this.id, m: message })).catch(this.failed);
+      this.client.publish(this.prefix + channel, JSON.stringify({ o: this.id, m: message })).catch(this.failed);
     } catch (error) {
       this.failed(error);
     }
@@ -63,7 +66,7 @@ class RedisBroker implements Broker {
       set = handlers;
       this.handlers.set(channel, handlers);
       this.subscriber
-        .subscribe(REDIS_PREFIX + channel, (raw) => {
+        .subscribe(this.prefix + channel, (raw) => {
           let parsed: { o: string; m: unknown };
           try {
             parsed = JSON.parse(raw);
@@ -87,31 +90,31 @@ class RedisBroker implements Broker {
 
   async incr(key: string, ttlMs: number, by = 1): Promise<number> {
     const value = await this.client.eval(INCR_WITH_EXPIRY, {
-      keys: [REDIS_PREFIX + key],
+      keys: [this.prefix + key],
       arguments: [String(by), String(ttlMs)],
     });
     return Number(value);
   }
 
   async get(key: string): Promise<string | null> {
-    const value = await this.client.get(REDIS_PREFIX + key);
+    const value = await this.client.get(this.prefix + key);
     return value === null ? null : String(value);
   }
 
   async set(key: string, value: string, ttlMs?: number): Promise<void> {
     await this.client.set(
-      REDIS_PREFIX + key,
+      this.prefix + key,
       value,
       ttlMs === undefined ? undefined : { expiration: { type: 'PX', value: ttlMs } },
     );
   }
 
   async del(key: string): Promise<void> {
-    await this.client.del(REDIS_PREFIX + key);
+    await this.client.del(this.prefix + key);
   }
 
   lease(name: string, ttlMs: number): Lease {
-    const key = `${REDIS_PREFIX}lease:${name}`;
+    const key = `${this.prefix}lease:${name}`;
     const loop = new LeaseLoop(
       name,
       this.id,
@@ -137,11 +140,16 @@ class RedisBroker implements Broker {
 }
 
 /**
- * Connects to REDIS_URL (a command connection and a subscriber connection). Throws RedisUnreachable when
+ * Connects to REDIS_URL (a command connection and a subscriber connection), every key and channel under
+ * `prefix`. Throws RedisUnreachable when
  * Redis does not answer within 5 s, so the server does not start half-shared. Once started, a lost
  * connection is retried by the client (every 50 ms to 2 s); meanwhile commands wait in its queue.
  */
-export async function connectRedisBroker(url: string, log: FastifyBaseLogger): Promise<Broker> {
+export async function connectRedisBroker(
+  url: string,
+  log: FastifyBaseLogger,
+  prefix: string = REDIS_PREFIX,
+): Promise<Broker> {
   let started = false;
   const client = createClient({
     url,
@@ -174,5 +182,5 @@ export async function connectRedisBroker(url: string, log: FastifyBaseLogger): P
     throw new RedisUnreachable(`Redis at ${url} did not answer (${(error as Error).message})`);
   }
   started = true;
-  return new RedisBroker(client, subscriber, log);
+  return new RedisBroker(client, subscriber, log, prefix);
 }

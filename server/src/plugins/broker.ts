@@ -245,7 +245,7 @@ export const brokerPlugin = fp<BrokerOptions>(
     let broker = options.broker;
     if (!broker && app.config.redisUrl) {
       const { connectRedisBroker } = await import('./broker.redis');
-      broker = await connectRedisBroker(app.config.redisUrl, app.log);
+      broker = await connectRedisBroker(app.config.redisUrl, app.log, app.config.redisPrefix);
     }
     broker ??= new MemoryBroker();
     const scheduler = broker.lease(SCHEDULER_LEASE, SCHEDULER_LEASE_MS);

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { Config } from '../config';
 import { type Db, migrate, openDatabase } from '../db/database';
 import { PgDatabase } from '../db/postgres/database';
 import { migratePostgres, openPostgres } from '../db/postgres/open';
@@ -6,8 +7,9 @@ import '../db/seeds-index';
 import { runSeeds } from '../db/seed';
 
 /** Opens the store the config names, SQLite's file by default or PostgreSQL with DATABASE_URL. */
-function openStore(config: { dbFile: string; databaseUrl: string | undefined; databaseTemplate: string | undefined }) {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl, { template: config.databaseTemplate });
+function openStore(config: Config) {
+  if (config.databaseUrl)
+    return openPostgres(config.databaseUrl, { template: config.databaseTemplate, ahead: config.databaseTemplateReady });
   return openDatabase(config.dbFile);
 }
 
@@ -17,7 +19,10 @@ export const dbPlugin = fp<{ db?: Db }>(
     const db = options.db ?? openStore(app.config);
     const applied = db instanceof PgDatabase ? migratePostgres(db) : migrate(db);
     if (applied.length) app.log.info({ applied }, 'migrations applied');
-    runSeeds(db);
+    // A copy of a template the stores' set-up seeded holds the seeds already (seeding is idempotent).
+    const seeded =
+      !options.db && app.config.databaseUrl && app.config.databaseTemplate && app.config.databaseTemplateReady;
+    if (!seeded) runSeeds(db);
     app.decorate('db', db);
     app.addHook('onClose', async () => {
       if (!options.db) db.close();

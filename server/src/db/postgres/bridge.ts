@@ -30,6 +30,13 @@ export interface QueryAnswer {
   rowCount: number;
 }
 
+/** A database made from a template by the worker (tests): on the server of `admin` (its `postgres` url). */
+export interface DatabaseCopy {
+  admin: string;
+  template: string;
+  name: string;
+}
+
 type Request =
   | { op: 'query'; sql: string; values: unknown[]; name?: string }
   | { op: 'exec'; sql: string }
@@ -49,11 +56,15 @@ export class SyncBridge {
   private readonly flag = new Int32Array(new SharedArrayBuffer(4));
   private closed = false;
 
-  constructor(url: string) {
+  /** With `copy`, the worker first makes database `copy.name` from `copy.template` and drops it after close. */
+  constructor(
+    url: string,
+    private readonly copy?: DatabaseCopy,
+  ) {
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
     this.worker = new Worker(new URL('./worker.mjs', import.meta.url), {
-      workerData: { port: port2, flag: this.flag.buffer, url },
+      workerData: { port: port2, flag: this.flag.buffer, url, ...(copy ? { copy } : {}) },
       transferList: [port2],
     });
     // The worker never keeps the process alive by itself; close() ends it.
@@ -87,7 +98,8 @@ export class SyncBridge {
     } finally {
       this.closed = true;
       this.port.close();
-      void this.worker.terminate();
+      // A copy's worker drops the database after answering, then ends by itself.
+      if (!this.copy) void this.worker.terminate();
     }
   }
 }

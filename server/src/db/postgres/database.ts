@@ -1,5 +1,5 @@
 import type { Db, RunResult, Statement, Transaction } from '../port';
-import { PgError, type QueryAnswer, SyncBridge } from './bridge';
+import { type DatabaseCopy, PgError, type QueryAnswer, SyncBridge } from './bridge';
 import { type Translated, translate } from './translate';
 
 /** SQLSTATEs after which a transaction may succeed when run again: serialization failure, deadlock. */
@@ -119,8 +119,12 @@ export class PgDatabase implements Db {
   /** Called once the connection is closed (a test database drops itself). */
   afterClose: (() => void) | undefined;
 
-  constructor(readonly url: string) {
-    this.bridge = new SyncBridge(url);
+  /** With `copy`, the database is first made from a template, and dropped after close (see SyncBridge). */
+  constructor(
+    readonly url: string,
+    copy?: DatabaseCopy,
+  ) {
+    this.bridge = new SyncBridge(url, copy);
   }
 
   get inTransaction(): boolean {

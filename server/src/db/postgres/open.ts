@@ -2,13 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT_DIR, readMigrations } from '../database';
-import { SyncBridge } from './bridge';
 import { PgDatabase } from './database';
 
 /** PostgreSQL's migrations: the same numbers and names as db/migrations, in PostgreSQL's dialect. */
 export const PG_MIGRATIONS_DIR = join(ROOT_DIR, 'db', 'postgres', 'migrations');
-
-const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** The url of database `name` on the server of `url`. */
 export function databaseUrl(url: string, name: string): string {
@@ -17,29 +14,28 @@ export function databaseUrl(url: string, name: string): string {
   return parsed.toString();
 }
 
-/** One connection per server for creating and dropping the test databases, kept for the process's life. */
-const admins = new Map<string, SyncBridge>();
-function admin(url: string): SyncBridge {
-  const key = databaseUrl(url, 'postgres');
-  let bridge = admins.get(key);
-  if (!bridge) {
-    bridge = new SyncBridge(key);
-    admins.set(key, bridge);
-  }
-  return bridge;
+/** A fresh copy of `template` on the server of `url`, made by the connection's worker (see SyncBridge). */
+function copyOf(url: string, template: string): PgDatabase {
+  const name = `t_${process.pid}_${randomBytes(6).toString('hex')}`;
+  return new PgDatabase(databaseUrl(url, name), { admin: databaseUrl(url, 'postgres'), template, name });
 }
 
+/** Per server and template, the copy made ahead for the next openPostgres(..., { ahead: true }). */
+const spares = new Map<string, PgDatabase>();
+
 /**
- * Opens the PostgreSQL database of `url`. With `template` (tests), first makes a fresh database copied
- * from that template on the same server, and drops it when the returned database is closed.
+ * Opens the PostgreSQL database of `url`. With `template` (tests), a fresh database copied from that
+ * template on the same server instead, dropped when the returned database is closed. With `ahead` too,
+ * the copy for the next call is started at once, so a test app does not wait for its database: the
+ * process keeps one such copy (and its connection) open in advance, left behind when the process ends.
  */
-export function openPostgres(url: string, options: { template?: string } = {}): PgDatabase {
-  if (!options.template) return new PgDatabase(url);
-  const name = `t_${process.pid}_${randomBytes(6).toString('hex')}`;
-  const server = admin(url);
-  server.exec(`CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(options.template)}`);
-  const db = new PgDatabase(databaseUrl(url, name));
-  db.afterClose = () => server.exec(`DROP DATABASE IF EXISTS ${quoteIdent(name)}`);
+export function openPostgres(url: string, options: { template?: string; ahead?: boolean } = {}): PgDatabase {
+  const { template, ahead = false } = options;
+  if (!template) return new PgDatabase(url);
+  const key = `${databaseUrl(url, 'postgres')} ${template}`;
+  const db = spares.get(key) ?? copyOf(url, template);
+  spares.delete(key);
+  if (ahead) spares.set(key, copyOf(url, template));
   return db;
 }
 

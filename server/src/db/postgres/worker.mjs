@@ -5,7 +5,7 @@
 import { workerData } from 'node:worker_threads';
 import pg from 'pg';
 
-const { port, flag, url } = workerData;
+const { port, flag, url, copy } = workerData;
 const view = new Int32Array(flag);
 
 // Rows as SQLite answers them: 64-bit integers (COUNT, SUM, BIGINT columns) and numerics as numbers,
@@ -20,8 +20,37 @@ const parsers = {
 };
 const types = { getTypeParser: (oid, format) => parsers[oid] ?? pg.types.getTypeParser(oid, format) };
 
+const quoteIdent = (name) => `"${name.replace(/"/g, '""')}"`;
+
+/** Runs `sql` on a short connection to the server's administrative database (copy.admin). */
+async function onAdmin(sql) {
+  const admin = new pg.Client({ connectionString: copy.admin });
+  await admin.connect();
+  try {
+    return await admin.query(typeof sql === 'function' ? await sql(admin) : sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * A copy of a template (tests): this thread makes the database before connecting to it, while the main
+ * thread goes on (a test database made ahead costs the tests nothing), and drops it after close. FILE_COPY
+ * (PostgreSQL 15+) copies the template's files instead of writing every block to the WAL: about 3 times
+ * faster for the casino's template.
+ */
+async function createCopy() {
+  await onAdmin(async (admin) => {
+    const version = Number((await admin.query('SHOW server_version_num')).rows[0].server_version_num);
+    const strategy = version >= 150000 ? ' STRATEGY FILE_COPY' : '';
+    return `CREATE DATABASE ${quoteIdent(copy.name)} TEMPLATE ${quoteIdent(copy.template)}${strategy}`;
+  });
+}
+
 const client = new pg.Client({ connectionString: url, types });
-const ready = client.connect();
+const ready = copy ? createCopy().then(() => client.connect()) : client.connect();
+// A failed start is reported on the first request, not as an unhandled rejection of this thread.
+ready.catch(() => {});
 // A dropped connection is reported on the next request, not as an uncaught error of this thread.
 let lost;
 client.on('error', (error) => {
@@ -72,5 +101,10 @@ port.on('message', async (request) => {
   port.postMessage(answer);
   Atomics.store(view, 0, 1);
   Atomics.notify(view, 0);
-  if (request.op === 'close') port.close();
+  if (request.op !== 'close') return;
+  port.close();
+  // The caller has its answer: the copy is dropped meanwhile (the server waits for the closed session to
+  // end first), and this thread then ends by itself. A process that exits first leaves the copy behind, on
+  // a test server that is thrown away whole.
+  if (copy) await onAdmin(`DROP DATABASE IF EXISTS ${quoteIdent(copy.name)}`).catch(() => {});
 });
