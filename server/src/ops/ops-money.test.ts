@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../shared/codes';
 import { opsMoneyEndpoints } from '../../../shared/contract/ops-money';
 import { testConfig } from '../config';
-import { opsClient, registerPlayer, type TestClient, testApp } from '../test/helpers';
+import { opsClient, registerPlayer, restartableConfig, type TestClient, testApp } from '../test/helpers';
 import { balanceOf, readyPlayer, setVipLimits, type WithdrawRecord, withdraw } from '../test/money';
 
 type Paged<T> = { list: T[]; page: number; size: number; total: number };
@@ -366,8 +366,8 @@ describe('VIP daily withdrawal limits', () => {
 
   it('an operator changes a level, withdrawals follow it, the audit keeps before and after, a restart keeps it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'limits-'));
+    const { config, drop } = restartableConfig(dir);
     try {
-      const config = testConfig({ dbFile: join(dir, 'casino.db') });
       let live = await testApp({ config });
       let operator = opsClient(live);
       const changed = await operator.post<{ limits: Limit[] }>('/ops/withdraw-limits/0', {
@@ -420,6 +420,7 @@ describe('VIP daily withdrawal limits', () => {
       expect(after[2]).toEqual({ vipLevel: 2, dailyAmount: 50000, dailyCount: 4, setByOperator: false });
       await live.close();
     } finally {
+      drop();
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -1,7 +1,12 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { md5 } from 'js-md5';
 import type { Envelope } from '../../../shared/envelope';
 import { type BuildOptions, buildApp } from '../app';
+import { type Config, testConfig } from '../config';
+import { SyncBridge } from '../db/postgres/bridge';
+import { databaseUrl } from '../db/postgres/open';
 
 /** The instant every test app's clock is frozen at, unless told otherwise: a Manila mid-morning. */
 export const TEST_NOW = new Date('2026-11-20T02:00:00.000Z');
@@ -97,3 +102,32 @@ export async function registerPlayer(
 /** A client holding the operator token. */
 export const opsClient = (app: FastifyInstance) =>
   new TestClient(app, '127.0.0.1', { authorization: `Bearer ${app.config.adminToken}` });
+
+/**
+ * A test config whose database outlives an app, to test a restart: the SQLite file `dir`/casino.db, or,
+ * under TEST_STORE=postgres, a database copied from the template once that every start opens again (and
+ * seeds, as a real start does). `drop()` removes that database once the apps are closed.
+ */
+export function restartableConfig(dir: string, overrides: Partial<Config> = {}): { config: Config; drop(): void } {
+  const base = testConfig(overrides);
+  if (!base.databaseUrl || !base.databaseTemplate)
+    return { config: testConfig({ dbFile: join(dir, 'casino.db'), ...overrides }), drop: () => {} };
+  const name = `r_${process.pid}_${randomBytes(6).toString('hex')}`;
+  const admin = new SyncBridge(databaseUrl(base.databaseUrl, 'postgres'));
+  admin.exec(`CREATE DATABASE "${name}" TEMPLATE "${base.databaseTemplate}"`);
+  return {
+    config: {
+      ...base,
+      databaseUrl: databaseUrl(base.databaseUrl, name),
+      databaseTemplate: undefined,
+      databaseTemplateReady: false,
+    },
+    drop: () => {
+      try {
+        admin.exec(`DROP DATABASE IF EXISTS "${name}"`);
+      } finally {
+        admin.close();
+      }
+    },
+  };
+}
