@@ -5,7 +5,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../shared/codes';
 import { opsMoneyEndpoints } from '../../../shared/contract/ops-money';
-import { testConfig } from '../config';
 import { opsClient, registerPlayer, restartableConfig, type TestClient, testApp } from '../test/helpers';
 import { balanceOf, readyPlayer, setVipLimits, type WithdrawRecord, withdraw } from '../test/money';
 
