@@ -12,9 +12,11 @@ import { defineConfig } from 'vitest/config';
  *
  * Server test files left out of the PostgreSQL run, and why:
  * - SQLite by nature: db/batch, startup (SQLite files, pragmas, a locked file), tooling/snapshots,
- *   tooling/snapshot-files (SQLite files and ATTACH), test/harness (its digest reads SQLite's catalog);
- * - nothing stored or shared across processes (pure functions, the HTTP shell): architecture, core,
- *   fuzz, lib/pretty-log, plugins/client-app, code-check, cors, docs, trust-proxy, clock.
+ *   tooling/snapshot-files, audit (snapshot restore), test/harness (its digest reads SQLite's catalog);
+ * - poker (its fault on a retried transaction is another item of issue 18);
+ * - not yet tried on these stores (neither money, sessions nor sockets): chat, friend, inbox, kyc, config,
+ *   game/catalog, tooling/* (others), ops, authz, plugins/clock, code-check, cors, docs, trust-proxy,
+ *   client-app, architecture, core, fuzz, lib/pretty-log, test/readme-example.
  */
 export const POSTGRES_SERVER_TESTS = [
   'server/src/domains/ledger/ledger.test.ts',
