@@ -61,4 +61,20 @@ describe('snapshots across a cluster on PostgreSQL', () => {
     expect((await info(b)).json()).toMatchObject({ success: false, code: Code.SESSION_INVALID });
     expect(b.services.users.byUid(player.uid)).toBeUndefined();
   });
+
+  it('answer 30041 for snapshot files, which are SQLite databases', async () => {
+    const ops = opsClient(a);
+    expect((await ops.get('/ops/snapshots/before/file')).body).toMatchObject({
+      success: false,
+      code: Code.SNAPSHOT_FILE_UNSUPPORTED,
+    });
+    const upload = await ops.request({
+      method: 'POST',
+      url: '/ops/snapshots/other/file',
+      payload: Buffer.from('SQLite format 3\0'),
+      headers: { 'content-type': 'application/octet-stream' },
+    });
+    expect(upload.body).toMatchObject({ success: false, code: Code.SNAPSHOT_FILE_UNSUPPORTED });
+    expect((await ops.get<{ name: string }[]>('/ops/snapshots')).body.data.map((s) => s.name)).toEqual(['before']);
+  });
 });
