@@ -46,6 +46,17 @@ export const POSTGRES_SERVER_TESTS = [
   'server/src/plugins/broker.test.ts',
 ];
 
+/**
+ * The tester's tools (snapshots, scenarios, the kept tooling state, the test harness) again on PostgreSQL:
+ * snapshots are schemas of the test database there (domains/tooling/pg-snapshots.ts).
+ */
+export const POSTGRES_TOOLING_TESTS = [
+  'server/src/domains/tooling/snapshots.test.ts',
+  'server/src/domains/tooling/scenarios.test.ts',
+  'server/src/domains/tooling/tooling-state.test.ts',
+  'server/src/test/harness.test.ts',
+];
+
 export default defineConfig({
   test: {
     pool: 'forks',
@@ -55,7 +66,7 @@ export default defineConfig({
       {
         test: {
           name: 'postgres',
-          include: ['server/src/**/*.pg.test.ts', ...POSTGRES_SERVER_TESTS],
+          include: ['server/src/**/*.pg.test.ts', ...POSTGRES_SERVER_TESTS, ...POSTGRES_TOOLING_TESTS],
           environment: 'node',
           globalSetup: ['server/src/test/stores-setup.ts'],
           testTimeout: 60000,

@@ -140,6 +140,7 @@ export const Code = {
   SNAPSHOT_FILE_INVALID: 30031,
   HAR_INVALID: 30032,
   SNAPSHOT_TOO_LARGE: 30033,
+  SNAPSHOT_FILE_UNSUPPORTED: 30041,
 
   // --- end tooling ---
 } as const;

@@ -347,6 +347,10 @@ export const codeMessages: Record<CodeValue, Text> = {
     'en-US': 'This file is not a snapshot: upload a .db file downloaded from /ops/snapshots/:name/file',
     'vi-VN': 'Tệp này không phải bản chụp: hãy tải lên tệp .db đã tải về từ /ops/snapshots/:name/file',
   },
+  [Code.SNAPSHOT_FILE_UNSUPPORTED]: {
+    'en-US': 'Snapshot files are SQLite databases; this server runs on PostgreSQL (use pg_dump --schema=snap_<name>)',
+    'vi-VN': 'Tệp bản chụp là cơ sở dữ liệu SQLite; máy chủ này chạy PostgreSQL (dùng pg_dump --schema=snap_<name>)',
+  },
   [Code.SNAPSHOT_TOO_LARGE]: {
     'en-US': 'The snapshot file is larger than {mb} MB (SNAPSHOT_MAX_MB on the server)',
     'vi-VN': 'Tệp bản chụp lớn hơn {mb} MB (SNAPSHOT_MAX_MB trên máy chủ)',

@@ -112,7 +112,12 @@ export const importSnapshot = defineEndpoint({
     'Upload a snapshot file (the body, Content-Type application/octet-stream, as downloaded from GET /ops/snapshots/:name/file) and keep it under this name; restore it next',
   params: z.strictObject({ name: nameText }),
   data: snapshotSchema,
-  codes: [Code.SNAPSHOT_INCOMPATIBLE, Code.SNAPSHOT_FILE_INVALID, Code.SNAPSHOT_TOO_LARGE],
+  codes: [
+    Code.SNAPSHOT_INCOMPATIBLE,
+    Code.SNAPSHOT_FILE_INVALID,
+    Code.SNAPSHOT_TOO_LARGE,
+    Code.SNAPSHOT_FILE_UNSUPPORTED,
+  ],
 });
 
 // --------------------------------------------------------------------------------------------- faults

@@ -113,6 +113,13 @@ export function createSessionService(deps: {
     events.emit('session.revoked', { userId, sessionId, reason });
   });
 
+  // Swapped data (a snapshot restored, a scenario loaded, here or on another process of the cluster):
+  // the rows the cache stood for may be gone.
+  events.on('db.restored', () => {
+    cache.clear();
+    tokenOfSession.clear();
+  });
+
   function revokeAllOf(userId: number, reason: string, exceptSessionId = 0): void {
     for (const id of repo.activeIdsOfUser(userId, exceptSessionId)) revoke(userId, id, reason);
   }

@@ -2314,7 +2314,7 @@ export interface paths {
         get: operations["getOpsClock"];
         put?: never;
         /**
-         * Set the virtual clock to an instant, or advance it by a duration such as 1d, 3h, 15m, 30s
+         * Set, advance, freeze or resume the virtual clock, or put it back to real time
          * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 30003 (shared/codes.ts).
          */
         post: operations["postOpsClock"];
@@ -2723,7 +2723,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a snapshot file (the body, Content-Type application/octet-stream, as downloaded from GET /ops/snapshots/:name/file) and keep it under this name; restore it next
-         * @description Failure codes: 10001, 10005, 30001, 30006, 30031, 30033 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 30001, 30006, 30031, 30033, 30041 (shared/codes.ts).
          */
         post: operations["postOpsSnapshotsByNameFile"];
         delete?: never;
@@ -3407,7 +3407,7 @@ export interface components {
              * @description A code of shared/codes.ts
              * @enum {integer}
              */
-            code: 10001 | 10002 | 10003 | 10004 | 10005 | 10006 | 10007 | 10008 | 10009 | 20001 | 20002 | 20003 | 20004 | 20005 | 20006 | 20007 | 20008 | 20009 | 20010 | 20011 | 20012 | 20013 | 20014 | 20015 | 20016 | 20017 | 20018 | 20019 | 20041 | 30001 | 30002 | 30003 | 40001 | 40002 | 40003 | 40004 | 40005 | 40006 | 40007 | 40008 | 40009 | 40010 | 40011 | 40012 | 40013 | 40014 | 40015 | 40016 | 40017 | 40018 | 40019 | 40020 | 40021 | 40022 | 40023 | 40024 | 40061 | 40080 | 50001 | 50002 | 50003 | 50004 | 50005 | 50006 | 50007 | 50008 | 50009 | 50010 | 60001 | 60002 | 60003 | 60101 | 60102 | 60201 | 60202 | 60203 | 60204 | 60205 | 60206 | 60207 | 60208 | 60209 | 60210 | 60211 | 60212 | 60213 | 60301 | 60302 | 60303 | 60304 | 60305 | 60306 | 60307 | 60308 | 60411 | 60412 | 30004 | 30005 | 30006 | 30007 | 30008 | 30009 | 30010 | 30031 | 30032 | 30033;
+            code: 10001 | 10002 | 10003 | 10004 | 10005 | 10006 | 10007 | 10008 | 10009 | 20001 | 20002 | 20003 | 20004 | 20005 | 20006 | 20007 | 20008 | 20009 | 20010 | 20011 | 20012 | 20013 | 20014 | 20015 | 20016 | 20017 | 20018 | 20019 | 20041 | 30001 | 30002 | 30003 | 40001 | 40002 | 40003 | 40004 | 40005 | 40006 | 40007 | 40008 | 40009 | 40010 | 40011 | 40012 | 40013 | 40014 | 40015 | 40016 | 40017 | 40018 | 40019 | 40020 | 40021 | 40022 | 40023 | 40024 | 40061 | 40080 | 50001 | 50002 | 50003 | 50004 | 50005 | 50006 | 50007 | 50008 | 50009 | 50010 | 60001 | 60002 | 60003 | 60101 | 60102 | 60201 | 60202 | 60203 | 60204 | 60205 | 60206 | 60207 | 60208 | 60209 | 60210 | 60211 | 60212 | 60213 | 60301 | 60302 | 60303 | 60304 | 60305 | 60306 | 60307 | 60308 | 60411 | 60412 | 30004 | 30005 | 30006 | 30007 | 30008 | 30009 | 30010 | 30031 | 30032 | 30033 | 30041;
             /** @description Readable message in the language of the `language` header */
             msg: string;
             /** @description null, except a validation failure (10001): every field and its rule message */
@@ -13097,6 +13097,8 @@ export interface operations {
                     /** Format: date-time */
                     set?: string;
                     advance?: string;
+                    /** @enum {string} */
+                    action?: "freeze" | "resume" | "real";
                 };
             };
         };
@@ -15278,7 +15280,7 @@ export interface operations {
                         data: components["schemas"]["Snapshot"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30006 | 30031 | 30033;
+                        code?: 10001 | 30006 | 30031 | 30033 | 30041;
                     });
                 };
             };

@@ -12,8 +12,10 @@ export class PgError extends Error {
   code: string | undefined;
   detail: string | undefined;
   constraint: string | undefined;
+  /** The connection was lost (worker.mjs): the next request outside a transaction opens a new one. */
+  lost: boolean;
 
-  constructor(described: { message: string; code?: string; detail?: string; constraint?: string }) {
+  constructor(described: { message: string; code?: string; detail?: string; constraint?: string; lost?: boolean }) {
     // Led by SQLite's words for the same failure, which callers and tests may look for.
     const sqlite = described.code ? SQLITE_WORDS[described.code] : undefined;
     super(sqlite ? `${sqlite}: ${described.constraint ?? ''} (${described.message})` : described.message);
@@ -21,6 +23,7 @@ export class PgError extends Error {
     this.code = described.code;
     this.detail = described.detail;
     this.constraint = described.constraint;
+    this.lost = described.lost === true;
   }
 }
 
@@ -38,8 +41,8 @@ export interface DatabaseCopy {
 }
 
 type Request =
-  | { op: 'query'; sql: string; values: unknown[]; name?: string }
-  | { op: 'exec'; sql: string }
+  | { op: 'query'; sql: string; values: unknown[]; name?: string; tx: boolean }
+  | { op: 'exec'; sql: string; tx: boolean }
   | { op: 'close' };
 
 /** How long one request may take before the caller gets an error instead of waiting on (a stuck server). */
@@ -83,12 +86,13 @@ export class SyncBridge {
     return answer.value;
   }
 
-  query(sql: string, values: unknown[], name?: string): QueryAnswer {
-    return this.call({ op: 'query', sql, values, ...(name ? { name } : {}) }) as QueryAnswer;
+  /** `tx`: the statement belongs to an open transaction, so a lost connection is not made again for it. */
+  query(sql: string, values: unknown[], name?: string, tx = false): QueryAnswer {
+    return this.call({ op: 'query', sql, values, tx, ...(name ? { name } : {}) }) as QueryAnswer;
   }
 
-  exec(sql: string): void {
-    this.call({ op: 'exec', sql });
+  exec(sql: string, tx = false): void {
+    this.call({ op: 'exec', sql, tx });
   }
 
   close(): void {

@@ -10,6 +10,12 @@ const MAX_ATTEMPTS = 12;
 export const isRetryable = (error: unknown): boolean =>
   error instanceof PgError && error.code !== undefined && RETRYABLE.has(error.code);
 
+/** The connection went (server restart, killed backend): the worker opens a new one for what comes next. */
+export const isLost = (error: unknown): boolean => error instanceof PgError && error.lost;
+
+/** A failure that dooms the open transaction: every later statement of it fails the same way. */
+const dooms = (error: unknown): boolean => isRetryable(error) || isLost(error);
+
 const sleep = new Int32Array(new SharedArrayBuffer(4));
 /** Blocks the thread a little (a random, growing back-off) before a transaction's next attempt. */
 const backOff = (attempt: number) => Atomics.wait(sleep, 0, 0, Math.random() * 2 ** Math.min(attempt, 6));
@@ -133,15 +139,15 @@ export class PgDatabase implements Db {
 
   /** Runs `sql` on the connection as is (PostgreSQL's dialect, no parameters): migrations, set-up. */
   execRaw(sql: string): void {
-    this.bridge.exec(sql);
+    this.bridge.exec(sql, this.depth > 0);
   }
 
   query(sql: string, values: unknown[], name?: string): QueryAnswer {
     if (this.doomed) throw this.doomed;
     try {
-      return this.bridge.query(sql, values, name);
+      return this.bridge.query(sql, values, name, this.depth > 0);
     } catch (error) {
-      if (this.depth > 0 && isRetryable(error)) this.doomed = error as PgError;
+      if (this.depth > 0 && dooms(error)) this.doomed = error as PgError;
       throw error;
     }
   }
@@ -153,6 +159,8 @@ export class PgDatabase implements Db {
         `SELECT a.attname FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
        WHERE i.indrelid = $1::regclass AND i.indisprimary`,
         [table],
+        undefined,
+        this.depth > 0,
       )
       .rows.map((r) => String(r[0]));
     const set = columns.filter((c) => !key.includes(c)).map((c) => `${c} = excluded.${c}`);
@@ -165,6 +173,8 @@ export class PgDatabase implements Db {
       const answer = this.bridge.query(
         "SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 AND column_name = 'id'",
         [table],
+        undefined,
+        this.depth > 0,
       );
       has = answer.rows.length > 0;
       this.idColumns.set(table, has);
@@ -194,7 +204,12 @@ export class PgDatabase implements Db {
 
   exec(source: string): this {
     if (this.doomed) throw this.doomed;
-    this.bridge.exec(translate(source).sql);
+    try {
+      this.bridge.exec(translate(source).sql, this.depth > 0);
+    } catch (error) {
+      if (this.depth > 0 && dooms(error)) this.doomed = error as PgError;
+      throw error;
+    }
     return this;
   }
 
@@ -204,11 +219,12 @@ export class PgDatabase implements Db {
     return options?.simple ? undefined : [];
   }
 
-  private control(sql: string): void {
+  /** A transaction's own statement; `tx`: it belongs to the open transaction (a lost connection fails it). */
+  private control(sql: string, tx = this.depth > 0): void {
     try {
-      this.bridge.exec(sql);
+      this.bridge.exec(sql, tx);
     } catch (error) {
-      if (this.depth > 0 && isRetryable(error)) this.doomed = error as PgError;
+      if (this.depth > 0 && dooms(error)) this.doomed = error as PgError;
       throw error;
     }
   }
@@ -260,7 +276,9 @@ export class PgDatabase implements Db {
       this.doomed = undefined;
       if (outcome.ok && !doomed) {
         try {
-          this.control('COMMIT');
+          // Sent as the transaction's: a connection lost before it must not become a COMMIT of nothing on
+          // a new one. A COMMIT whose connection is lost is not run again: it may have been applied.
+          this.control('COMMIT', true);
           return outcome.value;
         } catch (error) {
           // A failed COMMIT has ended the transaction (rolled back).
@@ -271,9 +289,15 @@ export class PgDatabase implements Db {
           throw error;
         }
       }
-      this.control('ROLLBACK');
       const cause = doomed ?? (outcome.ok ? undefined : outcome.error);
-      if (isRetryable(cause) && attempt < MAX_ATTEMPTS) {
+      try {
+        this.control('ROLLBACK');
+      } catch (error) {
+        // After a lost connection there is nothing to roll back, and the server may still be away.
+        if (!isLost(cause)) throw error;
+      }
+      // A lost connection (before COMMIT) took the transaction with it: run again on a new one.
+      if (dooms(cause) && attempt < MAX_ATTEMPTS) {
         backOff(attempt);
         continue;
       }

@@ -1,5 +1,7 @@
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { translate } from './translate';
+import { migrate } from '../database';
+import { NOCASE_KEYS, translate } from './translate';
 
 // SQLite's dialect as the repos write it, to PostgreSQL's (no server needed: the adapter's own tests,
 // adapter.pg.test.ts, run the results on one).
@@ -62,5 +64,35 @@ describe("translating the repos' SQL for PostgreSQL", () => {
     expect(translate('SELECT a, SUM(b) AS s FROM t GROUP BY a HAVING s > 0 ORDER BY a').sql).toBe(
       'SELECT a, SUM(b) AS s FROM t GROUP BY a HAVING (SUM(b)) > 0 ORDER BY a',
     );
+  });
+
+  it("knows every case-insensitive key of the schema: the hand list equals what SQLite's migrations declare", () => {
+    // Each UNIQUE single-column index whose key compares COLLATE NOCASE, read from the migrated schema.
+    const db = new Database(':memory:');
+    migrate(db);
+    const declared: Record<string, string[]> = {};
+    const tables = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+      .pluck()
+      .all() as string[];
+    for (const table of tables) {
+      const unique = (db.pragma(`index_list("${table}")`) as { name: string; unique: number }[]).filter(
+        (i) => i.unique === 1,
+      );
+      for (const index of unique) {
+        const keys = (
+          db.pragma(`index_xinfo("${index.name}")`) as { key: number; name: string; coll: string }[]
+        ).filter((k) => k.key === 1);
+        const [only] = keys;
+        if (keys.length === 1 && only && only.coll === 'NOCASE')
+          declared[table] = [...(declared[table] ?? []), only.name];
+      }
+    }
+    db.close();
+    for (const columns of Object.values(declared)) columns.sort();
+    expect(declared).toEqual(Object.fromEntries(Object.entries(NOCASE_KEYS).map(([t, c]) => [t, [...c].sort()])));
+    expect(
+      translate('INSERT INTO users (invitation_code) VALUES (?) ON CONFLICT (invitation_code) DO NOTHING').sql,
+    ).toContain('ON CONFLICT (lower(invitation_code))');
   });
 });

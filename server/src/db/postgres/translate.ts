@@ -117,8 +117,12 @@ const mixedCase = (word: string) => /[a-z]/.test(word) && /[A-Z]/.test(word);
 /**
  * SQLite's `UNIQUE COLLATE NOCASE` keys are unique indexes on lower(column) in PostgreSQL's schema
  * (db/postgres/migrations/0032_baseline.sql): an upsert's `ON CONFLICT (column)` names that index.
+ * translate.test.ts derives the same list from the migrated SQLite schema and fails when they differ.
  */
-const NOCASE_KEYS: Record<string, string> = { redemption_codes: 'code', users: 'username' };
+export const NOCASE_KEYS: Record<string, readonly string[]> = {
+  redemption_codes: ['code'],
+  users: ['invitation_code', 'username'],
+};
 
 /** Lower-case words that are not columns, where an upsert's clauses may hold them. */
 const NOT_COLUMNS = new Set([
@@ -285,8 +289,7 @@ export function translate(source: string): Translated {
   // `x IN (SELECT value FROM json_each(?))`, a list bound as one JSON array: PostgreSQL's elements are
   // text, so the comparison is made on text (x an id or a code alike).
   let sql = out.join('');
-  const nocase = insertInto ? NOCASE_KEYS[insertInto] : undefined;
-  if (nocase)
+  for (const nocase of (insertInto && NOCASE_KEYS[insertInto]) || [])
     sql = sql.replace(new RegExp(`ON\\s+CONFLICT\\s*\\(\\s*${nocase}\\s*\\)`, 'i'), `ON CONFLICT (lower(${nocase}))`);
   sql = sql.replace(
     /([A-Za-z_][\w.]*)(\s+(?:NOT\s+)?IN\s*\(\s*SELECT\s+value\s+FROM\s+)json_each\((\$\d+)\)/gi,

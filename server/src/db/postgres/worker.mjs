@@ -47,15 +47,57 @@ async function createCopy() {
   });
 }
 
-const client = new pg.Client({ connectionString: url, types });
-const ready = copy ? createCopy().then(() => client.connect()) : client.connect();
-// A failed start is reported on the first request, not as an unhandled rejection of this thread.
-ready.catch(() => {});
-// A dropped connection is reported on the next request, not as an uncaught error of this thread.
-let lost;
-client.on('error', (error) => {
-  lost = error;
-});
+// The copy is made once, before the first connection; a failed copy is reported on the first request.
+const created = copy ? createCopy() : Promise.resolve();
+created.catch(() => {});
+
+// The connection, made again when it was lost (the server restarted, the backend was killed): the next
+// request outside a transaction opens a new one. A request inside a transaction (`tx`) never does: its
+// transaction died with the old connection, and running the rest of it in autocommit on a new one would
+// commit half of it; it fails with LOST instead, and the adapter ends (and may run again) the transaction.
+const LOST = '08006';
+let current;
+
+function connect() {
+  const client = new pg.Client({ connectionString: url, types, connectionTimeoutMillis: 10_000 });
+  const entry = { client, alive: true };
+  const lose = () => {
+    entry.alive = false;
+    if (current === entry) current = undefined;
+  };
+  // A dropped connection is reported on the next request, not as an uncaught error of this thread.
+  client.on('error', lose);
+  client.on('end', lose);
+  entry.ready = created
+    .then(() => client.connect())
+    .catch((error) => {
+      lose();
+      throw error;
+    });
+  current = entry;
+  return entry;
+}
+
+class Lost extends Error {
+  constructor(message) {
+    super(`The connection to PostgreSQL was lost: ${message}`);
+    this.code = LOST;
+    this.lost = true;
+  }
+}
+
+async function connection(request) {
+  if (!current) {
+    if (request.tx) throw new Lost('its transaction ended with it');
+    connect();
+  }
+  const entry = current;
+  await entry.ready;
+  return entry;
+}
+
+// Connected at once (after the copy, if any), so the first request does not wait for it.
+connect().ready.catch(() => {});
 
 function describe(error) {
   return {
@@ -64,30 +106,38 @@ function describe(error) {
     detail: error?.detail,
     constraint: error?.constraint,
     table: error?.table,
+    lost: error?.lost === true,
   };
 }
 
 async function handle(request) {
-  await ready;
-  if (lost) throw lost;
-  switch (request.op) {
-    case 'query': {
-      const result = await client.query({
-        text: request.sql,
-        values: request.values,
-        rowMode: 'array',
-        ...(request.name ? { name: request.name } : {}),
-      });
-      return { fields: result.fields.map((f) => f.name), rows: result.rows, rowCount: result.rowCount ?? 0 };
+  if (request.op === 'close') {
+    const entry = current;
+    current = undefined;
+    if (entry?.alive) await entry.client.end();
+    return {};
+  }
+  const entry = await connection(request);
+  try {
+    if (request.op === 'exec') {
+      await entry.client.query(request.sql);
+      return {};
     }
-    case 'exec':
-      await client.query(request.sql);
-      return {};
-    case 'close':
-      await client.end();
-      return {};
-    default:
-      throw new Error(`unknown request ${request.op}`);
+    const result = await entry.client.query({
+      text: request.sql,
+      values: request.values,
+      rowMode: 'array',
+      ...(request.name ? { name: request.name } : {}),
+    });
+    return { fields: result.fields.map((f) => f.name), rows: result.rows, rowCount: result.rowCount ?? 0 };
+  } catch (error) {
+    // Failed because the connection went (killed backend: 57P01, or the socket closed under the query).
+    if (!entry.alive || error?.code === '57P01') {
+      entry.alive = false;
+      if (current === entry) current = undefined;
+      throw new Lost(error?.message ?? String(error));
+    }
+    throw error;
   }
 }
 

@@ -93,13 +93,17 @@ export function createPokerService(deps: {
   }
 
   function draw(userId: number) {
+    // The tester's card fault is asked once per draw, not once per attempt: on PostgreSQL a serialization
+    // failure runs the transaction again, and the one-shot fault the first attempt took must still apply.
+    let intercepted: { card: string | undefined } | undefined;
     const result = db.transaction(() => {
       const now = clock.iso();
       const day = manilaDay(clock.now());
       const c = chances(userId);
       if (c.total === 0) throw new AppError(Code.POKER_NO_CHANCE);
       const chance: PokerChance = c.free ? 'free' : 'referral';
-      const card = interceptCard(userId) ?? pick(repo.weights());
+      intercepted ??= { card: interceptCard(userId) };
+      const card = intercepted.card ?? pick(repo.weights());
       const duplicate = repo.owned(userId, card) > 0;
       repo.addCard(userId, card, now);
       const completed =

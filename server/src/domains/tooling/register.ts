@@ -17,6 +17,8 @@ import { createToolingState, toolingStateFiles } from './tooling-state';
 
 /** The broker key and channel of the cluster's faults (docs/deployment.md). */
 const FAULTS_KEY = 'faults';
+/** The broker channel on which a process announces it swapped the shared data (docs/deployment.md). */
+const RESTORED_CHANNEL = 'db.restored';
 
 declare module 'fastify' {
   interface AppServices {
@@ -68,13 +70,26 @@ export function register(app: FastifyInstance) {
     },
   });
 
-  /** After the data was swapped: nothing in memory may still describe the old world. */
-  const swapped = (source: 'snapshot' | 'scenario', name: string) => {
-    app.limiter.clear();
+  /** What every process does once the data was swapped: nothing in memory may still describe the old world. */
+  const forget = (source: 'snapshot' | 'scenario', name: string) => {
     app.socket.reset();
     held.clear();
     app.events.emit('db.restored', { source, name });
   };
+  /**
+   * After this process swapped the data (restore, reset, scenario): it forgets in place, and tells the
+   * cluster, whose processes share the database (PostgreSQL) and must forget too: their sockets close,
+   * their caches (sessions, the catalog's, uids) empty. The limiter's clear is shared by the limiter.
+   */
+  const swapped = (source: 'snapshot' | 'scenario', name: string) => {
+    app.limiter.clear();
+    forget(source, name);
+    broker.publish(RESTORED_CHANNEL, { source, name });
+  };
+  broker.subscribe(RESTORED_CHANNEL, (message) => {
+    const { source, name } = message as { source: 'snapshot' | 'scenario'; name: string };
+    forget(source, name);
+  });
   const snapshots = createSnapshots({
     db: app.db,
     dbFile: app.config.dbFile,

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 export const SNAPSHOT_META_KEY = 'snapshot.meta';
 
 /** Tables a restore leaves as they are: the operator audit trail records the restore itself, and survives it. */
-const KEPT_ACROSS_RESTORES = new Set(['ops_audit']);
+export const KEPT_ACROSS_RESTORES = new Set(['ops_audit']);
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
+import { isPostgres } from '../../db/port';
 import { opsClient, registerPlayer, TEST_NOW, type TestClient, testApp } from '../../test/helpers';
 import { fund } from '../../test/money';
 import { dataDigest as databaseDigest, ledgerIsWhole } from './test-kit';
@@ -88,14 +89,21 @@ describe('snapshots', () => {
   it('refuses a snapshot saved under other migrations (30006) and leaves the data alone', async () => {
     await registerPlayer(app);
     await save('old');
-    const file = app.services.tooling.snapshots.list().find((s) => s.name === 'old') && snapshotFile('old');
-    const other = new Database(file);
-    other.prepare('DELETE FROM schema_migrations WHERE version = (SELECT MAX(version) FROM schema_migrations)').run();
-    other.close();
+    if (isPostgres(app.db)) {
+      // On PostgreSQL a snapshot is the schema snap_<name> of the same database.
+      app.db
+        .prepare('DELETE FROM snap_old.schema_migrations WHERE version = (SELECT MAX(version) FROM schema_migrations)')
+        .run();
+    } else {
+      const file = app.services.tooling.snapshots.list().find((s) => s.name === 'old') && snapshotFile('old');
+      const other = new Database(file);
+      other.prepare('DELETE FROM schema_migrations WHERE version = (SELECT MAX(version) FROM schema_migrations)').run();
+      other.close();
+    }
     const digest = databaseDigest(app.db);
     expect((await restore('old')).body.code).toBe(Code.SNAPSHOT_INCOMPATIBLE);
     expect(databaseDigest(app.db)).toBe(digest);
-    expect(app.db.pragma('foreign_keys', { simple: true })).toBe(1);
+    if (!isPostgres(app.db)) expect(app.db.pragma('foreign_keys', { simple: true })).toBe(1);
   });
 
   it('refuses bad names before doing anything', async () => {

@@ -15,8 +15,10 @@ import Database from 'better-sqlite3';
 import { Code } from '../../../../shared/codes';
 import type { Clock } from '../../clock';
 import { type Db, migrate } from '../../db/database';
+import { isPostgres } from '../../db/port';
 import { runSeeds } from '../../db/seed';
 import { AppError } from '../../errors';
+import { createPgSnapshots } from './pg-snapshots';
 import { SNAPSHOT_META_KEY, type SnapshotRepo } from './snapshot.repo';
 
 export interface SnapshotMeta {
@@ -110,6 +112,8 @@ export function createSnapshots(deps: {
   repo: SnapshotRepo;
   swapped: (source: 'snapshot' | 'scenario', name: string) => void;
 }) {
+  // PostgreSQL: snapshots are schemas of the database itself (pg-snapshots.ts), with the same answers.
+  if (isPostgres(deps.db)) return createPgSnapshots(deps);
   const { clock, repo } = deps;
   const temporary = deps.dir === undefined && deps.dbFile === ':memory:';
   let dir = deps.dir ?? (temporary ? '' : join(dirname(deps.dbFile), 'snapshots'));

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isPostgres } from '../../db/port';
 import { hashed, TestClient } from '../../test/helpers';
 import { assertLedgerWhole } from '../ledger/whole';
 
@@ -30,9 +31,12 @@ export async function logIn(app: FastifyInstance, username: string, password = '
  */
 export function dataDigest(app: FastifyInstance | { prepare: FastifyInstance['db']['prepare'] }): string {
   const db = 'db' in app ? app.db : (app as FastifyInstance['db']);
+  // PostgreSQL: the tables of the app's schema (snapshots are other schemas); no sqlite_sequence there.
   const tables = db
     .prepare(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('game_catalog_version', 'ops_audit') ORDER BY name",
+      isPostgres(db)
+        ? "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name NOT IN ('game_catalog_version', 'ops_audit') ORDER BY table_name"
+        : "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('game_catalog_version', 'ops_audit') ORDER BY name",
     )
     .pluck()
     .all() as string[];
