@@ -1,5 +1,5 @@
 /**
- * npm run test:crash [-- --kills 20 --seed N --claim POST:/api/...]
+ * npm run test:crash [-- --kills 20 --seed N --claim POST:/api/... --cluster]
  *
  * A real server process on a file database under mixed load (deposits and their signed gateway
  * callbacks, provider bets and wins, withdrawals, reward claims when the build has a claim route), killed
@@ -8,17 +8,20 @@
  * exactly once, replays moved nothing, the ledger is whole (ledger/whole.ts: every account sums to its
  * journal, every counterparty to its transfers, all accounts to zero), and PRAGMA integrity_check is
  * ok. Prints a summary; exits 1 on any violation.
+ *
+ * `--cluster` (npm run test:crash:cluster; 10 kills unless told): the same load and checks on the cluster
+ * of issue 18: a PostgreSQL of its own with durable settings (fsync on), a Redis, and TWO server
+ * processes on them; the load's calls go to the two in turn, each kill takes one of the two at random
+ * while the other keeps answering (checked: the survivor answered calls during every kill window).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
-import { ROOT_DIR } from '../server/src/db/database';
+import type { Db } from '../server/src/db/database';
+import { openPostgres } from '../server/src/db/postgres/open';
 import { ledgerProblems, ledgerTotals } from '../server/src/domains/ledger/whole';
 import { signFields } from '../server/src/lib/signature';
 import { Code } from '../shared/codes';
@@ -35,14 +38,20 @@ import {
   solvedCaptcha,
   TRADE_PASSWORD,
 } from './lib/caller';
+// @ts-expect-error: a plain .mjs helper shared with the stack and the stores' tests, without type declarations.
+import { startPostgres } from './lib/postgres.mjs';
+import { startRedis } from './lib/redis.mjs';
+import { freePort, type ServerProcess, serverProcess, sleep } from './lib/server-process';
 
 const { values: args } = parseArgs({
   options: {
-    kills: { type: 'string', default: '20' },
+    kills: { type: 'string' },
     seed: { type: 'string' },
     claim: { type: 'string' },
+    cluster: { type: 'boolean', default: false },
   },
 });
+const CLUSTER = args.cluster === true;
 
 // A seeded generator, so a failing run can be replayed with --seed.
 let seed = Number(args.seed ?? Date.now() % 1_000_000);
@@ -52,66 +61,85 @@ const random = () => {
   return seed / 2_147_483_648;
 };
 
-const KILLS = Number(args.kills);
+const KILLS = Number(args.kills ?? (CLUSTER ? 10 : 20));
 const dir = mkdtempSync(join(os.tmpdir(), 'casino-crash-'));
-const dbFile = join(dir, 'crash.db');
 const secrets = {
   ADMIN_TOKEN: randomBytes(24).toString('hex'),
   PAYMENT_SECRET: randomBytes(32).toString('hex'),
   PROVIDER_SECRET: randomBytes(32).toString('hex'),
 };
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const port = (server.address() as { port: number }).port;
-  server.close();
-  return port;
+/** Where the data lives: a SQLite file, or (--cluster) a PostgreSQL database and a Redis of this run. */
+interface Store {
+  where: string;
+  env: Record<string, string>;
+  /** The database, opened directly once every server is stopped. */
+  open(): Db;
+  stop(): Promise<void>;
 }
 
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const call: Caller = httpCaller(base, secrets.ADMIN_TOKEN);
+async function sqliteStore(): Promise<Store> {
+  const dbFile = join(dir, 'crash.db');
+  return {
+    where: dbFile,
+    env: { DB_FILE: dbFile },
+    open: () => new Database(dbFile, { readonly: true }),
+    stop: async () => undefined,
+  };
+}
 
-let server: ChildProcess | undefined;
-
-async function startServer(): Promise<void> {
-  server = spawn(process.execPath, ['--import', 'tsx', join(ROOT_DIR, 'server/src/main.ts')], {
-    cwd: ROOT_DIR,
-    env: {
-      ...process.env,
-      ...secrets,
-      NODE_ENV: 'production',
-      DB_FILE: dbFile,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 600; i++) {
-    try {
-      const answer = await fetch(`${base}/api/app/version`);
-      if (answer.ok) {
-        return;
-      }
-    } catch {
-      // not listening yet
-    }
-    await sleep(50);
+async function clusterStore(): Promise<Store> {
+  // As root the server runs as the postgres user, who must reach the cluster folder inside.
+  chmodSync(dir, 0o755);
+  // Durable settings (fsync, synchronous commit, full pages): what a SIGKILL must not get around.
+  const pg = await startPostgres({ dir: join(dir, 'postgres'), port: await freePort(), fast: false });
+  let redis: Awaited<ReturnType<typeof startRedis>> | undefined;
+  try {
+    pg.psql("CREATE DATABASE crash ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0");
+    redis = await startRedis();
+  } catch (error) {
+    await pg.stop();
+    throw error;
   }
-  throw new Error('the server did not start in 30 s');
+  const url: string = pg.urlOf('crash');
+  return {
+    where: `PostgreSQL (durable) in ${pg.dir}, Redis ${redis.url}`,
+    env: { DATABASE_URL: url, REDIS_URL: redis.url },
+    open: () => openPostgres(url),
+    async stop() {
+      await redis?.stop();
+      await pg.stop();
+    },
+  };
 }
 
-async function killServer(): Promise<void> {
-  if (!server || server.exitCode !== null || server.signalCode !== null) return;
-  const exited = once(server, 'exit');
-  server.kill('SIGKILL');
-  await exited;
-}
+let store: Store | undefined;
+const servers: ServerProcess[] = [];
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** When each server answered calls (any answer, ms since the epoch): the survivors of each kill window. */
+const answeredAt: number[][] = [];
+let turn = 0;
+/** A connection refused: the request reached no server (it is down), so nothing of it happened. */
+const refused = (error: unknown) => (error as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED';
+/**
+ * The load's calls go to the servers in turn (one server: always to it); a call refused by a server that
+ * is down goes to the next one, as the stack's nginx does (`proxy_next_upstream error`).
+ */
+const call: Caller = async (method, url, options) => {
+  const first = turn++;
+  for (let tries = 0; ; tries++) {
+    const index = (first + tries) % servers.length;
+    const server = servers[index] as ServerProcess;
+    try {
+      const answer = await httpCaller(server.base, secrets.ADMIN_TOKEN)(method, url, options);
+      answeredAt[index]?.push(Date.now());
+      return answer as never;
+    } catch (error) {
+      if (tries + 1 >= servers.length || !refused(error)) throw error;
+    }
+  }
+};
+const killAll = () => Promise.all(servers.map((s) => s.kill()));
 
 // ----------------------------------------------------------------------------------------------- the ledger of answers
 
@@ -249,7 +277,14 @@ async function claimWorker(p: Player, method: string, path: string) {
 
 async function main(): Promise<number> {
   const started = Date.now();
-  await startServer();
+  store = CLUSTER ? await clusterStore() : await sqliteStore();
+  const env = { ...secrets, ...store.env, NODE_ENV: 'production' };
+  for (let i = 0; i < (CLUSTER ? 2 : 1); i++) {
+    servers.push(serverProcess(await freePort(), env));
+    answeredAt.push([]);
+  }
+  // One after the other: the first migrates and seeds the database alone (as `npm run stack` starts them).
+  for (const server of servers) await server.start();
   const depositor = await newPlayer(call, 'cdep');
   const bettor = await newPlayer(call, 'cbet');
   await fund(call, bettor.uid, 100_000);
@@ -272,22 +307,37 @@ async function main(): Promise<number> {
     ...(claim && claimer ? [claimWorker(claimer, claim[0], claim[1])] : []),
   ];
 
+  /** Each kill: which server, from the SIGKILL until it answered again. */
+  const windows: { victim: number; from: number; to: number }[] = [];
   for (let kill = 1; kill <= KILLS; kill++) {
     await sleep(200 + Math.floor(random() * 1000));
-    await killServer();
-    process.stdout.write(`\r  SIGKILL ${kill}/${KILLS} `);
+    const victim = Math.floor(random() * servers.length);
+    const server = servers[victim] as ServerProcess;
+    const from = Date.now();
+    await server.kill();
+    process.stdout.write(`\r  SIGKILL ${kill}/${KILLS} (server ${victim + 1}) `);
     await sleep(Math.floor(random() * 200));
-    await startServer();
+    await server.start();
+    windows.push({ victim, from, to: Date.now() });
   }
   await sleep(1000);
   running = false;
   await Promise.all(workers);
-  await killServer();
+  await killAll();
   process.stdout.write('\n');
 
   // ------------------------------------------------------------------------------------- the checks
-  const db = new Database(dbFile, { readonly: true });
   const problems: string[] = [];
+  // In a cluster, while one server was down the others answered: calls they answered inside each window.
+  const survivorAnswers = windows.map(({ victim, from, to }) =>
+    answeredAt.reduce((n, times, i) => (i === victim ? n : n + times.filter((t) => t >= from && t <= to).length), 0),
+  );
+  if (CLUSTER)
+    survivorAnswers.forEach((n, i) => {
+      if (n === 0)
+        problems.push(`kill ${i + 1}: no other server answered while server ${(windows[i]?.victim ?? 0) + 1} was down`);
+    });
+  const db = store.open();
   const integrity = db.pragma('integrity_check', { simple: true });
   if (integrity !== 'ok') problems.push(`integrity_check: ${integrity}`);
 
@@ -333,7 +383,16 @@ async function main(): Promise<number> {
   db.close();
 
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(`Crash test (seed ${firstSeed}): ${KILLS} SIGKILLs in ${seconds} s on ${dbFile}`);
+  console.log(`Crash test (seed ${firstSeed}): ${KILLS} SIGKILLs in ${seconds} s on ${store.where}`);
+  if (CLUSTER) {
+    const downMs = windows.map((w) => w.to - w.from);
+    console.log(
+      `  servers / kills per server:            ${servers.length} / ${servers.map((_, i) => windows.filter((w) => w.victim === i).length).join(' + ')}`,
+    );
+    console.log(
+      `  down per kill (ms, min / max):         ${Math.min(...downMs)} / ${Math.max(...downMs)}; calls the survivor answered then: min ${Math.min(...survivorAnswers)}, total ${survivorAnswers.reduce((a, b) => a + b, 0)}`,
+    );
+  }
   console.log(`  deposits paid (answered success):     ${answered.depositsPaid.size}`);
   console.log(`  bets / wins (answered success):        ${answered.bets.size} / ${answered.wins.size}`);
   console.log(`  withdrawals created (answered success): ${answered.withdrawals.size}`);
@@ -360,6 +419,7 @@ try {
   process.exitCode = await main();
 } finally {
   running = false;
-  await killServer();
+  await killAll();
+  await store?.stop();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -128,8 +128,8 @@ describe('two server processes on one PostgreSQL and one Redis', { timeout: 120_
         }),
         'first withdrawal',
       );
-    // Each captcha is issued and answered on the process the withdrawal goes to.
-    const captchas = await Promise.all(Array.from({ length: 200 }, (_, i) => solvedCaptcha(either(i), p)));
+    // Each captcha is issued by the other process than the one its withdrawal goes to (one cluster key).
+    const captchas = await Promise.all(Array.from({ length: 200 }, (_, i) => solvedCaptcha(either(i + 1), p)));
     const answers = await Promise.all(
       captchas.map((captcha, i) =>
         either(i)<{ orderNo: string }>('POST', '/api/withdraw/create', {
