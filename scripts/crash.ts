@@ -30,6 +30,7 @@ import {
   CLAIM_CANDIDATES,
   fund,
   httpCaller,
+  logIn,
   makeWithdrawReady,
   newPlayer,
   type Player,
@@ -119,6 +120,8 @@ const servers: ServerProcess[] = [];
 /** When each server answered calls (any answer, ms since the epoch): the survivors of each kill window. */
 const answeredAt: number[][] = [];
 let turn = 0;
+/** Answers that were not a success, by route, status and code: what the load ran into. */
+const refusals = new Map<string, number>();
 /** A connection refused: the request reached no server (it is down), so nothing of it happened. */
 const refused = (error: unknown) => (error as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED';
 /**
@@ -133,6 +136,10 @@ const call: Caller = async (method, url, options) => {
     try {
       const answer = await httpCaller(server.base, secrets.ADMIN_TOKEN)(method, url, options);
       answeredAt[index]?.push(Date.now());
+      if (!answer.body.success) {
+        const what = `${method} ${url.split('?')[0]?.replace(/\d+/g, 'N')} ${answer.status} ${answer.body.code}`;
+        refusals.set(what, (refusals.get(what) ?? 0) + 1);
+      }
       return answer as never;
     } catch (error) {
       if (tries + 1 >= servers.length || !refused(error)) throw error;
@@ -157,8 +164,10 @@ const answered = {
 async function attempt<T>(work: () => Promise<T>): Promise<T | undefined> {
   try {
     return await work();
-  } catch {
+  } catch (error) {
     answered.refusedOrLost += 1;
+    const what = `lost: ${(error as Error).message.slice(0, 80)}`;
+    refusals.set(what, (refusals.get(what) ?? 0) + 1);
     await sleep(25);
     return undefined;
   }
@@ -207,6 +216,9 @@ async function betWorker(p: Player) {
     if (!session) {
       session = (await attempt(() => providerSession(call, p, secrets.PROVIDER_SECRET))) ?? '';
       if (!session) {
+        // The player's own session may have gone idle (the clock moves on by 23 hours): log in again.
+        const again = await attempt(() => logIn(call, p.username, p.password));
+        if (again) p.cookie = again.cookie;
         await sleep(50);
         continue;
       }
@@ -218,7 +230,8 @@ async function betWorker(p: Player) {
       call('POST', '/api/provider/wallet/bet', { body: signed(bet, secrets.PROVIDER_SECRET) }),
     );
     if (placed?.body.success) answered.bets.set(bet.transactionId, { roundId, amount: 100 });
-    else if (placed?.body.code === Code.SESSION_INVALID) session = '';
+    // A clock moved on by the other workers ends game sessions: open a new one.
+    else if (placed?.body.code === Code.SESSION_INVALID || placed?.body.code === Code.GAME_TOKEN_EXPIRED) session = '';
     if (!placed?.body.success) continue;
     // Replay the bet: the same answer, no second debit.
     if (random() < 0.3) {
@@ -241,6 +254,9 @@ async function betWorker(p: Player) {
   }
 }
 
+/** The clock moved on to (almost always) the next Manila day, short of the sessions' 24-hour idle limit. */
+const NEXT_DAY = { ops: true, body: { advance: '23h' } };
+
 async function withdrawWorker(p: Player) {
   while (running) {
     const captcha = await attempt(() => solvedCaptcha(call, p));
@@ -255,9 +271,9 @@ async function withdrawWorker(p: Player) {
       }),
     );
     if (created?.body.success) answered.withdrawals.add(created.body.data.orderNo);
-    // Three a day at VIP 0: a tester moves the clock on, as they would through /ops/clock.
-    if (created?.body.code === Code.WITHDRAW_COUNT)
-      await attempt(() => call('POST', '/ops/clock', { ops: true, body: { advance: '1d' } }));
+    // Three a day at VIP 0: a tester moves the clock on, as they would through /ops/clock (23 hours, not a
+    // day: a whole day would end every player's session as idle, and the load would stop there).
+    if (created?.body.code === Code.WITHDRAW_COUNT) await attempt(() => call('POST', '/ops/clock', NEXT_DAY));
   }
 }
 
@@ -267,7 +283,7 @@ async function claimWorker(p: Player, method: string, path: string) {
     if (claimed?.body.success) answered.claims += 1;
     // Claims are once a day (or once): move the day on now and then to make new ones due.
     if (claimed && !claimed.body.success && random() < 0.2) {
-      await attempt(() => call('POST', '/ops/clock', { ops: true, body: { advance: '1d' } }));
+      await attempt(() => call('POST', '/ops/clock', NEXT_DAY));
     }
     await sleep(20);
   }
@@ -401,6 +417,10 @@ async function main(): Promise<number> {
   );
   console.log(`  replays answered success:              ${answered.replays}`);
   console.log(`  calls lost to the kills:               ${answered.refusedOrLost}`);
+  const often = [...refusals].sort((x, y) => y[1] - x[1]).slice(0, 6);
+  console.log(
+    `  most frequent refusals and losses:     ${often.map(([what, n]) => `${n} × ${what}`).join('\n' + ' '.repeat(40))}`,
+  );
   console.log(
     `  accounts checked (ledger whole):        ${accounts}, sum over all accounts ${totals.money} (points ${totals.points})`,
   );
