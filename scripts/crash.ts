@@ -418,9 +418,8 @@ async function main(): Promise<number> {
   console.log(`  replays answered success:              ${answered.replays}`);
   console.log(`  calls lost to the kills:               ${answered.refusedOrLost}`);
   const often = [...refusals].sort((x, y) => y[1] - x[1]).slice(0, 6);
-  console.log(
-    `  most frequent refusals and losses:     ${often.map(([what, n]) => `${n} × ${what}`).join('\n' + ' '.repeat(40))}`,
-  );
+  const indent = `\n${' '.repeat(40)}`;
+  console.log(`  most frequent refusals and losses:     ${often.map(([what, n]) => `${n} × ${what}`).join(indent)}`);
   console.log(
     `  accounts checked (ledger whole):        ${accounts}, sum over all accounts ${totals.money} (points ${totals.points})`,
   );
