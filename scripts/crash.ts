@@ -1,5 +1,5 @@
 /**
- * npm run test:crash [-- --kills 20 --seed N --claim POST:/api/...]
+ * npm run test:crash [-- --kills 20 --seed N --claim POST:/api/... --cluster]
  *
  * A real server process on a file database under mixed load (deposits and their signed gateway
  * callbacks, provider bets and wins, withdrawals, reward claims when the build has a claim route), killed
@@ -8,17 +8,20 @@
  * exactly once, replays moved nothing, the ledger is whole (ledger/whole.ts: every account sums to its
  * journal, every counterparty to its transfers, all accounts to zero), and PRAGMA integrity_check is
  * ok. Prints a summary; exits 1 on any violation.
+ *
+ * `--cluster` (npm run test:crash:cluster; 10 kills unless told): the same load and checks on the cluster
+ * of issue 18: a PostgreSQL of its own with durable settings (fsync on), a Redis, and TWO server
+ * processes on them; the load's calls go to the two in turn, each kill takes one of the two at random
+ * while the other keeps answering (checked: the survivor answered calls during every kill window).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
-import { ROOT_DIR } from '../server/src/db/database';
+import type { Db } from '../server/src/db/database';
+import { openPostgres } from '../server/src/db/postgres/open';
 import { ledgerProblems, ledgerTotals } from '../server/src/domains/ledger/whole';
 import { signFields } from '../server/src/lib/signature';
 import { Code } from '../shared/codes';
@@ -27,6 +30,7 @@ import {
   CLAIM_CANDIDATES,
   fund,
   httpCaller,
+  logIn,
   makeWithdrawReady,
   newPlayer,
   type Player,
@@ -35,14 +39,20 @@ import {
   solvedCaptcha,
   TRADE_PASSWORD,
 } from './lib/caller';
+// @ts-expect-error: a plain .mjs helper shared with the stack and the stores' tests, without type declarations.
+import { startPostgres } from './lib/postgres.mjs';
+import { startRedis } from './lib/redis.mjs';
+import { freePort, type ServerProcess, serverProcess, sleep } from './lib/server-process';
 
 const { values: args } = parseArgs({
   options: {
-    kills: { type: 'string', default: '20' },
+    kills: { type: 'string' },
     seed: { type: 'string' },
     claim: { type: 'string' },
+    cluster: { type: 'boolean', default: false },
   },
 });
+const CLUSTER = args.cluster === true;
 
 // A seeded generator, so a failing run can be replayed with --seed.
 let seed = Number(args.seed ?? Date.now() % 1_000_000);
@@ -52,66 +62,91 @@ const random = () => {
   return seed / 2_147_483_648;
 };
 
-const KILLS = Number(args.kills);
+const KILLS = Number(args.kills ?? (CLUSTER ? 10 : 20));
 const dir = mkdtempSync(join(os.tmpdir(), 'casino-crash-'));
-const dbFile = join(dir, 'crash.db');
 const secrets = {
   ADMIN_TOKEN: randomBytes(24).toString('hex'),
   PAYMENT_SECRET: randomBytes(32).toString('hex'),
   PROVIDER_SECRET: randomBytes(32).toString('hex'),
 };
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const port = (server.address() as { port: number }).port;
-  server.close();
-  return port;
+/** Where the data lives: a SQLite file, or (--cluster) a PostgreSQL database and a Redis of this run. */
+interface Store {
+  where: string;
+  env: Record<string, string>;
+  /** The database, opened directly once every server is stopped. */
+  open(): Db;
+  stop(): Promise<void>;
 }
 
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const call: Caller = httpCaller(base, secrets.ADMIN_TOKEN);
+async function sqliteStore(): Promise<Store> {
+  const dbFile = join(dir, 'crash.db');
+  return {
+    where: dbFile,
+    env: { DB_FILE: dbFile },
+    open: () => new Database(dbFile, { readonly: true }),
+    stop: async () => undefined,
+  };
+}
 
-let server: ChildProcess | undefined;
-
-async function startServer(): Promise<void> {
-  server = spawn(process.execPath, ['--import', 'tsx', join(ROOT_DIR, 'server/src/main.ts')], {
-    cwd: ROOT_DIR,
-    env: {
-      ...process.env,
-      ...secrets,
-      NODE_ENV: 'production',
-      DB_FILE: dbFile,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 600; i++) {
-    try {
-      const answer = await fetch(`${base}/api/app/version`);
-      if (answer.ok) {
-        return;
-      }
-    } catch {
-      // not listening yet
-    }
-    await sleep(50);
+async function clusterStore(): Promise<Store> {
+  // As root the server runs as the postgres user, who must reach the cluster folder inside.
+  chmodSync(dir, 0o755);
+  // Durable settings (fsync, synchronous commit, full pages): what a SIGKILL must not get around.
+  const pg = await startPostgres({ dir: join(dir, 'postgres'), port: await freePort(), fast: false });
+  let redis: Awaited<ReturnType<typeof startRedis>> | undefined;
+  try {
+    pg.psql("CREATE DATABASE crash ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0");
+    redis = await startRedis();
+  } catch (error) {
+    await pg.stop();
+    throw error;
   }
-  throw new Error('the server did not start in 30 s');
+  const url: string = pg.urlOf('crash');
+  return {
+    where: `PostgreSQL (durable) in ${pg.dir}, Redis ${redis.url}`,
+    env: { DATABASE_URL: url, REDIS_URL: redis.url },
+    open: () => openPostgres(url),
+    async stop() {
+      await redis?.stop();
+      await pg.stop();
+    },
+  };
 }
 
-async function killServer(): Promise<void> {
-  if (!server || server.exitCode !== null || server.signalCode !== null) return;
-  const exited = once(server, 'exit');
-  server.kill('SIGKILL');
-  await exited;
-}
+let store: Store | undefined;
+const servers: ServerProcess[] = [];
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** When each server answered calls (any answer, ms since the epoch): the survivors of each kill window. */
+const answeredAt: number[][] = [];
+let turn = 0;
+/** Answers that were not a success, by route, status and code: what the load ran into. */
+const refusals = new Map<string, number>();
+/** A connection refused: the request reached no server (it is down), so nothing of it happened. */
+const refused = (error: unknown) => (error as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED';
+/**
+ * The load's calls go to the servers in turn (one server: always to it); a call refused by a server that
+ * is down goes to the next one, as the stack's nginx does (`proxy_next_upstream error`).
+ */
+const call: Caller = async (method, url, options) => {
+  const first = turn++;
+  for (let tries = 0; ; tries++) {
+    const index = (first + tries) % servers.length;
+    const server = servers[index] as ServerProcess;
+    try {
+      const answer = await httpCaller(server.base, secrets.ADMIN_TOKEN)(method, url, options);
+      answeredAt[index]?.push(Date.now());
+      if (!answer.body.success) {
+        const what = `${method} ${url.split('?')[0]?.replace(/\d+/g, 'N')} ${answer.status} ${answer.body.code}`;
+        refusals.set(what, (refusals.get(what) ?? 0) + 1);
+      }
+      return answer as never;
+    } catch (error) {
+      if (tries + 1 >= servers.length || !refused(error)) throw error;
+    }
+  }
+};
+const killAll = () => Promise.all(servers.map((s) => s.kill()));
 
 // ----------------------------------------------------------------------------------------------- the ledger of answers
 
@@ -129,8 +164,10 @@ const answered = {
 async function attempt<T>(work: () => Promise<T>): Promise<T | undefined> {
   try {
     return await work();
-  } catch {
+  } catch (error) {
     answered.refusedOrLost += 1;
+    const what = `lost: ${(error as Error).message.slice(0, 80)}`;
+    refusals.set(what, (refusals.get(what) ?? 0) + 1);
     await sleep(25);
     return undefined;
   }
@@ -179,6 +216,9 @@ async function betWorker(p: Player) {
     if (!session) {
       session = (await attempt(() => providerSession(call, p, secrets.PROVIDER_SECRET))) ?? '';
       if (!session) {
+        // The player's own session may have gone idle (the clock moves on by 23 hours): log in again.
+        const again = await attempt(() => logIn(call, p.username, p.password));
+        if (again) p.cookie = again.cookie;
         await sleep(50);
         continue;
       }
@@ -190,7 +230,8 @@ async function betWorker(p: Player) {
       call('POST', '/api/provider/wallet/bet', { body: signed(bet, secrets.PROVIDER_SECRET) }),
     );
     if (placed?.body.success) answered.bets.set(bet.transactionId, { roundId, amount: 100 });
-    else if (placed?.body.code === Code.SESSION_INVALID) session = '';
+    // A clock moved on by the other workers ends game sessions: open a new one.
+    else if (placed?.body.code === Code.SESSION_INVALID || placed?.body.code === Code.GAME_TOKEN_EXPIRED) session = '';
     if (!placed?.body.success) continue;
     // Replay the bet: the same answer, no second debit.
     if (random() < 0.3) {
@@ -213,6 +254,9 @@ async function betWorker(p: Player) {
   }
 }
 
+/** The clock moved on to (almost always) the next Manila day, short of the sessions' 24-hour idle limit. */
+const NEXT_DAY = { ops: true, body: { advance: '23h' } };
+
 async function withdrawWorker(p: Player) {
   while (running) {
     const captcha = await attempt(() => solvedCaptcha(call, p));
@@ -227,9 +271,9 @@ async function withdrawWorker(p: Player) {
       }),
     );
     if (created?.body.success) answered.withdrawals.add(created.body.data.orderNo);
-    // Three a day at VIP 0: a tester moves the clock on, as they would through /ops/clock.
-    if (created?.body.code === Code.WITHDRAW_COUNT)
-      await attempt(() => call('POST', '/ops/clock', { ops: true, body: { advance: '1d' } }));
+    // Three a day at VIP 0: a tester moves the clock on, as they would through /ops/clock (23 hours, not a
+    // day: a whole day would end every player's session as idle, and the load would stop there).
+    if (created?.body.code === Code.WITHDRAW_COUNT) await attempt(() => call('POST', '/ops/clock', NEXT_DAY));
   }
 }
 
@@ -239,7 +283,7 @@ async function claimWorker(p: Player, method: string, path: string) {
     if (claimed?.body.success) answered.claims += 1;
     // Claims are once a day (or once): move the day on now and then to make new ones due.
     if (claimed && !claimed.body.success && random() < 0.2) {
-      await attempt(() => call('POST', '/ops/clock', { ops: true, body: { advance: '1d' } }));
+      await attempt(() => call('POST', '/ops/clock', NEXT_DAY));
     }
     await sleep(20);
   }
@@ -249,7 +293,14 @@ async function claimWorker(p: Player, method: string, path: string) {
 
 async function main(): Promise<number> {
   const started = Date.now();
-  await startServer();
+  store = CLUSTER ? await clusterStore() : await sqliteStore();
+  const env = { ...secrets, ...store.env, NODE_ENV: 'production' };
+  for (let i = 0; i < (CLUSTER ? 2 : 1); i++) {
+    servers.push(serverProcess(await freePort(), env));
+    answeredAt.push([]);
+  }
+  // One after the other: the first migrates and seeds the database alone (as `npm run stack` starts them).
+  for (const server of servers) await server.start();
   const depositor = await newPlayer(call, 'cdep');
   const bettor = await newPlayer(call, 'cbet');
   await fund(call, bettor.uid, 100_000);
@@ -272,22 +323,37 @@ async function main(): Promise<number> {
     ...(claim && claimer ? [claimWorker(claimer, claim[0], claim[1])] : []),
   ];
 
+  /** Each kill: which server, from the SIGKILL until it answered again. */
+  const windows: { victim: number; from: number; to: number }[] = [];
   for (let kill = 1; kill <= KILLS; kill++) {
     await sleep(200 + Math.floor(random() * 1000));
-    await killServer();
-    process.stdout.write(`\r  SIGKILL ${kill}/${KILLS} `);
+    const victim = Math.floor(random() * servers.length);
+    const server = servers[victim] as ServerProcess;
+    const from = Date.now();
+    await server.kill();
+    process.stdout.write(`\r  SIGKILL ${kill}/${KILLS} (server ${victim + 1}) `);
     await sleep(Math.floor(random() * 200));
-    await startServer();
+    await server.start();
+    windows.push({ victim, from, to: Date.now() });
   }
   await sleep(1000);
   running = false;
   await Promise.all(workers);
-  await killServer();
+  await killAll();
   process.stdout.write('\n');
 
   // ------------------------------------------------------------------------------------- the checks
-  const db = new Database(dbFile, { readonly: true });
   const problems: string[] = [];
+  // In a cluster, while one server was down the others answered: calls they answered inside each window.
+  const survivorAnswers = windows.map(({ victim, from, to }) =>
+    answeredAt.reduce((n, times, i) => (i === victim ? n : n + times.filter((t) => t >= from && t <= to).length), 0),
+  );
+  if (CLUSTER)
+    survivorAnswers.forEach((n, i) => {
+      if (n === 0)
+        problems.push(`kill ${i + 1}: no other server answered while server ${(windows[i]?.victim ?? 0) + 1} was down`);
+    });
+  const db = store.open();
   const integrity = db.pragma('integrity_check', { simple: true });
   if (integrity !== 'ok') problems.push(`integrity_check: ${integrity}`);
 
@@ -333,7 +399,16 @@ async function main(): Promise<number> {
   db.close();
 
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(`Crash test (seed ${firstSeed}): ${KILLS} SIGKILLs in ${seconds} s on ${dbFile}`);
+  console.log(`Crash test (seed ${firstSeed}): ${KILLS} SIGKILLs in ${seconds} s on ${store.where}`);
+  if (CLUSTER) {
+    const downMs = windows.map((w) => w.to - w.from);
+    console.log(
+      `  servers / kills per server:            ${servers.length} / ${servers.map((_, i) => windows.filter((w) => w.victim === i).length).join(' + ')}`,
+    );
+    console.log(
+      `  down per kill (ms, min / max):         ${Math.min(...downMs)} / ${Math.max(...downMs)}; calls the survivor answered then: min ${Math.min(...survivorAnswers)}, total ${survivorAnswers.reduce((a, b) => a + b, 0)}`,
+    );
+  }
   console.log(`  deposits paid (answered success):     ${answered.depositsPaid.size}`);
   console.log(`  bets / wins (answered success):        ${answered.bets.size} / ${answered.wins.size}`);
   console.log(`  withdrawals created (answered success): ${answered.withdrawals.size}`);
@@ -342,6 +417,9 @@ async function main(): Promise<number> {
   );
   console.log(`  replays answered success:              ${answered.replays}`);
   console.log(`  calls lost to the kills:               ${answered.refusedOrLost}`);
+  const often = [...refusals].sort((x, y) => y[1] - x[1]).slice(0, 6);
+  const indent = `\n${' '.repeat(40)}`;
+  console.log(`  most frequent refusals and losses:     ${often.map(([what, n]) => `${n} × ${what}`).join(indent)}`);
   console.log(
     `  accounts checked (ledger whole):        ${accounts}, sum over all accounts ${totals.money} (points ${totals.points})`,
   );
@@ -360,6 +438,7 @@ try {
   process.exitCode = await main();
 } finally {
   running = false;
-  await killServer();
+  await killAll();
+  await store?.stop();
   rmSync(dir, { recursive: true, force: true });
 }

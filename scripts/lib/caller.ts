@@ -14,6 +14,7 @@ export {
   fund,
   httpCaller,
   injectCaller,
+  logIn,
   makeWithdrawReady,
   must,
   newPlayer,

@@ -98,6 +98,10 @@ describe('the Redis broker', () => {
     expect(await b.get('value')).toBe('one');
     await b.del('value');
     expect(await a.get('value')).toBeNull();
+    // A claim keeps the first writer's value: both processes end up with it.
+    expect(await a.claim('claimed', 'first')).toBe('first');
+    expect(await b.claim('claimed', 'second')).toBe('first');
+    expect(await raw.pTTL(`${REDIS_PREFIX}claimed`)).toBe(-1);
 
     const heardA: unknown[] = [];
     const heardB: unknown[] = [];

@@ -113,6 +113,13 @@ class RedisBroker implements Broker {
     await this.client.del(this.prefix + key);
   }
 
+  async claim(key: string, value: string): Promise<string> {
+    // SET NX: only the first writer's value is kept; then read what is kept (never expires, so it is there).
+    await this.client.set(REDIS_PREFIX + key, value, { condition: 'NX' });
+    const held = await this.client.get(REDIS_PREFIX + key);
+    return held === null ? value : String(held);
+  }
+
   lease(name: string, ttlMs: number): Lease {
     const key = `${this.prefix}lease:${name}`;
     const loop = new LeaseLoop(

@@ -26,6 +26,11 @@ export interface Broker {
   set(key: string, value: string, ttlMs?: number): Promise<void>;
   del(key: string): Promise<void>;
   /**
+   * Sets a shared value, kept until deleted, unless one is already set; answers the value held then (the
+   * first writer's): how the processes of a cluster agree on one value, e.g. a key (captcha.ts).
+   */
+  claim(key: string, value: string): Promise<string>;
+  /**
    * Competes for a lease held by one process at a time (SET NX PX), renewed every third of `ttlMs` while
    * held, tried again as often while not; released by `release()` and when the broker closes. A process
    * that stops renewing (killed, cut off) loses it when `ttlMs` runs out and another takes it.
@@ -195,6 +200,13 @@ export class MemoryBroker implements Broker {
 
   async del(key: string): Promise<void> {
     this.network.values.delete(key);
+  }
+
+  async claim(key: string, value: string): Promise<string> {
+    const held = this.live(key)?.value;
+    if (held !== undefined) return held;
+    this.network.values.set(key, { value, expiresAt: Number.POSITIVE_INFINITY });
+    return value;
   }
 
   lease(name: string, ttlMs: number): Lease {

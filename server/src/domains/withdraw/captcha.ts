@@ -18,11 +18,13 @@ interface Sealed {
  * The withdrawal captcha (spec section 5). The token seals the answer, the player and the expiry with
  * AES-256-GCM under a key made at start, so issuing a challenge writes nothing (a flood of GET /api/captcha
  * cannot grow the database) and a token cannot be forged or read. Using a token burns it in the captchas
- * table, right or wrong: single use. Tokens die with the process (they live 5 minutes anyway).
+ * table, right or wrong: single use. Alone, the key is made at start and tokens die with the process (they
+ * live 5 minutes anyway); in a cluster every process takes the one key claimed on the broker when it starts
+ * (`useKey`, withdraw/register.ts), so a challenge issued by one process is answered on any other.
  */
 export function createCaptchaService(deps: { db: Db; clock: Clock; repo: WithdrawRepo; key?: Buffer }) {
   const { db, clock, repo } = deps;
-  const key = deps.key ?? randomBytes(32);
+  let key = deps.key ?? randomBytes(32);
 
   // Layout: answer (5 ASCII bytes) | user id (uint32) | expiry in unix seconds (uint32).
   function seal(s: Sealed): string {
@@ -64,6 +66,12 @@ export function createCaptchaService(deps: { db: Db; clock: Clock; repo: Withdra
   };
 
   return {
+    /** Seals and opens with `shared` from now on (the cluster's key, taken before the first request). */
+    useKey(shared: Buffer) {
+      if (shared.length !== 32) throw new Error('the captcha key must be 32 bytes');
+      key = shared;
+    },
+
     /** A fresh challenge for `userId`: its token, its picture as a data URL and its expiry. */
     issue(userId: number) {
       const answer = randomAnswer();

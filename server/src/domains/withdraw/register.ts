@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { type CaptchaService, createCaptchaService } from './captcha';
 import { withdrawOpsRoutes } from './ops-routes';
@@ -35,6 +36,13 @@ export function register(app: FastifyInstance) {
     assertCanTransact: users.assertCanTransact,
   });
   const captcha = createCaptchaService({ db: app.db, clock: app.clock, repo });
+  // One key for the whole cluster: the first process to start claims it on the broker (Redis), the others
+  // take it, so GET /api/captcha on one process and POST /api/withdraw/create on another agree. A lone
+  // process (memory broker) keeps a key of its own, as before.
+  app.addHook('onReady', async () => {
+    const claimed = await app.cluster.broker.claim('captcha.key', randomBytes(32).toString('hex'));
+    captcha.useKey(Buffer.from(claimed, 'hex'));
+  });
   const withdrawals = createWithdrawService({
     db: app.db,
     clock: app.clock,

@@ -1,0 +1,245 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import {
+  type Caller,
+  fund,
+  httpCaller,
+  makeWithdrawReady,
+  must,
+  newPlayer,
+  type Player,
+  providerSession,
+  signed,
+  solvedCaptcha,
+  TRADE_PASSWORD,
+} from '../../scripts/lib/caller';
+import { startRedis } from '../../scripts/lib/redis.mjs';
+import { freePort, type ServerProcess, serverProcess } from '../../scripts/lib/server-process';
+import { Code } from '../../shared/codes';
+import { CLOSE_SESSION_ENDED, type Frame } from '../../shared/socket';
+import type { PgDatabase } from './db/postgres/database';
+import { openPostgres } from './db/postgres/open';
+import { ledgerProblems } from './domains/ledger/whole';
+import { signFields } from './lib/signature';
+import { logIn } from './test/world';
+
+/**
+ * The cluster of issue 18 for real: TWO server processes (node server/src/main.ts, as `npm run stack`
+ * starts them) on one PostgreSQL database (a copy of the stores' template) and one Redis, called over
+ * HTTP and WebSocket. Races spread over both processes end exactly as on one; what one process pushes or
+ * revokes reaches the other.
+ */
+let db: PgDatabase;
+let redis: Awaited<ReturnType<typeof startRedis>>;
+const servers: ServerProcess[] = [];
+const server = (i: number) => servers[i] as ServerProcess;
+const secrets = {
+  ADMIN_TOKEN: randomBytes(24).toString('hex'),
+  PAYMENT_SECRET: randomBytes(32).toString('hex'),
+  PROVIDER_SECRET: randomBytes(32).toString('hex'),
+};
+let a: Caller;
+let b: Caller;
+/** The two processes in turn: request i goes to A when i is even, to B when odd. */
+const either = (i: number) => (i % 2 === 0 ? a : b);
+
+beforeAll(async () => {
+  const url = process.env.TEST_DATABASE_URL;
+  const template = process.env.TEST_DATABASE_TEMPLATE;
+  if (!url || !template) throw new Error('run by `npm run test:stores` (vitest.stores.config.ts)');
+  db = openPostgres(url, { template });
+  redis = await startRedis();
+  const env = { ...secrets, NODE_ENV: 'production', DATABASE_URL: db.url, REDIS_URL: redis.url };
+  for (let i = 0; i < 2; i++) servers.push(serverProcess(await freePort(), env));
+  // One after the other, as the stack starts them (the first one's start-up work is done when the next starts).
+  for (const s of servers) await s.start();
+  a = httpCaller(server(0).base, secrets.ADMIN_TOKEN);
+  b = httpCaller(server(1).base, secrets.ADMIN_TOKEN);
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.stop()));
+  await redis?.stop();
+  db?.close();
+});
+
+const pesos = (centavos: unknown) => Number(centavos) / 100;
+const balanceOf = (userId: number) =>
+  db.prepare('SELECT balance, frozen FROM accounts WHERE user_id = ?').get(userId) as {
+    balance: number;
+    frozen: number;
+  };
+const userIdOf = (uid: number) => db.prepare('SELECT id FROM users WHERE uid = ?').pluck().get(uid) as number;
+const journalCount = (userId: number, type: string) =>
+  db.prepare('SELECT COUNT(*) FROM balance_journal WHERE user_id = ? AND type = ?').pluck().get(userId, type);
+
+/** Waits until `check` holds (what the other process publishes arrives a moment later); fails after 10 s. */
+async function until(check: () => boolean | Promise<boolean>, what: string) {
+  for (let tries = 0; tries < 1000; tries++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`never happened: ${what}`);
+}
+
+/** A player socket on `server`, recording its frames and close code; resolves once open. */
+async function socketOn(server: ServerProcess, p: Player) {
+  const ws = new WebSocket(`${server.base.replace('http', 'ws')}/webSocket/${p.uid}`, {
+    headers: { cookie: p.cookie },
+  });
+  const frames: Frame[] = [];
+  let closeCode = 0;
+  ws.on('message', (data) => frames.push(JSON.parse(String(data)) as Frame));
+  ws.on('close', (code) => {
+    closeCode = code;
+  });
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  return { ws, frames, closeCode: () => closeCode };
+}
+
+// 200 argon2 checks and 200 transactions on a loaded machine: more than the default time.
+describe('two server processes on one PostgreSQL and one Redis', { timeout: 120_000 }, () => {
+  it('200 concurrent withdrawals spread over both: exactly floor(B / A) succeed, the ledger is whole', async () => {
+    const B = 10_000.5;
+    const A = 150;
+    const expected = Math.floor(B / A) - 2; // 64 of the 200, after the first 2
+    const p = await newPlayer(a, 'clwd');
+    await makeWithdrawReady(a, p);
+    await fund(b, p.uid, B);
+    const userId = userIdOf(p.uid);
+    // High limits, so that the balance is what binds (VIP 10 with 1,000,000 a day and 1,000 withdrawals).
+    db.prepare('UPDATE withdraw_limits SET daily_amount = ?, daily_count = ? WHERE vip_level = 10').run(
+      100_000_000,
+      1_000,
+    );
+    db.prepare('UPDATE users SET vip_level = 10 WHERE id = ?').run(userId);
+
+    // One withdrawal on each process first: each then remembers the session's argon2 check, so the 200
+    // below meet in the group commits of both processes at once rather than behind 200 argon2 checks.
+    for (const call of [a, b])
+      await must(
+        call('POST', '/api/withdraw/create', {
+          cookie: p.cookie,
+          body: { amount: A, password: TRADE_PASSWORD, captcha: await solvedCaptcha(call, p) },
+        }),
+        'first withdrawal',
+      );
+    // Each captcha is issued by the other process than the one its withdrawal goes to (one cluster key).
+    const captchas = await Promise.all(Array.from({ length: 200 }, (_, i) => solvedCaptcha(either(i + 1), p)));
+    const answers = await Promise.all(
+      captchas.map((captcha, i) =>
+        either(i)<{ orderNo: string }>('POST', '/api/withdraw/create', {
+          cookie: p.cookie,
+          body: { amount: A, password: TRADE_PASSWORD, captcha },
+        }),
+      ),
+    );
+    const succeeded = answers.filter((x) => x.body.success);
+    expect(succeeded).toHaveLength(expected);
+    expect(answers.filter((x) => !x.body.success).map((x) => x.body.code)).toEqual(
+      Array(200 - expected).fill(Code.INSUFFICIENT_BALANCE),
+    );
+    // Both processes took some of the successful ones.
+    // Which process takes the successes is timing (the first group commit to take the account's row often
+    // takes them all); what holds is the count, the money and the journal.
+    expect(new Set(succeeded.map((x) => x.body.data.orderNo)).size).toBe(expected);
+    const all = expected + 2;
+    expect(balanceOf(userId)).toEqual({ balance: (B - all * A) * 100, frozen: all * A * 100 });
+    expect(db.prepare('SELECT COUNT(*) FROM withdrawals WHERE user_id = ?').pluck().get(userId)).toBe(all);
+    expect(journalCount(userId, 'withdraw')).toBe(all);
+    expect(ledgerProblems(db)).toEqual([]);
+  });
+
+  it('200 concurrent provider bets spread over both: exactly floor(B / A) debited, the rest refused', async () => {
+    const B = 1_000.5;
+    const A = 15;
+    const expected = Math.floor(B / A); // 66
+    const p = await newPlayer(b, 'clbet');
+    await fund(a, p.uid, B);
+    const userId = userIdOf(p.uid);
+    const session = await providerSession(a, p, secrets.PROVIDER_SECRET);
+    const tag = randomBytes(4).toString('hex');
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        either(i)('POST', '/api/provider/wallet/bet', {
+          body: signed(
+            { sessionToken: session, transactionId: `b${tag}-${i}`, roundId: `r${tag}-${i}`, amount: `${A}.00` },
+            secrets.PROVIDER_SECRET,
+          ),
+        }),
+      ),
+    );
+    const succeeded = answers.filter((x) => x.body.success);
+    expect(succeeded).toHaveLength(expected);
+    const refused = new Set(answers.filter((x) => !x.body.success).map((x) => x.body.code));
+    expect(refused).toEqual(new Set([Code.INSUFFICIENT_BALANCE]));
+    expect(balanceOf(userId).balance).toBe(Math.round((B - expected * A) * 100));
+    expect(journalCount(userId, 'bet')).toBe(expected);
+    expect(
+      db.prepare('SELECT COUNT(*) FROM wallet_transactions WHERE transaction_id LIKE ?').pluck().get(`b${tag}-%`),
+    ).toBe(expected);
+    expect(ledgerProblems(db)).toEqual([]);
+  });
+
+  it('a deposit callback sent to both processes at once, and again, credits exactly once', async () => {
+    const p = await newPlayer(a, 'cldep');
+    const userId = userIdOf(p.uid);
+    const built = await must(
+      b<{ orderNo: string }>('POST', '/api/recharge/build', {
+        cookie: p.cookie,
+        body: { channel: 'gcash', amount: 500 },
+      }),
+      'deposit build',
+    );
+    const orderNo = built.body.data.orderNo;
+    const fields = {
+      orderNo,
+      amount: '500.00',
+      status: 'SUCCESS',
+      gatewayRef: `G${orderNo}`,
+      timestamp: new Date().toISOString(),
+    };
+    const body = { ...fields, signature: signFields(fields, secrets.PAYMENT_SECRET) };
+    const send = () =>
+      Promise.all(Array.from({ length: 10 }, (_, i) => either(i)('POST', '/api/payment/callback', { body })));
+    const first = await send();
+    const again = await send();
+    // The gateway hears success from every delivery (a replay is acknowledged, not refused), on both.
+    expect([...first, ...again].every((x) => x.body.success)).toBe(true);
+    expect(db.prepare('SELECT status FROM deposits WHERE order_no = ?').pluck().get(orderNo)).toBe(1);
+    expect(
+      db.prepare("SELECT COUNT(*) FROM balance_journal WHERE reference = ? AND type = 'deposit'").pluck().get(orderNo),
+    ).toBe(1);
+    expect(pesos(balanceOf(userId).balance)).toBe(500);
+    expect(ledgerProblems(db)).toEqual([]);
+  });
+
+  it('a credit on A pushes to the socket held by B; a login on B ends the session and socket on A', async () => {
+    const [onA, onB] = [server(0), server(1)];
+    const p = await newPlayer(a, 'clpush');
+    const onSocketB = await socketOn(onB, p);
+    await fund(a, p.uid, 123);
+    await until(() => onSocketB.frames.some((f) => f.event === 'balance.changed'), 'the push crosses to B');
+    expect(onSocketB.frames.find((f) => f.event === 'balance.changed')?.content).toEqual({ balance: 123 });
+    onSocketB.ws.close();
+
+    const onSocketA = await socketOn(onA, p);
+    expect((await a('GET', '/api/user/info', { cookie: p.cookie })).body.success).toBe(true);
+    const elsewhere = await logIn(b, p.username, p.password);
+    expect(elsewhere.cookie).not.toBe(p.cookie);
+    await until(() => onSocketA.closeCode() === CLOSE_SESSION_ENDED, 'the socket on A closes with 4001');
+    expect(onSocketA.frames.find((f) => f.event === 'session.ended')?.content).toBe('replaced by a new login');
+    // The ended session's cookie works on neither process; the new one works on both.
+    for (const call of [a, b]) {
+      expect((await call('GET', '/api/user/info', { cookie: p.cookie })).body).toMatchObject({
+        success: false,
+        code: Code.SESSION_INVALID,
+      });
+      expect((await call('GET', '/api/user/info', { cookie: elsewhere.cookie })).body.success).toBe(true);
+    }
+  });
+});
