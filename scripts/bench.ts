@@ -316,7 +316,9 @@ interface Server {
 }
 
 async function start(kind: 'hello' | 'app', dbFile?: string, store: Record<string, string> = {}): Promise<Server> {
-  const child = fork(fileURLToPath(import.meta.url), ['--serve', kind, ...(dbFile ? ['--db', dbFile] : [])], {
+  // The child's constants (how many players of each kind) depend on the store too.
+  const argv = ['--serve', kind, '--store', STORE, ...(dbFile ? ['--db', dbFile] : [])];
+  const child = fork(fileURLToPath(import.meta.url), argv, {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     execArgv: [
       ...process.execArgv,
