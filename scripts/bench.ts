@@ -437,12 +437,22 @@ const skipped = (label: string): Row => ({ label, rps: 0, p99: 0, failed: 0, cpu
 
 /** --store postgres: reads what the PostgreSQL server spent (its processes' CPU, its commits and WAL flushes). */
 interface DbWatch {
-  /** CPU time of the server's processes so far, microseconds. */
-  cpu(): number;
+  /** CPU time of each of the server's processes so far, microseconds, by process id. */
+  cpu(): Map<number, number>;
   /** The database's commits and rollbacks and the server's WAL flushes so far (once the statistics are in). */
   counters(): Promise<{ commits: number; rollbacks: number; syncs: number }>;
 }
 let dbWatch: DbWatch | undefined;
+
+/**
+ * CPU time spent between two readings by the processes alive at the second (a process gone meanwhile, such
+ * as psql's own backend, is left out rather than counted negative).
+ */
+function cpuSince(before: Map<number, number>, after: Map<number, number>): number {
+  let used = 0;
+  for (const [pid, micros] of after) used += micros - (before.get(pid) ?? 0);
+  return used;
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -506,11 +516,11 @@ async function measure(servers: Server[], label: string, load: Load, target?: nu
   // PostgreSQL's backends report their statistics at most once a second.
   if (dbWatch) await sleep(1100);
   const countersBefore = await dbWatch?.counters();
-  const dbCpuBefore = dbWatch?.cpu() ?? 0;
+  const dbCpuBefore = dbWatch?.cpu();
   const cpuBefore = await cpuTime(servers);
   const results = await drive(Number(args.duration));
   const cpuUsed = (await cpuTime(servers)) - cpuBefore;
-  const dbCpuUsed = (dbWatch?.cpu() ?? 0) - dbCpuBefore;
+  const dbCpuUsed = dbCpuBefore && dbWatch ? cpuSince(dbCpuBefore, dbWatch.cpu()) : 0;
   await settle(servers);
   const sum = (pick: (r: Awaited<ReturnType<typeof autocannon>>) => number) =>
     results.reduce((total, r) => total + pick(r), 0);
@@ -562,7 +572,7 @@ function httpTable(rows: Row[]): string {
       'ratio to hello-world',
       'target',
       'server CPU µs/request',
-      ...(db ? ['PostgreSQL CPU µs/request', 'commits/request', 'rollbacks/request', 'WAL flushes/request'] : []),
+      ...(db ? ['PostgreSQL CPU µs/request', 'transactions/request', 'rollbacks/request', 'WAL flushes/request'] : []),
     ],
     rows.map((r) => [
       r.label,
@@ -758,7 +768,7 @@ async function openStore(dir: string): Promise<Store> {
         // What a cluster shares: the payment gateway's secret (the provider's is shared already).
         BENCH_PAYMENT_SECRET: randomBytes(32).toString('hex'),
       },
-      describe: `PostgreSQL ${version.split(' ')[0]} from Debian on its unix socket, durable (fsync, synchronous_commit and full_page_writes on; the other settings as initdb leaves them), on the same machine${PROCESSES > 1 ? `; the processes' broker on a Redis on the same machine` : ''}. The PostgreSQL columns: the CPU time of its server processes (backends included), and the database's commits and rollbacks and the server's WAL flushes (pg_stat_database, pg_stat_wal), per request.`,
+      describe: `PostgreSQL ${version.split(' ')[0]} from Debian on its unix socket, durable (fsync, synchronous_commit and full_page_writes on; the other settings as initdb leaves them), on the same machine${PROCESSES > 1 ? `; the processes' broker on a Redis on the same machine` : ''}. The PostgreSQL columns, per request: the CPU time of its server processes (backends included), the database's committed transactions (each statement outside a transaction is one) and rolled-back ones (serialization failures run again, refusals), and the server's WAL flushes to disk (pg_stat_database, pg_stat_wal).`,
       watch: {
         cpu: () => postgresCpu(postmaster, ticks),
         counters: async () => {
@@ -786,8 +796,8 @@ async function openStore(dir: string): Promise<Store> {
 }
 
 /** CPU time (user + system) of the PostgreSQL server and its children (backends, writers), microseconds. */
-function postgresCpu(postmaster: number, ticksPerSecond: number): number {
-  let ticks = 0;
+function postgresCpu(postmaster: number, ticksPerSecond: number): Map<number, number> {
+  const used = new Map<number, number>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     let stat: string;
@@ -799,9 +809,9 @@ function postgresCpu(postmaster: number, ticksPerSecond: number): number {
     // After "pid (comm) ": state, ppid, ... utime (14th field) and stime (15th).
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     if (Number(name) === postmaster || Number(fields[1]) === postmaster)
-      ticks += Number(fields[11]) + Number(fields[12]);
+      used.set(Number(name), ((Number(fields[11]) + Number(fields[12])) * 1e6) / ticksPerSecond);
   }
-  return (ticks * 1e6) / ticksPerSecond;
+  return used;
 }
 
 function readIfExists(file: string): string {
