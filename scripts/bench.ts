@@ -635,6 +635,7 @@ started in the same run, then the socket hub, and rewrites the figures below. \`
     npm run bench -- --only balance,bet       # only these rows (and hello-world); the page is not rewritten
     npm run bench -- --request-log           # with the tester's request log on
     npm run bench -- --only bet --cpu-prof   # the server's CPU profile in dist/reports/bench-prof
+    npm run bench -- --store postgres --processes 2   # on PostgreSQL (see its section below)
 
 Each server runs in its own child process on 127.0.0.1; autocannon drives them from the parent process,
 one route at a time, so on a small machine the load generator takes one of the cores. Players are made
