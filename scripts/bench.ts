@@ -10,11 +10,17 @@
  * and captchas are prepared inside the server's process through app.inject on the real routes (a
  * different client address per player, so per-address limits stay apart).
  * Exit code: 0 even when a target is missed (it is a report), 1 when any request failed.
+ *
+ * --store postgres [--processes N]: the same measures against PostgreSQL instead of the SQLite file: a
+ * throw-away PostgreSQL server with durable settings (fsync, synchronous commit and full-page writes on, as
+ * production runs it), one database migrated and seeded once, N server processes on it (and a throw-away
+ * Redis for their broker when N > 1), one autocannon per process with the connections split between them
+ * and the figures summed. Writes its own section of docs/performance.md, beside the SQLite figures.
  */
-import { type ChildProcess, fork } from 'node:child_process';
+import { type ChildProcess, fork, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +31,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { ROOT_DIR } from '../server/src/db/database';
+import { migratePostgres, openPostgres } from '../server/src/db/postgres/open';
+import '../server/src/db/seeds-index';
+import { runSeeds } from '../server/src/db/seed';
 import { CLAIMS_PER_PLAYER } from '../server/src/plugins/rate-limit';
 import { Code } from '../shared/codes';
 import {
@@ -39,6 +48,9 @@ import {
   solvedCaptcha,
   TRADE_PASSWORD,
 } from './lib/caller';
+// @ts-expect-error: a plain .mjs helper shared with the tests and the stack, without type declarations.
+import { startPostgres } from './lib/postgres.mjs';
+import { startRedis } from './lib/redis.mjs';
 import { measureSockets, type SocketFigures } from './lib/socket-load';
 
 const { values: args } = parseArgs({
@@ -53,26 +65,44 @@ const { values: args } = parseArgs({
     'cpu-prof': { type: 'boolean', default: false },
     serve: { type: 'string' },
     db: { type: 'string' },
+    store: { type: 'string', default: 'sqlite' },
+    processes: { type: 'string', default: '1' },
   },
 });
+
+const STORE = args.store === 'postgres' ? 'postgres' : 'sqlite';
+if (args.store !== STORE) throw new Error(`--store is sqlite or postgres, not ${args.store}`);
+/** Server processes sharing the database (PostgreSQL only: one process holds SQLite's file). */
+const PROCESSES = Number(args.processes);
+if (!Number.isInteger(PROCESSES) || PROCESSES < 1) throw new Error('--processes is a whole number from 1');
+if (STORE === 'sqlite' && PROCESSES > 1)
+  throw new Error(
+    '--processes above 1 needs --store postgres: one process holds the SQLite file (locking_mode EXCLUSIVE)',
+  );
 
 const TARGETS = { read: 0.5, write: 0.25, sockets: 5000, bytesPerSocket: 25 * 1024, pushP99: 100 };
 // The parent makes it; its server child reads it from the environment the parent gives it.
 const PROVIDER_SECRET = process.env.BENCH_PROVIDER_SECRET ?? randomBytes(32).toString('hex');
+/**
+ * On PostgreSQL each player takes about a second to prepare (every write a durable commit) and the rates
+ * are far lower, so fewer players are made: still enough that no captcha is used twice and no player hits
+ * the claims limit at those rates (either would show as failures).
+ */
+const POSTGRES = STORE === 'postgres';
 /** Withdrawing players, each with a session, and captchas each (one per request, used in turn). */
-const WITHDRAWERS = 500;
+const WITHDRAWERS = POSTGRES ? 100 : 500;
 const CAPTCHAS_EACH = 80;
 /** Players depositing through the sandbox checkout, one round trip at a time each. */
 const DEPOSITORS = 20;
 /** Players betting, each in its own game session at the demo provider, in turn. */
-const BETTORS = 200;
+const BETTORS = POSTGRES ? 100 : 200;
 /**
  * Claiming players: the claims limit allows 120 a minute each, and a run (warm-up and measure) may make
- * up to 20,000 claims a second; enough players that none of them hits the limit.
+ * up to 20,000 claims a second (2,000 on PostgreSQL); enough players that none of them hits the limit.
  */
 const CLAIMERS = Math.max(
-  500,
-  Math.ceil(((Number(args.warmup) + Number(args.duration)) * 20_000) / CLAIMS_PER_PLAYER.limit),
+  POSTGRES ? 100 : 500,
+  Math.ceil(((Number(args.warmup) + Number(args.duration)) * (POSTGRES ? 2_000 : 20_000)) / CLAIMS_PER_PLAYER.limit),
 );
 
 // ------------------------------------------------------------------------------------------ child side
@@ -96,7 +126,12 @@ async function many<T>(count: number, make: (i: number) => Promise<T>): Promise<
 }
 
 /** Inside the server process: players made through the real routes, ready for each measured call. */
-async function prepare(app: FastifyInstance, socketPlayers: number, claimerCount: number): Promise<Prepared> {
+async function prepare(
+  app: FastifyInstance,
+  socketPlayers: number,
+  claimerCount: number,
+  captchasEach: number,
+): Promise<Prepared> {
   const call = injectCaller(app);
   const reader = await newPlayer(call, 'read');
   // Each withdrawing player logs in (registers), sets the transaction password, binds a wallet (the
@@ -110,9 +145,6 @@ async function prepare(app: FastifyInstance, socketPlayers: number, claimerCount
   // The seeded daily limits allow a few withdrawals a day; a benchmark makes thousands. Its own
   // throw-away database lifts them, as the test fixture setVipLimits does.
   app.db.prepare('UPDATE withdraw_limits SET daily_amount = 1000000000000, daily_count = 1000000000').run();
-  for (let i = 0; i < (runs('withdraw') ? CAPTCHAS_EACH : 0); i++) {
-    for (const w of withdrawers) w.captchas.push(await solvedCaptcha(call, w.player));
-  }
   const bettors: Prepared['bettors'] = await many(runs('bet') ? BETTORS : 0, async () => {
     const player = await newPlayer(call, 'bet');
     await fund(call, player.uid, 10_000_000);
@@ -127,7 +159,58 @@ async function prepare(app: FastifyInstance, socketPlayers: number, claimerCount
   const depositors = await many(runs('deposit') ? DEPOSITORS : 0, () => newPlayer(call, 'dep'));
   const players: Player[] = [];
   for (let i = 0; i < socketPlayers; i++) players.push(await newPlayer(call, 'ws'));
+  // Last, as captchas live 5 minutes (a slower store takes longer to prepare the rest).
+  const captchas = await captchasFor(
+    app,
+    withdrawers.map((w) => w.player),
+    runs('withdraw') ? captchasEach : 0,
+  );
+  for (const [i, w] of withdrawers.entries()) w.captchas = captchas[i] ?? [];
   return { reader, withdrawers, bettors, claim, depositors, socketPlayers: players };
+}
+
+/**
+ * `count` answered captchas for each player, issued by this process: a captcha's seal key is made when the
+ * process starts, so another process of the cluster cannot open it.
+ */
+async function captchasFor(app: FastifyInstance, players: Player[], count: number) {
+  const call = injectCaller(app);
+  const captchas: { token: string; answer: string }[][] = players.map(() => []);
+  for (let i = 0; i < count; i++) {
+    for (const [k, player] of players.entries()) captchas[k]?.push(await solvedCaptcha(call, player));
+  }
+  return captchas;
+}
+
+/**
+ * The cost of single statements through this process's store, timed in a loop (wall time and the whole
+ * process's CPU time per call): a constant, a primary-key read, an empty transaction and a transaction
+ * with one UPDATE (its commit waits for the WAL flush on a durable PostgreSQL).
+ */
+function statementCosts(app: FastifyInstance, userId: number) {
+  const db = app.db;
+  const constant = db.prepare('SELECT 1 AS one');
+  const byId = db.prepare('SELECT id, uid FROM users WHERE id = ?');
+  const touch = db.prepare(
+    'UPDATE withdraw_limits SET daily_count = daily_count WHERE vip_level = (SELECT MIN(vip_level) FROM withdraw_limits)',
+  );
+  const time = (label: string, count: number, fn: () => unknown) => {
+    for (let i = 0; i < Math.min(100, count); i++) fn();
+    const cpu = process.cpuUsage();
+    const start = performance.now();
+    for (let i = 0; i < count; i++) fn();
+    const wall = ((performance.now() - start) * 1000) / count;
+    const used = process.cpuUsage(cpu);
+    return { label, count, wallMicros: wall, cpuMicros: (used.user + used.system) / count };
+  };
+  return [
+    time('SELECT 1 (autocommit)', 5000, () => constant.get()),
+    time('SELECT id, uid FROM users WHERE id = ? (autocommit)', 5000, () => byId.get(userId)),
+    time('empty transaction (BEGIN SERIALIZABLE, COMMIT)', 1000, () => db.transaction(() => undefined)()),
+    time('transaction with one UPDATE (BEGIN SERIALIZABLE, UPDATE, COMMIT)', 500, () =>
+      db.transaction(() => touch.run())(),
+    ),
+  ];
 }
 
 /** Child process: start one server, tell the parent its port, answer its requests, close when told. */
@@ -141,6 +224,10 @@ async function serve(kind: string, dbFile: string | undefined): Promise<void> {
     const config = loadConfig({
       NODE_ENV: 'production',
       DB_FILE: dbFile,
+      // --store postgres: the shared database, and the cluster's Redis when there are several processes.
+      DATABASE_URL: process.env.BENCH_DATABASE_URL || undefined,
+      REDIS_URL: process.env.BENCH_REDIS_URL || undefined,
+      PAYMENT_SECRET: process.env.BENCH_PAYMENT_SECRET,
       LOG_LEVEL: 'silent',
       HOST: '127.0.0.1',
       PORT: '0',
@@ -168,13 +255,32 @@ async function serve(kind: string, dbFile: string | undefined): Promise<void> {
       rounds?: number;
       gapMs?: number;
       uids?: number[];
+      count?: number;
+      captchaPlayers?: Player[];
     }) => {
       if (message === ('stop' as never)) return void stop();
       // CPU time used so far, so the parent can tell the server's cost per request whatever the load.
       if (message === ('cpu' as never)) return process.send?.({ cpu: process.cpuUsage() });
       if (message.op === 'prepare') {
         try {
-          process.send?.({ prepared: await prepare(app, message.players ?? 0, message.claimers ?? CLAIMERS) });
+          process.send?.({
+            prepared: await prepare(app, message.players ?? 0, message.claimers ?? CLAIMERS, message.count ?? 0),
+          });
+        } catch (error) {
+          process.send?.({ error: String(error) });
+        }
+      }
+      if (message.op === 'captchas') {
+        try {
+          process.send?.({ captchas: await captchasFor(app, message.captchaPlayers ?? [], message.count ?? 0) });
+        } catch (error) {
+          process.send?.({ error: String(error) });
+        }
+      }
+      if (message.op === 'statements') {
+        try {
+          const userId = app.db.prepare('SELECT MIN(id) FROM users').pluck().get() as number;
+          process.send?.({ statements: statementCosts(app, userId) });
         } catch (error) {
           process.send?.({ error: String(error) });
         }
@@ -209,8 +315,10 @@ interface Server {
   child: ChildProcess;
 }
 
-async function start(kind: 'hello' | 'app', dbFile?: string): Promise<Server> {
-  const child = fork(fileURLToPath(import.meta.url), ['--serve', kind, ...(dbFile ? ['--db', dbFile] : [])], {
+async function start(kind: 'hello' | 'app', dbFile?: string, store: Record<string, string> = {}): Promise<Server> {
+  // The child's constants (how many players of each kind) depend on the store too.
+  const argv = ['--serve', kind, '--store', STORE, ...(dbFile ? ['--db', dbFile] : [])];
+  const child = fork(fileURLToPath(import.meta.url), argv, {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     execArgv: [
       ...process.execArgv,
@@ -228,6 +336,7 @@ async function start(kind: 'hello' | 'app', dbFile?: string): Promise<Server> {
       BENCH_PROVIDER_SECRET: PROVIDER_SECRET,
       BENCH_REQUEST_LOG: args['request-log'] ? 'true' : 'false',
       BENCH_ONLY: args.only ?? '',
+      ...store,
     },
   });
   const port = await ask<number>({ child } as Server, undefined, 'port', 60_000);
@@ -265,10 +374,10 @@ async function stop(server: Server): Promise<void> {
   clearTimeout(timer);
 }
 
-/** The server process's CPU time so far, in microseconds. */
-async function cpuTime(server: Server): Promise<number> {
-  const cpu = await ask<NodeJS.CpuUsage>(server, 'cpu', 'cpu');
-  return cpu.user + cpu.system;
+/** The server processes' CPU time so far, in microseconds, summed. */
+async function cpuTime(servers: Server[]): Promise<number> {
+  const times = await Promise.all(servers.map((server) => ask<NodeJS.CpuUsage>(server, 'cpu', 'cpu')));
+  return times.reduce((sum, cpu) => sum + cpu.user + cpu.system, 0);
 }
 
 const CLIENT_HEADERS = { requestfrom: 'H5', language: 'en-US', deviceid: 'bench' };
@@ -277,11 +386,11 @@ const CLIENT_HEADERS = { requestfrom: 'H5', language: 'en-US', deviceid: 'bench'
  * Waits until the server is idle: answers still in flight when autocannon stops (an argon2 check takes
  * tens of milliseconds) would otherwise be counted in the next route's CPU time.
  */
-async function settle(server: Server): Promise<void> {
+async function settle(servers: Server[]): Promise<void> {
   for (let i = 0; i < 40; i++) {
-    const before = await cpuTime(server);
+    const before = await cpuTime(servers);
     await new Promise((resolve) => setTimeout(resolve, 250));
-    if ((await cpuTime(server)) - before < 25_000) return;
+    if ((await cpuTime(servers)) - before < 25_000 * servers.length) return;
   }
 }
 
@@ -290,21 +399,32 @@ interface Row {
   rps: number;
   p99: number;
   failed: number;
-  /** Server CPU time per request, microseconds. */
+  /** Server CPU time per request, microseconds (all the server processes). */
   cpu: number;
   ratio?: number;
   target?: number;
   note?: string;
+  /** --store postgres: what PostgreSQL did per request. */
+  db?: DbCost;
+}
+
+interface DbCost {
+  /** CPU time of the PostgreSQL server's processes per request, microseconds. */
+  cpu: number;
+  commits: number;
+  rollbacks: number;
+  /** WAL flushes to disk (fsync or fdatasync) per request. */
+  syncs: number;
 }
 
 interface Load {
   method?: 'GET' | 'POST';
   path: string;
   headers?: Record<string, string>;
-  /** A fresh body per request (idempotent calls need new ids). */
-  body?: () => unknown;
+  /** A fresh body per request (idempotent calls need new ids); `at` is the server process it goes to. */
+  body?: (at: number) => unknown;
   /** A fresh body and the headers to send it with (a different player per request). */
-  signedIn?: () => { body: unknown; headers: Record<string, string> };
+  signedIn?: (at: number) => { body: unknown; headers: Record<string, string> };
   /** Whether an answer counts as success (default: the envelope's success). */
   accept?: (envelope: { success: boolean; code: number }) => boolean;
 }
@@ -315,14 +435,36 @@ const runs = (label: string) =>
   !only || label.startsWith('hello-world') || only.split(',').some((word) => label.includes(word));
 const skipped = (label: string): Row => ({ label, rps: 0, p99: 0, failed: 0, cpu: 0, note: 'not run (--only)' });
 
-async function measure(server: Server, label: string, load: Load, target?: number): Promise<Row> {
+/** --store postgres: reads what the PostgreSQL server spent (its processes' CPU, its commits and WAL flushes). */
+interface DbWatch {
+  /** CPU time of each of the server's processes so far, microseconds, by process id. */
+  cpu(): Map<number, number>;
+  /** The database's commits and rollbacks and the server's WAL flushes so far (once the statistics are in). */
+  counters(): Promise<{ commits: number; rollbacks: number; syncs: number }>;
+}
+let dbWatch: DbWatch | undefined;
+
+/**
+ * CPU time spent between two readings by the processes alive at the second (a process gone meanwhile, such
+ * as psql's own backend, is left out rather than counted negative).
+ */
+function cpuSince(before: Map<number, number>, after: Map<number, number>): number {
+  let used = 0;
+  for (const [pid, micros] of after) used += micros - (before.get(pid) ?? 0);
+  return used;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function measure(servers: Server[], label: string, load: Load, target?: number): Promise<Row> {
   if (!runs(label)) return skipped(label);
-  const connections = Number(args.connections);
+  // The connections split between the processes, one autocannon each (all in this process).
+  const connections = Math.max(1, Math.round(Number(args.connections) / servers.length));
   const warmup = Number(args.warmup);
   let refused = 0;
   let firstRefusal = '';
   const accept = load.accept ?? ((e) => e.success);
-  const options = () => ({
+  const options = (server: Server, at: number) => ({
     url: server.url,
     connections,
     pipelining: 1,
@@ -333,13 +475,16 @@ async function measure(server: Server, label: string, load: Load, target?: numbe
         headers: { ...(load.body || load.signedIn ? { 'content-type': 'application/json' } : {}), ...load.headers },
         ...(load.body
           ? {
-              setupRequest: (request: Record<string, unknown>) => ({ ...request, body: JSON.stringify(load.body?.()) }),
+              setupRequest: (request: Record<string, unknown>) => ({
+                ...request,
+                body: JSON.stringify(load.body?.(at)),
+              }),
             }
           : {}),
         ...(load.signedIn
           ? {
               setupRequest: (request: { headers: Record<string, string> }) => {
-                const next = load.signedIn?.() as { body: unknown; headers: Record<string, string> };
+                const next = load.signedIn?.(at) as { body: unknown; headers: Record<string, string> };
                 return {
                   ...request,
                   headers: { ...request.headers, ...next.headers },
@@ -363,21 +508,45 @@ async function measure(server: Server, label: string, load: Load, target?: numbe
       },
     ],
   });
+  const drive = (duration: number) =>
+    Promise.all(servers.map((server, at) => autocannon({ ...options(server, at), duration })));
   process.stdout.write(`  ${label} ... `);
-  if (warmup > 0) await autocannon({ ...options(), duration: warmup });
+  if (warmup > 0) await drive(warmup);
   refused = 0;
-  const cpuBefore = await cpuTime(server);
-  const result = await autocannon({ ...options(), duration: Number(args.duration) });
-  const cpuUsed = (await cpuTime(server)) - cpuBefore;
-  await settle(server);
+  // PostgreSQL's backends report their statistics at most once a second.
+  if (dbWatch) await sleep(1100);
+  const countersBefore = await dbWatch?.counters();
+  const dbCpuBefore = dbWatch?.cpu();
+  const cpuBefore = await cpuTime(servers);
+  const results = await drive(Number(args.duration));
+  const cpuUsed = (await cpuTime(servers)) - cpuBefore;
+  const dbCpuUsed = dbCpuBefore && dbWatch ? cpuSince(dbCpuBefore, dbWatch.cpu()) : 0;
+  await settle(servers);
+  const sum = (pick: (r: Awaited<ReturnType<typeof autocannon>>) => number) =>
+    results.reduce((total, r) => total + pick(r), 0);
+  const total = Math.max(
+    1,
+    sum((r) => r.requests.total),
+  );
   const row: Row = {
     label,
-    rps: result.requests.average,
-    p99: result.latency.p99,
-    failed: result.errors + result.timeouts + result.non2xx + refused,
-    cpu: cpuUsed / Math.max(1, result.requests.total),
+    rps: sum((r) => r.requests.average),
+    // With several processes: the highest of their p99s.
+    p99: Math.max(...results.map((r) => r.latency.p99)),
+    failed: sum((r) => r.errors + r.timeouts + r.non2xx) + refused,
+    cpu: cpuUsed / total,
     target,
   };
+  if (dbWatch && countersBefore) {
+    await sleep(1100);
+    const after = await dbWatch.counters();
+    row.db = {
+      cpu: dbCpuUsed / total,
+      commits: (after.commits - countersBefore.commits) / total,
+      rollbacks: (after.rollbacks - countersBefore.rollbacks) / total,
+      syncs: (after.syncs - countersBefore.syncs) / total,
+    };
+  }
   process.stdout.write(
     `${Math.round(row.rps)} requests/s${row.failed ? `, ${row.failed} failed ${firstRefusal}` : ''}\n`,
   );
@@ -393,8 +562,18 @@ function table(header: string[], lines: string[][]): string {
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 
 function httpTable(rows: Row[]): string {
+  const db = STORE === 'postgres';
   return table(
-    ['measure', 'requests/s', 'p99 ms', 'failed', 'ratio to hello-world', 'target', 'server CPU µs/request'],
+    [
+      'measure',
+      'requests/s',
+      'p99 ms',
+      'failed',
+      'ratio to hello-world',
+      'target',
+      'server CPU µs/request',
+      ...(db ? ['PostgreSQL CPU µs/request', 'transactions/request', 'rollbacks/request', 'WAL flushes/request'] : []),
+    ],
     rows.map((r) => [
       r.label,
       String(Math.round(r.rps)),
@@ -404,6 +583,11 @@ function httpTable(rows: Row[]): string {
       r.note ??
         (r.target === undefined ? '' : `>= ${r.target} ${verdict((r.ratio ?? 0) >= r.target && r.failed === 0)}`),
       r.cpu.toFixed(1),
+      ...(db
+        ? r.db
+          ? [r.db.cpu.toFixed(1), r.db.commits.toFixed(2), r.db.rollbacks.toFixed(3), r.db.syncs.toFixed(2)]
+          : ['', '', '', '']
+        : []),
     ]),
   );
 }
@@ -451,6 +635,7 @@ started in the same run, then the socket hub, and rewrites the figures below. \`
     npm run bench -- --only balance,bet       # only these rows (and hello-world); the page is not rewritten
     npm run bench -- --request-log           # with the tester's request log on
     npm run bench -- --only bet --cpu-prof   # the server's CPU profile in dist/reports/bench-prof
+    npm run bench -- --store postgres --processes 2   # on PostgreSQL (see its section below)
 
 Each server runs in its own child process on 127.0.0.1; autocannon drives them from the parent process,
 one route at a time, so on a small machine the load generator takes one of the cores. Players are made
@@ -485,10 +670,149 @@ ${sections}
   mkdirSync(join(ROOT_DIR, 'docs'), { recursive: true });
   const previous = readIfExists(file);
   // The hand-written analysis below the marker survives a new run.
-  const marker = '\n## Analysis';
-  const tail = previous.includes(marker) ? previous.slice(previous.indexOf(marker)) : '';
+  // So do the PostgreSQL figures (`--store postgres`), between the two.
+  const kept = [POSTGRES_HEADING, '\n## Analysis'].map((m) => previous.indexOf(m)).filter((at) => at >= 0);
+  const tail = kept.length ? previous.slice(Math.min(...kept)) : '';
   writeFileSync(file, text + tail);
   return file;
+}
+
+const POSTGRES_HEADING = '\n## PostgreSQL';
+const POSTGRES_END = '<!-- bench: postgres, end -->';
+
+/**
+ * --store postgres: writes (or replaces) this number of processes' block in the PostgreSQL section of
+ * docs/performance.md, which sits between the SQLite figures and the analysis; the rest of the page stays.
+ */
+function writePostgresReport(sections: string, describe: string, loadAtEnd: string): string {
+  const file = join(ROOT_DIR, 'docs', 'performance.md');
+  let page = readIfExists(file);
+  const begin = `<!-- bench: postgres, ${PROCESSES} -->`;
+  const end = `<!-- /bench: postgres, ${PROCESSES} -->`;
+  const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
+  const block = `${begin}
+### PostgreSQL, ${PROCESSES} server process${PROCESSES > 1 ? 'es' : ''}
+
+\`npm run bench -- --store postgres --processes ${PROCESSES}\`. Machine: ${cpu}, ${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()}, load average ${loadAtStart} at the start and ${loadAtEnd} at the end. ${args.duration} s per route after a ${args.warmup} s warm-up, ${args.connections} connections in all${PROCESSES > 1 ? `, split between the ${PROCESSES} processes (one autocannon each; requests/s summed, p99 the highest of the processes', CPU summed over the processes)` : ''}, pipelining 1. ${describe}
+
+${sections}
+${end}`;
+  if (page.includes(begin) && page.includes(end)) {
+    page = page.slice(0, page.indexOf(begin)) + block + page.slice(page.indexOf(end) + end.length);
+  } else {
+    if (!page.includes(POSTGRES_END)) {
+      const section = `${POSTGRES_HEADING}\n\nThe same measures on PostgreSQL (\`--store postgres\`), written by the runs below.\n\n${POSTGRES_END}\n`;
+      const at = page.indexOf('\n## Analysis');
+      page = at >= 0 ? `${page.slice(0, at)}${section}${page.slice(at)}` : `${page}${section}`;
+    }
+    page = page.replace(POSTGRES_END, `${block}\n\n${POSTGRES_END}`);
+  }
+  writeFileSync(file, page);
+  return file;
+}
+
+interface StatementCost {
+  label: string;
+  count: number;
+  wallMicros: number;
+  cpuMicros: number;
+}
+
+function statementTable(costs: StatementCost[]): string {
+  return table(
+    ['one statement through the bridge (first process, idle)', 'calls', 'wall µs/call', 'process CPU µs/call'],
+    costs.map((c) => [c.label, String(c.count), c.wallMicros.toFixed(1), c.cpuMicros.toFixed(1)]),
+  );
+}
+
+interface Store {
+  /** The environment of the server processes (the database and the broker they share). */
+  env: Record<string, string>;
+  watch?: DbWatch;
+  describe: string;
+  stop(): Promise<void>;
+}
+
+const BENCH_DATABASE = 'casino_bench';
+
+/**
+ * SQLite: nothing to start (each server opens its file). PostgreSQL: a throw-away server with durable
+ * settings (fsync, synchronous_commit and full_page_writes left on, as production runs it; the tests' server
+ * turns them off), one database created as docs/deployment.md says, migrated and seeded once here, and a
+ * throw-away Redis for the broker when there are several processes.
+ */
+async function openStore(dir: string): Promise<Store> {
+  if (STORE === 'sqlite') return { env: {}, describe: '', stop: async () => undefined };
+  // As root the PostgreSQL server runs as the postgres user, who must reach its folder inside.
+  chmodSync(dir, 0o755);
+  console.log('Starting PostgreSQL (durable settings) ...');
+  const pg = await startPostgres({ dir: join(dir, 'pg'), port: 5432, fast: false });
+  let redis: { url: string; stop(): Promise<void> } | undefined;
+  try {
+    pg.psql(`CREATE DATABASE ${BENCH_DATABASE} ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0`);
+    const url: string = pg.urlOf(BENCH_DATABASE);
+    const db = openPostgres(url);
+    try {
+      migratePostgres(db);
+      runSeeds(db);
+    } finally {
+      db.close();
+    }
+    if (PROCESSES > 1) redis = await startRedis();
+    const version = String(pg.psql('SHOW server_version')).trim();
+    const postmaster = Number(readFileSync(join(pg.dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const ticks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+    return {
+      env: {
+        BENCH_DATABASE_URL: url,
+        BENCH_REDIS_URL: redis?.url ?? '',
+        // What a cluster shares: the payment gateway's secret (the provider's is shared already).
+        BENCH_PAYMENT_SECRET: randomBytes(32).toString('hex'),
+      },
+      describe: `PostgreSQL ${version.split(' ')[0]} from Debian on its unix socket, durable (fsync, synchronous_commit and full_page_writes on; the other settings as initdb leaves them), on the same machine${PROCESSES > 1 ? `; the processes' broker on a Redis on the same machine` : ''}. The PostgreSQL columns, per request: the CPU time of its server processes (backends included), the database's committed transactions (each statement outside a transaction is one) and rolled-back ones (serialization failures run again, refusals), and the server's WAL flushes to disk (pg_stat_database, pg_stat_wal).`,
+      watch: {
+        cpu: () => postgresCpu(postmaster, ticks),
+        counters: async () => {
+          const [commits, rollbacks, syncs] = String(
+            pg.psql(
+              `SELECT d.xact_commit, d.xact_rollback, w.wal_sync FROM pg_stat_database d CROSS JOIN pg_stat_wal w WHERE d.datname = '${BENCH_DATABASE}'`,
+            ),
+          )
+            .trim()
+            .split('|')
+            .map(Number);
+          return { commits: commits ?? 0, rollbacks: rollbacks ?? 0, syncs: syncs ?? 0 };
+        },
+      },
+      stop: async () => {
+        await redis?.stop();
+        await pg.stop();
+      },
+    };
+  } catch (error) {
+    await redis?.stop();
+    await pg.stop();
+    throw error;
+  }
+}
+
+/** CPU time (user + system) of the PostgreSQL server and its children (backends, writers), microseconds. */
+function postgresCpu(postmaster: number, ticksPerSecond: number): Map<number, number> {
+  const used = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    // After "pid (comm) ": state, ppid, ... utime (14th field) and stime (15th).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(name) === postmaster || Number(fields[1]) === postmaster)
+      used.set(Number(name), ((Number(fields[11]) + Number(fields[12])) * 1e6) / ticksPerSecond);
+  }
+  return used;
 }
 
 function readIfExists(file: string): string {
@@ -504,7 +828,7 @@ function readIfExists(file: string): string {
  * checkout's Pay (the form post, whose signed webhook credits the balance before the page answers "paid"),
  * then `GET /api/balance` showing the credit. Each depositor runs round trips one after the other.
  */
-async function measureDeposits(server: Server, depositors: Player[]): Promise<Row> {
+async function measureDeposits(servers: Server[], depositors: Player[]): Promise<Row> {
   const label = `deposit round trips/s: build, sandbox Pay, balance (${depositors.length} players)`;
   if (!runs(label)) return skipped(label);
   process.stdout.write(`  ${label} ... `);
@@ -516,8 +840,10 @@ async function measureDeposits(server: Server, depositors: Player[]): Promise<Ro
     failed += 1;
     firstFailure ||= why;
   };
+  // Each depositor stays on one server process (the sandbox's checkout answers on the process it runs in).
+  const urlOf = (p: Player) => (servers[depositors.indexOf(p) % servers.length] as Server).url;
   const post = (path: string, p: Player, body: string, type: string) =>
-    fetch(`${server.url}${path}`, {
+    fetch(`${urlOf(p)}${path}`, {
       method: 'POST',
       headers: { ...CLIENT_HEADERS, cookie: p.cookie, 'content-type': type },
       body,
@@ -534,12 +860,12 @@ async function measureDeposits(server: Server, depositors: Player[]): Promise<Ro
     ).text();
     if (!/paid/i.test(page)) return fail(`sandbox page for ${built.data.orderNo} does not say paid`);
     const balance = (await (
-      await fetch(`${server.url}/api/balance`, { headers: { ...CLIENT_HEADERS, cookie: p.cookie } })
+      await fetch(`${urlOf(p)}/api/balance`, { headers: { ...CLIENT_HEADERS, cookie: p.cookie } })
     ).json()) as { data: { userAccountVO: { balance: string } } };
     if (Number(balance.data.userAccountVO.balance) < credited) return fail('the balance does not show the credit');
   };
   const until = Date.now() + Number(args.duration) * 1000;
-  const cpuBefore = await cpuTime(server);
+  const cpuBefore = await cpuTime(servers);
   await Promise.all(
     depositors.map(async (p) => {
       let credited = 0;
@@ -554,8 +880,8 @@ async function measureDeposits(server: Server, depositors: Player[]): Promise<Ro
       }
     }),
   );
-  const cpuUsed = (await cpuTime(server)) - cpuBefore;
-  await settle(server);
+  const cpuUsed = (await cpuTime(servers)) - cpuBefore;
+  await settle(servers);
   latencies.sort((a, b) => a - b);
   const done = latencies.length;
   const row: Row = {
@@ -575,18 +901,48 @@ async function measureDeposits(server: Server, depositors: Player[]): Promise<Ro
 async function main(): Promise<number> {
   const dir = mkdtempSync(join(os.tmpdir(), 'casino-bench-'));
   const servers: Server[] = [];
+  let store: Store | undefined;
+  // Interrupted (Ctrl-C): the throw-away PostgreSQL and Redis are stopped too, not left running.
+  const interrupted = () => {
+    void Promise.all(servers.map(stop))
+      .then(() => store?.stop())
+      .finally(() => {
+        rmSync(dir, { recursive: true, force: true });
+        process.exit(130);
+      });
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
   try {
-    servers.push(await start('hello'));
-    servers.push(await start('app', join(dir, 'bench.db')));
-    const [hello, app] = servers as [Server, Server];
+    store = await openStore(dir);
+    dbWatch = store.watch;
+    // As many hello-world processes as server processes: the baseline is the same shape as what is measured.
+    const hello: Server[] = [];
+    for (let i = 0; i < PROCESSES; i++) hello.push(await start('hello'));
+    const apps: Server[] = [];
+    for (let i = 0; i < PROCESSES; i++) apps.push(await start('app', join(dir, 'bench.db'), store.env));
+    servers.push(...hello, ...apps);
+    const app = apps[0] as Server;
     const socketCount = Number(args.sockets);
     const socketPlayers = Math.min(100, Math.max(1, Math.ceil(socketCount / 50)));
     console.log('Preparing players, funds and captchas through the real routes ...');
+    // Every player is made through the first process; the database (and its sessions) is shared, so each
+    // works on every process. Captchas are the exception: each process seals its own, so each process
+    // issues its share of every withdrawing player's captchas.
+    const captchasEach = Math.ceil(CAPTCHAS_EACH / PROCESSES);
     const prepared = await ask<Prepared>(
       app,
-      { op: 'prepare', players: socketPlayers, claimers: CLAIMERS },
+      { op: 'prepare', players: socketPlayers, claimers: CLAIMERS, count: captchasEach },
       'prepared',
     );
+    const captchasBy: Prepared['withdrawers'][number]['captchas'][][] = [prepared.withdrawers.map((w) => w.captchas)];
+    for (const other of apps.slice(1)) {
+      const captchaPlayers = prepared.withdrawers.map((w) => w.player);
+      const count = captchaPlayers.length ? captchasEach : 0;
+      captchasBy.push(await ask(other, { op: 'captchas', captchaPlayers, count }, 'captchas'));
+    }
+    const statements =
+      STORE === 'postgres' ? await ask<StatementCost[]>(app, { op: 'statements' }, 'statements') : undefined;
 
     console.log(`Measuring (${args.duration} s each, ${args.connections} connections; load average ${loadAtStart}):`);
     const as = (p: Player) => ({ ...CLIENT_HEADERS, cookie: p.cookie });
@@ -594,7 +950,7 @@ async function main(): Promise<number> {
     const rows: Row[] = [first];
     rows.push(
       await measure(
-        app,
+        apps,
         'GET /api/balance (player)',
         { path: '/api/balance', headers: as(prepared.reader) },
         TARGETS.read,
@@ -602,31 +958,36 @@ async function main(): Promise<number> {
     );
     rows.push(
       await measure(
-        app,
+        apps,
         'GET /api/user/info (player)',
         { path: '/api/user/info', headers: as(prepared.reader) },
         TARGETS.read,
       ),
     );
     rows.push(
-      await measure(app, 'GET /api/open/game/fetch (visitor)', {
+      await measure(apps, 'GET /api/open/game/fetch (visitor)', {
         path: '/api/open/game/fetch?type=default&page=1&size=20',
         headers: CLIENT_HEADERS,
       }),
     );
-    // Player after player, each request with the next unused captcha of its player.
-    let withdrawal = 0;
+    // Player after player, each request with the next unused captcha of its player (sealed by the process
+    // it goes to). Each process starts at its own place in the list, so two processes rarely hit one
+    // player's account at the same instant.
+    const withdrawals = apps.map(() => 0);
+    const withdrawers = prepared.withdrawers.length;
     rows.push(
       await measure(
-        app,
+        apps,
         `POST /api/withdraw/create (${WITHDRAWERS} players)`,
         {
           method: 'POST',
           path: '/api/withdraw/create',
-          signedIn: () => {
-            const n = withdrawal++;
-            const w = prepared.withdrawers[n % WITHDRAWERS] as Prepared['withdrawers'][number];
-            const captcha = w.captchas[Math.floor(n / WITHDRAWERS) % CAPTCHAS_EACH];
+          signedIn: (at) => {
+            const n = (withdrawals[at] as number) + 1;
+            withdrawals[at] = n;
+            const k = (n + Math.floor((at * withdrawers) / PROCESSES)) % withdrawers;
+            const w = prepared.withdrawers[k] as Prepared['withdrawers'][number];
+            const captcha = captchasBy[at]?.[k]?.[Math.floor(n / withdrawers) % captchasEach];
             return { headers: as(w.player), body: { amount: 100, password: TRADE_PASSWORD, captcha } };
           },
         },
@@ -637,7 +998,7 @@ async function main(): Promise<number> {
     const run = `${Date.now().toString(36)}`;
     rows.push(
       await measure(
-        app,
+        apps,
         `POST /api/provider/wallet/bet (${BETTORS} players)`,
         {
           method: 'POST',
@@ -664,7 +1025,7 @@ async function main(): Promise<number> {
       let claim = 0;
       rows.push(
         await measure(
-          app,
+          apps,
           `${method} ${path} (${players.length} players)`,
           {
             method: method as 'POST',
@@ -691,7 +1052,7 @@ async function main(): Promise<number> {
         note: `n/a: none of ${CLAIM_CANDIDATES.length} claim routes is in this build`,
       });
     }
-    rows.push(await measureDeposits(app, prepared.depositors));
+    rows.push(await measureDeposits(apps, prepared.depositors));
     const last = await measure(hello, 'hello-world GET / (last)', { path: '/', accept: () => true });
     rows.push(last);
 
@@ -730,10 +1091,21 @@ async function main(): Promise<number> {
       socketError = String(error);
     }
 
-    const sections = [httpTable(ordered), socketTable(sockets, socketError), clientFigures()].join('\n\n');
-    console.log(`\n${sections}`);
+    const loadAtEnd = os.loadavg()[0]?.toFixed(2) ?? '?';
+    const sections =
+      STORE === 'postgres'
+        ? [
+            httpTable(ordered),
+            statementTable(statements ?? []),
+            `Sockets, on the first process: ${socketTable(sockets, socketError)}`,
+          ].join('\n\n')
+        : [httpTable(ordered), socketTable(sockets, socketError), clientFigures()].join('\n\n');
+    console.log(`\n${sections}\n\nLoad average ${loadAtStart} at the start, ${loadAtEnd} at the end.`);
     // A partial run is for development: the page keeps the last full run.
-    if (!args.only) console.log(`Written to ${writeReport(sections)}`);
+    if (!args.only)
+      console.log(
+        `Written to ${STORE === 'postgres' ? writePostgresReport(sections, store.describe, loadAtEnd) : writeReport(sections)}`,
+      );
     const failed =
       rows.reduce((sum, r) => sum + r.failed, 0) + (sockets ? sockets.failed + sockets.lost : runs('sockets') ? 1 : 0);
     if (failed > 0) {
@@ -743,6 +1115,7 @@ async function main(): Promise<number> {
     return 0;
   } finally {
     await Promise.all(servers.map(stop));
+    await store?.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
