@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { ledgerProblems } from '../../domains/ledger/whole';
 import { readMigrations } from '../database';
-import type { PgDatabase } from './database';
+import { isRetryable, type PgDatabase } from './database';
 import { migratePostgres, openPostgres } from './open';
 
 /**
@@ -202,7 +202,13 @@ function copyTable(
       });
       return `(${marks.join(', ')})`;
     });
-    target.query(`INSERT INTO ${quote(table)} (${list}) VALUES ${tuples.join(', ')}`, values);
+    try {
+      target.query(`INSERT INTO ${quote(table)} (${list}) VALUES ${tuples.join(', ')}`, values);
+    } catch (error) {
+      // A serialization failure passes as is (the transaction runs again); anything else names the table.
+      if (isRetryable(error)) throw error;
+      throw new Error(`copying ${table} (rows ${copied + 1}..${copied + batch.length}): ${(error as Error).message}`);
+    }
     copied += batch.length;
     batch = [];
   };
@@ -214,16 +220,23 @@ function copyTable(
   return copied;
 }
 
-/** Moves every identity sequence past the largest copied id, so the next insert takes a fresh one. */
-function resetSequences(target: PgDatabase): number {
+/**
+ * Moves every identity sequence past the largest copied id, and past SQLite's AUTOINCREMENT high-water
+ * mark (sqlite_sequence: ids of deleted rows are never given again), so the next insert takes a fresh id.
+ */
+function resetSequences(source: Database.Database, target: PgDatabase): number {
+  const hasMarks = source.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_sequence'").get();
+  const marks = new Map(
+    hasMarks ? (source.prepare('SELECT name, seq FROM sqlite_sequence').raw(true).all() as [string, number][]) : [],
+  );
   const identities = target.query(
     "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema() AND is_identity = 'YES'",
     [],
   ).rows as [string, string][];
   for (const [table, column] of identities) {
     target.query(
-      `SELECT setval(pg_get_serial_sequence($1, $2), COALESCE(MAX(${quote(column)}), 0) + 1, false) FROM ${quote(table)}`,
-      [quote(table), column],
+      `SELECT setval(pg_get_serial_sequence($1, $2), GREATEST(COALESCE(MAX(${quote(column)}), 0), $3::bigint) + 1, false) FROM ${quote(table)}`,
+      [quote(table), column, marks.get(table) ?? 0],
     );
   }
   return identities.length;
@@ -283,7 +296,7 @@ export function migrateSqliteToPostgres(options: MigrateOptions): MigrateSummary
         const held = tables.filter((t) => !MIGRATION_FILLED_TABLES.includes(t) && countOf(pg, t) > 0);
         if (held.length)
           throw new MigrationRefused(
-            `The target is not empty (rows in ${held.join(', ')}): migrate into a new database (or drop and recreate this one).`,
+            `The target is not empty (rows in ${held.slice(0, 5).join(', ')}${held.length > 5 ? ` and ${held.length - 5} more tables` : ''}): migrate into a new database (or drop and recreate this one).`,
           );
         const sourceTables = (
           source
@@ -318,7 +331,7 @@ export function migrateSqliteToPostgres(options: MigrateOptions): MigrateSummary
           if (rows) log(`${table}: ${rows} rows`);
         }
         for (const t of tables) pg.execRaw(`ALTER TABLE ${quote(t)} ENABLE TRIGGER USER`);
-        summary.sequences = resetSequences(pg);
+        summary.sequences = resetSequences(source, pg);
 
         // Verification, before the commit: a difference rolls everything back.
         const differences: string[] = [];

@@ -179,8 +179,17 @@ describe('a SQLite install with real activity, moved to PostgreSQL', () => {
     const seeded = new PgDatabase(url);
     migratePostgres(seeded);
     runSeeds(seeded);
-    seeded.close();
-    expect(() => migrateSqliteToPostgres({ from: file, to: url })).toThrow(/The target is not empty \(rows in .*games/);
+    const games = () => seeded.query('SELECT COUNT(*) FROM games', []).rows[0]?.[0];
+    const before = games();
+    try {
+      expect(() => migrateSqliteToPostgres({ from: file, to: url })).toThrow(
+        /The target is not empty \(rows in \w+, .* and \d+ more tables\): migrate into a new database/,
+      );
+      expect(games()).toBe(before);
+      expect(seeded.query('SELECT COUNT(*) FROM users', []).rows[0]?.[0]).toBe(0);
+    } finally {
+      seeded.close();
+    }
   });
 
   it('a dry run copies and verifies, then leaves the target untouched', () => {
@@ -200,7 +209,7 @@ describe('a SQLite install with real activity, moved to PostgreSQL', () => {
 });
 
 describe('refusals and the seeds rule', () => {
-  it('accepts a target holding only what the migrations insert; those tables are the listed ones', () => {
+  it('accepts a target holding only what the migrations insert (the listed tables); sequences pass every id given', () => {
     const url = newDatabase();
     const target = new PgDatabase(url);
     try {
@@ -217,9 +226,23 @@ describe('refusals and the seeds rule', () => {
     } finally {
       target.close();
     }
-    const summary = migrateSqliteToPostgres({ from: sqliteFile(), to: url });
+    // Letters 1..500 were given and deleted: AUTOINCREMENT never gives those ids again, nor must PostgreSQL.
+    const file = sqliteFile();
+    const sqlite = new Database(file);
+    sqlite.prepare("INSERT INTO sqlite_sequence (name, seq) VALUES ('letters', 500)").run();
+    sqlite.close();
+    const summary = migrateSqliteToPostgres({ from: file, to: url });
     expect(summary.dryRun).toBe(false);
     expect(summary.tables.find((t) => t.name === 'ledger_accounts')?.rows).toBe(5);
+    const migrated = new PgDatabase(url);
+    try {
+      expect(migrated.query("SELECT nextval(pg_get_serial_sequence('letters', 'id'))", []).rows[0]?.[0]).toBe(501);
+      expect(migrated.query("SELECT nextval(pg_get_serial_sequence('games', 'id'))", []).rows[0]?.[0]).toBe(
+        Number(migrated.query('SELECT MAX(id) FROM games', []).rows[0]?.[0]) + 1,
+      );
+    } finally {
+      migrated.close();
+    }
   });
 
   it('refuses a source whose migrations are not all applied', () => {
@@ -255,6 +278,25 @@ describe('refusals and the seeds rule', () => {
     db.prepare("UPDATE ledger_accounts SET balance = 100 WHERE code = 'house'").run();
     db.close();
     expect(() => migrateSqliteToPostgres({ from: file, to: newDatabase() })).toThrow(/ledger is not whole/);
+  });
+
+  it('a value PostgreSQL refuses fails the run, naming the table, and keeps nothing', () => {
+    const file = sqliteFile();
+    const db = new Database(file);
+    // SQLite keeps a NUL inside text; PostgreSQL's text cannot hold one.
+    db.prepare(
+      "UPDATE app_config SET value = 'a' || char(0) || 'b' WHERE key = (SELECT MIN(key) FROM app_config)",
+    ).run();
+    db.close();
+    const url = newDatabase();
+    expect(() => migrateSqliteToPostgres({ from: file, to: url })).toThrow(/^copying app_config \(rows 1\.\.\d+\): /);
+    const target = new PgDatabase(url);
+    try {
+      const tables = target.query("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = 'public'", []);
+      expect(tables.rows[0]?.[0]).toBe(0);
+    } finally {
+      target.close();
+    }
   });
 
   it('refuses a target database that is not UTF8 (text must read back as written)', () => {
