@@ -61,6 +61,18 @@ function everything(read: (sql: string) => Record<string, unknown>[], tables: st
 const objects = ({ fields, rows }: { fields: string[]; rows: unknown[][] }) =>
   rows.map((row) => Object.fromEntries(fields.map((f, i) => [f, row[i]])));
 
+/** How many tables the database of `url` has (0: untouched, not even migrated). */
+function tableCount(url: string): number {
+  const target = new PgDatabase(url);
+  try {
+    return Number(
+      target.query("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = 'public'", []).rows[0]?.[0],
+    );
+  } finally {
+    target.close();
+  }
+}
+
 const sqliteTables = (db: Database.Database) =>
   db
     .prepare(
@@ -198,13 +210,7 @@ describe('a SQLite install with real activity, moved to PostgreSQL', () => {
     expect(summary.dryRun).toBe(true);
     expect(summary.rows).toBeGreaterThan(100);
     expect(summary.players).toBe(6);
-    const target = new PgDatabase(url);
-    try {
-      const tables = target.query("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = 'public'", []);
-      expect(tables.rows[0]?.[0]).toBe(0);
-    } finally {
-      target.close();
-    }
+    expect(tableCount(url)).toBe(0);
   });
 });
 
@@ -290,13 +296,7 @@ describe('refusals and the seeds rule', () => {
     db.close();
     const url = newDatabase();
     expect(() => migrateSqliteToPostgres({ from: file, to: url })).toThrow(/^copying app_config \(rows 1\.\.\d+\): /);
-    const target = new PgDatabase(url);
-    try {
-      const tables = target.query("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = 'public'", []);
-      expect(tables.rows[0]?.[0]).toBe(0);
-    } finally {
-      target.close();
-    }
+    expect(tableCount(url)).toBe(0);
   });
 
   it('refuses a target database that is not UTF8 (text must read back as written)', () => {
