@@ -152,7 +152,12 @@ export function testConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     throw new Error('TEST_STORE=postgres needs TEST_DATABASE_URL and TEST_DATABASE_TEMPLATE (vitest.stores.config.ts)');
   return {
     ...configFromEnv(
-      envSchema.parse({ NODE_ENV: 'test', ADMIN_TOKEN: 'test-admin-token-0123456789', LOG_LEVEL: 'silent' }),
+      envSchema.parse({
+        NODE_ENV: 'test',
+        ADMIN_TOKEN: 'test-admin-token-0123456789',
+        // Silent, unless TEST_LOG_LEVEL asks to see the test apps' logs (e.g. error: why a test got a 500).
+        LOG_LEVEL: env.TEST_LOG_LEVEL ?? 'silent',
+      }),
     ),
     dbFile: ':memory:',
     ...(postgres

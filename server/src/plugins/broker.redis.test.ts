@@ -40,7 +40,8 @@ afterEach(async () => {
 });
 
 const startProcess = async () => {
-  const app = await testApp({ config: testConfig({ redisUrl: redis.url }) });
+  // Every app of this file is a process of one cluster: one namespace (the default), whatever the run's.
+  const app = await testApp({ config: testConfig({ redisUrl: redis.url, redisPrefix: REDIS_PREFIX }) });
   opened.push(app);
   return app;
 };

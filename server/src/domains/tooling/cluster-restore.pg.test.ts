@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedis } from '../../../../scripts/lib/redis.mjs';
 import { Code } from '../../../../shared/codes';
-import { testConfig } from '../../config';
+import { REDIS_PREFIX, testConfig } from '../../config';
 import type { PgDatabase } from '../../db/postgres/database';
 import { opsClient, registerPlayer, testApp } from '../../test/helpers';
 
@@ -17,9 +17,15 @@ let a: FastifyInstance;
 let b: FastifyInstance;
 beforeAll(async () => {
   redis = await startRedis();
-  a = await testApp({ config: testConfig({ redisUrl: redis.url }) });
+  // Two processes of one cluster: one Redis namespace (the default), whatever the run's.
+  a = await testApp({ config: testConfig({ redisUrl: redis.url, redisPrefix: REDIS_PREFIX }) });
   b = await testApp({
-    config: testConfig({ redisUrl: redis.url, databaseUrl: (a.db as PgDatabase).url, databaseTemplate: undefined }),
+    config: testConfig({
+      redisUrl: redis.url,
+      redisPrefix: REDIS_PREFIX,
+      databaseUrl: (a.db as PgDatabase).url,
+      databaseTemplate: undefined,
+    }),
   });
 });
 afterAll(async () => {
