@@ -175,6 +175,16 @@ async function attempt<T>(work: () => Promise<T>): Promise<T | undefined> {
 
 let running = true;
 
+/**
+ * The player's own session ended (idle across the clock's moves, which jump 23 hours at once): log in
+ * again, as the player would, so the load goes on instead of being refused until the end.
+ */
+async function logInAgain(p: Player) {
+  const again = await attempt(() => logIn(call, p.username, p.password));
+  if (again) Object.assign(p, { cookie: again.cookie, ip: again.ip });
+  await sleep(50);
+}
+
 async function depositWorker(p: Player) {
   while (running) {
     const amount = 100 + Math.floor(random() * 900);
@@ -185,7 +195,8 @@ async function depositWorker(p: Player) {
       }),
     );
     if (!built?.body.success) {
-      await sleep(20);
+      if (built?.body.code === Code.SESSION_INVALID) await logInAgain(p);
+      else await sleep(20);
       continue;
     }
     const orderNo = built.body.data.orderNo;
@@ -217,9 +228,7 @@ async function betWorker(p: Player) {
       session = (await attempt(() => providerSession(call, p, secrets.PROVIDER_SECRET))) ?? '';
       if (!session) {
         // The player's own session may have gone idle (the clock moves on by 23 hours): log in again.
-        const again = await attempt(() => logIn(call, p.username, p.password));
-        if (again) p.cookie = again.cookie;
-        await sleep(50);
+        await logInAgain(p);
         continue;
       }
     }
@@ -261,7 +270,8 @@ async function withdrawWorker(p: Player) {
   while (running) {
     const captcha = await attempt(() => solvedCaptcha(call, p));
     if (!captcha) {
-      await sleep(50);
+      // Refused (the session ended: solvedCaptcha throws on any refusal) or lost to a kill.
+      await logInAgain(p);
       continue;
     }
     const created = await attempt(() =>
