@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWriteBatch } from '../batch';
 import type { PgDatabase } from './database';
@@ -122,5 +124,24 @@ describe('the PostgreSQL adapter behind the storage port', () => {
       expect.objectContaining({ code: '23505' }),
     );
     expect(balanceOf('Ana')).toBe(680);
+  });
+
+  it("takes each answer as its own request's, even when wake-ups arrive late or for nothing", async () => {
+    // Wake-ups that belong to no answer, as the notify of an earlier answer landing late does when the
+    // worker thread is pre-empted between its store and its notify (seen under load before the fix: a
+    // request failed at once, then every later one got the answer of the one before it).
+    const flag = (db as unknown as { bridge: { flag: Int32Array } }).bridge.flag;
+    const spurious = new Worker(
+      `const { workerData } = require('node:worker_threads');
+       const view = new Int32Array(workerData.flag);
+       const until = Date.now() + 1500;
+       while (Date.now() < until) Atomics.notify(view, 0);`,
+      { eval: true, workerData: { flag: flag.buffer } },
+    );
+    const read = db.prepare('SELECT ?::int AS n').pluck();
+    const answers: number[] = [];
+    for (let i = 0; i < 3000; i++) answers.push(read.get(i) as number);
+    await once(spurious, 'exit');
+    expect(answers).toEqual(Array.from({ length: 3000 }, (_, i) => i));
   });
 });

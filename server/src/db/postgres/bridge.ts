@@ -45,6 +45,11 @@ type Request =
   | { op: 'exec'; sql: string; tx: boolean }
   | { op: 'close' };
 
+type Answer = { id: number } & (
+  | { ok: true; value: unknown }
+  | { ok: false; error: ConstructorParameters<typeof PgError>[0] }
+);
+
 /** How long one request may take before the caller gets an error instead of waiting on (a stuck server). */
 const REQUEST_TIMEOUT_MS = 60_000;
 
@@ -58,6 +63,8 @@ export class SyncBridge {
   private readonly port: MessagePort;
   private readonly flag = new Int32Array(new SharedArrayBuffer(4));
   private closed = false;
+  /** The number of the last request: its answer carries it back. */
+  private sequence = 0;
 
   /** With `copy`, the worker first makes database `copy.name` from `copy.template` and drops it after close. */
   constructor(
@@ -74,16 +81,33 @@ export class SyncBridge {
     this.worker.unref();
   }
 
+  /**
+   * Posts `request` and blocks until the worker's answer to it is on the port. The flag only says "look
+   * now": a wake-up may belong to an earlier answer (its notify can land after the caller already read
+   * that answer and posted the next request, when the worker thread is pre-empted between its store and
+   * its notify), so the answer, not the wake-up, ends the wait. Answers carry their request's number: one
+   * that arrives after its caller gave up (time-out) is dropped instead of being taken as the next one's.
+   */
   private call(request: Request): unknown {
     if (this.closed) throw new Error('The database connection is closed');
+    const id = ++this.sequence;
     Atomics.store(this.flag, 0, 0);
-    this.port.postMessage(request);
-    const waited = Atomics.wait(this.flag, 0, 0, REQUEST_TIMEOUT_MS);
-    const message = receiveMessageOnPort(this.port);
-    if (!message) throw new Error(`PostgreSQL did not answer (${waited}) within ${REQUEST_TIMEOUT_MS} ms`);
-    const answer = message.message as { ok: true; value: unknown } | { ok: false; error: { message: string } };
-    if (!answer.ok) throw new PgError(answer.error);
-    return answer.value;
+    this.port.postMessage({ ...request, id });
+    const deadline = Date.now() + REQUEST_TIMEOUT_MS;
+    for (;;) {
+      const message = receiveMessageOnPort(this.port);
+      if (message) {
+        const answer = message.message as Answer;
+        if (answer.id !== id) continue;
+        if (!answer.ok) throw new PgError(answer.error);
+        return answer.value;
+      }
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`PostgreSQL did not answer within ${REQUEST_TIMEOUT_MS} ms`);
+      Atomics.wait(this.flag, 0, 0, left);
+      // Consumed: the next wait sleeps until the worker stores again (its message is posted before that).
+      Atomics.store(this.flag, 0, 0);
+    }
   }
 
   /** `tx`: the statement belongs to an open transaction, so a lost connection is not made again for it. */

@@ -144,9 +144,9 @@ async function handle(request) {
 port.on('message', async (request) => {
   let answer;
   try {
-    answer = { ok: true, value: await handle(request) };
+    answer = { id: request.id, ok: true, value: await handle(request) };
   } catch (error) {
-    answer = { ok: false, error: describe(error) };
+    answer = { id: request.id, ok: false, error: describe(error) };
   }
   port.postMessage(answer);
   Atomics.store(view, 0, 1);
