@@ -291,6 +291,10 @@ async function claimWorker(p: Player, method: string, path: string) {
   while (running) {
     const claimed = await attempt(() => call(method, path, { cookie: p.cookie, body: {} }));
     if (claimed?.body.success) answered.claims += 1;
+    if (claimed?.body.code === Code.SESSION_INVALID) {
+      await logInAgain(p);
+      continue;
+    }
     // Claims are once a day (or once): move the day on now and then to make new ones due.
     if (claimed && !claimed.body.success && random() < 0.2) {
       await attempt(() => call('POST', '/ops/clock', NEXT_DAY));
