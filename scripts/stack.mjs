@@ -175,7 +175,15 @@ function spawnServer(index, port, env) {
       cwd: ROOT,
       detached: true,
       stdio: ['ignore', log, log],
-      env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+      // DB_FILE names no database here (DATABASE_URL does), only the folder of the process's own tester
+      // files (tooling-state.json: held callbacks; request-log.json), so processes never write one file.
+      env: {
+        ...process.env,
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DB_FILE: join(STACK, `server-${index}`, 'casino.db'),
+      },
     },
   );
   child.unref();
