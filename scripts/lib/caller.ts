@@ -6,6 +6,7 @@
 import { md5 } from 'js-md5';
 import { type Caller, must, type Player, TRADE_PASSWORD as TYPED_TRADE_PASSWORD } from '../../server/src/test/world';
 import { signedBody } from '../../server/src/world/recipes';
+import { Code } from '../../shared/codes';
 
 export {
   type Answer,
@@ -48,6 +49,8 @@ export async function providerSession(
       ip: p.ip,
       body: { gameId },
     });
+    // The player's own session ended: no other game would launch either (the caller logs in again).
+    if (url.body.code === Code.SESSION_INVALID) throw new Error('the player session ended');
     const launchToken = url.body.success
       ? new URL(url.body.data.playUrl, 'http://localhost').searchParams.get('token')
       : null;
