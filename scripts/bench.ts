@@ -48,7 +48,6 @@ import {
   solvedCaptcha,
   TRADE_PASSWORD,
 } from './lib/caller';
-// @ts-expect-error: a plain .mjs helper shared with the tests and the stack, without type declarations.
 import { startPostgres } from './lib/postgres.mjs';
 import { startRedis } from './lib/redis.mjs';
 import { measureSockets, type SocketFigures } from './lib/socket-load';
@@ -749,7 +748,7 @@ async function openStore(dir: string): Promise<Store> {
   const pg = await startPostgres({ dir: join(dir, 'pg'), port: 5432, fast: false });
   let redis: { url: string; stop(): Promise<void> } | undefined;
   try {
-    pg.psql(`CREATE DATABASE ${BENCH_DATABASE} ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0`);
+    pg.createDatabase(BENCH_DATABASE);
     const url: string = pg.urlOf(BENCH_DATABASE);
     const db = openPostgres(url);
     try {

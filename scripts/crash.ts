@@ -39,7 +39,6 @@ import {
   solvedCaptcha,
   TRADE_PASSWORD,
 } from './lib/caller';
-// @ts-expect-error: a plain .mjs helper shared with the stack and the stores' tests, without type declarations.
 import { startPostgres } from './lib/postgres.mjs';
 import { startRedis } from './lib/redis.mjs';
 import { freePort, type ServerProcess, serverProcess, sleep } from './lib/server-process';
@@ -96,7 +95,7 @@ async function clusterStore(): Promise<Store> {
   const pg = await startPostgres({ dir: join(dir, 'postgres'), port: await freePort(), fast: false });
   let redis: Awaited<ReturnType<typeof startRedis>> | undefined;
   try {
-    pg.psql("CREATE DATABASE crash ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0");
+    pg.createDatabase('crash');
     redis = await startRedis();
   } catch (error) {
     await pg.stop();

@@ -109,7 +109,7 @@ async function startDatabase(port) {
   const exists = pg.psql(`SELECT 1 FROM pg_database WHERE datname = '${DATABASE}'`).trim() === '1';
   if (!exists) {
     // Byte order and ASCII-only lower(), as SQLite's BINARY collation (docs/deployment.md).
-    pg.psql(`CREATE DATABASE ${DATABASE} ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0`);
+    pg.createDatabase(DATABASE);
     console.log(`  created database ${DATABASE} (UTF8, C collation)`);
   }
   return { dir, url: pg.urlOf(DATABASE), pid: readPid(join(dir, 'postmaster.pid')) };

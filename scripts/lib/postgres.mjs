@@ -76,6 +76,13 @@ export async function startPostgres({ dir, port, fast = true }) {
   ].join(' ');
   run(bin, 'pg_ctl', ['-D', data, '-l', join(data, 'server.log'), '-o', settings, '-w', '-t', '60', 'start'], user);
   const url = `postgres://postgres@localhost/postgres?host=${encodeURIComponent(data)}&port=${port}`;
+  const psql = (sql, name = 'postgres') =>
+    run(
+      bin,
+      'psql',
+      ['-h', data, '-p', String(port), '-U', 'postgres', '-d', name, '-v', 'ON_ERROR_STOP=1', '-qAtc', sql],
+      user,
+    );
   return {
     url,
     dir: data,
@@ -84,13 +91,13 @@ export async function startPostgres({ dir, port, fast = true }) {
     /** A url of database `name` on this server. */
     urlOf: (name) => url.replace('/postgres?', `/${name}?`),
     /** Runs psql on database `name` (default postgres) with `sql`. */
-    psql: (sql, name = 'postgres') =>
-      run(
-        bin,
-        'psql',
-        ['-h', data, '-p', String(port), '-U', 'postgres', '-d', name, '-v', 'ON_ERROR_STOP=1', '-qAtc', sql],
-        user,
-      ),
+    psql,
+    /**
+     * Creates database `name` as production needs it (docs/deployment.md, "The database's collation"):
+     * UTF8, C collation and ctype, from template0.
+     */
+    createDatabase: (name) =>
+      psql(`CREATE DATABASE ${name} ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0`),
     async stop() {
       run(bin, 'pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop'], user);
     },

@@ -5,6 +5,7 @@ import {
   type Caller,
   fund,
   httpCaller,
+  logIn,
   makeWithdrawReady,
   must,
   newPlayer,
@@ -22,7 +23,6 @@ import type { PgDatabase } from './db/postgres/database';
 import { openPostgres } from './db/postgres/open';
 import { ledgerProblems } from './domains/ledger/whole';
 import { signFields } from './lib/signature';
-import { logIn } from './test/world';
 
 /**
  * The cluster of issue 18 for real: TWO server processes (node server/src/main.ts, as `npm run stack`

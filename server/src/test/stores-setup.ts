@@ -1,7 +1,6 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-// @ts-expect-error: a plain .mjs helper shared with the scripts, without type declarations.
 import { startPostgres } from '../../../scripts/lib/postgres.mjs';
 import { startRedis } from '../../../scripts/lib/redis.mjs';
 import { migratePostgres, openPostgres } from '../db/postgres/open';
