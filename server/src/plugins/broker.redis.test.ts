@@ -5,11 +5,11 @@ import type { WebSocket } from 'ws';
 import { startRedis } from '../../../scripts/lib/redis.mjs';
 import { Code } from '../../../shared/codes';
 import { CLOSE_SESSION_ENDED, type Frame } from '../../../shared/socket';
-import { testConfig } from '../config';
+import { REDIS_PREFIX, testConfig } from '../config';
 import { AppError } from '../errors';
 import { hashed, newPlayer, opsClient, TestClient, testApp } from '../test/helpers';
 import type { Broker } from './broker';
-import { connectRedisBroker, REDIS_PREFIX } from './broker.redis';
+import { connectRedisBroker } from './broker.redis';
 
 /**
  * Two server processes as two apps (buildApp twice, each its own in-memory SQLite) sharing one real
@@ -103,6 +103,11 @@ describe('the Redis broker', () => {
     expect(await a.claim('claimed', 'first')).toBe('first');
     expect(await b.claim('claimed', 'second')).toBe('first');
     expect(await raw.pTTL(`${REDIS_PREFIX}claimed`)).toBe(-1);
+    // Under another prefix (another cluster, or a test app of the stores run) a claim is a key of its own.
+    const elsewhere = await connectRedisBroker(redis.url, (opened[0] as FastifyInstance).log, 'elsewhere:');
+    brokers.push(elsewhere);
+    expect(await elsewhere.claim('claimed', 'its own')).toBe('its own');
+    expect(await raw.get('elsewhere:claimed')).toBe('its own');
 
     const heardA: unknown[] = [];
     const heardB: unknown[] = [];

@@ -4,8 +4,6 @@ import { createClient } from 'redis';
 import { REDIS_PREFIX } from '../config';
 import { type Broker, type Lease, LeaseLoop } from './broker';
 
-export { REDIS_PREFIX };
-
 /** How long the start waits for Redis to answer before it gives up. */
 const CONNECT_TIMEOUT_MS = 5_000;
 
@@ -115,8 +113,8 @@ class RedisBroker implements Broker {
 
   async claim(key: string, value: string): Promise<string> {
     // SET NX: only the first writer's value is kept; then read what is kept (never expires, so it is there).
-    await this.client.set(REDIS_PREFIX + key, value, { condition: 'NX' });
-    const held = await this.client.get(REDIS_PREFIX + key);
+    await this.client.set(this.prefix + key, value, { condition: 'NX' });
+    const held = await this.client.get(this.prefix + key);
     return held === null ? value : String(held);
   }
 
