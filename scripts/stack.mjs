@@ -183,6 +183,8 @@ function spawnServer(index, port, env) {
         PORT: String(port),
         HOST: '127.0.0.1',
         DB_FILE: join(STACK, `server-${index}`, 'casino.db'),
+        // Its name in the cluster's request log (each entry's `process`), as its log file is named.
+        PROCESS_NAME: `server-${index}`,
       },
     },
   );

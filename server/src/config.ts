@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { z } from 'zod';
 
 const bool = z
@@ -51,6 +52,8 @@ const envSchema = z.object({
   /** Share what lives in process memory with the other server processes through this Redis (redis://...). */
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   TRUST_PROXY: z.string().optional(),
+  /** What this process is called in the cluster's request log (default host:pid); the stack names its servers. */
+  PROCESS_NAME: z.string().min(1).max(100).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -94,6 +97,8 @@ export interface Config {
    * nginx), so request.ip is the player's for the per-address limits; empty: the socket's address.
    */
   trustProxy: string[];
+  /** This process's name in the request log (PROCESS_NAME, else host:pid). */
+  processName: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -137,6 +142,7 @@ function configFromEnv(e: Env): Config {
       .split(',')
       .map((a) => a.trim())
       .filter(Boolean),
+    processName: e.PROCESS_NAME ?? `${hostname()}:${process.pid}`,
   };
 }
 

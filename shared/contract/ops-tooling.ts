@@ -306,13 +306,18 @@ export const requestLogSchema = z.object({
   requestBody: z.string().nullable().describe('Passwords and secrets redacted'),
   responseBody: z.string().nullable().describe('Truncated to 4 KB'),
   frames: z.array(frameLogSchema).describe('Socket frames pushed while it ran'),
+  process: z.string().describe('The server process that answered it (PROCESS_NAME)'),
 });
+
+/** A frame pushed outside any request, and the process that pushed it. */
+export const looseFrameSchema = frameLogSchema.extend({ process: z.string() });
 
 export const listRequests = defineEndpoint({
   method: 'GET',
   path: '/ops/requests',
   access: 'ops',
-  summary: 'Recent requests (newest first, the last 1,000) and socket frames pushed outside any request',
+  summary:
+    'Recent requests (newest first, the last 1,000 of each process) and socket frames pushed outside any request',
   query: z.strictObject({
     path: z.string().max(200).optional().describe('Part of the path'),
     uid: z.coerce.number().int().positive().optional(),
@@ -320,7 +325,16 @@ export const listRequests = defineEndpoint({
     limit: z.coerce.number().int().min(1).max(1000).default(100),
     ops: z.enum(['true', 'false']).optional().describe('true: include the /ops calls themselves'),
   }),
-  data: z.object({ requests: z.array(requestLogSchema), frames: z.array(frameLogSchema) }),
+  data: z.object({
+    requests: z.array(requestLogSchema),
+    frames: z.array(looseFrameSchema),
+    processes: z
+      .object({
+        answered: z.number().int().describe('Processes whose log is in this answer, the one asked included'),
+        silent: z.number().int().describe('Processes of the cluster that did not answer within 2 s (left out)'),
+      })
+      .describe('With REDIS_URL the log is the whole cluster: every process is asked for its part'),
+  }),
   codes: [Code.REQUEST_LOG_OFF],
 });
 
@@ -328,7 +342,7 @@ export const clearRequests = defineEndpoint({
   method: 'DELETE',
   path: '/ops/requests',
   access: 'ops',
-  summary: 'Empty the request log',
+  summary: 'Empty the request log (of every process of the cluster)',
   data: nothing,
   codes: [Code.REQUEST_LOG_OFF],
 });

@@ -15,13 +15,23 @@ type Logged = {
   requestBody: string | null;
   responseBody: string | null;
   frames: { uid: number | null; event: string; sid: string }[];
+  /** The server process that answered (PROCESS_NAME); ids are each process's own. */
+  process: string;
 };
+
+type Log = {
+  requests: Logged[];
+  frames: { uid: number | null; event: string; at: string; process: string }[];
+  processes: { answered: number; silent: number };
+};
+
+const keyOf = (r: Logged) => `${r.process}#${r.id}`;
 
 /** The live request log (polled every 2 s while Live is on), with filters and the HAR download. */
 export function Requests() {
   const [filter, setFilter] = useState({ path: '', uid: '', code: '' });
   const [live, setLive] = useState(true);
-  const [open, setOpen] = useState<number | null>(null);
+  const [open, setOpen] = useState<string | null>(null);
   const query = {
     path: filter.path || undefined,
     uid: filter.uid || undefined,
@@ -29,12 +39,14 @@ export function Requests() {
     limit: 200,
   };
   const log = useLoad(
-    () =>
-      get<{ requests: Logged[]; frames: { uid: number | null; event: string; at: string }[] }>('/ops/requests', query),
+    () => get<Log>('/ops/requests', query),
     [filter.path, filter.uid, filter.code],
     live ? 2000 : undefined,
   );
   const rows = log.data?.requests ?? [];
+  const processes = log.data?.processes;
+  // A cluster's log: which process answered each request is worth a column.
+  const cluster = (processes?.answered ?? 1) + (processes?.silent ?? 0) > 1;
   const download = async () => {
     const params = new URLSearchParams(
       Object.entries(query).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),
@@ -78,6 +90,12 @@ export function Requests() {
           />
         ))}
       </div>
+      {processes && cluster && (
+        <p className={processes.silent > 0 ? 'warn' : 'muted'}>
+          The log of {processes.answered} server processes
+          {processes.silent > 0 && `; ${processes.silent} did not answer in time and are left out`}
+        </p>
+      )}
       <State loading={log.loading} error={log.error} empty={rows.length === 0} retry={log.reload} what="requests" />
       {rows.length > 0 && (
         <table className="log">
@@ -90,13 +108,14 @@ export function Requests() {
               <th>Code</th>
               <th className="num">ms</th>
               <th>uid</th>
+              {cluster && <th>Process</th>}
               <th>Frames</th>
             </tr>
           </thead>
           <tbody>
             {rows.map((r) => (
-              <Fragment key={r.id}>
-                <tr onClick={() => setOpen(open === r.id ? null : r.id)} className={r.code ? 'bad' : ''}>
+              <Fragment key={keyOf(r)}>
+                <tr onClick={() => setOpen(open === keyOf(r) ? null : keyOf(r))} className={r.code ? 'bad' : ''}>
                   <td>{new Date(r.at).toLocaleTimeString('en-GB')}</td>
                   <td>{r.method}</td>
                   <td className="mono">
@@ -107,11 +126,12 @@ export function Requests() {
                   <td>{r.code ?? ''}</td>
                   <td className="num">{r.durationMs}</td>
                   <td>{r.uid ?? ''}</td>
+                  {cluster && <td>{r.process}</td>}
                   <td>{r.frames.map((f) => f.event).join(', ')}</td>
                 </tr>
-                {open === r.id && (
+                {open === keyOf(r) && (
                   <tr>
-                    <td colSpan={8}>
+                    <td colSpan={cluster ? 9 : 8}>
                       <Json
                         value={{ request: parse(r.requestBody), response: parse(r.responseBody), frames: r.frames }}
                       />

@@ -39,9 +39,11 @@ afterEach(async () => {
   await Promise.all(brokers.splice(0).map((broker) => broker.close()));
 });
 
-const startProcess = async () => {
+const startProcess = async (processName = 'server') => {
   // Every app of this file is a process of one cluster: one namespace (the default), whatever the run's.
-  const app = await testApp({ config: testConfig({ redisUrl: redis.url, redisPrefix: REDIS_PREFIX }) });
+  const app = await testApp({
+    config: testConfig({ redisUrl: redis.url, redisPrefix: REDIS_PREFIX, processName }),
+  });
   opened.push(app);
   return app;
 };
@@ -280,6 +282,57 @@ describe('the Redis broker', () => {
     expect((await onB.get('/api/user/info')).status).toBe(503);
     await opsClient(b).request({ method: 'DELETE', url: '/ops/faults' });
     await until(() => a.services.tooling.faults.state().faults.length === 0, 'A heard the fault removed');
+  });
+
+  it('ask: PUBLISH counts the processes to wait for; each other answers once; a silent one is left out', async () => {
+    const a = await broker();
+    const b = await broker();
+    const c = await broker();
+    a.answer('q', () => 'from a');
+    b.answer('q', (question) => ({ heard: question }));
+    c.answer('q', async () => 'from c');
+    await until(
+      async () => (await raw.pubSubNumSub(`${REDIS_PREFIX}ask:q`))[`${REDIS_PREFIX}ask:q`] === 3,
+      'all three answer on q',
+    );
+    const asked = await a.ask('q', { n: 1 }, 5_000);
+    expect(asked.silent).toBe(0);
+    expect(asked.answers).toHaveLength(2);
+    expect(asked.answers).toEqual(expect.arrayContaining([{ heard: { n: 1 } }, 'from c']));
+    // Asked by one that does not answer itself: all three answer.
+    const d = await broker();
+    expect((await d.ask('q', 0, 5_000)).answers).toHaveLength(3);
+
+    const stuck = await broker();
+    stuck.answer('q', () => new Promise(() => undefined));
+    await until(
+      async () => (await raw.pubSubNumSub(`${REDIS_PREFIX}ask:q`))[`${REDIS_PREFIX}ask:q`] === 4,
+      'the stuck one listens',
+    );
+    const partly = await a.ask('q', 2, 200);
+    expect(partly.silent).toBe(1);
+    expect(partly.answers).toHaveLength(2);
+  });
+
+  it('the request log read on A holds what B answered, and a clear on B empties A', async () => {
+    const a = await startProcess('server-a');
+    const b = await startProcess('server-b');
+    await until(
+      async () =>
+        (await raw.pubSubNumSub(`${REDIS_PREFIX}ask:requests.find`))[`${REDIS_PREFIX}ask:requests.find`] === 2,
+      'both answer',
+    );
+    await new TestClient(a).get('/api/config/fetch?on=a');
+    await new TestClient(b).get('/api/config/fetch?on=b');
+    type Log = { requests: { path: string; process: string }[]; processes: { answered: number } };
+    const log = (await opsClient(a).get<Log>('/ops/requests')).body.data;
+    expect(log.processes).toEqual({ answered: 2, silent: 0 });
+    expect(log.requests.map((r) => [r.path, r.process])).toEqual([
+      ['/api/config/fetch?on=b', 'server-b'],
+      ['/api/config/fetch?on=a', 'server-a'],
+    ]);
+    await opsClient(b).request({ method: 'DELETE', url: '/ops/requests' });
+    expect(a.services.tooling.requestLog.find({ limit: 10, ops: false }).requests).toEqual([]);
   });
 
   it('does not start when REDIS_URL does not answer', async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { createClient } from 'redis';
 import { REDIS_PREFIX } from '../config';
-import { type Broker, type Lease, LeaseLoop } from './broker';
+import { type Answerer, type Asked, type Broker, Gathering, type Lease, LeaseLoop } from './broker';
 
 /** How long the start waits for Redis to answer before it gives up. */
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -30,7 +30,11 @@ class RedisBroker implements Broker {
   readonly kind = 'redis' as const;
   readonly id = randomUUID();
   private readonly handlers = new Map<string, Set<(message: unknown) => void>>();
+  /** Each channel's SUBSCRIBE, done once the subscription is in place. */
+  private readonly subscribed = new Map<string, Promise<void>>();
   private readonly leases = new Set<Lease>();
+  private readonly gatherings = new Map<string, Gathering>();
+  private answersHeard: Promise<void> | undefined;
   private lastErrorLogAt = 0;
 
   constructor(
@@ -63,7 +67,7 @@ class RedisBroker implements Broker {
       const handlers = new Set<(message: unknown) => void>();
       set = handlers;
       this.handlers.set(channel, handlers);
-      this.subscriber
+      const subscribing = this.subscriber
         .subscribe(this.prefix + channel, (raw) => {
           let parsed: { o: string; m: unknown };
           try {
@@ -81,9 +85,55 @@ class RedisBroker implements Broker {
           }
         })
         .catch(this.failed);
+      this.subscribed.set(channel, subscribing);
     }
     set.add(handler);
     return () => set.delete(handler);
+  }
+
+  ask(channel: string, question: unknown, timeoutMs: number): Promise<Asked> {
+    const id = randomUUID();
+    const gathering = new Gathering(timeoutMs, () => this.gatherings.delete(id));
+    this.gatherings.set(id, gathering);
+    this.sendQuestion(channel, id, question).then(
+      (asked) => gathering.expect(asked),
+      (error) => {
+        this.failed(error);
+        gathering.finish();
+      },
+    );
+    return gathering.done;
+  }
+
+  /**
+   * PUBLISH answers how many subscriber connections heard the question: one per process answering on the
+   * channel, this one's included when it answers too. So the asker knows how many answers to wait for.
+   */
+  private async sendQuestion(channel: string, id: string, question: unknown): Promise<number> {
+    this.answersHeard ??= this.subscriber.subscribe(`${this.prefix}answers:${this.id}`, (raw) => {
+      try {
+        const { id: to, a } = JSON.parse(raw) as { id: string; a: unknown };
+        this.gatherings.get(to)?.add(a);
+      } catch (error) {
+        this.failed(error);
+      }
+    });
+    await this.answersHeard;
+    const own = this.subscribed.get(`ask:${channel}`);
+    if (own) await own;
+    const message = JSON.stringify({ o: this.id, m: { id, from: this.id, q: question } });
+    const heard = await this.client.publish(`${this.prefix}ask:${channel}`, message);
+    return Number(heard) - (own ? 1 : 0);
+  }
+
+  answer(channel: string, answerer: Answerer): void {
+    this.subscribe(`ask:${channel}`, (message) => {
+      const { id, from, q } = message as { id: string; from: string; q: unknown };
+      Promise.resolve()
+        .then(() => answerer(q))
+        .then((a) => this.client.publish(`${this.prefix}answers:${from}`, JSON.stringify({ id, a })))
+        .catch(this.failed);
+    });
   }
 
   async incr(key: string, ttlMs: number, by = 1): Promise<number> {
@@ -139,6 +189,7 @@ class RedisBroker implements Broker {
 
   async close(): Promise<void> {
     for (const lease of this.leases) await lease.release();
+    for (const gathering of this.gatherings.values()) gathering.finish();
     this.handlers.clear();
     await Promise.allSettled([this.subscriber.close(), this.client.close()]);
   }

@@ -68,6 +68,37 @@ describe('the memory broker', () => {
     expect(leaseB.held).toBe(true);
   });
 
+  it('ask: every other answerer answers a copy; nobody to ask alone; a silent answerer is counted', async () => {
+    const lone = memoryBroker();
+    lone.answer('q', () => 'mine');
+    expect(await lone.ask('q', null, 1000)).toEqual({ answers: [], silent: 0 });
+
+    const network = new MemoryNetwork();
+    const a = memoryBroker(network);
+    const b = memoryBroker(network);
+    const c = memoryBroker(network);
+    memoryBroker(network); // answers nothing on 'q', so it is not asked
+    const questions: unknown[] = [];
+    a.answer('q', () => 'from a');
+    b.answer('q', (question) => {
+      questions.push(question);
+      return { heard: question };
+    });
+    c.answer('q', async () => 'from c');
+    const sent = { n: 1 };
+    const asked = await a.ask('q', sent, 1000);
+    expect(asked.silent).toBe(0);
+    expect(asked.answers).toHaveLength(2);
+    expect(asked.answers).toEqual(expect.arrayContaining([{ heard: { n: 1 } }, 'from c']));
+    expect(questions[0]).not.toBe(sent);
+
+    c.answer('q', () => new Promise(() => undefined));
+    const started = Date.now();
+    const partly = await a.ask('q', 2, 50);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
+    expect(partly).toEqual({ answers: [{ heard: 2 }], silent: 1 });
+  });
+
   it('two apps on one network: a push from A reaches the socket on B', async () => {
     const network = new MemoryNetwork();
     const a = await testApp({ broker: memoryBroker(network) });

@@ -19,6 +19,13 @@ export interface Broker {
   publish(channel: string, message: unknown): void;
   /** Hears the channel's messages from the other processes. */
   subscribe(channel: string, handler: (message: unknown) => void): () => void;
+  /**
+   * Asks every other process that answers on the channel (`answer`) and waits at most `timeoutMs` for
+   * them all: their answers, and how many were asked but did not answer in time (`silent`).
+   */
+  ask(channel: string, question: unknown, timeoutMs: number): Promise<Asked>;
+  /** Answers the other processes' `ask` on the channel (one answerer per channel and process). */
+  answer(channel: string, answerer: Answerer): void;
   /** Adds `by` to a shared counter and returns the new value; the counter ends `ttlMs` after it was created. */
   incr(key: string, ttlMs: number, by?: number): Promise<number>;
   get(key: string): Promise<string | null>;
@@ -37,6 +44,48 @@ export interface Broker {
    */
   lease(name: string, ttlMs: number): Lease;
   close(): Promise<void>;
+}
+
+export type Answerer = (question: unknown) => unknown;
+export interface Asked {
+  answers: unknown[];
+  silent: number;
+}
+
+/** Collects the answers to one ask: done when `expected` came or when the time is out. */
+export class Gathering {
+  readonly answers: unknown[] = [];
+  private resolve: (asked: Asked) => void = () => undefined;
+  readonly done = new Promise<Asked>((resolve) => {
+    this.resolve = resolve;
+  });
+  private expected = Number.POSITIVE_INFINITY;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    timeoutMs: number,
+    private readonly ended: () => void,
+  ) {
+    this.timer = setTimeout(() => this.finish(), timeoutMs);
+  }
+
+  /** How many answers to wait for, known once the question was sent. */
+  expect(count: number) {
+    this.expected = count;
+    if (this.answers.length >= count) this.finish();
+  }
+
+  add(answer: unknown) {
+    this.answers.push(answer);
+    if (this.answers.length >= this.expected) this.finish();
+  }
+
+  finish() {
+    clearTimeout(this.timer);
+    this.ended();
+    const silent = Number.isFinite(this.expected) ? Math.max(0, this.expected - this.answers.length) : 0;
+    this.resolve({ answers: this.answers, silent });
+  }
 }
 
 export interface Lease {
@@ -145,6 +194,7 @@ export class MemoryBroker implements Broker {
   readonly kind = 'memory' as const;
   readonly id = randomUUID();
   private readonly handlers = new Map<string, Set<(message: unknown) => void>>();
+  private readonly answerers = new Map<string, Answerer>();
   private readonly leases = new Set<LeaseLoop>();
 
   constructor(private readonly network = new MemoryNetwork()) {
@@ -169,6 +219,30 @@ export class MemoryBroker implements Broker {
     set.add(handler);
     this.handlers.set(channel, set);
     return () => set.delete(handler);
+  }
+
+  ask(channel: string, question: unknown, timeoutMs: number): Promise<Asked> {
+    const gathering = new Gathering(timeoutMs, () => undefined);
+    const asked = [...this.network.members].flatMap((member) => {
+      const answerer = member === this ? undefined : member.answerers.get(channel);
+      return answerer ? [answerer] : [];
+    });
+    for (const answerer of asked) {
+      // Copied both ways and answered later, as over a wire; an answerer that throws stays silent.
+      const copy = structuredClone(question);
+      queueMicrotask(() => {
+        Promise.resolve()
+          .then(() => answerer(copy))
+          .then((answer) => gathering.add(structuredClone(answer)))
+          .catch(() => undefined);
+      });
+    }
+    gathering.expect(asked.length);
+    return gathering.done;
+  }
+
+  answer(channel: string, answerer: Answerer): void {
+    this.answerers.set(channel, answerer);
   }
 
   private live(key: string) {
@@ -231,6 +305,7 @@ export class MemoryBroker implements Broker {
     for (const lease of this.leases) await lease.release();
     this.network.members.delete(this);
     this.handlers.clear();
+    this.answerers.clear();
   }
 }
 

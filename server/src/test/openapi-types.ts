@@ -2568,14 +2568,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Recent requests (newest first, the last 1,000) and socket frames pushed outside any request
+         * Recent requests (newest first, the last 1,000 of each process) and socket frames pushed outside any request
          * @description Failure codes: 10001, 10005, 30001, 30010 (shared/codes.ts).
          */
         get: operations["getOpsRequests"];
         put?: never;
         post?: never;
         /**
-         * Empty the request log
+         * Empty the request log (of every process of the cluster)
          * @description Failure codes: 10005, 30001, 30010 (shared/codes.ts).
          */
         delete: operations["deleteOpsRequests"];
@@ -3563,6 +3563,13 @@ export interface components {
             claimed: boolean;
             createdAt: string;
         };
+        LooseFrame: {
+            uid: number | null;
+            event: string;
+            sid: string;
+            at: string;
+            process: string;
+        };
         MallItem: {
             id: number;
             name: string;
@@ -3756,6 +3763,7 @@ export interface components {
             requestBody: string | null;
             responseBody: string | null;
             frames: components["schemas"]["FrameLog"][];
+            process: string;
         };
         Reward: {
             /** @enum {string} */
@@ -14643,7 +14651,11 @@ export interface operations {
                         msg: string;
                         data: {
                             requests: components["schemas"]["RequestLog"][];
-                            frames: components["schemas"]["FrameLog"][];
+                            frames: components["schemas"]["LooseFrame"][];
+                            processes: {
+                                answered: number;
+                                silent: number;
+                            };
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */

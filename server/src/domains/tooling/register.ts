@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { paymentCallback } from '../../../../shared/contract/payment';
 import { backofficePage } from './backoffice-page';
 import { clockOpsRoutes } from './clock-routes';
+import { type ClusterLog, createClusterLog } from './cluster-log';
 import { devRoutes } from './dev-routes';
 import { createFaults, type Fault, type Faults } from './faults';
 import { createHarReplay } from './har-replay';
@@ -116,6 +117,12 @@ export function register(app: FastifyInstance) {
   const tooling = {
     faults,
     requestLog,
+    clusterLog: createClusterLog({
+      log: requestLog,
+      broker,
+      processName: app.config.processName,
+      logger: app.log,
+    }),
     held,
     snapshots,
     scenarios,
@@ -176,6 +183,8 @@ export function register(app: FastifyInstance) {
 export type Tooling = {
   faults: ReturnType<typeof createFaults>;
   requestLog: ReturnType<typeof createRequestLog>;
+  /** The request log of every process (asked through the broker); requestLog is this process's part. */
+  clusterLog: ClusterLog;
   held: ReturnType<typeof createHeldCallbacks>;
   snapshots: ReturnType<typeof createSnapshots>;
   scenarios: ReturnType<typeof createScenarioRunner>;

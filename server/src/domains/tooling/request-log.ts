@@ -286,7 +286,12 @@ function socketEntries(frames: FrameLog[], origin: string) {
  * websocket entry per player carrying the frames pushed to them (`_webSocketMessages`, as Chrome DevTools
  * writes them), from the requests and from `loose` (frames pushed outside any request).
  */
-export function toHar(entries: RequestLog[], origin: string, version: string, loose: FrameLog[] = []) {
+export function toHar(
+  entries: (RequestLog & { process?: string })[],
+  origin: string,
+  version: string,
+  loose: FrameLog[] = [],
+) {
   const frames = [...entries.flatMap((r) => r.frames), ...loose];
   const http = [...entries].reverse().map((r) => {
     const url = new URL(r.path, origin);
@@ -322,6 +327,7 @@ export function toHar(entries: RequestLog[], origin: string, version: string, lo
       _uid: r.uid,
       _code: r.code,
       _fault: r.fault,
+      _process: r.process ?? null,
       _frames: r.frames.map(({ data: _data, ...f }) => f),
     };
   });

@@ -98,7 +98,7 @@ function snapshotFileRoutes(app: FastifyInstance, tooling: Tooling) {
 
 /** The tester tooling under /ops (shared/contract/ops-tooling.ts), plus the HAR export of the request log. */
 export function toolingRoutes(app: FastifyInstance, tooling: Tooling) {
-  const { snapshots, scenarios, faults, requestLog, held } = tooling;
+  const { snapshots, scenarios, faults, clusterLog, held } = tooling;
 
   route(app, contract.listScenarios, () => scenarios.list());
   route(app, contract.loadScenario, ({ params }) => scenarios.load(params.name));
@@ -136,17 +136,18 @@ export function toolingRoutes(app: FastifyInstance, tooling: Tooling) {
   const logOn = () => {
     if (!app.config.requestLog) throw new AppError(Code.REQUEST_LOG_OFF);
   };
-  route(app, contract.listRequests, ({ query }) => {
+  route(app, contract.listRequests, async ({ query }) => {
     logOn();
-    const found = requestLog.find(filterOf(query));
+    const found = await clusterLog.find(filterOf(query));
     return {
       requests: found.requests.map(({ requestHeaders: _q, responseHeaders: _a, ...rest }) => rest),
       frames: found.frames,
+      processes: found.processes,
     };
   });
-  route(app, contract.clearRequests, () => {
+  route(app, contract.clearRequests, async () => {
     logOn();
-    requestLog.clear();
+    await clusterLog.clear();
     return null;
   });
 
@@ -191,7 +192,7 @@ export function toolingRoutes(app: FastifyInstance, tooling: Tooling) {
       const query = contract.listRequests.query.safeParse(request.query);
       if (!query.success) return sendFailure(request, reply, 200, Code.VALIDATION);
       if (!app.config.requestLog) return sendFailure(request, reply, 200, Code.REQUEST_LOG_OFF);
-      const { requests, frames } = requestLog.find(filterOf(query.data));
+      const { requests, frames } = await clusterLog.find(filterOf(query.data));
       return reply
         .type('application/json; charset=utf-8')
         .header('Content-Disposition', 'attachment; filename="casino-requests.har"')
