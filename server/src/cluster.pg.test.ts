@@ -51,7 +51,8 @@ beforeAll(async () => {
   db = openPostgres(url, { template });
   redis = await startRedis();
   const env = { ...secrets, NODE_ENV: 'production', DATABASE_URL: db.url, REDIS_URL: redis.url };
-  for (let i = 0; i < 2; i++) servers.push(serverProcess(await freePort(), env));
+  for (let i = 0; i < 2; i++)
+    servers.push(serverProcess(await freePort(), { ...env, PROCESS_NAME: `server-${i + 1}` }));
   // One after the other, as the stack starts them (the first one's start-up work is done when the next starts).
   for (const s of servers) await s.start();
   a = httpCaller(server(0).base, secrets.ADMIN_TOKEN);
@@ -241,5 +242,23 @@ describe('two server processes on one PostgreSQL and one Redis', { timeout: 120_
       });
       expect((await call('GET', '/api/user/info', { cookie: elsewhere.cookie })).body.success).toBe(true);
     }
+  });
+
+  it('the request log read on either process holds what both answered; a clear on one empties both', async () => {
+    const mark = `mark${Date.now()}`;
+    await a('GET', `/api/config/fetch?${mark}=a`);
+    await b('GET', `/api/config/fetch?${mark}=b`);
+    type Log = { requests: { path: string; process: string }[]; processes: { answered: number; silent: number } };
+    for (const reader of [a, b]) {
+      const log = (await must(reader<Log>('GET', `/ops/requests?path=${mark}`, { ops: true }), 'log')).body.data;
+      expect(log.processes).toEqual({ answered: 2, silent: 0 });
+      expect(log.requests.map((r) => [r.path, r.process])).toEqual([
+        [`/api/config/fetch?${mark}=b`, 'server-2'],
+        [`/api/config/fetch?${mark}=a`, 'server-1'],
+      ]);
+    }
+    await must(b('DELETE', '/ops/requests', { ops: true }), 'clear');
+    const after = (await must(a<Log>('GET', '/ops/requests', { ops: true }), 'log')).body.data;
+    expect(after.requests).toEqual([]);
   });
 });
