@@ -219,7 +219,8 @@ async function depositWorker(p: Player) {
   }
 }
 
-async function betWorker(p: Player) {
+/** One player's bets and wins in turn; `tag` keeps two bettors' transaction and round ids apart. */
+async function betWorker(p: Player, tag: string) {
   let n = 0;
   let session = '';
   while (running) {
@@ -232,8 +233,8 @@ async function betWorker(p: Player) {
       }
     }
     n += 1;
-    const roundId = `cr${firstSeed}-${n}`;
-    const bet = { sessionToken: session, transactionId: `cb${firstSeed}-${n}`, roundId, amount: '1.00' };
+    const roundId = `cr${tag}${firstSeed}-${n}`;
+    const bet = { sessionToken: session, transactionId: `cb${tag}${firstSeed}-${n}`, roundId, amount: '1.00' };
     const placed = await attempt(() =>
       call('POST', '/api/provider/wallet/bet', { body: signed(bet, secrets.PROVIDER_SECRET) }),
     );
@@ -249,7 +250,7 @@ async function betWorker(p: Player) {
       if (again?.body.success) answered.replays += 1;
     }
     const won = Math.floor(random() * 3);
-    const win = { transactionId: `cw${firstSeed}-${n}`, roundId, amount: `${won}.00`, result: 'crash test' };
+    const win = { transactionId: `cw${tag}${firstSeed}-${n}`, roundId, amount: `${won}.00`, result: 'crash test' };
     for (let tries = 0; tries < 3 && running; tries++) {
       const paid = await attempt(() =>
         call('POST', '/api/provider/wallet/win', { body: signed(win, secrets.PROVIDER_SECRET) }),
@@ -315,8 +316,10 @@ async function main(): Promise<number> {
   // One after the other: the first migrates and seeds the database alone (as `npm run stack` starts them).
   for (const server of servers) await server.start();
   const depositor = await newPlayer(call, 'cdep');
-  const bettor = await newPlayer(call, 'cbet');
-  await fund(call, bettor.uid, 100_000);
+  // Two bettors: bets are the load's most frequent money movement at a casino, and each bettor waits for a
+  // new game session whenever the clock moves on.
+  const bettors = [await newPlayer(call, 'cbet'), await newPlayer(call, 'cbet')];
+  for (const bettor of bettors) await fund(call, bettor.uid, 100_000);
   const withdrawer = await newPlayer(call, 'cwd');
   await makeWithdrawReady(call, withdrawer);
   await fund(call, withdrawer.uid, 100_000);
@@ -332,7 +335,7 @@ async function main(): Promise<number> {
   const workers = [
     depositWorker(depositor),
     depositWorker(depositor),
-    betWorker(bettor),
+    ...bettors.map((bettor, i) => betWorker(bettor, i === 0 ? 'a' : 'b')),
     withdrawWorker(withdrawer),
     ...(claim && claimer ? [claimWorker(claimer, claim[0], claim[1])] : []),
   ];
