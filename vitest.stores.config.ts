@@ -14,9 +14,10 @@ import { defineConfig } from 'vitest/config';
  * - SQLite by nature: db/batch, startup (SQLite files, pragmas, a locked file), tooling/snapshot-files
  *   (snapshot files are SQLite databases; on PostgreSQL both routes answer 30041, which
  *   cluster-restore.pg.test.ts checks), audit (it restores a snapshot file);
- * - not yet tried on these stores (neither money, sessions nor sockets): chat, friend, inbox, kyc, config,
- *   game/catalog, tooling/* (others), ops, authz, plugins/clock, code-check, cors, docs, trust-proxy,
- *   client-app, architecture, core, fuzz, lib/pretty-log, test/readme-example.
+ * - SQLite in the test's own checks: config (counts the seed's writes with total_changes()), game/catalog
+ *   (pragma_table_list, and the query plan of SQLite's EXPLAIN QUERY PLAN);
+ * - not yet tried on these stores (neither money, sessions nor sockets): authz, plugins/clock, code-check,
+ *   cors, docs, trust-proxy, client-app, architecture, core, fuzz, lib/pretty-log, test/readme-example.
  */
 export const POSTGRES_SERVER_TESTS = [
   'server/src/domains/ledger/ledger.test.ts',
@@ -45,17 +46,31 @@ export const POSTGRES_SERVER_TESTS = [
   'server/src/plugins/socket-live.test.ts',
   'server/src/plugins/rate-limit.test.ts',
   'server/src/plugins/broker.test.ts',
+  // Neither money, sessions nor sockets, but cheap to run on both and all written against the port.
+  'server/src/domains/chat/chat.test.ts',
+  'server/src/domains/chat/operator-channel.test.ts',
+  'server/src/domains/friend/friend.test.ts',
+  'server/src/domains/inbox/inbox.test.ts',
+  'server/src/domains/kyc/kyc.test.ts',
+  'server/src/ops/ops.test.ts',
 ];
 
 /**
- * The tester's tools (snapshots, scenarios, the kept tooling state, the test harness) again on PostgreSQL:
- * snapshots are schemas of the test database there (domains/tooling/pg-snapshots.ts).
+ * The tester's tools (snapshots, scenarios, the kept tooling state, the test harness, faults, the request
+ * log and its HAR) again on PostgreSQL and the Redis broker: snapshots are schemas of the test database
+ * there (domains/tooling/pg-snapshots.ts).
  */
 export const POSTGRES_TOOLING_TESTS = [
   'server/src/domains/tooling/snapshots.test.ts',
   'server/src/domains/tooling/scenarios.test.ts',
   'server/src/domains/tooling/tooling-state.test.ts',
   'server/src/test/harness.test.ts',
+  'server/src/domains/tooling/access.test.ts',
+  'server/src/domains/tooling/faults.test.ts',
+  'server/src/domains/tooling/faults-rich.test.ts',
+  'server/src/domains/tooling/har.test.ts',
+  'server/src/domains/tooling/request-log.test.ts',
+  'server/src/domains/tooling/cluster-log.test.ts',
 ];
 
 export default defineConfig({
