@@ -6,6 +6,7 @@ import { startRedis } from '../../../scripts/lib/redis.mjs';
 import { Code } from '../../../shared/codes';
 import { CLOSE_SESSION_ENDED, type Frame } from '../../../shared/socket';
 import { REDIS_PREFIX, testConfig } from '../config';
+import { CAPTCHA_KEY_CLAIM_MS } from '../domains/withdraw/register';
 import { AppError } from '../errors';
 import { hashed, newPlayer, opsClient, TestClient, testApp } from '../test/helpers';
 import type { Broker } from './broker';
@@ -333,6 +334,41 @@ describe('the Redis broker', () => {
     ]);
     await opsClient(b).request({ method: 'DELETE', url: '/ops/requests' });
     expect(a.services.tooling.requestLog.find({ limit: 10, ops: false }).requests).toEqual([]);
+  });
+
+  it('a captcha key Redis lost: the cluster settles on one key again, and tokens sealed before still open', async () => {
+    const a = await startProcess();
+    const { onA, player } = await samePlayerOn(a, await startProcess());
+    const before = (await onA.get<{ token: string }>('/api/captcha')).body.data.token;
+    const key = `${REDIS_PREFIX}captcha.key`;
+    const first = await raw.get(key);
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+
+    await raw.flushAll();
+    // A process started now claims a key of its own; the running ones take it at their next claim.
+    const late = await startProcess();
+    // The same player there (its own database; the same first registration gives the same id).
+    const registered = await new TestClient(late).post('/api/user/custom/register', {
+      username: player.username,
+      password: hashed(player.password),
+      phone: player.phone,
+      agree: true,
+    });
+    expect(registered.body.success).toBe(true);
+    const second = await raw.get(key);
+    expect(second).not.toBe(first);
+    const onLate = (token: string) => opsClient(late).get<{ answer: string }>(`/ops/captcha/${token}`);
+    let after = '';
+    for (let tries = 0; tries < 80 && !after; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const issued = (await onA.get<{ token: string }>('/api/captcha')).body.data.token;
+      if ((await onLate(issued)).body.success) after = issued;
+    }
+    expect(after, `A took the new key within ${CAPTCHA_KEY_CLAIM_MS * 2} ms or so`).not.toBe('');
+    expect(await raw.get(key)).toBe(second);
+    // What A sealed under its old key still opens on A (the previous key is kept), not on the newcomer.
+    expect((await opsClient(a).get(`/ops/captcha/${before}`)).body.success).toBe(true);
+    expect((await onLate(before)).body.success).toBe(false);
   });
 
   it('does not start when REDIS_URL does not answer', async () => {

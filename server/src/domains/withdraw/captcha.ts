@@ -20,11 +20,13 @@ interface Sealed {
  * cannot grow the database) and a token cannot be forged or read. Using a token burns it in the captchas
  * table, right or wrong: single use. Alone, the key is made at start and tokens die with the process (they
  * live 5 minutes anyway); in a cluster every process takes the one key claimed on the broker when it starts
- * (`useKey`, withdraw/register.ts), so a challenge issued by one process is answered on any other.
+ * (`useKey`, withdraw/register.ts), so a challenge issued by one process is answered on any other. A key
+ * replaced later (Redis lost it and the cluster settled on another) still opens the tokens it sealed.
  */
 export function createCaptchaService(deps: { db: Db; clock: Clock; repo: WithdrawRepo; key?: Buffer }) {
   const { db, clock, repo } = deps;
   let key = deps.key ?? randomBytes(32);
+  let previous: Buffer | undefined;
 
   // Layout: answer (5 ASCII bytes) | user id (uint32) | expiry in unix seconds (uint32).
   function seal(s: Sealed): string {
@@ -43,6 +45,10 @@ export function createCaptchaService(deps: { db: Db; clock: Clock; repo: Withdra
     // Only the canonical spelling: the decoder skips stray characters, which would make a second
     // string (with a second hash in the captchas table) for the same token.
     if (raw.length !== 12 + CAPTCHA_LENGTH + 8 + 16 || raw.toString('base64url') !== token) return undefined;
+    return openWith(key, raw) ?? (previous && openWith(previous, raw));
+  }
+
+  function openWith(key: Buffer, raw: Buffer): Sealed | undefined {
     try {
       const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
       decipher.setAuthTag(raw.subarray(raw.length - 16));
@@ -66,11 +72,19 @@ export function createCaptchaService(deps: { db: Db; clock: Clock; repo: Withdra
   };
 
   return {
-    /** Seals and opens with `shared` from now on (the cluster's key, taken before the first request). */
+    /**
+     * Seals and opens with `shared` from now on (the cluster's key, taken before the first request); the
+     * key it replaces still opens the tokens it sealed.
+     */
     useKey(shared: Buffer) {
       if (shared.length !== 32) throw new Error('the captcha key must be 32 bytes');
+      if (shared.equals(key)) return;
+      previous = key;
       key = shared;
     },
+
+    /** The key it seals with now (hex), for the broker's claim. */
+    keyHex: () => key.toString('hex'),
 
     /** A fresh challenge for `userId`: its token, its picture as a data URL and its expiry. */
     issue(userId: number) {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { type CaptchaService, createCaptchaService } from './captcha';
 import { withdrawOpsRoutes } from './ops-routes';
@@ -16,6 +15,10 @@ declare module 'fastify' {
     withdrawals: WithdrawService;
   }
 }
+
+/** The broker key of the cluster's captcha key (docs/deployment.md), and how often each process claims it. */
+const CAPTCHA_KEY = 'captcha.key';
+export const CAPTCHA_KEY_CLAIM_MS = 5_000;
 
 /** Withdrawals: wallets, captcha, the transaction password, orders, the payout sweep, the socket push, routes. */
 export function register(app: FastifyInstance) {
@@ -38,11 +41,23 @@ export function register(app: FastifyInstance) {
   const captcha = createCaptchaService({ db: app.db, clock: app.clock, repo });
   // One key for the whole cluster: the first process to start claims it on the broker (Redis), the others
   // take it, so GET /api/captcha on one process and POST /api/withdraw/create on another agree. A lone
-  // process (memory broker) keeps a key of its own, as before.
-  app.addHook('onReady', async () => {
-    const claimed = await app.cluster.broker.claim('captcha.key', randomBytes(32).toString('hex'));
+  // process (memory broker) keeps a key of its own, as before. Redis may lose the key (restarted without
+  // persistence, flushed): each process claims again every few seconds with the key it uses, so the
+  // running cluster puts its key back, or all take the one a newcomer claimed first.
+  const claimCaptchaKey = async () => {
+    const claimed = await app.cluster.broker.claim(CAPTCHA_KEY, captcha.keyHex());
     captcha.useKey(Buffer.from(claimed, 'hex'));
+  };
+  let claiming: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await claimCaptchaKey();
+    if (app.cluster.broker.kind === 'memory') return;
+    claiming = setInterval(() => {
+      claimCaptchaKey().catch((err) => app.log.error({ err }, 'captcha: could not claim the cluster key'));
+    }, CAPTCHA_KEY_CLAIM_MS);
+    claiming.unref();
   });
+  app.addHook('onClose', async () => clearInterval(claiming));
   const withdrawals = createWithdrawService({
     db: app.db,
     clock: app.clock,
