@@ -92,11 +92,16 @@ describe('the memory broker', () => {
     expect(asked.answers).toEqual(expect.arrayContaining([{ heard: { n: 1 } }, 'from c']));
     expect(questions[0]).not.toBe(sent);
 
-    c.answer('q', () => new Promise(() => undefined));
+    let late: (answer: string) => void = () => undefined;
+    c.answer('q', () => new Promise((resolve) => (late = resolve)));
     const started = Date.now();
     const partly = await a.ask('q', 2, 50);
     expect(Date.now() - started).toBeGreaterThanOrEqual(45);
     expect(partly).toEqual({ answers: [{ heard: 2 }], silent: 1 });
+    // An answer after the time is out changes nothing the asker holds.
+    late('too late');
+    await tick();
+    expect(partly.answers).toEqual([{ heard: 2 }]);
   });
 
   it('two apps on one network: a push from A reaches the socket on B', async () => {

@@ -61,6 +61,7 @@ export class Gathering {
   });
   private expected = Number.POSITIVE_INFINITY;
   private timer: NodeJS.Timeout | undefined;
+  private finished = false;
 
   constructor(
     timeoutMs: number,
@@ -75,12 +76,16 @@ export class Gathering {
     if (this.answers.length >= count) this.finish();
   }
 
+  /** An answer; one arriving after the end (too late) is dropped, the asker has moved on. */
   add(answer: unknown) {
+    if (this.finished) return;
     this.answers.push(answer);
     if (this.answers.length >= this.expected) this.finish();
   }
 
   finish() {
+    if (this.finished) return;
+    this.finished = true;
     clearTimeout(this.timer);
     this.ended();
     const silent = Number.isFinite(this.expected) ? Math.max(0, this.expected - this.answers.length) : 0;
