@@ -69,6 +69,10 @@ describe('game journey', () => {
       const spin = gameFrame.getByRole('button', { name: 'Spin' });
       await visible(spin, 20_000);
       await shoot(page, 'game-frame');
+      // The outcome is random: a big win shows each winning line and may bring free spins, animating for
+      // longer than WAIT on a loaded machine. With reduced motion (the games honour it) the round plays the
+      // same, only its animations are short.
+      await page.emulateMedia({ reducedMotion: 'reduce' });
       await spin.click();
       // the round is settled by the seamless wallet; wait for the spin to finish
       await expect.poll(() => spin.isEnabled(), { timeout: WAIT }).toBe(true);
