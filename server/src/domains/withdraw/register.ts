@@ -18,7 +18,7 @@ declare module 'fastify' {
 
 /** The broker key of the cluster's captcha key (docs/deployment.md), and how often each process claims it. */
 const CAPTCHA_KEY = 'captcha.key';
-export const CAPTCHA_KEY_CLAIM_MS = 5_000;
+const CAPTCHA_KEY_CLAIM_MS = 5_000;
 
 /** Withdrawals: wallets, captcha, the transaction password, orders, the payout sweep, the socket push, routes. */
 export function register(app: FastifyInstance) {
