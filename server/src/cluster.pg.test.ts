@@ -247,6 +247,8 @@ describe('two server processes on one PostgreSQL and one Redis', { timeout: 120_
   it('the request log read on either process holds what both answered; a clear on one empties both', async () => {
     const mark = `mark${Date.now()}`;
     await a('GET', `/api/config/fetch?${mark}=a`);
+    // Entries of two processes are ordered by time in milliseconds: these two are a few ms apart.
+    await new Promise((resolve) => setTimeout(resolve, 3));
     await b('GET', `/api/config/fetch?${mark}=b`);
     type Log = { requests: { path: string; process: string }[]; processes: { answered: number; silent: number } };
     for (const reader of [a, b]) {

@@ -323,6 +323,8 @@ describe('the Redis broker', () => {
       'both answer',
     );
     await new TestClient(a).get('/api/config/fetch?on=a');
+    // Entries of two processes are ordered by time in milliseconds: these two are a few ms apart.
+    await new Promise((resolve) => setTimeout(resolve, 3));
     await new TestClient(b).get('/api/config/fetch?on=b');
     type Log = { requests: { path: string; process: string }[]; processes: { answered: number } };
     const log = (await opsClient(a).get<Log>('/ops/requests')).body.data;

@@ -27,6 +27,8 @@ async function processNamed(processName: string, network?: MemoryNetwork) {
   opened.push(app);
   return app;
 }
+/** Entries of two processes are ordered by time in milliseconds: requests compared across them are a few ms apart. */
+const nextMillisecond = () => new Promise((resolve) => setTimeout(resolve, 3));
 const read = async (app: FastifyInstance, query: Record<string, string | number> = {}) =>
   (await opsClient(app).get<Log>('/ops/requests', query)).body.data;
 
@@ -44,8 +46,10 @@ describe('the request log of a cluster', () => {
     const a = await processNamed('server-a', network);
     const b = await processNamed('server-b', network);
     await new TestClient(a).get('/api/config/fetch?first');
+    await nextMillisecond();
     const onB = await registerPlayer(b);
     await onB.client.get('/api/user/info');
+    await nextMillisecond();
     await new TestClient(a).get('/api/config/fetch?last');
     const userId = b.services.users.byUid(onB.info.uid)?.id ?? 0;
     b.socket.pushAny(userId, 'test.loose', null);
