@@ -1,29 +1,11 @@
 import { Fragment, useState } from 'react';
+import type { z } from 'zod';
+import type { listRequests } from '../../../shared/contract/ops-tooling';
 import { del, get, token } from '../api';
 import { Action, Json, Section, State, useLoad } from '../ui';
 
-type Logged = {
-  id: number;
-  at: string;
-  method: string;
-  path: string;
-  status: number;
-  code: number | null;
-  durationMs: number;
-  uid: number | null;
-  fault: number | null;
-  requestBody: string | null;
-  responseBody: string | null;
-  frames: { uid: number | null; event: string; sid: string }[];
-  /** The server process that answered (PROCESS_NAME); ids are each process's own. */
-  process: string;
-};
-
-type Log = {
-  requests: Logged[];
-  frames: { uid: number | null; event: string; at: string; process: string }[];
-  processes: { answered: number; silent: number };
-};
+type Log = z.output<typeof listRequests.data>;
+type Logged = Log['requests'][number];
 
 const keyOf = (r: Logged) => `${r.process}#${r.id}`;
 

@@ -7,7 +7,7 @@ import { Code } from '../../../shared/codes';
 import { CLOSE_SESSION_ENDED, type Frame } from '../../../shared/socket';
 import { REDIS_PREFIX, testConfig } from '../config';
 import { AppError } from '../errors';
-import { hashed, newPlayer, opsClient, TestClient, testApp } from '../test/helpers';
+import { hashed, newPlayer, opsClient, registerPlayer, TestClient, testApp } from '../test/helpers';
 import type { Broker } from './broker';
 import { connectRedisBroker } from './broker.redis';
 
@@ -51,6 +51,12 @@ const broker = async () => {
   const made = await connectRedisBroker(redis.url, (await startProcess()).log);
   brokers.push(made);
   return made;
+};
+
+/** How many processes listen on the channel (a subscription is in place a moment after it is asked for). */
+const listeners = async (channel: string) => {
+  const name = `${REDIS_PREFIX}${channel}`;
+  return (await raw.pubSubNumSub(name))[name];
 };
 
 /** Waits until `check` holds (what another process publishes arrives a moment later); fails after 5 s. */
@@ -115,10 +121,7 @@ describe('the Redis broker', () => {
     const heardB: unknown[] = [];
     a.subscribe('chat', (m) => heardA.push(m));
     b.subscribe('chat', (m) => heardB.push(m));
-    await until(
-      async () => (await raw.pubSubNumSub(`${REDIS_PREFIX}chat`))[`${REDIS_PREFIX}chat`] === 2,
-      'both listen',
-    );
+    await until(async () => (await listeners('chat')) === 2, 'both listen');
     a.publish('chat', { n: 1 });
     b.publish('chat', { n: 2 });
     await until(() => heardA.length === 1 && heardB.length === 1, 'each hears the other');
@@ -174,10 +177,7 @@ describe('the Redis broker', () => {
     const { onA, onB, uidA, uidB, userId } = await samePlayerOn(a, b);
     const ws = await b.injectWS(`/webSocket/${uidB}`, { headers: { cookie: onB.cookie } });
     const onSocket = listen(ws);
-    await until(
-      async () => (await raw.pubSubNumSub(`${REDIS_PREFIX}socket`))[`${REDIS_PREFIX}socket`] === 2,
-      'hubs listen',
-    );
+    await until(async () => (await listeners('socket')) === 2, 'hubs listen');
 
     const sid = a.socket.pushAny(userId, 'test.push', 7);
     await until(() => onSocket.frames.some((f) => f.event === 'test.push'), 'the frame crosses to B');
@@ -212,10 +212,7 @@ describe('the Redis broker', () => {
     const onSocket = listen(ws);
     expect(a.socket.connectionsOf(userId)).toBe(1);
     expect((await onA.get('/api/user/info')).body.success).toBe(true);
-    await until(
-      async () => (await raw.pubSubNumSub(`${REDIS_PREFIX}session.revoked`))[`${REDIS_PREFIX}session.revoked`] === 2,
-      'listening',
-    );
+    await until(async () => (await listeners('session.revoked')) === 2, 'listening');
 
     const elsewhere = new TestClient(b);
     const login = await elsewhere.post('/api/user/login', {
@@ -235,10 +232,7 @@ describe('the Redis broker', () => {
   it('rate limits add up across processes', async () => {
     const a = await startProcess();
     const b = await startProcess();
-    await until(
-      async () => (await raw.pubSubNumSub(`${REDIS_PREFIX}limit`))[`${REDIS_PREFIX}limit`] === 2,
-      'listening',
-    );
+    await until(async () => (await listeners('limit')) === 2, 'listening');
     const rule = { limit: 3, windowMs: 60_000 };
     a.limiter.consume('test:key', rule);
     a.limiter.consume('test:key', rule);
@@ -260,10 +254,7 @@ describe('the Redis broker', () => {
   it('the clock set on A is the clock of B and of a process started later; faults set on A act on B', async () => {
     const a = await startProcess();
     const b = await startProcess();
-    await until(
-      async () => (await raw.pubSubNumSub(`${REDIS_PREFIX}clock`))[`${REDIS_PREFIX}clock`] === 2,
-      'listening',
-    );
+    await until(async () => (await listeners('clock')) === 2, 'listening');
     const set = await opsClient(a).post('/ops/clock', { set: '2027-03-04T05:06:07.000Z' });
     expect(set.body.success).toBe(true);
     await until(() => b.clock.iso() === '2027-03-04T05:06:07.000Z', 'B has the new time');
@@ -291,10 +282,7 @@ describe('the Redis broker', () => {
     a.answer('q', () => 'from a');
     b.answer('q', (question) => ({ heard: question }));
     c.answer('q', async () => 'from c');
-    await until(
-      async () => (await raw.pubSubNumSub(`${REDIS_PREFIX}ask:q`))[`${REDIS_PREFIX}ask:q`] === 3,
-      'all three answer on q',
-    );
+    await until(async () => (await listeners('ask:q')) === 3, 'all three answer on q');
     const asked = await a.ask('q', { n: 1 }, 5_000);
     expect(asked.silent).toBe(0);
     expect(asked.answers).toHaveLength(2);
@@ -305,10 +293,7 @@ describe('the Redis broker', () => {
 
     const stuck = await broker();
     stuck.answer('q', () => new Promise(() => undefined));
-    await until(
-      async () => (await raw.pubSubNumSub(`${REDIS_PREFIX}ask:q`))[`${REDIS_PREFIX}ask:q`] === 4,
-      'the stuck one listens',
-    );
+    await until(async () => (await listeners('ask:q')) === 4, 'the stuck one listens');
     const partly = await a.ask('q', 2, 200);
     expect(partly.silent).toBe(1);
     expect(partly.answers).toHaveLength(2);
@@ -317,11 +302,7 @@ describe('the Redis broker', () => {
   it('the request log read on A holds what B answered, and a clear on B empties A', async () => {
     const a = await startProcess('server-a');
     const b = await startProcess('server-b');
-    await until(
-      async () =>
-        (await raw.pubSubNumSub(`${REDIS_PREFIX}ask:requests.find`))[`${REDIS_PREFIX}ask:requests.find`] === 2,
-      'both answer',
-    );
+    await until(async () => (await listeners('ask:requests.find')) === 2, 'both answer');
     await new TestClient(a).get('/api/config/fetch?on=a');
     // Entries of two processes are ordered by time in milliseconds: these two are a few ms apart.
     await new Promise((resolve) => setTimeout(resolve, 3));
@@ -349,13 +330,7 @@ describe('the Redis broker', () => {
     // A process started now claims a key of its own; the running ones take it at their next claim.
     const late = await startProcess();
     // The same player there (its own database; the same first registration gives the same id).
-    const registered = await new TestClient(late).post('/api/user/custom/register', {
-      username: player.username,
-      password: hashed(player.password),
-      phone: player.phone,
-      agree: true,
-    });
-    expect(registered.body.success).toBe(true);
+    await registerPlayer(late, { username: player.username, password: player.password, phone: player.phone });
     const second = await raw.get(key);
     expect(second).not.toBe(first);
     const onLate = (token: string) => opsClient(late).get<{ answer: string }>(`/ops/captcha/${token}`);

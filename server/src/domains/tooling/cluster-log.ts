@@ -8,11 +8,11 @@ const CLEAR_CHANNEL = 'requests.clear';
 /** How long a reader waits for the other processes' parts; a process that is slower is left out, and said so. */
 const ASK_TIMEOUT_MS = 2_000;
 
-export type LogFilter = Parameters<RequestLogStore['find']>[0];
-export type ProcessRequest = RequestLog & { process: string };
-export type ProcessFrame = FrameLog & { process: string };
+type LogFilter = Parameters<RequestLogStore['find']>[0];
+type ProcessRequest = RequestLog & { process: string };
+type ProcessFrame = FrameLog & { process: string };
 
-export interface ClusterFound {
+interface ClusterFound {
   requests: ProcessRequest[];
   frames: ProcessFrame[];
   processes: { answered: number; silent: number };
@@ -71,12 +71,11 @@ export function createClusterLog(deps: {
       };
     },
 
-    /** Empties every process's log; answers once each has (or the time is out). */
-    async clear(): Promise<{ answered: number; silent: number }> {
+    /** Empties every process's log; done once each has (or the time is out). */
+    async clear(): Promise<void> {
       log.clear();
-      const { answers, silent } = await broker.ask(CLEAR_CHANNEL, null, ASK_TIMEOUT_MS);
+      const { silent } = await broker.ask(CLEAR_CHANNEL, null, ASK_TIMEOUT_MS);
       warnSilent(silent, 'a clear');
-      return { answered: 1 + answers.length, silent };
     },
   };
 }

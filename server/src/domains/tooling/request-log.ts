@@ -287,7 +287,7 @@ function socketEntries(frames: FrameLog[], origin: string) {
  * writes them), from the requests and from `loose` (frames pushed outside any request).
  */
 export function toHar(
-  entries: (RequestLog & { process?: string })[],
+  entries: (RequestLog & { process: string })[],
   origin: string,
   version: string,
   loose: FrameLog[] = [],
@@ -327,7 +327,7 @@ export function toHar(
       _uid: r.uid,
       _code: r.code,
       _fault: r.fault,
-      _process: r.process ?? null,
+      _process: r.process,
       _frames: r.frames.map(({ data: _data, ...f }) => f),
     };
   });
