@@ -81,6 +81,7 @@ export const Code = {
   BET_INVALID: 50008,
   GAME_ACTION_INVALID: 50009,
   ROUND_NOT_VERIFIABLE: 50010,
+  SEEDS_IN_USE: 50011,
 
   // Rewards and inbox. Sub-ranges: 600xx common, 601xx VIP/friends/ranking, 602xx poker/codes/mall,
   // 603xx inbox/tasks/bonuses.

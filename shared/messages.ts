@@ -222,6 +222,10 @@ export const codeMessages: Record<CodeValue, Text> = {
     'en-US': 'This round cannot be verified yet: its server seed is still in use',
     'vi-VN': 'Chưa thể kiểm chứng ván này: hạt giống máy chủ vẫn đang được dùng',
   },
+  [Code.SEEDS_IN_USE]: {
+    'en-US': 'A round on these seeds is still open. Finish it, then change seeds',
+    'vi-VN': 'Vẫn còn một ván đang mở trên hạt giống này. Hãy chơi xong ván đó rồi đổi hạt giống',
+  },
   [Code.REWARD_ALREADY_CLAIMED]: {
     'en-US': 'This reward has already been claimed',
     'vi-VN': 'Phần thưởng này đã được nhận',

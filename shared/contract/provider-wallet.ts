@@ -69,7 +69,18 @@ export const walletBet = defineEndpoint({
   access: 'open',
   signed: true,
   summary: 'Provider: debit a bet (opens the round); refused with the balance when it is too small',
-  body: z.strictObject({ sessionToken: z.string().min(1).max(200), transactionId, roundId, amount: money, signature }),
+  body: z.strictObject({
+    sessionToken: z.string().min(1).max(200),
+    transactionId,
+    roundId,
+    amount: money,
+    turnover: money
+      .optional()
+      .describe(
+        "The bet's net risk, what counts toward wagering and rewards (at most amount; default amount): bets in one round that cover each other count only what they leave uncovered",
+      ),
+    signature,
+  }),
   data: walletAnswer,
   codes: [
     Code.INSUFFICIENT_BALANCE,

@@ -6,7 +6,7 @@ import type { Db } from '../../db/database';
 import { fairRng } from './games/fair';
 import { type Engine, GameRuleError, type RoundResult, type SteppedEngine } from './games/kinds';
 import { MAX_STAKE, MIN_STAKE } from './games/stake';
-import { CLIENT_SEED, createSeedBook } from './seeds';
+import { CLIENT_SEED, createSeedBook, SeedsInUse } from './seeds';
 import { createStudio, type Studio, type StudioTitle } from './studio';
 import type { WalletClient } from './wallet-client';
 
@@ -22,7 +22,7 @@ interface TableRound {
   n: number;
   closesAt: number;
   seed: { serverSeed: string; serverSeedHash: string; clientSeed: string; nonce: number };
-  bets: { roundId: string; resolve: (answer: PlayResult) => void; promise: Promise<PlayResult> }[];
+  bets: { roundId: string; stake: number; resolve: (answer: PlayResult) => void; promise: Promise<PlayResult> }[];
 }
 
 export interface ProviderSession {
@@ -83,6 +83,15 @@ export interface RoundInputs {
 const fail = (code: number, message: string): Failure => ({ ok: false, code, message });
 const sessionEnded = () => fail(Code.GAME_TOKEN_INVALID, 'Session ended. Close and open the game again.');
 
+/**
+ * What the round counts toward the player's wagering and rewards (centavos): its net risk, the stake less
+ * what hedged bets in it cover (docs/games.md, "Risk review"). The wallet is told with the bet.
+ */
+function turnoverOf(engine: Engine, params: unknown, stake: number) {
+  const turnover = engine.turnoverOf ? engine.turnoverOf(params) : stake;
+  return Math.max(0, Math.min(stake, turnover));
+}
+
 /** Starts a stepped round from its seeds and applies its recorded actions (each parsed as the page sent it). */
 function replaySteps(engine: SteppedEngine, rng: ReturnType<typeof fairRng>, params: unknown, actions: unknown[]) {
   let state = engine.start(rng, params);
@@ -124,14 +133,21 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
   const round = (roundId: string) => byId.get(roundId) as ProviderRound | undefined;
 
   const tables = new Map<string, TableRound>();
-  const lastDraws = new Map<string, { round: number; result: string; outcome: unknown; serverSeed: string }>();
+  /**
+   * Each shared table's last draw as every player may see it: what was drawn (never anyone's bets) and the
+   * table round's seeds, revealed once every bet on it was drawn and recorded.
+   */
+  const lastDraws = new Map<
+    string,
+    { round: number; result: string; serverSeed: string; serverSeedHash: string; clientSeed: string; nonce: number }
+  >();
 
   /** The table's current round on the server clock, its seed committed (player 0's pair) when it opens. */
   function tableRound(title: StudioTitle): TableRound {
     const n = Math.floor(clock.nowMs() / TABLE_CYCLE_MS);
     const current = tables.get(title.key);
     if (current && current.n === n) return current;
-    if (current && current.bets.length === 0) seeds.rotate(0, title.key);
+    if (current && current.bets.length === 0) seeds.rotateTable(title.key);
     const fresh: TableRound = {
       n,
       closesAt: n * TABLE_CYCLE_MS + TABLE_BET_MS,
@@ -151,17 +167,29 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
       if (title?.engine.kind !== 'oneShot') continue;
       const engine = title.engine;
       tables.delete(key);
-      // Revealed before any await: the next round commits to a fresh seed, never this one.
-      seeds.rotate(0, key);
-      const bets = table.bets;
+      // Every bet is drawn and recorded before the seed is revealed, and all of it before any await: the
+      // next round commits to a fresh seed, never this one, and no bet of this one is open once it is public.
+      const drawn: { bet: TableRound['bets'][number]; r: ProviderRound; settled: RoundResult }[] = [];
       let shown: RoundResult | undefined;
-      for (const bet of bets) {
+      for (const bet of table.bets) {
         const r = round(bet.roundId);
         if (!r) continue;
         const rng = fairRng(table.seed.serverSeed, table.seed.clientSeed, table.seed.nonce);
         const settled = engine.play(rng, JSON.parse(r.params));
         shown ??= settled;
-        if (!saveSteps(r, [], settled)) continue;
+        if (saveSteps(r, [], settled)) drawn.push({ bet, r, settled });
+      }
+      seeds.rotateTable(key);
+      if (shown)
+        lastDraws.set(key, {
+          round: table.n,
+          result: shown.draw ?? shown.result,
+          serverSeed: table.seed.serverSeed,
+          serverSeedHash: table.seed.serverSeedHash,
+          clientSeed: table.seed.clientSeed,
+          nonce: table.seed.nonce,
+        });
+      for (const { bet, r, settled } of drawn) {
         const won = await settle({ ...r, win: settled.win, result: settled.result });
         bet.resolve(
           won.success
@@ -178,14 +206,26 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
             : fail(won.code, won.msg),
         );
       }
-      if (shown)
-        lastDraws.set(key, {
-          round: table.n,
-          result: shown.result,
-          outcome: shown.outcome,
-          serverSeed: table.seed.serverSeed,
-        });
     }
+  }
+
+  /** A shared table's seeds for its fairness sheet: the open round's commitment and the last revealed draw. */
+  function tableSeeds(title: StudioTitle) {
+    const table = tableRound(title);
+    return {
+      round: table.n,
+      serverSeedHash: table.seed.serverSeedHash,
+      clientSeed: table.seed.clientSeed,
+      nonce: table.seed.nonce,
+      last: lastDraws.get(title.key) ?? null,
+    };
+  }
+
+  /** What the other players see of a table round's bets: how many and how much in all, never whose. */
+  function tableBets(table: TableRound) {
+    let staked = 0;
+    for (const bet of table.bets) staked += bet.stake;
+    return { bets: table.bets.length, staked };
   }
 
   async function settle(r: Pick<ProviderRound, 'round_id' | 'win_transaction_id' | 'win' | 'result'>) {
@@ -283,6 +323,7 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
     seedsOf(sessionId: string) {
       const session = sessions.get(sessionId);
       if (!session) return sessionEnded();
+      if (session.title.shared) return { ok: true as const, table: tableSeeds(session.title) };
       return { ok: true as const, ...seeds.summary(session.playerId, session.title.key) };
     },
 
@@ -292,7 +333,15 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
       if (!session) return sessionEnded();
       if (clientSeed !== undefined && !CLIENT_SEED.test(clientSeed))
         return fail(Code.BET_INVALID, 'A client seed is 1 to 64 letters, digits, dots, dashes or underscores.');
-      seeds.rotate(session.playerId, session.title.key, clientSeed);
+      if (session.title.shared)
+        return fail(Code.SEEDS_IN_USE, 'A shared table draws from its own seeds, changed by the dealer every round.');
+      try {
+        seeds.rotate(session.playerId, session.title.key, clientSeed);
+      } catch (error) {
+        if (error instanceof SeedsInUse)
+          return fail(Code.SEEDS_IN_USE, 'A round on these seeds is still open. Finish it, then change seeds.');
+        throw error;
+      }
       return { ok: true as const, ...seeds.summary(session.playerId, session.title.key) };
     },
 
@@ -306,48 +355,53 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
       if (!parsed.success || !Number.isInteger(stake) || stake < MIN_STAKE || stake > MAX_STAKE)
         return fail(Code.BET_INVALID, 'This bet is not allowed (1 to 5,000 per round).');
 
-      // Everything up to the insert is synchronous: the nonce is taken and the round written in one go.
+      // Everything up to the insert is synchronous, and the nonce is taken and the round written in one
+      // transaction: a rotation on another tab or process sees the round as soon as its nonce is taken.
       const table = title.shared && engine.kind === 'oneShot' ? tableRound(title) : undefined;
       if (table && clock.nowMs() >= table.closesAt)
         return fail(Code.BET_INVALID, 'Bets are closed: wait for the next round.');
-      const seed = table ? table.seed : seeds.take(session.playerId, title.key);
-      const rng = fairRng(seed.serverSeed, seed.clientSeed, seed.nonce);
-      let settled: RoundResult | null;
-      let view: unknown;
-      // A table round is drawn for everyone when bets close (drawTables).
-      if (table) settled = null;
-      else if (engine.kind === 'oneShot') settled = engine.play(rng, parsed.data);
-      else {
-        const state = engine.start(rng, parsed.data);
-        settled = engine.done(state) ? engine.settle(state) : null;
-        view = engine.view(state);
-      }
       const roundId = `${title.family}-${randomUUID()}`;
       const betTx = `${roundId}-bet`;
       const winTx = `${roundId}-win`;
-      insert.run({
-        roundId,
-        family: title.family,
-        title: title.key,
-        sessionToken: session.sessionToken,
-        betTx,
-        winTx,
-        bet: stake,
-        win: settled?.win ?? 0,
-        outcome: JSON.stringify(settled?.outcome ?? null),
-        result: settled?.result ?? '',
-        serverSeedHash: seed.serverSeedHash,
-        clientSeed: seed.clientSeed,
-        nonce: seed.nonce,
-        params: JSON.stringify(parsed.data),
-        done: settled ? 1 : 0,
-        now: clock.iso(),
-      });
+      const { settled, view } = db.transaction(() => {
+        const seed = table ? table.seed : seeds.take(session.playerId, title.key);
+        const rng = fairRng(seed.serverSeed, seed.clientSeed, seed.nonce);
+        let settled: RoundResult | null;
+        let view: unknown;
+        // A table round is drawn for everyone when bets close (drawTables).
+        if (table) settled = null;
+        else if (engine.kind === 'oneShot') settled = engine.play(rng, parsed.data);
+        else {
+          const state = engine.start(rng, parsed.data);
+          settled = engine.done(state) ? engine.settle(state) : null;
+          view = engine.view(state);
+        }
+        insert.run({
+          roundId,
+          family: title.family,
+          title: title.key,
+          sessionToken: session.sessionToken,
+          betTx,
+          winTx,
+          bet: stake,
+          win: settled?.win ?? 0,
+          outcome: JSON.stringify(settled?.outcome ?? null),
+          result: settled?.result ?? '',
+          serverSeedHash: seed.serverSeedHash,
+          clientSeed: seed.clientSeed,
+          nonce: seed.nonce,
+          params: JSON.stringify(parsed.data),
+          done: settled ? 1 : 0,
+          now: clock.iso(),
+        });
+        return { settled, view };
+      })();
       const bet = await wallet.bet({
         sessionToken: session.sessionToken,
         transactionId: betTx,
         roundId,
         amount: wire(stake),
+        turnover: wire(turnoverOf(engine, parsed.data, stake)),
       });
       if (!bet.success) {
         mark(roundId, 'void');
@@ -361,7 +415,7 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
         const promise = new Promise<PlayResult>((r) => {
           resolve = r;
         });
-        table.bets.push({ roundId, resolve, promise });
+        table.bets.push({ roundId, stake, resolve, promise });
         return promise;
       }
       const base = { ok: true as const, roundId, stake, ...(view !== undefined ? { view } : {}) };
@@ -398,6 +452,13 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
       const { engine } = open;
       const parsed = engine.action.safeParse(action);
       if (!parsed.success) return fail(Code.GAME_ACTION_INVALID, 'This move is not one of the game’s moves.');
+      // The casino's session must still be live (logout, suspension, a login elsewhere end it): an ended
+      // one plays no further move; the round is finished for the player by recover, as an abandoned one.
+      const live = await wallet.balance(session.sessionToken);
+      if (!live.success) {
+        if (live.code === Code.GAME_TOKEN_INVALID || live.code === Code.GAME_TOKEN_EXPIRED) sessions.delete(sessionId);
+        return fail(live.code, live.msg);
+      }
       let state: unknown;
       try {
         state = engine.act(open.state, parsed.data);
@@ -411,13 +472,12 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
       if (!saveSteps(r, actions, settled)) return fail(Code.ROUND_SETTLED, 'This round moved on; try again.');
       const view = engine.view(state);
       if (!settled) {
-        const balance = await wallet.balance(session.sessionToken);
         return {
           ok: true,
           roundId,
           stake: r.bet,
           win: 0,
-          balance: balance.success ? balance.data.balance : 0,
+          balance: live.data.balance,
           result: '',
           outcome: null,
           done: false,
@@ -454,6 +514,7 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
         nextInMs: Math.max(0, (table.n + 1) * TABLE_CYCLE_MS - now),
         serverSeedHash: table.seed.serverSeedHash,
         last: lastDraws.get(session.title.key) ?? null,
+        ...tableBets(table),
       };
     },
 
@@ -472,6 +533,12 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
         openCutoff: new Date(now - openIdleMs).toISOString(),
       }) as ProviderRound[];
       for (const r of rounds) {
+        if (r.state === 'bet_placed' && !r.done && untouched(r)) {
+          // Left before the first move of a game whose only exit then returns the stake: no risk was taken,
+          // so the round is void (the bet rolled back, its turnover with it), never cashed out at 1.00x.
+          await voidRound(r);
+          continue;
+        }
         if (r.state === 'bet_placed' && !r.done) {
           const finished = finishOpen(r);
           if (finished) await settle({ ...r, ...finished });
@@ -481,16 +548,27 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
           await settle(r);
           continue;
         }
-        const answer = await wallet.rollback({
-          transactionId: `${r.round_id}-rb`,
-          betTransactionId: r.bet_transaction_id,
-        });
-        if (answer.success || answer.code === Code.TRANSACTION_UNKNOWN) mark(r.round_id, 'void');
-        else if (answer.code === Code.ROUND_SETTLED) mark(r.round_id, 'settled');
+        await voidRound(r);
       }
       return rounds.length;
     },
   };
+
+  /** Rolls a round's bet back through the wallet (an unknown bet just voids the round). */
+  async function voidRound(r: ProviderRound) {
+    const answer = await wallet.rollback({
+      transactionId: `${r.round_id}-rb`,
+      betTransactionId: r.bet_transaction_id,
+    });
+    if (answer.success || answer.code === Code.TRANSACTION_UNKNOWN) mark(r.round_id, 'void');
+    else if (answer.code === Code.ROUND_SETTLED) mark(r.round_id, 'settled');
+  }
+
+  /** An open stepped round of an engine that voids untouched rounds, with no move made yet. */
+  function untouched(r: ProviderRound) {
+    const engine = studio.title(r.title)?.engine;
+    return engine?.kind === 'stepped' && engine.voidUntouched === true && r.actions === '[]';
+  }
 
   /** Plays an abandoned stepped round to its end (finishing actions recorded like the player's). */
   function finishOpen(r: ProviderRound): RoundResult | undefined {

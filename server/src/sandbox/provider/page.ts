@@ -30,6 +30,7 @@ export function gamePage(v: {
     titleInfo: { key: title.key, name: title.name, theme: title.theme, art: title.art, shared: title.shared },
     rules: title.engine.rules,
     rtp: title.engine.rtp,
+    maxWin: title.maxWin,
     seeds: v.seeds,
   };
   return `<!doctype html>

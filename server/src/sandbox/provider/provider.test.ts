@@ -52,7 +52,7 @@ describe('provably fair rounds', () => {
     fund(100);
     const session = await open('test-coin');
     const before = provider.seedsOf(session);
-    if (!before.ok) throw new Error('no seeds');
+    if (!before.ok || 'table' in before) throw new Error('no seeds');
     expect(before).toMatchObject({ nonce: 0, previous: null });
     expect(before.serverSeedHash).toMatch(/^[a-f0-9]{64}$/);
 
@@ -198,7 +198,10 @@ describe('a shared table', () => {
     // Drawn: the seed is out and the rounds verify; the next round has a new commitment.
     const checked = await verify({ roundId: a.roundId });
     expect(checked.body.data).toMatchObject({ win: a.win, recorded: { matches: true } });
-    expect(provider.tableStatus(mine)).toMatchObject({ open: false, last: { result: a.result } });
+    // Every player sees what was drawn, never another player's bets.
+    const shown = provider.tableStatus(mine);
+    expect(shown).toMatchObject({ open: false, last: { result: expect.stringMatching(/^(heads|tails)$/) } });
+    expect(JSON.stringify(shown.ok && shown.last)).not.toMatch(/bet on|20\.00/);
     app.clock.advance(status.nextInMs - status.closesInMs);
     expect(provider.tableStatus(mine)).toMatchObject({ open: true, round: status.round + 1 });
     const next = provider.tableStatus(mine);

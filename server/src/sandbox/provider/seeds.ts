@@ -11,67 +11,143 @@ interface SeedRow {
   client_seed: string;
   nonce: number;
   revealed_at: string | null;
+  next_server_seed: string | null;
+  next_server_seed_hash: string | null;
 }
 
-/** What the page shows: the committed hash (never the seed in use), the client seed and the nonce. */
+/**
+ * What the page shows: the committed hash of the pair in use (never its seed), the client seed, the nonce,
+ * the hash of the server seed the next pair will use, and the last revealed pair.
+ */
 export interface SeedSummary {
   serverSeedHash: string;
   clientSeed: string;
   /** Rounds played on this pair: the next round uses nonce + 1. */
   nonce: number;
+  /** The server seed of the pair a rotation opens, already drawn: shown before the player picks a client seed. */
+  nextServerSeedHash: string;
+  /** A round on the pair in use is not settled yet: rotating is refused until it is. */
+  roundOpen: boolean;
   previous: { serverSeed: string; serverSeedHash: string; clientSeed: string; nonce: number } | null;
 }
 
 export const CLIENT_SEED = /^[A-Za-z0-9_.-]{1,64}$/;
 
+/** A rotation asked while a round on the pair in use is still open: revealing it would give that round away. */
+export class SeedsInUse extends Error {}
+
 /**
  * The provider's book of seed pairs (docs/provably-fair.md): one pair in use per player and title, its
- * server seed hidden behind its hash until the player rotates it.
+ * server seed hidden behind its hash until the player rotates it, and the next pair's server seed drawn
+ * and committed in advance. A rotation is refused while any round on the pair in use is open (on any tab
+ * or session), so no seed is ever revealed before every round it drew has settled.
  */
 export function createSeedBook(db: Db, clock: Clock) {
   const current = db.prepare('SELECT * FROM provider_seeds WHERE player_id = ? AND title = ? AND revealed_at IS NULL');
   const insert = db.prepare(
-    `INSERT INTO provider_seeds (player_id, title, server_seed, server_seed_hash, client_seed, created_at)
-     VALUES (?, ?, ?, ?, ?, ?) RETURNING *`,
+    `INSERT INTO provider_seeds (player_id, title, server_seed, server_seed_hash, client_seed, next_server_seed,
+       next_server_seed_hash, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
   );
-  const bump = db.prepare('UPDATE provider_seeds SET nonce = nonce + 1 WHERE id = ? RETURNING nonce');
+  const setNext = db.prepare(
+    'UPDATE provider_seeds SET next_server_seed = ?, next_server_seed_hash = ? WHERE id = ? AND next_server_seed IS NULL',
+  );
+  const byId = db.prepare('SELECT * FROM provider_seeds WHERE id = ?');
+  // Only a pair still in use moves on: a nonce taken from a pair a rotation just revealed would be public.
+  const bump = db.prepare(
+    'UPDATE provider_seeds SET nonce = nonce + 1 WHERE id = ? AND revealed_at IS NULL RETURNING nonce',
+  );
   const reveal = db.prepare('UPDATE provider_seeds SET revealed_at = ? WHERE id = ? AND revealed_at IS NULL');
   const lastRevealed = db.prepare(
     'SELECT * FROM provider_seeds WHERE player_id = ? AND title = ? AND revealed_at IS NOT NULL ORDER BY id DESC LIMIT 1',
   );
   const byHash = db.prepare('SELECT * FROM provider_seeds WHERE server_seed_hash = ?');
+  const openRound = db.prepare(
+    "SELECT 1 AS open FROM provider_rounds WHERE server_seed_hash = ? AND state IN ('betting', 'bet_placed') LIMIT 1",
+  );
 
-  const open = (playerId: number, title: string, clientSeed = newClientSeed()) => {
-    const seed = newServerSeed();
-    return insert.get(playerId, title, seed, hashSeed(seed), clientSeed, clock.iso()) as SeedRow;
+  const open = (playerId: number, title: string, clientSeed: string, serverSeed = newServerSeed()) => {
+    const next = newServerSeed();
+    return insert.get(
+      playerId,
+      title,
+      serverSeed,
+      hashSeed(serverSeed),
+      clientSeed,
+      next,
+      hashSeed(next),
+      clock.iso(),
+    ) as SeedRow;
   };
   const pair = (playerId: number, title: string) =>
-    (current.get(playerId, title) as SeedRow | undefined) ?? open(playerId, title);
+    (current.get(playerId, title) as SeedRow | undefined) ?? open(playerId, title, newClientSeed());
+  /** The pair in use with its next server seed drawn (pairs made before migration 0047 draw it now). */
+  const withNext = (row: SeedRow): SeedRow & { next_server_seed: string; next_server_seed_hash: string } => {
+    if (row.next_server_seed && row.next_server_seed_hash)
+      return row as SeedRow & { next_server_seed: string; next_server_seed_hash: string };
+    const next = newServerSeed();
+    setNext.run(next, hashSeed(next), row.id);
+    return withNext(byId.get(row.id) as SeedRow);
+  };
+  const isOpen = (hash: string) => openRound.get(hash) !== undefined;
+
+  /** Reveals the pair in use and opens the next one (its committed server seed, the given client seed). */
+  function turn(playerId: number, title: string, clientSeed: string | undefined, refuseOpen: boolean) {
+    // The reveal comes first: it takes the pair's row lock (PostgreSQL), so a round that took a nonce from
+    // it in a transaction still running is either committed before the check below reads the rounds, or
+    // finds the pair revealed and moves to the new one (seeds.take).
+    const row = withNext(pair(playerId, title));
+    reveal.run(clock.iso(), row.id);
+    if (refuseOpen && isOpen(row.server_seed_hash)) throw new SeedsInUse();
+    open(playerId, title, clientSeed ?? row.client_seed, row.next_server_seed);
+  }
 
   return {
-    /** The seeds of the next round: the pair in use, its nonce moved on by one (atomically, synchronously). */
+    /**
+     * The seeds of the next round: the pair in use, its nonce moved on by one. Call it in the transaction
+     * that records the round, so a rotation sees the round the moment the nonce is taken.
+     */
     take(playerId: number, title: string) {
-      const row = pair(playerId, title);
-      const nonce = (bump.get(row.id) as { nonce: number }).nonce;
-      return { serverSeed: row.server_seed, serverSeedHash: row.server_seed_hash, clientSeed: row.client_seed, nonce };
+      // A second pass only when a rotation on another connection revealed the pair between the two reads.
+      for (let attempt = 0; ; attempt++) {
+        const row = pair(playerId, title);
+        const bumped = bump.get(row.id) as { nonce: number } | undefined;
+        if (bumped)
+          return {
+            serverSeed: row.server_seed,
+            serverSeedHash: row.server_seed_hash,
+            clientSeed: row.client_seed,
+            nonce: bumped.nonce,
+          };
+        if (attempt >= 3) throw new Error(`no seed pair in use for ${playerId}/${title}`);
+      }
     },
 
-    /** Reveals the pair in use and opens a new one (with the player's new client seed, if given). */
+    /**
+     * The player's rotation: reveals the pair in use and opens the committed next one, with the player's
+     * new client seed when given. Throws SeedsInUse (and changes nothing) while a round on the pair is open.
+     */
     rotate(playerId: number, title: string, clientSeed?: string) {
-      db.transaction(() => {
-        const row = pair(playerId, title);
-        reveal.run(clock.iso(), row.id);
-        open(playerId, title, clientSeed ?? row.client_seed);
-      })();
+      db.transaction(() => turn(playerId, title, clientSeed, true))();
+    },
+
+    /**
+     * A shared table's rotation by its dealer (player 0): at the draw, once every bet's result is drawn and
+     * recorded, or when a round passed with no bet.
+     */
+    rotateTable(title: string) {
+      db.transaction(() => turn(0, title, undefined, false))();
     },
 
     summary(playerId: number, title: string): SeedSummary {
-      const row = pair(playerId, title);
+      const row = withNext(pair(playerId, title));
       const last = lastRevealed.get(playerId, title) as SeedRow | undefined;
       return {
         serverSeedHash: row.server_seed_hash,
         clientSeed: row.client_seed,
         nonce: row.nonce,
+        nextServerSeedHash: row.next_server_seed_hash,
+        roundOpen: isOpen(row.server_seed_hash),
         previous: last
           ? {
               serverSeed: last.server_seed,
@@ -92,11 +168,7 @@ export function createSeedBook(db: Db, clock: Clock) {
     /** Reveals the seed behind a hash (a table round drawn by recovery). */
     revealHash(hash: string) {
       const row = byHash.get(hash) as SeedRow | undefined;
-      if (row && !row.revealed_at)
-        db.transaction(() => {
-          reveal.run(clock.iso(), row.id);
-          open(row.player_id, row.title, row.client_seed);
-        })();
+      if (row && !row.revealed_at) db.transaction(() => turn(row.player_id, row.title, undefined, false))();
     },
 
     /** The server seed behind a hash, revealed or not: only the provider's own replay of a round reads this. */

@@ -1,9 +1,13 @@
 import { FAMILIES } from './games/families';
 import type { Engine, EngineFamily } from './games/kinds';
+import { capWin } from './games/max-win';
+import { MAX_WIN } from './games/stake';
 import { TITLES, type Title } from './games/titles';
 
 export interface StudioTitle extends Title {
   engine: Engine;
+  /** The most one round of this title pays, stake included (centavos): shown in its rules, paid at most. */
+  maxWin: number;
 }
 
 /**
@@ -25,7 +29,9 @@ export function createStudio(
     const t = allTitles.get(key);
     const family = t && byKey.get(t.family);
     const config = family && Object.hasOwn(family.configs, t.config) ? family.configs[t.config] : undefined;
-    const found = t && family && config !== undefined ? { ...t, engine: family.create(config) } : undefined;
+    const maxWin = t?.maxWin ?? MAX_WIN;
+    const found =
+      t && family && config !== undefined ? { ...t, engine: capWin(family.create(config), maxWin), maxWin } : undefined;
     resolved.set(key, found);
     return found;
   }

@@ -17,7 +17,7 @@ const coin: OneShotEngine<{ stake: number; side: 'heads' | 'tails' }> = {
   play(rng, p) {
     const side = rng.int(2) === 0 ? 'heads' : 'tails';
     const win = side === p.side ? Math.floor((p.stake * 19) / 10) : 0;
-    return { win, result: `${side}; bet on ${p.side}`, outcome: { side } };
+    return { win, result: `${side}; bet on ${p.side}`, outcome: { side }, draw: side };
   },
 };
 
@@ -69,12 +69,14 @@ export const TEST_FAMILIES: EngineFamily<Record<string, never>>[] = [
   { key: 'testRoll', configs: { classic: {} }, create: () => rollToTen },
 ];
 
-const title = (key: string, family: string, shared = false): [string, Title] => [
+const title = (key: string, family: string, shared = false, maxWin?: number): [string, Title] => [
   key,
-  { key, name: key, family, config: 'classic', theme: 'test', art: '', shared },
+  { key, name: key, family, config: 'classic', theme: 'test', art: '', shared, ...(maxWin ? { maxWin } : {}) },
 ];
 export const TEST_TITLES = new Map([
   title('test-coin', 'testCoin'),
   title('test-roll', 'testRoll'),
   title('test-table', 'testCoin', true),
+  // A coin whose maximum win per round (15 pesos) is below its 1.9x pay at a 10-peso stake.
+  title('test-coin-capped', 'testCoin', false, 1500),
 ]);

@@ -48,7 +48,9 @@ export function verifyHandler(engine: ProviderEngine, roundOf: (id: string) => V
       recorded = roundOf(q.roundId);
       if (!recorded?.server_seed_hash || recorded.nonce === null) throw new AppError(Code.TRANSACTION_UNKNOWN);
       const serverSeed = engine.seeds.revealed(recorded.server_seed_hash);
-      if (serverSeed === undefined) throw new AppError(Code.ROUND_NOT_VERIFIABLE);
+      // A round still open is never recomputed for anyone, whatever became of its seed.
+      const open = recorded.state === 'betting' || (recorded.state === 'bet_placed' && recorded.done === 0);
+      if (serverSeed === undefined || open) throw new AppError(Code.ROUND_NOT_VERIFIABLE);
       inputs = {
         title: recorded.title,
         serverSeed,

@@ -20,7 +20,7 @@ export function walletClient(app: FastifyInstance) {
         { launchToken },
       ),
     balance: (sessionToken: string) => call<Answer>('balance', { sessionToken }),
-    bet: (f: { sessionToken: string; transactionId: string; roundId: string; amount: string }) =>
+    bet: (f: { sessionToken: string; transactionId: string; roundId: string; amount: string; turnover?: string }) =>
       call<Answer>('bet', f),
     win: (f: { transactionId: string; roundId: string; amount: string; result: string }) => call<Answer>('win', f),
     rollback: (f: { transactionId: string; betTransactionId: string }) => call<Answer>('rollback', f),

@@ -46,6 +46,7 @@ export const andarBahar: EngineFamily<AndarBaharConfig> = {
     return chipTable<AndarBaharDeal>({
       rules: { bets, decks: config.decks, firstTo: 'andar', theme: config.theme },
       rtp: (bets.bahar as BetSpec).rtp,
+      hedges: [['andar', 'bahar']],
       defaultBet: 'bahar',
       draw(rng) {
         const draw = shoe(rng, config.decks);

@@ -89,6 +89,7 @@ export const baccarat: EngineFamily<BaccaratConfig> = {
     return chipTable<BaccaratHand>({
       rules: { bets, decks: config.decks, pace: config.pace, theme: config.theme },
       rtp: (bets.banker as BetSpec).rtp,
+      hedges: [['player', 'banker']],
       defaultBet: 'banker',
       draw: (rng) => dealBaccarat(rng, config.decks),
       factor(bet, hand) {

@@ -43,6 +43,7 @@ export const dragonTiger: EngineFamily<DragonTigerConfig> = {
     return chipTable<DragonTigerDraw>({
       rules: { bets, decks: config.decks, tieLosesHalf: true, theme: config.theme },
       rtp: (bets.dragon as BetSpec).rtp,
+      hedges: [['dragon', 'tiger']],
       defaultBet: 'dragon',
       draw(rng) {
         const draw = shoe(rng, config.decks);

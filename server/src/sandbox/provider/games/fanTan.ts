@@ -42,6 +42,7 @@ export const fanTan: EngineFamily<FanTanConfig> = {
     return chipTable<{ beads: number; result: number }>({
       rules: { bets, commission: 0.05, theme: config.theme },
       rtp: (bets['fan-1'] as BetSpec).rtp,
+      hedges: [['fan-1', 'fan-2', 'fan-3', 'fan-4']],
       defaultBet: 'fan-1',
       draw(rng) {
         const beads = config.minBeads + rng.int(config.span);

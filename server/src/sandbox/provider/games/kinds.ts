@@ -19,6 +19,8 @@ export interface RoundResult {
   result: string;
   /** What the page draws (JSON-serializable). */
   outcome: unknown;
+  /** What was drawn, told without the player's bets: a shared table shows this to every player. */
+  draw?: string;
 }
 
 interface EngineBase<P> {
@@ -26,6 +28,11 @@ interface EngineBase<P> {
   params: z.ZodType<P>;
   /** The round's whole stake in centavos (several chips add up); the provider bets this through the wallet. */
   stakeOf(params: P): number;
+  /**
+   * The round's net risk in centavos, what counts as turnover (default: the whole stake): bets in one round
+   * that cover each other (red and black, banker and player) count only what is not covered.
+   */
+  turnoverOf?(params: P): number;
   /**
    * The maths the page draws from (paytable, reels, odds, layout), sent to the page as it is: the server
    * pays from this same object, so the two can never disagree.
@@ -71,6 +78,11 @@ export interface SteppedEngine<P = unknown, S = unknown, A = unknown> extends En
   finishAction?(state: S): A;
   /** The documented strategy `npm run rtp` plays (default: `finishAction`, e.g. stand at once). */
   strategy?(state: S): A;
+  /**
+   * The round's only exit before the first move would hand the stake back (cash out at 1.00x): that exit is
+   * refused to the player, and a round left with no move is void (its bet rolled back), never paid.
+   */
+  voidUntouched?: boolean;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: one registry holds engines of every parameter, state and action type

@@ -52,6 +52,7 @@ export const lucky9: EngineFamily<Lucky9Config> = {
     return chipTable<PointHand>({
       rules: { bets, decks: config.decks, naturalPays: 2, playerDrawsTo: 4, bankerDrawsTo: 5, theme: config.theme },
       rtp: (bets.player as BetSpec).rtp,
+      hedges: [['player', 'banker']],
       defaultBet: 'player',
       draw: (rng) => dealPoints(rng, config.decks, LUCKY9_DRAWS),
       factor: (bet, hand) =>

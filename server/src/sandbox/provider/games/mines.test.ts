@@ -40,9 +40,9 @@ describe('mines family', () => {
     expect(engine.settle(s)).toMatchObject({ win: 0, result: 'Hit a mine after 0 safe tiles' });
   });
 
-  it('returns the stake on a cash-out before the first tile, and refuses illegal actions', () => {
+  it('refuses a cash-out before the first tile (it would be turnover without risk) and illegal actions', () => {
     const s = engine.start(scripted([0, 0, 0]), { stake: 1000, mines: 3 });
-    expect(engine.settle(engine.act(s, { type: 'cashout' })).win).toBe(1000);
+    expect(() => engine.act(s, { type: 'cashout' })).toThrow('Reveal a tile before cashing out');
     const once = engine.act(s, { type: 'reveal', tile: 10 });
     expect(() => engine.act(once, { type: 'reveal', tile: 10 })).toThrow(GameRuleError);
     expect(() => engine.act(once, { type: 'reveal', tile: 25 })).toThrow(GameRuleError);

@@ -90,6 +90,7 @@ export function minesEngine(
     // returns minesRtp(c, mines, 1): `rtp` less the multiplier's rounding down to the hundredth.
     strategyRtp: minesRtp(c, c.defaultMines, 1),
     finishAction: () => ({ type: 'cashout' }),
+    voidUntouched: true,
     strategy: (s) => (s.revealed.length === 0 ? { type: 'reveal', tile: 0 } : { type: 'cashout' }),
     start: (rng, p) => ({
       stake: p.stake,
@@ -99,8 +100,11 @@ export function minesEngine(
     }),
     act(s, a) {
       if (s.status !== 'playing') throw new GameRuleError('The round is over');
-      // Cashing out before the first tile returns the stake (1.00x).
-      if (a.type === 'cashout') return { ...s, status: 'cashed' };
+      // Cashing out before the first tile would return the stake without risk: refused (docs/games.md).
+      if (a.type === 'cashout') {
+        if (s.revealed.length === 0) throw new GameRuleError('Reveal a tile before cashing out');
+        return { ...s, status: 'cashed' };
+      }
       if (a.tile >= c.tiles || s.revealed.includes(a.tile)) throw new GameRuleError('Pick a hidden tile');
       const revealed = [...s.revealed, a.tile];
       if (s.mines.includes(a.tile)) return { ...s, revealed, status: 'lost' };

@@ -71,6 +71,10 @@ export const sicBo: EngineFamily<SicBoConfig> = {
     return chipTable<{ dice: number[]; total: number }>({
       rules: { bets, theme: config.theme },
       rtp: (bets.big as BetSpec).rtp,
+      hedges: [
+        ['small', 'big'],
+        ['odd', 'even'],
+      ],
       defaultBet: 'big',
       draw(rng) {
         const dice = rollThree(rng);

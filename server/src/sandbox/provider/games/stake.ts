@@ -30,3 +30,9 @@ export function choose(n: number, k: number): number {
   for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i;
   return r;
 }
+
+/**
+ * The most one round pays, stake included, in centavos: ₱1,000,000 (docs/games.md, "Risk review"). Every
+ * title's rules show it and its engine pays no more (capWin); a title may set a lower one.
+ */
+export const MAX_WIN = 100_000_000;

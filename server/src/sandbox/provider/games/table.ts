@@ -36,6 +36,18 @@ export function chipBetsParams(isBet: (key: string) => boolean) {
 
 export const stakeOfBets = ({ bets }: ChipBets) => Object.values(bets).reduce((sum, amount) => sum + amount, 0);
 
+/**
+ * The net risk of chip bets (docs/games.md, "Risk review"): a hedge group is a set of bets of which one wins
+ * on (nearly) every draw (red and black, banker and player, the three dozens). The part of the stake spread
+ * evenly over a whole group covers itself and does not count as turnover: the stake less, for each group,
+ * its size times its smallest bet (0 when one of its bets is missing).
+ */
+export function netRisk({ bets }: ChipBets, hedges: readonly (readonly string[])[]) {
+  let covered = 0;
+  for (const group of hedges) covered += group.length * Math.min(...group.map((bet) => bets[bet] ?? 0));
+  return Math.max(0, stakeOfBets({ bets }) - covered);
+}
+
 /** Settles each bet on one outcome: its return floored to the centavo; the round's win is their sum. */
 export function settleBets(bets: Record<string, number>, factor: (bet: string) => number) {
   const returns: Record<string, number> = {};
@@ -62,13 +74,16 @@ export function chipTable<O extends object>(spec: {
   draw(rng: Rng): O;
   factor(bet: string, outcome: O): number;
   describe(outcome: O): string;
+  /** Groups of bets that cover each other (netRisk); each a set of which one wins on nearly every draw. */
+  hedges: readonly (readonly string[])[];
 }): OneShotEngine<ChipBets> {
   const isBet = spec.isBet ?? ((key: string) => Object.hasOwn(spec.rules.bets, key));
   return {
     kind: 'oneShot',
     params: chipBetsParams(isBet),
     stakeOf: stakeOfBets,
-    rules: spec.rules,
+    turnoverOf: (params) => netRisk(params, spec.hedges),
+    rules: { ...spec.rules, hedges: spec.hedges },
     rtp: spec.rtp,
     defaultBet: { bets: { [spec.defaultBet]: 1000 } },
     play(rng, params) {
@@ -77,7 +92,8 @@ export function chipTable<O extends object>(spec: {
       const placed = Object.entries(params.bets)
         .map(([bet, amount]) => `${bet} ${(amount / 100).toFixed(2)}`)
         .join(', ');
-      return { win, result: `${spec.describe(outcome)}; bets ${placed}`, outcome: { ...outcome, returns } };
+      const draw = spec.describe(outcome);
+      return { win, result: `${draw}; bets ${placed}`, outcome: { ...outcome, returns }, draw };
     },
   };
 }

@@ -14,6 +14,8 @@ export interface Title {
   /** The tile art the casino shows for it (same file, so the game opens under the picture it was chosen by). */
   art: string;
   shared: boolean;
+  /** A maximum win per round below the studio's MAX_WIN (centavos); most titles use MAX_WIN. */
+  maxWin?: number;
 }
 
 type Row = [key: string, name: string, family: string, config: string, theme: string, shared?: true];

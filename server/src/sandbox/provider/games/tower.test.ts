@@ -33,7 +33,8 @@ describe('tower family', () => {
   it('ends on a trap and refuses illegal actions', () => {
     // hard: one trap of two doors per floor; ticket 0 puts the trap on door 0 of every floor.
     const s = engine.start(scripted([]), { stake: 1000, difficulty: 'hard' });
-    expect(engine.settle(engine.act(s, { type: 'cashout' })).win).toBe(1000);
+    // Cashing out before the first floor would return the stake without risk: refused.
+    expect(() => engine.act(s, { type: 'cashout' })).toThrow('Climb a floor before cashing out');
     expect(() => engine.act(s, { type: 'pick', tile: 2 })).toThrow(GameRuleError);
     const lost = engine.act(s, { type: 'pick', tile: 0 });
     expect(engine.settle(lost)).toMatchObject({ win: 0, outcome: { status: 'lost' } });

@@ -109,6 +109,7 @@ export function towerEngine(
     // which returns towerRtp(c, 'medium', 1): `rtp` less the multiplier's rounding down to the hundredth.
     strategyRtp: towerRtp(c, 'medium', 1),
     finishAction: () => ({ type: 'cashout' }),
+    voidUntouched: true,
     strategy: (s) => (s.picks.length === 0 ? { type: 'pick', tile: 0 } : { type: 'cashout' }),
     start(rng, p) {
       const { tiles, traps } = c.difficulties[p.difficulty];
@@ -122,8 +123,11 @@ export function towerEngine(
     },
     act(s, a) {
       if (s.status !== 'playing') throw new GameRuleError('The round is over');
-      // Cashing out before the first floor returns the stake (1.00x).
-      if (a.type === 'cashout') return { ...s, status: 'cashed' };
+      // Cashing out before the first floor would return the stake without risk: refused (docs/games.md).
+      if (a.type === 'cashout') {
+        if (s.picks.length === 0) throw new GameRuleError('Climb a floor before cashing out');
+        return { ...s, status: 'cashed' };
+      }
       if (a.tile >= c.difficulties[s.difficulty].tiles) throw new GameRuleError('No such door');
       const floor = s.picks.length;
       const picks = [...s.picks, a.tile];

@@ -1,0 +1,203 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Code } from '../../../../shared/codes';
+import { registerPlayer, type TestClient, testApp } from '../../test/helpers';
+import type { PlayResult, ProviderEngine } from './engine';
+import { fairRng, hashSeed } from './games/fair';
+import type { SteppedEngine } from './games/kinds';
+import { defaultBetOf } from './games/sample';
+import { TEST_FAMILIES, TEST_TITLES } from './testing';
+
+/**
+ * The attack this guards against (issue 25): two tabs of one title. Tab A opens a stepped round (its mines,
+ * its shoe are drawn at start from the pair in use); tab B asks for a rotation, which would reveal that
+ * pair's server seed, and the verify page would show tab A's mines before A picks a tile.
+ */
+let app: FastifyInstance;
+let player: TestClient;
+let userId: number;
+let provider: ProviderEngine;
+
+function fund(pesos: number) {
+  app.db.transaction(() =>
+    app.services.ledger.post(userId, { type: 'adjust', amount: pesos * 100, reference: 'test', remark: 'test funds' }),
+  )();
+}
+
+/** Launches catalog game 1 as `key` and opens a provider session on it: one tab. */
+async function open(key: string, client = player) {
+  app.db.prepare('UPDATE games SET provider_game = ? WHERE id = 1').run(key);
+  const launched = await client.post<{ playUrl: string }>('/api/game/getUrl', { gameId: 1 });
+  const token = new URL(launched.body.data.playUrl).searchParams.get('token') ?? '';
+  const opened = await provider.open(token, key);
+  if (!opened.ok) throw new Error(opened.message);
+  return opened.id;
+}
+
+function personal(session: string) {
+  const seeds = provider.seedsOf(session);
+  if (!seeds.ok || 'table' in seeds) throw new Error('no personal seeds');
+  return seeds;
+}
+
+const verify = (roundId: string) =>
+  player.get<{ win: number; result: string; recorded: { matches: boolean } | null }>('/api/provider/verify', {
+    roundId,
+  });
+
+/** The open round's state, replayed the way the provider itself does (the test plays the family's strategy). */
+function stateOf(engine: SteppedEngine, roundId: string) {
+  const r = app.db
+    .prepare('SELECT server_seed_hash, client_seed, nonce, params, actions FROM provider_rounds WHERE round_id = ?')
+    .get(roundId) as { server_seed_hash: string; client_seed: string; nonce: number; params: string; actions: string };
+  let state = engine.start(
+    fairRng(provider.seeds.secret(r.server_seed_hash) ?? '', r.client_seed, r.nonce),
+    JSON.parse(r.params),
+  );
+  for (const action of JSON.parse(r.actions) as unknown[]) state = engine.act(state, engine.action.parse(action));
+  return state;
+}
+
+beforeEach(async () => {
+  app = await testApp();
+  const registered = await registerPlayer(app);
+  player = registered.client;
+  userId = app.services.users.byUid(registered.info.uid)?.id ?? 0;
+  provider = app.provider;
+  provider.studio.extend(TEST_FAMILIES, TEST_TITLES);
+});
+afterEach(() => app.close());
+
+/** One title of every stepped family of the studio. */
+function steppedTitles() {
+  const byFamily = new Map<string, string>();
+  for (const [key, title] of provider.studio.titles) {
+    if (byFamily.has(title.family) || title.family.startsWith('test')) continue;
+    if (provider.studio.title(key)?.engine.kind === 'stepped') byFamily.set(title.family, key);
+  }
+  return [...byFamily];
+}
+
+describe('a rotation never reveals the seed of an open round', () => {
+  it('covers every stepped family of the studio', () => {
+    expect(steppedTitles().map(([family]) => family)).toEqual(
+      expect.arrayContaining(['blackjack', 'mines', 'tower', 'hiLo', 'videoPoker', 'dealerPoker']),
+    );
+  });
+
+  it('refuses, from a second tab, to rotate while the first tab has an open round of each stepped family', async () => {
+    fund(1000);
+    for (const [family, key] of steppedTitles()) {
+      const title = provider.studio.title(key);
+      const engine = title?.engine;
+      if (engine?.kind !== 'stepped') throw new Error(key);
+      const tabA = await open(key);
+      const tabB = await open(key);
+      // A round can end at its start (a blackjack natural): deal again until one stays open.
+      let started = await provider.play(tabA, defaultBetOf(engine));
+      for (let i = 0; i < 20 && started.ok && started.done; i++)
+        started = await provider.play(tabA, defaultBetOf(engine));
+      if (!started.ok || started.done) throw new Error(`${family}: no open round`);
+      const before = personal(tabB);
+
+      expect(personal(tabB)).toMatchObject({ roundOpen: true });
+      expect(provider.rotateSeeds(tabB, 'tab-b-seed'), family).toMatchObject({ ok: false, code: Code.SEEDS_IN_USE });
+      // Refused means nothing moved: same pair, same client seed, nothing revealed, the round not verifiable.
+      expect(personal(tabB), family).toMatchObject({
+        serverSeedHash: before.serverSeedHash,
+        clientSeed: before.clientSeed,
+        previous: before.previous,
+      });
+      expect((await verify(started.roundId)).body.code, family).toBe(Code.ROUND_NOT_VERIFIABLE);
+      const page = await app.inject({ method: 'POST', url: `/provider/api/${tabB}/seeds/rotate`, payload: {} });
+      expect(page.json(), family).toMatchObject({ ok: false, code: Code.SEEDS_IN_USE });
+
+      // Tab A finishes its round with the family's documented strategy; then the rotation goes through.
+      let answer: PlayResult = started;
+      for (let i = 0; i < 50 && answer.ok && !answer.done; i++) {
+        const state = stateOf(engine, started.roundId);
+        const action = (engine.strategy ?? engine.finishAction)?.(state);
+        answer = await provider.act(tabA, started.roundId, action);
+      }
+      expect(answer, family).toMatchObject({ ok: true, done: true });
+      const rotated = provider.rotateSeeds(tabB, 'tab-b-seed');
+      if (!rotated.ok) throw new Error(`${family}: ${rotated.message}`);
+      expect(rotated.previous?.serverSeedHash).toBe(before.serverSeedHash);
+      expect(hashSeed(rotated.previous?.serverSeed ?? '')).toBe(before.serverSeedHash);
+      expect((await verify(started.roundId)).body.data, family).toMatchObject({ recorded: { matches: true } });
+    }
+  });
+
+  it('commits to the next server seed before the player picks a client seed, and uses exactly it', async () => {
+    const tab = await open('test-roll');
+    const before = personal(tab);
+    expect(before.nextServerSeedHash).toMatch(/^[a-f0-9]{64}$/);
+    expect(before.nextServerSeedHash).not.toBe(before.serverSeedHash);
+    expect(personal(tab).nextServerSeedHash).toBe(before.nextServerSeedHash);
+    const rotated = provider.rotateSeeds(tab, 'chosen-after');
+    if (!rotated.ok) throw new Error(rotated.message);
+    expect(rotated).toMatchObject({ serverSeedHash: before.nextServerSeedHash, clientSeed: 'chosen-after', nonce: 0 });
+    expect(rotated.nextServerSeedHash).not.toBe(before.nextServerSeedHash);
+  });
+
+  it('lets a one-shot round finish before the rotation it raced: the pair turns only once no round is open', async () => {
+    fund(100);
+    const tabA = await open('test-coin');
+    const tabB = await open('test-coin');
+    const before = personal(tabA);
+    const bet = provider.play(tabA, { stake: 1000, side: 'heads' });
+    // The round's nonce is taken and its row written before play's first await.
+    expect(provider.rotateSeeds(tabB)).toMatchObject({ ok: false, code: Code.SEEDS_IN_USE });
+    const played = await bet;
+    if (!played.ok) throw new Error(played.message);
+    const rotated = provider.rotateSeeds(tabB);
+    expect(rotated).toMatchObject({ ok: true, previous: { serverSeedHash: before.serverSeedHash, nonce: 1 } });
+    expect((await verify(played.roundId)).body.data).toMatchObject({ win: played.win, recorded: { matches: true } });
+  });
+
+  it('refuses a rotation on a shared table and shows the table round seeds there instead of the player pair', async () => {
+    const tab = await open('test-table');
+    expect(provider.rotateSeeds(tab, 'mine')).toMatchObject({ ok: false, code: Code.SEEDS_IN_USE });
+    const seeds = provider.seedsOf(tab);
+    const status = provider.tableStatus(tab);
+    if (!seeds.ok || !('table' in seeds) || !status.ok) throw new Error('no table seeds');
+    expect(seeds.table).toMatchObject({ round: status.round, serverSeedHash: status.serverSeedHash, last: null });
+  });
+});
+
+describe('a stepped round with no risky exit', () => {
+  it('refuses to cash out Mines before the first tile, and voids a round left untouched (no turnover)', async () => {
+    fund(100);
+    const tab = await open('nfg-gem-mines');
+    const started = await provider.play(tab, { stake: 5000, mines: 3 });
+    if (!started.ok) throw new Error(started.message);
+    expect(await provider.act(tab, started.roundId, { type: 'cashout' })).toMatchObject({
+      ok: false,
+      code: Code.GAME_ACTION_INVALID,
+      message: 'Reveal a tile before cashing out',
+    });
+    const account = () => app.services.ledger.account(userId);
+    expect(account()).toMatchObject({ balance: 5000, turnover_done: 5000 });
+    app.clock.advance(11 * 60_000);
+    await provider.recover(60_000, 10 * 60_000);
+    // Void: the stake back, its turnover taken back, the record says refunded.
+    expect(account()).toMatchObject({ balance: 10_000, turnover_done: 0 });
+    const state = app.db.prepare('SELECT state FROM provider_rounds WHERE round_id = ?').pluck().get(started.roundId);
+    expect(state).toBe('void');
+  });
+});
+
+describe('the maximum win per round', () => {
+  it('pays at most the title maximum, says so in the record, and the capped round verifies', async () => {
+    fund(1000);
+    const tab = await open('test-coin-capped');
+    let won: PlayResult | undefined;
+    for (let i = 0; i < 40 && !(won?.ok && won.win > 0); i++)
+      won = await provider.play(tab, { stake: 1000, side: 'heads' });
+    if (!won?.ok || won.win === 0) throw new Error('no win in 40 flips');
+    expect(won.win).toBe(1500);
+    expect(won.result).toMatch(/paid the maximum win of ₱15\.00$/);
+    provider.rotateSeeds(tab);
+    expect((await verify(won.roundId)).body.data).toMatchObject({ win: 1500, recorded: { matches: true } });
+  });
+});
