@@ -306,7 +306,8 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
         balance: answer.data.balance,
         nickname: answer.data.nickname,
         language: answer.data.language,
-        seeds: seeds.summary(session.playerId, key),
+        // A shared table's rounds never use the player's pair: its sheet asks for the table's seeds.
+        seeds: title.shared ? null : seeds.summary(session.playerId, key),
       };
     },
 

@@ -21,7 +21,7 @@ export function gamePage(v: {
   balance: number;
   nickname: string;
   language: string;
-  seeds: SeedSummary;
+  seeds: SeedSummary | null;
 }) {
   const { title } = v;
   const data = {

@@ -39,7 +39,9 @@
   /** A label in the player's language; {name} placeholders are filled from vars. */
   function t(key, vars) {
     const text = strings[data.language][key] ?? strings['en-US'][key] ?? key;
-    return vars ? text.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m)) : text;
+    // {maxWin} is the title's maximum win per round wherever a text names it (the rules sheets' stake line).
+    const all = { maxWin: money(gameData.maxWin ?? 0), ...vars };
+    return text.replace(/\{(\w+)\}/g, (m, name) => (name in all ? String(all[name]) : m));
   }
 
   addStrings(
@@ -61,7 +63,7 @@
       failed: 'Something went wrong. Please try again.',
       busy: 'Please wait for the round to finish.',
       rtp: 'Return to player (RTP)',
-      stakeRange: 'Bets from {min} to {max} per round.',
+      stakeRange: 'Bets from {min} to {max} per round. The most one round pays is {maxWin}.',
       fair: 'The game server decides every result with a cryptographic random number generator before the animation starts; the animation only shows it.',
       malfunction: 'A malfunction voids all pays and plays.',
       round: 'Round',
@@ -69,11 +71,24 @@
       fairness: 'Provably fair',
       fairIntro:
         'Each round is drawn from HMAC-SHA256 of the server seed over your client seed, the nonce and a counter. You see the server seed’s hash before you bet; rotate to reveal it and check any round.',
-      serverSeedHash: 'Server seed hash (next rounds)',
+      serverSeedHash: 'Active server seed (hashed)',
+      nextServerSeedHash: 'Next server seed (hashed)',
+      revealedHash: 'Its hash, shown before the rounds',
       clientSeed: 'Your client seed',
+      newClientSeed: 'New client seed',
       nonce: 'Rounds played on these seeds',
       rotate: 'Change seeds',
+      rotateHelp:
+        'Changing seeds reveals the active server seed and starts the next one, whose hash is above, with your new client seed.',
       rotated: 'New seeds in use. The old server seed is revealed below.',
+      seedsInUse: 'A round on these seeds is still open (here or in another tab). Finish it, then change seeds.',
+      roundOpenNote: 'A round on these seeds is open: finish it before changing seeds.',
+      tableSeeds:
+        'This table draws every round for all its players from the dealer’s seeds: the hash below is committed before bets open, and the seed is revealed once the round is drawn.',
+      tableSeedHash: 'This round’s server seed (hashed)',
+      tableLast: 'Last drawn round #{n}: {result}',
+      tableNoDraw: 'No round drawn yet since you opened the table.',
+      tableBets: '{count} bets, {total} in all',
       previousSeeds: 'Last revealed seeds',
       serverSeed: 'Server seed',
       noPrevious: 'No seeds revealed yet: change seeds to reveal the one in use.',
@@ -104,7 +119,7 @@
       failed: 'Đã xảy ra lỗi. Vui lòng thử lại.',
       busy: 'Vui lòng chờ ván chơi kết thúc.',
       rtp: 'Tỷ lệ hoàn trả (RTP)',
-      stakeRange: 'Mức cược từ {min} đến {max} mỗi ván.',
+      stakeRange: 'Mức cược từ {min} đến {max} mỗi ván. Mỗi ván trả tối đa {maxWin}.',
       fair: 'Máy chủ trò chơi quyết định mọi kết quả bằng bộ tạo số ngẫu nhiên mật mã trước khi hoạt ảnh bắt đầu; hoạt ảnh chỉ hiển thị kết quả đó.',
       malfunction: 'Mọi sự cố kỹ thuật làm vô hiệu tất cả ván chơi và tiền thắng.',
       round: 'Ván',
@@ -112,11 +127,25 @@
       fairness: 'Công bằng có thể kiểm chứng',
       fairIntro:
         'Mỗi ván được rút từ HMAC-SHA256 của hạt giống máy chủ trên hạt giống của bạn, số nonce và bộ đếm. Bạn thấy mã băm của hạt giống máy chủ trước khi cược; đổi hạt giống để tiết lộ nó và kiểm tra bất kỳ ván nào.',
-      serverSeedHash: 'Mã băm hạt giống máy chủ (các ván tới)',
+      serverSeedHash: 'Hạt giống máy chủ đang dùng (mã băm)',
+      nextServerSeedHash: 'Hạt giống máy chủ kế tiếp (mã băm)',
+      revealedHash: 'Mã băm của nó, đã hiển thị trước các ván',
       clientSeed: 'Hạt giống của bạn',
+      newClientSeed: 'Hạt giống mới của bạn',
       nonce: 'Số ván đã chơi với hạt giống này',
       rotate: 'Đổi hạt giống',
+      rotateHelp:
+        'Đổi hạt giống sẽ tiết lộ hạt giống máy chủ đang dùng và bắt đầu hạt giống kế tiếp (mã băm ở trên) cùng hạt giống mới của bạn.',
       rotated: 'Đã dùng hạt giống mới. Hạt giống máy chủ cũ được tiết lộ bên dưới.',
+      seedsInUse:
+        'Vẫn còn một ván đang mở trên hạt giống này (ở đây hoặc ở thẻ khác). Hãy chơi xong ván đó rồi đổi hạt giống.',
+      roundOpenNote: 'Đang có một ván mở trên hạt giống này: hãy chơi xong trước khi đổi hạt giống.',
+      tableSeeds:
+        'Bàn này quay mọi ván cho tất cả người chơi bằng hạt giống của nhà cái: mã băm bên dưới được cam kết trước khi mở cược, và hạt giống được tiết lộ khi ván đã quay xong.',
+      tableSeedHash: 'Hạt giống máy chủ của ván này (mã băm)',
+      tableLast: 'Ván đã quay gần nhất #{n}: {result}',
+      tableNoDraw: 'Chưa có ván nào được quay kể từ khi bạn mở bàn.',
+      tableBets: '{count} cược, tổng {total}',
       previousSeeds: 'Hạt giống đã tiết lộ gần nhất',
       serverSeed: 'Hạt giống máy chủ',
       noPrevious: 'Chưa có hạt giống nào được tiết lộ: đổi hạt giống để tiết lộ hạt giống đang dùng.',
@@ -163,6 +192,16 @@
       if (child === null || child === undefined || child === false) continue;
       node.append(child instanceof Node ? child : document.createTextNode(String(child)));
     }
+    return node;
+  }
+  /**
+   * node.replaceChildren with el()'s rules for children: arrays flattened, null, undefined and false left
+   * out (the DOM's own replaceChildren would print them as the text "null").
+   */
+  function fill(node, ...children) {
+    node.replaceChildren(
+      ...children.flat().filter((child) => child !== null && child !== undefined && child !== false),
+    );
     return node;
   }
   const wait = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
@@ -603,6 +642,7 @@
     if (isSessionEnded(answer)) return endSession();
     if (typeof answer?.balance === 'number') setBalance(toCentavos(answer.balance));
     if (answer?.code === 40001) return toast(t('insufficient', { balance: money(balance) }), 'error');
+    if (answer?.code === 50011) return toast(t('seedsInUse'), 'error');
     if (answer?.code === 50008 || answer?.code === 10001)
       return toast(t('betInvalid', { min: money(MIN_STAKE), max: money(MAX_STAKE) }), 'error');
     // Account states (suspended, restricted) come with a message from the casino, in English.
@@ -722,9 +762,16 @@
         if (status?.ok) {
           const seconds = Math.ceil(status.closesInMs / 1000);
           banner.classList.toggle('is-closed', !status.open);
-          banner.replaceChildren(
+          fill(
+            banner,
             el('strong', { text: t('tableRound', { n: status.round }) }),
             el('span', { text: status.open ? t('tableOpen', { seconds }) : t('tableClosed') }),
+            status.bets > 0
+              ? el('span', {
+                  class: 'g-muted',
+                  text: t('tableBets', { count: status.bets, total: money(status.staked) }),
+                })
+              : null,
             status.last ? el('span', { class: 'g-muted', text: status.last.result }) : null,
           );
         } else if (isSessionEnded(status)) endSession();
@@ -753,17 +800,69 @@
     );
   }
 
-  /** The fairness panel: the committed hash, the client seed (editable), the nonce, the last revealed seeds. */
+  /** A new random client seed to offer (the player may type their own). */
+  function randomClientSeed() {
+    const bytes = new Uint8Array(8);
+    crypto.getRandomValues(bytes);
+    return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  }
+
+  function verifyLink() {
+    return el('a', {
+      class: 'g-link',
+      href: `${verifyUrl(lastRoundId)}${lastRoundId ? '&' : '?'}lang=${data.language}`,
+      target: '_blank',
+      rel: 'noopener',
+      text: t('verify'),
+    });
+  }
+
+  /**
+   * The fairness panel, as Stake-class sites show it: the active pair (its server seed hashed), the next
+   * server seed's hash committed before the player types a new client seed, the rotation (refused by the
+   * server while a round on the pair is open, on any tab), and the last revealed pair. A shared table
+   * shows the dealer's seeds of its rounds instead: players have no pair of their own there.
+   */
   function fairPanel() {
     const panel = el('div', { class: 'g-fair-panel' });
+    let newSeed = randomClientSeed();
+    function paintTable(table) {
+      const last = table?.last;
+      fill(
+        panel,
+        el('p', { text: t('tableSeeds') }),
+        el('p', { class: 'g-muted', text: t('tableRound', { n: table?.round ?? '—' }) }),
+        el('dl', {}, seedRow(t('tableSeedHash'), table?.serverSeedHash || '—')),
+        el('h3', { text: t('previousSeeds') }),
+        last
+          ? [
+              el('p', { class: 'g-muted', text: t('tableLast', { n: last.round, result: last.result }) }),
+              el(
+                'dl',
+                {},
+                seedRow(t('serverSeed'), last.serverSeed),
+                seedRow(t('revealedHash'), last.serverSeedHash),
+                seedRow(t('clientSeed'), last.clientSeed),
+                seedRow(t('nonce'), last.nonce),
+              ),
+            ]
+          : el('p', { class: 'g-muted', text: t('tableNoDraw') }),
+        lastRoundId ? el('p', { class: 'g-muted g-mono', text: t('lastRound', { id: lastRoundId }) }) : null,
+        verifyLink(),
+      );
+    }
     function paint() {
+      if (titleInfo.shared) return paintTable(seeds?.table);
       const input = el('input', {
         class: 'g-mono',
-        value: seeds?.clientSeed || '',
+        value: newSeed,
         maxlength: '64',
         autocomplete: 'off',
         spellcheck: 'false',
-        'aria-label': t('clientSeed'),
+        'aria-label': t('newClientSeed'),
+        oninput: () => {
+          newSeed = input.value;
+        },
       });
       const form = el(
         'form',
@@ -773,26 +872,32 @@
             event.preventDefault();
             const clientSeed = input.value.trim();
             if (!/^[A-Za-z0-9_.-]{1,64}$/.test(clientSeed)) return toast(t('clientSeedInvalid'), 'error');
-            if (locked) return toast(t('busy'));
+            if (locked) return toast(t('seedsInUse'), 'error');
             const answer = await api('seeds/rotate', { clientSeed });
             if (answer?.ok !== true) return showError(answer);
             seeds = answer;
+            newSeed = randomClientSeed();
             toast(t('rotated'));
             paint();
           },
         },
-        el('label', {}, el('span', { text: t('clientSeed') }), input),
+        el('dl', {}, seedRow(t('nextServerSeedHash'), seeds?.nextServerSeedHash || '—')),
+        el('label', {}, el('span', { text: t('newClientSeed') }), input),
+        el('p', { class: 'g-muted', text: t('rotateHelp') }),
         el('button', { type: 'submit', class: 'g-btn g-btn-secondary', text: t('rotate') }),
       );
       const previous = seeds?.previous;
-      panel.replaceChildren(
+      fill(
+        panel,
         el('p', { text: t('fairIntro') }),
         el(
           'dl',
           {},
           seedRow(t('serverSeedHash'), seeds?.serverSeedHash || '—'),
+          seedRow(t('clientSeed'), seeds?.clientSeed || '—'),
           seedRow(t('nonce'), seeds?.nonce ?? 0),
         ),
+        seeds?.roundOpen || locked ? el('p', { class: 'g-note', role: 'note', text: t('roundOpenNote') }) : null,
         form,
         el('h3', { text: t('previousSeeds') }),
         previous
@@ -800,28 +905,22 @@
               'dl',
               {},
               seedRow(t('serverSeed'), previous.serverSeed),
-              seedRow(t('serverSeedHash'), previous.serverSeedHash),
+              seedRow(t('revealedHash'), previous.serverSeedHash),
               seedRow(t('clientSeed'), previous.clientSeed),
               seedRow(t('nonce'), previous.nonce),
             )
           : el('p', { class: 'g-muted', text: t('noPrevious') }),
         lastRoundId ? el('p', { class: 'g-muted g-mono', text: t('lastRound', { id: lastRoundId }) }) : null,
-        el('a', {
-          class: 'g-link',
-          href: `${verifyUrl(lastRoundId)}${lastRoundId ? '&' : '?'}lang=${data.language}`,
-          target: '_blank',
-          rel: 'noopener',
-          text: t('verify'),
-        }),
+        verifyLink(),
       );
     }
     paint();
-    // Fresh numbers (the nonce moved with each round).
+    // Fresh numbers (the nonce moved with each round; a table moved to its next round).
     api('seeds').then((answer) => {
       if (answer?.ok) {
         seeds = answer;
         paint();
-      }
+      } else if (isSessionEnded(answer)) endSession();
     });
     return panel;
   }
@@ -838,6 +937,7 @@
     money,
     toCentavos,
     el,
+    fill,
     wait,
     ms,
     reducedMotion,

@@ -102,6 +102,8 @@
       }
       tile.disabled = view.status !== 'playing' || shown.has(i);
     });
+    // No cash-out before the first tile: it would only hand the stake back (the server refuses it too).
+    main.disabled = view.status === 'playing' && view.revealed.length === 0;
     if (view.status === 'playing') {
       main.textContent = t('mnCashout', { amount: money(Math.floor(round.stake * view.multiplier)) });
       status.textContent = view.next ? t('mnNext', { x: view.next.toFixed(2) }) : t('mnPick');

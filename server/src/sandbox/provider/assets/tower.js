@@ -140,6 +140,8 @@
         }
       });
     });
+    // No cash-out before the first floor: it would only hand the stake back (the server refuses it too).
+    main.disabled = !over && view.floor === 0;
     if (!over) {
       main.textContent = t('twCashout', { amount: money(Math.floor(round.stake * view.multiplier)) });
       status.className = 'og-status';
