@@ -22,6 +22,7 @@ import { defineConfig } from 'vitest/config';
 export const POSTGRES_SERVER_TESTS = [
   'server/src/domains/ledger/ledger.test.ts',
   'server/src/domains/ledger/journal-detail.test.ts',
+  'server/src/domains/ledger/forfeit.test.ts',
   'server/src/domains/withdraw/withdraw.test.ts',
   'server/src/domains/withdraw/race.test.ts',
   'server/src/domains/withdraw/money.property.test.ts',

@@ -139,7 +139,10 @@ export function createKit(app: FastifyInstance) {
     async play(p: Persona, rounds: number, bet: number, payout = 0.9) {
       const gameId = s.catalog.enabledGames().find((g) => g.playable === 1)?.id;
       if (gameId === undefined) throw new Error('no playable game');
-      const launched = s.play.launch(p.userId, gameId, app.config.publicUrl, 'en-US');
+      // A game is launched from a casino session and its game session ends with it: the persona logs in
+      // for the rounds (a session of its own, ended after them).
+      const { sessionId } = app.sessions.start(p.userId, { ...meta(p.username), userAgent: 'scenario' });
+      const launched = s.play.launch({ id: p.userId, sessionId }, gameId, app.config.publicUrl, 'en-US');
       const launchToken = new URL(launched.playUrl).searchParams.get('token') ?? '';
       const signed = <T extends Record<string, string>>(fields: T) => signedBody(fields, app.config.providerSecret);
       const { sessionToken } = s.play.authenticate(signed({ launchToken }));
@@ -155,6 +158,7 @@ export function createKit(app: FastifyInstance) {
           signed({ transactionId: `${roundId}-w`, roundId, amount: win.toFixed(2), result: 'scenario round' }),
         );
       }
+      app.sessions.end({ ...p.session, sessionId }, 'scenario rounds played');
     },
 
     withdraw(p: Persona, pesos: number) {

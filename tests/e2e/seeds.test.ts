@@ -90,9 +90,7 @@ describe('changing seeds while another tab has an open round', () => {
         const label = await tabA.locator('.mn-main').innerText();
         if (!/start|bắt đầu|bet|cược/i.test(label)) await tabA.locator('.mn-main').click();
       }
-      await expect
-        .poll(() => tabA.locator('.mn-tile.mine').count(), { timeout: WAIT })
-        .toBeGreaterThan(0);
+      await expect.poll(() => tabA.locator('.mn-tile.mine').count(), { timeout: WAIT }).toBeGreaterThan(0);
 
       // Now the rotation goes through and reveals the seed that drew A's mines.
       await tabB.keyboard.press('Escape');

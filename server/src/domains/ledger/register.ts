@@ -16,7 +16,13 @@ declare module 'fastify' {
 
 /** The ledger: the service, every player's account from registration, the balance routes. */
 export function register(app: FastifyInstance) {
-  const ledger = createLedgerService({ db: app.db, clock: app.clock });
+  const ledger = createLedgerService({
+    db: app.db,
+    clock: app.clock,
+    // A bonus is lost only when nothing is left in play (docs/money.md "Wagering requirements"): the play
+    // domain, registered below, answers at call time whether a round of the player is still open.
+    roundsOpen: (userId) => app.services.play.hasOpenRound(userId),
+  });
   const remarks = createRemarkBook();
   Object.assign(app.services, { ledger, remarks });
 

@@ -26,6 +26,9 @@ export interface Posting {
   turnoverDone?: number;
   /** The credit is a bonus with a turnover multiple: it opens its own wagering requirement. */
   wagering?: WageringGrant;
+  /** The debit is a stake still in play (a bet, whose game round is open): a balance of 0 after it forfeits
+   * nothing, as the round may pay; its settlement decides (`roundSettled`). */
+  inPlay?: boolean;
   /** What caused it: order number, round id, reward key. */
   reference: string;
   remark?: string;
@@ -41,8 +44,14 @@ const assertInt = (n: number, what: string) => {
  * buckets change, the counterparty's balance changes by the opposite amount, and one journal row records
  * both, unique by (type, reference) for the player. The invariants are in docs/money.md and whole.ts.
  */
-export function createLedgerService(deps: { db: Db; clock: Clock }) {
+export function createLedgerService(deps: {
+  db: Db;
+  clock: Clock;
+  /** Whether the player has a game round still open (the play domain answers it; none without one). */
+  roundsOpen?: (userId: number) => boolean;
+}) {
   const { db, clock } = deps;
+  const roundsOpen = deps.roundsOpen ?? (() => false);
   const repo = createLedgerRepo(db);
   const batch = createWriteBatch(db);
   const wagering = createWagering(db);
@@ -97,8 +106,10 @@ export function createLedgerService(deps: { db: Db; clock: Clock }) {
     if (turnoverDone > 0) {
       if (!noneOpen) wagering.bet(userId, p.reference, turnoverDone, now);
     } else if (turnoverDone < 0) wagering.rollback(userId, p.reference);
-    // Spent down to nothing: whatever bonus was in it is lost, so its requirements lock nothing any more.
-    if (amount < 0 && after.balance === 0 && !noneOpen) wagering.forfeit(userId, now);
+    // Spent down to nothing, and nothing still in play: whatever bonus was in it is lost, so its requirements
+    // lock nothing any more. A stake in an open round (this bet's, or an earlier one's) may still pay: the
+    // round's settlement decides (roundSettled).
+    if (amount < 0 && after.balance === 0 && !noneOpen && !p.inPlay) forfeitIfLost(userId, p.reference, now);
     // A transfer inside the player's account (balance to frozen) moves nothing of the counterparty's.
     if (amount + frozen !== 0 || points !== 0) repo.counterparty(counterparty, amount + frozen, points);
     const journalId = repo.insertJournal({
@@ -118,6 +129,25 @@ export function createLedgerService(deps: { db: Db; clock: Clock }) {
     return { journalId, account: after };
   }
 
+  /** The bonus was really lost (balance 0, as the caller saw): forfeits the open requirements unless a round
+   * of the player is still open. */
+  function forfeitIfLost(userId: number, reference: string, now: string) {
+    if (!roundsOpen(userId)) wagering.forfeit(userId, reference, now);
+  }
+
+  /**
+   * A game round of the player was settled without a payout posting (a win of 0), inside the caller's
+   * transaction: when that leaves the balance at 0 with requirements open and no other round open, their
+   * bonus was staked and lost and they are forfeited, by the round's `reference`. Answers the balance (the
+   * one account read; an account with no requirement open costs nothing more).
+   */
+  function roundSettled(userId: number, reference: string): number {
+    if (!db.inTransaction) throw new Error('ledger.roundSettled must run inside a transaction');
+    const a = account(userId);
+    if (a.balance === 0 && a.wagering_open > 0) forfeitIfLost(userId, reference, clock.iso());
+    return a.balance;
+  }
+
   /** The deposits' own turnover still owed before any withdrawal, in centavos (it locks the whole balance). */
   const surplus = (a: AccountRow) => Math.max(0, a.turnover_required - a.turnover_done);
   /** What may be withdrawn now (centavos): nothing while deposit turnover is owed, else the balance less the
@@ -134,6 +164,7 @@ export function createLedgerService(deps: { db: Db; clock: Clock }) {
     /** The spendable balance (centavos), 0 without an account: what the socket's balance.changed tells. */
     balance: (userId: number) => repo.balance(userId) ?? 0,
     post,
+    roundSettled,
     surplus,
     withdrawable,
     /** The player's open wagering requirements, oldest first, and the bonus they lock (centavos). */

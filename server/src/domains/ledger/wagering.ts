@@ -12,6 +12,8 @@ export interface WageringRow {
   state: 'open' | 'met' | 'forfeited';
   created_at: string;
   closed_at: string | null;
+  /** What forfeited it (the reference of the posting or of the round settled): its rollback opens it again. */
+  forfeited_by: string | null;
 }
 
 /** What opens a requirement: a bonus credited with a turnover multiple (centavos). */
@@ -53,7 +55,12 @@ export function createWagering(db: Db) {
   const betsOf = db.prepare('SELECT requirement_id, amount FROM wagering_bets WHERE user_id = ? AND reference = ?');
   const deleteBets = db.prepare('DELETE FROM wagering_bets WHERE user_id = ? AND reference = ?');
   const forfeit = db.prepare(
-    "UPDATE wagering_requirements SET state = 'forfeited', closed_at = ? WHERE user_id = ? AND state = 'open'",
+    `UPDATE wagering_requirements SET state = 'forfeited', closed_at = ?, forfeited_by = ?
+     WHERE user_id = ? AND state = 'open'`,
+  );
+  const reopen = db.prepare(
+    `UPDATE wagering_requirements SET state = 'open', closed_at = NULL, forfeited_by = NULL
+     WHERE user_id = ? AND state = 'forfeited' AND forfeited_by = ?`,
   );
 
   return {
@@ -80,16 +87,21 @@ export function createWagering(db: Db) {
     },
     /**
      * A rolled-back bet never counted: what it gave each requirement is taken back, and a requirement it
-     * had completed is open again. A forfeited one stays forfeited.
+     * had completed is open again. A requirement this very reference forfeited is open again too (the move
+     * that lost the bonus never happened); one forfeited by something else stays forfeited.
      */
     rollback(userId: number, reference: string) {
       for (const b of betsOf.all(userId, reference) as { requirement_id: number; amount: number }[]) {
         takeBack.run({ id: b.requirement_id, amount: b.amount });
       }
       deleteBets.run(userId, reference);
+      reopen.run(userId, reference);
     },
-    /** The balance reached 0: the bonuses were spent and lost, so their requirements lock nothing more. */
-    forfeit: (userId: number, now: string) => forfeit.run(now, userId),
+    /**
+     * The bonuses were staked and lost (balance 0, nothing left in play): their requirements lock nothing
+     * more. `reference` (the posting's or the settled round's) is kept, so that its rollback undoes this.
+     */
+    forfeit: (userId: number, reference: string, now: string) => forfeit.run(now, reference, userId),
     /** The bonus locked by the open requirements (centavos). */
     locked: (userId: number) => locked.get(userId) as number,
     /** The open requirements, oldest first. */

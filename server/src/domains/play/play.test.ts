@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import { signFields } from '../../lib/signature';
-import { registerPlayer, type TestClient, testApp } from '../../test/helpers';
+import { hashed, opsClient, registerPlayer, TestClient, testApp } from '../../test/helpers';
 import { assertLedgerWhole } from '../ledger/whole';
 
 let app: FastifyInstance;
@@ -223,5 +223,139 @@ describe('the seamless wallet (conformance)', () => {
       { round_id: 'cr1', state: 'settled' },
       { round_id: 'cr2', state: 'void' },
     ]);
+  });
+});
+
+describe('a game session ends with the casino session that launched it', () => {
+  let late = 0;
+  /** A game session of the funded player that works: one bet of 10.00 goes through (balance 90). */
+  async function playing() {
+    fund(100);
+    const token = await session();
+    const first = await wallet('bet', {
+      sessionToken: token,
+      transactionId: 'ok-1',
+      roundId: 'ok-r1',
+      amount: '10.00',
+    });
+    expect(first).toMatchObject({ success: true, data: { balance: 90 } });
+    return token;
+  }
+
+  /** The old game session's balance and bet calls are refused ("Session ended") and move no money. */
+  async function refused(token: string) {
+    const balanceBefore = app.services.ledger.account(userId).balance;
+    const journalBefore = app.db.prepare('SELECT COUNT(*) FROM balance_journal WHERE user_id = ?').pluck().get(userId);
+    late += 1;
+    const bet = await wallet('bet', {
+      sessionToken: token,
+      transactionId: `late-${late}`,
+      roundId: `late-r${late}`,
+      amount: '10.00',
+    });
+    expect(bet).toMatchObject({ success: false, code: Code.GAME_TOKEN_EXPIRED });
+    expect(bet.msg).toMatch(/open the game again/);
+    const asked = await wallet('balance', { sessionToken: token });
+    expect(asked).toMatchObject({ success: false, code: Code.GAME_TOKEN_EXPIRED });
+    expect(app.services.ledger.account(userId).balance).toBe(balanceBefore);
+    expect(app.db.prepare('SELECT COUNT(*) FROM balance_journal WHERE user_id = ?').pluck().get(userId)).toBe(
+      journalBefore,
+    );
+    expect(app.db.prepare('SELECT COUNT(*) FROM game_rounds WHERE round_id = ?').pluck().get(`late-r${late}`)).toBe(0);
+    assertLedgerWhole(app.db);
+  }
+
+  const uid = () => app.services.users.byId(userId)?.uid ?? 0;
+  const liveSessionId = () =>
+    app.db
+      .prepare('SELECT id FROM sessions WHERE user_id = ? AND revoked_at IS NULL ORDER BY id DESC')
+      .pluck()
+      .get(userId) as number;
+
+  it('after logout', async () => {
+    const token = await playing();
+    expect((await player.post('/api/user/logout')).body.success).toBe(true);
+    await refused(token);
+  });
+
+  it('after a change of the login password (the session rotates); the new session plays', async () => {
+    const token = await playing();
+    const changed = await player.post('/api/user/modifyPasswordLogin', {
+      oldPassword: hashed('secret123'),
+      newPassword: hashed('newsecret456'),
+    });
+    expect(changed.body.success).toBe(true);
+    await refused(token);
+    // The same device, on the session the change started, opens the game again and plays.
+    const fresh = await session();
+    const bet = await wallet('bet', { sessionToken: fresh, transactionId: 'new-1', roundId: 'new-r1', amount: '5.00' });
+    expect(bet).toMatchObject({ success: true, data: { balance: 85 } });
+  });
+
+  it('after a login elsewhere (one session per account)', async () => {
+    const token = await playing();
+    const username = app.services.users.byId(userId)?.username ?? '';
+    const elsewhere = new TestClient(app);
+    const login = await elsewhere.post('/api/user/login', { username, password: hashed('secret123') });
+    expect(login.body.success).toBe(true);
+    await refused(token);
+  });
+
+  it("after the operator's suspension", async () => {
+    const token = await playing();
+    const suspended = await opsClient(app).post(`/ops/users/${uid()}/status`, { status: 'suspended', reason: 'test' });
+    expect(suspended.body.success).toBe(true);
+    await refused(token);
+  });
+
+  it("after the operator's revoke of that session, and of all sessions", async () => {
+    const token = await playing();
+    const revoked = await opsClient(app).post(`/ops/users/${uid()}/sessions/${liveSessionId()}/revoke`, {});
+    expect(revoked.body.success).toBe(true);
+    await refused(token);
+
+    const again = new TestClient(app);
+    const username = app.services.users.byId(userId)?.username ?? '';
+    await again.post('/api/user/login', { username, password: hashed('secret123') });
+    player = again;
+    const second = await session();
+    expect((await wallet('balance', { sessionToken: second })).success).toBe(true);
+    expect((await opsClient(app).post(`/ops/users/${uid()}/sessions/revoke`, {})).body.success).toBe(true);
+    await refused(second);
+  });
+
+  it('a launch token minted before logout cannot be exchanged', async () => {
+    const launched = await player.post<{ playUrl: string }>('/api/game/getUrl', { gameId: gameId('slot') });
+    const launchToken = new URL(launched.body.data.playUrl).searchParams.get('token') ?? '';
+    await player.post('/api/user/logout');
+    const auth = await wallet('authenticate', { launchToken });
+    expect(auth).toMatchObject({ success: false, code: Code.GAME_TOKEN_EXPIRED });
+    expect(app.db.prepare('SELECT session_token_hash FROM game_launches').pluck().all()).toEqual([null]);
+  });
+
+  // The database is the truth, for every process of a cluster: a change another process made (no session
+  // cache here knows of it) ends the game session as well.
+  it.each([
+    [
+      'revoked',
+      "UPDATE sessions SET revoked_at = '2026-11-20T01:00:00.000Z', revoke_reason = 'logout' WHERE user_id = ?",
+    ],
+    ['past its expiry', "UPDATE sessions SET expires_at = '2026-11-20T01:59:59.000Z' WHERE user_id = ?"],
+  ])('when the casino session is %s in the database', async (_what, sql) => {
+    const token = await playing();
+    app.db.prepare(sql).run(userId);
+    await refused(token);
+  });
+
+  it('when the player is suspended in the database', async () => {
+    const token = await playing();
+    app.db.prepare("UPDATE users SET status = 'suspended' WHERE id = ?").run(userId);
+    await refused(token);
+  });
+
+  it('a launch made before migration 0046 (no casino session) is refused', async () => {
+    const token = await playing();
+    app.db.prepare('UPDATE game_launches SET session_id = NULL WHERE user_id = ?').run(userId);
+    await refused(token);
   });
 });

@@ -14,11 +14,18 @@ export interface LaunchRow {
   id: number;
   user_id: number;
   game_id: number;
+  /** The casino session (sessions.id) that launched the game; null for launches before migration 0046. */
+  session_id: number | null;
   launch_expires_at: string;
   session_token_hash: string | null;
   session_expires_at: string | null;
   language: string;
   provider_game: string | null;
+  /** That casino session's revocation and expiry (null when it names none), read in the same query. */
+  casino_revoked_at: string | null;
+  casino_expires_at: string | null;
+  /** The player's users.status ('active' or 'suspended'). */
+  user_status: string;
 }
 
 export interface RoundRow {
@@ -71,11 +78,18 @@ export function createPlayRepo(db: Db) {
     'SELECT id, name, type, playable, open_mode, need_bind_wallet, provider_game FROM games WHERE id = ? AND enabled = 1',
   );
   const insertLaunch = db.prepare(
-    `INSERT INTO game_launches (user_id, game_id, launch_token_hash, launch_expires_at, language, created_at)
-     VALUES (@userId, @gameId, @launchHash, @launchExpiresAt, @language, @now)
+    `INSERT INTO game_launches (user_id, game_id, session_id, launch_token_hash, launch_expires_at, language,
+       created_at)
+     VALUES (@userId, @gameId, @sessionId, @launchHash, @launchExpiresAt, @language, @now)
      RETURNING id`,
   );
-  const LAUNCH_SELECT = `SELECT l.*, g.provider_game FROM game_launches l JOIN games g ON g.id = l.game_id`;
+  // The launch with what decides whether its game session still stands: the casino session that launched
+  // it and the player's status, joined on primary keys in the one query a wallet call makes anyway (the
+  // database is the truth, for every process of a cluster; no session cache is asked).
+  const LAUNCH_SELECT = `SELECT l.*, g.provider_game, s.revoked_at AS casino_revoked_at,
+       s.expires_at AS casino_expires_at, u.status AS user_status
+     FROM game_launches l JOIN games g ON g.id = l.game_id JOIN users u ON u.id = l.user_id
+       LEFT JOIN sessions s ON s.id = l.session_id`;
   const byLaunchHash = db.prepare(`${LAUNCH_SELECT} WHERE l.launch_token_hash = ?`);
   const bySessionHash = db.prepare(`${LAUNCH_SELECT} WHERE l.session_token_hash = ?`);
   const startSession = db.prepare(
@@ -102,6 +116,7 @@ export function createPlayRepo(db: Db) {
     `UPDATE game_rounds SET status = 'refunded', result = 'Refunded', settled_at = @now
      WHERE round_id = @roundId AND status = 'open'`,
   );
+  const openRound = db.prepare("SELECT 1 FROM game_rounds WHERE user_id = ? AND status = 'open' LIMIT 1").pluck();
   const roundsPage = db.prepare(
     `SELECT r.*, g.name AS game_name FROM game_rounds r JOIN games g ON g.id = r.game_id
      WHERE ${ROUND_FILTER} ORDER BY r.id DESC LIMIT @limit OFFSET @offset`,
@@ -116,6 +131,7 @@ export function createPlayRepo(db: Db) {
     insertLaunch: (l: {
       userId: number;
       gameId: number;
+      sessionId: number;
       launchHash: string;
       launchExpiresAt: string;
       language: string;
@@ -143,6 +159,8 @@ export function createPlayRepo(db: Db) {
       insertRound.run(r).changes > 0,
     settleRound: (r: { roundId: string; win: number; result: string; now: string }) => settleRound.run(r).changes > 0,
     refundRound: (roundId: string, now: string) => refundRound.run({ roundId, now }).changes > 0,
+    /** Whether the player has a round still open (bet, neither settled nor rolled back): index game_rounds_open. */
+    hasOpenRound: (userId: number) => openRound.get(userId) !== undefined,
     roundsPage: (f: RoundFilter) => roundsPage.all(roundParams(f)) as RoundRow[],
     roundsTotals: (f: RoundFilter) => roundsTotals.get(roundParams(f)) as { count: number; bet: number; win: number },
   };

@@ -9,7 +9,8 @@ import type { PlayService } from './service';
 
 export function playRoutes(app: FastifyInstance, play: PlayService) {
   route(app, gameUrl, ({ user, body, request }) =>
-    play.launch(user.id, body.gameId, requestOrigin(request), request.lang),
+    // The caller's casino session: the game session it opens ends with it.
+    play.launch(user, body.gameId, requestOrigin(request), request.lang),
   );
 
   route(app, gameRecords, ({ user, params, query }) => {

@@ -51,10 +51,27 @@ export function createPlayService(deps: {
       throw new AppError(Code.SIGNATURE_INVALID);
   }
 
+  /**
+   * Whether the casino session that launched the game still stands, as the database says (the launch's
+   * own query joins it): not revoked (logout, password change, a login elsewhere, an operator's revoke or
+   * suspension), not past its expiry, and its player active. A launch that names none (made before
+   * migration 0046) stands for nothing.
+   */
+  const launchedByLiveSession = (launch: LaunchRow, nowMs: number) =>
+    launch.session_id !== null &&
+    launch.casino_revoked_at === null &&
+    launch.casino_expires_at !== null &&
+    Date.parse(launch.casino_expires_at) > nowMs &&
+    launch.user_status === 'active';
+
+  /** The launch behind a live game session; a game session ends with the casino session that opened it. */
   function liveSession(sessionToken: string): LaunchRow {
     const launch = repo.bySessionHash(hash(sessionToken));
     if (!launch?.session_expires_at) throw new AppError(Code.GAME_TOKEN_INVALID);
-    if (Date.parse(launch.session_expires_at) <= clock.nowMs()) throw new AppError(Code.GAME_TOKEN_EXPIRED);
+    const nowMs = clock.nowMs();
+    if (Date.parse(launch.session_expires_at) <= nowMs || !launchedByLiveSession(launch, nowMs)) {
+      throw new AppError(Code.GAME_TOKEN_EXPIRED);
+    }
     return launch;
   }
 
@@ -121,7 +138,13 @@ export function createPlayService(deps: {
     roundsPage: repo.roundsPage,
     roundsTotals: repo.roundsTotals,
 
-    launch(userId: number, gameId: number, origin: string, language: Language) {
+    /** Whether the player has a round still open (the ledger asks it before forfeiting a bonus). */
+    hasOpenRound: repo.hasOpenRound,
+
+    /** A play URL for the player of the casino session `session`; the game session will end with it. */
+    launch(session: { id: number; sessionId: number }, gameId: number, origin: string, language: Language) {
+      const userId = session.id;
+      if (!session.sessionId) throw new AppError(Code.SESSION_INVALID);
       const game = repo.game(gameId);
       if (!game) throw new AppError(Code.GAME_NOT_FOUND);
       if (!game.playable || !game.provider_game) throw new AppError(Code.GAME_NOT_PLAYABLE);
@@ -134,6 +157,7 @@ export function createPlayService(deps: {
         repo.insertLaunch({
           userId,
           gameId,
+          sessionId: session.sessionId,
           launchHash: hash(token),
           launchExpiresAt: new Date(now.getTime() + LAUNCH_TOKEN_TTL_MS).toISOString(),
           language,
@@ -149,7 +173,10 @@ export function createPlayService(deps: {
       return db.transaction(() => {
         const launch = repo.byLaunchHash(hash(body.launchToken));
         if (!launch) throw new AppError(Code.GAME_TOKEN_INVALID);
-        if (Date.parse(launch.launch_expires_at) <= clock.nowMs()) throw new AppError(Code.GAME_TOKEN_EXPIRED);
+        const nowMs = clock.nowMs();
+        if (Date.parse(launch.launch_expires_at) <= nowMs || !launchedByLiveSession(launch, nowMs)) {
+          throw new AppError(Code.GAME_TOKEN_EXPIRED);
+        }
         const sessionToken = newToken();
         const expiresAt = new Date(clock.nowMs() + GAME_SESSION_IDLE_MS).toISOString();
         if (!repo.startSession(launch.id, hash(sessionToken), expiresAt)) throw new AppError(Code.GAME_TOKEN_INVALID);
@@ -176,6 +203,9 @@ export function createPlayService(deps: {
         const launch = liveSession(body.sessionToken);
         const amount = toCentavos(body.amount);
         if (amount <= 0) throw new AppError(Code.BET_INVALID);
+        // What the round counts toward wagering, rebates and VIP turnover: its net risk as the provider
+        // states it (hedged chips count only what they leave uncovered), never more than the stake.
+        const turnover = body.turnover === undefined ? amount : Math.min(amount, toCentavos(body.turnover));
         const nowMs = clock.nowMs();
         const now = new Date(nowMs).toISOString();
         // The round id is unique: a second bet on it inserts nothing (the transaction rolls back on any
@@ -194,8 +224,10 @@ export function createPlayService(deps: {
           balance = ledger.post(launch.user_id, {
             type: 'bet',
             amount: -amount,
-            turnoverDone: amount,
+            turnoverDone: turnover,
             reference: body.roundId,
+            // Its round is open (inserted above): a balance of 0 after it forfeits no bonus yet.
+            inPlay: true,
           }).account.balance;
         } catch (error) {
           if (error instanceof AppError && error.code === Code.INSUFFICIENT_BALANCE) {
@@ -221,10 +253,11 @@ export function createPlayService(deps: {
         if (!repo.settleRound({ roundId: body.roundId, win: amount, result: body.result, now: clock.iso() })) {
           throw new AppError(Code.ROUND_SETTLED);
         }
+        // A win of 0 posts nothing, but it closes the round: the ledger then tells whether a bonus was lost.
         const balance =
           amount > 0
             ? ledger.post(round.user_id, { type: 'win', amount, reference: body.roundId }).account.balance
-            : undefined;
+            : ledger.roundSettled(round.user_id, body.roundId);
         return { userId: round.user_id, roundId: body.roundId, amount, balance };
       });
     },
@@ -234,10 +267,13 @@ export function createPlayService(deps: {
         const bet = repo.transaction(body.betTransactionId);
         if (bet?.kind !== 'bet') throw new AppError(Code.TRANSACTION_UNKNOWN);
         if (!repo.refundRound(bet.round_id, clock.iso())) throw new AppError(Code.ROUND_SETTLED);
+        // The bet's turnover taken back: what it counted (its request's `turnover` when the provider stated one).
+        const stated = (JSON.parse(bet.request) as { turnover?: string }).turnover;
+        const counted = stated === undefined ? bet.amount : Math.min(bet.amount, toCentavos(stated));
         const { account } = ledger.post(bet.user_id, {
           type: 'rollback',
           amount: bet.amount,
-          turnoverDone: -bet.amount,
+          turnoverDone: -counted,
           reference: bet.round_id,
         });
         return { userId: bet.user_id, roundId: bet.round_id, amount: bet.amount, balance: account.balance };

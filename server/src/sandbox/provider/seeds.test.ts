@@ -187,6 +187,24 @@ describe('a stepped round with no risky exit', () => {
   });
 });
 
+describe('turnover is the net risk of a round', () => {
+  it('counts nothing of banker and player at once, and only the uncovered part of unequal hedges', async () => {
+    fund(1000);
+    const tab = await open('house-manila-baccarat');
+    const account = () => app.services.ledger.account(userId);
+    const hedged = await provider.play(tab, { bets: { banker: 10_000, player: 10_000 } });
+    if (!hedged.ok) throw new Error(hedged.message);
+    expect(account().turnover_done).toBe(0);
+    const partly = await provider.play(tab, { bets: { banker: 15_000, player: 10_000, tie: 1_000 } });
+    if (!partly.ok) throw new Error(partly.message);
+    expect(account().turnover_done).toBe(6_000);
+    // A single side counts in full.
+    await provider.play(tab, { bets: { player: 2_000 } });
+    expect(account().turnover_done).toBe(8_000);
+    expect(app.services.ledger.check().problems).toEqual([]);
+  });
+});
+
 describe('the maximum win per round', () => {
   it('pays at most the title maximum, says so in the record, and the capped round verifies', async () => {
     fund(1000);

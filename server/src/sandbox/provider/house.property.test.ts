@@ -1,0 +1,247 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Code } from '../../../../shared/codes';
+import { hashed, registerPlayer, TestClient, testApp } from '../../test/helpers';
+import type { PlayResult } from './engine';
+import { fairRng } from './games/fair';
+import type { Engine } from './games/kinds';
+import { defaultBetOf } from './games/sample';
+import { walletClient } from './wallet-client';
+
+/**
+ * The house cannot be beaten (issue 25): random sequences of what a player can do with the product's own
+ * screens (play, act, change seeds, verify, log out and back in) and what a provider may do (roll a bet
+ * back), over one title of every family, several tabs each. After every step:
+ * - no seed whose commitment belongs to an unsettled round is revealed, and no open round verifies;
+ * - turnover is exactly the net risk of the rounds that stand (none for a rolled-back or void round, none
+ *   for a hedge), and no Mines/Tower round is paid without a move;
+ * - the ledger is whole;
+ * - bonus money is never withdrawable before its wagering is done, unless it was truly lost (a balance
+ *   of 0 with no round open).
+ */
+const BONUS = 20_000;
+
+type Op =
+  | { kind: 'play'; title: number; tab: number; hedge: boolean }
+  | { kind: 'act'; round: number }
+  | { kind: 'rotate'; title: number; tab: number }
+  | { kind: 'verify'; round: number }
+  | { kind: 'logout' }
+  | { kind: 'rollback'; round: number };
+
+const op: fc.Arbitrary<Op> = fc.oneof(
+  {
+    weight: 5,
+    arbitrary: fc.record({ kind: fc.constant('play' as const), title: fc.nat(), tab: fc.nat(1), hedge: fc.boolean() }),
+  },
+  { weight: 5, arbitrary: fc.record({ kind: fc.constant('act' as const), round: fc.nat() }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('rotate' as const), title: fc.nat(), tab: fc.nat(1) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('verify' as const), round: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('logout' as const) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('rollback' as const), round: fc.nat() }) },
+);
+
+/** A hedged version of a chip table's default bet: the same chips on every bet of its first hedge group. */
+function hedgedBet(engine: Engine): unknown {
+  const hedges = (engine.rules as { hedges?: string[][] } | null)?.hedges;
+  const group = hedges?.[0];
+  if (!group || group.length * 100 > 500_000) return defaultBetOf(engine);
+  return { bets: Object.fromEntries(group.map((bet) => [bet, 100])) };
+}
+
+describe('the house cannot be beaten', () => {
+  it('holds its invariants over random play, rotations, verifications, logouts and rollbacks', async () => {
+    const app = await testApp();
+    try {
+      const provider = app.provider;
+      const wallet = walletClient(app);
+      // One title of each family, dealt for one player (shared tables are the dealer's: tested apart).
+      const titles: string[] = [];
+      const families = new Set<string>();
+      const launchable = new Set(
+        app.db
+          .prepare('SELECT provider_game FROM games WHERE enabled = 1 AND playable = 1 AND need_bind_wallet = 0')
+          .pluck()
+          .all() as string[],
+      );
+      for (const [key, title] of provider.studio.titles) {
+        if (title.shared || families.has(title.family) || !launchable.has(key)) continue;
+        families.add(title.family);
+        titles.push(key);
+      }
+      let run = 0;
+      await fc.assert(
+        fc.asyncProperty(fc.array(op, { minLength: 5, maxLength: 30 }), async (ops) => {
+          run += 1;
+          const registered = await registerPlayer(app);
+          let client: TestClient = registered.client;
+          const userId = app.services.users.byUid(registered.info.uid)?.id ?? 0;
+          app.db.transaction(() => {
+            app.services.ledger.post(userId, { type: 'adjust', amount: 30_000, reference: `fund-${run}` });
+            app.services.ledger.post(userId, {
+              type: 'reward',
+              amount: BONUS,
+              reference: `bonus-${run}`,
+              wagering: { source: 'test', bonus: BONUS, required: BONUS * 5 },
+            });
+          })();
+          const tabs = new Map<string, string>();
+          const rounds: string[] = [];
+          let lost = false;
+
+          async function tab(title: string, n: number) {
+            const key = `${title}#${n}`;
+            const known = tabs.get(key);
+            if (known) return known;
+            const game = app.db.prepare('SELECT id FROM games WHERE provider_game = ?').pluck().get(title) as number;
+            const launched = await client.post<{ playUrl: string }>('/api/game/getUrl', { gameId: game });
+            if (!launched.body.success) throw new Error(`${title}: ${JSON.stringify(launched.body)}`);
+            const token = new URL(launched.body.data.playUrl).searchParams.get('token') ?? '';
+            const opened = await provider.open(token, title);
+            if (!opened.ok) throw new Error(`${title}: ${opened.message}`);
+            tabs.set(key, opened.id);
+            return opened.id;
+          }
+          const providerRound = (roundId: string) =>
+            app.db.prepare('SELECT * FROM provider_rounds WHERE round_id = ?').get(roundId) as {
+              round_id: string;
+              title: string;
+              session_token: string;
+              bet_transaction_id: string;
+              server_seed_hash: string;
+              client_seed: string;
+              nonce: number;
+              params: string;
+              actions: string;
+              state: string;
+              done: number;
+            };
+          const isOpen = (r: { state: string; done: number }) =>
+            r.state === 'betting' || (r.state === 'bet_placed' && r.done === 0);
+
+          for (const step of ops) {
+            if (step.kind === 'play') {
+              const title = titles[step.title % titles.length] as string;
+              const engine = provider.studio.title(title)?.engine as Engine;
+              const session = await tab(title, step.tab);
+              const bet = step.hedge ? hedgedBet(engine) : defaultBetOf(engine);
+              const played: PlayResult = await provider.play(session, bet);
+              if (played.ok) rounds.push(played.roundId);
+              else
+                expect([Code.INSUFFICIENT_BALANCE, Code.GAME_TOKEN_INVALID, Code.GAME_TOKEN_EXPIRED]).toContain(
+                  played.code,
+                );
+            } else if (step.kind === 'act' && rounds.length > 0) {
+              const r = providerRound(rounds[step.round % rounds.length] as string);
+              const engine = provider.studio.title(r.title)?.engine;
+              const session = [...tabs].find(([key]) => key.startsWith(`${r.title}#`))?.[1];
+              if (engine?.kind === 'stepped' && isOpen(r) && session) {
+                let state = engine.start(
+                  fairRng(provider.seeds.secret(r.server_seed_hash) ?? '', r.client_seed, r.nonce),
+                  JSON.parse(r.params),
+                );
+                for (const a of JSON.parse(r.actions) as unknown[]) state = engine.act(state, engine.action.parse(a));
+                const action = (engine.strategy ?? engine.finishAction)?.(state);
+                // Any tab of the title may carry the round's session or not: a wrong one is refused, nothing moves.
+                await provider.act(session, r.round_id, action);
+              }
+            } else if (step.kind === 'rotate') {
+              // Mostly the title of a round already played (maybe still open, in another tab), else any title.
+              const title =
+                rounds.length > 0 && step.title % 3 !== 0
+                  ? providerRound(rounds[step.title % rounds.length] as string).title
+                  : (titles[step.title % titles.length] as string);
+              const session = await tab(title, step.tab);
+              const openOnPair =
+                (app.db
+                  .prepare(
+                    `SELECT COUNT(*) FROM provider_rounds r JOIN provider_seeds s ON s.server_seed_hash = r.server_seed_hash
+                     WHERE s.revealed_at IS NULL AND s.player_id = ? AND r.title = ?
+                       AND r.state IN ('betting', 'bet_placed')`,
+                  )
+                  .pluck()
+                  .get(registered.info.uid, title) as number) > 0;
+              const rotated = provider.rotateSeeds(session, `seed-${run}`);
+              if (openOnPair) expect(rotated).toMatchObject({ ok: false });
+              else if (!rotated.ok) expect(rotated.code).toBe(Code.GAME_TOKEN_INVALID);
+            } else if (step.kind === 'verify' && rounds.length > 0) {
+              const r = providerRound(rounds[step.round % rounds.length] as string);
+              const answer = await client.get<{ recorded: { matches: boolean } | null }>('/api/provider/verify', {
+                roundId: r.round_id,
+              });
+              if (isOpen(r)) expect(answer.body.code).toBe(Code.ROUND_NOT_VERIFIABLE);
+              else if (answer.body.success) expect(answer.body.data.recorded?.matches).toBe(true);
+            } else if (step.kind === 'logout') {
+              await client.post('/api/user/logout');
+              // Every game tab opened under the ended session is refused from now on.
+              for (const session of tabs.values()) {
+                const balance = await provider.balance(session);
+                expect(balance.ok).toBe(false);
+              }
+              tabs.clear();
+              client = new TestClient(app);
+              const login = await client.post('/api/user/login', {
+                username: registered.player.username,
+                password: hashed(registered.player.password),
+              });
+              expect(login.body.success).toBe(true);
+            } else if (step.kind === 'rollback' && rounds.length > 0) {
+              const r = providerRound(rounds[step.round % rounds.length] as string);
+              await wallet.rollback({ transactionId: `${r.round_id}-rb-test`, betTransactionId: r.bet_transaction_id });
+            }
+
+            // --- invariants ---
+            const revealedOpen = app.db
+              .prepare(
+                `SELECT COUNT(*) FROM provider_rounds r JOIN provider_seeds s ON s.server_seed_hash = r.server_seed_hash
+                 WHERE s.revealed_at IS NOT NULL AND (r.state = 'betting' OR (r.state = 'bet_placed' AND r.done = 0))`,
+              )
+              .pluck()
+              .get() as number;
+            expect(revealedOpen, 'a revealed seed with an open round').toBe(0);
+
+            const standing = app.db
+              .prepare(
+                `SELECT p.title, p.params, p.actions, g.status FROM provider_rounds p
+                 JOIN game_rounds g ON g.round_id = p.round_id WHERE g.user_id = ?`,
+              )
+              .all(userId) as { title: string; params: string; actions: string; status: string }[];
+            let expected = 0;
+            for (const g of standing) {
+              if (g.status === 'refunded') continue;
+              const engine = provider.studio.title(g.title)?.engine as Engine;
+              const params = JSON.parse(g.params);
+              const stake = engine.stakeOf(params);
+              expected += Math.min(stake, engine.turnoverOf ? engine.turnoverOf(params) : stake);
+              if (engine.kind === 'stepped' && engine.voidUntouched && g.status === 'settled')
+                expect(g.actions, `${g.title} paid without a move`).not.toBe('[]');
+            }
+            const account = app.services.ledger.account(userId);
+            expect(account.turnover_done, 'turnover is the net risk of the rounds that stand').toBe(expected);
+
+            expect(app.services.ledger.check().problems).toEqual([]);
+
+            const openRounds = app.db
+              .prepare("SELECT COUNT(*) FROM game_rounds WHERE user_id = ? AND status = 'open'")
+              .pluck()
+              .get(userId) as number;
+            if (account.balance === 0 && openRounds === 0) lost = true;
+            const requirement = app.services.ledger.wagering(userId);
+            const bonusRow = app.db
+              .prepare('SELECT state, done, required FROM wagering_requirements WHERE user_id = ? AND reference = ?')
+              .get(userId, `bonus-${run}`) as { state: string; done: number; required: number };
+            if (bonusRow.state === 'forfeited') expect(lost, 'forfeited while the bonus was not lost').toBe(true);
+            if (bonusRow.state === 'open')
+              expect(app.services.ledger.withdrawable(account)).toBeLessThanOrEqual(
+                Math.max(0, account.balance - requirement.locked),
+              );
+            if (bonusRow.state === 'met') expect(bonusRow.done).toBeGreaterThanOrEqual(bonusRow.required);
+          }
+        }),
+        { numRuns: 25 },
+      );
+    } finally {
+      await app.close();
+    }
+  }, 240_000);
+});
