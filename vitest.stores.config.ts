@@ -37,6 +37,10 @@ export const POSTGRES_SERVER_TESTS = [
   'server/src/domains/mall/mall.test.ts',
   'server/src/domains/redemption/redemption.test.ts',
   'server/src/domains/play/play.test.ts',
+  // The provider's seed book and the house's invariants (issue 25): rotation against open rounds, net risk.
+  'server/src/sandbox/provider/provider.test.ts',
+  'server/src/sandbox/provider/seeds.test.ts',
+  'server/src/sandbox/provider/house.property.test.ts',
   'server/src/domains/poker/poker.test.ts',
   'server/src/domains/user/user.test.ts',
   'server/src/domains/user/guest.test.ts',

@@ -23,6 +23,11 @@ interface TableRound {
   closesAt: number;
   seed: { serverSeed: string; serverSeedHash: string; clientSeed: string; nonce: number };
   bets: { roundId: string; stake: number; resolve: (answer: PlayResult) => void; promise: Promise<PlayResult> }[];
+  /**
+   * The players holding a position on this round: one bet each, so the stake limit, the maximum win and
+   * the net risk of hedged chips (red in one bet, black in another) hold per player per draw.
+   */
+  players: Set<number>;
 }
 
 export interface ProviderSession {
@@ -153,6 +158,7 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
       closesAt: n * TABLE_CYCLE_MS + TABLE_BET_MS,
       seed: seeds.take(0, title.key),
       bets: [],
+      players: new Set(),
     };
     // A round with bets not drawn yet stays until drawTables has paid it.
     if (!current || current.bets.length === 0) tables.set(title.key, fresh);
@@ -361,6 +367,10 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
       const table = title.shared && engine.kind === 'oneShot' ? tableRound(title) : undefined;
       if (table && clock.nowMs() >= table.closesAt)
         return fail(Code.BET_INVALID, 'Bets are closed: wait for the next round.');
+      if (table?.players.has(session.playerId))
+        return fail(Code.BET_INVALID, 'You already have a bet on this round: wait for the draw.');
+      // Held from here, before the wallet's await, so a second tab cannot slip a second bet in meanwhile.
+      table?.players.add(session.playerId);
       const roundId = `${title.family}-${randomUUID()}`;
       const betTx = `${roundId}-bet`;
       const winTx = `${roundId}-win`;
@@ -405,11 +415,19 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
         turnover: wire(turnoverOf(engine, parsed.data, stake)),
       });
       if (!bet.success) {
+        table?.players.delete(session.playerId);
         mark(roundId, 'void');
         const balance = (bet.data as { balance?: number } | null)?.balance;
         return { ok: false, code: bet.code, message: bet.msg, ...(balance !== undefined ? { balance } : {}) };
       }
       mark(roundId, 'bet_placed');
+      if (table && tables.get(title.key) !== table) {
+        // The round was drawn while this bet was on its way to the wallet: it had no part in the draw, so
+        // it is rolled back rather than left open on a seed already public.
+        const placed = round(roundId);
+        if (placed) await voidRound(placed);
+        return fail(Code.BET_INVALID, 'Bets are closed: wait for the next round.');
+      }
       if (table) {
         // Answered at the draw (a long poll): the page shows the countdown meanwhile.
         let resolve: (answer: PlayResult) => void = () => {};

@@ -41,12 +41,20 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('rollback' as const), round: fc.nat() }) },
 );
 
-/** A hedged version of a chip table's default bet: the same chips on every bet of its first hedge group. */
+/**
+ * A hedged version of a chip table's default bet: 1 peso on every bet that pays like the default one (red,
+ * black, odd, even, low, high; banker and player; every colour), which mostly cover each other.
+ */
 function hedgedBet(engine: Engine): unknown {
-  const hedges = (engine.rules as { hedges?: string[][] } | null)?.hedges;
-  const group = hedges?.[0];
-  if (!group || group.length * 100 > 500_000) return defaultBetOf(engine);
-  return { bets: Object.fromEntries(group.map((bet) => [bet, 100])) };
+  const rules = engine.rules as { bets?: Record<string, { pays: number }> } | null;
+  const bet = defaultBetOf(engine) as { bets?: Record<string, number> };
+  const first = bet.bets && Object.keys(bet.bets)[0];
+  if (!rules?.bets || !first) return bet;
+  const pays = rules.bets[first]?.pays;
+  const alike = Object.keys(rules.bets)
+    .filter((key) => rules.bets?.[key]?.pays === pays)
+    .slice(0, 40);
+  return { bets: Object.fromEntries(alike.map((key) => [key, 100])) };
 }
 
 describe('the house cannot be beaten', () => {

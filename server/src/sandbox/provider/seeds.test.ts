@@ -165,6 +165,33 @@ describe('a rotation never reveals the seed of an open round', () => {
   });
 });
 
+describe('one position per player on a shared table round', () => {
+  it('refuses a second bet of the same player on the same draw, from any tab, even sent at once', async () => {
+    fund(20_000);
+    const tabA = await open('test-table');
+    const tabB = await open('test-table');
+    // Red in one bet and black in another would be a hedge counted in full, and twice the stake limit.
+    const both = [
+      provider.play(tabA, { stake: 500_000, side: 'heads' }),
+      provider.play(tabB, { stake: 500_000, side: 'tails' }),
+    ];
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const status = provider.tableStatus(tabA);
+    if (!status.ok) throw new Error('no table');
+    expect(status).toMatchObject({ bets: 1, staked: 500_000 });
+    app.clock.advance(status.closesInMs);
+    await provider.drawTables();
+    const answers = await Promise.all(both);
+    expect(answers.filter((a) => a.ok)).toHaveLength(1);
+    expect(answers.find((a) => !a.ok)).toMatchObject({
+      code: Code.BET_INVALID,
+      message: 'You already have a bet on this round: wait for the draw.',
+    });
+    expect(app.services.ledger.account(userId).turnover_done).toBe(500_000);
+    expect(app.services.ledger.check().problems).toEqual([]);
+  });
+});
+
 describe('a stepped round with no risky exit', () => {
   it('refuses to cash out Mines before the first tile, and voids a round left untouched (no turnover)', async () => {
     fund(100);

@@ -89,6 +89,8 @@
       tableLast: 'Last drawn round #{n}: {result}',
       tableNoDraw: 'No round drawn yet since you opened the table.',
       tableBets: '{count} bets, {total} in all',
+      tableOnce: 'You already have a bet on this round. Wait for the draw.',
+      tableShut: 'Bets are closed. Wait for the next round.',
       previousSeeds: 'Last revealed seeds',
       serverSeed: 'Server seed',
       noPrevious: 'No seeds revealed yet: change seeds to reveal the one in use.',
@@ -146,6 +148,8 @@
       tableLast: 'Ván đã quay gần nhất #{n}: {result}',
       tableNoDraw: 'Chưa có ván nào được quay kể từ khi bạn mở bàn.',
       tableBets: '{count} cược, tổng {total}',
+      tableOnce: 'Bạn đã có một cược ở ván này. Hãy chờ kết quả.',
+      tableShut: 'Đã hết thời gian cược. Hãy chờ ván tiếp theo.',
       previousSeeds: 'Hạt giống đã tiết lộ gần nhất',
       serverSeed: 'Hạt giống máy chủ',
       noPrevious: 'Chưa có hạt giống nào được tiết lộ: đổi hạt giống để tiết lộ hạt giống đang dùng.',
@@ -643,6 +647,10 @@
     if (typeof answer?.balance === 'number') setBalance(toCentavos(answer.balance));
     if (answer?.code === 40001) return toast(t('insufficient', { balance: money(balance) }), 'error');
     if (answer?.code === 50011) return toast(t('seedsInUse'), 'error');
+    // A shared table's two refusals of a bet (the server's texts are English; these are the player's).
+    if (answer?.code === 50008 && /already have a bet/.test(answer.message || ''))
+      return toast(t('tableOnce'), 'error');
+    if (answer?.code === 50008 && /Bets are closed/.test(answer.message || '')) return toast(t('tableShut'), 'error');
     if (answer?.code === 50008 || answer?.code === 10001)
       return toast(t('betInvalid', { min: money(MIN_STAKE), max: money(MAX_STAKE) }), 'error');
     // Account states (suspended, restricted) come with a message from the casino, in English.

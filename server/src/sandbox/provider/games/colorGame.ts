@@ -27,7 +27,8 @@ export const colorGame: EngineFamily<ColorGameConfig> = {
     return chipTable<{ dice: string[] }>({
       rules: { bets, colors: COLORS, paysPerMatch: [1, 2, 3], theme: config.theme },
       rtp: 199 / 216,
-      hedges: [COLORS],
+      draws: () =>
+        [...allThrows()].map(([dice, weight]) => [{ dice: dice.map((d) => COLORS[d - 1] as string) }, weight] as const),
       defaultBet: 'red',
       draw: (rng) => ({ dice: rollThree(rng).map((d) => COLORS[d - 1] as string) }),
       factor: (bet, o) =>

@@ -42,7 +42,10 @@ export const fanTan: EngineFamily<FanTanConfig> = {
     return chipTable<{ beads: number; result: number }>({
       rules: { bets, commission: 0.05, theme: config.theme },
       rtp: (bets['fan-1'] as BetSpec).rtp,
-      hedges: [['fan-1', 'fan-2', 'fan-3', 'fan-4']],
+      draws: () =>
+        Array.from({ length: config.span }, (_, i) => config.minBeads + i).map(
+          (beads) => [{ beads, result: resultOf(beads) }, 1] as const,
+        ),
       defaultBet: 'fan-1',
       draw(rng) {
         const beads = config.minBeads + rng.int(config.span);

@@ -53,7 +53,7 @@ export const moneyWheel: EngineFamily<MoneyWheelConfig> = {
     return chipTable<{ segment: number; label: string }>({
       rules: { bets, wheel, theme: config.theme },
       rtp: (bets[(config.segments[0] as WheelSegment).label] as BetSpec).rtp,
-      hedges: [config.segments.map((s) => s.label)],
+      draws: () => wheel.map((label, segment) => [{ segment, label }, 1] as const),
       defaultBet: (config.segments[0] as WheelSegment).label,
       draw(rng) {
         const segment = rng.int(wheel.length);

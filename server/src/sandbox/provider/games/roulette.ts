@@ -64,14 +64,7 @@ export const roulette: EngineFamily<RouletteConfig> = {
     return chipTable<{ number: number }>({
       rules: { bets, wheel: WHEEL, red: RED, theme: config.theme },
       rtp: 36 / 37,
-      hedges: [
-        ['red', 'black'],
-        ['odd', 'even'],
-        ['low', 'high'],
-        ['dozen-1', 'dozen-2', 'dozen-3'],
-        ['column-1', 'column-2', 'column-3'],
-        range(0, 36).map((n) => `straight-${n}`),
-      ],
+      draws: () => range(0, 36).map((number) => [{ number }, 1] as const),
       defaultBet: 'red',
       draw: (rng) => ({ number: rng.int(37) }),
       factor: (bet, o) =>

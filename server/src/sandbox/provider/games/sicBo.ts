@@ -71,10 +71,8 @@ export const sicBo: EngineFamily<SicBoConfig> = {
     return chipTable<{ dice: number[]; total: number }>({
       rules: { bets, theme: config.theme },
       rtp: (bets.big as BetSpec).rtp,
-      hedges: [
-        ['small', 'big'],
-        ['odd', 'even'],
-      ],
+      draws: () =>
+        [...allThrows()].map(([dice, weight]) => [{ dice, total: dice.reduce((a, b) => a + b, 0) }, weight] as const),
       defaultBet: 'big',
       draw(rng) {
         const dice = rollThree(rng);

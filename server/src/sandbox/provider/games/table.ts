@@ -37,15 +37,49 @@ export function chipBetsParams(isBet: (key: string) => boolean) {
 export const stakeOfBets = ({ bets }: ChipBets) => Object.values(bets).reduce((sum, amount) => sum + amount, 0);
 
 /**
- * The net risk of chip bets (docs/games.md, "Risk review"): a hedge group is a set of bets of which one wins
- * on (nearly) every draw (red and black, banker and player, the three dozens). The part of the stake spread
- * evenly over a whole group covers itself and does not count as turnover: the stake less, for each group,
- * its size times its smallest bet (0 when one of its bets is missing).
+ * The net risk of chip bets by hedge groups (docs/games.md, "Risk review"), for the card tables whose draws
+ * are too many to list: a hedge group is a set of bets of which one wins on (nearly) every draw (banker and
+ * player, dragon and tiger). The part of the stake spread evenly over a whole group covers itself and does
+ * not count as turnover: the stake less, for each group, its size times its smallest bet (0 when one of its
+ * bets is missing).
  */
 export function netRisk({ bets }: ChipBets, hedges: readonly (readonly string[])[]) {
   let covered = 0;
   for (const group of hedges) covered += group.length * Math.min(...group.map((bet) => bets[bet] ?? 0));
   return Math.max(0, stakeOfBets({ bets }) - covered);
+}
+
+/** The share of draws a covered return may miss: the zero of roulette (1/37), sic bo's triples (6/216). */
+export const COVER_MISS = 0.05;
+
+/**
+ * The net risk of chip bets over every possible draw, for the tables whose draws can be listed (roulette's
+ * 37 pockets, the 216 throws of three dice, the wheel's segments, fan tan's bead counts): the stake less
+ * what comes back on all but at most COVER_MISS of the draws (the largest return r such that the draws
+ * returning less than r weigh at most COVER_MISS). Any set of bets covering each other counts this way,
+ * whatever its shape: red and black, low with the third dozen and a six line, all six sic bo singles. A
+ * single bet of even chances or worse counts in full.
+ */
+export function drawnRisk<O>(
+  bets: Record<string, number>,
+  draws: readonly (readonly [O, number])[],
+  factor: (bet: string, outcome: O) => number,
+) {
+  const stake = stakeOfBets({ bets });
+  let total = 0;
+  const returns = draws.map(([outcome, weight]) => {
+    total += weight;
+    return { back: settleBets(bets, (bet) => factor(bet, outcome)).win, weight };
+  });
+  returns.sort((a, b) => a.back - b.back);
+  let below = 0;
+  let covered = 0;
+  for (const { back, weight } of returns) {
+    if (below > COVER_MISS * total) break;
+    covered = back;
+    below += weight;
+  }
+  return Math.max(0, stake - Math.min(stake, covered));
 }
 
 /** Settles each bet on one outcome: its return floored to the centavo; the round's win is their sum. */
@@ -74,16 +108,20 @@ export function chipTable<O extends object>(spec: {
   draw(rng: Rng): O;
   factor(bet: string, outcome: O): number;
   describe(outcome: O): string;
-  /** Groups of bets that cover each other (netRisk); each a set of which one wins on nearly every draw. */
-  hedges: readonly (readonly string[])[];
+  /** Every possible draw with its weight, when they can be listed: the net risk is then drawnRisk. */
+  draws?: () => Iterable<readonly [O, number]>;
+  /** Otherwise, groups of bets that cover each other (netRisk); each a set of which one wins on nearly every draw. */
+  hedges?: readonly (readonly string[])[];
 }): OneShotEngine<ChipBets> {
   const isBet = spec.isBet ?? ((key: string) => Object.hasOwn(spec.rules.bets, key));
+  const draws = spec.draws ? [...spec.draws()] : undefined;
+  const hedges = spec.hedges ?? [];
   return {
     kind: 'oneShot',
     params: chipBetsParams(isBet),
     stakeOf: stakeOfBets,
-    turnoverOf: (params) => netRisk(params, spec.hedges),
-    rules: { ...spec.rules, hedges: spec.hedges },
+    turnoverOf: (params) => (draws ? drawnRisk(params.bets, draws, spec.factor) : netRisk(params, hedges)),
+    rules: { ...spec.rules, ...(draws ? { coverMiss: COVER_MISS } : { hedges }) },
     rtp: spec.rtp,
     defaultBet: { bets: { [spec.defaultBet]: 1000 } },
     play(rng, params) {
