@@ -314,13 +314,55 @@ export class MemoryBroker implements Broker {
   }
 }
 
+/** After a failure scheduled work waits this long before its next run, doubling up to the maximum. */
+export const SCHEDULED_BACKOFF_MS = 1_000;
+export const SCHEDULED_BACKOFF_MAX_MS = 60_000;
+
+/**
+ * Scheduled work that survives its engines (issue 26, "degrade, never die"): an exception or a rejection
+ * is logged, never thrown out of a timer (which would end the process), and the next runs are skipped for
+ * a back-off that doubles with each failure in a row and resets on a success. Time is the machine's, not
+ * the virtual clock's: the back-off is about engines recovering, not about game time.
+ */
+export function resilient<A extends unknown[]>(
+  work: (...args: A) => unknown,
+  log: { error(obj: object, msg: string): void; warn?(obj: object, msg: string): void },
+  name: string,
+): (...args: A) => void {
+  let failures = 0;
+  let resumeAt = 0;
+  const failed = (err: unknown) => {
+    failures += 1;
+    const wait = Math.min(SCHEDULED_BACKOFF_MAX_MS, SCHEDULED_BACKOFF_MS * 2 ** (failures - 1));
+    resumeAt = Date.now() + wait;
+    log.error({ err, failures, retryInMs: wait }, `${name} failed; retrying in ${wait} ms`);
+  };
+  return (...args) => {
+    if (Date.now() < resumeAt) return;
+    try {
+      const result = work(...args);
+      if (result && typeof (result as Promise<unknown>).then === 'function')
+        (result as Promise<unknown>).then(() => {
+          failures = 0;
+        }, failed);
+      else failures = 0;
+    } catch (err) {
+      failed(err);
+    }
+  };
+}
+
 /** What the rest of the server sees of the cluster. */
 export interface Cluster {
   broker: Broker;
   /** The scheduler lease: held by exactly one process of the cluster (always by a lone process). */
   scheduler: Lease;
-  /** Wraps scheduled work (a timer's or a clock move's) so it runs only on the process holding the scheduler lease. */
-  scheduled<A extends unknown[]>(work: (...args: A) => void): (...args: A) => void;
+  /**
+   * Wraps scheduled work (a timer's or a clock move's) so it runs only on the process holding the scheduler
+   * lease, and never takes the process down: a throw or a rejected promise (the database or Redis away) is
+   * logged and the work backs off (SCHEDULED_BACKOFF_MS, doubling), then runs again by itself.
+   */
+  scheduled<A extends unknown[]>(work: (...args: A) => unknown, name?: string): (...args: A) => void;
 }
 
 export interface BrokerOptions {
@@ -344,11 +386,12 @@ export const brokerPlugin = fp<BrokerOptions>(
     const cluster: Cluster = {
       broker,
       scheduler,
-      scheduled:
-        (work) =>
-        (...args) => {
-          if (scheduler.held) work(...args);
-        },
+      scheduled: (work, name = 'scheduled work') => {
+        const run = resilient(work, app.log, name);
+        return (...args) => {
+          if (scheduler.held) run(...args);
+        };
+      },
     };
     app.decorate('cluster', cluster);
     app.addHook('onClose', async () => {

@@ -32,7 +32,7 @@ export function register(app: FastifyInstance) {
   });
   // Pending deposits past their time-out become Timeout: on every clock move and once a minute, on the one
   // process of a cluster that holds the scheduler lease.
-  const expireOverdue = app.cluster.scheduled(() => deposits.expireOverdue());
+  const expireOverdue = app.cluster.scheduled(() => deposits.expireOverdue(), 'deposit time-outs');
   app.clock.onChange(expireOverdue);
   const sweep = setInterval(expireOverdue, 60_000);
   sweep.unref();

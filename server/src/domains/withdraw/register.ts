@@ -75,7 +75,7 @@ export function register(app: FastifyInstance) {
 
   // The sandbox payout gateway reports due results: on every clock move and every 5 seconds, on the one
   // process of a cluster that holds the scheduler lease.
-  const settleDue = app.cluster.scheduled(() => withdrawals.settleDue());
+  const settleDue = app.cluster.scheduled(() => withdrawals.settleDue(), 'withdrawal payouts');
   app.clock.onChange(settleDue);
   const payouts = setInterval(settleDue, 5_000);
   payouts.unref();

@@ -116,23 +116,16 @@ export const demoProvider = fp(
     // In a cluster these run on the process holding the scheduler lease only.
     const { scheduled } = app.cluster;
     app.addHook('onReady', async () => {
-      setImmediate(
-        scheduled(() => void engine.recover(0).catch((err) => app.log.error({ err }, 'provider recovery failed'))),
-      );
+      setImmediate(scheduled(() => engine.recover(0), 'provider recovery'));
     });
     const timer = setInterval(
-      scheduled(
-        () =>
-          void engine
-            .recover(RECOVER_EVERY_MS, OPEN_ROUND_IDLE_MS)
-            .catch((err) => app.log.error({ err }, 'provider recovery failed')),
-      ),
+      scheduled(() => engine.recover(RECOVER_EVERY_MS, OPEN_ROUND_IDLE_MS), 'provider recovery'),
       RECOVER_EVERY_MS,
     );
     timer.unref();
     // Shared tables draw on the server clock: a close is noticed within a quarter second.
     const dealer = setInterval(
-      scheduled(() => void engine.drawTables().catch((err) => app.log.error({ err }, 'table draw failed'))),
+      scheduled(() => engine.drawTables(), 'shared table draw'),
       250,
     );
     dealer.unref();
