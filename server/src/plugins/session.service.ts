@@ -41,7 +41,16 @@ interface CachedSession {
   user: SessionUser;
   expiresAtMs: number;
   lastSeenMs: number;
+  /** When the database last said this session stands (the machine's time, Date.now()). */
+  checkedAtMs: number;
 }
+
+/**
+ * In a cluster (a Redis broker) a cached session is trusted this long, then read again from the database:
+ * the database is the truth for a session's end, and a revocation whose pub/sub message was lost (Redis
+ * restarting, a process cut off) still takes effect everywhere within this bound (issue 26).
+ */
+export const CLUSTER_SESSION_TRUST_MS = 1_000;
 
 /**
  * Opaque random tokens (256 bits) in a cookie, stored as sha256. One live session per account:
@@ -57,8 +66,12 @@ export function createSessionService(deps: {
   config: Config;
   events: EventBus;
   broker?: Broker;
+  /** How long a cached session is trusted before the database is asked again (default: CLUSTER_SESSION_TRUST_MS
+   * with a Redis broker; for ever alone, where every revocation goes through this process's revoke()). */
+  trustMs?: number;
 }) {
   const { clock, config, events } = deps;
+  const trustMs = deps.trustMs ?? (deps.broker?.kind === 'redis' ? CLUSTER_SESSION_TRUST_MS : Number.POSITIVE_INFINITY);
   const repo = createSessionRepo(deps.db);
   /**
    * Active sessions by token, so an authenticated read costs no hash and no query. Every revocation goes
@@ -86,13 +99,18 @@ export function createSessionService(deps: {
 
   function lookUp(token: string): CachedSession | null {
     const hit = cache.get(token);
-    if (hit) return hit;
+    if (hit && Date.now() - hit.checkedAtMs < trustMs) return hit;
     const row = repo.byTokenHash(hashToken(token));
-    if (!row || row.revoked_at !== null || row.status !== 'active') return null;
+    if (!row || row.revoked_at !== null || row.status !== 'active') {
+      if (hit) forget(hit.user.sessionId);
+      return null;
+    }
     const entry = {
       user: { id: row.user_id, uid: row.uid, sessionId: row.id, guest: row.guest === 1 },
       expiresAtMs: Date.parse(row.expires_at),
-      lastSeenMs: Date.parse(row.last_seen_at),
+      // A touch this process made may be newer than the row's (touches are written at most once a minute).
+      lastSeenMs: Math.max(Date.parse(row.last_seen_at), hit?.lastSeenMs ?? 0),
+      checkedAtMs: Date.now(),
     };
     remember(token, entry);
     return entry;
