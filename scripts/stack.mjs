@@ -156,9 +156,10 @@ async function startRedisServer(port) {
 
 // ----------------------------------------------------------------------------------------------- servers
 
+/** The process's readiness probe (GET /ready: its database and Redis answer): what start waits for. */
 async function serverAnswers(port) {
   try {
-    const response = await fetch(`http://127.0.0.1:${port}/api/docs/json`, { signal: AbortSignal.timeout(2_000) });
+    const response = await fetch(`http://127.0.0.1:${port}/ready`, { signal: AbortSignal.timeout(2_000) });
     return response.ok;
   } catch {
     return false;
@@ -251,7 +252,9 @@ ${serverPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;
     location / {
       ${proxied}
       proxy_set_header Connection "";
-      # A process that refuses the connection (stopped, killed) is skipped: the request goes to another.
+      # A process that refuses the connection (stopped, killed) or answers 503 (not ready: its database or
+      # Redis away, GET /ready) is skipped: the request goes to another, and the process is left out for
+      # fail_timeout. A 503 changed nothing, so the envelope's Retry-After is honest when all are out.
       proxy_next_upstream error timeout http_502 http_503;
     }
   }
@@ -309,7 +312,7 @@ async function status() {
   const rows = [];
   for (const part of parts(state)) {
     let state_ = ours(part.pid, part.expect) ? 'running' : 'stopped';
-    if (state_ === 'running' && part.port && !(await serverAnswers(part.port))) state_ = 'running, not answering';
+    if (state_ === 'running' && part.port && !(await serverAnswers(part.port))) state_ = 'running, not ready';
     if (state_.startsWith('running')) running++;
     rows.push(`  ${part.name.padEnd(10)} ${state_.padEnd(24)} pid ${String(part.pid ?? '-').padEnd(8)} ${part.where}`);
   }

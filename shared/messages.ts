@@ -37,6 +37,10 @@ export const codeMessages: Record<CodeValue, Text> = {
     'vi-VN': 'Vui lòng gửi nội dung dạng JSON',
   },
   [Code.BAD_REQUEST]: { 'en-US': 'Request error', 'vi-VN': 'Lỗi yêu cầu' },
+  [Code.SERVICE_UNAVAILABLE]: {
+    'en-US': 'The service is briefly unavailable. Please try again in a few seconds',
+    'vi-VN': 'Dịch vụ tạm thời không khả dụng. Vui lòng thử lại sau vài giây',
+  },
   [Code.LOGIN_FAILED]: { 'en-US': 'Incorrect username or password', 'vi-VN': 'Tên đăng nhập hoặc mật khẩu không đúng' },
   [Code.SESSION_INVALID]: {
     'en-US': 'Your session has ended. Please log in again',

@@ -4,6 +4,7 @@ import { configEndpoints } from './config';
 import type { Endpoint } from './define';
 import { friendEndpoints } from './friend';
 import { gameEndpoints } from './game';
+import { healthEndpoints } from './health';
 import { kycEndpoints } from './kyc';
 import { mallEndpoints } from './mall';
 import { paymentEndpoints } from './payment';
@@ -34,6 +35,7 @@ export const allEndpoints = [
   ...providerWalletEndpoints,
   ...chatEndpoints,
   ...provablyFairEndpoints,
+  ...healthEndpoints,
 ] as const satisfies readonly Endpoint[];
 
 export * as account from './account';
@@ -44,6 +46,7 @@ export * from './define';
 export * as fields from './fields';
 export * as friend from './friend';
 export * as game from './game';
+export * as health from './health';
 export * as kyc from './kyc';
 export * as mall from './mall';
 export * from './payment';

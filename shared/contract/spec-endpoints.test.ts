@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Endpoint } from './define';
 import { gameRecords } from './game';
+import { healthEndpoints } from './health';
 import { allEndpoints } from './index';
 import { POKER_DECK } from './mall';
 import { paymentEndpoints } from './payment';
@@ -141,9 +142,10 @@ describe('the contract covers spec section 7', () => {
     expect(repeated).toEqual([]);
   });
 
-  it('uses body for POST and query for GET and DELETE, every path under /api', () => {
+  it('uses body for POST and query for GET and DELETE, every path under /api (but the balancer probes)', () => {
     for (const e of endpoints) {
-      expect(e.path, key(e)).toMatch(/^\/api\//);
+      // /health and /ready sit where load balancers and orchestrators look for them.
+      if (!(healthEndpoints as readonly Endpoint[]).includes(e)) expect(e.path, key(e)).toMatch(/^\/api\//);
       if (e.method === 'POST') {
         expect(e.body, `${key(e)} has a body`).toBeDefined();
         expect(e.query, `${key(e)} has no query`).toBeUndefined();
@@ -191,8 +193,9 @@ describe('OpenAPI', () => {
 
 describe('access', () => {
   // Login and register (user.ts), the gateway webhook, the provider wallet (signed, server to server) and the
-  // provably fair check (anyone may recompute a round) are open by design.
+  // provably fair check (anyone may recompute a round) and the balancer's probes are open by design.
   const openByDesign = [
+    ...healthEndpoints,
     ...userEndpoints,
     ...paymentEndpoints,
     ...providerWalletEndpoints,

@@ -72,6 +72,7 @@ const OWN_STATUS = new Set<number>([
   Code.OPS_UNAUTHORIZED,
   Code.MISSING_REQUEST_FROM,
   Code.INTERNAL,
+  Code.SERVICE_UNAVAILABLE,
 ]);
 
 /** The failure envelope: `success: false`, a code of shared/codes.ts, `data` null (a field list for 10001). */
@@ -152,7 +153,7 @@ const isSigned = (op: Operation) => op['x-signed'] === true;
  * fails a test in which the server answers any other.
  */
 export function answerableCodes(endpoint: Endpoint): number[] {
-  const codes = new Set<number>([Code.INTERNAL, ...(endpoint.codes ?? [])]);
+  const codes = new Set<number>([Code.INTERNAL, Code.SERVICE_UNAVAILABLE, ...(endpoint.codes ?? [])]);
   if (endpoint.params || endpoint.query || endpoint.body) codes.add(Code.VALIDATION);
   if (endpoint.body) {
     for (const c of [Code.MALFORMED_JSON, Code.BODY_TOO_LARGE, Code.UNSUPPORTED_MEDIA_TYPE]) codes.add(c);
@@ -173,7 +174,7 @@ export function answerableCodes(endpoint: Endpoint): number[] {
 function codesOf(method: string, path: string, op: Operation): number[] {
   const endpoint = endpointOfDocument.get(`${method} ${path}`);
   if (endpoint) return answerableCodes(endpoint);
-  const codes = new Set<number>([Code.INTERNAL]);
+  const codes = new Set<number>([Code.INTERNAL, Code.SERVICE_UNAVAILABLE]);
   if (op.parameters?.some((p) => p.in !== 'header') || op.requestBody) codes.add(Code.VALIDATION);
   if (op.requestBody) {
     for (const c of [Code.MALFORMED_JSON, Code.BODY_TOO_LARGE, Code.UNSUPPORTED_MEDIA_TYPE]) codes.add(c);
@@ -295,6 +296,10 @@ export function completeDocument(document: Json, publicUrl: string): Json {
           ? { '403': failure([Code.MISSING_REQUEST_FROM], 'The requestFrom header is missing or wrong') }
           : {}),
         '500': failure([Code.INTERNAL], 'Unexpected server fault (logged)'),
+        '503': failure(
+          [Code.SERVICE_UNAVAILABLE],
+          'The database or the broker is away: nothing changed; try again after the Retry-After seconds',
+        ),
       };
       const recorded = (recordedExamples as ScenarioExamples)[`${method} ${path}`];
       if (recorded) {

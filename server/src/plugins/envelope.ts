@@ -5,6 +5,7 @@ import { Code, type CodeValue } from '../../../shared/codes';
 import { type FieldError, fail } from '../../../shared/envelope';
 import { codeMessage, fieldMessage, pickLanguage } from '../../../shared/messages';
 import { RuleMessage } from '../../../shared/rules';
+import { isUnavailable } from '../db/unavailable';
 import { isAppError } from '../errors';
 import { isClientRoute } from './client-app';
 
@@ -12,6 +13,9 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const REQUEST_FROM = new Set(['H5', 'APP_H5']);
 
 /** Sends an envelope as a pre-serialized string, so no route response schema applies to failures. */
+/** What a 503 asks a client (or a balancer) to wait before trying again. */
+export const RETRY_AFTER_SECONDS = 5;
+
 export function sendFailure(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -20,6 +24,8 @@ export function sendFailure(
   options: { params?: Record<string, string | number>; data?: unknown; msg?: string } = {},
 ) {
   const msg = options.msg ?? codeMessage(code, request.lang, options.params);
+  // The engines are away: the request changed nothing and may be sent again shortly.
+  if (code === Code.SERVICE_UNAVAILABLE) reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
   return reply
     .status(status)
     .type('application/json; charset=utf-8')
@@ -106,6 +112,10 @@ export const envelopePlugin = fp(
         if (status === 404) return sendFailure(request, reply, 404, Code.NOT_FOUND);
         if (status === 429) return sendFailure(request, reply, 429, Code.RATE_LIMITED, { params: { seconds: 60 } });
         return sendFailure(request, reply, status, Code.BAD_REQUEST);
+      }
+      if (isUnavailable(error)) {
+        request.log.warn({ err: error }, 'storage unavailable: answered 503');
+        return sendFailure(request, reply, 503, Code.SERVICE_UNAVAILABLE);
       }
       request.log.error({ err: error }, 'unhandled error');
       return sendFailure(request, reply, 500, Code.INTERNAL);

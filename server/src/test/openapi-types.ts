@@ -9,7 +9,7 @@ export interface paths {
         };
         /**
          * Frequently asked questions, in the language of the request
-         * @description Failure codes: 10001, 10005 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010 (shared/codes.ts).
          */
         get: operations["getAppFaq"];
         put?: never;
@@ -29,7 +29,7 @@ export interface paths {
         };
         /**
          * The newest app version; the native wrapper asks to update when its versionCode is lower
-         * @description Failure codes: 10001, 10005 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010 (shared/codes.ts).
          */
         get: operations["getAppVersion"];
         put?: never;
@@ -49,7 +49,7 @@ export interface paths {
         };
         /**
          * The badge counters, derived from state
-         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getBadgeData"];
         put?: never;
@@ -69,7 +69,7 @@ export interface paths {
         };
         /**
          * Cash buckets, points, withdrawal risk state and pending pixel events
-         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getBalance"];
         put?: never;
@@ -91,7 +91,7 @@ export interface paths {
         put?: never;
         /**
          * Claim a reached tier of today's deposit bonus
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20002, 20012, 40001, 60001, 60303, 60306 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 40001, 60001, 60303, 60306 (shared/codes.ts).
          */
         post: operations["postBonusDailyDepositClaim"];
         delete?: never;
@@ -109,7 +109,7 @@ export interface paths {
         };
         /**
          * Daily Deposit Bonus: today's deposits unlock tiers; each tier once per Manila day
-         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getBonusDailyDepositFetch"];
         put?: never;
@@ -131,7 +131,7 @@ export interface paths {
         put?: never;
         /**
          * Claim the return gift pack, once per return
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20002, 20012, 40001, 60001, 60307 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 40001, 60001, 60307 (shared/codes.ts).
          */
         post: operations["postBonusReturnGiftClaim"];
         delete?: never;
@@ -149,7 +149,7 @@ export interface paths {
         };
         /**
          * Return Gift Pack: for a player back after awayDays without login or deposit
-         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getBonusReturnGiftFetch"];
         put?: never;
@@ -171,7 +171,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in for a day of the 30: only the next one, once per Manila day ('Sign-in date not arrived' else)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20002, 20012, 40001, 60001, 60003, 60303, 60305 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 40001, 60001, 60003, 60303, 60305 (shared/codes.ts).
          */
         post: operations["postBonusSignInClaim"];
         delete?: never;
@@ -189,7 +189,7 @@ export interface paths {
         };
         /**
          * 30 Day Bonus: one sign-in per Manila day; day 1 is the sign-up bonus
-         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getBonusSignInFetch"];
         put?: never;
@@ -209,7 +209,7 @@ export interface paths {
         };
         /**
          * A fresh image challenge for the withdrawal form (not in spec section 7; needed by its captcha field)
-         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getCaptcha"];
         put?: never;
@@ -229,7 +229,7 @@ export interface paths {
         };
         /**
          * The player's live-chat conversation (the open one, else the last) and its messages
-         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getChat"];
         put?: never;
@@ -251,7 +251,7 @@ export interface paths {
         put?: never;
         /**
          * Mark the operators' messages read (pushes cs.unread 0)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 20002, 20012 (shared/codes.ts).
          */
         post: operations["postChatRead"];
         delete?: never;
@@ -271,7 +271,7 @@ export interface paths {
         put?: never;
         /**
          * Write to customer service; opens a conversation when none is open
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 20002, 20012 (shared/codes.ts).
          */
         post: operations["postChatSend"];
         delete?: never;
@@ -289,7 +289,7 @@ export interface paths {
         };
         /**
          * Support contacts, download page, legal documents and brand settings
-         * @description Failure codes: 10001, 10005 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010 (shared/codes.ts).
          */
         get: operations["getConfigFetch"];
         put?: never;
@@ -309,7 +309,7 @@ export interface paths {
         };
         /**
          * The player's deposit coupons, usable first
-         * @description Failure codes: 10001, 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getCouponFetch"];
         put?: never;
@@ -329,7 +329,7 @@ export interface paths {
         };
         /**
          * The pixel id and the pending pixel events of the player; fetching marks them as delivered
-         * @description Failure codes: 10001, 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getFbEventFetch"];
         put?: never;
@@ -351,7 +351,7 @@ export interface paths {
         put?: never;
         /**
          * Claim the accrued referral deposit rebate
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20002, 20012, 40001, 60001, 60002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 40001, 60001, 60002 (shared/codes.ts).
          */
         post: operations["postFriendCardDepositRewardsClaim"];
         delete?: never;
@@ -369,7 +369,7 @@ export interface paths {
         };
         /**
          * The friends card: referral counts and the claimable referral rebates
-         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getFriendCardFetch"];
         put?: never;
@@ -389,7 +389,7 @@ export interface paths {
         };
         /**
          * Rewards earned from referrals, newest first
-         * @description Failure codes: 10001, 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getFriendCardRewardsRecord"];
         put?: never;
@@ -411,7 +411,7 @@ export interface paths {
         put?: never;
         /**
          * Claim the accrued referral turnover rebate
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20002, 20012, 40001, 60001, 60002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 40001, 60001, 60002 (shared/codes.ts).
          */
         post: operations["postFriendCardTurnoverRewardsClaim"];
         delete?: never;
@@ -429,7 +429,7 @@ export interface paths {
         };
         /**
          * Games of a menu tab, optionally of one provider
-         * @description Failure codes: 10001, 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getGameFetch"];
         put?: never;
@@ -449,7 +449,7 @@ export interface paths {
         };
         /**
          * Hot games
-         * @description Failure codes: 10001, 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getGameFetchHot"];
         put?: never;
@@ -469,7 +469,7 @@ export interface paths {
         };
         /**
          * Live games
-         * @description Failure codes: 10001, 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getGameFetchLive"];
         put?: never;
@@ -491,7 +491,7 @@ export interface paths {
         put?: never;
         /**
          * Launch a game: a short-lived signed play URL
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012, 50001, 50002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 20002, 20012, 50001, 50002 (shared/codes.ts).
          */
         post: operations["postGameGetUrl"];
         delete?: never;
@@ -509,7 +509,7 @@ export interface paths {
         };
         /**
          * The content of the Help Slot tab
-         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getGameHelper"];
         put?: never;
@@ -529,7 +529,7 @@ export interface paths {
         };
         /**
          * The player's game rounds of one type (or all), newest first, with totals
-         * @description Failure codes: 10001, 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getGameRecordByType"];
         put?: never;
@@ -549,7 +549,7 @@ export interface paths {
         };
         /**
          * The lobby menu: game types with their display settings
-         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getGameType"];
         put?: never;
@@ -571,7 +571,7 @@ export interface paths {
         put?: never;
         /**
          * Claim the ranking reward of a finished period (once per period)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20002, 20012, 40001, 60001, 60002, 60101, 60102 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 40001, 60001, 60002, 60101, 60102 (shared/codes.ts).
          */
         post: operations["postInviteRankingsClaim"];
         delete?: never;
@@ -589,7 +589,7 @@ export interface paths {
         };
         /**
          * The invite ranking of the running period, its prizes and any unclaimed reward
-         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getInviteRankingsFetch"];
         put?: never;
@@ -609,7 +609,7 @@ export interface paths {
         };
         /**
          * The player's inbox letters, newest first
-         * @description Failure codes: 10001, 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getLetter"];
         put?: never;
@@ -631,7 +631,7 @@ export interface paths {
         put?: never;
         /**
          * Claim a letter's attached rewards, once; marks it read
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20002, 20012, 40001, 60001, 60002, 60301 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 40001, 60001, 60002, 60301 (shared/codes.ts).
          */
         post: operations["postLetterClaim"];
         delete?: never;
@@ -651,7 +651,7 @@ export interface paths {
         put?: never;
         /**
          * Delete one letter ({ id }) or every read letter ({ allRead: true })
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012, 60301, 60302 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 20002, 20012, 60301, 60302 (shared/codes.ts).
          */
         post: operations["postLetterDelete"];
         delete?: never;
@@ -671,7 +671,7 @@ export interface paths {
         put?: never;
         /**
          * Mark a letter read (already read: no change)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012, 60301 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 20002, 20012, 60301 (shared/codes.ts).
          */
         post: operations["postLetterRead"];
         delete?: never;
@@ -689,7 +689,7 @@ export interface paths {
         };
         /**
          * The letter types, translated, with their unread counts
-         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getLetterType"];
         put?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * The mall: items priced in points and the player's points
-         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getMallExchangeInfo"];
         put?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange points for an item
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20002, 20012, 40001, 60001, 60209, 60210, 60211, 60212, 60213 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 40001, 60001, 60209, 60210, 60211, 60212, 60213 (shared/codes.ts).
          */
         post: operations["postMallExchangeOrder"];
         delete?: never;
@@ -749,7 +749,7 @@ export interface paths {
         };
         /**
          * Game providers, optionally only those with games of a type
-         * @description Failure codes: 10001, 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getManufFetch"];
         put?: never;
@@ -769,7 +769,7 @@ export interface paths {
         };
         /**
          * The avatar images a player can choose
-         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getMaterialAvatar"];
         put?: never;
@@ -789,7 +789,7 @@ export interface paths {
         };
         /**
          * Lobby banners, in display order
-         * @description Failure codes: 10001, 10005 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010 (shared/codes.ts).
          */
         get: operations["getOpenBannerInfo"];
         put?: never;
@@ -809,7 +809,7 @@ export interface paths {
         };
         /**
          * Games of a menu tab, optionally of one provider (visitor form)
-         * @description Failure codes: 10001, 10005 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010 (shared/codes.ts).
          */
         get: operations["getOpenGameFetch"];
         put?: never;
@@ -829,7 +829,7 @@ export interface paths {
         };
         /**
          * Hot games (visitor form)
-         * @description Failure codes: 10001, 10005 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010 (shared/codes.ts).
          */
         get: operations["getOpenGameFetchHot"];
         put?: never;
@@ -849,7 +849,7 @@ export interface paths {
         };
         /**
          * Live games (visitor form)
-         * @description Failure codes: 10001, 10005 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010 (shared/codes.ts).
          */
         get: operations["getOpenGameFetchLive"];
         put?: never;
@@ -869,7 +869,7 @@ export interface paths {
         };
         /**
          * Search games by name (case- and accent-insensitive, partial words); counts the search
-         * @description Failure codes: 10001, 10005 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010 (shared/codes.ts).
          */
         get: operations["getOpenGameSearch"];
         put?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * Popular searches and recommended games for the search screen
-         * @description Failure codes: 10005 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010 (shared/codes.ts).
          */
         get: operations["getOpenGameSearchDiscover"];
         put?: never;
@@ -909,7 +909,7 @@ export interface paths {
         };
         /**
          * The lobby menu: game types with their display settings (visitor form)
-         * @description Failure codes: 10005 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010 (shared/codes.ts).
          */
         get: operations["getOpenGameType"];
         put?: never;
@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * Game providers, optionally only those with games of a type (visitor form)
-         * @description Failure codes: 10001, 10005 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010 (shared/codes.ts).
          */
         get: operations["getOpenManufFetch"];
         put?: never;
@@ -949,7 +949,7 @@ export interface paths {
         };
         /**
          * Notices, newest first (the client shows ones newer than its stored lastNoticeDate)
-         * @description Failure codes: 10001, 10005 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010 (shared/codes.ts).
          */
         get: operations["getOpenNoticeInfo"];
         put?: never;
@@ -971,7 +971,7 @@ export interface paths {
         put?: never;
         /**
          * Gateway webhook: the result of a deposit payment (HMAC-signed)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 40001, 40007, 40008, 40009 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 40001, 40007, 40008, 40009 (shared/codes.ts).
          */
         post: operations["postPaymentCallback"];
         delete?: never;
@@ -991,7 +991,7 @@ export interface paths {
         put?: never;
         /**
          * Use one chance to draw a card; completing the set pays the grand prize once
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20002, 20012, 40001, 60001, 60201 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 40001, 60001, 60201 (shared/codes.ts).
          */
         post: operations["postPokerDraw"];
         delete?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
         };
         /**
          * The poker-card collection: the 54 cards with the player's counts, chances and the grand prize
-         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getPokerFetch"];
         put?: never;
@@ -1029,7 +1029,7 @@ export interface paths {
         };
         /**
          * Recent draws and winners of all players, newest first
-         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getPokerMessage"];
         put?: never;
@@ -1049,7 +1049,7 @@ export interface paths {
         };
         /**
          * Provably fair: recompute a game round from its revealed seeds
-         * @description Failure codes: 10001, 10005, 10009, 50001, 50005, 50010 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10009, 10010, 50001, 50005, 50010 (shared/codes.ts).
          */
         get: operations["getProviderVerify"];
         put?: never;
@@ -1071,7 +1071,7 @@ export interface paths {
         put?: never;
         /**
          * Provider: exchange the one-time launch token for a session token and the player
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 40008, 50003, 50004 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 40008, 50003, 50004 (shared/codes.ts).
          */
         post: operations["postProviderWalletAuthenticate"];
         delete?: never;
@@ -1091,7 +1091,7 @@ export interface paths {
         put?: never;
         /**
          * Provider: the player's balance
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 40008, 50003, 50004 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 40008, 50003, 50004 (shared/codes.ts).
          */
         post: operations["postProviderWalletBalance"];
         delete?: never;
@@ -1111,7 +1111,7 @@ export interface paths {
         put?: never;
         /**
          * Provider: debit a bet (opens the round); refused with the balance when it is too small
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 40001, 40008, 50003, 50004, 50006, 50007, 50008 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 40001, 40008, 50003, 50004, 50006, 50007, 50008 (shared/codes.ts).
          */
         post: operations["postProviderWalletBet"];
         delete?: never;
@@ -1131,7 +1131,7 @@ export interface paths {
         put?: never;
         /**
          * Provider: refund a bet whose round was not settled; accepted after the token expires
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 40001, 40008, 50005, 50006, 50007 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 40001, 40008, 50005, 50006, 50007 (shared/codes.ts).
          */
         post: operations["postProviderWalletRollback"];
         delete?: never;
@@ -1151,7 +1151,7 @@ export interface paths {
         put?: never;
         /**
          * Provider: credit a win (0.00 for a loss) and settle the round; accepted after the token expires
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 40001, 40008, 50005, 50006, 50007 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 40001, 40008, 50005, 50006, 50007 (shared/codes.ts).
          */
         post: operations["postProviderWalletWin"];
         delete?: never;
@@ -1169,7 +1169,7 @@ export interface paths {
         };
         /**
          * Preset deposit amounts and the first-deposit minimum
-         * @description Failure codes: 10001, 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getRechargeAmount"];
         put?: never;
@@ -1189,7 +1189,7 @@ export interface paths {
         };
         /**
          * The wallets a player can pay from, per channel, with their logos
-         * @description Failure codes: 10001, 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getRechargeBank"];
         put?: never;
@@ -1211,7 +1211,7 @@ export interface paths {
         put?: never;
         /**
          * Create a Pending deposit order and return the e-wallet checkout URL
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012, 20015, 40003, 40004, 40005, 40006 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 20002, 20012, 20015, 40003, 40004, 40005, 40006 (shared/codes.ts).
          */
         post: operations["postRechargeBuild"];
         delete?: never;
@@ -1231,7 +1231,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel the player's own Pending deposit: it becomes Failed and its coupon is available again at once; a second cancel answers the same
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012, 40007, 40061 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 20002, 20012, 40007, 40061 (shared/codes.ts).
          */
         post: operations["postRechargeCancel"];
         delete?: never;
@@ -1249,7 +1249,7 @@ export interface paths {
         };
         /**
          * The player's deposit records, newest first
-         * @description Failure codes: 10001, 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getRechargeFetch"];
         put?: never;
@@ -1269,7 +1269,7 @@ export interface paths {
         };
         /**
          * Deposit channels with their limits
-         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getRechargeMethod"];
         put?: never;
@@ -1291,7 +1291,7 @@ export interface paths {
         put?: never;
         /**
          * Quote a deposit (bonus, turnover, fee) without creating it
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012, 20015, 40003, 40004, 40005, 40006 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 20002, 20012, 20015, 40003, 40004, 40005, 40006 (shared/codes.ts).
          */
         post: operations["postRechargePreCreate"];
         delete?: never;
@@ -1311,7 +1311,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen the checkout of the player's own Pending deposit (the same order and checkout URL)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012, 40007, 40061 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 20002, 20012, 40007, 40061 (shared/codes.ts).
          */
         post: operations["postRechargeResume"];
         delete?: never;
@@ -1331,7 +1331,7 @@ export interface paths {
         put?: never;
         /**
          * Redeem a code for its reward (one use per account)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20002, 20012, 40001, 60001, 60202, 60203, 60204, 60205, 60206 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 40001, 60001, 60202, 60203, 60204, 60205, 60206 (shared/codes.ts).
          */
         post: operations["postRedemptionCodeUse"];
         delete?: never;
@@ -1351,7 +1351,7 @@ export interface paths {
         put?: never;
         /**
          * Set a new login password with an SMS code; ends every session of the account
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20008 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20008 (shared/codes.ts).
          */
         post: operations["postResetLoginPwd"];
         delete?: never;
@@ -1371,7 +1371,7 @@ export interface paths {
         put?: never;
         /**
          * Set a new transaction password with an SMS code
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20008, 20012, 20015, 20016 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 20002, 20008, 20012, 20015, 20016 (shared/codes.ts).
          */
         post: operations["postResetTradePwd"];
         delete?: never;
@@ -1391,7 +1391,7 @@ export interface paths {
         put?: never;
         /**
          * Claim a finished task's rewards, once per period
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20002, 20012, 40001, 60001, 60303, 60304 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 40001, 60001, 60303, 60304 (shared/codes.ts).
          */
         post: operations["postTaskClaim"];
         delete?: never;
@@ -1409,7 +1409,7 @@ export interface paths {
         };
         /**
          * The player's daily and one-time tasks with progress
-         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getTaskFetch"];
         put?: never;
@@ -1429,7 +1429,7 @@ export interface paths {
         };
         /**
          * The player's balance journal, newest first
-         * @description Failure codes: 10001, 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getUserBalanceJournalFetch"];
         put?: never;
@@ -1449,7 +1449,7 @@ export interface paths {
         };
         /**
          * The journal types, translated, for the records filter
-         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getUserBalanceJournalType"];
         put?: never;
@@ -1471,7 +1471,7 @@ export interface paths {
         put?: never;
         /**
          * Bind the e-wallet withdrawals go to; checks the transaction password; a bound wallet cannot change
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20011, 20012, 20015, 20018, 40010, 40012, 40024 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 20002, 20011, 20012, 20015, 20018, 40010, 40012, 40024 (shared/codes.ts).
          */
         post: operations["postUserBankCardCreate"];
         delete?: never;
@@ -1489,7 +1489,7 @@ export interface paths {
         };
         /**
          * The bound e-wallet, or null when none is bound
-         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getUserBankCardWalletAccount"];
         put?: never;
@@ -1509,7 +1509,7 @@ export interface paths {
         };
         /**
          * The player's personal information
-         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getUserBase"];
         put?: never;
@@ -1531,7 +1531,7 @@ export interface paths {
         put?: never;
         /**
          * Bind a superior (referrer) by invitation code, once
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20006, 20007, 20012, 20014 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 20002, 20006, 20007, 20012, 20014 (shared/codes.ts).
          */
         post: operations["postUserBind"];
         delete?: never;
@@ -1551,7 +1551,7 @@ export interface paths {
         put?: never;
         /**
          * Create an account and log it in (sets the session cookie)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20003, 20004, 20006 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20003, 20004, 20006 (shared/codes.ts).
          */
         post: operations["postUserCustomRegister"];
         delete?: never;
@@ -1569,7 +1569,7 @@ export interface paths {
         };
         /**
          * The URL of the page players are invited to follow
-         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getUserFollow"];
         put?: never;
@@ -1591,7 +1591,7 @@ export interface paths {
         put?: never;
         /**
          * Add a game to the favourites (already there: no change)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012, 50001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 20002, 20012, 50001 (shared/codes.ts).
          */
         post: operations["postUserGameCollect"];
         delete?: never;
@@ -1611,7 +1611,7 @@ export interface paths {
         put?: never;
         /**
          * Remove a game from the favourites (not there: no change)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012, 50001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 20002, 20012, 50001 (shared/codes.ts).
          */
         post: operations["postUserGameCollectDel"];
         delete?: never;
@@ -1629,7 +1629,7 @@ export interface paths {
         };
         /**
          * The player's favourite games, last collected first
-         * @description Failure codes: 10001, 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getUserGameCollectFetch"];
         put?: never;
@@ -1651,7 +1651,7 @@ export interface paths {
         put?: never;
         /**
          * Create a guest account and log it in
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010 (shared/codes.ts).
          */
         post: operations["postUserGuestLogin"];
         delete?: never;
@@ -1671,7 +1671,7 @@ export interface paths {
         put?: never;
         /**
          * Turn the logged-in guest account into a registered one: same uid, balance and records; rotates the session
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20002, 20003, 20004, 20006, 20012, 20014, 20041 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20003, 20004, 20006, 20012, 20014, 20041 (shared/codes.ts).
          */
         post: operations["postUserGuestRegister"];
         delete?: never;
@@ -1689,7 +1689,7 @@ export interface paths {
         };
         /**
          * The logged-in player
-         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getUserInfo"];
         put?: never;
@@ -1709,7 +1709,7 @@ export interface paths {
         };
         /**
          * The player's identity verification status and latest submission (masked)
-         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getUserKyc"];
         put?: never;
@@ -1731,7 +1731,7 @@ export interface paths {
         put?: never;
         /**
          * Submit personal information for identity verification; the operator decides
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012, 20015, 40020, 40022 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 20002, 20012, 20015, 40020, 40022 (shared/codes.ts).
          */
         post: operations["postUserKycSubmit"];
         delete?: never;
@@ -1751,7 +1751,7 @@ export interface paths {
         put?: never;
         /**
          * Log in with username or phone; ends every other session of the account
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20001, 20012, 20018 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20001, 20012, 20018 (shared/codes.ts).
          */
         post: operations["postUserLogin"];
         delete?: never;
@@ -1771,7 +1771,7 @@ export interface paths {
         put?: never;
         /**
          * End this session on the server
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 20002, 20012 (shared/codes.ts).
          */
         post: operations["postUserLogout"];
         delete?: never;
@@ -1791,7 +1791,7 @@ export interface paths {
         put?: never;
         /**
          * Change nickname, gender, avatar, personal information, or bind a phone with an SMS code
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20004, 20008, 20012, 20015, 20017 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 20002, 20004, 20008, 20012, 20015, 20017 (shared/codes.ts).
          */
         post: operations["postUserModify"];
         delete?: never;
@@ -1811,7 +1811,7 @@ export interface paths {
         put?: never;
         /**
          * Change the login password; ends the other sessions
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20002, 20010, 20012, 20015, 20018, 20019 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20010, 20012, 20015, 20018, 20019 (shared/codes.ts).
          */
         post: operations["postUserModifyPasswordLogin"];
         delete?: never;
@@ -1831,7 +1831,7 @@ export interface paths {
         put?: never;
         /**
          * Set the transaction password (no oldPassword while none is set) or change it
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20002, 20010, 20012, 20015, 20018 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20010, 20012, 20015, 20018 (shared/codes.ts).
          */
         post: operations["postUserModifyPasswordTrade"];
         delete?: never;
@@ -1851,7 +1851,7 @@ export interface paths {
         put?: never;
         /**
          * Whether a username or phone is already taken
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010 (shared/codes.ts).
          */
         post: operations["postUserRegisterFlag"];
         delete?: never;
@@ -1869,7 +1869,7 @@ export interface paths {
         };
         /**
          * The share link carrying the invitation code
-         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getUserShare"];
         put?: never;
@@ -1891,7 +1891,7 @@ export interface paths {
         put?: never;
         /**
          * Send a code to a mobile number the player wants to bind
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20002, 20004, 20009, 20012, 20015 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20004, 20009, 20012, 20015 (shared/codes.ts).
          */
         post: operations["postUserSmsSendBind"];
         delete?: never;
@@ -1911,7 +1911,7 @@ export interface paths {
         put?: never;
         /**
          * Send a reset code to the mobile number of an account
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20009, 20013 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20009, 20013 (shared/codes.ts).
          */
         post: operations["postUserSmsSendResetLoginPwd"];
         delete?: never;
@@ -1931,7 +1931,7 @@ export interface paths {
         put?: never;
         /**
          * Send a reset code to the player's bound mobile number
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20002, 20009, 20012, 20015, 20016 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20009, 20012, 20015, 20016 (shared/codes.ts).
          */
         post: operations["postUserSmsSendResetTradePwd"];
         delete?: never;
@@ -1951,7 +1951,7 @@ export interface paths {
         put?: never;
         /**
          * Claim today's VIP login reward (once per Manila day)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20002, 20012, 40001, 60001, 60002, 60003 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 40001, 60001, 60002, 60003 (shared/codes.ts).
          */
         post: operations["postVipCardDailyRewardsClaim"];
         delete?: never;
@@ -1971,7 +1971,7 @@ export interface paths {
         put?: never;
         /**
          * Claim the accrued VIP deposit rebate
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20002, 20012, 40001, 60001, 60002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 40001, 60001, 60002 (shared/codes.ts).
          */
         post: operations["postVipCardDepositRewardsClaim"];
         delete?: never;
@@ -1989,7 +1989,7 @@ export interface paths {
         };
         /**
          * VIP status, activeness, claimable rewards and the level table
-         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getVipCardFetch"];
         put?: never;
@@ -2011,7 +2011,7 @@ export interface paths {
         put?: never;
         /**
          * Claim this month's VIP reward (once per Manila month)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20002, 20012, 40001, 60001, 60002, 60003 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 40001, 60001, 60002, 60003 (shared/codes.ts).
          */
         post: operations["postVipCardMonthlyRewardsClaim"];
         delete?: never;
@@ -2031,7 +2031,7 @@ export interface paths {
         put?: never;
         /**
          * Claim the accrued VIP turnover rebate
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 20002, 20012, 40001, 60001, 60002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 40001, 60001, 60002 (shared/codes.ts).
          */
         post: operations["postVipCardRebateRewardsClaim"];
         delete?: never;
@@ -2051,7 +2051,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for a withdrawal to the bound wallet; freezes the amount
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 20002, 20011, 20012, 20015, 20018, 40001, 40011, 40012, 40013, 40014, 40015, 40016, 40017, 40018, 40021, 40080 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 20002, 20011, 20012, 20015, 20018, 40001, 40011, 40012, 40013, 40014, 40015, 40016, 40017, 40018, 40021, 40080 (shared/codes.ts).
          */
         post: operations["postWithdrawCreate"];
         delete?: never;
@@ -2069,7 +2069,7 @@ export interface paths {
         };
         /**
          * The player's withdrawal records, newest first
-         * @description Failure codes: 10001, 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getWithdrawFetch"];
         put?: never;
@@ -2089,7 +2089,7 @@ export interface paths {
         };
         /**
          * The player's withdrawal limits for today (Manila day) at their VIP level, and what is left (not in spec section 7: the withdrawal screen shows them)
-         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getWithdrawLimits"];
         put?: never;
@@ -2109,9 +2109,29 @@ export interface paths {
         };
         /**
          * The player's open bonus wagering requirements, oldest first, what they lock and what may be withdrawn now (not in spec section 7: the withdrawal screen shows them)
-         * @description Failure codes: 10005, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 20002, 20012 (shared/codes.ts).
          */
         get: operations["getWithdrawWagering"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness: the process answers
+         * @description Failure codes: 10005, 10010 (shared/codes.ts).
+         */
+        get: operations["getHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2129,7 +2149,7 @@ export interface paths {
         };
         /**
          * The operator audit trail, newest first: every POST and DELETE on /ops, with before and after
-         * @description Failure codes: 10001, 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001 (shared/codes.ts).
          */
         get: operations["getOpsAudit"];
         put?: never;
@@ -2149,7 +2169,7 @@ export interface paths {
         };
         /**
          * The answer of a withdrawal captcha (for testers and automated journeys; never shown to players)
-         * @description Failure codes: 10001, 10005, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30002 (shared/codes.ts).
          */
         get: operations["getOpsCaptchaByToken"];
         put?: never;
@@ -2169,7 +2189,7 @@ export interface paths {
         };
         /**
          * Every deposit channel, switched off ones included, with its min and max (pesos)
-         * @description Failure codes: 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 30001 (shared/codes.ts).
          */
         get: operations["getOpsChannels"];
         put?: never;
@@ -2191,7 +2211,7 @@ export interface paths {
         put?: never;
         /**
          * Switch a deposit channel on or off, or change its min and max (pesos); returns every channel
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002 (shared/codes.ts).
          */
         post: operations["postOpsChannelsByCode"];
         delete?: never;
@@ -2209,7 +2229,7 @@ export interface paths {
         };
         /**
          * Live-chat conversations, the most recent message first, with unread counts
-         * @description Failure codes: 10001, 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001 (shared/codes.ts).
          */
         get: operations["getOpsChat"];
         put?: never;
@@ -2229,7 +2249,7 @@ export interface paths {
         };
         /**
          * One conversation and its messages (reading changes nothing: POST /ops/chat/:id/read marks them read)
-         * @description Failure codes: 10001, 10005, 30001, 60411 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 60411 (shared/codes.ts).
          */
         get: operations["getOpsChatById"];
         put?: never;
@@ -2251,7 +2271,7 @@ export interface paths {
         put?: never;
         /**
          * Close the conversation (pushed as chat.closed); the player’s next message opens a new one
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 60411, 60412 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 60411, 60412 (shared/codes.ts).
          */
         post: operations["postOpsChatByIdClose"];
         delete?: never;
@@ -2271,7 +2291,7 @@ export interface paths {
         put?: never;
         /**
          * The back office shows the conversation: the player's messages count as read (pushed as chat.unread)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 60411 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 60411 (shared/codes.ts).
          */
         post: operations["postOpsChatByIdRead"];
         delete?: never;
@@ -2291,7 +2311,7 @@ export interface paths {
         put?: never;
         /**
          * Answer the player (pushed to them at once as chat.message); the X-Operator header names the sender
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 60411, 60412 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 60411, 60412 (shared/codes.ts).
          */
         post: operations["postOpsChatByIdReply"];
         delete?: never;
@@ -2309,13 +2329,13 @@ export interface paths {
         };
         /**
          * The virtual clock
-         * @description Failure codes: 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 30001 (shared/codes.ts).
          */
         get: operations["getOpsClock"];
         put?: never;
         /**
          * Set, advance, freeze or resume the virtual clock, or put it back to real time
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 30003 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30003 (shared/codes.ts).
          */
         post: operations["postOpsClock"];
         delete?: never;
@@ -2333,13 +2353,13 @@ export interface paths {
         };
         /**
          * Redemption codes with their uses, newest first
-         * @description Failure codes: 10001, 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001 (shared/codes.ts).
          */
         get: operations["getOpsCodes"];
         put?: never;
         /**
          * Create a redemption code: rewards, total uses (one per account), optional minimum VIP and expiry
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 60207, 60208 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 60207, 60208 (shared/codes.ts).
          */
         post: operations["postOpsCodes"];
         delete?: never;
@@ -2359,7 +2379,7 @@ export interface paths {
         put?: never;
         /**
          * Switch a redemption code off: players then get "expired" (60205); uses already made stay
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002 (shared/codes.ts).
          */
         post: operations["postOpsCodesByIdDisable"];
         delete?: never;
@@ -2377,7 +2397,7 @@ export interface paths {
         };
         /**
          * Find deposits, newest first (Pending orders past their time-out are timed out first)
-         * @description Failure codes: 10001, 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001 (shared/codes.ts).
          */
         get: operations["getOpsDeposits"];
         put?: never;
@@ -2399,7 +2419,7 @@ export interface paths {
         put?: never;
         /**
          * Settle a deposit as the gateway would: a signed callback through the same idempotent path (a settled order keeps its status)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 40001, 40007 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 40001, 40007 (shared/codes.ts).
          */
         post: operations["postOpsDepositsByOrderNoSettle"];
         delete?: never;
@@ -2417,18 +2437,18 @@ export interface paths {
         };
         /**
          * Active faults, and callbacks the sandbox is holding back (deposit.late)
-         * @description Failure codes: 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 30001 (shared/codes.ts).
          */
         get: operations["getOpsFaults"];
         put?: never;
         /**
          * Switch a fault on, for everyone or one player (uid); warning says when no route of the server matches its route
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 30002, 30008 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 30008 (shared/codes.ts).
          */
         post: operations["postOpsFaults"];
         /**
          * Switch one fault off (id), or every fault
-         * @description Failure codes: 10001, 10005, 30001, 30007 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30007 (shared/codes.ts).
          */
         delete: operations["deleteOpsFaults"];
         options?: never;
@@ -2447,7 +2467,7 @@ export interface paths {
         put?: never;
         /**
          * Replay the requests of a HAR (GET /ops/requests.har or a browser export) in order, on a freshly loaded scenario when named, as one browser; compare each status and envelope code with the recorded ones
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 30004, 30006, 30009, 30032 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30004, 30006, 30009, 30032 (shared/codes.ts).
          */
         post: operations["postOpsHarReplay"];
         delete?: never;
@@ -2465,7 +2485,7 @@ export interface paths {
         };
         /**
          * Identity verification submissions, oldest pending first when filtering by pending, else newest first
-         * @description Failure codes: 10001, 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001 (shared/codes.ts).
          */
         get: operations["getOpsKyc"];
         put?: never;
@@ -2487,7 +2507,7 @@ export interface paths {
         put?: never;
         /**
          * Verify or reject a player's pending identity verification (a rejection needs a reason)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 30002, 40019 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 40019 (shared/codes.ts).
          */
         post: operations["postOpsKycByUidDecide"];
         delete?: never;
@@ -2505,7 +2525,7 @@ export interface paths {
         };
         /**
          * The ledger's invariants checked now (docs/money.md): every player account sums to its journal, every counterparty to its transfers, all accounts to zero
-         * @description Failure codes: 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 30001 (shared/codes.ts).
          */
         get: operations["getOpsLedgerCheck"];
         put?: never;
@@ -2525,13 +2545,13 @@ export interface paths {
         };
         /**
          * What operators sent, newest first, with read and claim counts
-         * @description Failure codes: 10001, 10005, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30002 (shared/codes.ts).
          */
         get: operations["getOpsLetters"];
         put?: never;
         /**
          * Send a letter to one player (uid) or to every player (all: true), in English and optionally Vietnamese, with optional rewards
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 30002, 60308 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 60308 (shared/codes.ts).
          */
         post: operations["postOpsLetters"];
         delete?: never;
@@ -2551,7 +2571,7 @@ export interface paths {
         put?: never;
         /**
          * Push any socket event with content to a player's live connections (kept until acknowledged)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002 (shared/codes.ts).
          */
         post: operations["postOpsPush"];
         delete?: never;
@@ -2569,14 +2589,14 @@ export interface paths {
         };
         /**
          * Recent requests (newest first, the last 1,000 of each process) and socket frames pushed outside any request
-         * @description Failure codes: 10001, 10005, 30001, 30010 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30010 (shared/codes.ts).
          */
         get: operations["getOpsRequests"];
         put?: never;
         post?: never;
         /**
          * Empty the request log (of every process of the cluster)
-         * @description Failure codes: 10005, 30001, 30010 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 30001, 30010 (shared/codes.ts).
          */
         delete: operations["deleteOpsRequests"];
         options?: never;
@@ -2593,7 +2613,7 @@ export interface paths {
         };
         /**
          * The request log as an HTTP Archive (HAR 1.2); same filters as /ops/requests
-         * @description Failure codes besides the business ones of its domain: 10005, 30001 (shared/codes.ts).
+         * @description Failure codes besides the business ones of its domain: 10005, 10010, 30001 (shared/codes.ts).
          */
         get: operations["getOpsRequestsHar"];
         put?: never;
@@ -2613,7 +2633,7 @@ export interface paths {
         };
         /**
          * The named scenarios (db/scenarios) with their personas and what to try
-         * @description Failure codes: 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 30001 (shared/codes.ts).
          */
         get: operations["getOpsScenarios"];
         put?: never;
@@ -2635,7 +2655,7 @@ export interface paths {
         put?: never;
         /**
          * Reset the database to a fresh install, then build the scenario through the services (sessions of everyone end)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 30004, 30006, 30009 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30004, 30006, 30009 (shared/codes.ts).
          */
         post: operations["postOpsScenariosByName"];
         delete?: never;
@@ -2653,7 +2673,7 @@ export interface paths {
         };
         /**
          * The simulated SMS outbox, newest first (testers read verification codes here)
-         * @description Failure codes: 10001, 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001 (shared/codes.ts).
          */
         get: operations["getOpsSms"];
         put?: never;
@@ -2673,7 +2693,7 @@ export interface paths {
         };
         /**
          * Saved snapshots of the whole database, newest first
-         * @description Failure codes: 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 30001 (shared/codes.ts).
          */
         get: operations["getOpsSnapshots"];
         put?: never;
@@ -2695,12 +2715,12 @@ export interface paths {
         put?: never;
         /**
          * Save the current state under a name (replaces a snapshot of that name)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001 (shared/codes.ts).
          */
         post: operations["postOpsSnapshotsByName"];
         /**
          * Delete a snapshot
-         * @description Failure codes: 10001, 10005, 30001, 30005 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30005 (shared/codes.ts).
          */
         delete: operations["deleteOpsSnapshotsByName"];
         options?: never;
@@ -2717,13 +2737,13 @@ export interface paths {
         };
         /**
          * Download a snapshot as a file (an SQLite database); upload it to any server with POST
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 30001 (shared/codes.ts).
+         * @description Failure codes besides the business ones of its domain: 10001, 10005, 10010, 30001 (shared/codes.ts).
          */
         get: operations["getOpsSnapshotsByNameFile"];
         put?: never;
         /**
          * Upload a snapshot file (the body, Content-Type application/octet-stream, as downloaded from GET /ops/snapshots/:name/file) and keep it under this name; restore it next
-         * @description Failure codes: 10001, 10005, 30001, 30006, 30031, 30033, 30041 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30006, 30031, 30033, 30041 (shared/codes.ts).
          */
         post: operations["postOpsSnapshotsByNameFile"];
         delete?: never;
@@ -2743,7 +2763,7 @@ export interface paths {
         put?: never;
         /**
          * Swap the data of a snapshot in place, without a restart; the clock goes back to its instant unless keepClock
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 30005, 30006 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30005, 30006 (shared/codes.ts).
          */
         post: operations["postOpsSnapshotsByNameRestore"];
         delete?: never;
@@ -2761,7 +2781,7 @@ export interface paths {
         };
         /**
          * Live socket connections
-         * @description Failure codes: 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 30001 (shared/codes.ts).
          */
         get: operations["getOpsSockets"];
         put?: never;
@@ -2783,7 +2803,7 @@ export interface paths {
         put?: never;
         /**
          * Push a socket frame to a player, e.g. inbox.unread with 3 (kept until acknowledged)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002 (shared/codes.ts).
          */
         post: operations["postOpsSocketsByUidPush"];
         delete?: never;
@@ -2801,7 +2821,7 @@ export interface paths {
         };
         /**
          * Find players by username, phone or uid
-         * @description Failure codes: 10001, 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001 (shared/codes.ts).
          */
         get: operations["getOpsUsers"];
         put?: never;
@@ -2821,7 +2841,7 @@ export interface paths {
         };
         /**
          * One player
-         * @description Failure codes: 10001, 10005, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30002 (shared/codes.ts).
          */
         get: operations["getOpsUsersByUid"];
         put?: never;
@@ -2843,7 +2863,7 @@ export interface paths {
         put?: never;
         /**
          * Credit (positive) or debit (negative) a player's balance with a reason, through the journal
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 30002, 40001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 40001 (shared/codes.ts).
          */
         post: operations["postOpsUsersByUidAdjust"];
         delete?: never;
@@ -2861,7 +2881,7 @@ export interface paths {
         };
         /**
          * A player's balance journal, newest first, with the frozen bucket
-         * @description Failure codes: 10001, 10005, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30002 (shared/codes.ts).
          */
         get: operations["getOpsUsersByUidJournal"];
         put?: never;
@@ -2881,7 +2901,7 @@ export interface paths {
         };
         /**
          * A player's sessions, newest first: login, last seen, device, user agent, IP, how it ended
-         * @description Failure codes: 10001, 10005, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30002 (shared/codes.ts).
          */
         get: operations["getOpsUsersByUidSessions"];
         put?: never;
@@ -2903,7 +2923,7 @@ export interface paths {
         put?: never;
         /**
          * End every session of a player (their next call answers 20002)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002 (shared/codes.ts).
          */
         post: operations["postOpsUsersByUidSessionsRevoke"];
         delete?: never;
@@ -2923,7 +2943,7 @@ export interface paths {
         put?: never;
         /**
          * End one of a player's sessions (its socket gets session.ended; an ended one stays as it was)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002 (shared/codes.ts).
          */
         post: operations["postOpsUsersByUidSessionsByIdRevoke"];
         delete?: never;
@@ -2943,7 +2963,7 @@ export interface paths {
         put?: never;
         /**
          * Suspend a player (ends their sessions) or reactivate them
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002 (shared/codes.ts).
          */
         post: operations["postOpsUsersByUidStatus"];
         delete?: never;
@@ -2961,7 +2981,7 @@ export interface paths {
         };
         /**
          * A player's VIP card (level, totals, activeness, claimable rewards) and friends card
-         * @description Failure codes: 10001, 10005, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30002 (shared/codes.ts).
          */
         get: operations["getOpsUsersByUidVip"];
         put?: never;
@@ -2983,7 +3003,7 @@ export interface paths {
         put?: never;
         /**
          * Change a VIP level's daily withdrawal limits (amount in pesos and/or count, per Manila day); kept over restarts
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002 (shared/codes.ts).
          */
         post: operations["postOpsWithdrawLimitsByVipLevel"];
         delete?: never;
@@ -3001,13 +3021,13 @@ export interface paths {
         };
         /**
          * Withdrawal settings and the daily limits per VIP level
-         * @description Failure codes: 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 30001 (shared/codes.ts).
          */
         get: operations["getOpsWithdrawSettings"];
         put?: never;
         /**
          * Change autoApprove (null returns to the environment default) or the sandbox payout delay
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001 (shared/codes.ts).
          */
         post: operations["postOpsWithdrawSettings"];
         delete?: never;
@@ -3025,7 +3045,7 @@ export interface paths {
         };
         /**
          * Find withdrawals, newest first
-         * @description Failure codes: 10001, 10005, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001 (shared/codes.ts).
          */
         get: operations["getOpsWithdrawals"];
         put?: never;
@@ -3045,7 +3065,7 @@ export interface paths {
         };
         /**
          * One withdrawal with its status history
-         * @description Failure codes: 10001, 10005, 30001, 40007 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 40007 (shared/codes.ts).
          */
         get: operations["getOpsWithdrawalsByOrderNo"];
         put?: never;
@@ -3067,7 +3087,7 @@ export interface paths {
         put?: never;
         /**
          * Mark the payout result of a Processing (6) or Exception (5) withdrawal: success -> 2, failed -> 3 (amount returned), exception -> 5 (from 6 only)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 40001, 40007, 40019 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 40001, 40007, 40019 (shared/codes.ts).
          */
         post: operations["postOpsWithdrawalsByOrderNoPayout"];
         delete?: never;
@@ -3087,7 +3107,7 @@ export interface paths {
         put?: never;
         /**
          * Reject a Pending or Reviewed withdrawal (-> 4 Rejected); the frozen amount returns to the balance
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 40001, 40007, 40019 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 40001, 40007, 40019 (shared/codes.ts).
          */
         post: operations["postOpsWithdrawalsByOrderNoReject"];
         delete?: never;
@@ -3107,7 +3127,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a Pending withdrawal: 0 Pending -> 1 Reviewed -> 6 Processing (sent to the sandbox payout gateway)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 30001, 40001, 40007, 40019 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 40001, 40007, 40019 (shared/codes.ts).
          */
         post: operations["postOpsWithdrawalsByOrderNoReview"];
         delete?: never;
@@ -3127,7 +3147,7 @@ export interface paths {
         put?: never;
         /**
          * POST /provider/api/{sessionId}/act
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 10007 (shared/codes.ts).
+         * @description Failure codes besides the business ones of its domain: 10001, 10005, 10007, 10010 (shared/codes.ts).
          */
         post: operations["postProviderBySessionIdAct"];
         delete?: never;
@@ -3147,7 +3167,7 @@ export interface paths {
         put?: never;
         /**
          * POST /provider/api/{sessionId}/balance
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 10007 (shared/codes.ts).
+         * @description Failure codes besides the business ones of its domain: 10001, 10005, 10007, 10010 (shared/codes.ts).
          */
         post: operations["postProviderBySessionIdBalance"];
         delete?: never;
@@ -3167,7 +3187,7 @@ export interface paths {
         put?: never;
         /**
          * POST /provider/api/{sessionId}/play
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 10007 (shared/codes.ts).
+         * @description Failure codes besides the business ones of its domain: 10001, 10005, 10007, 10010 (shared/codes.ts).
          */
         post: operations["postProviderBySessionIdPlay"];
         delete?: never;
@@ -3187,7 +3207,7 @@ export interface paths {
         put?: never;
         /**
          * POST /provider/api/{sessionId}/seeds
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 10007 (shared/codes.ts).
+         * @description Failure codes besides the business ones of its domain: 10001, 10005, 10007, 10010 (shared/codes.ts).
          */
         post: operations["postProviderBySessionIdSeeds"];
         delete?: never;
@@ -3207,7 +3227,7 @@ export interface paths {
         put?: never;
         /**
          * POST /provider/api/{sessionId}/seeds/rotate
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 10007 (shared/codes.ts).
+         * @description Failure codes besides the business ones of its domain: 10001, 10005, 10007, 10010 (shared/codes.ts).
          */
         post: operations["postProviderBySessionIdSeedsRotate"];
         delete?: never;
@@ -3227,7 +3247,7 @@ export interface paths {
         put?: never;
         /**
          * POST /provider/api/{sessionId}/table
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 10007 (shared/codes.ts).
+         * @description Failure codes besides the business ones of its domain: 10001, 10005, 10007, 10010 (shared/codes.ts).
          */
         post: operations["postProviderBySessionIdTable"];
         delete?: never;
@@ -3245,9 +3265,29 @@ export interface paths {
         };
         /**
          * GET /provider/play/{game}
-         * @description Failure codes besides the business ones of its domain: 10001, 10005 (shared/codes.ts).
+         * @description Failure codes besides the business ones of its domain: 10001, 10005, 10010 (shared/codes.ts).
          */
         get: operations["getProviderPlayByGame"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness: the database and the broker answer (HTTP 503 with Retry-After when not)
+         * @description Failure codes: 10005, 10010 (shared/codes.ts).
+         */
+        get: operations["getReady"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3265,7 +3305,7 @@ export interface paths {
         };
         /**
          * GET /sandbox/checkout.js
-         * @description Failure codes besides the business ones of its domain: 10005 (shared/codes.ts).
+         * @description Failure codes besides the business ones of its domain: 10005, 10010 (shared/codes.ts).
          */
         get: operations["getSandboxCheckoutJs"];
         put?: never;
@@ -3285,13 +3325,13 @@ export interface paths {
         };
         /**
          * GET /sandbox/pay/{orderNo}
-         * @description Failure codes besides the business ones of its domain: 10001, 10005 (shared/codes.ts).
+         * @description Failure codes besides the business ones of its domain: 10001, 10005, 10010 (shared/codes.ts).
          */
         get: operations["getSandboxPayByOrderNo"];
         put?: never;
         /**
          * POST /sandbox/pay/{orderNo}
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 10007 (shared/codes.ts).
+         * @description Failure codes besides the business ones of its domain: 10001, 10005, 10007, 10010 (shared/codes.ts).
          */
         post: operations["postSandboxPayByOrderNo"];
         delete?: never;
@@ -3407,7 +3447,7 @@ export interface components {
              * @description A code of shared/codes.ts
              * @enum {integer}
              */
-            code: 10001 | 10002 | 10003 | 10004 | 10005 | 10006 | 10007 | 10008 | 10009 | 20001 | 20002 | 20003 | 20004 | 20005 | 20006 | 20007 | 20008 | 20009 | 20010 | 20011 | 20012 | 20013 | 20014 | 20015 | 20016 | 20017 | 20018 | 20019 | 20041 | 30001 | 30002 | 30003 | 40001 | 40002 | 40003 | 40004 | 40005 | 40006 | 40007 | 40008 | 40009 | 40010 | 40011 | 40012 | 40013 | 40014 | 40015 | 40016 | 40017 | 40018 | 40019 | 40020 | 40021 | 40022 | 40023 | 40024 | 40061 | 40080 | 50001 | 50002 | 50003 | 50004 | 50005 | 50006 | 50007 | 50008 | 50009 | 50010 | 50011 | 60001 | 60002 | 60003 | 60101 | 60102 | 60201 | 60202 | 60203 | 60204 | 60205 | 60206 | 60207 | 60208 | 60209 | 60210 | 60211 | 60212 | 60213 | 60301 | 60302 | 60303 | 60304 | 60305 | 60306 | 60307 | 60308 | 60411 | 60412 | 30004 | 30005 | 30006 | 30007 | 30008 | 30009 | 30010 | 30031 | 30032 | 30033 | 30041;
+            code: 10001 | 10002 | 10003 | 10004 | 10005 | 10006 | 10007 | 10008 | 10009 | 10010 | 20001 | 20002 | 20003 | 20004 | 20005 | 20006 | 20007 | 20008 | 20009 | 20010 | 20011 | 20012 | 20013 | 20014 | 20015 | 20016 | 20017 | 20018 | 20019 | 20041 | 30001 | 30002 | 30003 | 40001 | 40002 | 40003 | 40004 | 40005 | 40006 | 40007 | 40008 | 40009 | 40010 | 40011 | 40012 | 40013 | 40014 | 40015 | 40016 | 40017 | 40018 | 40019 | 40020 | 40021 | 40022 | 40023 | 40024 | 40061 | 40080 | 50001 | 50002 | 50003 | 50004 | 50005 | 50006 | 50007 | 50008 | 50009 | 50010 | 50011 | 60001 | 60002 | 60003 | 60101 | 60102 | 60201 | 60202 | 60203 | 60204 | 60205 | 60206 | 60207 | 60208 | 60209 | 60210 | 60211 | 60212 | 60213 | 60301 | 60302 | 60303 | 60304 | 60305 | 60306 | 60307 | 60308 | 60411 | 60412 | 30004 | 30005 | 30006 | 30007 | 30008 | 30009 | 30010 | 30031 | 30032 | 30033 | 30041;
             /** @description Readable message in the language of the `language` header */
             msg: string;
             /** @description null, except a validation failure (10001): every field and its rule message */
@@ -4006,6 +4046,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getAppVersion: {
@@ -4058,6 +4110,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getBadgeData: {
@@ -4106,6 +4170,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getBalance: {
@@ -4151,6 +4227,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -4263,6 +4351,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getBonusDailyDepositFetch: {
@@ -4319,6 +4419,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -4429,6 +4541,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getBonusReturnGiftFetch: {
@@ -4483,6 +4607,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -4595,6 +4731,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getBonusSignInFetch: {
@@ -4654,6 +4802,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getCaptcha: {
@@ -4706,6 +4866,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getChat: {
@@ -4755,6 +4927,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -4865,6 +5049,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     postChatSend: {
@@ -4972,6 +5168,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getConfigFetch: {
@@ -5017,6 +5225,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -5070,6 +5290,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getFbEventFetch: {
@@ -5118,6 +5350,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -5228,6 +5472,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getFriendCardFetch: {
@@ -5273,6 +5529,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -5330,6 +5598,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -5440,6 +5720,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getGameFetch: {
@@ -5495,6 +5787,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -5554,6 +5858,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getGameFetchLive: {
@@ -5607,6 +5923,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -5722,6 +6050,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getGameHelper: {
@@ -5771,6 +6111,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -5836,6 +6188,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getGameType: {
@@ -5881,6 +6245,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -5993,6 +6369,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getInviteRankingsFetch: {
@@ -6038,6 +6426,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -6095,6 +6495,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -6204,6 +6616,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -6318,6 +6742,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     postLetterRead: {
@@ -6427,6 +6863,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getLetterType: {
@@ -6479,6 +6927,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getMallExchangeInfo: {
@@ -6527,6 +6987,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -6644,6 +7116,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getManufFetch: {
@@ -6691,6 +7175,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -6745,6 +7241,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getOpenBannerInfo: {
@@ -6790,6 +7298,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -6851,6 +7371,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getOpenGameFetchHot: {
@@ -6907,6 +7439,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getOpenGameFetchLive: {
@@ -6960,6 +7504,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -7020,6 +7576,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getOpenGameSearchDiscover: {
@@ -7074,6 +7642,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getOpenGameType: {
@@ -7119,6 +7699,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -7172,6 +7764,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getOpenNoticeInfo: {
@@ -7217,6 +7821,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -7318,6 +7934,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -7432,6 +8060,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getPokerFetch: {
@@ -7489,6 +8129,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getPokerMessage: {
@@ -7534,6 +8186,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -7610,6 +8274,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -7713,6 +8389,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     postProviderWalletBalance: {
@@ -7806,6 +8494,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -7909,6 +8609,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     postProviderWalletRollback: {
@@ -8003,6 +8715,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -8105,6 +8829,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getRechargeAmount: {
@@ -8159,6 +8895,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getRechargeBank: {
@@ -8206,6 +8954,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -8325,6 +9085,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     postRechargeCancel: {
@@ -8436,6 +9208,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getRechargeFetch: {
@@ -8495,6 +9279,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getRechargeMethod: {
@@ -8540,6 +9336,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -8650,6 +9458,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -8766,6 +9586,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     postRedemptionCodeUse: {
@@ -8872,6 +9704,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -8985,6 +9829,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     postResetTradePwd: {
@@ -9091,6 +9947,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -9203,6 +10071,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getTaskFetch: {
@@ -9251,6 +10131,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -9313,6 +10205,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getUserBalanceJournalType: {
@@ -9361,6 +10265,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -9475,6 +10391,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getUserBankCardWalletAccount: {
@@ -9523,6 +10451,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getUserBase: {
@@ -9568,6 +10508,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -9676,6 +10628,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -9791,6 +10755,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getUserFollow: {
@@ -9836,6 +10812,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -9947,6 +10935,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     postUserGameCollectDel: {
@@ -10055,6 +11055,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getUserGameCollectFetch: {
@@ -10108,6 +11120,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -10213,6 +11237,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -10328,6 +11364,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getUserInfo: {
@@ -10376,6 +11424,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getUserKyc: {
@@ -10421,6 +11481,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -10535,6 +11607,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     postUserLogin: {
@@ -10643,6 +11727,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     postUserLogout: {
@@ -10746,6 +11842,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -10864,6 +11972,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     postUserModifyPasswordLogin: {
@@ -10973,6 +12093,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     postUserModifyPasswordTrade: {
@@ -11079,6 +12211,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -11193,6 +12337,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getUserShare: {
@@ -11241,6 +12397,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -11353,6 +12521,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     postUserSmsSendResetLoginPwd: {
@@ -11459,6 +12639,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -11569,6 +12761,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     postVipCardDailyRewardsClaim: {
@@ -11673,6 +12877,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -11783,6 +12999,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getVipCardFetch: {
@@ -11828,6 +13056,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -11938,6 +13178,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     postVipCardRebateRewardsClaim: {
@@ -12042,6 +13294,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -12158,6 +13422,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getWithdrawFetch: {
@@ -12214,6 +13490,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -12274,6 +13562,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getWithdrawWagering: {
@@ -12325,6 +13625,76 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            ok: true;
+                            uptimeSeconds: number;
+                        };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: never;
+                    });
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -12407,6 +13777,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getOpsCaptchaByToken: {
@@ -12468,6 +13850,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getOpsChannels: {
@@ -12519,6 +13913,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -12622,6 +14028,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getOpsChat: {
@@ -12683,6 +14101,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getOpsChatById: {
@@ -12739,6 +14169,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -12838,6 +14280,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     postOpsChatByIdRead: {
@@ -12931,6 +14385,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -13032,6 +14498,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getOpsClock: {
@@ -13088,6 +14566,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -13196,6 +14686,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getOpsCodes: {
@@ -13277,6 +14779,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -13411,6 +14925,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     postOpsCodesByIdDisable: {
@@ -13528,6 +15054,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getOpsDeposits: {
@@ -13592,6 +15130,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -13694,6 +15244,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getOpsFaults: {
@@ -13752,6 +15314,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -13892,6 +15466,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     deleteOpsFaults: {
@@ -13947,6 +15533,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -14069,6 +15667,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getOpsKyc: {
@@ -14130,6 +15740,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -14234,6 +15856,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getOpsLedgerCheck: {
@@ -14296,6 +15930,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -14376,6 +16022,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -14520,6 +16178,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     postOpsPush: {
@@ -14621,6 +16291,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getOpsRequests: {
@@ -14688,6 +16370,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     deleteOpsRequests: {
@@ -14743,6 +16437,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getOpsRequestsHar: {
@@ -14782,6 +16488,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -14836,6 +16554,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -14944,6 +16674,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getOpsSms: {
@@ -15011,6 +16753,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getOpsSnapshots: {
@@ -15062,6 +16816,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -15164,6 +16930,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     deleteOpsSnapshotsByName: {
@@ -15221,6 +16999,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getOpsSnapshotsByNameFile: {
@@ -15262,6 +17052,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -15318,6 +17120,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -15428,6 +17242,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getOpsSockets: {
@@ -15483,6 +17309,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -15588,6 +17426,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getOpsUsers: {
@@ -15670,6 +17520,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getOpsUsersByUid: {
@@ -15748,6 +17610,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -15858,6 +17732,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getOpsUsersByUidJournal: {
@@ -15922,6 +17808,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -15991,6 +17889,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -16088,6 +17998,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -16196,6 +18118,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -16325,6 +18259,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getOpsUsersByUidVip: {
@@ -16405,6 +18351,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -16507,6 +18465,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getOpsWithdrawSettings: {
@@ -16558,6 +18528,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -16658,6 +18640,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getOpsWithdrawals: {
@@ -16725,6 +18719,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getOpsWithdrawalsByOrderNo: {
@@ -16778,6 +18784,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -16882,6 +18900,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     postOpsWithdrawalsByOrderNoReject: {
@@ -16977,6 +19007,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -17076,6 +19118,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     postProviderBySessionIdAct: {
@@ -17117,6 +19171,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -17164,6 +19230,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     postProviderBySessionIdPlay: {
@@ -17205,6 +19283,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -17252,6 +19342,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     postProviderBySessionIdSeedsRotate: {
@@ -17293,6 +19395,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -17340,6 +19454,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getProviderPlayByGame: {
@@ -17369,6 +19495,79 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
+    getReady: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            /** @enum {boolean} */
+                            ok: true;
+                            /** @enum {string} */
+                            database: "up" | "down";
+                            /** @enum {string} */
+                            broker: "up" | "down";
+                        };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: never;
+                    });
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -17402,6 +19601,18 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
         };
     };
     getSandboxPayByOrderNo: {
@@ -17431,6 +19642,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
@@ -17475,6 +19698,18 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
                     };
                 };
             };
