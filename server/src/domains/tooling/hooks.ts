@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CodeValue } from '../../../../shared/codes';
 import { sendFailure } from '../../plugins/envelope';
 import { type Faults, latencyOf } from './faults';
-import { bodyText, type FrameLog, type InFlight, type RequestLogStore } from './request-log';
+import { bodyText, type FrameLog, type InFlight, type RequestLogStore, redactPath } from './request-log';
 
 /** Static files are not logged: a page load would push every API call out of the ring. */
 const UNLOGGED = /^\/(assets|static|provider\/assets)\/|^\/favicon/;
@@ -105,7 +105,7 @@ export function installRequestLogHooks(app: FastifyInstance, log: RequestLogStor
     log.end(tracked, {
       at: new Date().toISOString(),
       method: request.method,
-      path: request.url,
+      path: redactPath(request.url),
       route: request.routeOptions.url ?? null,
       status: reply.statusCode,
       code: envelopeCode(tracked.payload),

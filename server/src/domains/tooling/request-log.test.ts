@@ -56,6 +56,36 @@ describe('the request log', () => {
     expect((await requests({ ops: 'true' })).requests.some((r) => r.path.startsWith('/ops/requests'))).toBe(true);
   });
 
+  it('redacts SMS codes, one-time tokens in URLs and identity numbers, in the list and in HAR (issue 26)', async () => {
+    const { client } = await registerPlayer(app);
+    await client.post('/api/reset/login/pwd', { phone: '9171234567', code: '482913', password: hashed('new-pass-1') });
+    await app.inject({ method: 'GET', url: '/provider/play/nfg-gem-mines?token=launch-secret-123&lang=en-US' });
+    await client.post('/api/user/kyc/submit', {
+      realName: 'Juan Dela Cruz',
+      birthDate: '1990-01-01',
+      idType: 'umid',
+      idNumber: '0111-2233445-6',
+    });
+    const log = await requests({ ops: 'false' });
+    const text = JSON.stringify(log);
+    expect(text).not.toContain('482913');
+    expect(text).not.toContain('launch-secret-123');
+    expect(text).not.toContain('2233445');
+    expect(text).toMatch(/•+45-6/); // the last 4 characters, as the player's own screens show them
+    const play = log.requests.find((r) => r.path.startsWith('/provider/play/'));
+    expect(play?.path).toBe('/provider/play/nfg-gem-mines?token=[redacted]&lang=en-US');
+    const har = await app.inject({
+      method: 'GET',
+      url: '/ops/requests.har',
+      headers: { authorization: `Bearer ${app.config.adminToken}` },
+    });
+    expect(har.body).not.toContain('482913');
+    expect(har.body).not.toContain('launch-secret-123');
+    expect(har.body).not.toContain('2233445');
+    // The envelope's numeric code stays readable.
+    expect(log.requests.find((r) => r.path === '/api/reset/login/pwd')?.responseBody).toMatch(/"code":\d+/);
+  });
+
   it('filters by path, uid and code', async () => {
     const a = await registerPlayer(app);
     const b = await registerPlayer(app);

@@ -50,21 +50,57 @@ export const LOG_SIZE = 1000;
 const LAZY_BODY_LIMIT = 64 * 1024;
 const BODY_LIMIT = 4096;
 const MAX_IN_FLIGHT = 1024;
-const SECRET_KEY = /pass(word)?|pwd|secret|token|mpin|signature|captcha|answer|cookie|authorization/i;
+const SECRET_KEY = /pass(word)?|pwd|secret|token|mpin|signature|captcha|answer|cookie|authorization|smscode|otp/i;
+/** A key that is a secret only as text: an SMS or redemption `code` ("123456"), not an envelope's 10001. */
+const SECRET_TEXT_KEY = /^(code|verifyCode)$/i;
+/** Identity numbers keep their last 4 characters, as the player's own screens show them. */
+const MASKED_KEY = /^id(Number|No)$/i;
 const SECRET_HEADERS = new Set(['cookie', 'set-cookie', 'authorization']);
 
-/** Values under password-like keys become "[redacted]", at any depth. */
+const mask = (text: string) => (text.length <= 4 ? '[redacted]' : `${'•'.repeat(text.length - 4)}${text.slice(-4)}`);
+
+/**
+ * Values under secret keys become "[redacted]", at any depth: passwords, tokens (one-time game and checkout
+ * tokens too), signatures, captcha answers, SMS codes; identity numbers keep only their last 4 characters.
+ */
 export function redact(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redact);
   if (value && typeof value === 'object') {
     return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [
-        k,
-        SECRET_KEY.test(k) && typeof v === 'string' && v !== '' ? '[redacted]' : redact(v),
-      ]),
+      Object.entries(value).map(([k, v]) => {
+        if (typeof v !== 'string' || v === '') return [k, redact(v)];
+        if (SECRET_KEY.test(k) || SECRET_TEXT_KEY.test(k)) return [k, '[redacted]'];
+        if (MASKED_KEY.test(k)) return [k, mask(v)];
+        return [k, v];
+      }),
     );
   }
   return value;
+}
+
+/** A path with the values of secret query parameters redacted (`/provider/play/x?token=[redacted]`). */
+export function redactPath(path: string): string {
+  const at = path.indexOf('?');
+  if (at < 0) return path;
+  const query = path
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const key = decodeURIComponentSafe(eq < 0 ? pair : pair.slice(0, eq));
+      if (eq < 0 || !(SECRET_KEY.test(key) || SECRET_TEXT_KEY.test(key))) return pair;
+      return `${pair.slice(0, eq)}=[redacted]`;
+    })
+    .join('&');
+  return `${path.slice(0, at)}?${query}`;
+}
+
+function decodeURIComponentSafe(text: string) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 export function redactHeaders(headers: Record<string, unknown>): Record<string, string> {
