@@ -24,13 +24,15 @@ export default defineConfig({
   },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
+    // xfwd: the server learns the browser's own address (X-Forwarded-For), so its loopback-only dev routes
+    // stay closed to a phone that reaches Vite over the network.
     proxy: {
-      '/api': server,
-      '/ops': { target: server, bypass: backofficePage },
+      '/api': { target: server, xfwd: true },
+      '/ops': { target: server, xfwd: true, bypass: backofficePage },
       '/static': server,
       '/sandbox': server,
       '/provider': server,
-      '/webSocket': { target: server.replace('http', 'ws'), ws: true },
+      '/webSocket': { target: server.replace('http', 'ws'), ws: true, xfwd: true },
     },
   },
 });

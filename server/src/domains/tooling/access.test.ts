@@ -114,6 +114,13 @@ describe('the dev panel routes', () => {
       expect(refused.status, url).toBe(404);
       expect(refused.body.code, url).toBe(Code.NOT_FOUND);
     }
+    // Through a proxy on this machine (Vite's, nginx) for a phone: the socket is loopback, the proxy names
+    // the phone; and a spoofed header cannot make a remote socket local, with or without TRUST_PROXY.
+    const proxied = new TestClient(app, '127.0.0.1', { 'x-forwarded-for': '192.168.1.20' });
+    const spoofed = new TestClient(app, '192.168.1.20', { 'x-forwarded-for': '127.0.0.1', 'x-real-ip': '127.0.0.1' });
+    const forwarded = new TestClient(app, '127.0.0.1', { forwarded: 'for="[2001:db8::1]";proto=https' });
+    for (const client of [proxied, spoofed, forwarded])
+      expect((await client.post('/api/dev/clock', { advance: '1h' })).status).toBe(404);
     const visitor = new TestClient(app, '127.0.0.1');
     expect((await visitor.get<{ devTools?: boolean }>('/api/config/fetch')).body.data.devTools).toBe(true);
     const state = await visitor.get<{ clock: { now: string }; persona: null; scenarios: { name: string }[] }>(
@@ -128,6 +135,9 @@ describe('the dev panel routes', () => {
     const resumed = await visitor.post<{ clock: { frozen: boolean } }>('/api/dev/clock', { action: 'resume' });
     expect(resumed.body.data.clock.frozen).toBe(false);
     const frozen = await visitor.post<{ clock: { frozen: boolean } }>('/api/dev/clock', { action: 'freeze' });
+    // Vite's own proxy for a browser on this machine names 127.0.0.1: allowed.
+    const local = new TestClient(app, '127.0.0.1', { 'x-forwarded-for': '127.0.0.1' });
+    expect((await local.post('/api/dev/clock', { action: 'freeze' })).status).toBe(200);
     expect(frozen.body.data.clock.frozen).toBe(true);
     expect((await phone.post('/api/dev/clock', { action: 'real' })).status).toBe(404);
     await visitor.post('/api/dev/clock', { action: 'real' });

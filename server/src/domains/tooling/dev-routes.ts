@@ -12,12 +12,26 @@ import type { Tooling } from './register';
 const MAX_ADVANCE_MS = 366 * 86_400_000;
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
+/** Every address a request says it was forwarded for (X-Forwarded-For, X-Real-IP, Forwarded's for=). */
+function forwardedFor(request: FastifyRequest): string[] {
+  const header = (name: string) => [request.headers[name] ?? []].flat().join(',');
+  const listed = header('x-forwarded-for')
+    .split(',')
+    .concat(header('x-real-ip').split(','))
+    .concat([...header('forwarded').matchAll(/for="?\[?([^\]";,]+)/gi)].map((m) => m[1] ?? ''));
+  return listed.map((a) => a.trim()).filter(Boolean);
+}
+
 /**
  * Moving everyone's clock and resetting the database answer only to this machine (a dev server listens on
- * 0.0.0.0 so a phone can reach it; the phone may play, not reset). Vite's proxy calls from loopback.
+ * 0.0.0.0 so a phone can reach it; the phone may play, not reset). Decided by the socket's own address,
+ * whatever TRUST_PROXY says, and refused as soon as a proxy says it forwards for anyone else: Vite's proxy
+ * (xfwd) and nginx name the browser's address, so a phone behind either is not this machine.
  */
 function loopbackOnly(request: FastifyRequest): void {
-  if (!LOOPBACK.has(request.ip)) throw new AppError(Code.NOT_FOUND, { status: 404 });
+  const socket = request.socket.remoteAddress ?? '';
+  if (!LOOPBACK.has(socket) || forwardedFor(request).some((a) => !LOOPBACK.has(a)))
+    throw new AppError(Code.NOT_FOUND, { status: 404 });
 }
 
 /** The player client's dev panel (development mode only, see shared/contract/dev.ts). */
