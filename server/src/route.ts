@@ -9,7 +9,6 @@ import { envelopeSchema, ok } from '../../shared/envelope';
 import { type SuccessMessage, successMessages } from '../../shared/messages';
 import { AppError } from './errors';
 import { consumeClaim } from './plugins/rate-limit';
-import { SESSION_COOKIE } from './plugins/session.service';
 import type { SessionUser } from './types';
 
 type Input<S> = S extends z.ZodObject ? z.output<S> : undefined;
@@ -59,7 +58,7 @@ export function operatorOf(request: FastifyRequest): string {
 export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: RouteHandler<E>): void {
   // Callback hooks, not async ones: they run on every request, and a promise each is measurable.
   const authenticate = (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
-    request.user = app.sessions.authenticate(request.cookies[SESSION_COOKIE]);
+    request.user = app.sessions.authenticate(request.cookies[app.sessions.cookieName]);
     done(endpoint.access === 'user' && !request.user ? new AppError(Code.SESSION_INVALID) : undefined);
   };
   const checkOps = (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {

@@ -7,6 +7,13 @@ import type { EventBus } from './events';
 import { createSessionRepo, type SessionListRow } from './session.repo';
 
 export const SESSION_COOKIE = 'sid';
+/**
+ * The cookie's name for a server reached over https: the `__Host-` prefix makes the browser refuse it unless
+ * it is Secure, has Path=/ and no Domain, so no subdomain or plain-http page can plant or overwrite it.
+ */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+export const sessionCookieName = (publicUrl: string) =>
+  publicUrl.startsWith('https://') ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
 
 /** The player behind a request's session cookie. */
 export interface SessionUser {
@@ -162,6 +169,9 @@ export function createSessionService(deps: {
   };
 
   return {
+    /** The session cookie's name: `__Host-sid` on https, `sid` on plain http (development, tests). */
+    cookieName: sessionCookieName(config.publicUrl),
+
     /** The user's sessions, newest first (the back office). */
     listOf: (userId: number, limit: number) => repo.ofUser(userId, limit).map(listView),
 

@@ -23,7 +23,6 @@ import {
 import { AppError } from '../errors';
 import { hasOpsToken, isOpsToken } from '../route';
 import type { Broker } from './broker';
-import { SESSION_COOKIE } from './session.service';
 
 /**
  * Frames not yet acknowledged are kept (per player, newest 100) and sent again on the next connection,
@@ -329,7 +328,7 @@ export const socketHubPlugin = fp<SocketTimings>(
     });
 
     const authenticate = async (request: FastifyRequest<{ Params: { uid: string } }>) => {
-      const user = app.sessions.authenticate(request.cookies[SESSION_COOKIE]);
+      const user = app.sessions.authenticate(request.cookies[app.sessions.cookieName]);
       if (!user) throw new AppError(Code.SESSION_INVALID, { status: 401 });
       if (String(user.uid) !== request.params.uid) throw new AppError(Code.SESSION_INVALID, { status: 403 });
       request.user = user;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as contract from '../../../../shared/contract/user';
-import { SESSION_ROTATED as ROTATED, SESSION_COOKIE } from '../../plugins/session.service';
+import { SESSION_ROTATED as ROTATED } from '../../plugins/session.service';
 import { route } from '../../route';
 import { AVATAR_IDS, avatarUrl } from './avatars';
 import type { RequestMeta, UserService } from './service';
@@ -19,7 +19,7 @@ export function userRoutes(app: FastifyInstance, users: UserService) {
       { ...requestMeta(request), userAgent: String(request.headers['user-agent'] ?? '') },
       reason,
     );
-    reply.setCookie(SESSION_COOKIE, token, {
+    reply.setCookie(app.sessions.cookieName, token, {
       httpOnly: true,
       sameSite: 'lax',
       secure,
@@ -61,7 +61,7 @@ export function userRoutes(app: FastifyInstance, users: UserService) {
 
   route(app, contract.logout, ({ user, reply, succeed }) => {
     app.sessions.end(user);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    reply.clearCookie(app.sessions.cookieName, { path: '/', secure });
     succeed('loggedOut');
     return null;
   });

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import type { UserInfo } from '../../../../shared/contract/user';
-import { hashed, opsClient, registerPlayer, TestClient, testApp } from '../../test/helpers';
+import { testConfig } from '../../config';
+import { hashed, newPlayer, opsClient, registerPlayer, TestClient, testApp } from '../../test/helpers';
 import { verifyPassword } from './password';
 
 // Every argon2 verification of the app goes through this spy, so a test can count the checks.
@@ -214,5 +215,33 @@ describe('a security change rotates the session', () => {
     expect(reset.body.success).toBe(true);
     expect((await client.get(INFO)).body.code).toBe(Code.SESSION_INVALID);
     expect((await before.get(INFO)).body.code).toBe(Code.SESSION_INVALID);
+  });
+});
+
+describe('the session cookie on https', () => {
+  it('is __Host-sid, Secure, Path=/, without Domain, and only that name opens the session', async () => {
+    const secureApp = await testApp({ config: testConfig({ publicUrl: 'https://casino.example' }) });
+    try {
+      const player = newPlayer();
+      const registered = await secureApp.inject({
+        method: 'POST',
+        url: '/api/user/custom/register',
+        headers: { requestfrom: 'H5', 'content-type': 'application/json' },
+        payload: { username: player.username, password: hashed(player.password), phone: player.phone, agree: true },
+      });
+      const line = String([registered.headers['set-cookie']].flat()[0] ?? '');
+      expect(line).toMatch(/^__Host-sid=[^;]+;/);
+      expect(line).toMatch(/; Secure/);
+      expect(line).toMatch(/; Path=\//);
+      expect(line).not.toMatch(/Domain=/i);
+      const token = /^__Host-sid=([^;]+)/.exec(line)?.[1] ?? '';
+      const info = (cookie: string) =>
+        secureApp.inject({ method: 'GET', url: '/api/user/info', headers: { requestfrom: 'H5', cookie } });
+      expect((await info(`__Host-sid=${token}`)).json()).toMatchObject({ success: true });
+      // A plain `sid` (planted by a sibling subdomain or an http page) opens nothing.
+      expect((await info(`sid=${token}`)).json()).toMatchObject({ success: false, code: Code.SESSION_INVALID });
+    } finally {
+      await secureApp.close();
+    }
   });
 });
