@@ -20,6 +20,13 @@ const REGISTRATIONS_PER_ADDRESS = { limit: 10, windowMs: 3_600_000 };
 const GUESTS_PER_ADDRESS = { limit: 10, windowMs: 3_600_000 };
 const FLAG_CHECKS_PER_ADDRESS = { limit: 60, windowMs: 60_000 };
 const RESETS_PER_ADDRESS = { limit: 20, windowMs: 15 * 60_000 };
+/**
+ * Numbers a player may try to bind in an hour, and from one address: counted before the "already
+ * registered" check, so the bind route cannot be used to find which numbers have accounts (300 probed in
+ * 0.6 s before, issue 26).
+ */
+const BIND_PROBES_PER_ACCOUNT = { limit: 10, windowMs: 3_600_000 };
+const BIND_PROBES_PER_ADDRESS = { limit: 20, windowMs: 3_600_000 };
 
 /** No 0/O or 1/I: codes are read aloud and typed on phones. */
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -310,6 +317,9 @@ export function createUserService(deps: {
     },
 
     sendBindSms(user: SessionUser, phone: string, meta: RequestMeta) {
+      assertNotGuest(user);
+      limiter.consume(`bind:user:${user.id}`, BIND_PROBES_PER_ACCOUNT);
+      limiter.consume(`bind:ip:${meta.ip}`, BIND_PROBES_PER_ADDRESS);
       assertNotGuestOrPhoneFree(user, phone);
       return sms.send(phone, 'bind', user.id, meta.ip);
     },

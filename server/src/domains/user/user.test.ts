@@ -552,6 +552,19 @@ describe('modify and avatars', () => {
     const outbox = await opsClient(app).get<Sms[]>('/ops/sms', { phone: other.player.phone });
     expect(outbox.body.data).toEqual([]);
   });
+
+  it('limits bind probes before telling whether a number is registered (no enumeration)', async () => {
+    const other = await registerPlayer(app);
+    const { client } = await registerPlayer(app);
+    const answers: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const phone = i === 11 ? other.player.phone : `917${String(1_000_000 + i).padStart(7, '0')}`;
+      answers.push((await client.post('/api/user/sms/send/bind', { phone })).body.code);
+    }
+    // Ten numbers an hour: the eleventh and the registered twelfth are refused by the limit alike.
+    expect(answers.slice(10)).toEqual([Code.RATE_LIMITED, Code.RATE_LIMITED]);
+    expect(answers).not.toContain(Code.PHONE_TAKEN);
+  });
 });
 
 describe('superior, share and follow', () => {
