@@ -62,6 +62,7 @@ export const sendChat = defineEndpoint({
   summary: 'Write to customer service; opens a conversation when none is open',
   body: z.strictObject({ text: chatText }),
   data: chatMessageSchema,
+  codes: [Code.RATE_LIMITED],
 });
 
 export const readChat = defineEndpoint({

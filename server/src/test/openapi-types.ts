@@ -271,7 +271,7 @@ export interface paths {
         put?: never;
         /**
          * Write to customer service; opens a conversation when none is open
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 20002, 20012 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012 (shared/codes.ts).
          */
         post: operations["postChatSend"];
         delete?: never;
@@ -5104,7 +5104,7 @@ export interface operations {
                         data: components["schemas"]["ChatMessage"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20002 | 20012;
+                        code?: 10001 | 10006 | 20002 | 20012;
                     });
                 };
             };

@@ -15,6 +15,7 @@ export function register(app: FastifyInstance) {
     clock: app.clock,
     push: (userId, event, content) => app.socket.push(userId, event, content),
     pushOperators: (event, content) => app.socket.pushOperators(event, content),
+    limiter: app.limiter,
   });
   Object.assign(app.services, { chat });
 

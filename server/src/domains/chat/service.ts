@@ -4,6 +4,7 @@ import type { OperatorEvent, OperatorEvents, ServerEvent, ServerEvents } from '.
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
+import type { Limiter } from '../../plugins/rate-limit';
 import { type ConversationRow, createChatRepo, type MessageRow, type OpsConversationRow } from './repo';
 
 const messageView = (m: MessageRow) => ({
@@ -36,12 +37,17 @@ const opsConversationView = (c: OpsConversationRow) => ({
  * Live chat: a player writes, an operator answers from the back office. What the player must see at once
  * (an answer, the close, the unread count) is pushed on their socket; the back office reads the lists.
  */
+/** What one player may write to customer service (each message at most CHAT_TEXT_MAX characters). */
+export const CHAT_PER_MINUTE = { limit: 12, windowMs: 60_000 };
+export const CHAT_PER_DAY = { limit: 300, windowMs: 86_400_000 };
+
 export function createChatService(deps: {
   db: Db;
   clock: Clock;
   push: <E extends ServerEvent>(userId: number, event: E, content: ServerEvents[E]) => void;
   /** The operator channel: every connected back office. */
   pushOperators: <E extends OperatorEvent>(event: E, content: OperatorEvents[E]) => void;
+  limiter: Limiter;
 }) {
   const { db, clock } = deps;
   const repo = createChatRepo(db);
@@ -69,6 +75,9 @@ export function createChatService(deps: {
 
     /** The player writes: into the open conversation, or a new one. */
     send(userId: number, text: string) {
+      // A person types a few messages a minute: a flood (1,500 in 2 s, 40 MB, issue 26) is refused.
+      deps.limiter.consume(`chat:user:${userId}`, CHAT_PER_MINUTE);
+      deps.limiter.consume(`chat:day:${userId}`, CHAT_PER_DAY);
       const now = clock.iso();
       const message = db.transaction(() => {
         const conversationId = repo.open(userId)?.id ?? repo.create(userId, now);
