@@ -1,5 +1,6 @@
+import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { registerPlayer, testApp } from '../test/helpers';
+import { registerPlayer, type TestClient, testApp } from '../test/helpers';
 import type { Broker } from './broker';
 import { CLUSTER_SESSION_TRUST_MS, createSessionService } from './session.service';
 
@@ -15,21 +16,20 @@ afterEach(() => {
 /** A Redis broker whose messages are all lost (the blip), as far as the session service uses it. */
 const deafBroker = { kind: 'redis', id: 'b', publish: () => {}, subscribe: () => () => {} } as unknown as Broker;
 
+/** The session service of a second process on the same database, whose broker hears nothing. */
+const otherProcess = (app: FastifyInstance) =>
+  createSessionService({ db: app.db, clock: app.clock, config: app.config, events: app.events, broker: deafBroker });
+const tokenOf = (client: TestClient) => client.cookie.replace(/^sid=/, '');
+
 describe('a session cached by another process', () => {
   it('ends there within the stated bound when its revocation message was lost', async () => {
     vi.useFakeTimers({ now: Date.now(), toFake: ['Date'] });
     const app = await testApp();
     try {
       const { client } = await registerPlayer(app);
-      const token = client.cookie?.split('=')[1]?.split(';')[0] ?? '';
+      const token = tokenOf(client);
       expect(token).not.toBe('');
-      const processB = createSessionService({
-        db: app.db,
-        clock: app.clock,
-        config: app.config,
-        events: app.events,
-        broker: deafBroker,
-      });
+      const processB = otherProcess(app);
       const user = processB.authenticate(token);
       expect(user).not.toBeNull();
 
@@ -49,14 +49,8 @@ describe('a session cached by another process', () => {
     const app = await testApp();
     try {
       const { client, info } = await registerPlayer(app);
-      const token = client.cookie?.split('=')[1]?.split(';')[0] ?? '';
-      const processB = createSessionService({
-        db: app.db,
-        clock: app.clock,
-        config: app.config,
-        events: app.events,
-        broker: deafBroker,
-      });
+      const token = tokenOf(client);
+      const processB = otherProcess(app);
       expect(processB.authenticate(token)).not.toBeNull();
       app.db.prepare("UPDATE users SET status = 'suspended' WHERE uid = ?").run(info.uid);
       vi.advanceTimersByTime(CLUSTER_SESSION_TRUST_MS);

@@ -21,6 +21,14 @@ const SESSION_EXTEND_EVERY_MS = 60_000;
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
 
+/**
+ * What a bet of `amount` centavos counts toward wagering, rebates and VIP turnover: its net risk as the
+ * provider states it (`turnover`, pesos; hedged chips count only what they leave uncovered), never more
+ * than the stake; the stake when the provider states none. Its rollback takes back the same figure.
+ */
+const countedTurnover = (amount: number, stated: string | undefined) =>
+  stated === undefined ? amount : Math.min(amount, toCentavos(stated));
+
 type WalletAnswer = { balance: number; currency: 'PHP'; transactionId?: string };
 
 /**
@@ -203,9 +211,7 @@ export function createPlayService(deps: {
         const launch = liveSession(body.sessionToken);
         const amount = toCentavos(body.amount);
         if (amount <= 0) throw new AppError(Code.BET_INVALID);
-        // What the round counts toward wagering, rebates and VIP turnover: its net risk as the provider
-        // states it (hedged chips count only what they leave uncovered), never more than the stake.
-        const turnover = body.turnover === undefined ? amount : Math.min(amount, toCentavos(body.turnover));
+        const turnover = countedTurnover(amount, body.turnover);
         const nowMs = clock.nowMs();
         const now = new Date(nowMs).toISOString();
         // The round id is unique: a second bet on it inserts nothing (the transaction rolls back on any
@@ -267,9 +273,8 @@ export function createPlayService(deps: {
         const bet = repo.transaction(body.betTransactionId);
         if (bet?.kind !== 'bet') throw new AppError(Code.TRANSACTION_UNKNOWN);
         if (!repo.refundRound(bet.round_id, clock.iso())) throw new AppError(Code.ROUND_SETTLED);
-        // The bet's turnover taken back: what it counted (its request's `turnover` when the provider stated one).
-        const stated = (JSON.parse(bet.request) as { turnover?: string }).turnover;
-        const counted = stated === undefined ? bet.amount : Math.min(bet.amount, toCentavos(stated));
+        // The bet's turnover taken back: what it counted, from the request it was placed with.
+        const counted = countedTurnover(bet.amount, (JSON.parse(bet.request) as { turnover?: string }).turnover);
         const { account } = ledger.post(bet.user_id, {
           type: 'rollback',
           amount: bet.amount,

@@ -98,7 +98,12 @@ function turnoverOf(engine: Engine, params: unknown, stake: number) {
 }
 
 /** Starts a stepped round from its seeds and applies its recorded actions (each parsed as the page sent it). */
-function replaySteps(engine: SteppedEngine, rng: ReturnType<typeof fairRng>, params: unknown, actions: unknown[]) {
+export function replaySteps(
+  engine: SteppedEngine,
+  rng: ReturnType<typeof fairRng>,
+  params: unknown,
+  actions: unknown[],
+) {
   let state = engine.start(rng, params);
   for (const action of actions) state = engine.act(state, engine.action.parse(action));
   return state;

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import { hashed, registerPlayer, TestClient, testApp } from '../../test/helpers';
+import { openRoundState } from '../../test/provider-bed';
 import type { PlayResult } from './engine';
-import { fairRng } from './games/fair';
 import type { Engine } from './games/kinds';
 import { defaultBetOf } from './games/sample';
 import { walletClient } from './wallet-client';
@@ -144,11 +144,7 @@ describe('the house cannot be beaten', () => {
               const engine = provider.studio.title(r.title)?.engine;
               const session = [...tabs].find(([key]) => key.startsWith(`${r.title}#`))?.[1];
               if (engine?.kind === 'stepped' && isOpen(r) && session) {
-                let state = engine.start(
-                  fairRng(provider.seeds.secret(r.server_seed_hash) ?? '', r.client_seed, r.nonce),
-                  JSON.parse(r.params),
-                );
-                for (const a of JSON.parse(r.actions) as unknown[]) state = engine.act(state, engine.action.parse(a));
+                const state = openRoundState(provider, app.db, engine, r.round_id);
                 const action = (engine.strategy ?? engine.finishAction)?.(state);
                 // Any tab of the title may carry the round's session or not: a wrong one is refused, nothing moves.
                 await provider.act(session, r.round_id, action);

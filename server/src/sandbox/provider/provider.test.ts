@@ -1,32 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
-import { registerPlayer, type TestClient, testApp } from '../../test/helpers';
+import { registerPlayer, type TestClient } from '../../test/helpers';
+import { providerTestBed } from '../../test/provider-bed';
 import type { ProviderEngine } from './engine';
 import { hashSeed } from './games/fair';
-import { TEST_FAMILIES, TEST_TITLES } from './testing';
 
+const { bed, fund, open } = providerTestBed();
 let app: FastifyInstance;
 let player: TestClient;
 let userId: number;
 let provider: ProviderEngine;
+beforeEach(() => {
+  ({ app, player, userId, provider } = bed);
+});
 
-function fund(pesos: number) {
-  app.db.transaction(() =>
-    app.services.ledger.post(userId, { type: 'adjust', amount: pesos * 100, reference: 'test', remark: 'test funds' }),
-  )();
-}
 const balance = () => app.services.ledger.account(userId).balance;
-
-/** Launches catalog game 1 as `key` of the test studio and opens a provider session on it. */
-async function open(key: string, client = player) {
-  app.db.prepare('UPDATE games SET provider_game = ? WHERE id = 1').run(key);
-  const launched = await client.post<{ playUrl: string }>('/api/game/getUrl', { gameId: 1 });
-  const token = new URL(launched.body.data.playUrl).searchParams.get('token') ?? '';
-  const opened = await provider.open(token, key);
-  if (!opened.ok) throw new Error(opened.message);
-  return opened.id;
-}
 
 const records = async () =>
   (await player.get<{ list: { roundId: string; bet: number; win: number; result: string }[] }>('/api/game/record/all'))
@@ -36,16 +25,6 @@ const verify = (query: Record<string, string | number>) =>
     '/api/provider/verify',
     query,
   );
-
-beforeEach(async () => {
-  app = await testApp();
-  const registered = await registerPlayer(app);
-  player = registered.client;
-  userId = app.services.users.byUid(registered.info.uid)?.id ?? 0;
-  provider = app.provider;
-  provider.studio.extend(TEST_FAMILIES, TEST_TITLES);
-});
-afterEach(() => app.close());
 
 describe('provably fair rounds', () => {
   it('commits to the server seed before the bet, takes nonce + 1 per round, and verifies after rotation', async () => {

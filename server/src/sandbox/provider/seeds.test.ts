@@ -1,38 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
-import { registerPlayer, type TestClient, testApp } from '../../test/helpers';
+import type { TestClient } from '../../test/helpers';
+import { openRoundState, providerTestBed } from '../../test/provider-bed';
 import type { PlayResult, ProviderEngine } from './engine';
-import { fairRng, hashSeed } from './games/fair';
-import type { SteppedEngine } from './games/kinds';
+import { hashSeed } from './games/fair';
 import { defaultBetOf } from './games/sample';
-import { TEST_FAMILIES, TEST_TITLES } from './testing';
 
 /**
  * The attack this guards against (issue 25): two tabs of one title. Tab A opens a stepped round (its mines,
  * its shoe are drawn at start from the pair in use); tab B asks for a rotation, which would reveal that
  * pair's server seed, and the verify page would show tab A's mines before A picks a tile.
  */
+const { bed, fund, open } = providerTestBed();
 let app: FastifyInstance;
 let player: TestClient;
 let userId: number;
 let provider: ProviderEngine;
-
-function fund(pesos: number) {
-  app.db.transaction(() =>
-    app.services.ledger.post(userId, { type: 'adjust', amount: pesos * 100, reference: 'test', remark: 'test funds' }),
-  )();
-}
-
-/** Launches catalog game 1 as `key` and opens a provider session on it: one tab. */
-async function open(key: string, client = player) {
-  app.db.prepare('UPDATE games SET provider_game = ? WHERE id = 1').run(key);
-  const launched = await client.post<{ playUrl: string }>('/api/game/getUrl', { gameId: 1 });
-  const token = new URL(launched.body.data.playUrl).searchParams.get('token') ?? '';
-  const opened = await provider.open(token, key);
-  if (!opened.ok) throw new Error(opened.message);
-  return opened.id;
-}
+beforeEach(() => {
+  ({ app, player, userId, provider } = bed);
+});
 
 function personal(session: string) {
   const seeds = provider.seedsOf(session);
@@ -44,29 +31,6 @@ const verify = (roundId: string) =>
   player.get<{ win: number; result: string; recorded: { matches: boolean } | null }>('/api/provider/verify', {
     roundId,
   });
-
-/** The open round's state, replayed the way the provider itself does (the test plays the family's strategy). */
-function stateOf(engine: SteppedEngine, roundId: string) {
-  const r = app.db
-    .prepare('SELECT server_seed_hash, client_seed, nonce, params, actions FROM provider_rounds WHERE round_id = ?')
-    .get(roundId) as { server_seed_hash: string; client_seed: string; nonce: number; params: string; actions: string };
-  let state = engine.start(
-    fairRng(provider.seeds.secret(r.server_seed_hash) ?? '', r.client_seed, r.nonce),
-    JSON.parse(r.params),
-  );
-  for (const action of JSON.parse(r.actions) as unknown[]) state = engine.act(state, engine.action.parse(action));
-  return state;
-}
-
-beforeEach(async () => {
-  app = await testApp();
-  const registered = await registerPlayer(app);
-  player = registered.client;
-  userId = app.services.users.byUid(registered.info.uid)?.id ?? 0;
-  provider = app.provider;
-  provider.studio.extend(TEST_FAMILIES, TEST_TITLES);
-});
-afterEach(() => app.close());
 
 /** One title of every stepped family of the studio. */
 function steppedTitles() {
@@ -115,7 +79,7 @@ describe('a rotation never reveals the seed of an open round', () => {
       // Tab A finishes its round with the family's documented strategy; then the rotation goes through.
       let answer: PlayResult = started;
       for (let i = 0; i < 50 && answer.ok && !answer.done; i++) {
-        const state = stateOf(engine, started.roundId);
+        const state = openRoundState(provider, app.db, engine, started.roundId);
         const action = (engine.strategy ?? engine.finishAction)?.(state);
         answer = await provider.act(tabA, started.roundId, action);
       }

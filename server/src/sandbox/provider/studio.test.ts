@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCatalogSeed } from '../../domains/game/catalog.seed';
 import { registerPlayer, type TestClient, testApp } from '../../test/helpers';
 import { readyPlayer } from '../../test/money';
+import { openRoundState } from '../../test/provider-bed';
 import { createProviderEngine } from './engine';
-import { fairRng } from './games/fair';
 import { defaultBetOf } from './games/sample';
 import type { Title } from './games/titles';
 import { createStudio } from './studio';
@@ -128,20 +128,8 @@ describe('provably fair: 1,000 recorded rounds of every registered family recomp
     // recovery does.
     const engine = resolved.engine;
     if (engine.kind === 'stepped' && engine.voidUntouched && engine.strategy) {
-      const rowOf = app.db.prepare(
-        'SELECT server_seed_hash, client_seed, nonce, params FROM provider_rounds WHERE round_id = ?',
-      );
       for (const roundId of roundIds) {
-        const r = rowOf.get(roundId) as {
-          server_seed_hash: string;
-          client_seed: string;
-          nonce: number;
-          params: string;
-        };
-        const state = engine.start(
-          fairRng(provider.seeds.secret(r.server_seed_hash) ?? '', r.client_seed, r.nonce),
-          JSON.parse(r.params),
-        );
+        const state = openRoundState(provider, app.db, engine, roundId);
         const moved = await provider.act('pf-session', roundId, engine.strategy(state));
         expect(moved.ok, roundId).toBe(true);
       }

@@ -815,6 +815,18 @@
     return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
   }
 
+  /** A revealed seed pair (the player's last, or a table's last draw): what recomputes its rounds. */
+  function revealedPair(pair) {
+    return el(
+      'dl',
+      {},
+      seedRow(t('serverSeed'), pair.serverSeed),
+      seedRow(t('revealedHash'), pair.serverSeedHash),
+      seedRow(t('clientSeed'), pair.clientSeed),
+      seedRow(t('nonce'), pair.nonce),
+    );
+  }
+
   function verifyLink() {
     return el('a', {
       class: 'g-link',
@@ -845,14 +857,7 @@
         last
           ? [
               el('p', { class: 'g-muted', text: t('tableLast', { n: last.round, result: last.result }) }),
-              el(
-                'dl',
-                {},
-                seedRow(t('serverSeed'), last.serverSeed),
-                seedRow(t('revealedHash'), last.serverSeedHash),
-                seedRow(t('clientSeed'), last.clientSeed),
-                seedRow(t('nonce'), last.nonce),
-              ),
+              revealedPair(last),
             ]
           : el('p', { class: 'g-muted', text: t('tableNoDraw') }),
         lastRoundId ? el('p', { class: 'g-muted g-mono', text: t('lastRound', { id: lastRoundId }) }) : null,
@@ -908,16 +913,7 @@
         seeds?.roundOpen || locked ? el('p', { class: 'g-note', role: 'note', text: t('roundOpenNote') }) : null,
         form,
         el('h3', { text: t('previousSeeds') }),
-        previous
-          ? el(
-              'dl',
-              {},
-              seedRow(t('serverSeed'), previous.serverSeed),
-              seedRow(t('revealedHash'), previous.serverSeedHash),
-              seedRow(t('clientSeed'), previous.clientSeed),
-              seedRow(t('nonce'), previous.nonce),
-            )
-          : el('p', { class: 'g-muted', text: t('noPrevious') }),
+        previous ? revealedPair(previous) : el('p', { class: 'g-muted', text: t('noPrevious') }),
         lastRoundId ? el('p', { class: 'g-muted g-mono', text: t('lastRound', { id: lastRoundId }) }) : null,
         verifyLink(),
       );

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach } from 'vitest';
+import type { Db } from '../db/database';
+import { type ProviderEngine, replaySteps } from '../sandbox/provider/engine';
+import { fairRng } from '../sandbox/provider/games/fair';
+import type { SteppedEngine } from '../sandbox/provider/games/kinds';
+import { TEST_FAMILIES, TEST_TITLES } from '../sandbox/provider/testing';
+import { registerPlayer, type TestClient, testApp } from './helpers';
+
+/**
+ * The provider's tests' bench: a fresh app per test with a registered player and the test studio's titles,
+ * `fund` to credit the player and `open` to launch a title as that player (one game tab each call).
+ */
+export function providerTestBed() {
+  const bed = {} as { app: FastifyInstance; player: TestClient; userId: number; provider: ProviderEngine };
+  beforeEach(async () => {
+    bed.app = await testApp();
+    const registered = await registerPlayer(bed.app);
+    bed.player = registered.client;
+    bed.userId = bed.app.services.users.byUid(registered.info.uid)?.id ?? 0;
+    bed.provider = bed.app.provider;
+    bed.provider.studio.extend(TEST_FAMILIES, TEST_TITLES);
+  });
+  afterEach(() => bed.app.close());
+
+  return {
+    bed,
+    fund(pesos: number) {
+      bed.app.db.transaction(() =>
+        bed.app.services.ledger.post(bed.userId, {
+          type: 'adjust',
+          amount: pesos * 100,
+          reference: 'test',
+          remark: 'test funds',
+        }),
+      )();
+    },
+    /** Launches catalog game 1 as `key` and opens a provider session on it: one game tab. */
+    async open(key: string, client = bed.player) {
+      bed.app.db.prepare('UPDATE games SET provider_game = ? WHERE id = 1').run(key);
+      const launched = await client.post<{ playUrl: string }>('/api/game/getUrl', { gameId: 1 });
+      const token = new URL(launched.body.data.playUrl).searchParams.get('token') ?? '';
+      const opened = await bed.provider.open(token, key);
+      if (!opened.ok) throw new Error(opened.message);
+      return opened.id;
+    },
+  };
+}
+
+/**
+ * An open stepped round's state, replayed from its recorded seeds and actions as the provider does (its
+ * secret seed read through the seed book): what a test needs to play the family's strategy on it.
+ */
+export function openRoundState(provider: ProviderEngine, db: Db, engine: SteppedEngine, roundId: string) {
+  const r = db
+    .prepare('SELECT server_seed_hash, client_seed, nonce, params, actions FROM provider_rounds WHERE round_id = ?')
+    .get(roundId) as { server_seed_hash: string; client_seed: string; nonce: number; params: string; actions: string };
+  const rng = fairRng(provider.seeds.secret(r.server_seed_hash) ?? '', r.client_seed, r.nonce);
+  return replaySteps(engine, rng, JSON.parse(r.params), JSON.parse(r.actions) as unknown[]);
+}
