@@ -75,6 +75,9 @@ describe('liveness and readiness', () => {
     expect(isUnavailable(Object.assign(new Error('lost'), { lost: true }))).toBe(true);
     expect(isUnavailable(Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' }))).toBe(true);
     expect(isUnavailable(new Error('PostgreSQL did not answer within 60000 ms'))).toBe(true);
+    // Contention that outlasted the adapter's retries: busy, not a fault of the request or the server.
+    expect(isUnavailable(Object.assign(new Error('could not serialize access'), { code: '40001' }))).toBe(true);
+    expect(isUnavailable(Object.assign(new Error('deadlock detected'), { code: '40P01' }))).toBe(true);
     expect(isUnavailable(Object.assign(new Error('UNIQUE constraint failed'), { code: '23505' }))).toBe(false);
     expect(isUnavailable(new TypeError('x is undefined'))).toBe(false);
   });
