@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
  *   opens a fresh copy of a migrated and seeded template database (made ahead, in the background) and
  *   uses the Redis broker under a key prefix of its own, so files running side by side never share a
  *   clock, faults, rate limits or pushes;
- * - redis: the broker's tests (*.redis.test.ts).
+ * - redis: the broker's tests (*.redis.test.ts), but for those in the postgres project's lists.
  * The default `npm test` (vitest.config.ts) leaves these patterns out, so it needs neither server.
  *
  * Server test files left out of the PostgreSQL run, and why:
@@ -50,10 +50,14 @@ export const POSTGRES_SERVER_TESTS = [
   'server/src/plugins/socket-hub.test.ts',
   'server/src/plugins/socket-live.test.ts',
   'server/src/plugins/rate-limit.test.ts',
+  // Issue 26: limits atomic in Redis, exact over two processes sharing the database, kept over a restart.
+  'server/src/plugins/rate-limit.redis.test.ts',
   'server/src/plugins/broker.test.ts',
   // Issue 26: a revocation read again from the database, the 503 while storage is away.
   'server/src/plugins/session-trust.test.ts',
   'server/src/plugins/health.test.ts',
+  // Issue 26 item 4: Idempotency-Key on the money POSTs (the reservation's upsert, one order per key).
+  'server/src/plugins/idempotency.test.ts',
   // Neither money, sessions nor sockets, but cheap to run on both and all written against the port.
   'server/src/domains/chat/chat.test.ts',
   'server/src/domains/chat/operator-channel.test.ts',
@@ -101,6 +105,8 @@ export default defineConfig({
         test: {
           name: 'redis',
           include: ['server/src/**/*.redis.test.ts'],
+          // In the postgres project already (its apps share a database there); not run twice.
+          exclude: ['**/node_modules/**', ...POSTGRES_SERVER_TESTS],
           environment: 'node',
           passWithNoTests: true,
           testTimeout: 60000,

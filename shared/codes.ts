@@ -18,6 +18,10 @@ export const Code = {
   UNSUPPORTED_MEDIA_TYPE: 10008,
   BAD_REQUEST: 10009,
   SERVICE_UNAVAILABLE: 10010,
+  /** An Idempotency-Key already used by this player with another body or on another endpoint. */
+  IDEMPOTENCY_KEY_REUSED: 10011,
+  /** An Idempotency-Key whose first request is still running. */
+  IDEMPOTENCY_IN_PROGRESS: 10012,
 
   LOGIN_FAILED: 20001,
   SESSION_INVALID: 20002,

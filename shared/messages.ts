@@ -41,6 +41,14 @@ export const codeMessages: Record<CodeValue, Text> = {
     'en-US': 'The service is briefly unavailable. Please try again in a few seconds',
     'vi-VN': 'Dịch vụ tạm thời không khả dụng. Vui lòng thử lại sau vài giây',
   },
+  [Code.IDEMPOTENCY_KEY_REUSED]: {
+    'en-US': 'This Idempotency-Key was already used for a different request; send a new key for a new request',
+    'vi-VN': 'Idempotency-Key này đã được dùng cho một yêu cầu khác; hãy gửi khóa mới cho yêu cầu mới',
+  },
+  [Code.IDEMPOTENCY_IN_PROGRESS]: {
+    'en-US': 'A request with this key is still being processed; try again in a moment',
+    'vi-VN': 'Một yêu cầu với khóa này vẫn đang được xử lý; vui lòng thử lại sau giây lát',
+  },
   [Code.LOGIN_FAILED]: { 'en-US': 'Incorrect username or password', 'vi-VN': 'Tên đăng nhập hoặc mật khẩu không đúng' },
   [Code.SESSION_INVALID]: {
     'en-US': 'Your session has ended. Please log in again',

@@ -17,6 +17,7 @@ import { docsPlugin } from './plugins/docs';
 import { envelopePlugin, sendFailure } from './plugins/envelope';
 import { eventsPlugin } from './plugins/events';
 import { healthPlugin } from './plugins/health';
+import { idempotencyPlugin } from './plugins/idempotency';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { contractSerializerCompiler } from './plugins/serializer';
@@ -90,6 +91,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(securityHeadersPlugin);
   await app.register(cookie);
   await app.register(sessionPlugin);
+  await app.register(idempotencyPlugin);
   await app.register(docsPlugin);
   await app.register(healthPlugin);
   await app.register(staticAssetsPlugin);

@@ -8,6 +8,7 @@ import { OPERATOR_HEADER } from '../../shared/contract/ops-audit';
 import { envelopeSchema, ok } from '../../shared/envelope';
 import { type SuccessMessage, successMessages } from '../../shared/messages';
 import { AppError } from './errors';
+import { answeredByKey, keepAnswer } from './plugins/idempotency';
 import { consumeClaim } from './plugins/rate-limit';
 import type { SessionUser } from './types';
 
@@ -53,7 +54,8 @@ export function operatorOf(request: FastifyRequest): string {
  * Registers one contract endpoint: its schemas validate the request and serialize the envelope's data;
  * its access level is enforced before the body is even read. Its marks are read here too: `rateLimit`
  * counts the call before the handler, `signed` goes to the route's config (the envelope plugin spares it
- * the requestFrom header) and to the document (`x-signed`).
+ * the requestFrom header) and to the document (`x-signed`), `idempotent` reads the Idempotency-Key header
+ * before the handler and keeps the answer (plugins/idempotency.ts).
  */
 export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: RouteHandler<E>): void {
   // Callback hooks, not async ones: they run on every request, and a promise each is measurable.
@@ -84,6 +86,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
     },
     config: { signed: endpoint.signed === true },
     onRequest: endpoint.access === 'ops' ? checkOps : authenticate,
+    ...(endpoint.idempotent ? { onSend: keepAnswer } : {}),
     // A POST without a body (no content at all) is read as {}, so `logout` needs no dummy payload.
     ...(endpoint.body
       ? {
@@ -94,7 +97,9 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
         }
       : {}),
     handler: async (request, reply) => {
-      if (limitClaims && request.user) consumeClaim(app.limiter, request.user.id);
+      // Before the claims limit: a replayed answer runs nothing, so it counts for nothing.
+      if (endpoint.idempotent && answeredByKey(request, reply, endpoint)) return reply;
+      if (limitClaims && request.user) await consumeClaim(app.limiter, request.user.id);
       const data = await handler({
         body: request.body as Input<E['body']>,
         query: request.query as Input<E['query']>,

@@ -3,6 +3,7 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import type { EventBus } from './plugins/events';
+import type { IdempotencyService } from './plugins/idempotency.service';
 import type { Limiter } from './plugins/rate-limit';
 
 import type { SessionService, SessionUser } from './plugins/session.service';
@@ -17,6 +18,8 @@ declare module 'fastify' {
     limiter: Limiter;
     events: EventBus;
     sessions: SessionService;
+    /** Idempotency keys of the players' money POSTs (plugins/idempotency.ts). */
+    idempotency: IdempotencyService;
   }
   /** The domains' services: each domain adds its own from its register.ts (see domains/index.ts). */
   interface AppServices {}

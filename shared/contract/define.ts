@@ -26,6 +26,14 @@ export interface Endpoint {
    * claims limit (CLAIMS_PER_PLAYER in server/src/plugins/rate-limit.ts), shared by every claim.
    */
   rateLimit?: 'claim';
+  /**
+   * A player's money POST that takes an optional `Idempotency-Key` header, with Stripe's semantics
+   * (server/src/plugins/idempotency.ts, docs/money.md "Idempotency-Key"): the same key with the same body
+   * answers the first answer again (header `Idempotent-Replayed: true`) and moves nothing; with another
+   * body or endpoint it answers IDEMPOTENCY_KEY_REUSED; while the first is still running,
+   * IDEMPOTENCY_IN_PROGRESS. Both codes come with the mark (answerableCodes in server/src/plugins/docs.ts).
+   */
+  idempotent?: true;
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodObject;
@@ -37,6 +45,12 @@ export interface Endpoint {
    */
   codes?: readonly CodeValue[];
 }
+
+/** The request header of an `idempotent` endpoint, and what its value may be: 1-255 printable ASCII characters. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x20-\x7E]{1,255}$/;
+/** The answer header saying it is the stored answer of an earlier request with the same key. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 
 export const defineEndpoint = <const E extends Endpoint>(endpoint: E): E => endpoint;
 

@@ -36,6 +36,7 @@ export const mallOrder = defineEndpoint({
   method: 'POST',
   path: '/api/mallExchange/order',
   access: 'user',
+  idempotent: true,
   rateLimit: 'claim',
   summary: 'Exchange points for an item',
   body: z.strictObject({
@@ -138,6 +139,7 @@ export const pokerDraw = defineEndpoint({
   method: 'POST',
   path: '/api/poker/draw',
   access: 'user',
+  idempotent: true,
   rateLimit: 'claim',
   summary: 'Use one chance to draw a card; completing the set pays the grand prize once',
   body: empty,

@@ -103,6 +103,7 @@ export const rechargeBuild = defineEndpoint({
   method: 'POST',
   path: '/api/recharge/build',
   access: 'user',
+  idempotent: true,
   summary: 'Create a Pending deposit order and return the e-wallet checkout URL',
   body: depositRequest,
   data: z.object({

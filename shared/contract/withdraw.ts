@@ -95,6 +95,7 @@ export const createWithdrawal = defineEndpoint({
   method: 'POST',
   path: '/api/withdraw/create',
   access: 'user',
+  idempotent: true,
   summary: 'Ask for a withdrawal to the bound wallet; freezes the amount',
   body: z.strictObject({
     amount: amountInput

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Code } from '../../../shared/codes';
 import type { gameList } from '../../../shared/contract/game';
+import type { mallOrder } from '../../../shared/contract/mall';
 import type { login, userInfo } from '../../../shared/contract/user';
 import { initDevice } from './device';
 import { ApiError, call, configureHttp, NOTICE_DELAY_MS, REQUEST_TIMEOUT_MS, request } from './http';
@@ -238,6 +239,27 @@ describe('http layer (spec section 8)', () => {
     } finally {
       vi.mocked(fetch).mockImplementation(fakeFetch as typeof fetch);
     }
+  });
+
+  it('sends an Idempotency-Key on a money POST: the same again when the same body is retried after no answer', async () => {
+    const order = (quantity: number) =>
+      call<typeof mallOrder>('POST', '/api/mallExchange/order', { body: { itemId: 7, quantity }, idempotent: true });
+    const keyOf = (i: number) => (seen[i]?.init.headers as Record<string, string> | undefined)?.['Idempotency-Key'];
+    reply = { network: true };
+    await order(1).catch(() => {});
+    await order(1).catch(() => {});
+    reply = { body: fail(Code.IDEMPOTENCY_IN_PROGRESS, 'still running') };
+    await order(1).catch(() => {});
+    reply = { body: ok({ rewards: [] }) };
+    await order(1);
+    // Answered: the next submission, even with the same body, is a new one; so is another body.
+    await order(1);
+    await order(2);
+    expect(keyOf(0)).toMatch(/^[\da-f-]{32,36}$/);
+    expect([keyOf(1), keyOf(2), keyOf(3)]).toEqual([keyOf(0), keyOf(0), keyOf(0)]);
+    expect(new Set([keyOf(0), keyOf(4), keyOf(5)]).size).toBe(3);
+    await postLogin();
+    expect(keyOf(6)).toBeUndefined();
   });
 
   it('stops counting a failed request too', async () => {

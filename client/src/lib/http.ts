@@ -3,7 +3,14 @@
  * gzip of the lobby's first load for what these 150 lines do.
  */
 import { Code } from '../../../shared/codes';
-import type { BodyOf, DataOf, Endpoint, Method, QueryOf } from '../../../shared/contract/define';
+import {
+  type BodyOf,
+  type DataOf,
+  type Endpoint,
+  IDEMPOTENCY_HEADER,
+  type Method,
+  type QueryOf,
+} from '../../../shared/contract/define';
 import type { Envelope } from '../../../shared/envelope';
 import { getDevice } from './device';
 import { currentLanguage, t } from './i18n';
@@ -101,6 +108,8 @@ export interface RequestConfig {
   /** A background call (refresh, badge, page data with its own error state): transport failures are not toasted. */
   silent?: boolean;
   signal?: AbortSignal;
+  /** Sent as the Idempotency-Key header (a money POST of the contract, docs/money.md "Idempotency-Key"). */
+  idempotencyKey?: string;
 }
 
 function withQuery(url: string, query: Record<string, unknown> | undefined): string {
@@ -121,6 +130,7 @@ function headersFor(config: RequestConfig): Record<string, string> {
     versionCode: device.versionCode == null ? '' : String(device.versionCode),
     deviceId: device.deviceId,
     requestFrom: device.requestFrom,
+    ...(config.idempotencyKey ? { [IDEMPOTENCY_HEADER]: config.idempotencyKey } : {}),
   };
 }
 
@@ -204,12 +214,18 @@ export async function request<T>(config: RequestConfig): Promise<Envelope<T>> {
 /** A (quiet) endpoint of the contract must be called quietly; others may opt in (decorative calls). */
 type QuietFlag<E extends Endpoint> = E extends { quiet: true } ? { quiet: true } : { quiet?: boolean };
 
-export type CallOptions<E extends Endpoint> = QuietFlag<E> & {
-  silent?: boolean;
-  signal?: AbortSignal;
-  /** Values of `:name` segments in the path. */
-  params?: Record<string, string | number>;
-} & ([QueryOf<E>] extends [never] ? { query?: undefined } : { query?: QueryOf<E> }) &
+/** An `idempotent` endpoint of the contract (a money POST) is called with an Idempotency-Key. */
+type IdempotentFlag<E extends Endpoint> = E extends { idempotent: true }
+  ? { idempotent: true }
+  : { idempotent?: never };
+
+export type CallOptions<E extends Endpoint> = QuietFlag<E> &
+  IdempotentFlag<E> & {
+    silent?: boolean;
+    signal?: AbortSignal;
+    /** Values of `:name` segments in the path. */
+    params?: Record<string, string | number>;
+  } & ([QueryOf<E>] extends [never] ? { query?: undefined } : { query?: QueryOf<E> }) &
   ([BodyOf<E>] extends [never] ? { body?: undefined } : { body: BodyOf<E> });
 
 /**
@@ -232,13 +248,52 @@ export async function callWithMessage<E extends Endpoint>(
   options: CallOptions<E>,
 ): Promise<{ data: DataOf<E>; msg: string }> {
   const url = path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(options.params?.[name] ?? '')));
-  const envelope = await request<DataOf<E>>({
-    method,
-    url,
-    quiet: options.quiet === true,
-    silent: options.silent === true,
-    signal: options.signal,
-    ...(method === 'POST' ? { body: options.body ?? {} } : { query: options.query as Record<string, unknown> }),
-  });
+  const body = options.body ?? {};
+  const idempotencyKey = options.idempotent === true ? submissionKey(url, body) : undefined;
+  let envelope: Envelope<DataOf<E>>;
+  try {
+    envelope = await request<DataOf<E>>({
+      method,
+      url,
+      quiet: options.quiet === true,
+      silent: options.silent === true,
+      signal: options.signal,
+      idempotencyKey,
+      ...(method === 'POST' ? { body } : { query: options.query as Record<string, unknown> }),
+    });
+  } catch (error) {
+    if (idempotencyKey && isAnswer(error)) openSubmissions.delete(url);
+    throw error;
+  }
+  if (idempotencyKey) openSubmissions.delete(url);
   return { data: envelope.data, msg: envelope.msg };
 }
+
+/**
+ * Per idempotent path, the last submission still without an answer (no answer at all, a 5xx, or
+ * IDEMPOTENCY_IN_PROGRESS): the server may have run it. Sending the same body there again is a retry of
+ * it and reuses its Idempotency-Key, so the server answers the first answer instead of running it twice;
+ * any other body, or any answer, starts a new submission with a fresh key.
+ */
+const openSubmissions = new Map<string, { body: string; key: string }>();
+
+function submissionKey(url: string, body: unknown): string {
+  const text = JSON.stringify(body);
+  const open = openSubmissions.get(url);
+  if (open?.body === text) return open.key;
+  const key = newKey();
+  openSubmissions.set(url, { body: text, key });
+  return key;
+}
+
+/** A UUID; crypto.randomUUID exists only on https and localhost, so 128 random bits in hex elsewhere. */
+const newKey = (): string =>
+  typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+
+/** Whether a failed call was answered by the server for good (it says what happened to the submission). */
+const isAnswer = (error: unknown): boolean =>
+  error instanceof ApiError &&
+  ((error.kind === 'envelope' && error.code !== null && error.code !== Code.IDEMPOTENCY_IN_PROGRESS) ||
+    (error.kind === 'http' && error.status !== null && error.status < 500));

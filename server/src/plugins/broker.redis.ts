@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createClient } from 'redis';
 import { REDIS_PREFIX } from '../config';
 import { type Answerer, type Asked, type Broker, Gathering, type Lease, LeaseLoop } from './broker';
+import type { LimitStore } from './limit-store';
+import { RedisLimitStore } from './limit-store.redis';
 
 /** How long the start waits for Redis to answer before it gives up. */
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -36,6 +38,7 @@ class RedisBroker implements Broker {
   private readonly gatherings = new Map<string, Gathering>();
   private answersHeard: Promise<void> | undefined;
   private lastErrorLogAt = 0;
+  readonly limits: LimitStore;
 
   constructor(
     private readonly client: Client,
@@ -43,7 +46,9 @@ class RedisBroker implements Broker {
     private readonly log: FastifyBaseLogger,
     /** What every key and channel starts with (config.redisPrefix). */
     private readonly prefix: string,
-  ) {}
+  ) {
+    this.limits = new RedisLimitStore(client, prefix, this.id);
+  }
 
   /** Redis failures at run time are logged (at most one line a second), never thrown at the caller. */
   readonly failed = (error: unknown) => {
@@ -178,6 +183,8 @@ class RedisBroker implements Broker {
         acquire: async (_name, owner, ttl) =>
           Number(await this.client.eval(ACQUIRE, { keys: [key], arguments: [owner, String(ttl)] })) === 1,
         release: async (_name, owner) => {
+          // Redis away: the command would wait in the queue for ever; the ttl ends the lease anyway.
+          if (!this.client.isReady) return;
           await this.client.eval(RELEASE, { keys: [key], arguments: [owner] }).catch(this.failed);
         },
       },
@@ -191,7 +198,9 @@ class RedisBroker implements Broker {
     for (const lease of this.leases) await lease.release();
     for (const gathering of this.gatherings.values()) gathering.finish();
     this.handlers.clear();
-    await Promise.allSettled([this.subscriber.close(), this.client.close()]);
+    // A connection that is down closes at once: what waits in its queue would never be answered.
+    const end = async (connection: Client) => (connection.isReady ? connection.close() : connection.destroy());
+    await Promise.allSettled([end(this.subscriber), end(this.client)]);
   }
 }
 

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
+import { type LimitStore, MemoryLimitStore } from './limit-store';
 
 /**
  * What several server processes share: the port of the infrastructure layer over which process memory
- * (socket pushes, session revocations, rate-limit hits, the tester's clock and faults, the scheduler lease)
- * reaches the other processes. Two adapters: memory (the default: one process, nothing to start, no cost)
+ * (socket pushes, session revocations, the tester's clock and faults, the scheduler lease) reaches the
+ * other processes, and where the rate limits' windows are kept (`limits`). Two adapters: memory (the default: one process, nothing to start, no cost)
  * and Redis (`REDIS_URL`, plugins/broker.redis.ts). docs/deployment.md "Redis broker" lists every key and
  * channel.
  *
@@ -43,6 +44,11 @@ export interface Broker {
    * that stops renewing (killed, cut off) loses it when `ttlMs` runs out and another takes it.
    */
   lease(name: string, ttlMs: number): Lease;
+  /**
+   * The rate limiter's windows (plugins/rate-limit.ts), each decision one atomic step: in the memory of the
+   * network's processes (memory), or in Redis, where they hold across processes and survive restarts.
+   */
+  readonly limits: LimitStore;
   close(): Promise<void>;
 }
 
@@ -193,6 +199,7 @@ export class LeaseLoop implements Lease {
 export class MemoryNetwork {
   readonly members = new Set<MemoryBroker>();
   readonly values = new Map<string, { value: string; expiresAt: number }>();
+  readonly limits = new MemoryLimitStore();
 }
 
 export class MemoryBroker implements Broker {
@@ -204,6 +211,10 @@ export class MemoryBroker implements Broker {
 
   constructor(private readonly network = new MemoryNetwork()) {
     network.members.add(this);
+  }
+
+  get limits(): LimitStore {
+    return this.network.limits;
   }
 
   publish(channel: string, message: unknown): void {

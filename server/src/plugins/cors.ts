@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 
-const ALLOWED_HEADERS = 'content-type, requestFrom, language, deviceId, authorization';
+const ALLOWED_HEADERS = 'content-type, requestFrom, language, deviceId, authorization, Idempotency-Key';
 
 /**
  * CORS for a client on another origin (Storybook, a second app): only the origins of `CORS_ORIGINS`, with

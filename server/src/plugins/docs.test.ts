@@ -77,6 +77,22 @@ describe('the OpenAPI document', () => {
     expect(document.servers?.[0]?.url).toBe('http://localhost:3000');
   });
 
+  it('offers the optional Idempotency-Key header, and its two codes, on the money POSTs only', () => {
+    const op = (path: string) =>
+      (document.paths as Record<string, Record<string, Operation & { 'x-codes': number[] }>>)[path]?.post;
+    for (const path of ['/api/withdraw/create', '/api/recharge/build', '/api/mallExchange/order', '/api/poker/draw']) {
+      expect(op(path)?.parameters, path).toContainEqual(
+        expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }),
+      );
+      expect(op(path)?.['x-codes']).toEqual(
+        expect.arrayContaining([Code.IDEMPOTENCY_KEY_REUSED, Code.IDEMPOTENCY_IN_PROGRESS]),
+      );
+    }
+    const login = op('/api/user/login');
+    expect(login?.parameters?.map((p) => p.name)).not.toContain('Idempotency-Key');
+    expect(login?.['x-codes']).not.toContain(Code.IDEMPOTENCY_KEY_REUSED);
+  });
+
   it('enumerates per operation the codes its endpoint declares in the contract, besides the common ones', () => {
     const failureCodes = (path: string, method: string) => {
       const op = (document.paths as Record<string, Record<string, Operation & { 'x-codes': number[] }>>)[path]?.[

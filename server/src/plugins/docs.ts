@@ -5,7 +5,7 @@ import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fast
 import { z } from 'zod';
 import { Code } from '../../../shared/codes';
 import * as contract from '../../../shared/contract';
-import type { Endpoint } from '../../../shared/contract/define';
+import { type Endpoint, IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../../../shared/contract/define';
 import * as dev from '../../../shared/contract/dev';
 import * as ops from '../../../shared/contract/ops';
 import * as opsAudit from '../../../shared/contract/ops-audit';
@@ -167,6 +167,10 @@ export function answerableCodes(endpoint: Endpoint): number[] {
     codes.add(Code.ACCOUNT_SUSPENDED);
   }
   if (endpoint.rateLimit === 'claim') codes.add(Code.RATE_LIMITED);
+  if (endpoint.idempotent) {
+    codes.add(Code.IDEMPOTENCY_KEY_REUSED);
+    codes.add(Code.IDEMPOTENCY_IN_PROGRESS);
+  }
   return [...codes].sort((a, b) => a - b);
 }
 
@@ -203,9 +207,27 @@ const failure = (codes: number[], description: string) => ({
   },
 });
 
+/** The `Idempotency-Key` header of a contract endpoint marked `idempotent` (server/src/plugins/idempotency.ts). */
+const idempotencyKeyParameter = {
+  name: IDEMPOTENCY_HEADER,
+  in: 'header',
+  required: false,
+  description: [
+    'Optional, 1-255 printable ASCII characters, chosen by the client (a UUID): one per submission, the same',
+    'again when the same submission is retried. Kept 24 h per player. The same key with the same body answers',
+    'the first answer again, with the header `Idempotent-Replayed: true`, and moves nothing; with another body',
+    `or on another endpoint it answers ${Code.IDEMPOTENCY_KEY_REUSED}; while the first request is still running,`,
+    `${Code.IDEMPOTENCY_IN_PROGRESS}. Answers of 500 or 503 are not kept: a retry runs again. Without the header`,
+    'every call runs.',
+  ].join(' '),
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: IDEMPOTENCY_KEY_PATTERN.source },
+  example: '5f0c6c1e-8f7a-4d2b-9a57-3f1e2d4c6b8a',
+};
+
 const headerParameters = (method: string, path: string, op: Operation): Json[] => {
   if (!path.startsWith('/api/') || path.startsWith('/api/docs')) return [];
   return [
+    ...(endpointOfDocument.get(`${method} ${path}`)?.idempotent ? [idempotencyKeyParameter] : []),
     ...(MUTATING.has(method) && !isSigned(op)
       ? [
           {

@@ -2,121 +2,90 @@ import fp from 'fastify-plugin';
 import { Code } from '../../../shared/codes';
 import type { Clock } from '../clock';
 import { AppError } from '../errors';
-import type { Broker } from './broker';
+import { KEEP_MS, type LimitRule, type LimitStore, MemoryLimitStore } from './limit-store';
 
-/** The broker channel of the limiter's hits, resets and clears (docs/deployment.md). */
-const LIMIT_CHANNEL = 'limit';
-type LimitMessage = { op: 'hit'; key: string; at: number } | { op: 'reset'; key: string } | { op: 'clear' };
+export type { LimitRule } from './limit-store';
 
-export interface LimitRule {
-  limit: number;
-  windowMs: number;
-}
+/** Seconds to wait, from the store's milliseconds (at least 1 while anything is left). */
+const seconds = (ms: number) => (ms > 0 ? Math.max(1, Math.ceil(ms / 1000)) : 0);
 
 /**
- * Sliding-window counters in memory, timed by the virtual clock (so testers can wait a lock out by
- * advancing it). Decisions stay local and synchronous (no round trip on a request); with a broker
- * linked, every hit, reset and clear is published and the other processes record it too, so the counts
- * add up across processes. A burst split over processes within one publish's delay (well under a
- * millisecond on one network) can let each process pass one hit the others have not heard yet.
+ * Sliding-window counters, timed by the virtual clock (so testers can wait a lock out by advancing it),
+ * kept in a LimitStore (plugins/limit-store.ts): one process's memory by default, Redis with `REDIS_URL`
+ * (the broker's `limits`). Each decision is one atomic step of the store, so a limit holds exactly
+ * however the requests are spread over processes, and in Redis it survives their restarts. A decision
+ * the store cannot make (Redis away) throws LimitsUnavailable: answered 503, never let through.
  */
 export class Limiter {
-  private readonly hits = new Map<string, number[]>();
-  private lastSweep = 0;
-  private broker: Broker | undefined;
   /** Tests and scripts that make many players from one address lift every limit (createTestApp). */
   lifted = false;
 
-  constructor(private readonly clock: Clock) {}
-
-  /** Shares the counts with the other processes of the broker. */
-  link(broker: Broker): void {
-    this.broker = broker;
-    broker.subscribe(LIMIT_CHANNEL, (raw) => {
-      const message = raw as LimitMessage;
-      if (message.op === 'hit') this.add(message.key, message.at);
-      else if (message.op === 'reset') this.hits.delete(message.key);
-      else this.hits.clear();
-    });
-  }
-
-  private share(message: LimitMessage): void {
-    this.broker?.publish(LIMIT_CHANNEL, message);
-  }
-
-  private add(key: string, at: number): void {
-    const list = this.hits.get(key) ?? [];
-    list.push(at);
-    // Hits from other processes may arrive out of order; the window filters by time.
-    if (list.length > 1 && (list[list.length - 2] as number) > at) list.sort((a, b) => a - b);
-    this.hits.set(key, list);
-    this.sweep(at);
-  }
+  constructor(
+    private readonly clock: Clock,
+    private readonly store: LimitStore = new MemoryLimitStore(),
+  ) {}
 
   /** Seconds until `key` may act again under `rule`, 0 when it may act now. Does not record. */
-  retryAfter(key: string, rule: LimitRule): number {
+  async retryAfter(key: string, rule: LimitRule): Promise<number> {
     if (this.lifted) return 0;
-    const now = this.clock.nowMs();
-    const recent = this.recent(key, rule.windowMs, now);
-    if (recent.length < rule.limit) return 0;
-    const oldest = recent[recent.length - rule.limit] ?? now;
-    return Math.max(1, Math.ceil((oldest + rule.windowMs - now) / 1000));
+    return seconds(await this.store.check(key, this.clock.nowMs(), rule));
   }
 
-  record(key: string): void {
-    const now = this.clock.nowMs();
-    this.add(key, now);
-    this.share({ op: 'hit', key, at: now });
+  /** Records a hit whatever the count (a wrong password); `rule` says how long the hit matters. */
+  async record(key: string, rule?: LimitRule): Promise<void> {
+    await this.store.record(key, this.clock.nowMs(), (rule?.windowMs ?? 0) + KEEP_MS);
   }
 
   /** Records a hit, or throws RATE_LIMITED (with the wait in seconds) when the rule is already met. */
-  consume(
+  async consume(
     key: string,
     rule: LimitRule,
     code: typeof Code.RATE_LIMITED | typeof Code.ACCOUNT_LOCKED = Code.RATE_LIMITED,
-  ): void {
-    const seconds = this.retryAfter(key, rule);
-    if (seconds > 0) throw new AppError(code, { params: { seconds } });
-    this.record(key);
+  ): Promise<void> {
+    if (this.lifted) return this.record(key, rule);
+    const wait = seconds(await this.store.consume(key, this.clock.nowMs(), rule));
+    if (wait > 0) throw new AppError(code, { params: { seconds: wait } });
   }
 
-  reset(key: string): void {
-    this.hits.delete(key);
-    this.share({ op: 'reset', key });
+  async reset(key: string): Promise<void> {
+    await this.store.reset(key);
   }
 
-  clear(): void {
-    this.hits.clear();
-    this.share({ op: 'clear' });
+  /** Forgets every key's hits, on every process (the store is shared). */
+  async clear(): Promise<void> {
+    await this.store.clear();
   }
 
-  private recent(key: string, windowMs: number, now: number): number[] {
-    const list = (this.hits.get(key) ?? []).filter((t) => t > now - windowMs && t <= now);
-    if (list.length) this.hits.set(key, list);
-    else this.hits.delete(key);
-    return list;
+  /** AttemptGate's place for one guess (see there). */
+  reserve(key: string, rule: LimitRule) {
+    return this.store.reserve(key, this.clock.nowMs(), rule, RESERVATION_LEASE_MS);
   }
 
-  private sweep(now: number): void {
-    if (now - this.lastSweep < 60_000) return;
-    this.lastSweep = now;
-    const day = 86_400_000;
-    for (const [key, list] of this.hits) {
-      if ((list[list.length - 1] ?? 0) < now - day) this.hits.delete(key);
-    }
+  release(key: string, token: string): Promise<void> {
+    return this.store.release(key, token);
   }
 }
 
 /**
- * Guesses checked against a lock-out (passwords): a check reserves its place before it runs, so wrong
- * answers so far plus checks running never exceed the rule's limit. Parallel guesses wait for a place and
- * find the account locked once enough have failed: at most `limit` guesses per window are ever checked,
- * in parallel or not, while right answers are not serialised. The caller records a failure
- * (`limiter.record`) or clears the counter (`limiter.reset`) inside `check`, before its place is freed.
+ * How long a guess's place is held at most (real time): far longer than a check takes (argon2, ~15 ms),
+ * short enough that the places of a process killed mid-check come free by themselves.
+ */
+export const RESERVATION_LEASE_MS = 30_000;
+/** A guess waiting for a place asks again after this many ms, jittered (or at once on a local release). */
+const POLL_MS = { min: 10, max: 40 };
+
+/**
+ * Guesses checked against a lock-out (passwords): a check reserves its place in the store before it runs,
+ * in one atomic step, so wrong answers so far plus checks running (on any process) never exceed the
+ * rule's limit. Parallel guesses wait for a place and find the account locked once enough have failed: at
+ * most `limit` guesses per window are ever checked, in parallel or not, over any number of processes,
+ * while right answers are not serialised. The caller records a failure (`limiter.record`) or clears the
+ * counter (`limiter.reset`) inside `check`, before its place is freed. A place is a lease: one a killed
+ * process held comes free after RESERVATION_LEASE_MS. Waiters ask again every 10-40 ms, and at once when a
+ * check of this process ends.
  */
 export class AttemptGate {
-  private readonly inFlight = new Map<string, number>();
-  private readonly waiting = new Map<string, (() => void)[]>();
+  private readonly waiting = new Map<string, Set<() => void>>();
 
   constructor(
     private readonly limiter: Limiter,
@@ -125,46 +94,53 @@ export class AttemptGate {
 
   /** Runs `check` once a place is free; throws ACCOUNT_LOCKED (with the wait) when the key is locked. */
   async guard<T>(key: string, check: () => Promise<T>): Promise<T> {
-    await this.acquire(key);
+    if (this.limiter.lifted) return check();
+    const token = await this.acquire(key);
     try {
       return await check();
     } finally {
-      this.release(key);
+      await this.release(key, token);
     }
   }
 
-  private async acquire(key: string): Promise<void> {
-    const { limiter, rule } = this;
+  private async acquire(key: string): Promise<string> {
     for (;;) {
-      const locked = limiter.retryAfter(key, rule);
-      if (locked > 0) throw new AppError(Code.ACCOUNT_LOCKED, { params: { seconds: locked } });
-      const running = this.inFlight.get(key) ?? 0;
-      // Free while (failures so far + checks running) stays under the limit.
-      if (running < rule.limit && limiter.retryAfter(key, { ...rule, limit: rule.limit - running }) === 0) {
-        this.inFlight.set(key, running + 1);
-        return;
-      }
-      await new Promise<void>((resolve) => {
-        this.waiting.set(key, [...(this.waiting.get(key) ?? []), resolve]);
-      });
+      const place = await this.limiter.reserve(key, this.rule);
+      if (place.kind === 'reserved') return place.token;
+      if (place.kind === 'locked') throw new AppError(Code.ACCOUNT_LOCKED, { params: { seconds: seconds(place.ms) } });
+      await this.pause(key);
     }
   }
 
-  private release(key: string): void {
-    const running = (this.inFlight.get(key) ?? 1) - 1;
-    if (running > 0) this.inFlight.set(key, running);
-    else this.inFlight.delete(key);
-    const waiters = this.waiting.get(key) ?? [];
-    this.waiting.delete(key);
-    for (const wake of waiters) wake();
+  /** A short jittered sleep, cut short by a release of this process. */
+  private pause(key: string): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const waiters = this.waiting.get(key) ?? new Set<() => void>();
+      this.waiting.set(key, waiters);
+      const wake = () => {
+        clearTimeout(timer);
+        waiters.delete(wake);
+        if (!waiters.size && this.waiting.get(key) === waiters) this.waiting.delete(key);
+        resolve();
+      };
+      const timer = setTimeout(wake, POLL_MS.min + Math.floor(Math.random() * (POLL_MS.max - POLL_MS.min)));
+      waiters.add(wake);
+    });
+  }
+
+  private async release(key: string, token: string): Promise<void> {
+    try {
+      await this.limiter.release(key, token);
+    } catch {
+      // The store is away: the lease frees the place by itself; the check's own answer stands.
+    }
+    for (const wake of [...(this.waiting.get(key) ?? [])]) wake();
   }
 }
 
 export const rateLimitPlugin = fp(
   async (app) => {
-    const limiter = new Limiter(app.clock);
-    limiter.link(app.cluster.broker);
-    app.decorate('limiter', limiter);
+    app.decorate('limiter', new Limiter(app.clock, app.cluster.broker.limits));
   },
   { name: 'rate-limit', dependencies: ['clock', 'broker'] },
 );

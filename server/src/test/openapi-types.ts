@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange points for an item
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 40001, 60001, 60209, 60210, 60211, 60212, 60213 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 10011, 10012, 20002, 20012, 40001, 60001, 60209, 60210, 60211, 60212, 60213 (shared/codes.ts).
          */
         post: operations["postMallExchangeOrder"];
         delete?: never;
@@ -991,7 +991,7 @@ export interface paths {
         put?: never;
         /**
          * Use one chance to draw a card; completing the set pays the grand prize once
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 40001, 60001, 60201 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 10011, 10012, 20002, 20012, 40001, 60001, 60201 (shared/codes.ts).
          */
         post: operations["postPokerDraw"];
         delete?: never;
@@ -1211,7 +1211,7 @@ export interface paths {
         put?: never;
         /**
          * Create a Pending deposit order and return the e-wallet checkout URL
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 20002, 20012, 20015, 40003, 40004, 40005, 40006 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 10011, 10012, 20002, 20012, 20015, 40003, 40004, 40005, 40006 (shared/codes.ts).
          */
         post: operations["postRechargeBuild"];
         delete?: never;
@@ -2051,7 +2051,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for a withdrawal to the bound wallet; freezes the amount
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 20002, 20011, 20012, 20015, 20018, 40001, 40011, 40012, 40013, 40014, 40015, 40016, 40017, 40018, 40021, 40080 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 10011, 10012, 20002, 20011, 20012, 20015, 20018, 40001, 40011, 40012, 40013, 40014, 40015, 40016, 40017, 40018, 40021, 40080 (shared/codes.ts).
          */
         post: operations["postWithdrawCreate"];
         delete?: never;
@@ -3447,7 +3447,7 @@ export interface components {
              * @description A code of shared/codes.ts
              * @enum {integer}
              */
-            code: 10001 | 10002 | 10003 | 10004 | 10005 | 10006 | 10007 | 10008 | 10009 | 10010 | 20001 | 20002 | 20003 | 20004 | 20005 | 20006 | 20007 | 20008 | 20009 | 20010 | 20011 | 20012 | 20013 | 20014 | 20015 | 20016 | 20017 | 20018 | 20019 | 20041 | 30001 | 30002 | 30003 | 40001 | 40002 | 40003 | 40004 | 40005 | 40006 | 40007 | 40008 | 40009 | 40010 | 40011 | 40012 | 40013 | 40014 | 40015 | 40016 | 40017 | 40018 | 40019 | 40020 | 40021 | 40022 | 40023 | 40024 | 40061 | 40080 | 50001 | 50002 | 50003 | 50004 | 50005 | 50006 | 50007 | 50008 | 50009 | 50010 | 50011 | 60001 | 60002 | 60003 | 60101 | 60102 | 60201 | 60202 | 60203 | 60204 | 60205 | 60206 | 60207 | 60208 | 60209 | 60210 | 60211 | 60212 | 60213 | 60301 | 60302 | 60303 | 60304 | 60305 | 60306 | 60307 | 60308 | 60411 | 60412 | 30004 | 30005 | 30006 | 30007 | 30008 | 30009 | 30010 | 30031 | 30032 | 30033 | 30041;
+            code: 10001 | 10002 | 10003 | 10004 | 10005 | 10006 | 10007 | 10008 | 10009 | 10010 | 10011 | 10012 | 20001 | 20002 | 20003 | 20004 | 20005 | 20006 | 20007 | 20008 | 20009 | 20010 | 20011 | 20012 | 20013 | 20014 | 20015 | 20016 | 20017 | 20018 | 20019 | 20041 | 30001 | 30002 | 30003 | 40001 | 40002 | 40003 | 40004 | 40005 | 40006 | 40007 | 40008 | 40009 | 40010 | 40011 | 40012 | 40013 | 40014 | 40015 | 40016 | 40017 | 40018 | 40019 | 40020 | 40021 | 40022 | 40023 | 40024 | 40061 | 40080 | 50001 | 50002 | 50003 | 50004 | 50005 | 50006 | 50007 | 50008 | 50009 | 50010 | 50011 | 60001 | 60002 | 60003 | 60101 | 60102 | 60201 | 60202 | 60203 | 60204 | 60205 | 60206 | 60207 | 60208 | 60209 | 60210 | 60211 | 60212 | 60213 | 60301 | 60302 | 60303 | 60304 | 60305 | 60306 | 60307 | 60308 | 60411 | 60412 | 30004 | 30005 | 30006 | 30007 | 30008 | 30009 | 30010 | 30031 | 30032 | 30033 | 30041;
             /** @description Readable message in the language of the `language` header */
             msg: string;
             /** @description null, except a validation failure (10001): every field and its rule message */
@@ -7009,6 +7009,11 @@ export interface operations {
             query?: never;
             header: {
                 /**
+                 * @description Optional, 1-255 printable ASCII characters, chosen by the client (a UUID): one per submission, the same again when the same submission is retried. Kept 24 h per player. The same key with the same body answers the first answer again, with the header `Idempotent-Replayed: true`, and moves nothing; with another body or on another endpoint it answers 10011; while the first request is still running, 10012. Answers of 500 or 503 are not kept: a retry runs again. Without the header every call runs.
+                 * @example 5f0c6c1e-8f7a-4d2b-9a57-3f1e2d4c6b8a
+                 */
+                "Idempotency-Key"?: string;
+                /**
                  * @description Where the call comes from: H5 in a browser, APP_H5 inside the native wrapper (a cheap CSRF guard)
                  * @example H5
                  */
@@ -7052,7 +7057,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 10006 | 20002 | 20012 | 40001 | 60001 | 60209 | 60210 | 60211 | 60212 | 60213;
+                        code?: 10001 | 10006 | 10011 | 10012 | 20002 | 20012 | 40001 | 60001 | 60209 | 60210 | 60211 | 60212 | 60213;
                     });
                 };
             };
@@ -7956,6 +7961,11 @@ export interface operations {
             query?: never;
             header: {
                 /**
+                 * @description Optional, 1-255 printable ASCII characters, chosen by the client (a UUID): one per submission, the same again when the same submission is retried. Kept 24 h per player. The same key with the same body answers the first answer again, with the header `Idempotent-Replayed: true`, and moves nothing; with another body or on another endpoint it answers 10011; while the first request is still running, 10012. Answers of 500 or 503 are not kept: a retry runs again. Without the header every call runs.
+                 * @example 5f0c6c1e-8f7a-4d2b-9a57-3f1e2d4c6b8a
+                 */
+                "Idempotency-Key"?: string;
+                /**
                  * @description Where the call comes from: H5 in a browser, APP_H5 inside the native wrapper (a cheap CSRF guard)
                  * @example H5
                  */
@@ -7996,7 +8006,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 10006 | 20002 | 20012 | 40001 | 60001 | 60201;
+                        code?: 10001 | 10006 | 10011 | 10012 | 20002 | 20012 | 40001 | 60001 | 60201;
                     });
                 };
             };
@@ -8976,6 +8986,11 @@ export interface operations {
             query?: never;
             header: {
                 /**
+                 * @description Optional, 1-255 printable ASCII characters, chosen by the client (a UUID): one per submission, the same again when the same submission is retried. Kept 24 h per player. The same key with the same body answers the first answer again, with the header `Idempotent-Replayed: true`, and moves nothing; with another body or on another endpoint it answers 10011; while the first request is still running, 10012. Answers of 500 or 503 are not kept: a retry runs again. Without the header every call runs.
+                 * @example 5f0c6c1e-8f7a-4d2b-9a57-3f1e2d4c6b8a
+                 */
+                "Idempotency-Key"?: string;
+                /**
                  * @description Where the call comes from: H5 in a browser, APP_H5 inside the native wrapper (a cheap CSRF guard)
                  * @example H5
                  */
@@ -9021,7 +9036,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20002 | 20012 | 20015 | 40003 | 40004 | 40005 | 40006;
+                        code?: 10001 | 10011 | 10012 | 20002 | 20012 | 20015 | 40003 | 40004 | 40005 | 40006;
                     });
                 };
             };
@@ -13316,6 +13331,11 @@ export interface operations {
             query?: never;
             header: {
                 /**
+                 * @description Optional, 1-255 printable ASCII characters, chosen by the client (a UUID): one per submission, the same again when the same submission is retried. Kept 24 h per player. The same key with the same body answers the first answer again, with the header `Idempotent-Replayed: true`, and moves nothing; with another body or on another endpoint it answers 10011; while the first request is still running, 10012. Answers of 500 or 503 are not kept: a retry runs again. Without the header every call runs.
+                 * @example 5f0c6c1e-8f7a-4d2b-9a57-3f1e2d4c6b8a
+                 */
+                "Idempotency-Key"?: string;
+                /**
                  * @description Where the call comes from: H5 in a browser, APP_H5 inside the native wrapper (a cheap CSRF guard)
                  * @example H5
                  */
@@ -13358,7 +13378,7 @@ export interface operations {
                         data: components["schemas"]["WithdrawRecord"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20002 | 20011 | 20012 | 20015 | 20018 | 40001 | 40011 | 40012 | 40013 | 40014 | 40015 | 40016 | 40017 | 40018 | 40021 | 40080;
+                        code?: 10001 | 10011 | 10012 | 20002 | 20011 | 20012 | 20015 | 20018 | 40001 | 40011 | 40012 | 40013 | 40014 | 40015 | 40016 | 40017 | 40018 | 40021 | 40080;
                     });
                 };
             };

@@ -74,10 +74,10 @@ export function createChatService(deps: {
     unread: (userId: number) => repo.playerUnread(userId),
 
     /** The player writes: into the open conversation, or a new one. */
-    send(userId: number, text: string) {
+    async send(userId: number, text: string) {
       // A person types a few messages a minute: a flood (1,500 in 2 s, 40 MB, issue 26) is refused.
-      deps.limiter.consume(`chat:user:${userId}`, CHAT_PER_MINUTE);
-      deps.limiter.consume(`chat:day:${userId}`, CHAT_PER_DAY);
+      await deps.limiter.consume(`chat:user:${userId}`, CHAT_PER_MINUTE);
+      await deps.limiter.consume(`chat:day:${userId}`, CHAT_PER_DAY);
       const now = clock.iso();
       const message = db.transaction(() => {
         const conversationId = repo.open(userId)?.id ?? repo.create(userId, now);

@@ -83,7 +83,7 @@ export function createHarReplay(deps: { app: FastifyInstance; scenarios: Scenari
     const entries = (input.har as { log?: { entries?: unknown } } | null)?.log?.entries;
     if (!Array.isArray(entries)) throw new AppError(Code.HAR_INVALID);
     if (input.scenario) await deps.scenarios.load(input.scenario);
-    app.limiter.clear();
+    await app.limiter.clear();
 
     let cookie = '';
     const results: ReplayResult[] = [];

@@ -80,10 +80,11 @@ export function register(app: FastifyInstance) {
   /**
    * After this process swapped the data (restore, reset, scenario): it forgets in place, and tells the
    * cluster, whose processes share the database (PostgreSQL) and must forget too: their sockets close,
-   * their caches (sessions, the catalog's, uids) empty. The limiter's clear is shared by the limiter.
+   * their caches (sessions, the catalog's, uids) empty. The limiter's windows are shared (its store): one
+   * clear empties them for all. Not awaited (a swap is synchronous): in Redis it is done a moment later.
    */
   const swapped = (source: 'snapshot' | 'scenario', name: string) => {
-    app.limiter.clear();
+    app.limiter.clear().catch((err: unknown) => app.log.error({ err }, 'the rate limits could not be cleared'));
     forget(source, name);
     broker.publish(RESTORED_CHANNEL, { source, name });
   };

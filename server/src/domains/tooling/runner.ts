@@ -53,7 +53,7 @@ export function createScenarioRunner(deps: {
       }
       repo.setNote(SCENARIO_NOTE, `${scenario.name}@${scenario.version}`);
       // Registrations of the build count against per-address limits; a tester starts clean.
-      app.limiter.clear();
+      await app.limiter.clear();
       return { ...describe(scenario), tookMs: Math.round(performance.now() - start), clock: app.clock.iso() };
     },
   };

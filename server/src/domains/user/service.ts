@@ -162,8 +162,8 @@ export function createUserService(deps: {
       };
     },
 
-    registerFlag(input: { username?: string; phone?: string }, meta: RequestMeta) {
-      limiter.consume(`flag:ip:${meta.ip}`, FLAG_CHECKS_PER_ADDRESS);
+    async registerFlag(input: { username?: string; phone?: string }, meta: RequestMeta) {
+      await limiter.consume(`flag:ip:${meta.ip}`, FLAG_CHECKS_PER_ADDRESS);
       return {
         usernameTaken: input.username !== undefined && repo.usernameExists(input.username),
         phoneTaken: input.phone !== undefined && repo.phoneExists(input.phone),
@@ -172,7 +172,7 @@ export function createUserService(deps: {
 
     /** `fixed.uid`: a scenario's player, with that uid (see SCENARIO_UIDS) and an invitation code made from it. */
     async register(input: z.output<typeof register.body>, meta: RequestMeta, fixed?: { uid: number }): Promise<number> {
-      limiter.consume(`register:ip:${meta.ip}`, REGISTRATIONS_PER_ADDRESS);
+      await limiter.consume(`register:ip:${meta.ip}`, REGISTRATIONS_PER_ADDRESS);
       const passwordHash = await hashPassword(input.password);
       const userId = db.transaction(() => {
         if (repo.usernameExists(input.username)) throw new AppError(Code.USERNAME_TAKEN);
@@ -209,7 +209,7 @@ export function createUserService(deps: {
      * coupon, letter and sign-up pixel that a guest does not get).
      */
     async signUpGuest(user: SessionUser, input: z.output<typeof register.body>, meta: RequestMeta): Promise<void> {
-      limiter.consume(`register:ip:${meta.ip}`, REGISTRATIONS_PER_ADDRESS);
+      await limiter.consume(`register:ip:${meta.ip}`, REGISTRATIONS_PER_ADDRESS);
       if (mustGet(user.id).guest !== 1) throw new AppError(Code.ALREADY_REGISTERED);
       const passwordHash = await hashPassword(input.password);
       db.transaction(() => {
@@ -232,7 +232,7 @@ export function createUserService(deps: {
     },
 
     async guest(meta: RequestMeta): Promise<number> {
-      limiter.consume(`guest:ip:${meta.ip}`, GUESTS_PER_ADDRESS);
+      await limiter.consume(`guest:ip:${meta.ip}`, GUESTS_PER_ADDRESS);
       const secret = await hashPassword(Array.from({ length: 32 }, () => randomInt(16).toString(16)).join(''));
       const userId = db.transaction(() => {
         const username = unique(() => `guest${randomInt(10_000_000, 100_000_000)}`, repo.usernameExists) as string;
@@ -259,7 +259,7 @@ export function createUserService(deps: {
 
     /** Checks the credentials (username or phone) and returns the user id, with brute-force limits. */
     async login(input: { username: string; password: string }, meta: RequestMeta): Promise<number> {
-      limiter.consume(`login:ip:${meta.ip}`, LOGIN_ATTEMPTS_PER_ADDRESS);
+      await limiter.consume(`login:ip:${meta.ip}`, LOGIN_ATTEMPTS_PER_ADDRESS);
       // A username may be all digits too: a phone match wins, then the username.
       const row =
         (/^\d+$/.test(input.username) ? repo.byPhone(input.username) : undefined) ?? repo.byUsername(input.username);
@@ -271,11 +271,11 @@ export function createUserService(deps: {
             ? await verifyPassword(row.password_hash, input.password)
             : await burnPasswordCheck(input.password).then(() => false);
         if (!ok || !row) {
-          limiter.record(accountKey);
+          await limiter.record(accountKey);
           throw new AppError(Code.LOGIN_FAILED);
         }
         assertActive(row);
-        limiter.reset(accountKey);
+        await limiter.reset(accountKey);
         return row.id;
       });
     },
@@ -316,39 +316,39 @@ export function createUserService(deps: {
       })();
     },
 
-    sendBindSms(user: SessionUser, phone: string, meta: RequestMeta) {
+    async sendBindSms(user: SessionUser, phone: string, meta: RequestMeta) {
       assertNotGuest(user);
-      limiter.consume(`bind:user:${user.id}`, BIND_PROBES_PER_ACCOUNT);
-      limiter.consume(`bind:ip:${meta.ip}`, BIND_PROBES_PER_ADDRESS);
+      await limiter.consume(`bind:user:${user.id}`, BIND_PROBES_PER_ACCOUNT);
+      await limiter.consume(`bind:ip:${meta.ip}`, BIND_PROBES_PER_ADDRESS);
       assertNotGuestOrPhoneFree(user, phone);
       return sms.send(phone, 'bind', user.id, meta.ip);
     },
 
-    sendResetLoginSms(phone: string, meta: RequestMeta) {
-      limiter.consume(`reset:ip:${meta.ip}`, RESETS_PER_ADDRESS);
+    async sendResetLoginSms(phone: string, meta: RequestMeta) {
+      await limiter.consume(`reset:ip:${meta.ip}`, RESETS_PER_ADDRESS);
       const row = repo.byPhone(phone);
       if (!row) throw new AppError(Code.PHONE_NOT_REGISTERED);
       return sms.send(phone, 'resetLoginPwd', row.id, meta.ip);
     },
 
     async resetLoginPassword(input: { phone: string; code: string; password: string }, meta: RequestMeta) {
-      limiter.consume(`reset:ip:${meta.ip}`, RESETS_PER_ADDRESS);
+      await limiter.consume(`reset:ip:${meta.ip}`, RESETS_PER_ADDRESS);
       const row = repo.byPhone(input.phone);
       if (!row) throw new AppError(Code.SMS_CODE_INVALID);
       const passwordHash = await hashPassword(input.password);
       sms.consume(input.phone, 'resetLoginPwd', input.code, () => repo.setPassword(row.id, passwordHash));
       deps.revokeSessions(row.id, 'password reset');
       // The code proved the phone: the new password logs in at once, even after a login lock-out.
-      limiter.reset(`login:fail:${row.id}`);
+      await limiter.reset(`login:fail:${row.id}`);
     },
 
     async changeLoginPassword(user: SessionUser, oldPassword: string, newPassword: string) {
       assertNotGuest(user);
       const row = mustGet(user.id);
-      limiter.consume(`password:user:${user.id}`, LOGIN_FAILURES_PER_ACCOUNT, Code.ACCOUNT_LOCKED);
+      await limiter.consume(`password:user:${user.id}`, LOGIN_FAILURES_PER_ACCOUNT, Code.ACCOUNT_LOCKED);
       if (!(await verifyPassword(row.password_hash, oldPassword))) throw new AppError(Code.OLD_PASSWORD_WRONG);
       if (oldPassword === newPassword) throw new AppError(Code.SAME_PASSWORD);
-      limiter.reset(`password:user:${user.id}`);
+      await limiter.reset(`password:user:${user.id}`);
       const passwordHash = await hashPassword(newPassword);
       db.transaction(() => repo.setPassword(user.id, passwordHash))();
       deps.revokeSessions(user.id, 'password changed', user.sessionId);
@@ -360,11 +360,11 @@ export function createUserService(deps: {
       const row = mustGet(user.id);
       const isChange = row.trade_password_hash !== null;
       if (isChange) {
-        limiter.consume(`trade:user:${user.id}`, LOGIN_FAILURES_PER_ACCOUNT, Code.ACCOUNT_LOCKED);
+        await limiter.consume(`trade:user:${user.id}`, LOGIN_FAILURES_PER_ACCOUNT, Code.ACCOUNT_LOCKED);
         if (!oldPassword || !(await verifyPassword(row.trade_password_hash as string, oldPassword))) {
           throw new AppError(Code.OLD_PASSWORD_WRONG);
         }
-        limiter.reset(`trade:user:${user.id}`);
+        await limiter.reset(`trade:user:${user.id}`);
       }
       const tradeHash = await hashPassword(newPassword);
       db.transaction(() => repo.setTradePassword(user.id, tradeHash))();

@@ -28,7 +28,12 @@ export function createSmsService(deps: { db: Db; clock: Clock; limiter: Limiter;
   const repo = createSmsRepo(deps.db);
 
   return {
-    send(phone: string, purpose: SmsPurpose, userId: number | null, ip: string): { cooldownSeconds: number } {
+    async send(
+      phone: string,
+      purpose: SmsPurpose,
+      userId: number | null,
+      ip: string,
+    ): Promise<{ cooldownSeconds: number }> {
       const last = repo.latest(phone, purpose);
       if (last) {
         // A message "sent in the future" (the clock was set back) holds nothing, like the rate limiter.
@@ -36,8 +41,8 @@ export function createSmsService(deps: { db: Db; clock: Clock; limiter: Limiter;
         const wait = elapsed < 0 ? 0 : Math.ceil((SMS_RESEND_COOLDOWN_S * 1000 - elapsed) / 1000);
         if (wait > 0) throw new AppError(Code.SMS_COOLDOWN, { params: { seconds: wait } });
       }
-      limiter.consume(`sms:phone:${phone}`, PER_PHONE_HOURLY);
-      limiter.consume(`sms:ip:${ip}`, PER_ADDRESS_HOURLY);
+      await limiter.consume(`sms:phone:${phone}`, PER_PHONE_HOURLY);
+      await limiter.consume(`sms:ip:${ip}`, PER_ADDRESS_HOURLY);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const text = `Your verification code is ${code} ${PURPOSE_TEXT[purpose]}. It expires in 5 minutes. Never share it with anyone.`;
       const now = clock.now();

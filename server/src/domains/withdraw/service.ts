@@ -421,7 +421,7 @@ export function createWithdrawService(deps: {
       // The captcha is burned, right or wrong, and that is committed before anything else is checked.
       const burn = deps.captcha.burner(user.id, body.captcha.token, body.captcha.answer);
       const amount = toCentavos(body.amount);
-      if (deps.tradePassword.recalled(user, body.password)) {
+      if (await deps.tradePassword.recalled(user, body.password)) {
         // The session passed argon2 a moment ago: the burn and the order share one unit of the group
         // commit. The order runs in its own savepoint, so a refused order still leaves the captcha burned.
         const outcome = await ledger.batch.run(() => {

@@ -91,9 +91,11 @@ export function createTradePasswordCheck(deps: {
      * above): false when the account is locked, nothing is remembered, or the answer differs (which
      * drops what was remembered; `verify` then decides, with argon2).
      */
-    recalled(user: { id: number; sessionId: number }, md5Hex: string): boolean {
+    async recalled(user: { id: number; sessionId: number }, md5Hex: string): Promise<boolean> {
       const stored = deps.storedHash(user.id);
-      if (!stored || limiter.retryAfter(keyOf(user.id), TRADE_PASSWORD_FAILURES) > 0) return false;
+      // Nothing remembered: no need to ask the limiter (a round trip to Redis in a cluster).
+      if (!stored || !remembered.has(user.sessionId)) return false;
+      if ((await limiter.retryAfter(keyOf(user.id), TRADE_PASSWORD_FAILURES)) > 0) return false;
       return recall(user.sessionId, user.id, md5Hex, stored);
     },
 
@@ -110,11 +112,11 @@ export function createTradePasswordCheck(deps: {
       options.beforeArgon2?.();
       await gate.guard(keyOf(userId), async () => {
         if (!(await verifyPassword(stored, md5Hex))) {
-          limiter.record(keyOf(userId));
+          await limiter.record(keyOf(userId), TRADE_PASSWORD_FAILURES);
           remembered.delete(user.sessionId);
           throw new AppError(Code.TRADE_PASSWORD_WRONG);
         }
-        limiter.reset(keyOf(userId));
+        await limiter.reset(keyOf(userId));
         remember(user.sessionId, userId, md5Hex, stored);
       });
     },
