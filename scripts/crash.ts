@@ -25,6 +25,7 @@ import { openPostgres } from '../server/src/db/postgres/open';
 import { ledgerProblems, ledgerTotals } from '../server/src/domains/ledger/whole';
 import { signFields } from '../server/src/lib/signature';
 import { Code } from '../shared/codes';
+import { noAnswers, storedOnceProblems } from './lib/answered';
 import {
   type Caller,
   CLAIM_CANDIDATES,
@@ -150,10 +151,7 @@ const killAll = () => Promise.all(servers.map((s) => s.kill()));
 // ----------------------------------------------------------------------------------------------- the ledger of answers
 
 const answered = {
-  depositsPaid: new Set<string>(),
-  withdrawals: new Set<string>(),
-  bets: new Map<string, { roundId: string; amount: number }>(),
-  wins: new Map<string, { roundId: string; amount: number }>(),
+  ...noAnswers(),
   claims: 0,
   replays: 0,
   refusedOrLost: 0,
@@ -374,33 +372,7 @@ async function main(): Promise<number> {
   const integrity = db.pragma('integrity_check', { simple: true });
   if (integrity !== 'ok') problems.push(`integrity_check: ${integrity}`);
 
-  const journalCount = db.prepare('SELECT COUNT(*) FROM balance_journal WHERE reference = ? AND type = ?').pluck();
-  const deposit = db.prepare('SELECT status FROM deposits WHERE order_no = ?').pluck();
-  for (const orderNo of answered.depositsPaid) {
-    if (deposit.get(orderNo) !== 1) problems.push(`deposit ${orderNo} answered paid but is not Success`);
-    const n = journalCount.get(orderNo, 'deposit');
-    if (n !== 1) problems.push(`deposit ${orderNo}: ${n} journal rows`);
-  }
-  const withdrawal = db.prepare('SELECT COUNT(*) FROM withdrawals WHERE order_no = ?').pluck();
-  const withdrawJournal = db
-    .prepare("SELECT COUNT(*) FROM balance_journal WHERE reference = ? AND type = 'withdraw'")
-    .pluck();
-  for (const orderNo of answered.withdrawals) {
-    if (withdrawal.get(orderNo) !== 1) problems.push(`withdrawal ${orderNo} answered but not stored once`);
-    if (withdrawJournal.get(orderNo) !== 1)
-      problems.push(`withdrawal ${orderNo}: frozen ${withdrawJournal.get(orderNo)} times`);
-  }
-  const transaction = db.prepare('SELECT COUNT(*) FROM wallet_transactions WHERE transaction_id = ?').pluck();
-  for (const [id, bet] of answered.bets) {
-    if (transaction.get(id) !== 1) problems.push(`bet ${id} answered but stored ${transaction.get(id)} times`);
-    if (journalCount.get(bet.roundId, 'bet') !== 1)
-      problems.push(`bet ${id}: ${journalCount.get(bet.roundId, 'bet')} debits`);
-  }
-  for (const [id, win] of answered.wins) {
-    if (transaction.get(id) !== 1) problems.push(`win ${id} answered but stored ${transaction.get(id)} times`);
-    const credits = journalCount.get(win.roundId, 'win') as number;
-    if (credits !== (win.amount > 0 ? 1 : 0)) problems.push(`win ${id}: ${credits} credits`);
-  }
+  problems.push(...storedOnceProblems(db, answered));
   if (claim && claimer) {
     const uid = claimer.uid;
     const rows = db

@@ -7,7 +7,10 @@ export interface LocalPostgres {
   urlOf(name: string): string;
   psql(sql: string, name?: string): string;
   createDatabase(name: string): string;
+  /** Fast shutdown; the data stays in `dir`. */
   stop(): Promise<void>;
+  /** Starts the stopped server again on the same cluster (its data), port and settings. */
+  start(): Promise<void>;
 }
 export function findPostgresBin(): string | undefined;
 export function ensurePostgresBin(): string;

@@ -5,7 +5,10 @@
 //   import { startPostgres } from './scripts/lib/postgres.mjs';
 //   const pg = await startPostgres({ dir: '/tmp/x', port: 55432 });  // pg.url: postgres://...
 //   await pg.stop();
-import { spawnSync } from 'node:child_process';
+//   await pg.start();   // the same cluster again, with its data, on the same port and settings
+//
+// startPostgres on a folder that already holds a cluster (PG_VERSION) starts that cluster with its data.
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { aptInstall } from './apt.mjs';
@@ -49,6 +52,27 @@ function run(bin, program, args, user, options = {}) {
   return result.stdout;
 }
 
+/** As run(), without blocking the caller's event loop meanwhile (a load it drives keeps going). */
+function runAsync(bin, program, args, user) {
+  const command = join(bin, program);
+  const [file, argv] = user ? ['runuser', ['-u', user.name, '--', command, ...args]] : [command, args];
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(file, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.once('error', reject);
+    child.once('exit', (status) => {
+      if (status === 0) resolvePromise(output);
+      else reject(new Error(`${program} ${args.join(' ')} failed (${status}):\n${output}`));
+    });
+  });
+}
+
 /**
  * Starts a PostgreSQL server whose cluster lives in `dir` (created with initdb when empty), listening on
  * `port` on its unix socket in `dir` only (no TCP), with trust authentication for the local user. Answers
@@ -74,7 +98,8 @@ export async function startPostgres({ dir, port, fast = true }) {
     // A test cluster holds nothing worth a sync: commits stay in memory (the data folder is thrown away).
     ...(fast ? ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off'] : []),
   ].join(' ');
-  run(bin, 'pg_ctl', ['-D', data, '-l', join(data, 'server.log'), '-o', settings, '-w', '-t', '60', 'start'], user);
+  const startArgs = ['-D', data, '-l', join(data, 'server.log'), '-o', settings, '-w', '-t', '60', 'start'];
+  run(bin, 'pg_ctl', startArgs, user);
   const url = `postgres://postgres@localhost/postgres?host=${encodeURIComponent(data)}&port=${port}`;
   const psql = (sql, name = 'postgres') =>
     run(
@@ -98,8 +123,13 @@ export async function startPostgres({ dir, port, fast = true }) {
      */
     createDatabase: (name) =>
       psql(`CREATE DATABASE ${name} ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0`),
+    /** Stops the server (fast shutdown: open sessions are ended, nothing committed is lost). */
     async stop() {
-      run(bin, 'pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop'], user);
+      await runAsync(bin, 'pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop'], user);
+    },
+    /** Starts the stopped server again: the same cluster and data, port and settings; resolves once it answers. */
+    async start() {
+      await runAsync(bin, 'pg_ctl', startArgs, user);
     },
   };
 }

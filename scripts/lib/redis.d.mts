@@ -5,4 +5,5 @@ export interface LocalRedis {
   stop(): Promise<void>;
 }
 export function findRedisServer(env?: Record<string, string | undefined>): string;
-export function startRedis(): Promise<LocalRedis>;
+/** On a free port, or on `port` (a Redis stopped there started again: it comes back empty). */
+export function startRedis(options?: { port?: number }): Promise<LocalRedis>;

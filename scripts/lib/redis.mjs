@@ -6,6 +6,7 @@
  *   const redis = await startRedis();   // { url: 'redis://127.0.0.1:PORT', port, dir, stop() }
  *   ...
  *   await redis.stop();
+ *   const again = await startRedis({ port: redis.port });   // a Redis on the same port again: empty
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -62,11 +63,14 @@ const answers = (port) =>
     socket.once('error', () => resolve(false));
   });
 
-/** Starts a Redis on a free port in a temporary folder; resolves once it answers PING. */
-export async function startRedis() {
+/**
+ * Starts a Redis on a free port (or on `port`: a Redis stopped there started again, as a restart; it
+ * keeps nothing, so it comes back empty) in a temporary folder; resolves once it answers PING.
+ */
+export async function startRedis({ port: wanted } = {}) {
   const binary = findRedisServer();
   const dir = mkdtempSync(join(tmpdir(), 'casino-redis-'));
-  const port = await freePort();
+  const port = wanted ?? (await freePort());
   const child = spawn(
     binary,
     [

@@ -6,6 +6,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { closeSync, openSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { ROOT_DIR } from '../../server/src/db/database';
@@ -37,9 +38,15 @@ export interface ServerProcess {
 
 /**
  * A server process on `port` with `env` added to this process's environment (HOST 127.0.0.1, logs
- * silent unless `env` says otherwise); stderr is passed through, so a failed start shows why.
+ * silent unless `env` says otherwise); stderr is passed through, so a failed start shows why. With
+ * `logFile`, its standard output (pino's JSON lines, at `env.LOG_LEVEL`) is appended to that file, every
+ * start's; without it, dropped.
  */
-export function serverProcess(port: number, env: Record<string, string>): ServerProcess {
+export function serverProcess(
+  port: number,
+  env: Record<string, string>,
+  options: { logFile?: string } = {},
+): ServerProcess {
   const base = `http://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
   const alive = () => child !== undefined && child.exitCode === null && child.signalCode === null;
@@ -59,11 +66,14 @@ export function serverProcess(port: number, env: Record<string, string>): Server
     },
     async start(timeoutMs = 60_000) {
       if (alive()) throw new Error(`the server on port ${port} is already running`);
+      const out = options.logFile ? openSync(options.logFile, 'a') : 'ignore';
       const started = spawn(process.execPath, ['--import', 'tsx', join(ROOT_DIR, 'server/src/main.ts')], {
         cwd: ROOT_DIR,
         env: { ...process.env, LOG_LEVEL: 'silent', HOST: '127.0.0.1', ...env, PORT: String(port) },
-        stdio: ['ignore', 'ignore', 'inherit'],
+        stdio: ['ignore', out, 'inherit'],
       });
+      // The child holds its own copy of the file.
+      if (typeof out === 'number') closeSync(out);
       child = started;
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {

@@ -41,6 +41,9 @@ export function isUnavailable(error: unknown): boolean {
   const { code, lost, message } = error as { code?: unknown; lost?: unknown; message?: unknown };
   if (lost === true) return true;
   if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('SQLITE_IOERR'))) return true;
+  // PostgreSQL over its unix socket: a stopped server removes the socket file, so connecting finds no file.
+  // Only the adapter's errors: a missing file anywhere else is the server's own fault (500).
+  if (code === 'ENOENT' && (error as { name?: unknown }).name === 'PgError') return true;
   return (
     typeof message === 'string' && /did not answer within|connection is closed|Connection terminated/i.test(message)
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Code } from '../../../shared/codes';
+import { PgError } from '../db/postgres/bridge';
 import { isUnavailable } from '../db/unavailable';
 import { registerPlayer, TestClient, testApp } from '../test/helpers';
 import { RETRY_AFTER_SECONDS } from './envelope';
@@ -73,6 +74,9 @@ describe('liveness and readiness', () => {
     expect(isUnavailable(Object.assign(new Error('x'), { code: 'ECONNREFUSED' }))).toBe(true);
     expect(isUnavailable(Object.assign(new Error('terminating connection'), { code: '57P01' }))).toBe(true);
     expect(isUnavailable(Object.assign(new Error('lost'), { lost: true }))).toBe(true);
+    // A stopped PostgreSQL reached over its unix socket: the socket file is gone.
+    expect(isUnavailable(new PgError({ message: 'connect ENOENT /run/pg/.s.PGSQL.5432', code: 'ENOENT' }))).toBe(true);
+    expect(isUnavailable(Object.assign(new Error('no such file'), { code: 'ENOENT' }))).toBe(false);
     expect(isUnavailable(Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' }))).toBe(true);
     expect(isUnavailable(new Error('PostgreSQL did not answer within 60000 ms'))).toBe(true);
     // Contention that outlasted the adapter's retries: busy, not a fault of the request or the server.
