@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { createClient } from 'redis';
-import { KEEP_MS, type LimitRule, type LimitStore, LimitsUnavailable, type Reservation } from './limit-store';
+import { KEEP_MS, type LimitRule, type LimitStore, LimitsUnavailable, type Reservation, SKEW_MS } from './limit-store';
 
 /** How long a limiter decision waits for Redis before the request is answered 503 (fail closed). */
 export const LIMIT_TIMEOUT_MS = 2_000;
@@ -9,7 +9,8 @@ export const LIMIT_TIMEOUT_MS = 2_000;
  * One decision on one key, atomic (a Lua script runs alone in Redis). KEYS[1]: the hits, a sorted set
  * scored by virtual time, members unique per hit; KEYS[2]: the places of guesses being checked, scored by
  * the real time their lease ends (Redis's own TIME, so the processes' clocks do not matter).
- * ARGV: op (check, consume, record, reserve), at, at - windowMs, limit, windowMs, member, keepMs, leaseMs.
+ * ARGV: op (check, consume, record, reserve), at, at - windowMs, limit, windowMs, member, keepMs, leaseMs,
+ * at + SKEW_MS.
  * Answers 0 (allowed; for reserve, the place is taken), -1 (reserve: places are taken, wait) or the
  * milliseconds until the oldest counted hit leaves the window.
  */
@@ -26,10 +27,12 @@ if op == 'record' then
   return 0
 end
 redis.call('ZREMRANGEBYSCORE', hits, '-inf', since)
-redis.call('ZREMRANGEBYSCORE', hits, '(' .. at, '+inf')
-local count = redis.call('ZCARD', hits)
+-- Hits up to SKEW_MS after 'at' count (another process read its clock a moment later but got here first);
+-- later ones (a tester set the clock back) are kept, not counted, until the clock reaches them again.
+local upto = ARGV[9]
+local count = redis.call('ZCOUNT', hits, '(' .. since, upto)
 if count >= limit then
-  local oldest = redis.call('ZRANGE', hits, count - limit, count - limit, 'WITHSCORES')
+  local oldest = redis.call('ZRANGEBYSCORE', hits, '(' .. since, upto, 'WITHSCORES', 'LIMIT', count - limit, 1)
   return math.max(1, tonumber(oldest[2]) + window - tonumber(at))
 end
 if op == 'consume' then
@@ -116,7 +119,7 @@ export class RedisLimitStore implements LimitStore {
   }
 
   private args(op: string, at: number, rule: LimitRule, keepMs = rule.windowMs + KEEP_MS, leaseMs = 0) {
-    return [op, at, at - rule.windowMs, rule.limit, rule.windowMs, this.member(), keepMs, leaseMs];
+    return [op, at, at - rule.windowMs, rule.limit, rule.windowMs, this.member(), keepMs, leaseMs, at + SKEW_MS];
   }
 
   check(key: string, at: number, rule: LimitRule): Promise<number> {

@@ -188,6 +188,21 @@ describe('limits across processes on one Redis', () => {
     expect(Date.now() - taken).toBeGreaterThanOrEqual(450);
   });
 
+  it('a failure recorded a moment after another decision read its clock still counts for that decision', async () => {
+    const c = cluster();
+    const a = await c.start();
+    const limits = a.cluster.broker.limits;
+    const rule = { limit: 1, windowMs: 60_000 };
+    const at = a.clock.nowMs();
+    // Process B read its clock 5 ms later but reached Redis first; A decides with its earlier reading.
+    await limits.record('test:skew', at + 5, rule.windowMs);
+    expect(await limits.check('test:skew', at, rule)).toBeGreaterThan(0);
+    expect((await limits.reserve('test:skew', at, rule, 1_000)).kind).toBe('locked');
+    // A hit a tester's clock left far behind (set back an hour) neither counts nor is lost.
+    expect(await limits.check('test:skew', at - 3_600_000, rule)).toBe(0);
+    expect(await limits.check('test:skew', at, rule)).toBeGreaterThan(0);
+  });
+
   it('a tester’s reset clears the limits of every process', async () => {
     const c = cluster();
     const a = await c.start();

@@ -4,7 +4,7 @@ import { allEndpoints, type Endpoint } from '../../../shared/contract';
 import { Clock } from '../clock';
 import { isAppError } from '../errors';
 import { hashed, newPlayer, registerPlayer, TestClient, testApp } from '../test/helpers';
-import { LimitsUnavailable } from './limit-store';
+import { LimitsUnavailable, MemoryLimitStore } from './limit-store';
 import { AttemptGate, CLAIMS_PER_PLAYER, consumeClaim, Limiter, RESERVATION_LEASE_MS } from './rate-limit';
 
 /** Marked in the contract for the claims limit (route.ts counts these). */
@@ -110,6 +110,18 @@ describe('the attempt gate', () => {
     vi.advanceTimersByTime(RESERVATION_LEASE_MS);
     await waiting;
     expect(passed).toBe(true);
+  });
+});
+
+describe('the memory store', () => {
+  it('counts a hit recorded a moment after a decision’s clock read, and not one a clock set back left ahead', async () => {
+    const store = new MemoryLimitStore();
+    const rule = { limit: 1, windowMs: 60_000 };
+    const at = Date.parse('2026-01-01T00:00:00Z');
+    await store.record('k', at + 5, rule.windowMs);
+    expect(await store.check('k', at, rule)).toBeGreaterThan(0);
+    expect(await store.check('k', at - 3_600_000, rule)).toBe(0);
+    expect(await store.check('k', at, rule)).toBeGreaterThan(0);
   });
 });
 
