@@ -437,16 +437,7 @@ describe('valid-shaped input that business rules refuse', () => {
           ip: ips(),
         }),
     },
-    {
-      endpoint: user.sendResetLoginSms,
-      runs: 100,
-      codes: [Code.PHONE_NOT_REGISTERED, Code.RATE_LIMITED],
-      cases: () =>
-        fc.record({
-          body: fc.record({ phone: registrationPhone.filter((p) => !existing().phones.has(p)) }),
-          ip: ips(),
-        }),
-    },
+    // sendResetLoginSms is not here: a number without an account is answered as any other (user.test.ts).
     {
       endpoint: user.resetLoginPassword,
       runs: 60,

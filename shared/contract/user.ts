@@ -126,6 +126,10 @@ export const bindSuperior = defineEndpoint({
   codes: [Code.INVITE_CODE_INVALID, Code.SUPERIOR_ALREADY_BOUND, Code.SUPERIOR_INVALID],
 });
 
+/**
+ * Answered the same whether or not the number is another account's (no enumeration): that number's owner
+ * gets a notice without a code, so the bind that follows fails its code check.
+ */
 export const sendBindSms = defineEndpoint({
   method: 'POST',
   path: '/api/user/sms/send/bind',
@@ -133,7 +137,7 @@ export const sendBindSms = defineEndpoint({
   summary: 'Send a code to a mobile number the player wants to bind',
   body: z.strictObject({ phone: registrationPhoneRule }),
   data: z.object({ cooldownSeconds: z.number().int() }),
-  codes: [Code.RATE_LIMITED, Code.PHONE_TAKEN, Code.SMS_COOLDOWN, Code.GUEST_NOT_ALLOWED],
+  codes: [Code.RATE_LIMITED, Code.SMS_COOLDOWN, Code.GUEST_NOT_ALLOWED],
 });
 
 export const logout = defineEndpoint({
@@ -145,6 +149,10 @@ export const logout = defineEndpoint({
   data: nothing,
 });
 
+/**
+ * Answered the same whether or not an account uses the number (no enumeration): a number without one gets
+ * a notice without a code.
+ */
 export const sendResetLoginSms = defineEndpoint({
   method: 'POST',
   path: '/api/user/sms/send/resetLoginPwd',
@@ -152,7 +160,7 @@ export const sendResetLoginSms = defineEndpoint({
   summary: 'Send a reset code to the mobile number of an account',
   body: z.strictObject({ phone: registrationPhoneRule }),
   data: z.object({ cooldownSeconds: z.number().int() }),
-  codes: [Code.RATE_LIMITED, Code.SMS_COOLDOWN, Code.PHONE_NOT_REGISTERED],
+  codes: [Code.RATE_LIMITED, Code.SMS_COOLDOWN],
 });
 
 export const resetLoginPassword = defineEndpoint({

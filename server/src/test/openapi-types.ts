@@ -1891,7 +1891,7 @@ export interface paths {
         put?: never;
         /**
          * Send a code to a mobile number the player wants to bind
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20004, 20009, 20012, 20015 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20009, 20012, 20015 (shared/codes.ts).
          */
         post: operations["postUserSmsSendBind"];
         delete?: never;
@@ -1911,7 +1911,7 @@ export interface paths {
         put?: never;
         /**
          * Send a reset code to the mobile number of an account
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20009, 20013 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20009 (shared/codes.ts).
          */
         post: operations["postUserSmsSendResetLoginPwd"];
         delete?: never;
@@ -12472,7 +12472,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 10006 | 20002 | 20004 | 20009 | 20012 | 20015;
+                        code?: 10001 | 10006 | 20002 | 20009 | 20012 | 20015;
                     });
                 };
             };
@@ -12593,7 +12593,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 10006 | 20009 | 20013;
+                        code?: 10001 | 10006 | 20009;
                     });
                 };
             };

@@ -12,7 +12,7 @@ import type { SessionUser } from '../../types';
 import { avatarUrl, DEFAULT_AVATAR, isAvatar } from './avatars';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
 import { createUserRepo, type ProfileChanges, type UserInfoRow, type UserRow } from './repo';
-import type { SmsService } from './sms.service';
+import { SMS_NOTICE, type SmsService } from './sms.service';
 
 const LOGIN_FAILURES_PER_ACCOUNT = { limit: 5, windowMs: 15 * 60_000 };
 const LOGIN_ATTEMPTS_PER_ADDRESS = { limit: 30, windowMs: 15 * 60_000 };
@@ -294,9 +294,13 @@ export function createUserService(deps: {
         if (changes[key] === undefined) delete changes[key];
       }
       if (input.phone !== undefined && input.smsCode !== undefined) {
-        assertNotGuestOrPhoneFree(user, input.phone);
+        assertNotGuest(user);
         const phone = input.phone;
-        sms.consume(phone, 'bind', input.smsCode, () => repo.updateProfile(user.id, { ...changes, phone }));
+        // The code first: only whoever holds the phone learns that another account has it.
+        sms.consume(phone, 'bind', input.smsCode, () => {
+          assertPhoneFree(user, phone);
+          return repo.updateProfile(user.id, { ...changes, phone });
+        });
       } else {
         db.transaction(() => repo.updateProfile(user.id, changes))();
       }
@@ -320,15 +324,17 @@ export function createUserService(deps: {
       assertNotGuest(user);
       await limiter.consume(`bind:user:${user.id}`, BIND_PROBES_PER_ACCOUNT);
       await limiter.consume(`bind:ip:${meta.ip}`, BIND_PROBES_PER_ADDRESS);
-      assertNotGuestOrPhoneFree(user, phone);
-      return sms.send(phone, 'bind', user.id, meta.ip);
+      // Another account's number is answered as any other (no enumeration); its owner is told instead.
+      const owner = repo.byPhone(phone);
+      const taken = owner !== undefined && owner.id !== user.id;
+      return sms.send(phone, 'bind', user.id, meta.ip, taken ? SMS_NOTICE.taken : undefined);
     },
 
     async sendResetLoginSms(phone: string, meta: RequestMeta) {
       await limiter.consume(`reset:ip:${meta.ip}`, RESETS_PER_ADDRESS);
+      // A number with no account is answered as any other (no enumeration): it gets a notice, no code.
       const row = repo.byPhone(phone);
-      if (!row) throw new AppError(Code.PHONE_NOT_REGISTERED);
-      return sms.send(phone, 'resetLoginPwd', row.id, meta.ip);
+      return sms.send(phone, 'resetLoginPwd', row?.id ?? null, meta.ip, row ? undefined : SMS_NOTICE.noAccount);
     },
 
     async resetLoginPassword(input: { phone: string; code: string; password: string }, meta: RequestMeta) {
@@ -424,8 +430,7 @@ export function createUserService(deps: {
     },
   };
 
-  function assertNotGuestOrPhoneFree(user: SessionUser, phone: string) {
-    assertNotGuest(user);
+  function assertPhoneFree(user: SessionUser, phone: string) {
     const owner = repo.byPhone(phone);
     if (owner && owner.id !== user.id) throw new AppError(Code.PHONE_TAKEN);
   }

@@ -13,6 +13,14 @@ export const SMS_MAX_ATTEMPTS = 5;
 const PER_PHONE_HOURLY = { limit: 5, windowMs: 3_600_000 };
 const PER_ADDRESS_HOURLY = { limit: 20, windowMs: 3_600_000 };
 
+/** What a number with no account (reset) or another account's (bind) is sent instead of a code. */
+export const SMS_NOTICE = {
+  noAccount:
+    'Someone asked to reset a password for this number, but no account uses it, so no code was sent. If it was not you, ignore this message.',
+  taken:
+    'Someone asked to link this number to an account, but it is already linked to another one, so no code was sent. If it was not you, ignore this message.',
+} as const;
+
 const PURPOSE_TEXT: Record<SmsPurpose, string> = {
   bind: 'to bind this number to your account',
   resetLoginPwd: 'to reset your login password',
@@ -28,11 +36,17 @@ export function createSmsService(deps: { db: Db; clock: Clock; limiter: Limiter;
   const repo = createSmsRepo(deps.db);
 
   return {
+    /**
+     * Sends a code for `purpose`, or with `notice` a message without a code (the number has no account to
+     * reset, or is another account's): the caller answers the same either way, and the same cool-down and
+     * limits apply, so the answer never tells whether a number is registered (issue 26).
+     */
     async send(
       phone: string,
       purpose: SmsPurpose,
       userId: number | null,
       ip: string,
+      notice?: string,
     ): Promise<{ cooldownSeconds: number }> {
       const last = repo.latest(phone, purpose);
       if (last) {
@@ -43,8 +57,11 @@ export function createSmsService(deps: { db: Db; clock: Clock; limiter: Limiter;
       }
       await limiter.consume(`sms:phone:${phone}`, PER_PHONE_HOURLY);
       await limiter.consume(`sms:ip:${ip}`, PER_ADDRESS_HOURLY);
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      const text = `Your verification code is ${code} ${PURPOSE_TEXT[purpose]}. It expires in 5 minutes. Never share it with anyone.`;
+      // A notice holds no code: '' never matches the six digits a check is given.
+      const code = notice === undefined ? String(randomInt(0, 1_000_000)).padStart(6, '0') : '';
+      const text =
+        notice ??
+        `Your verification code is ${code} ${PURPOSE_TEXT[purpose]}. It expires in 5 minutes. Never share it with anyone.`;
       const now = clock.now();
       repo.insert({
         phone,
@@ -75,7 +92,7 @@ export function createSmsService(deps: { db: Db; clock: Clock; limiter: Limiter;
       ) {
         throw new AppError(Code.SMS_CODE_INVALID);
       }
-      if (sms.code !== code) {
+      if (sms.code === '' || sms.code !== code) {
         repo.addAttempt(sms.id);
         throw new AppError(Code.SMS_CODE_INVALID);
       }

@@ -544,13 +544,20 @@ describe('modify and avatars', () => {
     expect((await lastSms(phone, 'bind')).usedAt).toBe(TEST_NOW.toISOString());
   });
 
-  it("refuses to send a bind code to another player's phone (20004)", async () => {
+  it("answers a bind code for another player's phone as any other, sends its owner a notice, binds nothing", async () => {
     const other = await registerPlayer(app);
-    const { client } = await registerPlayer(app);
+    const { client, info } = await registerPlayer(app);
+    const free = await client.post('/api/user/sms/send/bind', { phone: '9170000042' });
     const answer = await client.post('/api/user/sms/send/bind', { phone: other.player.phone });
-    expect(answer.body).toMatchObject({ success: false, code: Code.PHONE_TAKEN });
-    const outbox = await opsClient(app).get<Sms[]>('/ops/sms', { phone: other.player.phone });
-    expect(outbox.body.data).toEqual([]);
+    expect(answer.status).toBe(free.status);
+    expect(answer.body).toEqual(free.body);
+    const notice = await lastSms(other.player.phone, 'bind');
+    expect(notice.code).toBe('');
+    expect(notice.text).toContain('already linked to another one');
+    // No code was sent, so no code binds it; the number stays the other player's.
+    const bind = await client.post('/api/user/modify', { phone: other.player.phone, smsCode: '000000' });
+    expect(bind.body.code).toBe(Code.SMS_CODE_INVALID);
+    expect(userRow(info.uid).phone).not.toBe(other.player.phone);
   });
 
   it('limits bind probes before telling whether a number is registered (no enumeration)', async () => {
@@ -698,9 +705,27 @@ describe('SMS codes and resets', () => {
     };
     expect(row.user_id).toBe(userRow(info.uid).id);
 
-    const unknown = await visitor.post(SEND_RESET, { phone: '9000000077' });
-    expect(unknown.body.code).toBe(Code.PHONE_NOT_REGISTERED);
-    expect((await opsClient(app).get<Sms[]>('/ops/sms', { phone: '9000000077' })).body.data).toEqual([]);
+  });
+
+  it('answers a number without an account exactly as one with (no enumeration): a notice, no code', async () => {
+    const { player } = await registerPlayer(app);
+    const visitor = new TestClient(app);
+    const unknownPhone = '9000000077';
+    const known = await visitor.post(SEND_RESET, { phone: player.phone });
+    const unknown = await visitor.post(SEND_RESET, { phone: unknownPhone });
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.body).toEqual(known.body);
+    const notice = await lastSms(unknownPhone);
+    expect(notice).toMatchObject({ purpose: 'resetLoginPwd', code: '' });
+    expect(notice.text).toContain('no account uses it');
+    expect(notice.text).not.toMatch(/\d{6}/);
+    // The same cool-down on both, and a reset of the number without an account can never succeed.
+    expect((await visitor.post(SEND_RESET, { phone: unknownPhone })).body.code).toBe(Code.SMS_COOLDOWN);
+    expect((await visitor.post(SEND_RESET, { phone: player.phone })).body.code).toBe(Code.SMS_COOLDOWN);
+    for (const code of ['000000', '123456']) {
+      const reset = await visitor.post(RESET, { phone: unknownPhone, code, password: hashed('whatever1') });
+      expect(reset.body.code).toBe(Code.SMS_CODE_INVALID);
+    }
   });
 
   it('refuses a resend within 60 s (20009 with the seconds left)', async () => {

@@ -21,7 +21,6 @@ export function ForgotPasswordForm({ onDone }: { onDone(): void }) {
   const { errors, check, send, setError } = useFieldErrors<Field>({
     fields: { phone: 'phone', code: 'code', password: 'password' },
     codes: {
-      [Code.PHONE_NOT_REGISTERED]: 'phone',
       [Code.SMS_COOLDOWN]: 'code',
       [Code.SMS_CODE_INVALID]: 'code',
     },
