@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { baccarat, baccaratBets, dealBaccarat } from './baccarat';
+import { describePoints } from './points';
 import { expectRejects, expectReplay, oneShotOf, scripted, seededRng } from './test-rng';
 
 describe('baccarat family', () => {
@@ -62,6 +63,18 @@ describe('baccarat family', () => {
       const winner =
         hand.playerTotal > hand.bankerTotal ? 'player' : hand.bankerTotal > hand.playerTotal ? 'banker' : 'tie';
       expect(hand.winner).toBe(winner);
+    }
+  });
+
+  it("writes the winner's total first: Player 6 against Banker 5 is 'Player wins 6-5'", () => {
+    expect(describePoints({ winner: 'player', playerTotal: 6, bankerTotal: 5 })).toBe('Player wins 6-5');
+    expect(describePoints({ winner: 'banker', playerTotal: 5, bankerTotal: 7 })).toBe('Banker wins 7-5');
+    expect(describePoints({ winner: 'tie', playerTotal: 4, bankerTotal: 4 })).toBe('Tie 4-4');
+    const rng = seededRng(28);
+    for (let i = 0; i < 500; i++) {
+      const hand = dealBaccarat(rng, 8);
+      const [first, second] = (/(\d)-(\d)$/.exec(describePoints(hand)) ?? []).slice(1).map(Number);
+      expect(first).toBeGreaterThanOrEqual(second as number);
     }
   });
 });

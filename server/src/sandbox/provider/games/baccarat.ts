@@ -1,6 +1,6 @@
 import { type Card, rankOf } from './cards';
 import type { EngineFamily } from './kinds';
-import { type DrawRules, dealPoints, type PointHand, pointEnds } from './points';
+import { type DrawRules, dealPoints, describePoints, type PointHand, pointEnds } from './points';
 import type { Rng } from './rng';
 import { type BetSpec, chipTable, LOSE, PUSH, WIN } from './table';
 
@@ -99,8 +99,7 @@ export const baccarat: EngineFamily<BaccaratConfig> = {
         if (bet !== hand.winner) return LOSE;
         return WIN(bet === 'banker' ? 0.95 : 1);
       },
-      describe: (hand) =>
-        `${hand.winner === 'tie' ? 'Tie' : hand.winner === 'banker' ? 'Banker wins' : 'Player wins'} ${hand.bankerTotal}-${hand.playerTotal}`,
+      describe: describePoints,
     });
   },
 };

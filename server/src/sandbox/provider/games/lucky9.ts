@@ -1,5 +1,5 @@
 import type { EngineFamily } from './kinds';
-import { type DrawRules, dealPoints, type PointEnd, type PointHand, pointEnds } from './points';
+import { type DrawRules, dealPoints, describePoints, type PointEnd, type PointHand, pointEnds } from './points';
 import { type BetSpec, chipTable, LOSE, WIN } from './table';
 
 /**
@@ -61,8 +61,7 @@ export const lucky9: EngineFamily<Lucky9Config> = {
           playerCards: hand.player.length,
           bankerCards: hand.banker.length,
         }),
-      describe: (hand) =>
-        `${hand.winner === 'tie' ? 'Tie' : hand.winner === 'banker' ? 'Banker wins' : 'Player wins'} ${hand.bankerTotal}-${hand.playerTotal}`,
+      describe: describePoints,
     });
   },
 };

@@ -94,3 +94,13 @@ export function pointEnds(decks: number, rules: DrawRules): PointEnd[] {
   );
   return ends;
 }
+
+/**
+ * A hand's line in the records, the winner's total first: "Player wins 6-5", "Banker wins 7-5", "Tie 5-5"
+ * (once "Player wins 5-6" read as the banker's total first, issue 28).
+ */
+export function describePoints(hand: Pick<PointHand, 'winner' | 'playerTotal' | 'bankerTotal'>): string {
+  if (hand.winner === 'tie') return `Tie ${hand.playerTotal}-${hand.bankerTotal}`;
+  if (hand.winner === 'player') return `Player wins ${hand.playerTotal}-${hand.bankerTotal}`;
+  return `Banker wins ${hand.bankerTotal}-${hand.playerTotal}`;
+}
