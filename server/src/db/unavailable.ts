@@ -24,7 +24,7 @@ const UNAVAILABLE_CODES = new Set([
   '57P02',
   '57P03',
   '53300',
-  // PostgreSQL: a serialization failure or deadlock still there after the adapter's retries (15 s of them,
+  // PostgreSQL: a serialization failure or deadlock still there after the adapter's retries (3 s of them,
   // postgres/database.ts): the engine is too busy for now, nothing was changed, the request may be sent again
   '40001',
   '40P01',

@@ -203,6 +203,21 @@ describe('limits across processes on one Redis', () => {
     expect(await limits.check('test:skew', at, rule)).toBeGreaterThan(0);
   });
 
+  it('10 reset SMS at once for one number over two processes: one sent, 9 refused by the cool-down', async () => {
+    const c = cluster();
+    const a = await c.start();
+    const b = await c.start();
+    for (const phone of ['9171234001', '9171234002']) {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          new TestClient(i % 2 ? a : b).post('/api/user/sms/send/resetLoginPwd', { phone }),
+        ),
+      );
+      const codes = answers.map((x) => x.body.code).sort((x, y) => x - y);
+      expect(codes).toEqual([Code.OK, ...Array(9).fill(Code.SMS_COOLDOWN)]);
+    }
+  });
+
   it('a tester’s reset clears the limits of every process', async () => {
     const c = cluster();
     const a = await c.start();

@@ -40,7 +40,7 @@ export class Limiter {
   async consume(
     key: string,
     rule: LimitRule,
-    code: typeof Code.RATE_LIMITED | typeof Code.ACCOUNT_LOCKED = Code.RATE_LIMITED,
+    code: typeof Code.RATE_LIMITED | typeof Code.ACCOUNT_LOCKED | typeof Code.SMS_COOLDOWN = Code.RATE_LIMITED,
   ): Promise<void> {
     if (this.lifted) return this.record(key, rule);
     const wait = seconds(await this.store.consume(key, this.clock.nowMs(), rule));

@@ -9,9 +9,11 @@ const RETRYABLE = new Set(['40001', '40P01']);
  * connection before the failure reaches the caller (then answered 503 with Retry-After, db/unavailable.ts).
  * A time, not a count: under contention spread over processes one transaction of each conflicting pair
  * commits, so every one completes once the others ahead of it have; a count ran out under 200 concurrent
- * withdrawals of one account over two processes (HTTP 500 in 5 of 10 bursts, issue 26).
+ * withdrawals of one account over two processes (HTTP 500 in 5 of 10 bursts, issue 26). Short, because this
+ * adapter blocks its thread while it retries (nothing else of the process runs: health probes, the 30 s
+ * leases of password guesses): 3 s is far more than the 200-withdrawal burst needs (it ends in 1.5 s).
  */
-const RETRY_FOR_MS = 15_000;
+const RETRY_FOR_MS = 3_000;
 /**
  * How many times a transaction whose connection was lost is run again (on a new connection) before the
  * failure reaches the caller: a count, so a stopped server costs a request well under a second of this

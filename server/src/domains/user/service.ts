@@ -93,6 +93,8 @@ export function createUserService(deps: {
   const { db, clock, limiter, sms } = deps;
   const repo = createUserRepo(db);
   const loginGate = new AttemptGate(limiter, LOGIN_FAILURES_PER_ACCOUNT);
+  /** The transaction password's gate; its places are in the limiter's store, shared with the withdrawal's. */
+  const tradeGate = new AttemptGate(limiter, LOGIN_FAILURES_PER_ACCOUNT);
 
   const mustGet = (id: number) => {
     const row = repo.byId(id);
@@ -339,9 +341,10 @@ export function createUserService(deps: {
 
     async resetLoginPassword(input: { phone: string; code: string; password: string }, meta: RequestMeta) {
       await limiter.consume(`reset:ip:${meta.ip}`, RESETS_PER_ADDRESS);
+      // Hashed first, whether or not the number has an account: the time of the answer tells nothing.
+      const passwordHash = await hashPassword(input.password);
       const row = repo.byPhone(input.phone);
       if (!row) throw new AppError(Code.SMS_CODE_INVALID);
-      const passwordHash = await hashPassword(input.password);
       sms.consume(input.phone, 'resetLoginPwd', input.code, () => repo.setPassword(row.id, passwordHash));
       deps.revokeSessions(row.id, 'password reset');
       // The code proved the phone: the new password logs in at once, even after a login lock-out.
@@ -351,10 +354,16 @@ export function createUserService(deps: {
     async changeLoginPassword(user: SessionUser, oldPassword: string, newPassword: string) {
       assertNotGuest(user);
       const row = mustGet(user.id);
-      await limiter.consume(`password:user:${user.id}`, LOGIN_FAILURES_PER_ACCOUNT, Code.ACCOUNT_LOCKED);
-      if (!(await verifyPassword(row.password_hash, oldPassword))) throw new AppError(Code.OLD_PASSWORD_WRONG);
+      // The login's own counter and gate: a session cannot add guesses at the password to the login's five.
+      const accountKey = `login:fail:${user.id}`;
+      await loginGate.guard(accountKey, async () => {
+        if (!(await verifyPassword(row.password_hash, oldPassword))) {
+          await limiter.record(accountKey);
+          throw new AppError(Code.OLD_PASSWORD_WRONG);
+        }
+        await limiter.reset(accountKey);
+      });
       if (oldPassword === newPassword) throw new AppError(Code.SAME_PASSWORD);
-      await limiter.reset(`password:user:${user.id}`);
       const passwordHash = await hashPassword(newPassword);
       db.transaction(() => repo.setPassword(user.id, passwordHash))();
       deps.revokeSessions(user.id, 'password changed', user.sessionId);
@@ -366,11 +375,16 @@ export function createUserService(deps: {
       const row = mustGet(user.id);
       const isChange = row.trade_password_hash !== null;
       if (isChange) {
-        await limiter.consume(`trade:user:${user.id}`, LOGIN_FAILURES_PER_ACCOUNT, Code.ACCOUNT_LOCKED);
-        if (!oldPassword || !(await verifyPassword(row.trade_password_hash as string, oldPassword))) {
-          throw new AppError(Code.OLD_PASSWORD_WRONG);
-        }
-        await limiter.reset(`trade:user:${user.id}`);
+        // The same counter and gate as the withdrawal's check (withdraw/trade-password.ts): five guesses in
+        // all, whichever route they come through.
+        const tradeKey = `trade:user:${user.id}`;
+        await tradeGate.guard(tradeKey, async () => {
+          if (!oldPassword || !(await verifyPassword(row.trade_password_hash as string, oldPassword))) {
+            await limiter.record(tradeKey, LOGIN_FAILURES_PER_ACCOUNT);
+            throw new AppError(Code.OLD_PASSWORD_WRONG);
+          }
+          await limiter.reset(tradeKey);
+        });
       }
       const tradeHash = await hashPassword(newPassword);
       db.transaction(() => repo.setTradePassword(user.id, tradeHash))();
@@ -390,6 +404,8 @@ export function createUserService(deps: {
       if (!row.phone) throw new AppError(Code.PHONE_NOT_BOUND);
       const tradeHash = await hashPassword(password);
       sms.consume(row.phone, 'resetTradePwd', code, () => repo.setTradePassword(user.id, tradeHash));
+      // The code proved the phone: the new transaction password works at once, even after a lock-out.
+      await limiter.reset(`trade:user:${user.id}`);
     },
 
     share(userId: number) {

@@ -10,6 +10,7 @@ import { createSmsRepo, type SmsPurpose } from './sms.repo';
 export const SMS_CODE_TTL_MS = 5 * 60_000;
 export const SMS_RESEND_COOLDOWN_S = 60;
 export const SMS_MAX_ATTEMPTS = 5;
+const RESEND_COOLDOWN = { limit: 1, windowMs: SMS_RESEND_COOLDOWN_S * 1000 };
 const PER_PHONE_HOURLY = { limit: 5, windowMs: 3_600_000 };
 const PER_ADDRESS_HOURLY = { limit: 20, windowMs: 3_600_000 };
 
@@ -55,6 +56,9 @@ export function createSmsService(deps: { db: Db; clock: Clock; limiter: Limiter;
         const wait = elapsed < 0 ? 0 : Math.ceil((SMS_RESEND_COOLDOWN_S * 1000 - elapsed) / 1000);
         if (wait > 0) throw new AppError(Code.SMS_COOLDOWN, { params: { seconds: wait } });
       }
+      // The check above reads the outbox; this makes it one atomic step across requests and processes
+      // (parallel sends all passed the read: 5 of 10 were sent at once with Redis).
+      await limiter.consume(`sms:cooldown:${purpose}:${phone}`, RESEND_COOLDOWN, Code.SMS_COOLDOWN);
       await limiter.consume(`sms:phone:${phone}`, PER_PHONE_HOURLY);
       await limiter.consume(`sms:ip:${ip}`, PER_ADDRESS_HOURLY);
       // A notice holds no code: '' never matches the six digits a check is given.

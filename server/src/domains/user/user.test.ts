@@ -704,7 +704,6 @@ describe('SMS codes and resets', () => {
       user_id: number;
     };
     expect(row.user_id).toBe(userRow(info.uid).id);
-
   });
 
   it('answers a number without an account exactly as one with (no enumeration): a notice, no code', async () => {
