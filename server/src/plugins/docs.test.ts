@@ -51,6 +51,20 @@ describe('the OpenAPI document', () => {
     expect(operationIdOf('get', '/ops/users/{uid}')).toBe('getOpsUsersByUid');
   });
 
+  it('has no empty enum anywhere (no schema matches one; orval refuses the document)', () => {
+    const empty: string[] = [];
+    const walk = (node: unknown, where: string) => {
+      if (Array.isArray(node)) node.forEach((item, i) => walk(item, `${where}/${i}`));
+      else if (node && typeof node === 'object')
+        for (const [key, value] of Object.entries(node)) {
+          if (key === 'enum' && Array.isArray(value) && value.length === 0) empty.push(where);
+          walk(value, `${where}/${key}`);
+        }
+    };
+    walk(document, '#');
+    expect(empty).toEqual([]);
+  });
+
   it('has named component schemas and the failure envelope with data null', () => {
     const schemas = document.components?.schemas ?? {};
     for (const name of ['UserInfo', 'Balance', 'Game', 'DepositRecord', 'WithdrawRecord', 'Failure']) {

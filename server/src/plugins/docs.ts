@@ -290,17 +290,20 @@ export function completeDocument(document: Json, publicUrl: string): Json {
         if (properties?.code) properties.code = { type: 'integer', enum: [Code.OK] };
         // The failure with HTTP 200: every code of the operation but those with a status of their own.
         const answered200 = codes.filter((c) => !OWN_STATUS.has(c));
-        json.schema = {
-          oneOf: [
-            json.schema,
-            {
-              allOf: [
-                { $ref: '#/components/schemas/Failure' },
-                { type: 'object', properties: { code: { type: 'integer', enum: answered200 } } },
-              ],
-            },
-          ],
-        };
+        // No business failure at all (an operation only ever refused with statuses of their own): the
+        // success alone, not a failure branch with `enum: []`, which no schema matches and orval refuses.
+        if (answered200.length > 0)
+          json.schema = {
+            oneOf: [
+              json.schema,
+              {
+                allOf: [
+                  { $ref: '#/components/schemas/Failure' },
+                  { type: 'object', properties: { code: { type: 'integer', enum: answered200 } } },
+                ],
+              },
+            ],
+          };
       }
       op.responses = {
         ...op.responses,
