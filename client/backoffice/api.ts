@@ -1,4 +1,5 @@
 /** The operator API from the back office: the token typed at login, kept for this tab only. */
+import { RequestHeader } from '../../shared/http-headers';
 
 const TOKEN_KEY = 'casino.ops.token';
 
@@ -43,10 +44,11 @@ export async function ops<T>(
     if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
   const response = await fetch(url, {
     method,
+    // named by shared/http-headers.ts: the list a CORS preflight allows
     headers: {
-      authorization: `Bearer ${options.tokenOverride ?? token.get()}`,
-      ...(operatorName.get() ? { 'x-operator': operatorName.get() } : {}),
-      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      [RequestHeader.authorization]: `Bearer ${options.tokenOverride ?? token.get()}`,
+      ...(operatorName.get() ? { [RequestHeader.operator]: operatorName.get() } : {}),
+      ...(options.body !== undefined ? { [RequestHeader.contentType]: 'application/json' } : {}),
     },
     ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
   });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { CodeValue } from '../codes';
+import { RequestHeader, ResponseHeader } from '../http-headers';
 
 export type Access = 'open' | 'user' | 'ops';
 export type Method = 'GET' | 'POST' | 'DELETE';
@@ -47,10 +48,10 @@ export interface Endpoint {
 }
 
 /** The request header of an `idempotent` endpoint, and what its value may be: 1-255 printable ASCII characters. */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENCY_HEADER = RequestHeader.idempotencyKey;
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x20-\x7E]{1,255}$/;
 /** The answer header saying it is the stored answer of an earlier request with the same key. */
-export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+export const IDEMPOTENT_REPLAYED_HEADER = ResponseHeader.idempotentReplayed;
 
 export const defineEndpoint = <const E extends Endpoint>(endpoint: E): E => endpoint;
 

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { RequestHeader } from '../http-headers';
 import { isoTime, paged, pageQuery } from './common';
 import { defineEndpoint } from './define';
 
 /** The operator audit trail (issue 15 item 10): read-only; nothing in the API edits or removes an entry. */
 
 /** The header the back office sends with the operator's name; without it the actor is "operator". */
-export const OPERATOR_HEADER = 'x-operator';
+export const OPERATOR_HEADER = RequestHeader.operator;
 
 export const auditEntrySchema = z.object({
   id: z.number().int(),

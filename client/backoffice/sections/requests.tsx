@@ -1,6 +1,7 @@
 import { Fragment, useState } from 'react';
 import type { z } from 'zod';
 import type { listRequests } from '../../../shared/contract/ops-tooling';
+import { RequestHeader } from '../../../shared/http-headers';
 import { del, get, token } from '../api';
 import { Action, Json, Section, State, useLoad } from '../ui';
 
@@ -34,7 +35,7 @@ export function Requests() {
       Object.entries(query).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),
     );
     const response = await fetch(`/ops/requests.har?${params}`, {
-      headers: { authorization: `Bearer ${token.get()}` },
+      headers: { [RequestHeader.authorization]: `Bearer ${token.get()}` },
     });
     const url = URL.createObjectURL(await response.blob());
     const a = Object.assign(document.createElement('a'), { href: url, download: 'casino-requests.har' });

@@ -3,6 +3,7 @@ import { Code } from '../../../shared/codes';
 import type { gameList } from '../../../shared/contract/game';
 import type { mallOrder } from '../../../shared/contract/mall';
 import type { login, userInfo } from '../../../shared/contract/user';
+import { CLIENT_REQUEST_HEADERS, RequestHeader } from '../../../shared/http-headers';
 import { initDevice } from './device';
 import { ApiError, call, configureHttp, NOTICE_DELAY_MS, REQUEST_TIMEOUT_MS, request } from './http';
 import { initI18n } from './i18n';
@@ -260,6 +261,19 @@ describe('http layer (spec section 8)', () => {
     expect(new Set([keyOf(0), keyOf(4), keyOf(5)]).size).toBe(3);
     await postLogin();
     expect(keyOf(6)).toBeUndefined();
+  });
+
+  it("sends only headers of the shared list, the one the server's CORS preflight allows", async () => {
+    reply = { body: ok(null) };
+    await getInfo();
+    await call<typeof mallOrder>('POST', '/api/mallExchange/order', {
+      body: { itemId: 7, quantity: 1 },
+      idempotent: true,
+    });
+    const sent = new Set(seen.flatMap(({ init }) => Object.keys(init.headers as Record<string, string>)));
+    // every one of the list but the back office's two
+    const backOffice: string[] = [RequestHeader.authorization, RequestHeader.operator];
+    expect([...sent].sort()).toEqual(CLIENT_REQUEST_HEADERS.filter((h) => !backOffice.includes(h)).sort());
   });
 
   it('stops counting a failed request too', async () => {

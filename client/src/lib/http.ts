@@ -3,15 +3,9 @@
  * gzip of the lobby's first load for what these 150 lines do.
  */
 import { Code } from '../../../shared/codes';
-import {
-  type BodyOf,
-  type DataOf,
-  type Endpoint,
-  IDEMPOTENCY_HEADER,
-  type Method,
-  type QueryOf,
-} from '../../../shared/contract/define';
+import type { BodyOf, DataOf, Endpoint, Method, QueryOf } from '../../../shared/contract/define';
 import type { Envelope } from '../../../shared/envelope';
+import { RequestHeader, type RequestHeaderName } from '../../../shared/http-headers';
 import { getDevice } from './device';
 import { currentLanguage, t } from './i18n';
 import { useLoadingStore } from './loading';
@@ -120,18 +114,20 @@ function withQuery(url: string, query: Record<string, unknown> | undefined): str
   return text ? `${url}?${text}` : url;
 }
 
-function headersFor(config: RequestConfig): Record<string, string> {
+/** The request headers (spec section 9), named by shared/http-headers.ts: the list the server's CORS allows. */
+function headersFor(config: RequestConfig): Partial<Record<RequestHeaderName, string>> {
   const device = getDevice();
-  return {
-    Accept: 'application/json',
-    ...(config.method === 'POST' ? { 'Content-Type': 'application/json' } : {}),
-    language: currentLanguage(),
-    version: device.version,
-    versionCode: device.versionCode == null ? '' : String(device.versionCode),
-    deviceId: device.deviceId,
-    requestFrom: device.requestFrom,
-    ...(config.idempotencyKey ? { [IDEMPOTENCY_HEADER]: config.idempotencyKey } : {}),
+  const headers: Partial<Record<RequestHeaderName, string>> = {
+    [RequestHeader.accept]: 'application/json',
+    [RequestHeader.language]: currentLanguage(),
+    [RequestHeader.version]: device.version,
+    [RequestHeader.versionCode]: device.versionCode == null ? '' : String(device.versionCode),
+    [RequestHeader.deviceId]: device.deviceId,
+    [RequestHeader.requestFrom]: device.requestFrom,
   };
+  if (config.method === 'POST') headers[RequestHeader.contentType] = 'application/json';
+  if (config.idempotencyKey) headers[RequestHeader.idempotencyKey] = config.idempotencyKey;
+  return headers;
 }
 
 /**

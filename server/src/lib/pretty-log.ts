@@ -2,6 +2,9 @@
  * Development logs a person reads: pino's JSON lines turned into one short line each, with the level in
  * colour on a terminal. A request is one line when it completes (method, path, status, time), instead of
  * pino's two; an error keeps its stack. Production keeps pino's JSON (LOG_FORMAT picks, see config.ts).
+ * Not pino-pretty: it formats each line alone, so it can neither drop Fastify's "incoming request" line
+ * nor carry its method and path over to "request completed", and it always writes `LEVEL:` and the other
+ * fields as JSON, not the README's `12:04:05 INFO  GET /api/balance 200 3.1 ms` with key=value extras.
  */
 
 const LEVELS: Record<number, { name: string; color: number }> = {

@@ -54,8 +54,9 @@ describe('the OpenAPI document', () => {
   it('has no empty enum anywhere (no schema matches one; orval refuses the document)', () => {
     const empty: string[] = [];
     const walk = (node: unknown, where: string) => {
-      if (Array.isArray(node)) node.forEach((item, i) => walk(item, `${where}/${i}`));
-      else if (node && typeof node === 'object')
+      if (Array.isArray(node)) {
+        for (const [i, item] of node.entries()) walk(item, `${where}/${i}`);
+      } else if (node && typeof node === 'object')
         for (const [key, value] of Object.entries(node)) {
           if (key === 'enum' && Array.isArray(value) && value.length === 0) empty.push(where);
           walk(value, `${where}/${key}`);

@@ -7629,10 +7629,7 @@ export interface operations {
                             }[];
                             recommended: components["schemas"]["Game"][];
                         };
-                    } | (components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: never;
-                    });
+                    };
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -7689,10 +7686,7 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["GameMenu"][];
-                    } | (components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: never;
-                    });
+                    };
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -13688,10 +13682,7 @@ export interface operations {
                             ok: true;
                             uptimeSeconds: number;
                         };
-                    } | (components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: never;
-                    });
+                    };
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -13906,10 +13897,7 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["RechargeMethod"][];
-                    } | (components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: never;
-                    });
+                    };
                 };
             };
             /** @description No or wrong operator token */
@@ -14559,10 +14547,7 @@ export interface operations {
                             offsetMs: number;
                             frozen: boolean;
                         };
-                    } | (components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: never;
-                    });
+                    };
                 };
             };
             /** @description No or wrong operator token */
@@ -15307,10 +15292,7 @@ export interface operations {
                                 dueAt: string;
                             }[];
                         };
-                    } | (components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: never;
-                    });
+                    };
                 };
             };
             /** @description No or wrong operator token */
@@ -15923,10 +15905,7 @@ export interface operations {
                                 point: number;
                             }[];
                         };
-                    } | (components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: never;
-                    });
+                    };
                 };
             };
             /** @description No or wrong operator token */
@@ -16547,10 +16526,7 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["Scenario"][];
-                    } | (components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: never;
-                    });
+                    };
                 };
             };
             /** @description No or wrong operator token */
@@ -16809,10 +16785,7 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["Snapshot"][];
-                    } | (components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: never;
-                    });
+                    };
                 };
             };
             /** @description No or wrong operator token */
@@ -17302,10 +17275,7 @@ export interface operations {
                             connections: number;
                             pushed: number;
                         };
-                    } | (components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: never;
-                    });
+                    };
                 };
             };
             /** @description No or wrong operator token */
@@ -18521,10 +18491,7 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["WithdrawSettings"];
-                    } | (components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: never;
-                    });
+                    };
                 };
             };
             /** @description No or wrong operator token */
@@ -19561,10 +19528,7 @@ export interface operations {
                             /** @enum {string} */
                             broker: "up" | "down";
                         };
-                    } | (components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: never;
-                    });
+                    };
                 };
             };
             /** @description Unexpected server fault (logged) */
