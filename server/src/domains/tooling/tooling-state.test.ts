@@ -81,7 +81,7 @@ describe('tooling state across a restart', () => {
     await server.close();
     app = undefined;
     // As a SIGKILL leaves it: the log was last written by the timer, not at close.
-    const logFile = join(dir, 'request-log.json');
+    const logFile = join(dir, 'casino.request-log.json');
     writeFileSync(logFile, JSON.stringify({ ...JSON.parse(readFileSync(logFile, 'utf8')), clean: false }));
     server = await start();
     expect(server.services.tooling.startup).toContainEqual(
@@ -90,7 +90,7 @@ describe('tooling state across a restart', () => {
 
     await server.close();
     app = undefined;
-    writeFileSync(join(dir, 'tooling-state.json'), '{"version":1,"faults":');
+    writeFileSync(join(dir, 'casino.tooling-state.json'), '{"version":1,"faults":');
     server = await start();
     expect(server.services.tooling.startup[0]).toMatch(/^lost: the tooling state of the last run could not be read/);
     expect(server.services.tooling.faults.list()).toEqual([]);
@@ -100,7 +100,7 @@ describe('tooling state across a restart', () => {
     const server = await start();
     const { client } = await registerPlayer(server);
     await client.get('/api/user/info');
-    const logFile = join(dir, 'request-log.json');
+    const logFile = join(dir, 'casino.request-log.json');
     type Saved = { clean: boolean; requests: { path: string }[] };
     const saved = () => JSON.parse(readFileSync(logFile, 'utf8')) as Saved;
     // The save after the burst: in the background, while the server goes on answering.
@@ -119,6 +119,33 @@ describe('tooling state across a restart', () => {
     expect(saved().clean).toBe(true);
     expect(saved().requests.map((r) => r.path)).toEqual(expect.arrayContaining(['/api/user/info', '/api/balance']));
     expect(existsSync(`${logFile}.partial`)).toBe(false);
+  });
+
+  it('keeps each database its own files: two servers in one folder share no request log and no faults', async () => {
+    const one = await testApp({ config: testConfig({ dbFile: join(dir, 'one.db') }) });
+    const two = await testApp({ config: testConfig({ dbFile: join(dir, 'two.db') }) });
+    await opsClient(one).post('/ops/faults', { kind: 'latency', route: '/api/balance', ms: 1 });
+    await registerPlayer(one);
+    await one.close();
+    // The second closes after the first: with one file for the folder it overwrote the first's state.
+    await two.close();
+    expect(existsSync(join(dir, 'one.tooling-state.json'))).toBe(true);
+    expect(existsSync(join(dir, 'two.request-log.json'))).toBe(true);
+    const oneAgain = await testApp({ config: testConfig({ dbFile: join(dir, 'one.db') }) });
+    const twoAgain = await testApp({ config: testConfig({ dbFile: join(dir, 'two.db') }) });
+    try {
+      expect(oneAgain.services.tooling.faults.list()).toHaveLength(1);
+      expect(twoAgain.services.tooling.faults.list()).toEqual([]);
+      const logOf = async (server: FastifyInstance) =>
+        (await opsClient(server).get<{ requests: { path: string }[] }>('/ops/requests')).body.data.requests.map(
+          (r) => r.path,
+        );
+      expect(await logOf(oneAgain)).toContain('/api/user/custom/register');
+      expect(await logOf(twoAgain)).not.toContain('/api/user/custom/register');
+    } finally {
+      await oneAgain.close();
+      await twoAgain.close();
+    }
   });
 
   it('keeps nothing for an in-memory database', async () => {

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { basename, dirname, extname, join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Faults } from './faults';
 import type { HeldCallbacks } from './held-callbacks';
@@ -10,11 +10,15 @@ const VERSION = 1;
 /** How long the request log may be behind its file: a burst of requests is written once. */
 const LOG_WRITE_DELAY_MS = 1000;
 
-/** The files beside the database that keep the tester's state across a restart (none for :memory:). */
+/**
+ * The files beside the database that keep the tester's state across a restart (none for :memory:), named
+ * after the database file: `casino.db` keeps `casino.tooling-state.json` and `casino.request-log.json`, so
+ * two servers whose databases share a folder never share a request log or erase each other's faults.
+ */
 export function toolingStateFiles(dbFile: string) {
   if (dbFile === ':memory:') return null;
-  const dir = dirname(dbFile);
-  return { state: join(dir, 'tooling-state.json'), log: join(dir, 'request-log.json') };
+  const base = join(dirname(dbFile), basename(dbFile, extname(dbFile)));
+  return { state: `${base}.tooling-state.json`, log: `${base}.request-log.json` };
 }
 
 function writeText(file: string, text: string) {
