@@ -15,14 +15,14 @@ export const nothing = z.null();
 
 /** Page query used by every list: page from 1, size up to 100. Query strings arrive as text. */
 export const pageQuery = {
-  page: z.coerce.number().int().min(1).max(100000).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  page: z.coerce.number().int().min(1).max(100000).default(1).describe('Page number, from 1'),
+  size: z.coerce.number().int().min(1).max(100).default(20).describe('Items per page, at most 100'),
 };
 
 export const paged = <T extends z.ZodType>(item: T) =>
   z.object({
-    list: z.array(item),
-    page: z.number().int(),
-    size: z.number().int(),
-    total: z.number().int(),
+    list: z.array(item).describe('The items of this page'),
+    page: z.number().int().describe('Page number, from 1'),
+    size: z.number().int().describe('Items per page asked'),
+    total: z.number().int().describe('Items in all pages'),
   });

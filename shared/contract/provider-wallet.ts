@@ -15,17 +15,29 @@ const money = z
   .string()
   .regex(/^\d{1,13}\.\d{2}$/)
   .describe('Pesos as text with two decimals');
-const signature = z.string().regex(/^[a-f0-9]{64}$/);
+const signature = z
+  .string()
+  .regex(/^[a-f0-9]{64}$/)
+  .describe(
+    "HMAC-SHA256 hex with the provider's secret over the other fields of the body: keys sorted, `key=value` joined by `&`",
+  );
 const transactionId = z
   .string()
   .min(1)
   .max(64)
-  .regex(/^[\w-]+$/);
+  .regex(/^[\w-]+$/)
+  .describe("The provider's id of this money movement: a replay with the same id answers the first answer");
 const roundId = z
   .string()
   .min(1)
   .max(64)
-  .regex(/^[\w-]+$/);
+  .regex(/^[\w-]+$/)
+  .describe("The provider's round: the bet opens it, the win or a rollback settles it");
+const sessionToken = z
+  .string()
+  .min(1)
+  .max(200)
+  .describe('The session token authenticate answered; it ends when the player stays idle');
 
 const walletAnswer = z.object({
   balance: pesos.describe("The player's spendable balance after the call"),
@@ -39,9 +51,12 @@ export const walletAuthenticate = defineEndpoint({
   access: 'open',
   signed: true,
   summary: 'Provider: exchange the one-time launch token for a session token and the player',
-  body: z.strictObject({ launchToken: z.string().min(1).max(200), signature }),
+  body: z.strictObject({
+    launchToken: z.string().min(1).max(200).describe('The one-time token of the game link, valid two minutes'),
+    signature,
+  }),
   data: z.object({
-    sessionToken: z.string(),
+    sessionToken: z.string().describe('For balance and bet calls of this game session'),
     playerId: z.number().int().describe('The uid'),
     nickname: z.string(),
     gameCode: z.string().describe('Provider game key: slot, baccarat, crash'),
@@ -58,7 +73,7 @@ export const walletBalance = defineEndpoint({
   access: 'open',
   signed: true,
   summary: "Provider: the player's balance",
-  body: z.strictObject({ sessionToken: z.string().min(1).max(200), signature }),
+  body: z.strictObject({ sessionToken, signature }),
   data: walletAnswer,
   codes: [Code.SIGNATURE_INVALID, Code.GAME_TOKEN_INVALID, Code.GAME_TOKEN_EXPIRED],
 });
@@ -70,7 +85,7 @@ export const walletBet = defineEndpoint({
   signed: true,
   summary: 'Provider: debit a bet (opens the round); refused with the balance when it is too small',
   body: z.strictObject({
-    sessionToken: z.string().min(1).max(200),
+    sessionToken,
     transactionId,
     roundId,
     amount: money,
@@ -122,7 +137,11 @@ export const walletRollback = defineEndpoint({
   access: 'open',
   signed: true,
   summary: 'Provider: refund a bet whose round was not settled; accepted after the token expires',
-  body: z.strictObject({ transactionId, betTransactionId: transactionId, signature }),
+  body: z.strictObject({
+    transactionId,
+    betTransactionId: transactionId.describe('The transactionId of the bet to refund'),
+    signature,
+  }),
   data: walletAnswer,
   codes: [
     Code.INSUFFICIENT_BALANCE,

@@ -5,12 +5,14 @@ import { join, resolve } from 'node:path';
 import { md5 } from 'js-md5';
 import type { OpenAPI3 } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { Code } from '../../../shared/codes';
 import * as contract from '../../../shared/contract';
+import { CONTROL_EVENTS, COUNTER_EVENTS } from '../../../shared/socket';
 import { createTestApp, type TestApp } from '../test/harness';
 import { openApiDocument, openApiTypes, scenarioExamples, stableExamples } from '../test/openapi';
 import type { components, operations } from '../test/openapi-types';
-import { operationIdOf } from './docs';
+import { contractEndpoints, operationIdOf, UNDOCUMENTED_ROUTES } from './docs';
 
 type Json = Record<string, unknown>;
 
@@ -37,6 +39,36 @@ beforeAll(async () => {
   document = await openApiDocument();
 });
 
+/** Every `.describe()` text of a zod schema and of the schemas inside it (fields, items, options, wrappers). */
+function descriptionsOf(schema: unknown, into = new Set<string>(), seen = new Set<unknown>()): Set<string> {
+  if (!(schema instanceof z.ZodType) || seen.has(schema)) return into;
+  seen.add(schema);
+  const description = z.globalRegistry.get(schema)?.description;
+  if (description) into.add(description);
+  const def = schema._zod.def as unknown as Record<string, unknown>;
+  const inner: unknown[] = [
+    ...Object.values((def.shape as Record<string, unknown>) ?? {}),
+    ...((def.options as unknown[]) ?? []),
+    ...((def.items as unknown[]) ?? []),
+    ...['element', 'innerType', 'in', 'out', 'left', 'right', 'keyType', 'valueType', 'rest'].map((key) => def[key]),
+    schema._zod.parent,
+  ];
+  if (def.type === 'lazy') inner.push((def.getter as () => unknown)());
+  for (const child of inner) descriptionsOf(child, into, seen);
+  return into;
+}
+
+/** Every `description` of the document, wherever it is (schemas, parameters, responses, tags...). */
+function documentDescriptions(node: unknown, into: string[] = []): string[] {
+  if (Array.isArray(node)) for (const item of node) documentDescriptions(item, into);
+  else if (node && typeof node === 'object')
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'description' && typeof value === 'string') into.push(value);
+      else documentDescriptions(value, into);
+    }
+  return into;
+}
+
 const allOperations = () =>
   Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
     Object.entries(item as Record<string, Operation>).map(([method, op]) => ({ path, method, op })),
@@ -49,6 +81,100 @@ describe('the OpenAPI document', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(operationIdOf('post', '/api/user/custom/register')).toBe('postUserCustomRegister');
     expect(operationIdOf('get', '/ops/users/{uid}')).toBe('getOpsUsersByUid');
+  });
+
+  it("carries the contract's words: the .describe() texts reach their properties and parameters", () => {
+    const texts = new Set<string>();
+    for (const endpoint of contractEndpoints.values()) {
+      for (const schema of [endpoint.params, endpoint.query, endpoint.body, endpoint.data])
+        descriptionsOf(schema, texts);
+    }
+    const written = documentDescriptions(document);
+    const missing = [...texts].filter((text) => !written.some((description) => description.includes(text)));
+    const ratio = (texts.size - missing.length) / texts.size;
+    console.info(
+      `.describe() texts in the document: ${texts.size - missing.length} of ${texts.size} (${(ratio * 100).toFixed(1)} %); missing: ${JSON.stringify(missing)}`,
+    );
+    expect(texts.size).toBeGreaterThan(300);
+    expect(ratio).toBeGreaterThanOrEqual(0.95);
+
+    const login = (document.paths as Record<string, Record<string, Json>>)['/api/user/login']?.post as {
+      requestBody: { content: Record<string, { schema: { properties: Record<string, { description?: string }> } }> };
+    };
+    expect(login.requestBody.content['application/json']?.schema.properties.password?.description).toMatch(/md5/);
+    // A query parameter says what it is on the parameter object.
+    const page = (document.paths as Record<string, Record<string, Operation>>)['/api/withdraw/fetch']?.get?.parameters;
+    expect(page).toContainEqual(
+      expect.objectContaining({ name: 'page', in: 'query', description: 'Page number, from 1' }),
+    );
+  });
+
+  it('answers every operation with words, not "Default Response"; the stand-ins of other hosts stay out', () => {
+    const defaults = allOperations().flatMap(({ path, method, op }) =>
+      Object.entries(op.responses)
+        .filter(([, response]) => (response as { description?: string }).description === 'Default Response')
+        .map(([status]) => `${method} ${path} ${status}`),
+    );
+    expect(defaults).toEqual([]);
+    const paths = Object.keys(document.paths ?? {});
+    for (const { route, reason } of UNDOCUMENTED_ROUTES) {
+      expect(reason.length).toBeGreaterThan(20);
+      expect(paths.filter((path) => route.test(path))).toEqual([]);
+    }
+    // What the provider calls on the casino is there, described.
+    for (const call of ['authenticate', 'balance', 'bet', 'win', 'rollback']) {
+      const op = (document.paths as Record<string, Record<string, Operation & { tags: string[] }>>)[
+        `/api/provider/wallet/${call}`
+      ]?.post;
+      expect(op?.tags, call).toEqual(['provider']);
+      expect((op?.responses['200'] as { description?: string } | undefined)?.description).toMatch(/success envelope/);
+    }
+    expect(document.tags?.find((tag) => tag.name === 'provider')?.description).toMatch(/HMAC-SHA256/);
+  });
+
+  it('describes the socket protocol: every event of shared/socket.ts, its direction, its content', () => {
+    type SocketEvent = { event: string; direction: string; description: string; content: Json };
+    const socket = (document as unknown as { 'x-socket': { channels: { name: string; events: SocketEvent[] }[] } })[
+      'x-socket'
+    ];
+    const tag = document.tags?.find((t) => t.name === 'socket')?.description ?? '';
+    // The events as shared/socket.ts writes them: the doc comment above each event of ServerEvents and
+    // OperatorEvents, the counter events and the control frames.
+    const source = readFileSync(join(ROOT, 'shared', 'socket.ts'), 'utf8');
+    const eventsOfType = (name: string) => {
+      const block = new RegExp(`export type ${name} = [\\s\\S]*?\\n\\};`).exec(source)?.[0] ?? '';
+      return [...block.matchAll(/\/\*\* (.+?) \*\/\n\s+'([\w.]+)':/g)].map(([, text, event]) => ({ event, text }));
+    };
+    const expected = {
+      player: [...Object.keys(COUNTER_EVENTS), ...eventsOfType('ServerEvents').map((e) => e.event), ...CONTROL_EVENTS],
+      operator: [...eventsOfType('OperatorEvents').map((e) => e.event), 'ping', 'pong'],
+    };
+    expect(eventsOfType('ServerEvents').length).toBeGreaterThanOrEqual(8);
+    expect(eventsOfType('OperatorEvents').length).toBeGreaterThanOrEqual(3);
+    for (const [name, events] of Object.entries(expected)) {
+      const channel = socket.channels.find((c) => c.name === name);
+      expect(channel?.events.map((e) => e.event).sort(), name).toEqual([...events].sort());
+      for (const event of channel?.events ?? []) {
+        expect(event.direction, event.event).toBeTruthy();
+        expect(event.content, event.event).toBeTypeOf('object');
+        expect(tag, `${name}: ${event.event} in the socket tag`).toContain(
+          `| \`${event.event}\` | ${event.direction} |`,
+        );
+      }
+    }
+    // Each event's words are the doc comment of shared/socket.ts (docs-socket.ts must follow it).
+    for (const [type, name] of [
+      ['ServerEvents', 'player'],
+      ['OperatorEvents', 'operator'],
+    ] as const) {
+      const channel = socket.channels.find((c) => c.name === name);
+      for (const { event, text } of eventsOfType(type)) {
+        expect(channel?.events.find((e) => e.event === event)?.description, `${type} ${event}`).toBe(text);
+      }
+    }
+    const balance = socket.channels[0]?.events.find((e) => e.event === 'balance.changed');
+    expect(balance?.content).toMatchObject({ type: 'object', properties: { balance: { type: 'number' } } });
+    expect(tag).toContain('/webSocket/{uid}');
   });
 
   it('has no empty enum anywhere (no schema matches one; orval refuses the document)', () => {

@@ -15,14 +15,34 @@ import * as opsRewards from '../../../shared/contract/ops-rewards';
 import * as opsTooling from '../../../shared/contract/ops-tooling';
 import * as opsVip from '../../../shared/contract/ops-vip';
 import { codeMessage } from '../../../shared/messages';
+import { socketChannels, socketTagDescription } from './docs-socket';
 import recordedExamples from './openapi-examples.json';
+
+/** What the document reads of a schema: its component id, and the contract's words (`.describe()`, `.meta()`). */
+type DocumentMeta = z.core.GlobalMeta & { id?: string };
+
+/**
+ * The metadata of a schema as the document sees it: zod's global metadata (where `.describe()` writes)
+ * under this registry's own (the component id). fastify-type-provider-zod hands the registry it is given
+ * to `z.toJSONSchema` as *the* metadata registry, so without the global one below it every description
+ * of the contract was lost. A global `id` is not taken: components are named here alone.
+ */
+class OverGlobalMetadata extends WeakMap<z.core.$ZodType, DocumentMeta> {
+  override get(schema: z.core.$ZodType): DocumentMeta | undefined {
+    const own = super.get(schema);
+    const { id: _globalId, ...global } = (z.globalRegistry._map.get(schema) ?? {}) as DocumentMeta;
+    return Object.keys(global).length ? { ...global, ...own } : own;
+  }
+}
 
 /**
  * Named component schemas: every `xxxSchema` object the contract exports is `Xxx` in the document
  * (userInfoSchema is UserInfo, balanceSchema Balance, gameSchema Game...). A registry of its own, not
- * zod's global one, so the response serializers (which read zod's JSON Schema) are untouched.
+ * zod's global one, so the response serializers (which read zod's JSON Schema) are untouched; it reads
+ * the global metadata through (OverGlobalMetadata), so the descriptions reach the document.
  */
-export const componentRegistry = z.registry<{ id?: string }>();
+export const componentRegistry = z.registry<DocumentMeta>();
+componentRegistry._map = new OverGlobalMetadata();
 const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 const named = new Set<string>();
 for (const module of [...Object.values(contract), contract, opsMoney, opsTooling]) {
@@ -253,6 +273,76 @@ const headerParameters = (method: string, path: string, op: Operation): Json[] =
 };
 
 /**
+ * Routes this server serves that are not the casino's API, kept out of the document on purpose. Each
+ * is a stand-in for another company's host, reached by a URL the API hands out, never called by a client
+ * of this API; the casino's side of both integrations is documented (the `provider` tag's wallet, the
+ * `payment` tag's webhook).
+ */
+export const UNDOCUMENTED_ROUTES: readonly { route: RegExp; reason: string }[] = [
+  {
+    route: /^\/sandbox\//,
+    reason:
+      "The e-wallet sandbox's checkout (HTML pages and their script), standing in for GCash's or Maya's own: a client opens the payUrl of POST /api/recharge/build",
+  },
+  {
+    route: /^\/provider\/play\//,
+    reason:
+      "The demo provider's game page (HTML), standing in for a provider's host: a client opens the url of the game launch",
+  },
+  {
+    route: /^\/provider\/api\//,
+    reason:
+      "The demo provider's private API between its game pages and its server; what the provider calls on the casino is the seamless wallet (/api/provider/wallet/*)",
+  },
+];
+const undocumented = (url: string) => UNDOCUMENTED_ROUTES.some(({ route }) => route.test(url));
+
+/** The 200 answers of the routes that answer a file, not an envelope (registered without a contract endpoint). */
+const FILE_ANSWERS: Record<string, Json> = {
+  'get /ops/requests.har': {
+    description:
+      'The request log as an HTTP Archive 1.2 (JSON), as an attachment; a refusal is the failure envelope (HTTP 200)',
+    content: {
+      'application/json': {
+        schema: {
+          oneOf: [
+            {
+              type: 'object',
+              required: ['log'],
+              properties: {
+                log: { type: 'object', description: 'HAR 1.2: creator, entries (requests and socket frames)' },
+              },
+            },
+            { $ref: '#/components/schemas/Failure' },
+          ],
+        },
+      },
+    },
+  },
+  'get /ops/snapshots/{name}/file': {
+    description:
+      'The snapshot as a file (an SQLite database), as an attachment; a refusal is the failure envelope (HTTP 200, JSON)',
+    content: {
+      'application/vnd.sqlite3': { schema: { type: 'string', format: 'binary' } },
+      'application/json': { schema: { $ref: '#/components/schemas/Failure' } },
+    },
+  },
+};
+
+/** The words of the tags that say more than `The x endpoints`. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  ops: 'Operator and tester API (bearer token)',
+  provider: [
+    "Game providers. The seamless wallet (`/api/provider/wallet/*`) is called by the provider's servers, not",
+    "the client: every body carries `signature`, HMAC-SHA256 hex with the provider's secret over the other",
+    'fields (keys sorted, `key=value` joined by `&`), so it needs no requestFrom header. Money is pesos as text',
+    'with exactly two decimals. bet, win and rollback are idempotent on transactionId: a replay answers the first',
+    'answer and moves nothing. A bet needs a live session token; win and rollback do not. Also the public',
+    'provably-fair verification of a round.',
+  ].join(' '),
+};
+
+/**
  * What the zod transform cannot say: an operationId, the headers, the failure envelope and the codes of
  * each operation, `servers`. Business failures answer HTTP 200 too, so the 200 answer is the success
  * envelope or the failure one.
@@ -261,17 +351,22 @@ export function completeDocument(document: Json, publicUrl: string): Json {
   const components = (document.components ?? {}) as Json & { schemas?: Json };
   document.components = { ...components, schemas: { ...components.schemas, Failure: failureSchema } };
   document.servers = [{ url: publicUrl, description: 'This server' }];
+  // The socket protocol: a tag of its own (a section of the UI with no operation) and `x-socket`.
+  const socket = socketChannels();
+  document['x-socket'] = socket;
   document.tags = [
     ...new Set(
       Object.values(document.paths as Json).flatMap((item) =>
         Object.values(item as Json).flatMap((op) => ((op as Operation).tags as string[]) ?? []),
       ),
     ),
+    'socket',
   ]
     .sort()
     .map((name) => ({
       name,
-      description: name === 'ops' ? 'Operator and tester API (bearer token)' : `The ${name} endpoints`,
+      description:
+        name === 'socket' ? socketTagDescription(socket) : (TAG_DESCRIPTIONS[name] ?? `The ${name} endpoints`),
     }));
   for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, Operation>>)) {
     for (const [method, op] of Object.entries(item)) {
@@ -305,8 +400,10 @@ export function completeDocument(document: Json, publicUrl: string): Json {
             ],
           };
       }
+      const file = FILE_ANSWERS[`${method} ${path}`];
       op.responses = {
         ...op.responses,
+        ...(file ? { '200': file } : {}),
         ...(op.requestBody ? { '400': failure([Code.MALFORMED_JSON], 'Malformed JSON') } : {}),
         ...(op.requestBody
           ? {
@@ -388,6 +485,7 @@ function dropUnused(document: Json): void {
 export const docsPlugin = fp(
   async (app) => {
     const toObject = createJsonSchemaTransformObject({ schemaRegistry: componentRegistry });
+    const zodTransform = createJsonSchemaTransform({ schemaRegistry: componentRegistry });
     await app.register(swagger, {
       openapi: {
         info: {
@@ -400,6 +498,7 @@ export const docsPlugin = fp(
             'HTTP status (400, 404, 413, 500) with an envelope body. Money is pesos with at most two decimals.',
             'Mutating `/api` calls need the header `requestFrom: H5` (or `APP_H5`); `language: vi-VN` translates `msg`.',
             'The session is the httpOnly `sid` cookie set by login or register. `/ops` needs `Authorization: Bearer <ADMIN_TOKEN>`.',
+            'The live socket (pushes to the player and the back office) is the `socket` section, and `x-socket`.',
           ].join(' '),
         },
         components: {
@@ -409,7 +508,8 @@ export const docsPlugin = fp(
           },
         },
       },
-      transform: createJsonSchemaTransform({ schemaRegistry: componentRegistry }),
+      transform: (input) =>
+        undocumented(input.url) ? { schema: { hide: true }, url: input.url } : zodTransform(input),
       transformObject: (input) => completeDocument(toObject(input) as Json, app.config.publicUrl) as never,
     });
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });

@@ -3136,146 +3136,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/provider/api/{sessionId}/act": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * POST /provider/api/{sessionId}/act
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 10007, 10010 (shared/codes.ts).
-         */
-        post: operations["postProviderBySessionIdAct"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/provider/api/{sessionId}/balance": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * POST /provider/api/{sessionId}/balance
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 10007, 10010 (shared/codes.ts).
-         */
-        post: operations["postProviderBySessionIdBalance"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/provider/api/{sessionId}/play": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * POST /provider/api/{sessionId}/play
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 10007, 10010 (shared/codes.ts).
-         */
-        post: operations["postProviderBySessionIdPlay"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/provider/api/{sessionId}/seeds": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * POST /provider/api/{sessionId}/seeds
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 10007, 10010 (shared/codes.ts).
-         */
-        post: operations["postProviderBySessionIdSeeds"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/provider/api/{sessionId}/seeds/rotate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * POST /provider/api/{sessionId}/seeds/rotate
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 10007, 10010 (shared/codes.ts).
-         */
-        post: operations["postProviderBySessionIdSeedsRotate"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/provider/api/{sessionId}/table": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * POST /provider/api/{sessionId}/table
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 10007, 10010 (shared/codes.ts).
-         */
-        post: operations["postProviderBySessionIdTable"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/provider/play/{game}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * GET /provider/play/{game}
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 10010 (shared/codes.ts).
-         */
-        get: operations["getProviderPlayByGame"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/ready": {
         parameters: {
             query?: never;
@@ -3296,81 +3156,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/sandbox/checkout.js": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * GET /sandbox/checkout.js
-         * @description Failure codes besides the business ones of its domain: 10005, 10010 (shared/codes.ts).
-         */
-        get: operations["getSandboxCheckoutJs"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/sandbox/pay/{orderNo}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * GET /sandbox/pay/{orderNo}
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 10010 (shared/codes.ts).
-         */
-        get: operations["getSandboxPayByOrderNo"];
-        put?: never;
-        /**
-         * POST /sandbox/pay/{orderNo}
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 10007, 10010 (shared/codes.ts).
-         */
-        post: operations["postSandboxPayByOrderNo"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         Badge: {
+            /** @description Login (sign-in) bonuses ready to claim; socket event badge.sign.up */
             loginBonusRewardNum: number;
+            /** @description Invite-friends spins (draw chances) left; socket event invite.friends.spins */
             inviteFriendToEarnNum: number;
+            /** @description Unread inbox letters (inboxUnread); socket event inbox.unread */
             letterUnreadNum: number;
+            /** @description Task rewards ready to claim; socket event task.reward */
             taskRewardNum: number;
+            /** @description Invite-friends energy; socket event invite.friends.energy */
             inviteFriendEnergy: number;
+            /** @description Daily deposit bonus sign-ins ready to claim; socket event daily.deposit.sign */
             dailyDepositSign: number;
+            /** @description VIP rewards ready to claim (vipRewardsNum); socket event vip.tab.rewards.num */
             vipTabRewardsNum: number;
         };
         Balance: {
             userAccountVO: components["schemas"]["UserAccount"];
             userPointVO: components["schemas"]["UserPoint"];
             userRiskVO: components["schemas"]["UserRisk"];
+            /** @description Pending pixel events for the client to fire once (empty when none) */
             fbEvent: components["schemas"]["FbEvent"][];
         };
         Banner: {
             id: number;
             imageUrl: string;
             title: string;
+            /** @description A client route (linkType route), a URL (linkType url) or empty (none) */
             link: string;
             /** @enum {string} */
             linkType: "route" | "url" | "none";
         };
         Brand: {
             name: string;
+            /** @description URL of the logo (SVG by default), served by this server */
             logoUrl: string;
+            /** @description Licence line shown in the footer */
             licenceText: string;
+            /** @description CSS colour, e.g. #1f6feb */
             primaryColor: string;
         };
         ChatConversation: {
@@ -3390,35 +3218,55 @@ export interface components {
             createdAt: string;
         };
         Config: {
+            /** @description Customer service: Facebook link */
             cs_facebook: string;
+            /** @description Customer service: Telegram link */
             cs_telegram: string;
+            /** @description Customer service: online chat link (the livechat route) */
             cs_online: string;
+            /** @description Support contact, ps set: Facebook link (e.g. the public page) */
             ps_facebook: string;
+            /** @description Support contact, ps set: Telegram link (e.g. the channel) */
             ps_telegram: string;
+            /** @description Support contact, ps set: online link */
             ps_online: string;
+            /** @description URL of the app download page */
             download_page: string;
+            /** @description The full privacy policy, markdown */
             privacy_policy: string;
+            /** @description The full terms of use, markdown */
             terms_of_use: string;
             brand: components["schemas"]["Brand"];
+            /** @description true when the server runs in development mode with tester tools on: the client offers its dev panel */
             devTools?: boolean;
         };
         Coupon: {
             id: number;
             name: string;
+            /** @description Bonus as a percent of the deposit (10 means 10%) */
             bonusPercent: number;
+            /** @description Largest bonus the coupon gives */
             maxBonus: number;
+            /** @description Smallest deposit it applies to */
             minDeposit: number;
+            /** @description Turnover multiple attached to the bonus (10 means 10x); preCreate quotes the resulting turnoverRequired */
             turnoverMultiple: number;
             expiresAt: string;
             /** @enum {string} */
             status: "available" | "used" | "expired";
         };
         DepositQuote: {
+            /** @description Amount credited to the balance when paid */
             amount: number;
+            /** @description Bonus credited on top by the coupon, 0 without one */
             bonus: number;
+            /** @description All the turnover this deposit asks: its own (amount x depositTurnoverMultiple, owed on the whole balance) plus bonusTurnover */
             turnoverRequired: number;
+            /** @description The coupon bonus's wagering requirement: bets before the bonus can be withdrawn; it locks only the bonus */
             bonusTurnover: number;
+            /** @description Channel fee paid by the player, 0 when none */
             fee: number;
+            /** @description What the player pays through the e-wallet: amount + fee */
             total: number;
         };
         DepositRecord: {
@@ -3427,9 +3275,13 @@ export interface components {
             channel: "gcash" | "maya";
             amount: number;
             bonus: number;
-            /** @enum {number} */
+            /**
+             * @description 0 Pending, 1 Success, 2 Failed, 3 Timeout
+             * @enum {number}
+             */
             status: 0 | 1 | 2 | 3;
             createdAt: string;
+            /** @description When the payment succeeded; null unless status is 1 */
             paidAt: string | null;
         };
         /**
@@ -3459,7 +3311,9 @@ export interface components {
         FaqItem: {
             id: number;
             question: string;
+            /** @description Markdown */
             answer: string;
+            /** @description Group heading on the FAQ screen */
             category: string;
         };
         Fault: {
@@ -3480,14 +3334,20 @@ export interface components {
             status: number | null;
             code: number | null;
             delaySeconds: number | null;
+            /** @description poker.card: the card the draw gives */
             card: string | null;
+            /** @description Applications left; null until removed */
             remaining: number | null;
+            /** @description How many times it has acted */
             applied: number;
             createdAt: string;
         };
         FbEvent: {
+            /** @description Pixel event name, e.g. CompleteRegistration, Purchase */
             name: string;
+            /** @description Event value in pesos, e.g. a first deposit amount */
             value?: number;
+            /** @description ISO 4217 code, PHP */
             currency?: string;
         };
         FrameLog: {
@@ -3497,49 +3357,75 @@ export interface components {
             at: string;
         };
         FriendCard: {
+            /** @description The player's own invitation code */
             invitationCode: string;
+            /** @description Link that opens register with the code filled in */
             shareUrl: string;
+            /** @description Players who bound this player as their superior */
             referrals: number;
+            /** @description Of those, how many have deposited at least once */
             depositingReferrals: number;
+            /** @description Invite-friends energy (badge inviteFriendEnergy) */
             energy: number;
             depositRebate: components["schemas"]["FriendRebate"];
             turnoverRebate: components["schemas"]["FriendRebate"];
         };
         FriendRebate: {
+            /** @description Percent of the referrals' deposits (or turnover) paid to the player (0.5 means 0.5%) */
             rate: number;
+            /** @description Accrued and not yet claimed */
             claimable: number;
+            /** @description Claimed so far, all time */
             totalEarned: number;
         };
         FriendRewardRecord: {
             id: number;
-            /** @enum {string} */
+            /**
+             * @description deposit or turnover rebate, or an invite-ranking reward
+             * @enum {string}
+             */
             kind: "deposit" | "turnover" | "ranking";
+            /** @description Masked username of the referral it came from; empty for ranking rewards */
             friendName: string;
+            /** @description The referral's deposit or turnover it was computed from; 0 for ranking rewards */
             baseAmount: number;
+            /** @description Reward in pesos */
             amount: number;
             claimed: boolean;
             createdAt: string;
         };
         Game: {
+            /** @description Sent back as gameId (getUrl, collect) */
             id: number;
+            /** @description The provider's code of the game */
             code: string;
             name: string;
             /** @enum {string} */
             type: "slot" | "live" | "sports" | "fish" | "poker" | "arcade";
+            /** @description Provider code (manuf/fetch) */
             provider: string;
             providerName: string;
+            /** @description Thumbnail served by this server */
             thumbnailUrl: string;
             tags: ("hot" | "new")[];
+            /** @description Can be launched now; false shows the tile as coming soon */
             playable: boolean;
+            /** @description Logged-in forms only: the player has collected it. Absent in the visitor forms */
             favourite?: boolean;
         };
         GameMenu: {
             /** @enum {string} */
             code: "default" | "hot" | "slot" | "live" | "sports" | "fish" | "poker" | "arcade";
+            /** @description Tab label in the language of the request */
             name: string;
+            /** @description Show the provider filter on this tab */
             showProvider: boolean;
-            /** @enum {number} */
+            /**
+             * @description 0 normal, 1 live, 2 sports
+             * @enum {number}
+             */
             showType: 0 | 1 | 2;
+            /** @description CSS colour of the tab */
             bgColor: string;
         };
         GameRound: {
@@ -3548,17 +3434,23 @@ export interface components {
             gameName: string;
             bet: number;
             win: number;
+            /** @description What happened, as the game reports it (e.g. "3x Cherry on line 2", "Refunded") */
             result: string;
             createdAt: string;
         };
         InviteRankings: {
+            /** @description The running period */
             period: components["schemas"]["RankingPeriod"];
+            /** @description Current standings, best first */
             list: components["schemas"]["RankingEntry"][];
+            /** @description Rewards per rank band */
             prizes: components["schemas"]["RankingPrize"][];
             me: {
+                /** @description null when not ranked */
                 rank: number | null;
                 invites: number;
             };
+            /** @description An unclaimed reward of a finished period, or null */
             claimable: {
                 periodId: string;
                 rank: number;
@@ -3567,39 +3459,60 @@ export interface components {
         };
         JournalEntry: {
             id: number;
+            /** @description Journal type code (balanceJournal/type), e.g. deposit, withdraw, bet, win, reward */
             type: string;
+            /** @description The type in the language of the request */
             typeName: string;
+            /** @description Change of the balance: positive credit, negative debit */
             amount: number;
+            /** @description Balance right after this change */
             balanceAfter: number;
+            /** @description What caused it: an order number, round id or reward key */
             reference: string;
+            /** @description Free text, e.g. the reason of an operator adjustment; else empty */
             remark: string;
+            /** @description What caused it as a player reads it: the game and a short round number ("Lucky Lanterns #1A2B3C4D"), the wallet ("GCash"), else the remark or reference */
             detail: string;
             createdAt: string;
         };
         KycState: {
-            /** @enum {string} */
+            /**
+             * @description unverified (nothing submitted), pending (waiting for review), verified or rejected
+             * @enum {string}
+             */
             status: "unverified" | "pending" | "verified" | "rejected";
+            /** @description Why a submission was rejected, else empty */
             reason: string;
             submittedAt: string | null;
             decidedAt: string | null;
+            /** @description Registration + 7 days: unverified by then, the account is restricted */
             deadline: string;
+            /** @description Past the deadline without verification: withdrawals are refused */
             restricted: boolean;
+            /** @description The latest submission, masked; null when none */
             submission: components["schemas"]["KycSubmission"] | null;
         };
         KycSubmission: {
+            /** @description Full name as on the ID; masked for the player (J*** D*** C***) */
             realName: string;
+            /** @description MM/DD/YYYY; masked for the player (**\/**\/1990) */
             birthDate: string;
             /** @enum {string} */
             idType: "passport" | "drivers_license" | "umid" | "philsys" | "prc" | "postal" | "voters" | "sss";
+            /** @description Masked for the player except the last 4 characters */
             idNumber: string;
         };
         Letter: {
             id: number;
+            /** @description Letter type code (letter/type), e.g. system, notice, reward */
             type: string;
             title: string;
+            /** @description Markdown */
             content: string;
             read: boolean;
+            /** @description Attached rewards, empty when none */
             rewards: components["schemas"]["Reward"][];
+            /** @description The attached rewards were claimed; false when there are none */
             claimed: boolean;
             createdAt: string;
         };
@@ -3615,16 +3528,23 @@ export interface components {
             name: string;
             description: string;
             imageUrl: string;
+            /** @description Price in points */
             price: number;
+            /** @description What one unit gives */
             reward: components["schemas"]["Reward"];
+            /** @description Units left; null when unlimited */
             stock: number | null;
+            /** @description Most units one account may take; null when none */
             perAccountLimit: number | null;
+            /** @description Units this player has taken */
             exchanged: number;
+            /** @description Lowest VIP level allowed, 0 for everyone */
             minVip: number;
         };
         Notice: {
             id: number;
             title: string;
+            /** @description Markdown */
             content: string;
             publishedAt: string;
         };
@@ -3636,6 +3556,7 @@ export interface components {
             closedAt: string | null;
             uid: number;
             username: string;
+            /** @description Player messages no operator has read */
             unread: number;
             lastMessage: string;
             lastMessageAt: string;
@@ -3650,19 +3571,26 @@ export interface components {
             amount: number;
             bonus: number;
             fee: number;
-            /** @enum {number} */
+            /**
+             * @description 0 Pending, 1 Success, 2 Failed, 3 Timeout
+             * @enum {number}
+             */
             status: 0 | 1 | 2 | 3;
             createdAt: string;
+            /** @description When a still Pending order becomes Timeout */
             expiresAt: string;
             paidAt: string | null;
             settledAt: string | null;
             gatewayRef: string | null;
+            /** @description Gateway callbacks received, replays included */
             callbackCount: number;
         };
         OpsJournalEntry: {
             id: number;
             type: string;
+            /** @description Change of the balance */
             amount: number;
+            /** @description Change of the amount frozen by withdrawals */
             frozenDelta: number;
             pointDelta: number;
             balanceAfter: number;
@@ -3677,6 +3605,7 @@ export interface components {
             username: string;
             realName: string;
             birthDate: string;
+            /** @description Age today (Manila) from the birth date */
             age: number;
             /** @enum {string} */
             idType: "passport" | "drivers_license" | "umid" | "philsys" | "prc" | "postal" | "voters" | "sss";
@@ -3688,6 +3617,7 @@ export interface components {
             decidedAt: string | null;
             decidedBy: string | null;
             registeredAt: string;
+            /** @description Registration + 7 days */
             deadline: string;
         };
         OpsWithdrawal: {
@@ -3700,12 +3630,18 @@ export interface components {
             /** @enum {string} */
             bank: "gcash" | "maya";
             walletName: string;
+            /** @description Wallet number, unmasked */
             account: string;
+            /** @description Verified real name, to compare with the wallet name */
             kycName: string;
-            /** @enum {number} */
+            /**
+             * @description 0 Pending, 1 Reviewed, 2 Success, 3 Failed, 4 Rejected, 5 Exception, 6 Processing
+             * @enum {number}
+             */
             status: 0 | 1 | 2 | 3 | 4 | 5 | 6;
             remark: string;
             payoutRef: string | null;
+            /** @description While Processing: when the sandbox gateway reports its result */
             payoutDueAt: string | null;
             createdAt: string;
             updatedAt: string;
@@ -3720,51 +3656,73 @@ export interface components {
             /** @enum {string} */
             bank: "gcash" | "maya";
             walletName: string;
+            /** @description Wallet number, unmasked */
             account: string;
+            /** @description Verified real name, to compare with the wallet name */
             kycName: string;
-            /** @enum {number} */
+            /**
+             * @description 0 Pending, 1 Reviewed, 2 Success, 3 Failed, 4 Rejected, 5 Exception, 6 Processing
+             * @enum {number}
+             */
             status: 0 | 1 | 2 | 3 | 4 | 5 | 6;
             remark: string;
             payoutRef: string | null;
+            /** @description While Processing: when the sandbox gateway reports its result */
             payoutDueAt: string | null;
             createdAt: string;
             updatedAt: string;
+            /** @description Every status change, oldest first */
             history: components["schemas"]["WithdrawalEvent"][];
         };
         Persona: {
             username: string;
+            /** @description What to type on the login form */
             password: string;
+            /** @description Known once the scenario is loaded */
             uid: number | null;
+            /** @description Who this persona is in the scenario */
             role: string;
         };
         PokerCard: {
+            /** @description "AS" ace of spades, "10H", "QD", "7C"; "RJ" red joker, "BJ" black joker */
             code: string;
             /** @enum {string} */
             suit: "spades" | "hearts" | "diamonds" | "clubs" | "joker";
-            /** @enum {string} */
+            /**
+             * @description red or black for the jokers
+             * @enum {string}
+             */
             rank: "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "A" | "J" | "Q" | "K" | "red" | "black";
+            /** @description Copies the player holds */
             owned: number;
         };
         PokerMessage: {
             id: number;
+            /** @description Masked username */
             username: string;
             /** @enum {string} */
             kind: "draw" | "grandPrize";
+            /** @description Card code drawn; null for grandPrize */
             card: string | null;
+            /** @description Prize paid for grandPrize; null for draw */
             amount: number | null;
             createdAt: string;
         };
         Provider: {
             code: string;
             name: string;
+            /** @description Logo served by this server */
             logoUrl: string;
         };
         RankingEntry: {
             rank: number;
+            /** @description Masked username */
             username: string;
+            /** @description Depositing referrals won in the period */
             invites: number;
         };
         RankingPeriod: {
+            /** @description Opaque id of the period, sent back to claim */
             periodId: string;
             startAt: string;
             endAt: string;
@@ -3777,83 +3735,126 @@ export interface components {
         RechargeBank: {
             /** @enum {string} */
             channel: "gcash" | "maya";
+            /** @description Paying wallet code, e.g. gcash */
             code: string;
             name: string;
+            /** @description Logo served by this server */
             logoUrl: string;
         };
         RechargeMethod: {
             /** @enum {string} */
             code: "gcash" | "maya";
+            /** @description Display name: GCash, PayMaya */
             name: string;
+            /** @description Switched on by the operator; a disabled channel refuses orders */
             enabled: boolean;
+            /** @description Smallest amount per order on this channel */
             min: number;
+            /** @description Largest amount per order on this channel */
             max: number;
         };
         RequestLog: {
             id: number;
+            /** @description Real time */
             at: string;
             method: string;
+            /** @description The URL with its query string */
             path: string;
+            /** @description The route pattern */
             route: string | null;
             status: number;
+            /** @description The envelope code, when the answer was an envelope */
             code: number | null;
             durationMs: number;
             uid: number | null;
+            /** @description The fault that acted on it */
             fault: number | null;
+            /** @description Passwords and secrets redacted */
             requestBody: string | null;
+            /** @description Truncated to 4 KB */
             responseBody: string | null;
+            /** @description Socket frames pushed while it ran */
             frames: components["schemas"]["FrameLog"][];
+            /** @description The server process that answered it (PROCESS_NAME) */
             process: string;
         };
         Reward: {
             /** @enum {string} */
             type: "cash" | "coupon" | "energy" | "point" | "other";
+            /** @description cash: pesos credited (shown as amount followed by P); coupon: number of coupons (shown as x amount); energy and point: whole units; other: a count */
             amount: number;
+            /** @description Optional text, e.g. the coupon name or what an "other" reward is */
             info?: string;
         };
         Scenario: {
             name: string;
+            /** @description Moves when what the scenario builds changes */
             version: number;
             title: string;
             description: string;
             personas: components["schemas"]["Persona"][];
+            /** @description What a tester can check with it */
             tryThis: string[];
         };
         SignInDay: {
+            /** @description 1 to totalDays: the nth sign-in */
             day: number;
             rewards: components["schemas"]["Reward"][];
-            /** @enum {string} */
+            /**
+             * @description available: sign in now; deposit: today is its day but needs a deposit first; locked: not yet
+             * @enum {string}
+             */
             status: "claimed" | "available" | "deposit" | "locked";
             claimedAt: string | null;
         };
         Snapshot: {
             name: string;
             note: string;
+            /** @description Real time of the save */
             savedAt: string;
+            /** @description The virtual now when it was saved; a restore brings the clock back to it */
             clock: string;
             bytes: number;
             tookMs: number;
         };
         Task: {
             code: string;
-            /** @enum {string} */
+            /**
+             * @description daily: again every Manila day; once: one time per account
+             * @enum {string}
+             */
             period: "daily" | "once";
+            /** @description In the language of the request */
             title: string;
-            /** @enum {string} */
+            /**
+             * @description What progress and target count
+             * @enum {string}
+             */
             unit: "count" | "pesos";
+            /** @description Done so far (capped at target) */
             progress: number;
             target: number;
             rewards: components["schemas"]["Reward"][];
-            /** @enum {string} */
+            /**
+             * @description progress: not done yet; available: done, claim it; claimed: done for the period
+             * @enum {string}
+             */
             status: "progress" | "available" | "claimed";
+            /** @description The task's cash must be turned over this many times before a withdrawal (0: no wagering) */
             turnoverMultiple?: number;
         };
         UserAccount: {
+            /** @description Total cash of the account, including the amount frozen by pending withdrawals */
             allAmount: number;
+            /** @description Spendable cash: allAmount minus frozen withdrawals. The header shows this */
             balance: number;
+            /** @description The part of balance that may be withdrawn now: 0 while deposit turnover is owed (surplus > 0), else balance minus the bonuses of open wagering requirements (GET /api/withdraw/wagering), never below 0 */
             withdrawalAmount: number;
+            /** @description Cumulative successful deposits of the account */
             deposit: number;
+            /** @description Points balance (whole points, spent in the mall) */
             point: number;
+            /** @description Deposits' own turnover still owed before any withdrawal is allowed: max(0, turnoverRequired - turnoverDone). Bonus wagering is not in it (GET /api/withdraw/wagering) */
             surplus: number;
         };
         UserBase: {
@@ -3865,86 +3866,132 @@ export interface components {
             avatar: string;
             phone: string;
             realName: string;
+            /** @description MM/DD/YYYY, empty when not given */
             birthDate: string;
             email: string;
             registeredAt: string;
             termsAcceptedAt: string | null;
         };
         UserInfo: {
+            /** @description Public player id; also the socket path /webSocket/{uid} */
             uid: number;
             username: string;
             nickname: string;
             /** @enum {string} */
             gender: "male" | "female" | "other";
+            /** @description Bound mobile number, masked (9*****1234); empty when none */
             phone: string;
+            /** @description URL of the avatar image served by this server */
             avatar: string;
+            /** @description The player's own code that friends enter to become referrals */
             invitationCode: string;
+            /** @description VIP level, 0 by default */
             vip: number;
+            /** @description An e-wallet is bound */
             bind: boolean;
+            /** @description No transaction password yet: withdraw is blocked */
             isNullPasswordTrade: boolean;
+            /** @description The sign-up bonus has been granted */
             hasSignUp: boolean;
+            /** @description The invitation code used at sign-up (the superior), empty when none */
             registrationCode: string;
             guest: boolean;
         };
         UserPoint: {
+            /** @description Points balance, same as userAccountVO.point */
             point: number;
+            /** @description Points earned since registration */
             totalEarned: number;
         };
         UserRisk: {
+            /** @description Turnover required by deposits' own multiple (depositTurnoverMultiple, anti-money-laundering) so far; bonuses have their own wagering requirements */
             turnoverRequired: number;
+            /** @description Turnover counted against that requirement (bets placed, less rollbacks) */
             turnoverDone: number;
+            /** @description A withdrawal now would be refused: deposit turnover owed, nothing withdrawable, identity not verified, or account restricted */
             withdrawLocked: boolean;
-            /** @enum {string} */
+            /**
+             * @description Identity verification: unverified, pending (submitted), verified or rejected
+             * @enum {string}
+             */
             kycStatus: "unverified" | "pending" | "verified" | "rejected";
+            /** @description Restricted: not verified within 7 days of registration, or suspended by the operator */
             restricted: boolean;
         };
         VipCard: {
             level: number;
+            /** @description null at the top level */
             nextLevel: number | null;
             depositProgress: components["schemas"]["VipProgress"];
             turnoverProgress: components["schemas"]["VipProgress"];
+            /** @description VIP activeness: each deposit day adds 100 (at most 100 per day), each day without deposit takes off the level decay */
             activenessPercent: number;
             daily: {
+                /** @description Today's login reward at the current level */
                 amount: number;
+                /** @description Not yet claimed this Manila day */
                 claimable: boolean;
+                /** @description When the next daily reward opens (next Manila midnight when claimed today) */
                 nextClaimAt: string;
             };
             monthly: {
                 amount: number;
+                /** @description Not yet claimed this Manila month and the level grants one */
                 claimable: boolean;
+                /** @description When the next monthly reward opens */
                 nextClaimAt: string;
             };
             depositRebate: {
+                /** @description Deposit rebate accrued and not yet claimed */
                 claimable: number;
             };
             turnoverRebate: {
+                /** @description Turnover rebate accrued and not yet claimed */
                 claimable: number;
             };
+            /** @description The whole level table, lowest first */
             levels: components["schemas"]["VipLevel"][];
         };
         VipLevel: {
             level: number;
+            /** @description Cumulative deposits needed to reach this level */
             depositThreshold: number;
+            /** @description Cumulative turnover needed to reach this level (both thresholds must be met) */
             turnoverThreshold: number;
+            /** @description Daily login reward, cash */
             dailyReward: number;
+            /** @description Monthly reward, cash */
             monthlyReward: number;
+            /** @description Deposit rebate, percent of deposits (0.5 means 0.5%) */
             depositRebateRate: number;
+            /** @description Turnover rebate, percent of turnover (0.5 means 0.5%) */
             rebateRate: number;
+            /** @description Most that may be withdrawn per Manila day */
             withdrawDailyLimit: number;
+            /** @description Most withdrawals per Manila day */
             withdrawDailyCount: number;
+            /** @description Activeness taken off for each Manila day without a deposit */
             activenessDecayPercent: number;
         };
         VipProgress: {
+            /** @description Cumulative amount so far */
             current: number;
+            /** @description Threshold of the next level; null at the top level */
             next: number | null;
+            /** @description current / next, capped at 100; 100 at the top level */
             percent: number;
         };
         WageringRequirement: {
             id: number;
+            /** @description What granted the bonus: deposit (coupon), signin, task, poker, carried (owed before wagering records) */
             source: string;
+            /** @description The deposit's order number or the reward key */
             reference: string;
+            /** @description The bonus granted; while the requirement is open this much of the balance is locked */
             bonus: number;
+            /** @description Bets needed before the bonus is cash (bonus x turnover multiple) */
             turnoverRequired: number;
+            /** @description Bets counted so far, oldest requirement first; rollbacks take theirs back */
             turnoverDone: number;
             /** @enum {string} */
             state: "open" | "met" | "forfeited";
@@ -3953,40 +4000,64 @@ export interface components {
         Wallet: {
             /** @enum {string} */
             bank: "gcash" | "maya";
+            /** @description Payee name as registered with the wallet provider */
             name: string;
+            /** @description Wallet number, masked except the last 4 digits (9*****1234) */
             account: string;
         };
         WithdrawRecord: {
             orderNo: string;
+            /** @description Amount frozen at creation and paid out on success */
             amount: number;
+            /** @description Fee taken from the payout, 0 when none */
             fee: number;
             /** @enum {string} */
             bank: "gcash" | "maya";
+            /** @description Wallet number it goes to, masked */
             account: string;
-            /** @enum {number} */
+            /**
+             * @description 0 Pending, 1 Reviewed, 2 Success, 3 Failed, 4 Rejected, 5 Exception, 6 Processing
+             * @enum {number}
+             */
             status: 0 | 1 | 2 | 3 | 4 | 5 | 6;
+            /** @description Reason of a rejection or failure, else empty */
             remark: string;
             createdAt: string;
+            /** @description Last status change */
             updatedAt: string;
         };
         WithdrawSettings: {
+            /** @description New withdrawals are reviewed at once (development stacks) */
             autoApprove: boolean;
-            /** @enum {string} */
+            /**
+             * @description operator: set through this API; environment: on when NODE_ENV=development, else off
+             * @enum {string}
+             */
             autoApproveSource: "operator" | "environment";
+            /** @description How long (virtual clock) the sandbox payout gateway takes to report a result */
             payoutDelaySeconds: number;
+            /** @description Withdrawal fee as a percent of the amount */
             feePercent: number;
             limits: {
                 vipLevel: number;
                 dailyAmount: number;
                 dailyCount: number;
+                /** @description Changed through POST /ops/withdraw-limits/:vipLevel: the seed file no longer rewrites it */
                 setByOperator: boolean;
             }[];
         };
         WithdrawalEvent: {
-            /** @enum {number|null} */
+            /**
+             * @description null for the creation
+             * @enum {number|null}
+             */
             from: 0 | 1 | 2 | 3 | 4 | 5 | 6 | null;
-            /** @enum {number} */
+            /**
+             * @description 0 Pending, 1 Reviewed, 2 Success, 3 Failed, 4 Rejected, 5 Exception, 6 Processing
+             * @enum {number}
+             */
             to: 0 | 1 | 2 | 3 | 4 | 5 | 6;
+            /** @description player, ops, auto (autoApprove) or sandbox (the payout gateway) */
             actor: string;
             reason: string;
             at: string;
@@ -4088,7 +4159,9 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description Display version, e.g. 1.0.0 */
                             version: string;
+                            /** @description Monotonic build number compared with the installed one */
                             versionCode: number;
                             downloadUrl: string;
                         };
@@ -4393,11 +4466,15 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description The business day in Asia/Manila, YYYY-MM-DD */
                             day: string;
+                            /** @description Successful deposits today */
                             deposited: number;
+                            /** @description The bonus must be turned over this many times before a withdrawal */
                             turnoverMultiple: number;
                             tiers: {
                                 tier: number;
+                                /** @description Deposits needed today */
                                 deposit: number;
                                 rewards: components["schemas"]["Reward"][];
                                 /** @enum {string} */
@@ -4584,11 +4661,13 @@ export interface operations {
                         msg: string;
                         data: {
                             awayDays: number;
+                            /** @description Days after the return during which the pack can be claimed */
                             claimDays: number;
                             rewards: components["schemas"]["Reward"][];
                             turnoverMultiple: number;
                             /** @enum {string} */
                             status: "none" | "available" | "claimed";
+                            /** @description The login that counted as a return */
                             returnedAt: string | null;
                             expiresAt: string | null;
                         };
@@ -4773,13 +4852,17 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description Cash of the first sign-in (the sign-up bonus) */
                             signUpBonus: number;
+                            /** @description Sign-ins that need no deposit on their day */
                             freeDays: number;
                             totalDays: number;
+                            /** @description Deposits needed on the day of a sign-in after the free days */
                             minDeposit: number;
                             depositedToday: number;
                             signedDays: number;
                             signedToday: boolean;
+                            /** @description The next sign-in, null when all are done */
                             nextDay: number | null;
                             turnoverMultiple: number;
                             days: components["schemas"]["SignInDay"][];
@@ -4844,7 +4927,9 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description Identifies the challenge; sent back with the answer, usable once */
                             token: string;
+                            /** @description The challenge image as a data URL (SVG) */
                             image: string;
                             expiresAt: string;
                         };
@@ -4908,8 +4993,11 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description The open conversation, else the last one, else null */
                             conversation: components["schemas"]["ChatConversation"] | null;
+                            /** @description Its messages, oldest first (the last 200) */
                             messages: components["schemas"]["ChatMessage"][];
+                            /** @description Operator messages the player has not read */
                             unread: number;
                         };
                     } | (components["schemas"]["Failure"] & {
@@ -5084,6 +5172,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Plain text, at most 1,000 characters */
                     text: string;
                 };
             };
@@ -5332,6 +5421,7 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description Empty when no pixel is configured */
                             pixelId: string;
                             events: components["schemas"]["FbEvent"][];
                         };
@@ -5550,7 +5640,9 @@ export interface operations {
         parameters: {
             query?: {
                 kind?: "deposit" | "turnover" | "ranking";
+                /** @description Page number, from 1 */
                 page?: number;
+                /** @description Items per page, at most 100 */
                 size?: number;
             };
             header?: {
@@ -5578,9 +5670,13 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description The items of this page */
                             list: components["schemas"]["FriendRewardRecord"][];
+                            /** @description Page number, from 1 */
                             page: number;
+                            /** @description Items per page asked */
                             size: number;
+                            /** @description Items in all pages */
                             total: number;
                         };
                     } | (components["schemas"]["Failure"] & {
@@ -5737,9 +5833,12 @@ export interface operations {
     getGameFetch: {
         parameters: {
             query: {
+                /** @description A menu code: default lists every game, hot the hot-tagged ones, else the type */
                 type: "default" | "hot" | "slot" | "live" | "sports" | "fish" | "poker" | "arcade";
                 provider?: string;
+                /** @description Page number, from 1 */
                 page?: number;
+                /** @description Items per page, at most 100 */
                 size?: number;
             };
             header?: {
@@ -5767,9 +5866,13 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description The items of this page */
                             list: components["schemas"]["Game"][];
+                            /** @description Page number, from 1 */
                             page: number;
+                            /** @description Items per page asked */
                             size: number;
+                            /** @description Items in all pages */
                             total: number;
                         };
                     } | (components["schemas"]["Failure"] & {
@@ -5807,7 +5910,9 @@ export interface operations {
     getGameFetchHot: {
         parameters: {
             query?: {
+                /** @description Page number, from 1 */
                 page?: number;
+                /** @description Items per page, at most 100 */
                 size?: number;
             };
             header?: {
@@ -5835,9 +5940,13 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description The items of this page */
                             list: components["schemas"]["Game"][];
+                            /** @description Page number, from 1 */
                             page: number;
+                            /** @description Items per page asked */
                             size: number;
+                            /** @description Items in all pages */
                             total: number;
                         };
                     } | (components["schemas"]["Failure"] & {
@@ -5875,7 +5984,9 @@ export interface operations {
     getGameFetchLive: {
         parameters: {
             query?: {
+                /** @description Page number, from 1 */
                 page?: number;
+                /** @description Items per page, at most 100 */
                 size?: number;
             };
             header?: {
@@ -5903,9 +6014,13 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description The items of this page */
                             list: components["schemas"]["Game"][];
+                            /** @description Page number, from 1 */
                             page: number;
+                            /** @description Items per page asked */
                             size: number;
+                            /** @description Items in all pages */
                             total: number;
                         };
                     } | (components["schemas"]["Failure"] & {
@@ -5979,9 +6094,14 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description Empty when needBindWallet is true */
                             playUrl: string;
-                            /** @enum {string} */
+                            /**
+                             * @description iframe: the game frame; browser: an external browser in the app wrapper
+                             * @enum {string}
+                             */
                             openMode: "iframe" | "browser";
+                            /** @description The game asks for a bound wallet and the player has none: open bind wallet */
                             needBindWallet: boolean;
                         };
                     } | (components["schemas"]["Failure"] & {
@@ -6093,7 +6213,9 @@ export interface operations {
                         msg: string;
                         data: {
                             title: string;
+                            /** @description Markdown */
                             content: string;
+                            /** @description Games featured on the tab */
                             games: components["schemas"]["Game"][];
                         };
                     } | (components["schemas"]["Failure"] & {
@@ -6131,9 +6253,13 @@ export interface operations {
     getGameRecordByType: {
         parameters: {
             query?: {
+                /** @description First day included, YYYY-MM-DD (Asia/Manila) */
                 from?: string;
+                /** @description Last day included, YYYY-MM-DD (Asia/Manila) */
                 to?: string;
+                /** @description Page number, from 1 */
                 page?: number;
+                /** @description Items per page, at most 100 */
                 size?: number;
             };
             header?: {
@@ -6163,11 +6289,17 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description The items of this page */
                             list: components["schemas"]["GameRound"][];
+                            /** @description Page number, from 1 */
                             page: number;
+                            /** @description Items per page asked */
                             size: number;
+                            /** @description Items in all pages */
                             total: number;
+                            /** @description Sum of bet over every round matching the filters */
                             totalBet: number;
+                            /** @description Sum of win over every round matching the filters */
                             totalWin: number;
                         };
                     } | (components["schemas"]["Failure"] & {
@@ -6447,7 +6579,9 @@ export interface operations {
         parameters: {
             query?: {
                 type?: string;
+                /** @description Page number, from 1 */
                 page?: number;
+                /** @description Items per page, at most 100 */
                 size?: number;
             };
             header?: {
@@ -6475,9 +6609,13 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description The items of this page */
                             list: components["schemas"]["Letter"][];
+                            /** @description Page number, from 1 */
                             page: number;
+                            /** @description Items per page asked */
                             size: number;
+                            /** @description Items in all pages */
                             total: number;
                         };
                     } | (components["schemas"]["Failure"] & {
@@ -6795,6 +6933,7 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description Unread letters left */
                             unread: number;
                         };
                     } | (components["schemas"]["Failure"] & {
@@ -6905,7 +7044,9 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description Stable code, sent back as a filter */
                             type: string;
+                            /** @description Display name in the language of the request */
                             name: string;
                             unread: number;
                         }[];
@@ -6969,6 +7110,7 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description The player's points balance */
                             point: number;
                             items: components["schemas"]["MallItem"][];
                         };
@@ -7053,6 +7195,7 @@ export interface operations {
                             rewards: components["schemas"]["Reward"][];
                             orderNo: string;
                             pointsSpent: number;
+                            /** @description Points balance after the order */
                             point: number;
                         };
                     } | (components["schemas"]["Failure"] & {
@@ -7323,9 +7466,12 @@ export interface operations {
     getOpenGameFetch: {
         parameters: {
             query: {
+                /** @description A menu code: default lists every game, hot the hot-tagged ones, else the type */
                 type: "default" | "hot" | "slot" | "live" | "sports" | "fish" | "poker" | "arcade";
                 provider?: string;
+                /** @description Page number, from 1 */
                 page?: number;
+                /** @description Items per page, at most 100 */
                 size?: number;
             };
             header?: {
@@ -7353,9 +7499,13 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description The items of this page */
                             list: components["schemas"]["Game"][];
+                            /** @description Page number, from 1 */
                             page: number;
+                            /** @description Items per page asked */
                             size: number;
+                            /** @description Items in all pages */
                             total: number;
                         };
                     } | (components["schemas"]["Failure"] & {
@@ -7393,7 +7543,9 @@ export interface operations {
     getOpenGameFetchHot: {
         parameters: {
             query?: {
+                /** @description Page number, from 1 */
                 page?: number;
+                /** @description Items per page, at most 100 */
                 size?: number;
             };
             header?: {
@@ -7421,9 +7573,13 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description The items of this page */
                             list: components["schemas"]["Game"][];
+                            /** @description Page number, from 1 */
                             page: number;
+                            /** @description Items per page asked */
                             size: number;
+                            /** @description Items in all pages */
                             total: number;
                         };
                     } | (components["schemas"]["Failure"] & {
@@ -7461,7 +7617,9 @@ export interface operations {
     getOpenGameFetchLive: {
         parameters: {
             query?: {
+                /** @description Page number, from 1 */
                 page?: number;
+                /** @description Items per page, at most 100 */
                 size?: number;
             };
             header?: {
@@ -7489,9 +7647,13 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description The items of this page */
                             list: components["schemas"]["Game"][];
+                            /** @description Page number, from 1 */
                             page: number;
+                            /** @description Items per page asked */
                             size: number;
+                            /** @description Items in all pages */
                             total: number;
                         };
                     } | (components["schemas"]["Failure"] & {
@@ -7530,7 +7692,9 @@ export interface operations {
         parameters: {
             query: {
                 q: string;
+                /** @description Page number, from 1 */
                 page?: number;
+                /** @description Items per page, at most 100 */
                 size?: number;
             };
             header?: {
@@ -7558,9 +7722,13 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description The items of this page */
                             list: components["schemas"]["Game"][];
+                            /** @description Page number, from 1 */
                             page: number;
+                            /** @description Items per page asked */
                             size: number;
+                            /** @description Items in all pages */
                             total: number;
                         };
                     } | (components["schemas"]["Failure"] & {
@@ -7854,6 +8022,7 @@ export interface operations {
             content: {
                 "application/json": {
                     orderNo: string;
+                    /** @description Paid amount in pesos with exactly two decimals, as text */
                     amount: string;
                     /** @enum {string} */
                     status: "SUCCESS" | "FAILED";
@@ -7879,7 +8048,10 @@ export interface operations {
                         msg: string;
                         data: {
                             orderNo: string;
-                            /** @enum {number} */
+                            /**
+                             * @description 0 Pending, 1 Success, 2 Failed, 3 Timeout
+                             * @enum {number}
+                             */
                             status: 0 | 1 | 2 | 3;
                         };
                     } | (components["schemas"]["Failure"] & {
@@ -7993,9 +8165,13 @@ export interface operations {
                         msg: string;
                         data: {
                             rewards: components["schemas"]["Reward"][];
+                            /** @description The card drawn, with the new owned count */
                             card: components["schemas"]["PokerCard"];
+                            /** @description The player already held this card */
                             duplicate: boolean;
+                            /** @description Chances left */
                             chances: number;
+                            /** @description This draw completed the set; rewards then hold the grand prize */
                             completed: boolean;
                         };
                     } | (components["schemas"]["Failure"] & {
@@ -8106,13 +8282,20 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description All 54 cards in deck order (POKER_DECK) */
                             cards: components["schemas"]["PokerCard"][];
+                            /** @description Distinct cards owned */
                             collected: number;
+                            /** @description Draws left: the free daily one plus referral chances */
                             chances: number;
+                            /** @description Today's free draw (per Manila day) is unused */
                             freeDrawAvailable: boolean;
+                            /** @description Next Manila midnight */
                             nextFreeDrawAt: string;
+                            /** @description Paid once for the full set: 250,000 */
                             grandPrize: number;
                             grandPrizeClaimed: boolean;
+                            /** @description The grand prize must be turned over this many times before a withdrawal (0: no wagering) */
                             grandPrizeTurnoverMultiple?: number;
                         };
                     } | (components["schemas"]["Failure"] & {
@@ -8210,12 +8393,16 @@ export interface operations {
     getProviderVerify: {
         parameters: {
             query?: {
+                /** @description A recorded round: its seeds, params and actions are looked up */
                 roundId?: string;
                 serverSeed?: string;
                 clientSeed?: string;
                 nonce?: number;
+                /** @description The title's key (the catalog's game code) */
                 title?: string;
+                /** @description What the page sent to open the round, as JSON text */
                 params?: string;
+                /** @description A stepped round’s actions in order (an array), as JSON text */
                 actions?: string;
             };
             header?: {
@@ -8248,15 +8435,18 @@ export interface operations {
                             name: string;
                             family: string;
                             serverSeed: string;
+                            /** @description SHA-256 of serverSeed, hex: what was shown before the round */
                             serverSeedHash: string;
                             clientSeed: string;
                             nonce: number;
                             params: unknown;
                             actions: unknown[];
                             done: boolean;
+                            /** @description Centavos, stake included */
                             win: number;
                             result: string;
                             outcome: unknown;
+                            /** @description For a round id: what was paid, and whether the recomputation agrees */
                             recorded: {
                                 win: number;
                                 result: string;
@@ -8311,7 +8501,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The one-time token of the game link, valid two minutes */
                     launchToken: string;
+                    /** @description HMAC-SHA256 hex with the provider's secret over the other fields of the body: keys sorted, `key=value` joined by `&` */
                     signature: string;
                 };
             };
@@ -8330,9 +8522,12 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description For balance and bet calls of this game session */
                             sessionToken: string;
+                            /** @description The uid */
                             playerId: number;
                             nickname: string;
+                            /** @description Provider game key: slot, baccarat, crash */
                             gameCode: string;
                             language: string;
                             balance: number;
@@ -8423,7 +8618,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The session token authenticate answered; it ends when the player stays idle */
                     sessionToken: string;
+                    /** @description HMAC-SHA256 hex with the provider's secret over the other fields of the body: keys sorted, `key=value` joined by `&` */
                     signature: string;
                 };
             };
@@ -8442,6 +8639,7 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description The player's spendable balance after the call */
                             balance: number;
                             /** @enum {string} */
                             currency: "PHP";
@@ -8531,11 +8729,17 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The session token authenticate answered; it ends when the player stays idle */
                     sessionToken: string;
+                    /** @description The provider's id of this money movement: a replay with the same id answers the first answer */
                     transactionId: string;
+                    /** @description The provider's round: the bet opens it, the win or a rollback settles it */
                     roundId: string;
+                    /** @description Pesos as text with two decimals */
                     amount: string;
+                    /** @description The bet's net risk, what counts toward wagering and rewards (at most amount; default amount): bets in one round that cover each other count only what they leave uncovered */
                     turnover?: string;
+                    /** @description HMAC-SHA256 hex with the provider's secret over the other fields of the body: keys sorted, `key=value` joined by `&` */
                     signature: string;
                 };
             };
@@ -8554,6 +8758,7 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description The player's spendable balance after the call */
                             balance: number;
                             /** @enum {string} */
                             currency: "PHP";
@@ -8643,8 +8848,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The provider's id of this money movement: a replay with the same id answers the first answer */
                     transactionId: string;
+                    /** @description The transactionId of the bet to refund */
                     betTransactionId: string;
+                    /** @description HMAC-SHA256 hex with the provider's secret over the other fields of the body: keys sorted, `key=value` joined by `&` */
                     signature: string;
                 };
             };
@@ -8663,6 +8871,7 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description The player's spendable balance after the call */
                             balance: number;
                             /** @enum {string} */
                             currency: "PHP";
@@ -8752,10 +8961,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The provider's id of this money movement: a replay with the same id answers the first answer */
                     transactionId: string;
+                    /** @description The provider's round: the bet opens it, the win or a rollback settles it */
                     roundId: string;
+                    /** @description Pesos as text with two decimals */
                     amount: string;
+                    /** @description What happened, shown in the game records */
                     result: string;
+                    /** @description HMAC-SHA256 hex with the provider's secret over the other fields of the body: keys sorted, `key=value` joined by `&` */
                     signature: string;
                 };
             };
@@ -8774,6 +8988,7 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description The player's spendable balance after the call */
                             balance: number;
                             /** @enum {string} */
                             currency: "PHP";
@@ -8877,8 +9092,11 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description Amounts offered as buttons, ascending, within the channel limits */
                             presets: number[];
+                            /** @description Smallest first deposit (500) */
                             firstDepositMin: number;
+                            /** @description The player has no successful deposit yet, so firstDepositMin applies */
                             firstDeposit: boolean;
                         };
                     } | (components["schemas"]["Failure"] & {
@@ -9003,7 +9221,9 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     channel: "gcash" | "maya";
+                    /** @description Pesos to pay, at most two decimals, within the channel min and max */
                     amount: number;
+                    /** @description A coupon of the player (coupon/fetch) that adds a bonus */
                     couponId?: number;
                 };
             };
@@ -9022,7 +9242,9 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description Order number, the idempotency key of the gateway callback */
                             orderNo: string;
+                            /** @description Checkout page of the e-wallet (the sandbox on this server) */
                             payUrl: string;
                             amount: number;
                             /** @enum {number} */
@@ -9129,6 +9351,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description A Pending deposit of the player */
                     orderNo: string;
                 };
             };
@@ -9234,10 +9457,15 @@ export interface operations {
     getRechargeFetch: {
         parameters: {
             query?: {
+                /** @description 0 Pending, 1 Success, 2 Failed, 3 Timeout */
                 status?: number;
+                /** @description First day included, YYYY-MM-DD (Asia/Manila) */
                 from?: string;
+                /** @description Last day included, YYYY-MM-DD (Asia/Manila) */
                 to?: string;
+                /** @description Page number, from 1 */
                 page?: number;
+                /** @description Items per page, at most 100 */
                 size?: number;
             };
             header?: {
@@ -9265,9 +9493,13 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description The items of this page */
                             list: components["schemas"]["DepositRecord"][];
+                            /** @description Page number, from 1 */
                             page: number;
+                            /** @description Items per page asked */
                             size: number;
+                            /** @description Items in all pages */
                             total: number;
                         };
                     } | (components["schemas"]["Failure"] & {
@@ -9385,7 +9617,9 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     channel: "gcash" | "maya";
+                    /** @description Pesos to pay, at most two decimals, within the channel min and max */
                     amount: number;
+                    /** @description A coupon of the player (coupon/fetch) that adds a bonus */
                     couponId?: number;
                 };
             };
@@ -9505,6 +9739,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description A Pending deposit of the player */
                     orderNo: string;
                 };
             };
@@ -9523,7 +9758,9 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description Order number, the idempotency key of the gateway callback */
                             orderNo: string;
+                            /** @description Checkout page of the e-wallet (the sandbox on this server) */
                             payUrl: string;
                             amount: number;
                             /** @enum {number} */
@@ -9753,6 +9990,7 @@ export interface operations {
                 "application/json": {
                     phone: string;
                     code: string;
+                    /** @description md5 hex of what the player typed */
                     password: string;
                 };
             };
@@ -9874,6 +10112,7 @@ export interface operations {
             content: {
                 "application/json": {
                     code: string;
+                    /** @description md5 hex of what the player typed */
                     password: string;
                 };
             };
@@ -10122,6 +10361,7 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description The business day in Asia/Manila, YYYY-MM-DD */
                             day: string;
                             tasks: components["schemas"]["Task"][];
                         };
@@ -10161,9 +10401,13 @@ export interface operations {
         parameters: {
             query?: {
                 type?: string;
+                /** @description First day included, YYYY-MM-DD (Asia/Manila) */
                 from?: string;
+                /** @description Last day included, YYYY-MM-DD (Asia/Manila) */
                 to?: string;
+                /** @description Page number, from 1 */
                 page?: number;
+                /** @description Items per page, at most 100 */
                 size?: number;
             };
             header?: {
@@ -10191,9 +10435,13 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description The items of this page */
                             list: components["schemas"]["JournalEntry"][];
+                            /** @description Page number, from 1 */
                             page: number;
+                            /** @description Items per page asked */
                             size: number;
+                            /** @description Items in all pages */
                             total: number;
                         };
                     } | (components["schemas"]["Failure"] & {
@@ -10256,7 +10504,9 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description Stable code, sent back as a filter */
                             type: string;
+                            /** @description Display name in the language of the request */
                             name: string;
                         }[];
                     } | (components["schemas"]["Failure"] & {
@@ -10314,8 +10564,11 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     bank: "gcash" | "maya";
+                    /** @description Payee name: letters and spaces, 2-32, exactly as registered with the wallet */
                     name: string;
+                    /** @description gcash/maya: 10 digits starting with 9 (no +63) */
                     account: string;
+                    /** @description Transaction password, md5 hex of what the player typed */
                     password: string;
                 };
             };
@@ -10676,6 +10929,7 @@ export interface operations {
             content: {
                 "application/json": {
                     username: string;
+                    /** @description md5 hex of what the player typed */
                     password: string;
                     phone: string;
                     inviteCode?: string;
@@ -11081,7 +11335,9 @@ export interface operations {
     getUserGameCollectFetch: {
         parameters: {
             query?: {
+                /** @description Page number, from 1 */
                 page?: number;
+                /** @description Items per page, at most 100 */
                 size?: number;
             };
             header?: {
@@ -11109,9 +11365,13 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description The items of this page */
                             list: components["schemas"]["Game"][];
+                            /** @description Page number, from 1 */
                             page: number;
+                            /** @description Items per page asked */
                             size: number;
+                            /** @description Items in all pages */
                             total: number;
                         };
                     } | (components["schemas"]["Failure"] & {
@@ -11285,6 +11545,7 @@ export interface operations {
             content: {
                 "application/json": {
                     username: string;
+                    /** @description md5 hex of what the player typed */
                     password: string;
                     phone: string;
                     inviteCode?: string;
@@ -11528,7 +11789,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Full name exactly as on the ID: letters, spaces, dots, apostrophes and hyphens */
                     realName: string;
+                    /** @description MM/DD/YYYY; 21 or older */
                     birthDate: string;
                     /** @enum {string} */
                     idType: "passport" | "drivers_license" | "umid" | "philsys" | "prc" | "postal" | "voters" | "sss";
@@ -11652,6 +11915,7 @@ export interface operations {
             content: {
                 "application/json": {
                     username: string;
+                    /** @description md5 hex of what the player typed */
                     password: string;
                 };
             };
@@ -12016,7 +12280,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description md5 hex of what the player typed */
                     oldPassword: string;
+                    /** @description md5 hex of what the player typed */
                     newPassword: string;
                 };
             };
@@ -12137,7 +12403,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description md5 hex of what the player typed */
                     oldPassword?: string;
+                    /** @description md5 hex of what the player typed */
                     newPassword: string;
                 };
             };
@@ -13346,12 +13614,16 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Pesos, at least 100, within the VIP daily limit and withdrawalAmount */
                     amount: number;
+                    /** @description Transaction password, md5 hex */
                     password: string;
+                    /** @description The challenge token from GET /api/captcha and what the player read in its image */
                     captcha: {
                         token: string;
                         answer: string;
                     };
+                    /** @description OTP sent to the bound phone, when the operator requires one */
                     smsCode?: string;
                 };
             };
@@ -13453,10 +13725,15 @@ export interface operations {
     getWithdrawFetch: {
         parameters: {
             query?: {
+                /** @description 0 Pending, 1 Reviewed, 2 Success, 3 Failed, 4 Rejected, 5 Exception, 6 Processing */
                 status?: number;
+                /** @description First day included, YYYY-MM-DD (Asia/Manila) */
                 from?: string;
+                /** @description Last day included, YYYY-MM-DD (Asia/Manila) */
                 to?: string;
+                /** @description Page number, from 1 */
                 page?: number;
+                /** @description Items per page, at most 100 */
                 size?: number;
             };
             header?: {
@@ -13484,9 +13761,13 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description The items of this page */
                             list: components["schemas"]["WithdrawRecord"][];
+                            /** @description Page number, from 1 */
                             page: number;
+                            /** @description Items per page asked */
                             size: number;
+                            /** @description Items in all pages */
                             total: number;
                         };
                     } | (components["schemas"]["Failure"] & {
@@ -13550,12 +13831,19 @@ export interface operations {
                         msg: string;
                         data: {
                             vipLevel: number;
+                            /** @description Smallest withdrawal (100) */
                             min: number;
+                            /** @description Most that may be withdrawn per Manila day at this VIP level */
                             dailyAmount: number;
+                            /** @description Most withdrawals per Manila day at this VIP level */
                             dailyCount: number;
+                            /** @description Asked for today, Rejected and Failed orders excluded */
                             usedAmount: number;
+                            /** @description Withdrawals made today, Rejected and Failed excluded */
                             usedCount: number;
+                            /** @description dailyAmount - usedAmount, never below 0 */
                             remainingAmount: number;
+                            /** @description dailyCount - usedCount, never below 0 */
                             remainingCount: number;
                         };
                     } | (components["schemas"]["Failure"] & {
@@ -13618,9 +13906,13 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description Spendable balance */
                             balance: number;
+                            /** @description Bonus locked by the open requirements (may be more than the balance after losses) */
                             locked: number;
+                            /** @description Deposits' own turnover still owed: while above 0 nothing may be withdrawn */
                             surplus: number;
+                            /** @description What may be withdrawn now: balance - locked, never below 0; 0 while surplus > 0 */
                             withdrawalAmount: number;
                             list: components["schemas"]["WageringRequirement"][];
                         };
@@ -13715,10 +14007,14 @@ export interface operations {
         parameters: {
             query?: {
                 operator?: string;
+                /** @description Part of the route pattern or path, e.g. withdrawals */
                 route?: string;
                 target?: string;
+                /** @description true: only refused actions; false: only done ones */
                 failed?: "true" | "false";
+                /** @description Page number, from 1 */
                 page?: number;
+                /** @description Items per page, at most 100 */
                 size?: number;
             };
             header?: never;
@@ -13740,22 +14036,32 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description The items of this page */
                             list: {
                                 id: number;
                                 at: string;
                                 operator: string;
                                 method: string;
+                                /** @description The route pattern, e.g. /ops/users/:uid/status */
                                 route: string;
                                 path: string;
+                                /** @description What the action was on: a uid, an order number, a channel code... */
                                 target: string;
+                                /** @description The body sent (secrets redacted) */
                                 request: unknown;
+                                /** @description The state of the target before the action (null when the route has none) */
                                 before: unknown;
+                                /** @description The state of the target after it, else the answer's data */
                                 after: unknown;
                                 status: number;
+                                /** @description The envelope code of the answer: 0 when the action succeeded */
                                 code: number;
                             }[];
+                            /** @description Page number, from 1 */
                             page: number;
+                            /** @description Items per page asked */
                             size: number;
+                            /** @description Items in all pages */
                             total: number;
                         };
                     } | (components["schemas"]["Failure"] & {
@@ -14077,6 +14383,7 @@ export interface operations {
                         msg: string;
                         data: {
                             list: components["schemas"]["OpsConversation"][];
+                            /** @description Unread in all open */
                             unread: number;
                         };
                     } | (components["schemas"]["Failure"] & {
@@ -14422,6 +14729,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Plain text, at most 1,000 characters */
                     text: string;
                 };
             };
@@ -14542,9 +14850,13 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description The virtual now */
                             now: string;
+                            /** @description The business day in Asia/Manila, YYYY-MM-DD */
                             manilaDay: string;
+                            /** @description Virtual minus real time */
                             offsetMs: number;
+                            /** @description True while the clock stands still (frozen by a tester, or in tests) */
                             frozen: boolean;
                         };
                     };
@@ -14595,13 +14907,21 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description Exactly one of `set`, `advance` or `action`. `freeze` stands still at the current virtual instant (a set or advance while frozen moves it and it stays frozen); `resume` runs on from where it stands; `real` is real time again (offset 0, running). A move across midnight in Manila emits the day change once, and so does `real` when the real day differs. A frozen clock stays frozen across a restart. */
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: date-time */
+                    /**
+                     * Format: date-time
+                     * @description An ISO 8601 instant, e.g. 2026-12-01T00:00:00+08:00
+                     */
                     set?: string;
+                    /** @description A duration: 1d, 3h, 15m, 30s or combined like 1d12h */
                     advance?: string;
-                    /** @enum {string} */
+                    /**
+                     * @description freeze: stand still here; resume: run on from here; real: back to real time (offset 0, running)
+                     * @enum {string}
+                     */
                     action?: "freeze" | "resume" | "real";
                 };
             };
@@ -14620,9 +14940,13 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description The virtual now */
                             now: string;
+                            /** @description The business day in Asia/Manila, YYYY-MM-DD */
                             manilaDay: string;
+                            /** @description Virtual minus real time */
                             offsetMs: number;
+                            /** @description True while the clock stands still (frozen by a tester, or in tests) */
                             frozen: boolean;
                         };
                     } | (components["schemas"]["Failure"] & {
@@ -14708,8 +15032,11 @@ export interface operations {
     getOpsCodes: {
         parameters: {
             query?: {
+                /** @description Part of the code, any case */
                 q?: string;
+                /** @description Page number, from 1 */
                 page?: number;
+                /** @description Items per page, at most 100 */
                 size?: number;
             };
             header?: never;
@@ -14731,8 +15058,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description The items of this page */
                             list: {
                                 id: number;
+                                /** @description Upper-case; players may type it in any case */
                                 code: string;
                                 rewards: {
                                     /** @enum {string} */
@@ -14747,14 +15076,18 @@ export interface operations {
                                 minVip: number;
                                 expiresAt: string | null;
                                 expired: boolean;
+                                /** @description When an operator switched the code off (it then answers as expired) */
                                 disabledAt: string | null;
                                 remark: string;
                                 /** @enum {string} */
                                 source: "seed" | "ops";
                                 createdAt: string;
                             }[];
+                            /** @description Page number, from 1 */
                             page: number;
+                            /** @description Items per page asked */
                             size: number;
+                            /** @description Items in all pages */
                             total: number;
                         };
                     } | (components["schemas"]["Failure"] & {
@@ -14816,13 +15149,17 @@ export interface operations {
                         /** @enum {string} */
                         type: "cash" | "point" | "energy" | "coupon";
                         amount: number;
+                        /** @description Coupon template code (coupon rewards only) */
                         coupon?: string;
                         info?: string;
                     }[];
                     totalUses: number;
                     /** @default 0 */
                     minVip?: number;
-                    /** Format: date-time */
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 instant; no expiry when absent
+                     */
                     expiresAt?: string;
                     /** @default  */
                     remark?: string;
@@ -14844,6 +15181,7 @@ export interface operations {
                         msg: string;
                         data: {
                             id: number;
+                            /** @description Upper-case; players may type it in any case */
                             code: string;
                             rewards: {
                                 /** @enum {string} */
@@ -14858,6 +15196,7 @@ export interface operations {
                             minVip: number;
                             expiresAt: string | null;
                             expired: boolean;
+                            /** @description When an operator switched the code off (it then answers as expired) */
                             disabledAt: string | null;
                             remark: string;
                             /** @enum {string} */
@@ -14973,6 +15312,7 @@ export interface operations {
                         msg: string;
                         data: {
                             id: number;
+                            /** @description Upper-case; players may type it in any case */
                             code: string;
                             rewards: {
                                 /** @enum {string} */
@@ -14987,6 +15327,7 @@ export interface operations {
                             minVip: number;
                             expiresAt: string | null;
                             expired: boolean;
+                            /** @description When an operator switched the code off (it then answers as expired) */
                             disabledAt: string | null;
                             remark: string;
                             /** @enum {string} */
@@ -15076,12 +15417,18 @@ export interface operations {
     getOpsDeposits: {
         parameters: {
             query?: {
+                /** @description 0 Pending, 1 Success, 2 Failed, 3 Timeout */
                 status?: number;
+                /** @description Only this player's records */
                 uid?: number;
                 orderNo?: string;
+                /** @description First day included, YYYY-MM-DD (Asia/Manila) */
                 from?: string;
+                /** @description Last day included, YYYY-MM-DD (Asia/Manila) */
                 to?: string;
+                /** @description Page number, from 1 */
                 page?: number;
+                /** @description Items per page, at most 100 */
                 size?: number;
             };
             header?: never;
@@ -15103,9 +15450,13 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description The items of this page */
                             list: components["schemas"]["OpsDeposit"][];
+                            /** @description Page number, from 1 */
                             page: number;
+                            /** @description Items per page asked */
                             size: number;
+                            /** @description Items in all pages */
                             total: number;
                         };
                     } | (components["schemas"]["Failure"] & {
@@ -15343,24 +15694,46 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @enum {string} */
+                    /**
+                     * @description latency, error, reset (the connection is cut, no answer) and hang (no answer for ms, default 60 s, then cut) act on routes; socket.drop closes live sockets; deposit.* act on the sandbox checkout, payout.* on the sandbox payout gateway; poker.card decides the card of the next poker draw
+                     * @enum {string}
+                     */
                     kind: "latency" | "error" | "reset" | "hang" | "socket.drop" | "deposit.fail" | "deposit.timeout" | "deposit.duplicate" | "deposit.late" | "payout.fail" | "payout.exception" | "poker.card";
+                    /** @description Only this player (default: everyone) */
                     uid?: number;
+                    /** @description Route faults: the route path, or a prefix ending in * */
                     route?: string;
+                    /** @description Route faults: a regular expression the path must match, e.g. ^/api/(user|balance) */
                     regex?: string;
-                    /** @enum {string} */
+                    /**
+                     * @description latency, error: only this method
+                     * @enum {string}
+                     */
                     method?: "GET" | "POST" | "DELETE";
+                    /** @description latency: added delay (the mean); hang: how long */
                     ms?: number;
+                    /** @description latency: uniform spreads ms ± jitterMs, normal uses it as the standard deviation */
                     jitterMs?: number;
-                    /** @enum {string} */
+                    /**
+                     * @description latency: default fixed
+                     * @enum {string}
+                     */
                     distribution?: "fixed" | "uniform" | "normal";
+                    /** @description Chance each request or flow is hit (default 1); a miss does not count */
                     probability?: number;
+                    /** @description error: the envelope msg instead of the code message */
                     msg?: string;
+                    /** @description error: the envelope data instead of null */
                     data?: unknown;
+                    /** @description error: HTTP status (default 200, then code is required) */
                     status?: number;
+                    /** @description error: envelope code, e.g. 20002 (a known code) */
                     code?: number;
+                    /** @description deposit.late: virtual seconds */
                     delaySeconds?: number;
+                    /** @description poker.card: the card the draw gives instead of a random one (it still needs a chance) */
                     card?: string;
+                    /** @description How many times it applies (default: once for flows and sockets, until removed for routes) */
                     count?: number;
                 };
             };
@@ -15396,10 +15769,14 @@ export interface operations {
                             status: number | null;
                             code: number | null;
                             delaySeconds: number | null;
+                            /** @description poker.card: the card the draw gives */
                             card: string | null;
+                            /** @description Applications left; null until removed */
                             remaining: number | null;
+                            /** @description How many times it has acted */
                             applied: number;
                             createdAt: string;
+                            /** @description e.g. no route matches /api/usr/info */
                             warning: string | null;
                         };
                     } | (components["schemas"]["Failure"] & {
@@ -15562,9 +15939,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The HAR document: { log: { entries: [...] } } (up to 32 MB) */
                     har: unknown;
+                    /** @description Load this scenario first (every session ends) */
                     scenario?: string;
-                    /** @default Secret123 */
+                    /**
+                     * @description Typed password that replaces redacted passwords (the personas use Secret123)
+                     * @default Secret123
+                     */
                     password?: string;
                 };
             };
@@ -15587,8 +15969,10 @@ export interface operations {
                             replayed: number;
                             same: number;
                             different: number;
+                            /** @description Operator calls, static files and socket entries */
                             skipped: number;
                             results: {
+                                /** @description Position in log.entries */
                                 index: number;
                                 method: string;
                                 path: string;
@@ -15687,8 +16071,11 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "pending" | "verified" | "rejected";
+                /** @description Only this player's records */
                 uid?: number;
+                /** @description Page number, from 1 */
                 page?: number;
+                /** @description Items per page, at most 100 */
                 size?: number;
             };
             header?: never;
@@ -15710,9 +16097,13 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description The items of this page */
                             list: components["schemas"]["OpsKyc"][];
+                            /** @description Page number, from 1 */
                             page: number;
+                            /** @description Items per page asked */
                             size: number;
+                            /** @description Items in all pages */
                             total: number;
                         };
                     } | (components["schemas"]["Failure"] & {
@@ -15773,7 +16164,10 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     decision: "verified" | "rejected";
-                    /** @default  */
+                    /**
+                     * @description Shown to the player; required for a rejection
+                     * @default
+                     */
                     reason?: string;
                 };
             };
@@ -15895,8 +16289,11 @@ export interface operations {
                         msg: string;
                         data: {
                             whole: boolean;
+                            /** @description What breaks an invariant; empty when whole */
                             problems: string[];
+                            /** @description The sum over every account, players and counterparties: 0 when whole */
                             total: number;
+                            /** @description The same for points: 0 when whole */
                             totalPoints: number;
                             counterparties: {
                                 code: string;
@@ -15950,7 +16347,9 @@ export interface operations {
         parameters: {
             query?: {
                 uid?: number;
+                /** @description Page number, from 1 */
                 page?: number;
+                /** @description Items per page, at most 100 */
                 size?: number;
             };
             header?: never;
@@ -15972,7 +16371,9 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description The items of this page */
                             list: {
+                                /** @description The send (not a letter id) */
                                 id: number;
                                 /** @enum {string} */
                                 audience: "player" | "all";
@@ -15985,13 +16386,19 @@ export interface operations {
                                 contentVi: string;
                                 rewards: components["schemas"]["Reward"][];
                                 recipients: number;
+                                /** @description Recipients who have read it */
                                 read: number;
+                                /** @description Recipients who have claimed its rewards */
                                 claimed: number;
+                                /** @description Letters to all: players who register before this instant receive it too */
                                 validUntil: string | null;
                                 createdAt: string;
                             }[];
+                            /** @description Page number, from 1 */
                             page: number;
+                            /** @description Items per page asked */
                             size: number;
+                            /** @description Items in all pages */
                             total: number;
                         };
                     } | (components["schemas"]["Failure"] & {
@@ -16051,10 +16458,15 @@ export interface operations {
                     uid?: number;
                     /** @enum {boolean} */
                     all?: true;
-                    /** @enum {string} */
+                    /**
+                     * @description Default: reward when rewards are attached, else notice
+                     * @enum {string}
+                     */
                     type?: "notice" | "reward";
                     titleEn: string;
+                    /** @description Default: the English title */
                     titleVi?: string;
+                    /** @description Markdown */
                     contentEn: string;
                     contentVi?: string;
                     /** @default [] */
@@ -16067,6 +16479,7 @@ export interface operations {
                         /** @enum {string} */
                         type: "coupon";
                         amount: number;
+                        /** @description A coupon template code, e.g. RELOAD20 */
                         coupon: string;
                         info?: string;
                     } | {
@@ -16075,7 +16488,10 @@ export interface operations {
                         amount: number;
                         info?: string;
                     })[];
-                    /** Format: date-time */
+                    /**
+                     * Format: date-time
+                     * @description With all: players who register before this instant receive it too (default: 7 days after sending)
+                     */
                     validUntil?: string;
                 };
             };
@@ -16094,6 +16510,7 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description The send (not a letter id) */
                             id: number;
                             /** @enum {string} */
                             audience: "player" | "all";
@@ -16106,8 +16523,11 @@ export interface operations {
                             contentVi: string;
                             rewards: components["schemas"]["Reward"][];
                             recipients: number;
+                            /** @description Recipients who have read it */
                             read: number;
+                            /** @description Recipients who have claimed its rewards */
                             claimed: number;
+                            /** @description Letters to all: players who register before this instant receive it too */
                             validUntil: string | null;
                             createdAt: string;
                         };
@@ -16222,6 +16642,7 @@ export interface operations {
                         msg: string;
                         data: {
                             sid: string;
+                            /** @description Live connections of the player it was sent to now */
                             connections: number;
                         };
                     } | (components["schemas"]["Failure"] & {
@@ -16307,10 +16728,12 @@ export interface operations {
     getOpsRequests: {
         parameters: {
             query?: {
+                /** @description Part of the path */
                 path?: string;
                 uid?: number;
                 code?: number;
                 limit?: number;
+                /** @description true: include the /ops calls themselves */
                 ops?: "true" | "false";
             };
             header?: never;
@@ -16334,8 +16757,11 @@ export interface operations {
                         data: {
                             requests: components["schemas"]["RequestLog"][];
                             frames: components["schemas"]["LooseFrame"][];
+                            /** @description With REDIS_URL the log is the whole cluster: every process is asked for its part */
                             processes: {
+                                /** @description Processes whose log is in this answer, the one asked included */
                                 answered: number;
+                                /** @description Processes of the cluster that did not answer within 2 s (left out) */
                                 silent: number;
                             };
                         };
@@ -16459,12 +16885,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The request log as an HTTP Archive 1.2 (JSON), as an attachment; a refusal is the failure envelope (HTTP 200) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description HAR 1.2: creator, entries (requests and socket frames) */
+                        log: Record<string, never>;
+                    } | components["schemas"]["Failure"];
+                };
             };
             /** @description No or wrong operator token */
             401: {
@@ -16596,12 +17027,15 @@ export interface operations {
                         msg: string;
                         data: {
                             name: string;
+                            /** @description Moves when what the scenario builds changes */
                             version: number;
                             title: string;
                             description: string;
                             personas: components["schemas"]["Persona"][];
+                            /** @description What a tester can check with it */
                             tryThis: string[];
                             tookMs: number;
+                            /** @description The virtual now after the scenario was built */
                             clock: string;
                         };
                     } | (components["schemas"]["Failure"] & {
@@ -17017,12 +17451,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The snapshot as a file (an SQLite database), as an attachment; a refusal is the failure envelope (HTTP 200, JSON) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/vnd.sqlite3": string;
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
             /** @description No or wrong operator token */
             401: {
@@ -17163,10 +17600,13 @@ export interface operations {
                         data: {
                             name: string;
                             note: string;
+                            /** @description Real time of the save */
                             savedAt: string;
+                            /** @description The virtual now when it was saved; a restore brings the clock back to it */
                             clock: string;
                             bytes: number;
                             tookMs: number;
+                            /** @description How long the swap took */
                             restoreMs: number;
                         };
                     } | (components["schemas"]["Failure"] & {
@@ -17328,6 +17768,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Event name, e.g. inbox.unread */
                     event: string;
                     content?: unknown;
                 };
@@ -17455,24 +17896,34 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description Public player id; also the socket path /webSocket/{uid} */
                             uid: number;
                             username: string;
                             nickname: string;
                             /** @enum {string} */
                             gender: "male" | "female" | "other";
+                            /** @description Bound mobile number, masked (9*****1234); empty when none */
                             phone: string;
+                            /** @description URL of the avatar image served by this server */
                             avatar: string;
+                            /** @description The player's own code that friends enter to become referrals */
                             invitationCode: string;
+                            /** @description VIP level, 0 by default */
                             vip: number;
+                            /** @description An e-wallet is bound */
                             bind: boolean;
+                            /** @description No transaction password yet: withdraw is blocked */
                             isNullPasswordTrade: boolean;
+                            /** @description The sign-up bonus has been granted */
                             hasSignUp: boolean;
+                            /** @description The invitation code used at sign-up (the superior), empty when none */
                             registrationCode: string;
                             guest: boolean;
                             id: number;
                             /** @enum {string} */
                             status: "active" | "suspended";
                             statusReason: string;
+                            /** @description Unmasked */
                             phoneNumber: string;
                             realName: string;
                             birthDate: string;
@@ -17548,24 +17999,34 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description Public player id; also the socket path /webSocket/{uid} */
                             uid: number;
                             username: string;
                             nickname: string;
                             /** @enum {string} */
                             gender: "male" | "female" | "other";
+                            /** @description Bound mobile number, masked (9*****1234); empty when none */
                             phone: string;
+                            /** @description URL of the avatar image served by this server */
                             avatar: string;
+                            /** @description The player's own code that friends enter to become referrals */
                             invitationCode: string;
+                            /** @description VIP level, 0 by default */
                             vip: number;
+                            /** @description An e-wallet is bound */
                             bind: boolean;
+                            /** @description No transaction password yet: withdraw is blocked */
                             isNullPasswordTrade: boolean;
+                            /** @description The sign-up bonus has been granted */
                             hasSignUp: boolean;
+                            /** @description The invitation code used at sign-up (the superior), empty when none */
                             registrationCode: string;
                             guest: boolean;
                             id: number;
                             /** @enum {string} */
                             status: "active" | "suspended";
                             statusReason: string;
+                            /** @description Unmasked */
                             phoneNumber: string;
                             realName: string;
                             birthDate: string;
@@ -17629,7 +18090,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Signed pesos, at most two decimals; a debit may not take the balance below 0 */
                     amount: number;
+                    /** @description Written as the journal remark */
                     reason: string;
                 };
             };
@@ -17648,11 +18111,17 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description Total cash of the account, including the amount frozen by pending withdrawals */
                             allAmount: number;
+                            /** @description Spendable cash: allAmount minus frozen withdrawals. The header shows this */
                             balance: number;
+                            /** @description The part of balance that may be withdrawn now: 0 while deposit turnover is owed (surplus > 0), else balance minus the bonuses of open wagering requirements (GET /api/withdraw/wagering), never below 0 */
                             withdrawalAmount: number;
+                            /** @description Cumulative successful deposits of the account */
                             deposit: number;
+                            /** @description Points balance (whole points, spent in the mall) */
                             point: number;
+                            /** @description Deposits' own turnover still owed before any withdrawal is allowed: max(0, turnoverRequired - turnoverDone). Bonus wagering is not in it (GET /api/withdraw/wagering) */
                             surplus: number;
                             journalId: number;
                         };
@@ -17740,9 +18209,13 @@ export interface operations {
         parameters: {
             query?: {
                 type?: string;
+                /** @description First day included, YYYY-MM-DD (Asia/Manila) */
                 from?: string;
+                /** @description Last day included, YYYY-MM-DD (Asia/Manila) */
                 to?: string;
+                /** @description Page number, from 1 */
                 page?: number;
+                /** @description Items per page, at most 100 */
                 size?: number;
             };
             header?: never;
@@ -17766,9 +18239,13 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description The items of this page */
                             list: components["schemas"]["OpsJournalEntry"][];
+                            /** @description Page number, from 1 */
                             page: number;
+                            /** @description Items per page asked */
                             size: number;
+                            /** @description Items in all pages */
                             total: number;
                         };
                     } | (components["schemas"]["Failure"] & {
@@ -17842,11 +18319,16 @@ export interface operations {
                         msg: string;
                         data: {
                             id: number;
+                            /** @description Login */
                             createdAt: string;
+                            /** @description Last authenticated request (written at most once a minute) */
                             lastSeenAt: string;
+                            /** @description Absolute time-out */
                             expiresAt: string;
                             revokedAt: string | null;
+                            /** @description Why it ended: logout, replaced by a new login, idle, revoked by operator... */
                             revokeReason: string;
+                            /** @description Not revoked and within the idle and absolute time-outs now */
                             live: boolean;
                             ip: string;
                             deviceId: string;
@@ -18035,11 +18517,16 @@ export interface operations {
                         msg: string;
                         data: {
                             id: number;
+                            /** @description Login */
                             createdAt: string;
+                            /** @description Last authenticated request (written at most once a minute) */
                             lastSeenAt: string;
+                            /** @description Absolute time-out */
                             expiresAt: string;
                             revokedAt: string | null;
+                            /** @description Why it ended: logout, replaced by a new login, idle, revoked by operator... */
                             revokeReason: string;
+                            /** @description Not revoked and within the idle and absolute time-outs now */
                             live: boolean;
                             ip: string;
                             deviceId: string;
@@ -18158,24 +18645,34 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description Public player id; also the socket path /webSocket/{uid} */
                             uid: number;
                             username: string;
                             nickname: string;
                             /** @enum {string} */
                             gender: "male" | "female" | "other";
+                            /** @description Bound mobile number, masked (9*****1234); empty when none */
                             phone: string;
+                            /** @description URL of the avatar image served by this server */
                             avatar: string;
+                            /** @description The player's own code that friends enter to become referrals */
                             invitationCode: string;
+                            /** @description VIP level, 0 by default */
                             vip: number;
+                            /** @description An e-wallet is bound */
                             bind: boolean;
+                            /** @description No transaction password yet: withdraw is blocked */
                             isNullPasswordTrade: boolean;
+                            /** @description The sign-up bonus has been granted */
                             hasSignUp: boolean;
+                            /** @description The invitation code used at sign-up (the superior), empty when none */
                             registrationCode: string;
                             guest: boolean;
                             id: number;
                             /** @enum {string} */
                             status: "active" | "suspended";
                             statusReason: string;
+                            /** @description Unmasked */
                             phoneNumber: string;
                             realName: string;
                             birthDate: string;
@@ -18291,24 +18788,33 @@ export interface operations {
                             username: string;
                             vip: {
                                 level: number;
+                                /** @description null at the top level */
                                 nextLevel: number | null;
                                 depositProgress: components["schemas"]["VipProgress"];
                                 turnoverProgress: components["schemas"]["VipProgress"];
+                                /** @description VIP activeness: each deposit day adds 100 (at most 100 per day), each day without deposit takes off the level decay */
                                 activenessPercent: number;
                                 daily: {
+                                    /** @description Today's login reward at the current level */
                                     amount: number;
+                                    /** @description Not yet claimed this Manila day */
                                     claimable: boolean;
+                                    /** @description When the next daily reward opens (next Manila midnight when claimed today) */
                                     nextClaimAt: string;
                                 };
                                 monthly: {
                                     amount: number;
+                                    /** @description Not yet claimed this Manila month and the level grants one */
                                     claimable: boolean;
+                                    /** @description When the next monthly reward opens */
                                     nextClaimAt: string;
                                 };
                                 depositRebate: {
+                                    /** @description Deposit rebate accrued and not yet claimed */
                                     claimable: number;
                                 };
                                 turnoverRebate: {
+                                    /** @description Turnover rebate accrued and not yet claimed */
                                     claimable: number;
                                 };
                             };
@@ -18370,7 +18876,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Pesos a player of this level may withdraw per Manila day */
                     dailyAmount?: number;
+                    /** @description Withdrawals per Manila day */
                     dailyCount?: number;
                 };
             };
@@ -18644,12 +19152,18 @@ export interface operations {
     getOpsWithdrawals: {
         parameters: {
             query?: {
+                /** @description 0 Pending, 1 Reviewed, 2 Success, 3 Failed, 4 Rejected, 5 Exception, 6 Processing */
                 status?: number;
+                /** @description Only this player's records */
                 uid?: number;
                 orderNo?: string;
+                /** @description First day included, YYYY-MM-DD (Asia/Manila) */
                 from?: string;
+                /** @description Last day included, YYYY-MM-DD (Asia/Manila) */
                 to?: string;
+                /** @description Page number, from 1 */
                 page?: number;
+                /** @description Items per page, at most 100 */
                 size?: number;
             };
             header?: never;
@@ -18671,9 +19185,13 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: {
+                            /** @description The items of this page */
                             list: components["schemas"]["OpsWithdrawal"][];
+                            /** @description Page number, from 1 */
                             page: number;
+                            /** @description Items per page asked */
                             size: number;
+                            /** @description Items in all pages */
                             total: number;
                         };
                     } | (components["schemas"]["Failure"] & {
@@ -18802,7 +19320,10 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     result: "success" | "failed" | "exception";
-                    /** @default  */
+                    /**
+                     * @description Shown to the player on a failure
+                     * @default
+                     */
                     reason?: string;
                 };
             };
@@ -18913,6 +19434,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Shown to the player */
                     reason: string;
                 };
             };
@@ -19119,386 +19641,6 @@ export interface operations {
             };
         };
     };
-    postProviderBySessionIdAct: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                sessionId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The requestFrom header is missing or wrong */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: 10007;
-                    };
-                };
-            };
-            /** @description Unexpected server fault (logged) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: 10005;
-                    };
-                };
-            };
-            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: 10010;
-                    };
-                };
-            };
-        };
-    };
-    postProviderBySessionIdBalance: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                sessionId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The requestFrom header is missing or wrong */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: 10007;
-                    };
-                };
-            };
-            /** @description Unexpected server fault (logged) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: 10005;
-                    };
-                };
-            };
-            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: 10010;
-                    };
-                };
-            };
-        };
-    };
-    postProviderBySessionIdPlay: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                sessionId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The requestFrom header is missing or wrong */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: 10007;
-                    };
-                };
-            };
-            /** @description Unexpected server fault (logged) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: 10005;
-                    };
-                };
-            };
-            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: 10010;
-                    };
-                };
-            };
-        };
-    };
-    postProviderBySessionIdSeeds: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                sessionId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The requestFrom header is missing or wrong */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: 10007;
-                    };
-                };
-            };
-            /** @description Unexpected server fault (logged) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: 10005;
-                    };
-                };
-            };
-            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: 10010;
-                    };
-                };
-            };
-        };
-    };
-    postProviderBySessionIdSeedsRotate: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                sessionId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The requestFrom header is missing or wrong */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: 10007;
-                    };
-                };
-            };
-            /** @description Unexpected server fault (logged) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: 10005;
-                    };
-                };
-            };
-            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: 10010;
-                    };
-                };
-            };
-        };
-    };
-    postProviderBySessionIdTable: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                sessionId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The requestFrom header is missing or wrong */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: 10007;
-                    };
-                };
-            };
-            /** @description Unexpected server fault (logged) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: 10005;
-                    };
-                };
-            };
-            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: 10010;
-                    };
-                };
-            };
-        };
-    };
-    getProviderPlayByGame: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                game: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Unexpected server fault (logged) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: 10005;
-                    };
-                };
-            };
-            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: 10010;
-                    };
-                };
-            };
-        };
-    };
     getReady: {
         parameters: {
             query?: never;
@@ -19523,153 +19665,17 @@ export interface operations {
                         data: {
                             /** @enum {boolean} */
                             ok: true;
-                            /** @enum {string} */
+                            /**
+                             * @description A one-row query answered
+                             * @enum {string}
+                             */
                             database: "up" | "down";
-                            /** @enum {string} */
+                            /**
+                             * @description The Redis broker answered a read within a second (always up for a lone process)
+                             * @enum {string}
+                             */
                             broker: "up" | "down";
                         };
-                    };
-                };
-            };
-            /** @description Unexpected server fault (logged) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: 10005;
-                    };
-                };
-            };
-            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: 10010;
-                    };
-                };
-            };
-        };
-    };
-    getSandboxCheckoutJs: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Unexpected server fault (logged) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: 10005;
-                    };
-                };
-            };
-            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: 10010;
-                    };
-                };
-            };
-        };
-    };
-    getSandboxPayByOrderNo: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                orderNo: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Unexpected server fault (logged) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: 10005;
-                    };
-                };
-            };
-            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: 10010;
-                    };
-                };
-            };
-        };
-    };
-    postSandboxPayByOrderNo: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                orderNo: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The requestFrom header is missing or wrong */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: 10007;
                     };
                 };
             };
