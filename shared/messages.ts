@@ -433,6 +433,10 @@ export const successMessages = {
     'vi-VN': 'Đã đặt lại mật khẩu. Vui lòng đăng nhập bằng mật khẩu mới',
   },
   tradePasswordSet: { 'en-US': 'Transaction password set', 'vi-VN': 'Đã đặt mật khẩu giao dịch' },
+  tradePasswordReset: {
+    'en-US': 'Transaction password reset. Use the new one for your next withdrawal',
+    'vi-VN': 'Đã đặt lại mật khẩu giao dịch. Hãy dùng mật khẩu mới cho lần rút tiền tiếp theo',
+  },
   tradePasswordChanged: { 'en-US': 'Transaction password changed', 'vi-VN': 'Đã đổi mật khẩu giao dịch' },
   superiorBound: { 'en-US': 'Referrer bound', 'vi-VN': 'Đã liên kết người giới thiệu' },
   profileSaved: { 'en-US': 'Saved', 'vi-VN': 'Đã lưu' },

@@ -116,7 +116,7 @@ export function userRoutes(app: FastifyInstance, users: UserService) {
   });
   route(app, contract.resetTradePassword, async ({ user, body, request, reply, succeed }) => {
     await users.resetTradePassword(user, body.code, body.password);
-    succeed('passwordReset');
+    succeed('tradePasswordReset');
     rotateSession(user.id, request, reply);
     return null;
   });

@@ -852,7 +852,11 @@ describe('SMS codes and resets', () => {
     expect(sent.body.success).toBe(true);
     const { code } = await lastSms(player.phone, 'resetTradePwd');
     const reset = await client.post('/api/reset/trade/pwd', { code, password: hashed('trade777') });
-    expect(reset.body).toMatchObject({ success: true });
+    // Not the login reset's "log in with the new password": the player stays logged in.
+    expect(reset.body).toMatchObject({
+      success: true,
+      msg: 'Transaction password reset. Use the new one for your next withdrawal',
+    });
     expect((await client.get<UserInfo>(INFO)).body.data.isNullPasswordTrade).toBe(false);
     const change = await client.post('/api/user/modifyPasswordTrade', {
       oldPassword: hashed('trade777'),
