@@ -58,6 +58,8 @@ export const POSTGRES_SERVER_TESTS = [
   'server/src/plugins/health.test.ts',
   // Issue 26 item 4: Idempotency-Key on the money POSTs (the reservation's upsert, one order per key).
   'server/src/plugins/idempotency.test.ts',
+  // Issue 26: one lock-out per password whichever route checks it, on PostgreSQL and the Redis limiter.
+  'server/src/plugins/lockouts.test.ts',
   // Neither money, sessions nor sockets, but cheap to run on both and all written against the port.
   'server/src/domains/chat/chat.test.ts',
   'server/src/domains/chat/operator-channel.test.ts',

@@ -14,6 +14,14 @@ export async function verifyPassword(stored: string, md5Hex: string): Promise<bo
   }
 }
 
+/**
+ * The lock-outs of the two passwords, one per password whichever route checks it (login, password change,
+ * withdrawal, wallet bind): 5 wrong guesses in 15 minutes, counted under one limiter key each.
+ */
+export const PASSWORD_FAILURES = { limit: 5, windowMs: 15 * 60_000 };
+export const loginLockKey = (userId: number | string) => `login:fail:${userId}`;
+export const tradeLockKey = (userId: number) => `trade:user:${userId}`;
+
 let dummyHash: Promise<string> | undefined;
 
 /** Spends the time of a real check, so an unknown username answers as slowly as a wrong password. */

@@ -10,11 +10,17 @@ import type { EventBus } from '../../plugins/events';
 import { AttemptGate, type Limiter } from '../../plugins/rate-limit';
 import type { SessionUser } from '../../types';
 import { avatarUrl, DEFAULT_AVATAR, isAvatar } from './avatars';
-import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
+import {
+  burnPasswordCheck,
+  hashPassword,
+  loginLockKey,
+  PASSWORD_FAILURES,
+  tradeLockKey,
+  verifyPassword,
+} from './password';
 import { createUserRepo, type ProfileChanges, type UserInfoRow, type UserRow } from './repo';
 import { SMS_NOTICE, type SmsService } from './sms.service';
 
-const LOGIN_FAILURES_PER_ACCOUNT = { limit: 5, windowMs: 15 * 60_000 };
 const LOGIN_ATTEMPTS_PER_ADDRESS = { limit: 30, windowMs: 15 * 60_000 };
 const REGISTRATIONS_PER_ADDRESS = { limit: 10, windowMs: 3_600_000 };
 const GUESTS_PER_ADDRESS = { limit: 10, windowMs: 3_600_000 };
@@ -92,9 +98,9 @@ export function createUserService(deps: {
 }) {
   const { db, clock, limiter, sms } = deps;
   const repo = createUserRepo(db);
-  const loginGate = new AttemptGate(limiter, LOGIN_FAILURES_PER_ACCOUNT);
+  const loginGate = new AttemptGate(limiter, PASSWORD_FAILURES);
   /** The transaction password's gate; its places are in the limiter's store, shared with the withdrawal's. */
-  const tradeGate = new AttemptGate(limiter, LOGIN_FAILURES_PER_ACCOUNT);
+  const tradeGate = new AttemptGate(limiter, PASSWORD_FAILURES);
 
   const mustGet = (id: number) => {
     const row = repo.byId(id);
@@ -265,7 +271,7 @@ export function createUserService(deps: {
       // A username may be all digits too: a phone match wins, then the username.
       const row =
         (/^\d+$/.test(input.username) ? repo.byPhone(input.username) : undefined) ?? repo.byUsername(input.username);
-      const accountKey = `login:fail:${row?.id ?? input.username.toLowerCase()}`;
+      const accountKey = loginLockKey(row?.id ?? input.username.toLowerCase());
       // The guess takes its place before argon2 runs: parallel guesses cannot get past the lock-out.
       return loginGate.guard(accountKey, async () => {
         const ok =
@@ -348,14 +354,14 @@ export function createUserService(deps: {
       sms.consume(input.phone, 'resetLoginPwd', input.code, () => repo.setPassword(row.id, passwordHash));
       deps.revokeSessions(row.id, 'password reset');
       // The code proved the phone: the new password logs in at once, even after a login lock-out.
-      await limiter.reset(`login:fail:${row.id}`);
+      await limiter.reset(loginLockKey(row.id));
     },
 
     async changeLoginPassword(user: SessionUser, oldPassword: string, newPassword: string) {
       assertNotGuest(user);
       const row = mustGet(user.id);
       // The login's own counter and gate: a session cannot add guesses at the password to the login's five.
-      const accountKey = `login:fail:${user.id}`;
+      const accountKey = loginLockKey(user.id);
       await loginGate.guard(accountKey, async () => {
         if (!(await verifyPassword(row.password_hash, oldPassword))) {
           await limiter.record(accountKey);
@@ -377,10 +383,10 @@ export function createUserService(deps: {
       if (isChange) {
         // The same counter and gate as the withdrawal's check (withdraw/trade-password.ts): five guesses in
         // all, whichever route they come through.
-        const tradeKey = `trade:user:${user.id}`;
+        const tradeKey = tradeLockKey(user.id);
         await tradeGate.guard(tradeKey, async () => {
           if (!oldPassword || !(await verifyPassword(row.trade_password_hash as string, oldPassword))) {
-            await limiter.record(tradeKey, LOGIN_FAILURES_PER_ACCOUNT);
+            await limiter.record(tradeKey, PASSWORD_FAILURES);
             throw new AppError(Code.OLD_PASSWORD_WRONG);
           }
           await limiter.reset(tradeKey);
@@ -405,7 +411,7 @@ export function createUserService(deps: {
       const tradeHash = await hashPassword(password);
       sms.consume(row.phone, 'resetTradePwd', code, () => repo.setTradePassword(user.id, tradeHash));
       // The code proved the phone: the new transaction password works at once, even after a lock-out.
-      await limiter.reset(`trade:user:${user.id}`);
+      await limiter.reset(tradeLockKey(user.id));
     },
 
     share(userId: number) {

@@ -4,10 +4,11 @@ import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
 import type { EventBus } from '../../plugins/events';
 import { AttemptGate, type Limiter, type LimitRule } from '../../plugins/rate-limit';
-import { verifyPassword } from '../user/password';
+import { PASSWORD_FAILURES, tradeLockKey, verifyPassword } from '../user/password';
 
 /** Wrong transaction passwords per account before a lock-out (the same counter as changing it). */
-export const TRADE_PASSWORD_FAILURES: LimitRule = { limit: 5, windowMs: 15 * 60_000 };
+/** The transaction password's lock-out, shared with its change in the user domain (user/password.ts). */
+export const TRADE_PASSWORD_FAILURES: LimitRule = PASSWORD_FAILURES;
 
 /** How long a session may withdraw again without argon2 after the transaction password was verified. */
 export const TRADE_PASSWORD_REMEMBER_MS = 5 * 60_000;
@@ -82,7 +83,7 @@ export function createTradePasswordCheck(deps: {
     return same;
   }
 
-  const keyOf = (userId: number) => `trade:user:${userId}`;
+  const keyOf = tradeLockKey;
   const gate = new AttemptGate(limiter, TRADE_PASSWORD_FAILURES);
 
   return {
