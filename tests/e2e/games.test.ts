@@ -35,8 +35,53 @@ interface Spec {
 /** Rounds the game frame reported to the casino (its `game-round` message, sent once a round is settled). */
 const roundsReported = (page: Page) => page.evaluate(() => (window as unknown as { __rounds: number }).__rounds);
 
-const settled = (r: Round) =>
-  expect.poll(() => roundsReported(r.page), { timeout: WAIT, interval: 100 }).toBeGreaterThan(r.before);
+/** The game page (the casino's iframe) as a Playwright frame, to run scripts in it. */
+const gameFrame = (page: Page) => page.frames().find((frame) => frame.url().includes('/provider/'));
+
+/**
+ * Records, inside the game page, every toast it shows and every answer of the provider's API, so that a
+ * round that never settles says why (a refusal, a network failure, a slow answer) instead of only timing out.
+ */
+async function recordGamePage(page: Page) {
+  await gameFrame(page)?.evaluate(() => {
+    const w = window as unknown as { __seen: string[] };
+    w.__seen = [];
+    const started = performance.now();
+    const at = () => `${Math.round(performance.now() - started)} ms`;
+    new MutationObserver(() => {
+      for (const node of document.querySelectorAll<HTMLElement>('.g-toast span:not([data-seen])')) {
+        node.dataset.seen = '1';
+        w.__seen.push(`${at()} toast: ${node.textContent}`);
+      }
+    }).observe(document.body, { subtree: true, childList: true });
+    const original = window.fetch.bind(window);
+    window.fetch = async (...args: Parameters<typeof fetch>) => {
+      const path = String(args[0] instanceof Request ? args[0].url : args[0])
+        .split('/')
+        .pop();
+      w.__seen.push(`${at()} ${path} sent`);
+      const response = await original(...args);
+      void response
+        .clone()
+        .text()
+        .then((text) => w.__seen.push(`${at()} ${path} ${response.status} ${text.slice(0, 160)}`));
+      return response;
+    };
+  });
+}
+
+const settled = async (r: Round) => {
+  try {
+    await expect.poll(() => roundsReported(r.page), { timeout: WAIT, interval: 100 }).toBeGreaterThan(r.before);
+  } catch (error) {
+    const seen = await gameFrame(r.page)
+      ?.evaluate(() => (window as unknown as { __seen?: string[] }).__seen ?? [])
+      .catch(() => ['(the game page is gone)']);
+    throw new Error(`No round reported settled. The game page saw:\n${(seen ?? ['(no game page)']).join('\n')}`, {
+      cause: error,
+    });
+  }
+};
 
 /** Clicks `control` whenever it is enabled until the round is reported settled (a stepped round's last move). */
 async function untilSettled(r: Round, control: () => ReturnType<FrameLocator['locator']>) {
@@ -189,7 +234,16 @@ const GROUPS: { name: string; specs: Spec[] }[] = [
   {
     name: 'slots and instant games (slot, crash, plinko, keno, limbo, dice, coinFlip, scratch)',
     specs: [
-      oneShot('slot', 'Fiesta Reels', '.sl-spin'),
+      {
+        family: 'slot',
+        name: 'Fiesta Reels',
+        start: '.sl-spin',
+        async play(r) {
+          await r.frame.locator('.sl-spin').click();
+          // a pick bonus (three bonus symbols) waits for the player's picks: open the boxes as a player does
+          await untilSettled(r, () => r.frame.locator('.sl-box:not([disabled])'));
+        },
+      },
       oneShot('crash', 'Skyrocket Crash', '.crash-launch'),
       oneShot('plinko', 'Peg Drop', '.pl-drop'),
       {
@@ -237,6 +291,12 @@ const GROUPS: { name: string; specs: Spec[] }[] = [
     ],
   },
 ];
+
+const specOf = (family: string) => {
+  const spec = GROUPS.flatMap((group) => group.specs).find((s) => s.family === family);
+  if (!spec) throw new Error(`No spec for ${family}`);
+  return spec;
+};
 
 /** The shared dealer table: bets close on the server clock, moved on by the tester clock route. */
 const SHARED: Spec = {
@@ -330,6 +390,7 @@ describe('game studio journey: one title of every engine family', () => {
       return (h?.y ?? 0) + (h?.height ?? 0) - (f?.y ?? 0);
     };
     await expect.poll(overlap, { timeout: 2_000, interval: 100 }).toBeLessThanOrEqual(0);
+    await recordGamePage(page);
     return frame;
   }
 
@@ -401,6 +462,36 @@ describe('game studio journey: one title of every engine family', () => {
         if ((event.data as { type?: string })?.type === 'game-round') w.__rounds++;
       });
     });
+  });
+
+  it('a slot pick bonus shows its countdown, and left alone opens its boxes itself and finishes the round', async () => {
+    // The bonus is drawn by the server about once in a hundred spins: this round's answer is given one (the
+    // page only shows prizes; the money is the real answer's), and the page's clock is moved on 15 s.
+    await page.clock.install();
+    await page.route('**/provider/api/*/play', async (route) => {
+      const response = await route.fetch();
+      const answer = (await response.json()) as { outcome: Record<string, unknown> };
+      answer.outcome.bonus = { type: 'pick', prizes: [2, 5, 3], coins: 0 };
+      await route.fulfill({ response, json: answer });
+    });
+    try {
+      const frame = await open(specOf('slot'), 'en-US');
+      const before = await roundsReported(page);
+      await frame.locator('.sl-spin').click();
+      await visible(frame.locator('.sl-box').first());
+      await frame.locator('.sl-box').nth(4).click();
+      await expect.poll(() => frame.locator('.sl-box.open').count()).toBe(1);
+      await expect.poll(() => frame.locator('.sl-countdown').innerText()).toMatch(/^Opening by themselves in \d+ s$/);
+      await shoot(page, 'games-slot-bonus-en-US');
+      expect(await roundsReported(page)).toBe(before);
+      await page.clock.runFor(16_000);
+      await expect.poll(() => frame.locator('.sl-box.open').count()).toBe(3);
+      await page.clock.runFor(5_000);
+      await expect.poll(() => roundsReported(page), { timeout: WAIT }).toBe(before + 1);
+    } finally {
+      await page.unroute('**/provider/api/*/play');
+      await close('en-US');
+    }
   });
 
   for (const lang of ['en-US', 'vi-VN'] as const) {

@@ -39,6 +39,7 @@
       rulePick: '{n} bonus symbols anywhere open the bonus: {picks} picks, each a prize of {prizes} × your bet.',
       ruleWheel: '{n} bonus symbols anywhere spin the bonus wheel: a prize of {prizes} × your bet.',
       tapBox: 'Tap a box',
+      autoPick: 'Opening by themselves in {s} s',
       reels: 'Reels',
     },
     {
@@ -70,6 +71,7 @@
         '{n} biểu tượng thưởng ở bất kỳ đâu mở vòng thưởng: {picks} lần chọn, mỗi lần một giải {prizes} × tiền cược.',
       ruleWheel: '{n} biểu tượng thưởng ở bất kỳ đâu quay vòng quay thưởng: một giải {prizes} × tiền cược.',
       tapBox: 'Chạm vào một hộp',
+      autoPick: 'Tự mở sau {s} giây',
       reels: 'Các cuộn',
     },
   );
@@ -269,6 +271,9 @@
     shown = next;
   }
 
+  /** How long a pick bonus waits for the player before opening the boxes itself. */
+  const AUTO_PICK_SECONDS = 15;
+
   async function bonusRound(bonus, stake) {
     overlay.hidden = false;
     overlay.replaceChildren();
@@ -291,25 +296,45 @@
       await G.wait(G.ms(2700));
     } else {
       const boxes = el('div', { class: 'sl-boxes' });
+      // The prizes are the server's and already paid: a player who walks away still gets them, the boxes
+      // open by themselves once the countdown ends, and the round is finished either way.
+      const countdown = el('p', { class: 'sl-countdown', 'aria-live': 'off' });
       overlay.append(
         el('h2', { text: t('bonusPick', { n: bonus.prizes.length }) }),
         el('p', { text: t('tapBox') }),
         boxes,
+        countdown,
         total,
       );
       let picked = 0;
       await new Promise((resolve) => {
+        const all = [];
+        const open = (box) => {
+          if (box.disabled || picked >= bonus.prizes.length) return;
+          box.disabled = true;
+          box.classList.add('open');
+          box.textContent = `${bonus.prizes[picked]}×`;
+          G.sound.play('win');
+          picked++;
+          if (picked === bonus.prizes.length) {
+            clearInterval(timer);
+            countdown.textContent = '';
+            setTimeout(resolve, G.ms(700));
+          }
+        };
+        let left = AUTO_PICK_SECONDS;
+        countdown.textContent = t('autoPick', { s: left });
+        const timer = setInterval(() => {
+          left--;
+          countdown.textContent = t('autoPick', { s: Math.max(left, 0) });
+          if (left > 0) return;
+          clearInterval(timer);
+          for (const box of all) open(box);
+        }, 1000);
         for (let i = 0; i < 9; i++) {
           const box = el('button', { type: 'button', class: 'sl-box', 'aria-label': t('tapBox'), text: '?' });
-          box.addEventListener('click', () => {
-            if (box.disabled || picked >= bonus.prizes.length) return;
-            box.disabled = true;
-            box.classList.add('open');
-            box.textContent = `${bonus.prizes[picked]}×`;
-            G.sound.play('win');
-            picked++;
-            if (picked === bonus.prizes.length) setTimeout(resolve, G.ms(700));
-          });
+          box.addEventListener('click', () => open(box));
+          all.push(box);
           boxes.append(box);
         }
       });
