@@ -64,7 +64,7 @@ export const claimFriendDeposit = defineEndpoint({
   summary: 'Claim the accrued referral deposit rebate',
   body: empty,
   data: rewardsData,
-  codes: [Code.INSUFFICIENT_BALANCE, Code.REWARD_ALREADY_CLAIMED, Code.NOTHING_TO_CLAIM],
+  codes: [Code.INSUFFICIENT_BALANCE, Code.REWARD_ALREADY_CLAIMED, Code.GUEST_NOT_ALLOWED, Code.NOTHING_TO_CLAIM],
 });
 
 export const claimFriendTurnover = defineEndpoint({
@@ -75,7 +75,7 @@ export const claimFriendTurnover = defineEndpoint({
   summary: 'Claim the accrued referral turnover rebate',
   body: empty,
   data: rewardsData,
-  codes: [Code.INSUFFICIENT_BALANCE, Code.REWARD_ALREADY_CLAIMED, Code.NOTHING_TO_CLAIM],
+  codes: [Code.INSUFFICIENT_BALANCE, Code.REWARD_ALREADY_CLAIMED, Code.GUEST_NOT_ALLOWED, Code.NOTHING_TO_CLAIM],
 });
 
 export const rankingEntrySchema = z.object({
@@ -134,6 +134,7 @@ export const claimInviteRanking = defineEndpoint({
   codes: [
     Code.INSUFFICIENT_BALANCE,
     Code.REWARD_ALREADY_CLAIMED,
+    Code.GUEST_NOT_ALLOWED,
     Code.NOTHING_TO_CLAIM,
     Code.RANKING_PERIOD_RUNNING,
     Code.RANKING_PERIOD_UNKNOWN,

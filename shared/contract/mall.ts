@@ -51,6 +51,7 @@ export const mallOrder = defineEndpoint({
   codes: [
     Code.INSUFFICIENT_BALANCE,
     Code.REWARD_ALREADY_CLAIMED,
+    Code.GUEST_NOT_ALLOWED,
     Code.MALL_ITEM_NOT_FOUND,
     Code.MALL_OUT_OF_STOCK,
     Code.MALL_LIMIT_REACHED,
@@ -80,6 +81,7 @@ export const useRedemptionCode = defineEndpoint({
   codes: [
     Code.INSUFFICIENT_BALANCE,
     Code.REWARD_ALREADY_CLAIMED,
+    Code.GUEST_NOT_ALLOWED,
     Code.CODE_INVALID,
     Code.CODE_ALREADY_USED,
     Code.CODE_EXHAUSTED,
@@ -149,7 +151,7 @@ export const pokerDraw = defineEndpoint({
     chances: z.number().int().nonnegative().describe('Chances left'),
     completed: z.boolean().describe('This draw completed the set; rewards then hold the grand prize'),
   }),
-  codes: [Code.INSUFFICIENT_BALANCE, Code.REWARD_ALREADY_CLAIMED, Code.POKER_NO_CHANCE],
+  codes: [Code.INSUFFICIENT_BALANCE, Code.REWARD_ALREADY_CLAIMED, Code.GUEST_NOT_ALLOWED, Code.POKER_NO_CHANCE],
 });
 
 export const mallEndpoints = [mallInfo, mallOrder, useRedemptionCode, pokerFetch, pokerMessages, pokerDraw] as const;

@@ -43,6 +43,10 @@ export const opsCodeSchema = z.object({
   used: z.number().int(),
   left: z.number().int(),
   minVip: z.number().int(),
+  turnoverMultiple: z
+    .number()
+    .int()
+    .describe("The code's cash must be bet this many times before it can be withdrawn (0: withdrawable at once)"),
   expiresAt: isoTime.nullable(),
   expired: z.boolean(),
   disabledAt: isoTime.nullable().describe('When an operator switched the code off (it then answers as expired)'),
@@ -66,6 +70,15 @@ export const createCode = defineEndpoint({
     rewards: z.array(opsRewardInput).min(1).max(5),
     totalUses: z.number().int().min(1).max(10_000_000),
     minVip: z.number().int().min(0).max(100).default(0),
+    turnoverMultiple: z
+      .number()
+      .int()
+      .min(0)
+      .max(100)
+      .optional()
+      .describe(
+        'Wagering of the cash, as a multiple of it; the server default (db/seeds/reward-wagering.json) when absent',
+      ),
     expiresAt: z.iso.datetime({ offset: true }).optional().describe('ISO 8601 instant; no expiry when absent'),
     remark: z.string().trim().max(200).default(''),
   }),

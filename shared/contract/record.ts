@@ -118,7 +118,13 @@ export const claimLetter = defineEndpoint({
   summary: "Claim a letter's attached rewards, once; marks it read",
   body: z.strictObject({ id: idSchema }),
   data: rewardsData,
-  codes: [Code.INSUFFICIENT_BALANCE, Code.REWARD_ALREADY_CLAIMED, Code.NOTHING_TO_CLAIM, Code.LETTER_NOT_FOUND],
+  codes: [
+    Code.INSUFFICIENT_BALANCE,
+    Code.REWARD_ALREADY_CLAIMED,
+    Code.GUEST_NOT_ALLOWED,
+    Code.NOTHING_TO_CLAIM,
+    Code.LETTER_NOT_FOUND,
+  ],
 });
 
 export const recordEndpoints = [

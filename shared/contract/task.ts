@@ -57,7 +57,13 @@ export const taskClaim = defineEndpoint({
       .regex(/^[a-z0-9_]+$/, RuleMessage.format),
   }),
   data: rewardsData,
-  codes: [Code.INSUFFICIENT_BALANCE, Code.REWARD_ALREADY_CLAIMED, Code.TASK_NOT_FOUND, Code.TASK_NOT_DONE],
+  codes: [
+    Code.INSUFFICIENT_BALANCE,
+    Code.REWARD_ALREADY_CLAIMED,
+    Code.GUEST_NOT_ALLOWED,
+    Code.TASK_NOT_FOUND,
+    Code.TASK_NOT_DONE,
+  ],
 });
 
 // ------------------------------------------------------------------------------------ 30-day sign-in
@@ -102,6 +108,7 @@ export const signInClaim = defineEndpoint({
   codes: [
     Code.INSUFFICIENT_BALANCE,
     Code.REWARD_ALREADY_CLAIMED,
+    Code.GUEST_NOT_ALLOWED,
     Code.SIGN_IN_NOT_ARRIVED,
     Code.TASK_NOT_FOUND,
     Code.SIGN_IN_DEPOSIT_REQUIRED,
@@ -139,7 +146,13 @@ export const dailyDepositClaim = defineEndpoint({
   summary: "Claim a reached tier of today's deposit bonus",
   body: z.strictObject({ tier: z.number().int().min(1).max(100) }),
   data: rewardsData,
-  codes: [Code.INSUFFICIENT_BALANCE, Code.REWARD_ALREADY_CLAIMED, Code.TASK_NOT_FOUND, Code.DAILY_DEPOSIT_NOT_REACHED],
+  codes: [
+    Code.INSUFFICIENT_BALANCE,
+    Code.REWARD_ALREADY_CLAIMED,
+    Code.GUEST_NOT_ALLOWED,
+    Code.TASK_NOT_FOUND,
+    Code.DAILY_DEPOSIT_NOT_REACHED,
+  ],
 });
 
 // --------------------------------------------------------------------------------- return gift pack
@@ -169,7 +182,12 @@ export const returnGiftClaim = defineEndpoint({
   summary: 'Claim the return gift pack, once per return',
   body: z.strictObject({}),
   data: rewardsData,
-  codes: [Code.INSUFFICIENT_BALANCE, Code.REWARD_ALREADY_CLAIMED, Code.RETURN_GIFT_NOT_ELIGIBLE],
+  codes: [
+    Code.INSUFFICIENT_BALANCE,
+    Code.REWARD_ALREADY_CLAIMED,
+    Code.GUEST_NOT_ALLOWED,
+    Code.RETURN_GIFT_NOT_ELIGIBLE,
+  ],
 });
 
 export const taskEndpoints = [

@@ -71,7 +71,13 @@ export const claimVipDaily = defineEndpoint({
   summary: "Claim today's VIP login reward (once per Manila day)",
   body: empty,
   data: rewardsData,
-  codes: [Code.INSUFFICIENT_BALANCE, Code.REWARD_ALREADY_CLAIMED, Code.NOTHING_TO_CLAIM, Code.SIGN_IN_NOT_ARRIVED],
+  codes: [
+    Code.INSUFFICIENT_BALANCE,
+    Code.REWARD_ALREADY_CLAIMED,
+    Code.GUEST_NOT_ALLOWED,
+    Code.NOTHING_TO_CLAIM,
+    Code.SIGN_IN_NOT_ARRIVED,
+  ],
 });
 
 export const claimVipDeposit = defineEndpoint({
@@ -82,7 +88,7 @@ export const claimVipDeposit = defineEndpoint({
   summary: 'Claim the accrued VIP deposit rebate',
   body: empty,
   data: rewardsData,
-  codes: [Code.INSUFFICIENT_BALANCE, Code.REWARD_ALREADY_CLAIMED, Code.NOTHING_TO_CLAIM],
+  codes: [Code.INSUFFICIENT_BALANCE, Code.REWARD_ALREADY_CLAIMED, Code.GUEST_NOT_ALLOWED, Code.NOTHING_TO_CLAIM],
 });
 
 export const claimVipRebate = defineEndpoint({
@@ -93,7 +99,7 @@ export const claimVipRebate = defineEndpoint({
   summary: 'Claim the accrued VIP turnover rebate',
   body: empty,
   data: rewardsData,
-  codes: [Code.INSUFFICIENT_BALANCE, Code.REWARD_ALREADY_CLAIMED, Code.NOTHING_TO_CLAIM],
+  codes: [Code.INSUFFICIENT_BALANCE, Code.REWARD_ALREADY_CLAIMED, Code.GUEST_NOT_ALLOWED, Code.NOTHING_TO_CLAIM],
 });
 
 export const claimVipMonthly = defineEndpoint({
@@ -104,7 +110,13 @@ export const claimVipMonthly = defineEndpoint({
   summary: "Claim this month's VIP reward (once per Manila month)",
   body: empty,
   data: rewardsData,
-  codes: [Code.INSUFFICIENT_BALANCE, Code.REWARD_ALREADY_CLAIMED, Code.NOTHING_TO_CLAIM, Code.SIGN_IN_NOT_ARRIVED],
+  codes: [
+    Code.INSUFFICIENT_BALANCE,
+    Code.REWARD_ALREADY_CLAIMED,
+    Code.GUEST_NOT_ALLOWED,
+    Code.NOTHING_TO_CLAIM,
+    Code.SIGN_IN_NOT_ARRIVED,
+  ],
 });
 
 export const vipEndpoints = [vipCard, claimVipDaily, claimVipDeposit, claimVipRebate, claimVipMonthly] as const;

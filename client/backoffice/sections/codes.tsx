@@ -58,6 +58,7 @@ export function Codes() {
                 <th>Rewards</th>
                 <th className="num">Used</th>
                 <th>Min VIP</th>
+                <th className="num">Wagering</th>
                 <th>Expires</th>
                 <th>State</th>
                 <th />
@@ -74,6 +75,7 @@ export function Codes() {
                     {c.used} / {c.totalUses}
                   </td>
                   <td>{c.minVip}</td>
+                  <td className="num">{c.turnoverMultiple > 0 ? `${c.turnoverMultiple}×` : 'none'}</td>
                   <td>{when(c.expiresAt)}</td>
                   <td>
                     <span className={`pill ${stateOf(c) === 'live' ? 'active' : 'suspended'}`}>{stateOf(c)}</span>
@@ -112,6 +114,7 @@ function NewCodeForm(props: { onDone: () => Promise<void> }) {
     coupon: '',
     uses: '100',
     minVip: '0',
+    wagering: '',
     expires: '',
     remark: '',
   });
@@ -155,6 +158,10 @@ function NewCodeForm(props: { onDone: () => Promise<void> }) {
         Min VIP
         <input inputMode="numeric" size={3} {...field('minVip')} />
       </label>
+      <label title="The cash must be bet this many times before it can be withdrawn; empty: the server's default">
+        Wagering (× cash)
+        <input inputMode="numeric" size={3} placeholder="default" {...field('wagering')} />
+      </label>
       <label>
         Expires (Manila)
         <input type="datetime-local" {...field('expires')} />
@@ -174,6 +181,7 @@ function NewCodeForm(props: { onDone: () => Promise<void> }) {
             rewards,
             totalUses: Number(form.uses),
             minVip: Number(form.minVip) || 0,
+            ...(form.wagering.trim() ? { turnoverMultiple: Number(form.wagering) } : {}),
             remark: form.remark.trim(),
             ...(form.expires ? { expiresAt: `${form.expires}:00+08:00` } : {}),
           };

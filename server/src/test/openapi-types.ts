@@ -91,7 +91,7 @@ export interface paths {
         put?: never;
         /**
          * Claim a reached tier of today's deposit bonus
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 40001, 60001, 60303, 60306 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 20015, 40001, 60001, 60303, 60306 (shared/codes.ts).
          */
         post: operations["postBonusDailyDepositClaim"];
         delete?: never;
@@ -131,7 +131,7 @@ export interface paths {
         put?: never;
         /**
          * Claim the return gift pack, once per return
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 40001, 60001, 60307 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 20015, 40001, 60001, 60307 (shared/codes.ts).
          */
         post: operations["postBonusReturnGiftClaim"];
         delete?: never;
@@ -171,7 +171,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in for a day of the 30: only the next one, once per Manila day ('Sign-in date not arrived' else)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 40001, 60001, 60003, 60303, 60305 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 20015, 40001, 60001, 60003, 60303, 60305 (shared/codes.ts).
          */
         post: operations["postBonusSignInClaim"];
         delete?: never;
@@ -351,7 +351,7 @@ export interface paths {
         put?: never;
         /**
          * Claim the accrued referral deposit rebate
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 40001, 60001, 60002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 20015, 40001, 60001, 60002 (shared/codes.ts).
          */
         post: operations["postFriendCardDepositRewardsClaim"];
         delete?: never;
@@ -411,7 +411,7 @@ export interface paths {
         put?: never;
         /**
          * Claim the accrued referral turnover rebate
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 40001, 60001, 60002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 20015, 40001, 60001, 60002 (shared/codes.ts).
          */
         post: operations["postFriendCardTurnoverRewardsClaim"];
         delete?: never;
@@ -571,7 +571,7 @@ export interface paths {
         put?: never;
         /**
          * Claim the ranking reward of a finished period (once per period)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 40001, 60001, 60002, 60101, 60102 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 20015, 40001, 60001, 60002, 60101, 60102 (shared/codes.ts).
          */
         post: operations["postInviteRankingsClaim"];
         delete?: never;
@@ -631,7 +631,7 @@ export interface paths {
         put?: never;
         /**
          * Claim a letter's attached rewards, once; marks it read
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 40001, 60001, 60002, 60301 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 20015, 40001, 60001, 60002, 60301 (shared/codes.ts).
          */
         post: operations["postLetterClaim"];
         delete?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange points for an item
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 10011, 10012, 20002, 20012, 40001, 60001, 60209, 60210, 60211, 60212, 60213 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 10011, 10012, 20002, 20012, 20015, 40001, 60001, 60209, 60210, 60211, 60212, 60213 (shared/codes.ts).
          */
         post: operations["postMallExchangeOrder"];
         delete?: never;
@@ -991,7 +991,7 @@ export interface paths {
         put?: never;
         /**
          * Use one chance to draw a card; completing the set pays the grand prize once
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 10011, 10012, 20002, 20012, 40001, 60001, 60201 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 10011, 10012, 20002, 20012, 20015, 40001, 60001, 60201 (shared/codes.ts).
          */
         post: operations["postPokerDraw"];
         delete?: never;
@@ -1331,7 +1331,7 @@ export interface paths {
         put?: never;
         /**
          * Redeem a code for its reward (one use per account)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 40001, 60001, 60202, 60203, 60204, 60205, 60206 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 20015, 40001, 60001, 60202, 60203, 60204, 60205, 60206 (shared/codes.ts).
          */
         post: operations["postRedemptionCodeUse"];
         delete?: never;
@@ -1391,7 +1391,7 @@ export interface paths {
         put?: never;
         /**
          * Claim a finished task's rewards, once per period
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 40001, 60001, 60303, 60304 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 20015, 40001, 60001, 60303, 60304 (shared/codes.ts).
          */
         post: operations["postTaskClaim"];
         delete?: never;
@@ -1951,7 +1951,7 @@ export interface paths {
         put?: never;
         /**
          * Claim today's VIP login reward (once per Manila day)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 40001, 60001, 60002, 60003 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 20015, 40001, 60001, 60002, 60003 (shared/codes.ts).
          */
         post: operations["postVipCardDailyRewardsClaim"];
         delete?: never;
@@ -1971,7 +1971,7 @@ export interface paths {
         put?: never;
         /**
          * Claim the accrued VIP deposit rebate
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 40001, 60001, 60002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 20015, 40001, 60001, 60002 (shared/codes.ts).
          */
         post: operations["postVipCardDepositRewardsClaim"];
         delete?: never;
@@ -2011,7 +2011,7 @@ export interface paths {
         put?: never;
         /**
          * Claim this month's VIP reward (once per Manila month)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 40001, 60001, 60002, 60003 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 20015, 40001, 60001, 60002, 60003 (shared/codes.ts).
          */
         post: operations["postVipCardMonthlyRewardsClaim"];
         delete?: never;
@@ -2031,7 +2031,7 @@ export interface paths {
         put?: never;
         /**
          * Claim the accrued VIP turnover rebate
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 40001, 60001, 60002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20012, 20015, 40001, 60001, 60002 (shared/codes.ts).
          */
         post: operations["postVipCardRebateRewardsClaim"];
         delete?: never;
@@ -4360,7 +4360,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 10006 | 20002 | 20012 | 40001 | 60001 | 60303 | 60306;
+                        code?: 10001 | 10006 | 20002 | 20012 | 20015 | 40001 | 60001 | 60303 | 60306;
                     });
                 };
             };
@@ -4554,7 +4554,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 10006 | 20002 | 20012 | 40001 | 60001 | 60307;
+                        code?: 10001 | 10006 | 20002 | 20012 | 20015 | 40001 | 60001 | 60307;
                     });
                 };
             };
@@ -4746,7 +4746,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 10006 | 20002 | 20012 | 40001 | 60001 | 60003 | 60303 | 60305;
+                        code?: 10001 | 10006 | 20002 | 20012 | 20015 | 40001 | 60001 | 60003 | 60303 | 60305;
                     });
                 };
             };
@@ -5498,7 +5498,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 10006 | 20002 | 20012 | 40001 | 60001 | 60002;
+                        code?: 10001 | 10006 | 20002 | 20012 | 20015 | 40001 | 60001 | 60002;
                     });
                 };
             };
@@ -5752,7 +5752,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 10006 | 20002 | 20012 | 40001 | 60001 | 60002;
+                        code?: 10001 | 10006 | 20002 | 20012 | 20015 | 40001 | 60001 | 60002;
                     });
                 };
             };
@@ -6437,7 +6437,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 10006 | 20002 | 20012 | 40001 | 60001 | 60002 | 60101 | 60102;
+                        code?: 10001 | 10006 | 20002 | 20012 | 20015 | 40001 | 60001 | 60002 | 60101 | 60102;
                     });
                 };
             };
@@ -6693,7 +6693,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 10006 | 20002 | 20012 | 40001 | 60001 | 60002 | 60301;
+                        code?: 10001 | 10006 | 20002 | 20012 | 20015 | 40001 | 60001 | 60002 | 60301;
                     });
                 };
             };
@@ -7200,7 +7200,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 10006 | 10011 | 10012 | 20002 | 20012 | 40001 | 60001 | 60209 | 60210 | 60211 | 60212 | 60213;
+                        code?: 10001 | 10006 | 10011 | 10012 | 20002 | 20012 | 20015 | 40001 | 60001 | 60209 | 60210 | 60211 | 60212 | 60213;
                     });
                 };
             };
@@ -8176,7 +8176,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 10006 | 10011 | 10012 | 20002 | 20012 | 40001 | 60001 | 60201;
+                        code?: 10001 | 10006 | 10011 | 10012 | 20002 | 20012 | 20015 | 40001 | 60001 | 60201;
                     });
                 };
             };
@@ -9889,7 +9889,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 10006 | 20002 | 20012 | 40001 | 60001 | 60202 | 60203 | 60204 | 60205 | 60206;
+                        code?: 10001 | 10006 | 20002 | 20012 | 20015 | 40001 | 60001 | 60202 | 60203 | 60204 | 60205 | 60206;
                     });
                 };
             };
@@ -10255,7 +10255,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 10006 | 20002 | 20012 | 40001 | 60001 | 60303 | 60304;
+                        code?: 10001 | 10006 | 20002 | 20012 | 20015 | 40001 | 60001 | 60303 | 60304;
                     });
                 };
             };
@@ -13093,7 +13093,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 10006 | 20002 | 20012 | 40001 | 60001 | 60002 | 60003;
+                        code?: 10001 | 10006 | 20002 | 20012 | 20015 | 40001 | 60001 | 60002 | 60003;
                     });
                 };
             };
@@ -13212,7 +13212,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 10006 | 20002 | 20012 | 40001 | 60001 | 60002;
+                        code?: 10001 | 10006 | 20002 | 20012 | 20015 | 40001 | 60001 | 60002;
                     });
                 };
             };
@@ -13391,7 +13391,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 10006 | 20002 | 20012 | 40001 | 60001 | 60002 | 60003;
+                        code?: 10001 | 10006 | 20002 | 20012 | 20015 | 40001 | 60001 | 60002 | 60003;
                     });
                 };
             };
@@ -13510,7 +13510,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 10006 | 20002 | 20012 | 40001 | 60001 | 60002;
+                        code?: 10001 | 10006 | 20002 | 20012 | 20015 | 40001 | 60001 | 60002;
                     });
                 };
             };
@@ -15074,6 +15074,8 @@ export interface operations {
                                 used: number;
                                 left: number;
                                 minVip: number;
+                                /** @description The code's cash must be bet this many times before it can be withdrawn (0: withdrawable at once) */
+                                turnoverMultiple: number;
                                 expiresAt: string | null;
                                 expired: boolean;
                                 /** @description When an operator switched the code off (it then answers as expired) */
@@ -15156,6 +15158,8 @@ export interface operations {
                     totalUses: number;
                     /** @default 0 */
                     minVip?: number;
+                    /** @description Wagering of the cash, as a multiple of it; the server default (db/seeds/reward-wagering.json) when absent */
+                    turnoverMultiple?: number;
                     /**
                      * Format: date-time
                      * @description ISO 8601 instant; no expiry when absent
@@ -15194,6 +15198,8 @@ export interface operations {
                             used: number;
                             left: number;
                             minVip: number;
+                            /** @description The code's cash must be bet this many times before it can be withdrawn (0: withdrawable at once) */
+                            turnoverMultiple: number;
                             expiresAt: string | null;
                             expired: boolean;
                             /** @description When an operator switched the code off (it then answers as expired) */
@@ -15325,6 +15331,8 @@ export interface operations {
                             used: number;
                             left: number;
                             minVip: number;
+                            /** @description The code's cash must be bet this many times before it can be withdrawn (0: withdrawable at once) */
+                            turnoverMultiple: number;
                             expiresAt: string | null;
                             expired: boolean;
                             /** @description When an operator switched the code off (it then answers as expired) */

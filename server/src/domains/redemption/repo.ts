@@ -12,6 +12,8 @@ export interface RedemptionCodeRow {
   source: 'seed' | 'ops';
   created_at: string;
   disabled_at: string | null;
+  /** The code's cash is bet this many times before it can be withdrawn. */
+  turnover_multiple: number;
 }
 
 export interface NewRedemptionCode {
@@ -22,6 +24,7 @@ export interface NewRedemptionCode {
   expiresAt: string | null;
   remark: string;
   source: 'seed' | 'ops';
+  turnoverMultiple: number;
   now: string;
 }
 
@@ -33,16 +36,19 @@ export function createRedemptionRepo(db: Db) {
   const take = db.prepare('UPDATE redemption_codes SET used = used + 1 WHERE id = ? AND used < total_uses');
   const insertUse = db.prepare('INSERT INTO redemption_uses (code_id, user_id, created_at) VALUES (?, ?, ?)');
   const insert = db.prepare(
-    `INSERT INTO redemption_codes (code, rewards, total_uses, min_vip, expires_at, remark, source, created_at)
-     VALUES (@code, @rewards, @totalUses, @minVip, @expiresAt, @remark, @source, @now)
+    `INSERT INTO redemption_codes (code, rewards, total_uses, min_vip, expires_at, remark, source, turnover_multiple,
+       created_at)
+     VALUES (@code, @rewards, @totalUses, @minVip, @expiresAt, @remark, @source, @turnoverMultiple, @now)
      ON CONFLICT (lower(code)) DO NOTHING
      RETURNING id`,
   );
   const upsertSeed = db.prepare(
-    `INSERT INTO redemption_codes (code, rewards, total_uses, min_vip, expires_at, remark, source, created_at)
-     VALUES (@code, @rewards, @totalUses, @minVip, @expiresAt, @remark, 'seed', @now)
+    `INSERT INTO redemption_codes (code, rewards, total_uses, min_vip, expires_at, remark, source, turnover_multiple,
+       created_at)
+     VALUES (@code, @rewards, @totalUses, @minVip, @expiresAt, @remark, 'seed', @turnoverMultiple, @now)
      ON CONFLICT (lower(code)) DO UPDATE SET rewards = excluded.rewards, total_uses = MAX(excluded.total_uses, redemption_codes.used),
-       min_vip = excluded.min_vip, expires_at = excluded.expires_at, remark = excluded.remark
+       min_vip = excluded.min_vip, expires_at = excluded.expires_at, remark = excluded.remark,
+       turnover_multiple = excluded.turnover_multiple
      WHERE redemption_codes.source = 'seed'`,
   );
   const disable = db.prepare('UPDATE redemption_codes SET disabled_at = ? WHERE id = ? AND disabled_at IS NULL');

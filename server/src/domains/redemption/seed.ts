@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Db, SEEDS_DIR } from '../../db/database';
 import { type RewardInput, toGranted } from '../mall/reward-input';
+import { readRewardWagering } from '../reward/wagering-policy';
 import { createRedemptionRepo } from './repo';
 
 interface CodesSeed {
@@ -12,6 +13,8 @@ interface CodesSeed {
     minVip: number;
     expiresAt: string | null;
     remark: string;
+    /** The cash's turnover multiple; the default of db/seeds/reward-wagering.json when absent. */
+    turnoverMultiple?: number;
   }[];
 }
 
@@ -25,6 +28,7 @@ export const readCodesSeed = (): CodesSeed =>
 export function seedRedemptionCodes(db: Db): void {
   const repo = createRedemptionRepo(db);
   const now = new Date().toISOString();
+  const { codes: defaultMultiple } = readRewardWagering();
   for (const c of readCodesSeed().codes) {
     repo.upsertSeed({
       code: c.code.toUpperCase(),
@@ -33,6 +37,7 @@ export function seedRedemptionCodes(db: Db): void {
       minVip: c.minVip,
       expiresAt: c.expiresAt === null ? null : new Date(c.expiresAt).toISOString(),
       remark: c.remark,
+      turnoverMultiple: c.turnoverMultiple ?? defaultMultiple,
       now,
     });
   }

@@ -49,6 +49,7 @@ export function createRedemptionService(deps: {
           key: `code:${row.code}`,
           source: 'code',
           rewards: parseRewards(row.rewards),
+          turnoverMultiple: row.turnover_multiple,
           remark: `Redemption code ${row.code}`,
         });
         return { rewards };
@@ -74,6 +75,7 @@ export function createRedemptionService(deps: {
       used: row.used,
       left: row.total_uses - row.used,
       minVip: row.min_vip,
+      turnoverMultiple: row.turnover_multiple,
       expiresAt: row.expires_at,
       expired: expired(row),
       disabledAt: row.disabled_at,
@@ -97,6 +99,7 @@ export function createRedemptionService(deps: {
       expiresAt: input.expiresAt === undefined ? null : new Date(input.expiresAt).toISOString(),
       remark: input.remark,
       source: 'ops',
+      turnoverMultiple: input.turnoverMultiple ?? grants.wagering.codes,
       now: clock.iso(),
     });
     if (id === undefined) throw new AppError(Code.CODE_EXISTS);

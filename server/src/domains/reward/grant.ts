@@ -7,6 +7,7 @@ import { AppError } from '../../errors';
 import type { EventBus } from '../../plugins/events';
 import type { JournalType } from '../ledger/journal-types';
 import type { LedgerService } from '../ledger/service';
+import type { RewardWagering } from './wagering-policy';
 
 /**
  * A reward inside the server: cash in integer centavos, everything else in whole units.
@@ -50,6 +51,10 @@ export function createRewardGrants(deps: {
   ledger: LedgerService;
   events: EventBus;
   grantCoupon: (userId: number, template: string, source: string) => unknown;
+  /** The turnover multiples of farmable cash (codes, VIP cash, ranking prizes), read at start. */
+  wagering: RewardWagering;
+  /** A guest account (no phone, no password): it may not collect cash (docs/rewards.md). */
+  isGuest: (userId: number) => boolean;
 }) {
   const { db, clock, ledger } = deps;
   const insertClaim = db.prepare(
@@ -62,6 +67,10 @@ export function createRewardGrants(deps: {
   function grant(userId: number, g: Grant): Reward[] {
     const wire = g.rewards.map(toWireReward);
     let moved = false;
+    // A guest is free to make and throw away (10 an hour per address): cash collected on guests, then kept by
+    // signing one up, would be farmed. Guests register first; points, energy and coupons are not cash.
+    if (g.rewards.some((r) => r.type === 'cash' && r.amount > 0) && deps.isGuest(userId))
+      throw new AppError(Code.GUEST_NOT_ALLOWED);
     db.transaction(() => {
       const inserted = insertClaim.run(userId, g.key, g.source, JSON.stringify(wire), clock.iso());
       if (inserted.changes === 0) throw new AppError(Code.REWARD_ALREADY_CLAIMED);
@@ -94,6 +103,7 @@ export function createRewardGrants(deps: {
 
   return {
     grant,
+    wagering: deps.wagering,
     /** The key was claimed already (a claimable reward is one whose key is not). */
     isClaimed: (userId: number, key: string) => claimed.get(userId, key) === 1,
     /** What the first claim of the key granted, or undefined. */

@@ -127,6 +127,7 @@ export function createVipService(deps: { db: Db; clock: Clock; events: EventBus;
         key,
         source: 'vip',
         rewards: [{ type: 'cash', amount }],
+        turnoverMultiple: which === 'daily' ? grants.wagering.vipDaily : grants.wagering.vipMonthly,
         remark: `VIP ${level} ${which === 'daily' ? 'daily login reward' : 'monthly reward'}`,
       });
     })();
