@@ -38,11 +38,21 @@ export const vipCardSchema = z.object({
     amount: pesos.describe("Today's login reward at the current level"),
     claimable: z.boolean().describe('Not yet claimed this Manila day'),
     nextClaimAt: isoTime.describe('When the next daily reward opens (next Manila midnight when claimed today)'),
+    turnoverMultiple: z
+      .number()
+      .int()
+      .nonnegative()
+      .describe('The cash must be bet this many times before it can be withdrawn (0: at once)'),
   }),
   monthly: z.object({
     amount: pesos,
     claimable: z.boolean().describe('Not yet claimed this Manila month and the level grants one'),
     nextClaimAt: isoTime.describe('When the next monthly reward opens'),
+    turnoverMultiple: z
+      .number()
+      .int()
+      .nonnegative()
+      .describe('The cash must be bet this many times before it can be withdrawn (0: at once)'),
   }),
   depositRebate: z.object({
     claimable: pesos.describe('Deposit rebate accrued and not yet claimed'),

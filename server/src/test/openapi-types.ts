@@ -3933,6 +3933,8 @@ export interface components {
                 claimable: boolean;
                 /** @description When the next daily reward opens (next Manila midnight when claimed today) */
                 nextClaimAt: string;
+                /** @description The cash must be bet this many times before it can be withdrawn (0: at once) */
+                turnoverMultiple: number;
             };
             monthly: {
                 amount: number;
@@ -3940,6 +3942,8 @@ export interface components {
                 claimable: boolean;
                 /** @description When the next monthly reward opens */
                 nextClaimAt: string;
+                /** @description The cash must be bet this many times before it can be withdrawn (0: at once) */
+                turnoverMultiple: number;
             };
             depositRebate: {
                 /** @description Deposit rebate accrued and not yet claimed */
@@ -18809,6 +18813,8 @@ export interface operations {
                                     claimable: boolean;
                                     /** @description When the next daily reward opens (next Manila midnight when claimed today) */
                                     nextClaimAt: string;
+                                    /** @description The cash must be bet this many times before it can be withdrawn (0: at once) */
+                                    turnoverMultiple: number;
                                 };
                                 monthly: {
                                     amount: number;
@@ -18816,6 +18822,8 @@ export interface operations {
                                     claimable: boolean;
                                     /** @description When the next monthly reward opens */
                                     nextClaimAt: string;
+                                    /** @description The cash must be bet this many times before it can be withdrawn (0: at once) */
+                                    turnoverMultiple: number;
                                 };
                                 depositRebate: {
                                     /** @description Deposit rebate accrued and not yet claimed */

@@ -189,11 +189,13 @@ export function createVipService(deps: { db: Db; clock: Clock; events: EventBus;
           amount: toPesos(daily.amount),
           claimable: daily.claimable,
           nextClaimAt: (daily.claimable ? startOfManilaDay(now) : nextManilaMidnight(now)).toISOString(),
+          turnoverMultiple: grants.wagering.vipDaily,
         },
         monthly: {
           amount: toPesos(monthly.amount),
           claimable: monthly.claimable,
           nextClaimAt: (monthly.claimable ? startOfManilaMonth(now) : startOfNextManilaMonth(now)).toISOString(),
+          turnoverMultiple: grants.wagering.vipMonthly,
         },
         depositRebate: { claimable: toPesos(deposit) },
         turnoverRebate: { claimable: toPesos(turnover) },

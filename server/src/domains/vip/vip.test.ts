@@ -57,8 +57,8 @@ describe('the VIP card', () => {
       depositProgress: { current: 0, next: 1000, percent: 0 },
       turnoverProgress: { current: 0, next: 5000, percent: 0 },
       activenessPercent: 0,
-      daily: { amount: 1, claimable: true, nextClaimAt: '2026-11-19T16:00:00.000Z' },
-      monthly: { amount: 0, claimable: false, nextClaimAt: '2026-11-30T16:00:00.000Z' },
+      daily: { amount: 1, claimable: true, nextClaimAt: '2026-11-19T16:00:00.000Z', turnoverMultiple: 3 },
+      monthly: { amount: 0, claimable: false, nextClaimAt: '2026-11-30T16:00:00.000Z', turnoverMultiple: 3 },
       depositRebate: { claimable: 0 },
       turnoverRebate: { claimable: 0 },
     });
@@ -159,7 +159,11 @@ describe('daily login reward', () => {
       .all(me.userId);
     expect(journal).toEqual([{ type: 'reward', amount: 100, reference: 'vip.daily:2026-11-20' }]);
 
-    expect((await card()).daily).toEqual({ amount: 1, claimable: false, nextClaimAt: '2026-11-20T16:00:00.000Z' });
+    expect((await card()).daily).toMatchObject({
+      amount: 1,
+      claimable: false,
+      nextClaimAt: '2026-11-20T16:00:00.000Z',
+    });
     expect((await claim('daily')).body).toMatchObject({ success: false, code: Code.SIGN_IN_NOT_ARRIVED });
 
     await setClock('2026-11-20T23:59:59+08:00');
@@ -202,9 +206,17 @@ describe('monthly reward', () => {
 
   it('pays once per Manila month and opens again on the 1st at midnight Manila', async () => {
     app.db.prepare('UPDATE users SET vip_level = 2 WHERE id = ?').run(me.userId);
-    expect((await card()).monthly).toEqual({ amount: 150, claimable: true, nextClaimAt: '2026-10-31T16:00:00.000Z' });
+    expect((await card()).monthly).toMatchObject({
+      amount: 150,
+      claimable: true,
+      nextClaimAt: '2026-10-31T16:00:00.000Z',
+    });
     expect((await claim('monthly')).body.data.rewards).toEqual([{ type: 'cash', amount: 150 }]);
-    expect((await card()).monthly).toEqual({ amount: 150, claimable: false, nextClaimAt: '2026-11-30T16:00:00.000Z' });
+    expect((await card()).monthly).toMatchObject({
+      amount: 150,
+      claimable: false,
+      nextClaimAt: '2026-11-30T16:00:00.000Z',
+    });
     expect((await claim('monthly')).body.code).toBe(Code.SIGN_IN_NOT_ARRIVED);
     await setClock('2026-11-30T23:59:59+08:00');
     expect((await claim('monthly')).body.code).toBe(Code.SIGN_IN_NOT_ARRIVED);
