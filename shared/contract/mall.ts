@@ -77,7 +77,13 @@ export const useRedemptionCode = defineEndpoint({
       .max(32, RuleMessage.format)
       .regex(REDEMPTION_CODE_PATTERN, RuleMessage.format),
   }),
-  data: rewardsData,
+  data: rewardsData.extend({
+    turnoverMultiple: z
+      .number()
+      .int()
+      .nonnegative()
+      .describe("The code's cash must be bet this many times before it can be withdrawn (0: at once)"),
+  }),
   codes: [
     Code.INSUFFICIENT_BALANCE,
     Code.REWARD_ALREADY_CLAIMED,

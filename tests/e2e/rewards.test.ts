@@ -70,6 +70,9 @@ describe('rewards journeys', () => {
       await popup.getByRole('button').filter({ hasText: '20.00P' }).click();
       await popup.waitFor({ state: 'hidden', timeout: WAIT });
       await visible(page.getByTestId('header-balance').getByText('20.00'));
+      // the code's cash is a bonus: the page says what it asks before it can be withdrawn (5x)
+      await visible(page.getByTestId('code-wagering').getByText('Bet ₱ 100.00 before this ₱ 20.00 bonus'));
+      await page.screenshot({ path: join(ARTIFACTS, 'redeem-wagering-en-US-light-390x844.png') });
 
       await page.getByLabel('Redemption code').fill('WELCOME2026');
       await page.getByRole('button', { name: 'Redeem', exact: true }).click();

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Reward } from '../../../../shared/contract/reward';
+import { RewardsWageringNotes } from '../../components/bonus-wagering-note';
 import { Button, useBusy } from '../../components/button';
 import { TextField } from '../../components/fields';
 import { IconTicket } from '../../components/icons';
@@ -20,6 +22,7 @@ export default function RedeemPage() {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [wagered, setWagered] = useState<{ rewards: Reward[]; multiple: number } | null>(null);
   const openReward = useOverlayStore((s) => s.openReward);
   const [busy, submit] = useBusy(async () => {
     if (!code.trim()) {
@@ -27,9 +30,11 @@ export default function RedeemPage() {
       return;
     }
     setError(null);
+    setWagered(null);
     try {
-      const { rewards } = await redeemCode(code.trim());
+      const { rewards, turnoverMultiple } = await redeemCode(code.trim());
       setCode('');
+      setWagered({ rewards, multiple: turnoverMultiple });
       if (rewards.length) openReward(rewards);
     } catch (failure) {
       if (failure instanceof ApiError && failure.kind === 'envelope') setError(failure.message);
@@ -73,6 +78,9 @@ export default function RedeemPage() {
           <Button type="submit" block size="lg" loading={busy} disabled={!code.trim()}>
             {t('redemption.submit')}
           </Button>
+          {wagered && (
+            <RewardsWageringNotes rewards={wagered.rewards} multiple={wagered.multiple} testId="code-wagering" />
+          )}
         </form>
       </Section>
       <Section title={t('redemption.rulesTitle')}>
@@ -80,6 +88,7 @@ export default function RedeemPage() {
           <li>{t('redemption.rule1')}</li>
           <li>{t('redemption.rule2')}</li>
           <li>{t('redemption.rule3')}</li>
+          <li>{t('redemption.rule4')}</li>
         </ul>
       </Section>
     </Page>

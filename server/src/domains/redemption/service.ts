@@ -52,7 +52,7 @@ export function createRedemptionService(deps: {
           turnoverMultiple: row.turnover_multiple,
           remark: `Redemption code ${row.code}`,
         });
-        return { rewards };
+        return { rewards, turnoverMultiple: row.turnover_multiple };
       } catch (error) {
         // The same key claimed before under an older code of this name: still one use per account.
         if (isAppError(error) && error.code === Code.REWARD_ALREADY_CLAIMED) throw new AppError(Code.CODE_ALREADY_USED);

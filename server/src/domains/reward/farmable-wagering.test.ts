@@ -31,7 +31,10 @@ describe('wagering on farmable cash', () => {
   it("locks a seeded code's cash (the file's default multiple) until it is bet, the own money stays free", async () => {
     expect(policy.codes).toBeGreaterThan(0);
     const { client } = await readyPlayer(app, { funds: 100 });
-    expect((await redeem(client, 'WELCOME2026')).body).toMatchObject({ success: true });
+    expect((await redeem(client, 'WELCOME2026')).body).toMatchObject({
+      success: true,
+      data: { turnoverMultiple: policy.codes },
+    });
     expect(await balanceOf(client)).toMatchObject({ balance: 120, withdrawalAmount: 100 });
     expect((await wagering(client)).list).toEqual([
       expect.objectContaining({
