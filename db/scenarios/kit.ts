@@ -159,6 +159,9 @@ export function createKit(app: FastifyInstance) {
         );
       }
       app.sessions.end({ ...p.session, sessionId }, 'scenario rounds played');
+      // The rounds' per-turn work (the inviter's turnover rebate, the invite-ranking qualification) runs on the
+      // rounds' clock, inside kit.past() too.
+      await new Promise<void>((resolve) => setImmediate(resolve));
     },
 
     withdraw(p: Persona, pesos: number) {

@@ -81,7 +81,11 @@ export const claimFriendTurnover = defineEndpoint({
 export const rankingEntrySchema = z.object({
   rank: z.number().int().positive(),
   username: z.string().describe('Masked username'),
-  invites: z.number().int().nonnegative().describe('Depositing referrals won in the period'),
+  invites: z
+    .number()
+    .int()
+    .nonnegative()
+    .describe('Referrals that deposited and wagered their first deposit, counted in the week they did'),
 });
 
 export const rankingPrizeSchema = z.object({

@@ -3718,7 +3718,7 @@ export interface components {
             rank: number;
             /** @description Masked username */
             username: string;
-            /** @description Depositing referrals won in the period */
+            /** @description Referrals that deposited and wagered their first deposit, counted in the week they did */
             invites: number;
         };
         RankingPeriod: {
@@ -9890,6 +9890,8 @@ export interface operations {
                         msg: string;
                         data: {
                             rewards: components["schemas"]["Reward"][];
+                            /** @description The code's cash must be bet this many times before it can be withdrawn (0: at once) */
+                            turnoverMultiple: number;
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */

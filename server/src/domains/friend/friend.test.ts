@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Code } from '../../../../shared/codes';
+import { migrate, openDatabase, readMigrations } from '../../db/database';
 import { opsClient, testApp } from '../../test/helpers';
 import { fund } from '../../test/money';
 import { bet, deposit, gameSession, ledgerOf, type Player, player, rollback } from '../../test/play';
@@ -63,6 +64,16 @@ async function setClock(iso: string, players: Player[]) {
 async function play(p: Player, pesos: number) {
   await fund(app, p.uid, pesos);
   await bet(app, await gameSession(app, p.client), pesos);
+  await settled();
+}
+
+/** Lets the per-turn work of the bets (the friends turnover sync, the ranking qualification) run. */
+const settled = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Bets `pesos` the player already holds (a deposit), one lost round, and lets the turnover sync run. */
+async function wager(p: Player, pesos: number) {
+  await bet(app, await gameSession(app, p.client), pesos);
+  await settled();
 }
 
 describe('the friends card', () => {
@@ -131,7 +142,7 @@ describe('the friends card', () => {
     await setClock('2026-11-21T00:00:00+08:00', [inviter, friend]);
     await fund(app, friend.uid, 300);
     const session = await gameSession(app, friend.client);
-    const open = await bet(app, session, 200, false);
+    const open = await bet(app, await gameSession(app, friend.client), 200, false);
     rows = (await records(inviter, { kind: 'turnover' })).list;
     expect(rows.map((r) => [r.baseAmount, r.amount])).toEqual([
       [200, 0.4],
@@ -185,7 +196,7 @@ describe('the friends card', () => {
 });
 
 describe('the invite ranking', () => {
-  it('ranks by depositing referrals won in the Manila week, ties going to who got there first', async () => {
+  it('ranks by referrals that deposited and wagered, in the Manila week, ties going to who qualified first', async () => {
     const second = await player(app);
     const third = await player(app);
     const a1 = await player(app, inviter.invitationCode);
@@ -193,14 +204,27 @@ describe('the invite ranking', () => {
     const a2 = await player(app, inviter.invitationCode);
     const b2 = await player(app, second.invitationCode);
     const c1 = await player(app, third.invitationCode);
+    const c2 = await player(app, third.invitationCode);
     await deposit(app, b1.client, 500);
     await deposit(app, a1.client, 500);
-    await deposit(app, a1.client, 800); // a repeat deposit does not count again
+    await deposit(app, a1.client, 800); // a repeat deposit does not count again, nor raise the bar (500)
+    await deposit(app, b2.client, 500); // the second inviter's two referrals deposited first...
     app.clock.advance(60_000);
-    await deposit(app, a2.client, 500); // the inviter reaches 2 first...
-    app.clock.advance(60_000);
-    await deposit(app, b2.client, 500); // ...the second inviter a minute later
+    await deposit(app, a2.client, 500);
     await deposit(app, c1.client, 500);
+    await deposit(app, c2.client, 500);
+    // Deposits alone rank no one.
+    expect((await rankings()).list).toEqual([]);
+    expect((await rankings()).me).toEqual({ rank: null, invites: 0 });
+
+    await wager(b1, 500);
+    await wager(a1, 500);
+    app.clock.advance(60_000);
+    await wager(a2, 500); // ...but the inviter's second referral wagers its deposit first
+    app.clock.advance(60_000);
+    await wager(b2, 500);
+    await wager(c1, 500);
+    await wager(c2, 499.99); // a centavo short of its deposit: not counted
 
     const data = await rankings();
     expect(data.period).toEqual({
@@ -217,21 +241,81 @@ describe('the invite ranking', () => {
     expect(data.prizes[0]).toEqual({ rankFrom: 1, rankTo: 1, rewards: [{ type: 'cash', amount: 1000 }] });
     expect(data.claimable).toBeNull();
     expect((await rankings(a1)).me).toEqual({ rank: null, invites: 0 });
+    // The energy stays on the first deposit: one per depositing referral, wagered or not.
+    expect((await friendCard(third)).energy).toBe(2);
   });
 
-  it('pays the prize of a finished week once, to the ranked player only', async () => {
-    const outsider = await player(app);
+  it('counts a referral in the week it wagered its deposit, not the week it deposited; a rollback keeps it', async () => {
     const friend = await player(app, inviter.invitationCode);
-    await setClock('2026-11-22T23:59:59+08:00', [inviter, friend, outsider]); // Sunday, the last second of the week
-    await deposit(app, friend.client, 500);
-    expect((await claimRanking('2026-11-16')).body.code).toBe(Code.RANKING_PERIOD_RUNNING);
+    await deposit(app, friend.client, 500); // Friday 2026-11-20, week 2026-11-16
+    await wager(friend, 300);
+    expect((await rankings()).me).toEqual({ rank: null, invites: 0 });
+    expect((await friendCard()).energy).toBe(1);
 
-    await setClock('2026-11-23T00:00:00+08:00', [inviter, friend, outsider]); // Monday: a new week
+    await setClock('2026-11-23T09:00:00+08:00', [inviter, friend]); // Monday: a new week
+    expect((await rankings()).claimable).toBeNull();
+    expect((await claimRanking('2026-11-16')).body.code).toBe(Code.NOTHING_TO_CLAIM);
+
+    // The last 200 of the deposit, a round left open: turnover 500, the referral counts this week.
+    const open = await bet(app, await gameSession(app, friend.client), 200, false);
+    await settled();
+    let now = await rankings();
+    expect(now.period.periodId).toBe('2026-11-23');
+    expect(now.me).toEqual({ rank: 1, invites: 1 });
+    // The provider cancels that round: the turnover goes back to 300, the invite stays.
+    await rollback(app, open);
+    await settled();
+    expect(
+      app.db.prepare('SELECT turnover_total FROM account_counters WHERE user_id = ?').pluck().get(friend.userId),
+    ).toBe(30_000);
+    expect((await rankings()).me).toEqual({ rank: 1, invites: 1 });
+
+    await setClock('2026-11-30T00:00:00+08:00', [inviter, friend]);
+    now = await rankings();
+    expect(now.me).toEqual({ rank: null, invites: 0 });
+    expect(now.claimable).toEqual({ periodId: '2026-11-23', rank: 1, rewards: [{ type: 'cash', amount: 1000 }] });
+    expect((await claimRanking('2026-11-23')).body.data.rewards).toEqual([{ type: 'cash', amount: 1000 }]);
+    expect((await claimRanking('2026-11-16')).body.code).toBe(Code.NOTHING_TO_CLAIM);
+    // Turnover enough again this week: the referral stays counted once, in the week it first qualified.
+    await wager(friend, 200);
+    expect((await rankings()).me).toEqual({ rank: null, invites: 0 });
+  });
+
+  it('counts at once a first deposit made after enough turnover (bets with bonus money first)', async () => {
+    const friend = await player(app, inviter.invitationCode);
+    await play(friend, 1000); // operator-credited money, wagered before any deposit
+    expect((await rankings()).me).toEqual({ rank: null, invites: 0 });
+    await deposit(app, friend.client, 1000);
+    expect((await rankings()).me).toEqual({ rank: 1, invites: 1 });
+
+    const short = await player(app, inviter.invitationCode);
+    await play(short, 999);
+    await deposit(app, short.client, 1000); // 999 of turnover for a 1,000 deposit: not yet
+    expect((await rankings()).me).toEqual({ rank: 1, invites: 1 });
+    await wager(short, 1);
+    expect((await rankings()).me).toEqual({ rank: 1, invites: 2 });
+  });
+
+  it('pays the prize of a finished week once, to the ranked player only; a deposit alone wins nothing', async () => {
+    const outsider = await player(app);
+    const rival = await player(app);
+    const friend = await player(app, inviter.invitationCode);
+    const rivalFriend = await player(app, rival.invitationCode);
+    await deposit(app, rivalFriend.client, 5000); // the "one friend who deposits" attempt: never wagered
+    await setClock('2026-11-22T23:59:59+08:00', [inviter, friend, outsider, rival, rivalFriend]); // Sunday, the last second of the week
+    await deposit(app, friend.client, 500);
+    await wager(friend, 500);
+    expect((await claimRanking('2026-11-16')).body.code).toBe(Code.RANKING_PERIOD_RUNNING);
+    expect((await rankings(rival)).me).toEqual({ rank: null, invites: 0 });
+
+    await setClock('2026-11-23T00:00:00+08:00', [inviter, friend, outsider, rival, rivalFriend]); // Monday: a new week
     const now = await rankings();
     expect(now.period.periodId).toBe('2026-11-23');
     expect(now.list).toEqual([]);
     expect(now.claimable).toEqual({ periodId: '2026-11-16', rank: 1, rewards: [{ type: 'cash', amount: 1000 }] });
 
+    expect((await rankings(rival)).claimable).toBeNull();
+    expect((await claimRanking('2026-11-16', rival)).body.code).toBe(Code.NOTHING_TO_CLAIM);
     expect((await claimRanking('2026-11-16', outsider)).body.code).toBe(Code.NOTHING_TO_CLAIM);
     const answers = await Promise.all([
       claimRanking('2026-11-16'),
@@ -244,6 +328,20 @@ describe('the invite ranking', () => {
       Code.REWARD_ALREADY_CLAIMED,
     ]);
     expect(ledgerOf(app, inviter.userId)).toEqual({ balance: 100_000, journal: 100_000 });
+    expect(ledgerOf(app, rival.userId)).toEqual({ balance: 0, journal: 0 });
+    // the prize is a bonus: wagered (rankingPrizes of reward-wagering.json) before it can be withdrawn
+    const wagering = await inviter.client.get<{ withdrawalAmount: number; list: object[] }>('/api/withdraw/wagering');
+    expect(wagering.body.data).toMatchObject({
+      withdrawalAmount: 0,
+      list: [
+        expect.objectContaining({
+          source: 'ranking',
+          bonus: 1000,
+          turnoverRequired: 1000 * app.services.grants.wagering.rankingPrizes,
+        }),
+      ],
+    });
+    expect(app.services.grants.wagering.rankingPrizes).toBeGreaterThan(0);
     expect((await rankings()).claimable).toBeNull();
     const ranking = (await records(inviter, { kind: 'ranking' })).list;
     expect(ranking.map((r) => [r.kind, r.friendName, r.baseAmount, r.amount, r.claimed])).toEqual([
@@ -258,5 +356,47 @@ describe('the invite ranking', () => {
     expect((await claimRanking('2026-11-16')).body.code).toBe(Code.RANKING_PERIOD_RUNNING);
     expect((await claimRanking('2026-11-09')).body.code).toBe(Code.NOTHING_TO_CLAIM);
     expect((await inviter.client.post('/api/invite/rankings/claim', {})).body.code).toBe(Code.VALIDATION);
+  });
+});
+
+describe('migration 0049_ranking_qualified', () => {
+  it('grandfathers the first deposits already there: qualified in the week of their deposit, at its time', () => {
+    const db = openDatabase(':memory:');
+    try {
+      const all = readMigrations();
+      migrate(
+        db,
+        all.filter((m) => m.version < 49),
+      );
+      db.pragma('foreign_keys = OFF'); // two rows alone, without their players
+      db.prepare(
+        `INSERT INTO referral_first_deposits (friend_id, user_id, period_id, order_no, deposited_at)
+         VALUES (11, 1, '2026-11-09', 'D1', '2026-11-10T01:00:00.000Z'), (12, 1, '2026-11-16', 'D2', '2026-11-17T02:00:00.000Z')`,
+      ).run();
+      expect(migrate(db, all)).toEqual([
+        '0049_ranking_qualified',
+        ...all.filter((m) => m.version > 49).map((m) => m.name),
+      ]);
+      expect(
+        db
+          .prepare(
+            'SELECT friend_id, amount, qualified_period_id, qualified_at FROM referral_first_deposits ORDER BY friend_id',
+          )
+          .all(),
+      ).toEqual([
+        { friend_id: 11, amount: 0, qualified_period_id: '2026-11-09', qualified_at: '2026-11-10T01:00:00.000Z' },
+        { friend_id: 12, amount: 0, qualified_period_id: '2026-11-16', qualified_at: '2026-11-17T02:00:00.000Z' },
+      ]);
+      expect(
+        db
+          .prepare(
+            "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'referral_first_deposits' ORDER BY name",
+          )
+          .pluck()
+          .all(),
+      ).toEqual(['referral_first_deposits_qualified_period', 'referral_first_deposits_user_qualified']);
+    } finally {
+      db.close();
+    }
   });
 });

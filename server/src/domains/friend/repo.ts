@@ -42,8 +42,15 @@ export function createFriendRepo(db: Db) {
      ON CONFLICT DO NOTHING`,
   );
   const insertFirstDeposit = db.prepare(
-    `INSERT INTO referral_first_deposits (friend_id, user_id, period_id, order_no, deposited_at)
-     VALUES (@friendId, @userId, @periodId, @orderNo, @now) ON CONFLICT (friend_id) DO NOTHING`,
+    `INSERT INTO referral_first_deposits (friend_id, user_id, period_id, order_no, amount, deposited_at)
+     VALUES (@friendId, @userId, @periodId, @orderNo, @amount, @now) ON CONFLICT (friend_id) DO NOTHING`,
+  );
+  // Deposited and wagered: the referral's lifetime turnover reached `multiple` times its first deposit. Only
+  // a row not yet qualified is touched, so a replay or two processes qualify it once, at the first time.
+  const qualify = db.prepare(
+    `UPDATE referral_first_deposits SET qualified_period_id = @periodId, qualified_at = @now
+     WHERE friend_id = @friendId AND qualified_at IS NULL
+       AND amount * @multiple <= COALESCE((SELECT turnover_total FROM account_counters WHERE user_id = @friendId), 0)`,
   );
   const turnoverMark = db.prepare('SELECT mark FROM friend_turnover_marks WHERE friend_id = ?').pluck();
   const setTurnoverMark = db.prepare(
@@ -101,15 +108,17 @@ export function createFriendRepo(db: Db) {
      WHERE ${FILTER} ORDER BY r.created_at DESC, r.id DESC LIMIT @limit OFFSET @offset`,
   );
   const count = db.prepare(`SELECT COUNT(*) FROM friend_rewards r WHERE ${FILTER}`).pluck();
+  // Only qualified referrals count, in the week they qualified (a row not yet qualified has NULL there).
   // The tie rule: more invites first; at equal invites, who reached that count first; then the older account.
   const standings = db.prepare(
-    `SELECT d.user_id, u.username, COUNT(*) AS invites, MAX(d.deposited_at) AS reached_at
+    `SELECT d.user_id, u.username, COUNT(*) AS invites, MAX(d.qualified_at) AS reached_at
      FROM referral_first_deposits d JOIN users u ON u.id = d.user_id
-     WHERE d.period_id = ? GROUP BY d.user_id, u.username ORDER BY invites DESC, reached_at ASC, d.user_id ASC`,
+     WHERE d.qualified_period_id = ? GROUP BY d.user_id, u.username
+     ORDER BY invites DESC, reached_at ASC, d.user_id ASC`,
   );
   const myPeriods = db.prepare(
-    `SELECT DISTINCT period_id FROM referral_first_deposits WHERE user_id = ? AND period_id < ?
-     ORDER BY period_id DESC LIMIT ?`,
+    `SELECT DISTINCT qualified_period_id FROM referral_first_deposits
+     WHERE user_id = ? AND qualified_period_id < ? ORDER BY qualified_period_id DESC LIMIT ?`,
   );
 
   return {
@@ -124,9 +133,20 @@ export function createFriendRepo(db: Db) {
       amount: number;
       now: string;
     }) => insertDeposit.run(r).changes === 1,
-    /** The referral's first deposit while bound; false when it already had one. */
-    insertFirstDeposit: (r: { friendId: number; userId: number; periodId: string; orderNo: string; now: string }) =>
-      insertFirstDeposit.run(r).changes === 1,
+    /** The referral's first deposit while bound (`amount` in centavos); false when it already had one. */
+    insertFirstDeposit: (r: {
+      friendId: number;
+      userId: number;
+      periodId: string;
+      orderNo: string;
+      amount: number;
+      now: string;
+    }) => insertFirstDeposit.run(r).changes === 1,
+    /**
+     * Qualifies the referral's first deposit for the ranking, in `periodId` at `now`, when its turnover is at
+     * least `multiple` times the deposit and it was not qualified yet; true when this call qualified it.
+     */
+    qualify: (r: { friendId: number; multiple: number; periodId: string; now: string }) => qualify.run(r).changes === 1,
     turnoverMark: (friendId: number) => turnoverMark.get(friendId) as number | undefined,
     setTurnoverMark: (friendId: number, mark: number) => setTurnoverMark.run(friendId, mark),
     turnoverBefore: (friendId: number, before: string) => turnoverBefore.get(friendId, before) as number,
@@ -150,9 +170,9 @@ export function createFriendRepo(db: Db) {
       page.all(f) as FriendRewardRow[],
     count: (f: { userId: number; kind: FriendRewardKind | null }) => count.get(f) as number,
     standings: (periodId: string) => standings.all(periodId) as StandingRow[],
-    /** Finished periods (before `current`) in which the player won invites, newest first. */
+    /** Finished periods (before `current`) in which referrals of the player qualified, newest first. */
     myPeriods: (userId: number, current: string, limit: number) =>
-      myPeriods.all(userId, current, limit).map((r) => (r as { period_id: string }).period_id),
+      myPeriods.all(userId, current, limit).map((r) => (r as { qualified_period_id: string }).qualified_period_id),
   };
 }
 

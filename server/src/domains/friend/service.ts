@@ -56,6 +56,20 @@ export function createFriendService(deps: {
     return { deposit: toBasisPoints(f.depositRebateRate), turnover: toBasisPoints(f.turnoverRebateRate) };
   };
 
+  /**
+   * The ranking counts a referral once it deposited AND wagered (issue 29): its first deposit row qualifies,
+   * in the Manila week of now, when the referral's lifetime turnover reaches qualifyingTurnoverMultiple times
+   * that deposit. Checked after the referral's bets (syncTurnover) and at the first deposit itself (turnover
+   * made before it, e.g. with bonus money, already counts). The turnover read is net of the rollbacks made
+   * until then (a rollback takes its bet's turnover back); a rollback after the qualification does not
+   * un-qualify: a qualified referral stays counted in its week.
+   */
+  function qualify(friendId: number) {
+    // A vip_settings row written before the setting existed (a restored snapshot) reads as the seed's 1.
+    const multiple = deps.settings().ranking.qualifyingTurnoverMultiple ?? 1;
+    repo.qualify({ friendId, multiple, periodId: manilaWeekId(clock.now()), now: clock.iso() });
+  }
+
   /** A referral's deposit succeeded: the inviter earns its rebate, and energy for a first one. */
   function onDeposit(e: { userId: number; orderNo: string; amount: number }) {
     const friend = repo.referral(e.userId);
@@ -79,8 +93,11 @@ export function createFriendService(deps: {
         userId: inviter,
         periodId: manilaWeekId(clock.now()),
         orderNo: e.orderNo,
+        amount: e.amount,
         now,
       });
+      if (firstOfFriend) qualify(e.userId);
+      // The energy stays on the first deposit itself (as the poker chance does); only the ranking waits for bets.
       if (firstOfFriend && energy > 0) {
         grants.grant(inviter, {
           key: `friend.energy:${e.userId}`,
@@ -92,11 +109,15 @@ export function createFriendService(deps: {
     if (firstOfFriend) deps.events.emit('badge.stale', { userId: inviter, counters: ['inviteFriendEnergy'] });
   }
 
-  /** Credits the inviter with the referral's turnover since the last time, on the referral's Manila day row. */
+  /**
+   * Credits the inviter with the referral's turnover since the last time, on the referral's Manila day row,
+   * and qualifies the referral's first deposit for the ranking once its turnover is enough.
+   */
   function syncTurnover(friendId: number) {
     db.transaction(() => {
       const friend = repo.referral(friendId);
       if (!friend?.superior_id) return;
+      qualify(friendId);
       const mark = repo.turnoverMark(friendId) ?? repo.turnoverBefore(friendId, friend.superior_bound_at ?? '');
       const delta = friend.turnover_total - mark;
       if (delta <= 0) {
@@ -231,7 +252,13 @@ export function createFriendService(deps: {
         if (!prize) throw new AppError(Code.NOTHING_TO_CLAIM);
         const key = rankingKey(periodId);
         const rewards = prize.rewards.map(toGranted);
-        const wire = grants.grant(userId, { key, source: 'ranking', rewards, remark: `Invite ranking #${rank}` });
+        const wire = grants.grant(userId, {
+          key,
+          source: 'ranking',
+          rewards,
+          turnoverMultiple: grants.wagering.rankingPrizes,
+          remark: `Invite ranking #${rank}`,
+        });
         const cash = rewards.reduce((sum, r) => sum + (r.type === 'cash' ? r.amount : 0), 0);
         repo.insertRanking({
           userId,

@@ -186,7 +186,7 @@ describe('each scenario keeps its promise', () => {
       depositingReferrals: 2,
       energy: 2,
       depositRebate: { rate: 1, claimable: 35 },
-      turnoverRebate: { rate: 0.2, claimable: 5 },
+      turnoverRebate: { rate: 0.2, claimable: 7 },
     });
     const records = await boss.get<{ list: { kind: string; friendName: string; baseAmount: number }[] }>(
       '/api/friend/card/rewards/record',
@@ -195,8 +195,8 @@ describe('each scenario keeps its promise', () => {
       [
         ['deposit', 're***01', 1000],
         ['deposit', 're***02', 2500],
-        ['turnover', 're***01', 500],
-        ['turnover', 're***02', 2000],
+        ['turnover', 're***01', 1000],
+        ['turnover', 're***02', 2500],
       ].sort(),
     );
 

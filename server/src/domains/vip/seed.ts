@@ -26,6 +26,11 @@ export interface FriendSettings {
 
 export interface RankingSettings {
   listSize: number;
+  /**
+   * A referral counts for its inviter's ranking once its lifetime turnover reaches this many times its first
+   * deposit (deposited and wagered): an integer >= 1.
+   */
+  qualifyingTurnoverMultiple: number;
   prizes: { rankFrom: number; rankTo: number; rewards: Reward[] }[];
 }
 
@@ -59,6 +64,9 @@ function check(seed: VipSeed) {
   for (const prize of seed.ranking.prizes) {
     if (prize.rankFrom < 1 || prize.rankTo < prize.rankFrom) throw new Error('vip.json: bad ranking band');
   }
+  const multiple = seed.ranking.qualifyingTurnoverMultiple;
+  if (!Number.isInteger(multiple) || multiple < 1)
+    throw new Error(`vip.json: ranking.qualifyingTurnoverMultiple must be an integer >= 1 (found ${multiple})`);
 }
 
 /**
