@@ -138,20 +138,23 @@ describe('screens', () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     const inviter = await apiPlayer();
     const rival = await apiPlayer();
-    // Last week: two friends of the inviter make their first deposit.
+    // Last week: two friends of the inviter make their first deposit and bet it (the ranking counts a
+    // referral once it deposited and wagered).
     for (const pesos of [1000, 800]) {
       const friend = await apiPlayer(inviter.invitationCode);
       await deposit(app, friend.client, pesos);
+      await bet(app, await gameSession(app, friend.client), pesos);
     }
     const ops = new TestClient(app, '127.0.0.1', { authorization: `Bearer ${app.config.adminToken}` });
     await ops.post('/ops/clock', { advance: '7d' });
-    // This week: one more friend deposits and plays; the rival gets two.
+    // This week: one more friend deposits and bets it all; the rival gets two.
     const friend = await apiPlayer(inviter.invitationCode);
     await deposit(app, friend.client, 2500);
-    await bet(app, await gameSession(app, friend.client), 1200);
+    await bet(app, await gameSession(app, friend.client), 2500);
     for (const pesos of [500, 600]) {
       const other = await apiPlayer(rival.invitationCode);
       await deposit(app, other.client, pesos);
+      await bet(app, await gameSession(app, other.client), pesos);
     }
 
     for (const language of ['en-US', 'vi-VN'] as const) {
