@@ -33,6 +33,7 @@ export const POSTGRES_SERVER_TESTS = [
   'server/src/domains/deposit/abandoned.test.ts',
   'server/src/domains/reward/grant.test.ts',
   'server/src/domains/reward/farmable-wagering.test.ts',
+  'server/src/domains/responsible/responsible.test.ts',
   'server/src/domains/task/task.test.ts',
   'server/src/domains/vip/vip.test.ts',
   'server/src/domains/mall/mall.test.ts',

@@ -42,6 +42,10 @@ export const Code = {
   AVATAR_UNKNOWN: 20017,
   ACCOUNT_LOCKED: 20018,
   SAME_PASSWORD: 20019,
+  /** Responsible gaming: a cool-off or self-exclusion is running (deposits, games and bets refused). */
+  PLAY_PAUSED: 20020,
+  /** Responsible gaming: a break is running that the asked one would shorten. */
+  BREAK_RUNNING: 20021,
   /** A guest sign-up sent by an account that is already registered. */
   ALREADY_REGISTERED: 20041,
 
@@ -73,6 +77,8 @@ export const Code = {
   UNDERAGE: 40022,
   PAYMENT_CANCELLED: 40023,
   WALLET_IN_USE: 40024,
+  /** Responsible gaming: the deposit would go over one of the player's deposit limits. */
+  DEPOSIT_LIMIT_REACHED: 40025,
   DEPOSIT_NOT_PENDING: 40061,
   BONUS_LOCKED: 40080,
 

@@ -90,6 +90,14 @@ export const codeMessages: Record<CodeValue, Text> = {
     'en-US': 'You cannot bind yourself or one of your own referrals',
     'vi-VN': 'Bạn không thể liên kết chính mình hoặc người bạn đã giới thiệu',
   },
+  [Code.PLAY_PAUSED]: {
+    'en-US': 'You are taking a break from play until {until}. Deposits and games are closed until then; withdrawals stay open',
+    'vi-VN': 'Bạn đang tạm nghỉ chơi đến {until}. Nạp tiền và trò chơi tạm đóng đến lúc đó; rút tiền vẫn mở',
+  },
+  [Code.BREAK_RUNNING]: {
+    'en-US': 'A break is already running until {until}. It cannot be shortened; choose a longer one to extend it',
+    'vi-VN': 'Bạn đang tạm nghỉ đến {until}. Không thể rút ngắn; hãy chọn thời gian dài hơn để gia hạn',
+  },
   [Code.GUEST_NOT_ALLOWED]: {
     'en-US': 'Please register an account to use this feature',
     'vi-VN': 'Vui lòng đăng ký tài khoản để dùng tính năng này',
@@ -175,6 +183,10 @@ export const codeMessages: Record<CodeValue, Text> = {
   [Code.TURNOVER_OWED]: {
     'en-US': 'Please complete the remaining turnover of {amount} before withdrawing',
     'vi-VN': 'Vui lòng hoàn thành doanh số cược còn lại {amount} trước khi rút tiền',
+  },
+  [Code.DEPOSIT_LIMIT_REACHED]: {
+    'en-US': 'This deposit goes over your {period} deposit limit of ₱{limit}: ₱{left} left until {resetsAt}',
+    'vi-VN': 'Khoản nạp này vượt hạn mức nạp {period} ₱{limit} của bạn: còn ₱{left} đến {resetsAt}',
   },
   [Code.BONUS_LOCKED]: {
     'en-US': '{locked} of your balance is bonus still being wagered. You can withdraw up to {available} now',
@@ -406,11 +418,40 @@ export function waitText(seconds: number, language: Language): string {
   return seconds === 1 ? '1 second' : `${seconds} seconds`;
 }
 
+const PERIOD_WORDS: Record<Language, Record<string, string>> = {
+  'en-US': { day: 'daily', week: 'weekly', month: 'monthly' },
+  'vi-VN': { day: 'theo ngày', week: 'theo tuần', month: 'theo tháng' },
+};
+const UNTIL_FURTHER_NOTICE: Record<Language, string> = {
+  'en-US': 'further notice (permanent self-exclusion)',
+  'vi-VN': 'khi có thông báo mới (tự loại trừ vĩnh viễn)',
+};
+
+/** An instant as a player in Manila reads it, in their language: "Nov 27, 2026, 2:00 PM". */
+export const manilaDateTimeText = (iso: string, language: Language) =>
+  new Date(iso).toLocaleString(language, { timeZone: 'Asia/Manila', dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * Params a player reads in their language: `period` (day, week, month) as a word, instants (`until`,
+ * `resetsAt`: ISO strings) as Manila dates, `until` 'permanent' as "further notice".
+ */
+function localized(params: Record<string, string | number>, language: Language): Record<string, string | number> {
+  const values = { ...params };
+  if (typeof params.period === 'string') values.period = PERIOD_WORDS[language][params.period] ?? params.period;
+  for (const key of ['until', 'resetsAt']) {
+    const value = params[key];
+    if (value === 'permanent') values[key] = UNTIL_FURTHER_NOTICE[language];
+    else if (typeof value === 'string' && !Number.isNaN(Date.parse(value))) values[key] = manilaDateTimeText(value, language);
+  }
+  return values;
+}
+
 export function codeMessage(code: CodeValue, language: Language, params: Record<string, string | number> = {}): string {
   const text = codeMessages[code][language];
   const values: Record<string, string | number> =
     typeof params.seconds === 'number' ? { wait: waitText(params.seconds, language), ...params } : params;
-  return text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
+  const shown = localized(values, language);
+  return text.replace(/\{(\w+)\}/g, (_, name: string) => String(shown[name] ?? `{${name}}`));
 }
 
 export function fieldMessage(message: string, language: Language): string {

@@ -200,7 +200,7 @@ export const gameUrl = defineEndpoint({
       .describe('iframe: the game frame; browser: an external browser in the app wrapper'),
     needBindWallet: z.boolean().describe('The game asks for a bound wallet and the player has none: open bind wallet'),
   }),
-  codes: [Code.GAME_NOT_FOUND, Code.GAME_NOT_PLAYABLE],
+  codes: [Code.GAME_NOT_FOUND, Code.GAME_NOT_PLAYABLE, Code.PLAY_PAUSED],
 });
 
 export const gameEndpoints = [

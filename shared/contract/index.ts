@@ -11,6 +11,7 @@ import { paymentEndpoints } from './payment';
 import { provablyFairEndpoints } from './provably-fair';
 import { providerWalletEndpoints } from './provider-wallet';
 import { rechargeEndpoints } from './recharge';
+import { responsibleEndpoints } from './responsible';
 import { recordEndpoints } from './record';
 import { taskEndpoints } from './task';
 import { userEndpoints } from './user';
@@ -25,6 +26,7 @@ export const allEndpoints = [
   ...vipEndpoints,
   ...friendEndpoints,
   ...rechargeEndpoints,
+  ...responsibleEndpoints,
   ...withdrawEndpoints,
   ...kycEndpoints,
   ...gameEndpoints,
@@ -55,6 +57,7 @@ export * from './provider-wallet';
 export * as recharge from './recharge';
 export { depositRequest } from './recharge';
 export * as record from './record';
+export * as responsible from './responsible';
 export * as reward from './reward';
 export * as task from './task';
 export * as user from './user';

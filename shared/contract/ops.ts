@@ -9,6 +9,7 @@ import { opsMoneyEndpoints } from './ops-money';
 import { opsRewardsEndpoints } from './ops-rewards';
 import { opsToolingEndpoints } from './ops-tooling';
 import { opsVipEndpoints } from './ops-vip';
+import { opsResponsibleEndpoints } from './responsible';
 import { userInfoSchema } from './user';
 
 /** The operator API: every call needs `Authorization: Bearer <ADMIN_TOKEN>`. Later issues add to it. */
@@ -191,4 +192,5 @@ export const opsEndpoints = [
   ...opsVipEndpoints,
   ...opsAuditEndpoints,
   ...opsChatEndpoints,
+  ...opsResponsibleEndpoints,
 ] as const;

@@ -104,6 +104,7 @@ export const walletBet = defineEndpoint({
     Code.GAME_TOKEN_EXPIRED,
     Code.ROUND_SETTLED,
     Code.TRANSACTION_CONFLICT,
+    Code.PLAY_PAUSED,
     Code.BET_INVALID,
   ],
 });

@@ -96,6 +96,8 @@ export const rechargeQuote = defineEndpoint({
     Code.AMOUNT_OUT_OF_RANGE,
     Code.FIRST_DEPOSIT_MIN,
     Code.COUPON_INVALID,
+    Code.PLAY_PAUSED,
+    Code.DEPOSIT_LIMIT_REACHED,
   ],
 });
 
@@ -118,6 +120,8 @@ export const rechargeBuild = defineEndpoint({
     Code.AMOUNT_OUT_OF_RANGE,
     Code.FIRST_DEPOSIT_MIN,
     Code.COUPON_INVALID,
+    Code.PLAY_PAUSED,
+    Code.DEPOSIT_LIMIT_REACHED,
   ],
 });
 

@@ -14,6 +14,7 @@ import * as mall from './mall/register';
 import * as play from './play/register';
 import * as poker from './poker/register';
 import * as redemption from './redemption/register';
+import * as responsible from './responsible/register';
 import * as reward from './reward/register';
 import * as task from './task/register';
 import * as tooling from './tooling/register';
@@ -33,6 +34,7 @@ export const DOMAINS: readonly { register: (app: FastifyInstance) => void }[] = 
   user,
   ledger,
   deposit,
+  responsible, // after deposit: it counts the deposits; deposit, game and play call it at call time
   game,
   play,
   kyc,

@@ -491,7 +491,7 @@ export interface paths {
         put?: never;
         /**
          * Launch a game: a short-lived signed play URL
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 20002, 20012, 50001, 50002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 20002, 20012, 20020, 50001, 50002 (shared/codes.ts).
          */
         post: operations["postGameGetUrl"];
         delete?: never;
@@ -1111,7 +1111,7 @@ export interface paths {
         put?: never;
         /**
          * Provider: debit a bet (opens the round); refused with the balance when it is too small
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 40001, 40008, 50003, 50004, 50006, 50007, 50008 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 20020, 40001, 40008, 50003, 50004, 50006, 50007, 50008 (shared/codes.ts).
          */
         post: operations["postProviderWalletBet"];
         delete?: never;
@@ -1211,7 +1211,7 @@ export interface paths {
         put?: never;
         /**
          * Create a Pending deposit order and return the e-wallet checkout URL
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 10011, 10012, 20002, 20012, 20015, 40003, 40004, 40005, 40006 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 10011, 10012, 20002, 20012, 20015, 20020, 40003, 40004, 40005, 40006, 40025 (shared/codes.ts).
          */
         post: operations["postRechargeBuild"];
         delete?: never;
@@ -1291,7 +1291,7 @@ export interface paths {
         put?: never;
         /**
          * Quote a deposit (bonus, turnover, fee) without creating it
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 20002, 20012, 20015, 40003, 40004, 40005, 40006 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 20002, 20012, 20015, 20020, 40003, 40004, 40005, 40006, 40025 (shared/codes.ts).
          */
         post: operations["postRechargePreCreate"];
         delete?: never;
@@ -1374,6 +1374,66 @@ export interface paths {
          * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 20002, 20008, 20012, 20015, 20016 (shared/codes.ts).
          */
         post: operations["postResetTradePwd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/responsible/break": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a cool-off or a self-exclusion at once; it cannot be shortened or lifted early
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 20002, 20012, 20021 (shared/codes.ts).
+         */
+        post: operations["postResponsibleBreak"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/responsible/depositLimit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set, lower, raise or remove a deposit limit: lower applies at once, raise or removal after 24 hours
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 20002, 20012 (shared/codes.ts).
+         */
+        post: operations["postResponsibleDepositLimit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/responsible/fetch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The player's deposit limits (with what each period used) and any break from play
+         * @description Failure codes: 10005, 10010, 20002, 20012 (shared/codes.ts).
+         */
+        get: operations["getResponsibleFetch"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2892,6 +2952,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ops/users/{uid}/responsible": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A player's deposit limits and break, as the player sees them
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30002 (shared/codes.ts).
+         */
+        get: operations["getOpsUsersByUidResponsible"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/users/{uid}/responsible/break": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a break for a player who asked support for one (it cannot be lifted early either)
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 20021, 30001, 30002 (shared/codes.ts).
+         */
+        post: operations["postOpsUsersByUidResponsibleBreak"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ops/users/{uid}/sessions": {
         parameters: {
             query?: never;
@@ -3255,6 +3355,23 @@ export interface components {
             /** @enum {string} */
             status: "available" | "used" | "expired";
         };
+        DepositLimit: {
+            /** @enum {string} */
+            period: "day" | "week" | "month";
+            /** @description The limit in force for this period; null when none */
+            amount: number | null;
+            /** @description This period's deposits counted against it: successful ones and pending orders */
+            used: number;
+            /** @description When the period starts again (Manila midnight; Monday for the week, the 1st for the month) */
+            resetsAt: string;
+            /** @description A raise or a removal waiting its 24 hours; null when none */
+            pending: {
+                /** @description The new limit; null: the limit is removed */
+                amount: number | null;
+                /** @description When it applies: 24 hours after it was asked for */
+                effectiveAt: string;
+            } | null;
+        };
         DepositQuote: {
             /** @description Amount credited to the balance when paid */
             amount: number;
@@ -3299,7 +3416,7 @@ export interface components {
              * @description A code of shared/codes.ts
              * @enum {integer}
              */
-            code: 10001 | 10002 | 10003 | 10004 | 10005 | 10006 | 10007 | 10008 | 10009 | 10010 | 10011 | 10012 | 20001 | 20002 | 20003 | 20004 | 20005 | 20006 | 20007 | 20008 | 20009 | 20010 | 20011 | 20012 | 20013 | 20014 | 20015 | 20016 | 20017 | 20018 | 20019 | 20041 | 30001 | 30002 | 30003 | 40001 | 40002 | 40003 | 40004 | 40005 | 40006 | 40007 | 40008 | 40009 | 40010 | 40011 | 40012 | 40013 | 40014 | 40015 | 40016 | 40017 | 40018 | 40019 | 40020 | 40021 | 40022 | 40023 | 40024 | 40061 | 40080 | 50001 | 50002 | 50003 | 50004 | 50005 | 50006 | 50007 | 50008 | 50009 | 50010 | 50011 | 60001 | 60002 | 60003 | 60101 | 60102 | 60201 | 60202 | 60203 | 60204 | 60205 | 60206 | 60207 | 60208 | 60209 | 60210 | 60211 | 60212 | 60213 | 60301 | 60302 | 60303 | 60304 | 60305 | 60306 | 60307 | 60308 | 60411 | 60412 | 30004 | 30005 | 30006 | 30007 | 30008 | 30009 | 30010 | 30031 | 30032 | 30033 | 30041;
+            code: 10001 | 10002 | 10003 | 10004 | 10005 | 10006 | 10007 | 10008 | 10009 | 10010 | 10011 | 10012 | 20001 | 20002 | 20003 | 20004 | 20005 | 20006 | 20007 | 20008 | 20009 | 20010 | 20011 | 20012 | 20013 | 20014 | 20015 | 20016 | 20017 | 20018 | 20019 | 20020 | 20021 | 20041 | 30001 | 30002 | 30003 | 40001 | 40002 | 40003 | 40004 | 40005 | 40006 | 40007 | 40008 | 40009 | 40010 | 40011 | 40012 | 40013 | 40014 | 40015 | 40016 | 40017 | 40018 | 40019 | 40020 | 40021 | 40022 | 40023 | 40024 | 40025 | 40061 | 40080 | 50001 | 50002 | 50003 | 50004 | 50005 | 50006 | 50007 | 50008 | 50009 | 50010 | 50011 | 60001 | 60002 | 60003 | 60101 | 60102 | 60201 | 60202 | 60203 | 60204 | 60205 | 60206 | 60207 | 60208 | 60209 | 60210 | 60211 | 60212 | 60213 | 60301 | 60302 | 60303 | 60304 | 60305 | 60306 | 60307 | 60308 | 60411 | 60412 | 30004 | 30005 | 30006 | 30007 | 30008 | 30009 | 30010 | 30031 | 30032 | 30033 | 30041;
             /** @description Readable message in the language of the `language` header */
             msg: string;
             /** @description null, except a validation failure (10001): every field and its rule message */
@@ -3683,6 +3800,16 @@ export interface components {
             /** @description Who this persona is in the scenario */
             role: string;
         };
+        PlayBreak: {
+            /**
+             * @description cooloff: a short break; exclusion: a self-exclusion
+             * @enum {string}
+             */
+            kind: "cooloff" | "exclusion";
+            since: string;
+            /** @description When play opens again; null for a permanent self-exclusion */
+            until: string | null;
+        };
         PokerCard: {
             /** @description "AS" ace of spades, "10H", "QD", "7C"; "RJ" red joker, "BJ" black joker */
             code: string;
@@ -3777,6 +3904,12 @@ export interface components {
             frames: components["schemas"]["FrameLog"][];
             /** @description The server process that answered it (PROCESS_NAME) */
             process: string;
+        };
+        ResponsibleState: {
+            /** @description Always the three periods: day, week, month */
+            depositLimits: components["schemas"]["DepositLimit"][];
+            /** @description The break running now; null when the player may play */
+            playBreak: components["schemas"]["PlayBreak"] | null;
         };
         Reward: {
             /** @enum {string} */
@@ -6110,7 +6243,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20002 | 20012 | 50001 | 50002;
+                        code?: 10001 | 20002 | 20012 | 20020 | 50001 | 50002;
                     });
                 };
             };
@@ -8770,7 +8903,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 40001 | 40008 | 50003 | 50004 | 50006 | 50007 | 50008;
+                        code?: 10001 | 20020 | 40001 | 40008 | 50003 | 50004 | 50006 | 50007 | 50008;
                     });
                 };
             };
@@ -9256,7 +9389,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 10011 | 10012 | 20002 | 20012 | 20015 | 40003 | 40004 | 40005 | 40006;
+                        code?: 10001 | 10011 | 10012 | 20002 | 20012 | 20015 | 20020 | 40003 | 40004 | 40005 | 40006 | 40025;
                     });
                 };
             };
@@ -9644,7 +9777,7 @@ export interface operations {
                         data: components["schemas"]["DepositQuote"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20002 | 20012 | 20015 | 40003 | 40004 | 40005 | 40006;
+                        code?: 10001 | 20002 | 20012 | 20015 | 20020 | 40003 | 40004 | 40005 | 40006 | 40025;
                     });
                 };
             };
@@ -10190,6 +10323,313 @@ export interface operations {
                         /** @enum {integer} */
                         code?: 10008;
                     };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
+    postResponsibleBreak: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Where the call comes from: H5 in a browser, APP_H5 inside the native wrapper (a cheap CSRF guard)
+                 * @example H5
+                 */
+                requestFrom: "H5" | "APP_H5";
+                /**
+                 * @description Language of `msg`
+                 * @example en-US
+                 */
+                language?: "en-US" | "vi-VN";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "cooloff" | "exclusion";
+                    /**
+                     * @description cooloff: 24h, 7d, 30d or 6w; exclusion: 6m, 1y, 5y or permanent
+                     * @enum {string}
+                     */
+                    length: "24h" | "7d" | "30d" | "6w" | "6m" | "1y" | "5y" | "permanent";
+                };
+            };
+        };
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: components["schemas"]["ResponsibleState"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012 | 20021;
+                    });
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10002;
+                    };
+                };
+            };
+            /** @description The requestFrom header is missing or wrong */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
+    postResponsibleDepositLimit: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Where the call comes from: H5 in a browser, APP_H5 inside the native wrapper (a cheap CSRF guard)
+                 * @example H5
+                 */
+                requestFrom: "H5" | "APP_H5";
+                /**
+                 * @description Language of `msg`
+                 * @example en-US
+                 */
+                language?: "en-US" | "vi-VN";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    period: "day" | "week" | "month";
+                    /** @description Pesos, at most two decimals; null removes the limit (after 24 hours) */
+                    amount: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: components["schemas"]["ResponsibleState"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10002;
+                    };
+                };
+            };
+            /** @description The requestFrom header is missing or wrong */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
+    getResponsibleFetch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Language of `msg`
+                 * @example en-US
+                 */
+                language?: "en-US" | "vi-VN";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: components["schemas"]["ResponsibleState"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 20002 | 20012;
+                    });
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -18277,6 +18717,188 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 30001;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
+    getOpsUsersByUidResponsible: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uid: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: components["schemas"]["ResponsibleState"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 30002;
+                    });
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
+    postOpsUsersByUidResponsibleBreak: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uid: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "cooloff" | "exclusion";
+                    /** @enum {string} */
+                    length: "24h" | "7d" | "30d" | "6w" | "6m" | "1y" | "5y" | "permanent";
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: components["schemas"]["ResponsibleState"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20021 | 30002;
+                    });
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10002;
+                    };
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };

@@ -19,6 +19,7 @@ export function register(app: FastifyInstance) {
     ledger,
     events: app.events,
     assertCanTransact: users.assertCanTransact,
+    assertMayDeposit: (userId, amount) => app.services.responsible.assertMayDeposit(userId, amount),
   });
   Object.assign(app.services, { deposits });
 

@@ -120,11 +120,15 @@ export function createDepositRepo(db: Db) {
     'UPDATE deposits SET callback_count = callback_count + 1, first_answer = COALESCE(first_answer, ?) WHERE id = ?',
   );
   const overdue = db.prepare('SELECT * FROM deposits WHERE status = 0 AND expires_at <= ?');
+  const countedSince = db
+    .prepare('SELECT COALESCE(SUM(amount), 0) FROM deposits WHERE user_id = ? AND created_at >= ? AND status IN (0, 1)')
+    .pluck();
   const timeOut = db.prepare('UPDATE deposits SET status = 3, settled_at = ? WHERE id = ? AND status = 0');
   const page = db.prepare(`SELECT * FROM deposits WHERE ${FILTER} ORDER BY id DESC LIMIT @limit OFFSET @offset`);
   const count = db.prepare(`SELECT COUNT(*) FROM deposits WHERE ${FILTER}`).pluck();
 
   return {
+    countedSince: (userId: number, since: string) => Number(countedSince.get(userId, since)),
     cancel: (id: number, now: string) => cancel.run(now, id).changes === 1,
     channels: () => channels.all() as ChannelRow[],
     channel: (code: string) => channel.get(code) as ChannelRow | undefined,

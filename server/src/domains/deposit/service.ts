@@ -26,6 +26,8 @@ export function createDepositService(deps: {
   ledger: LedgerService;
   events: EventBus;
   assertCanTransact: (userId: number) => void;
+  /** Responsible gaming: refuses while a break runs or over a deposit limit (domains/responsible). */
+  assertMayDeposit: (userId: number, amount: number) => void;
 }) {
   const { db, clock, config, ledger, events } = deps;
   const repo = createDepositRepo(db);
@@ -77,6 +79,7 @@ export function createDepositService(deps: {
     if (ledger.account(userId).deposit_count === 0 && amount < s.firstDepositMin) {
       throw new AppError(Code.FIRST_DEPOSIT_MIN, { params: { min: formatCentavos(s.firstDepositMin) } });
     }
+    deps.assertMayDeposit(userId, amount);
     let bonus = 0;
     let bonusTurnover = 0;
     let coupon: CouponRow | undefined;
@@ -215,6 +218,12 @@ export function createDepositService(deps: {
     },
 
     quote: (userId: number, req: DepositRequest) => quoteView(quote(userId, req)),
+
+    /**
+     * What a deposit limit counts (centavos): the player's orders created since `since` that are paid or may
+     * still be paid (Success and Pending; a Failed or timed-out one does not count).
+     */
+    countedSince: (userId: number, since: string) => repo.countedSince(userId, since),
 
     /** Creates a Pending order (reserving the coupon) and returns the checkout URL under `origin`. */
     build(userId: number, req: DepositRequest, origin: string) {

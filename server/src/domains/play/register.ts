@@ -22,6 +22,7 @@ export function register(app: FastifyInstance) {
       const row = users.byId(userId);
       return { uid: row?.uid ?? 0, nickname: row?.nickname ?? '' };
     },
+    assertMayPlay: (userId) => app.services.responsible.assertMayPlay(userId),
   });
   Object.assign(app.services, { play });
   playRoutes(app, play);

@@ -43,6 +43,8 @@ export function createPlayService(deps: {
   events: EventBus;
   hasWallet: (userId: number) => boolean;
   nickname: (userId: number) => { uid: number; nickname: string };
+  /** Responsible gaming: refuses launches and bets while the player's break runs (domains/responsible). */
+  assertMayPlay: (userId: number) => void;
 }) {
   const { db, clock, ledger } = deps;
   const repo = createPlayRepo(db);
@@ -156,6 +158,7 @@ export function createPlayService(deps: {
       const game = repo.game(gameId);
       if (!game) throw new AppError(Code.GAME_NOT_FOUND);
       if (!game.playable || !game.provider_game) throw new AppError(Code.GAME_NOT_PLAYABLE);
+      deps.assertMayPlay(userId);
       if (game.need_bind_wallet && !deps.hasWallet(userId)) {
         return { playUrl: '', openMode: game.open_mode, needBindWallet: true };
       }
@@ -209,6 +212,8 @@ export function createPlayService(deps: {
     bet(body: z.output<typeof walletBet.body>) {
       return once(body, 'bet', () => {
         const launch = liveSession(body.sessionToken);
+        // a page opened before the break began gets no more bets (wins and rollbacks of its rounds still settle)
+        deps.assertMayPlay(launch.user_id);
         const amount = toCentavos(body.amount);
         if (amount <= 0) throw new AppError(Code.BET_INVALID);
         const turnover = countedTurnover(amount, body.turnover);

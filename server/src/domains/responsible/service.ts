@@ -1,0 +1,178 @@
+import { Code } from '../../../../shared/codes';
+import {
+  BREAK_LENGTHS,
+  type BreakKind,
+  type BreakLength,
+  DEPOSIT_LIMIT_PERIODS,
+  type DepositLimitPeriod,
+  LIMIT_RAISE_DELAY_HOURS,
+  type ResponsibleState,
+} from '../../../../shared/contract/responsible';
+import { formatCentavos, toPesos } from '../../../../shared/money';
+import { startOfManilaDay } from '../../../../shared/time';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/database';
+import { AppError } from '../../errors';
+import type { EventBus } from '../../plugins/events';
+import {
+  manilaWeekId,
+  nextManilaMidnight,
+  startOfManilaMonth,
+  startOfNextManilaMonth,
+  weekBounds,
+} from '../vip/periods';
+import { createResponsibleRepo, type DepositLimitRow } from './repo';
+
+const HOUR_MS = 3_600_000;
+
+/** The Manila period an instant is in: when it began and when it starts again. */
+export function periodBounds(period: DepositLimitPeriod, now: Date): { start: Date; resetsAt: Date } {
+  if (period === 'day') return { start: startOfManilaDay(now), resetsAt: nextManilaMidnight(now) };
+  if (period === 'week') {
+    const { startAt, endAt } = weekBounds(manilaWeekId(now));
+    return { start: startAt, resetsAt: endAt };
+  }
+  return { start: startOfManilaMonth(now), resetsAt: startOfNextManilaMonth(now) };
+}
+
+/** The limit in force at `now`: a pending raise or removal applies once its 24 hours are over. */
+function inForce(row: DepositLimitRow | undefined, now: string) {
+  if (!row) return { amount: null, pending: null };
+  if (row.pending_at !== null && row.pending_at <= now) return { amount: row.pending_amount, pending: null };
+  return {
+    amount: row.amount,
+    pending: row.pending_at === null ? null : { amount: row.pending_amount, effectiveAt: row.pending_at },
+  };
+}
+
+/**
+ * Responsible gaming (docs/responsible-gaming.md): deposit limits per Manila day, week and month, and breaks
+ * from play. `depositedSince` is what the deposits domain counts against a limit: the player's successful
+ * deposits and pending orders created since an instant (centavos).
+ */
+export function createResponsibleService(deps: {
+  db: Db;
+  clock: Clock;
+  events: EventBus;
+  depositedSince: (userId: number, since: string) => number;
+}) {
+  const { db, clock } = deps;
+  const repo = createResponsibleRepo(db);
+
+  function state(userId: number): ResponsibleState {
+    const now = clock.now();
+    const iso = now.toISOString();
+    const rows = repo.limits(userId);
+    const running = repo.runningBreak(userId, iso);
+    return {
+      depositLimits: DEPOSIT_LIMIT_PERIODS.map((period) => {
+        const limit = inForce(
+          rows.find((r) => r.period === period),
+          iso,
+        );
+        const { start, resetsAt } = periodBounds(period, now);
+        return {
+          period,
+          amount: limit.amount === null ? null : toPesos(limit.amount),
+          used: toPesos(deps.depositedSince(userId, start.toISOString())),
+          resetsAt: resetsAt.toISOString(),
+          pending: limit.pending && {
+            amount: limit.pending.amount === null ? null : toPesos(limit.pending.amount),
+            effectiveAt: limit.pending.effectiveAt,
+          },
+        };
+      }),
+      playBreak: running ? { kind: running.kind, since: running.since, until: running.until } : null,
+    };
+  }
+
+  /** Refuses while a break runs: deposits, game launches and bets (PLAY_PAUSED, with its end). */
+  function assertMayPlay(userId: number) {
+    const running = repo.runningBreak(userId, clock.iso());
+    if (running) throw new AppError(Code.PLAY_PAUSED, { params: { until: running.until ?? 'permanent' } });
+  }
+
+  /**
+   * Refuses a deposit of `amount` centavos that would take a period's deposits over its limit. Call inside
+   * the transaction that creates the order, so that two tabs cannot both fit under the same limit.
+   */
+  function assertMayDeposit(userId: number, amount: number) {
+    assertMayPlay(userId);
+    const now = clock.now();
+    const iso = now.toISOString();
+    const rows = repo.limits(userId);
+    for (const period of DEPOSIT_LIMIT_PERIODS) {
+      const limit = inForce(
+        rows.find((r) => r.period === period),
+        iso,
+      ).amount;
+      if (limit === null) continue;
+      const { start, resetsAt } = periodBounds(period, now);
+      const used = deps.depositedSince(userId, start.toISOString());
+      if (used + amount > limit) {
+        throw new AppError(Code.DEPOSIT_LIMIT_REACHED, {
+          params: {
+            period,
+            limit: formatCentavos(limit),
+            left: formatCentavos(Math.max(0, limit - used)),
+            resetsAt: resetsAt.toISOString(),
+          },
+        });
+      }
+    }
+  }
+
+  /**
+   * A new limit (centavos; null removes it). The first limit, or one not above the limit in force, applies at
+   * once and drops a pending change; a raise or a removal waits LIMIT_RAISE_DELAY_HOURS, replacing any
+   * pending one (its wait starts again).
+   */
+  function setDepositLimit(userId: number, period: DepositLimitPeriod, amount: number | null) {
+    db.transaction(() => {
+      const now = clock.now();
+      const iso = now.toISOString();
+      const current = inForce(
+        repo.limits(userId).find((r) => r.period === period),
+        iso,
+      );
+      const stricter = amount !== null && (current.amount === null || amount <= current.amount);
+      if (stricter) {
+        repo.saveLimit({ userId, period, amount, pendingAmount: null, pendingAt: null, now: iso });
+      } else if (current.amount === null) {
+        repo.saveLimit({ userId, period, amount: null, pendingAmount: null, pendingAt: null, now: iso });
+      } else {
+        const pendingAt = new Date(now.getTime() + LIMIT_RAISE_DELAY_HOURS * HOUR_MS).toISOString();
+        repo.saveLimit({ userId, period, amount: current.amount, pendingAmount: amount, pendingAt, now: iso });
+      }
+    })();
+    return state(userId);
+  }
+
+  /**
+   * Starts a break at once. One already running can only be made longer (a later end, or permanent):
+   * shortening it is refused with BREAK_RUNNING, by the player and by support alike.
+   */
+  function takeBreak(
+    userId: number,
+    b: { kind: BreakKind; length: BreakLength; source: 'player' | 'ops'; reason?: string },
+  ) {
+    const hours = (BREAK_LENGTHS[b.kind] as Record<string, number | null>)[b.length];
+    if (hours === undefined) throw new AppError(Code.VALIDATION);
+    db.transaction(() => {
+      const now = clock.now();
+      const since = now.toISOString();
+      const until = hours === null ? null : new Date(now.getTime() + hours * HOUR_MS).toISOString();
+      const running = repo.runningBreak(userId, since);
+      if (running && (running.until === null || (until !== null && until <= running.until))) {
+        throw new AppError(Code.BREAK_RUNNING, { params: { until: running.until ?? 'permanent' } });
+      }
+      repo.insertBreak({ userId, kind: b.kind, since, until, source: b.source, reason: b.reason ?? '' });
+    })();
+    deps.events.emit('play.paused', { userId });
+    return state(userId);
+  }
+
+  return { state, assertMayPlay, assertMayDeposit, setDepositLimit, takeBreak };
+}
+
+export type ResponsibleService = ReturnType<typeof createResponsibleService>;
