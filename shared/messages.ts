@@ -91,7 +91,8 @@ export const codeMessages: Record<CodeValue, Text> = {
     'vi-VN': 'Bạn không thể liên kết chính mình hoặc người bạn đã giới thiệu',
   },
   [Code.PLAY_PAUSED]: {
-    'en-US': 'You are taking a break from play until {until}. Deposits and games are closed until then; withdrawals stay open',
+    'en-US':
+      'You are taking a break from play until {until}. Deposits and games are closed until then; withdrawals stay open',
     'vi-VN': 'Bạn đang tạm nghỉ chơi đến {until}. Nạp tiền và trò chơi tạm đóng đến lúc đó; rút tiền vẫn mở',
   },
   [Code.BREAK_RUNNING]: {
@@ -441,7 +442,8 @@ function localized(params: Record<string, string | number>, language: Language):
   for (const key of ['until', 'resetsAt']) {
     const value = params[key];
     if (value === 'permanent') values[key] = UNTIL_FURTHER_NOTICE[language];
-    else if (typeof value === 'string' && !Number.isNaN(Date.parse(value))) values[key] = manilaDateTimeText(value, language);
+    else if (typeof value === 'string' && !Number.isNaN(Date.parse(value)))
+      values[key] = manilaDateTimeText(value, language);
   }
   return values;
 }

@@ -34,7 +34,9 @@ export const depositLimitSchema = z.object({
   period: depositLimitPeriodSchema,
   amount: pesos.nullable().describe('The limit in force for this period; null when none'),
   used: pesos.describe("This period's deposits counted against it: successful ones and pending orders"),
-  resetsAt: isoTime.describe('When the period starts again (Manila midnight; Monday for the week, the 1st for the month)'),
+  resetsAt: isoTime.describe(
+    'When the period starts again (Manila midnight; Monday for the week, the 1st for the month)',
+  ),
   pending: z
     .object({
       amount: pesos.nullable().describe('The new limit; null: the limit is removed'),
@@ -129,4 +131,3 @@ export const opsResponsibleBreak = defineEndpoint({
 
 export const responsibleEndpoints = [responsibleFetch, responsibleSetDepositLimit, responsibleTakeBreak] as const;
 export const opsResponsibleEndpoints = [opsResponsibleState, opsResponsibleBreak] as const;
-
