@@ -186,8 +186,8 @@ export const codeMessages: Record<CodeValue, Text> = {
     'vi-VN': 'Vui lòng hoàn thành doanh số cược còn lại {amount} trước khi rút tiền',
   },
   [Code.DEPOSIT_LIMIT_REACHED]: {
-    'en-US': 'This deposit goes over your {period} deposit limit of ₱{limit}: ₱{left} left until {resetsAt}',
-    'vi-VN': 'Khoản nạp này vượt hạn mức nạp {period} ₱{limit} của bạn: còn ₱{left} đến {resetsAt}',
+    'en-US': 'This deposit goes over your {period} deposit limit of ₱ {limit}: ₱ {left} left until {resetsAt}',
+    'vi-VN': 'Khoản nạp này vượt hạn mức nạp {period} ₱ {limit} của bạn: còn ₱ {left} đến {resetsAt}',
   },
   [Code.BONUS_LOCKED]: {
     'en-US': '{locked} of your balance is bonus still being wagered. You can withdraw up to {available} now',
@@ -428,9 +428,19 @@ const UNTIL_FURTHER_NOTICE: Record<Language, string> = {
   'vi-VN': 'khi có thông báo mới (tự loại trừ vĩnh viễn)',
 };
 
-/** An instant as a player in Manila reads it, in their language: "Nov 27, 2026, 2:00 PM". */
+/**
+ * An instant as a player in Manila reads it, in the app's own format (client/src/lib/format.ts
+ * formatDateTime): "11/27/2026, 02:00 PM" in en-US, "14:00 27/11/2026" in vi-VN.
+ */
 export const manilaDateTimeText = (iso: string, language: Language) =>
-  new Date(iso).toLocaleString(language, { timeZone: 'Asia/Manila', dateStyle: 'medium', timeStyle: 'short' });
+  new Intl.DateTimeFormat(language, {
+    timeZone: 'Asia/Manila',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(iso));
 
 /**
  * Params a player reads in their language: `period` (day, week, month) as a word, instants (`until`,

@@ -23,6 +23,8 @@ export const paths = {
   records: '/records',
   redeem: '/redeem',
   pokerCollection: '/pokerCollection',
+  /** Responsible gaming (issue 29): deposit limits and breaks from play; not a route of the spec. */
+  responsible: '/responsible',
 } as const;
 
 export type RouteName = keyof typeof paths;

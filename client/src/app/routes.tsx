@@ -31,6 +31,7 @@ export const pageLoaders = {
   records: () => import('../pages/records/records-page'),
   redeem: () => import('../pages/redeem/redeem-page'),
   pokerCollection: () => import('../pages/poker-collection/poker-collection-page'),
+  responsible: () => import('../pages/responsible/responsible-page'),
 } satisfies Partial<Record<RouteName, () => Promise<{ default: ComponentType }>>>;
 
 type LazyName = keyof typeof pageLoaders;
@@ -77,6 +78,7 @@ const PAGES: LazyName[] = [
   'records',
   'redeem',
   'pokerCollection',
+  'responsible',
 ];
 
 /**

@@ -128,6 +128,13 @@ export const IconLock = make(
   </>,
 );
 export const IconShield = make(<path d="M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6l8-3z" />);
+/** A break from play (responsible gaming). */
+export const IconPause = make(
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M10 9v6M14 9v6" />
+  </>,
+);
 export const IconList = make(<path d="M8 6h13M8 12h13M8 18h13M3.5 6h.01M3.5 12h.01M3.5 18h.01" />);
 export const IconGamepad = make(
   <>

@@ -13,6 +13,7 @@ import {
   IconGift,
   IconList,
   IconMail,
+  IconPause,
   IconSettings,
   IconShield,
   IconTicket,
@@ -90,6 +91,7 @@ export function SideMenu() {
   const more: Item[] = [
     { to: paths.livechat, label: t('menu.chat'), icon: <IconChat size={20} />, badge: chatUnread },
     { to: profileWith('security'), label: t('menu.security'), icon: <IconShield size={20} /> },
+    { to: paths.responsible, label: t('menu.responsible'), icon: <IconPause size={20} /> },
     { to: profileWith('settings'), label: t('menu.settings'), icon: <IconSettings size={20} /> },
   ];
   const isCurrent = (to: string) => {

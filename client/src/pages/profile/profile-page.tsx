@@ -9,6 +9,7 @@ import {
   IconCrown,
   IconList,
   IconLock,
+  IconPause,
   IconSettings,
   IconShield,
   IconUser,
@@ -223,6 +224,7 @@ export default function ProfilePage() {
       <Section>
         <ul className="menu-list">
           <Row icon={<IconShield size={20} />} label={t('security.title')} onClick={() => open('security')} />
+          <Row icon={<IconPause size={20} />} label={t('menu.responsible')} to="/responsible" />
           <Row icon={<IconSettings size={20} />} label={t('settings.title')} onClick={() => open('settings')} />
         </ul>
       </Section>

@@ -64,7 +64,7 @@ describe('deposit limits', () => {
     const refused = await build(client, 500);
     expect(refused.body).toMatchObject({ success: false, code: Code.DEPOSIT_LIMIT_REACHED });
     expect(refused.body.msg).toBe(
-      'This deposit goes over your daily deposit limit of ₱600.00: ₱100.00 left until Nov 21, 2026, 12:00 AM',
+      'This deposit goes over your daily deposit limit of ₱ 600.00: ₱ 100.00 left until 11/21/2026, 12:00 AM',
     );
     // a pending order counts (it may still be paid); cancelling it gives the room back
     const pending = await build(client, 100);
@@ -89,7 +89,9 @@ describe('deposit limits', () => {
       headers: { language: 'vi-VN' },
     });
     expect(refused.body.code).toBe(Code.DEPOSIT_LIMIT_REACHED);
-    expect(refused.body.msg).toContain('Khoản nạp này vượt hạn mức nạp theo tuần ₱700.00 của bạn: còn ₱200.00 đến');
+    expect(refused.body.msg).toContain(
+      'Khoản nạp này vượt hạn mức nạp theo tuần ₱ 700.00 của bạn: còn ₱ 200.00 đến 00:00 23/11/2026',
+    );
   });
 
   it('two tabs building at once under one limit: exactly one fits', async () => {
@@ -158,7 +160,7 @@ describe('breaks from play', () => {
     const launch = await client.post('/api/game/getUrl', { gameId: 1 });
     expect(launch.body).toMatchObject({ success: false, code: Code.PLAY_PAUSED });
     expect(launch.body.msg).toBe(
-      'You are taking a break from play until Nov 21, 2026, 10:00 AM. Deposits and games are closed until then; withdrawals stay open',
+      'You are taking a break from play until 11/21/2026, 10:00 AM. Deposits and games are closed until then; withdrawals stay open',
     );
     expect((await build(client, 500)).body.code).toBe(Code.PLAY_PAUSED);
     const bet = await walletCall('bet', {
@@ -180,7 +182,7 @@ describe('breaks from play', () => {
     await takeBreak(client, 'cooloff', '7d');
     const shorter = await takeBreak(client, 'cooloff', '24h');
     expect(shorter.body).toMatchObject({ success: false, code: Code.BREAK_RUNNING });
-    expect(shorter.body.msg).toContain('Nov 27, 2026');
+    expect(shorter.body.msg).toContain('11/27/2026');
     expect((await takeBreak(client, 'exclusion', '6m')).body.data.playBreak).toMatchObject({ kind: 'exclusion' });
     expect((await takeBreak(client, 'exclusion', 'permanent')).body.data.playBreak).toMatchObject({ until: null });
     const after = await takeBreak(client, 'exclusion', '5y');
