@@ -44,6 +44,7 @@ const PLAYER_ROUTES = [
   '/records',
   '/redeem',
   '/pokerCollection',
+  '/responsible',
 ];
 const DARK_TOO = ['/game', '/profile'];
 
