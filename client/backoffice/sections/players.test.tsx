@@ -19,6 +19,7 @@ const answer = (url: URL) => {
   if (url.pathname === '/ops/users') return [PLAYER];
   if (url.pathname === `/ops/users/${PLAYER.uid}`) return PLAYER;
   if (url.pathname.endsWith('/sessions')) return [];
+  if (url.pathname.endsWith('/responsible')) return { depositLimits: [], playBreak: null };
   return { list: [], total: 0 };
 };
 

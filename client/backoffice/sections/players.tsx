@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { listUserSessions } from '../../../shared/contract/ops';
 import { get, pesos, post, when } from '../api';
 import { Action, Pager, PickRow, Section, State, useLoad } from '../ui';
+import { PlayerResponsible } from './player-responsible';
 
 type Session = z.output<typeof listUserSessions.data>[number];
 const JOURNAL_PAGE = 20;
@@ -260,6 +261,7 @@ function PlayerDetail(props: { uid: number; onChange: () => Promise<void> }) {
           Adjust
         </Action>
       </div>
+      <PlayerResponsible uid={uid} />
       <h4>Sessions</h4>
       <State
         loading={sessions.loading}
