@@ -11,8 +11,6 @@ export interface AppEvents {
   'deposit.succeeded': { userId: number; orderNo: string; amount: number; first: boolean };
   /** The player's balance moved outside a deposit (bets, wins, rollbacks...): push the new balance. */
   'balance.moved': { userId: number };
-  /** A player's break from play began (responsible gaming): open game pages learn it through the socket. */
-  'play.paused': { userId: number };
   /** A deposit reached a final or timed-out status (1 Success, 2 Failed, 3 Timeout). */
   'deposit.settled': { userId: number; orderNo: string; status: number };
   /** A player bound the e-wallet withdrawals go to. */

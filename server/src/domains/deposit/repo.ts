@@ -120,6 +120,7 @@ export function createDepositRepo(db: Db) {
     'UPDATE deposits SET callback_count = callback_count + 1, first_answer = COALESCE(first_answer, ?) WHERE id = ?',
   );
   const overdue = db.prepare('SELECT * FROM deposits WHERE status = 0 AND expires_at <= ?');
+  const pendingOf = db.prepare('SELECT * FROM deposits WHERE user_id = ? AND status = 0 ORDER BY id');
   const countedSince = db
     .prepare('SELECT COALESCE(SUM(amount), 0) FROM deposits WHERE user_id = ? AND created_at >= ? AND status IN (0, 1)')
     .pluck();
@@ -129,6 +130,7 @@ export function createDepositRepo(db: Db) {
 
   return {
     countedSince: (userId: number, since: string) => Number(countedSince.get(userId, since)),
+    pendingOf: (userId: number) => pendingOf.all(userId) as DepositRow[],
     cancel: (id: number, now: string) => cancel.run(now, id).changes === 1,
     channels: () => channels.all() as ChannelRow[],
     channel: (code: string) => channel.get(code) as ChannelRow | undefined,

@@ -361,6 +361,25 @@ export function createDepositService(deps: {
       return { orderNo, status: DEPOSIT.FAILED };
     },
 
+    /**
+     * Cancels every Pending order of the player, as `cancel` does one (Failed, coupon freed), inside the
+     * caller's transaction: a break from play leaves no checkout open to pay. Returns the orders cancelled,
+     * for the caller to announce once committed (`announceCancelled`).
+     */
+    cancelPendingOf(userId: number): string[] {
+      const now = clock.iso();
+      const cancelled: string[] = [];
+      for (const order of repo.pendingOf(userId)) {
+        if (!repo.cancel(order.id, now)) continue;
+        if (order.coupon_id !== null) repo.releaseCoupon(order.coupon_id, now);
+        cancelled.push(order.order_no);
+      }
+      return cancelled;
+    },
+    announceCancelled(userId: number, orderNos: string[]) {
+      for (const orderNo of orderNos) events.emit('deposit.settled', { userId, orderNo, status: DEPOSIT.FAILED });
+    },
+
     /** Marks Pending orders past their time-out as Timeout (3) and frees their coupons. */
     expireOverdue(): number {
       const now = clock.iso();

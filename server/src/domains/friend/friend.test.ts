@@ -98,6 +98,13 @@ describe('the friends card', () => {
     await player(app, inviter.invitationCode); // a referral who never deposits
     await deposit(app, friend.client, 1000);
     await deposit(app, friend.client, 555.55);
+    // earned, but claimable only once the referral has bet its deposits: a deposit withdrawn unplayed (the
+    // self-referral farm: deposit, withdraw, claim, again) earns the inviter nothing
+    expect(await friendCard()).toMatchObject({ depositRebate: { rate: 1, claimable: 0, totalEarned: 0 } });
+    expect((await claim('deposit')).body.code).toBe(Code.NOTHING_TO_CLAIM);
+    await wager(friend, 1555);
+    expect((await friendCard()).depositRebate.claimable).toBe(0); // 0.55 of the deposits not bet yet
+    await wager(friend, 0.55);
     const data = await friendCard();
     expect(data).toMatchObject({
       referrals: 2,
@@ -105,7 +112,7 @@ describe('the friends card', () => {
       energy: 1,
       depositRebate: { rate: 1, claimable: 15.55, totalEarned: 0 },
     });
-    const list = (await records()).list;
+    const list = (await records(inviter, { kind: 'deposit' })).list;
     expect(list.map((r) => [r.kind, r.friendName, r.baseAmount, r.amount, r.claimed])).toEqual([
       ['deposit', maskUsername(friend.username), 555.55, 5.55, false],
       ['deposit', maskUsername(friend.username), 1000, 10, false],
@@ -176,6 +183,7 @@ describe('the friends card', () => {
   it('parallel claims: exactly one wins and the ledger is exact', async () => {
     const friend = await player(app, inviter.invitationCode);
     await deposit(app, friend.client, 2000);
+    await wager(friend, 2000);
     const answers = await Promise.all(Array.from({ length: 5 }, () => claim('deposit')));
     expect(answers.filter((a) => a.body.success)).toHaveLength(1);
     expect(ledgerOf(app, inviter.userId)).toEqual({ balance: 2000, journal: 2000 });
@@ -245,7 +253,7 @@ describe('the invite ranking', () => {
     expect((await friendCard(third)).energy).toBe(2);
   });
 
-  it('counts a referral in the week it wagered its deposit, not the week it deposited; a rollback keeps it', async () => {
+  it('counts a referral in the week it wagered its deposit, not the week it deposited; not on a bet rolled back', async () => {
     const friend = await player(app, inviter.invitationCode);
     await deposit(app, friend.client, 500); // Friday 2026-11-20, week 2026-11-16
     await wager(friend, 300);
@@ -256,19 +264,23 @@ describe('the invite ranking', () => {
     expect((await rankings()).claimable).toBeNull();
     expect((await claimRanking('2026-11-16')).body.code).toBe(Code.NOTHING_TO_CLAIM);
 
-    // The last 200 of the deposit, a round left open: turnover 500, the referral counts this week.
+    // The last 200 of the deposit in a round left open: turnover 500, but an open round's bet can still be
+    // rolled back (a Mines round left untouched is voided), so the referral does not count yet.
     const open = await bet(app, await gameSession(app, friend.client), 200, false);
     await settled();
-    let now = await rankings();
-    expect(now.period.periodId).toBe('2026-11-23');
-    expect(now.me).toEqual({ rank: 1, invites: 1 });
-    // The provider cancels that round: the turnover goes back to 300, the invite stays.
+    expect((await rankings()).me).toEqual({ rank: null, invites: 0 });
+    // The provider cancels that round: the turnover goes back to 300, nothing was counted.
     await rollback(app, open);
     await settled();
     expect(
       app.db.prepare('SELECT turnover_total FROM account_counters WHERE user_id = ?').pluck().get(friend.userId),
     ).toBe(30_000);
-    expect((await rankings()).me).toEqual({ rank: 1, invites: 1 });
+    expect((await rankings()).me).toEqual({ rank: null, invites: 0 });
+    // 200 bet and settled: the referral counts this week.
+    await wager(friend, 200);
+    let now = await rankings();
+    expect(now.period.periodId).toBe('2026-11-23');
+    expect(now.me).toEqual({ rank: 1, invites: 1 });
 
     await setClock('2026-11-30T00:00:00+08:00', [inviter, friend]);
     now = await rankings();
@@ -277,7 +289,7 @@ describe('the invite ranking', () => {
     expect((await claimRanking('2026-11-23')).body.data.rewards).toEqual([{ type: 'cash', amount: 1000 }]);
     expect((await claimRanking('2026-11-16')).body.code).toBe(Code.NOTHING_TO_CLAIM);
     // Turnover enough again this week: the referral stays counted once, in the week it first qualified.
-    await wager(friend, 200);
+    await play(friend, 200);
     expect((await rankings()).me).toEqual({ rank: null, invites: 0 });
   });
 

@@ -19,6 +19,7 @@ export function register(app: FastifyInstance) {
     grants,
     settings: vip.friendSettings,
     share: (userId) => users.share(userId),
+    hasOpenRound: (userId) => app.services.play.hasOpenRound(userId),
   });
   Object.assign(app.services, { friends });
 

@@ -31,6 +31,14 @@ export interface ReferralRow {
   turnover_total: number;
 }
 
+/**
+ * A referral's deposit rebate is claimable once the referral has bet its deposits (lifetime turnover at
+ * least its lifetime deposits): a deposit withdrawn unplayed earns the inviter nothing, however often it
+ * goes round (issue 29 risk). Turnover rebates need no such check.
+ */
+const WAGERED = `(friend_rewards.kind <> 'deposit' OR EXISTS (SELECT 1 FROM account_counters c
+  WHERE c.user_id = friend_rewards.friend_id AND c.turnover_total >= c.deposit_total))`;
+
 export function createFriendRepo(db: Db) {
   const referral = db.prepare(
     `SELECT u.id, u.superior_id, u.superior_bound_at, COALESCE(a.turnover_total, 0) AS turnover_total
@@ -85,17 +93,17 @@ export function createFriendRepo(db: Db) {
      FROM users u LEFT JOIN account_counters a ON a.user_id = u.id WHERE u.superior_id = ?`,
   );
   const totals = db.prepare(
-    `SELECT COALESCE(SUM(CASE WHEN claimed_at IS NULL THEN amount END), 0) AS claimable,
+    `SELECT COALESCE(SUM(CASE WHEN claimed_at IS NULL AND ${WAGERED} THEN amount END), 0) AS claimable,
             COALESCE(SUM(CASE WHEN claimed_at IS NOT NULL THEN amount END), 0) AS earned
      FROM friend_rewards WHERE user_id = ? AND kind = ?`,
   );
   const claimableRows = db.prepare(
     `SELECT COALESCE(SUM(amount), 0) AS amount, MAX(id) AS max_id FROM friend_rewards
-     WHERE user_id = ? AND kind = ? AND claimed_at IS NULL AND amount > 0`,
+     WHERE user_id = ? AND kind = ? AND claimed_at IS NULL AND amount > 0 AND ${WAGERED}`,
   );
   const markClaimed = db.prepare(
     `UPDATE friend_rewards SET claim_key = @key, claimed_at = @now, updated_at = @now
-     WHERE user_id = @userId AND kind = @kind AND claimed_at IS NULL AND amount > 0 AND id <= @maxId`,
+     WHERE user_id = @userId AND kind = @kind AND claimed_at IS NULL AND amount > 0 AND id <= @maxId AND ${WAGERED}`,
   );
   const insertRanking = db.prepare(
     `INSERT INTO friend_rewards (user_id, friend_id, kind, day, reference, base_amount, amount, claim_key, claimed_at,

@@ -48,6 +48,8 @@ export function createFriendService(deps: {
   grants: RewardGrants;
   settings: () => { friends: FriendSettings; ranking: RankingSettings };
   share: (userId: number) => { shareUrl: string; invitationCode: string };
+  /** The player has a game round whose bet is not settled yet (domains/play). */
+  hasOpenRound: (userId: number) => boolean;
 }) {
   const { db, clock, grants } = deps;
   const repo = createFriendRepo(db);
@@ -59,12 +61,14 @@ export function createFriendService(deps: {
   /**
    * The ranking counts a referral once it deposited AND wagered (issue 29): its first deposit row qualifies,
    * in the Manila week of now, when the referral's lifetime turnover reaches qualifyingTurnoverMultiple times
-   * that deposit. Checked after the referral's bets (syncTurnover) and at the first deposit itself (turnover
-   * made before it, e.g. with bonus money, already counts). The turnover read is net of the rollbacks made
-   * until then (a rollback takes its bet's turnover back); a rollback after the qualification does not
-   * un-qualify: a qualified referral stays counted in its week.
+   * that deposit. Checked after the referral's balance moves (syncTurnover: bets, wins, rollbacks) and at the
+   * first deposit itself (turnover made before it already counts). Only while the referral has no round
+   * open: an open round's bet can still be rolled back (a Mines round left untouched is voided after 10
+   * minutes), and a qualification bought with a bet that is then taken back would cost nothing. Rounds are
+   * not rolled back once settled, so a qualified referral stays counted in its week.
    */
   function qualify(friendId: number) {
+    if (deps.hasOpenRound(friendId)) return;
     // A vip_settings row written before the setting existed (a restored snapshot) reads as the seed's 1.
     const multiple = deps.settings().ranking.qualifyingTurnoverMultiple ?? 1;
     repo.qualify({ friendId, multiple, periodId: manilaWeekId(clock.now()), now: clock.iso() });

@@ -92,6 +92,8 @@ export function createMallService(deps: {
         source: 'mall',
         rewards: [timesReward(JSON.parse(item.reward) as GrantedReward, quantity)],
         journalType: 'mall',
+        // points are collected without a deposit: the cash they buy is wagered like a code's
+        turnoverMultiple: grants.wagering.mall,
         remark,
       });
       repo.insertOrder({

@@ -17,8 +17,9 @@ export function register(app: FastifyInstance) {
   const responsible = createResponsibleService({
     db: app.db,
     clock: app.clock,
-    events: app.events,
     depositedSince: app.services.deposits.countedSince,
+    cancelPendingDeposits: (userId) => app.services.deposits.cancelPendingOf(userId),
+    announceCancelled: (userId, orderNos) => app.services.deposits.announceCancelled(userId, orderNos),
   });
   Object.assign(app.services, { responsible });
   responsibleRoutes(app, responsible);

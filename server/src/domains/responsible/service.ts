@@ -13,7 +13,6 @@ import { startOfManilaDay } from '../../../../shared/time';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
-import type { EventBus } from '../../plugins/events';
 import {
   manilaWeekId,
   nextManilaMidnight,
@@ -53,8 +52,11 @@ function inForce(row: DepositLimitRow | undefined, now: string) {
 export function createResponsibleService(deps: {
   db: Db;
   clock: Clock;
-  events: EventBus;
   depositedSince: (userId: number, since: string) => number;
+  /** Cancels the player's Pending deposit orders inside the break's transaction; their order numbers. */
+  cancelPendingDeposits: (userId: number) => string[];
+  /** Announces those cancellations once committed. */
+  announceCancelled: (userId: number, orderNos: string[]) => void;
 }) {
   const { db, clock } = deps;
   const repo = createResponsibleRepo(db);
@@ -158,7 +160,7 @@ export function createResponsibleService(deps: {
   ) {
     const hours = (BREAK_LENGTHS[b.kind] as Record<string, number | null>)[b.length];
     if (hours === undefined) throw new AppError(Code.VALIDATION);
-    db.transaction(() => {
+    const cancelled = db.transaction(() => {
       const now = clock.now();
       const since = now.toISOString();
       const until = hours === null ? null : new Date(now.getTime() + hours * HOUR_MS).toISOString();
@@ -167,8 +169,10 @@ export function createResponsibleService(deps: {
         throw new AppError(Code.BREAK_RUNNING, { params: { until: running.until ?? 'permanent' } });
       }
       repo.insertBreak({ userId, kind: b.kind, since, until, source: b.source, reason: b.reason ?? '' });
+      // An order built before the break would still be payable at its checkout: none is left open.
+      return deps.cancelPendingDeposits(userId);
     })();
-    deps.events.emit('play.paused', { userId });
+    deps.announceCancelled(userId, cancelled);
     return state(userId);
   }
 

@@ -19,6 +19,8 @@ export const rewardWageringSchema = z.strictObject({
   vipMonthly: multiple,
   /** The weekly invite ranking's cash prizes. */
   rankingPrizes: multiple,
+  /** Cash bought in the mall with points (points are collected without a deposit). */
+  mall: multiple,
 });
 
 export type RewardWagering = z.infer<typeof rewardWageringSchema>;

@@ -88,7 +88,10 @@ export function createVipService(deps: { db: Db; clock: Clock; events: EventBus;
   const monthlyKey = () => `vip.monthly:${manilaMonth(clock.now())}`;
 
   function rebate(kind: RebateKind, s: ReturnType<typeof state>, marks: RebateMarkRow) {
-    const base = kind === 'deposit' ? s.progress.deposit_total : s.progress.turnover_total;
+    // A deposit earns its rebate once it has been bet: the base is the deposits covered by turnover, so a
+    // deposit withdrawn unplayed (depositTurnoverMultiple is 0 by default) earns nothing, however often.
+    const base =
+      kind === 'deposit' ? Math.min(s.progress.deposit_total, s.progress.turnover_total) : s.progress.turnover_total;
     const bp = kind === 'deposit' ? s.current.deposit_rebate_bp : s.current.turnover_rebate_bp;
     const mark = kind === 'deposit' ? marks.deposit_mark : marks.turnover_mark;
     const carry = kind === 'deposit' ? marks.deposit_carry : marks.turnover_carry;
