@@ -5,6 +5,7 @@ import { Channels } from './sections/channels';
 import { Chat } from './sections/chat';
 import { Clock } from './sections/clock';
 import { Codes } from './sections/codes';
+import { Dashboard } from './sections/dashboard';
 import { Deposits } from './sections/deposits';
 import { Faults } from './sections/faults';
 import { Kyc } from './sections/kyc';
@@ -17,6 +18,7 @@ import { Worlds } from './sections/worlds';
 import { setNotifier } from './ui';
 
 const TABS = {
+  dashboard: { label: 'Dashboard', view: Dashboard },
   withdrawals: { label: 'Withdrawals', view: Withdrawals },
   deposits: { label: 'Deposits', view: Deposits },
   players: { label: 'Players', view: Players },
@@ -36,7 +38,7 @@ type Tab = keyof typeof TABS;
 
 const tabFromHash = (): Tab => {
   const hash = window.location.hash.slice(1);
-  return hash in TABS ? (hash as Tab) : 'withdrawals';
+  return hash in TABS ? (hash as Tab) : 'dashboard'; // the landing page
 };
 
 export function App() {

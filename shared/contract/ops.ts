@@ -4,6 +4,7 @@ import { opsChatEndpoints } from './chat';
 import { isoTime, nothing } from './common';
 import { defineEndpoint } from './define';
 import { opsAuditEndpoints } from './ops-audit';
+import { opsDashboardEndpoints } from './ops-dashboard';
 import { opsInboxEndpoints } from './ops-inbox';
 import { opsMoneyEndpoints } from './ops-money';
 import { opsRewardsEndpoints } from './ops-rewards';
@@ -191,6 +192,7 @@ export const opsEndpoints = [
   ...opsToolingEndpoints,
   ...opsVipEndpoints,
   ...opsAuditEndpoints,
+  ...opsDashboardEndpoints,
   ...opsChatEndpoints,
   ...opsResponsibleEndpoints,
 ] as const;

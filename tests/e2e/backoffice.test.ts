@@ -44,7 +44,7 @@ const withdrawalStatus = (page: Page, orderNo: string) =>
   page.locator('li.row').filter({ hasText: orderNo }).locator('.status');
 
 describe('the back office', () => {
-  it("shows a player's pending withdrawal in the review queue; approving and paying it shows Success to the player", async () => {
+  it("lands on the dashboard; its queue link shows a player's pending withdrawal; approving and paying it shows Success to the player", async () => {
     const loaded = await opsCall<{ personas: { username: string; password: string; uid: number }[] }>(
       'POST',
       '/ops/scenarios/pending-withdrawal',
@@ -79,6 +79,21 @@ describe('the back office', () => {
       await operator.getByLabel('Admin token').fill(TOKEN);
       await operator.getByRole('button', { name: 'Sign in' }).click();
 
+      // The landing page is the dashboard: today's figures, the queues, the 30 days' charts
+      const queues = operator.getByRole('navigation', { name: 'Pending queues' });
+      const toReview = queues.getByRole('link', { name: /Withdrawals to review/ });
+      await visible(toReview);
+      const board = await opsCall<{ pending: { withdrawals: number }; today: string }>('GET', '/ops/dashboard');
+      expect(board.pending.withdrawals).toBeGreaterThanOrEqual(1);
+      expect(await toReview.locator('.count').textContent()).toBe(String(board.pending.withdrawals));
+      const [year, month, day] = board.today.split('-');
+      await visible(operator.getByRole('region', { name: `Today, ${month}/${day}/${year}` }));
+      await visible(operator.locator('.chart canvas'));
+      await operator.waitForTimeout(300);
+      await operator.screenshot({ path: join(ARTIFACTS, 'backoffice-dashboard.png'), fullPage: true });
+
+      // its queue link opens the review queue
+      await toReview.click();
       const row = operator.locator(`tr[data-order="${orderNo}"]`);
       await visible(row.getByText('ana00001'));
       await visible(row.getByText('Pending'));

@@ -2,7 +2,7 @@ import { Fragment, useState } from 'react';
 import type { z } from 'zod';
 import type { listRequests } from '../../../shared/contract/ops-tooling';
 import { RequestHeader } from '../../../shared/http-headers';
-import { del, get, token } from '../api';
+import { clockTime, del, get, token } from '../api';
 import { Action, Json, Section, State, useLoad } from '../ui';
 
 type Log = z.output<typeof listRequests.data>;
@@ -99,7 +99,7 @@ export function Requests() {
             {rows.map((r) => (
               <Fragment key={keyOf(r)}>
                 <tr onClick={() => setOpen(open === keyOf(r) ? null : keyOf(r))} className={r.code ? 'bad' : ''}>
-                  <td>{new Date(r.at).toLocaleTimeString('en-GB')}</td>
+                  <td>{clockTime(r.at)}</td>
                   <td>{r.method}</td>
                   <td className="mono">
                     {r.path}

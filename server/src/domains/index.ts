@@ -4,6 +4,7 @@ import * as audit from './audit/register';
 import * as badge from './badge/register';
 import * as chat from './chat/register';
 import * as config from './config/register';
+import * as dashboard from './dashboard/register';
 import * as deposit from './deposit/register';
 import * as friend from './friend/register';
 import * as game from './game/register';
@@ -49,6 +50,7 @@ export const DOMAINS: readonly { register: (app: FastifyInstance) => void }[] = 
   inbox,
   task,
   chat,
+  dashboard, // reads the ledger and the queues of the domains above it
   tooling,
 ];
 

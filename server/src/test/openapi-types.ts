@@ -2448,6 +2448,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ops/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The operator's dashboard: GGR, NGR, bonus cost, deposits, withdrawals paid, active and new players for today and the last 30 Manila days, the daily series and the pending queues
+         * @description Failure codes besides the business ones of its domain: 10005, 10010, 30001 (shared/codes.ts).
+         */
+        get: operations["getOpsDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ops/deposits": {
         parameters: {
             query?: never;
@@ -15839,6 +15859,158 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10008;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
+    getOpsDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            /** @description The virtual clock when the figures were read */
+                            now: string;
+                            /** @description Today's Manila day */
+                            today: string;
+                            periods: {
+                                today: {
+                                    /** @description Start of the first Manila day of the period (inclusive) */
+                                    from: string;
+                                    /** @description End of the last Manila day of the period, today (exclusive) */
+                                    to: string;
+                                    /** @description Gross gaming revenue: the players' net losses at the games, -Σ amount of the journal rows bet, win and rollback */
+                                    ggr: number;
+                                    /** @description Cash given by promotions: Σ amount of the journal rows deposit_bonus, reward and rebate */
+                                    bonusCost: number;
+                                    /** @description Net gaming revenue: GGR - bonus cost */
+                                    ngr: number;
+                                    /** @description Journal rows deposit: the deposits credited (paid) in the period */
+                                    deposits: {
+                                        amount: number;
+                                        /** @description How many journal rows (orders) */
+                                        count: number;
+                                    };
+                                    /** @description Journal rows withdraw_paid: the withdrawals paid out in the period */
+                                    withdrawals: {
+                                        amount: number;
+                                        /** @description How many journal rows (orders) */
+                                        count: number;
+                                    };
+                                    /** @description Distinct accounts with at least one bet row in the period */
+                                    activePlayers: number;
+                                    /** @description Accounts registered in the period (a guest counts when it signs up) */
+                                    newPlayers: number;
+                                };
+                                /** @description The 30 Manila days ending with today */
+                                last30Days: {
+                                    /** @description Start of the first Manila day of the period (inclusive) */
+                                    from: string;
+                                    /** @description End of the last Manila day of the period, today (exclusive) */
+                                    to: string;
+                                    /** @description Gross gaming revenue: the players' net losses at the games, -Σ amount of the journal rows bet, win and rollback */
+                                    ggr: number;
+                                    /** @description Cash given by promotions: Σ amount of the journal rows deposit_bonus, reward and rebate */
+                                    bonusCost: number;
+                                    /** @description Net gaming revenue: GGR - bonus cost */
+                                    ngr: number;
+                                    /** @description Journal rows deposit: the deposits credited (paid) in the period */
+                                    deposits: {
+                                        amount: number;
+                                        /** @description How many journal rows (orders) */
+                                        count: number;
+                                    };
+                                    /** @description Journal rows withdraw_paid: the withdrawals paid out in the period */
+                                    withdrawals: {
+                                        amount: number;
+                                        /** @description How many journal rows (orders) */
+                                        count: number;
+                                    };
+                                    /** @description Distinct accounts with at least one bet row in the period */
+                                    activePlayers: number;
+                                    /** @description Accounts registered in the period (a guest counts when it signs up) */
+                                    newPlayers: number;
+                                };
+                            };
+                            /** @description One row per Manila day of the last 30, oldest first, today last */
+                            daily: {
+                                /** @description A business day in Asia/Manila, YYYY-MM-DD */
+                                day: string;
+                                ggr: number;
+                                deposits: number;
+                                withdrawals: number;
+                                newPlayers: number;
+                            }[];
+                            pending: {
+                                /** @description Withdrawals waiting for review: status 0 Pending */
+                                withdrawals: number;
+                                /** @description Their amount */
+                                withdrawalsAmount: number;
+                                /** @description Withdrawals the payout gateway gave no clear answer for: status 5 Exception, for an operator */
+                                withdrawalExceptions: number;
+                                /** @description Identity verifications submitted and not decided (status pending) */
+                                kyc: number;
+                                /** @description Live-chat conversations open */
+                                chats: number;
+                                /** @description Open conversations with player messages no operator has read */
+                                chatsUnread: number;
+                                /** @description Deposits created and not yet paid, failed or timed out: status 0 Pending */
+                                deposits: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
                     };
                 };
             };

@@ -1,0 +1,93 @@
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { dayText, pesos } from './api';
+
+export interface DailySeries {
+  label: string;
+  values: number[];
+  color: string;
+  /** Bars (one per day, from 0: negative days go down) or a line with its points. */
+  kind: 'bars' | 'line';
+}
+
+const HEIGHT = 220;
+/** "11/20/2026" -> "11/20": the axis has no room for the year (the legend shows the whole date). */
+const shortDay = (day: string) => dayText(day).slice(0, 5);
+/** Axis values in pesos, short: 1,250 -> "1.3K", 2,000,000 -> "2M". */
+const shortPesos = (n: number) =>
+  Math.abs(n) >= 1e6
+    ? `${+(n / 1e6).toFixed(1)}M`
+    : Math.abs(n) >= 1e3
+      ? `${+(n / 1e3).toFixed(1)}K`
+      : `${+n.toFixed(2)}`;
+
+/**
+ * A chart of a daily series in pesos, drawn by uPlot (a canvas, ~50 KB, no dependencies). The x axis is
+ * the index of the day, so uPlot never converts a time zone: each tick and the legend name the Manila day.
+ * The default export, so the dashboard loads it lazily and shows its figures before the chart code.
+ */
+export default function DailyChart(props: { title: string; days: string[]; series: DailySeries[] }) {
+  const box = useRef<HTMLDivElement>(null);
+  const { days, series } = props;
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const bars = uPlot.paths.bars?.({ size: [0.7, 28], radius: 0.1 });
+    const plot = new uPlot(
+      {
+        width: Math.max(element.clientWidth, 280),
+        height: HEIGHT,
+        scales: {
+          x: { time: false, range: () => [-0.5, days.length - 0.5] },
+          y: {
+            range: (_u, min, max) => {
+              // 0 always in view; a month of zeros still gets a scale of whole pesos
+              const low = Math.min(0, min);
+              const high = low === 0 && max <= 0 ? 100 : Math.max(0, max);
+              const pad = (high - low) * 0.1;
+              return [low < 0 ? low - pad : 0, high + pad];
+            },
+          },
+        },
+        axes: [
+          {
+            incrs: [1, 2, 5, 7, 10, 15],
+            values: (_u, splits) => splits.map((i) => (Number.isInteger(i) && days[i] ? shortDay(days[i]) : '')),
+          },
+          { size: 56, values: (_u, splits) => splits.map(shortPesos) },
+        ],
+        series: [
+          { label: 'Day', value: (_u, i) => (days[i] ? dayText(days[i]) : '—') },
+          ...series.map((s) => ({
+            label: s.label,
+            stroke: s.color,
+            fill: s.kind === 'bars' ? `${s.color}b3` : undefined,
+            width: s.kind === 'bars' ? 1 : 2,
+            fillTo: 0,
+            paths: s.kind === 'bars' ? bars : undefined,
+            points: { show: s.kind === 'line', size: 5 },
+            value: (_u: uPlot, v: number | null) => (v === null ? '—' : `₱ ${pesos(v)}`),
+          })),
+        ],
+      },
+      [days.map((_, i) => i), ...series.map((s) => s.values)],
+      element,
+    );
+    const observer =
+      typeof ResizeObserver === 'undefined'
+        ? undefined
+        : new ResizeObserver(() => plot.setSize({ width: Math.max(element.clientWidth, 280), height: HEIGHT }));
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      plot.destroy();
+    };
+  }, [days, series]);
+  return (
+    <figure className="chart">
+      <figcaption>{props.title}</figcaption>
+      <div ref={box} role="img" aria-label={`${props.title}, ${days.length} days`} />
+    </figure>
+  );
+}

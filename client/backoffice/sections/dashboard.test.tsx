@@ -1,0 +1,131 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Dashboard } from './dashboard';
+
+// uPlot draws on a canvas, which happy-dom does not have: the chart is stood in for by its caption and data.
+vi.mock('../chart', () => ({
+  default: (props: { title: string; days: string[]; series: { label: string; values: number[] }[] }) => (
+    <figure data-testid="chart">
+      <figcaption>{props.title}</figcaption>
+      {props.series.map((s) => `${s.label}: ${s.values.join(',')}`).join(' | ')}
+    </figure>
+  ),
+}));
+
+const days = (n: number) =>
+  Array.from({ length: n }, (_, i) => {
+    const d = new Date(Date.UTC(2026, 9, 23 + i));
+    return d.toISOString().slice(0, 10);
+  });
+
+const period = (over: object = {}) => ({
+  from: '2026-11-20T16:00:00.000Z',
+  to: '2026-11-21T16:00:00.000Z',
+  ggr: 0,
+  bonusCost: 0,
+  ngr: 0,
+  deposits: { amount: 0, count: 0 },
+  withdrawals: { amount: 0, count: 0 },
+  activePlayers: 0,
+  newPlayers: 0,
+  ...over,
+});
+
+const DASHBOARD = {
+  now: '2026-11-20T17:01:00.000Z',
+  today: '2026-11-21',
+  periods: {
+    today: period({
+      ggr: -140,
+      bonusCost: 520,
+      ngr: -660,
+      deposits: { amount: 500, count: 1 },
+      withdrawals: { amount: 300, count: 1 },
+      activePlayers: 1,
+      newPlayers: 3,
+    }),
+    last30Days: period({ ggr: 1234.5, ngr: 714.5, bonusCost: 520, deposits: { amount: 1500, count: 2 } }),
+  },
+  daily: days(30).map((day) => ({
+    day,
+    ggr: day === '2026-11-21' ? -140 : day === '2026-11-20' ? 110 : 0,
+    deposits: day === '2026-11-20' ? 1000 : 0,
+    withdrawals: 0,
+    newPlayers: 0,
+  })),
+  pending: {
+    withdrawals: 2,
+    withdrawalsAmount: 400,
+    withdrawalExceptions: 0,
+    kyc: 1,
+    chats: 3,
+    chatsUnread: 1,
+    deposits: 0,
+  },
+};
+
+const answering = (data: unknown, success = true) =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify({ success, code: success ? 0 : 30001, msg: success ? '' : 'Server busy', data })),
+    ),
+  );
+
+describe('back office dashboard', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("shows today's and the 30 days' figures, the queues as links to their sections, and the charts", async () => {
+    answering(DASHBOARD);
+    render(<Dashboard />);
+    const today = await screen.findByRole('region', { name: 'Today, 11/21/2026' });
+    const card = (region: HTMLElement, label: string) =>
+      (within(region).getByText(label, { selector: 'dt' }).parentElement as HTMLElement).textContent;
+    expect(card(today, 'GGR')).toContain('₱ -140.00');
+    expect(within(today).getByText('₱ -140.00').className).toContain('negative');
+    expect(card(today, 'NGR')).toContain('₱ -660.00');
+    expect(card(today, 'Bonus cost')).toContain('₱ 520.00');
+    expect(card(today, 'Deposits')).toContain('1 paid');
+    expect(card(today, 'Withdrawals paid')).toContain('₱ 300.00');
+    expect(card(today, 'New players')).toContain('3');
+    const month = screen.getByRole('region', { name: 'Last 30 days, 10/23/2026 – 11/21/2026' });
+    expect(card(month, 'GGR')).toContain('₱ 1,234.50');
+    expect(screen.getByText(/As of 11\/21\/2026, 01:01 AM/)).toBeTruthy();
+
+    const queues = screen.getByRole('navigation', { name: 'Pending queues' });
+    const link = (name: RegExp) => within(queues).getByRole('link', { name });
+    expect(link(/Withdrawals to review/).getAttribute('href')).toBe('#withdrawals');
+    expect(link(/Withdrawals to review/).textContent).toBe('2Withdrawals to review · ₱ 400.00');
+    expect(link(/KYC to decide/).getAttribute('href')).toBe('#kyc');
+    expect(link(/Live chats open/).textContent).toContain('1 unread');
+    expect(link(/Deposits pending/).className).not.toContain('waiting');
+    expect(link(/KYC to decide/).className).toContain('waiting');
+
+    const charts = await screen.findAllByTestId('chart');
+    expect(charts.map((c) => c.querySelector('figcaption')?.textContent)).toEqual([
+      'GGR per day (₱)',
+      'Deposits and withdrawals paid per day (₱)',
+    ]);
+    expect(charts[0]?.textContent).toContain(`GGR: ${'0,'.repeat(28)}110,-140`);
+  });
+
+  it('says so when the 30 days had no activity, instead of empty charts', async () => {
+    answering({ ...DASHBOARD, daily: DASHBOARD.daily.map((d) => ({ ...d, ggr: 0, deposits: 0, withdrawals: 0 })) });
+    render(<Dashboard />);
+    expect(await screen.findByText('No bets, deposits or withdrawals in the last 30 days.')).toBeTruthy();
+    expect(screen.queryByTestId('chart')).toBeNull();
+  });
+
+  it('shows the loading state, then an error with Retry', async () => {
+    answering(null, false);
+    render(<Dashboard />);
+    expect(screen.getByText('Loading the dashboard…')).toBeTruthy();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Server busy (30001)');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+});
