@@ -29,6 +29,11 @@ export const mallInfo = defineEndpoint({
   data: z.object({
     point: z.number().int().nonnegative().describe("The player's points balance"),
     items: z.array(mallItemSchema),
+    cashTurnoverMultiple: z
+      .number()
+      .int()
+      .nonnegative()
+      .describe('Cash bought here must be bet this many times before it can be withdrawn (0: at once)'),
   }),
 });
 

@@ -85,6 +85,7 @@ describe('rewards journeys', () => {
       await visible(page.getByTestId('mall-points'));
       expect(await page.getByTestId('mall-points').innerText()).toBe('50');
       await visible(page.locator('.ml-item').first());
+      await visible(page.getByTestId('mall-cash-wagering').getByText('bet it 3 times before it can be withdrawn'));
       await page.screenshot({ path: join(ARTIFACTS, 'exchange-en-US-light-390x844.png') });
 
       // An operator's points code, then an order of two units with the quantity stepper.

@@ -7270,6 +7270,8 @@ export interface operations {
                             /** @description The player's points balance */
                             point: number;
                             items: components["schemas"]["MallItem"][];
+                            /** @description Cash bought here must be bet this many times before it can be withdrawn (0: at once) */
+                            cashTurnoverMultiple: number;
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */

@@ -58,6 +58,11 @@ export default function ExchangePage() {
                 </p>
               </div>
               <p className="ml-points__hint">{t('mall.earnHint')}</p>
+              {data.cashTurnoverMultiple > 0 && data.items.some((item) => item.reward.type === 'cash') && (
+                <p className="ml-points__hint" data-testid="mall-cash-wagering">
+                  {t('mall.cashWagering', { times: data.cashTurnoverMultiple })}
+                </p>
+              )}
             </Section>
             <ul className="ml-list" aria-label={t('mall.items')}>
               {data.items.map((item) => (

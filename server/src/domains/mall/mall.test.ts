@@ -18,7 +18,7 @@ type Item = {
   exchanged: number;
   minVip: number;
 };
-type Info = { point: number; items: Item[] };
+type Info = { point: number; items: Item[]; cashTurnoverMultiple: number };
 type Order = { rewards: { type: string; amount: number }[]; orderNo: string; pointsSpent: number; point: number };
 
 let app: FastifyInstance;
@@ -41,6 +41,9 @@ describe('mall: the items', () => {
     const mall = await info(client);
     const seed = readMallSeed();
     expect(mall.point).toBe(1234);
+    // its cash is a bonus (points are collected without a deposit): the page says the multiple
+    expect(mall.cashTurnoverMultiple).toBe(app.services.grants.wagering.mall);
+    expect(mall.cashTurnoverMultiple).toBeGreaterThan(0);
     expect(mall.items.map((i) => i.id)).toEqual(seed.items.map((i) => i.id));
     expect(mall.items[0]).toEqual({
       id: 1,

@@ -47,6 +47,7 @@ export function createMallService(deps: {
     const taken = repo.takenByItem(userId);
     return {
       point: ledger.account(userId).point,
+      cashTurnoverMultiple: grants.wagering.mall,
       items: repo.items().map((item) => ({
         id: item.id,
         name: nameOf(item, lang),
