@@ -96,6 +96,13 @@ export function createDepositService(deps: {
     return { channel, amount, bonus, fee, turnoverRequired, bonusTurnover, coupon, settings: s };
   }
 
+  /** A Pending order given up (Failed) and its coupon free again; false when it was no longer Pending. */
+  function cancelOrder(order: DepositRow, now: string): boolean {
+    if (!repo.cancel(order.id, now)) return false;
+    if (order.coupon_id !== null) repo.releaseCoupon(order.coupon_id, now);
+    return true;
+  }
+
   const quoteView = (q: ReturnType<typeof quote>) => ({
     amount: toPesos(q.amount),
     bonus: toPesos(q.bonus),
@@ -350,12 +357,7 @@ export function createDepositService(deps: {
         return { orderNo, status: DEPOSIT.FAILED };
       }
       const order = this.ownPending(userId, orderNo);
-      const cancelled = db.transaction(() => {
-        const now = clock.iso();
-        if (!repo.cancel(order.id, now)) return false;
-        if (order.coupon_id !== null) repo.releaseCoupon(order.coupon_id, now);
-        return true;
-      })();
+      const cancelled = db.transaction(() => cancelOrder(order, clock.iso()))();
       if (!cancelled) throw new AppError(Code.DEPOSIT_NOT_PENDING);
       events.emit('deposit.settled', { userId, orderNo, status: DEPOSIT.FAILED });
       return { orderNo, status: DEPOSIT.FAILED };
@@ -368,13 +370,10 @@ export function createDepositService(deps: {
      */
     cancelPendingOf(userId: number): string[] {
       const now = clock.iso();
-      const cancelled: string[] = [];
-      for (const order of repo.pendingOf(userId)) {
-        if (!repo.cancel(order.id, now)) continue;
-        if (order.coupon_id !== null) repo.releaseCoupon(order.coupon_id, now);
-        cancelled.push(order.order_no);
-      }
-      return cancelled;
+      return repo
+        .pendingOf(userId)
+        .filter((order) => cancelOrder(order, now))
+        .map((order) => order.order_no);
     },
     announceCancelled(userId: number, orderNos: string[]) {
       for (const orderNo of orderNos) events.emit('deposit.settled', { userId, orderNo, status: DEPOSIT.FAILED });

@@ -34,8 +34,9 @@ export function periodBounds(period: DepositLimitPeriod, now: Date): { start: Da
   return { start: startOfManilaMonth(now), resetsAt: startOfNextManilaMonth(now) };
 }
 
-/** The limit in force at `now`: a pending raise or removal applies once its 24 hours are over. */
-function inForce(row: DepositLimitRow | undefined, now: string) {
+/** The period's limit in force at `now`: a pending raise or removal applies once its 24 hours are over. */
+function inForce(rows: DepositLimitRow[], period: DepositLimitPeriod, now: string) {
+  const row = rows.find((r) => r.period === period);
   if (!row) return { amount: null, pending: null };
   if (row.pending_at !== null && row.pending_at <= now) return { amount: row.pending_amount, pending: null };
   return {
@@ -68,10 +69,7 @@ export function createResponsibleService(deps: {
     const running = repo.runningBreak(userId, iso);
     return {
       depositLimits: DEPOSIT_LIMIT_PERIODS.map((period) => {
-        const limit = inForce(
-          rows.find((r) => r.period === period),
-          iso,
-        );
+        const limit = inForce(rows, period, iso);
         const { start, resetsAt } = periodBounds(period, now);
         return {
           period,
@@ -104,10 +102,7 @@ export function createResponsibleService(deps: {
     const iso = now.toISOString();
     const rows = repo.limits(userId);
     for (const period of DEPOSIT_LIMIT_PERIODS) {
-      const limit = inForce(
-        rows.find((r) => r.period === period),
-        iso,
-      ).amount;
+      const limit = inForce(rows, period, iso).amount;
       if (limit === null) continue;
       const { start, resetsAt } = periodBounds(period, now);
       const used = deps.depositedSince(userId, start.toISOString());
@@ -133,10 +128,7 @@ export function createResponsibleService(deps: {
     db.transaction(() => {
       const now = clock.now();
       const iso = now.toISOString();
-      const current = inForce(
-        repo.limits(userId).find((r) => r.period === period),
-        iso,
-      );
+      const current = inForce(repo.limits(userId), period, iso);
       const stricter = amount !== null && (current.amount === null || amount <= current.amount);
       if (stricter) {
         repo.saveLimit({ userId, period, amount, pendingAmount: null, pendingAt: null, now: iso });
