@@ -1,10 +1,16 @@
 /**
  * npm run bench [-- --duration 10 --connections 50 --warmup 1 --sockets 5000 --claim POST:/api/... --request-log]
- *                 [-- --only balance,withdraw --cpu-prof]   (rows whose label has one of the words; the app
- *                 server's CPU profile in dist/reports/bench-prof, for development, not for the figures)
+ *                 [-- --only balance,withdraw --cpu-prof]   (rows whose label has one of the words, with
+ *                 hello-world and the naive peer's rows they are divided by; the app server's CPU profile in
+ *                 dist/reports/bench-prof, for development, not for the figures)
  *
  * Measures the real server against a bare Fastify hello-world started in the same run, and writes the
- * figures to docs/performance.md. Each server runs in its own child process (this file, started again
+ * figures to docs/performance.md. Its authenticated reads and money writes are also set against a naive
+ * peer of the store in use, measured in the same run (scripts/lib/bench-peers.ts): a bare Fastify + zod app
+ * with a primary-key balance read (`GET /balance/:id`) and an idempotent bet in one plain transaction
+ * (`POST /bet`: idempotency read, conditional UPDATE ... RETURNING, two INSERTs), on better-sqlite3 (its
+ * own temporary file) or on a `pg` Pool of 10 per process; the reads are divided by the peer's read, the
+ * money writes by the peer's bet. Each server runs in its own child process (this file, started again
  * with --serve), so the load generator (autocannon, in this process) does not share their event loop.
  * The hello-world is measured first and again last; the mean of the two is the baseline. Players, funds
  * and captchas are prepared inside the server's process through app.inject on the real routes (a
@@ -15,7 +21,8 @@
  * throw-away PostgreSQL server with durable settings (fsync, synchronous commit and full-page writes on, as
  * production runs it), one database migrated and seeded once, N server processes on it (and a throw-away
  * Redis for their broker when N > 1), one autocannon per process with the connections split between them
- * and the figures summed. Writes its own section of docs/performance.md, beside the SQLite figures.
+ * and the figures summed (as many peer processes, their tables in a schema of their own). Writes its own
+ * section of docs/performance.md, beside the SQLite figures.
  */
 import { type ChildProcess, fork, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -36,6 +43,7 @@ import '../server/src/db/seeds-index';
 import { runSeeds } from '../server/src/db/seed';
 import { CLAIMS_PER_PLAYER } from '../server/src/plugins/rate-limit';
 import { Code } from '../shared/codes';
+import { describePeer, PEER_STAKE, type PeerStore, peerApp, seedPeer } from './lib/bench-peers';
 import {
   CLAIM_CANDIDATES,
   fund,
@@ -212,12 +220,21 @@ function statementCosts(app: FastifyInstance, userId: number) {
   ];
 }
 
+/** The naive peer's store: its own SQLite file (--db), or the bench's PostgreSQL database. */
+function peerStore(dbFile: string | undefined, url = process.env.BENCH_DATABASE_URL): PeerStore {
+  if (POSTGRES) return { kind: 'postgres', url: url ?? '' };
+  if (!dbFile) throw new Error('--db is required with --serve peer');
+  return { kind: 'sqlite', file: dbFile };
+}
+
 /** Child process: start one server, tell the parent its port, answer its requests, close when told. */
 async function serve(kind: string, dbFile: string | undefined): Promise<void> {
   let app: FastifyInstance;
   if (kind === 'hello') {
     app = Fastify({ logger: false });
     app.get('/', async () => ({ hello: 'world' }));
+  } else if (kind === 'peer') {
+    app = peerApp(peerStore(dbFile));
   } else {
     if (!dbFile) throw new Error('--db is required with --serve app');
     const config = loadConfig({
@@ -314,7 +331,11 @@ interface Server {
   child: ChildProcess;
 }
 
-async function start(kind: 'hello' | 'app', dbFile?: string, store: Record<string, string> = {}): Promise<Server> {
+async function start(
+  kind: 'hello' | 'app' | 'peer',
+  dbFile?: string,
+  store: Record<string, string> = {},
+): Promise<Server> {
   // The child's constants (how many players of each kind) depend on the store too.
   const argv = ['--serve', kind, '--store', STORE, ...(dbFile ? ['--db', dbFile] : [])];
   const child = fork(fileURLToPath(import.meta.url), argv, {
@@ -401,6 +422,8 @@ interface Row {
   /** Server CPU time per request, microseconds (all the server processes). */
   cpu: number;
   ratio?: number;
+  /** Requests/s divided by the naive peer's for the same job (its balance read, or its bet). */
+  peerRatio?: number;
   target?: number;
   note?: string;
   /** --store postgres: what PostgreSQL did per request. */
@@ -426,6 +449,10 @@ interface Load {
   signedIn?: (at: number) => { body: unknown; headers: Record<string, string> };
   /** Whether an answer counts as success (default: the envelope's success). */
   accept?: (envelope: { success: boolean; code: number }) => boolean;
+  /** A fresh path per request (the peer's balance read goes over its accounts). */
+  pathOf?: (at: number) => string;
+  /** Measured whatever --only says (a peer row that a row --only asks for is divided by). */
+  always?: boolean;
 }
 
 /** Whether --only asks for this row (hello-world rows always run: they are the baseline). */
@@ -456,7 +483,7 @@ function cpuSince(before: Map<number, number>, after: Map<number, number>): numb
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function measure(servers: Server[], label: string, load: Load, target?: number): Promise<Row> {
-  if (!runs(label)) return skipped(label);
+  if (!load.always && !runs(label)) return skipped(label);
   // The connections split between the processes, one autocannon each (all in this process).
   const connections = Math.max(1, Math.round(Number(args.connections) / servers.length));
   const warmup = Number(args.warmup);
@@ -479,6 +506,9 @@ async function measure(servers: Server[], label: string, load: Load, target?: nu
                 body: JSON.stringify(load.body?.(at)),
               }),
             }
+          : {}),
+        ...(load.pathOf
+          ? { setupRequest: (request: Record<string, unknown>) => ({ ...request, path: load.pathOf?.(at) }) }
           : {}),
         ...(load.signedIn
           ? {
@@ -569,6 +599,7 @@ function httpTable(rows: Row[]): string {
       'p99 ms',
       'failed',
       'ratio to hello-world',
+      'ratio to naive peer',
       'target',
       'server CPU µs/request',
       ...(db ? ['PostgreSQL CPU µs/request', 'transactions/request', 'rollbacks/request', 'WAL flushes/request'] : []),
@@ -579,6 +610,7 @@ function httpTable(rows: Row[]): string {
       String(r.p99),
       String(r.failed),
       r.ratio === undefined ? '' : r.ratio.toFixed(2),
+      r.peerRatio === undefined ? '' : r.peerRatio.toFixed(2),
       r.note ??
         (r.target === undefined ? '' : `>= ${r.target} ${verdict((r.ratio ?? 0) >= r.target && r.failed === 0)}`),
       r.cpu.toFixed(1),
@@ -625,13 +657,13 @@ function writeReport(sections: string): string {
 \`npm run bench\` measures the real server as a live deployment runs it (\`buildApp\` in production mode, \`/ops\`
 on, the tester's request log off as \`REQUEST_LOG=false\` sets it, Node with the 64 MB young generation
 \`npm start\` gives it, a temporary SQLite file under the OS temp folder, logging off) against a bare Fastify hello-world (\`GET /\` answering \`{"hello":"world"}\`)
-started in the same run, then the socket hub, and rewrites the figures below. \`npm run size\` and
+and a naive peer on the same store (see below), both started in the same run, then the socket hub, and rewrites the figures below. \`npm run size\` and
 \`npm run lighthouse\` give the client's figures (see the end of this page).
 
     npm run bench                      # 10 s per route, 5,000 sockets
     npm run bench -- --duration 5      # shorter; also --connections N, --warmup S, --sockets N
     npm run bench -- --claim POST:/api/vip/card/daily/rewards/claim   # the claim to measure
-    npm run bench -- --only balance,bet       # only these rows (and hello-world); the page is not rewritten
+    npm run bench -- --only balance,bet       # only these rows (and hello-world, and the peer's they are divided by); the page is not rewritten
     npm run bench -- --request-log           # with the tester's request log on
     npm run bench -- --only bet --cpu-prof   # the server's CPU profile in dist/reports/bench-prof
     npm run bench -- --store postgres --processes 2   # on PostgreSQL (see its section below)
@@ -655,6 +687,8 @@ hello-world is measured first and again last, and the mean of the two is the bas
 requests/s divided by that baseline. The last column is the server process's CPU time divided by the
 requests it answered: it moves much less than requests/s when other work shares the machine, so it is
 the figure to compare between runs and commits.
+
+${describePeer('sqlite')}
 
 Targets: authenticated reads at least ${TARGETS.read} of hello-world, money writes at least
 ${TARGETS.write}, zero failures; ${TARGETS.sockets} sockets held at most 25 KB each; push latency p99 under
@@ -692,7 +726,7 @@ function writePostgresReport(sections: string, describe: string, loadAtEnd: stri
   const block = `${begin}
 ### PostgreSQL, ${PROCESSES} server process${PROCESSES > 1 ? 'es' : ''}
 
-\`npm run bench -- --store postgres --processes ${PROCESSES}\`. Machine: ${cpu}, ${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()}, load average ${loadAtStart} at the start and ${loadAtEnd} at the end. ${args.duration} s per route after a ${args.warmup} s warm-up, ${args.connections} connections in all${PROCESSES > 1 ? `, split between the ${PROCESSES} processes (one autocannon each; requests/s summed, p99 the highest of the processes', CPU summed over the processes)` : ''}, pipelining 1. ${describe}
+\`npm run bench -- --store postgres --processes ${PROCESSES}\`. Machine: ${cpu}, ${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()}, load average ${loadAtStart} at the start and ${loadAtEnd} at the end. ${args.duration} s per route after a ${args.warmup} s warm-up, ${args.connections} connections in all${PROCESSES > 1 ? `, split between the ${PROCESSES} processes (one autocannon each; requests/s summed, p99 the highest of the processes', CPU summed over the processes)` : ''}, pipelining 1. ${describe} ${describePeer('postgres')}
 
 ${sections}
 ${end}`;
@@ -920,7 +954,12 @@ async function main(): Promise<number> {
     for (let i = 0; i < PROCESSES; i++) hello.push(await start('hello'));
     const apps: Server[] = [];
     for (let i = 0; i < PROCESSES; i++) apps.push(await start('app', join(dir, 'bench.db'), store.env));
-    servers.push(...hello, ...apps);
+    // The naive peer of this store, seeded here, in as many processes as the app.
+    const peerFile = join(dir, 'peer.db');
+    await seedPeer(peerStore(peerFile, store.env.BENCH_DATABASE_URL), BETTORS);
+    const peers: Server[] = [];
+    for (let i = 0; i < PROCESSES; i++) peers.push(await start('peer', peerFile, store.env));
+    servers.push(...hello, ...apps, ...peers);
     const app = apps[0] as Server;
     const socketCount = Number(args.sockets);
     const socketPlayers = Math.min(100, Math.max(1, Math.ceil(socketCount / 50)));
@@ -947,6 +986,19 @@ async function main(): Promise<number> {
     const as = (p: Player) => ({ ...CLIENT_HEADERS, cookie: p.cookie });
     const first = await measure(hello, 'hello-world GET / (first)', { path: '/', accept: () => true });
     const rows: Row[] = [first];
+    const run = `${Date.now().toString(36)}`;
+    const claimLabel = prepared.claim
+      ? `${prepared.claim.method} ${prepared.claim.path} (${prepared.claim.players.length} players)`
+      : 'reward claim';
+    // The peer's rows, each measured just before the first app row divided by it: its balance read over
+    // its accounts in turn, and its bet with a fresh txId over the same accounts in turn (as the app's bet).
+    let peerRead = 0;
+    const peerBalance = await measure(peers, `naive peer GET /balance/:id (${BETTORS} accounts)`, {
+      path: '/balance/1',
+      pathOf: () => `/balance/${(++peerRead % BETTORS) + 1}`,
+      accept: (e) => 'balance' in e,
+      always: ['GET /api/balance (player)', 'GET /api/user/info (player)'].some(runs),
+    });
     rows.push(
       await measure(
         apps,
@@ -974,6 +1026,21 @@ async function main(): Promise<number> {
     // player's account at the same instant.
     const withdrawals = apps.map(() => 0);
     const withdrawers = prepared.withdrawers.length;
+    let peerTx = 0;
+    const peerBet = await measure(peers, `naive peer POST /bet (${BETTORS} accounts)`, {
+      method: 'POST',
+      path: '/bet',
+      body: () => {
+        peerTx += 1;
+        return { userId: (peerTx % BETTORS) + 1, txId: `p${run}-${peerTx}`, amount: PEER_STAKE };
+      },
+      accept: (e) => 'balance' in e,
+      always: [
+        `POST /api/withdraw/create (${WITHDRAWERS} players)`,
+        `POST /api/provider/wallet/bet (${BETTORS} players)`,
+        claimLabel,
+      ].some(runs),
+    });
     rows.push(
       await measure(
         apps,
@@ -994,7 +1061,6 @@ async function main(): Promise<number> {
       ),
     );
     let tx = 0;
-    const run = `${Date.now().toString(36)}`;
     rows.push(
       await measure(
         apps,
@@ -1025,7 +1091,7 @@ async function main(): Promise<number> {
       rows.push(
         await measure(
           apps,
-          `${method} ${path} (${players.length} players)`,
+          claimLabel,
           {
             method: method as 'POST',
             path,
@@ -1043,7 +1109,7 @@ async function main(): Promise<number> {
       );
     } else {
       rows.push({
-        label: 'reward claim',
+        label: claimLabel,
         rps: 0,
         p99: 0,
         failed: 0,
@@ -1056,8 +1122,20 @@ async function main(): Promise<number> {
     rows.push(last);
 
     const baseline = (first.rps + last.rps) / 2;
+    const references = [peerBalance, peerBet];
     // The deposit round trip (three requests, a note instead of a target) has no ratio.
-    for (const row of rows) if (row.rps > 0 && row.note === undefined) row.ratio = row.rps / baseline;
+    for (const row of [...rows, ...references])
+      if (row.rps > 0 && row.note === undefined) row.ratio = row.rps / baseline;
+    // Against the peer: the authenticated reads (a read target) by its read, the money writes by its bet.
+    for (const row of [...rows, ...references]) {
+      const peer =
+        row.target === TARGETS.read || row === peerBalance
+          ? peerBalance
+          : row.target === TARGETS.write || row === peerBet
+            ? peerBet
+            : undefined;
+      if (peer && peer.rps > 0 && row.rps > 0) row.peerRatio = row.rps / peer.rps;
+    }
     const [, ...measured] = rows;
     const ordered: Row[] = [
       first,
@@ -1070,6 +1148,7 @@ async function main(): Promise<number> {
         cpu: (first.cpu + last.cpu) / 2,
         ratio: 1,
       },
+      ...references,
       ...measured.slice(0, -1),
     ];
 
@@ -1106,7 +1185,8 @@ async function main(): Promise<number> {
         `Written to ${STORE === 'postgres' ? writePostgresReport(sections, store.describe, loadAtEnd) : writeReport(sections)}`,
       );
     const failed =
-      rows.reduce((sum, r) => sum + r.failed, 0) + (sockets ? sockets.failed + sockets.lost : runs('sockets') ? 1 : 0);
+      [...rows, ...references].reduce((sum, r) => sum + r.failed, 0) +
+      (sockets ? sockets.failed + sockets.lost : runs('sockets') ? 1 : 0);
     if (failed > 0) {
       console.error(`${failed} requests, connections or pushes failed`);
       return 1;
