@@ -118,6 +118,11 @@
    *   clear(): clears the stage before a new round,
    *   history(outcome): short text for the history strip, and historyClass(outcome),
    *   rules: [string keys of rule lines], paytable: [{ label, bet }] rows for the sheet (default: spots),
+   *   optional, for tables whose spots place other bets than their own (roulette's anchored bets):
+   *   place(bet, event): the bet key a tap on spot `bet` places (null: none), instead of `bet` itself,
+   *   layout({ felt, spots, history, stage }): rearranges the drawn nodes once, after they are on the page,
+   *   painted(placed, locked): called after every repaint, to draw bets that have no spot of their own,
+   *   historySize: results kept in the history strip (default 14),
    * }
    */
   function chipTable(spec) {
@@ -144,7 +149,10 @@
           s.noPays ? null : el('span', { class: 'tk-spot-pays', text: paysText(bets[s.bet].pays) }),
           amount,
         );
-        button.addEventListener('click', () => add(s.bet));
+        button.addEventListener('click', (event) => {
+          const bet = spec.place ? spec.place(s.bet, event) : s.bet;
+          if (bet && bets[bet]) add(bet);
+        });
         spotNodes[s.bet] = { button, amount, label: s.label };
         line.append(button);
       }
@@ -182,6 +190,8 @@
       el('div', { class: 'tk-chips', role: 'group', 'aria-label': t('kitChips') }, chipButtons),
       el('div', { class: 'tk-actions' }, clearButton, rebetButton, playButton),
     );
+    spec.layout?.({ felt, spots: spotNodes, history: historyRow, stage });
+    const keep = spec.historySize || 14;
 
     const total = () => Object.values(placed).reduce((a, b) => a + b, 0);
     /** The last round's result stays in the message line until the player touches the table again. */
@@ -210,6 +220,7 @@
           ? t('kitTotal', { amount: money(total()), action: t(spec.action || 'kitDeal') })
           : t('kitPlace');
       }
+      spec.painted?.(placed, locked);
     }
     G.onLock(paint);
 
@@ -242,7 +253,7 @@
     function paintHistory() {
       historyRow.replaceChildren(
         ...history
-          .slice(-14)
+          .slice(-keep)
           .map((h, i, all) =>
             el('span', { class: `tk-bead ${h.c || ''}${i === all.length - 1 ? ' last' : ''}`, text: h.t }),
           ),
@@ -280,7 +291,7 @@
         G.sound.play('lose');
       }
       history.push({ t: spec.history(answer.outcome), c: spec.historyClass?.(answer.outcome) || '' });
-      history = history.slice(-14);
+      history = history.slice(-keep);
       G.store.set(`${storeKey}history`, history);
       paintHistory();
       G.finishRound(answer);

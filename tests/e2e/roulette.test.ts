@@ -1,0 +1,192 @@
+import { mkdirSync } from 'node:fs';
+import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VIEWPORT } from './browser';
+import { clientNavigate, headerBalance, ops, register, setLanguage, uidOf, visible, WAIT } from './journey';
+import { liveStack } from './server';
+
+/**
+ * European roulette on a phone: the bet-type selector places anchored inside bets (split, corner, six line,
+ * the zero bets), an outside bet is tapped directly, the wheel lands on the server's number, the result and
+ * the last numbers stay in view, and the balance moves by exactly the settled amount; in en-US and vi-VN.
+ */
+const live = liveStack();
+const SHOTS = process.env.ROULETTE_SHOTS || '/tmp/roulette-shots';
+
+const WHEEL = [
+  0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7,
+  28, 12, 35, 3, 26,
+];
+const RED = [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36];
+/** The bets placed below (10 pesos each), by the numbers they cover. */
+const PLACED: Record<string, number[]> = {
+  'split-17-18': [17, 18],
+  'corner-26': [26, 27, 29, 30],
+  'line-31': [31, 32, 33, 34, 35, 36],
+  'split-0-1': [0, 1],
+  red: RED,
+};
+/** What the five 10-peso bets return on `n`, in centavos (stake back included). */
+const returnsOn = (n: number) =>
+  Object.values(PLACED).reduce((sum, numbers) => sum + (numbers.includes(n) ? 1000 * (36 / numbers.length) : 0), 0);
+
+const balanceOf = (page: Page) =>
+  page.evaluate(async () => {
+    const answer = await fetch('/api/balance', { credentials: 'include' });
+    return Math.round(
+      ((await answer.json()) as { data: { userAccountVO: { balance: number } } }).data.userAccountVO.balance * 100,
+    );
+  });
+const roundsReported = (page: Page) => page.evaluate(() => (window as unknown as { __rounds: number }).__rounds);
+
+describe('roulette on a phone', () => {
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    context = await live.browser.newContext({ baseURL: live.server.url, viewport: VIEWPORT, locale: 'en-US' });
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('a registered player is funded', async () => {
+    await register(page);
+    const uid = await uidOf(page);
+    await ops(live.server.url, 'POST', `/ops/users/${uid}/adjust`, { amount: 5000, reason: 'e2e funding' });
+    await expect.poll(() => headerBalance(page), { timeout: WAIT }).toBe('5,000.00');
+    await page.evaluate(() => {
+      const w = window as unknown as { __rounds: number };
+      w.__rounds = 0;
+      window.addEventListener('message', (event) => {
+        if ((event.data as { type?: string })?.type === 'game-round') w.__rounds++;
+      });
+    });
+  });
+
+  async function open(): Promise<FrameLocator> {
+    await clientNavigate(page, '/game/search');
+    const search = page.getByRole('searchbox');
+    await search.fill('Crimson Roulette');
+    await search.press('Enter');
+    await page.waitForURL('**/game/search/result?q=*', { timeout: WAIT });
+    await page.locator('.game-tile', { hasText: 'Crimson Roulette' }).first().click();
+    const frame = page.frameLocator('.frame--game iframe');
+    await visible(frame.locator('body.game-roulette #game .rl-grid'), 20_000);
+    await expect
+      .poll(() => page.locator('.frame--game .frame__handle').getAttribute('aria-expanded'), { timeout: WAIT })
+      .toBe('false');
+    return frame;
+  }
+
+  /** Taps number `n` with bet type `type` chosen (at `x` across the cell, 0 to 1, when given). */
+  async function tap(frame: FrameLocator, type: string, n: number, x?: number) {
+    const typeButton = frame.locator(`.rl-type[data-type="${type}"]`);
+    if ((await typeButton.getAttribute('aria-pressed')) !== 'true') await typeButton.click();
+    const cell = frame.locator(`.tk-spot[data-bet="straight-${n}"]`);
+    if (x === undefined) await cell.click();
+    else {
+      const box = await cell.boundingBox();
+      await cell.click({ position: { x: (box?.width ?? 0) * x, y: (box?.height ?? 0) / 2 } });
+    }
+  }
+
+  /** In view of the phone's screen (the casino page's viewport), not scrolled away. */
+  const inView = async (frame: FrameLocator, selector: string) => {
+    const box = await frame.locator(selector).first().boundingBox();
+    return Boolean(box && box.y >= 0 && box.y + box.height <= VIEWPORT.height);
+  };
+
+  for (const lang of ['en-US', 'vi-VN'] as const) {
+    it(`places split, corner, six line, a zero split and red, spins, settles exactly (${lang})`, async () => {
+      const scheme = lang === 'en-US' ? 'light' : 'dark';
+      if (lang === 'vi-VN') {
+        // leave the game the way a player does, then switch the casino's language
+        const dialog = page.getByRole('dialog', { name: 'Game' });
+        const handle = dialog.getByRole('button', { name: 'Show the bar' });
+        if (await handle.count()) await handle.click();
+        await dialog.getByRole('button', { name: 'Back' }).click();
+        await page.locator('.frame--game').waitFor({ state: 'detached', timeout: WAIT });
+        await setLanguage(page, 'Tiếng Việt', '/game');
+      }
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: lang === 'vi-VN' ? 'reduce' : 'no-preference' });
+      const frame = await open();
+      expect(await frame.locator('html').getAttribute('lang')).toBe(lang === 'vi-VN' ? 'vi' : 'en');
+      await frame.locator('button.tk-chip-10').click();
+
+      await tap(frame, 'split', 17);
+      // the covered numbers light up for a moment, the chip sits on the tapped number
+      await expect.poll(() => frame.locator('.rl-cover').count()).toBe(2);
+      await page.screenshot({ path: `${SHOTS}/${lang}-${scheme}-split-highlight.png` });
+      await tap(frame, 'corner', 26);
+      await tap(frame, 'line', 34);
+      await tap(frame, 'split', 0, 1 / 6);
+      await frame.locator('.tk-spot[data-bet="red"]').click();
+      expect(await frame.locator('.tk-spot[data-bet="straight-17"] .rl-chip').innerText()).toBe('10');
+      expect(await frame.locator('.tk-spot[data-bet="straight-26"] .rl-chip').innerText()).toBe('10');
+      expect(await frame.locator('.tk-spot[data-bet="straight-34"] .rl-chip').innerText()).toBe('10');
+      expect(await frame.locator('.tk-spot[data-bet="straight-0"] .rl-chip').innerText()).toBe('10');
+      await expect.poll(() => frame.locator('.tk-message').innerText()).toContain('50.00');
+      await page.screenshot({ path: `${SHOTS}/${lang}-${scheme}-bets.png` });
+
+      const before = await balanceOf(page);
+      const rounds = await roundsReported(page);
+      await frame.locator('.tk-play').click();
+      await expect.poll(() => roundsReported(page), { timeout: WAIT, interval: 100 }).toBeGreaterThan(rounds);
+      const number = Number(await frame.locator('.rl-ball').innerText());
+      expect(Number.isInteger(number)).toBe(true);
+      // the wheel came to rest with that pocket under the ball, the history ends with it
+      expect(await frame.locator('.rl-side .tk-bead.last').innerText()).toBe(String(number));
+      expect(await frame.locator('.rl-ball').getAttribute('class')).toContain(
+        number === 0 ? 'green' : RED.includes(number) ? 'red' : 'black',
+      );
+      // the pocket under the pointer (top of the wheel) is the result's
+      const atTop = await frame.locator('.rl-rotor').evaluate((rotor) => {
+        const angle = Number(/rotate\(([-\d.e]+)deg\)/.exec((rotor as SVGElement).style.transform)?.[1] ?? 'NaN');
+        return (360 - (((angle % 360) + 360) % 360)) % 360;
+      });
+      expect(WHEEL[Math.round(atTop / (360 / 37)) % 37]).toBe(number);
+      const expected = before - 5000 + returnsOn(number);
+      await expect.poll(() => balanceOf(page), { timeout: WAIT }).toBe(expected);
+      await expect
+        .poll(async () => Math.round(Number((await headerBalance(page)).replace(/,/g, '')) * 100), { timeout: WAIT })
+        .toBe(expected);
+      // the result and the last numbers are on screen without scrolling
+      expect(await inView(frame, '.rl-ball')).toBe(true);
+      expect(await inView(frame, '.rl-side .tk-history')).toBe(true);
+      expect(await inView(frame, '.rl-wheel')).toBe(true);
+      await page.screenshot({ path: `${SHOTS}/${lang}-${scheme}-result.png` });
+      // the other scheme, same page
+      const other = scheme === 'light' ? 'dark' : 'light';
+      await page.emulateMedia({ colorScheme: other });
+      await page.waitForTimeout(200);
+      await page.screenshot({ path: `${SHOTS}/${lang}-${other}-result.png` });
+      // scrolled to the bottom (chips and Spin), the result stays in view
+      await frame.locator('.tk-play').scrollIntoViewIfNeeded();
+      expect(await inView(frame, '.rl-ball')).toBe(true);
+      await page.screenshot({ path: `${SHOTS}/${lang}-${other}-scrolled.png` });
+      // the other zero bets and a vertical split, then cleared
+      await tap(frame, 'street', 0, 5 / 6);
+      await tap(frame, 'corner', 0);
+      await tap(frame, 'line', 0); // no six line covers 0: a hint, nothing placed
+      const zero = frame.locator('.tk-spot[data-bet="straight-0"]');
+      expect(await zero.locator('.rl-chip').innerText()).toBe('20');
+      expect(await zero.getAttribute('aria-label')).toMatch(/0–2–3.*0–1–2–3/);
+      await frame.locator('.rl-type[data-type="split"]').click();
+      await frame.locator('.rl-type[data-type="split"]').click();
+      expect(await frame.locator('.rl-type[data-type="split"]').innerText()).toContain('↕');
+      await frame.locator('.tk-spot[data-bet="straight-5"]').click();
+      expect(await frame.locator('.tk-spot[data-bet="straight-5"]').getAttribute('aria-label')).toContain('5–8');
+      await expect.poll(() => frame.locator('.tk-message').innerText()).toContain('30.00');
+      await frame.locator('.tk-actions .g-btn').first().click();
+      expect(await zero.locator('.rl-chip').innerText()).toBe('');
+      // the how-to-play sheet lists the trios and first four
+      await frame.locator('.g-info').click();
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `${SHOTS}/${lang}-${other}-sheet.png` });
+      await page.keyboard.press('Escape');
+    }, 90_000);
+  }
+});
