@@ -41,6 +41,7 @@ import { ROOT_DIR } from '../server/src/db/database';
 import { migratePostgres, openPostgres } from '../server/src/db/postgres/open';
 import '../server/src/db/seeds-index';
 import { runSeeds } from '../server/src/db/seed';
+import { serialize } from '../server/src/db/serial';
 import { CLAIMS_PER_PLAYER } from '../server/src/plugins/rate-limit';
 import { Code } from '../shared/codes';
 import { describePeer, PEER_STAKE, type PeerStore, peerApp, seedPeer } from './lib/bench-peers';
@@ -151,7 +152,7 @@ async function prepare(
   });
   // The seeded daily limits allow a few withdrawals a day; a benchmark makes thousands. Its own
   // throw-away database lifts them, as the test fixture setVipLimits does.
-  app.db.prepare('UPDATE withdraw_limits SET daily_amount = 1000000000000, daily_count = 1000000000').run();
+  await app.db.prepare('UPDATE withdraw_limits SET daily_amount = 1000000000000, daily_count = 1000000000').run();
   const bettors: Prepared['bettors'] = await many(runs('bet') ? BETTORS : 0, async () => {
     const player = await newPlayer(call, 'bet');
     await fund(call, player.uid, 10_000_000);
@@ -190,31 +191,32 @@ async function captchasFor(app: FastifyInstance, players: Player[], count: numbe
 }
 
 /**
- * The cost of single statements through this process's store, timed in a loop (wall time and the whole
- * process's CPU time per call): a constant, a primary-key read, an empty transaction and a transaction
- * with one UPDATE (its commit waits for the WAL flush on a durable PostgreSQL).
+ * The cost of single statements through this process's store (the async port, as the server's code calls
+ * it: each call awaited), timed in a loop (wall time and the whole process's CPU time per call): a
+ * constant, a primary-key read, an empty transaction and a transaction with one UPDATE (its commit waits
+ * for the WAL flush on a durable PostgreSQL).
  */
-function statementCosts(app: FastifyInstance, userId: number) {
+async function statementCosts(app: FastifyInstance, userId: number) {
   const db = app.db;
   const constant = db.prepare('SELECT 1 AS one');
   const byId = db.prepare('SELECT id, uid FROM users WHERE id = ?');
   const touch = db.prepare(
     'UPDATE withdraw_limits SET daily_count = daily_count WHERE vip_level = (SELECT MIN(vip_level) FROM withdraw_limits)',
   );
-  const time = (label: string, count: number, fn: () => unknown) => {
-    for (let i = 0; i < Math.min(100, count); i++) fn();
+  const time = async (label: string, count: number, fn: () => Promise<unknown>) => {
+    for (let i = 0; i < Math.min(100, count); i++) await fn();
     const cpu = process.cpuUsage();
     const start = performance.now();
-    for (let i = 0; i < count; i++) fn();
+    for (let i = 0; i < count; i++) await fn();
     const wall = ((performance.now() - start) * 1000) / count;
     const used = process.cpuUsage(cpu);
     return { label, count, wallMicros: wall, cpuMicros: (used.user + used.system) / count };
   };
   return [
-    time('SELECT 1 (autocommit)', 5000, () => constant.get()),
-    time('SELECT id, uid FROM users WHERE id = ? (autocommit)', 5000, () => byId.get(userId)),
-    time('empty transaction (BEGIN SERIALIZABLE, COMMIT)', 1000, () => db.transaction(() => undefined)()),
-    time('transaction with one UPDATE (BEGIN SERIALIZABLE, UPDATE, COMMIT)', 500, () =>
+    await time('SELECT 1 (autocommit)', 5000, () => constant.get()),
+    await time('SELECT id, uid FROM users WHERE id = ? (autocommit)', 5000, () => byId.get(userId)),
+    await time('empty transaction (BEGIN SERIALIZABLE, COMMIT)', 1000, () => db.transaction(() => undefined)()),
+    await time('transaction with one UPDATE (BEGIN SERIALIZABLE, UPDATE, COMMIT)', 500, () =>
       db.transaction(() => touch.run())(),
     ),
   ];
@@ -295,8 +297,8 @@ async function serve(kind: string, dbFile: string | undefined): Promise<void> {
       }
       if (message.op === 'statements') {
         try {
-          const userId = app.db.prepare('SELECT MIN(id) FROM users').pluck().get() as number;
-          process.send?.({ statements: statementCosts(app, userId) });
+          const userId = (await app.db.prepare('SELECT MIN(id) FROM users').pluck().get()) as number;
+          process.send?.({ statements: await statementCosts(app, userId) });
         } catch (error) {
           process.send?.({ error: String(error) });
         }
@@ -308,9 +310,9 @@ async function serve(kind: string, dbFile: string | undefined): Promise<void> {
       }
       if (message.op === 'push') {
         // Paced rounds: each pushes one frame to every player, stamped with the time it was sent.
-        const users = (message.uids ?? []).map(
-          (uid) => app.db.prepare('SELECT id FROM users WHERE uid = ?').pluck().get(uid) as number,
-        );
+        const idOf = app.db.prepare('SELECT id FROM users WHERE uid = ?').pluck();
+        const users: number[] = [];
+        for (const uid of message.uids ?? []) users.push((await idOf.get(uid)) as number);
         for (let round = 0; round < (message.rounds ?? 1); round++) {
           for (const id of users) app.socket.pushAny(id, 'bench.push', { sentAt: Date.now() });
           await new Promise((resolve) => setTimeout(resolve, message.gapMs ?? 20));
@@ -787,7 +789,7 @@ async function openStore(dir: string): Promise<Store> {
     const db = openPostgres(url);
     try {
       migratePostgres(db);
-      runSeeds(db);
+      await runSeeds(serialize(db));
     } finally {
       db.close();
     }

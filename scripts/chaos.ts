@@ -37,6 +37,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { md5 } from 'js-md5';
 import { openPostgres } from '../server/src/db/postgres/open';
+import { serialize } from '../server/src/db/serial';
 import { ledgerProblems, ledgerTotals } from '../server/src/domains/ledger/whole';
 import { signFields } from '../server/src/lib/signature';
 import { CLUSTER_SESSION_TRUST_MS } from '../server/src/plugins/session.service';
@@ -782,22 +783,22 @@ async function theEnd(): Promise<void> {
   const endTally = tally(since, Date.now());
   problems.push(...endTally.problems);
   await Promise.all(servers.map((s) => s.stop()));
-  const db = openPostgres(databaseUrl);
+  const db = serialize(openPostgres(databaseUrl));
   let accounts = 0;
   let totals = { money: 0, points: 0 };
   try {
-    problems.push(...storedOnceProblems(db, answered));
-    problems.push(...ledgerProblems(db));
-    totals = ledgerTotals(db);
-    accounts = db.prepare('SELECT COUNT(*) FROM accounts').pluck().get() as number;
-    const frozen = db
+    problems.push(...(await storedOnceProblems(db, answered)));
+    problems.push(...(await ledgerProblems(db)));
+    totals = await ledgerTotals(db);
+    accounts = (await db.prepare('SELECT COUNT(*) FROM accounts').pluck().get()) as number;
+    const frozen = await db
       .prepare('SELECT a.frozen FROM accounts a JOIN users u ON u.id = a.user_id WHERE u.uid = ?')
       .pluck()
       .get(withdrawCheck.uid);
     if (withdrawCheck.uid && frozen !== withdrawCheck.frozen)
       problems.push(`the withdrawer's frozen ${frozen}, not the ${withdrawCheck.frozen} of the answered orders`);
   } finally {
-    db.close();
+    await db.close();
   }
   // Every 5xx of the run, once more, over the whole run.
   const whole = tally(0, Number.POSITIVE_INFINITY);

@@ -22,6 +22,7 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import type { Db } from '../server/src/db/database';
 import { openPostgres } from '../server/src/db/postgres/open';
+import { serialize } from '../server/src/db/serial';
 import { ledgerProblems, ledgerTotals } from '../server/src/domains/ledger/whole';
 import { signFields } from '../server/src/lib/signature';
 import { Code } from '../shared/codes';
@@ -74,7 +75,7 @@ const secrets = {
 interface Store {
   where: string;
   env: Record<string, string>;
-  /** The database, opened directly once every server is stopped. */
+  /** The database, opened directly once every server is stopped (the async port over the connection). */
   open(): Db;
   stop(): Promise<void>;
 }
@@ -84,7 +85,7 @@ async function sqliteStore(): Promise<Store> {
   return {
     where: dbFile,
     env: { DB_FILE: dbFile },
-    open: () => new Database(dbFile, { readonly: true }),
+    open: () => serialize(new Database(dbFile, { readonly: true })),
     stop: async () => undefined,
   };
 }
@@ -106,7 +107,7 @@ async function clusterStore(): Promise<Store> {
   return {
     where: `PostgreSQL (durable) in ${pg.dir}, Redis ${redis.url}`,
     env: { DATABASE_URL: url, REDIS_URL: redis.url },
-    open: () => openPostgres(url),
+    open: () => serialize(openPostgres(url)),
     async stop() {
       await redis?.stop();
       await pg.stop();
@@ -369,23 +370,23 @@ async function main(): Promise<number> {
         problems.push(`kill ${i + 1}: no other server answered while server ${(windows[i]?.victim ?? 0) + 1} was down`);
     });
   const db = store.open();
-  const integrity = db.pragma('integrity_check', { simple: true });
+  const integrity = await db.pragma('integrity_check', { simple: true });
   if (integrity !== 'ok') problems.push(`integrity_check: ${integrity}`);
 
-  problems.push(...storedOnceProblems(db, answered));
+  problems.push(...(await storedOnceProblems(db, answered)));
   if (claim && claimer) {
     const uid = claimer.uid;
-    const rows = db
+    const rows = (await db
       .prepare('SELECT COUNT(*) FROM reward_claims c JOIN users u ON u.id = c.user_id WHERE u.uid = ?')
       .pluck()
-      .get(uid) as number;
+      .get(uid)) as number;
     if (rows < answered.claims) problems.push(`${answered.claims} claims answered, ${rows} stored`);
   }
   // The ledger's invariants (every account sums to its journal, every counterparty to its transfers, zero sum).
-  problems.push(...ledgerProblems(db));
-  const totals = ledgerTotals(db);
-  const accounts = db.prepare('SELECT COUNT(*) FROM accounts').pluck().get();
-  db.close();
+  problems.push(...(await ledgerProblems(db)));
+  const totals = await ledgerTotals(db);
+  const accounts = await db.prepare('SELECT COUNT(*) FROM accounts').pluck().get();
+  await db.close();
 
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`Crash test (seed ${firstSeed}): ${KILLS} SIGKILLs in ${seconds} s on ${store.where}`);

@@ -37,7 +37,7 @@ if (batchRows !== undefined && !(Number.isInteger(batchRows) && batchRows > 0)) 
 }
 
 try {
-  const summary = migrateSqliteToPostgres({
+  const summary = await migrateSqliteToPostgres({
     from: args.from,
     to,
     dryRun: args['dry-run'],

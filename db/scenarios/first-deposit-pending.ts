@@ -15,6 +15,6 @@ export const firstDepositPending: Scenario = {
   ],
   async build(kit) {
     const pedro = await kit.player({ username: 'pedro001', phone: '9170000002' });
-    kit.deposit(pedro, 1000, 'pending');
+    await kit.deposit(pedro, 1000, 'pending');
   },
 };

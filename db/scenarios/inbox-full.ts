@@ -299,26 +299,26 @@ export const inboxFull: Scenario = {
       luz = await kit.player({ username: 'luz00028', phone: '9170000028' });
       await kit.player({ username: 'ana00028', phone: '9170000029' });
     });
-    const latest = () => s.inbox.list(luz.userId, 'en-US', { page: 1, size: 1 }).list[0]?.id ?? 0;
-    const welcome = latest();
-    await kit.past(19 * kit.DAY_MS, () => {
-      s.inbox.read(luz.userId, welcome);
-      kit.verify(luz);
-      s.inbox.read(luz.userId, latest());
+    const latest = async () => (await s.inbox.list(luz.userId, 'en-US', { page: 1, size: 1 })).list[0]?.id ?? 0;
+    const welcome = await latest();
+    await kit.past(19 * kit.DAY_MS, async () => {
+      await s.inbox.read(luz.userId, welcome);
+      await kit.verify(luz);
+      await s.inbox.read(luz.userId, await latest());
     });
 
     for (const [i, step] of STORY.entries()) {
       // Letters of one day arrive an hour apart, in story order; today's ones before now.
       const sameDay = STORY.filter((o, j) => j > i && o.daysAgo === step.daysAgo).length;
-      await kit.past(step.daysAgo * kit.DAY_MS + (sameDay + 1) * 3_600_000, () => {
-        if ('deposit' in step) kit.deposit(luz, step.deposit);
+      await kit.past(step.daysAgo * kit.DAY_MS + (sameDay + 1) * 3_600_000, async () => {
+        if ('deposit' in step) await kit.deposit(luz, step.deposit);
         else {
           const { all, ...letter } = step.letter;
-          s.inbox.send({ userId: all ? null : luz.userId, ...letter, rewards: letter.rewards ?? [] });
+          await s.inbox.send({ userId: all ? null : luz.userId, ...letter, rewards: letter.rewards ?? [] });
         }
-        const id = latest();
-        if (step.fate === 'read') s.inbox.read(luz.userId, id);
-        if (step.fate === 'claimed') s.inbox.claim(luz.userId, id);
+        const id = await latest();
+        if (step.fate === 'read') await s.inbox.read(luz.userId, id);
+        if (step.fate === 'claimed') await s.inbox.claim(luz.userId, id);
       });
     }
   },

@@ -59,11 +59,11 @@ export function createKit(app: FastifyInstance) {
     bindWallet: async (p: Persona, body: ReturnType<typeof walletBody>) => {
       await s.wallets.bind(p.session, body as Parameters<typeof s.wallets.bind>[1]);
     },
-    submitIdentity: (p: Persona, body: ReturnType<typeof identityBody>) => {
-      s.kyc.submit(p.session, body as Parameters<typeof s.kyc.submit>[1]);
+    submitIdentity: async (p: Persona, body: ReturnType<typeof identityBody>) => {
+      await s.kyc.submit(p.session, body as Parameters<typeof s.kyc.submit>[1]);
     },
-    verifyIdentity: (p: Persona) => {
-      s.kyc.decide(p.userId, 'verified', '', 'scenario');
+    verifyIdentity: async (p: Persona) => {
+      await s.kyc.decide(p.userId, 'verified', '', 'scenario');
     },
   } satisfies WorldSteps<Persona>;
 
@@ -72,7 +72,7 @@ export function createKit(app: FastifyInstance) {
     DAY_MS,
 
     async player(spec: PlayerSpec): Promise<Persona> {
-      const inviteCode = spec.invitedBy ? s.users.byId(spec.invitedBy.userId)?.invitation_code : undefined;
+      const inviteCode = spec.invitedBy ? (await s.users.byId(spec.invitedBy.userId))?.invitation_code : undefined;
       const userId = await s.users.register(
         registerBody({
           username: spec.username,
@@ -83,7 +83,7 @@ export function createKit(app: FastifyInstance) {
         meta(spec.username),
         { uid: spec.uid ?? scenarioUid(spec.phone) },
       );
-      const row = s.users.byId(userId);
+      const row = await s.users.byId(userId);
       if (!row) throw new Error(`${spec.username} was not registered`);
       return {
         userId,
@@ -103,31 +103,31 @@ export function createKit(app: FastifyInstance) {
       await steps.bindWallet(p, walletBody({ ...WALLET, bank, account }));
     },
 
-    submitKyc(p: Persona) {
-      steps.submitIdentity(p, identityBody());
+    async submitKyc(p: Persona) {
+      await steps.submitIdentity(p, identityBody());
     },
 
-    /** The identity submitted, then verified by the operator (at once: the services answer synchronously). */
-    verify(p: Persona) {
-      kit.submitKyc(p);
-      steps.verifyIdentity(p);
+    /** The identity submitted, then verified by the operator at once (no review queue in between). */
+    async verify(p: Persona) {
+      await kit.submitKyc(p);
+      await steps.verifyIdentity(p);
     },
 
     /** A player ready to withdraw (the world-builder's recipe): transaction password, this e-wallet, verified. */
     readyToWithdraw: (p: Persona, account: string) => makeWithdrawReady(steps, p, { ...WALLET, account }),
 
     /** A deposit through the checkout: left Pending, or settled by the gateway's signed callback. */
-    deposit(
+    async deposit(
       p: Persona,
       pesos: number,
       settle: 'SUCCESS' | 'FAILED' | 'pending' = 'SUCCESS',
       channel: 'gcash' | 'maya' = 'gcash',
     ) {
-      const order = s.deposits.build(p.userId, { channel, amount: pesos }, app.config.publicUrl);
+      const order = await s.deposits.build(p.userId, { channel, amount: pesos }, app.config.publicUrl);
       if (settle !== 'pending') {
-        const row = s.deposits.order(order.orderNo);
+        const row = await s.deposits.order(order.orderNo);
         if (!row) throw new Error(`deposit ${order.orderNo} vanished`);
-        s.deposits.callback(s.deposits.signedCallback(row, settle));
+        await s.deposits.callback(s.deposits.signedCallback(row, settle));
       }
       return order;
     },
@@ -137,15 +137,15 @@ export function createKit(app: FastifyInstance) {
      * bets of `bet` pesos, each paying back `payout` of the bet (0.9 = a 10% loss).
      */
     async play(p: Persona, rounds: number, bet: number, payout = 0.9) {
-      const gameId = s.catalog.enabledGames().find((g) => g.playable === 1)?.id;
+      const gameId = (await s.catalog.enabledGames()).find((g) => g.playable === 1)?.id;
       if (gameId === undefined) throw new Error('no playable game');
       // A game is launched from a casino session and its game session ends with it: the persona logs in
       // for the rounds (a session of its own, ended after them).
-      const { sessionId } = app.sessions.start(p.userId, { ...meta(p.username), userAgent: 'scenario' });
-      const launched = s.play.launch({ id: p.userId, sessionId }, gameId, app.config.publicUrl, 'en-US');
+      const { sessionId } = await app.sessions.start(p.userId, { ...meta(p.username), userAgent: 'scenario' });
+      const launched = await s.play.launch({ id: p.userId, sessionId }, gameId, app.config.publicUrl, 'en-US');
       const launchToken = new URL(launched.playUrl).searchParams.get('token') ?? '';
       const signed = <T extends Record<string, string>>(fields: T) => signedBody(fields, app.config.providerSecret);
-      const { sessionToken } = s.play.authenticate(signed({ launchToken }));
+      const { sessionToken } = await s.play.authenticate(signed({ launchToken }));
       const cents = toCentavos(bet);
       for (let i = 0; i < rounds; i++) {
         const roundId = `SCN-${randomUUID()}`;
@@ -158,7 +158,7 @@ export function createKit(app: FastifyInstance) {
           signed({ transactionId: `${roundId}-w`, roundId, amount: win.toFixed(2), result: 'scenario round' }),
         );
       }
-      app.sessions.end({ ...p.session, sessionId }, 'scenario rounds played');
+      await app.sessions.end({ ...p.session, sessionId }, 'scenario rounds played');
       // The rounds' per-turn work (the inviter's turnover rebate, the invite-ranking qualification) runs on the
       // rounds' clock, inside kit.past() too.
       await new Promise<void>((resolve) => setImmediate(resolve));
@@ -168,9 +168,9 @@ export function createKit(app: FastifyInstance) {
       return s.withdrawals.open(p.userId, toCentavos(pesos));
     },
 
-    suspend(p: Persona, reason: string) {
-      s.users.setStatus(p.userId, 'suspended', reason);
-      app.sessions.revokeAllOf(p.userId, 'suspended by operator');
+    async suspend(p: Persona, reason: string) {
+      await s.users.setStatus(p.userId, 'suspended', reason);
+      await app.sessions.revokeAllOf(p.userId, 'suspended by operator');
     },
 
     /**
@@ -178,13 +178,13 @@ export function createKit(app: FastifyInstance) {
      * first one `spreadDays` ago and one a day after it (the draws themselves, their points and the feed
      * are not replayed). A card given twice is held twice.
      */
-    pokerCards(p: Persona, cards: readonly string[], spreadDays = cards.length) {
+    async pokerCards(p: Persona, cards: readonly string[], spreadDays = cards.length) {
       const now = app.clock.nowMs();
-      app.db.transaction(() => {
-        cards.forEach((card, i) => {
+      await app.db.transaction(async () => {
+        for (const [i, card] of cards.entries()) {
           const at = new Date(now - Math.max(spreadDays - i, 1) * DAY_MS).toISOString();
-          s.poker.addCard(p.userId, card, at);
-        });
+          await s.poker.addCard(p.userId, card, at);
+        }
       })();
     },
 

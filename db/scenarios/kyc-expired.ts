@@ -18,13 +18,13 @@ export const kycExpired: Scenario = {
     await kit.past(8 * kit.DAY_MS, async () => {
       const jose = await kit.player({ username: 'jose0001', phone: '9170000021' });
       await kit.wallet(jose, '9173330001');
-      kit.deposit(jose, 2000);
+      await kit.deposit(jose, 2000);
     });
     await kit.past(6 * kit.DAY_MS, async () => {
       const jose = await kit.player({ username: 'jose0002', phone: '9170000022' });
       await kit.wallet(jose, '9173330002');
-      kit.deposit(jose, 1000);
-      kit.submitKyc(jose);
+      await kit.deposit(jose, 1000);
+      await kit.submitKyc(jose);
     });
   },
 };

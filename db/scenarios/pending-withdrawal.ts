@@ -18,13 +18,13 @@ export const pendingWithdrawal: Scenario = {
   ],
   async build(kit) {
     // A development server approves new withdrawals at once; these must wait for a tester.
-    kit.app.services.withdrawals.setSettings({ autoApprove: false });
+    await kit.app.services.withdrawals.setSettings({ autoApprove: false });
     const accounts = ['9172220001', '9172220000', '9172229999'];
     for (const [i, account] of accounts.entries()) {
       const ana = await kit.player({ username: `ana0000${i + 1}`, phone: `917000001${i}` });
       await kit.readyToWithdraw(ana, account);
-      kit.deposit(ana, 5000);
-      kit.withdraw(ana, 1500);
+      await kit.deposit(ana, 5000);
+      await kit.withdraw(ana, 1500);
     }
   },
 };

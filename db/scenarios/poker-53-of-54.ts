@@ -30,6 +30,6 @@ export const poker53of54: Scenario = {
       luz = await kit.player({ username: 'luz00053', phone: '9170000053' });
     });
     const held = POKER_DECK.filter((card) => card !== MISSING_CARD);
-    kit.pokerCards(luz, [...held, ...HELD_TWICE]);
+    await kit.pokerCards(luz, [...held, ...HELD_TWICE]);
   },
 };

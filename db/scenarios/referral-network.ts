@@ -45,18 +45,18 @@ export const referralNetwork: Scenario = {
       ref1 = await kit.player({ username: 'ref00001', phone: '9170000032', invitedBy: boss });
       ref2 = await kit.player({ username: 'ref00002', phone: '9170000033', invitedBy: boss });
       await kit.player({ username: 'ref00003', phone: '9170000034', invitedBy: boss });
-      kit.deposit(ref1, 1000);
+      await kit.deposit(ref1, 1000);
     });
     // A second later she wagers it (bets at the very time of the binding would count as made before it).
     await kit.past(WEEK_MS - SECOND_MS, () => kit.play(ref1, 20, 50, 0.9));
     // This week: ref00002's first deposit, wagered (boss0001's invite), then sub00001's (ref00001's invite).
-    kit.deposit(ref2, 2500);
+    await kit.deposit(ref2, 2500);
     await kit.play(ref2, 25, 100, 0.9);
     let sub!: Awaited<ReturnType<typeof kit.player>>;
     await kit.past(SECOND_MS, async () => {
       sub = await kit.player({ username: 'sub00001', phone: '9170000035', invitedBy: ref1 });
     });
-    kit.deposit(sub, 500);
+    await kit.deposit(sub, 500);
     await kit.play(sub, 10, 50, 0.9);
     await kit.wallet(ref1, '9173330032');
     await kit.wallet(ref2, '9173330033');

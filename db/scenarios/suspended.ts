@@ -16,9 +16,9 @@ export const suspended: Scenario = {
   ],
   async build(kit) {
     const banned = await kit.player({ username: 'banned01', phone: '9170000041' });
-    kit.deposit(banned, 3000);
-    kit.suspend(banned, 'Multiple accounts');
+    await kit.deposit(banned, 3000);
+    await kit.suspend(banned, 'Multiple accounts');
     const good = await kit.player({ username: 'good0001', phone: '9170000042' });
-    kit.deposit(good, 1000);
+    await kit.deposit(good, 1000);
   },
 };

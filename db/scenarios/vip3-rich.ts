@@ -17,7 +17,7 @@ export const vip3Rich: Scenario = {
   async build(kit) {
     const rico = await kit.player({ username: 'rico0003', phone: '9170000003' });
     await kit.readyToWithdraw(rico, '9171110003');
-    for (let i = 0; i < 3; i++) kit.deposit(rico, 20_000);
+    for (let i = 0; i < 3; i++) await kit.deposit(rico, 20_000);
     // Each deposit and each wallet move runs the VIP rules: the level follows the totals.
     await kit.play(rico, 300, 500, 0.9);
   },

@@ -34,13 +34,13 @@ export const noAnswers = (): AnsweredOps => ({
  * withdrawal one order frozen once, a bet one wallet transaction and one debit, a win one wallet
  * transaction and one credit (none for 0). Answers the problems found, empty when none.
  */
-export function storedOnceProblems(db: Db, answered: AnsweredOps): string[] {
+export async function storedOnceProblems(db: Db, answered: AnsweredOps): Promise<string[]> {
   const problems: string[] = [];
   const journalCount = db.prepare('SELECT COUNT(*) FROM balance_journal WHERE reference = ? AND type = ?').pluck();
   const deposit = db.prepare('SELECT status FROM deposits WHERE order_no = ?').pluck();
   for (const orderNo of answered.depositsPaid) {
-    if (deposit.get(orderNo) !== 1) problems.push(`deposit ${orderNo} answered paid but is not Success`);
-    const n = journalCount.get(orderNo, 'deposit');
+    if ((await deposit.get(orderNo)) !== 1) problems.push(`deposit ${orderNo} answered paid but is not Success`);
+    const n = await journalCount.get(orderNo, 'deposit');
     if (n !== 1) problems.push(`deposit ${orderNo}: ${n} journal rows`);
   }
   const withdrawal = db.prepare('SELECT COUNT(*) FROM withdrawals WHERE order_no = ?').pluck();
@@ -48,19 +48,21 @@ export function storedOnceProblems(db: Db, answered: AnsweredOps): string[] {
     .prepare("SELECT COUNT(*) FROM balance_journal WHERE reference = ? AND type = 'withdraw'")
     .pluck();
   for (const orderNo of answered.withdrawals) {
-    if (withdrawal.get(orderNo) !== 1) problems.push(`withdrawal ${orderNo} answered but not stored once`);
-    if (withdrawJournal.get(orderNo) !== 1)
-      problems.push(`withdrawal ${orderNo}: frozen ${withdrawJournal.get(orderNo)} times`);
+    if ((await withdrawal.get(orderNo)) !== 1) problems.push(`withdrawal ${orderNo} answered but not stored once`);
+    const frozen = await withdrawJournal.get(orderNo);
+    if (frozen !== 1) problems.push(`withdrawal ${orderNo}: frozen ${frozen} times`);
   }
   const transaction = db.prepare('SELECT COUNT(*) FROM wallet_transactions WHERE transaction_id = ?').pluck();
   for (const [id, bet] of answered.bets) {
-    if (transaction.get(id) !== 1) problems.push(`bet ${id} answered but stored ${transaction.get(id)} times`);
-    if (journalCount.get(bet.roundId, 'bet') !== 1)
-      problems.push(`bet ${id}: ${journalCount.get(bet.roundId, 'bet')} debits`);
+    const stored = await transaction.get(id);
+    if (stored !== 1) problems.push(`bet ${id} answered but stored ${stored} times`);
+    const debits = await journalCount.get(bet.roundId, 'bet');
+    if (debits !== 1) problems.push(`bet ${id}: ${debits} debits`);
   }
   for (const [id, win] of answered.wins) {
-    if (transaction.get(id) !== 1) problems.push(`win ${id} answered but stored ${transaction.get(id)} times`);
-    const credits = journalCount.get(win.roundId, 'win') as number;
+    const stored = await transaction.get(id);
+    if (stored !== 1) problems.push(`win ${id} answered but stored ${stored} times`);
+    const credits = (await journalCount.get(win.roundId, 'win')) as number;
     if (credits !== (win.amount > 0 ? 1 : 0)) problems.push(`win ${id}: ${credits} credits`);
   }
   return problems;

@@ -4,7 +4,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { Code } from '../../shared/codes';
 import { pickLanguage } from '../../shared/messages';
 import { type Config, testConfig } from './config';
-import type { Db } from './db/database';
+import type { SyncDb } from './db/database';
 import { registerDomains } from './domains';
 import { prettyLogStream } from './lib/pretty-log';
 import { type Broker, brokerPlugin } from './plugins/broker';
@@ -32,7 +32,7 @@ export interface BuildOptions {
   /** Defaults to testConfig(): in-memory database, fixed operator token, silent log. */
   config?: Config;
   /** Use this open database instead of opening config.dbFile (it is migrated and seeded). */
-  db?: Db;
+  db?: SyncDb;
   /** Freeze the virtual clock at this instant (tests). */
   frozenAt?: Date;
   /** Pino logger on (main.ts) or off. */

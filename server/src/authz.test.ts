@@ -160,33 +160,38 @@ describe("player B with player A's ids", () => {
   let candidates: (string | number)[] = [];
 
   /** Everything stored about A: every row of every table with a user_id column. */
-  const tablesWithUser = () =>
-    (app.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]).filter((t) =>
-      (app.db.prepare(`PRAGMA table_info(${t})`).all() as { name: string }[]).some((c) => c.name === 'user_id'),
-    );
-  const digestOfA = () =>
-    JSON.stringify(
-      // Rows sorted as text: some tables are WITHOUT ROWID, and the digest only needs a stable order.
-      tablesWithUser().map((t) =>
-        app.db
-          .prepare(`SELECT * FROM ${t} WHERE user_id = ?`)
-          .all(aUserId)
-          .map((row) => JSON.stringify(row))
-          .sort(),
-      ),
-    );
+  const columnsOf = async (table: string) =>
+    ((await app.db.prepare(`PRAGMA table_info(${table})`).all()) as { name: string }[]).map((c) => c.name);
+  const tablesWithUser = async () => {
+    const tables = (await app.db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+      .pluck()
+      .all()) as string[];
+    const withUser: string[] = [];
+    for (const t of tables) if ((await columnsOf(t)).includes('user_id')) withUser.push(t);
+    return withUser;
+  };
+  const digestOfA = async () => {
+    // Rows sorted as text: some tables are WITHOUT ROWID, and the digest only needs a stable order.
+    const rowsOfA: string[][] = [];
+    for (const t of await tablesWithUser()) {
+      const rows = await app.db.prepare(`SELECT * FROM ${t} WHERE user_id = ?`).all(aUserId);
+      rowsOfA.push(rows.map((row) => JSON.stringify(row)).sort());
+    }
+    return JSON.stringify(rowsOfA);
+  };
 
   beforeAll(async () => {
     a = await readyPlayer(app, { funds: 5000 });
-    aUserId = app.services.users.byUid(a.uid)?.id ?? 0;
+    aUserId = (await app.services.users.byUid(a.uid))?.id ?? 0;
     const deposit = await a.client.post<{ orderNo: string }>('/api/recharge/build', { channel: 'gcash', amount: 600 });
     expect(deposit.body.success).toBe(true);
     const withdrawal = await withdraw(app, a.client, 200);
     expect(withdrawal.body.success).toBe(true);
-    const game = app.db
+    const game = (await app.db
       .prepare("SELECT id FROM games WHERE provider_game = 'house-fiesta-reels'")
       .pluck()
-      .get() as number;
+      .get()) as number;
     expect((await a.client.post('/api/user/game/collect', { gameId: game })).body.success).toBe(true);
     const launched = await a.client.post<{ playUrl: string }>('/api/game/getUrl', { gameId: game });
     const launchToken = new URL(launched.body.data.playUrl).searchParams.get('token') ?? '';
@@ -205,7 +210,7 @@ describe("player B with player A's ids", () => {
     });
     expect(placed.json().success).toBe(true);
 
-    const player = app.services.users.byId(aUserId);
+    const player = await app.services.users.byId(aUserId);
     secrets = [
       deposit.body.data.orderNo,
       withdrawal.body.data.orderNo,
@@ -214,12 +219,13 @@ describe("player B with player A's ids", () => {
       player?.invitation_code ?? '',
       'authz-round-1',
     ];
-    const rowIds = tablesWithUser().flatMap((t) => {
-      const hasId = (app.db.prepare(`PRAGMA table_info(${t})`).all() as { name: string }[]).some(
-        (c) => c.name === 'id',
+    const rowIds: number[] = [];
+    for (const t of await tablesWithUser()) {
+      if (!(await columnsOf(t)).includes('id')) continue;
+      rowIds.push(
+        ...((await app.db.prepare(`SELECT id FROM ${t} WHERE user_id = ?`).pluck().all(aUserId)) as number[]),
       );
-      return hasId ? (app.db.prepare(`SELECT id FROM ${t} WHERE user_id = ?`).pluck().all(aUserId) as number[]) : [];
-    });
+    }
     candidates = [...new Set<string | number>([...secrets, ...rowIds, game])];
     b = (await registerPlayer(app)).client;
   });
@@ -249,7 +255,7 @@ describe("player B with player A's ids", () => {
   });
 
   it("writes as B with A's ids change nothing of A's", async () => {
-    const before = digestOfA();
+    const before = await digestOfA();
     for (const endpoint of userRoutes.filter((e) => e.method !== 'GET')) {
       const fields = [endpoint.params, endpoint.body].flatMap((s) => (s ? Object.keys(s.shape) : []));
       const idFields = fields.filter((f) => ID_FIELD.test(f));
@@ -262,12 +268,12 @@ describe("player B with player A's ids", () => {
       }
     }
     // B logging out, binding or resetting never touches A; A's rows are byte for byte the same.
-    expect(digestOfA()).toBe(before);
+    expect(await digestOfA()).toBe(before);
   });
 
   it("B's session cannot open A's socket", async () => {
     await expect(app.injectWS(`/webSocket/${a.uid}`, { headers: { cookie: b.cookie } })).rejects.toThrow();
-    const mine = app.services.users.byId(aUserId)?.uid;
+    const mine = (await app.services.users.byId(aUserId))?.uid;
     expect(mine).toBe(a.uid);
     // A's own cookie opens it: the refusal above is about the owner, not the route.
     const ws = await app.injectWS(`/webSocket/${a.uid}`, { headers: { cookie: a.client.cookie } });

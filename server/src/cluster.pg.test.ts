@@ -21,6 +21,7 @@ import { Code } from '../../shared/codes';
 import { CLOSE_SESSION_ENDED, type Frame } from '../../shared/socket';
 import type { PgDatabase } from './db/postgres/database';
 import { openPostgres } from './db/postgres/open';
+import { serialize } from './db/serial';
 import { ledgerProblems } from './domains/ledger/whole';
 import { signFields } from './lib/signature';
 
@@ -152,7 +153,7 @@ describe('two server processes on one PostgreSQL and one Redis', { timeout: 120_
     expect(balanceOf(userId)).toEqual({ balance: (B - all * A) * 100, frozen: all * A * 100 });
     expect(db.prepare('SELECT COUNT(*) FROM withdrawals WHERE user_id = ?').pluck().get(userId)).toBe(all);
     expect(journalCount(userId, 'withdraw')).toBe(all);
-    expect(ledgerProblems(db)).toEqual([]);
+    expect(await ledgerProblems(serialize(db))).toEqual([]);
   });
 
   it('200 concurrent provider bets spread over both: exactly floor(B / A) debited, the rest refused', async () => {
@@ -183,7 +184,7 @@ describe('two server processes on one PostgreSQL and one Redis', { timeout: 120_
     expect(
       db.prepare('SELECT COUNT(*) FROM wallet_transactions WHERE transaction_id LIKE ?').pluck().get(`b${tag}-%`),
     ).toBe(expected);
-    expect(ledgerProblems(db)).toEqual([]);
+    expect(await ledgerProblems(serialize(db))).toEqual([]);
   });
 
   it('a deposit callback sent to both processes at once, and again, credits exactly once', async () => {
@@ -216,7 +217,7 @@ describe('two server processes on one PostgreSQL and one Redis', { timeout: 120_
       db.prepare("SELECT COUNT(*) FROM balance_journal WHERE reference = ? AND type = 'deposit'").pluck().get(orderNo),
     ).toBe(1);
     expect(pesos(balanceOf(userId).balance)).toBe(500);
-    expect(ledgerProblems(db)).toEqual([]);
+    expect(await ledgerProblems(serialize(db))).toEqual([]);
   });
 
   it('a credit on A pushes to the socket held by B; a login on B ends the session and socket on A', async () => {

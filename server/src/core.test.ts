@@ -242,13 +242,13 @@ describe('API docs', () => {
 
 describe('database and clock', () => {
   it('records migrations in schema_migrations; a second migrate() applies nothing', async () => {
-    const rows = app.db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all();
+    const rows = await app.db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all();
     const files = readMigrations();
     expect(files.length).toBeGreaterThanOrEqual(1);
     expect(rows).toEqual(files.map((m) => ({ version: m.version, name: m.name })));
-    expect(migrate(app.db)).toEqual([]);
-    expect(app.db.prepare('SELECT COUNT(*) FROM schema_migrations').pluck().get()).toBe(files.length);
-    expect(app.db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(await app.db.exclusive((sync) => migrate(sync))).toEqual([]);
+    expect(await app.db.prepare('SELECT COUNT(*) FROM schema_migrations').pluck().get()).toBe(files.length);
+    expect(await app.db.pragma('foreign_keys', { simple: true })).toBe(1);
   });
 
   it('a fresh database gets every migration in order', () => {

@@ -131,7 +131,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  expect(ledgerProblems(app.db), 'the ledger is whole after all the cases').toEqual([]);
+  expect(await ledgerProblems(app.db), 'the ledger is whole after all the cases').toEqual([]);
   vi.restoreAllMocks();
   await app.close();
 });
@@ -353,8 +353,8 @@ describe('bad input on every registered route', () => {
         ? await send(endpoint, { method: endpoint.method, url: endpoint.path, language: 'en-US' })
         : undefined;
       const expected = baseline ? expectEnvelope(baseline, 'baseline').body : undefined;
-      const before = databaseDigest(app.db);
-      const writes = writeCount(app.db);
+      const before = await databaseDigest(app.db);
+      const writes = await writeCount(app.db);
       const limiterBefore = limiterCalls();
 
       for (const plan of plans) {
@@ -371,11 +371,11 @@ describe('bad input on every registered route', () => {
                 body.code === expected.code;
               check(same, `not the answer without a query (${baseline.statusCode}, code ${expected.code})`, context);
             }
-            check(writeCount(app.db) === writes, 'the database was written', what);
+            check((await writeCount(app.db)) === writes, 'the database was written', what);
           }),
           { numRuns: plan.runs },
         );
-        expect(databaseDigest(app.db), `database changed by ${plan.name}`).toBe(before);
+        expect(await databaseDigest(app.db), `database changed by ${plan.name}`).toBe(before);
       }
 
       // Refused requests never reach a handler, so no rate limit counted them (no 10006 can mask a check).
@@ -403,20 +403,29 @@ describe('valid-shaped input that business rules refuse', () => {
   let victim = { username: '', phone: '', password: '' };
   /** Three client addresses per property, so one property's rate limits do not spill into the next. */
   const ips = () => fc.constantFrom(freshIp(), freshIp(), freshIp());
-  const existing = () => ({
-    uids: new Set(app.db.prepare('SELECT uid FROM users').pluck().all() as number[]),
-    phones: new Set(app.db.prepare('SELECT phone FROM users WHERE phone IS NOT NULL').pluck().all() as string[]),
+  const readExisting = async () => ({
+    uids: new Set((await app.db.prepare('SELECT uid FROM users').pluck().all()) as number[]),
+    phones: new Set(
+      (await app.db.prepare('SELECT phone FROM users WHERE phone IS NOT NULL').pluck().all()) as string[],
+    ),
     codes: new Set(
-      (app.db.prepare('SELECT invitation_code FROM users').pluck().all() as string[]).map((c) => c.toUpperCase()),
+      ((await app.db.prepare('SELECT invitation_code FROM users').pluck().all()) as string[]).map((c) =>
+        c.toUpperCase(),
+      ),
     ),
   });
+  /**
+   * What the database holds, read before each property: the generators' filters are synchronous, and a
+   * refused request adds nothing (each property checks the database is unchanged).
+   */
+  let existing: Awaited<ReturnType<typeof readExisting>> = { uids: new Set(), phones: new Set(), codes: new Set() };
 
   beforeAll(async () => {
     const { player } = await registerPlayer(app);
     victim = { username: player.username, phone: player.phone, password: md5(player.password) };
   });
 
-  const unknownUid = () => fc.integer({ min: 1, max: 2 ** 31 }).filter((uid) => !existing().uids.has(uid));
+  const unknownUid = () => fc.integer({ min: 1, max: 2 ** 31 }).filter((uid) => !existing.uids.has(uid));
 
   const plans: BusinessPlan[] = [
     {
@@ -459,7 +468,7 @@ describe('valid-shaped input that business rules refuse', () => {
       cases: () =>
         fc.record({
           body: fc.record({
-            inviteCode: fc.stringMatching(/^[A-Za-z0-9]{4,16}$/).filter((c) => !existing().codes.has(c.toUpperCase())),
+            inviteCode: fc.stringMatching(/^[A-Za-z0-9]{4,16}$/).filter((c) => !existing.codes.has(c.toUpperCase())),
           }),
           ip: ips(),
         }),
@@ -523,8 +532,9 @@ describe('valid-shaped input that business rules refuse', () => {
 
   for (const plan of plans.filter((p) => app.hasRoute({ method: p.endpoint.method, url: p.endpoint.path }))) {
     it(`${plan.endpoint.method} ${plan.endpoint.path} never answers 5xx`, async () => {
-      const before = databaseDigest(app.db);
-      const writes = writeCount(app.db);
+      existing = await readExisting();
+      const before = await databaseDigest(app.db);
+      const writes = await writeCount(app.db);
       const limiterBefore = limiterCalls();
       await fc.assert(
         fc.asyncProperty(plan.cases(), async (c) => {
@@ -548,11 +558,11 @@ describe('valid-shaped input that business rules refuse', () => {
           check(answer.success === false, 'a business-invalid request succeeded', context);
           check(plan.codes.includes(answer.code), `a code outside ${plan.codes.join(', ')}`, context);
           check(answer.msg.trim().length > 0, 'an empty msg', context);
-          check(writeCount(app.db) === writes, 'the database was written', context);
+          check((await writeCount(app.db)) === writes, 'the database was written', context);
         }),
         { numRuns: plan.runs },
       );
-      expect(databaseDigest(app.db), 'database changed').toBe(before);
+      expect(await databaseDigest(app.db), 'database changed').toBe(before);
       if (plan.endpoint === user.login)
         expect(limiterCalls(), 'login attempts are counted').toBeGreaterThan(limiterBefore);
     });

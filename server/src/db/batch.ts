@@ -1,7 +1,7 @@
 import type { Db } from './database';
 
 interface Item {
-  work: () => unknown;
+  work: () => Promise<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -10,62 +10,54 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 const IN_TRANSACTION =
   'writeBatch.run called inside an open transaction: the unit would commit later, in another transaction; call it outside, or do the work directly in your transaction';
-const ASYNC_UNIT =
-  'writeBatch.run needs a synchronous unit: an async one would run its awaits after the commit, outside the transaction';
 
-const isThenable = (value: unknown): boolean =>
-  typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
-
-/** At most this many calls share one commit (a bound on the time the event loop spends in one flush). */
+/** At most this many calls share one commit (a bound on the time one flush holds the connection). */
 const MAX_BATCH = 256;
 
 /**
  * Group commit for hot money writes (provider wallet calls, withdrawals). Most of a small write
  * transaction's cost is its commit: appending every page it dirtied to the WAL, where the account's page
- * and the tails of the journal's indexes are the same pages from one call to the next. `run` queues a
- * synchronous unit of work; once per turn of the event loop the queued units run, in arrival order, inside
- * ONE transaction, each in its own savepoint, and commit together.
+ * and the tails of the journal's indexes are the same pages from one call to the next. `run` queues a unit
+ * of work (database work only); once per turn of the event loop the queued units run, in arrival order,
+ * inside ONE transaction, each in its own savepoint, and commit together.
  *
  * What stays true: every unit is all-or-nothing (a unit that throws rolls back to its savepoint and its
  * caller gets the error, the others are unaffected); units see each other's effects in order, exactly as
  * if each had committed alone one after the other; no caller hears an answer before the commit holding
- * its unit succeeded (a failed commit rejects every unit of the batch, none of which is stored). The whole
- * batch runs in one synchronous call, so no other code (a read, a timer) ever sees it uncommitted.
+ * its unit succeeded (a failed commit rejects every unit of the batch, none of which is stored). The batch
+ * is one transaction of the async port, so no other caller's statement runs inside it or sees it
+ * uncommitted.
  *
- * Two misuses are refused with an error naming them, because each would silently break the above:
- * - `run` inside an open transaction: the unit would commit later, in another transaction, after the
- *   caller's own transaction decided its fate (the caller's rollback would not undo it);
- * - an async unit (an async function, or one answering a promise): its awaits would run after the batch
- *   committed, outside any transaction. A unit that answers a promise is rolled back to its savepoint.
+ * `run` inside an open transaction is refused with an error naming it: the unit would commit later, in
+ * another transaction, after the caller's own transaction decided its fate (the caller's rollback would
+ * not undo it).
  */
 export function createWriteBatch(db: Db) {
   let queue: Item[] = [];
   let scheduled: NodeJS.Immediate | undefined;
-  // Called inside the batch's transaction, better-sqlite3 runs it as a savepoint.
-  const unit = db.transaction((work: () => unknown) => {
-    const value = work();
-    if (isThenable(value)) throw new Error(ASYNC_UNIT);
-    return value;
+  // Called inside the batch's transaction, the port runs it as a savepoint.
+  const unit = db.transaction((work: () => Promise<unknown>) => work());
+
+  const runAll = db.transaction(async (items: Item[]) => {
+    const outcomes: Outcome[] = [];
+    for (const item of items) {
+      try {
+        outcomes.push({ ok: true, value: await unit(item.work) });
+      } catch (error) {
+        outcomes.push({ ok: false, error });
+      }
+    }
+    return outcomes;
   });
 
-  const runAll = db.transaction((items: Item[]) =>
-    items.map((item): Outcome => {
-      try {
-        return { ok: true, value: unit(item.work) };
-      } catch (error) {
-        return { ok: false, error };
-      }
-    }),
-  );
-
-  function flush() {
+  async function flush() {
     scheduled = undefined;
     while (queue.length > 0) {
       const items = queue.slice(0, MAX_BATCH);
       queue = queue.slice(items.length);
       let outcomes: Outcome[];
       try {
-        outcomes = runAll(items);
+        outcomes = await runAll(items);
       } catch (error) {
         for (const item of items) item.reject(error);
         continue;
@@ -79,19 +71,18 @@ export function createWriteBatch(db: Db) {
   }
 
   return {
-    /** Runs `work` (synchronous, database only) in the next group commit; settles once that committed. */
-    run<T>(work: () => T): Promise<T> {
+    /** Runs `work` (database work only) in the next group commit; settles once that committed. */
+    run<T>(work: () => T | Promise<T>): Promise<T> {
       if (db.inTransaction) throw new Error(IN_TRANSACTION);
-      if (work.constructor.name === 'AsyncFunction') throw new Error(ASYNC_UNIT);
       return new Promise<T>((resolve, reject) => {
-        queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
-        scheduled ??= setImmediate(flush);
+        queue.push({ work: async () => work(), resolve: resolve as (value: unknown) => void, reject });
+        scheduled ??= setImmediate(() => void flush());
       });
     },
     /** Runs what is queued now (closing the app). */
-    flush() {
+    async flush() {
       if (scheduled) clearImmediate(scheduled);
-      flush();
+      await flush();
     },
   };
 }

@@ -2,16 +2,16 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import type { Db } from './port';
+import type { SyncDb } from './port';
 
-export type { Db } from './port';
+export type { Db, SyncDb } from './port';
 
 export const ROOT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const MIGRATIONS_DIR = join(ROOT_DIR, 'db', 'migrations');
 export const SEEDS_DIR = join(ROOT_DIR, 'db', 'seeds');
 
 /** Opens (creating its folder) the SQLite file, or an in-memory database for ':memory:'. */
-export function openDatabase(file: string): Db {
+export function openDatabase(file: string): SyncDb {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db: Database.Database = new Database(file);
   // One process owns the file: with the lock held for the connection's life (set before WAL is entered,
@@ -55,7 +55,7 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
 }
 
 /** Applies, forward only and each in its own transaction, the migrations not yet applied. */
-export function migrate(db: Db, migrations = readMigrations()): string[] {
+export function migrate(db: SyncDb, migrations = readMigrations()): string[] {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL) STRICT`);
   const applied = new Set(

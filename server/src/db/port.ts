@@ -1,10 +1,13 @@
 /**
- * The storage port: exactly the part of better-sqlite3's API the server uses, and nothing more. Every
- * repo, service and plugin holds a `Db` of this type. better-sqlite3's own `Database` satisfies it as is
- * (no wrapper, nothing added on SQLite's path); the PostgreSQL adapter (db/postgres/) implements it over a
- * worker thread it blocks on, so the domain code stays synchronous on both engines.
+ * The storage ports.
  *
- * Anything added here must be implemented by both adapters: keep it to what the code calls.
+ * `Db`, the one every repo, service and plugin holds, is asynchronous: a statement answers a promise, a
+ * transaction runs an async function. db/serial.ts implements it over a `SyncDb`, serializing the
+ * transactions on the one connection (see there). `SyncDb` is exactly the part of better-sqlite3's API the
+ * adapters need: better-sqlite3's own `Database` satisfies it as is, and the PostgreSQL adapter (db/postgres/)
+ * implements it; migrations and the SQLite snapshot's file copy use it directly, before the server serves.
+ *
+ * Anything added here must be implemented by every adapter: keep it to what the code calls.
  */
 
 export interface RunResult {
@@ -14,7 +17,7 @@ export interface RunResult {
   lastInsertRowid: number | bigint;
 }
 
-export interface Statement<BindParameters extends unknown[] = unknown[], Result = unknown> {
+export interface SyncStatement<BindParameters extends unknown[] = unknown[], Result = unknown> {
   run(...params: BindParameters): RunResult;
   get(...params: BindParameters): Result | undefined;
   all(...params: BindParameters): Result[];
@@ -37,11 +40,11 @@ type ArgumentTypes<F extends VariableArgFunction> = F extends (...args: infer A)
  */
 export type Transaction<F extends VariableArgFunction> = (...params: ArgumentTypes<F>) => ReturnType<F>;
 
-export interface Db {
+export interface SyncDb {
   // biome-ignore lint/complexity/noBannedTypes: better-sqlite3's own signature, so its Database is a Db as is.
   prepare<BindParameters extends unknown[] | {} = unknown[], Result = unknown>(
     source: string,
-  ): BindParameters extends unknown[] ? Statement<BindParameters, Result> : Statement<[BindParameters], Result>;
+  ): BindParameters extends unknown[] ? SyncStatement<BindParameters, Result> : SyncStatement<[BindParameters], Result>;
   transaction<F extends VariableArgFunction>(fn: F): Transaction<F>;
   /** Runs one or more statements without parameters or results. */
   exec(source: string): this;
@@ -52,5 +55,41 @@ export interface Db {
   readonly open: boolean;
 }
 
+export interface Statement<BindParameters extends unknown[] = unknown[], Result = unknown> {
+  run(...params: BindParameters): Promise<RunResult>;
+  get(...params: BindParameters): Promise<Result | undefined>;
+  all(...params: BindParameters): Promise<Result[]>;
+  /** From now on, answer the first column's value instead of a row object. */
+  pluck(toggleState?: boolean): this;
+  /** From now on, answer rows as arrays of values in column order. */
+  raw(toggleState?: boolean): this;
+}
+
+export interface Db {
+  readonly engine: 'sqlite' | 'postgres';
+  // biome-ignore lint/complexity/noBannedTypes: better-sqlite3's own signature.
+  prepare<BindParameters extends unknown[] | {} = unknown[], Result = unknown>(
+    source: string,
+  ): BindParameters extends unknown[] ? Statement<BindParameters, Result> : Statement<[BindParameters], Result>;
+  /**
+   * A function that runs `fn` in a transaction: the outermost call waits for the connection, begins, and
+   * commits once `fn`'s promise resolves (rolls back when it rejects); a call from inside an open
+   * transaction (its own async context) is a savepoint. On PostgreSQL the outermost call is SERIALIZABLE and
+   * runs `fn` again after a serialization failure, so `fn` must do nothing but database work (or work that
+   * is safe to repeat) until it returns, and must await nothing but this database.
+   */
+  transaction<A extends unknown[], T>(fn: (...params: A) => T | Promise<T>): (...params: A) => Promise<T>;
+  /** Runs one or more statements without parameters or results. */
+  exec(source: string): Promise<void>;
+  /** SQLite's pragmas; PostgreSQL ignores the settings ones and answers the few checks the code makes. */
+  pragma(source: string, options?: { simple?: boolean }): Promise<unknown>;
+  /** Runs `fn` on the connection itself, synchronously, with no transaction of anyone else open (tooling). */
+  exclusive<T>(fn: (db: SyncDb) => T): Promise<T>;
+  close(): Promise<void>;
+  /** Whether the caller (its async context) is inside a transaction of this database. */
+  readonly inTransaction: boolean;
+  readonly open: boolean;
+}
+
 /** Whether `db` is the PostgreSQL adapter (for the rare statement SQLite has and PostgreSQL has not). */
-export const isPostgres = (db: Db): boolean => (db as { engine?: string }).engine === 'postgres';
+export const isPostgres = (db: Db | SyncDb): boolean => (db as { engine?: string }).engine === 'postgres';

@@ -1,7 +1,7 @@
 import type { Db } from './database';
 
 /** A seeder writes reference data from db/seeds; it must be idempotent (upserts), as it runs at every start. */
-export type Seeder = (db: Db) => void;
+export type Seeder = (db: Db) => Promise<void>;
 
 const seeders: Seeder[] = [];
 
@@ -9,8 +9,9 @@ export function registerSeeder(seeder: Seeder): void {
   if (!seeders.includes(seeder)) seeders.push(seeder);
 }
 
-export function runSeeds(db: Db): void {
-  db.transaction(() => {
-    for (const seeder of seeders) seeder(db);
+/** Runs every seeder, one after the other, in one transaction. */
+export async function runSeeds(db: Db): Promise<void> {
+  await db.transaction(async () => {
+    for (const seeder of seeders) await seeder(db);
   })();
 }

@@ -2,20 +2,32 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Runs `handler` once per key per turn of the event loop, after that turn's answers: for work that costs
- * more than the events that call for it (bets come in bursts). What is still queued runs when the app closes.
+ * more than the events that call for it (bets come in bursts). What is still queued runs, and is waited
+ * for, when the app closes. A failure is logged.
  */
-export function oncePerTurn(app: FastifyInstance, handler: (key: number) => void): (key: number) => void {
+export function oncePerTurn(
+  app: FastifyInstance,
+  handler: (key: number) => void | Promise<void>,
+): (key: number) => void {
   const queued = new Set<number>();
+  const running = new Set<Promise<void>>();
   let flushing: NodeJS.Immediate | undefined;
+  const run = (key: number) => {
+    const work = (async () => handler(key))()
+      .catch((error) => app.log.error({ err: error, key }, 'a once-per-turn handler failed'))
+      .finally(() => running.delete(work));
+    running.add(work);
+  };
   const flush = () => {
     flushing = undefined;
     const keys = [...queued];
     queued.clear();
-    for (const key of keys) handler(key);
+    for (const key of keys) run(key);
   };
   app.addHook('onClose', async () => {
     if (flushing) clearImmediate(flushing);
     flush();
+    await Promise.all(running);
   });
   return (key) => {
     queued.add(key);
@@ -23,13 +35,22 @@ export function oncePerTurn(app: FastifyInstance, handler: (key: number) => void
   };
 }
 
-/** Wraps an event handler whose emitter already committed: a failure is logged, never turned into a failed answer. */
-export function guarded<E>(app: FastifyInstance, what: string, handler: (e: E) => void): (e: E) => void {
+/**
+ * Wraps an event handler whose emitter already committed: a failure (a throw or a rejection) is logged,
+ * never turned into a failed answer or an unhandled rejection.
+ */
+export function guarded<E>(
+  app: FastifyInstance,
+  what: string,
+  handler: (e: E) => void | Promise<void>,
+): (e: E) => void {
   return (e) => {
+    const failed = (error: unknown) => app.log.error({ err: error, event: e }, `${what} failed`);
     try {
-      handler(e);
+      const result = handler(e);
+      if (result) result.catch(failed);
     } catch (error) {
-      app.log.error({ err: error, event: e }, `${what} failed`);
+      failed(error);
     }
   };
 }

@@ -92,9 +92,9 @@ describe('reviewing and paying out withdrawals', () => {
     expect(paid).toMatchObject({ status: 2, payoutDueAt: null });
     expect(paid.history.at(-1)).toMatchObject({ from: 6, to: 2, actor: 'sandbox' });
     expect(await balanceOf(client)).toMatchObject({ balance: 600, allAmount: 600 });
-    expect(frozenOf(uid)).toBe(0);
+    expect(await frozenOf(uid)).toBe(0);
 
-    const journal = journalCount();
+    const journal = await journalCount();
     for (const [action, body] of [
       ['review', {}],
       ['reject', { reason: 'late' }],
@@ -103,7 +103,7 @@ describe('reviewing and paying out withdrawals', () => {
     ] as const) {
       expect((await act(orderNo, action, body)).body.code, action).toBe(Code.TRANSITION_INVALID);
     }
-    expect(journalCount()).toBe(journal);
+    expect(await journalCount()).toBe(journal);
     expect((await detail(orderNo)).status).toBe(2);
   });
 
@@ -113,7 +113,7 @@ describe('reviewing and paying out withdrawals', () => {
     const rejected = await act(orderNo, 'reject', { reason: 'Wallet name does not match your ID' });
     expect(rejected.body.data).toMatchObject({ status: 4, remark: 'Wallet name does not match your ID' });
     expect(await balanceOf(client)).toMatchObject({ balance: 1000, allAmount: 1000 });
-    expect(frozenOf(uid)).toBe(0);
+    expect(await frozenOf(uid)).toBe(0);
     const record = (await client.get<Paged<WithdrawRecord>>('/api/withdraw/fetch')).body.data.list[0];
     expect(record).toMatchObject({ status: 4, remark: 'Wallet name does not match your ID' });
     const journal = await ops.get<Paged<{ type: string; amount: number; frozenDelta: number; remark: string }>>(
@@ -296,9 +296,9 @@ describe('balance adjustments and the journal', () => {
 
     const credited = await adjust(500.25);
     expect(credited.body.data).toMatchObject({ balance: 500.25, allAmount: 500.25, journalId: expect.any(Number) });
-    const before = journalCount();
+    const before = await journalCount();
     expect((await adjust(-600)).body.code).toBe(Code.INSUFFICIENT_BALANCE);
-    expect(journalCount()).toBe(before);
+    expect(await journalCount()).toBe(before);
     expect((await adjust(-200.25, 'Chargeback')).body.data.balance).toBe(300);
     for (const bad of [0, 1.005, '100', null, 1e12]) {
       expect((await adjust(bad)).body.code, String(bad)).toBe(Code.VALIDATION);
@@ -352,7 +352,7 @@ describe('captcha answers and settings', () => {
     });
     expect((await ops.post('/ops/withdraw-settings', {})).body.code).toBe(Code.VALIDATION);
     const { client, uid } = await readyPlayer(app, { funds: 100 });
-    setVipLimits(app, uid, 3, 80_000, 5);
+    await setVipLimits(app, uid, 3, 80_000, 5);
     expect((await withdraw(app, client, 100)).body.data.status).toBe(0);
   });
 });

@@ -35,7 +35,7 @@ const unauthorized = {
 describe('the operator token', () => {
   it('every /ops route refuses a missing token, a wrong token and a player cookie (401, 30001)', async () => {
     const { client: player } = await registerPlayer(app);
-    const before = app.db.prepare('SELECT COUNT(*) FROM sessions WHERE revoked_at IS NULL').pluck().get();
+    const before = await app.db.prepare('SELECT COUNT(*) FROM sessions WHERE revoked_at IS NULL').pluck().get();
     const token = app.config.adminToken;
     const wrongHeaders: Record<string, string>[] = [
       {},
@@ -65,7 +65,7 @@ describe('the operator token', () => {
     }
     // Nothing moved: the clock stands and the player's session lives.
     expect(app.clock.now()).toEqual(TEST_NOW);
-    expect(app.db.prepare('SELECT COUNT(*) FROM sessions WHERE revoked_at IS NULL').pluck().get()).toBe(before);
+    expect(await app.db.prepare('SELECT COUNT(*) FROM sessions WHERE revoked_at IS NULL').pluck().get()).toBe(before);
     expect((await player.get('/api/user/info')).body.success).toBe(true);
   });
 

@@ -86,8 +86,8 @@ async function samePlayerOn(a: FastifyInstance, b: FastifyInstance) {
   const onB = new TestClient(b);
   const infoA = (await onA.post<{ uid: number }>('/api/user/custom/register', body)).body.data;
   const infoB = (await onB.post<{ uid: number }>('/api/user/custom/register', body)).body.data;
-  const userA = a.sessions.authenticate(onA.cookie.slice(4));
-  const userB = b.sessions.authenticate(onB.cookie.slice(4));
+  const userA = await a.sessions.authenticate(onA.cookie.slice(4));
+  const userB = await b.sessions.authenticate(onB.cookie.slice(4));
   expect(userA?.id).toBe(userB?.id);
   expect(userA?.sessionId).toBe(userB?.sessionId);
   return { player, onA, onB, uidA: infoA.uid, uidB: infoB.uid, userId: userA?.id ?? 0, sessionId: userA?.sessionId };
@@ -226,7 +226,7 @@ describe('the Redis broker', () => {
     expect(a.socket.connectionsOf(userId)).toBe(0);
     // The cookie of the ended session no longer works on A either (cache dropped, row revoked).
     expect((await onA.get('/api/user/info')).body).toMatchObject({ success: false, code: Code.SESSION_INVALID });
-    expect(a.sessions.listOf(userId, 5).find((s) => s.id === sessionId)?.revokedAt).not.toBeNull();
+    expect((await a.sessions.listOf(userId, 5)).find((s) => s.id === sessionId)?.revokedAt).not.toBeNull();
   });
 
   it('rate limits add up across processes, at once (one window in Redis)', async () => {

@@ -116,7 +116,7 @@ describe('the memory broker', () => {
     await new TestClient(a).post('/api/user/custom/register', body);
     const onB = new TestClient(b);
     const info = (await onB.post<{ uid: number }>('/api/user/custom/register', body)).body.data;
-    const userId = b.services.users.byUid(info.uid)?.id ?? 0;
+    const userId = (await b.services.users.byUid(info.uid))?.id ?? 0;
     const ws = await b.injectWS(`/webSocket/${info.uid}`, { headers: { cookie: onB.cookie } });
     const frames: Frame[] = [];
     const arrived = new Promise<void>((resolve) =>

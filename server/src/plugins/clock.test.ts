@@ -14,7 +14,7 @@ describe('the clock owns the Manila day: one rollover for every domain', () => {
   it('a clock move across midnight emits clock.dayChanged once and pushes each daily counter once', async () => {
     app = await testApp();
     const { client, info } = await registerPlayer(app);
-    const userId = app.services.users.byUid(info.uid)?.id as number;
+    const userId = (await app.services.users.byUid(info.uid))?.id as number;
     const ws = await app.injectWS(`/webSocket/${info.uid}`, { headers: { cookie: client.cookie } });
     try {
       // Use what the day gives: the VIP daily reward, the free poker draw, the first sign-in.

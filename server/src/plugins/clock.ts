@@ -30,9 +30,9 @@ const SAFETY_CHECK_MS = 30_000;
 export const clockPlugin = fp<{ frozenAt?: Date; start?: Date }>(
   async (app, options) => {
     const read = app.db.prepare('SELECT value FROM app_state WHERE key = ?').pluck();
-    const storedFrozen = options.frozenAt ? undefined : (read.get(FROZEN_KEY) as string | undefined);
+    const storedFrozen = options.frozenAt ? undefined : ((await read.get(FROZEN_KEY)) as string | undefined);
     const clock = new Clock({
-      offsetMs: Number(read.get(OFFSET_KEY) ?? 0),
+      offsetMs: Number((await read.get(OFFSET_KEY)) ?? 0),
       frozenAt: options.frozenAt ?? (storedFrozen === undefined ? undefined : new Date(Number(storedFrozen))),
     });
     // With other processes, their clock is the clock: a process joining takes it before anything reads time.
@@ -61,16 +61,19 @@ export const clockPlugin = fp<{ frozenAt?: Date; start?: Date }>(
       'INSERT INTO app_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
     );
     const unfreeze = app.db.prepare('DELETE FROM app_state WHERE key = ?');
-    const keep = () => {
+    const keep = async () => {
       if (options.frozenAt) return; // a test's clock: nothing to keep
-      if (clock.frozen) save.run(FROZEN_KEY, String(clock.nowMs()));
+      if (clock.frozen) await save.run(FROZEN_KEY, String(clock.nowMs()));
       else {
-        save.run(OFFSET_KEY, String(clock.offset));
-        unfreeze.run(FROZEN_KEY);
+        await save.run(OFFSET_KEY, String(clock.offset));
+        await unfreeze.run(FROZEN_KEY);
       }
     };
-    clock.onChange(keep);
-    if (options.start) keep();
+    // A listener's promise nobody awaits: a failure is logged (the move itself stands, in memory).
+    clock.onChange(() => {
+      void keep().catch((err) => app.log.error({ err }, 'clock: could not keep the clock'));
+    });
+    if (options.start) await keep();
     app.decorate('clock', clock);
     clock.onDayChange((from, to) => app.events.emit('clock.dayChanged', { from, to }));
     watchMidnight(app, clock);

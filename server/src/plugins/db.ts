@@ -1,10 +1,11 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import { type Db, migrate, openDatabase } from '../db/database';
+import { migrate, openDatabase, type SyncDb } from '../db/database';
 import { PgDatabase } from '../db/postgres/database';
 import { migratePostgres, openPostgres } from '../db/postgres/open';
 import '../db/seeds-index';
 import { runSeeds } from '../db/seed';
+import { serialize } from '../db/serial';
 
 /** Opens the store the config names, SQLite's file by default or PostgreSQL with DATABASE_URL. */
 function openStore(config: Config) {
@@ -13,19 +14,21 @@ function openStore(config: Config) {
   return openDatabase(config.dbFile);
 }
 
-/** Opens the database (or takes the one given), applies migrations and seeds, and closes it with the app. */
-export const dbPlugin = fp<{ db?: Db }>(
+/** Opens the database (or takes the connection given), applies migrations and seeds, serves the async port
+ * over it (db/serial.ts) and closes it with the app. */
+export const dbPlugin = fp<{ db?: SyncDb }>(
   async (app, options) => {
-    const db = options.db ?? openStore(app.config);
-    const applied = db instanceof PgDatabase ? migratePostgres(db) : migrate(db);
+    const connection = options.db ?? openStore(app.config);
+    const applied = connection instanceof PgDatabase ? migratePostgres(connection) : migrate(connection);
     if (applied.length) app.log.info({ applied }, 'migrations applied');
     // A copy of a template the stores' set-up seeded holds the seeds already (seeding is idempotent).
     const seeded =
       !options.db && app.config.databaseUrl && app.config.databaseTemplate && app.config.databaseTemplateReady;
-    if (!seeded) runSeeds(db);
+    const db = serialize(connection);
+    if (!seeded) await runSeeds(db);
     app.decorate('db', db);
     app.addHook('onClose', async () => {
-      if (!options.db) db.close();
+      if (!options.db) await db.close();
     });
   },
   { name: 'db' },

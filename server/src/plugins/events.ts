@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import fp from 'fastify-plugin';
 import type { Badge } from '../../../shared/contract/account';
+import { detached } from '../db/serial';
 
 /** What one domain tells others (and the socket hub) without importing them. */
 export interface AppEvents {
@@ -55,8 +56,9 @@ export interface AppEvents {
 export class EventBus {
   private readonly emitter = new EventEmitter();
 
+  /** Calls the listeners now, outside the caller's transaction if one is open (db/serial.ts). */
   emit<K extends keyof AppEvents>(name: K, payload: AppEvents[K]): void {
-    this.emitter.emit(name, payload);
+    detached(() => this.emitter.emit(name, payload));
   }
 
   on<K extends keyof AppEvents>(name: K, listener: (payload: AppEvents[K]) => void): () => void {

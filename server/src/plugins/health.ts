@@ -25,7 +25,7 @@ export const healthPlugin = fp(
       try {
         // Prepared on each probe (a few microseconds, a few times a minute): a database swapped or reopened
         // since the start is the one asked.
-        if (app.db.prepare('SELECT 1 AS one').pluck().get() === 1) database = 'up';
+        if ((await app.db.prepare('SELECT 1 AS one').pluck().get()) === 1) database = 'up';
       } catch (err) {
         app.log.warn({ err }, 'readiness: the database did not answer');
       }

@@ -30,22 +30,22 @@ export function createIdempotencyRepo(db: Db) {
 
   return {
     /** Reserves the key (pending) unless a row younger than `expiredBefore` holds it; true when reserved. */
-    reserve: (row: {
+    reserve: async (row: {
       userId: number;
       key: string;
       endpoint: string;
       requestHash: string;
       now: string;
       expiredBefore: string;
-    }) => reserve.run(row).changes > 0,
-    find: (userId: number, key: string) => {
-      const row = find.get(userId, key) as IdempotencyRow | undefined;
+    }) => (await reserve.run(row)).changes > 0,
+    find: async (userId: number, key: string) => {
+      const row = (await find.get(userId, key)) as IdempotencyRow | undefined;
       return row && { ...row, status: row.status === null ? null : Number(row.status) };
     },
     complete: (userId: number, key: string, status: number, response: string) =>
       complete.run(status, response, userId, key),
     release: (userId: number, key: string) => release.run(userId, key),
     /** Deletes the rows created before `before`; answers how many. */
-    purge: (before: string) => purge.run(before).changes,
+    purge: async (before: string) => (await purge.run(before)).changes,
   };
 }

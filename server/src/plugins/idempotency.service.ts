@@ -33,11 +33,11 @@ export function createIdempotencyService({ db, clock }: { db: Db; clock: Clock }
   let lastPurgeMs = Number.NEGATIVE_INFINITY;
   const iso = (ms: number) => new Date(ms).toISOString();
 
-  function purgeNowAndThen(nowMs: number) {
+  async function purgeNowAndThen(nowMs: number) {
     // The virtual clock may also go back (a tester's time travel): purge then too.
     if (nowMs - lastPurgeMs < IDEMPOTENCY_PURGE_EVERY_MS && nowMs >= lastPurgeMs) return;
     lastPurgeMs = nowMs;
-    repo.purge(iso(nowMs - IDEMPOTENCY_KEEP_MS));
+    await repo.purge(iso(nowMs - IDEMPOTENCY_KEEP_MS));
   }
 
   return {
@@ -47,9 +47,9 @@ export function createIdempotencyService({ db, clock }: { db: Db; clock: Clock }
      * IDEMPOTENCY_IN_PROGRESS while the first is still running; with another endpoint or body,
      * IDEMPOTENCY_KEY_REUSED.
      */
-    start(userId: number, key: string, endpoint: string, requestHash: string): IdempotencyStart {
+    async start(userId: number, key: string, endpoint: string, requestHash: string): Promise<IdempotencyStart> {
       const nowMs = clock.nowMs();
-      purgeNowAndThen(nowMs);
+      await purgeNowAndThen(nowMs);
       const reservation = {
         userId,
         key,
@@ -60,8 +60,8 @@ export function createIdempotencyService({ db, clock }: { db: Db; clock: Clock }
       };
       // Twice at most: a reservation released (its request answered 5xx) between the insert and the read.
       for (let attempt = 0; attempt < 2; attempt += 1) {
-        if (repo.reserve(reservation)) return { kind: 'run' };
-        const held = repo.find(userId, key);
+        if (await repo.reserve(reservation)) return { kind: 'run' };
+        const held = await repo.find(userId, key);
         if (!held) continue;
         if (held.endpoint !== endpoint || held.request_hash !== requestHash) {
           throw new AppError(Code.IDEMPOTENCY_KEY_REUSED);
@@ -73,9 +73,9 @@ export function createIdempotencyService({ db, clock }: { db: Db; clock: Clock }
     },
 
     /** The answer of a request that ran: kept for the key's retries, or the reservation released. */
-    finish(userId: number, key: string, status: number, response: string | null): void {
-      if (keeps(status, response)) repo.complete(userId, key, status, response);
-      else repo.release(userId, key);
+    async finish(userId: number, key: string, status: number, response: string | null): Promise<void> {
+      if (keeps(status, response)) await repo.complete(userId, key, status, response);
+      else await repo.release(userId, key);
     },
   };
 }

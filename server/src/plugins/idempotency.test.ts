@@ -41,11 +41,21 @@ const post = <T = WithdrawRecord>(client: TestClient, url: string, body: unknown
     headers: key === undefined ? {} : { 'idempotency-key': key },
   });
 
-const userIdOf = (uid: number) => app.services.users.byUid(uid)?.id as number;
-const withdrawalsOf = (uid: number) =>
-  Number(app.db.prepare('SELECT COUNT(*) FROM withdrawals WHERE user_id = ?').pluck().get(userIdOf(uid)));
-const storedKeys = (uid: number) =>
-  Number(app.db.prepare('SELECT COUNT(*) FROM idempotency_keys WHERE user_id = ?').pluck().get(userIdOf(uid)));
+const userIdOf = async (uid: number) => (await app.services.users.byUid(uid))?.id as number;
+const withdrawalsOf = async (uid: number) =>
+  Number(
+    await app.db
+      .prepare('SELECT COUNT(*) FROM withdrawals WHERE user_id = ?')
+      .pluck()
+      .get(await userIdOf(uid)),
+  );
+const storedKeys = async (uid: number) =>
+  Number(
+    await app.db
+      .prepare('SELECT COUNT(*) FROM idempotency_keys WHERE user_id = ?')
+      .pluck()
+      .get(await userIdOf(uid)),
+  );
 
 describe('Idempotency-Key on POST /api/withdraw/create', () => {
   it('a retry with the same key and body creates no second order: the first answer again, marked replayed', async () => {
@@ -69,7 +79,7 @@ describe('Idempotency-Key on POST /api/withdraw/create', () => {
     );
     expect(reordered.body).toEqual(first.body);
 
-    expect(withdrawalsOf(uid)).toBe(1);
+    expect(await withdrawalsOf(uid)).toBe(1);
     expect(await balanceOf(client)).toMatchObject({ balance: 700 });
   });
 
@@ -94,7 +104,7 @@ describe('Idempotency-Key on POST /api/withdraw/create', () => {
     const later = await post(client, '/api/withdraw/create', body, key);
     expect(later.headers['idempotent-replayed']).toBe('true');
     expect(later.body.data.orderNo).toBe(succeeded[0]?.body.data.orderNo);
-    expect(withdrawalsOf(uid)).toBe(1);
+    expect(await withdrawalsOf(uid)).toBe(1);
     expect(await balanceOf(client)).toMatchObject({ balance: 900 });
   });
 
@@ -111,7 +121,7 @@ describe('Idempotency-Key on POST /api/withdraw/create', () => {
     const otherEndpoint = await post(client, '/api/recharge/build', { channel: 'gcash', amount: 500 }, key);
     expect(otherEndpoint.body.code).toBe(Code.IDEMPOTENCY_KEY_REUSED);
 
-    expect(withdrawalsOf(uid)).toBe(1);
+    expect(await withdrawalsOf(uid)).toBe(1);
     expect(await balanceOf(client)).toMatchObject({ balance: 800 });
     // The key still answers its own request.
     expect((await post(client, '/api/withdraw/create', body, key)).body).toEqual(first.body);
@@ -126,7 +136,7 @@ describe('Idempotency-Key on POST /api/withdraw/create', () => {
     expect(answerA.body.success && answerB.body.success).toBe(true);
     expect(answerB.headers['idempotent-replayed']).toBeUndefined();
     expect(answerB.body.data.orderNo).not.toBe(answerA.body.data.orderNo);
-    expect([withdrawalsOf(a.uid), withdrawalsOf(b.uid)]).toEqual([1, 1]);
+    expect([await withdrawalsOf(a.uid), await withdrawalsOf(b.uid)]).toEqual([1, 1]);
   });
 
   it('a business refusal is kept: the retry gets the same refusal even once the balance would allow it', async () => {
@@ -140,7 +150,7 @@ describe('Idempotency-Key on POST /api/withdraw/create', () => {
     const retry = await post(client, '/api/withdraw/create', body, key);
     expect(retry.body).toEqual(refused.body);
     expect(retry.headers['idempotent-replayed']).toBe('true');
-    expect(withdrawalsOf(uid)).toBe(0);
+    expect(await withdrawalsOf(uid)).toBe(0);
   });
 
   it('without the header every call runs, as before', async () => {
@@ -152,8 +162,8 @@ describe('Idempotency-Key on POST /api/withdraw/create', () => {
     expect(again.body.code).toBe(Code.CAPTCHA_INVALID);
     expect(again.headers['idempotent-replayed']).toBeUndefined();
     expect((await post(client, '/api/withdraw/create', await withdrawalBody(client, 100))).body.success).toBe(true);
-    expect(withdrawalsOf(uid)).toBe(2);
-    expect(storedKeys(uid)).toBe(0);
+    expect(await withdrawalsOf(uid)).toBe(2);
+    expect(await storedKeys(uid)).toBe(0);
   });
 
   it('an invalid key is a validation failure of the header, and nothing runs', async () => {
@@ -169,8 +179,8 @@ describe('Idempotency-Key on POST /api/withdraw/create', () => {
         data: [{ field: 'Idempotency-Key', message: 'Format is incorrect' }],
       });
     }
-    expect(withdrawalsOf(uid)).toBe(0);
-    expect(storedKeys(uid)).toBe(0);
+    expect(await withdrawalsOf(uid)).toBe(0);
+    expect(await storedKeys(uid)).toBe(0);
     // 255 printable characters are a key.
     expect((await post(client, '/api/withdraw/create', body, `~ ${'k'.repeat(253)}`)).body.success).toBe(true);
   });
@@ -185,7 +195,10 @@ describe('Idempotency-Key on POST /api/poker/draw', () => {
     const retry = await post(client, '/api/poker/draw', {}, key);
     expect(retry.body).toEqual(first.body);
     expect(retry.headers['idempotent-replayed']).toBe('true');
-    const draws = app.db.prepare('SELECT COUNT(*) FROM poker_draws WHERE user_id = ?').pluck().get(userIdOf(info.uid));
+    const draws = await app.db
+      .prepare('SELECT COUNT(*) FROM poker_draws WHERE user_id = ?')
+      .pluck()
+      .get(await userIdOf(info.uid));
     expect(Number(draws)).toBe(1);
     expect((await post(client, '/api/poker/draw', {}, freshKey())).body.code).toBe(Code.POKER_NO_CHANCE);
   });
@@ -194,24 +207,24 @@ describe('Idempotency-Key on POST /api/poker/draw', () => {
 describe('the keeping rules (the service)', () => {
   it('a 5xx or a RATE_LIMITED answer releases the key, so the retry runs; other answers are kept', async () => {
     const { info } = await registerPlayer(app);
-    const userId = userIdOf(info.uid);
+    const userId = await userIdOf(info.uid);
     const service = app.idempotency;
     const endpoint = 'POST /api/withdraw/create';
     const failure = (code: number) => JSON.stringify({ success: false, code, msg: '', data: null });
 
     const key = freshKey();
-    expect(service.start(userId, key, endpoint, 'h1')).toEqual({ kind: 'run' });
-    service.finish(userId, key, 503, failure(Code.SERVICE_UNAVAILABLE));
-    expect(service.start(userId, key, endpoint, 'h1')).toEqual({ kind: 'run' });
-    service.finish(userId, key, 200, failure(Code.RATE_LIMITED));
-    expect(service.start(userId, key, endpoint, 'h1')).toEqual({ kind: 'run' });
-    service.finish(userId, key, 500, failure(Code.INTERNAL));
-    expect(service.start(userId, key, endpoint, 'h1')).toEqual({ kind: 'run' });
-    expect(() => service.start(userId, key, endpoint, 'h1')).toThrow(
+    expect(await service.start(userId, key, endpoint, 'h1')).toEqual({ kind: 'run' });
+    await service.finish(userId, key, 503, failure(Code.SERVICE_UNAVAILABLE));
+    expect(await service.start(userId, key, endpoint, 'h1')).toEqual({ kind: 'run' });
+    await service.finish(userId, key, 200, failure(Code.RATE_LIMITED));
+    expect(await service.start(userId, key, endpoint, 'h1')).toEqual({ kind: 'run' });
+    await service.finish(userId, key, 500, failure(Code.INTERNAL));
+    expect(await service.start(userId, key, endpoint, 'h1')).toEqual({ kind: 'run' });
+    await expect(service.start(userId, key, endpoint, 'h1')).rejects.toThrow(
       expect.objectContaining({ code: Code.IDEMPOTENCY_IN_PROGRESS }),
     );
-    service.finish(userId, key, 200, failure(Code.WITHDRAW_LIMIT));
-    expect(service.start(userId, key, endpoint, 'h1')).toEqual({
+    await service.finish(userId, key, 200, failure(Code.WITHDRAW_LIMIT));
+    expect(await service.start(userId, key, endpoint, 'h1')).toEqual({
       kind: 'replay',
       status: 200,
       response: failure(Code.WITHDRAW_LIMIT),
@@ -220,26 +233,26 @@ describe('the keeping rules (the service)', () => {
 
   it('a key is kept 24 hours: after that the same key is a new request', async () => {
     const { info } = await registerPlayer(app);
-    const userId = userIdOf(info.uid);
+    const userId = await userIdOf(info.uid);
     // A clock of its own, so the app's day does not move.
     let nowMs = app.clock.nowMs();
     const service = createIdempotencyService({ db: app.db, clock: { nowMs: () => nowMs } as Clock });
     const key = freshKey();
     const endpoint = 'POST /api/recharge/build';
-    service.start(userId, key, endpoint, 'h1');
-    service.finish(userId, key, 200, '{"success":true}');
+    await service.start(userId, key, endpoint, 'h1');
+    await service.finish(userId, key, 200, '{"success":true}');
     nowMs += IDEMPOTENCY_KEEP_MS - 1_000;
-    expect(service.start(userId, key, endpoint, 'h1').kind).toBe('replay');
+    expect((await service.start(userId, key, endpoint, 'h1')).kind).toBe('replay');
     nowMs += 2_000;
     // Past its time, even another body may use it.
-    expect(service.start(userId, key, endpoint, 'h2')).toEqual({ kind: 'run' });
+    expect(await service.start(userId, key, endpoint, 'h2')).toEqual({ kind: 'run' });
     // And the purge (at most every 10 minutes, as keys are reserved) deletes what is past its time.
     const old = freshKey();
-    service.finish(userId, key, 200, '{"success":true}');
-    service.start(userId, old, endpoint, 'h1');
+    await service.finish(userId, key, 200, '{"success":true}');
+    await service.start(userId, old, endpoint, 'h1');
     nowMs += IDEMPOTENCY_KEEP_MS + IDEMPOTENCY_PURGE_EVERY_MS;
-    service.start(userId, freshKey(), endpoint, 'h1');
-    expect(storedKeys(info.uid)).toBe(1);
+    await service.start(userId, freshKey(), endpoint, 'h1');
+    expect(await storedKeys(info.uid)).toBe(1);
   });
 
   it('hashes bodies as canonical JSON: keys sorted at every depth, undefined fields left out', () => {

@@ -57,7 +57,11 @@ const requestHash = (body: unknown) =>
  * stored answer of the key's first request (header `Idempotent-Replayed: true`) and answers true; throws
  * IDEMPOTENCY_KEY_REUSED or IDEMPOTENCY_IN_PROGRESS. An invalid key is a validation failure of that header.
  */
-export function answeredByKey(request: FastifyRequest, reply: FastifyReply, endpoint: Endpoint): boolean {
+export async function answeredByKey(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  endpoint: Endpoint,
+): Promise<boolean> {
   const header = request.headers[IDEMPOTENCY_HEADER.toLowerCase()];
   if (header === undefined || !request.user) return false;
   const key = Array.isArray(header) ? undefined : header;
@@ -70,7 +74,7 @@ export function answeredByKey(request: FastifyRequest, reply: FastifyReply, endp
     return true;
   }
   const userId = request.user.id;
-  const start = request.server.idempotency.start(
+  const start = await request.server.idempotency.start(
     userId,
     key,
     `${endpoint.method} ${endpoint.path}`,
@@ -88,23 +92,22 @@ export function answeredByKey(request: FastifyRequest, reply: FastifyReply, endp
   return false;
 }
 
-/** The route's onSend: the answer of a request that reserved a key is kept for the key's retries (or released). */
-export function keepAnswer(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  payload: unknown,
-  done: (error: null, payload: unknown) => void,
-): void {
+/**
+ * The route's onSend: the answer of a request that reserved a key is kept for the key's retries (or
+ * released). An async hook, so it takes no `done` (Fastify refuses an async onSend with four parameters):
+ * it answers the payload.
+ */
+export async function keepAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
   const reservation = reserved.get(request);
   if (reservation) {
     reserved.delete(request);
     try {
       const response = typeof payload === 'string' ? payload : null;
-      request.server.idempotency.finish(reservation.userId, reservation.key, reply.statusCode, response);
+      await request.server.idempotency.finish(reservation.userId, reservation.key, reply.statusCode, response);
     } catch (error) {
       // The player still gets the answer; the key stays pending (IDEMPOTENCY_IN_PROGRESS) until it expires.
       request.log.error({ err: error }, 'idempotency: the answer could not be kept');
     }
   }
-  done(null, payload);
+  return payload;
 }

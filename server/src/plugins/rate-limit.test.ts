@@ -52,7 +52,7 @@ describe('the claims limit on routes', () => {
     const app = await testApp();
     try {
       const { client, info } = await registerPlayer(app);
-      const userId = app.services.users.byUid(info.uid)?.id as number;
+      const userId = (await app.services.users.byUid(info.uid))?.id as number;
       app.limiter.lifted = false;
       for (let i = 0; i < CLAIMS_PER_PLAYER.limit; i++) await app.limiter.record(`claim:user:${userId}`);
       expect((await client.post('/api/poker/draw')).body.code).toBe(Code.RATE_LIMITED);
@@ -142,7 +142,7 @@ describe('a store that cannot decide', () => {
       expect(answer.status).toBe(503);
       expect(answer.headers['retry-after']).toBe('5');
       expect(answer.body).toMatchObject({ success: false, code: Code.SERVICE_UNAVAILABLE });
-      expect(app.services.users.byUsername(player.username)).toBeUndefined();
+      expect(await app.services.users.byUsername(player.username)).toBeUndefined();
     } finally {
       vi.restoreAllMocks();
       await app.close();

@@ -18,7 +18,14 @@ const deafBroker = { kind: 'redis', id: 'b', publish: () => {}, subscribe: () =>
 
 /** The session service of a second process on the same database, whose broker hears nothing. */
 const otherProcess = (app: FastifyInstance) =>
-  createSessionService({ db: app.db, clock: app.clock, config: app.config, events: app.events, broker: deafBroker });
+  createSessionService({
+    db: app.db,
+    clock: app.clock,
+    config: app.config,
+    events: app.events,
+    log: app.log,
+    broker: deafBroker,
+  });
 const tokenOf = (client: TestClient) => client.cookie.replace(/^sid=/, '');
 
 describe('a session cached by another process', () => {
@@ -30,15 +37,15 @@ describe('a session cached by another process', () => {
       const token = tokenOf(client);
       expect(token).not.toBe('');
       const processB = otherProcess(app);
-      const user = processB.authenticate(token);
+      const user = await processB.authenticate(token);
       expect(user).not.toBeNull();
 
       // Process A (the app) ends it: logout; B hears nothing.
       expect((await client.post('/api/user/logout')).body.success).toBe(true);
-      expect(processB.authenticate(token)).not.toBeNull(); // still within the trusted time
+      expect(await processB.authenticate(token)).not.toBeNull(); // still within the trusted time
       vi.advanceTimersByTime(CLUSTER_SESSION_TRUST_MS);
-      expect(processB.authenticate(token)).toBeNull();
-      expect(processB.authenticate(token)).toBeNull();
+      expect(await processB.authenticate(token)).toBeNull();
+      expect(await processB.authenticate(token)).toBeNull();
     } finally {
       await app.close();
     }
@@ -51,10 +58,10 @@ describe('a session cached by another process', () => {
       const { client, info } = await registerPlayer(app);
       const token = tokenOf(client);
       const processB = otherProcess(app);
-      expect(processB.authenticate(token)).not.toBeNull();
-      app.db.prepare("UPDATE users SET status = 'suspended' WHERE uid = ?").run(info.uid);
+      expect(await processB.authenticate(token)).not.toBeNull();
+      await app.db.prepare("UPDATE users SET status = 'suspended' WHERE uid = ?").run(info.uid);
       vi.advanceTimersByTime(CLUSTER_SESSION_TRUST_MS);
-      expect(processB.authenticate(token)).toBeNull();
+      expect(await processB.authenticate(token)).toBeNull();
     } finally {
       await app.close();
     }

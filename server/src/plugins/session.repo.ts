@@ -50,9 +50,9 @@ export function createSessionRepo(db: Db) {
 
   return {
     /** The user's sessions, newest first. */
-    ofUser: (userId: number, limit: number) => ofUser.all(userId, limit) as SessionListRow[],
-    oneOfUser: (userId: number, id: number) => oneOfUser.get(userId, id) as SessionListRow | undefined,
-    insert: (row: {
+    ofUser: async (userId: number, limit: number) => (await ofUser.all(userId, limit)) as SessionListRow[],
+    oneOfUser: async (userId: number, id: number) => (await oneOfUser.get(userId, id)) as SessionListRow | undefined,
+    insert: async (row: {
       userId: number;
       tokenHash: string;
       now: string;
@@ -60,11 +60,12 @@ export function createSessionRepo(db: Db) {
       ip: string;
       deviceId: string;
       userAgent: string;
-    }) => (insert.get(row) as { id: number }).id,
-    byTokenHash: (hash: string) => byHash.get(hash) as SessionRow | undefined,
+    }) => ((await insert.get(row)) as { id: number }).id,
+    byTokenHash: async (hash: string) => (await byHash.get(hash)) as SessionRow | undefined,
     touch: (id: number, now: string) => touch.run(now, id),
-    revoke: (id: number, now: string, reason: string) => revokeOne.run(now, reason, id).changes > 0,
+    revoke: async (id: number, now: string, reason: string) => (await revokeOne.run(now, reason, id)).changes > 0,
     /** Ids of the user's live sessions other than `exceptId` (0 for all). */
-    activeIdsOfUser: (userId: number, exceptId = 0) => activeOfUser.pluck().all(userId, exceptId) as number[],
+    activeIdsOfUser: async (userId: number, exceptId = 0) =>
+      (await activeOfUser.pluck().all(userId, exceptId)) as number[],
   };
 }

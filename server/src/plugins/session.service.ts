@@ -72,6 +72,8 @@ export function createSessionService(deps: {
   clock: Clock;
   config: Config;
   events: EventBus;
+  /** Where a failure of work no caller awaits (a revocation heard from the broker) is told. */
+  log: { error(obj: object, msg: string): void };
   broker?: Broker;
   /** How long a cached session is trusted before the database is asked again (default: CLUSTER_SESSION_TRUST_MS
    * with a Redis broker; for ever alone, where every revocation goes through this process's revoke()). */
@@ -104,10 +106,10 @@ export function createSessionService(deps: {
     tokenOfSession.set(entry.user.sessionId, token);
   }
 
-  function lookUp(token: string): CachedSession | null {
+  async function lookUp(token: string): Promise<CachedSession | null> {
     const hit = cache.get(token);
     if (hit && Date.now() - hit.checkedAtMs < trustMs) return hit;
-    const row = repo.byTokenHash(hashToken(token));
+    const row = await repo.byTokenHash(hashToken(token));
     if (!row || row.revoked_at !== null || row.status !== 'active') {
       if (hit) forget(hit.user.sessionId);
       return null;
@@ -123,9 +125,9 @@ export function createSessionService(deps: {
     return entry;
   }
 
-  function revoke(userId: number, sessionId: number, reason: string): void {
+  async function revoke(userId: number, sessionId: number, reason: string): Promise<void> {
     forget(sessionId);
-    if (repo.revoke(sessionId, clock.iso(), reason)) {
+    if (await repo.revoke(sessionId, clock.iso(), reason)) {
       events.emit('session.revoked', { userId, sessionId, reason });
       deps.broker?.publish(REVOKED_CHANNEL, { userId, sessionId, reason } satisfies Revoked);
     }
@@ -134,8 +136,10 @@ export function createSessionService(deps: {
   deps.broker?.subscribe(REVOKED_CHANNEL, (message) => {
     const { userId, sessionId, reason } = message as Revoked;
     forget(sessionId);
-    repo.revoke(sessionId, clock.iso(), reason);
-    events.emit('session.revoked', { userId, sessionId, reason });
+    void repo
+      .revoke(sessionId, clock.iso(), reason)
+      .then(() => events.emit('session.revoked', { userId, sessionId, reason }))
+      .catch((err) => deps.log.error({ err, sessionId }, 'session: could not record a revocation of the cluster'));
   });
 
   // Swapped data (a snapshot restored, a scenario loaded, here or on another process of the cluster):
@@ -145,8 +149,8 @@ export function createSessionService(deps: {
     tokenOfSession.clear();
   });
 
-  function revokeAllOf(userId: number, reason: string, exceptSessionId = 0): void {
-    for (const id of repo.activeIdsOfUser(userId, exceptSessionId)) revoke(userId, id, reason);
+  async function revokeAllOf(userId: number, reason: string, exceptSessionId = 0): Promise<void> {
+    for (const id of await repo.activeIdsOfUser(userId, exceptSessionId)) await revoke(userId, id, reason);
   }
 
   /** A session as the back office shows it: live means not revoked and within both time-outs now. */
@@ -173,19 +177,19 @@ export function createSessionService(deps: {
     cookieName: sessionCookieName(config.publicUrl),
 
     /** The user's sessions, newest first (the back office). */
-    listOf: (userId: number, limit: number) => repo.ofUser(userId, limit).map(listView),
+    listOf: async (userId: number, limit: number) => (await repo.ofUser(userId, limit)).map(listView),
 
     /** Ends one session of the user and returns it as listed; null when the user has no such session. */
-    revokeOne(userId: number, sessionId: number, reason: string) {
-      const row = repo.oneOfUser(userId, sessionId);
+    async revokeOne(userId: number, sessionId: number, reason: string) {
+      const row = await repo.oneOfUser(userId, sessionId);
       if (!row) return null;
-      if (row.revoked_at === null) revoke(userId, sessionId, reason);
-      return listView(repo.oneOfUser(userId, sessionId) as SessionListRow);
+      if (row.revoked_at === null) await revoke(userId, sessionId, reason);
+      return listView((await repo.oneOfUser(userId, sessionId)) as SessionListRow);
     },
 
     /** What the audit trail records of one session around an operator action. */
-    auditState(userId: number, sessionId: number) {
-      const row = repo.oneOfUser(userId, sessionId);
+    async auditState(userId: number, sessionId: number) {
+      const row = await repo.oneOfUser(userId, sessionId);
       return row ? { revokedAt: row.revoked_at, revokeReason: row.revoke_reason } : null;
     },
 
@@ -194,14 +198,14 @@ export function createSessionService(deps: {
      * the token. A security change (password, phone) starts one too: the session id rotates and a copy of
      * the old cookie is dead (reason SESSION_ROTATED).
      */
-    start(
+    async start(
       userId: number,
       meta: SessionMeta,
       reason = 'replaced by a new login',
-    ): { token: string; sessionId: number; maxAgeSeconds: number } {
+    ): Promise<{ token: string; sessionId: number; maxAgeSeconds: number }> {
       const token = randomBytes(32).toString('base64url');
       const now = clock.now();
-      const sessionId = repo.insert({
+      const sessionId = await repo.insert({
         userId,
         tokenHash: hashToken(token),
         now: now.toISOString(),
@@ -210,34 +214,34 @@ export function createSessionService(deps: {
         deviceId: meta.deviceId.slice(0, 128),
         userAgent: meta.userAgent.slice(0, 256),
       });
-      revokeAllOf(userId, reason, sessionId);
+      await revokeAllOf(userId, reason, sessionId);
       return { token, sessionId, maxAgeSeconds: Math.floor(config.sessionAbsoluteMs / 1000) };
     },
 
     /** The user behind a token, or null when the session is unknown, revoked, idle too long or expired. */
-    authenticate(token: string | undefined): SessionUser | null {
+    async authenticate(token: string | undefined): Promise<SessionUser | null> {
       if (!token || token.length > 128) return null;
-      const session = lookUp(token);
+      const session = await lookUp(token);
       if (!session) return null;
       const { user } = session;
       const now = clock.nowMs();
       if (now >= session.expiresAtMs) {
-        revoke(user.id, user.sessionId, 'expired');
+        await revoke(user.id, user.sessionId, 'expired');
         return null;
       }
       if (now - session.lastSeenMs >= config.sessionIdleMs) {
-        revoke(user.id, user.sessionId, 'idle');
+        await revoke(user.id, user.sessionId, 'idle');
         return null;
       }
       if (now - session.lastSeenMs >= TOUCH_EVERY_MS) {
-        repo.touch(user.sessionId, new Date(now).toISOString());
+        await repo.touch(user.sessionId, new Date(now).toISOString());
         session.lastSeenMs = now;
       }
       return { ...user };
     },
 
-    end(user: SessionUser, reason = 'logout'): void {
-      revoke(user.id, user.sessionId, reason);
+    async end(user: SessionUser, reason = 'logout'): Promise<void> {
+      await revoke(user.id, user.sessionId, reason);
     },
 
     revokeAllOf,

@@ -12,6 +12,7 @@ export const sessionPlugin = fp(
         clock: app.clock,
         config: app.config,
         events: app.events,
+        log: app.log,
         broker: app.cluster.broker,
       }),
     );

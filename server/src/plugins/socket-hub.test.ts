@@ -53,7 +53,7 @@ describe('the socket', () => {
     ws.send(JSON.stringify({ event: 'ping', sid: '' }));
     expect((await inbox.next('pong')).sid).toBe('');
 
-    const userId = app.services.users.byUid(info.uid)?.id ?? 0;
+    const userId = (await app.services.users.byUid(info.uid))?.id ?? 0;
     const sid = app.socket.pushAny(userId, 'test.push', 3);
     const frame = await inbox.next('test.push');
     expect(frame).toMatchObject({ sid, content: 3 });

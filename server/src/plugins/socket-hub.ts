@@ -328,7 +328,7 @@ export const socketHubPlugin = fp<SocketTimings>(
     });
 
     const authenticate = async (request: FastifyRequest<{ Params: { uid: string } }>) => {
-      const user = app.sessions.authenticate(request.cookies[app.sessions.cookieName]);
+      const user = await app.sessions.authenticate(request.cookies[app.sessions.cookieName]);
       if (!user) throw new AppError(Code.SESSION_INVALID, { status: 401 });
       if (String(user.uid) !== request.params.uid) throw new AppError(Code.SESSION_INVALID, { status: 403 });
       request.user = user;

@@ -80,7 +80,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function player() {
   const registered = await registerPlayer(app);
-  const userId = app.services.users.byUid(registered.info.uid)?.id as number;
+  const userId = (await app.services.users.byUid(registered.info.uid))?.id as number;
   return { ...registered, userId };
 }
 

@@ -47,9 +47,9 @@ export const paymentSandbox = fp(
       );
 
       /** The open order behind a checkout link, or the page that ends the request (not found, or already settled). */
-      function openOrder(reply: FastifyReply, orderNo: unknown, token: string) {
-        deposits.expireOverdue();
-        const found = typeof orderNo === 'string' ? deposits.checkout(orderNo, token) : undefined;
+      async function openOrder(reply: FastifyReply, orderNo: unknown, token: string) {
+        await deposits.expireOverdue();
+        const found = typeof orderNo === 'string' ? await deposits.checkout(orderNo, token) : undefined;
         if (!found) return { page: notFound(reply) };
         const { order } = found;
         const total = order.amount + order.fee;
@@ -71,11 +71,11 @@ export const paymentSandbox = fp(
         return { order, total, form };
       }
 
-      sandbox.get('/sandbox/pay/:orderNo', (request, reply) => {
+      sandbox.get('/sandbox/pay/:orderNo', async (request, reply) => {
         const params = orderParams.safeParse(request.params);
         const query = checkoutQuery.safeParse(request.query);
         if (!params.success || !query.success) return notFound(reply);
-        const open = openOrder(reply, params.data.orderNo, query.data.token);
+        const open = await openOrder(reply, params.data.orderNo, query.data.token);
         return open.page ?? reply.send(open.form());
       });
 
@@ -83,7 +83,7 @@ export const paymentSandbox = fp(
         const params = orderParams.safeParse(request.params);
         const body = submitBody.safeParse(request.body ?? {});
         if (!params.success || !body.success) return notFound(reply);
-        const open = openOrder(reply, params.data.orderNo, body.data.token);
+        const open = await openOrder(reply, params.data.orderNo, body.data.token);
         if (open.page) return open.page;
         const { order, total } = open;
         const { action, mobile, mpin } = body.data;
@@ -93,7 +93,7 @@ export const paymentSandbox = fp(
           );
         }
         // A tester fault may decline the payment, hold the callback back, lose it or send it twice.
-        const fault = action === 'pay' ? app.services.tooling.depositFault(order.user_id) : undefined;
+        const fault = action === 'pay' ? await app.services.tooling.depositFault(order.user_id) : undefined;
         const declined = action === 'cancel' || mpin === '0000' || fault?.kind === 'deposit.fail';
         const payload = gateway.callback(order, declined ? 'FAILED' : 'SUCCESS', action === 'pay' ? mobile : undefined);
         if (fault?.kind === 'deposit.late') app.services.tooling.held.hold(payload, fault.delaySeconds ?? 60);

@@ -544,7 +544,7 @@ const digestStatements = new WeakMap<Db, Map<string, Statement<[]>>>();
  * A digest of every row of every table (sqlite_schema included), each table in rowid order.
  * Equal digests before and after a request mean the request changed nothing.
  */
-export function databaseDigest(db: Db): string {
+export async function databaseDigest(db: Db): Promise<string> {
   let statements = digestStatements.get(db);
   if (!statements) {
     statements = new Map([
@@ -552,7 +552,7 @@ export function databaseDigest(db: Db): string {
     ]);
     digestStatements.set(db, statements);
   }
-  const tables = statements.get('')!.all() as { name: string; wr: number }[];
+  const tables = (await statements.get('')!.all()) as { name: string; wr: number }[];
   const hash = createHash('sha256');
   for (const { name, wr } of tables) {
     if (name === 'ops_audit') continue; // append-only record of operator attempts, refused ones included
@@ -563,7 +563,7 @@ export function databaseDigest(db: Db): string {
       select = db.prepare(`SELECT * FROM "${name.replace(/"/g, '""')}"${where}${wr ? '' : ' ORDER BY rowid'}`).raw();
       statements.set(name, select);
     }
-    const rows = select.all();
+    const rows = await select.all();
     hash
       .update(name)
       .update('\u0000')
@@ -579,7 +579,7 @@ const changeCounters = new WeakMap<Db, Statement<[]>>();
  * Rows inserted, updated or deleted through this connection since it opened (SQLite's total_changes(),
  * rolled-back writes included): a cheap per-request detector; databaseDigest is the full comparison.
  */
-export function writeCount(db: Db): number {
+export async function writeCount(db: Db): Promise<number> {
   let counter = changeCounters.get(db);
   if (!counter) {
     // The operator audit trail records refused /ops actions too (an append-only insert each): that row is
@@ -587,5 +587,5 @@ export function writeCount(db: Db): number {
     counter = db.prepare('SELECT total_changes() - (SELECT COUNT(*) FROM ops_audit)').pluck();
     changeCounters.set(db, counter);
   }
-  return counter.get() as number;
+  return (await counter.get()) as number;
 }

@@ -93,9 +93,15 @@ export async function withdraw(
 }
 
 /** Sets the daily limits of a VIP level and puts the player on it (test-only, straight in the database). */
-export function setVipLimits(app: FastifyInstance, uid: number, level: number, dailyPesos: number, dailyCount: number) {
-  app.db
+export async function setVipLimits(
+  app: FastifyInstance,
+  uid: number,
+  level: number,
+  dailyPesos: number,
+  dailyCount: number,
+) {
+  await app.db
     .prepare('UPDATE withdraw_limits SET daily_amount = ?, daily_count = ? WHERE vip_level = ?')
     .run(dailyPesos * 100, dailyCount, level);
-  app.db.prepare('UPDATE users SET vip_level = ? WHERE uid = ?').run(level, uid);
+  await app.db.prepare('UPDATE users SET vip_level = ? WHERE uid = ?').run(level, uid);
 }

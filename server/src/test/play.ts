@@ -15,7 +15,7 @@ export interface Player {
 
 export async function player(app: FastifyInstance, inviteCode?: string): Promise<Player> {
   const registered = await registerPlayer(app, inviteCode ? { inviteCode } : {});
-  const row = app.services.users.byUid(registered.info.uid);
+  const row = await app.services.users.byUid(registered.info.uid);
   if (!row) throw new Error('registered player not found');
   return {
     client: registered.client,
@@ -52,10 +52,10 @@ async function wallet(app: FastifyInstance, name: string, fields: Record<string,
 
 /** Opens a game session of the player as the provider's page does. */
 export async function gameSession(app: FastifyInstance, client: TestClient): Promise<string> {
-  const gameId = app.db
+  const gameId = (await app.db
     .prepare("SELECT id FROM games WHERE provider_game = 'house-fiesta-reels'")
     .pluck()
-    .get() as number;
+    .get()) as number;
   const launched = await client.post<{ playUrl: string }>('/api/game/getUrl', { gameId });
   const launchToken = new URL(launched.body.data.playUrl).searchParams.get('token') ?? '';
   return (await wallet(app, 'authenticate', { launchToken })).sessionToken ?? '';
@@ -78,11 +78,14 @@ export async function rollback(app: FastifyInstance, betTransactionId: string) {
 }
 
 /** The player's balance in centavos, and whether the journal sums to it. */
-export function ledgerOf(app: FastifyInstance, userId: number) {
-  const balance = app.db.prepare('SELECT balance FROM accounts WHERE user_id = ?').pluck().get(userId) as number;
-  const journal = app.db
+export async function ledgerOf(app: FastifyInstance, userId: number) {
+  const balance = (await app.db
+    .prepare('SELECT balance FROM accounts WHERE user_id = ?')
+    .pluck()
+    .get(userId)) as number;
+  const journal = (await app.db
     .prepare('SELECT COALESCE(SUM(amount), 0) FROM balance_journal WHERE user_id = ?')
     .pluck()
-    .get(userId) as number;
+    .get(userId)) as number;
   return { balance, journal };
 }

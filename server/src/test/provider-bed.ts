@@ -17,7 +17,7 @@ export function providerTestBed() {
     bed.app = await testApp();
     const registered = await registerPlayer(bed.app);
     bed.player = registered.client;
-    bed.userId = bed.app.services.users.byUid(registered.info.uid)?.id ?? 0;
+    bed.userId = (await bed.app.services.users.byUid(registered.info.uid))?.id ?? 0;
     bed.provider = bed.app.provider;
     bed.provider.studio.extend(TEST_FAMILIES, TEST_TITLES);
   });
@@ -25,8 +25,8 @@ export function providerTestBed() {
 
   return {
     bed,
-    fund(pesos: number) {
-      bed.app.db.transaction(() =>
+    async fund(pesos: number) {
+      await bed.app.db.transaction(() =>
         bed.app.services.ledger.post(bed.userId, {
           type: 'adjust',
           amount: pesos * 100,
@@ -37,7 +37,7 @@ export function providerTestBed() {
     },
     /** Launches catalog game 1 as `key` and opens a provider session on it: one game tab. */
     async open(key: string, client = bed.player) {
-      bed.app.db.prepare('UPDATE games SET provider_game = ? WHERE id = 1').run(key);
+      await bed.app.db.prepare('UPDATE games SET provider_game = ? WHERE id = 1').run(key);
       const launched = await client.post<{ playUrl: string }>('/api/game/getUrl', { gameId: 1 });
       const token = new URL(launched.body.data.playUrl).searchParams.get('token') ?? '';
       const opened = await bed.provider.open(token, key);
@@ -51,10 +51,10 @@ export function providerTestBed() {
  * An open stepped round's state, replayed from its recorded seeds and actions as the provider does (its
  * secret seed read through the seed book): what a test needs to play the family's strategy on it.
  */
-export function openRoundState(provider: ProviderEngine, db: Db, engine: SteppedEngine, roundId: string) {
-  const r = db
+export async function openRoundState(provider: ProviderEngine, db: Db, engine: SteppedEngine, roundId: string) {
+  const r = (await db
     .prepare('SELECT server_seed_hash, client_seed, nonce, params, actions FROM provider_rounds WHERE round_id = ?')
-    .get(roundId) as { server_seed_hash: string; client_seed: string; nonce: number; params: string; actions: string };
-  const rng = fairRng(provider.seeds.secret(r.server_seed_hash) ?? '', r.client_seed, r.nonce);
+    .get(roundId)) as { server_seed_hash: string; client_seed: string; nonce: number; params: string; actions: string };
+  const rng = fairRng((await provider.seeds.secret(r.server_seed_hash)) ?? '', r.client_seed, r.nonce);
   return replaySteps(engine, rng, JSON.parse(r.params), JSON.parse(r.actions) as unknown[]);
 }

@@ -4,12 +4,21 @@ import { opsClient, type TestClient } from './helpers';
 
 /** Test fixtures for the poker event, codes and the mall. */
 
-export const userIdOf = (app: FastifyInstance, uid: number) =>
-  (app.db.prepare('SELECT id FROM users WHERE uid = ?').get(uid) as { id: number }).id;
+export const userIdOf = async (app: FastifyInstance, uid: number) =>
+  ((await app.db.prepare('SELECT id FROM users WHERE uid = ?').get(uid)) as { id: number }).id;
 
 /** Gives points through the grants service, as any reward would. */
-export function givePoints(app: FastifyInstance, uid: number, points: number, key = `test.points:${Math.random()}`) {
-  app.services.grants.grant(userIdOf(app, uid), { key, source: 'test', rewards: [{ type: 'point', amount: points }] });
+export async function givePoints(
+  app: FastifyInstance,
+  uid: number,
+  points: number,
+  key = `test.points:${Math.random()}`,
+) {
+  await app.services.grants.grant(await userIdOf(app, uid), {
+    key,
+    source: 'test',
+    rewards: [{ type: 'point', amount: points }],
+  });
 }
 
 export const setVip = (app: FastifyInstance, uid: number, level: number) =>

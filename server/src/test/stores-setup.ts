@@ -6,6 +6,7 @@ import { startRedis } from '../../../scripts/lib/redis.mjs';
 import { migratePostgres, openPostgres } from '../db/postgres/open';
 import '../db/seeds-index';
 import { runSeeds } from '../db/seed';
+import { serialize } from '../db/serial';
 
 /** The template every test database is copied from: migrated and seeded once per run. */
 export const TEMPLATE = 'casino_template';
@@ -35,7 +36,7 @@ export default async function setup() {
     const template = openPostgres(server.urlOf(TEMPLATE));
     try {
       migratePostgres(template);
-      runSeeds(template);
+      await runSeeds(serialize(template));
     } finally {
       template.close();
     }

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWriteBatch } from '../batch';
+import { serialize } from '../serial';
 import type { PgDatabase } from './database';
 import { openPostgres } from './open';
 
@@ -106,9 +107,11 @@ describe('the PostgreSQL adapter behind the storage port', () => {
   });
 
   it('keeps the group commit: units commit together, a failing unit alone is rolled back', async () => {
-    const batch = createWriteBatch(db);
-    const add = (name: string, amount: number) => () =>
-      db.prepare('UPDATE t_accounts SET balance = balance + ? WHERE name = ?').run(amount, name).changes;
+    // The group commit works on the async port (db/serial.ts), over this adapter's transactions.
+    const port = serialize(db);
+    const batch = createWriteBatch(port);
+    const add = (name: string, amount: number) => async () =>
+      (await port.prepare('UPDATE t_accounts SET balance = balance + ? WHERE name = ?').run(amount, name)).changes;
     const outcomes = await Promise.allSettled([
       batch.run(add('Ana', 10)),
       batch.run(add('Ana', -10_000)),
@@ -116,7 +119,7 @@ describe('the PostgreSQL adapter behind the storage port', () => {
     ]);
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(balanceOf('Ana')).toBe(680);
-    expect(() => db.transaction(() => batch.run(add('Ana', 1)))()).toThrow(/inside an open transaction/);
+    await expect(port.transaction(() => batch.run(add('Ana', 1)))()).rejects.toThrow(/inside an open transaction/);
   });
 
   it('reports a PostgreSQL error with its SQLSTATE and stays usable', () => {

@@ -56,7 +56,8 @@ const REQUEST_TIMEOUT_MS = 60_000;
 /**
  * One PostgreSQL connection held by a worker thread, called synchronously: the caller posts a request and
  * blocks its thread on a shared flag until the worker has answered (as synckit does). Nothing else of the
- * process runs meanwhile, which is what keeps a money change one uninterrupted synchronous function.
+ * process runs meanwhile: each statement is one uninterrupted call (a transaction holds the connection
+ * across its awaits through the async port, db/serial.ts).
  */
 export class SyncBridge {
   private readonly worker: Worker;

@@ -1,4 +1,5 @@
-import type { Db, RunResult, Statement, Transaction } from '../port';
+import type { SyncDb as Db, RunResult, SyncStatement as Statement, Transaction } from '../port';
+import type { TxControl } from '../serial';
 import { type DatabaseCopy, PgError, type QueryAnswer, SyncBridge } from './bridge';
 import { type Translated, translate } from './translate';
 
@@ -9,15 +10,16 @@ const RETRYABLE = new Set(['40001', '40P01']);
  * connection before the failure reaches the caller (then answered 503 with Retry-After, db/unavailable.ts).
  * A time, not a count: under contention spread over processes one transaction of each conflicting pair
  * commits, so every one completes once the others ahead of it have; a count ran out under 200 concurrent
- * withdrawals of one account over two processes (HTTP 500 in 5 of 10 bursts, issue 26). Short, because this
- * adapter blocks its thread while it retries (nothing else of the process runs: health probes, the 30 s
- * leases of password guesses): 3 s is far more than the 200-withdrawal burst needs (it ends in 1.5 s).
+ * withdrawals of one account over two processes (HTTP 500 in 5 of 10 bursts, issue 26). Short, because a
+ * transaction holds the connection while it retries (no other statement of the process runs meanwhile,
+ * health probes' included; `transaction`, the synchronous path of migrations and tooling, blocks the
+ * thread too): 3 s is far more than the 200-withdrawal burst needs (it ends in 1.5 s).
  */
 const RETRY_FOR_MS = 3_000;
 /**
  * How many times a transaction whose connection was lost is run again (on a new connection) before the
  * failure reaches the caller: a count, so a stopped server costs a request well under a second of this
- * thread, not RETRY_FOR_MS, and the process keeps answering (503) during an outage.
+ * connection, not RETRY_FOR_MS, and the process keeps answering (503) during an outage.
  */
 const LOST_ATTEMPTS = 12;
 
@@ -33,6 +35,9 @@ const dooms = (error: unknown): boolean => isRetryable(error) || isLost(error);
 const sleep = new Int32Array(new SharedArrayBuffer(4));
 /** Blocks the thread a little (a random, growing back-off) before a transaction's next attempt. */
 const backOff = (attempt: number) => Atomics.wait(sleep, 0, 0, Math.random() * 2 ** Math.min(attempt, 6));
+/** The same back-off without blocking the thread (the async port's transactions). */
+const backOffAsync = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * 2 ** Math.min(attempt, 6)));
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && !Buffer.isBuffer(v) && !(v instanceof Date);
@@ -121,7 +126,8 @@ class PgStatement implements Statement {
 }
 
 /**
- * The storage port over PostgreSQL, synchronous like better-sqlite3 (see SyncBridge). Statements are
+ * The synchronous storage port (`SyncDb`) over PostgreSQL, like better-sqlite3 (see SyncBridge); the
+ * server's async port (db/serial.ts) runs over it, its transactions through `control`. Statements are
  * translated from SQLite's dialect once per text (translate.ts) and prepared once per connection (a named
  * prepared statement). Transactions: the outermost one is SERIALIZABLE and, on a serialization failure or
  * a deadlock, is rolled back and its function run again; a nested one is a SAVEPOINT.
@@ -234,7 +240,7 @@ export class PgDatabase implements Db {
   }
 
   /** A transaction's own statement; `tx`: it belongs to the open transaction (a lost connection fails it). */
-  private control(sql: string, tx = this.depth > 0): void {
+  private send(sql: string, tx = this.depth > 0): void {
     try {
       this.bridge.exec(sql, tx);
     } catch (error) {
@@ -256,17 +262,17 @@ export class PgDatabase implements Db {
     if (this.doomed) throw this.doomed;
     this.savepoints += 1;
     const name = `sp${this.savepoints}`;
-    this.control(`SAVEPOINT ${name}`);
+    this.send(`SAVEPOINT ${name}`);
     const depth = this.depth;
     this.depth = depth + 1;
     try {
       const value = fn.apply(self, params);
       if (this.doomed) throw this.doomed;
-      this.control(`RELEASE SAVEPOINT ${name}`);
+      this.send(`RELEASE SAVEPOINT ${name}`);
       return value;
     } catch (error) {
       // A doomed transaction is rolled back whole by the outermost call, which runs it again.
-      if (!this.doomed) this.control(`ROLLBACK TO SAVEPOINT ${name}; RELEASE SAVEPOINT ${name}`);
+      if (!this.doomed) this.send(`ROLLBACK TO SAVEPOINT ${name}; RELEASE SAVEPOINT ${name}`);
       throw error;
     } finally {
       this.depth = depth;
@@ -278,7 +284,7 @@ export class PgDatabase implements Db {
     const again = (cause: unknown, attempt: number) =>
       isRetryable(cause) ? Date.now() < deadline : attempt < LOST_ATTEMPTS;
     for (let attempt = 1; ; attempt += 1) {
-      this.control('BEGIN ISOLATION LEVEL SERIALIZABLE');
+      this.send('BEGIN ISOLATION LEVEL SERIALIZABLE');
       this.depth = 1;
       this.doomed = undefined;
       this.savepoints = 0;
@@ -295,7 +301,7 @@ export class PgDatabase implements Db {
         try {
           // Sent as the transaction's: a connection lost before it must not become a COMMIT of nothing on
           // a new one. A COMMIT whose connection is lost is not run again: it may have been applied.
-          this.control('COMMIT', true);
+          this.send('COMMIT', true);
           return outcome.value;
         } catch (error) {
           // A failed COMMIT has ended the transaction (rolled back).
@@ -308,7 +314,7 @@ export class PgDatabase implements Db {
       }
       const cause = doomed ?? (outcome.ok ? undefined : outcome.error);
       try {
-        this.control('ROLLBACK');
+        this.send('ROLLBACK');
       } catch (error) {
         // After a lost connection there is nothing to roll back, and the server may still be away.
         if (!isLost(cause)) throw error;
@@ -321,6 +327,72 @@ export class PgDatabase implements Db {
       throw outcome.ok ? cause : outcome.error;
     }
   }
+
+  /** The async port's transactions (db/serial.ts): the same as `transaction`'s, with `fn` awaited. */
+  readonly control: TxControl = {
+    nested: async <T>(fn: () => Promise<T>): Promise<T> => {
+      if (this.doomed) throw this.doomed;
+      this.savepoints += 1;
+      const name = `sp${this.savepoints}`;
+      this.send(`SAVEPOINT ${name}`);
+      const depth = this.depth;
+      this.depth = depth + 1;
+      try {
+        const value = await fn();
+        if (this.doomed) throw this.doomed;
+        this.send(`RELEASE SAVEPOINT ${name}`);
+        return value;
+      } catch (error) {
+        if (!this.doomed) this.send(`ROLLBACK TO SAVEPOINT ${name}; RELEASE SAVEPOINT ${name}`);
+        throw error;
+      } finally {
+        this.depth = depth;
+      }
+    },
+    outermost: async <T>(fn: () => Promise<T>): Promise<T> => {
+      const deadline = Date.now() + RETRY_FOR_MS;
+      const again = (cause: unknown, attempt: number) =>
+        isRetryable(cause) ? Date.now() < deadline : attempt < LOST_ATTEMPTS;
+      for (let attempt = 1; ; attempt += 1) {
+        this.send('BEGIN ISOLATION LEVEL SERIALIZABLE');
+        this.depth = 1;
+        this.doomed = undefined;
+        this.savepoints = 0;
+        let outcome: { ok: true; value: T } | { ok: false; error: unknown };
+        try {
+          outcome = { ok: true, value: await fn() };
+        } catch (error) {
+          outcome = { ok: false, error };
+        }
+        this.depth = 0;
+        const doomed = this.doomed;
+        this.doomed = undefined;
+        if (outcome.ok && !doomed) {
+          try {
+            this.send('COMMIT', true);
+            return outcome.value;
+          } catch (error) {
+            if (isRetryable(error) && again(error, attempt)) {
+              await backOffAsync(attempt);
+              continue;
+            }
+            throw error;
+          }
+        }
+        const cause = doomed ?? (outcome.ok ? undefined : outcome.error);
+        try {
+          this.send('ROLLBACK');
+        } catch (error) {
+          if (!isLost(cause)) throw error;
+        }
+        if (dooms(cause) && again(cause, attempt)) {
+          await backOffAsync(attempt);
+          continue;
+        }
+        throw outcome.ok ? cause : outcome.error;
+      }
+    },
+  };
 
   close(): this {
     if (!this.open) return this;

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { ledgerProblems } from '../../domains/ledger/whole';
 import { readMigrations } from '../database';
+import { serialize } from '../serial';
 import { isRetryable, type PgDatabase } from './database';
 import { migratePostgres, openPostgres } from './open';
 
@@ -245,8 +246,8 @@ function resetSequences(source: Database.Database, target: PgDatabase): number {
 type AccountRow = [number, number, number, number];
 const ACCOUNTS = 'SELECT user_id, balance, frozen, point FROM accounts ORDER BY user_id';
 
-/** Copies `from` into `to` (see the top of this file); throws MigrationRefused when it will not. */
-export function migrateSqliteToPostgres(options: MigrateOptions): MigrateSummary {
+/** Copies `from` into `to` (see the top of this file); rejects with MigrationRefused when it will not. */
+export async function migrateSqliteToPostgres(options: MigrateOptions): Promise<MigrateSummary> {
   const started = Date.now();
   const log = options.log ?? (() => {});
   const batchRows = options.batchRows ?? 1000;
@@ -254,7 +255,8 @@ export function migrateSqliteToPostgres(options: MigrateOptions): MigrateSummary
   let target: PgDatabase | undefined;
   try {
     const versions = checkSourceMigrations(source);
-    const problems = ledgerProblems(source);
+    // The ledger's check speaks the async port: here over the source's open read transaction.
+    const problems = await ledgerProblems(serialize(source));
     if (problems.length)
       throw new MigrationRefused(`The source's ledger is not whole; repair it first:\n${problems.join('\n')}`);
     try {
@@ -265,6 +267,9 @@ export function migrateSqliteToPostgres(options: MigrateOptions): MigrateSummary
       throw new MigrationRefused(`Cannot open the target ${options.to}: ${(error as Error).message}`);
     }
     const pg = target;
+    // The copy is one transaction of the async port (the ledger's check inside it is asynchronous); its
+    // function works on the connection itself, synchronously, as the port's own statements do.
+    const port = serialize(pg);
     const summary: MigrateSummary = {
       dryRun: Boolean(options.dryRun),
       tables: [],
@@ -277,7 +282,7 @@ export function migrateSqliteToPostgres(options: MigrateOptions): MigrateSummary
       ms: 0,
     };
     try {
-      pg.transaction(() => {
+      await port.transaction(async () => {
         summary.tables = [];
         summary.rows = 0;
         const applied = migratePostgres(pg);
@@ -349,7 +354,7 @@ export function migrateSqliteToPostgres(options: MigrateOptions): MigrateSummary
         const targetAccounts = pg.query(ACCOUNTS, []).rows as AccountRow[];
         if (JSON.stringify(sourceAccounts) !== JSON.stringify(targetAccounts))
           differences.push("the players' accounts (balance, frozen, points) differ");
-        differences.push(...ledgerProblems(pg));
+        differences.push(...(await ledgerProblems(port)));
         if (differences.length)
           throw new Error(`The copy does not verify; nothing was kept:\n${differences.join('\n')}`);
         summary.players = targetAccounts.length;

@@ -12,6 +12,7 @@ import { migrate, openDatabase, ROOT_DIR, readMigrations } from '../database';
 import '../seeds-index';
 import { md5 } from 'js-md5';
 import { runSeeds } from '../seed';
+import { serialize } from '../serial';
 import { PgDatabase } from './database';
 import { MIGRATION_FILLED_TABLES, MigrationRefused, migrateSqliteToPostgres } from './from-sqlite';
 import { databaseUrl, migratePostgres } from './open';
@@ -36,11 +37,11 @@ function newDatabase(): string {
 }
 
 /** A SQLite file migrated (up to `upTo` migrations) and seeded, as a fresh install leaves it. */
-function sqliteFile(upTo = readMigrations().length): string {
+async function sqliteFile(upTo = readMigrations().length): Promise<string> {
   const file = join(dir, `${randomBytes(5).toString('hex')}.db`);
   const db = openDatabase(file);
   migrate(db, readMigrations().slice(0, upTo));
-  if (upTo === readMigrations().length) runSeeds(db);
+  if (upTo === readMigrations().length) await runSeeds(serialize(db));
   db.close();
   return file;
 }
@@ -129,7 +130,7 @@ describe('a SQLite install with real activity, moved to PostgreSQL', () => {
       const player = await t.logIn(username, username === withdrawer ? 'harness1' : undefined);
       seen.set(username, await view(t, player));
     }
-    expect(ledgerProblems(t.app.db)).toEqual([]);
+    expect(await ledgerProblems(t.app.db)).toEqual([]);
     await t.close();
   });
 
@@ -180,21 +181,21 @@ describe('a SQLite install with real activity, moved to PostgreSQL', () => {
         cookie: newcomer.cookie,
       });
       expect(balance.body.data.userAccountVO.balance).toBe(500);
-      expect(ledgerProblems(pg.app.db)).toEqual([]);
+      expect(await ledgerProblems(pg.app.db)).toEqual([]);
     } finally {
       await pg.close();
     }
   });
 
-  it('refuses a target that already holds data, and changes nothing there', () => {
+  it('refuses a target that already holds data, and changes nothing there', async () => {
     const url = newDatabase();
     const seeded = new PgDatabase(url);
     migratePostgres(seeded);
-    runSeeds(seeded);
+    await runSeeds(serialize(seeded));
     const games = () => seeded.query('SELECT COUNT(*) FROM games', []).rows[0]?.[0];
     const before = games();
     try {
-      expect(() => migrateSqliteToPostgres({ from: file, to: url })).toThrow(
+      await expect(migrateSqliteToPostgres({ from: file, to: url })).rejects.toThrow(
         /The target is not empty \(rows in \w+, .* and \d+ more tables\): migrate into a new database/,
       );
       expect(games()).toBe(before);
@@ -204,9 +205,9 @@ describe('a SQLite install with real activity, moved to PostgreSQL', () => {
     }
   });
 
-  it('a dry run copies and verifies, then leaves the target untouched', () => {
+  it('a dry run copies and verifies, then leaves the target untouched', async () => {
     const url = newDatabase();
-    const summary = migrateSqliteToPostgres({ from: file, to: url, dryRun: true });
+    const summary = await migrateSqliteToPostgres({ from: file, to: url, dryRun: true });
     expect(summary.dryRun).toBe(true);
     expect(summary.rows).toBeGreaterThan(100);
     expect(summary.players).toBe(6);
@@ -215,7 +216,7 @@ describe('a SQLite install with real activity, moved to PostgreSQL', () => {
 });
 
 describe('refusals and the seeds rule', () => {
-  it('accepts a target holding only what the migrations insert (the listed tables); sequences pass every id given', () => {
+  it('accepts a target holding only what the migrations insert (the listed tables); sequences pass every id given', async () => {
     const url = newDatabase();
     const target = new PgDatabase(url);
     try {
@@ -233,11 +234,11 @@ describe('refusals and the seeds rule', () => {
       target.close();
     }
     // Letters 1..500 were given and deleted: AUTOINCREMENT never gives those ids again, nor must PostgreSQL.
-    const file = sqliteFile();
+    const file = await sqliteFile();
     const sqlite = new Database(file);
     sqlite.prepare("INSERT INTO sqlite_sequence (name, seq) VALUES ('letters', 500)").run();
     sqlite.close();
-    const summary = migrateSqliteToPostgres({ from: file, to: url });
+    const summary = await migrateSqliteToPostgres({ from: file, to: url });
     expect(summary.dryRun).toBe(false);
     expect(summary.tables.find((t) => t.name === 'ledger_accounts')?.rows).toBe(5);
     const migrated = new PgDatabase(url);
@@ -251,43 +252,50 @@ describe('refusals and the seeds rule', () => {
     }
   });
 
-  it('refuses a source whose migrations are not all applied', () => {
+  it('refuses a source whose migrations are not all applied', async () => {
     const last = readMigrations().at(-1)?.version;
-    expect(() => migrateSqliteToPostgres({ from: sqliteFile(readMigrations().length - 1), to: newDatabase() })).toThrow(
+    const file = await sqliteFile(readMigrations().length - 1);
+    await expect(migrateSqliteToPostgres({ from: file, to: newDatabase() })).rejects.toThrow(
       new RegExp(`lacks migrations ${last}`),
     );
   });
 
-  it('refuses a source whose migrations are newer than the code', () => {
-    const file = sqliteFile();
+  it('refuses a source whose migrations are newer than the code', async () => {
+    const file = await sqliteFile();
     const db = new Database(file);
     db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (9999, '9999_future', 'x')").run();
     db.close();
-    expect(() => migrateSqliteToPostgres({ from: file, to: newDatabase() })).toThrow(/newer than this code \(9999\)/);
+    await expect(migrateSqliteToPostgres({ from: file, to: newDatabase() })).rejects.toThrow(
+      /newer than this code \(9999\)/,
+    );
   });
 
-  it('refuses a source a running server holds, and a missing file', () => {
-    const file = sqliteFile();
+  it('refuses a source a running server holds, and a missing file', async () => {
+    const file = await sqliteFile();
     const held = openDatabase(file);
     held.prepare('SELECT COUNT(*) FROM users').get();
     try {
-      expect(() => migrateSqliteToPostgres({ from: file, to: newDatabase() })).toThrow(/in use .*stop the server/);
+      await expect(migrateSqliteToPostgres({ from: file, to: newDatabase() })).rejects.toThrow(
+        /in use .*stop the server/,
+      );
     } finally {
       held.close();
     }
-    expect(() => migrateSqliteToPostgres({ from: join(dir, 'none.db'), to: newDatabase() })).toThrow(MigrationRefused);
+    await expect(migrateSqliteToPostgres({ from: join(dir, 'none.db'), to: newDatabase() })).rejects.toThrow(
+      MigrationRefused,
+    );
   });
 
-  it('refuses a source whose ledger is not whole', () => {
-    const file = sqliteFile();
+  it('refuses a source whose ledger is not whole', async () => {
+    const file = await sqliteFile();
     const db = new Database(file);
     db.prepare("UPDATE ledger_accounts SET balance = 100 WHERE code = 'house'").run();
     db.close();
-    expect(() => migrateSqliteToPostgres({ from: file, to: newDatabase() })).toThrow(/ledger is not whole/);
+    await expect(migrateSqliteToPostgres({ from: file, to: newDatabase() })).rejects.toThrow(/ledger is not whole/);
   });
 
-  it('a value PostgreSQL refuses fails the run, naming the table, and keeps nothing', () => {
-    const file = sqliteFile();
+  it('a value PostgreSQL refuses fails the run, naming the table, and keeps nothing', async () => {
+    const file = await sqliteFile();
     const db = new Database(file);
     // SQLite keeps a NUL inside text; PostgreSQL's text cannot hold one.
     db.prepare(
@@ -295,15 +303,18 @@ describe('refusals and the seeds rule', () => {
     ).run();
     db.close();
     const url = newDatabase();
-    expect(() => migrateSqliteToPostgres({ from: file, to: url })).toThrow(/^copying app_config \(rows 1\.\.\d+\): /);
+    await expect(migrateSqliteToPostgres({ from: file, to: url })).rejects.toThrow(
+      /^copying app_config \(rows 1\.\.\d+\): /,
+    );
     expect(tableCount(url)).toBe(0);
   });
 
-  it('refuses a target database that is not UTF8 (text must read back as written)', () => {
+  it('refuses a target database that is not UTF8 (text must read back as written)', async () => {
     const name = `m_${process.pid}_${randomBytes(5).toString('hex')}`;
     admin.execRaw(`CREATE DATABASE "${name}" ENCODING 'SQL_ASCII' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0`);
     created.push(name);
-    expect(() => migrateSqliteToPostgres({ from: sqliteFile(), to: databaseUrl(SERVER, name) })).toThrow(
+    const file = await sqliteFile();
+    await expect(migrateSqliteToPostgres({ from: file, to: databaseUrl(SERVER, name) })).rejects.toThrow(
       /is SQL_ASCII .*create it with ENCODING 'UTF8' LC_COLLATE 'C'/,
     );
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { opsClient, testApp } from '../../test/helpers';
+import type { SerialDb } from '../serial';
 import { isLost, type PgDatabase } from './database';
 import { openPostgres } from './open';
 
@@ -72,7 +73,7 @@ describe('a lost PostgreSQL connection', () => {
     try {
       const ops = opsClient(app);
       expect((await ops.get('/ops/snapshots')).body.success).toBe(true);
-      const appDb = app.db as PgDatabase;
+      const appDb = (app.db as SerialDb).sync as PgDatabase;
       kill(pidOf(appDb));
       const answer = await ops.get('/ops/snapshots');
       expect(answer.body).toMatchObject({ success: true });

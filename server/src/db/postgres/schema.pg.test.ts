@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, migrate, openDatabase, ROOT_DIR } from '../database';
+import { migrate, openDatabase, ROOT_DIR, type SyncDb } from '../database';
 
 // One schema, two engines (docs/deployment.md): the schema the SQLite migrations build and the one the
 // PostgreSQL migrations build must match. Runs in `npm run test:stores`, whose set-up starts a PostgreSQL
@@ -83,7 +83,7 @@ const family = (type: string): string => {
 
 const sorted = (list: string[]) => [...list].sort();
 
-function sqliteSchema(db: Db): Schema {
+function sqliteSchema(db: SyncDb): Schema {
   const tables = db
     .prepare(
       "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name",
@@ -267,7 +267,7 @@ describe('one schema on SQLite and PostgreSQL', () => {
   let url = '';
   let sqlite: Schema;
   let pg: Schema;
-  let sqliteDb: Db;
+  let sqliteDb: SyncDb;
 
   beforeAll(() => {
     const admin = PG_URL as string;

@@ -43,7 +43,7 @@ describe('operator audit trail', () => {
     expect((await ops.post(`/ops/users/${user.uid}/adjust`, { amount: 50, reason: 'goodwill' })).body.success).toBe(
       true,
     );
-    const channel = app.services.deposits.methods()[0];
+    const channel = (await app.services.deposits.methods())[0];
     if (!channel) throw new Error('no seeded channel');
     expect(
       (await opsClient(app).post(`/ops/channels/${channel.code}`, { enabled: false, max: 20000 })).body.success,
@@ -110,8 +110,8 @@ describe('operator audit trail', () => {
       const answer = await opsClient(app).request({ method, url: '/ops/audit', payload: {} });
       expect(answer.status).toBe(404);
     }
-    expect(() => app.db.prepare("UPDATE ops_audit SET operator = 'mallory'").run()).toThrow(/append-only/);
-    expect(() => app.db.prepare('DELETE FROM ops_audit').run()).toThrow(/append-only/);
+    await expect(app.db.prepare("UPDATE ops_audit SET operator = 'mallory'").run()).rejects.toThrow(/append-only/);
+    await expect(app.db.prepare('DELETE FROM ops_audit').run()).rejects.toThrow(/append-only/);
     expect((await trail()).list.map((e) => e.operator)).toEqual(['operator']);
   });
 

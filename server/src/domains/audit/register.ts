@@ -46,12 +46,12 @@ export function register(app: FastifyInstance) {
 
   // The hooks go on the audited routes only (every other request never runs them): this domain is
   // registered first, so its onRoute hook sees every route added after it.
-  const preHandler = (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
-    if (request.method === 'GET' || request.method === 'HEAD') return done();
+  const preHandler = async (request: FastifyRequest, _reply: FastifyReply) => {
+    if (request.method === 'GET' || request.method === 'HEAD') return;
     const subject = audit.subjectOf(request.method, request.routeOptions.url ?? '');
     let before: unknown = null;
     try {
-      before = subject?.state?.(request) ?? null;
+      before = (await subject?.state?.(request)) ?? null;
     } catch {
       before = null; // the target does not exist: the handler answers that
     }
@@ -63,26 +63,25 @@ export function register(app: FastifyInstance) {
       before,
       payload: null,
     };
-    done();
   };
   const onSend = (request: FastifyRequest, _reply: FastifyReply, payload: unknown, done: HookDone) => {
     if (request.auditing && typeof payload === 'string') request.auditing.payload = payload;
     done(null, payload);
   };
-  const onResponse = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+  const onResponse = async (request: FastifyRequest, reply: FastifyReply) => {
     const entry = request.auditing;
-    if (!entry) return done();
+    if (!entry) return;
     const { code, data } = dataOf(entry.payload);
     let after: unknown = data;
     if (code === 0 && entry.subject?.state) {
       try {
-        after = entry.subject.state(request);
+        after = await entry.subject.state(request);
       } catch {
         after = data;
       }
     }
     try {
-      audit.record({
+      await audit.record({
         at: entry.at,
         operator: entry.operator,
         method: request.method,
@@ -98,7 +97,6 @@ export function register(app: FastifyInstance) {
     } catch (error) {
       app.log.error({ err: error }, 'audit: could not record an operator action');
     }
-    done();
   };
   app.addHook('onRoute', (options) => {
     const methods = [options.method].flat();
@@ -116,8 +114,8 @@ export function register(app: FastifyInstance) {
 function describeCoreRoutes(app: FastifyInstance, audit: AuditService) {
   // Read when an action runs: the services of the domains registered after this one.
   const { services } = app;
-  const userOf = (request: FastifyRequest) => {
-    const row = services.users.byUid(Number(param(request, 'uid')));
+  const userOf = async (request: FastifyRequest) => {
+    const row = await services.users.byUid(Number(param(request, 'uid')));
     if (!row) throw new Error('no such player');
     return row;
   };
@@ -125,15 +123,15 @@ function describeCoreRoutes(app: FastifyInstance, audit: AuditService) {
 
   audit.describe('POST', '/ops/users/:uid/status', {
     ...byUid,
-    state: (r) => {
-      const row = userOf(r);
+    state: async (r) => {
+      const row = await userOf(r);
       return { status: row.status, statusReason: row.status_reason };
     },
   });
   audit.describe('POST', '/ops/users/:uid/sessions/revoke', byUid);
   audit.describe('POST', '/ops/users/:uid/sessions/:id/revoke', {
     target: (r) => `${param(r, 'uid')} session:${param(r, 'id')}`,
-    state: (r) => app.sessions.auditState(userOf(r).id, Number(param(r, 'id'))),
+    state: async (r) => app.sessions.auditState((await userOf(r)).id, Number(param(r, 'id'))),
   });
   audit.describe('POST', '/ops/codes/:id/disable', {
     target: (r) => `code:${param(r, 'id')}`,
@@ -141,23 +139,23 @@ function describeCoreRoutes(app: FastifyInstance, audit: AuditService) {
   });
   audit.describe('POST', '/ops/users/:uid/adjust', {
     ...byUid,
-    state: (r) => {
-      const { userAccountVO } = services.ledger.buckets(userOf(r).id);
+    state: async (r) => {
+      const { userAccountVO } = await services.ledger.buckets((await userOf(r)).id);
       return { balance: userAccountVO.balance, allAmount: userAccountVO.allAmount };
     },
   });
   audit.describe('POST', '/ops/kyc/:uid/decide', {
     ...byUid,
-    state: (r) => {
-      const v = services.kyc.view(userOf(r).id);
+    state: async (r) => {
+      const v = await services.kyc.view((await userOf(r)).id);
       return { status: v.status, reason: v.reason };
     },
   });
   for (const action of ['review', 'reject', 'payout']) {
     audit.describe('POST', `/ops/withdrawals/:orderNo/${action}`, {
       target: (r) => param(r, 'orderNo'),
-      state: (r) => {
-        const w = services.withdrawals.opsDetail(param(r, 'orderNo'));
+      state: async (r) => {
+        const w = await services.withdrawals.opsDetail(param(r, 'orderNo'));
         return { status: w.status, remark: w.remark, payoutRef: w.payoutRef };
       },
     });
@@ -165,15 +163,16 @@ function describeCoreRoutes(app: FastifyInstance, audit: AuditService) {
   audit.describe('POST', '/ops/deposits/:orderNo/settle', { target: (r) => param(r, 'orderNo') });
   audit.describe('POST', '/ops/channels/:code', {
     target: (r) => param(r, 'code'),
-    state: (r) => services.deposits.methods().find((c) => c.code === param(r, 'code')) ?? null,
+    state: async (r) => (await services.deposits.methods()).find((c) => c.code === param(r, 'code')) ?? null,
   });
   audit.describe('POST', '/ops/withdraw-settings', {
     target: () => 'withdraw-settings',
-    state: () => ({ ...services.withdrawals.settings(), limits: services.withdrawals.limits() }),
+    state: async () => ({ ...(await services.withdrawals.settings()), limits: await services.withdrawals.limits() }),
   });
   audit.describe('POST', '/ops/withdraw-limits/:vipLevel', {
     target: (r) => `vip-${param(r, 'vipLevel')}`,
-    state: (r) => services.withdrawals.limits().find((l) => l.vipLevel === Number(param(r, 'vipLevel'))) ?? null,
+    state: async (r) =>
+      (await services.withdrawals.limits()).find((l) => l.vipLevel === Number(param(r, 'vipLevel'))) ?? null,
   });
   audit.describe('POST', '/ops/clock', { target: () => 'clock', state: () => ({ now: app.clock.iso() }) });
 }

@@ -41,10 +41,10 @@ export function createAuditRepo(db: Db) {
   const count = db.prepare(`SELECT COUNT(*) FROM ops_audit ${WHERE}`).pluck();
 
   return {
-    add: (row: NewAuditRow) => (insert.get(row) as { id: number }).id,
-    page(f: AuditFilter) {
+    add: async (row: NewAuditRow) => ((await insert.get(row)) as { id: number }).id,
+    async page(f: AuditFilter) {
       const params = { ...f, failed: f.failed === null ? null : f.failed ? 1 : 0 };
-      return { rows: page.all(params) as AuditRow[], total: count.get(params) as number };
+      return { rows: (await page.all(params)) as AuditRow[], total: (await count.get(params)) as number };
     },
   };
 }

@@ -5,6 +5,7 @@ import { type AuditRow, createAuditRepo } from './repo';
 /** How the audit shows one route's target: its name, and its state (read before and after the action). */
 export interface AuditSubject {
   target(request: FastifyRequest): string;
+  /** The state, or a promise of it (awaited by the audit hooks). */
   state?(request: FastifyRequest): unknown;
 }
 
@@ -73,8 +74,15 @@ export function createAuditService(deps: { db: Db }) {
       });
     },
 
-    list(filter: { operator?: string; route?: string; target?: string; failed?: boolean; page: number; size: number }) {
-      const { rows, total } = repo.page({
+    async list(filter: {
+      operator?: string;
+      route?: string;
+      target?: string;
+      failed?: boolean;
+      page: number;
+      size: number;
+    }) {
+      const { rows, total } = await repo.page({
         operator: filter.operator || null,
         route: filter.route || null,
         target: filter.target || null,

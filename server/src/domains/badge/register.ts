@@ -14,6 +14,7 @@ export function register(app: FastifyInstance) {
     events: app.events,
     push: (userId, event, content) => app.socket.push(userId, event, content),
     discard: (userId, events) => app.socket.discard(userId, events),
+    log: app.log,
   });
   Object.assign(app.services, { badges });
   badgeRoutes(app, badges);

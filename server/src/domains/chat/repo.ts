@@ -72,30 +72,31 @@ export function createChatRepo(db: Db) {
     .pluck();
 
   return {
-    open: (userId: number) => open.get(userId) as ConversationRow | undefined,
-    latest: (userId: number) => latest.get(userId) as ConversationRow | undefined,
-    byId: (id: number) => byId.get(id) as ConversationRow | undefined,
-    create: (userId: number, now: string) => (insertConversation.get({ userId, now }) as { id: number }).id,
-    addMessage(m: {
+    open: async (userId: number) => (await open.get(userId)) as ConversationRow | undefined,
+    latest: async (userId: number) => (await latest.get(userId)) as ConversationRow | undefined,
+    byId: async (id: number) => (await byId.get(id)) as ConversationRow | undefined,
+    create: async (userId: number, now: string) =>
+      ((await insertConversation.get({ userId, now })) as { id: number }).id,
+    async addMessage(m: {
       conversationId: number;
       sender: 'player' | 'operator';
       operator: string;
       body: string;
       now: string;
     }) {
-      const row = insertMessage.get(m) as MessageRow;
-      (m.sender === 'player' ? touchForOperator : touchForPlayer).run({ id: m.conversationId, now: m.now });
+      const row = (await insertMessage.get(m)) as MessageRow;
+      await (m.sender === 'player' ? touchForOperator : touchForPlayer).run({ id: m.conversationId, now: m.now });
       return row;
     },
-    messages: (conversationId: number) => messages.all(conversationId) as MessageRow[],
-    markPlayerRead: (userId: number) => playerRead.run(userId).changes,
-    markOperatorRead: (id: number) => operatorRead.run(id).changes,
-    playerUnread: (userId: number) => playerUnread.get(userId) as number,
-    operatorUnread: () => operatorUnread.get() as number,
-    close: (id: number, by: string, now: string) => close.run({ id, by, now }).changes > 0,
-    opsList: (f: { status: 'open' | 'closed' | 'all'; uid: number | null; limit: number }) =>
-      opsList.all(f) as OpsConversationRow[],
-    opsById: (id: number) => opsById.get(id) as OpsConversationRow | undefined,
+    messages: async (conversationId: number) => (await messages.all(conversationId)) as MessageRow[],
+    markPlayerRead: async (userId: number) => (await playerRead.run(userId)).changes,
+    markOperatorRead: async (id: number) => (await operatorRead.run(id)).changes,
+    playerUnread: async (userId: number) => (await playerUnread.get(userId)) as number,
+    operatorUnread: async () => (await operatorUnread.get()) as number,
+    close: async (id: number, by: string, now: string) => (await close.run({ id, by, now })).changes > 0,
+    opsList: async (f: { status: 'open' | 'closed' | 'all'; uid: number | null; limit: number }) =>
+      (await opsList.all(f)) as OpsConversationRow[],
+    opsById: async (id: number) => (await opsById.get(id)) as OpsConversationRow | undefined,
   };
 }
 

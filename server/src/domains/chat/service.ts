@@ -52,22 +52,22 @@ export function createChatService(deps: {
   const { db, clock } = deps;
   const repo = createChatRepo(db);
 
-  const opsConversation = (id: number) => {
-    const row = repo.opsById(id);
+  const opsConversation = async (id: number) => {
+    const row = await repo.opsById(id);
     if (!row) throw new AppError(Code.CHAT_NOT_FOUND);
     return row;
   };
-  const pushUnread = (userId: number) => deps.push(userId, CHAT_EVENTS.unread, repo.playerUnread(userId));
-  const pushOperatorUnread = () => deps.pushOperators('chat.unread', repo.operatorUnread());
+  const pushUnread = async (userId: number) => deps.push(userId, CHAT_EVENTS.unread, await repo.playerUnread(userId));
+  const pushOperatorUnread = async () => deps.pushOperators('chat.unread', await repo.operatorUnread());
 
   return {
     /** The open conversation (else the last one) with its messages, and the player's unread count. */
-    view(userId: number) {
-      const conversation = repo.open(userId) ?? repo.latest(userId);
+    async view(userId: number) {
+      const conversation = (await repo.open(userId)) ?? (await repo.latest(userId));
       return {
         conversation: conversation ? conversationView(conversation) : null,
-        messages: conversation ? repo.messages(conversation.id).map(messageView) : [],
-        unread: repo.playerUnread(userId),
+        messages: conversation ? (await repo.messages(conversation.id)).map(messageView) : [],
+        unread: await repo.playerUnread(userId),
       };
     },
 
@@ -79,72 +79,72 @@ export function createChatService(deps: {
       await deps.limiter.consume(`chat:user:${userId}`, CHAT_PER_MINUTE);
       await deps.limiter.consume(`chat:day:${userId}`, CHAT_PER_DAY);
       const now = clock.iso();
-      const message = db.transaction(() => {
-        const conversationId = repo.open(userId)?.id ?? repo.create(userId, now);
-        return messageView(repo.addMessage({ conversationId, sender: 'player', operator: '', body: text, now }));
+      const message = await db.transaction(async () => {
+        const conversationId = (await repo.open(userId))?.id ?? (await repo.create(userId, now));
+        return messageView(await repo.addMessage({ conversationId, sender: 'player', operator: '', body: text, now }));
       })();
       deps.pushOperators('chat.message', message);
-      pushOperatorUnread();
+      await pushOperatorUnread();
       return message;
     },
 
-    read(userId: number) {
-      if (repo.markPlayerRead(userId) > 0) pushUnread(userId);
+    async read(userId: number) {
+      if ((await repo.markPlayerRead(userId)) > 0) await pushUnread(userId);
       return { unread: 0 };
     },
 
-    opsList(filter: { status: 'open' | 'closed' | 'all'; uid?: number; limit: number }) {
+    async opsList(filter: { status: 'open' | 'closed' | 'all'; uid?: number; limit: number }) {
       return {
-        list: repo
-          .opsList({ status: filter.status, uid: filter.uid ?? null, limit: filter.limit })
-          .map(opsConversationView),
-        unread: repo.operatorUnread(),
+        list: (await repo.opsList({ status: filter.status, uid: filter.uid ?? null, limit: filter.limit })).map(
+          opsConversationView,
+        ),
+        unread: await repo.operatorUnread(),
       };
     },
 
     /** One conversation and its messages, as they are: reading changes nothing (see opsMarkRead). */
-    opsView(id: number) {
-      const conversation = opsConversation(id);
-      return { conversation: opsConversationView(conversation), messages: repo.messages(id).map(messageView) };
+    async opsView(id: number) {
+      const conversation = await opsConversation(id);
+      return { conversation: opsConversationView(conversation), messages: (await repo.messages(id)).map(messageView) };
     },
 
     /** The back office shows the conversation: its player messages count as read. */
-    opsMarkRead(id: number) {
-      opsConversation(id);
-      if (repo.markOperatorRead(id) > 0) pushOperatorUnread();
-      return opsConversationView(opsConversation(id));
+    async opsMarkRead(id: number) {
+      await opsConversation(id);
+      if ((await repo.markOperatorRead(id)) > 0) await pushOperatorUnread();
+      return opsConversationView(await opsConversation(id));
     },
 
     /** An operator answers: stored, then pushed to the player with their new unread count. */
-    reply(id: number, operator: string, text: string) {
-      const conversation = opsConversation(id);
+    async reply(id: number, operator: string, text: string) {
+      const conversation = await opsConversation(id);
       if (conversation.status !== 'open') throw new AppError(Code.CHAT_CLOSED);
       const now = clock.iso();
       const message = messageView(
-        db.transaction(() => {
-          repo.markOperatorRead(id);
+        await db.transaction(async () => {
+          await repo.markOperatorRead(id);
           return repo.addMessage({ conversationId: id, sender: 'operator', operator, body: text, now });
         })(),
       );
       deps.push(conversation.user_id, CHAT_EVENTS.message, message);
-      pushUnread(conversation.user_id);
+      await pushUnread(conversation.user_id);
       deps.pushOperators('chat.message', message);
-      pushOperatorUnread();
+      await pushOperatorUnread();
       return message;
     },
 
-    close(id: number, operator: string) {
-      const conversation = opsConversation(id);
-      if (!db.transaction(() => repo.close(id, operator, clock.iso()))()) throw new AppError(Code.CHAT_CLOSED);
+    async close(id: number, operator: string) {
+      const conversation = await opsConversation(id);
+      if (!(await db.transaction(() => repo.close(id, operator, clock.iso()))())) throw new AppError(Code.CHAT_CLOSED);
       deps.push(conversation.user_id, CHAT_EVENTS.closed, { conversationId: id });
       deps.pushOperators('chat.closed', { conversationId: id, closedBy: operator });
-      pushOperatorUnread();
-      return opsConversationView(opsConversation(id));
+      await pushOperatorUnread();
+      return opsConversationView(await opsConversation(id));
     },
 
     /** What the audit trail records of a conversation, before and after an operator action. */
-    auditState(id: number) {
-      const c = repo.byId(id);
+    async auditState(id: number) {
+      const c = await repo.byId(id);
       return c ? { status: c.status, playerUnread: c.player_unread, operatorUnread: c.operator_unread } : null;
     },
   };

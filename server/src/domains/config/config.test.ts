@@ -45,9 +45,12 @@ afterEach(async () => {
 });
 
 /** Every row of the config domain's tables, to compare before and after. */
-const snapshot = () =>
-  Object.fromEntries(CONFIG_TABLES.map((t) => [t, app.db.prepare(`SELECT * FROM ${t} ORDER BY 1, 2`).all()]));
-const count = (table: string) => app.db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number;
+const snapshot = async () => {
+  const tables: Record<string, unknown[]> = {};
+  for (const t of CONFIG_TABLES) tables[t] = await app.db.prepare(`SELECT * FROM ${t} ORDER BY 1, 2`).all();
+  return tables;
+};
+const count = async (table: string) => (await app.db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get()) as number;
 const setSetting = (key: string, value: string) =>
   app.db.prepare('UPDATE app_config SET value = ? WHERE key = ?').run(value, key);
 
@@ -104,15 +107,15 @@ describe('GET /api/config/fetch', () => {
     const other = await data<AppConfig>(new TestClient(app, undefined, { language: 'fr-FR' }), '/api/config/fetch');
     expect(other.terms_of_use).toBe(english.terms_of_use);
 
-    app.db.prepare("DELETE FROM documents WHERE slug = 'privacy_policy' AND lang = 'vi-VN'").run();
+    await app.db.prepare("DELETE FROM documents WHERE slug = 'privacy_policy' AND lang = 'vi-VN'").run();
     const config = await data<AppConfig>(vietnamese, '/api/config/fetch');
     expect(config.privacy_policy).toBe(english.privacy_policy);
     expect(config.terms_of_use).toMatch(/^# Điều khoản sử dụng/);
   });
 
   it('reads the stored settings, so a rebrand reaches the brand and every text naming it', async () => {
-    setSetting('brand_name', 'Lucky Bay');
-    setSetting('cs_telegram', 'https://t.me/luckybay_help');
+    await setSetting('brand_name', 'Lucky Bay');
+    await setSetting('cs_telegram', 'https://t.me/luckybay_help');
     const config = await data<AppConfig>(visitor, '/api/config/fetch');
     expect(config.brand.name).toBe('Lucky Bay');
     expect(config.cs_telegram).toBe('https://t.me/luckybay_help');
@@ -141,8 +144,8 @@ describe('GET /api/app/version', () => {
   });
 
   it('follows a new release stored in app_config', async () => {
-    setSetting('app_version', '1.1.0');
-    setSetting('app_version_code', '110');
+    await setSetting('app_version', '1.1.0');
+    await setSetting('app_version_code', '110');
     expect(await data<Version>(visitor, '/api/app/version')).toMatchObject({ version: '1.1.0', versionCode: 110 });
   });
 });
@@ -176,7 +179,7 @@ describe('GET /api/app/faq', () => {
     });
 
     const first = english[0]!;
-    app.db.prepare("DELETE FROM faq_texts WHERE faq_id = ? AND lang = 'vi-VN'").run(first.id);
+    await app.db.prepare("DELETE FROM faq_texts WHERE faq_id = ? AND lang = 'vi-VN'").run(first.id);
     const partial = await data<Faq>(vietnamese, '/api/app/faq');
     expect(partial[0]).toEqual(first);
     expect(partial[1]?.question).toBe(faq[1]?.question);
@@ -233,8 +236,8 @@ describe('GET /api/open/notice/info', () => {
 
   it('shows a notice only once the virtual clock reaches its publication time', async () => {
     const at = new Date(TEST_NOW.getTime() + 3_600_000).toISOString();
-    app.db.prepare('INSERT INTO notices (id, published_at) VALUES (50, ?)').run(at);
-    app.db
+    await app.db.prepare('INSERT INTO notices (id, published_at) VALUES (50, ?)').run(at);
+    await app.db
       .prepare("INSERT INTO notice_texts (notice_id, lang, title, content) VALUES (50, 'en-US', 'Soon', 'Later')")
       .run();
     expect((await data<Notices>(visitor, '/api/open/notice/info')).map((n) => n.id)).toEqual([3, 2, 1]);
@@ -252,17 +255,17 @@ describe('GET /api/fb/event/fetch', () => {
       events: [{ name: 'CompleteRegistration' }],
     });
     expect(await data<FbEvents>(client, '/api/fb/event/fetch')).toEqual({ pixelId: '', events: [] });
-    expect(count('fb_events')).toBe(1);
-    expect(app.db.prepare('SELECT delivered_at FROM fb_events').pluck().get()).toBe(TEST_NOW.toISOString());
+    expect(await count('fb_events')).toBe(1);
+    expect(await app.db.prepare('SELECT delivered_at FROM fb_events').pluck().get()).toBe(TEST_NOW.toISOString());
   });
 
   it('delivers queued events oldest first with their peso value, only to their own player', async () => {
     const alice = await registerPlayer(app);
     const bob = await registerPlayer(app);
-    const aliceId = app.services.users.byUid(alice.info.uid)!.id;
-    app.services.config.queueFbEvent(aliceId, 'Purchase', 500.5);
-    app.services.config.queueFbEvent(aliceId, 'Lead');
-    setSetting('fb_pixel_id', '123456789012345');
+    const aliceId = (await app.services.users.byUid(alice.info.uid))!.id;
+    await app.services.config.queueFbEvent(aliceId, 'Purchase', 500.5);
+    await app.services.config.queueFbEvent(aliceId, 'Lead');
+    await setSetting('fb_pixel_id', '123456789012345');
 
     expect(await data<FbEvents>(alice.client, '/api/fb/event/fetch')).toEqual({
       pixelId: '123456789012345',
@@ -279,14 +282,14 @@ describe('GET /api/fb/event/fetch', () => {
     const login = await guest.post('/api/user/guest/login');
     expect(login.body.success, JSON.stringify(login.body)).toBe(true);
     expect((await data<FbEvents>(guest, '/api/fb/event/fetch')).events).toEqual([]);
-    expect(count('fb_events')).toBe(0);
+    expect(await count('fb_events')).toBe(0);
   });
 
   it('answers 20002 without a session and delivers nothing', async () => {
     await registerPlayer(app);
     const answer = await visitor.get('/api/fb/event/fetch');
     expect(answer.body).toMatchObject({ success: false, code: Code.SESSION_INVALID });
-    expect(app.db.prepare('SELECT COUNT(*) FROM fb_events WHERE delivered_at IS NULL').pluck().get()).toBe(1);
+    expect(await app.db.prepare('SELECT COUNT(*) FROM fb_events WHERE delivered_at IS NULL').pluck().get()).toBe(1);
   });
 });
 
@@ -294,7 +297,7 @@ describe('GET /api/user/follow', () => {
   it('answers the ps_facebook setting', async () => {
     const { client } = await registerPlayer(app);
     expect(await data<string>(client, '/api/user/follow')).toBe(seededConfig.contacts.ps_facebook);
-    setSetting('ps_facebook', 'https://www.facebook.com/luckybay');
+    await setSetting('ps_facebook', 'https://www.facebook.com/luckybay');
     expect(await data<string>(client, '/api/user/follow')).toBe('https://www.facebook.com/luckybay');
   });
 });
@@ -302,11 +305,11 @@ describe('GET /api/user/follow', () => {
 describe('unknown query fields', () => {
   it.each(configEndpoints.map((e) => e.path))('%s refuses them with 10001 and changes nothing', async (path) => {
     const { client } = await registerPlayer(app);
-    const before = snapshot();
+    const before = await snapshot();
     const answer = await client.get(path, { foo: '1' });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ success: false, code: Code.VALIDATION, data: [{ field: 'foo' }] });
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 
   it('leave the pending pixel events pending', async () => {
@@ -318,44 +321,44 @@ describe('unknown query fields', () => {
 });
 
 describe('the config seed', () => {
-  it('writes every seed file: settings, 2 documents x 2 languages, FAQ, banners and notices', () => {
-    expect(count('faq')).toBe(seededFaq.length);
-    expect(count('faq_texts')).toBe(seededFaq.length * 2);
-    expect(count('banners')).toBe(4);
-    expect(count('banner_texts')).toBe(8);
-    expect(count('notices')).toBe(3);
-    expect(count('notice_texts')).toBe(6);
-    expect(count('documents')).toBe(6);
-    const keys = app.db.prepare('SELECT key FROM app_config').pluck().all();
+  it('writes every seed file: settings, 2 documents x 2 languages, FAQ, banners and notices', async () => {
+    expect(await count('faq')).toBe(seededFaq.length);
+    expect(await count('faq_texts')).toBe(seededFaq.length * 2);
+    expect(await count('banners')).toBe(4);
+    expect(await count('banner_texts')).toBe(8);
+    expect(await count('notices')).toBe(3);
+    expect(await count('notice_texts')).toBe(6);
+    expect(await count('documents')).toBe(6);
+    const keys = await app.db.prepare('SELECT key FROM app_config').pluck().all();
     expect(keys).toEqual(expect.arrayContaining([...Object.keys(seededConfig.contacts), 'brand_name', 'fb_pixel_id']));
   });
 
-  it('is idempotent: running it again writes no row and duplicates nothing', () => {
-    const before = snapshot();
-    const changes = () => app.db.prepare('SELECT total_changes()').pluck().get() as number;
-    const start = changes();
-    seedConfig(app.db);
-    seedConfig(app.db);
-    expect(changes()).toBe(start);
-    runSeeds(app.db);
-    runSeeds(app.db);
-    expect(snapshot()).toEqual(before);
+  it('is idempotent: running it again writes no row and duplicates nothing', async () => {
+    const before = await snapshot();
+    const changes = async () => (await app.db.prepare('SELECT total_changes()').pluck().get()) as number;
+    const start = await changes();
+    await seedConfig(app.db);
+    await seedConfig(app.db);
+    expect(await changes()).toBe(start);
+    await runSeeds(app.db);
+    await runSeeds(app.db);
+    expect(await snapshot()).toEqual(before);
   });
 
-  it('restores seeded texts and removes rows no longer in the seed, but keeps changed settings', () => {
-    const before = snapshot();
-    app.db.prepare("UPDATE faq_texts SET answer = 'changed' WHERE faq_id = 1 AND lang = 'en-US'").run();
-    app.db.prepare("UPDATE documents SET body = 'changed' WHERE slug = 'terms_of_use'").run();
-    app.db.prepare('INSERT INTO banners (id, sort_order, link, link_type) VALUES (99, 0, ?, ?)').run('', 'none');
-    app.db
+  it('restores seeded texts and removes rows no longer in the seed, but keeps changed settings', async () => {
+    const before = await snapshot();
+    await app.db.prepare("UPDATE faq_texts SET answer = 'changed' WHERE faq_id = 1 AND lang = 'en-US'").run();
+    await app.db.prepare("UPDATE documents SET body = 'changed' WHERE slug = 'terms_of_use'").run();
+    await app.db.prepare('INSERT INTO banners (id, sort_order, link, link_type) VALUES (99, 0, ?, ?)').run('', 'none');
+    await app.db
       .prepare("INSERT INTO banner_texts (banner_id, lang, title, image_url) VALUES (99, 'en-US', 'Stray', '/x.svg')")
       .run();
-    app.db.prepare("DELETE FROM notice_texts WHERE notice_id = 2 AND lang = 'vi-VN'").run();
-    setSetting('brand_name', 'Lucky Bay');
+    await app.db.prepare("DELETE FROM notice_texts WHERE notice_id = 2 AND lang = 'vi-VN'").run();
+    await setSetting('brand_name', 'Lucky Bay');
 
-    runSeeds(app.db);
-    const after = snapshot();
+    await runSeeds(app.db);
+    const after = await snapshot();
     expect({ ...after, app_config: before.app_config }).toEqual(before);
-    expect(app.services.config.value('brand_name')).toBe('Lucky Bay');
+    expect(await app.services.config.value('brand_name')).toBe('Lucky Bay');
   });
 });

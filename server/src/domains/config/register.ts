@@ -11,7 +11,7 @@ declare module 'fastify' {
 /** Site configuration: the service, its subscriptions and routes. */
 export function register(app: FastifyInstance) {
   const config = createConfigService({ db: app.db, clock: app.clock, log: app.log });
-  config.subscribe(app.events, { isGuest: (userId) => app.services.users.byId(userId)?.guest === 1 });
+  config.subscribe(app.events, { isGuest: async (userId) => (await app.services.users.byId(userId))?.guest === 1 });
   Object.assign(app.services, { config });
   configRoutes(app, config);
 }

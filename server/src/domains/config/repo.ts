@@ -173,53 +173,53 @@ export function createConfigRepo(db: Db) {
   );
 
   return {
-    setting: (key: string) => setting.get(key) as string | undefined,
-    settings: () => Object.fromEntries(settings.all() as [string, string][]),
+    setting: async (key: string) => (await setting.get(key)) as string | undefined,
+    settings: async () => Object.fromEntries((await settings.all()) as [string, string][]),
     /** Writes a setting only when the key is new: a stored value (an operator's) is kept. */
     insertSetting: (key: string, value: string) => insertSetting.run(key, value),
 
-    document: (slug: string, pick: LangPick) => document.get({ slug, ...pick }) as string | undefined,
-    upsertDocument(slug: string, bodies: { lang: string; body: string }[]) {
-      for (const { lang, body } of bodies) upsertDocument.run(slug, lang, body);
-      pruneDocumentLangs.run(slug, json(bodies.map((b) => b.lang)));
+    document: async (slug: string, pick: LangPick) => (await document.get({ slug, ...pick })) as string | undefined,
+    async upsertDocument(slug: string, bodies: { lang: string; body: string }[]) {
+      for (const { lang, body } of bodies) await upsertDocument.run(slug, lang, body);
+      await pruneDocumentLangs.run(slug, json(bodies.map((b) => b.lang)));
     },
 
-    faq: (pick: LangPick) => faq.all(pick) as FaqRow[],
+    faq: async (pick: LangPick) => (await faq.all(pick)) as FaqRow[],
     /** Makes the FAQ exactly these rows: upserts them and deletes the others. */
-    replaceFaq(rows: FaqSeedRow[]) {
+    async replaceFaq(rows: FaqSeedRow[]) {
       for (const row of rows) {
-        upsertFaq.run(row.id, row.sortOrder);
-        for (const t of row.texts) upsertFaqText.run(row.id, t.lang, t.category, t.question, t.answer);
-        pruneFaqTexts.run(row.id, json(row.texts.map((t) => t.lang)));
+        await upsertFaq.run(row.id, row.sortOrder);
+        for (const t of row.texts) await upsertFaqText.run(row.id, t.lang, t.category, t.question, t.answer);
+        await pruneFaqTexts.run(row.id, json(row.texts.map((t) => t.lang)));
       }
-      pruneFaq.run(json(rows.map((r) => r.id)));
+      await pruneFaq.run(json(rows.map((r) => r.id)));
     },
 
-    banners: (pick: LangPick) => banners.all(pick) as BannerRow[],
-    replaceBanners(rows: BannerSeedRow[]) {
+    banners: async (pick: LangPick) => (await banners.all(pick)) as BannerRow[],
+    async replaceBanners(rows: BannerSeedRow[]) {
       for (const row of rows) {
-        upsertBanner.run(row.id, row.sortOrder, row.link, row.linkType);
-        for (const t of row.texts) upsertBannerText.run(row.id, t.lang, t.title, t.imageUrl);
-        pruneBannerTexts.run(row.id, json(row.texts.map((t) => t.lang)));
+        await upsertBanner.run(row.id, row.sortOrder, row.link, row.linkType);
+        for (const t of row.texts) await upsertBannerText.run(row.id, t.lang, t.title, t.imageUrl);
+        await pruneBannerTexts.run(row.id, json(row.texts.map((t) => t.lang)));
       }
-      pruneBanners.run(json(rows.map((r) => r.id)));
+      await pruneBanners.run(json(rows.map((r) => r.id)));
     },
 
-    notices: (pick: LangPick, now: string) => notices.all({ ...pick, now }) as NoticeRow[],
-    replaceNotices(rows: NoticeSeedRow[]) {
+    notices: async (pick: LangPick, now: string) => (await notices.all({ ...pick, now })) as NoticeRow[],
+    async replaceNotices(rows: NoticeSeedRow[]) {
       for (const row of rows) {
-        upsertNotice.run(row.id, row.publishedAt);
-        for (const t of row.texts) upsertNoticeText.run(row.id, t.lang, t.title, t.content);
-        pruneNoticeTexts.run(row.id, json(row.texts.map((t) => t.lang)));
+        await upsertNotice.run(row.id, row.publishedAt);
+        for (const t of row.texts) await upsertNoticeText.run(row.id, t.lang, t.title, t.content);
+        await pruneNoticeTexts.run(row.id, json(row.texts.map((t) => t.lang)));
       }
-      pruneNotices.run(json(rows.map((r) => r.id)));
+      await pruneNotices.run(json(rows.map((r) => r.id)));
     },
 
-    insertFbEvent: (event: NewFbEvent) => (insertFbEvent.get(event) as { id: number }).id,
+    insertFbEvent: async (event: NewFbEvent) => ((await insertFbEvent.get(event)) as { id: number }).id,
     /** Marks the player's pending events delivered and returns them, in one statement. */
     /** Marks the player's pending events delivered and returns them; a plain read when there are none. */
-    takeFbEvents: (userId: number, now: () => string) =>
-      hasPendingFbEvents.get(userId) === 1 ? (takeFbEvents.all(now(), userId) as FbEventRow[]) : [],
+    takeFbEvents: async (userId: number, now: () => string) =>
+      (await hasPendingFbEvents.get(userId)) === 1 ? ((await takeFbEvents.all(now(), userId)) as FbEventRow[]) : [],
   };
 }
 

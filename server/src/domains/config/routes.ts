@@ -5,7 +5,7 @@ import type { ConfigService } from './service';
 
 export function configRoutes(app: FastifyInstance, config: ConfigService) {
   const devTools = app.config.mode === 'development' && app.config.opsEnabled;
-  route(app, contract.configFetch, ({ request }) => ({ ...config.config(request.lang), devTools }));
+  route(app, contract.configFetch, async ({ request }) => ({ ...(await config.config(request.lang)), devTools }));
   route(app, contract.appVersion, () => config.version());
   route(app, contract.faq, ({ request }) => config.faq(request.lang));
   route(app, contract.banners, ({ request }) => config.banners(request.lang));

@@ -134,7 +134,7 @@ let cached: ReturnType<typeof readSeeds> | undefined;
  * operator changed survives a restart. Documents, FAQ, banners and notices follow the seed files exactly
  * (rows no longer in a file are removed). Unchanged rows are not written, so a second run changes nothing.
  */
-export function seedConfig(db: Db): void {
+export async function seedConfig(db: Db): Promise<void> {
   cached ??= readSeeds();
   const { config, faq, banners, notices, documents } = cached;
   const repo = createConfigRepo(db);
@@ -150,22 +150,22 @@ export function seedConfig(db: Db): void {
     [SETTING.privacyEmail]: config.privacyEmail,
     [SETTING.fbPixelId]: config.fbPixelId,
   };
-  for (const [key, value] of Object.entries(settings)) repo.insertSetting(key, value);
+  for (const [key, value] of Object.entries(settings)) await repo.insertSetting(key, value);
 
-  for (const { slug, bodies } of documents) repo.upsertDocument(slug, bodies);
-  repo.upsertDocument(
+  for (const { slug, bodies } of documents) await repo.upsertDocument(slug, bodies);
+  await repo.upsertDocument(
     DOCUMENT.licenceText,
     langs(config.brand.licenceText).map(({ lang, text }) => ({ lang, body: text })),
   );
 
-  repo.replaceFaq(
+  await repo.replaceFaq(
     faq.map((item, index) => ({
       id: item.id,
       sortOrder: index + 1,
       texts: perLanguage({ category: item.category, question: item.question, answer: item.answer }),
     })),
   );
-  repo.replaceBanners(
+  await repo.replaceBanners(
     banners.map((banner, index) => ({
       id: banner.id,
       sortOrder: index + 1,
@@ -174,7 +174,7 @@ export function seedConfig(db: Db): void {
       texts: perLanguage({ title: banner.title, imageUrl: banner.imageUrl }),
     })),
   );
-  repo.replaceNotices(
+  await repo.replaceNotices(
     notices.map((notice) => ({
       id: notice.id,
       publishedAt: new Date(notice.publishedAt).toISOString(),

@@ -66,11 +66,11 @@ export function createConfigService(deps: { db: Db; clock: Clock; log: FastifyBa
   const pick = (lang: Language) => ({ lang, fallback: DEFAULT_LANGUAGE });
 
   /** One setting's value, '' when it is not set. */
-  const value = (key: string) => repo.setting(key) ?? '';
+  const value = async (key: string) => (await repo.setting(key)) ?? '';
 
-  function queueFbEvent(userId: number, name: string, valuePesos?: number) {
+  async function queueFbEvent(userId: number, name: string, valuePesos?: number) {
     const hasValue = valuePesos !== undefined;
-    repo.insertFbEvent({
+    await repo.insertFbEvent({
       userId,
       name,
       valueCentavos: hasValue ? toCentavos(valuePesos) : null,
@@ -80,9 +80,8 @@ export function createConfigService(deps: { db: Db; clock: Clock; log: FastifyBa
   }
 
   /** The player's pending pixel events, oldest first; from now on they count as delivered. */
-  function takeFbEvents(userId: number): FbEvent[] {
-    return repo
-      .takeFbEvents(userId, () => clock.iso())
+  async function takeFbEvents(userId: number): Promise<FbEvent[]> {
+    return (await repo.takeFbEvents(userId, () => clock.iso()))
       .sort((a, b) => a.id - b.id)
       .map((row) =>
         row.value_centavos === null
@@ -94,25 +93,25 @@ export function createConfigService(deps: { db: Db; clock: Clock; log: FastifyBa
   return {
     value,
 
-    config(lang: Language): AppConfig {
-      const settings = repo.settings();
-      const text = (slug: string) => fill(repo.document(slug, pick(lang)) ?? '', settings);
+    async config(lang: Language): Promise<AppConfig> {
+      const settings = await repo.settings();
+      const text = async (slug: string) => fill((await repo.document(slug, pick(lang))) ?? '', settings);
       const contacts = Object.fromEntries(CONTACT_KEYS.map((key) => [key, settings[key] ?? '']));
       return {
         ...(contacts as Record<(typeof CONTACT_KEYS)[number], string>),
-        privacy_policy: text(DOCUMENT.privacyPolicy),
-        terms_of_use: text(DOCUMENT.termsOfUse),
+        privacy_policy: await text(DOCUMENT.privacyPolicy),
+        terms_of_use: await text(DOCUMENT.termsOfUse),
         brand: {
           name: settings[SETTING.brandName] ?? '',
           logoUrl: settings[SETTING.brandLogoUrl] ?? '',
-          licenceText: text(DOCUMENT.licenceText),
+          licenceText: await text(DOCUMENT.licenceText),
           primaryColor: settings[SETTING.brandPrimaryColor] ?? '',
         },
       };
     },
 
-    version(): z.infer<typeof appVersion.data> {
-      const settings = repo.settings();
+    async version(): Promise<z.infer<typeof appVersion.data>> {
+      const settings = await repo.settings();
       return {
         version: settings[SETTING.appVersion] ?? '',
         versionCode: Number.parseInt(settings[SETTING.appVersionCode] ?? '0', 10) || 0,
@@ -120,9 +119,9 @@ export function createConfigService(deps: { db: Db; clock: Clock; log: FastifyBa
       };
     },
 
-    faq(lang: Language): z.infer<typeof faqItemSchema>[] {
-      const settings = repo.settings();
-      return repo.faq(pick(lang)).map((row) => ({
+    async faq(lang: Language): Promise<z.infer<typeof faqItemSchema>[]> {
+      const settings = await repo.settings();
+      return (await repo.faq(pick(lang))).map((row) => ({
         id: row.id,
         category: row.category,
         question: fill(row.question, settings),
@@ -130,8 +129,8 @@ export function createConfigService(deps: { db: Db; clock: Clock; log: FastifyBa
       }));
     },
 
-    banners(lang: Language): z.infer<typeof bannerSchema>[] {
-      return repo.banners(pick(lang)).map((row) => ({
+    async banners(lang: Language): Promise<z.infer<typeof bannerSchema>[]> {
+      return (await repo.banners(pick(lang))).map((row) => ({
         id: row.id,
         imageUrl: row.image_url,
         title: row.title,
@@ -141,9 +140,9 @@ export function createConfigService(deps: { db: Db; clock: Clock; log: FastifyBa
     },
 
     /** Published notices (published_at reached on the virtual clock), newest first. */
-    notices(lang: Language): z.infer<typeof noticeSchema>[] {
-      const settings = repo.settings();
-      return repo.notices(pick(lang), clock.iso()).map((row) => ({
+    async notices(lang: Language): Promise<z.infer<typeof noticeSchema>[]> {
+      const settings = await repo.settings();
+      return (await repo.notices(pick(lang), clock.iso())).map((row) => ({
         id: row.id,
         title: fill(row.title, settings),
         content: fill(row.content, settings),
@@ -154,29 +153,26 @@ export function createConfigService(deps: { db: Db; clock: Clock; log: FastifyBa
     queueFbEvent,
     takeFbEvents,
 
-    fbEvents: (userId: number): z.infer<typeof fbEvents.data> => ({
-      pixelId: value(SETTING.fbPixelId),
-      events: takeFbEvents(userId),
+    fbEvents: async (userId: number): Promise<z.infer<typeof fbEvents.data>> => ({
+      pixelId: await value(SETTING.fbPixelId),
+      events: await takeFbEvents(userId),
     }),
 
     /**
      * Pixel events other domains announce on the bus: a completed sign-up (not a guest account)
      * queues CompleteRegistration, a first deposit queues Purchase with its amount. A failure here is logged and never fails the registration.
      */
-    subscribe(events: EventBus, users: { isGuest: (userId: number) => boolean }) {
+    subscribe(events: EventBus, users: { isGuest: (userId: number) => Promise<boolean> }) {
       events.on('user.registered', ({ userId }) => {
-        try {
-          if (!users.isGuest(userId)) queueFbEvent(userId, FB_EVENT.completeRegistration);
-        } catch (err) {
-          deps.log.error({ err, userId }, 'could not queue the CompleteRegistration pixel event');
-        }
+        void (async () => {
+          if (!(await users.isGuest(userId))) await queueFbEvent(userId, FB_EVENT.completeRegistration);
+        })().catch((err) => deps.log.error({ err, userId }, 'could not queue the CompleteRegistration pixel event'));
       });
       events.on('deposit.succeeded', ({ userId, amount, first }) => {
-        try {
-          if (first) queueFbEvent(userId, FB_EVENT.purchase, toPesos(amount));
-        } catch (err) {
-          deps.log.error({ err, userId }, 'could not queue the Purchase pixel event');
-        }
+        if (!first) return;
+        void queueFbEvent(userId, FB_EVENT.purchase, toPesos(amount)).catch((err) =>
+          deps.log.error({ err, userId }, 'could not queue the Purchase pixel event'),
+        );
       });
     },
   };

@@ -50,34 +50,34 @@ async function cancelledBet(sessionToken: string, stake: number) {
  * The same figures straight from the ledger and the tables, in centavos, over [from, to): what the
  * dashboard must equal, computed here independently of its repo.
  */
-function fromLedger(range: { from: string; to: string }) {
-  const sum = (expression: string, types: string[]) =>
-    app.db
+async function fromLedger(range: { from: string; to: string }) {
+  const sum = async (expression: string, types: string[]) =>
+    (await app.db
       .prepare(
         `SELECT COALESCE(SUM(${expression}), 0) FROM balance_journal
           WHERE created_at >= ? AND created_at < ? AND type IN (${types.map(() => '?').join(', ')})`,
       )
       .pluck()
-      .get(range.from, range.to, ...types) as number;
-  const count = (type: string) =>
-    app.db
+      .get(range.from, range.to, ...types)) as number;
+  const count = async (type: string) =>
+    (await app.db
       .prepare('SELECT COUNT(*) FROM balance_journal WHERE created_at >= ? AND created_at < ? AND type = ?')
       .pluck()
-      .get(range.from, range.to, type) as number;
-  const ggr = -sum('amount', ['bet', 'win', 'rollback']);
-  const bonusCost = sum('amount', ['deposit_bonus', 'reward', 'rebate']);
+      .get(range.from, range.to, type)) as number;
+  const ggr = -(await sum('amount', ['bet', 'win', 'rollback']));
+  const bonusCost = await sum('amount', ['deposit_bonus', 'reward', 'rebate']);
   return {
     ggr: ggr / 100,
     bonusCost: bonusCost / 100,
     ngr: (ggr - bonusCost) / 100,
-    deposits: { amount: sum('amount', ['deposit']) / 100, count: count('deposit') },
-    withdrawals: { amount: -sum('frozen_delta', ['withdraw_paid']) / 100, count: count('withdraw_paid') },
-    activePlayers: app.db
+    deposits: { amount: (await sum('amount', ['deposit'])) / 100, count: await count('deposit') },
+    withdrawals: { amount: -(await sum('frozen_delta', ['withdraw_paid'])) / 100, count: await count('withdraw_paid') },
+    activePlayers: (await app.db
       .prepare(
         "SELECT COUNT(*) FROM (SELECT DISTINCT user_id FROM balance_journal WHERE type = 'bet' AND created_at >= ? AND created_at < ?) b",
       )
       .pluck()
-      .get(range.from, range.to) as number,
+      .get(range.from, range.to)) as number,
   };
 }
 
@@ -196,10 +196,10 @@ describe('the operator dashboard (GET /ops/dashboard)', () => {
     });
     // ...are the ledger's.
     const { newPlayers: _t, from: _tf, to: _tt, ...todayFigures } = view.periods.today;
-    expect(todayFigures).toEqual(fromLedger(today));
+    expect(todayFigures).toEqual(await fromLedger(today));
     const { newPlayers: _l, from: _lf, to: _lt, ...last30Figures } = view.periods.last30Days;
-    expect(last30Figures).toEqual(fromLedger(last30));
-    const yesterday = fromLedger({ from: '2026-11-19T16:00:00.000Z', to: today.from });
+    expect(last30Figures).toEqual(await fromLedger(last30));
+    const yesterday = await fromLedger({ from: '2026-11-19T16:00:00.000Z', to: today.from });
     expect(yesterday).toMatchObject({ ggr: 110, deposits: { amount: 1000, count: 1 } });
 
     // The series: 30 Manila days, today last; the two days with activity, the others zero.
@@ -222,8 +222,8 @@ describe('the operator dashboard (GET /ops/dashboard)', () => {
         'SELECT COUNT(*) FROM users WHERE guest = 0 AND COALESCE(terms_accepted_at, created_at) >= ? AND COALESCE(terms_accepted_at, created_at) < ?',
       )
       .pluck();
-    expect(registered.get(today.from, today.to)).toBe(3);
-    expect(app.db.prepare('SELECT COUNT(*) FROM users WHERE guest = 1').pluck().get()).toBe(1);
+    expect(await registered.get(today.from, today.to)).toBe(3);
+    expect(await app.db.prepare('SELECT COUNT(*) FROM users WHERE guest = 1').pluck().get()).toBe(1);
 
     expect(view.pending).toEqual({
       withdrawals: 1,

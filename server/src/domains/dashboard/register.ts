@@ -15,9 +15,9 @@ export function register(app: FastifyInstance) {
   const dashboard = createDashboardService({
     clock: app.clock,
     repo: createDashboardRepo(app.db),
-    bringUpToDate: () => {
-      withdrawals.settleDue();
-      deposits.expireOverdue();
+    bringUpToDate: async () => {
+      await withdrawals.settleDue();
+      await deposits.expireOverdue();
     },
   });
   Object.assign(app.services, { dashboard });

@@ -80,13 +80,14 @@ export function createDashboardRepo(db: Db) {
 
   return {
     /** Σ amount, Σ frozen_delta and the rows of each dashboard journal type per UTC hour of [from, to). */
-    journalByHour: (range: { from: string; to: string }) => journalByHour.all(range) as JournalHourRow[],
+    journalByHour: async (range: { from: string; to: string }) => (await journalByHour.all(range)) as JournalHourRow[],
     /** Distinct accounts with a bet row in [from, to). */
-    bettors: (range: { from: string; to: string }) => bettors.get(range) as number,
+    bettors: async (range: { from: string; to: string }) => (await bettors.get(range)) as number,
     /** Registered (not guest) accounts per UTC hour of their registration in [from, to). */
-    registrationsByHour: (range: { from: string; to: string }) => registrationsByHour.all(range) as CountHourRow[],
+    registrationsByHour: async (range: { from: string; to: string }) =>
+      (await registrationsByHour.all(range)) as CountHourRow[],
     /** The queues waiting for an operator, now. */
-    pending: () => pending.get() as PendingRow,
+    pending: async () => (await pending.get()) as PendingRow,
   };
 }
 

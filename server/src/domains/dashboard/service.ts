@@ -67,12 +67,12 @@ export function createDashboardService(deps: {
   clock: Clock;
   repo: DashboardRepo;
   /** Applies what is due before the queues are counted: payout answers, deposit time-outs (as the lists do). */
-  bringUpToDate: () => void;
+  bringUpToDate: () => Promise<void>;
 }) {
   const { clock, repo } = deps;
 
-  function overview() {
-    deps.bringUpToDate();
+  async function overview() {
+    await deps.bringUpToDate();
     const now = clock.now();
     const todayStart = startOfManilaDay(now);
     const end = new Date(todayStart.getTime() + DAY_MS).toISOString();
@@ -83,16 +83,16 @@ export function createDashboardService(deps: {
     const days = new Map<string, DayFigures>();
     for (let i = 0; i < DASHBOARD_DAYS; i += 1)
       days.set(manilaDay(new Date(firstStart.getTime() + i * DAY_MS)), zero());
-    for (const row of repo.journalByHour(last30)) {
+    for (const row of await repo.journalByHour(last30)) {
       const day = days.get(dayOfHour(row.hour));
       if (day) add(day, row);
     }
-    for (const row of repo.registrationsByHour(last30)) {
+    for (const row of await repo.registrationsByHour(last30)) {
       const day = days.get(dayOfHour(row.hour));
       if (day) day.newPlayers += row.n;
     }
 
-    const period = (range: { from: string; to: string }, figures: DayFigures[]) => {
+    const period = async (range: { from: string; to: string }, figures: DayFigures[]) => {
       const sum = figures.reduce((total, d) => {
         for (const key of Object.keys(total) as (keyof DayFigures)[]) total[key] += d[key];
         return total;
@@ -104,19 +104,19 @@ export function createDashboardService(deps: {
         ngr: toPesos(sum.ggr - sum.bonusCost),
         deposits: { amount: toPesos(sum.deposits), count: sum.depositCount },
         withdrawals: { amount: toPesos(sum.withdrawals), count: sum.withdrawalCount },
-        activePlayers: repo.bettors(range),
+        activePlayers: await repo.bettors(range),
         newPlayers: sum.newPlayers,
       };
     };
 
     const todayKey = manilaDay(now);
-    const pending = repo.pending();
+    const pending = await repo.pending();
     return {
       now: now.toISOString(),
       today: todayKey,
       periods: {
-        today: period(today, [days.get(todayKey) ?? zero()]),
-        last30Days: period(last30, [...days.values()]),
+        today: await period(today, [days.get(todayKey) ?? zero()]),
+        last30Days: await period(last30, [...days.values()]),
       },
       daily: [...days].map(([day, d]) => ({
         day,

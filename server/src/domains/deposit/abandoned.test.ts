@@ -91,7 +91,7 @@ describe('an abandoned checkout', () => {
     expect((await player.post('/api/recharge/resume', { orderNo: late.orderNo })).body.code).toBe(
       Code.DEPOSIT_NOT_PENDING,
     );
-    assertLedgerWhole(app.db);
+    await assertLedgerWhole(app.db);
   });
 
   it('a payment that arrives after the cancel is still credited once (the player did pay)', async () => {
@@ -107,12 +107,12 @@ describe('an abandoned checkout', () => {
     const payload = { ...fields, signature: signFields(fields, app.config.paymentSecret) };
     for (let i = 0; i < 2; i++) await app.inject({ method: 'POST', url: '/api/payment/callback', payload });
     expect(await status(order.orderNo)).toBe(1);
-    const journal = app.db
+    const journal = await app.db
       .prepare("SELECT COUNT(*) FROM balance_journal WHERE reference = ? AND type = 'deposit'")
       .pluck()
       .get(order.orderNo);
     expect(journal).toBe(1);
-    assertLedgerWhole(app.db);
+    await assertLedgerWhole(app.db);
   });
 
   it('refuses a malformed order number (10001)', async () => {

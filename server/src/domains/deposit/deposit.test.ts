@@ -80,7 +80,7 @@ describe('deposit channels and quotes', () => {
   });
 
   it('refuses a disabled channel', async () => {
-    app.db.prepare("UPDATE payment_channels SET enabled = 0 WHERE code = 'maya'").run();
+    await app.db.prepare("UPDATE payment_channels SET enabled = 0 WHERE code = 'maya'").run();
     expect((await build({ channel: 'maya', amount: 500 })).body.code).toBe(Code.CHANNEL_DISABLED);
   });
 
@@ -161,7 +161,7 @@ describe('paying through the sandbox', () => {
     const built = await build({ channel: 'gcash', amount: 600, couponId });
     await payInSandbox(built.body.data, { action: 'pay', mobile: '9171234567', mpin: '4321' });
     expect(await balance()).toMatchObject({ balance: 1200, deposit: 600, surplus: 0, withdrawalAmount: 600 });
-    const locked = app.db.prepare('SELECT bonus, required, state FROM wagering_requirements').all();
+    const locked = await app.db.prepare('SELECT bonus, required, state FROM wagering_requirements').all();
     expect(locked).toEqual([{ bonus: 60_000, required: 600_000, state: 'open' }]);
   });
 });
@@ -220,7 +220,7 @@ describe('the ledger invariant', () => {
       const order = (await build({ channel: 'gcash', amount })).body.data;
       await callback(signedCallback(order.orderNo, 'SUCCESS', amount.toFixed(2)));
     }
-    assertLedgerWhole(app.db);
+    await assertLedgerWhole(app.db);
     expect((await balance()).balance).toBe(2150.25);
   });
 });

@@ -11,8 +11,8 @@ import type { DepositRow, DepositService } from './service';
 export function depositOpsRoutes(app: FastifyInstance, deposits: DepositService) {
   const { users } = app.services;
 
-  const depositView = (d: DepositRow) => {
-    const owner = users.byId(d.user_id);
+  const depositView = async (d: DepositRow) => {
+    const owner = await users.byId(d.user_id);
     return {
       orderNo: d.order_no,
       uid: owner?.uid ?? 0,
@@ -31,30 +31,32 @@ export function depositOpsRoutes(app: FastifyInstance, deposits: DepositService)
     };
   };
 
-  route(app, contract.listDeposits, ({ query }) => {
-    deposits.expireOverdue();
-    const { rows, total } = deposits.records(users.idFilter(query.uid), {
+  route(app, contract.listDeposits, async ({ query }) => {
+    await deposits.expireOverdue();
+    const { rows, total } = await deposits.records(await users.idFilter(query.uid), {
       status: query.status,
       orderNo: query.orderNo,
       ...manilaDayRange(query.from, query.to),
       page: query.page,
       size: query.size,
     });
-    return { list: rows.map(depositView), page: query.page, size: query.size, total };
+    const list = [];
+    for (const row of rows) list.push(await depositView(row));
+    return { list, page: query.page, size: query.size, total };
   });
 
-  route(app, contract.settleDeposit, ({ params, body }) => {
-    const order = deposits.order(params.orderNo);
+  route(app, contract.settleDeposit, async ({ params, body }) => {
+    const order = await deposits.order(params.orderNo);
     if (!order) throw new AppError(Code.ORDER_NOT_FOUND);
     // Exactly what the gateway sends: signed, through the webhook's idempotent path.
-    deposits.callback(deposits.signedCallback(order, body.status));
-    return depositView(deposits.order(params.orderNo) as DepositRow);
+    await deposits.callback(deposits.signedCallback(order, body.status));
+    return depositView((await deposits.order(params.orderNo)) as DepositRow);
   });
 
   route(app, contract.listChannels, () => deposits.methods());
 
-  route(app, contract.setChannel, ({ params, body }) => {
-    deposits.setChannel(params.code, {
+  route(app, contract.setChannel, async ({ params, body }) => {
+    await deposits.setChannel(params.code, {
       enabled: body.enabled,
       min: body.min === undefined ? undefined : toCentavos(body.min),
       max: body.max === undefined ? undefined : toCentavos(body.max),

@@ -25,11 +25,17 @@ export function register(app: FastifyInstance) {
 
   // A new player gets the welcome coupons; a guest (who cannot deposit) only once signed up, when the
   // account is announced again.
-  app.events.on('user.registered', ({ userId }) => {
-    if (users.isGuest(userId)) return;
-    app.db.transaction(() => {
-      for (const code of deposits.settings().welcomeCoupons) deposits.grantCoupon(userId, code, 'welcome');
+  const grantWelcomeCoupons = async (userId: number) => {
+    if (await users.isGuest(userId)) return;
+    await app.db.transaction(async () => {
+      for (const code of (await deposits.settings()).welcomeCoupons)
+        await deposits.grantCoupon(userId, code, 'welcome');
     })();
+  };
+  app.events.on('user.registered', ({ userId }) => {
+    void grantWelcomeCoupons(userId).catch((err) =>
+      app.log.error({ err, userId }, 'deposits: could not grant the welcome coupons'),
+    );
   });
   // Pending deposits past their time-out become Timeout: on every clock move and once a minute, on the one
   // process of a cluster that holds the scheduler lease.

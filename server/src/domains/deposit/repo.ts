@@ -129,26 +129,27 @@ export function createDepositRepo(db: Db) {
   const count = db.prepare(`SELECT COUNT(*) FROM deposits WHERE ${FILTER}`).pluck();
 
   return {
-    countedSince: (userId: number, since: string) => Number(countedSince.get(userId, since)),
-    pendingOf: (userId: number) => pendingOf.all(userId) as DepositRow[],
-    cancel: (id: number, now: string) => cancel.run(now, id).changes === 1,
-    channels: () => channels.all() as ChannelRow[],
-    channel: (code: string) => channel.get(code) as ChannelRow | undefined,
-    setChannel: (c: { code: string; enabled: number | null; min: number | null; max: number | null }) =>
-      setChannel.run(c).changes > 0,
-    setting: <T>(key: string, fallback: T): T => {
-      const raw = setting.get(key) as string | undefined;
+    countedSince: async (userId: number, since: string) => Number(await countedSince.get(userId, since)),
+    pendingOf: async (userId: number) => (await pendingOf.all(userId)) as DepositRow[],
+    cancel: async (id: number, now: string) => (await cancel.run(now, id)).changes === 1,
+    channels: async () => (await channels.all()) as ChannelRow[],
+    channel: async (code: string) => (await channel.get(code)) as ChannelRow | undefined,
+    setChannel: async (c: { code: string; enabled: number | null; min: number | null; max: number | null }) =>
+      (await setChannel.run(c)).changes > 0,
+    setting: async <T>(key: string, fallback: T): Promise<T> => {
+      const raw = (await setting.get(key)) as string | undefined;
       return raw === undefined ? fallback : (JSON.parse(raw) as T);
     },
-    template: (code: string) => template.get(code) as { code: string; valid_days: number } | undefined,
-    grantCoupon: (userId: number, code: string, source: string, now: string, expiresAt: string) =>
-      (grantCoupon.get(userId, code, source, now, expiresAt) as { id: number }).id,
-    couponsOf: (userId: number) => couponsOf.all(userId) as CouponRow[],
-    coupon: (id: number, userId: number) => coupon.get(id, userId) as CouponRow | undefined,
-    reserveCoupon: (id: number, orderNo: string, now: string) => reserveCoupon.run(orderNo, now, id).changes > 0,
+    template: async (code: string) => (await template.get(code)) as { code: string; valid_days: number } | undefined,
+    grantCoupon: async (userId: number, code: string, source: string, now: string, expiresAt: string) =>
+      ((await grantCoupon.get(userId, code, source, now, expiresAt)) as { id: number }).id,
+    couponsOf: async (userId: number) => (await couponsOf.all(userId)) as CouponRow[],
+    coupon: async (id: number, userId: number) => (await coupon.get(id, userId)) as CouponRow | undefined,
+    reserveCoupon: async (id: number, orderNo: string, now: string) =>
+      (await reserveCoupon.run(orderNo, now, id)).changes > 0,
     releaseCoupon: (id: number, now: string) => releaseCoupon.run({ id, now }),
     expireCoupons: (now: string) => expireCoupons.run(now),
-    insert: (d: {
+    insert: async (d: {
       orderNo: string;
       userId: number;
       channel: string;
@@ -160,22 +161,22 @@ export function createDepositRepo(db: Db) {
       bonusTurnover: number;
       now: string;
       expiresAt: string;
-    }) => (insert.get(d) as { id: number }).id,
-    byOrderNo: (orderNo: string) => byOrderNo.get(orderNo) as DepositRow | undefined,
+    }) => ((await insert.get(d)) as { id: number }).id,
+    byOrderNo: async (orderNo: string) => (await byOrderNo.get(orderNo)) as DepositRow | undefined,
     /** Moves a Pending or Timeout order to a final status; false when it was already settled. */
-    settle: (s: {
+    settle: async (s: {
       id: number;
       status: 1 | 2;
       paidAt: string | null;
       now: string;
       gatewayRef: string;
       payerMobile: string | null;
-    }) => settle.run(s).changes > 0,
+    }) => (await settle.run(s)).changes > 0,
     recordCallback: (id: number, answer: string) => recordCallback.run(answer, id),
-    overdue: (now: string) => overdue.all(now) as DepositRow[],
-    timeOut: (id: number, now: string) => timeOut.run(now, id).changes > 0,
-    page: (f: DepositFilter) => page.all(filterParams(f)) as DepositRow[],
-    count: (f: DepositFilter) => Number(count.get(filterParams(f))),
+    overdue: async (now: string) => (await overdue.all(now)) as DepositRow[],
+    timeOut: async (id: number, now: string) => (await timeOut.run(now, id)).changes > 0,
+    page: async (f: DepositFilter) => (await page.all(filterParams(f))) as DepositRow[],
+    count: async (f: DepositFilter) => Number(await count.get(filterParams(f))),
   };
 }
 

@@ -13,9 +13,8 @@ const BANK_LOGOS: Record<string, string> = { gcash: '/static/payments/gcash.svg'
 export function depositRoutes(app: FastifyInstance, deposits: DepositService) {
   route(app, recharge.rechargeMethods, () => deposits.methods());
 
-  route(app, recharge.rechargeBanks, ({ query }) =>
-    deposits
-      .methods()
+  route(app, recharge.rechargeBanks, async ({ query }) =>
+    (await deposits.methods())
       .filter((m) => m.enabled && (!query.channel || m.code === query.channel))
       .map((m) => ({ channel: m.code, code: m.code, name: m.name, logoUrl: BANK_LOGOS[m.code] ?? '' })),
   );
@@ -31,9 +30,9 @@ export function depositRoutes(app: FastifyInstance, deposits: DepositService) {
   );
   route(app, recharge.rechargeCancel, ({ user, body }) => deposits.cancel(user.id, body.orderNo));
 
-  route(app, recharge.rechargeRecords, ({ user, query }) => {
-    deposits.expireOverdue();
-    const { rows, total } = deposits.records(user.id, { ...query, ...manilaDayRange(query.from, query.to) });
+  route(app, recharge.rechargeRecords, async ({ user, query }) => {
+    await deposits.expireOverdue();
+    const { rows, total } = await deposits.records(user.id, { ...query, ...manilaDayRange(query.from, query.to) });
     return { list: rows.map(deposits.view), page: query.page, size: query.size, total };
   });
 

@@ -34,18 +34,18 @@ export const readPaymentsSeed = (): PaymentsSeed =>
  * Channels and coupon templates are inserted once (an operator may switch a channel off later and a
  * restart must not switch it back on); settings keep values already stored.
  */
-export function seedPayments(db: Db): void {
+export async function seedPayments(db: Db): Promise<void> {
   const seed = readPaymentsSeed();
   const channel = db.prepare(
     `INSERT INTO payment_channels (code, name, enabled, min_amount, max_amount, fee_percent, sort_order)
      VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
   );
   for (const c of seed.channels) {
-    channel.run(c.code, c.name, c.enabled ? 1 : 0, toCentavos(c.min), toCentavos(c.max), c.feePercent, c.sort);
+    await channel.run(c.code, c.name, c.enabled ? 1 : 0, toCentavos(c.min), toCentavos(c.max), c.feePercent, c.sort);
   }
   const setting = db.prepare('INSERT INTO payment_settings (key, value) VALUES (?, ?) ON CONFLICT DO NOTHING');
   for (const [key, value] of Object.entries({ ...seed.settings, welcomeCoupons: seed.welcomeCoupons })) {
-    setting.run(key, JSON.stringify(value));
+    await setting.run(key, JSON.stringify(value));
   }
   const coupon = db.prepare(
     `INSERT INTO coupon_templates (code, name_en, name_vi, bonus_percent, max_bonus, min_deposit, turnover_multiple, valid_days)
@@ -53,6 +53,6 @@ export function seedPayments(db: Db): void {
      ON CONFLICT (code) DO UPDATE SET name_en = excluded.name_en, name_vi = excluded.name_vi`,
   );
   for (const c of seed.coupons) {
-    coupon.run({ ...c, maxBonus: toCentavos(c.maxBonus), minDeposit: toCentavos(c.minDeposit) });
+    await coupon.run({ ...c, maxBonus: toCentavos(c.maxBonus), minDeposit: toCentavos(c.minDeposit) });
   }
 }

@@ -25,26 +25,26 @@ export function createDepositService(deps: {
   config: Config;
   ledger: LedgerService;
   events: EventBus;
-  assertCanTransact: (userId: number) => void;
+  assertCanTransact: (userId: number) => Promise<void>;
   /** Responsible gaming: refuses while a break runs or over a deposit limit (domains/responsible). */
-  assertMayDeposit: (userId: number, amount: number) => void;
+  assertMayDeposit: (userId: number, amount: number) => Promise<void>;
 }) {
   const { db, clock, config, ledger, events } = deps;
   const repo = createDepositRepo(db);
 
-  const settings = () => ({
-    firstDepositMin: toCentavos(repo.setting('firstDepositMin', 500)),
-    presets: repo.setting<number[]>('presets', []).map((p) => toCentavos(p)),
-    timeoutMs: repo.setting('depositTimeoutMinutes', 30) * 60_000,
-    depositTurnoverMultiple: repo.setting('depositTurnoverMultiple', 0),
-    merchantName: repo.setting('merchantName', 'Casino PH'),
-    welcomeCoupons: repo.setting<string[]>('welcomeCoupons', []),
+  const settings = async () => ({
+    firstDepositMin: toCentavos(await repo.setting('firstDepositMin', 500)),
+    presets: (await repo.setting<number[]>('presets', [])).map((p) => toCentavos(p)),
+    timeoutMs: (await repo.setting('depositTimeoutMinutes', 30)) * 60_000,
+    depositTurnoverMultiple: await repo.setting('depositTurnoverMultiple', 0),
+    merchantName: await repo.setting('merchantName', 'Casino PH'),
+    welcomeCoupons: await repo.setting<string[]>('welcomeCoupons', []),
   });
 
-  const newOrderNo = () => {
+  const newOrderNo = async () => {
     for (;;) {
       const no = `D${manilaDay(clock.now()).replaceAll('-', '')}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
-      if (!repo.byOrderNo(no)) return no;
+      if (!(await repo.byOrderNo(no))) return no;
     }
   };
 
@@ -65,9 +65,9 @@ export function createDepositService(deps: {
   }
 
   /** Checks a deposit request against the channel, the first-deposit rule and the coupon; amounts in centavos. */
-  function quote(userId: number, req: DepositRequest) {
-    deps.assertCanTransact(userId);
-    const channel = repo.channel(req.channel);
+  async function quote(userId: number, req: DepositRequest) {
+    await deps.assertCanTransact(userId);
+    const channel = await repo.channel(req.channel);
     if (!channel?.enabled) throw new AppError(Code.CHANNEL_DISABLED);
     const amount = toCentavos(req.amount);
     if (amount < channel.min_amount || amount > channel.max_amount) {
@@ -75,16 +75,16 @@ export function createDepositService(deps: {
         params: { min: formatCentavos(channel.min_amount), max: formatCentavos(channel.max_amount) },
       });
     }
-    const s = settings();
-    if (ledger.account(userId).deposit_count === 0 && amount < s.firstDepositMin) {
+    const s = await settings();
+    if ((await ledger.account(userId)).deposit_count === 0 && amount < s.firstDepositMin) {
       throw new AppError(Code.FIRST_DEPOSIT_MIN, { params: { min: formatCentavos(s.firstDepositMin) } });
     }
-    deps.assertMayDeposit(userId, amount);
+    await deps.assertMayDeposit(userId, amount);
     let bonus = 0;
     let bonusTurnover = 0;
     let coupon: CouponRow | undefined;
     if (req.couponId !== undefined) {
-      coupon = repo.coupon(req.couponId, userId);
+      coupon = await repo.coupon(req.couponId, userId);
       if (!coupon || !couponUsable(coupon, clock.iso()) || amount < coupon.min_deposit) {
         throw new AppError(Code.COUPON_INVALID);
       }
@@ -97,13 +97,13 @@ export function createDepositService(deps: {
   }
 
   /** A Pending order given up (Failed) and its coupon free again; false when it was no longer Pending. */
-  function cancelOrder(order: DepositRow, now: string): boolean {
-    if (!repo.cancel(order.id, now)) return false;
-    if (order.coupon_id !== null) repo.releaseCoupon(order.coupon_id, now);
+  async function cancelOrder(order: DepositRow, now: string): Promise<boolean> {
+    if (!(await repo.cancel(order.id, now))) return false;
+    if (order.coupon_id !== null) await repo.releaseCoupon(order.coupon_id, now);
     return true;
   }
 
-  const quoteView = (q: ReturnType<typeof quote>) => ({
+  const quoteView = (q: Awaited<ReturnType<typeof quote>>) => ({
     amount: toPesos(q.amount),
     bonus: toPesos(q.bonus),
     turnoverRequired: toPesos(q.turnoverRequired),
@@ -129,9 +129,9 @@ export function createDepositService(deps: {
   }
 
   /** Credits a paid order: the deposit and its bonus, each a journal row, in the caller's transaction. */
-  function credit(d: DepositRow) {
-    const first = ledger.account(d.user_id).deposit_count === 0;
-    ledger.post(d.user_id, {
+  async function credit(d: DepositRow) {
+    const first = (await ledger.account(d.user_id)).deposit_count === 0;
+    await ledger.post(d.user_id, {
       type: 'deposit',
       amount: d.amount,
       deposit: d.amount,
@@ -142,7 +142,7 @@ export function createDepositService(deps: {
       remark: d.channel,
     });
     if (d.bonus > 0) {
-      ledger.post(d.user_id, {
+      await ledger.post(d.user_id, {
         type: 'deposit_bonus',
         amount: d.bonus,
         reference: d.order_no,
@@ -158,11 +158,11 @@ export function createDepositService(deps: {
     /** One order by its number (undefined when there is none). */
     order: (orderNo: string) => repo.byOrderNo(orderNo),
     /** Whether a coupon template of this code exists (letters and codes may grant it). */
-    couponExists: (code: string) => repo.template(code) !== undefined,
+    couponExists: async (code: string) => (await repo.template(code)) !== undefined,
 
     /** The operator turns a channel on or off and sets its limits (centavos); VALIDATION when min > max. */
-    setChannel(code: string, change: { enabled?: boolean; min?: number; max?: number }) {
-      const channel = repo.channel(code);
+    async setChannel(code: string, change: { enabled?: boolean; min?: number; max?: number }) {
+      const channel = await repo.channel(code);
       if (!channel) throw new AppError(Code.OPS_NOT_FOUND);
       const min = change.min ?? channel.min_amount;
       const max = change.max ?? channel.max_amount;
@@ -171,7 +171,7 @@ export function createDepositService(deps: {
           data: [{ field: change.min === undefined ? 'max' : 'min', message: 'Format is incorrect' }],
         });
       }
-      db.transaction(() =>
+      await db.transaction(() =>
         repo.setChannel({
           code,
           enabled: change.enabled === undefined ? null : change.enabled ? 1 : 0,
@@ -183,8 +183,8 @@ export function createDepositService(deps: {
     checkoutToken,
     view,
 
-    methods: () =>
-      repo.channels().map((c) => ({
+    methods: async () =>
+      (await repo.channels()).map((c) => ({
         code: c.code,
         name: c.name,
         enabled: c.enabled === 1,
@@ -192,27 +192,26 @@ export function createDepositService(deps: {
         max: toPesos(c.max_amount),
       })),
 
-    amounts(userId: number, channelCode?: string) {
-      const s = settings();
-      const channel = channelCode ? repo.channel(channelCode) : undefined;
+    async amounts(userId: number, channelCode?: string) {
+      const s = await settings();
+      const channel = channelCode ? await repo.channel(channelCode) : undefined;
       const min = channel?.min_amount ?? 0;
       const max = channel?.max_amount ?? Number.MAX_SAFE_INTEGER;
       return {
         presets: s.presets.filter((p) => p >= min && p <= max).map(toPesos),
         firstDepositMin: toPesos(s.firstDepositMin),
-        firstDeposit: ledger.account(userId).deposit_count === 0,
+        firstDeposit: (await ledger.account(userId)).deposit_count === 0,
       };
     },
 
-    coupons(userId: number, lang: Language, status?: CouponRow['status']) {
-      return repo
-        .couponsOf(userId)
+    async coupons(userId: number, lang: Language, status?: CouponRow['status']) {
+      return (await repo.couponsOf(userId))
         .map((c) => couponView(c, lang))
         .filter((c) => status === undefined || c.status === status);
     },
 
-    grantCoupon(userId: number, code: string, source: string) {
-      const template = repo.template(code);
+    async grantCoupon(userId: number, code: string, source: string) {
+      const template = await repo.template(code);
       if (!template) throw new Error(`Unknown coupon template ${code}`);
       const now = clock.now();
       return repo.grantCoupon(
@@ -224,7 +223,7 @@ export function createDepositService(deps: {
       );
     },
 
-    quote: (userId: number, req: DepositRequest) => quoteView(quote(userId, req)),
+    quote: async (userId: number, req: DepositRequest) => quoteView(await quote(userId, req)),
 
     /**
      * What a deposit limit counts (centavos): the player's orders created since `since` that are paid or may
@@ -234,11 +233,11 @@ export function createDepositService(deps: {
 
     /** Creates a Pending order (reserving the coupon) and returns the checkout URL under `origin`. */
     build(userId: number, req: DepositRequest, origin: string) {
-      return db.transaction(() => {
-        const q = quote(userId, req);
-        const orderNo = newOrderNo();
+      return db.transaction(async () => {
+        const q = await quote(userId, req);
+        const orderNo = await newOrderNo();
         const now = clock.now();
-        repo.insert({
+        await repo.insert({
           orderNo,
           userId,
           channel: q.channel.code,
@@ -251,7 +250,7 @@ export function createDepositService(deps: {
           now: now.toISOString(),
           expiresAt: new Date(now.getTime() + q.settings.timeoutMs).toISOString(),
         });
-        if (q.coupon && !repo.reserveCoupon(q.coupon.id, orderNo, now.toISOString())) {
+        if (q.coupon && !(await repo.reserveCoupon(q.coupon.id, orderNo, now.toISOString()))) {
           throw new AppError(Code.COUPON_INVALID);
         }
         return {
@@ -263,12 +262,12 @@ export function createDepositService(deps: {
       })();
     },
 
-    records(
+    async records(
       userId: number | null,
       filter: { status?: number; from?: string; to?: string; orderNo?: string; page: number; size: number },
     ) {
       const f = { userId, ...filter, limit: filter.size, offset: (filter.page - 1) * filter.size };
-      return { rows: repo.page(f), total: repo.count(f) };
+      return { rows: await repo.page(f), total: await repo.count(f) };
     },
 
     /**
@@ -276,23 +275,23 @@ export function createDepositService(deps: {
      * ledger, FAILED releases the coupon. A replay answers the first answer and moves nothing. A late
      * SUCCESS for a timed-out order still credits: the player did pay.
      */
-    callback(body: CallbackBody) {
+    async callback(body: CallbackBody) {
       const { signature, ...fields } = body;
       if (!verifyFields(fields, signature, config.paymentSecret)) throw new AppError(Code.SIGNATURE_INVALID);
-      const result = db.transaction(() => {
-        const order = repo.byOrderNo(body.orderNo);
+      const result = await db.transaction(async () => {
+        const order = await repo.byOrderNo(body.orderNo);
         if (!order) throw new AppError(Code.ORDER_NOT_FOUND);
         if (toCentavos(body.amount) !== order.amount + order.fee) throw new AppError(Code.CALLBACK_AMOUNT_MISMATCH);
         // A player's cancel (Failed, no gateway answer) is not final for the gateway: the player may have paid.
         const final =
           order.status === DEPOSIT.SUCCESS || (order.status === DEPOSIT.FAILED && order.gateway_ref !== null);
         if (final) {
-          repo.recordCallback(order.id, '');
+          await repo.recordCallback(order.id, '');
           return { order, settledNow: false, first: false };
         }
         const now = clock.iso();
         const success = body.status === 'SUCCESS';
-        repo.settle({
+        await repo.settle({
           id: order.id,
           status: success ? DEPOSIT.SUCCESS : DEPOSIT.FAILED,
           paidAt: success ? now : null,
@@ -301,10 +300,10 @@ export function createDepositService(deps: {
           payerMobile: body.payerMobile ?? null,
         });
         let first = false;
-        if (success) first = credit(order);
-        else if (order.coupon_id !== null) repo.releaseCoupon(order.coupon_id, now);
-        const settled = repo.byOrderNo(order.order_no) as DepositRow;
-        repo.recordCallback(order.id, JSON.stringify({ orderNo: settled.order_no, status: settled.status }));
+        if (success) first = await credit(order);
+        else if (order.coupon_id !== null) await repo.releaseCoupon(order.coupon_id, now);
+        const settled = (await repo.byOrderNo(order.order_no)) as DepositRow;
+        await repo.recordCallback(order.id, JSON.stringify({ orderNo: settled.order_no, status: settled.status }));
         return { order: settled, settledNow: true, first };
       })();
       if (result.settledNow && result.order.status === DEPOSIT.SUCCESS) {
@@ -326,9 +325,9 @@ export function createDepositService(deps: {
     },
 
     /** The player's own Pending order (after the time-out sweep), else ORDER_NOT_FOUND / DEPOSIT_NOT_PENDING. */
-    ownPending(userId: number, orderNo: string) {
-      this.expireOverdue();
-      const order = repo.byOrderNo(orderNo);
+    async ownPending(userId: number, orderNo: string) {
+      await this.expireOverdue();
+      const order = await repo.byOrderNo(orderNo);
       // Another player's order is answered as unknown: its existence is not the player's business.
       if (!order || order.user_id !== userId) throw new AppError(Code.ORDER_NOT_FOUND);
       if (order.status !== DEPOSIT.PENDING) throw new AppError(Code.DEPOSIT_NOT_PENDING);
@@ -336,8 +335,8 @@ export function createDepositService(deps: {
     },
 
     /** Reopens the checkout of a Pending order: the same order, the same checkout URL. */
-    resume(userId: number, orderNo: string, origin: string) {
-      const order = this.ownPending(userId, orderNo);
+    async resume(userId: number, orderNo: string, origin: string) {
+      const order = await this.ownPending(userId, orderNo);
       return {
         orderNo,
         payUrl: `${origin}/sandbox/pay/${orderNo}?token=${checkoutToken(orderNo)}`,
@@ -351,13 +350,13 @@ export function createDepositService(deps: {
      * Idempotent: cancelling an order the player already cancelled answers the same. A SUCCESS callback
      * arriving later still credits it (the player may have paid meanwhile).
      */
-    cancel(userId: number, orderNo: string) {
-      const existing = repo.byOrderNo(orderNo);
+    async cancel(userId: number, orderNo: string) {
+      const existing = await repo.byOrderNo(orderNo);
       if (existing?.user_id === userId && existing.status === DEPOSIT.FAILED && existing.gateway_ref === null) {
         return { orderNo, status: DEPOSIT.FAILED };
       }
-      const order = this.ownPending(userId, orderNo);
-      const cancelled = db.transaction(() => cancelOrder(order, clock.iso()))();
+      const order = await this.ownPending(userId, orderNo);
+      const cancelled = await db.transaction(() => cancelOrder(order, clock.iso()))();
       if (!cancelled) throw new AppError(Code.DEPOSIT_NOT_PENDING);
       events.emit('deposit.settled', { userId, orderNo, status: DEPOSIT.FAILED });
       return { orderNo, status: DEPOSIT.FAILED };
@@ -368,30 +367,31 @@ export function createDepositService(deps: {
      * caller's transaction: a break from play leaves no checkout open to pay. Returns the orders cancelled,
      * for the caller to announce once committed (`announceCancelled`).
      */
-    cancelPendingOf(userId: number): string[] {
+    async cancelPendingOf(userId: number): Promise<string[]> {
       const now = clock.iso();
-      return repo
-        .pendingOf(userId)
-        .filter((order) => cancelOrder(order, now))
-        .map((order) => order.order_no);
+      const cancelled: string[] = [];
+      for (const order of await repo.pendingOf(userId)) {
+        if (await cancelOrder(order, now)) cancelled.push(order.order_no);
+      }
+      return cancelled;
     },
     announceCancelled(userId: number, orderNos: string[]) {
       for (const orderNo of orderNos) events.emit('deposit.settled', { userId, orderNo, status: DEPOSIT.FAILED });
     },
 
     /** Marks Pending orders past their time-out as Timeout (3) and frees their coupons. */
-    expireOverdue(): number {
+    async expireOverdue(): Promise<number> {
       const now = clock.iso();
       // The pushes go out once the time-outs are committed: on PostgreSQL a transaction may run again
       // (a serialization failure), and its function must do nothing that cannot be repeated.
-      const expired = db.transaction(() => {
+      const expired = await db.transaction(async () => {
         const done: DepositRow[] = [];
-        for (const order of repo.overdue(now)) {
-          if (!repo.timeOut(order.id, now)) continue;
-          if (order.coupon_id !== null) repo.releaseCoupon(order.coupon_id, now);
+        for (const order of await repo.overdue(now)) {
+          if (!(await repo.timeOut(order.id, now))) continue;
+          if (order.coupon_id !== null) await repo.releaseCoupon(order.coupon_id, now);
           done.push(order);
         }
-        repo.expireCoupons(now);
+        await repo.expireCoupons(now);
         return done;
       })();
       for (const order of expired)
@@ -400,10 +400,10 @@ export function createDepositService(deps: {
     },
 
     /** The order as the checkout page shows it, when the token matches. */
-    checkout(orderNo: string, token: string) {
-      const order = repo.byOrderNo(orderNo);
+    async checkout(orderNo: string, token: string) {
+      const order = await repo.byOrderNo(orderNo);
       if (!order || token !== checkoutToken(orderNo)) return undefined;
-      return { order, merchantName: settings().merchantName };
+      return { order, merchantName: (await settings()).merchantName };
     },
 
     /** What the gateway signs and sends for an order (used by the sandbox, and by tests as a gateway). */

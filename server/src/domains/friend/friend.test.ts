@@ -123,7 +123,7 @@ describe('the friends card', () => {
     expect((await claim('deposit')).body.code).toBe(Code.NOTHING_TO_CLAIM);
     expect((await friendCard()).depositRebate).toEqual({ rate: 1, claimable: 0, totalEarned: 15.55 });
     expect((await records(inviter, { kind: 'deposit' })).list.every((r) => r.claimed)).toBe(true);
-    expect(ledgerOf(app, inviter.userId)).toEqual({ balance: 1555, journal: 1555 });
+    expect(await ledgerOf(app, inviter.userId)).toEqual({ balance: 1555, journal: 1555 });
     // The friend's own card earns nothing from the inviter.
     expect((await claim('deposit', friend)).body.code).toBe(Code.NOTHING_TO_CLAIM);
     const badge = await inviter.client.get<{ inviteFriendEnergy: number }>('/api/badge/data');
@@ -186,7 +186,7 @@ describe('the friends card', () => {
     await wager(friend, 2000);
     const answers = await Promise.all(Array.from({ length: 5 }, () => claim('deposit')));
     expect(answers.filter((a) => a.body.success)).toHaveLength(1);
-    expect(ledgerOf(app, inviter.userId)).toEqual({ balance: 2000, journal: 2000 });
+    expect(await ledgerOf(app, inviter.userId)).toEqual({ balance: 2000, journal: 2000 });
   });
 
   it('pages the records and filters them by kind', async () => {
@@ -273,7 +273,7 @@ describe('the invite ranking', () => {
     await rollback(app, open);
     await settled();
     expect(
-      app.db.prepare('SELECT turnover_total FROM account_counters WHERE user_id = ?').pluck().get(friend.userId),
+      await app.db.prepare('SELECT turnover_total FROM account_counters WHERE user_id = ?').pluck().get(friend.userId),
     ).toBe(30_000);
     expect((await rankings()).me).toEqual({ rank: null, invites: 0 });
     // 200 bet and settled: the referral counts this week.
@@ -339,8 +339,8 @@ describe('the invite ranking', () => {
       Code.REWARD_ALREADY_CLAIMED,
       Code.REWARD_ALREADY_CLAIMED,
     ]);
-    expect(ledgerOf(app, inviter.userId)).toEqual({ balance: 100_000, journal: 100_000 });
-    expect(ledgerOf(app, rival.userId)).toEqual({ balance: 0, journal: 0 });
+    expect(await ledgerOf(app, inviter.userId)).toEqual({ balance: 100_000, journal: 100_000 });
+    expect(await ledgerOf(app, rival.userId)).toEqual({ balance: 0, journal: 0 });
     // the prize is a bonus: wagered (rankingPrizes of reward-wagering.json) before it can be withdrawn
     const wagering = await inviter.client.get<{ withdrawalAmount: number; list: object[] }>('/api/withdraw/wagering');
     expect(wagering.body.data).toMatchObject({

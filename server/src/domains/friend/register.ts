@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { guarded, oncePerTurn } from '../../lib/per-turn';
+import { oncePerTurn } from '../../lib/per-turn';
 import { friendRoutes } from './routes';
 import { createFriendService, type FriendService } from './service';
 
@@ -26,12 +26,15 @@ export function register(app: FastifyInstance) {
   badges.provide('inviteFriendEnergy', (userId) => grants.energy(userId));
 
   // The emitter's caller already committed: a failure is logged (every step is redone on the next event).
-  app.events.on(
-    'deposit.succeeded',
-    guarded(app, 'friends: deposit', (e: Parameters<typeof friends.onDeposit>[0]) => friends.onDeposit(e)),
-  );
+  const logFailure = (what: string, event: unknown) => (err: unknown) =>
+    app.log.error({ err, event }, `${what} failed`);
+  app.events.on('deposit.succeeded', (e) => {
+    void friends.onDeposit(e).catch(logFailure('friends: deposit', e));
+  });
   // Bets move the inviter's turnover rebate; they come in bursts: once per player per turn of the event loop.
-  const turnover = oncePerTurn(app, guarded(app, 'friends: turnover', friends.syncTurnover));
+  const turnover = oncePerTurn(app, (userId) =>
+    friends.syncTurnover(userId).catch(logFailure('friends: turnover', userId)),
+  );
   app.events.on('balance.moved', ({ userId }) => turnover(userId));
 
   friendRoutes(app, friends);

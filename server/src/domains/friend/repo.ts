@@ -130,9 +130,9 @@ export function createFriendRepo(db: Db) {
   );
 
   return {
-    referral: (userId: number) => referral.get(userId) as ReferralRow | undefined,
+    referral: async (userId: number) => (await referral.get(userId)) as ReferralRow | undefined,
     /** One rebate line per referral deposit order; false when the order already has one. */
-    insertDeposit: (r: {
+    insertDeposit: async (r: {
       userId: number;
       friendId: number;
       day: string;
@@ -140,47 +140,50 @@ export function createFriendRepo(db: Db) {
       base: number;
       amount: number;
       now: string;
-    }) => insertDeposit.run(r).changes === 1,
+    }) => (await insertDeposit.run(r)).changes === 1,
     /** The referral's first deposit while bound (`amount` in centavos); false when it already had one. */
-    insertFirstDeposit: (r: {
+    insertFirstDeposit: async (r: {
       friendId: number;
       userId: number;
       periodId: string;
       orderNo: string;
       amount: number;
       now: string;
-    }) => insertFirstDeposit.run(r).changes === 1,
+    }) => (await insertFirstDeposit.run(r)).changes === 1,
     /**
      * Qualifies the referral's first deposit for the ranking, in `periodId` at `now`, when its turnover is at
      * least `multiple` times the deposit and it was not qualified yet; true when this call qualified it.
      */
-    qualify: (r: { friendId: number; multiple: number; periodId: string; now: string }) => qualify.run(r).changes === 1,
-    turnoverMark: (friendId: number) => turnoverMark.get(friendId) as number | undefined,
+    qualify: async (r: { friendId: number; multiple: number; periodId: string; now: string }) =>
+      (await qualify.run(r)).changes === 1,
+    turnoverMark: async (friendId: number) => (await turnoverMark.get(friendId)) as number | undefined,
     setTurnoverMark: (friendId: number, mark: number) => setTurnoverMark.run(friendId, mark),
-    turnoverBefore: (friendId: number, before: string) => turnoverBefore.get(friendId, before) as number,
-    openTurnover: (userId: number, friendId: number, day: string) =>
-      openTurnover.get(userId, friendId, day) as { id: number; base_amount: number } | undefined,
+    turnoverBefore: async (friendId: number, before: string) => (await turnoverBefore.get(friendId, before)) as number,
+    openTurnover: async (userId: number, friendId: number, day: string) =>
+      (await openTurnover.get(userId, friendId, day)) as { id: number; base_amount: number } | undefined,
     growTurnover: (r: { id: number; base: number; amount: number; now: string }) => growTurnover.run(r),
     insertTurnover: (r: { userId: number; friendId: number; day: string; base: number; amount: number; now: string }) =>
       insertTurnover.run(r),
     /** Referrals of the player whose turnover is ahead of what was credited (catch-up). */
-    behindReferrals: (userId: number) => behindReferrals.all(userId).map((r) => (r as { id: number }).id),
-    counts: (userId: number) => counts.get(userId) as { referrals: number; depositing: number },
-    totals: (userId: number, kind: FriendRewardKind) =>
-      totals.get(userId, kind) as { claimable: number; earned: number },
-    claimable: (userId: number, kind: FriendRewardKind) =>
-      claimableRows.get(userId, kind) as { amount: number; max_id: number | null },
-    markClaimed: (r: { userId: number; kind: FriendRewardKind; maxId: number; key: string; now: string }) =>
-      markClaimed.run(r).changes,
+    behindReferrals: async (userId: number) => (await behindReferrals.all(userId)).map((r) => (r as { id: number }).id),
+    counts: async (userId: number) => (await counts.get(userId)) as { referrals: number; depositing: number },
+    totals: async (userId: number, kind: FriendRewardKind) =>
+      (await totals.get(userId, kind)) as { claimable: number; earned: number },
+    claimable: async (userId: number, kind: FriendRewardKind) =>
+      (await claimableRows.get(userId, kind)) as { amount: number; max_id: number | null },
+    markClaimed: async (r: { userId: number; kind: FriendRewardKind; maxId: number; key: string; now: string }) =>
+      (await markClaimed.run(r)).changes,
     insertRanking: (r: { userId: number; day: string; reference: string; amount: number; key: string; now: string }) =>
       insertRanking.run(r),
-    page: (f: { userId: number; kind: FriendRewardKind | null; limit: number; offset: number }) =>
-      page.all(f) as FriendRewardRow[],
-    count: (f: { userId: number; kind: FriendRewardKind | null }) => count.get(f) as number,
-    standings: (periodId: string) => standings.all(periodId) as StandingRow[],
+    page: async (f: { userId: number; kind: FriendRewardKind | null; limit: number; offset: number }) =>
+      (await page.all(f)) as FriendRewardRow[],
+    count: async (f: { userId: number; kind: FriendRewardKind | null }) => (await count.get(f)) as number,
+    standings: async (periodId: string) => (await standings.all(periodId)) as StandingRow[],
     /** Finished periods (before `current`) in which referrals of the player qualified, newest first. */
-    myPeriods: (userId: number, current: string, limit: number) =>
-      myPeriods.all(userId, current, limit).map((r) => (r as { qualified_period_id: string }).qualified_period_id),
+    myPeriods: async (userId: number, current: string, limit: number) =>
+      (await myPeriods.all(userId, current, limit)).map(
+        (r) => (r as { qualified_period_id: string }).qualified_period_id,
+      ),
   };
 }
 

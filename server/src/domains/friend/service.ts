@@ -46,15 +46,15 @@ export function createFriendService(deps: {
   clock: Clock;
   events: EventBus;
   grants: RewardGrants;
-  settings: () => { friends: FriendSettings; ranking: RankingSettings };
-  share: (userId: number) => { shareUrl: string; invitationCode: string };
+  settings: () => Promise<{ friends: FriendSettings; ranking: RankingSettings }>;
+  share: (userId: number) => Promise<{ shareUrl: string; invitationCode: string }>;
   /** The player has a game round whose bet is not settled yet (domains/play). */
-  hasOpenRound: (userId: number) => boolean;
+  hasOpenRound: (userId: number) => Promise<boolean>;
 }) {
   const { db, clock, grants } = deps;
   const repo = createFriendRepo(db);
-  const rates = () => {
-    const f = deps.settings().friends;
+  const rates = async () => {
+    const f = (await deps.settings()).friends;
     return { deposit: toBasisPoints(f.depositRebateRate), turnover: toBasisPoints(f.turnoverRebateRate) };
   };
 
@@ -67,32 +67,32 @@ export function createFriendService(deps: {
    * minutes), and a qualification bought with a bet that is then taken back would cost nothing. Rounds are
    * not rolled back once settled, so a qualified referral stays counted in its week.
    */
-  function qualify(friendId: number) {
-    if (deps.hasOpenRound(friendId)) return;
+  async function qualify(friendId: number) {
+    if (await deps.hasOpenRound(friendId)) return;
     // A vip_settings row written before the setting existed (a restored snapshot) reads as the seed's 1.
-    const multiple = deps.settings().ranking.qualifyingTurnoverMultiple ?? 1;
-    repo.qualify({ friendId, multiple, periodId: manilaWeekId(clock.now()), now: clock.iso() });
+    const multiple = (await deps.settings()).ranking.qualifyingTurnoverMultiple ?? 1;
+    await repo.qualify({ friendId, multiple, periodId: manilaWeekId(clock.now()), now: clock.iso() });
   }
 
   /** A referral's deposit succeeded: the inviter earns its rebate, and energy for a first one. */
-  function onDeposit(e: { userId: number; orderNo: string; amount: number }) {
-    const friend = repo.referral(e.userId);
+  async function onDeposit(e: { userId: number; orderNo: string; amount: number }) {
+    const friend = await repo.referral(e.userId);
     const inviter = friend?.superior_id;
     if (!inviter) return;
     const now = clock.iso();
-    const energy = deps.settings().friends.energyPerDepositingReferral;
+    const energy = (await deps.settings()).friends.energyPerDepositingReferral;
     let firstOfFriend = false;
-    db.transaction(() => {
-      repo.insertDeposit({
+    await db.transaction(async () => {
+      await repo.insertDeposit({
         userId: inviter,
         friendId: e.userId,
         day: manilaDay(clock.now()),
         reference: e.orderNo,
         base: e.amount,
-        amount: rebateOf(e.amount, rates().deposit),
+        amount: rebateOf(e.amount, (await rates()).deposit),
         now,
       });
-      firstOfFriend = repo.insertFirstDeposit({
+      firstOfFriend = await repo.insertFirstDeposit({
         friendId: e.userId,
         userId: inviter,
         periodId: manilaWeekId(clock.now()),
@@ -100,10 +100,10 @@ export function createFriendService(deps: {
         amount: e.amount,
         now,
       });
-      if (firstOfFriend) qualify(e.userId);
+      if (firstOfFriend) await qualify(e.userId);
       // The energy stays on the first deposit itself (as the poker chance does); only the ranking waits for bets.
       if (firstOfFriend && energy > 0) {
-        grants.grant(inviter, {
+        await grants.grant(inviter, {
           key: `friend.energy:${e.userId}`,
           source: 'friend',
           rewards: [{ type: 'energy', amount: energy }],
@@ -117,26 +117,27 @@ export function createFriendService(deps: {
    * Credits the inviter with the referral's turnover since the last time, on the referral's Manila day row,
    * and qualifies the referral's first deposit for the ranking once its turnover is enough.
    */
-  function syncTurnover(friendId: number) {
-    db.transaction(() => {
-      const friend = repo.referral(friendId);
+  async function syncTurnover(friendId: number) {
+    await db.transaction(async () => {
+      const friend = await repo.referral(friendId);
       if (!friend?.superior_id) return;
-      qualify(friendId);
-      const mark = repo.turnoverMark(friendId) ?? repo.turnoverBefore(friendId, friend.superior_bound_at ?? '');
+      await qualify(friendId);
+      const stored = await repo.turnoverMark(friendId);
+      const mark = stored ?? (await repo.turnoverBefore(friendId, friend.superior_bound_at ?? ''));
       const delta = friend.turnover_total - mark;
       if (delta <= 0) {
-        if (repo.turnoverMark(friendId) === undefined) repo.setTurnoverMark(friendId, mark);
+        if (stored === undefined) await repo.setTurnoverMark(friendId, mark);
         return;
       }
       const day = manilaDay(clock.now());
       const now = clock.iso();
-      const bp = rates().turnover;
-      const open = repo.openTurnover(friend.superior_id, friendId, day);
+      const bp = (await rates()).turnover;
+      const open = await repo.openTurnover(friend.superior_id, friendId, day);
       if (open) {
         const base = open.base_amount + delta;
-        repo.growTurnover({ id: open.id, base, amount: rebateOf(base, bp), now });
+        await repo.growTurnover({ id: open.id, base, amount: rebateOf(base, bp), now });
       } else {
-        repo.insertTurnover({
+        await repo.insertTurnover({
           userId: friend.superior_id,
           friendId,
           day,
@@ -145,27 +146,27 @@ export function createFriendService(deps: {
           now,
         });
       }
-      repo.setTurnoverMark(friendId, friend.turnover_total);
+      await repo.setTurnoverMark(friendId, friend.turnover_total);
     })();
   }
 
-  const catchUp = (userId: number) => {
-    for (const friendId of repo.behindReferrals(userId)) syncTurnover(friendId);
+  const catchUp = async (userId: number) => {
+    for (const friendId of await repo.behindReferrals(userId)) await syncTurnover(friendId);
   };
 
-  function rebateLine(userId: number, kind: 'deposit' | 'turnover', bp: number) {
-    const t = repo.totals(userId, kind);
+  async function rebateLine(userId: number, kind: 'deposit' | 'turnover', bp: number) {
+    const t = await repo.totals(userId, kind);
     return { rate: bp / 100, claimable: toPesos(t.claimable), totalEarned: toPesos(t.earned) };
   }
 
-  function claim(userId: number, kind: 'deposit' | 'turnover') {
-    if (kind === 'turnover') catchUp(userId);
-    const granted = db.transaction(() => {
-      const due = repo.claimable(userId, kind);
+  async function claim(userId: number, kind: 'deposit' | 'turnover') {
+    if (kind === 'turnover') await catchUp(userId);
+    const granted = await db.transaction(async () => {
+      const due = await repo.claimable(userId, kind);
       if (due.amount <= 0 || due.max_id === null) throw new AppError(Code.NOTHING_TO_CLAIM);
       // Rows only ever get higher ids, so the last one paid names the claim.
       const key = `friend.${kind}:${due.max_id}`;
-      repo.markClaimed({ userId, kind, maxId: due.max_id, key, now: clock.iso() });
+      await repo.markClaimed({ userId, kind, maxId: due.max_id, key, now: clock.iso() });
       return grants.grant(userId, {
         key,
         source: 'friend',
@@ -179,22 +180,24 @@ export function createFriendService(deps: {
 
   // ---- invite ranking ----
 
-  function rankOf(periodId: string, userId: number) {
-    const standings = repo.standings(periodId);
+  async function rankOf(periodId: string, userId: number) {
+    const standings = await repo.standings(periodId);
     const index = standings.findIndex((s) => s.user_id === userId);
     return { standings, rank: index < 0 ? null : index + 1, invites: standings[index]?.invites ?? 0 };
   }
 
-  const prizeFor = (rank: number | null) =>
-    rank === null ? undefined : deps.settings().ranking.prizes.find((p) => rank >= p.rankFrom && rank <= p.rankTo);
+  const prizeFor = async (rank: number | null) =>
+    rank === null
+      ? undefined
+      : (await deps.settings()).ranking.prizes.find((p) => rank >= p.rankFrom && rank <= p.rankTo);
 
   const rankingKey = (periodId: string) => `ranking:${periodId}`;
 
-  function unclaimedPrize(userId: number, current: string) {
-    for (const periodId of repo.myPeriods(userId, current, RANKING_LOOKBACK)) {
-      if (grants.isClaimed(userId, rankingKey(periodId))) continue;
-      const { rank } = rankOf(periodId, userId);
-      const prize = prizeFor(rank);
+  async function unclaimedPrize(userId: number, current: string) {
+    for (const periodId of await repo.myPeriods(userId, current, RANKING_LOOKBACK)) {
+      if (await grants.isClaimed(userId, rankingKey(periodId))) continue;
+      const { rank } = await rankOf(periodId, userId);
+      const prize = await prizeFor(rank);
       if (prize && rank !== null) return { periodId, rank, rewards: prize.rewards };
     }
     return null;
@@ -204,36 +207,36 @@ export function createFriendService(deps: {
     onDeposit,
     syncTurnover,
 
-    card(userId: number): FriendCard {
-      catchUp(userId);
-      const bp = rates();
-      const counts = repo.counts(userId);
+    async card(userId: number): Promise<FriendCard> {
+      await catchUp(userId);
+      const bp = await rates();
+      const counts = await repo.counts(userId);
       return {
-        ...deps.share(userId),
+        ...(await deps.share(userId)),
         referrals: counts.referrals,
         depositingReferrals: counts.depositing,
-        energy: grants.energy(userId),
-        depositRebate: rebateLine(userId, 'deposit', bp.deposit),
-        turnoverRebate: rebateLine(userId, 'turnover', bp.turnover),
+        energy: await grants.energy(userId),
+        depositRebate: await rebateLine(userId, 'deposit', bp.deposit),
+        turnoverRebate: await rebateLine(userId, 'turnover', bp.turnover),
       };
     },
 
-    records(userId: number, q: { kind?: FriendRewardKind | undefined; page: number; size: number }) {
-      catchUp(userId);
+    async records(userId: number, q: { kind?: FriendRewardKind | undefined; page: number; size: number }) {
+      await catchUp(userId);
       const filter = { userId, kind: q.kind ?? null };
-      const rows = repo.page({ ...filter, limit: q.size, offset: (q.page - 1) * q.size });
-      return { list: rows.map(recordView), page: q.page, size: q.size, total: repo.count(filter) };
+      const rows = await repo.page({ ...filter, limit: q.size, offset: (q.page - 1) * q.size });
+      return { list: rows.map(recordView), page: q.page, size: q.size, total: await repo.count(filter) };
     },
 
     claimDeposit: (userId: number) => claim(userId, 'deposit'),
     claimTurnover: (userId: number) => claim(userId, 'turnover'),
 
-    rankings(userId: number): InviteRankings {
+    async rankings(userId: number): Promise<InviteRankings> {
       const now = clock.now();
       const periodId = manilaWeekId(now);
       const { startAt, endAt } = weekBounds(periodId);
-      const { standings, rank, invites } = rankOf(periodId, userId);
-      const { listSize, prizes } = deps.settings().ranking;
+      const { standings, rank, invites } = await rankOf(periodId, userId);
+      const { listSize, prizes } = (await deps.settings()).ranking;
       return {
         period: { periodId, startAt: startAt.toISOString(), endAt: endAt.toISOString() },
         list: standings
@@ -241,22 +244,22 @@ export function createFriendService(deps: {
           .map((s, i) => ({ rank: i + 1, username: maskUsername(s.username), invites: s.invites })),
         prizes,
         me: { rank, invites },
-        claimable: unclaimedPrize(userId, periodId),
+        claimable: await unclaimedPrize(userId, periodId),
       };
     },
 
-    claimRanking(userId: number, periodId: string) {
+    async claimRanking(userId: number, periodId: string) {
       if (!isWeekId(periodId)) throw new AppError(Code.RANKING_PERIOD_UNKNOWN);
       const current = manilaWeekId(clock.now());
       if (periodId > current) throw new AppError(Code.RANKING_PERIOD_UNKNOWN);
       if (periodId === current) throw new AppError(Code.RANKING_PERIOD_RUNNING);
-      const granted = db.transaction(() => {
-        const { rank } = rankOf(periodId, userId);
-        const prize = prizeFor(rank);
+      const granted = await db.transaction(async () => {
+        const { rank } = await rankOf(periodId, userId);
+        const prize = await prizeFor(rank);
         if (!prize) throw new AppError(Code.NOTHING_TO_CLAIM);
         const key = rankingKey(periodId);
         const rewards = prize.rewards.map(toGranted);
-        const wire = grants.grant(userId, {
+        const wire = await grants.grant(userId, {
           key,
           source: 'ranking',
           rewards,
@@ -264,7 +267,7 @@ export function createFriendService(deps: {
           remark: `Invite ranking #${rank}`,
         });
         const cash = rewards.reduce((sum, r) => sum + (r.type === 'cash' ? r.amount : 0), 0);
-        repo.insertRanking({
+        await repo.insertRanking({
           userId,
           day: manilaDay(clock.now()),
           reference: periodId,
@@ -274,7 +277,7 @@ export function createFriendService(deps: {
         });
         return wire;
       })();
-      if (prizeHasEnergy(deps.settings().ranking))
+      if (prizeHasEnergy((await deps.settings()).ranking))
         deps.events.emit('badge.stale', { userId, counters: ['inviteFriendEnergy'] });
       return { rewards: granted };
     },

@@ -120,34 +120,36 @@ export function createCatalogRepo(db: Db) {
   const help = db.prepare('SELECT * FROM game_help WHERE lang = ?');
 
   return {
-    menu: () => menu.all() as MenuRow[],
+    menu: async () => (await menu.all()) as MenuRow[],
     /** Providers with at least one enabled game (of the list's kind and type when given). */
-    providers: (kind: ListKind, type?: GameType) =>
-      (kind === 'type' ? providers.type.all({ type }) : providers[kind].all()) as ProviderRow[],
+    providers: async (kind: ListKind, type?: GameType) =>
+      (await (kind === 'type' ? providers.type.all({ type }) : providers[kind].all())) as ProviderRow[],
 
     /** Writes made through this connection so far (any table): unchanged means the catalog is too. */
-    totalChanges: () => Number(totalChanges.get()),
+    totalChanges: async () => Number(await totalChanges.get()),
     /** Moved by triggers on every change to games or providers. */
-    catalogVersion: () => Number(catalogVersion.get()),
+    catalogVersion: async () => Number(await catalogVersion.get()),
     /** Every enabled game, most popular first. */
-    enabledGames: () => enabledGames.all() as CatalogRow[],
+    enabledGames: async () => (await enabledGames.all()) as CatalogRow[],
 
     recordSearch: (term: string, hit: boolean, now: string) => recordSearch.run({ term, hit: hit ? 1 : 0, now }),
-    popularSearches: (limit: number) => popularSearches.all(limit) as { term: string; hits: number }[],
+    popularSearches: async (limit: number) => (await popularSearches.all(limit)) as { term: string; hits: number }[],
 
-    byId: (id: number) => byId.get(id) as GameRow | undefined,
+    byId: async (id: number) => (await byId.get(id)) as GameRow | undefined,
     /** False when the game was already a favourite. */
-    collect: (userId: number, gameId: number, now: string) => collect.run(userId, gameId, now).changes > 0,
+    collect: async (userId: number, gameId: number, now: string) =>
+      (await collect.run(userId, gameId, now)).changes > 0,
     /** False when it was not one. */
-    uncollect: (userId: number, gameId: number) => uncollect.run(userId, gameId).changes > 0,
+    uncollect: async (userId: number, gameId: number) => (await uncollect.run(userId, gameId)).changes > 0,
     /** Which of these games (a page of a list) the player collected: one query for the whole page. */
-    favouritesAmong: (userId: number, gameIds: number[]) =>
-      new Set(favouritesAmong.all(userId, JSON.stringify(gameIds)) as number[]),
+    favouritesAmong: async (userId: number, gameIds: number[]) =>
+      new Set((await favouritesAmong.all(userId, JSON.stringify(gameIds))) as number[]),
     /** Ids of the player's enabled favourites, last collected first. */
-    favourites: (userId: number, limit: number, offset: number) => favourites.all(userId, limit, offset) as number[],
-    favouriteCount: (userId: number) => Number(favouriteCount.get(userId)),
+    favourites: async (userId: number, limit: number, offset: number) =>
+      (await favourites.all(userId, limit, offset)) as number[],
+    favouriteCount: async (userId: number) => Number(await favouriteCount.get(userId)),
 
-    help: (lang: string) => help.get(lang) as HelpRow | undefined,
+    help: async (lang: string) => (await help.get(lang)) as HelpRow | undefined,
   };
 }
 

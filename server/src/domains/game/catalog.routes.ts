@@ -28,13 +28,13 @@ export function catalogRoutes(app: FastifyInstance, catalog: CatalogService) {
   route(app, game.searchDiscover, ({ user }) => catalog.discover(user?.id ?? null));
 
   route(app, game.favouriteGames, ({ query, user }) => catalog.favourites(user.id, query));
-  route(app, game.collectGame, ({ body, user, succeed }) => {
-    catalog.collect(user.id, body.gameId);
+  route(app, game.collectGame, async ({ body, user, succeed }) => {
+    await catalog.collect(user.id, body.gameId);
     succeed('gameCollected');
     return null;
   });
-  route(app, game.uncollectGame, ({ body, user, succeed }) => {
-    catalog.uncollect(user.id, body.gameId);
+  route(app, game.uncollectGame, async ({ body, user, succeed }) => {
+    await catalog.uncollect(user.id, body.gameId);
     succeed('gameUncollected');
     return null;
   });

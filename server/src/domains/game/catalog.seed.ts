@@ -105,7 +105,7 @@ let cached: ReturnType<typeof readCatalogSeed> | undefined;
  * providers) or id (games, so ids stay stable for favourites and game records); a game no longer in the
  * file is disabled, never deleted. Unchanged rows are not written, so a second run changes nothing.
  */
-export function seedCatalog(db: Db): void {
+export async function seedCatalog(db: Db): Promise<void> {
   cached ??= readCatalogSeed();
   const { menu, providers, games, helpPages } = cached;
 
@@ -120,8 +120,8 @@ export function seedCatalog(db: Db): void {
        (excluded.name_en, excluded.name_vi, excluded.show_provider, excluded.show_type, excluded.bg_color,
         excluded.sort_order)`,
   );
-  menu.forEach((m, index) => {
-    menuRow.run({
+  for (const [index, m] of menu.entries()) {
+    await menuRow.run({
       code: m.code,
       nameEn: m.name['en-US'],
       nameVi: m.name['vi-VN'],
@@ -130,16 +130,16 @@ export function seedCatalog(db: Db): void {
       bgColor: m.bgColor,
       sort: index + 1,
     });
-  });
+  }
 
   const providerRow = db.prepare(
     `INSERT INTO providers (code, name, logo_url, sort_order) VALUES (@code, @name, @logoUrl, @sort)
      ON CONFLICT (code) DO UPDATE SET name = excluded.name, logo_url = excluded.logo_url, sort_order = excluded.sort_order
      WHERE (providers.name, providers.logo_url, providers.sort_order) IS DISTINCT FROM (excluded.name, excluded.logo_url, excluded.sort_order)`,
   );
-  providers.forEach((p, index) => {
-    providerRow.run({ code: p.code, name: p.name, logoUrl: providerLogoUrl(p.code), sort: index + 1 });
-  });
+  for (const [index, p] of providers.entries()) {
+    await providerRow.run({ code: p.code, name: p.name, logoUrl: providerLogoUrl(p.code), sort: index + 1 });
+  }
 
   const gameRow = db.prepare(
     `INSERT INTO games (id, code, name, search_name, type, provider, thumbnail_url, hot, new, playable, open_mode,
@@ -160,7 +160,7 @@ export function seedCatalog(db: Db): void {
   );
   const now = new Date().toISOString();
   for (const g of games) {
-    gameRow.run({
+    await gameRow.run({
       id: g.id,
       code: g.code,
       name: g.name,
@@ -178,14 +178,16 @@ export function seedCatalog(db: Db): void {
       now,
     });
   }
-  db.prepare(
-    'UPDATE games SET enabled = 0 WHERE enabled = 1 AND id NOT IN (SELECT CAST(value AS BIGINT) FROM json_each(?))',
-  ).run(JSON.stringify(games.map((g) => g.id)));
+  await db
+    .prepare(
+      'UPDATE games SET enabled = 0 WHERE enabled = 1 AND id NOT IN (SELECT CAST(value AS BIGINT) FROM json_each(?))',
+    )
+    .run(JSON.stringify(games.map((g) => g.id)));
 
   const helpRow = db.prepare(
     `INSERT INTO game_help (lang, title, content, featured) VALUES (@lang, @title, @content, @featured)
      ON CONFLICT (lang) DO UPDATE SET title = excluded.title, content = excluded.content, featured = excluded.featured
      WHERE (game_help.title, game_help.content, game_help.featured) IS DISTINCT FROM (excluded.title, excluded.content, excluded.featured)`,
   );
-  for (const page of helpPages) helpRow.run(page);
+  for (const page of helpPages) await helpRow.run(page);
 }

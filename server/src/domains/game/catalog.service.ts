@@ -32,39 +32,42 @@ export function createCatalogService(deps: {
   db: Db;
   clock: Clock;
   /** A setting of app_config ('' when unset): fills `{{cs_telegram}}` and the like in the help content. */
-  configValue: (key: string) => string;
+  configValue: (key: string) => Promise<string>;
 }) {
   const { clock } = deps;
   const repo = createCatalogRepo(deps.db);
   const snapshot = createCatalogSnapshot(repo);
 
   /** The wire views of these games; with `favourite` when a player asks. */
-  function views(games: readonly CatalogGame[], userId: number | null): Game[] {
+  async function views(games: readonly CatalogGame[], userId: number | null): Promise<Game[]> {
     if (userId === null) return games.map((g) => g.view);
     const ids = games.map((g) => g.view.id);
-    const collected = ids.length ? repo.favouritesAmong(userId, ids) : new Set<number>();
+    const collected = ids.length ? await repo.favouritesAmong(userId, ids) : new Set<number>();
     return games.map((g) => ({ ...g.view, favourite: collected.has(g.view.id) }));
   }
 
-  function page(games: readonly CatalogGame[], q: PageQuery, userId: number | null) {
+  async function page(games: readonly CatalogGame[], q: PageQuery, userId: number | null) {
     const offset = (q.page - 1) * q.size;
     return {
-      list: views(games.slice(offset, offset + q.size), userId),
+      list: await views(games.slice(offset, offset + q.size), userId),
       page: q.page,
       size: q.size,
       total: games.length,
     };
   }
 
-  const list = (filter: { kind: ListKind; type?: GameType; provider?: string }, q: PageQuery, userId: number | null) =>
-    page(snapshot.list(filter.kind, filter.type, filter.provider), q, userId);
+  const list = async (
+    filter: { kind: ListKind; type?: GameType; provider?: string },
+    q: PageQuery,
+    userId: number | null,
+  ) => page(await snapshot.list(filter.kind, filter.type, filter.provider), q, userId);
 
   return {
     /** Enabled games, in catalog order (the scenario kit picks a playable one). */
     enabledGames: () => repo.enabledGames(),
 
-    menu: (lang: Language) =>
-      repo.menu().map((m) => ({
+    menu: async (lang: Language) =>
+      (await repo.menu()).map((m) => ({
         code: m.code,
         name: lang === 'vi-VN' ? m.name_vi : m.name_en,
         showProvider: m.show_provider === 1,
@@ -73,9 +76,9 @@ export function createCatalogService(deps: {
       })),
 
     /** Providers with games (of a menu tab when given), in their display order. */
-    providers(code?: MenuCode) {
+    async providers(code?: MenuCode) {
       const { kind, type } = kindOf(code ?? 'default');
-      return repo.providers(kind, type).map((p) => ({ code: p.code, name: p.name, logoUrl: p.logo_url }));
+      return (await repo.providers(kind, type)).map((p) => ({ code: p.code, name: p.name, logoUrl: p.logo_url }));
     },
 
     /** A menu tab's games: `default` every game, `hot` the hot-tagged ones, else one type; most popular first. */
@@ -91,61 +94,72 @@ export function createCatalogService(deps: {
      * whole term come first, then names containing it, then by popularity. The first page of a search
      * counts the term; only searches that found something make it popular.
      */
-    search(q: { q: string } & PageQuery, userId: number | null) {
+    async search(q: { q: string } & PageQuery, userId: number | null) {
       const term = normalizeSearch(q.q);
       const words = searchWords(term).map((w) => ` ${w}`);
       if (words.length === 0) return { list: [], page: q.page, size: q.size, total: 0 };
       const phrase = ` ${term}`;
       const rank = (g: CatalogGame) => (g.searchName.startsWith(phrase) ? 0 : g.searchName.includes(phrase) ? 1 : 2);
-      const found = snapshot
-        .all()
+      const found = (await snapshot.all())
         .filter((g) => words.every((w) => g.searchName.includes(w)))
         .sort((a, b) => rank(a) - rank(b)); // stable: popularity order within a rank
-      if (q.page === 1) repo.recordSearch(term, found.length > 0, clock.iso());
+      if (q.page === 1) await repo.recordSearch(term, found.length > 0, clock.iso());
       return page(found, q, userId);
     },
 
     /** The search screen: the most searched terms that found games (latest first on a tie), and hot games. */
-    discover: (userId: number | null) => ({
-      popular: repo.popularSearches(POPULAR_SEARCHES).map((s) => ({ keyword: s.term, searches: s.hits })),
-      recommended: views(snapshot.list('hot').slice(0, RECOMMENDED_GAMES), userId),
+    discover: async (userId: number | null) => ({
+      popular: (await repo.popularSearches(POPULAR_SEARCHES)).map((s) => ({ keyword: s.term, searches: s.hits })),
+      recommended: await views((await snapshot.list('hot')).slice(0, RECOMMENDED_GAMES), userId),
     }),
 
     /** Adds a game to the player's favourites; already there is fine. */
-    collect(userId: number, gameId: number) {
-      const game = repo.byId(gameId);
+    async collect(userId: number, gameId: number) {
+      const game = await repo.byId(gameId);
       if (!game?.enabled) throw new AppError(Code.GAME_NOT_FOUND);
-      repo.collect(userId, gameId, clock.iso());
+      await repo.collect(userId, gameId, clock.iso());
     },
 
     /** Removes a game from the favourites; not there is fine. A withdrawn game can still be removed. */
-    uncollect(userId: number, gameId: number) {
-      if (!repo.byId(gameId)) throw new AppError(Code.GAME_NOT_FOUND);
-      repo.uncollect(userId, gameId);
+    async uncollect(userId: number, gameId: number) {
+      if (!(await repo.byId(gameId))) throw new AppError(Code.GAME_NOT_FOUND);
+      await repo.uncollect(userId, gameId);
     },
 
-    favourites(userId: number, q: PageQuery) {
+    async favourites(userId: number, q: PageQuery) {
       const offset = (q.page - 1) * q.size;
-      const ids = repo.favourites(userId, q.size, offset);
-      const games = ids.flatMap((id) => snapshot.byId(id) ?? []);
+      const ids = await repo.favourites(userId, q.size, offset);
+      const games: CatalogGame[] = [];
+      for (const id of ids) {
+        const game = await snapshot.byId(id);
+        if (game) games.push(game);
+      }
       // A short page that is not empty is the last one: it tells the total without counting.
-      const total = ids.length > 0 && ids.length < q.size ? offset + ids.length : repo.favouriteCount(userId);
+      const total = ids.length > 0 && ids.length < q.size ? offset + ids.length : await repo.favouriteCount(userId);
       return { list: games.map((g) => ({ ...g.view, favourite: true })), page: q.page, size: q.size, total };
     },
 
     /** The Help Slot tab in the player's language, support contacts filled in from the app config. */
-    helper(lang: Language, userId: number | null) {
-      const help = repo.help(lang) ?? repo.help(DEFAULT_LANGUAGE);
+    async helper(lang: Language, userId: number | null) {
+      const help = (await repo.help(lang)) ?? (await repo.help(DEFAULT_LANGUAGE));
       if (!help) return { title: '', content: '', games: [] };
-      const fill = (text: string) => text.replace(PLACEHOLDER, (whole, key: string) => deps.configValue(key) || whole);
+      const fill = async (text: string) => {
+        const values = new Map<string, string>();
+        for (const [, key] of text.matchAll(PLACEHOLDER)) {
+          if (key !== undefined && !values.has(key)) values.set(key, await deps.configValue(key));
+        }
+        return text.replace(PLACEHOLDER, (whole, key: string) => values.get(key) || whole);
+      };
       const featured = JSON.parse(help.featured) as string[];
+      const games: CatalogGame[] = [];
+      for (const code of featured) {
+        const game = await snapshot.byCode(code);
+        if (game) games.push(game);
+      }
       return {
-        title: fill(help.title),
-        content: fill(help.content),
-        games: views(
-          featured.flatMap((code) => snapshot.byCode(code) ?? []),
-          userId,
-        ),
+        title: await fill(help.title),
+        content: await fill(help.content),
+        games: await views(games, userId),
       };
     },
 
@@ -153,8 +167,8 @@ export function createCatalogService(deps: {
      * What launch (POST /api/game/getUrl) needs of a game, or undefined for an unknown or withdrawn one
      * (answer Code.GAME_NOT_FOUND).
      */
-    launchSettings(gameId: number) {
-      const game: GameRow | undefined = repo.byId(gameId);
+    async launchSettings(gameId: number) {
+      const game: GameRow | undefined = await repo.byId(gameId);
       if (!game?.enabled) return undefined;
       return {
         id: game.id,

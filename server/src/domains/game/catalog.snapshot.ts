@@ -45,14 +45,19 @@ export function createCatalogSnapshot(repo: CatalogRepo) {
   let providers = new Set<string>();
   let lists = new Map<string, CatalogGame[]>();
 
-  function fresh() {
-    const changes = repo.totalChanges();
+  async function fresh() {
+    const changes = await repo.totalChanges();
     if (changes === seenChanges) return;
+    const current = await repo.catalogVersion();
+    // Marked seen once the games of that version are in: a caller arriving meanwhile reads them itself.
+    if (current === version) {
+      seenChanges = changes;
+      return;
+    }
+    const rows = await repo.enabledGames();
     seenChanges = changes;
-    const current = repo.catalogVersion();
-    if (current === version) return;
     version = current;
-    games = repo.enabledGames().map(toGame);
+    games = rows.map(toGame);
     byId = new Map(games.map((g) => [g.view.id, g]));
     byCode = new Map(games.map((g) => [g.view.code, g]));
     providers = new Set(games.map((g) => g.provider));
@@ -61,8 +66,8 @@ export function createCatalogSnapshot(repo: CatalogRepo) {
 
   return {
     /** Every enabled game, most popular first. */
-    all(): readonly CatalogGame[] {
-      fresh();
+    async all(): Promise<readonly CatalogGame[]> {
+      await fresh();
       return games;
     },
 
@@ -70,8 +75,8 @@ export function createCatalogSnapshot(repo: CatalogRepo) {
      * A menu tab's games, most popular first. Lists are kept per filter, for known providers only, so a
      * stranger's provider codes cannot grow the memory.
      */
-    list(kind: ListKind, type?: GameType, provider?: string): readonly CatalogGame[] {
-      fresh();
+    async list(kind: ListKind, type?: GameType, provider?: string): Promise<readonly CatalogGame[]> {
+      await fresh();
       if (provider !== undefined && !providers.has(provider)) return [];
       const key = `${kind}|${type ?? ''}|${provider ?? ''}`;
       let list = lists.get(key);
@@ -87,13 +92,13 @@ export function createCatalogSnapshot(repo: CatalogRepo) {
       return list;
     },
 
-    byId(id: number): CatalogGame | undefined {
-      fresh();
+    async byId(id: number): Promise<CatalogGame | undefined> {
+      await fresh();
       return byId.get(id);
     },
 
-    byCode(code: string): CatalogGame | undefined {
-      fresh();
+    async byCode(code: string): Promise<CatalogGame | undefined> {
+      await fresh();
       return byCode.get(code);
     },
   };

@@ -33,8 +33,8 @@ const byName = (name: string) => {
   if (!game) throw new Error(`no seed game ${name}`);
   return game;
 };
-const enabledCount = (where = '1') =>
-  Number(app.db.prepare(`SELECT COUNT(*) FROM games WHERE enabled = 1 AND ${where}`).pluck().get());
+const enabledCount = async (where = '1') =>
+  Number(await app.db.prepare(`SELECT COUNT(*) FROM games WHERE enabled = 1 AND ${where}`).pluck().get());
 
 const list = (client: TestClient, path: string, query: Record<string, string | number> = {}) =>
   client.get<Page>(path, query);
@@ -47,28 +47,28 @@ const favourites = (client = player, query: Record<string, string | number> = {}
   client.get<Page>('/api/user/game/collect/fetch', query);
 
 describe('the seeded catalog', () => {
-  it('holds at least 120 games of every type from at least 8 providers', () => {
-    expect(enabledCount()).toBe(seed.games.length);
+  it('holds at least 120 games of every type from at least 8 providers', async () => {
+    expect(await enabledCount()).toBe(seed.games.length);
     expect(seed.games.length).toBeGreaterThanOrEqual(120);
-    for (const type of GAME_TYPES) expect(enabledCount(`type = '${type}'`), type).toBeGreaterThanOrEqual(8);
+    for (const type of GAME_TYPES) expect(await enabledCount(`type = '${type}'`), type).toBeGreaterThanOrEqual(8);
     expect(seed.providers.length).toBeGreaterThanOrEqual(8);
-    expect(enabledCount('hot = 1')).toBeGreaterThanOrEqual(12);
-    expect(enabledCount('new = 1')).toBeGreaterThanOrEqual(8);
+    expect(await enabledCount('hot = 1')).toBeGreaterThanOrEqual(12);
+    expect(await enabledCount('new = 1')).toBeGreaterThanOrEqual(8);
   });
 
-  it('makes every seeded game playable as a title of the demo provider, with the settings launch reads', () => {
-    expect(enabledCount('playable = 0')).toBe(0);
-    expect(enabledCount('provider_game IS NULL OR provider_game != code')).toBe(0);
-    expect(enabledCount('need_bind_wallet = 1')).toBeGreaterThanOrEqual(3);
-    expect(enabledCount("open_mode = 'browser'")).toBeGreaterThanOrEqual(2);
-    const settings = app.services.catalog.launchSettings(1);
+  it('makes every seeded game playable as a title of the demo provider, with the settings launch reads', async () => {
+    expect(await enabledCount('playable = 0')).toBe(0);
+    expect(await enabledCount('provider_game IS NULL OR provider_game != code')).toBe(0);
+    expect(await enabledCount('need_bind_wallet = 1')).toBeGreaterThanOrEqual(3);
+    expect(await enabledCount("open_mode = 'browser'")).toBeGreaterThanOrEqual(2);
+    const settings = await app.services.catalog.launchSettings(1);
     expect(settings).toMatchObject({
       playable: true,
       openMode: 'iframe',
       needBindWallet: false,
       providerGame: 'house-fiesta-reels',
     });
-    expect(app.services.catalog.launchSettings(999_999)).toBeUndefined();
+    expect(await app.services.catalog.launchSettings(999_999)).toBeUndefined();
   });
 
   it('has a thumbnail file for every game and a logo for every provider', () => {
@@ -94,23 +94,23 @@ describe('the seeded catalog', () => {
     }
   });
 
-  it('seeds idempotently: a second run writes nothing, a game gone from the file is hidden, not deleted', () => {
-    const before = databaseDigest(app.db);
+  it('seeds idempotently: a second run writes nothing, a game gone from the file is hidden, not deleted', async () => {
+    const before = await databaseDigest(app.db);
     const writes = app.db.prepare('SELECT total_changes()').pluck();
-    const changes = writes.get();
-    seedCatalog(app.db);
-    expect(writes.get()).toBe(changes);
-    expect(databaseDigest(app.db)).toBe(before);
+    const changes = await writes.get();
+    await seedCatalog(app.db);
+    expect(await writes.get()).toBe(changes);
+    expect(await databaseDigest(app.db)).toBe(before);
 
-    app.db
+    await app.db
       .prepare(
         `INSERT INTO games (id, code, name, search_name, type, provider, thumbnail_url, created_at)
          VALUES (9001, 'old-game', 'Old Game', ' old game', 'slot', 'aurora', '/static/games/old.svg', '2026-01-01')`,
       )
       .run();
-    seedCatalog(app.db);
-    expect(app.db.prepare('SELECT enabled FROM games WHERE id = 9001').pluck().get()).toBe(0);
-    expect(enabledCount()).toBe(seed.games.length);
+    await seedCatalog(app.db);
+    expect(await app.db.prepare('SELECT enabled FROM games WHERE id = 9001').pluck().get()).toBe(0);
+    expect(await enabledCount()).toBe(seed.games.length);
   });
 });
 
@@ -171,13 +171,13 @@ describe('game lists', () => {
 
   it('filters by type, by the hot tag and by provider', async () => {
     const slots = await list(visitor, '/api/open/game/fetch', { type: 'slot', size: 100 });
-    expect(slots.body.data.total).toBe(enabledCount("type = 'slot'"));
+    expect(slots.body.data.total).toBe(await enabledCount("type = 'slot'"));
     expect(slots.body.data.list.every((g) => g.type === 'slot')).toBe(true);
     const hot = await list(visitor, '/api/open/game/fetch', { type: 'hot', size: 100 });
-    expect(hot.body.data.total).toBe(enabledCount('hot = 1'));
+    expect(hot.body.data.total).toBe(await enabledCount('hot = 1'));
     expect(hot.body.data.list.every((g) => g.tags.includes('hot'))).toBe(true);
     const jadeSlots = await list(visitor, '/api/open/game/fetch', { type: 'slot', provider: 'jade', size: 100 });
-    expect(jadeSlots.body.data.total).toBe(enabledCount("type = 'slot' AND provider = 'jade'"));
+    expect(jadeSlots.body.data.total).toBe(await enabledCount("type = 'slot' AND provider = 'jade'"));
     expect(jadeSlots.body.data.list.every((g) => g.provider === 'jade' && g.providerName === 'Jade Lantern')).toBe(
       true,
     );
@@ -192,11 +192,11 @@ describe('game lists', () => {
     for (let page = 1; page <= 3; page++) {
       const answer = await list(visitor, '/api/open/game/fetch', { type: 'slot', size: 20, page });
       for (const g of answer.body.data.list) seen.add(g.id);
-      expect(answer.body.data.total).toBe(enabledCount("type = 'slot'"));
+      expect(answer.body.data.total).toBe(await enabledCount("type = 'slot'"));
     }
-    expect(seen.size).toBe(enabledCount("type = 'slot'"));
+    expect(seen.size).toBe(await enabledCount("type = 'slot'"));
     const past = await list(visitor, '/api/open/game/fetch', { type: 'slot', size: 20, page: 50 });
-    expect(past.body.data).toMatchObject({ list: [], page: 50, total: enabledCount("type = 'slot'") });
+    expect(past.body.data).toMatchObject({ list: [], page: 50, total: await enabledCount("type = 'slot'") });
     const max = await list(visitor, '/api/open/game/fetch', { type: 'default', size: 100 });
     expect(max.body.data.list).toHaveLength(100);
   });
@@ -218,10 +218,10 @@ describe('game lists', () => {
 
   it('answers hot and live games in both forms', async () => {
     const hot = await list(visitor, '/api/open/game/fetch/hot');
-    expect(hot.body.data.total).toBe(enabledCount('hot = 1'));
+    expect(hot.body.data.total).toBe(await enabledCount('hot = 1'));
     expect(hot.body.data.list.every((g) => g.tags.includes('hot') && !('favourite' in g))).toBe(true);
     const live = await list(player, '/api/game/fetch/live', { size: 5, page: 2 });
-    expect(live.body.data).toMatchObject({ page: 2, size: 5, total: enabledCount("type = 'live'") });
+    expect(live.body.data).toMatchObject({ page: 2, size: 5, total: await enabledCount("type = 'live'") });
     expect(live.body.data.list.every((g) => g.type === 'live' && g.favourite === false)).toBe(true);
     const userHot = await list(player, '/api/game/fetch/hot');
     expect(userHot.body.data.list.every((g) => typeof g.favourite === 'boolean')).toBe(true);
@@ -247,16 +247,16 @@ describe('game lists', () => {
     expect((await uncollect(1, visitor)).body.code).toBe(Code.SESSION_INVALID);
   });
 
-  it('loads the catalog and filters providers on indexes, without a sort step', () => {
-    const plan = (sql: string) =>
-      (app.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ type: 'slot' }) as { detail: string }[])
+  it('loads the catalog and filters providers on indexes, without a sort step', async () => {
+    const plan = async (sql: string) =>
+      ((await app.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ type: 'slot' })) as { detail: string }[])
         .map((r) => r.detail)
         .join(' | ');
-    const load = plan(`SELECT g.id FROM games g JOIN providers p ON p.code = g.provider
+    const load = await plan(`SELECT g.id FROM games g JOIN providers p ON p.code = g.provider
       WHERE g.enabled = 1 ORDER BY g.popularity DESC, g.id`);
     expect(load).toContain('games_popular');
     expect(load).not.toContain('TEMP B-TREE');
-    const providers = plan(`SELECT p.* FROM providers p WHERE EXISTS (SELECT 1 FROM games g
+    const providers = await plan(`SELECT p.* FROM providers p WHERE EXISTS (SELECT 1 FROM games g
       WHERE g.provider = p.code AND g.enabled = 1 AND g.type = @type) ORDER BY p.sort_order, p.code`);
     expect(providers).toMatch(/games_provider|games_type/);
   });
@@ -264,14 +264,14 @@ describe('game lists', () => {
   it('keeps lists in memory but sees every change to the catalog at once', async () => {
     const before = await list(visitor, '/api/open/game/fetch', { type: 'default', size: 1 });
     expect(before.body.data.list[0]?.name).toBe('Fiesta Reels');
-    app.db.prepare("UPDATE games SET name = 'Fiesta Reels Deluxe' WHERE id = 1").run();
-    app.db.prepare("UPDATE providers SET name = 'The House' WHERE code = 'demo'").run();
+    await app.db.prepare("UPDATE games SET name = 'Fiesta Reels Deluxe' WHERE id = 1").run();
+    await app.db.prepare("UPDATE providers SET name = 'The House' WHERE code = 'demo'").run();
     const after = await list(visitor, '/api/open/game/fetch', { type: 'default', size: 1 });
     expect(after.body.data.list[0]).toMatchObject({ name: 'Fiesta Reels Deluxe', providerName: 'The House' });
-    app.db.prepare('UPDATE games SET popularity = 0 WHERE id = 1').run();
+    await app.db.prepare('UPDATE games SET popularity = 0 WHERE id = 1').run();
     const moved = await list(visitor, '/api/open/game/fetch', { type: 'default', size: 1 });
     expect(moved.body.data.list[0]?.id).toBe(2);
-    app.db.prepare('UPDATE games SET enabled = 0 WHERE id = 2').run();
+    await app.db.prepare('UPDATE games SET enabled = 0 WHERE id = 2').run();
     const hidden = await list(visitor, '/api/open/game/fetch/live', { size: 100 });
     expect(hidden.body.data.list.map((g) => g.id)).not.toContain(2);
     expect((await search('manila baccarat')).body.data.total).toBe(0);
@@ -328,7 +328,7 @@ describe('search', () => {
   it('refuses unknown query fields and counts nothing for a refused search', async () => {
     expect((await visitor.get('/api/open/game/search', { q: 'gold', sort: 'x' })).body.code).toBe(Code.VALIDATION);
     expect((await search('x'.repeat(60))).body.code).toBe(Code.VALIDATION);
-    expect(app.db.prepare('SELECT COUNT(*) FROM game_search_terms').pluck().get()).toBe(0);
+    expect(await app.db.prepare('SELECT COUNT(*) FROM game_search_terms').pluck().get()).toBe(0);
   });
 
   it('says which results the logged-in player collected', async () => {
@@ -359,7 +359,7 @@ describe('search discover', () => {
       { keyword: 'jade', searches: 1 },
       { keyword: 'koi', searches: 1 },
     ]);
-    const junk = app.db.prepare("SELECT searches, hits FROM game_search_terms WHERE term = 'zzzz'").get();
+    const junk = await app.db.prepare("SELECT searches, hits FROM game_search_terms WHERE term = 'zzzz'").get();
     expect(junk).toEqual({ searches: 6, hits: 0 });
   });
 
@@ -470,11 +470,11 @@ describe('favourites', () => {
 
   it('hides a withdrawn game: it cannot be collected and leaves the list, but can still be removed', async () => {
     await collect(9);
-    app.db.prepare('UPDATE games SET enabled = 0 WHERE id = 9').run();
+    await app.db.prepare('UPDATE games SET enabled = 0 WHERE id = 9').run();
     expect((await favourites()).body.data.total).toBe(0);
     expect((await collect(9)).body.code).toBe(Code.GAME_NOT_FOUND);
     expect((await uncollect(9)).body.success).toBe(true);
-    expect(app.db.prepare('SELECT COUNT(*) FROM game_favourites').pluck().get()).toBe(0);
+    expect(await app.db.prepare('SELECT COUNT(*) FROM game_favourites').pluck().get()).toBe(0);
     const all = await list(visitor, '/api/open/game/fetch', { type: 'default', size: 100, page: 2 });
     expect(all.body.data.total).toBe(seed.games.length - 1);
   });

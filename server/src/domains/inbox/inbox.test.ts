@@ -176,7 +176,7 @@ describe('claiming attached rewards', () => {
     const again = await client.post('/api/letter/claim', { id: gift.id });
     expect(again.body).toMatchObject({ success: false, code: Code.REWARD_ALREADY_CLAIMED });
     expect((await balanceOf(client)).balance).toBe(25.5);
-    const journal = app.db
+    const journal = await app.db
       .prepare("SELECT type, amount, reference FROM balance_journal WHERE reference LIKE 'letter:%'")
       .all();
     expect(journal).toEqual([{ type: 'reward', amount: 2550, reference: `letter:${gift.id}` }]);
@@ -191,7 +191,7 @@ describe('claiming attached rewards', () => {
     expect(answers.filter((a) => a.body.success)).toHaveLength(1);
     expect(answers.filter((a) => a.body.code === Code.REWARD_ALREADY_CLAIMED)).toHaveLength(5);
     expect((await balanceOf(client)).balance).toBe(100);
-    assertLedgerWhole(app.db);
+    await assertLedgerWhole(app.db);
   });
 
   it('a letter without rewards has nothing to claim; coupons and points are granted', async () => {
@@ -232,7 +232,9 @@ describe('deleting', () => {
     expect((await letters(client)).list.map((l) => l.id)).not.toContain(gift.id);
     expect((await client.post('/api/letter/read', { id: gift.id })).body.code).toBe(Code.LETTER_NOT_FOUND);
     // The claim key stays used: a deleted letter cannot be claimed again under a reused id.
-    expect(app.services.grants.isClaimed(app.services.users.byUid(info.uid)?.id ?? 0, `letter:${gift.id}`)).toBe(true);
+    expect(
+      await app.services.grants.isClaimed((await app.services.users.byUid(info.uid))?.id ?? 0, `letter:${gift.id}`),
+    ).toBe(true);
   });
 
   it('deletes every read letter at once, keeping unread ones and unclaimed rewards', async () => {
@@ -328,6 +330,6 @@ describe('operator letters', () => {
     expect((await send({ uid: info.uid, ...CASH_LETTER, titleEn: '   ' })).body.code).toBe(Code.VALIDATION);
     const noToken = await new TestClient(app).post('/ops/letters', { uid: info.uid, ...CASH_LETTER });
     expect(noToken.status).toBe(401);
-    expect(app.db.prepare('SELECT COUNT(*) FROM letter_sends').pluck().get()).toBe(0);
+    expect(await app.db.prepare('SELECT COUNT(*) FROM letter_sends').pluck().get()).toBe(0);
   });
 });

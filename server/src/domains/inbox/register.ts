@@ -28,14 +28,16 @@ export function register(app: FastifyInstance) {
     events: app.events,
     inbox,
     log: app.log,
-    kycReason: (userId) => kyc.view(userId).reason,
-    username: (userId) => app.services.users.byId(userId)?.username ?? '',
+    kycReason: async (userId) => (await kyc.view(userId)).reason,
+    username: async (userId) => (await app.services.users.byId(userId))?.username ?? '',
     isGuest: (userId) => app.services.users.isGuest(userId),
     withdrawal: (orderNo) => app.services.withdrawals.order(orderNo),
   });
 
   // A letter to all still valid reaches a player who registers now.
-  app.events.on('user.registered', ({ userId }) => inbox.welcome(userId));
+  app.events.on('user.registered', ({ userId }) => {
+    void inbox.welcome(userId).catch((err) => app.log.error({ err, userId }, 'letters to all not delivered'));
+  });
 
   inboxRoutes(app, inbox);
   if (app.config.opsEnabled) inboxOpsRoutes(app, inbox);

@@ -109,43 +109,46 @@ export function createInboxRepo(db: Db) {
   );
 
   return {
-    insert: (l: NewLetter) => (insert.get(l) as { id: number }).id,
+    insert: async (l: NewLetter) => ((await insert.get(l)) as { id: number }).id,
     /** Writes the send and one letter per recipient; returns the send id and the recipients' ids. */
-    send(
+    async send(
       s: Omit<NewLetter, 'userId' | 'template' | 'reference'> & {
         audience: 'player' | 'all';
         userId: number | null;
         validUntil: string | null;
       },
     ) {
-      const id = (insertSend.get(s) as { id: number }).id;
-      fanOut.run(id);
-      const recipients = recipientsOf.all(id) as number[];
-      setRecipients.run(recipients.length, id);
+      const id = ((await insertSend.get(s)) as { id: number }).id;
+      await fanOut.run(id);
+      const recipients = (await recipientsOf.all(id)) as number[];
+      await setRecipients.run(recipients.length, id);
       return { id, recipients };
     },
     /** Gives a new player the letters to all still valid at `now`; returns how many. */
-    deliverValidSends(userId: number, now: string) {
-      const sends = lateFanOut.pluck().all({ userId, now }) as number[];
-      for (const id of sends) addRecipient.run(id);
+    async deliverValidSends(userId: number, now: string) {
+      const sends = (await lateFanOut.pluck().all({ userId, now })) as number[];
+      for (const id of sends) await addRecipient.run(id);
       return sends.length;
     },
-    sendById: (id: number) => sendById.get(id) as SendRow | undefined,
-    sends: (f: { userId: number | null; limit: number; offset: number }) => ({
-      rows: sendPage.all(f) as SendRow[],
-      total: sendCount.get(f) as number,
+    sendById: async (id: number) => (await sendById.get(id)) as SendRow | undefined,
+    sends: async (f: { userId: number | null; limit: number; offset: number }) => ({
+      rows: (await sendPage.all(f)) as SendRow[],
+      total: (await sendCount.get(f)) as number,
     }),
-    byId: (userId: number, id: number) => byId.get({ userId, id }) as LetterRow | undefined,
-    page: (f: { userId: number; type: string | null; limit: number; offset: number }) => ({
-      rows: page.all(f) as LetterRow[],
-      total: count.get(f) as number,
+    byId: async (userId: number, id: number) => (await byId.get({ userId, id })) as LetterRow | undefined,
+    page: async (f: { userId: number; type: string | null; limit: number; offset: number }) => ({
+      rows: (await page.all(f)) as LetterRow[],
+      total: (await count.get(f)) as number,
     }),
-    unread: (userId: number) => unread.get({ userId }) as number,
-    unreadByType: (userId: number) => unreadByType.all({ userId }) as { type: LetterType; unread: number }[],
-    markRead: (userId: number, id: number, now: string) => markRead.run({ userId, id, now }).changes === 1,
-    markClaimed: (userId: number, id: number, now: string) => markClaimed.run({ userId, id, now }).changes === 1,
-    deleteOne: (userId: number, id: number, now: string) => deleteOne.run({ userId, id, now }).changes,
-    deleteRead: (userId: number, now: string) => deleteRead.run({ userId, now }).changes,
+    unread: async (userId: number) => (await unread.get({ userId })) as number,
+    unreadByType: async (userId: number) =>
+      (await unreadByType.all({ userId })) as { type: LetterType; unread: number }[],
+    markRead: async (userId: number, id: number, now: string) =>
+      (await markRead.run({ userId, id, now })).changes === 1,
+    markClaimed: async (userId: number, id: number, now: string) =>
+      (await markClaimed.run({ userId, id, now })).changes === 1,
+    deleteOne: async (userId: number, id: number, now: string) => (await deleteOne.run({ userId, id, now })).changes,
+    deleteRead: async (userId: number, now: string) => (await deleteRead.run({ userId, now })).changes,
   };
 }
 

@@ -10,5 +10,5 @@ export function inboxRoutes(app: FastifyInstance, inbox: InboxService) {
   route(app, contract.deleteLetters, ({ user, body }) =>
     inbox.delete(user.id, body.id !== undefined ? { id: body.id } : { allRead: true }),
   );
-  route(app, contract.claimLetter, ({ user, body }) => ({ rewards: inbox.claim(user.id, body.id) }));
+  route(app, contract.claimLetter, async ({ user, body }) => ({ rewards: await inbox.claim(user.id, body.id) }));
 }

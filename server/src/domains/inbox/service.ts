@@ -38,7 +38,7 @@ export function createInboxService(deps: {
   clock: Clock;
   events: EventBus;
   grants: RewardGrants;
-  couponExists: (code: string) => boolean;
+  couponExists: (code: string) => Promise<boolean>;
   /** Players with a live socket: a letter to everyone refreshes only their counters. */
   connectedUsers: () => Iterable<number>;
 }) {
@@ -80,16 +80,16 @@ export function createInboxService(deps: {
     };
   }
 
-  const letterOf = (userId: number, id: number) => {
-    const row = repo.byId(userId, id);
+  const letterOf = async (userId: number, id: number) => {
+    const row = await repo.byId(userId, id);
     if (!row) throw new AppError(Code.LETTER_NOT_FOUND);
     return row;
   };
 
   return {
     /** A system letter to one player (welcome, deposit, withdrawal, KYC). */
-    write(userId: number, text: LetterText, meta: { type?: LetterType; template: string; reference?: string }) {
-      const id = repo.insert({
+    async write(userId: number, text: LetterText, meta: { type?: LetterType; template: string; reference?: string }) {
+      const id = await repo.insert({
         userId,
         type: meta.type ?? 'system',
         template: meta.template,
@@ -103,7 +103,7 @@ export function createInboxService(deps: {
     },
 
     /** An operator's letter to one player or to every (non-guest) player. */
-    send(input: {
+    async send(input: {
       userId: number | null;
       type?: 'notice' | 'reward';
       titleEn: string;
@@ -115,12 +115,12 @@ export function createInboxService(deps: {
       validUntil?: string;
     }) {
       for (const r of input.rewards) {
-        if (r.type === 'coupon' && !deps.couponExists(r.coupon)) {
+        if (r.type === 'coupon' && !(await deps.couponExists(r.coupon))) {
           throw new AppError(Code.LETTER_REWARD_INVALID, { params: { coupon: r.coupon } });
         }
       }
       const rewards = input.rewards.map(toGrantedReward);
-      const { id, recipients } = db.transaction(() =>
+      const { id, recipients } = await db.transaction(() =>
         repo.send({
           audience: input.userId === null ? 'all' : 'player',
           userId: input.userId,
@@ -144,18 +144,18 @@ export function createInboxService(deps: {
         const sentTo = new Set(recipients);
         for (const userId of deps.connectedUsers()) if (sentTo.has(userId)) stale(userId);
       }
-      return sendView(repo.sendById(id) as SendRow);
+      return sendView((await repo.sendById(id)) as SendRow);
     },
 
     /** A new player receives the letters to all that are still valid. */
-    welcome(userId: number) {
-      const delivered = db.transaction(() => repo.deliverValidSends(userId, clock.iso()))();
+    async welcome(userId: number) {
+      const delivered = await db.transaction(() => repo.deliverValidSends(userId, clock.iso()))();
       if (delivered > 0) stale(userId);
       return delivered;
     },
 
-    sends(filter: { userId: number | null; page: number; size: number }) {
-      const { rows, total } = repo.sends({
+    async sends(filter: { userId: number | null; page: number; size: number }) {
+      const { rows, total } = await repo.sends({
         userId: filter.userId,
         limit: filter.size,
         offset: (filter.page - 1) * filter.size,
@@ -163,8 +163,8 @@ export function createInboxService(deps: {
       return { list: rows.map(sendView), page: filter.page, size: filter.size, total };
     },
 
-    list(userId: number, lang: Language, filter: { type?: string; page: number; size: number }) {
-      const { rows, total } = repo.page({
+    async list(userId: number, lang: Language, filter: { type?: string; page: number; size: number }) {
+      const { rows, total } = await repo.page({
         userId,
         type: filter.type ?? null,
         limit: filter.size,
@@ -173,8 +173,8 @@ export function createInboxService(deps: {
       return { list: rows.map((r) => view(r, lang)), page: filter.page, size: filter.size, total };
     },
 
-    types(userId: number, lang: Language) {
-      const unread = new Map(repo.unreadByType(userId).map((t) => [t.type, t.unread]));
+    async types(userId: number, lang: Language) {
+      const unread = new Map((await repo.unreadByType(userId)).map((t) => [t.type, t.unread]));
       return (Object.keys(LETTER_TYPE_NAMES) as LetterType[]).map((type) => ({
         type,
         name: LETTER_TYPE_NAMES[type][lang],
@@ -184,26 +184,26 @@ export function createInboxService(deps: {
 
     unread: (userId: number) => repo.unread(userId),
 
-    read(userId: number, id: number) {
-      letterOf(userId, id);
-      if (repo.markRead(userId, id, clock.iso())) stale(userId);
-      return { unread: repo.unread(userId) };
+    async read(userId: number, id: number) {
+      await letterOf(userId, id);
+      if (await repo.markRead(userId, id, clock.iso())) stale(userId);
+      return { unread: await repo.unread(userId) };
     },
 
     /** Grants the letter's rewards once (key letter:<id>) and marks it claimed and read. */
-    claim(userId: number, id: number): Reward[] {
-      const rewards = db.transaction(() => {
-        const row = letterOf(userId, id);
+    async claim(userId: number, id: number): Promise<Reward[]> {
+      const rewards = await db.transaction(async () => {
+        const row = await letterOf(userId, id);
         const attached = parseRewards(row.rewards);
         if (attached.length === 0) throw new AppError(Code.NOTHING_TO_CLAIM);
         if (row.claimed_at !== null) throw new AppError(Code.REWARD_ALREADY_CLAIMED);
-        const granted = grants.grant(userId, {
+        const granted = await grants.grant(userId, {
           key: `letter:${row.id}`,
           source: 'letter',
           rewards: attached,
           remark: row.title_en,
         });
-        repo.markClaimed(userId, id, clock.iso());
+        await repo.markClaimed(userId, id, clock.iso());
         return granted;
       })();
       stale(userId);
@@ -211,16 +211,16 @@ export function createInboxService(deps: {
     },
 
     /** Deletes one letter, or every read letter without an unclaimed reward; returns how many. */
-    delete(userId: number, target: { id?: number; allRead?: true }) {
+    async delete(userId: number, target: { id?: number; allRead?: true }) {
       const now = clock.iso();
       let deleted: number;
       if (target.id !== undefined) {
-        const row = letterOf(userId, target.id);
+        const row = await letterOf(userId, target.id);
         if (row.claimed_at === null && parseRewards(row.rewards).length > 0) {
           throw new AppError(Code.LETTER_REWARD_UNCLAIMED);
         }
-        deleted = repo.deleteOne(userId, target.id, now);
-      } else deleted = repo.deleteRead(userId, now);
+        deleted = await repo.deleteOne(userId, target.id, now);
+      } else deleted = await repo.deleteRead(userId, now);
       if (deleted > 0) stale(userId);
       return { deleted };
     },

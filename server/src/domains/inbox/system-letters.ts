@@ -14,16 +14,22 @@ export function subscribeSystemLetters(deps: {
   events: EventBus;
   inbox: InboxService;
   log: FastifyBaseLogger;
-  kycReason: (userId: number) => string;
-  username: (userId: number) => string;
-  isGuest: (userId: number) => boolean;
-  withdrawal: (orderNo: string) => { amount: number; remark: string } | undefined;
+  kycReason: (userId: number) => Promise<string>;
+  username: (userId: number) => Promise<string>;
+  isGuest: (userId: number) => Promise<boolean>;
+  withdrawal: (orderNo: string) => Promise<{ amount: number; remark: string } | undefined>;
 }) {
   const { events, inbox, log } = deps;
-  const write = (userId: number, template: string, reference: string, text: () => LetterText | undefined) => {
+  /** Never rejects: a letter that cannot be written is logged. */
+  const write = async (
+    userId: number,
+    template: string,
+    reference: string,
+    text: () => Promise<LetterText | undefined> | LetterText | undefined,
+  ) => {
     try {
-      const letter = text();
-      if (letter) inbox.write(userId, letter, { template, reference });
+      const letter = await text();
+      if (letter) await inbox.write(userId, letter, { template, reference });
     } catch (error) {
       log.error({ err: error, userId, template }, 'system letter not written');
     }
@@ -31,25 +37,27 @@ export function subscribeSystemLetters(deps: {
 
   // A guest account is announced when it is created and again when it signs up: only the second welcomes.
   events.on('user.registered', ({ userId }) => {
-    if (!deps.isGuest(userId)) write(userId, 'welcome', '', () => systemLetters.welcome(deps.username(userId)));
+    void write(userId, 'welcome', '', async () =>
+      (await deps.isGuest(userId)) ? undefined : systemLetters.welcome(await deps.username(userId)),
+    );
   });
-  events.on('deposit.succeeded', ({ userId, orderNo, amount }) =>
-    write(userId, 'deposit', orderNo, () => systemLetters.deposit(orderNo, amount)),
-  );
-  events.on('withdraw.changed', ({ userId, orderNo, to }) =>
-    write(userId, 'withdraw', orderNo, () => {
-      const order = deps.withdrawal(orderNo);
+  events.on('deposit.succeeded', ({ userId, orderNo, amount }) => {
+    void write(userId, 'deposit', orderNo, () => systemLetters.deposit(orderNo, amount));
+  });
+  events.on('withdraw.changed', ({ userId, orderNo, to }) => {
+    void write(userId, 'withdraw', orderNo, async () => {
+      const order = await deps.withdrawal(orderNo);
       if (!order) return undefined;
       if (to === WITHDRAW_STATUS.SUCCESS) return systemLetters.withdrawPaid(orderNo, order.amount);
       if (to === WITHDRAW_STATUS.FAILED) return systemLetters.withdrawFailed(orderNo, order.amount, order.remark);
       if (to === WITHDRAW_STATUS.REJECTED) return systemLetters.withdrawRejected(orderNo, order.amount, order.remark);
       if (to === WITHDRAW_STATUS.EXCEPTION) return systemLetters.withdrawException(orderNo, order.amount);
       return undefined;
-    }),
-  );
-  events.on('kyc.decided', ({ userId, status }) =>
-    write(userId, 'kyc', '', () =>
-      status === 'verified' ? systemLetters.kycVerified() : systemLetters.kycRejected(deps.kycReason(userId)),
-    ),
-  );
+    });
+  });
+  events.on('kyc.decided', ({ userId, status }) => {
+    void write(userId, 'kyc', '', async () =>
+      status === 'verified' ? systemLetters.kycVerified() : systemLetters.kycRejected(await deps.kycReason(userId)),
+    );
+  });
 }

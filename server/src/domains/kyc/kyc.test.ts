@@ -78,7 +78,7 @@ describe('submitting personal information', () => {
     const again = await submit({ ...IDENTITY, idType: 'sss', idNumber: '1234567890' });
     expect(again.body).toMatchObject({ success: false, code: Code.KYC_ALREADY_SUBMITTED });
     expect(again.body.msg).toContain('pending');
-    expect(submissions()).toBe(1);
+    expect(await submissions()).toBe(1);
   });
 
   it('refuses players under 21 (40022) on the Manila date, storing nothing', async () => {
@@ -87,7 +87,7 @@ describe('submitting personal information', () => {
     expect(young.body).toMatchObject({ success: false, code: Code.UNDERAGE });
     expect(young.body.msg).toBe('Players must be at least 21 years old');
     expect((await submit({ ...IDENTITY, birthDate: '01/01/2030' })).body.code).toBe(Code.UNDERAGE);
-    expect(submissions()).toBe(0);
+    expect(await submissions()).toBe(0);
     expect((await submit({ ...IDENTITY, birthDate: '11/20/2005' })).body.success).toBe(true);
   });
 
@@ -106,7 +106,7 @@ describe('submitting personal information', () => {
     [{ ...IDENTITY, status: 'verified' }],
   ])('refuses the malformed submission %j (10001)', async (body) => {
     expect((await submit(body)).body).toMatchObject({ success: false, code: Code.VALIDATION });
-    expect(submissions()).toBe(0);
+    expect(await submissions()).toBe(0);
   });
 
   it.each([
@@ -120,7 +120,7 @@ describe('submitting personal information', () => {
   ])('accepts a %s number like %s, stored without dashes', async (idType, idNumber) => {
     const answer = await submit({ ...IDENTITY, idType, idNumber });
     expect(answer.body.success).toBe(true);
-    const stored = app.db.prepare('SELECT id_number FROM kyc_submissions').pluck().get() as string;
+    const stored = (await app.db.prepare('SELECT id_number FROM kyc_submissions').pluck().get()) as string;
     expect(stored).toMatch(/^[A-Z0-9]+$/);
   });
 
@@ -179,7 +179,7 @@ describe('the operator decides', () => {
     expect(await state()).toMatchObject({ status: 'rejected', reason: 'The photo of the ID is blurred' });
 
     expect((await submit(IDENTITY)).body.data).toMatchObject({ status: 'pending', reason: '' });
-    expect(submissions()).toBe(2);
+    expect(await submissions()).toBe(2);
   });
 
   it('refuses unknown players and players with nothing pending', async () => {
@@ -196,7 +196,9 @@ describe('the operator decides', () => {
       decide({ decision: 'rejected', reason: 'Mismatch' }),
     ]);
     expect([a.body.success, b.body.success].sort()).toEqual([false, true]);
-    expect(app.db.prepare('SELECT COUNT(*) FROM kyc_submissions WHERE decided_at IS NOT NULL').pluck().get()).toBe(1);
+    expect(
+      await app.db.prepare('SELECT COUNT(*) FROM kyc_submissions WHERE decided_at IS NOT NULL').pluck().get(),
+    ).toBe(1);
   });
 });
 
@@ -228,7 +230,7 @@ describe('the 7-day rule', () => {
 
   it('a suspended account is restricted too', async () => {
     await ops().post(`/ops/users/${uid}/status`, { status: 'suspended', reason: 'Multiple accounts' });
-    expect(app.services.kyc.risk(app.services.users.byUid(uid)?.id as number)).toEqual({
+    expect(await app.services.kyc.risk((await app.services.users.byUid(uid))?.id as number)).toEqual({
       kycStatus: 'unverified',
       restricted: true,
     });

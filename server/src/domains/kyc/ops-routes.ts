@@ -7,17 +7,17 @@ import type { KycService } from './service';
 export function kycOpsRoutes(app: FastifyInstance, kyc: KycService) {
   const { users } = app.services;
 
-  route(app, contract.listKyc, ({ query }) => {
-    const { rows, total } = kyc.list({
+  route(app, contract.listKyc, async ({ query }) => {
+    const { rows, total } = await kyc.list({
       status: query.status,
-      userId: users.idFilter(query.uid) ?? undefined,
+      userId: (await users.idFilter(query.uid)) ?? undefined,
       page: query.page,
       size: query.size,
     });
     return { list: rows, page: query.page, size: query.size, total };
   });
 
-  route(app, contract.decideKyc, ({ params, body }) =>
-    kyc.decide(users.opsTarget(params.uid).id, body.decision, body.reason, 'ops'),
+  route(app, contract.decideKyc, async ({ params, body }) =>
+    kyc.decide((await users.opsTarget(params.uid)).id, body.decision, body.reason, 'ops'),
   );
 }

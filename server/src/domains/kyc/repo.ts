@@ -69,26 +69,26 @@ export function createKycRepo(db: Db) {
   const count = db.prepare(`SELECT COUNT(*) FROM kyc_submissions k WHERE ${FILTER}`).pluck();
 
   return {
-    latest: (userId: number) => latest.get(userId) as KycRow | undefined,
-    riskFacts: (userId: number) =>
-      riskFacts.get(userId) as
+    latest: async (userId: number) => (await latest.get(userId)) as KycRow | undefined,
+    riskFacts: async (userId: number) =>
+      (await riskFacts.get(userId)) as
         | { created_at: string; user_status: UserRow['status']; kyc_status: KycRow['status'] | null }
         | undefined,
     /** Inserts a pending submission; false when the player already has a pending or verified one. */
-    insert: (s: {
+    insert: async (s: {
       userId: number;
       realName: string;
       birthDate: string;
       idType: KycIdType;
       idNumber: string;
       now: string;
-    }) => insert.run(s).changes > 0,
+    }) => (await insert.run(s)).changes > 0,
     /** Decides a pending submission; false when it is no longer pending. */
-    decide: (d: { id: number; status: 'verified' | 'rejected'; reason: string; actor: string; now: string }) =>
-      decide.run(d).changes > 0,
-    byId: (id: number) => byId.get(id) as KycListRow | undefined,
-    page: (f: KycFilter) => page.all(filterParams(f)) as KycListRow[],
-    count: (f: KycFilter) => Number(count.get(filterParams(f))),
+    decide: async (d: { id: number; status: 'verified' | 'rejected'; reason: string; actor: string; now: string }) =>
+      (await decide.run(d)).changes > 0,
+    byId: async (id: number) => (await byId.get(id)) as KycListRow | undefined,
+    page: async (f: KycFilter) => (await page.all(filterParams(f))) as KycListRow[],
+    count: async (f: KycFilter) => Number(await count.get(filterParams(f))),
   };
 }
 

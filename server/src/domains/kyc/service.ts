@@ -34,8 +34,8 @@ export function createKycService(deps: { db: Db; clock: Clock; events: EventBus;
   const { db, clock, events, users } = deps;
   const repo = createKycRepo(db);
 
-  const userOf = (userId: number) => {
-    const row = users.byId(userId);
+  const userOf = async (userId: number) => {
+    const row = await users.byId(userId);
     if (!row) throw new AppError(Code.SESSION_INVALID);
     return row;
   };
@@ -48,16 +48,18 @@ export function createKycService(deps: { db: Db; clock: Clock; events: EventBus;
   /** Age in whole years on today's Manila date. */
   const ageToday = (birthDate: string) => ageOn(birthDate, new Date(`${manilaDay(clock.now())}T00:00:00Z`));
 
-  function status(userId: number): { status: KycStatus; row: KycRow | undefined; user: UserRow; restricted: boolean } {
-    const user = userOf(userId);
-    const row = repo.latest(userId);
+  async function status(
+    userId: number,
+  ): Promise<{ status: KycStatus; row: KycRow | undefined; user: UserRow; restricted: boolean }> {
+    const user = await userOf(userId);
+    const row = await repo.latest(userId);
     const current: KycStatus = row?.status ?? 'unverified';
     return { status: current, row, user, restricted: isRestricted(user, current) };
   }
 
   /** status() in one narrow statement: this runs on every GET /api/balance and every withdrawal. */
-  function riskOf(userId: number): { kycStatus: KycStatus; restricted: boolean } {
-    const facts = repo.riskFacts(userId);
+  async function riskOf(userId: number): Promise<{ kycStatus: KycStatus; restricted: boolean }> {
+    const facts = await repo.riskFacts(userId);
     if (!facts) throw new AppError(Code.SESSION_INVALID);
     const kycStatus: KycStatus = facts.kyc_status ?? 'unverified';
     return {
@@ -66,8 +68,8 @@ export function createKycService(deps: { db: Db; clock: Clock; events: EventBus;
     };
   }
 
-  function view(userId: number) {
-    const s = status(userId);
+  async function view(userId: number) {
+    const s = await status(userId);
     return {
       status: s.status,
       reason: s.row?.status === 'rejected' ? s.row.reason : '',
@@ -114,41 +116,43 @@ export function createKycService(deps: { db: Db; clock: Clock; events: EventBus;
     risk: riskOf,
 
     /** Throws ACCOUNT_RESTRICTED past the deadline, KYC_REQUIRED before it, unless verified. */
-    assertMayWithdraw(userId: number) {
-      const s = riskOf(userId);
+    async assertMayWithdraw(userId: number) {
+      const s = await riskOf(userId);
       if (s.restricted) throw new AppError(Code.ACCOUNT_RESTRICTED);
       if (s.kycStatus !== 'verified') throw new AppError(Code.KYC_REQUIRED);
     },
 
-    submit(user: SessionUser, input: Submission) {
+    async submit(user: SessionUser, input: Submission) {
       if (user.guest) throw new AppError(Code.GUEST_NOT_ALLOWED);
       if (ageToday(input.birthDate) < MINIMUM_AGE) throw new AppError(Code.UNDERAGE);
-      db.transaction(() => {
-        const current = repo.latest(user.id)?.status;
+      await db.transaction(async () => {
+        const current = (await repo.latest(user.id))?.status;
         const inserted =
           current !== 'pending' &&
           current !== 'verified' &&
-          repo.insert({
+          (await repo.insert({
             userId: user.id,
             realName: input.realName.replace(/\s+/g, ' '),
             birthDate: input.birthDate,
             idType: input.idType,
             idNumber: normalizeIdNumber(input.idNumber),
             now: clock.iso(),
-          });
+          }));
         if (!inserted) {
-          throw new AppError(Code.KYC_ALREADY_SUBMITTED, { params: { status: repo.latest(user.id)?.status ?? '' } });
+          throw new AppError(Code.KYC_ALREADY_SUBMITTED, {
+            params: { status: (await repo.latest(user.id))?.status ?? '' },
+          });
         }
       })();
       return view(user.id);
     },
 
     /** The operator's decision on a player's pending submission. */
-    decide(userId: number, decision: 'verified' | 'rejected', reason: string, actor = 'ops') {
-      const row = db.transaction(() => {
-        const latest = repo.latest(userId);
+    async decide(userId: number, decision: 'verified' | 'rejected', reason: string, actor = 'ops') {
+      const row = await db.transaction(async () => {
+        const latest = await repo.latest(userId);
         if (!latest) throw new AppError(Code.OPS_NOT_FOUND);
-        const decided = repo.decide({
+        const decided = await repo.decide({
           id: latest.id,
           status: decision,
           reason: decision === 'rejected' ? reason : '',
@@ -156,20 +160,20 @@ export function createKycService(deps: { db: Db; clock: Clock; events: EventBus;
           now: clock.iso(),
         });
         if (!decided) throw new AppError(Code.TRANSITION_INVALID);
-        return repo.byId(latest.id) as KycListRow;
+        return (await repo.byId(latest.id)) as KycListRow;
       })();
       events.emit('kyc.decided', { userId, status: decision });
       return opsView(row);
     },
 
-    list(filter: { status?: string; userId?: number; page: number; size: number }) {
+    async list(filter: { status?: string; userId?: number; page: number; size: number }) {
       const f = {
         status: filter.status,
         userId: filter.userId,
         limit: filter.size,
         offset: (filter.page - 1) * filter.size,
       };
-      return { rows: repo.page(f).map(opsView), total: repo.count(f) };
+      return { rows: (await repo.page(f)).map(opsView), total: await repo.count(f) };
     },
   };
 }

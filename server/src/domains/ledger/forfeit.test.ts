@@ -36,13 +36,13 @@ const winOf = (roundId: string, pesos: number) =>
 const rollbackOf = (roundId: string) =>
   wallet('rollback', { transactionId: `${roundId}-rb`, betTransactionId: `${roundId}-b` });
 
-const userIdOf = (uid: number) => app.services.users.byUid(uid)?.id ?? 0;
-const requirements = (userId: number) =>
-  app.db
+const userIdOf = async (uid: number) => (await app.services.users.byUid(uid))?.id ?? 0;
+const requirements = async (userId: number) =>
+  (await app.db
     .prepare(
       'SELECT bonus, required, done, state, forfeited_by FROM wagering_requirements WHERE user_id = ? ORDER BY id',
     )
-    .all(userId) as { bonus: number; required: number; done: number; state: string; forfeited_by: string | null }[];
+    .all(userId)) as { bonus: number; required: number; done: number; state: string; forfeited_by: string | null }[];
 
 /** A player ready to withdraw who deposited 500.00 with the seeded coupon: +500.00 bonus, 5,000.00 to bet. */
 async function couponDeposit() {
@@ -54,14 +54,14 @@ async function couponDeposit() {
   ).body.data;
   await opsClient(app).post(`/ops/deposits/${order.orderNo}/settle`, { status: 'SUCCESS' });
   expect(await balanceOf(client)).toMatchObject({ balance: 1000, withdrawalAmount: 500 });
-  return { client, userId: userIdOf(ready.uid), session: await gameSession(app, client) };
+  return { client, userId: await userIdOf(ready.uid), session: await gameSession(app, client) };
 }
 
 /** A player with a bonus alone (a sign-in reward of `pesos` to turn over 10 times), no money of their own. */
 async function bonusOnly(pesos: number) {
   const ready = await readyPlayer(app);
-  const userId = userIdOf(ready.uid);
-  app.services.grants.grant(userId, {
+  const userId = await userIdOf(ready.uid);
+  await app.services.grants.grant(userId, {
     key: 'signin:1',
     source: 'signin',
     rewards: [{ type: 'cash', amount: pesos * 100 }],
@@ -75,11 +75,11 @@ describe('the measured attacks fail', () => {
     const { client, userId, session } = await couponDeposit();
     expect((await betOf(session, 'r1', 1000)).data.balance).toBe(0);
     // The round is open: the bonus is not lost yet, its requirement stays open (and counted the bet).
-    expect(requirements(userId)).toEqual([
+    expect(await requirements(userId)).toEqual([
       { bonus: 50_000, required: 500_000, done: 100_000, state: 'open', forfeited_by: null },
     ]);
     expect((await rollbackOf('r1')).data.balance).toBe(1000);
-    expect(requirements(userId)).toEqual([
+    expect(await requirements(userId)).toEqual([
       { bonus: 50_000, required: 500_000, done: 0, state: 'open', forfeited_by: null },
     ]);
     expect(await balanceOf(client)).toMatchObject({ balance: 1000, withdrawalAmount: 500 });
@@ -88,18 +88,18 @@ describe('the measured attacks fail', () => {
     expect(await balanceOf(client)).toMatchObject({ balance: 1000, allAmount: 1000 });
     // The deposit itself is the player's: it may leave.
     expect((await withdraw(app, client, 500)).body.success).toBe(true);
-    assertLedgerWhole(app.db);
+    await assertLedgerWhole(app.db);
   });
 
   it("bet everything, the round's win arrives: the winnings are free, the bonus is not", async () => {
     const { client, userId, session } = await couponDeposit();
     await betOf(session, 'r1', 1000);
     expect((await winOf('r1', 2000)).data.balance).toBe(2000);
-    expect(requirements(userId)).toMatchObject([{ done: 100_000, state: 'open' }]);
+    expect(await requirements(userId)).toMatchObject([{ done: 100_000, state: 'open' }]);
     expect(await balanceOf(client)).toMatchObject({ balance: 2000, withdrawalAmount: 1500 });
     expect((await withdraw(app, client, 2000)).body).toMatchObject({ success: false, code: Code.BONUS_LOCKED });
     expect(await balanceOf(client)).toMatchObject({ balance: 2000, allAmount: 2000 });
-    assertLedgerWhole(app.db);
+    await assertLedgerWhole(app.db);
   });
 
   it.each([
@@ -109,10 +109,10 @@ describe('the measured attacks fail', () => {
     const { client, userId, session } = await bonusOnly(500);
     await betOf(session, 'r1', 500);
     expect((await end('r1')).success).toBe(true);
-    expect(requirements(userId)).toMatchObject([{ bonus: 50_000, state: 'open' }]);
+    expect(await requirements(userId)).toMatchObject([{ bonus: 50_000, state: 'open' }]);
     expect(await balanceOf(client)).toMatchObject({ balance: left, withdrawalAmount: 0 });
     expect((await withdraw(app, client, left)).body).toMatchObject({ success: false, code: Code.BONUS_LOCKED });
-    assertLedgerWhole(app.db);
+    await assertLedgerWhole(app.db);
   });
 });
 
@@ -120,15 +120,15 @@ describe('a bonus truly lost is still forfeited', () => {
   it('the round settles at 0 with the balance at 0 and nothing open: forfeited by that round, a later deposit is free', async () => {
     const { client, userId, session } = await couponDeposit();
     await betOf(session, 'r1', 1000);
-    expect(requirements(userId)[0]?.state).toBe('open');
+    expect((await requirements(userId))[0]?.state).toBe('open');
     expect((await winOf('r1', 0)).data.balance).toBe(0);
-    expect(requirements(userId)).toEqual([
+    expect(await requirements(userId)).toEqual([
       { bonus: 50_000, required: 500_000, done: 100_000, state: 'forfeited', forfeited_by: 'r1' },
     ]);
-    const uid = app.services.users.byId(userId)?.uid;
+    const uid = (await app.services.users.byId(userId))?.uid;
     await opsClient(app).post(`/ops/users/${uid}/adjust`, { amount: 200, reason: 'test' });
     expect(await balanceOf(client)).toMatchObject({ balance: 200, withdrawalAmount: 200 });
-    assertLedgerWhole(app.db);
+    await assertLedgerWhole(app.db);
   });
 
   it('waits for the last open round: one lost while another still plays forfeits nothing', async () => {
@@ -136,51 +136,53 @@ describe('a bonus truly lost is still forfeited', () => {
     await betOf(session, 'r1', 600);
     await betOf(session, 'r2', 400);
     await winOf('r1', 0);
-    expect(requirements(userId)).toMatchObject([{ state: 'open' }]);
+    expect(await requirements(userId)).toMatchObject([{ state: 'open' }]);
     await winOf('r2', 0);
-    expect(requirements(userId)).toMatchObject([{ state: 'forfeited', forfeited_by: 'r2' }]);
-    assertLedgerWhole(app.db);
+    expect(await requirements(userId)).toMatchObject([{ state: 'forfeited', forfeited_by: 'r2' }]);
+    await assertLedgerWhole(app.db);
   });
 
   it('a rollback of the reference that forfeited a requirement opens it again (defence in depth)', async () => {
     const { userId } = await player(app);
     const { ledger } = app.services;
     // A debit to 0 that no open round stands behind (no game round: a bet posted straight to the ledger).
-    app.db.transaction(() => {
-      ledger.post(userId, {
+    await app.db.transaction(async () => {
+      await ledger.post(userId, {
         type: 'reward',
         amount: 800,
         reference: 'signin:1',
         wagering: { source: 'signin', bonus: 800, required: 8_000 },
       });
-      ledger.post(userId, { type: 'bet', amount: -800, turnoverDone: 800, reference: 'R-1' });
+      await ledger.post(userId, { type: 'bet', amount: -800, turnoverDone: 800, reference: 'R-1' });
     })();
-    expect(requirements(userId)).toEqual([
+    expect(await requirements(userId)).toEqual([
       { bonus: 800, required: 8_000, done: 800, state: 'forfeited', forfeited_by: 'R-1' },
     ]);
     // The rollback of another reference leaves it forfeited; the rollback of R-1 undoes the loss whole.
-    app.db.transaction(() => {
-      ledger.post(userId, { type: 'adjust', amount: 100, reference: 'ADJ-1' });
-      ledger.post(userId, { type: 'bet', amount: -50, turnoverDone: 50, reference: 'R-2' });
-      ledger.post(userId, { type: 'rollback', amount: 50, turnoverDone: -50, reference: 'R-2' });
+    await app.db.transaction(async () => {
+      await ledger.post(userId, { type: 'adjust', amount: 100, reference: 'ADJ-1' });
+      await ledger.post(userId, { type: 'bet', amount: -50, turnoverDone: 50, reference: 'R-2' });
+      await ledger.post(userId, { type: 'rollback', amount: 50, turnoverDone: -50, reference: 'R-2' });
     })();
-    expect(requirements(userId)[0]).toMatchObject({ state: 'forfeited', forfeited_by: 'R-1' });
-    app.db.transaction(() =>
+    expect((await requirements(userId))[0]).toMatchObject({ state: 'forfeited', forfeited_by: 'R-1' });
+    await app.db.transaction(() =>
       ledger.post(userId, { type: 'rollback', amount: 800, turnoverDone: -800, reference: 'R-1' }),
     )();
-    expect(requirements(userId)).toEqual([{ bonus: 800, required: 8_000, done: 0, state: 'open', forfeited_by: null }]);
-    const account = ledger.account(userId);
+    expect(await requirements(userId)).toEqual([
+      { bonus: 800, required: 8_000, done: 0, state: 'open', forfeited_by: null },
+    ]);
+    const account = await ledger.account(userId);
     expect(account).toMatchObject({ balance: 900, wagering_open: 1 });
-    expect(ledger.withdrawable(account)).toBe(100);
-    assertLedgerWhole(app.db);
+    expect(await ledger.withdrawable(account)).toBe(100);
+    await assertLedgerWhole(app.db);
   });
 });
 
 describe('rollbacks and met requirements', () => {
   it('a rollback of the bet that completed a requirement opens it again', async () => {
     const ready = await readyPlayer(app, { funds: 100 });
-    const userId = userIdOf(ready.uid);
-    app.services.grants.grant(userId, {
+    const userId = await userIdOf(ready.uid);
+    await app.services.grants.grant(userId, {
       key: 'signin:1',
       source: 'signin',
       rewards: [{ type: 'cash', amount: 800 }],
@@ -189,12 +191,12 @@ describe('rollbacks and met requirements', () => {
     const session = await gameSession(app, ready.client);
     await betOf(session, 'r1', 30);
     await betOf(session, 'r2', 50); // 80.00 done: met, the bonus is cash
-    expect(requirements(userId)).toMatchObject([{ done: 8_000, state: 'met' }]);
+    expect(await requirements(userId)).toMatchObject([{ done: 8_000, state: 'met' }]);
     expect(await balanceOf(ready.client)).toMatchObject({ balance: 28, withdrawalAmount: 28 });
     await rollbackOf('r2');
-    expect(requirements(userId)).toMatchObject([{ done: 3_000, state: 'open' }]);
+    expect(await requirements(userId)).toMatchObject([{ done: 3_000, state: 'open' }]);
     expect(await balanceOf(ready.client)).toMatchObject({ balance: 78, withdrawalAmount: 70 });
-    assertLedgerWhole(app.db);
+    await assertLedgerWhole(app.db);
   });
 });
 
@@ -287,15 +289,15 @@ describe('under random sequences', () => {
             const orderNo = `D${run}-${next}`;
             const bonus = s.bonus * 100;
             // As a paid deposit with a coupon posts it (deposit/service.ts).
-            app.db.transaction(() => {
-              ledger.post(p.userId, {
+            await app.db.transaction(async () => {
+              await ledger.post(p.userId, {
                 type: 'deposit',
                 amount: s.pesos * 100,
                 deposit: s.pesos * 100,
                 reference: orderNo,
               });
               if (bonus > 0) {
-                ledger.post(p.userId, {
+                await ledger.post(p.userId, {
                   type: 'deposit_bonus',
                   amount: bonus,
                   reference: orderNo,
@@ -354,15 +356,15 @@ describe('under random sequences', () => {
             }
           }
 
-          const account = ledger.account(p.userId);
+          const account = await ledger.account(p.userId);
           expect(account.balance).toBe(balance);
           const notDone = reqs.filter((r) => r.state === 'open').reduce((sum, r) => sum + r.bonus, 0);
-          const withdrawable = ledger.withdrawable(account);
+          const withdrawable = await ledger.withdrawable(account);
           expect(withdrawable).toBeLessThanOrEqual(Math.max(0, balance - notDone));
           // And exactly that: the ledger's requirements are the model's.
           expect(withdrawable).toBe(Math.max(0, balance - notDone));
           expect(account.wagering_open).toBe(reqs.filter((r) => r.state === 'open').length);
-          assertLedgerWhole(app.db);
+          await assertLedgerWhole(app.db);
         }
       }),
       {

@@ -18,10 +18,10 @@ describe('account records', () => {
     await deposit(app, me.client, 500);
     const session = await gameSession(app, me.client);
     await bet(app, session, 10);
-    const gameName = app.db
+    const gameName = (await app.db
       .prepare("SELECT name FROM games WHERE provider_game = 'house-fiesta-reels'")
       .pluck()
-      .get() as string;
+      .get()) as string;
 
     const answer = await me.client.get<{ list: Entry[] }>('/api/user/balanceJournal/fetch', { page: 1, size: 20 });
     expect(answer.body.success).toBe(true);
@@ -36,14 +36,14 @@ describe('account records', () => {
   it("say the domains' remarks in the player's language; an operator's reason as written", async () => {
     const me = await player(app);
     const { userId } = me;
-    app.db.transaction(() => {
-      app.services.grants.grant(userId, {
+    await app.db.transaction(async () => {
+      await app.services.grants.grant(userId, {
         key: 'test:vip',
         source: 'vip',
         rewards: [{ type: 'cash', amount: 5 }],
         remark: 'VIP 2 monthly reward',
       });
-      app.services.grants.grant(userId, {
+      await app.services.grants.grant(userId, {
         key: 'test:other',
         source: 'vip',
         rewards: [{ type: 'cash', amount: 1 }],
@@ -64,7 +64,7 @@ describe('account records', () => {
 
   it("name a mall item and a task in the player's language, though the row's remark is English", async () => {
     const me = await player(app);
-    givePoints(app, me.uid, 500);
+    await givePoints(app, me.uid, 500);
     const bought = await me.client.post<{ orderNo: string }>('/api/mallExchange/order', { itemId: 1, quantity: 1 });
     expect(bought.body.success).toBe(true);
     expect((await me.client.post('/api/task/claim', { code: 'daily_login' })).body.success).toBe(true);

@@ -10,11 +10,11 @@ import type { LedgerService } from './service';
 export function ledgerOpsRoutes(app: FastifyInstance, ledger: LedgerService) {
   const { users } = app.services;
 
-  route(app, contract.adjustBalance, ({ params, body }) => {
-    const user = users.opsTarget(params.uid);
+  route(app, contract.adjustBalance, async ({ params, body }) => {
+    const user = await users.opsTarget(params.uid);
     const sign = body.amount < 0 ? -1 : 1;
     const amount = sign * toCentavos(Math.abs(body.amount));
-    const { journalId } = app.db.transaction(() =>
+    const { journalId } = await app.db.transaction(() =>
       ledger.post(user.id, {
         type: 'adjust',
         amount,
@@ -23,11 +23,11 @@ export function ledgerOpsRoutes(app: FastifyInstance, ledger: LedgerService) {
       }),
     )();
     app.events.emit('balance.moved', { userId: user.id });
-    return { ...ledger.buckets(user.id).userAccountVO, journalId };
+    return { ...(await ledger.buckets(user.id)).userAccountVO, journalId };
   });
 
-  route(app, contract.userJournal, ({ params, query }) => {
-    const user = users.opsTarget(params.uid);
+  route(app, contract.userJournal, async ({ params, query }) => {
+    const user = await users.opsTarget(params.uid);
     const filter = {
       userId: user.id,
       type: query.type,
@@ -36,7 +36,7 @@ export function ledgerOpsRoutes(app: FastifyInstance, ledger: LedgerService) {
       offset: (query.page - 1) * query.size,
     };
     return {
-      list: ledger.repo.journalPage(filter).map((row) => ({
+      list: (await ledger.repo.journalPage(filter)).map((row) => ({
         id: row.id,
         type: row.type,
         amount: toPesos(row.amount),
@@ -50,12 +50,12 @@ export function ledgerOpsRoutes(app: FastifyInstance, ledger: LedgerService) {
       })),
       page: query.page,
       size: query.size,
-      total: ledger.repo.journalCount(filter),
+      total: await ledger.repo.journalCount(filter),
     };
   });
 
-  route(app, contract.ledgerCheck, () => {
-    const check = ledger.check();
+  route(app, contract.ledgerCheck, async () => {
+    const check = await ledger.check();
     return {
       whole: check.problems.length === 0,
       problems: check.problems,

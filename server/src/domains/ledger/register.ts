@@ -27,13 +27,17 @@ export function register(app: FastifyInstance) {
   Object.assign(app.services, { ledger, remarks });
 
   app.events.on('user.registered', ({ userId }) => {
-    ledger.account(userId);
+    void ledger.account(userId).catch((err) => app.log.error({ err, userId }, 'ledger: could not open the account'));
   });
   // Money writes still waiting for their group commit are committed before the database closes.
   app.addHook('onClose', async () => ledger.batch.flush());
   // The player hears every balance move on the socket (a paid deposit's too): the balance alone, one read.
-  const pushBalance = (userId: number) =>
-    app.socket.push(userId, 'balance.changed', { balance: toPesos(ledger.balance(userId)) });
+  const pushBalance = (userId: number) => {
+    void ledger
+      .balance(userId)
+      .then((balance) => app.socket.push(userId, 'balance.changed', { balance: toPesos(balance) }))
+      .catch((err) => app.log.error({ err, userId }, 'ledger: could not push the balance'));
+  };
   app.events.on('balance.moved', ({ userId }) => pushBalance(userId));
   app.events.on('deposit.settled', ({ userId, status }) => {
     if (status === DEPOSIT_STATUS.SUCCESS) pushBalance(userId);

@@ -26,7 +26,7 @@ const VI: readonly [RegExp, (m: RegExpExecArray) => string][] = [
  * in the language (a mall item's or a task's Vietnamese name, which the English remark cannot carry), or
  * undefined when the reference is not the domain's.
  */
-export type RemarkNamer = (reference: string, language: Language) => string | undefined;
+export type RemarkNamer = (reference: string, language: Language) => Promise<string | undefined>;
 
 /** The namers the domains provide (mall, task), then the patterns above: a row's remark for a player. */
 export function createRemarkBook() {
@@ -35,10 +35,10 @@ export function createRemarkBook() {
     provide: (namer: RemarkNamer) => {
       namers.push(namer);
     },
-    text(row: { reference: string; remark: string }, language: Language): string {
+    async text(row: { reference: string; remark: string }, language: Language): Promise<string> {
       if (language === 'vi-VN') {
         for (const namer of namers) {
-          const named = namer(row.reference, language);
+          const named = await namer(row.reference, language);
           if (named !== undefined) return remarkText(named, language);
         }
       }

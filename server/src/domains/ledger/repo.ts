@@ -110,27 +110,27 @@ export function createLedgerRepo(db: Db) {
   const journalCount = db.prepare(`SELECT COUNT(*) FROM balance_journal WHERE ${FILTER}`).pluck();
 
   return {
-    ensure: (userId: number, now: string) => {
-      ensure.run(userId, now);
-      ensureCounters.run(userId);
+    ensure: async (userId: number, now: string) => {
+      await ensure.run(userId, now);
+      await ensureCounters.run(userId);
     },
-    get: (userId: number) => get.get(userId) as AccountRow | undefined,
+    get: async (userId: number) => (await get.get(userId)) as AccountRow | undefined,
     /** The spendable balance alone (one primary-key read, no counters); undefined without an account. */
-    balance: (userId: number) => balance.get(userId) as number | undefined,
+    balance: async (userId: number) => (await balance.get(userId)) as number | undefined,
     /**
      * Applies a change of the player's buckets and answers them after it; undefined when the account does
      * not exist or the change would make a bucket negative (nothing changed).
      */
-    change: (c: AccountChange) => change.get(c) as MoneyRow | undefined,
+    change: async (c: AccountChange) => (await change.get(c)) as MoneyRow | undefined,
     /** Adds to the counters; answers how many wagering requirements the player has open (undefined: no row). */
-    count: (c: CounterChange) => (count.get(c) as { wagering_open: number } | undefined)?.wagering_open,
+    count: async (c: CounterChange) => ((await count.get(c)) as { wagering_open: number } | undefined)?.wagering_open,
     /** Adds (or, negative, spends) energy; false when there is too little (nothing changed). */
-    addEnergy: (userId: number, delta: number) => addEnergy.run(delta, userId, delta).changes === 1,
+    addEnergy: async (userId: number, delta: number) => (await addEnergy.run(delta, userId, delta)).changes === 1,
     /** The counterparty's side of a transfer: it gives what the player's side gets. */
-    counterparty: (code: string, money: number, points: number) => {
-      if (counterparty.run(money, points, code).changes !== 1) throw new Error(`no ledger account ${code}`);
+    counterparty: async (code: string, money: number, points: number) => {
+      if ((await counterparty.run(money, points, code)).changes !== 1) throw new Error(`no ledger account ${code}`);
     },
-    insertJournal: (row: {
+    insertJournal: async (row: {
       userId: number;
       type: string;
       amount: number;
@@ -143,10 +143,11 @@ export function createLedgerRepo(db: Db) {
       remark: string;
       counterparty: string;
       now: string;
-    }) => (insertJournal.get(row) as { id: number }).id,
-    counterparties: () => counterparties.all() as { code: string; name: string; balance: number; point: number }[],
-    journalPage: (f: JournalFilter) => page.all(filterParams(f)) as JournalRow[],
-    journalCount: (f: JournalFilter) => Number(journalCount.get(filterParams(f))),
+    }) => ((await insertJournal.get(row)) as { id: number }).id,
+    counterparties: async () =>
+      (await counterparties.all()) as { code: string; name: string; balance: number; point: number }[],
+    journalPage: async (f: JournalFilter) => (await page.all(filterParams(f))) as JournalRow[],
+    journalCount: async (f: JournalFilter) => Number(await journalCount.get(filterParams(f))),
   };
 }
 

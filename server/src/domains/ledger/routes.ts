@@ -14,18 +14,23 @@ export interface BalanceExtras {
   /** The remarks of journal rows in the player's language. */
   remarks: RemarkBook;
   /** userRiskVO beside the ledger's buckets (KYC, restrictions). */
-  risk: (userId: number, row: AccountRow) => account.Balance['userRiskVO'];
+  risk: (userId: number, row: AccountRow) => Promise<account.Balance['userRiskVO']>;
   /** Pending pixel events, delivered once. */
-  fbEvents: (userId: number) => account.Balance['fbEvent'];
+  fbEvents: (userId: number) => Promise<account.Balance['fbEvent']>;
 }
 
 export function ledgerRoutes(app: FastifyInstance, ledger: LedgerService, extras: BalanceExtras) {
-  route(app, account.balance, ({ user }) => {
-    const { account: row, userAccountVO, userPointVO } = ledger.buckets(user.id);
-    return { userAccountVO, userPointVO, userRiskVO: extras.risk(user.id, row), fbEvent: extras.fbEvents(user.id) };
+  route(app, account.balance, async ({ user }) => {
+    const { account: row, userAccountVO, userPointVO } = await ledger.buckets(user.id);
+    return {
+      userAccountVO,
+      userPointVO,
+      userRiskVO: await extras.risk(user.id, row),
+      fbEvent: await extras.fbEvents(user.id),
+    };
   });
 
-  route(app, record.balanceJournal, ({ user, query, request }) => {
+  route(app, record.balanceJournal, async ({ user, query, request }) => {
     const range = manilaDayRange(query.from, query.to);
     const filter = {
       userId: user.id,
@@ -35,8 +40,9 @@ export function ledgerRoutes(app: FastifyInstance, ledger: LedgerService, extras
       limit: query.size,
       offset: (query.page - 1) * query.size,
     };
-    return {
-      list: ledger.repo.journalPage(filter).map((row) => ({
+    const list = [];
+    for (const row of await ledger.repo.journalPage(filter)) {
+      list.push({
         id: row.id,
         type: row.type,
         typeName: journalTypeName(row.type, request.lang),
@@ -45,15 +51,13 @@ export function ledgerRoutes(app: FastifyInstance, ledger: LedgerService, extras
         reference: row.reference,
         remark: row.remark,
         detail:
-          app.services.play.roundLabel(user.id, row.reference) ??
+          (await app.services.play.roundLabel(user.id, row.reference)) ??
           walletName(row.remark) ??
-          (row.remark ? extras.remarks.text(row, request.lang) : row.reference),
+          (row.remark ? await extras.remarks.text(row, request.lang) : row.reference),
         createdAt: row.created_at,
-      })),
-      page: query.page,
-      size: query.size,
-      total: ledger.repo.journalCount(filter),
-    };
+      });
+    }
+    return { list, page: query.page, size: query.size, total: await ledger.repo.journalCount(filter) };
   });
 
   route(app, record.balanceJournalTypes, ({ request }) =>

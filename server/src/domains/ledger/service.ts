@@ -48,23 +48,23 @@ export function createLedgerService(deps: {
   db: Db;
   clock: Clock;
   /** Whether the player has a game round still open (the play domain answers it; none without one). */
-  roundsOpen?: (userId: number) => boolean;
+  roundsOpen?: (userId: number) => Promise<boolean>;
 }) {
   const { db, clock } = deps;
-  const roundsOpen = deps.roundsOpen ?? (() => false);
+  const roundsOpen = deps.roundsOpen ?? (async () => false);
   const repo = createLedgerRepo(db);
   const batch = createWriteBatch(db);
   const wagering = createWagering(db);
 
-  function account(userId: number): AccountRow {
+  async function account(userId: number): Promise<AccountRow> {
     // Read first: an INSERT ... ON CONFLICT DO NOTHING opens a write transaction even when the row exists.
-    const existing = repo.get(userId) as AccountRow | undefined;
+    const existing = await repo.get(userId);
     if (existing) return existing;
-    repo.ensure(userId, clock.iso());
-    return repo.get(userId) as AccountRow;
+    await repo.ensure(userId, clock.iso());
+    return (await repo.get(userId)) as AccountRow;
   }
 
-  function post(userId: number, p: Posting) {
+  async function post(userId: number, p: Posting) {
     if (!db.inTransaction) throw new Error('ledger.post must run inside a transaction');
     const amount = p.amount ?? 0;
     const frozen = p.frozen ?? 0;
@@ -82,16 +82,16 @@ export function createLedgerService(deps: {
     const change = { userId, amount, frozen, points, now };
     // One statement in the usual case: the UPDATE answers the row after it (RETURNING). Only when it
     // changed nothing is it worth telling a missing account (made, then tried again) from an overdraft.
-    let after = repo.change(change);
-    if (!after && !repo.get(userId)) {
-      repo.ensure(userId, now);
-      after = repo.change(change);
+    let after = await repo.change(change);
+    if (!after && !(await repo.get(userId))) {
+      await repo.ensure(userId, now);
+      after = await repo.change(change);
     }
     if (!after) throw new AppError(Code.INSUFFICIENT_BALANCE);
     // How many wagering requirements are open, when the counters' write tells it (a bet's does).
     let open: number | undefined;
     if (points > 0 || deposit !== 0 || turnoverRequired !== 0 || turnoverDone !== 0) {
-      open = repo.count({
+      open = await repo.count({
         userId,
         pointEarned: Math.max(points, 0),
         deposit,
@@ -100,19 +100,19 @@ export function createLedgerService(deps: {
         turnoverDone,
       });
     }
-    if (p.wagering) wagering.start(userId, p.reference, p.wagering, now);
+    if (p.wagering) await wagering.start(userId, p.reference, p.wagering, now);
     // None open, as the counters' write said (a bet's): nothing for the bet to count toward, nothing to forfeit.
     const noneOpen = open === 0 && !p.wagering;
     if (turnoverDone > 0) {
-      if (!noneOpen) wagering.bet(userId, p.reference, turnoverDone, now);
-    } else if (turnoverDone < 0) wagering.rollback(userId, p.reference);
+      if (!noneOpen) await wagering.bet(userId, p.reference, turnoverDone, now);
+    } else if (turnoverDone < 0) await wagering.rollback(userId, p.reference);
     // Spent down to nothing, and nothing still in play: whatever bonus was in it is lost, so its requirements
     // lock nothing any more. A stake in an open round (this bet's, or an earlier one's) may still pay: the
     // round's settlement decides (roundSettled).
-    if (amount < 0 && after.balance === 0 && !noneOpen && !p.inPlay) forfeitIfLost(userId, p.reference, now);
+    if (amount < 0 && after.balance === 0 && !noneOpen && !p.inPlay) await forfeitIfLost(userId, p.reference, now);
     // A transfer inside the player's account (balance to frozen) moves nothing of the counterparty's.
-    if (amount + frozen !== 0 || points !== 0) repo.counterparty(counterparty, amount + frozen, points);
-    const journalId = repo.insertJournal({
+    if (amount + frozen !== 0 || points !== 0) await repo.counterparty(counterparty, amount + frozen, points);
+    const journalId = await repo.insertJournal({
       userId,
       type: p.type,
       amount,
@@ -131,8 +131,8 @@ export function createLedgerService(deps: {
 
   /** The bonus was really lost (balance 0, as the caller saw): forfeits the open requirements unless a round
    * of the player is still open. */
-  function forfeitIfLost(userId: number, reference: string, now: string) {
-    if (!roundsOpen(userId)) wagering.forfeit(userId, reference, now);
+  async function forfeitIfLost(userId: number, reference: string, now: string) {
+    if (!(await roundsOpen(userId))) await wagering.forfeit(userId, reference, now);
   }
 
   /**
@@ -141,10 +141,10 @@ export function createLedgerService(deps: {
    * bonus was staked and lost and they are forfeited, by the round's `reference`. Answers the balance (the
    * one account read; an account with no requirement open costs nothing more).
    */
-  function roundSettled(userId: number, reference: string): number {
+  async function roundSettled(userId: number, reference: string): Promise<number> {
     if (!db.inTransaction) throw new Error('ledger.roundSettled must run inside a transaction');
-    const a = account(userId);
-    if (a.balance === 0 && a.wagering_open > 0) forfeitIfLost(userId, reference, clock.iso());
+    const a = await account(userId);
+    if (a.balance === 0 && a.wagering_open > 0) await forfeitIfLost(userId, reference, clock.iso());
     return a.balance;
   }
 
@@ -153,40 +153,44 @@ export function createLedgerService(deps: {
   /** What may be withdrawn now (centavos): nothing while deposit turnover is owed, else the balance less the
    * bonuses of the open wagering requirements, never below 0. With none open (the account's counter, kept in
    * step with the rows by triggers) that is the balance, without a query. */
-  const withdrawable = (a: AccountRow) => {
+  const withdrawable = async (a: AccountRow): Promise<number> => {
     if (surplus(a) > 0) return 0;
     if (a.wagering_open === 0) return a.balance;
-    return Math.max(0, a.balance - wagering.locked(a.user_id));
+    return Math.max(0, a.balance - (await wagering.locked(a.user_id)));
   };
 
   return {
     account,
     /** The spendable balance (centavos), 0 without an account: what the socket's balance.changed tells. */
-    balance: (userId: number) => repo.balance(userId) ?? 0,
+    balance: async (userId: number) => (await repo.balance(userId)) ?? 0,
     post,
     roundSettled,
     surplus,
     withdrawable,
     /** The player's open wagering requirements, oldest first, and the bonus they lock (centavos). */
-    wagering: (userId: number) => {
-      const open = wagering.open(userId);
+    wagering: async (userId: number) => {
+      const open = await wagering.open(userId);
       return { open, locked: open.reduce((sum, r) => sum + r.bonus, 0) };
     },
     /** Group commit of hot money writes (see db/batch.ts). */
     batch,
     /** Adds (negative: spends) energy, a counter that is not money; false when there is too little. */
-    addEnergy: (userId: number, delta: number) => {
+    addEnergy: async (userId: number, delta: number) => {
       assertInt(delta, 'energy');
-      account(userId);
+      await account(userId);
       return repo.addEnergy(userId, delta);
     },
     /** The ledger's invariants checked now (whole.ts): problems (none when whole), totals, counterparties. */
-    check: () => ({ problems: ledgerProblems(db), totals: ledgerTotals(db), counterparties: repo.counterparties() }),
+    check: async () => ({
+      problems: await ledgerProblems(db),
+      totals: await ledgerTotals(db),
+      counterparties: await repo.counterparties(),
+    }),
     /** The cash buckets of GET /api/balance, in pesos. */
-    buckets(userId: number) {
-      const a = account(userId);
+    async buckets(userId: number) {
+      const a = await account(userId);
       const owed = surplus(a);
-      const free = withdrawable(a);
+      const free = await withdrawable(a);
       return {
         account: a,
         userAccountVO: {
@@ -205,3 +209,4 @@ export function createLedgerService(deps: {
 }
 
 export type LedgerService = ReturnType<typeof createLedgerService>;
+export type { AccountRow };

@@ -65,23 +65,23 @@ export function createWagering(db: Db) {
 
   return {
     /** Opens a requirement for a bonus just credited (nothing when it asks no turnover). */
-    start(userId: number, reference: string, g: WageringGrant, now: string) {
+    async start(userId: number, reference: string, g: WageringGrant, now: string) {
       if (g.bonus <= 0 || g.required <= 0) return;
-      insert.run(userId, g.source, reference, g.bonus, g.required, now);
+      await insert.run(userId, g.source, reference, g.bonus, g.required, now);
     },
     /**
      * A bet of `amount` counts toward the open requirements oldest first (by the order they were opened):
      * each takes what it still needs, the next one the rest, until the bet is used up. A requirement whose
      * turnover is done becomes met. What went where is kept for the rollback.
      */
-    bet(userId: number, reference: string, amount: number, now: string) {
+    async bet(userId: number, reference: string, amount: number, now: string) {
       let left = amount;
-      for (const r of open.all(userId) as WageringRow[]) {
+      for (const r of (await open.all(userId)) as WageringRow[]) {
         if (left <= 0) break;
         const take = Math.min(left, r.required - r.done);
         if (take <= 0) continue;
-        addDone.run({ id: r.id, amount: take, now });
-        insertBet.run(r.id, userId, reference, take);
+        await addDone.run({ id: r.id, amount: take, now });
+        await insertBet.run(r.id, userId, reference, take);
         left -= take;
       }
     },
@@ -90,12 +90,12 @@ export function createWagering(db: Db) {
      * had completed is open again. A requirement this very reference forfeited is open again too (the move
      * that lost the bonus never happened); one forfeited by something else stays forfeited.
      */
-    rollback(userId: number, reference: string) {
-      for (const b of betsOf.all(userId, reference) as { requirement_id: number; amount: number }[]) {
-        takeBack.run({ id: b.requirement_id, amount: b.amount });
+    async rollback(userId: number, reference: string) {
+      for (const b of (await betsOf.all(userId, reference)) as { requirement_id: number; amount: number }[]) {
+        await takeBack.run({ id: b.requirement_id, amount: b.amount });
       }
-      deleteBets.run(userId, reference);
-      reopen.run(userId, reference);
+      await deleteBets.run(userId, reference);
+      await reopen.run(userId, reference);
     },
     /**
      * The bonuses were staked and lost (balance 0, nothing left in play): their requirements lock nothing
@@ -103,9 +103,9 @@ export function createWagering(db: Db) {
      */
     forfeit: (userId: number, reference: string, now: string) => forfeit.run(now, reference, userId),
     /** The bonus locked by the open requirements (centavos). */
-    locked: (userId: number) => locked.get(userId) as number,
+    locked: async (userId: number) => (await locked.get(userId)) as number,
     /** The open requirements, oldest first. */
-    open: (userId: number) => open.all(userId) as WageringRow[],
+    open: async (userId: number) => (await open.all(userId)) as WageringRow[],
   };
 }
 

@@ -5,10 +5,10 @@ import type { Db } from '../../db/database';
  * a list of what breaks them, empty when the ledger is whole. Used by the tests, the crash test
  * (scripts/crash.ts, on the file after each SIGKILL) and the operator's `GET /ops/ledger/check`.
  */
-export function ledgerProblems(db: Db): string[] {
+export async function ledgerProblems(db: Db): Promise<string[]> {
   const problems: string[] = [];
   // I1: every player's buckets are the sums of the player's journal (and never below 0: the CHECKs).
-  const players = db
+  const players = await db
     .prepare(
       `SELECT a.user_id, a.balance, a.frozen, a.point,
          COALESCE(SUM(j.amount), 0) AS amount_sum, COALESCE(SUM(j.frozen_delta), 0) AS frozen_sum,
@@ -20,7 +20,7 @@ export function ledgerProblems(db: Db): string[] {
     .all();
   for (const row of players) problems.push(`player account does not sum to its journal: ${JSON.stringify(row)}`);
   // I2: every counterparty's balance is the negation of what its transfers gave the players' side.
-  const counterparties = db
+  const counterparties = (await db
     .prepare(
       `SELECT l.code, l.balance, l.point,
          -(SELECT COALESCE(SUM(j.amount + j.frozen_delta), 0) FROM balance_journal j WHERE j.counterparty = l.code)
@@ -29,13 +29,13 @@ export function ledgerProblems(db: Db): string[] {
            AS expected_point
        FROM ledger_accounts l`,
     )
-    .all() as { code: string; balance: number; point: number; expected_balance: number; expected_point: number }[];
+    .all()) as { code: string; balance: number; point: number; expected_balance: number; expected_point: number }[];
   for (const row of counterparties) {
     if (row.balance !== row.expected_balance || row.point !== row.expected_point)
       problems.push(`counterparty does not sum to its transfers: ${JSON.stringify(row)}`);
   }
   // I3: every transfer names a counterparty that exists.
-  const orphans = db
+  const orphans = await db
     .prepare(
       `SELECT counterparty, COUNT(*) AS n FROM balance_journal
        WHERE counterparty NOT IN (SELECT code FROM ledger_accounts) GROUP BY counterparty`,
@@ -44,10 +44,10 @@ export function ledgerProblems(db: Db): string[] {
   for (const row of orphans) problems.push(`transfers to an unknown counterparty: ${JSON.stringify(row)}`);
   // I5: each player's count of open wagering requirements (the guard that spares the query) is exact
   // (from migration 0045 on: the migration tests check databases of before it too).
-  const counted = db.prepare('SELECT 1 FROM schema_migrations WHERE version = 45').get();
+  const counted = await db.prepare('SELECT 1 FROM schema_migrations WHERE version = 45').get();
   const wageringCounts = !counted
     ? []
-    : db
+    : await db
         .prepare(
           `SELECT * FROM (
              SELECT u.user_id, COALESCE(c.wagering_open, 0) AS counted,
@@ -59,26 +59,26 @@ export function ledgerProblems(db: Db): string[] {
         .all();
   for (const row of wageringCounts) problems.push(`open wagering requirements miscounted: ${JSON.stringify(row)}`);
   // I4: zero sum over every account, money and points.
-  const totals = ledgerTotals(db);
+  const totals = await ledgerTotals(db);
   if (totals.money !== 0 || totals.points !== 0)
     problems.push(`the accounts do not sum to zero: ${JSON.stringify(totals)}`);
   return problems;
 }
 
 /** The sum over every account (players' buckets and counterparties): zero when whole. */
-export function ledgerTotals(db: Db): { money: number; points: number } {
-  return db
+export async function ledgerTotals(db: Db): Promise<{ money: number; points: number }> {
+  return (await db
     .prepare(
       `SELECT (SELECT COALESCE(SUM(balance + frozen), 0) FROM accounts)
             + (SELECT COALESCE(SUM(balance), 0) FROM ledger_accounts) AS money,
               (SELECT COALESCE(SUM(point), 0) FROM accounts)
             + (SELECT COALESCE(SUM(point), 0) FROM ledger_accounts) AS points`,
     )
-    .get() as { money: number; points: number };
+    .get()) as { money: number; points: number };
 }
 
 /** Throws, listing every problem, unless the ledger is whole. */
-export function assertLedgerWhole(db: Db): void {
-  const problems = ledgerProblems(db);
+export async function assertLedgerWhole(db: Db): Promise<void> {
+  const problems = await ledgerProblems(db);
   if (problems.length > 0) throw new Error(`The ledger is not whole:\n${problems.join('\n')}`);
 }

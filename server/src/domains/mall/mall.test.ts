@@ -37,7 +37,7 @@ const setStockLeft = (itemId: number, left: number) =>
 describe('mall: the items', () => {
   it('lists the seeded items with price, stock, limit, VIP and served images, in both languages', async () => {
     const { client, info: who } = await registerPlayer(app);
-    givePoints(app, who.uid, 1234);
+    await givePoints(app, who.uid, 1234);
     const mall = await info(client);
     const seed = readMallSeed();
     expect(mall.point).toBe(1234);
@@ -75,7 +75,7 @@ describe('mall: the items', () => {
 describe('mall: orders', () => {
   it('spends points through the ledger (journal mall) and grants the reward once per order', async () => {
     const { client, info: who } = await registerPlayer(app);
-    givePoints(app, who.uid, 1200);
+    await givePoints(app, who.uid, 1200);
     const answer = await order(client, 1, 2);
     expect(answer.body.success).toBe(true);
     expect(answer.body.data).toMatchObject({ pointsSpent: 1000, point: 200, rewards: [{ type: 'cash', amount: 20 }] });
@@ -83,16 +83,16 @@ describe('mall: orders', () => {
     expect(await balanceOf(client)).toMatchObject({ balance: 20, point: 200 });
     expect((await info(client)).items[0]?.exchanged).toBe(2);
 
-    const userId = userIdOf(app, who.uid);
-    const journal = app.db
+    const userId = await userIdOf(app, who.uid);
+    const journal = await app.db
       .prepare(`SELECT type, amount, point_delta, reference FROM balance_journal WHERE user_id = ? AND type = 'mall'`)
       .all(userId);
     expect(journal).toEqual([
       { type: 'mall', amount: 0, point_delta: -1000, reference: answer.body.data.orderNo },
       { type: 'mall', amount: 2000, point_delta: 0, reference: `mall:${answer.body.data.orderNo}` },
     ]);
-    expect(app.services.grants.isClaimed(userId, `mall:${answer.body.data.orderNo}`)).toBe(true);
-    expectLedgerExact(app);
+    expect(await app.services.grants.isClaimed(userId, `mall:${answer.body.data.orderNo}`)).toBe(true);
+    await expectLedgerExact(app);
   });
 
   it('refuses too few points, beyond the limit, beyond stock, below VIP and unknown items, moving nothing', async () => {
@@ -104,7 +104,7 @@ describe('mall: orders', () => {
       msg: 'Not enough points: 500 needed, you have 0',
     });
 
-    givePoints(app, who.uid, 100_000);
+    await givePoints(app, who.uid, 100_000);
     expect((await order(client, 2, 3)).body.data.rewards).toEqual([{ type: 'coupon', amount: 3, info: 'RELOAD20' }]);
     const limit = await order(client, 2, 1);
     expect(limit.body).toMatchObject({
@@ -114,8 +114,8 @@ describe('mall: orders', () => {
 
     const vip = await order(client, 4);
     expect(vip.body).toMatchObject({ code: Code.MALL_VIP_TOO_LOW, msg: 'This item is for VIP 1 and above' });
-    setVip(app, who.uid, 1);
-    setStockLeft(4, 2);
+    await setVip(app, who.uid, 1);
+    await setStockLeft(4, 2);
     const stock = await order(client, 4, 3);
     expect(stock.body).toMatchObject({ code: Code.MALL_OUT_OF_STOCK, msg: 'Not enough stock: 2 left' });
     expect((await order(client, 4, 2)).body.success).toBe(true);
@@ -128,17 +128,17 @@ describe('mall: orders', () => {
 
     // 100,000 - 3 coupons (2,400) - 2 x 4,500 = 88,600
     expect(await pointsOf(client)).toBe(88_600);
-    expect(app.db.prepare('SELECT COUNT(*) FROM mall_orders').pluck().get()).toBe(2);
-    expectLedgerExact(app);
+    expect(await app.db.prepare('SELECT COUNT(*) FROM mall_orders').pluck().get()).toBe(2);
+    await expectLedgerExact(app);
   });
 
   it('sells the last unit to exactly one of several racing players', async () => {
     const players = await Promise.all(Array.from({ length: 5 }, () => registerPlayer(app)));
     for (const p of players) {
-      setVip(app, p.info.uid, 3);
-      givePoints(app, p.info.uid, 50_000);
+      await setVip(app, p.info.uid, 3);
+      await givePoints(app, p.info.uid, 50_000);
     }
-    setStockLeft(5, 1);
+    await setStockLeft(5, 1);
     const answers = await Promise.all(players.map((p) => order(p.client, 5)));
     expect(answers.filter((a) => a.body.success)).toHaveLength(1);
     expect(answers.filter((a) => a.body.code === Code.MALL_OUT_OF_STOCK)).toHaveLength(4);
@@ -146,28 +146,28 @@ describe('mall: orders', () => {
     expect(points.sort()).toEqual([10_000, 50_000, 50_000, 50_000, 50_000]);
     const balances = await Promise.all(players.map((p) => balanceOf(p.client)));
     expect(balances.reduce((sum, b) => sum + b.balance, 0)).toBe(1000);
-    const item = app.db.prepare('SELECT stock_total, sold FROM mall_items WHERE id = 5').get();
+    const item = await app.db.prepare('SELECT stock_total, sold FROM mall_items WHERE id = 5').get();
     expect(item).toEqual({ stock_total: 20, sold: 20 });
-    expectLedgerExact(app);
+    await expectLedgerExact(app);
   });
 
   it('never lets parallel orders of one player spend more points than they have', async () => {
     const { client, info: who } = await registerPlayer(app);
-    givePoints(app, who.uid, 1400);
+    await givePoints(app, who.uid, 1400);
     const answers = await Promise.all([1, 2, 3, 4].map(() => order(client, 1)));
     expect(answers.filter((a) => a.body.success)).toHaveLength(2);
     expect(answers.filter((a) => a.body.code === Code.MALL_POINTS_LOW)).toHaveLength(2);
     expect(await balanceOf(client)).toMatchObject({ point: 400, balance: 20 });
-    expectLedgerExact(app);
+    await expectLedgerExact(app);
   });
 
   it('keeps sales when the seed is applied again', async () => {
     const { client, info: who } = await registerPlayer(app);
-    setVip(app, who.uid, 1);
-    givePoints(app, who.uid, 9000);
+    await setVip(app, who.uid, 1);
+    await givePoints(app, who.uid, 9000);
     await order(client, 4, 2);
     const { seedMall } = await import('./seed');
-    seedMall(app.db);
+    await seedMall(app.db);
     expect((await info(client)).items.find((i) => i.id === 4)).toMatchObject({ stock: 498, exchanged: 2 });
   });
 });

@@ -70,13 +70,15 @@ export function createMallRepo(db: Db) {
   );
 
   return {
-    items: () => items.all() as MallItemRow[],
-    item: (id: number) => item.get(id) as MallItemRow | undefined,
-    takenByItem: (userId: number) =>
-      new Map((takenByItem.all(userId) as { item_id: number; taken: number }[]).map((r) => [r.item_id, r.taken])),
-    taken: (userId: number, itemId: number) => Number(taken.get(userId, itemId)),
+    items: async () => (await items.all()) as MallItemRow[],
+    item: async (id: number) => (await item.get(id)) as MallItemRow | undefined,
+    takenByItem: async (userId: number) =>
+      new Map(
+        ((await takenByItem.all(userId)) as { item_id: number; taken: number }[]).map((r) => [r.item_id, r.taken]),
+      ),
+    taken: async (userId: number, itemId: number) => Number(await taken.get(userId, itemId)),
     /** Takes `quantity` units off the stock; false when fewer are left. */
-    sell: (id: number, quantity: number) => sell.run({ id, quantity }).changes === 1,
+    sell: async (id: number, quantity: number) => (await sell.run({ id, quantity })).changes === 1,
     insertOrder: (o: {
       orderNo: string;
       userId: number;
@@ -86,10 +88,10 @@ export function createMallRepo(db: Db) {
       rewards: string;
       now: string;
     }) => insertOrder.run(o),
-    orderExists: (orderNo: string) => orderExists.get(orderNo) === 1,
+    orderExists: async (orderNo: string) => (await orderExists.get(orderNo)) === 1,
     /** What an order bought, hidden items included (old orders still name them). */
-    orderItem: (orderNo: string) =>
-      orderItem.get(orderNo) as { quantity: number; name_en: string; name_vi: string } | undefined,
+    orderItem: async (orderNo: string) =>
+      (await orderItem.get(orderNo)) as { quantity: number; name_en: string; name_vi: string } | undefined,
     upsert: (item: MallItemSeed) => upsert.run(item),
     /** Items dropped from the seed file are hidden, never deleted (orders point at them). */
     disableOthers: (ids: number[]) => disableOthers.run(JSON.stringify(ids)),

@@ -23,11 +23,11 @@ interface MallSeed {
 export const readMallSeed = (): MallSeed => JSON.parse(readFileSync(join(SEEDS_DIR, 'mall.json'), 'utf8')) as MallSeed;
 
 /** Items follow the seed file at every start; `stock` is the total ever sold, so sales already made count. */
-export function seedMall(db: Db): void {
+export async function seedMall(db: Db): Promise<void> {
   const repo = createMallRepo(db);
   const { items } = readMallSeed();
-  items.forEach((item, index) => {
-    repo.upsert({
+  for (const [index, item] of items.entries()) {
+    await repo.upsert({
       id: item.id,
       nameEn: item.nameEn,
       nameVi: item.nameVi,
@@ -41,6 +41,6 @@ export function seedMall(db: Db): void {
       minVip: item.minVip,
       sort: index,
     });
-  });
-  repo.disableOthers(items.map((i) => i.id));
+  }
+  await repo.disableOthers(items.map((i) => i.id));
 }

@@ -36,19 +36,19 @@ export function createMallService(deps: {
   const stockLeft = (item: MallItemRow) =>
     item.stock_total === null ? null : Math.max(0, item.stock_total - item.sold);
 
-  const newOrderNo = () => {
+  const newOrderNo = async () => {
     for (;;) {
       const no = `M${manilaDay(clock.now()).replaceAll('-', '')}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
-      if (!repo.orderExists(no)) return no;
+      if (!(await repo.orderExists(no))) return no;
     }
   };
 
-  function info(userId: number, lang: Language) {
-    const taken = repo.takenByItem(userId);
+  async function info(userId: number, lang: Language) {
+    const taken = await repo.takenByItem(userId);
     return {
-      point: ledger.account(userId).point,
+      point: (await ledger.account(userId)).point,
       cashTurnoverMultiple: grants.wagering.mall,
-      items: repo.items().map((item) => ({
+      items: (await repo.items()).map((item) => ({
         id: item.id,
         name: nameOf(item, lang),
         description: lang === 'vi-VN' ? item.description_vi : item.description_en,
@@ -64,16 +64,16 @@ export function createMallService(deps: {
   }
 
   function order(userId: number, itemId: number, quantity: number) {
-    return db.transaction(() => {
-      const item = repo.item(itemId);
+    return db.transaction(async () => {
+      const item = await repo.item(itemId);
       if (!item) throw new AppError(Code.MALL_ITEM_NOT_FOUND);
-      if ((users.byId(userId)?.vip_level ?? 0) < item.min_vip) {
+      if (((await users.byId(userId))?.vip_level ?? 0) < item.min_vip) {
         throw new AppError(Code.MALL_VIP_TOO_LOW, { params: { level: item.min_vip } });
       }
       const left = stockLeft(item);
       if (left !== null && quantity > left) throw new AppError(Code.MALL_OUT_OF_STOCK, { params: { left } });
       if (item.per_account_limit !== null) {
-        const taken = repo.taken(userId, itemId);
+        const taken = await repo.taken(userId, itemId);
         if (taken + quantity > item.per_account_limit) {
           throw new AppError(Code.MALL_LIMIT_REACHED, {
             params: { limit: item.per_account_limit, left: Math.max(0, item.per_account_limit - taken) },
@@ -81,14 +81,14 @@ export function createMallService(deps: {
         }
       }
       const cost = item.price * quantity;
-      const point = ledger.account(userId).point;
+      const point = (await ledger.account(userId)).point;
       if (point < cost) throw new AppError(Code.MALL_POINTS_LOW, { params: { needed: cost, point } });
-      if (!repo.sell(itemId, quantity)) throw new AppError(Code.MALL_OUT_OF_STOCK, { params: { left: 0 } });
+      if (!(await repo.sell(itemId, quantity))) throw new AppError(Code.MALL_OUT_OF_STOCK, { params: { left: 0 } });
 
-      const orderNo = newOrderNo();
+      const orderNo = await newOrderNo();
       const remark = mallRemark(quantity, item.name_en);
-      ledger.post(userId, { type: 'mall', points: -cost, reference: orderNo, remark });
-      const rewards = grants.grant(userId, {
+      await ledger.post(userId, { type: 'mall', points: -cost, reference: orderNo, remark });
+      const rewards = await grants.grant(userId, {
         key: `mall:${orderNo}`,
         source: 'mall',
         rewards: [timesReward(JSON.parse(item.reward) as GrantedReward, quantity)],
@@ -97,7 +97,7 @@ export function createMallService(deps: {
         turnoverMultiple: grants.wagering.mall,
         remark,
       });
-      repo.insertOrder({
+      await repo.insertOrder({
         orderNo,
         userId,
         itemId,
@@ -106,7 +106,7 @@ export function createMallService(deps: {
         rewards: JSON.stringify(rewards),
         now: clock.iso(),
       });
-      return { rewards, orderNo, pointsSpent: cost, point: ledger.account(userId).point };
+      return { rewards, orderNo, pointsSpent: cost, point: (await ledger.account(userId)).point };
     })();
   }
 
@@ -114,9 +114,9 @@ export function createMallService(deps: {
    * An order's journal rows (reference the order number, or mall:<order number> for what it paid) named
    * in the language: the remark with the item's name in it (ledger/remarks.ts).
    */
-  function remarkOf(reference: string, lang: Language): string | undefined {
+  async function remarkOf(reference: string, lang: Language): Promise<string | undefined> {
     const orderNo = /^(?:mall:)?(M\d{16})$/.exec(reference)?.[1];
-    const bought = orderNo === undefined ? undefined : repo.orderItem(orderNo);
+    const bought = orderNo === undefined ? undefined : await repo.orderItem(orderNo);
     return bought && mallRemark(bought.quantity, lang === 'vi-VN' ? bought.name_vi : bought.name_en);
   }
 

@@ -15,12 +15,12 @@ const TITLE: Record<string, string> = {
   baccarat: 'house-manila-baccarat',
   crash: 'house-skyrocket-crash',
 };
-const gameId = (family: string) =>
-  app.db.prepare('SELECT id FROM games WHERE provider_game = ?').pluck().get(TITLE[family]) as number;
+const gameId = async (family: string) =>
+  (await app.db.prepare('SELECT id FROM games WHERE provider_game = ?').pluck().get(TITLE[family])) as number;
 
 /** Funds the player with an operator-style adjustment straight through the ledger. */
-function fund(pesos: number) {
-  app.db.transaction(() =>
+async function fund(pesos: number) {
+  await app.db.transaction(() =>
     app.services.ledger.post(userId, { type: 'adjust', amount: pesos * 100, reference: 'test', remark: 'test funds' }),
   )();
 }
@@ -37,7 +37,7 @@ async function wallet<T = { balance: number }>(name: string, fields: Record<stri
 
 /** Launches a game and exchanges the launch token for a wallet session, as the provider's page load does. */
 async function session(key = 'slot') {
-  const launched = await player.post<{ playUrl: string }>('/api/game/getUrl', { gameId: gameId(key) });
+  const launched = await player.post<{ playUrl: string }>('/api/game/getUrl', { gameId: await gameId(key) });
   const token = new URL(launched.body.data.playUrl).searchParams.get('token') ?? '';
   const auth = await wallet<{ sessionToken: string }>('authenticate', { launchToken: token });
   return auth.data.sessionToken;
@@ -47,7 +47,7 @@ beforeEach(async () => {
   app = await testApp();
   const registered = await registerPlayer(app);
   player = registered.client;
-  userId = app.services.users.byUid(registered.info.uid)?.id ?? 0;
+  userId = (await app.services.users.byUid(registered.info.uid))?.id ?? 0;
 });
 afterEach(() => app.close());
 
@@ -56,7 +56,7 @@ describe('launching a game', () => {
     const launched = await player.post<{ playUrl: string; openMode: string; needBindWallet: boolean }>(
       '/api/game/getUrl',
       {
-        gameId: gameId('slot'),
+        gameId: await gameId('slot'),
       },
     );
     expect(launched.body.data).toMatchObject({ openMode: 'iframe', needBindWallet: false });
@@ -72,18 +72,18 @@ describe('launching a game', () => {
 
   it('refuses unknown and unplayable games, and asks for a wallet when the game wants one', async () => {
     expect((await player.post('/api/game/getUrl', { gameId: 999999 })).body.code).toBe(Code.GAME_NOT_FOUND);
-    app.db.prepare('UPDATE games SET playable = 0 WHERE id = ?').run(gameId('baccarat'));
-    const unplayable = gameId('baccarat');
+    await app.db.prepare('UPDATE games SET playable = 0 WHERE id = ?').run(await gameId('baccarat'));
+    const unplayable = await gameId('baccarat');
     expect((await player.post('/api/game/getUrl', { gameId: unplayable })).body.code).toBe(Code.GAME_NOT_PLAYABLE);
-    app.db.prepare('UPDATE games SET need_bind_wallet = 1 WHERE id = ?').run(gameId('crash'));
+    await app.db.prepare('UPDATE games SET need_bind_wallet = 1 WHERE id = ?').run(await gameId('crash'));
     const asked = await player.post<{ playUrl: string; needBindWallet: boolean }>('/api/game/getUrl', {
-      gameId: gameId('crash'),
+      gameId: await gameId('crash'),
     });
     expect(asked.body.data).toMatchObject({ playUrl: '', needBindWallet: true });
   });
 
   it('an expired launch token opens nothing', async () => {
-    const launched = await player.post<{ playUrl: string }>('/api/game/getUrl', { gameId: gameId('baccarat') });
+    const launched = await player.post<{ playUrl: string }>('/api/game/getUrl', { gameId: await gameId('baccarat') });
     app.clock.advance(3 * 60_000);
     const url = new URL(launched.body.data.playUrl);
     const page = await app.inject({ url: url.pathname + url.search });
@@ -98,8 +98,8 @@ describe('playing through the provider', () => {
     ['baccarat', { bets: { banker: 1000 } }],
     ['crash', { stake: 1000, target: 2 }],
   ])('a %s round bets and settles through the ledger and shows in the records', async (key, params) => {
-    fund(100);
-    const launched = await player.post<{ playUrl: string }>('/api/game/getUrl', { gameId: gameId(key) });
+    await fund(100);
+    const launched = await player.post<{ playUrl: string }>('/api/game/getUrl', { gameId: await gameId(key) });
     const url = new URL(launched.body.data.playUrl);
     const page = await app.inject({ url: url.pathname + url.search });
     const sessionId = /data-session="([^"]+)"/.exec(page.body)?.[1] ?? '';
@@ -115,12 +115,12 @@ describe('playing through the provider', () => {
     );
     expect(records.body.data.list[0]).toMatchObject({ bet: 10, win: played.win / 100, result: played.result });
     expect(records.body.data.totalBet).toBe(10);
-    const turnover = app.services.ledger.account(userId).turnover_done;
+    const turnover = (await app.services.ledger.account(userId)).turnover_done;
     expect(turnover).toBe(1000);
   });
 
   it('refuses a bet larger than the balance and moves nothing', async () => {
-    fund(5);
+    await fund(5);
     const token = await session('slot');
     const bet = await wallet('bet', { sessionToken: token, transactionId: 't1', roundId: 'r1', amount: '10.00' });
     expect(bet).toMatchObject({ success: false, code: Code.INSUFFICIENT_BALANCE, data: { balance: 5 } });
@@ -136,7 +136,7 @@ describe('the seamless wallet (conformance)', () => {
   });
 
   it('answers a replayed bet with the first answer and debits once; a reused id with other details conflicts', async () => {
-    fund(100);
+    await fund(100);
     const token = await session();
     const bet = { sessionToken: token, transactionId: 'tx-1', roundId: 'round-1', amount: '10.00' };
     const first = await wallet('bet', bet);
@@ -148,7 +148,7 @@ describe('the seamless wallet (conformance)', () => {
   });
 
   it('settles a win once, accepts it after the session expired, and refuses a second win for the round', async () => {
-    fund(100);
+    await fund(100);
     const token = await session();
     await wallet('bet', { sessionToken: token, transactionId: 'b1', roundId: 'r1', amount: '10.00' });
     app.clock.advance(31 * 60_000);
@@ -164,7 +164,7 @@ describe('the seamless wallet (conformance)', () => {
   });
 
   it('rolls back an open round once, refuses unknown transactions and settled rounds', async () => {
-    fund(100);
+    await fund(100);
     const token = await session();
     await wallet('bet', { sessionToken: token, transactionId: 'b1', roundId: 'r1', amount: '40.00' });
     const rollback = { transactionId: 'rb1', betTransactionId: 'b1' };
@@ -180,11 +180,11 @@ describe('the seamless wallet (conformance)', () => {
     await wallet('win', { transactionId: 'w3', roundId: 'r3', amount: '0.00', result: 'Lost' });
     expect((await wallet('rollback', { transactionId: 'rb3', betTransactionId: 'b3' })).code).toBe(Code.ROUND_SETTLED);
     expect(await balance()).toBe(90);
-    expect(app.services.ledger.account(userId).turnover_done).toBe(1000);
+    expect((await app.services.ledger.account(userId)).turnover_done).toBe(1000);
   });
 
   it('lets only one of two bets racing for the last peso through', async () => {
-    fund(10);
+    await fund(10);
     const token = await session();
     const answers = await Promise.all(
       ['a', 'b', 'c', 'd'].map((id) =>
@@ -194,15 +194,15 @@ describe('the seamless wallet (conformance)', () => {
     expect(answers.filter((a) => a.success)).toHaveLength(1);
     expect(answers.filter((a) => a.code === Code.INSUFFICIENT_BALANCE)).toHaveLength(3);
     expect(await balance()).toBe(0);
-    assertLedgerWhole(app.db);
+    await assertLedgerWhole(app.db);
   });
 
   it('the provider finishes a round a crash left half done', async () => {
-    fund(100);
+    await fund(100);
     const token = await session();
     // A round the provider booked and bet, but whose win never reached the wallet.
     const now = app.clock.iso();
-    app.db
+    await app.db
       .prepare(
         `INSERT INTO provider_rounds (round_id, game, session_token, bet_transaction_id, win_transaction_id, bet, win,
            outcome, result, state, created_at, updated_at) VALUES ('cr1', 'slot', ?, 'cr1-bet', 'cr1-win', 1000, 3000, '{}', 'Won', 'bet_placed', ?, ?)`,
@@ -210,7 +210,7 @@ describe('the seamless wallet (conformance)', () => {
       .run(token, now, now);
     await wallet('bet', { sessionToken: token, transactionId: 'cr1-bet', roundId: 'cr1', amount: '10.00' });
     // And one booked whose bet never reached the wallet.
-    app.db
+    await app.db
       .prepare(
         `INSERT INTO provider_rounds (round_id, game, session_token, bet_transaction_id, win_transaction_id, bet, win,
            outcome, result, state, created_at, updated_at) VALUES ('cr2', 'slot', ?, 'cr2-bet', 'cr2-win', 1000, 0, '{}', 'Lost', 'betting', ?, ?)`,
@@ -218,7 +218,7 @@ describe('the seamless wallet (conformance)', () => {
       .run(token, now, now);
     expect(await app.provider.recover(0)).toBe(2);
     expect(await balance()).toBe(120);
-    const states = app.db.prepare('SELECT round_id, state FROM provider_rounds ORDER BY round_id').all();
+    const states = await app.db.prepare('SELECT round_id, state FROM provider_rounds ORDER BY round_id').all();
     expect(states).toEqual([
       { round_id: 'cr1', state: 'settled' },
       { round_id: 'cr2', state: 'void' },
@@ -230,7 +230,7 @@ describe('a game session ends with the casino session that launched it', () => {
   let late = 0;
   /** A game session of the funded player that works: one bet of 10.00 goes through (balance 90). */
   async function playing() {
-    fund(100);
+    await fund(100);
     const token = await session();
     const first = await wallet('bet', {
       sessionToken: token,
@@ -244,8 +244,11 @@ describe('a game session ends with the casino session that launched it', () => {
 
   /** The old game session's balance and bet calls are refused ("Session ended") and move no money. */
   async function refused(token: string) {
-    const balanceBefore = app.services.ledger.account(userId).balance;
-    const journalBefore = app.db.prepare('SELECT COUNT(*) FROM balance_journal WHERE user_id = ?').pluck().get(userId);
+    const balanceBefore = (await app.services.ledger.account(userId)).balance;
+    const journalBefore = await app.db
+      .prepare('SELECT COUNT(*) FROM balance_journal WHERE user_id = ?')
+      .pluck()
+      .get(userId);
     late += 1;
     const bet = await wallet('bet', {
       sessionToken: token,
@@ -257,20 +260,22 @@ describe('a game session ends with the casino session that launched it', () => {
     expect(bet.msg).toMatch(/open the game again/);
     const asked = await wallet('balance', { sessionToken: token });
     expect(asked).toMatchObject({ success: false, code: Code.GAME_TOKEN_EXPIRED });
-    expect(app.services.ledger.account(userId).balance).toBe(balanceBefore);
-    expect(app.db.prepare('SELECT COUNT(*) FROM balance_journal WHERE user_id = ?').pluck().get(userId)).toBe(
+    expect((await app.services.ledger.account(userId)).balance).toBe(balanceBefore);
+    expect(await app.db.prepare('SELECT COUNT(*) FROM balance_journal WHERE user_id = ?').pluck().get(userId)).toBe(
       journalBefore,
     );
-    expect(app.db.prepare('SELECT COUNT(*) FROM game_rounds WHERE round_id = ?').pluck().get(`late-r${late}`)).toBe(0);
-    assertLedgerWhole(app.db);
+    expect(
+      await app.db.prepare('SELECT COUNT(*) FROM game_rounds WHERE round_id = ?').pluck().get(`late-r${late}`),
+    ).toBe(0);
+    await assertLedgerWhole(app.db);
   }
 
-  const uid = () => app.services.users.byId(userId)?.uid ?? 0;
-  const liveSessionId = () =>
-    app.db
+  const uid = async () => (await app.services.users.byId(userId))?.uid ?? 0;
+  const liveSessionId = async () =>
+    (await app.db
       .prepare('SELECT id FROM sessions WHERE user_id = ? AND revoked_at IS NULL ORDER BY id DESC')
       .pluck()
-      .get(userId) as number;
+      .get(userId)) as number;
 
   it('after logout', async () => {
     const token = await playing();
@@ -294,7 +299,7 @@ describe('a game session ends with the casino session that launched it', () => {
 
   it('after a login elsewhere (one session per account)', async () => {
     const token = await playing();
-    const username = app.services.users.byId(userId)?.username ?? '';
+    const username = (await app.services.users.byId(userId))?.username ?? '';
     const elsewhere = new TestClient(app);
     const login = await elsewhere.post('/api/user/login', { username, password: hashed('secret123') });
     expect(login.body.success).toBe(true);
@@ -303,34 +308,37 @@ describe('a game session ends with the casino session that launched it', () => {
 
   it("after the operator's suspension", async () => {
     const token = await playing();
-    const suspended = await opsClient(app).post(`/ops/users/${uid()}/status`, { status: 'suspended', reason: 'test' });
+    const suspended = await opsClient(app).post(`/ops/users/${await uid()}/status`, {
+      status: 'suspended',
+      reason: 'test',
+    });
     expect(suspended.body.success).toBe(true);
     await refused(token);
   });
 
   it("after the operator's revoke of that session, and of all sessions", async () => {
     const token = await playing();
-    const revoked = await opsClient(app).post(`/ops/users/${uid()}/sessions/${liveSessionId()}/revoke`, {});
+    const revoked = await opsClient(app).post(`/ops/users/${await uid()}/sessions/${await liveSessionId()}/revoke`, {});
     expect(revoked.body.success).toBe(true);
     await refused(token);
 
     const again = new TestClient(app);
-    const username = app.services.users.byId(userId)?.username ?? '';
+    const username = (await app.services.users.byId(userId))?.username ?? '';
     await again.post('/api/user/login', { username, password: hashed('secret123') });
     player = again;
     const second = await session();
     expect((await wallet('balance', { sessionToken: second })).success).toBe(true);
-    expect((await opsClient(app).post(`/ops/users/${uid()}/sessions/revoke`, {})).body.success).toBe(true);
+    expect((await opsClient(app).post(`/ops/users/${await uid()}/sessions/revoke`, {})).body.success).toBe(true);
     await refused(second);
   });
 
   it('a launch token minted before logout cannot be exchanged', async () => {
-    const launched = await player.post<{ playUrl: string }>('/api/game/getUrl', { gameId: gameId('slot') });
+    const launched = await player.post<{ playUrl: string }>('/api/game/getUrl', { gameId: await gameId('slot') });
     const launchToken = new URL(launched.body.data.playUrl).searchParams.get('token') ?? '';
     await player.post('/api/user/logout');
     const auth = await wallet('authenticate', { launchToken });
     expect(auth).toMatchObject({ success: false, code: Code.GAME_TOKEN_EXPIRED });
-    expect(app.db.prepare('SELECT session_token_hash FROM game_launches').pluck().all()).toEqual([null]);
+    expect(await app.db.prepare('SELECT session_token_hash FROM game_launches').pluck().all()).toEqual([null]);
   });
 
   // The database is the truth, for every process of a cluster: a change another process made (no session
@@ -343,19 +351,19 @@ describe('a game session ends with the casino session that launched it', () => {
     ['past its expiry', "UPDATE sessions SET expires_at = '2026-11-20T01:59:59.000Z' WHERE user_id = ?"],
   ])('when the casino session is %s in the database', async (_what, sql) => {
     const token = await playing();
-    app.db.prepare(sql).run(userId);
+    await app.db.prepare(sql).run(userId);
     await refused(token);
   });
 
   it('when the player is suspended in the database', async () => {
     const token = await playing();
-    app.db.prepare("UPDATE users SET status = 'suspended' WHERE id = ?").run(userId);
+    await app.db.prepare("UPDATE users SET status = 'suspended' WHERE id = ?").run(userId);
     await refused(token);
   });
 
   it('a launch made before migration 0046 (no casino session) is refused', async () => {
     const token = await playing();
-    app.db.prepare('UPDATE game_launches SET session_id = NULL WHERE user_id = ?').run(userId);
+    await app.db.prepare('UPDATE game_launches SET session_id = NULL WHERE user_id = ?').run(userId);
     await refused(token);
   });
 });

@@ -17,9 +17,9 @@ export function register(app: FastifyInstance) {
     config: app.config,
     ledger,
     events: app.events,
-    hasWallet: (userId) => users.byId(userId)?.has_wallet === 1,
-    nickname: (userId) => {
-      const row = users.byId(userId);
+    hasWallet: async (userId) => (await users.byId(userId))?.has_wallet === 1,
+    nickname: async (userId) => {
+      const row = await users.byId(userId);
       return { uid: row?.uid ?? 0, nickname: row?.nickname ?? '' };
     },
     assertMayPlay: (userId) => app.services.responsible.assertMayPlay(userId),

@@ -127,8 +127,8 @@ export function createPlayRepo(db: Db) {
   );
 
   return {
-    game: (id: number) => game.get(id) as PlayableGame | undefined,
-    insertLaunch: (l: {
+    game: async (id: number) => (await game.get(id)) as PlayableGame | undefined,
+    insertLaunch: async (l: {
       userId: number;
       gameId: number;
       sessionId: number;
@@ -136,13 +136,14 @@ export function createPlayRepo(db: Db) {
       launchExpiresAt: string;
       language: string;
       now: string;
-    }) => (insertLaunch.get(l) as { id: number }).id,
-    byLaunchHash: (hash: string) => byLaunchHash.get(hash) as LaunchRow | undefined,
-    bySessionHash: (hash: string) => bySessionHash.get(hash) as LaunchRow | undefined,
+    }) => ((await insertLaunch.get(l)) as { id: number }).id,
+    byLaunchHash: async (hash: string) => (await byLaunchHash.get(hash)) as LaunchRow | undefined,
+    bySessionHash: async (hash: string) => (await bySessionHash.get(hash)) as LaunchRow | undefined,
     /** Exchanges the launch token once; false when it was already used. */
-    startSession: (id: number, hash: string, expiresAt: string) => startSession.run(hash, expiresAt, id).changes > 0,
+    startSession: async (id: number, hash: string, expiresAt: string) =>
+      (await startSession.run(hash, expiresAt, id)).changes > 0,
     extendSession: (id: number, expiresAt: string) => extendSession.run(expiresAt, id),
-    transaction: (id: string) => transaction.get(id) as TransactionRow | undefined,
+    transaction: async (id: string) => (await transaction.get(id)) as TransactionRow | undefined,
     insertTransaction: (t: {
       transactionId: string;
       kind: 'bet' | 'win' | 'rollback';
@@ -153,15 +154,23 @@ export function createPlayRepo(db: Db) {
       answer: string;
       now: string;
     }) => insertTransaction.run(t),
-    round: (roundId: string) => round.get(roundId) as RoundRow | undefined,
+    round: async (roundId: string) => (await round.get(roundId)) as RoundRow | undefined,
     /** Opens a round; false when the round id is taken (nothing inserted). */
-    insertRound: (r: { roundId: string; userId: number; gameId: number; launchId: number; bet: number; now: string }) =>
-      insertRound.run(r).changes > 0,
-    settleRound: (r: { roundId: string; win: number; result: string; now: string }) => settleRound.run(r).changes > 0,
-    refundRound: (roundId: string, now: string) => refundRound.run({ roundId, now }).changes > 0,
+    insertRound: async (r: {
+      roundId: string;
+      userId: number;
+      gameId: number;
+      launchId: number;
+      bet: number;
+      now: string;
+    }) => (await insertRound.run(r)).changes > 0,
+    settleRound: async (r: { roundId: string; win: number; result: string; now: string }) =>
+      (await settleRound.run(r)).changes > 0,
+    refundRound: async (roundId: string, now: string) => (await refundRound.run({ roundId, now })).changes > 0,
     /** Whether the player has a round still open (bet, neither settled nor rolled back): index game_rounds_open. */
-    hasOpenRound: (userId: number) => openRound.get(userId) !== undefined,
-    roundsPage: (f: RoundFilter) => roundsPage.all(roundParams(f)) as RoundRow[],
-    roundsTotals: (f: RoundFilter) => roundsTotals.get(roundParams(f)) as { count: number; bet: number; win: number },
+    hasOpenRound: async (userId: number) => (await openRound.get(userId)) !== undefined,
+    roundsPage: async (f: RoundFilter) => (await roundsPage.all(roundParams(f))) as RoundRow[],
+    roundsTotals: async (f: RoundFilter) =>
+      (await roundsTotals.get(roundParams(f))) as { count: number; bet: number; win: number },
   };
 }

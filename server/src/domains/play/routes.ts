@@ -13,7 +13,7 @@ export function playRoutes(app: FastifyInstance, play: PlayService) {
     play.launch(user, body.gameId, requestOrigin(request), request.lang),
   );
 
-  route(app, gameRecords, ({ user, params, query }) => {
+  route(app, gameRecords, async ({ user, params, query }) => {
     const filter = {
       userId: user.id,
       type: params.type === 'all' ? undefined : params.type,
@@ -21,9 +21,9 @@ export function playRoutes(app: FastifyInstance, play: PlayService) {
       limit: query.size,
       offset: (query.page - 1) * query.size,
     };
-    const totals = play.roundsTotals(filter);
+    const totals = await play.roundsTotals(filter);
     return {
-      list: play.roundsPage(filter).map((r) => ({
+      list: (await play.roundsPage(filter)).map((r) => ({
         roundId: r.round_id,
         gameId: r.game_id,
         gameName: r.game_name,
@@ -40,7 +40,7 @@ export function playRoutes(app: FastifyInstance, play: PlayService) {
     };
   });
 
-  route(app, wallet.walletAuthenticate, ({ body }) => play.authenticate(body));
+  route(app, wallet.walletAuthenticate, async ({ body }) => await play.authenticate(body));
   route(app, wallet.walletBalance, ({ body }) => play.balance(body));
   route(app, wallet.walletBet, ({ body }) => play.bet(body));
   route(app, wallet.walletWin, ({ body }) => play.win(body));

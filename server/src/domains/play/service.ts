@@ -41,16 +41,16 @@ export function createPlayService(deps: {
   config: Config;
   ledger: LedgerService;
   events: EventBus;
-  hasWallet: (userId: number) => boolean;
-  nickname: (userId: number) => { uid: number; nickname: string };
+  hasWallet: (userId: number) => Promise<boolean>;
+  nickname: (userId: number) => Promise<{ uid: number; nickname: string }>;
   /** Responsible gaming: refuses launches and bets while the player's break runs (domains/responsible). */
-  assertMayPlay: (userId: number) => void;
+  assertMayPlay: (userId: number) => Promise<void>;
 }) {
   const { db, clock, ledger } = deps;
   const repo = createPlayRepo(db);
 
-  const answer = (userId: number, transactionId?: string): WalletAnswer => ({
-    balance: toPesos(ledger.account(userId).balance),
+  const answer = async (userId: number, transactionId?: string): Promise<WalletAnswer> => ({
+    balance: toPesos((await ledger.account(userId)).balance),
     currency: 'PHP',
     ...(transactionId ? { transactionId } : {}),
   });
@@ -75,8 +75,8 @@ export function createPlayService(deps: {
     launch.user_status === 'active';
 
   /** The launch behind a live game session; a game session ends with the casino session that opened it. */
-  function liveSession(sessionToken: string): LaunchRow {
-    const launch = repo.bySessionHash(hash(sessionToken));
+  async function liveSession(sessionToken: string): Promise<LaunchRow> {
+    const launch = await repo.bySessionHash(hash(sessionToken));
     if (!launch?.session_expires_at) throw new AppError(Code.GAME_TOKEN_INVALID);
     const nowMs = clock.nowMs();
     if (Date.parse(launch.session_expires_at) <= nowMs || !launchedByLiveSession(launch, nowMs)) {
@@ -86,8 +86,8 @@ export function createPlayService(deps: {
   }
 
   /** A replay of a transaction id: the first answer when the request is the same, else a conflict. */
-  function replay(transactionId: string, request: string): WalletAnswer | undefined {
-    const previous = repo.transaction(transactionId);
+  async function replay(transactionId: string, request: string): Promise<WalletAnswer | undefined> {
+    const previous = await repo.transaction(transactionId);
     if (!previous) return undefined;
     if (previous.request !== request) throw new AppError(Code.TRANSACTION_CONFLICT);
     return JSON.parse(previous.answer) as WalletAnswer;
@@ -101,20 +101,20 @@ export function createPlayService(deps: {
   async function once(
     body: { transactionId: string; signature: string },
     kind: 'bet' | 'win' | 'rollback',
-    apply: () => { userId: number; roundId: string; amount: number; balance?: number },
+    apply: () => Promise<{ userId: number; roundId: string; amount: number; balance?: number }>,
   ): Promise<WalletAnswer> {
     verify(body);
     const { signature: _signature, ...request } = body;
     const requestText = JSON.stringify(request);
     // A unit of the ledger's group commit: one transaction (a savepoint of the batch), answered once the
     // batch holding it is committed.
-    const outcome = await ledger.batch.run(() => {
-      const replayed = replay(body.transactionId, requestText);
+    const outcome = await ledger.batch.run(async () => {
+      const replayed = await replay(body.transactionId, requestText);
       if (replayed) return { result: replayed, userId: 0 };
-      const move = apply();
-      const balance = move.balance ?? ledger.account(move.userId).balance;
+      const move = await apply();
+      const balance = move.balance ?? (await ledger.account(move.userId)).balance;
       const result: WalletAnswer = { balance: toPesos(balance), currency: 'PHP', transactionId: body.transactionId };
-      repo.insertTransaction({
+      await repo.insertTransaction({
         transactionId: body.transactionId,
         kind,
         roundId: move.roundId,
@@ -132,8 +132,8 @@ export function createPlayService(deps: {
 
   return {
     /** A round as the player reads it in records: the game's name and a short round number; null if unknown. */
-    roundLabel(userId: number, roundId: string): string | null {
-      const round = repo.round(roundId);
+    async roundLabel(userId: number, roundId: string): Promise<string | null> {
+      const round = await repo.round(roundId);
       if (!round || round.user_id !== userId) return null;
       // 'slot-<uuid>' or '<uuid>': the first 8 characters of the round's own id.
       const short = roundId
@@ -152,19 +152,19 @@ export function createPlayService(deps: {
     hasOpenRound: repo.hasOpenRound,
 
     /** A play URL for the player of the casino session `session`; the game session will end with it. */
-    launch(session: { id: number; sessionId: number }, gameId: number, origin: string, language: Language) {
+    async launch(session: { id: number; sessionId: number }, gameId: number, origin: string, language: Language) {
       const userId = session.id;
       if (!session.sessionId) throw new AppError(Code.SESSION_INVALID);
-      const game = repo.game(gameId);
+      const game = await repo.game(gameId);
       if (!game) throw new AppError(Code.GAME_NOT_FOUND);
       if (!game.playable || !game.provider_game) throw new AppError(Code.GAME_NOT_PLAYABLE);
-      deps.assertMayPlay(userId);
-      if (game.need_bind_wallet && !deps.hasWallet(userId)) {
+      await deps.assertMayPlay(userId);
+      if (game.need_bind_wallet && !(await deps.hasWallet(userId))) {
         return { playUrl: '', openMode: game.open_mode, needBindWallet: true };
       }
       const token = newToken();
       const now = clock.now();
-      db.transaction(() =>
+      await db.transaction(() =>
         repo.insertLaunch({
           userId,
           gameId,
@@ -181,8 +181,8 @@ export function createPlayService(deps: {
 
     authenticate(body: { launchToken: string; signature: string }) {
       verify(body);
-      return db.transaction(() => {
-        const launch = repo.byLaunchHash(hash(body.launchToken));
+      return db.transaction(async () => {
+        const launch = await repo.byLaunchHash(hash(body.launchToken));
         if (!launch) throw new AppError(Code.GAME_TOKEN_INVALID);
         const nowMs = clock.nowMs();
         if (Date.parse(launch.launch_expires_at) <= nowMs || !launchedByLiveSession(launch, nowMs)) {
@@ -190,30 +190,31 @@ export function createPlayService(deps: {
         }
         const sessionToken = newToken();
         const expiresAt = new Date(clock.nowMs() + GAME_SESSION_IDLE_MS).toISOString();
-        if (!repo.startSession(launch.id, hash(sessionToken), expiresAt)) throw new AppError(Code.GAME_TOKEN_INVALID);
-        const player = deps.nickname(launch.user_id);
+        if (!(await repo.startSession(launch.id, hash(sessionToken), expiresAt)))
+          throw new AppError(Code.GAME_TOKEN_INVALID);
+        const player = await deps.nickname(launch.user_id);
         return {
           sessionToken,
           playerId: player.uid,
           nickname: player.nickname,
           gameCode: launch.provider_game ?? '',
           language: launch.language,
-          ...answer(launch.user_id),
+          ...(await answer(launch.user_id)),
           currency: 'PHP' as const,
         };
       })();
     },
 
-    balance(body: { sessionToken: string; signature: string }) {
+    async balance(body: { sessionToken: string; signature: string }) {
       verify(body);
-      return answer(liveSession(body.sessionToken).user_id);
+      return answer((await liveSession(body.sessionToken)).user_id);
     },
 
-    bet(body: z.output<typeof walletBet.body>) {
-      return once(body, 'bet', () => {
-        const launch = liveSession(body.sessionToken);
+    async bet(body: z.output<typeof walletBet.body>) {
+      return once(body, 'bet', async () => {
+        const launch = await liveSession(body.sessionToken);
         // a page opened before the break began gets no more bets (wins and rollbacks of its rounds still settle)
-        deps.assertMayPlay(launch.user_id);
+        await deps.assertMayPlay(launch.user_id);
         const amount = toCentavos(body.amount);
         if (amount <= 0) throw new AppError(Code.BET_INVALID);
         const turnover = countedTurnover(amount, body.turnover);
@@ -221,7 +222,7 @@ export function createPlayService(deps: {
         const now = new Date(nowMs).toISOString();
         // The round id is unique: a second bet on it inserts nothing (the transaction rolls back on any
         // refusal below, so the round never outlives a bet that failed).
-        const opened = repo.insertRound({
+        const opened = await repo.insertRound({
           roundId: body.roundId,
           userId: launch.user_id,
           gameId: launch.game_id,
@@ -232,17 +233,18 @@ export function createPlayService(deps: {
         if (!opened) throw new AppError(Code.ROUND_SETTLED);
         let balance: number;
         try {
-          balance = ledger.post(launch.user_id, {
+          const { account } = await ledger.post(launch.user_id, {
             type: 'bet',
             amount: -amount,
             turnoverDone: turnover,
             reference: body.roundId,
             // Its round is open (inserted above): a balance of 0 after it forfeits no bonus yet.
             inPlay: true,
-          }).account.balance;
+          });
+          balance = account.balance;
         } catch (error) {
           if (error instanceof AppError && error.code === Code.INSUFFICIENT_BALANCE) {
-            throw new AppError(Code.INSUFFICIENT_BALANCE, { data: answer(launch.user_id) });
+            throw new AppError(Code.INSUFFICIENT_BALANCE, { data: await answer(launch.user_id) });
           }
           throw error;
         }
@@ -250,37 +252,37 @@ export function createPlayService(deps: {
         // session of rapid bets costs no extra page per bet (it lives 29 to 30 minutes past the last one).
         const expiresMs = nowMs + GAME_SESSION_IDLE_MS;
         if (expiresMs - Date.parse(launch.session_expires_at as string) >= SESSION_EXTEND_EVERY_MS) {
-          repo.extendSession(launch.id, new Date(expiresMs).toISOString());
+          await repo.extendSession(launch.id, new Date(expiresMs).toISOString());
         }
         return { userId: launch.user_id, roundId: body.roundId, amount, balance };
       });
     },
 
-    win(body: z.output<typeof walletWin.body>) {
-      return once(body, 'win', () => {
-        const round = repo.round(body.roundId);
+    async win(body: z.output<typeof walletWin.body>) {
+      return once(body, 'win', async () => {
+        const round = await repo.round(body.roundId);
         if (!round) throw new AppError(Code.TRANSACTION_UNKNOWN);
         const amount = toCentavos(body.amount);
-        if (!repo.settleRound({ roundId: body.roundId, win: amount, result: body.result, now: clock.iso() })) {
+        if (!(await repo.settleRound({ roundId: body.roundId, win: amount, result: body.result, now: clock.iso() }))) {
           throw new AppError(Code.ROUND_SETTLED);
         }
         // A win of 0 posts nothing, but it closes the round: the ledger then tells whether a bonus was lost.
         const balance =
           amount > 0
-            ? ledger.post(round.user_id, { type: 'win', amount, reference: body.roundId }).account.balance
-            : ledger.roundSettled(round.user_id, body.roundId);
+            ? (await ledger.post(round.user_id, { type: 'win', amount, reference: body.roundId })).account.balance
+            : await ledger.roundSettled(round.user_id, body.roundId);
         return { userId: round.user_id, roundId: body.roundId, amount, balance };
       });
     },
 
-    rollback(body: z.output<typeof walletRollback.body>) {
-      return once(body, 'rollback', () => {
-        const bet = repo.transaction(body.betTransactionId);
+    async rollback(body: z.output<typeof walletRollback.body>) {
+      return once(body, 'rollback', async () => {
+        const bet = await repo.transaction(body.betTransactionId);
         if (bet?.kind !== 'bet') throw new AppError(Code.TRANSACTION_UNKNOWN);
-        if (!repo.refundRound(bet.round_id, clock.iso())) throw new AppError(Code.ROUND_SETTLED);
+        if (!(await repo.refundRound(bet.round_id, clock.iso()))) throw new AppError(Code.ROUND_SETTLED);
         // The bet's turnover taken back: what it counted, from the request it was placed with.
         const counted = countedTurnover(bet.amount, (JSON.parse(bet.request) as { turnover?: string }).turnover);
-        const { account } = ledger.post(bet.user_id, {
+        const { account } = await ledger.post(bet.user_id, {
           type: 'rollback',
           amount: bet.amount,
           turnoverDone: -counted,

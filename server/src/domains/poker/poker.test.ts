@@ -39,13 +39,13 @@ afterEach(() => app.close());
 const fetchPoker = async (client: TestClient) => (await client.get<Fetch>('/api/poker/fetch')).body.data;
 const draw = (client: TestClient) => client.post<Draw>('/api/poker/draw');
 const setClock = (iso: string) => opsClient(app).post('/ops/clock', { set: iso });
-const draws = (userId: number) =>
-  Number(app.db.prepare('SELECT COUNT(*) FROM poker_draws WHERE user_id = ?').pluck().get(userId));
+const draws = async (userId: number) =>
+  Number(await app.db.prepare('SELECT COUNT(*) FROM poker_draws WHERE user_id = ?').pluck().get(userId));
 const badge = async (client: TestClient) =>
   (await client.get<{ inviteFriendToEarnNum: number }>('/api/badge/data')).body.data.inviteFriendToEarnNum;
 /** Only `cards` can be drawn from now on (the test's way to pick the card). */
-const onlyDraw = (...cards: string[]) => {
-  app.db
+const onlyDraw = async (...cards: string[]) => {
+  await app.db
     .prepare('DELETE FROM poker_odds WHERE card NOT IN (SELECT value FROM json_each(?))')
     .run(JSON.stringify(cards));
 };
@@ -75,12 +75,15 @@ describe('poker cards: the deck, odds and draws', () => {
     });
   });
 
-  it('draws with the written odds (jokers rarest), from node:crypto', () => {
+  it('draws with the written odds (jokers rarest), from node:crypto', async () => {
     const seed = readPokerSeed();
     expect(seed.odds.joker).toBeLessThan(seed.odds.ace);
     expect(seed.odds.ace).toBeLessThan(seed.odds.face);
     expect(seed.odds.face).toBeLessThan(seed.odds.number);
-    const rows = app.db.prepare('SELECT card, weight FROM poker_odds').all() as { card: string; weight: number }[];
+    const rows = (await app.db.prepare('SELECT card, weight FROM poker_odds').all()) as {
+      card: string;
+      weight: number;
+    }[];
     expect(rows).toHaveLength(54);
     const total = rows.reduce((s, r) => s + r.weight, 0);
     expect(total).toBe(900);
@@ -103,7 +106,7 @@ describe('poker cards: the deck, odds and draws', () => {
 
   it('gives one free draw per Manila day, refusing a second one until midnight', async () => {
     const { client, info } = await registerPlayer(app);
-    const userId = userIdOf(app, info.uid);
+    const userId = await userIdOf(app, info.uid);
     const first = await draw(client);
     expect(first.body.success).toBe(true);
     expect(first.body.data).toMatchObject({ duplicate: false, completed: false, chances: 0 });
@@ -119,7 +122,7 @@ describe('poker cards: the deck, odds and draws', () => {
     // 23:59:59 in Manila: still the same day.
     await setClock('2026-11-20T23:59:59+08:00');
     expect((await draw(client)).body.code).toBe(Code.POKER_NO_CHANCE);
-    expect(draws(userId)).toBe(1);
+    expect(await draws(userId)).toBe(1);
     // Midnight in Manila (16:00 UTC) gives the next one, never two.
     await setClock('2026-11-21T00:00:00+08:00');
     const next = await fetchPoker(client);
@@ -133,12 +136,12 @@ describe('poker cards: the deck, odds and draws', () => {
     expect((await fetchPoker(client)).chances).toBe(1);
     await setClock('2026-11-23T08:00:00+08:00');
     expect((await fetchPoker(client)).chances).toBe(1);
-    expect(draws(userId)).toBe(2);
+    expect(await draws(userId)).toBe(2);
   });
 
   it('answers a duplicate with the written consolation in points, through the ledger', async () => {
     const { client, info } = await registerPlayer(app);
-    onlyDraw('7C');
+    await onlyDraw('7C');
     const first = await draw(client);
     expect(first.body.data).toMatchObject({ duplicate: false, card: { code: '7C', owned: 1 } });
     await setClock('2026-11-21T09:00:00+08:00');
@@ -147,14 +150,14 @@ describe('poker cards: the deck, odds and draws', () => {
     const consolation = readPokerSeed().duplicateRewards;
     expect(second.body.data.rewards).toEqual([{ type: 'other', amount: 1, info: '7C' }, ...consolation]);
     expect((await balanceOf(client)).point).toBe(10);
-    const journal = app.db
+    const journal = await app.db
       .prepare('SELECT type, point_delta, reference FROM balance_journal WHERE user_id = ? AND point_delta != 0')
-      .all(userIdOf(app, info.uid));
+      .all(await userIdOf(app, info.uid));
     expect(journal).toEqual([
       { type: 'points', point_delta: 10, reference: expect.stringMatching(/^poker\.duplicate:\d+$/) },
     ]);
     expect((await fetchPoker(client)).collected).toBe(1);
-    expectLedgerExact(app);
+    await expectLedgerExact(app);
   });
 
   it('lets two parallel draws on one chance make exactly one card', async () => {
@@ -162,7 +165,7 @@ describe('poker cards: the deck, odds and draws', () => {
     const answers = await Promise.all([draw(client), draw(client), draw(client)]);
     expect(answers.filter((a) => a.body.success)).toHaveLength(1);
     expect(answers.filter((a) => a.body.code === Code.POKER_NO_CHANCE)).toHaveLength(2);
-    expect(draws(userIdOf(app, info.uid))).toBe(1);
+    expect(await draws(await userIdOf(app, info.uid))).toBe(1);
     expect((await fetchPoker(client)).collected).toBe(1);
   });
 });
@@ -187,10 +190,10 @@ describe('poker cards: referral chances', () => {
     expect((await draw(superior.client)).body.data.chances).toBe(1);
     expect((await draw(superior.client)).body.data.chances).toBe(0);
     expect((await draw(superior.client)).body.code).toBe(Code.POKER_NO_CHANCE);
-    const chances = app.db
+    const chances = await app.db
       .prepare('SELECT chance FROM poker_draws WHERE user_id = ? ORDER BY id')
       .pluck()
-      .all(userIdOf(app, superior.info.uid));
+      .all(await userIdOf(app, superior.info.uid));
     expect(chances).toEqual(['free', 'referral']);
     // A referral chance does not expire at midnight; the free one comes back.
     await setClock('2026-11-21T08:00:00+08:00');
@@ -216,10 +219,11 @@ describe('poker cards: referral chances', () => {
 describe('poker cards: the full set and the grand prize', () => {
   it('pays 250,000 exactly once when the 54th card is drawn, and announces it', async () => {
     const { client, info, player } = await registerPlayer(app);
-    const userId = userIdOf(app, info.uid);
-    for (const card of POKER_DECK.filter((c) => c !== 'BJ')) app.services.poker.addCard(userId, card, app.clock.iso());
+    const userId = await userIdOf(app, info.uid);
+    for (const card of POKER_DECK.filter((c) => c !== 'BJ'))
+      await app.services.poker.addCard(userId, card, app.clock.iso());
     expect((await fetchPoker(client)).collected).toBe(53);
-    onlyDraw('BJ');
+    await onlyDraw('BJ');
 
     const done = await draw(client);
     expect(done.body.data).toMatchObject({ duplicate: false, completed: true, card: { code: 'BJ', owned: 1 } });
@@ -241,7 +245,7 @@ describe('poker cards: the full set and the grand prize', () => {
       }),
     ]);
     expect(await fetchPoker(client)).toMatchObject({ collected: 54, grandPrizeClaimed: true });
-    expect(app.services.grants.isClaimed(userId, 'poker.grand')).toBe(true);
+    expect(await app.services.grants.isClaimed(userId, 'poker.grand')).toBe(true);
 
     const feed = (await client.get<Message[]>('/api/poker/message')).body.data;
     expect(feed[0]).toMatchObject({
@@ -258,9 +262,12 @@ describe('poker cards: the full set and the grand prize', () => {
     const later = await draw(client);
     expect(later.body.data).toMatchObject({ duplicate: true, completed: false });
     expect((await balanceOf(client)).balance).toBe(250000);
-    const grand = app.db.prepare(`SELECT COUNT(*) FROM reward_claims WHERE reward_key = 'poker.grand'`).pluck().get();
+    const grand = await app.db
+      .prepare(`SELECT COUNT(*) FROM reward_claims WHERE reward_key = 'poker.grand'`)
+      .pluck()
+      .get();
     expect(grand).toBe(1);
-    expectLedgerExact(app);
+    await expectLedgerExact(app);
   });
 });
 
@@ -281,17 +288,17 @@ describe('poker cards: the live feed and the badge', () => {
 
   it('keeps the feed to its written size', async () => {
     const { client, info } = await registerPlayer(app);
-    const userId = userIdOf(app, info.uid);
+    const userId = await userIdOf(app, info.uid);
     for (let i = 0; i < 40; i++)
-      createPokerRepo(app.db).addFeed({ userId, kind: 'draw', card: 'AS', amount: null, now: app.clock.iso() });
+      await createPokerRepo(app.db).addFeed({ userId, kind: 'draw', card: 'AS', amount: null, now: app.clock.iso() });
     expect((await client.get<Message[]>('/api/poker/message')).body.data).toHaveLength(readPokerSeed().feedSize);
   });
 
   it('pushes invite.friends.spins on a draw and to connected players at Manila midnight', async () => {
     const drew = await registerPlayer(app);
     const idle = await registerPlayer(app);
-    const drewId = userIdOf(app, drew.info.uid);
-    const idleId = userIdOf(app, idle.info.uid);
+    const drewId = await userIdOf(app, drew.info.uid);
+    const idleId = await userIdOf(app, idle.info.uid);
     const push = vi.spyOn(app.socket, 'push');
     vi.spyOn(app.socket, 'isConnected').mockReturnValue(true);
     expect(await badge(drew.client)).toBe(1);
@@ -327,7 +334,7 @@ describe('poker cards: the live feed and the badge', () => {
     const live = await buildApp({});
     try {
       const { client, info } = await registerPlayer(live);
-      const userId = userIdOf(live, info.uid);
+      const userId = await userIdOf(live, info.uid);
       vi.spyOn(live.socket, 'isConnected').mockReturnValue(true);
       live.clock.set(new Date('2026-11-20T23:59:59.000+08:00'));
       expect((await client.post<Draw>('/api/poker/draw')).body.data.chances).toBe(0);

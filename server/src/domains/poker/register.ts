@@ -14,14 +14,19 @@ export function register(app: FastifyInstance) {
   const poker = createPokerService({ db: app.db, clock: app.clock, events: app.events, grants, users });
   Object.assign(app.services, { poker });
 
-  badges.provide('inviteFriendToEarnNum', (userId) => poker.chances(userId).total);
+  badges.provide('inviteFriendToEarnNum', async (userId) => (await poker.chances(userId)).total);
   app.events.on('deposit.succeeded', ({ userId, orderNo, first }) => {
-    if (first) poker.onDeposit(userId, orderNo);
+    if (!first) return;
+    void poker
+      .onDeposit(userId, orderNo)
+      .catch((err) => app.log.error({ err, userId, orderNo }, 'poker: deposit chance'));
   });
   // A new Manila day gives back the free draw: connected players who used the last one hear their chances.
-  app.events.on('clock.dayChanged', ({ from, to }) =>
-    poker.dayTurned(from, to, (userId) => app.socket.isConnected(userId)),
-  );
+  app.events.on('clock.dayChanged', ({ from, to }) => {
+    void poker
+      .dayTurned(from, to, (userId) => app.socket.isConnected(userId))
+      .catch((err) => app.log.error({ err, from, to }, 'poker: day turned'));
+  });
 
   pokerRoutes(app, poker);
 }

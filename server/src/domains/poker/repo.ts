@@ -45,15 +45,16 @@ export function createPokerRepo(db: Db) {
     .pluck();
 
   return {
-    weights: () => weights.all() as { card: string; weight: number }[],
-    setting: (key: string) => setting.get(key) as string | undefined,
-    cards: (userId: number) => cards.all(userId) as { card: string; owned: number }[],
-    owned: (userId: number, card: string) => (owned.get(userId, card) as number | undefined) ?? 0,
+    weights: async () => (await weights.all()) as { card: string; weight: number }[],
+    setting: async (key: string) => (await setting.get(key)) as string | undefined,
+    cards: async (userId: number) => (await cards.all(userId)) as { card: string; owned: number }[],
+    owned: async (userId: number, card: string) => ((await owned.get(userId, card)) as number | undefined) ?? 0,
     addCard: (userId: number, card: string, now: string) => addCard.run({ userId, card, now }),
-    collected: (userId: number) => Number(collected.get(userId)),
-    freeUsedOn: (userId: number, day: string) => freeUsed.get(userId, day) === 1,
-    referralLeft: (userId: number) => Number(referralEarned.get(userId)) - Number(referralUsed.get(userId)),
-    insertDraw: (d: {
+    collected: async (userId: number) => Number(await collected.get(userId)),
+    freeUsedOn: async (userId: number, day: string) => (await freeUsed.get(userId, day)) === 1,
+    referralLeft: async (userId: number) =>
+      Number(await referralEarned.get(userId)) - Number(await referralUsed.get(userId)),
+    insertDraw: async (d: {
       userId: number;
       card: string;
       chance: PokerChance;
@@ -62,10 +63,14 @@ export function createPokerRepo(db: Db) {
       completed: boolean;
       now: string;
     }) =>
-      (insertDraw.get({ ...d, duplicate: d.duplicate ? 1 : 0, completed: d.completed ? 1 : 0 }) as { id: number }).id,
+      (
+        (await insertDraw.get({ ...d, duplicate: d.duplicate ? 1 : 0, completed: d.completed ? 1 : 0 })) as {
+          id: number;
+        }
+      ).id,
     /** One chance per referral, ever: false when this referral already gave one. */
-    addReferralChance: (referralId: number, superiorId: number, orderNo: string, now: string) =>
-      insertReferral.run(referralId, superiorId, orderNo, now).changes === 1,
+    addReferralChance: async (referralId: number, superiorId: number, orderNo: string, now: string) =>
+      (await insertReferral.run(referralId, superiorId, orderNo, now)).changes === 1,
     addFeed: (f: {
       userId: number;
       kind: 'draw' | 'grandPrize';
@@ -73,9 +78,9 @@ export function createPokerRepo(db: Db) {
       amount: number | null;
       now: string;
     }) => insertFeed.run(f),
-    feed: (limit: number) => feed.all(limit) as PokerFeedRow[],
+    feed: async (limit: number) => (await feed.all(limit)) as PokerFeedRow[],
     /** Players who used the free draw of one of these Manila days. */
-    freeDrawersOn: (dayA: string, dayB: string) => freeDrawersOn.all(dayA, dayB) as number[],
+    freeDrawersOn: async (dayA: string, dayB: string) => (await freeDrawersOn.all(dayA, dayB)) as number[],
   };
 }
 

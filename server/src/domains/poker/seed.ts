@@ -25,7 +25,7 @@ export function cardClass(card: string): PokerCardClass {
 }
 
 /** The odds and settings follow the seed file at every start (it is their only source). */
-export function seedPoker(db: Db): void {
+export async function seedPoker(db: Db): Promise<void> {
   const seed = readPokerSeed();
   const odds = db.prepare(
     `INSERT INTO poker_odds (card, weight) VALUES (?, ?) ON CONFLICT (card) DO UPDATE SET weight = excluded.weight`,
@@ -33,12 +33,12 @@ export function seedPoker(db: Db): void {
   for (const card of POKER_DECK) {
     const weight = seed.odds[cardClass(card)];
     if (!Number.isSafeInteger(weight) || weight <= 0) throw new Error(`poker.json: bad weight for ${card}`);
-    odds.run(card, weight);
+    await odds.run(card, weight);
   }
   const setting = db.prepare(
     'INSERT INTO poker_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
   );
-  setting.run('duplicateRewards', JSON.stringify(seed.duplicateRewards));
-  setting.run('grandPrizeTurnoverMultiple', JSON.stringify(seed.grandPrizeTurnoverMultiple));
-  setting.run('feedSize', JSON.stringify(seed.feedSize));
+  await setting.run('duplicateRewards', JSON.stringify(seed.duplicateRewards));
+  await setting.run('grandPrizeTurnoverMultiple', JSON.stringify(seed.grandPrizeTurnoverMultiple));
+  await setting.run('feedSize', JSON.stringify(seed.feedSize));
 }

@@ -62,24 +62,24 @@ export function createPokerService(deps: {
   const repo = createPokerRepo(db);
   const pick = deps.pick ?? pickCard;
   /** Tester faults (poker.card, see domains/tooling) may decide a player's next card. */
-  let interceptCard: (userId: number) => string | undefined = () => undefined;
+  let interceptCard: (userId: number) => Promise<string | undefined> = async () => undefined;
 
-  const settingOf = <T>(key: string, fallback: T): T => {
-    const text = repo.setting(key);
+  const settingOf = async <T>(key: string, fallback: T): Promise<T> => {
+    const text = await repo.setting(key);
     return text === undefined ? fallback : (JSON.parse(text) as T);
   };
 
-  function chances(userId: number) {
-    const free = !repo.freeUsedOn(userId, manilaDay(clock.now()));
-    const referral = Math.max(0, repo.referralLeft(userId));
+  async function chances(userId: number) {
+    const free = !(await repo.freeUsedOn(userId, manilaDay(clock.now())));
+    const referral = Math.max(0, await repo.referralLeft(userId));
     return { free, referral, total: (free ? 1 : 0) + referral };
   }
 
   const stale = (userId: number) => events.emit('badge.stale', { userId, counters: ['inviteFriendToEarnNum'] });
 
-  function view(userId: number) {
-    const owned = new Map(repo.cards(userId).map((c) => [c.card, c.owned]));
-    const c = chances(userId);
+  async function view(userId: number) {
+    const owned = new Map((await repo.cards(userId)).map((c) => [c.card, c.owned]));
+    const c = await chances(userId);
     return {
       cards: POKER_DECK.map((code) => ({ code, ...cardFace(code), owned: owned.get(code) ?? 0 })),
       collected: POKER_DECK.filter((code) => (owned.get(code) ?? 0) > 0).length,
@@ -87,63 +87,65 @@ export function createPokerService(deps: {
       freeDrawAvailable: c.free,
       nextFreeDrawAt: new Date(startOfManilaDay(clock.now()).getTime() + DAY_MS).toISOString(),
       grandPrize: POKER_GRAND_PRIZE,
-      grandPrizeClaimed: grants.isClaimed(userId, GRAND_PRIZE_KEY),
-      grandPrizeTurnoverMultiple: settingOf('grandPrizeTurnoverMultiple', 1),
+      grandPrizeClaimed: await grants.isClaimed(userId, GRAND_PRIZE_KEY),
+      grandPrizeTurnoverMultiple: await settingOf('grandPrizeTurnoverMultiple', 1),
     };
   }
 
-  function draw(userId: number) {
+  async function draw(userId: number) {
     // The tester's card fault is asked once per draw, not once per attempt: on PostgreSQL a serialization
     // failure runs the transaction again, and the one-shot fault the first attempt took must still apply.
     let intercepted: { card: string | undefined } | undefined;
-    const result = db.transaction(() => {
+    const result = await db.transaction(async () => {
       const now = clock.iso();
       const day = manilaDay(clock.now());
-      const c = chances(userId);
+      const c = await chances(userId);
       if (c.total === 0) throw new AppError(Code.POKER_NO_CHANCE);
       const chance: PokerChance = c.free ? 'free' : 'referral';
-      intercepted ??= { card: interceptCard(userId) };
-      const card = intercepted.card ?? pick(repo.weights());
-      const duplicate = repo.owned(userId, card) > 0;
-      repo.addCard(userId, card, now);
+      intercepted ??= { card: await interceptCard(userId) };
+      const card = intercepted.card ?? pick(await repo.weights());
+      const duplicate = (await repo.owned(userId, card)) > 0;
+      await repo.addCard(userId, card, now);
       const completed =
-        !duplicate && repo.collected(userId) === POKER_DECK.length && !grants.isClaimed(userId, GRAND_PRIZE_KEY);
-      const drawId = repo.insertDraw({ userId, card, chance, day, duplicate, completed, now });
-      repo.addFeed({ userId, kind: 'draw', card, amount: null, now });
+        !duplicate &&
+        (await repo.collected(userId)) === POKER_DECK.length &&
+        !(await grants.isClaimed(userId, GRAND_PRIZE_KEY));
+      const drawId = await repo.insertDraw({ userId, card, chance, day, duplicate, completed, now });
+      await repo.addFeed({ userId, kind: 'draw', card, amount: null, now });
 
       const rewards: Reward[] = [{ type: 'other', amount: 1, info: card }];
       if (duplicate) {
-        const consolation = settingOf<RewardInput[]>('duplicateRewards', []).map(toGranted);
+        const consolation = (await settingOf<RewardInput[]>('duplicateRewards', [])).map(toGranted);
         if (consolation.length) {
           rewards.push(
-            ...grants.grant(userId, {
+            ...(await grants.grant(userId, {
               key: `poker.duplicate:${drawId}`,
               source: 'poker',
               rewards: consolation,
               remark: `Poker duplicate ${card}`,
-            }),
+            })),
           );
         }
       }
       if (completed) {
         const amount = toCentavos(POKER_GRAND_PRIZE);
         rewards.push(
-          ...grants.grant(userId, {
+          ...(await grants.grant(userId, {
             key: GRAND_PRIZE_KEY,
             source: 'poker',
             rewards: [{ type: 'cash', amount, info: 'Poker grand prize' }],
-            turnoverMultiple: settingOf('grandPrizeTurnoverMultiple', 1),
+            turnoverMultiple: await settingOf('grandPrizeTurnoverMultiple', 1),
             remark: 'Poker collection grand prize',
-          }),
+          })),
         );
-        repo.addFeed({ userId, kind: 'grandPrize', card: null, amount, now });
+        await repo.addFeed({ userId, kind: 'grandPrize', card: null, amount, now });
       }
       return {
         rewards,
-        card: { code: card, ...cardFace(card), owned: repo.owned(userId, card) },
+        card: { code: card, ...cardFace(card), owned: await repo.owned(userId, card) },
         duplicate,
         completed,
-        chances: chances(userId).total,
+        chances: (await chances(userId)).total,
       };
     })();
     stale(userId);
@@ -151,14 +153,14 @@ export function createPokerService(deps: {
   }
 
   /** A referral's first successful deposit gives the superior one chance, once per referral. */
-  function onDeposit(referralId: number, orderNo: string) {
-    const superiorId = users.byId(referralId)?.superior_id;
+  async function onDeposit(referralId: number, orderNo: string) {
+    const superiorId = (await users.byId(referralId))?.superior_id;
     if (!superiorId) return;
-    if (repo.addReferralChance(referralId, superiorId, orderNo, clock.iso())) stale(superiorId);
+    if (await repo.addReferralChance(referralId, superiorId, orderNo, clock.iso())) stale(superiorId);
   }
 
-  function messages() {
-    return repo.feed(settingOf('feedSize', 30)).map((row) => ({
+  async function messages() {
+    return (await repo.feed(await settingOf('feedSize', 30))).map((row) => ({
       id: row.id,
       username: maskUsername(row.username),
       kind: row.kind,
@@ -173,10 +175,10 @@ export function createPokerService(deps: {
    * free draw on either day may see their chances change. Only those `online` hear about it; the others
    * read it on their next visit.
    */
-  function dayTurned(a: string, b: string, online: (userId: number) => boolean) {
+  async function dayTurned(a: string, b: string, online: (userId: number) => boolean) {
     if (a === b) return 0;
     let told = 0;
-    for (const userId of repo.freeDrawersOn(a, b)) {
+    for (const userId of await repo.freeDrawersOn(a, b)) {
       if (!online(userId)) continue;
       stale(userId);
       told++;
@@ -185,7 +187,7 @@ export function createPokerService(deps: {
   }
 
   /** Lets a tester fault choose the card of a draw (undefined: the weighted random pick). */
-  function interceptDraws(interceptor: (userId: number) => string | undefined) {
+  function interceptDraws(interceptor: (userId: number) => Promise<string | undefined>) {
     interceptCard = interceptor;
   }
 

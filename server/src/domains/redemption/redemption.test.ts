@@ -36,14 +36,14 @@ describe('redemption codes', () => {
 
     const other = await registerPlayer(app);
     expect((await redeem(other.client, ' Welcome2026 ')).body.success).toBe(true);
-    const journal = app.db
+    const journal = await app.db
       .prepare('SELECT type, amount, point_delta, reference FROM balance_journal WHERE user_id = ? ORDER BY id')
-      .all(userIdOf(app, info.uid));
+      .all(await userIdOf(app, info.uid));
     expect(journal).toEqual([
       { type: 'reward', amount: 2000, point_delta: 0, reference: 'code:WELCOME2026' },
       { type: 'points', amount: 0, point_delta: 50, reference: 'code:WELCOME2026' },
     ]);
-    expectLedgerExact(app);
+    await expectLedgerExact(app);
   });
 
   it('names each refusal: wrong, expired, VIP too low, exhausted; in Vietnamese too', async () => {
@@ -64,7 +64,7 @@ describe('redemption codes', () => {
       headers: { language: 'vi-VN' },
     });
     expect(vi.body.msg).toBe('Mã này dành cho VIP 3 trở lên');
-    setVip(app, info.uid, 3);
+    await setVip(app, info.uid, 3);
     expect((await redeem(client, 'VIPGOLD888')).body.data.rewards).toEqual([{ type: 'cash', amount: 188 }]);
 
     await createCode({ code: 'ONLYONE', rewards: [{ type: 'cash', amount: 1.5 }], totalUses: 1 });
@@ -105,8 +105,8 @@ describe('redemption codes', () => {
     expect(balances.reduce((sum, b) => sum + b.balance, 0)).toBe(200);
     const listed = await opsClient(app).get<{ list: OpsCode[] }>('/ops/codes', { q: 'race' });
     expect(listed.body.data.list).toEqual([expect.objectContaining({ code: 'RACE-1', used: 2, left: 0 })]);
-    expect(app.db.prepare('SELECT COUNT(*) FROM redemption_uses').pluck().get()).toBe(2);
-    expectLedgerExact(app);
+    expect(await app.db.prepare('SELECT COUNT(*) FROM redemption_uses').pluck().get()).toBe(2);
+    await expectLedgerExact(app);
   });
 
   it('lets one player racing themself use a code once', async () => {
@@ -128,7 +128,7 @@ describe('redemption codes', () => {
       { type: 'cash', amount: 7.77 },
       { type: 'energy', amount: 7 },
     ]);
-    expect(app.services.grants.energy(userIdOf(app, info.uid))).toBe(7);
+    expect(await app.services.grants.energy(await userIdOf(app, info.uid))).toBe(7);
   });
 });
 

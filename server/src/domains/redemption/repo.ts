@@ -59,23 +59,23 @@ export function createRedemptionRepo(db: Db) {
   const count = db.prepare(`SELECT COUNT(*) FROM redemption_codes WHERE ${FILTER}`).pluck();
 
   return {
-    byCode: (code: string) => byCode.get(code) as RedemptionCodeRow | undefined,
-    byId: (id: number) => byId.get(id) as RedemptionCodeRow | undefined,
-    usedBy: (codeId: number, userId: number) => usedBy.get(codeId, userId) === 1,
+    byCode: async (code: string) => (await byCode.get(code)) as RedemptionCodeRow | undefined,
+    byId: async (id: number) => (await byId.get(id)) as RedemptionCodeRow | undefined,
+    usedBy: async (codeId: number, userId: number) => (await usedBy.get(codeId, userId)) === 1,
     /** Counts one use; false when none is left. */
-    take: (codeId: number) => take.run(codeId).changes === 1,
+    take: async (codeId: number) => (await take.run(codeId)).changes === 1,
     insertUse: (codeId: number, userId: number, now: string) => insertUse.run(codeId, userId, now),
     /** The new code's id, or undefined when the code exists already. */
-    insert: (c: NewRedemptionCode) => {
-      const r = insert.get(c) as { id: number } | undefined;
+    insert: async (c: NewRedemptionCode) => {
+      const r = (await insert.get(c)) as { id: number } | undefined;
       return r?.id;
     },
     /** Switches the code off; false when it was off already. */
-    disable: (id: number, now: string) => disable.run(now, id).changes === 1,
+    disable: async (id: number, now: string) => (await disable.run(now, id)).changes === 1,
     upsertSeed: (c: Omit<NewRedemptionCode, 'source'>) => upsertSeed.run(c),
-    page: (q: string | undefined, limit: number, offset: number) =>
-      page.all({ q: q ?? null, limit, offset }) as RedemptionCodeRow[],
-    count: (q: string | undefined) => Number(count.get({ q: q ?? null })),
+    page: async (q: string | undefined, limit: number, offset: number) =>
+      (await page.all({ q: q ?? null, limit, offset })) as RedemptionCodeRow[],
+    count: async (q: string | undefined) => Number(await count.get({ q: q ?? null })),
   };
 }
 

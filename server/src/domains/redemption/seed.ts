@@ -25,12 +25,12 @@ export const readCodesSeed = (): CodesSeed =>
  * Example codes follow the seed file at every start, uses kept (total uses never drop below them); a code
  * an operator created under the same name is left alone.
  */
-export function seedRedemptionCodes(db: Db): void {
+export async function seedRedemptionCodes(db: Db): Promise<void> {
   const repo = createRedemptionRepo(db);
   const now = new Date().toISOString();
   const { codes: defaultMultiple } = readRewardWagering();
   for (const c of readCodesSeed().codes) {
-    repo.upsertSeed({
+    await repo.upsertSeed({
       code: c.code.toUpperCase(),
       rewards: JSON.stringify(c.rewards.map(toGranted)),
       totalUses: c.totalUses,

@@ -23,7 +23,7 @@ export function createRedemptionService(deps: {
   clock: Clock;
   grants: RewardGrants;
   users: Pick<UserService, 'byId'>;
-  couponExists: (template: string) => boolean;
+  couponExists: (template: string) => Promise<boolean>;
 }) {
   const { db, clock, grants, users } = deps;
   const repo = createRedemptionRepo(db);
@@ -32,20 +32,20 @@ export function createRedemptionService(deps: {
 
   function use(userId: number, typed: string) {
     const code = normalizeCode(typed);
-    return db.transaction(() => {
-      const row = repo.byCode(code);
+    return db.transaction(async () => {
+      const row = await repo.byCode(code);
       if (!row) throw new AppError(Code.CODE_INVALID);
       // In the order a player can do something about it: what is about them first, then the code's state.
-      if (repo.usedBy(row.id, userId)) throw new AppError(Code.CODE_ALREADY_USED);
+      if (await repo.usedBy(row.id, userId)) throw new AppError(Code.CODE_ALREADY_USED);
       if (expired(row) || row.disabled_at !== null) throw new AppError(Code.CODE_EXPIRED);
       if (row.used >= row.total_uses) throw new AppError(Code.CODE_EXHAUSTED);
-      if ((users.byId(userId)?.vip_level ?? 0) < row.min_vip) {
+      if (((await users.byId(userId))?.vip_level ?? 0) < row.min_vip) {
         throw new AppError(Code.CODE_VIP_TOO_LOW, { params: { level: row.min_vip } });
       }
-      if (!repo.take(row.id)) throw new AppError(Code.CODE_EXHAUSTED);
-      repo.insertUse(row.id, userId, clock.iso());
+      if (!(await repo.take(row.id))) throw new AppError(Code.CODE_EXHAUSTED);
+      await repo.insertUse(row.id, userId, clock.iso());
       try {
-        const rewards = grants.grant(userId, {
+        const rewards = await grants.grant(userId, {
           key: `code:${row.code}`,
           source: 'code',
           rewards: parseRewards(row.rewards),
@@ -85,13 +85,13 @@ export function createRedemptionService(deps: {
     };
   }
 
-  function create(input: NewCode) {
+  async function create(input: NewCode) {
     for (const r of input.rewards) {
-      if (r.type === 'coupon' && !deps.couponExists(r.coupon ?? '')) {
+      if (r.type === 'coupon' && !(await deps.couponExists(r.coupon ?? ''))) {
         throw new AppError(Code.COUPON_TEMPLATE_UNKNOWN, { params: { coupon: r.coupon ?? '' } });
       }
     }
-    const id = repo.insert({
+    const id = await repo.insert({
       code: normalizeCode(input.code),
       rewards: JSON.stringify(input.rewards.map(toGranted)),
       totalUses: input.totalUses,
@@ -103,29 +103,29 @@ export function createRedemptionService(deps: {
       now: clock.iso(),
     });
     if (id === undefined) throw new AppError(Code.CODE_EXISTS);
-    return opsView(repo.byId(id) as RedemptionCodeRow);
+    return opsView((await repo.byId(id)) as RedemptionCodeRow);
   }
 
-  function list(q: string | undefined, page: number, size: number) {
+  async function list(q: string | undefined, page: number, size: number) {
     const query = q?.trim() ? q.trim() : undefined;
     return {
-      list: repo.page(query, size, (page - 1) * size).map(opsView),
+      list: (await repo.page(query, size, (page - 1) * size)).map(opsView),
       page,
       size,
-      total: repo.count(query),
+      total: await repo.count(query),
     };
   }
 
   /** An operator switches a code off: from now on it answers as expired. Idempotent. */
-  function disable(id: number) {
-    if (!repo.byId(id)) throw new AppError(Code.OPS_NOT_FOUND);
-    repo.disable(id, clock.iso());
-    return opsView(repo.byId(id) as RedemptionCodeRow);
+  async function disable(id: number) {
+    if (!(await repo.byId(id))) throw new AppError(Code.OPS_NOT_FOUND);
+    await repo.disable(id, clock.iso());
+    return opsView((await repo.byId(id)) as RedemptionCodeRow);
   }
 
   /** What the audit trail records of a code around an operator action. */
-  function auditState(id: number) {
-    const row = repo.byId(id);
+  async function auditState(id: number) {
+    const row = await repo.byId(id);
     return row ? { disabledAt: row.disabled_at, used: row.used, totalUses: row.total_uses } : null;
   }
 

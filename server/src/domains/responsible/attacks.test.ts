@@ -31,8 +31,8 @@ const build = (client: TestClient, amount: number) =>
 const setClock = (iso: string) => opsClient(app).post('/ops/clock', { set: iso });
 const advance = (by: string) => opsClient(app).post('/ops/clock', { advance: by });
 const limitOf = (s: ResponsibleState, period: string) => s.depositLimits.find((l) => l.period === period);
-const statusOf = (orderNo: string) =>
-  app.db.prepare('SELECT status FROM deposits WHERE order_no = ?').pluck().get(orderNo) as number;
+const statusOf = async (orderNo: string) =>
+  (await app.db.prepare('SELECT status FROM deposits WHERE order_no = ?').pluck().get(orderNo)) as number;
 
 /** Pays an order on the sandbox checkout page as the player would (mobile and MPIN typed on the form). */
 async function payOnCheckout(payUrl: string) {
@@ -55,7 +55,7 @@ describe('a break and an order built before it', () => {
     const resumed = await client.post('/api/recharge/resume', { orderNo: built.body.data.orderNo });
     // house: the break cancelled the order (Failed), so nothing can be paid while it runs
     expect(resumed.body).toMatchObject({ success: false, code: Code.DEPOSIT_NOT_PENDING });
-    expect(statusOf(built.body.data.orderNo)).toBe(2);
+    expect(await statusOf(built.body.data.orderNo)).toBe(2);
   });
 
   it('a Pending order built before a self-exclusion cannot be paid on its checkout during it', async () => {
@@ -67,7 +67,7 @@ describe('a break and an order built before it', () => {
     await payOnCheckout(built.body.data.payUrl);
     // house: no deposit reaches a self-excluded player's balance (the order should close when the break starts)
     expect((await balanceOf(client)).balance).toBe(0);
-    expect(statusOf(built.body.data.orderNo)).not.toBe(1);
+    expect(await statusOf(built.body.data.orderNo)).not.toBe(1);
   });
 
   it('a break racing three deposit builds: no order is created after the break', async () => {
@@ -75,7 +75,7 @@ describe('a break and an order built before it', () => {
     const answers = await Promise.all([build(client, 500), takeBreak(client), build(client, 500), build(client, 500)]);
     const builds = [answers[0], answers[2], answers[3]];
     const since = (answers[1].body.data as ResponsibleState).playBreak?.since ?? '';
-    const created = app.db.prepare('SELECT created_at FROM deposits').pluck().all() as string[];
+    const created = (await app.db.prepare('SELECT created_at FROM deposits').pluck().all()) as string[];
     expect(created.length).toBe(builds.filter((b) => b.body.success).length);
     for (const b of builds) if (!b.body.success) expect(b.body.code).toBe(Code.PLAY_PAUSED);
     // the clock is frozen, so an order before the break has the same instant; none may be later
@@ -110,9 +110,9 @@ describe('deposit limits against the gateway', () => {
     expect(second.body.success).toBe(true);
     // the sandbox checkout will not pay a closed order
     await payOnCheckout(first.body.data.payUrl);
-    expect(statusOf(first.body.data.orderNo)).toBe(2);
+    expect(await statusOf(first.body.data.orderNo)).toBe(2);
     // a real gateway's late SUCCESS for the cancelled one still credits (docs: "the player did pay")
-    const order = app.services.deposits.order(first.body.data.orderNo);
+    const order = await app.services.deposits.order(first.body.data.orderNo);
     if (!order) throw new Error('no order');
     const late = await app.inject({
       method: 'POST',
@@ -133,7 +133,7 @@ describe('deposit limits against the gateway', () => {
     expect(second.body.success).toBe(true);
     const paid = await payOnCheckout(first.body.data.payUrl);
     expect(paid.body).not.toContain('paid');
-    expect(statusOf(first.body.data.orderNo)).toBe(3);
+    expect(await statusOf(first.body.data.orderNo)).toBe(3);
     expect((await balanceOf(client)).balance).toBe(0);
   });
 
@@ -240,7 +240,7 @@ describe('limit raise timing', () => {
 describe('bets while a break runs (the demo provider, stepped and shared tables)', () => {
   async function openTitle(client: TestClient, key: string) {
     app.provider.studio.extend(TEST_FAMILIES, TEST_TITLES);
-    app.db.prepare('UPDATE games SET provider_game = ? WHERE id = 1').run(key);
+    await app.db.prepare('UPDATE games SET provider_game = ? WHERE id = 1').run(key);
     const launched = await client.post<{ playUrl: string }>('/api/game/getUrl', { gameId: 1 });
     const token = new URL(launched.body.data.playUrl).searchParams.get('token') ?? '';
     return token;

@@ -7,10 +7,12 @@ import type { ResponsibleService } from './service';
 export function responsibleOpsRoutes(app: FastifyInstance, responsible: ResponsibleService) {
   const { users } = app.services;
 
-  route(app, contract.opsResponsibleState, ({ params }) => responsible.state(users.opsTarget(params.uid).id));
+  route(app, contract.opsResponsibleState, async ({ params }) =>
+    responsible.state((await users.opsTarget(params.uid)).id),
+  );
 
-  route(app, contract.opsResponsibleBreak, ({ params, body }) =>
-    responsible.takeBreak(users.opsTarget(params.uid).id, {
+  route(app, contract.opsResponsibleBreak, async ({ params, body }) =>
+    responsible.takeBreak((await users.opsTarget(params.uid)).id, {
       kind: body.kind,
       length: body.length,
       source: 'ops',

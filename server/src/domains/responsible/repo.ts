@@ -41,7 +41,7 @@ export function createResponsibleRepo(db: Db) {
   );
 
   return {
-    limits: (userId: number) => limits.all(userId) as DepositLimitRow[],
+    limits: async (userId: number) => (await limits.all(userId)) as DepositLimitRow[],
     saveLimit: (r: {
       userId: number;
       period: DepositLimitPeriod;
@@ -50,7 +50,8 @@ export function createResponsibleRepo(db: Db) {
       pendingAt: string | null;
       now: string;
     }) => upsertLimit.run(r),
-    runningBreak: (userId: number, now: string) => runningBreak.get(userId, now) as PlayBreakRow | undefined,
+    runningBreak: async (userId: number, now: string) =>
+      (await runningBreak.get(userId, now)) as PlayBreakRow | undefined,
     insertBreak: (r: {
       userId: number;
       kind: 'cooloff' | 'exclusion';

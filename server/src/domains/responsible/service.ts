@@ -53,42 +53,44 @@ function inForce(rows: DepositLimitRow[], period: DepositLimitPeriod, now: strin
 export function createResponsibleService(deps: {
   db: Db;
   clock: Clock;
-  depositedSince: (userId: number, since: string) => number;
+  depositedSince: (userId: number, since: string) => Promise<number>;
   /** Cancels the player's Pending deposit orders inside the break's transaction; their order numbers. */
-  cancelPendingDeposits: (userId: number) => string[];
+  cancelPendingDeposits: (userId: number) => Promise<string[]>;
   /** Announces those cancellations once committed. */
   announceCancelled: (userId: number, orderNos: string[]) => void;
 }) {
   const { db, clock } = deps;
   const repo = createResponsibleRepo(db);
 
-  function state(userId: number): ResponsibleState {
+  async function state(userId: number): Promise<ResponsibleState> {
     const now = clock.now();
     const iso = now.toISOString();
-    const rows = repo.limits(userId);
-    const running = repo.runningBreak(userId, iso);
+    const rows = await repo.limits(userId);
+    const running = await repo.runningBreak(userId, iso);
+    const depositLimits: ResponsibleState['depositLimits'] = [];
+    for (const period of DEPOSIT_LIMIT_PERIODS) {
+      const limit = inForce(rows, period, iso);
+      const { start, resetsAt } = periodBounds(period, now);
+      depositLimits.push({
+        period,
+        amount: limit.amount === null ? null : toPesos(limit.amount),
+        used: toPesos(await deps.depositedSince(userId, start.toISOString())),
+        resetsAt: resetsAt.toISOString(),
+        pending: limit.pending && {
+          amount: limit.pending.amount === null ? null : toPesos(limit.pending.amount),
+          effectiveAt: limit.pending.effectiveAt,
+        },
+      });
+    }
     return {
-      depositLimits: DEPOSIT_LIMIT_PERIODS.map((period) => {
-        const limit = inForce(rows, period, iso);
-        const { start, resetsAt } = periodBounds(period, now);
-        return {
-          period,
-          amount: limit.amount === null ? null : toPesos(limit.amount),
-          used: toPesos(deps.depositedSince(userId, start.toISOString())),
-          resetsAt: resetsAt.toISOString(),
-          pending: limit.pending && {
-            amount: limit.pending.amount === null ? null : toPesos(limit.pending.amount),
-            effectiveAt: limit.pending.effectiveAt,
-          },
-        };
-      }),
+      depositLimits,
       playBreak: running ? { kind: running.kind, since: running.since, until: running.until } : null,
     };
   }
 
   /** Refuses while a break runs: deposits, game launches and bets (PLAY_PAUSED, with its end). */
-  function assertMayPlay(userId: number) {
-    const running = repo.runningBreak(userId, clock.iso());
+  async function assertMayPlay(userId: number) {
+    const running = await repo.runningBreak(userId, clock.iso());
     if (running) throw new AppError(Code.PLAY_PAUSED, { params: { until: running.until ?? 'permanent' } });
   }
 
@@ -96,16 +98,16 @@ export function createResponsibleService(deps: {
    * Refuses a deposit of `amount` centavos that would take a period's deposits over its limit. Call inside
    * the transaction that creates the order, so that two tabs cannot both fit under the same limit.
    */
-  function assertMayDeposit(userId: number, amount: number) {
-    assertMayPlay(userId);
+  async function assertMayDeposit(userId: number, amount: number) {
+    await assertMayPlay(userId);
     const now = clock.now();
     const iso = now.toISOString();
-    const rows = repo.limits(userId);
+    const rows = await repo.limits(userId);
     for (const period of DEPOSIT_LIMIT_PERIODS) {
       const limit = inForce(rows, period, iso).amount;
       if (limit === null) continue;
       const { start, resetsAt } = periodBounds(period, now);
-      const used = deps.depositedSince(userId, start.toISOString());
+      const used = await deps.depositedSince(userId, start.toISOString());
       if (used + amount > limit) {
         throw new AppError(Code.DEPOSIT_LIMIT_REACHED, {
           params: {
@@ -124,19 +126,19 @@ export function createResponsibleService(deps: {
    * once and drops a pending change; a raise or a removal waits LIMIT_RAISE_DELAY_HOURS, replacing any
    * pending one (its wait starts again).
    */
-  function setDepositLimit(userId: number, period: DepositLimitPeriod, amount: number | null) {
-    db.transaction(() => {
+  async function setDepositLimit(userId: number, period: DepositLimitPeriod, amount: number | null) {
+    await db.transaction(async () => {
       const now = clock.now();
       const iso = now.toISOString();
-      const current = inForce(repo.limits(userId), period, iso);
+      const current = inForce(await repo.limits(userId), period, iso);
       const stricter = amount !== null && (current.amount === null || amount <= current.amount);
       if (stricter) {
-        repo.saveLimit({ userId, period, amount, pendingAmount: null, pendingAt: null, now: iso });
+        await repo.saveLimit({ userId, period, amount, pendingAmount: null, pendingAt: null, now: iso });
       } else if (current.amount === null) {
-        repo.saveLimit({ userId, period, amount: null, pendingAmount: null, pendingAt: null, now: iso });
+        await repo.saveLimit({ userId, period, amount: null, pendingAmount: null, pendingAt: null, now: iso });
       } else {
         const pendingAt = new Date(now.getTime() + LIMIT_RAISE_DELAY_HOURS * HOUR_MS).toISOString();
-        repo.saveLimit({ userId, period, amount: current.amount, pendingAmount: amount, pendingAt, now: iso });
+        await repo.saveLimit({ userId, period, amount: current.amount, pendingAmount: amount, pendingAt, now: iso });
       }
     })();
     return state(userId);
@@ -146,21 +148,21 @@ export function createResponsibleService(deps: {
    * Starts a break at once. One already running can only be made longer (a later end, or permanent):
    * shortening it is refused with BREAK_RUNNING, by the player and by support alike.
    */
-  function takeBreak(
+  async function takeBreak(
     userId: number,
     b: { kind: BreakKind; length: BreakLength; source: 'player' | 'ops'; reason?: string },
   ) {
     const hours = (BREAK_LENGTHS[b.kind] as Record<string, number | null>)[b.length];
     if (hours === undefined) throw new AppError(Code.VALIDATION);
-    const cancelled = db.transaction(() => {
+    const cancelled = await db.transaction(async () => {
       const now = clock.now();
       const since = now.toISOString();
       const until = hours === null ? null : new Date(now.getTime() + hours * HOUR_MS).toISOString();
-      const running = repo.runningBreak(userId, since);
+      const running = await repo.runningBreak(userId, since);
       if (running && (running.until === null || (until !== null && until <= running.until))) {
         throw new AppError(Code.BREAK_RUNNING, { params: { until: running.until ?? 'permanent' } });
       }
-      repo.insertBreak({ userId, kind: b.kind, since, until, source: b.source, reason: b.reason ?? '' });
+      await repo.insertBreak({ userId, kind: b.kind, since, until, source: b.source, reason: b.reason ?? '' });
       // An order built before the break would still be payable at its checkout: none is left open.
       return deps.cancelPendingDeposits(userId);
     })();

@@ -80,7 +80,7 @@ describe('cash that can be collected without risking money', () => {
 
   it('a deposit withdrawn unplayed earns no VIP deposit rebate either; once bet, it does', async () => {
     const { client, uid } = await readyPlayer(app);
-    setVip(app, uid, 3); // a 0.4% deposit rebate
+    await setVip(app, uid, 3); // a 0.4% deposit rebate
     await deposit(app, client, 20_000);
     expect((await withdraw(app, client, 20_000)).body.success).toBe(true);
     const claim = () => client.post<{ rewards: { amount: number }[] }>('/api/vip/card/deposit/rewards/claim');
@@ -96,7 +96,7 @@ describe('cash that can be collected without risking money', () => {
 
   it("the mall's ₱10 cash bought with points (farmable without a deposit) is wagered before it can leave", async () => {
     const { client, uid } = await readyPlayer(app);
-    givePoints(app, uid, 500); // daily logins, set_trade_password, invite_friend, WELCOME2026's 50, poker duplicates
+    await givePoints(app, uid, 500); // daily logins, set_trade_password, invite_friend, WELCOME2026's 50, poker duplicates
     const order = await client.post('/api/mallExchange/order', { itemId: 1, quantity: 1 });
     expect(order.body.success).toBe(true);
     expect(await balanceOf(client)).toMatchObject({ balance: 10 });
@@ -129,7 +129,7 @@ describe('guests', () => {
     const claim = await guest.post('/api/letter/claim', { id: letterId });
     expect(claim.body).toMatchObject({ success: false, code: Code.GUEST_NOT_ALLOWED });
 
-    givePoints(app, uid, 500);
+    await givePoints(app, uid, 500);
     const mall = await guest.post('/api/mallExchange/order', { itemId: 1, quantity: 1 });
     expect(mall.body).toMatchObject({ success: false, code: Code.GUEST_NOT_ALLOWED });
     expect(await balanceOf(guest)).toMatchObject({ balance: 0, point: 500 });

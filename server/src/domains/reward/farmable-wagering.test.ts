@@ -56,7 +56,7 @@ describe('wagering on farmable cash', () => {
     expect(await wagering(client)).toMatchObject({ locked: 0, list: [] });
     const vo = await balanceOf(client);
     expect(vo.withdrawalAmount).toBe(vo.balance);
-    assertLedgerWhole(app.db);
+    await assertLedgerWhole(app.db);
   });
 
   it('keeps the multiple an operator gives a code (0: none), and lists it', async () => {
@@ -87,7 +87,7 @@ describe('wagering on farmable cash', () => {
 
   it('locks VIP daily and monthly cash by their multiples', async () => {
     const { client, uid } = await readyPlayer(app);
-    setVip(app, uid, 3);
+    await setVip(app, uid, 3);
     const daily = await client.post<{ rewards: { amount: number }[] }>('/api/vip/card/daily/rewards/claim');
     const monthly = await client.post<{ rewards: { amount: number }[] }>('/api/vip/card/monthly/rewards/claim');
     const [d, m] = [daily.body.data.rewards[0]?.amount ?? 0, monthly.body.data.rewards[0]?.amount ?? 0];
@@ -115,7 +115,7 @@ describe('wagering on farmable cash', () => {
     expect(daily.body).toMatchObject({ success: false, code: Code.GUEST_NOT_ALLOWED });
     expect(await balanceOf(client)).toMatchObject({ balance: 0, point: 0 });
     const uses = app.db.prepare("SELECT used FROM redemption_codes WHERE code = 'WELCOME2026'").pluck();
-    expect(uses.get()).toBe(0);
+    expect(await uses.get()).toBe(0);
 
     // signed up (a phone and a password): the same account may redeem, and the cash is wagered like anyone's
     const player = newPlayer();
@@ -128,6 +128,6 @@ describe('wagering on farmable cash', () => {
     expect(signUp.body.success).toBe(true);
     expect((await redeem(client, 'WELCOME2026')).body).toMatchObject({ success: true });
     expect(await balanceOf(client)).toMatchObject({ balance: 20, withdrawalAmount: 0 });
-    assertLedgerWhole(app.db);
+    await assertLedgerWhole(app.db);
   });
 });

@@ -12,13 +12,14 @@ beforeEach(async () => {
 });
 afterEach(() => app.close());
 
-const userIdOf = (uid: number) => (app.db.prepare('SELECT id FROM users WHERE uid = ?').get(uid) as { id: number }).id;
+const userIdOf = async (uid: number) =>
+  ((await app.db.prepare('SELECT id FROM users WHERE uid = ?').get(uid)) as { id: number }).id;
 
 describe('reward grants', () => {
   it('credits cash, points and energy once per key and journals the cash with its turnover', async () => {
     const { client, info } = await registerPlayer(app);
-    const userId = userIdOf(info.uid);
-    const rewards = app.services.grants.grant(userId, {
+    const userId = await userIdOf(info.uid);
+    const rewards = await app.services.grants.grant(userId, {
       key: 'test.once:1',
       source: 'test',
       rewards: [
@@ -33,28 +34,28 @@ describe('reward grants', () => {
       { type: 'point', amount: 40 },
       { type: 'energy', amount: 3 },
     ]);
-    expect(() => app.services.grants.grant(userId, { key: 'test.once:1', source: 'test', rewards: [] })).toThrow(
-      new AppError(Code.REWARD_ALREADY_CLAIMED),
-    );
+    await expect(
+      app.services.grants.grant(userId, { key: 'test.once:1', source: 'test', rewards: [] }),
+    ).rejects.toThrow(new AppError(Code.REWARD_ALREADY_CLAIMED));
     const vo = await balanceOf(client);
     expect(vo.balance).toBe(123.45);
     expect(vo.point).toBe(40);
     // The cash opens its own wagering requirement: 10x, locking the 123.45 and nothing else.
     expect(vo).toMatchObject({ surplus: 0, withdrawalAmount: 0 });
-    expect(app.services.ledger.wagering(userId)).toMatchObject({
+    expect(await app.services.ledger.wagering(userId)).toMatchObject({
       locked: 12_345,
       open: [expect.objectContaining({ source: 'test', bonus: 12_345, required: 123_450, done: 0 })],
     });
-    expect(app.services.grants.energy(userId)).toBe(3);
-    expect(app.services.grants.isClaimed(userId, 'test.once:1')).toBe(true);
-    expect(app.services.grants.claimOf(userId, 'test.once:1')).toEqual(rewards);
-    assertLedgerWhole(app.db);
+    expect(await app.services.grants.energy(userId)).toBe(3);
+    expect(await app.services.grants.isClaimed(userId, 'test.once:1')).toBe(true);
+    expect(await app.services.grants.claimOf(userId, 'test.once:1')).toEqual(rewards);
+    await assertLedgerWhole(app.db);
   });
 
   it('writes nothing when a part of the grant fails', async () => {
     const { client, info } = await registerPlayer(app);
-    const userId = userIdOf(info.uid);
-    expect(() =>
+    const userId = await userIdOf(info.uid);
+    await expect(
       app.services.grants.grant(userId, {
         key: 'test.broken',
         source: 'test',
@@ -63,27 +64,27 @@ describe('reward grants', () => {
           { type: 'coupon', amount: 1, coupon: 'NO_SUCH_TEMPLATE' },
         ],
       }),
-    ).toThrow();
+    ).rejects.toThrow();
     expect((await balanceOf(client)).balance).toBe(0);
-    expect(app.services.grants.isClaimed(userId, 'test.broken')).toBe(false);
+    expect(await app.services.grants.isClaimed(userId, 'test.broken')).toBe(false);
   });
 
   it('spends energy only when there is enough', async () => {
     const { info } = await registerPlayer(app);
-    const userId = userIdOf(info.uid);
-    app.services.grants.grant(userId, { key: 'e', source: 'test', rewards: [{ type: 'energy', amount: 2 }] });
-    expect(app.services.grants.spendEnergy(userId, 3)).toBe(false);
-    expect(app.services.grants.spendEnergy(userId, 2)).toBe(true);
-    expect(app.services.grants.energy(userId)).toBe(0);
+    const userId = await userIdOf(info.uid);
+    await app.services.grants.grant(userId, { key: 'e', source: 'test', rewards: [{ type: 'energy', amount: 2 }] });
+    expect(await app.services.grants.spendEnergy(userId, 3)).toBe(false);
+    expect(await app.services.grants.spendEnergy(userId, 2)).toBe(true);
+    expect(await app.services.grants.energy(userId)).toBe(0);
   });
 });
 
 describe('badge counters', () => {
   it('answers provided counters and pushes only the ones that changed', async () => {
     const { client, info } = await registerPlayer(app);
-    const userId = userIdOf(info.uid);
+    const userId = await userIdOf(info.uid);
     let unread = 2;
-    app.services.badges.provide('letterUnreadNum', () => unread);
+    app.services.badges.provide('letterUnreadNum', async () => unread);
     const pushed: unknown[] = [];
     const original = app.socket.push.bind(app.socket);
     app.socket.push = (id, event, content) => {
@@ -92,10 +93,14 @@ describe('badge counters', () => {
     };
     const badge = await client.get<Record<string, number>>('/api/badge/data');
     expect(badge.body.data.letterUnreadNum).toBe(2);
+    // The counters are computed again asynchronously: the next turn of the event loop sees what was pushed.
+    const settled = () => new Promise((resolve) => setImmediate(resolve));
     app.events.emit('badge.stale', { userId, counters: ['letterUnreadNum'] });
+    await settled();
     expect(pushed).toEqual([]);
     unread = 1;
     app.events.emit('badge.stale', { userId, counters: ['letterUnreadNum'] });
+    await settled();
     expect(pushed).toEqual([{ id: userId, event: 'inbox.unread', content: 1 }]);
   });
 });

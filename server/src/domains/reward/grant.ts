@@ -50,11 +50,11 @@ export function createRewardGrants(deps: {
   clock: Clock;
   ledger: LedgerService;
   events: EventBus;
-  grantCoupon: (userId: number, template: string, source: string) => unknown;
+  grantCoupon: (userId: number, template: string, source: string) => Promise<unknown>;
   /** The turnover multiples of farmable cash (codes, VIP cash, ranking prizes), read at start. */
   wagering: RewardWagering;
   /** A guest account (no phone, no password): it may not collect cash (docs/rewards.md). */
-  isGuest: (userId: number) => boolean;
+  isGuest: (userId: number) => Promise<boolean>;
 }) {
   const { db, clock, ledger } = deps;
   const insertClaim = db.prepare(
@@ -64,22 +64,22 @@ export function createRewardGrants(deps: {
   const claimed = db.prepare('SELECT 1 FROM reward_claims WHERE user_id = ? AND reward_key = ?').pluck();
   const claimOf = db.prepare('SELECT rewards FROM reward_claims WHERE user_id = ? AND reward_key = ?').pluck();
 
-  function grant(userId: number, g: Grant): Reward[] {
+  async function grant(userId: number, g: Grant): Promise<Reward[]> {
     const wire = g.rewards.map(toWireReward);
     let moved = false;
     // A guest is free to make and throw away (10 an hour per address): cash collected on guests, then kept by
     // signing one up, would be farmed. Guests register first; points, energy and coupons are not cash.
-    if (g.rewards.some((r) => r.type === 'cash' && r.amount > 0) && deps.isGuest(userId))
+    if (g.rewards.some((r) => r.type === 'cash' && r.amount > 0) && (await deps.isGuest(userId)))
       throw new AppError(Code.GUEST_NOT_ALLOWED);
-    db.transaction(() => {
-      const inserted = insertClaim.run(userId, g.key, g.source, JSON.stringify(wire), clock.iso());
+    await db.transaction(async () => {
+      const inserted = await insertClaim.run(userId, g.key, g.source, JSON.stringify(wire), clock.iso());
       if (inserted.changes === 0) throw new AppError(Code.REWARD_ALREADY_CLAIMED);
-      ledger.account(userId);
+      await ledger.account(userId);
       for (const r of g.rewards) {
         if (!Number.isSafeInteger(r.amount) || r.amount < 0) throw new Error(`Bad reward amount ${r.amount}`);
         if (r.amount === 0) continue;
         if (r.type === 'cash') {
-          ledger.post(userId, {
+          await ledger.post(userId, {
             type: g.journalType ?? 'reward',
             amount: r.amount,
             // Ring-fenced, not owed on the whole balance: the cash opens its own wagering requirement.
@@ -89,11 +89,16 @@ export function createRewardGrants(deps: {
           });
           moved = true;
         } else if (r.type === 'point') {
-          ledger.post(userId, { type: 'points', points: r.amount, reference: g.key, remark: g.remark ?? r.info ?? '' });
+          await ledger.post(userId, {
+            type: 'points',
+            points: r.amount,
+            reference: g.key,
+            remark: g.remark ?? r.info ?? '',
+          });
         } else if (r.type === 'energy') {
-          ledger.addEnergy(userId, r.amount);
+          await ledger.addEnergy(userId, r.amount);
         } else if (r.type === 'coupon') {
-          for (let i = 0; i < r.amount; i++) deps.grantCoupon(userId, r.coupon, g.source);
+          for (let i = 0; i < r.amount; i++) await deps.grantCoupon(userId, r.coupon, g.source);
         }
       }
     })();
@@ -105,13 +110,13 @@ export function createRewardGrants(deps: {
     grant,
     wagering: deps.wagering,
     /** The key was claimed already (a claimable reward is one whose key is not). */
-    isClaimed: (userId: number, key: string) => claimed.get(userId, key) === 1,
+    isClaimed: async (userId: number, key: string) => (await claimed.get(userId, key)) === 1,
     /** What the first claim of the key granted, or undefined. */
-    claimOf: (userId: number, key: string): Reward[] | undefined => {
-      const text = claimOf.get(userId, key) as string | undefined;
+    claimOf: async (userId: number, key: string): Promise<Reward[] | undefined> => {
+      const text = (await claimOf.get(userId, key)) as string | undefined;
       return text === undefined ? undefined : (JSON.parse(text) as Reward[]);
     },
-    energy: (userId: number) => ledger.account(userId).energy,
+    energy: async (userId: number) => (await ledger.account(userId)).energy,
     /** Spends energy; false when the player has too little. Call inside the caller's transaction. */
     spendEnergy: (userId: number, amount: number) => ledger.addEnergy(userId, -amount),
   };

@@ -18,7 +18,7 @@ export function register(app: FastifyInstance) {
     events: app.events,
     grantCoupon: deposits.grantCoupon,
     wagering: readRewardWagering(),
-    isGuest: (userId) => users.byId(userId)?.guest === 1,
+    isGuest: async (userId) => (await users.byId(userId))?.guest === 1,
   });
   Object.assign(app.services, { grants });
 }

@@ -29,15 +29,15 @@ export function createBonusService(deps: {
 
   // ------------------------------------------------------------------------------------------ sign-in
 
-  function signInState(userId: number) {
-    const s = repo.setting<TasksSeed['signIn']>('signIn');
+  async function signInState(userId: number) {
+    const s = await repo.setting<TasksSeed['signIn']>('signIn');
     const { day: todayText, range } = today(clock);
-    const claims = repo.claims(userId, 'signin');
+    const claims = await repo.claims(userId, 'signin');
     const signed = claims.length;
     const last = claims[signed - 1];
     const signedToday = last !== undefined && manilaDay(new Date(last.created_at)) === todayText;
     const nextDay = signed < s.totalDays ? signed + 1 : null;
-    const deposited = repo.deposited(userId, range);
+    const deposited = await repo.deposited(userId, range);
     const minDeposit = toCentavos(s.minDeposit);
     const depositOk = (day: number) => day <= s.freeDays || deposited >= minDeposit;
     const canSign = nextDay !== null && !signedToday && depositOk(nextDay);
@@ -50,44 +50,45 @@ export function createBonusService(deps: {
 
   // ------------------------------------------------------------------------------------ daily deposit
 
-  function dailyDepositState(userId: number) {
-    const s = repo.setting<TasksSeed['dailyDeposit']>('dailyDeposit');
+  async function dailyDepositState(userId: number) {
+    const s = await repo.setting<TasksSeed['dailyDeposit']>('dailyDeposit');
     const { day, range } = today(clock);
-    const deposited = repo.deposited(userId, range);
-    const tiers = s.tiers.map((t) => {
+    const deposited = await repo.deposited(userId, range);
+    const tiers = [];
+    for (const t of s.tiers) {
       const key = `dailyDeposit:${day}:${t.tier}`;
       const need = toCentavos(t.deposit);
-      const status: 'claimed' | 'available' | 'locked' = grants.isClaimed(userId, key)
+      const status: 'claimed' | 'available' | 'locked' = (await grants.isClaimed(userId, key))
         ? 'claimed'
         : deposited >= need
           ? 'available'
           : 'locked';
-      return {
+      tiers.push({
         tier: t.tier,
         need,
         key,
         rewards: [{ type: 'cash', amount: toCentavos(t.reward) }] as GrantedReward[],
         status,
-      };
-    });
+      });
+    }
     return { s, day, deposited, tiers };
   }
 
   // ------------------------------------------------------------------------------------ return gift
 
-  function returnGiftState(userId: number) {
-    const s = repo.setting<TasksSeed['returnGift']>('returnGift');
+  async function returnGiftState(userId: number) {
+    const s = await repo.setting<TasksSeed['returnGift']>('returnGift');
     const now = clock.nowMs();
     const windowStart = new Date(now - s.claimDays * DAY_MS).toISOString();
     let returned: { at: string; key: string } | null = null;
-    for (const session of repo.sessionsSince(userId, windowStart)) {
-      const before = repo.lastActivityBefore(userId, session.id, session.created_at);
+    for (const session of await repo.sessionsSince(userId, windowStart)) {
+      const before = await repo.lastActivityBefore(userId, session.id, session.created_at);
       if (before !== null && Date.parse(session.created_at) - Date.parse(before) >= s.awayDays * DAY_MS) {
         returned = { at: session.created_at, key: `returnGift:${manilaDay(new Date(session.created_at))}` };
         break;
       }
     }
-    const claimed = returned !== null && grants.isClaimed(userId, returned.key);
+    const claimed = returned !== null && (await grants.isClaimed(userId, returned.key));
     return {
       s,
       returned,
@@ -101,8 +102,8 @@ export function createBonusService(deps: {
     events.emit('badge.stale', { userId, counters });
 
   return {
-    signInFetch(userId: number) {
-      const st = signInState(userId);
+    async signInFetch(userId: number) {
+      const st = await signInState(userId);
       return {
         signUpBonus: st.s.days[0] ?? 0,
         freeDays: st.s.freeDays,
@@ -134,33 +135,33 @@ export function createBonusService(deps: {
     },
 
     /** 1 when today's sign-in can be claimed now (badge loginBonusRewardNum). */
-    signInAvailable: (userId: number) => (signInState(userId).canSign ? 1 : 0),
+    signInAvailable: async (userId: number) => ((await signInState(userId)).canSign ? 1 : 0),
 
-    signInClaim(userId: number, day: number): Reward[] {
-      const rewards = db.transaction(() => {
-        const st = signInState(userId);
+    async signInClaim(userId: number, day: number): Promise<Reward[]> {
+      const rewards = await db.transaction(async () => {
+        const st = await signInState(userId);
         if (day > st.s.totalDays) throw new AppError(Code.TASK_NOT_FOUND);
         if (day <= st.signed) throw new AppError(Code.REWARD_ALREADY_CLAIMED);
         if (day !== st.nextDay || st.signedToday) throw new AppError(Code.SIGN_IN_NOT_ARRIVED);
         if (!st.depositOk(day)) {
           throw new AppError(Code.SIGN_IN_DEPOSIT_REQUIRED, { params: { amount: peso(st.minDeposit) } });
         }
-        const granted = grants.grant(userId, {
+        const granted = await grants.grant(userId, {
           key: `signin:${day}`,
           source: 'signin',
           rewards: signInRewards(st.s, day),
           turnoverMultiple: st.s.turnoverMultiple,
           remark: day === 1 ? 'Sign-up bonus' : `Sign-in day ${day}`,
         });
-        if (day === 1) repo.markSignUpBonus(userId, clock.iso());
+        if (day === 1) await repo.markSignUpBonus(userId, clock.iso());
         return granted;
       })();
       stale(userId, ['loginBonusRewardNum']);
       return rewards;
     },
 
-    dailyDepositFetch(userId: number) {
-      const st = dailyDepositState(userId);
+    async dailyDepositFetch(userId: number) {
+      const st = await dailyDepositState(userId);
       return {
         day: st.day,
         deposited: toPesos(st.deposited),
@@ -175,12 +176,12 @@ export function createBonusService(deps: {
     },
 
     /** Tiers reached today and not claimed (badge dailyDepositSign). */
-    dailyDepositAvailable: (userId: number) =>
-      dailyDepositState(userId).tiers.filter((t) => t.status === 'available').length,
+    dailyDepositAvailable: async (userId: number) =>
+      (await dailyDepositState(userId)).tiers.filter((t) => t.status === 'available').length,
 
-    dailyDepositClaim(userId: number, tier: number): Reward[] {
-      const rewards = db.transaction(() => {
-        const st = dailyDepositState(userId);
+    async dailyDepositClaim(userId: number, tier: number): Promise<Reward[]> {
+      const rewards = await db.transaction(async () => {
+        const st = await dailyDepositState(userId);
         const t = st.tiers.find((x) => x.tier === tier);
         if (!t) throw new AppError(Code.TASK_NOT_FOUND);
         if (t.status === 'claimed') throw new AppError(Code.REWARD_ALREADY_CLAIMED);
@@ -199,8 +200,8 @@ export function createBonusService(deps: {
       return rewards;
     },
 
-    returnGiftFetch(userId: number) {
-      const st = returnGiftState(userId);
+    async returnGiftFetch(userId: number) {
+      const st = await returnGiftState(userId);
       return {
         awayDays: st.s.awayDays,
         claimDays: st.s.claimDays,
@@ -212,9 +213,9 @@ export function createBonusService(deps: {
       };
     },
 
-    returnGiftClaim(userId: number): Reward[] {
-      return db.transaction(() => {
-        const st = returnGiftState(userId);
+    returnGiftClaim(userId: number): Promise<Reward[]> {
+      return db.transaction(async () => {
+        const st = await returnGiftState(userId);
         if (st.returned === null) {
           throw new AppError(Code.RETURN_GIFT_NOT_ELIGIBLE, { params: { days: st.s.awayDays } });
         }

@@ -14,11 +14,11 @@ export async function deposit(app: FastifyInstance, client: TestClient, pesos: n
 }
 
 /** A bet (and optionally its rollback) as the provider's seamless wallet writes it. */
-export function bet(app: FastifyInstance, userId: number, centavos: number, round: string, rolledBack = false) {
+export async function bet(app: FastifyInstance, userId: number, centavos: number, round: string, rolledBack = false) {
   const { ledger } = app.services;
-  app.db.transaction(() => {
-    ledger.post(userId, { type: 'bet', amount: -centavos, turnoverDone: centavos, reference: round });
+  await app.db.transaction(async () => {
+    await ledger.post(userId, { type: 'bet', amount: -centavos, turnoverDone: centavos, reference: round });
     if (rolledBack)
-      ledger.post(userId, { type: 'rollback', amount: centavos, turnoverDone: -centavos, reference: round });
+      await ledger.post(userId, { type: 'rollback', amount: centavos, turnoverDone: -centavos, reference: round });
   })();
 }

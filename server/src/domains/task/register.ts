@@ -31,8 +31,12 @@ export function register(app: FastifyInstance) {
   const stale = (userId: number, counters: BadgeCounter[]) => app.events.emit('badge.stale', { userId, counters });
   app.events.on('user.registered', ({ userId }) => {
     stale(userId, DAILY_COUNTERS);
-    const superior = tasks.superior(userId);
-    if (superior !== null) stale(superior, ['taskRewardNum']);
+    void tasks
+      .superior(userId)
+      .then((superior) => {
+        if (superior !== null) stale(superior, ['taskRewardNum']);
+      })
+      .catch((err) => app.log.error({ err, userId }, 'tasks: the inviter of a registration'));
   });
   app.events.on('deposit.succeeded', ({ userId }) => stale(userId, DAILY_COUNTERS));
   app.events.on('wallet.bound', ({ userId }) => stale(userId, ['taskRewardNum']));

@@ -66,30 +66,31 @@ export function createTaskRepo(db: Db) {
   const superiorOf = db.prepare('SELECT superior_id FROM users WHERE id = ?').pluck();
 
   return {
-    tasks: () => tasks.all() as TaskRow[],
+    tasks: async () => (await tasks.all()) as TaskRow[],
     /** A task by code, a disabled one too (its old claims still name it). */
-    task: (code: string) => task.get(code) as TaskRow | undefined,
-    setting: <T>(key: string): T => JSON.parse(setting.get(key) as string) as T,
-    deposited: (userId: number, r: Range) => depositedIn.get(userId, r.from, r.to) as number,
-    bets: (userId: number, r: Range) => betsIn.get(userId, r.from, r.to) as { amount: number; count: number },
-    active: (userId: number, r: Range) => (activeIn.get({ userId, ...r }) as number) > 0,
-    profile: (userId: number) =>
-      profile.get(userId) as
+    task: async (code: string) => (await task.get(code)) as TaskRow | undefined,
+    setting: async <T>(key: string): Promise<T> => JSON.parse((await setting.get(key)) as string) as T,
+    deposited: async (userId: number, r: Range) => (await depositedIn.get(userId, r.from, r.to)) as number,
+    bets: async (userId: number, r: Range) =>
+      (await betsIn.get(userId, r.from, r.to)) as { amount: number; count: number },
+    active: async (userId: number, r: Range) => ((await activeIn.get({ userId, ...r })) as number) > 0,
+    profile: async (userId: number) =>
+      (await profile.get(userId)) as
         | { tradePassword: number; walletBound: number; kycVerified: number; depositCount: number; referrals: number }
         | undefined,
-    claims: (userId: number, source: string) =>
-      claimsOf.all(userId, source) as { reward_key: string; created_at: string }[],
-    sessionsSince: (userId: number, since: string) =>
-      sessionsSince.all(userId, since) as { id: number; created_at: string }[],
+    claims: async (userId: number, source: string) =>
+      (await claimsOf.all(userId, source)) as { reward_key: string; created_at: string }[],
+    sessionsSince: async (userId: number, since: string) =>
+      (await sessionsSince.all(userId, since)) as { id: number; created_at: string }[],
     /** The player's last sign of life before a session began: a session seen or a deposit credited. */
-    lastActivityBefore(userId: number, sessionId: number, at: string): string | null {
-      const seen = seenBefore.get(userId, sessionId) as string | null;
-      const deposit = depositedBefore.get(userId, at) as string | null;
+    async lastActivityBefore(userId: number, sessionId: number, at: string): Promise<string | null> {
+      const seen = (await seenBefore.get(userId, sessionId)) as string | null;
+      const deposit = (await depositedBefore.get(userId, at)) as string | null;
       if (seen === null) return deposit;
       return deposit !== null && deposit > seen ? deposit : seen;
     },
     markSignUpBonus: (userId: number, now: string) => markSignUpBonus.run(now, userId),
-    superior: (userId: number) => (superiorOf.get(userId) as number | null | undefined) ?? null,
+    superior: async (userId: number) => ((await superiorOf.get(userId)) as number | null | undefined) ?? null,
   };
 }
 

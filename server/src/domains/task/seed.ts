@@ -43,7 +43,7 @@ export const readTasksSeed = (): TasksSeed =>
  * Tasks and bonus settings follow db/seeds/tasks.json at every start (it is their only source): tasks are
  * upserted by code, a task dropped from the file is disabled (its claims stay), settings are replaced.
  */
-export function seedTasks(db: Db): void {
+export async function seedTasks(db: Db): Promise<void> {
   const seed = readTasksSeed();
   const upsert = db.prepare(
     `INSERT INTO tasks (code, period, metric, target, rewards, turnover_multiple, title_en, title_vi, sort_order, enabled)
@@ -52,9 +52,9 @@ export function seedTasks(db: Db): void {
        rewards = excluded.rewards, turnover_multiple = excluded.turnover_multiple, title_en = excluded.title_en,
        title_vi = excluded.title_vi, sort_order = excluded.sort_order, enabled = excluded.enabled`,
   );
-  db.prepare('UPDATE tasks SET enabled = 0').run();
-  seed.tasks.forEach((t, index) => {
-    upsert.run({
+  await db.prepare('UPDATE tasks SET enabled = 0').run();
+  for (const [index, t] of seed.tasks.entries()) {
+    await upsert.run({
       code: t.code,
       period: t.period,
       metric: t.metric,
@@ -66,11 +66,11 @@ export function seedTasks(db: Db): void {
       sort: index,
       enabled: t.enabled === false ? 0 : 1,
     });
-  });
+  }
   const setting = db.prepare(
     'INSERT INTO bonus_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
   );
-  setting.run('signIn', JSON.stringify(seed.signIn));
-  setting.run('dailyDeposit', JSON.stringify(seed.dailyDeposit));
-  setting.run('returnGift', JSON.stringify(seed.returnGift));
+  await setting.run('signIn', JSON.stringify(seed.signIn));
+  await setting.run('dailyDeposit', JSON.stringify(seed.dailyDeposit));
+  await setting.run('returnGift', JSON.stringify(seed.returnGift));
 }

@@ -21,35 +21,35 @@ export function today(clock: Clock): { day: string; range: Range } {
 /** What a task is measured on, for a player on one Manila day. Computed once per look, lazily. */
 function metricsOf(repo: TaskRepo, userId: number, range: Range) {
   const cache = new Map<string, number>();
-  let profile: ReturnType<TaskRepo['profile']> | null = null;
+  let profile: Awaited<ReturnType<TaskRepo['profile']>> | null = null;
   let bets: { amount: number; count: number } | null = null;
-  const compute = (metric: string): number => {
+  const compute = async (metric: string): Promise<number> => {
     switch (metric) {
       case 'login':
-        return repo.active(userId, range) ? 1 : 0;
+        return (await repo.active(userId, range)) ? 1 : 0;
       case 'depositAmount':
         return repo.deposited(userId, range);
       case 'betAmount':
-        bets ??= repo.bets(userId, range);
+        bets ??= await repo.bets(userId, range);
         return Math.max(0, bets.amount);
       case 'betCount':
-        bets ??= repo.bets(userId, range);
+        bets ??= await repo.bets(userId, range);
         return Math.max(0, bets.count);
       case 'tradePassword':
       case 'walletBound':
       case 'kycVerified':
       case 'depositCount':
       case 'referrals':
-        profile ??= repo.profile(userId);
+        profile ??= await repo.profile(userId);
         return Number(profile?.[metric] ?? 0);
       default:
         return 0;
     }
   };
-  return (metric: string) => {
+  return async (metric: string) => {
     let value = cache.get(metric);
     if (value === undefined) {
-      value = compute(metric);
+      value = await compute(metric);
       cache.set(metric, value);
     }
     return value;
@@ -72,26 +72,25 @@ export function createTaskService(deps: {
   const keyOf = (task: TaskRow, day: string) =>
     task.period === 'daily' ? `task:${task.code}:${day}` : `task:${task.code}`;
 
-  function states(userId: number) {
+  async function states(userId: number) {
     const { day, range } = today(clock);
     const metric = metricsOf(repo, userId, range);
-    return {
-      day,
-      tasks: repo.tasks().map((task) => {
-        const progress = Math.min(metric(task.metric), task.target);
-        const claimed = grants.isClaimed(userId, keyOf(task, day));
-        const status = claimed ? 'claimed' : progress >= task.target ? 'available' : 'progress';
-        return { task, progress, status } as const;
-      }),
-    };
+    const tasks = [];
+    for (const task of await repo.tasks()) {
+      const progress = Math.min(await metric(task.metric), task.target);
+      const claimed = await grants.isClaimed(userId, keyOf(task, day));
+      const status = claimed ? 'claimed' : progress >= task.target ? 'available' : 'progress';
+      tasks.push({ task, progress, status } as const);
+    }
+    return { day, tasks };
   }
 
   return {
     /** The player's inviter (whose invite tasks a registration moves), or null. */
     superior: (userId: number) => repo.superior(userId),
 
-    fetch(userId: number, lang: Language) {
-      const { day, tasks } = states(userId);
+    async fetch(userId: number, lang: Language) {
+      const { day, tasks } = await states(userId);
       return {
         day,
         tasks: tasks.map(({ task, progress, status }) => {
@@ -112,23 +111,23 @@ export function createTaskService(deps: {
     },
 
     /** A task claim's journal rows (reference task:<code> or task:<code>:<day>): the task's title in the language. */
-    remarkOf(reference: string, lang: Language): string | undefined {
+    async remarkOf(reference: string, lang: Language): Promise<string | undefined> {
       const code = /^task:([a-z0-9_]+)(?::\d{4}-\d{2}-\d{2})?$/.exec(reference)?.[1];
-      const task = code === undefined ? undefined : repo.task(code);
+      const task = code === undefined ? undefined : await repo.task(code);
       return task && (lang === 'vi-VN' ? task.title_vi : task.title_en);
     },
 
     /** Tasks done and not yet claimed for their period (badge taskRewardNum). */
-    available: (userId: number) => states(userId).tasks.filter((t) => t.status === 'available').length,
+    available: async (userId: number) => (await states(userId)).tasks.filter((t) => t.status === 'available').length,
 
-    claim(userId: number, code: string): Reward[] {
-      const rewards = db.transaction(() => {
+    async claim(userId: number, code: string): Promise<Reward[]> {
+      const rewards = await db.transaction(async () => {
         const { day, range } = today(clock);
-        const task = repo.tasks().find((t) => t.code === code);
+        const task = (await repo.tasks()).find((t) => t.code === code);
         if (!task) throw new AppError(Code.TASK_NOT_FOUND);
         const key = keyOf(task, day);
-        if (grants.isClaimed(userId, key)) throw new AppError(Code.REWARD_ALREADY_CLAIMED);
-        if (metricsOf(repo, userId, range)(task.metric) < task.target) throw new AppError(Code.TASK_NOT_DONE);
+        if (await grants.isClaimed(userId, key)) throw new AppError(Code.REWARD_ALREADY_CLAIMED);
+        if ((await metricsOf(repo, userId, range)(task.metric)) < task.target) throw new AppError(Code.TASK_NOT_DONE);
         return grants.grant(userId, {
           key,
           source: 'task',

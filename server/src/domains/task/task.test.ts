@@ -40,7 +40,7 @@ beforeEach(async () => {
   client = registered.client;
   uid = registered.info.uid;
   typed = registered.player;
-  userId = app.services.users.byUid(uid)?.id as number;
+  userId = (await app.services.users.byUid(uid))?.id as number;
 });
 afterEach(() => app.close());
 
@@ -55,11 +55,11 @@ const dailyDeposit = async () => (await client.get<DailyDeposit>('/api/bonus/dai
 const claimTier = (tier: number) => client.post<{ rewards: unknown[] }>('/api/bonus/dailyDeposit/claim', { tier });
 const returnGift = async () => (await client.get<ReturnGift>('/api/bonus/returnGift/fetch')).body.data;
 /** The wagering asked by the bonuses granted so far (each opens its own requirement). */
-const owed = () =>
-  app.db
+const owed = async () =>
+  (await app.db
     .prepare('SELECT COALESCE(SUM(required), 0) FROM wagering_requirements WHERE user_id = ?')
     .pluck()
-    .get(userId) as number;
+    .get(userId)) as number;
 async function logIn() {
   const answer = await client.post('/api/user/login', { username: typed.username, password: hashed(typed.password) });
   if (!answer.body.success) throw new Error(JSON.stringify(answer.body));
@@ -119,27 +119,30 @@ describe('tasks', () => {
     expect((await task('daily_login')).status).toBe('available');
     expect((await claimTask('daily_login')).body.success).toBe(true);
     expect((await balanceOf(client)).point).toBe(20);
-    const keys = app.db.prepare("SELECT reward_key FROM reward_claims WHERE source = 'task' ORDER BY id").pluck().all();
+    const keys = await app.db
+      .prepare("SELECT reward_key FROM reward_claims WHERE source = 'task' ORDER BY id")
+      .pluck()
+      .all();
     expect(keys).toEqual(['task:daily_login:2026-11-30', 'task:daily_login:2026-12-01']);
   });
 
   it('counts net bets of the day (rollbacks excluded) and pays cash with its turnover', async () => {
     await opsClient(app).post(`/ops/users/${uid}/adjust`, { amount: 5000, reason: 'test funding' });
     await setClock('2026-11-29T23:00:00+08:00');
-    bet(app, userId, 50_000, 'yesterday');
+    await bet(app, userId, 50_000, 'yesterday');
     await setClock('2026-11-30T10:00:00+08:00');
-    bet(app, userId, 60_000, 'r1');
-    bet(app, userId, 30_000, 'r2', true);
-    bet(app, userId, 39_999, 'r3');
+    await bet(app, userId, 60_000, 'r1');
+    await bet(app, userId, 30_000, 'r2', true);
+    await bet(app, userId, 39_999, 'r3');
     expect(await task('daily_bet_1000')).toMatchObject({ progress: 999.99, status: 'progress' });
     expect((await claimTask('daily_bet_1000')).body).toMatchObject({ success: false, code: Code.TASK_NOT_DONE });
-    bet(app, userId, 1, 'r4');
+    await bet(app, userId, 1, 'r4');
     expect(await task('daily_bet_1000')).toMatchObject({ progress: 1000, status: 'available' });
     expect(await task('daily_rounds_20')).toMatchObject({ progress: 3 });
-    const before = owed();
+    const before = await owed();
     expect((await claimTask('daily_bet_1000')).body.data).toEqual({ rewards: [{ type: 'cash', amount: 5 }] });
-    expect(owed() - before).toBe(500);
-    assertLedgerWhole(app.db);
+    expect((await owed()) - before).toBe(500);
+    await assertLedgerWhole(app.db);
   });
 
   it('one-time tasks follow the account: password, wallet, identity, first deposit, a referral', async () => {
@@ -222,14 +225,14 @@ describe('30 Day Bonus (sign-in)', () => {
     expect((await sign(8)).body.data).toEqual({ rewards: [{ type: 'cash', amount: 5 }] });
     // 18+2+2+3+3+5+8 over the free week, then 5, and the 500 deposit; each cash bonus owes 1x turnover.
     expect((await balanceOf(client)).balance).toBe(546);
-    expect(owed()).toBe(4600);
+    expect(await owed()).toBe(4600);
   });
 
   it('parallel sign-ins of one day: exactly one is paid', async () => {
     const answers = await Promise.all(Array.from({ length: 5 }, () => sign(1)));
     expect(answers.filter((a) => a.body.success)).toHaveLength(1);
     expect((await balanceOf(client)).balance).toBe(18);
-    assertLedgerWhole(app.db);
+    await assertLedgerWhole(app.db);
   });
 });
 
@@ -246,9 +249,9 @@ describe('Daily Deposit Bonus', () => {
     expect((await dailyDeposit()).tiers.map((t) => t.status)).toEqual(['available', 'locked', 'locked']);
     expect((await badge()).dailyDepositSign).toBe(1);
     expect((await claimTier(2)).body.msg).toBe('Deposit ₱1,400.00 more today to claim this bonus');
-    const before = owed();
+    const before = await owed();
     expect((await claimTier(1)).body.data).toEqual({ rewards: [{ type: 'cash', amount: 8 }] });
-    expect(owed() - before).toBe(8000);
+    expect((await owed()) - before).toBe(8000);
     expect((await claimTier(1)).body.code).toBe(Code.REWARD_ALREADY_CLAIMED);
     expect((await badge()).dailyDepositSign).toBe(0);
     expect((await claimTier(9)).body.code).toBe(Code.TASK_NOT_FOUND);
@@ -264,7 +267,10 @@ describe('Daily Deposit Bonus', () => {
     expect((await claimTier(1)).body.code).toBe(Code.DAILY_DEPOSIT_NOT_REACHED);
     await deposit(app, client, 500);
     expect((await claimTier(1)).body.success).toBe(true);
-    const keys = app.db.prepare("SELECT reward_key FROM reward_claims WHERE source = 'dailyDeposit'").pluck().all();
+    const keys = await app.db
+      .prepare("SELECT reward_key FROM reward_claims WHERE source = 'dailyDeposit'")
+      .pluck()
+      .all();
     expect(keys).toEqual(['dailyDeposit:2026-12-01:1']);
   });
 });

@@ -44,7 +44,7 @@ describe('the operator token on tooling routes', () => {
     // The player and their session survived, no fault, no snapshot.
     expect((await client.get('/api/user/info')).body.data).toMatchObject({ uid: info.uid });
     expect(app.services.tooling.faults.list()).toEqual([]);
-    expect(app.services.tooling.snapshots.list()).toEqual([]);
+    expect(await app.services.tooling.snapshots.list()).toEqual([]);
   });
 
   it('pushes a frame to a player and counts live sockets', async () => {
@@ -152,7 +152,7 @@ describe('the dev panel routes', () => {
     await player.post('/api/user/login', { username: 'maria001', password: (await import('js-md5')).md5('Secret123') });
     const me = await player.get<{ persona: { username: string } }>('/api/dev/state');
     expect(me.body.data.persona).toMatchObject({ username: 'maria001' });
-    const uid = app.services.users.byUsername('maria001')?.uid ?? 0;
+    const uid = (await app.services.users.byUsername('maria001'))?.uid ?? 0;
     const ws = await app.injectWS(`/webSocket/${uid}`, { headers: { cookie: player.cookie } });
     const frame = new Promise<string>((resolve) => ws.on('message', (raw) => resolve(String(raw))));
     expect((await player.post('/api/dev/push', { event: 'vip.tab.rewards.num', value: 3 })).body.success).toBe(true);

@@ -51,7 +51,7 @@ describe('the request log of a cluster', () => {
     await onB.client.get('/api/user/info');
     await nextMillisecond();
     await new TestClient(a).get('/api/config/fetch?last');
-    const userId = b.services.users.byUid(onB.info.uid)?.id ?? 0;
+    const userId = (await b.services.users.byUid(onB.info.uid))?.id ?? 0;
     b.socket.pushAny(userId, 'test.loose', null);
 
     for (const reader of [a, b]) {

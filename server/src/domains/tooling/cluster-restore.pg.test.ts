@@ -4,6 +4,7 @@ import { startRedis } from '../../../../scripts/lib/redis.mjs';
 import { Code } from '../../../../shared/codes';
 import { REDIS_PREFIX, testConfig } from '../../config';
 import type { PgDatabase } from '../../db/postgres/database';
+import type { SerialDb } from '../../db/serial';
 import { opsClient, registerPlayer, testApp } from '../../test/helpers';
 
 /**
@@ -23,7 +24,7 @@ beforeAll(async () => {
     config: testConfig({
       redisUrl: redis.url,
       redisPrefix: REDIS_PREFIX,
-      databaseUrl: (a.db as PgDatabase).url,
+      databaseUrl: ((a.db as SerialDb).sync as PgDatabase).url,
       databaseTemplate: undefined,
     }),
   });
@@ -65,7 +66,7 @@ describe('snapshots across a cluster on PostgreSQL', () => {
     await closed;
     await until(() => b.socket.stats().connections === 0, 'b closes its sockets');
     expect((await info(b)).json()).toMatchObject({ success: false, code: Code.SESSION_INVALID });
-    expect(b.services.users.byUid(player.uid)).toBeUndefined();
+    expect(await b.services.users.byUid(player.uid)).toBeUndefined();
   });
 
   it('answer 30041 for snapshot files, which are SQLite databases', async () => {

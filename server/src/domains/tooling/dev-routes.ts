@@ -36,15 +36,17 @@ function loopbackOnly(request: FastifyRequest): void {
 
 /** The player client's dev panel (development mode only, see shared/contract/dev.ts). */
 export function devRoutes(app: FastifyInstance, tooling: Tooling) {
-  const state = (user: SessionUser | null) => {
-    const row = user ? app.services.users.byId(user.id) : undefined;
+  const state = async (user: SessionUser | null) => {
+    const row = user ? await app.services.users.byId(user.id) : undefined;
     return {
       clock: { now: app.clock.iso(), manilaDay: manilaDay(app.clock.now()), frozen: app.clock.frozen },
-      scenario: tooling.scenarios.current(),
+      scenario: await tooling.scenarios.current(),
       persona: row ? { uid: row.uid, username: row.username } : null,
-      scenarios: tooling.scenarios
-        .list()
-        .map((s) => ({ name: s.name, title: s.title, personas: s.personas.map(({ uid: _uid, ...p }) => p) })),
+      scenarios: (await tooling.scenarios.list()).map((s) => ({
+        name: s.name,
+        title: s.title,
+        personas: s.personas.map(({ uid: _uid, ...p }) => p),
+      })),
       counterEvents: Object.keys(COUNTER_EVENTS),
     };
   };

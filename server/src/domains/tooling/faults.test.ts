@@ -65,9 +65,9 @@ describe('route faults', () => {
     await addFault({ kind: 'error', route: '/api/withdraw/create', status: 500 });
     const answer = await withdraw(app, client, 200);
     expect(answer.status).toBe(500);
-    expect(app.db.prepare('SELECT COUNT(*) FROM withdrawals').pluck().get()).toBe(0);
-    expect(app.services.ledger.account(app.services.users.byUid(uid)?.id ?? 0).balance).toBe(100_000);
-    ledgerIsWhole(app);
+    expect(await app.db.prepare('SELECT COUNT(*) FROM withdrawals').pluck().get()).toBe(0);
+    expect((await app.services.ledger.account((await app.services.users.byUid(uid))?.id ?? 0)).balance).toBe(100_000);
+    await ledgerIsWhole(app);
   });
 
   it('adds latency to a route', async () => {
@@ -148,18 +148,19 @@ describe('deposit flow faults (the sandbox checkout)', () => {
       app.db.prepare('SELECT status, callback_count FROM deposits WHERE order_no = ?').get(built.orderNo);
     return { page, order, orderNo: built.orderNo };
   }
-  const balance = (uid: number) => app.services.ledger.account(app.services.users.byUid(uid)?.id ?? 0).balance;
+  const balance = async (uid: number) =>
+    (await app.services.ledger.account((await app.services.users.byUid(uid))?.id ?? 0)).balance;
 
   it('deposit.fail: the wallet declines the next payment of that player, then payments succeed again', async () => {
     const { client, info } = await registerPlayer(app);
     await addFault({ kind: 'deposit.fail', uid: info.uid });
     const failed = await payNewOrder(client);
     expect(failed.page.body).toContain('data-status="failed"');
-    expect(failed.order()).toMatchObject({ status: 2 });
+    expect(await failed.order()).toMatchObject({ status: 2 });
     const paid = await payNewOrder(client);
-    expect(paid.order()).toMatchObject({ status: 1 });
-    expect(balance(info.uid)).toBe(50_000);
-    ledgerIsWhole(app);
+    expect(await paid.order()).toMatchObject({ status: 1 });
+    expect(await balance(info.uid)).toBe(50_000);
+    await ledgerIsWhole(app);
   });
 
   it('deposit.timeout: no callback ever comes; the order times out with the clock', async () => {
@@ -167,10 +168,10 @@ describe('deposit flow faults (the sandbox checkout)', () => {
     await addFault({ kind: 'deposit.timeout' });
     const lost = await payNewOrder(client);
     expect(lost.page.body).toContain('data-status="processing"');
-    expect(lost.order()).toMatchObject({ status: 0, callback_count: 0 });
+    expect(await lost.order()).toMatchObject({ status: 0, callback_count: 0 });
     await ops.post('/ops/clock', { advance: '31m' });
-    expect(lost.order()).toMatchObject({ status: 3 });
-    expect(balance(info.uid)).toBe(0);
+    expect(await lost.order()).toMatchObject({ status: 3 });
+    expect(await balance(info.uid)).toBe(0);
   });
 
   it('deposit.duplicate: the callback arrives twice and credits once', async () => {
@@ -178,10 +179,10 @@ describe('deposit flow faults (the sandbox checkout)', () => {
     await addFault({ kind: 'deposit.duplicate' });
     const twice = await payNewOrder(client, 700);
     expect(twice.page.body).toContain('data-status="paid"');
-    expect(twice.order()).toMatchObject({ status: 1, callback_count: 2 });
-    expect(balance(info.uid)).toBe(70_000);
-    expect(app.db.prepare("SELECT COUNT(*) FROM balance_journal WHERE type = 'deposit'").pluck().get()).toBe(1);
-    ledgerIsWhole(app);
+    expect(await twice.order()).toMatchObject({ status: 1, callback_count: 2 });
+    expect(await balance(info.uid)).toBe(70_000);
+    expect(await app.db.prepare("SELECT COUNT(*) FROM balance_journal WHERE type = 'deposit'").pluck().get()).toBe(1);
+    await ledgerIsWhole(app);
   });
 
   it('deposit.late: the callback is held until the clock passes its delay, even past the time-out', async () => {
@@ -191,12 +192,12 @@ describe('deposit flow faults (the sandbox checkout)', () => {
     expect(late.page.body).toContain('data-status="processing"');
     expect((await faultList()).heldCallbacks).toEqual([expect.objectContaining({ orderNo: late.orderNo })]);
     await ops.post('/ops/clock', { advance: '31m' });
-    expect(late.order()).toMatchObject({ status: 3 });
+    expect(await late.order()).toMatchObject({ status: 3 });
     await ops.post('/ops/clock', { advance: '15m' });
     await expect.poll(() => late.order()).toMatchObject({ status: 1, callback_count: 1 });
-    expect(balance(info.uid)).toBe(50_000);
+    expect(await balance(info.uid)).toBe(50_000);
     expect((await faultList()).heldCallbacks).toEqual([]);
-    ledgerIsWhole(app);
+    await ledgerIsWhole(app);
   });
 });
 
@@ -209,7 +210,7 @@ describe('payout flow faults (the sandbox payout gateway)', () => {
 
   it('payout.fail returns the money; payout.exception leaves it frozen; then payouts succeed', async () => {
     const { client, uid } = await readyPlayer(app, { funds: 2000 });
-    const userId = app.services.users.byUid(uid)?.id ?? 0;
+    const userId = (await app.services.users.byUid(uid))?.id ?? 0;
     const orders: string[] = [];
     for (let i = 0; i < 3; i++) orders.push((await withdraw(app, client, 300)).body.data.orderNo);
     await addFault({ kind: 'payout.fail', uid });
@@ -220,10 +221,10 @@ describe('payout flow faults (the sandbox payout gateway)', () => {
     await addFault({ kind: 'payout.exception' });
     expect(await reviewAndSettle(orders[1] as string)).toMatchObject({ status: 5 });
     expect(await reviewAndSettle(orders[2] as string)).toMatchObject({ status: 2 });
-    const account = app.services.ledger.account(userId);
+    const account = await app.services.ledger.account(userId);
     expect(account.balance).toBe(200_000 - 900_00 + 300_00);
     expect(account.frozen).toBe(300_00);
-    ledgerIsWhole(app);
+    await ledgerIsWhole(app);
   });
 });
 
@@ -251,7 +252,7 @@ describe('poker.card: the card of the next draw', () => {
     await ops.post('/ops/clock', { set: '2026-11-21T00:00:01+08:00' });
     const duplicate = await a.client.post<Draw>('/api/poker/draw');
     expect(duplicate.body.data).toMatchObject({ card: { code: 'BJ' }, duplicate: true });
-    ledgerIsWhole(app);
+    await ledgerIsWhole(app);
   });
 
   it('needs a card of the deck, and refuses a card on other kinds', async () => {

@@ -63,7 +63,7 @@ async function session() {
 describe('HAR export', () => {
   it('puts the socket frames a player received on a websocket entry (_webSocketMessages), as DevTools does', async () => {
     await session();
-    const maria = userByName(app, 'maria001');
+    const maria = await userByName(app, 'maria001');
     app.socket.push(maria.id, 'inbox.unread', 7);
     const har = await exportHar();
     const sockets = har.log.entries.filter((e) => e._resourceType === 'websocket');
@@ -96,7 +96,7 @@ describe('HAR replay', () => {
     // The replay logged in as the persona with the redacted password filled in: its own session exists.
     expect(app.sessions).toBeDefined();
     // The audit trail keeps a summary of the replay, not the archive.
-    const audit = app.db.prepare("SELECT request FROM ops_audit WHERE route = '/ops/har/replay'").pluck().get();
+    const audit = await app.db.prepare("SELECT request FROM ops_audit WHERE route = '/ops/har/replay'").pluck().get();
     expect(JSON.parse(String(audit))).toEqual({ scenario: 'new-player', entries: har.log.entries.length });
   });
 

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CodeValue } from '../../../../shared/codes';
@@ -78,6 +79,13 @@ export function installFaultHooks(app: FastifyInstance, faults: Faults) {
   }
 }
 
+/**
+ * The logged request whose async context the running code is in: what it started (an event's listeners,
+ * work that finishes after its answer) pushes frames that belong to it.
+ */
+const requestScope = new AsyncLocalStorage<InFlight>();
+export const scopedRequest = (): InFlight | undefined => requestScope.getStore();
+
 /** The request log: every request but static files and socket upgrades, with the frames it caused. */
 export function installRequestLogHooks(app: FastifyInstance, log: RequestLogStore) {
   app.addHook('onRequest', (request, _reply, done) => {
@@ -86,7 +94,8 @@ export function installRequestLogHooks(app: FastifyInstance, log: RequestLogStor
     const tracked = new Tracked(request);
     request.tooling = tracked;
     log.begin(tracked);
-    done();
+    // The rest of the request runs in its scope (as @fastify/request-context does).
+    requestScope.run(tracked, done);
   });
 
   app.addHook('onRequestAbort', (request, done) => {

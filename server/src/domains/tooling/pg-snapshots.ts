@@ -5,6 +5,7 @@ import type { Db } from '../../db/database';
 import { PgDatabase } from '../../db/postgres/database';
 import { migratePostgres } from '../../db/postgres/open';
 import { runSeeds } from '../../db/seed';
+import { type SerialDb, serialize } from '../../db/serial';
 import { AppError } from '../../errors';
 import { createPgSnapshotRepo, PRISTINE_SCHEMA } from './pg-snapshot.repo';
 import type { SnapshotMeta } from './snapshots';
@@ -17,26 +18,26 @@ const elapsed = (start: number) => Math.round(performance.now() - start);
  * It is built on a connection of its own whose search_path is a new schema, by the same migrations and
  * seeds `npm start` runs, then renamed into place, so a build that dies half-way leaves nothing in use.
  */
-function ensurePristine(db: Db, url: string, repo: ReturnType<typeof createPgSnapshotRepo>) {
-  const wanted = repo.migrations();
-  if (repo.schemaExists(PRISTINE_SCHEMA) && repo.migrations(PRISTINE_SCHEMA) === wanted) return;
+async function ensurePristine(db: Db, url: string, repo: ReturnType<typeof createPgSnapshotRepo>) {
+  const wanted = await repo.migrations();
+  if ((await repo.schemaExists(PRISTINE_SCHEMA)) && (await repo.migrations(PRISTINE_SCHEMA)) === wanted) return;
   const building = `${PRISTINE_SCHEMA}_${randomBytes(4).toString('hex')}`;
   const builder = new PgDatabase(url);
   try {
     builder.execRaw(`CREATE SCHEMA "${building}"; SET search_path TO "${building}"`);
     migratePostgres(builder);
-    runSeeds(builder);
+    await runSeeds(serialize(builder));
   } catch (error) {
     builder.execRaw(`DROP SCHEMA IF EXISTS "${building}" CASCADE`);
     throw error;
   } finally {
     builder.close();
   }
-  repo.seal(building, JSON.stringify({ name: 'pristine' }));
-  db.transaction(() => {
+  await repo.seal(building, JSON.stringify({ name: 'pristine' }));
+  await db.transaction(async () => {
     // Two processes may build at once: the last rename wins, both copies are the same fresh install.
-    repo.drop(PRISTINE_SCHEMA);
-    repo.rename(building, PRISTINE_SCHEMA);
+    await repo.drop(PRISTINE_SCHEMA);
+    await repo.rename(building, PRISTINE_SCHEMA);
   })();
 }
 
@@ -53,15 +54,15 @@ export function createPgSnapshots(deps: {
 }) {
   const { db, clock } = deps;
   const repo = createPgSnapshotRepo(db);
-  const url = (db as PgDatabase).url;
+  const url = ((db as SerialDb).sync as PgDatabase).url;
 
-  function read(name: string): SnapshotMeta | undefined {
-    const raw = repo.meta(repo.schemaOf(name));
+  async function read(name: string): Promise<SnapshotMeta | undefined> {
+    const raw = await repo.meta(repo.schemaOf(name));
     return raw ? (JSON.parse(raw) as SnapshotMeta) : undefined;
   }
 
-  function swapIn(schema: string) {
-    if (!repo.restoreFrom(schema)) throw new AppError(Code.SNAPSHOT_INCOMPATIBLE);
+  async function swapIn(schema: string) {
+    if (!(await repo.restoreFrom(schema))) throw new AppError(Code.SNAPSHOT_INCOMPATIBLE);
   }
 
   const unsupported = (): never => {
@@ -69,47 +70,49 @@ export function createPgSnapshots(deps: {
   };
 
   return {
-    list(): SnapshotMeta[] {
-      return repo
-        .names()
-        .flatMap((name) => read(name) ?? [])
-        .sort((a, b) => b.savedAt.localeCompare(a.savedAt));
+    async list(): Promise<SnapshotMeta[]> {
+      const found: SnapshotMeta[] = [];
+      for (const name of await repo.names()) {
+        const meta = await read(name);
+        if (meta) found.push(meta);
+      }
+      return found.sort((a, b) => b.savedAt.localeCompare(a.savedAt));
     },
 
-    save(name: string, note: string): SnapshotMeta {
+    async save(name: string, note: string): Promise<SnapshotMeta> {
       const start = performance.now();
       const schema = repo.schemaOf(name);
       const described = { name, note, savedAt: new Date().toISOString(), clock: clock.iso(), frozen: clock.frozen };
-      repo.save(schema, JSON.stringify({ ...described, bytes: 0, tookMs: 0 }));
-      const meta: SnapshotMeta = { ...described, bytes: repo.bytes(schema), tookMs: elapsed(start) };
-      repo.describe(schema, JSON.stringify(meta));
+      await repo.save(schema, JSON.stringify({ ...described, bytes: 0, tookMs: 0 }));
+      const meta: SnapshotMeta = { ...described, bytes: await repo.bytes(schema), tookMs: elapsed(start) };
+      await repo.describe(schema, JSON.stringify(meta));
       return meta;
     },
 
     exportFile: (_name: string): { file: string; meta: SnapshotMeta } => unsupported(),
-    importFile: (_name: string, _bytes: Buffer): SnapshotMeta => unsupported(),
+    importFile: async (_name: string, _bytes: Buffer): Promise<SnapshotMeta> => unsupported(),
     folder: (): string => unsupported(),
     fileOf: (_name: string): string => unsupported(),
 
-    restore(name: string, keepClock: boolean): SnapshotMeta & { restoreMs: number } {
-      const saved = read(name);
+    async restore(name: string, keepClock: boolean): Promise<SnapshotMeta & { restoreMs: number }> {
+      const saved = await read(name);
       if (!saved) throw new AppError(Code.SNAPSHOT_NOT_FOUND);
       const start = performance.now();
       const instant = keepClock ? clock.now() : new Date(saved.clock);
-      swapIn(repo.schemaOf(name));
+      await swapIn(repo.schemaOf(name));
       deps.swapped('snapshot', name);
       clock.set(instant);
       return { ...saved, restoreMs: elapsed(start) };
     },
 
-    remove(name: string): void {
-      if (!read(name)) throw new AppError(Code.SNAPSHOT_NOT_FOUND);
-      repo.drop(repo.schemaOf(name));
+    async remove(name: string): Promise<void> {
+      if (!(await read(name))) throw new AppError(Code.SNAPSHOT_NOT_FOUND);
+      await repo.drop(repo.schemaOf(name));
     },
 
-    reset(): void {
-      ensurePristine(db, url, repo);
-      swapIn(PRISTINE_SCHEMA);
+    async reset(): Promise<void> {
+      await ensurePristine(db, url, repo);
+      await swapIn(PRISTINE_SCHEMA);
       clock.set(clock.now());
     },
 

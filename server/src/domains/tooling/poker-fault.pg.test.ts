@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MISSING_CARD } from '../../../../db/scenarios/poker-53-of-54';
 import type { PgDatabase } from '../../db/postgres/database';
 import { openPostgres } from '../../db/postgres/open';
+import type { SerialDb } from '../../db/serial';
 import { opsClient, type TestClient, testApp } from '../../test/helpers';
 import { ledgerIsWhole, logIn } from './test-kit';
 
@@ -14,7 +15,7 @@ let other: PgDatabase;
 beforeEach(async () => {
   app = await testApp();
   ops = opsClient(app);
-  other = openPostgres((app.db as PgDatabase).url);
+  other = openPostgres(((app.db as SerialDb).sync as PgDatabase).url);
 });
 afterEach(async () => {
   other.close();
@@ -32,9 +33,9 @@ describe('the poker.card fault on PostgreSQL', () => {
     // while the first attempt is open: its upsert then fails with 40001 and the draw runs again.
     const { tooling, poker, users } = app.services;
     let asked = 0;
-    poker.interceptDraws((userId) => {
+    poker.interceptDraws(async (userId) => {
       asked += 1;
-      const card = tooling.faults.take('poker', users.byId(userId)?.uid ?? null)?.card ?? undefined;
+      const card = tooling.faults.take('poker', (await users.byId(userId))?.uid ?? null)?.card ?? undefined;
       if (asked === 1)
         other
           .prepare('INSERT INTO poker_cards (user_id, card, owned, first_at, updated_at) VALUES (?, ?, 1, ?, ?)')
@@ -52,6 +53,6 @@ describe('the poker.card fault on PostgreSQL', () => {
     // The concurrent row and the draw's own: the draw ran after the conflict, with the fault's card.
     expect(owned).toBe(2);
     expect((await ops.get<{ faults: unknown[] }>('/ops/faults')).body.data.faults).toEqual([]);
-    ledgerIsWhole(app);
+    await ledgerIsWhole(app);
   });
 });

@@ -7,7 +7,7 @@ import { devRoutes } from './dev-routes';
 import { createFaults, type Fault, type Faults } from './faults';
 import { createHarReplay } from './har-replay';
 import { createHeldCallbacks } from './held-callbacks';
-import { installFaultHooks, installRequestLogHooks } from './hooks';
+import { installFaultHooks, installRequestLogHooks, scopedRequest } from './hooks';
 import { createToolingRepo } from './repo';
 import { createRequestLog } from './request-log';
 import { toolingRoutes } from './routes';
@@ -81,7 +81,7 @@ export function register(app: FastifyInstance) {
    * After this process swapped the data (restore, reset, scenario): it forgets in place, and tells the
    * cluster, whose processes share the database (PostgreSQL) and must forget too: their sockets close,
    * their caches (sessions, the catalog's, uids) empty. The limiter's windows are shared (its store): one
-   * clear empties them for all. Not awaited (a swap is synchronous): in Redis it is done a moment later.
+   * clear empties them for all. Not awaited (`swapped` is a plain callback): in Redis it is done a moment later.
    */
   const swapped = (source: 'snapshot' | 'scenario', name: string) => {
     app.limiter.clear().catch((err: unknown) => app.log.error({ err }, 'the rate limits could not be cleared'));
@@ -106,13 +106,24 @@ export function register(app: FastifyInstance) {
   // hook on every socket push does not read the user row each time.
   const uids = new Map<number, number | null>();
   app.events.on('db.restored', () => uids.clear());
-  const uidOf = (userId: number) => {
+  const uidOf = async (userId: number) => {
     let uid = uids.get(userId);
     if (uid === undefined) {
-      uid = app.services.users.byId(userId)?.uid ?? null;
+      uid = (await app.services.users.byId(userId))?.uid ?? null;
       if (uid !== null) uids.set(userId, uid);
     }
     return uid;
+  };
+  /**
+   * Runs `use` with the player's uid: at once when it is remembered (a socket watcher then acts within the
+   * push or the connection, as before), else once the user row is read; a failure is logged, never thrown.
+   */
+  const withUid = (userId: number, use: (uid: number | null) => void) => {
+    const known = uids.get(userId);
+    if (known !== undefined) return use(known);
+    uidOf(userId)
+      .then(use)
+      .catch((err: unknown) => app.log.error({ err, userId }, 'tooling: the uid of a socket event could not be read'));
   };
 
   const tooling = {
@@ -131,7 +142,7 @@ export function register(app: FastifyInstance) {
     /** What the tester was told at start-up about the last run's faults, callbacks and log. */
     startup: [] as string[],
     /** The sandbox checkout asks before it calls the webhook (deposit.* faults). */
-    depositFault: (userId: number): Fault | undefined => faults.take('deposit', uidOf(userId)),
+    depositFault: async (userId: number): Promise<Fault | undefined> => faults.take('deposit', await uidOf(userId)),
   };
   Object.assign(app.services, { tooling });
 
@@ -141,18 +152,29 @@ export function register(app: FastifyInstance) {
   if (app.config.opsEnabled) installFaultHooks(app, faults);
   if (app.config.opsEnabled && app.config.requestLog) {
     installRequestLogHooks(app, requestLog);
-    app.socket.onPush((userId, frame) => requestLog.frame(userId, uidOf(userId), frame, new Date().toISOString()));
+    // The frame is logged at once, where and in the order it was pushed; a uid not remembered yet is
+    // filled in once the user row is read.
+    app.socket.onPush((userId, frame) => {
+      const known = uids.get(userId);
+      const entry = requestLog.frame(userId, known ?? null, frame, new Date().toISOString(), scopedRequest());
+      if (known === undefined)
+        withUid(userId, (uid) => {
+          entry.uid = uid;
+        });
+    });
   }
-  app.socket.onConnect((userId, drop) => {
-    if (faults.takeSocketDrop(uidOf(userId))) drop();
-  });
-  app.services.withdrawals.interceptPayouts((order) => {
-    const fault = faults.take('payout', uidOf(order.user_id));
+  app.socket.onConnect((userId, drop) =>
+    withUid(userId, (uid) => {
+      if (faults.takeSocketDrop(uid)) drop();
+    }),
+  );
+  app.services.withdrawals.interceptPayouts(async (order) => {
+    const fault = faults.take('payout', await uidOf(order.user_id));
     if (fault?.kind === 'payout.fail') return 'failed';
     if (fault?.kind === 'payout.exception') return 'exception';
     return undefined;
   });
-  app.services.poker.interceptDraws((userId) => faults.take('poker', uidOf(userId))?.card ?? undefined);
+  app.services.poker.interceptDraws(async (userId) => faults.take('poker', await uidOf(userId))?.card ?? undefined);
 
   // What the last run left (faults, held callbacks, the request log), and what it lost: told at start-up.
   const told = kept.load();
@@ -164,8 +186,12 @@ export function register(app: FastifyInstance) {
     if (shared) faults.load(JSON.parse(shared) as ReturnType<Faults['state']>);
   });
 
-  app.clock.onChange(() => void held.flush());
-  const timer = setInterval(() => void held.flush(), 1000);
+  const flushHeld = () =>
+    void held
+      .flush()
+      .catch((err: unknown) => app.log.error({ err }, 'tooling: a held callback could not be delivered'));
+  app.clock.onChange(flushHeld);
+  const timer = setInterval(flushHeld, 1000);
   timer.unref();
   app.addHook('onClose', async () => {
     clearInterval(timer);
@@ -191,5 +217,5 @@ export type Tooling = {
   scenarios: ReturnType<typeof createScenarioRunner>;
   replay: ReturnType<typeof createHarReplay>;
   startup: string[];
-  depositFault: (userId: number) => Fault | undefined;
+  depositFault: (userId: number) => Promise<Fault | undefined>;
 };

@@ -137,12 +137,12 @@ export interface InFlight {
  * The last 1,000 requests and the socket frames pushed while each ran, plus frames pushed outside any
  * request (timers, clock moves). Memory only.
  *
- * A frame belongs to the request in flight that concerns its player: the newest one of that player's
- * session, else the newest in flight without a session (an operator's call, a gateway webhook, a
- * provider's wallet call, a registration), else no request. That is exact whenever one thing happens at a
- * time, as when a tester clicks through; under concurrent load it is a best guess. An async context
- * (AsyncLocalStorage) would follow each request exactly, but on Node 20 it turns on promise hooks for the
- * whole process, about 8 µs of every request.
+ * A frame belongs to the request in whose async context it was pushed (hooks.ts, `scopedRequest`: the
+ * request's own work, and what it started that finishes after its answer, as an event's listeners), when it
+ * concerns that request's player or the request has none. A frame pushed outside any request's context
+ * goes to the request in flight that concerns its player: the newest one of that player's session, else the
+ * newest in flight without a session (an operator's call, a gateway webhook, a provider's wallet call, a
+ * registration), else no request.
  */
 export function createRequestLog(options: { changed?: () => void } = {}) {
   const changed = () => options.changed?.();
@@ -187,8 +187,18 @@ export function createRequestLog(options: { changed?: () => void } = {}) {
       if (inFlight.size > MAX_IN_FLIGHT) inFlight.delete(inFlight.values().next().value as InFlight);
     },
 
-    frame(userId: number, uid: number | null, frame: Frame, at: string) {
+    /**
+     * `scoped`: the request in whose async context the frame was pushed (its own work, or work it started
+     * that ended after its answer): the frame is that request's when it concerns its player or it has none.
+     */
+    frame(userId: number, uid: number | null, frame: Frame, at: string, scoped?: InFlight): FrameLog {
       const entry: FrameLog = { uid, event: frame.event, sid: frame.sid, at, data: bodyText(frame) ?? '' };
+      const scopedUser = scoped?.userId();
+      if (scoped && (scopedUser === userId || scopedUser === null)) {
+        scoped.frames.push(entry);
+        if (!inFlight.has(scoped)) changed(); // already logged: the entry holds its frames by reference
+        return entry;
+      }
       let own: InFlight | undefined;
       let sessionless: InFlight | undefined;
       for (const request of inFlight) {
@@ -202,6 +212,7 @@ export function createRequestLog(options: { changed?: () => void } = {}) {
         keep(loose, entry);
         changed();
       }
+      return entry;
     },
 
     /** A request ended (answered or aborted): `entry` is what it logs, or null for an unlogged one. */

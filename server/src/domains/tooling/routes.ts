@@ -110,16 +110,16 @@ export function toolingRoutes(app: FastifyInstance, tooling: Tooling) {
   route(app, contract.listSnapshots, () => snapshots.list());
   route(app, contract.saveSnapshot, ({ params, body }) => snapshots.save(params.name, body.note));
   route(app, contract.restoreSnapshot, ({ params, body }) => snapshots.restore(params.name, body.keepClock));
-  route(app, contract.deleteSnapshot, ({ params }) => {
-    snapshots.remove(params.name);
+  route(app, contract.deleteSnapshot, async ({ params }) => {
+    await snapshots.remove(params.name);
     return null;
   });
 
   snapshotFileRoutes(app, tooling);
 
   route(app, contract.listFaults, () => ({ faults: faults.list(), heldCallbacks: held.list() }));
-  route(app, contract.addFault, ({ body }) => {
-    const target = body.uid === undefined ? null : app.services.users.byUid(body.uid);
+  route(app, contract.addFault, async ({ body }) => {
+    const target = body.uid === undefined ? null : await app.services.users.byUid(body.uid);
     if (target === undefined) throw new AppError(Code.OPS_NOT_FOUND);
     const fault = faults.add(body);
     if (fault.kind === 'socket.drop' && app.socket.drop(target?.id ?? null) > 0) {
@@ -171,8 +171,8 @@ export function toolingRoutes(app: FastifyInstance, tooling: Tooling) {
     });
   });
 
-  route(app, contract.pushFrame, ({ params, body }) => {
-    const user = app.services.users.byUid(params.uid);
+  route(app, contract.pushFrame, async ({ params, body }) => {
+    const user = await app.services.users.byUid(params.uid);
     if (!user) throw new AppError(Code.OPS_NOT_FOUND);
     return {
       sid: app.socket.pushAny(user.id, body.event, body.content ?? null),

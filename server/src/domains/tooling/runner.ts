@@ -24,37 +24,46 @@ export function createScenarioRunner(deps: {
   };
 
   /** The personas with their uids, when they exist in the current data. */
-  const describe = (s: Scenario) => ({
-    name: s.name,
-    version: s.version,
-    title: s.title,
-    description: s.description,
-    tryThis: s.tryThis,
-    personas: s.personas.map((p) => ({ ...p, uid: app.services.users.byUsername(p.username)?.uid ?? null })),
-  });
+  const describe = async (s: Scenario) => {
+    const personas = [];
+    for (const p of s.personas)
+      personas.push({ ...p, uid: (await app.services.users.byUsername(p.username))?.uid ?? null });
+    return {
+      name: s.name,
+      version: s.version,
+      title: s.title,
+      description: s.description,
+      tryThis: s.tryThis,
+      personas,
+    };
+  };
 
   return {
-    list: () => scenarios.map(describe),
-    current: () => repo.note(SCENARIO_NOTE) ?? null,
+    async list() {
+      const described = [];
+      for (const s of scenarios) described.push(await describe(s));
+      return described;
+    },
+    current: async () => (await repo.note(SCENARIO_NOTE)) ?? null,
 
     async load(name: string) {
       const scenario = find(name);
       const start = performance.now();
-      snapshots.reset();
+      await snapshots.reset();
       deps.swapped('scenario', name);
       try {
         await scenario.build(createKit(app));
       } catch (error) {
         app.log.error({ err: error, scenario: name }, 'scenario build failed');
-        snapshots.reset();
+        await snapshots.reset();
         deps.swapped('scenario', 'fresh');
         const reason = error instanceof Error ? error.message : String(error);
         throw new AppError(Code.SCENARIO_FAILED, { params: { reason: reason.slice(0, 200) } });
       }
-      repo.setNote(SCENARIO_NOTE, `${scenario.name}@${scenario.version}`);
+      await repo.setNote(SCENARIO_NOTE, `${scenario.name}@${scenario.version}`);
       // Registrations of the build count against per-address limits; a tester starts clean.
       await app.limiter.clear();
-      return { ...describe(scenario), tookMs: Math.round(performance.now() - start), clock: app.clock.iso() };
+      return { ...(await describe(scenario)), tookMs: Math.round(performance.now() - start), clock: app.clock.iso() };
     },
   };
 }

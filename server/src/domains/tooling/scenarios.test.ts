@@ -29,7 +29,7 @@ afterAll(() => app.close());
 async function load(name: string) {
   const answer = await ops.post<Loaded>(`/ops/scenarios/${name}`);
   expect(answer.body.success, JSON.stringify(answer.body)).toBe(true);
-  ledgerIsWhole(app);
+  await ledgerIsWhole(app);
   return answer.body.data;
 }
 type VipCardView = {
@@ -38,10 +38,11 @@ type VipCardView = {
   depositRebate: { claimable: number };
 };
 
-const usernames = () => app.db.prepare('SELECT username FROM users ORDER BY id').pluck().all() as string[];
-const count = (sql: string, ...args: unknown[]) =>
+const usernames = async () =>
+  (await app.db.prepare('SELECT username FROM users ORDER BY id').pluck().all()) as string[];
+const count = async (sql: string, ...args: unknown[]) =>
   Number(
-    app.db
+    await app.db
       .prepare(sql)
       .pluck()
       .get(...args),
@@ -70,10 +71,10 @@ describe('the scenario list', () => {
 
   it('refuses an unknown scenario with 30004 and changes nothing', async () => {
     await registerPlayer(app);
-    const before = usernames();
+    const before = await usernames();
     const answer = await ops.post('/ops/scenarios/no-such-world');
     expect(answer.body).toMatchObject({ success: false, code: Code.SCENARIO_UNKNOWN });
-    expect(usernames()).toEqual(before);
+    expect(await usernames()).toEqual(before);
   });
 });
 
@@ -81,9 +82,9 @@ describe('each scenario keeps its promise', () => {
   it('fresh: no player at all, reference data intact, sessions of the old world end', async () => {
     const { client } = await registerPlayer(app);
     await load('fresh');
-    expect(usernames()).toEqual([]);
-    expect(count('SELECT COUNT(*) FROM games')).toBeGreaterThan(100);
-    expect(count('SELECT COUNT(*) FROM payment_channels')).toBe(2);
+    expect(await usernames()).toEqual([]);
+    expect(await count('SELECT COUNT(*) FROM games')).toBeGreaterThan(100);
+    expect(await count('SELECT COUNT(*) FROM payment_channels')).toBe(2);
     expect((await client.get('/api/user/info')).body.code).toBe(Code.SESSION_INVALID);
   });
 
@@ -92,32 +93,32 @@ describe('each scenario keeps its promise', () => {
     expect(loaded.personas).toEqual([expect.objectContaining({ username: 'maria001', uid: expect.any(Number) })]);
     const { client, answer } = await logIn(app, 'maria001', loaded.personas[0]?.password);
     expect(answer.success).toBe(true);
-    expect(accountOf(app, 'maria001').deposit_count).toBe(0);
+    expect((await accountOf(app, 'maria001')).deposit_count).toBe(0);
     const coupons = await client.get<{ status: string }[]>('/api/coupon/fetch');
     expect(coupons.body.data.length).toBeGreaterThan(0);
   });
 
   it('first-deposit-pending: one Pending order of 1,000 that times out after 30 minutes', async () => {
     await load('first-deposit-pending');
-    const pedro = userByName(app, 'pedro001');
-    const orders = app.db.prepare('SELECT status, amount FROM deposits WHERE user_id = ?').all(pedro.id);
+    const pedro = await userByName(app, 'pedro001');
+    const orders = await app.db.prepare('SELECT status, amount FROM deposits WHERE user_id = ?').all(pedro.id);
     expect(orders).toEqual([{ status: 0, amount: 100_000 }]);
     await ops.post('/ops/clock', { advance: '31m' });
-    expect(app.db.prepare('SELECT status FROM deposits WHERE user_id = ?').pluck().get(pedro.id)).toBe(3);
+    expect(await app.db.prepare('SELECT status FROM deposits WHERE user_id = ?').pluck().get(pedro.id)).toBe(3);
   });
 
   it('vip3-rich: VIP 3 reached through the VIP rules, four rewards to claim, 300 rounds, verified', async () => {
     const loaded = await load('vip3-rich');
     expect(loaded.version).toBeGreaterThanOrEqual(2);
-    const rico = userByName(app, 'rico0003');
+    const rico = await userByName(app, 'rico0003');
     expect(rico.vip_level).toBe(3);
-    const account = accountOf(app, 'rico0003');
+    const account = await accountOf(app, 'rico0003');
     expect(account.deposit_count).toBe(3);
     expect(account.deposit_total).toBe(6_000_000);
     expect(account.turnover_done).toBe(15_000_000);
     expect(account.balance).toBe(6_000_000 - 300 * 50_000 + 300 * 45_000);
-    expect(count('SELECT COUNT(*) FROM game_rounds WHERE user_id = ?', rico.id)).toBe(300);
-    expect(app.services.kyc.risk(rico.id).kycStatus).toBe('verified');
+    expect(await count('SELECT COUNT(*) FROM game_rounds WHERE user_id = ?', rico.id)).toBe(300);
+    expect((await app.services.kyc.risk(rico.id)).kycStatus).toBe('verified');
 
     const { client } = await logIn(app, 'rico0003');
     const card = (await client.get<VipCardView>('/api/vip/card/fetch')).body.data;
@@ -135,8 +136,8 @@ describe('each scenario keeps its promise', () => {
     expect((await client.post('/api/vip/card/daily/rewards/claim')).body.success).toBe(true);
     expect((await client.post('/api/vip/card/daily/rewards/claim')).body.code).toBe(Code.SIGN_IN_NOT_ARRIVED);
     expect((await client.post('/api/redemption/code/use', { code: 'VIPGOLD888' })).body.success).toBe(true);
-    expect(accountOf(app, 'rico0003').balance).toBe(account.balance + 1_000 + 18_800);
-    ledgerIsWhole(app);
+    expect((await accountOf(app, 'rico0003')).balance).toBe(account.balance + 1_000 + 18_800);
+    await ledgerIsWhole(app);
   });
 
   it('pending-withdrawal: three Pending withdrawals whose payouts succeed, fail and end in Exception', async () => {
@@ -146,37 +147,45 @@ describe('each scenario keeps its promise', () => {
     });
     expect(list.body.data.list.map((w) => w.username).sort()).toEqual(['ana00001', 'ana00002', 'ana00003']);
     for (const w of list.body.data.list) {
-      expect(accountOf(app, w.username).frozen).toBe(150_000);
+      expect((await accountOf(app, w.username)).frozen).toBe(150_000);
       await ops.post(`/ops/withdrawals/${w.orderNo}/review`);
     }
     await ops.post('/ops/clock', { advance: '2m' });
-    const status = (username: string) =>
-      app.db.prepare('SELECT status FROM withdrawals WHERE user_id = ?').pluck().get(userByName(app, username).id);
-    expect([status('ana00001'), status('ana00002'), status('ana00003')]).toEqual([2, 3, 5]);
-    ledgerIsWhole(app);
+    const status = async (username: string) =>
+      app.db
+        .prepare('SELECT status FROM withdrawals WHERE user_id = ?')
+        .pluck()
+        .get((await userByName(app, username)).id);
+    expect([await status('ana00001'), await status('ana00002'), await status('ana00003')]).toEqual([2, 3, 5]);
+    await ledgerIsWhole(app);
   });
 
   it('kyc-expired: jose0001 is restricted, jose0002 is pending with a day left', async () => {
     await load('kyc-expired');
-    const jose1 = userByName(app, 'jose0001');
-    const jose2 = userByName(app, 'jose0002');
-    expect(app.services.kyc.risk(jose1.id)).toEqual({ kycStatus: 'unverified', restricted: true });
-    expect(app.services.kyc.risk(jose2.id)).toEqual({ kycStatus: 'pending', restricted: false });
+    const jose1 = await userByName(app, 'jose0001');
+    const jose2 = await userByName(app, 'jose0002');
+    expect(await app.services.kyc.risk(jose1.id)).toEqual({ kycStatus: 'unverified', restricted: true });
+    expect(await app.services.kyc.risk(jose2.id)).toEqual({ kycStatus: 'pending', restricted: false });
     expect(Date.parse(app.clock.iso()) - Date.parse(jose1.created_at)).toBe(8 * 86_400_000);
     await ops.post('/ops/clock', { advance: '1d1m' });
-    expect(app.services.kyc.risk(jose2.id).restricted).toBe(true);
+    expect((await app.services.kyc.risk(jose2.id)).restricted).toBe(true);
   });
 
   it('referral-network: two levels of referrals, real rebates, invite-ranking standings and a prize, poker chances', async () => {
     await load('referral-network');
-    const superior = (username: string) => {
-      const id = userByName(app, username).superior_id;
-      return id === null ? null : (app.services.users.byId(id)?.username ?? null);
+    const superior = async (username: string) => {
+      const id = (await userByName(app, username)).superior_id;
+      return id === null ? null : ((await app.services.users.byId(id))?.username ?? null);
     };
-    expect(['ref00001', 'ref00002', 'ref00003'].map(superior)).toEqual(['boss0001', 'boss0001', 'boss0001']);
-    expect(superior('sub00001')).toBe('ref00001');
-    expect(superior('boss0001')).toBeNull();
-    expect(['ref00001', 'ref00002', 'ref00003', 'sub00001'].map((u) => accountOf(app, u).deposit_total)).toEqual([
+    expect(await Promise.all(['ref00001', 'ref00002', 'ref00003'].map(superior))).toEqual([
+      'boss0001',
+      'boss0001',
+      'boss0001',
+    ]);
+    expect(await superior('sub00001')).toBe('ref00001');
+    expect(await superior('boss0001')).toBeNull();
+    const depositTotal = async (u: string) => (await accountOf(app, u)).deposit_total;
+    expect(await Promise.all(['ref00001', 'ref00002', 'ref00003', 'sub00001'].map(depositTotal))).toEqual([
       100_000, 250_000, 0, 50_000,
     ]);
 
@@ -217,26 +226,26 @@ describe('each scenario keeps its promise', () => {
       rank: 1,
       rewards: [{ type: 'cash', amount: 1000 }],
     });
-    const before = accountOf(app, 'boss0001').balance;
+    const before = (await accountOf(app, 'boss0001')).balance;
     expect((await boss.post('/api/invite/rankings/claim', { periodId: '2026-11-09' })).body.success).toBe(true);
     expect((await boss.post('/api/invite/rankings/claim', { periodId: '2026-11-09' })).body.code).toBe(
       Code.REWARD_ALREADY_CLAIMED,
     );
-    expect(accountOf(app, 'boss0001').balance).toBe(before + 100_000);
+    expect((await accountOf(app, 'boss0001')).balance).toBe(before + 100_000);
 
     const chances = async (username: string) =>
       (await (await logIn(app, username)).client.get<{ chances: number }>('/api/poker/fetch')).body.data.chances;
     expect(await chances('boss0001')).toBe(3);
     expect(await chances('ref00001')).toBe(2);
     expect(await chances('ref00003')).toBe(1);
-    ledgerIsWhole(app);
+    await ledgerIsWhole(app);
   });
 
   it('suspended: banned01 cannot log in, good0001 can', async () => {
     await load('suspended');
     expect((await logIn(app, 'banned01')).answer.code).toBe(Code.ACCOUNT_SUSPENDED);
     expect((await logIn(app, 'good0001')).answer.success).toBe(true);
-    expect(accountOf(app, 'banned01').balance).toBe(300_000);
+    expect((await accountOf(app, 'banned01')).balance).toBe(300_000);
   });
 
   it('poker-53-of-54: 53 cards without the black joker, one chance; the poker.card fault completes the set', async () => {
@@ -260,9 +269,9 @@ describe('each scenario keeps its promise', () => {
     );
     expect(drawn.body.data.completed).toBe(true);
     expect(drawn.body.data.rewards).toContainEqual({ type: 'cash', amount: 250_000, info: 'Poker grand prize' });
-    expect(accountOf(app, 'luz00053').balance).toBe(25_000_000);
+    expect((await accountOf(app, 'luz00053')).balance).toBe(25_000_000);
     expect((await client.post('/api/poker/draw')).body.code).toBe(Code.POKER_NO_CHANCE);
-    ledgerIsWhole(app);
+    await ledgerIsWhole(app);
   });
 
   it('inbox-full: 28 letters of the three types over two pages, read and unread, rewards claimed and waiting', async () => {
@@ -308,10 +317,10 @@ describe('each scenario keeps its promise', () => {
     // A waiting reward cannot be deleted; claiming it pays once.
     const bundle = waiting.find((l) => l.title === "Today's bundle") as Letter;
     expect((await client.post('/api/letter/delete', { id: bundle.id })).body.code).toBe(Code.LETTER_REWARD_UNCLAIMED);
-    const balance = accountOf(app, 'luz00028').balance;
+    const balance = (await accountOf(app, 'luz00028')).balance;
     expect((await client.post('/api/letter/claim', { id: bundle.id })).body.success).toBe(true);
     expect((await client.post('/api/letter/claim', { id: bundle.id })).body.code).toBe(Code.REWARD_ALREADY_CLAIMED);
-    expect(accountOf(app, 'luz00028').balance).toBe(balance + 2_000);
+    expect((await accountOf(app, 'luz00028')).balance).toBe(balance + 2_000);
 
     const ana = (await logIn(app, 'ana00028')).client;
     const anas = (await ana.get<Page>('/api/letter')).body.data;
@@ -319,33 +328,33 @@ describe('each scenario keeps its promise', () => {
       ['notice', false],
       ['system', false],
     ]);
-    ledgerIsWhole(app);
+    await ledgerIsWhole(app);
   });
 
   it('loading the same scenario twice gives the same world (no leftovers, no name clash)', async () => {
     await load('referral-network');
-    const first = usernames();
+    const first = await usernames();
     const loaded = await load('referral-network');
-    expect(usernames()).toEqual(first);
+    expect(await usernames()).toEqual(first);
     expect(loaded.tookMs).toBeLessThan(5000);
   });
 });
 
 describe('fixed uids per scenario', () => {
   type Player = { uid: number; username: string; phone: string; invitation_code: string };
-  const players = () =>
-    app.db
+  const players = async () =>
+    (await app.db
       .prepare('SELECT uid, username, phone, invitation_code FROM users WHERE guest = 0 ORDER BY id')
-      .all() as Player[];
+      .all()) as Player[];
 
   it('load, reset, load again: the same uids, usernames, phones and codes; a registration after takes another uid', async () => {
     await load('referral-network');
-    const first = players();
+    const first = await players();
     expect(first.map((p) => p.uid)).toEqual([10000031, 10000032, 10000033, 10000034, 10000035]);
     await load('fresh');
-    expect(players()).toEqual([]);
+    expect(await players()).toEqual([]);
     await load('referral-network');
-    expect(players()).toEqual(first);
+    expect(await players()).toEqual(first);
 
     const { info } = await registerPlayer(app);
     expect(first.map((p) => p.uid)).not.toContain(info.uid);
@@ -359,7 +368,7 @@ describe('fixed uids per scenario', () => {
     const readme = readFileSync(join(import.meta.dirname, '..', '..', '..', '..', 'README.md'), 'utf8');
     for (const scenario of scenarios) {
       await load(scenario.name);
-      for (const p of players()) {
+      for (const p of await players()) {
         expect(p.uid, p.username).toBeGreaterThanOrEqual(SCENARIO_UIDS.from);
         expect(p.uid, p.username).toBeLessThan(SCENARIO_UIDS.to);
         const row = `| \`${scenario.name}\` | ${p.username} | ${p.uid} | ${p.phone} | ${p.invitation_code} |`;

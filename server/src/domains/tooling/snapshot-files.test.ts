@@ -41,7 +41,7 @@ describe('snapshot files over HTTP', () => {
     await ops.post('/ops/scenarios/pending-withdrawal');
     await ops.post('/ops/clock', { advance: '5h' });
     expect((await ops.post('/ops/snapshots/three-pending', { note: 'before review' })).body.success).toBe(true);
-    const digest = dataDigest(source);
+    const digest = await dataDigest(source);
 
     const file = await download(source, 'three-pending');
     expect(file.statusCode).toBe(200);
@@ -50,7 +50,7 @@ describe('snapshot files over HTTP', () => {
     expect(file.rawPayload.subarray(0, 15).toString()).toBe('SQLite format 3');
 
     const target = await open();
-    expect(dataDigest(target)).not.toBe(digest);
+    expect(await dataDigest(target)).not.toBe(digest);
     const imported = await upload(target, 'from-source', file.rawPayload);
     expect(imported.body).toMatchObject({
       success: true,
@@ -63,11 +63,12 @@ describe('snapshot files over HTTP', () => {
     });
     const restored = await opsClient(target).post('/ops/snapshots/from-source/restore', {});
     expect(restored.body.success).toBe(true);
-    expect(dataDigest(target)).toBe(digest);
+    expect(await dataDigest(target)).toBe(digest);
     expect(target.clock.iso()).toBe(new Date(TEST_NOW.getTime() + 5 * 3_600_000).toISOString());
-    ledgerIsWhole(target);
+    await ledgerIsWhole(target);
     // The target serves the source's players: the scenario's persona logs in there.
-    const persona = source.services.tooling.scenarios.list().find((s) => s.name === 'pending-withdrawal')?.personas[0];
+    const persona = (await source.services.tooling.scenarios.list()).find((s) => s.name === 'pending-withdrawal')
+      ?.personas[0];
     expect((await logIn(target, persona?.username ?? '')).answer.success).toBe(true);
     const pending = await opsClient(target).get<{ list: unknown[] }>('/ops/withdrawals', { status: 0 });
     expect(pending.body.data.list).toHaveLength(3);

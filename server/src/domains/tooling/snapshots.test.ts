@@ -25,21 +25,21 @@ describe('snapshots', () => {
     await ops.post('/ops/scenarios/pending-withdrawal');
     const saved = await save('before-review', 'three pending');
     expect(saved.body).toMatchObject({ success: true, data: { name: 'before-review', note: 'three pending' } });
-    const digest = databaseDigest(app.db);
+    const digest = await databaseDigest(app.db);
 
     const { info } = await registerPlayer(app);
     await fund(app, info.uid, 250);
     const pending = await ops.get<{ list: { orderNo: string }[] }>('/ops/withdrawals', { status: 0 });
     for (const w of pending.body.data.list) await ops.post(`/ops/withdrawals/${w.orderNo}/review`);
-    expect(databaseDigest(app.db)).not.toBe(digest);
+    expect(await databaseDigest(app.db)).not.toBe(digest);
 
     const restored = await restore('before-review');
     expect(restored.body.success).toBe(true);
     expect(restored.body.data.restoreMs).toBeLessThan(1000);
     expect(saved.body.data.tookMs).toBeLessThan(1000);
-    expect(databaseDigest(app.db)).toBe(digest);
-    expect(app.services.users.byUid(info.uid)).toBeUndefined();
-    ledgerIsWhole(app);
+    expect(await databaseDigest(app.db)).toBe(digest);
+    expect(await app.services.users.byUid(info.uid)).toBeUndefined();
+    await ledgerIsWhole(app);
     // Services keep working on the swapped data: the same order can be reviewed again.
     const again = await ops.get<{ list: { orderNo: string }[] }>('/ops/withdrawals', { status: 0 });
     expect(again.body.data.list).toHaveLength(3);
@@ -56,7 +56,9 @@ describe('snapshots', () => {
       (await kept.client.get<{ total: number }>('/api/game/fetch', { type: 'default', page: 1, size: 1 })).body.data
         .total;
     const games = await gameCount();
-    app.db.prepare('UPDATE games SET enabled = 0 WHERE id IN (SELECT id FROM games WHERE enabled = 1 LIMIT 5)').run();
+    await app.db
+      .prepare('UPDATE games SET enabled = 0 WHERE id IN (SELECT id FROM games WHERE enabled = 1 LIMIT 5)')
+      .run();
     expect(await gameCount()).toBe(games - 5);
     await ops.post('/ops/clock', { advance: '3d' });
 
@@ -91,19 +93,20 @@ describe('snapshots', () => {
     await save('old');
     if (isPostgres(app.db)) {
       // On PostgreSQL a snapshot is the schema snap_<name> of the same database.
-      app.db
+      await app.db
         .prepare('DELETE FROM snap_old.schema_migrations WHERE version = (SELECT MAX(version) FROM schema_migrations)')
         .run();
     } else {
-      const file = app.services.tooling.snapshots.list().find((s) => s.name === 'old') && snapshotFile('old');
+      const file =
+        (await app.services.tooling.snapshots.list()).find((s) => s.name === 'old') && (await snapshotFile('old'));
       const other = new Database(file);
       other.prepare('DELETE FROM schema_migrations WHERE version = (SELECT MAX(version) FROM schema_migrations)').run();
       other.close();
     }
-    const digest = databaseDigest(app.db);
+    const digest = await databaseDigest(app.db);
     expect((await restore('old')).body.code).toBe(Code.SNAPSHOT_INCOMPATIBLE);
-    expect(databaseDigest(app.db)).toBe(digest);
-    if (!isPostgres(app.db)) expect(app.db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(await databaseDigest(app.db)).toBe(digest);
+    if (!isPostgres(app.db)) expect(await app.db.pragma('foreign_keys', { simple: true })).toBe(1);
   });
 
   it('refuses bad names before doing anything', async () => {
@@ -113,8 +116,8 @@ describe('snapshots', () => {
   });
 });
 
-function snapshotFile(name: string): string {
-  const row = app.db.prepare("SELECT file FROM pragma_database_list WHERE name = 'main'").pluck().get();
+async function snapshotFile(name: string): Promise<string> {
+  const row = await app.db.prepare("SELECT file FROM pragma_database_list WHERE name = 'main'").pluck().get();
   expect(row).toBe('');
   // In-memory databases keep snapshots in a temporary folder that the service knows.
   return app.services.tooling.snapshots.fileOf(name);

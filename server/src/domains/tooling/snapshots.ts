@@ -17,6 +17,7 @@ import type { Clock } from '../../clock';
 import { type Db, migrate } from '../../db/database';
 import { isPostgres } from '../../db/port';
 import { runSeeds } from '../../db/seed';
+import { serialize } from '../../db/serial';
 import { AppError } from '../../errors';
 import { createPgSnapshots } from './pg-snapshots';
 import { SNAPSHOT_META_KEY, type SnapshotRepo } from './snapshot.repo';
@@ -37,14 +38,14 @@ let pristineFile: string | undefined;
  * A fresh install (migrations and seeds, no player) as a file, built once per process: loading a
  * scenario starts from it, so "fresh" means exactly what `npm start` creates on an empty disk.
  */
-function pristine(): string {
+async function pristine(): Promise<string> {
   if (pristineFile && existsSync(pristineFile)) return pristineFile;
   const dir = mkdtempSync(join(tmpdir(), 'casino-pristine-'));
   const file = join(dir, 'fresh.db');
   const db = new Database(':memory:');
   try {
     migrate(db);
-    runSeeds(db);
+    await runSeeds(serialize(db));
     db.prepare('VACUUM INTO ?').run(file);
   } finally {
     db.close();
@@ -130,24 +131,24 @@ export function createSnapshots(deps: {
     return JSON.parse(readFileSync(f.meta, 'utf8')) as SnapshotMeta;
   }
 
-  function swapIn(file: string) {
-    if (!repo.restoreFrom(file)) throw new AppError(Code.SNAPSHOT_INCOMPATIBLE);
+  async function swapIn(file: string) {
+    if (!(await repo.restoreFrom(file))) throw new AppError(Code.SNAPSHOT_INCOMPATIBLE);
   }
 
   return {
-    list(): SnapshotMeta[] {
+    async list(): Promise<SnapshotMeta[]> {
       return readdirSync(folder())
         .filter((f) => f.endsWith('.json'))
         .flatMap((f) => read(f.slice(0, -5)) ?? [])
         .sort((a, b) => b.savedAt.localeCompare(a.savedAt));
     },
 
-    save(name: string, note: string): SnapshotMeta {
+    async save(name: string, note: string): Promise<SnapshotMeta> {
       const start = performance.now();
       const f = files(name);
       const partial = `${f.db}.partial`;
       rmSync(partial, { force: true });
-      repo.saveTo(partial);
+      await repo.saveTo(partial);
       const described = { name, note, savedAt: new Date().toISOString(), clock: clock.iso(), frozen: clock.frozen };
       // The file describes itself, so an exported copy imported elsewhere keeps its note and instant.
       writeFileMeta(partial, described);
@@ -169,7 +170,7 @@ export function createSnapshots(deps: {
      * SQLite database whose pages are sound and which was saved under this server's migrations. Its
      * note and instant come from the file (a snapshot saved by any server of this app carries them).
      */
-    importFile(name: string, bytes: Buffer): SnapshotMeta {
+    async importFile(name: string, bytes: Buffer): Promise<SnapshotMeta> {
       const start = performance.now();
       if (!bytes.subarray(0, SQLITE_MAGIC.length).equals(SQLITE_MAGIC)) throw new AppError(Code.SNAPSHOT_FILE_INVALID);
       const f = files(name);
@@ -178,7 +179,7 @@ export function createSnapshots(deps: {
       try {
         const inFile = inspectFile(partial);
         if (!inFile) throw new AppError(Code.SNAPSHOT_FILE_INVALID);
-        if (inFile.migrations !== repo.migrations()) throw new AppError(Code.SNAPSHOT_INCOMPATIBLE);
+        if (inFile.migrations !== (await repo.migrations())) throw new AppError(Code.SNAPSHOT_INCOMPATIBLE);
         renameSync(partial, f.db);
         const meta: SnapshotMeta = {
           name,
@@ -200,12 +201,12 @@ export function createSnapshots(deps: {
     folder,
 
     /** Swaps the snapshot's rows in; the clock goes back to its instant unless `keepClock`. */
-    restore(name: string, keepClock: boolean): SnapshotMeta & { restoreMs: number } {
+    async restore(name: string, keepClock: boolean): Promise<SnapshotMeta & { restoreMs: number }> {
       const meta = read(name);
       if (!meta) throw new AppError(Code.SNAPSHOT_NOT_FOUND);
       const start = performance.now();
       const instant = keepClock ? clock.now() : new Date(meta.clock);
-      swapIn(files(name).db);
+      await swapIn(files(name).db);
       // Memory first (sockets, caches), so clock listeners never meet players of the old world; then
       // the clock: app_state now holds the saved offset, and setting the clock writes the one that applies.
       deps.swapped('snapshot', name);
@@ -216,7 +217,7 @@ export function createSnapshots(deps: {
     /** Where a snapshot's database file is (tests, and testers who want to copy one). */
     fileOf: (name: string) => files(name).db,
 
-    remove(name: string): void {
+    async remove(name: string): Promise<void> {
       if (!read(name)) throw new AppError(Code.SNAPSHOT_NOT_FOUND);
       const f = files(name);
       rmSync(f.db, { force: true });
@@ -224,8 +225,8 @@ export function createSnapshots(deps: {
     },
 
     /** Back to a fresh install (keeping the clock where it is); scenarios build on it. */
-    reset(): void {
-      swapIn(pristine());
+    async reset(): Promise<void> {
+      await swapIn(await pristine());
       clock.set(clock.now());
     },
 

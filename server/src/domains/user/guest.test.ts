@@ -44,7 +44,7 @@ describe('guest accounts', () => {
     const records = app.db
       .prepare('SELECT COUNT(*) FROM balance_journal e JOIN users u ON u.id = e.user_id WHERE u.uid = ?')
       .pluck();
-    const entriesBefore = records.get(info.uid) as number;
+    const entriesBefore = (await records.get(info.uid)) as number;
     expect(entriesBefore).toBeGreaterThan(0);
     const cookieBefore = client.cookie;
     const copy = new TestClient(app);
@@ -61,7 +61,7 @@ describe('guest accounts', () => {
     const now = await client.get<UserInfo>(INFO);
     expect(now.body.data).toMatchObject({ uid: info.uid, guest: false, username: player.username });
     expect((await balanceOf(client)).balance).toBe(25);
-    expect(records.get(info.uid) as number).toBe(entriesBefore);
+    expect((await records.get(info.uid)) as number).toBe(entriesBefore);
 
     // What a guest could not do, the account now may: set a transaction password; the welcome coupon arrives.
     expect((await client.post('/api/user/modifyPasswordTrade', { newPassword: hashed('trade111') })).body.success).toBe(

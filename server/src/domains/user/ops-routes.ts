@@ -8,7 +8,7 @@ import type { SmsService } from './sms.service';
 
 /** Players and the SMS outbox under /ops (shared/contract/ops.ts). */
 export function userOpsRoutes(app: FastifyInstance, users: UserService, sms: SmsService) {
-  const toOpsUser = (row: UserRow) => ({
+  const toOpsUser = async (row: UserRow) => ({
     ...toUserInfo(row),
     id: row.id,
     status: row.status,
@@ -17,12 +17,12 @@ export function userOpsRoutes(app: FastifyInstance, users: UserService, sms: Sms
     realName: row.real_name,
     birthDate: row.birth_date,
     email: row.email,
-    superiorUid: row.superior_id === null ? null : (users.byId(row.superior_id)?.uid ?? null),
+    superiorUid: row.superior_id === null ? null : ((await users.byId(row.superior_id))?.uid ?? null),
     createdAt: row.created_at,
   });
 
-  route(app, contract.smsOutbox, ({ query }) =>
-    sms.outbox(query.phone ?? '', query.limit).map((m) => ({
+  route(app, contract.smsOutbox, async ({ query }) =>
+    (await sms.outbox(query.phone ?? '', query.limit)).map((m) => ({
       id: m.id,
       phone: m.phone,
       purpose: m.purpose,
@@ -34,23 +34,31 @@ export function userOpsRoutes(app: FastifyInstance, users: UserService, sms: Sms
     })),
   );
 
-  route(app, contract.listUsers, ({ query }) => users.search(query.q, query.limit).map(toOpsUser));
-  route(app, contract.getUser, ({ params }) => toOpsUser(users.opsTarget(params.uid)));
-  route(app, contract.setUserStatus, ({ params, body }) => {
-    const row = users.opsTarget(params.uid);
-    users.setStatus(row.id, body.status, body.reason);
-    if (body.status === 'suspended') app.sessions.revokeAllOf(row.id, 'suspended by operator');
-    return toOpsUser(users.opsTarget(params.uid));
+  route(app, contract.listUsers, async ({ query }) => {
+    const list = [];
+    for (const row of await users.search(query.q, query.limit)) list.push(await toOpsUser(row));
+    return list;
   });
-  route(app, contract.revokeUserSessions, ({ params }) => {
-    app.sessions.revokeAllOf(users.opsTarget(params.uid).id, 'revoked by operator');
+  route(app, contract.getUser, async ({ params }) => toOpsUser(await users.opsTarget(params.uid)));
+  route(app, contract.setUserStatus, async ({ params, body }) => {
+    const row = await users.opsTarget(params.uid);
+    await users.setStatus(row.id, body.status, body.reason);
+    if (body.status === 'suspended') await app.sessions.revokeAllOf(row.id, 'suspended by operator');
+    return toOpsUser(await users.opsTarget(params.uid));
+  });
+  route(app, contract.revokeUserSessions, async ({ params }) => {
+    await app.sessions.revokeAllOf((await users.opsTarget(params.uid)).id, 'revoked by operator');
     return null;
   });
-  route(app, contract.listUserSessions, ({ params, query }) =>
-    app.sessions.listOf(users.opsTarget(params.uid).id, query.limit),
+  route(app, contract.listUserSessions, async ({ params, query }) =>
+    app.sessions.listOf((await users.opsTarget(params.uid)).id, query.limit),
   );
-  route(app, contract.revokeUserSession, ({ params }) => {
-    const session = app.sessions.revokeOne(users.opsTarget(params.uid).id, params.id, 'revoked by operator');
+  route(app, contract.revokeUserSession, async ({ params }) => {
+    const session = await app.sessions.revokeOne(
+      (await users.opsTarget(params.uid)).id,
+      params.id,
+      'revoked by operator',
+    );
     if (!session) throw new AppError(Code.OPS_NOT_FOUND);
     return session;
   });

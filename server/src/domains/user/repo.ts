@@ -119,26 +119,26 @@ export function createUserRepo(db: Db) {
   );
 
   return {
-    insert: (user: NewUser) => (insert.get(user) as { id: number }).id,
-    byId: (id: number) => byId.get(id) as UserRow | undefined,
-    standing: (id: number) => standing.get(id) as Pick<UserRow, 'guest' | 'status'> | undefined,
-    infoById: (id: number) => infoById.get(id) as UserInfoRow | undefined,
-    byUid: (uid: number) => byUid.get(uid) as UserRow | undefined,
-    byUsername: (username: string) => byUsername.get(username) as UserRow | undefined,
-    byPhone: (phone: string) => byPhone.get(phone) as UserRow | undefined,
-    byInvitationCode: (code: string) => byInvitationCode.get(code) as UserRow | undefined,
-    uidExists: (uid: number) => uidExists.get(uid) !== undefined,
-    invitationCodeExists: (code: string) => codeExists.get(code) !== undefined,
-    usernameExists: (username: string) => usernameExists.get(username) !== undefined,
-    phoneExists: (phone: string) => phoneExists.get(phone) !== undefined,
+    insert: async (user: NewUser) => ((await insert.get(user)) as { id: number }).id,
+    byId: async (id: number) => (await byId.get(id)) as UserRow | undefined,
+    standing: async (id: number) => (await standing.get(id)) as Pick<UserRow, 'guest' | 'status'> | undefined,
+    infoById: async (id: number) => (await infoById.get(id)) as UserInfoRow | undefined,
+    byUid: async (uid: number) => (await byUid.get(uid)) as UserRow | undefined,
+    byUsername: async (username: string) => (await byUsername.get(username)) as UserRow | undefined,
+    byPhone: async (phone: string) => (await byPhone.get(phone)) as UserRow | undefined,
+    byInvitationCode: async (code: string) => (await byInvitationCode.get(code)) as UserRow | undefined,
+    uidExists: async (uid: number) => (await uidExists.get(uid)) !== undefined,
+    invitationCodeExists: async (code: string) => (await codeExists.get(code)) !== undefined,
+    usernameExists: async (username: string) => (await usernameExists.get(username)) !== undefined,
+    phoneExists: async (phone: string) => (await phoneExists.get(phone)) !== undefined,
     setPassword: (id: number, hash: string) => setPassword.run(hash, id),
     setTradePassword: (id: number, hash: string) => setTradePassword.run(hash, id),
     /** Binds only when no superior is bound yet; false when one already was. */
-    setSuperior: (id: number, superiorId: number, code: string, now: string) =>
-      setSuperior.run(superiorId, code, now, id).changes > 0,
-    superiorOf: (id: number) => (superiorOf.get(id) as number | null | undefined) ?? null,
+    setSuperior: async (id: number, superiorId: number, code: string, now: string) =>
+      (await setSuperior.run(superiorId, code, now, id)).changes > 0,
+    superiorOf: async (id: number) => ((await superiorOf.get(id)) as number | null | undefined) ?? null,
     /** Turns a guest row into a registered account in place (same id and uid); false when not a guest. */
-    signUpGuest: (
+    signUpGuest: async (
       id: number,
       row: {
         username: string;
@@ -148,15 +148,15 @@ export function createUserRepo(db: Db) {
         registrationCode: string;
         now: string;
       },
-    ) => signUpGuest.run({ id, ...row }).changes > 0,
+    ) => (await signUpGuest.run({ id, ...row })).changes > 0,
     setStatus: (id: number, status: 'active' | 'suspended', reason: string) => setStatus.run(status, reason, id),
-    updateProfile(id: number, changes: ProfileChanges) {
+    async updateProfile(id: number, changes: ProfileChanges) {
       const columns = Object.keys(changes).filter((c) => PROFILE_COLUMNS.has(c));
       if (!columns.length) return;
       const assignments = columns.map((c) => `${c} = @${c}`).join(', ');
-      db.prepare(`UPDATE users SET ${assignments} WHERE id = @id`).run({ ...changes, id });
+      await db.prepare(`UPDATE users SET ${assignments} WHERE id = @id`).run({ ...changes, id });
     },
-    search: (q: string, limit: number) => search.all({ q, like: `%${q}%`, limit }) as UserRow[],
+    search: async (q: string, limit: number) => (await search.all({ q, like: `%${q}%`, limit })) as UserRow[],
   };
 }
 

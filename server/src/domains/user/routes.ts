@@ -13,8 +13,8 @@ export const requestMeta = (request: FastifyRequest): RequestMeta => ({
 export function userRoutes(app: FastifyInstance, users: UserService) {
   const secure = app.config.publicUrl.startsWith('https://');
 
-  function startSession(userId: number, request: FastifyRequest, reply: FastifyReply, reason?: string) {
-    const { token, maxAgeSeconds } = app.sessions.start(
+  async function startSession(userId: number, request: FastifyRequest, reply: FastifyReply, reason?: string) {
+    const { token, maxAgeSeconds } = await app.sessions.start(
       userId,
       { ...requestMeta(request), userAgent: String(request.headers['user-agent'] ?? '') },
       reason,
@@ -59,8 +59,8 @@ export function userRoutes(app: FastifyInstance, users: UserService) {
     return rotateSession(user.id, request, reply);
   });
 
-  route(app, contract.logout, ({ user, reply, succeed }) => {
-    app.sessions.end(user);
+  route(app, contract.logout, async ({ user, reply, succeed }) => {
+    await app.sessions.end(user);
     reply.clearCookie(app.sessions.cookieName, { path: '/', secure });
     succeed('loggedOut');
     return null;
@@ -76,8 +76,8 @@ export function userRoutes(app: FastifyInstance, users: UserService) {
   });
   route(app, contract.avatars, () => AVATAR_IDS.map((id) => ({ id, url: avatarUrl(id) })));
 
-  route(app, contract.bindSuperior, ({ user, body, succeed }) => {
-    users.bindSuperior(user, body.inviteCode);
+  route(app, contract.bindSuperior, async ({ user, body, succeed }) => {
+    await users.bindSuperior(user, body.inviteCode);
     succeed('superiorBound');
     return null;
   });
@@ -106,18 +106,18 @@ export function userRoutes(app: FastifyInstance, users: UserService) {
   route(app, contract.modifyLoginPassword, async ({ user, body, request, reply, succeed }) => {
     await users.changeLoginPassword(user, body.oldPassword, body.newPassword);
     succeed('passwordChanged');
-    rotateSession(user.id, request, reply);
+    await rotateSession(user.id, request, reply);
     return null;
   });
   route(app, contract.modifyTradePassword, async ({ user, body, request, reply, succeed }) => {
     succeed(await users.setTradePassword(user, body.oldPassword, body.newPassword));
-    rotateSession(user.id, request, reply);
+    await rotateSession(user.id, request, reply);
     return null;
   });
   route(app, contract.resetTradePassword, async ({ user, body, request, reply, succeed }) => {
     await users.resetTradePassword(user, body.code, body.password);
     succeed('tradePasswordReset');
-    rotateSession(user.id, request, reply);
+    await rotateSession(user.id, request, reply);
     return null;
   });
 

@@ -93,8 +93,8 @@ export function createUserService(deps: {
   limiter: Limiter;
   events: EventBus;
   sms: SmsService;
-  revokeSessions: (userId: number, reason: string, exceptSessionId?: number) => void;
-  configValue: (key: string) => string;
+  revokeSessions: (userId: number, reason: string, exceptSessionId?: number) => Promise<void>;
+  configValue: (key: string) => Promise<string>;
 }) {
   const { db, clock, limiter, sms } = deps;
   const repo = createUserRepo(db);
@@ -102,32 +102,32 @@ export function createUserService(deps: {
   /** The transaction password's gate; its places are in the limiter's store, shared with the withdrawal's. */
   const tradeGate = new AttemptGate(limiter, PASSWORD_FAILURES);
 
-  const mustGet = (id: number) => {
-    const row = repo.byId(id);
+  const mustGet = async (id: number) => {
+    const row = await repo.byId(id);
     if (!row) throw new AppError(Code.SESSION_INVALID);
     return row;
   };
 
-  const unique = (make: () => string | number, exists: (v: never) => boolean) => {
+  const unique = async <T extends string | number>(make: () => T, exists: (value: T) => Promise<boolean>) => {
     for (;;) {
       const value = make();
-      if (!exists(value as never)) return value;
+      if (!(await exists(value))) return value;
     }
   };
-  const newUid = () => unique(() => randomInt(SCENARIO_UIDS.to, UID_END), repo.uidExists) as number;
+  const newUid = () => unique(() => randomInt(SCENARIO_UIDS.to, UID_END), repo.uidExists);
   /** A scenario's fixed uid: in the scenarios' range and not taken (a scenario's mistake otherwise). */
-  const fixedUid = (uid: number) => {
+  const fixedUid = async (uid: number) => {
     if (!Number.isInteger(uid) || uid < SCENARIO_UIDS.from || uid >= SCENARIO_UIDS.to) {
       throw new Error(`uid ${uid} is outside the scenarios' range ${SCENARIO_UIDS.from}-${SCENARIO_UIDS.to - 1}`);
     }
-    if (repo.uidExists(uid)) throw new Error(`uid ${uid} is taken`);
+    if (await repo.uidExists(uid)) throw new Error(`uid ${uid} is taken`);
     return uid;
   };
   const newInvitationCode = () =>
     unique(
       () => Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join(''),
       repo.invitationCodeExists,
-    ) as string;
+    );
 
   function assertActive(row: Pick<UserRow, 'status'>) {
     if (row.status !== 'active') throw new AppError(Code.ACCOUNT_SUSPENDED);
@@ -138,23 +138,23 @@ export function createUserService(deps: {
   }
 
   /** True when `candidate` is `userId` or sits below it in the referral tree. */
-  function isSelfOrDescendant(candidateId: number, userId: number): boolean {
+  async function isSelfOrDescendant(candidateId: number, userId: number): Promise<boolean> {
     for (let id: number | null = candidateId, depth = 0; id !== null && depth < 10_000; depth++) {
       if (id === userId) return true;
-      id = repo.superiorOf(id);
+      id = await repo.superiorOf(id);
     }
     return false;
   }
 
   return {
-    info(userId: number): UserInfo {
-      const row = repo.infoById(userId);
+    async info(userId: number): Promise<UserInfo> {
+      const row = await repo.infoById(userId);
       if (!row) throw new AppError(Code.SESSION_INVALID);
       return infoOf(row);
     },
 
-    base(userId: number): z.infer<typeof userBaseSchema> {
-      const row = mustGet(userId);
+    async base(userId: number): Promise<z.infer<typeof userBaseSchema>> {
+      const row = await mustGet(userId);
       return {
         uid: row.uid,
         username: row.username,
@@ -173,8 +173,8 @@ export function createUserService(deps: {
     async registerFlag(input: { username?: string; phone?: string }, meta: RequestMeta) {
       await limiter.consume(`flag:ip:${meta.ip}`, FLAG_CHECKS_PER_ADDRESS);
       return {
-        usernameTaken: input.username !== undefined && repo.usernameExists(input.username),
-        phoneTaken: input.phone !== undefined && repo.phoneExists(input.phone),
+        usernameTaken: input.username !== undefined && (await repo.usernameExists(input.username)),
+        phoneTaken: input.phone !== undefined && (await repo.phoneExists(input.phone)),
       };
     },
 
@@ -182,13 +182,13 @@ export function createUserService(deps: {
     async register(input: z.output<typeof register.body>, meta: RequestMeta, fixed?: { uid: number }): Promise<number> {
       await limiter.consume(`register:ip:${meta.ip}`, REGISTRATIONS_PER_ADDRESS);
       const passwordHash = await hashPassword(input.password);
-      const userId = db.transaction(() => {
-        if (repo.usernameExists(input.username)) throw new AppError(Code.USERNAME_TAKEN);
-        if (repo.phoneExists(input.phone)) throw new AppError(Code.PHONE_TAKEN);
-        const superior = input.inviteCode ? repo.byInvitationCode(input.inviteCode) : undefined;
+      const userId = await db.transaction(async () => {
+        if (await repo.usernameExists(input.username)) throw new AppError(Code.USERNAME_TAKEN);
+        if (await repo.phoneExists(input.phone)) throw new AppError(Code.PHONE_TAKEN);
+        const superior = input.inviteCode ? await repo.byInvitationCode(input.inviteCode) : undefined;
         if (input.inviteCode && !superior) throw new AppError(Code.INVITE_CODE_INVALID);
         const now = clock.iso();
-        const uid = fixed ? fixedUid(fixed.uid) : newUid();
+        const uid = fixed ? await fixedUid(fixed.uid) : await newUid();
         return repo.insert({
           uid,
           username: input.username,
@@ -196,7 +196,7 @@ export function createUserService(deps: {
           passwordHash,
           nickname: input.username,
           avatar: DEFAULT_AVATAR,
-          invitationCode: fixed ? scenarioInvitationCode(uid) : newInvitationCode(),
+          invitationCode: fixed ? scenarioInvitationCode(uid) : await newInvitationCode(),
           superiorId: superior?.id ?? null,
           registrationCode: superior?.invitation_code ?? '',
           guest: 0,
@@ -206,7 +206,7 @@ export function createUserService(deps: {
           now,
         });
       })();
-      const row = mustGet(userId);
+      const row = await mustGet(userId);
       deps.events.emit('user.registered', { userId, uid: row.uid });
       return userId;
     },
@@ -218,15 +218,15 @@ export function createUserService(deps: {
      */
     async signUpGuest(user: SessionUser, input: z.output<typeof register.body>, meta: RequestMeta): Promise<void> {
       await limiter.consume(`register:ip:${meta.ip}`, REGISTRATIONS_PER_ADDRESS);
-      if (mustGet(user.id).guest !== 1) throw new AppError(Code.ALREADY_REGISTERED);
+      if ((await mustGet(user.id)).guest !== 1) throw new AppError(Code.ALREADY_REGISTERED);
       const passwordHash = await hashPassword(input.password);
-      db.transaction(() => {
-        if (repo.usernameExists(input.username)) throw new AppError(Code.USERNAME_TAKEN);
-        if (repo.phoneExists(input.phone)) throw new AppError(Code.PHONE_TAKEN);
-        const superior = input.inviteCode ? repo.byInvitationCode(input.inviteCode) : undefined;
+      await db.transaction(async () => {
+        if (await repo.usernameExists(input.username)) throw new AppError(Code.USERNAME_TAKEN);
+        if (await repo.phoneExists(input.phone)) throw new AppError(Code.PHONE_TAKEN);
+        const superior = input.inviteCode ? await repo.byInvitationCode(input.inviteCode) : undefined;
         if (input.inviteCode && !superior) throw new AppError(Code.INVITE_CODE_INVALID);
-        if (superior && isSelfOrDescendant(superior.id, user.id)) throw new AppError(Code.SUPERIOR_INVALID);
-        const changed = repo.signUpGuest(user.id, {
+        if (superior && (await isSelfOrDescendant(superior.id, user.id))) throw new AppError(Code.SUPERIOR_INVALID);
+        const changed = await repo.signUpGuest(user.id, {
           username: input.username,
           phone: input.phone,
           passwordHash,
@@ -242,16 +242,16 @@ export function createUserService(deps: {
     async guest(meta: RequestMeta): Promise<number> {
       await limiter.consume(`guest:ip:${meta.ip}`, GUESTS_PER_ADDRESS);
       const secret = await hashPassword(Array.from({ length: 32 }, () => randomInt(16).toString(16)).join(''));
-      const userId = db.transaction(() => {
-        const username = unique(() => `guest${randomInt(10_000_000, 100_000_000)}`, repo.usernameExists) as string;
+      const userId = await db.transaction(async () => {
+        const username = await unique(() => `guest${randomInt(10_000_000, 100_000_000)}`, repo.usernameExists);
         return repo.insert({
-          uid: newUid(),
+          uid: await newUid(),
           username,
           phone: null,
           passwordHash: secret,
           nickname: username,
           avatar: DEFAULT_AVATAR,
-          invitationCode: newInvitationCode(),
+          invitationCode: await newInvitationCode(),
           superiorId: null,
           registrationCode: '',
           guest: 1,
@@ -261,7 +261,7 @@ export function createUserService(deps: {
           now: clock.iso(),
         });
       })();
-      deps.events.emit('user.registered', { userId, uid: mustGet(userId).uid });
+      deps.events.emit('user.registered', { userId, uid: (await mustGet(userId)).uid });
       return userId;
     },
 
@@ -270,7 +270,8 @@ export function createUserService(deps: {
       await limiter.consume(`login:ip:${meta.ip}`, LOGIN_ATTEMPTS_PER_ADDRESS);
       // A username may be all digits too: a phone match wins, then the username.
       const row =
-        (/^\d+$/.test(input.username) ? repo.byPhone(input.username) : undefined) ?? repo.byUsername(input.username);
+        (/^\d+$/.test(input.username) ? await repo.byPhone(input.username) : undefined) ??
+        (await repo.byUsername(input.username));
       const accountKey = loginLockKey(row?.id ?? input.username.toLowerCase());
       // The guess takes its place before argon2 runs: parallel guesses cannot get past the lock-out.
       return loginGate.guard(accountKey, async () => {
@@ -305,24 +306,24 @@ export function createUserService(deps: {
         assertNotGuest(user);
         const phone = input.phone;
         // The code first: only whoever holds the phone learns that another account has it.
-        sms.consume(phone, 'bind', input.smsCode, () => {
-          assertPhoneFree(user, phone);
+        await sms.consume(phone, 'bind', input.smsCode, async () => {
+          await assertPhoneFree(user, phone);
           return repo.updateProfile(user.id, { ...changes, phone });
         });
       } else {
-        db.transaction(() => repo.updateProfile(user.id, changes))();
+        await db.transaction(() => repo.updateProfile(user.id, changes))();
       }
-      return toUserInfo(mustGet(user.id));
+      return toUserInfo(await mustGet(user.id));
     },
 
-    bindSuperior(user: SessionUser, inviteCode: string) {
-      db.transaction(() => {
-        const row = mustGet(user.id);
+    async bindSuperior(user: SessionUser, inviteCode: string) {
+      await db.transaction(async () => {
+        const row = await mustGet(user.id);
         if (row.superior_id !== null) throw new AppError(Code.SUPERIOR_ALREADY_BOUND);
-        const superior = repo.byInvitationCode(inviteCode);
+        const superior = await repo.byInvitationCode(inviteCode);
         if (!superior) throw new AppError(Code.INVITE_CODE_INVALID);
-        if (isSelfOrDescendant(superior.id, user.id)) throw new AppError(Code.SUPERIOR_INVALID);
-        if (!repo.setSuperior(user.id, superior.id, superior.invitation_code, clock.iso())) {
+        if (await isSelfOrDescendant(superior.id, user.id)) throw new AppError(Code.SUPERIOR_INVALID);
+        if (!(await repo.setSuperior(user.id, superior.id, superior.invitation_code, clock.iso()))) {
           throw new AppError(Code.SUPERIOR_ALREADY_BOUND);
         }
       })();
@@ -333,7 +334,7 @@ export function createUserService(deps: {
       await limiter.consume(`bind:user:${user.id}`, BIND_PROBES_PER_ACCOUNT);
       await limiter.consume(`bind:ip:${meta.ip}`, BIND_PROBES_PER_ADDRESS);
       // Another account's number is answered as any other (no enumeration); its owner is told instead.
-      const owner = repo.byPhone(phone);
+      const owner = await repo.byPhone(phone);
       const taken = owner !== undefined && owner.id !== user.id;
       return sms.send(phone, 'bind', user.id, meta.ip, taken ? SMS_NOTICE.taken : undefined);
     },
@@ -341,7 +342,7 @@ export function createUserService(deps: {
     async sendResetLoginSms(phone: string, meta: RequestMeta) {
       await limiter.consume(`reset:ip:${meta.ip}`, RESETS_PER_ADDRESS);
       // A number with no account is answered as any other (no enumeration): it gets a notice, no code.
-      const row = repo.byPhone(phone);
+      const row = await repo.byPhone(phone);
       return sms.send(phone, 'resetLoginPwd', row?.id ?? null, meta.ip, row ? undefined : SMS_NOTICE.noAccount);
     },
 
@@ -349,17 +350,17 @@ export function createUserService(deps: {
       await limiter.consume(`reset:ip:${meta.ip}`, RESETS_PER_ADDRESS);
       // Hashed first, whether or not the number has an account: the time of the answer tells nothing.
       const passwordHash = await hashPassword(input.password);
-      const row = repo.byPhone(input.phone);
+      const row = await repo.byPhone(input.phone);
       if (!row) throw new AppError(Code.SMS_CODE_INVALID);
-      sms.consume(input.phone, 'resetLoginPwd', input.code, () => repo.setPassword(row.id, passwordHash));
-      deps.revokeSessions(row.id, 'password reset');
+      await sms.consume(input.phone, 'resetLoginPwd', input.code, () => repo.setPassword(row.id, passwordHash));
+      await deps.revokeSessions(row.id, 'password reset');
       // The code proved the phone: the new password logs in at once, even after a login lock-out.
       await limiter.reset(loginLockKey(row.id));
     },
 
     async changeLoginPassword(user: SessionUser, oldPassword: string, newPassword: string) {
       assertNotGuest(user);
-      const row = mustGet(user.id);
+      const row = await mustGet(user.id);
       // The login's own counter and gate: a session cannot add guesses at the password to the login's five.
       const accountKey = loginLockKey(user.id);
       await loginGate.guard(accountKey, async () => {
@@ -371,14 +372,14 @@ export function createUserService(deps: {
       });
       if (oldPassword === newPassword) throw new AppError(Code.SAME_PASSWORD);
       const passwordHash = await hashPassword(newPassword);
-      db.transaction(() => repo.setPassword(user.id, passwordHash))();
-      deps.revokeSessions(user.id, 'password changed', user.sessionId);
+      await db.transaction(() => repo.setPassword(user.id, passwordHash))();
+      await deps.revokeSessions(user.id, 'password changed', user.sessionId);
     },
 
     /** Sets the transaction password (no old one needed while none is set) or changes it. */
     async setTradePassword(user: SessionUser, oldPassword: string | undefined, newPassword: string) {
       assertNotGuest(user);
-      const row = mustGet(user.id);
+      const row = await mustGet(user.id);
       const isChange = row.trade_password_hash !== null;
       if (isChange) {
         // The same counter and gate as the withdrawal's check (withdraw/trade-password.ts): five guesses in
@@ -393,40 +394,40 @@ export function createUserService(deps: {
         });
       }
       const tradeHash = await hashPassword(newPassword);
-      db.transaction(() => repo.setTradePassword(user.id, tradeHash))();
+      await db.transaction(() => repo.setTradePassword(user.id, tradeHash))();
       return isChange ? ('tradePasswordChanged' as const) : ('tradePasswordSet' as const);
     },
 
-    sendResetTradeSms(user: SessionUser, meta: RequestMeta) {
+    async sendResetTradeSms(user: SessionUser, meta: RequestMeta) {
       assertNotGuest(user);
-      const row = mustGet(user.id);
+      const row = await mustGet(user.id);
       if (!row.phone) throw new AppError(Code.PHONE_NOT_BOUND);
       return sms.send(row.phone, 'resetTradePwd', user.id, meta.ip);
     },
 
     async resetTradePassword(user: SessionUser, code: string, password: string) {
       assertNotGuest(user);
-      const row = mustGet(user.id);
+      const row = await mustGet(user.id);
       if (!row.phone) throw new AppError(Code.PHONE_NOT_BOUND);
       const tradeHash = await hashPassword(password);
-      sms.consume(row.phone, 'resetTradePwd', code, () => repo.setTradePassword(user.id, tradeHash));
+      await sms.consume(row.phone, 'resetTradePwd', code, () => repo.setTradePassword(user.id, tradeHash));
       // The code proved the phone: the new transaction password works at once, even after a lock-out.
       await limiter.reset(tradeLockKey(user.id));
     },
 
-    share(userId: number) {
-      const code = mustGet(userId).invitation_code;
+    async share(userId: number) {
+      const code = (await mustGet(userId)).invitation_code;
       return { shareUrl: `${deps.config.publicUrl}/register?inviteCode=${code}`, invitationCode: code };
     },
 
     follow: () => deps.configValue('ps_facebook'),
 
     /** Whether the account is a guest (not signed up). */
-    isGuest: (userId: number) => repo.standing(userId)?.guest === 1,
+    isGuest: async (userId: number) => (await repo.standing(userId))?.guest === 1,
 
     /** Throws unless the account may move money: a registered (not guest), active account. */
-    assertCanTransact(userId: number) {
-      const row = repo.standing(userId);
+    async assertCanTransact(userId: number) {
+      const row = await repo.standing(userId);
       if (!row) throw new AppError(Code.SESSION_INVALID);
       if (row.guest === 1) throw new AppError(Code.GUEST_NOT_ALLOWED);
       assertActive(row);
@@ -437,23 +438,23 @@ export function createUserService(deps: {
     byUid: (uid: number) => repo.byUid(uid),
     byUsername: (username: string) => repo.byUsername(username),
     /** The player an operator names by uid; OPS_NOT_FOUND when there is none. */
-    opsTarget(uid: number): UserRow {
-      const row = repo.byUid(uid);
+    async opsTarget(uid: number): Promise<UserRow> {
+      const row = await repo.byUid(uid);
       if (!row) throw new AppError(Code.OPS_NOT_FOUND);
       return row;
     },
     /** An operator's uid filter as a user id: none for no uid, -1 (matches nothing) for an unknown uid. */
-    idFilter: (uid: number | undefined) => (uid === undefined ? null : (repo.byUid(uid)?.id ?? -1)),
+    idFilter: async (uid: number | undefined) => (uid === undefined ? null : ((await repo.byUid(uid))?.id ?? -1)),
     /** The operator's search by uid, username or phone. */
     search: (q: string, limit: number) => repo.search(q, limit),
     /** Suspends or reactivates an account (sessions are the caller's: see ops-routes.ts). */
-    setStatus(id: number, status: UserRow['status'], reason: string) {
-      db.transaction(() => repo.setStatus(id, status, reason))();
+    async setStatus(id: number, status: UserRow['status'], reason: string) {
+      await db.transaction(() => repo.setStatus(id, status, reason))();
     },
   };
 
-  function assertPhoneFree(user: SessionUser, phone: string) {
-    const owner = repo.byPhone(phone);
+  async function assertPhoneFree(user: SessionUser, phone: string) {
+    const owner = await repo.byPhone(phone);
     if (owner && owner.id !== user.id) throw new AppError(Code.PHONE_TAKEN);
   }
 }

@@ -35,9 +35,9 @@ const copyOf = (client: TestClient) => {
 };
 
 /** A second live session of the account (another device), written beside the client's own. */
-function extraSession(uid: number): string {
+async function extraSession(uid: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  app.db
+  await app.db
     .prepare(
       `INSERT INTO sessions (user_id, token_hash, created_at, last_seen_at, expires_at, ip, device_id, user_agent)
        SELECT id, ?, ?, ?, ?, '10.9.9.9', 'other-device', 'test' FROM users WHERE uid = ?`,
@@ -139,7 +139,7 @@ describe('a security change rotates the session', () => {
   async function setUp() {
     const { client, player, info } = await registerPlayer(app);
     const other = new TestClient(app);
-    other.cookie = extraSession(info.uid);
+    other.cookie = await extraSession(info.uid);
     expect((await other.get(INFO)).body.success).toBe(true);
     const before = copyOf(client);
     return { client, player, before, other, oldCookie: client.cookie };

@@ -29,7 +29,7 @@ export function createSmsRepo(db: Db) {
   );
 
   return {
-    insert: (row: {
+    insert: async (row: {
       phone: string;
       purpose: SmsPurpose;
       userId: number | null;
@@ -38,11 +38,11 @@ export function createSmsRepo(db: Db) {
       ip: string;
       now: string;
       expiresAt: string;
-    }) => (insert.get(row) as { id: number }).id,
-    latest: (phone: string, purpose: SmsPurpose) => latest.get(phone, purpose) as SmsRow | undefined,
+    }) => ((await insert.get(row)) as { id: number }).id,
+    latest: async (phone: string, purpose: SmsPurpose) => (await latest.get(phone, purpose)) as SmsRow | undefined,
     addAttempt: (id: number) => addAttempt.run(id),
     /** Marks a code used; false when it already was (a concurrent use). */
-    markUsed: (id: number, now: string) => markUsed.run(now, id).changes > 0,
-    recent: (phone: string, limit: number) => recent.all({ phone, limit }) as SmsRow[],
+    markUsed: async (id: number, now: string) => (await markUsed.run(now, id)).changes > 0,
+    recent: async (phone: string, limit: number) => (await recent.all({ phone, limit })) as SmsRow[],
   };
 }

@@ -49,7 +49,7 @@ export function createSmsService(deps: { db: Db; clock: Clock; limiter: Limiter;
       ip: string,
       notice?: string,
     ): Promise<{ cooldownSeconds: number }> {
-      const last = repo.latest(phone, purpose);
+      const last = await repo.latest(phone, purpose);
       if (last) {
         // A message "sent in the future" (the clock was set back) holds nothing, like the rate limiter.
         const elapsed = clock.nowMs() - Date.parse(last.created_at);
@@ -67,7 +67,7 @@ export function createSmsService(deps: { db: Db; clock: Clock; limiter: Limiter;
         notice ??
         `Your verification code is ${code} ${PURPOSE_TEXT[purpose]}. It expires in 5 minutes. Never share it with anyone.`;
       const now = clock.now();
-      repo.insert({
+      await repo.insert({
         phone,
         purpose,
         userId,
@@ -85,8 +85,8 @@ export function createSmsService(deps: { db: Db; clock: Clock; limiter: Limiter;
      * Checks the latest code sent to `phone` for `purpose`; on a match, marks it used and runs `apply`
      * in one transaction. A wrong code counts an attempt (kept even though the call fails).
      */
-    consume<T>(phone: string, purpose: SmsPurpose, code: string, apply: () => T): T {
-      const sms = repo.latest(phone, purpose);
+    async consume<T>(phone: string, purpose: SmsPurpose, code: string, apply: () => T | Promise<T>): Promise<T> {
+      const sms = await repo.latest(phone, purpose);
       const now = clock.now();
       if (
         !sms ||
@@ -97,11 +97,11 @@ export function createSmsService(deps: { db: Db; clock: Clock; limiter: Limiter;
         throw new AppError(Code.SMS_CODE_INVALID);
       }
       if (sms.code === '' || sms.code !== code) {
-        repo.addAttempt(sms.id);
+        await repo.addAttempt(sms.id);
         throw new AppError(Code.SMS_CODE_INVALID);
       }
-      return deps.db.transaction(() => {
-        if (!repo.markUsed(sms.id, now.toISOString())) throw new AppError(Code.SMS_CODE_INVALID);
+      return deps.db.transaction(async () => {
+        if (!(await repo.markUsed(sms.id, now.toISOString()))) throw new AppError(Code.SMS_CODE_INVALID);
         return apply();
       })();
     },

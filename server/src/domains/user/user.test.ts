@@ -22,9 +22,9 @@ afterEach(async () => {
   await app.close();
 });
 
-const countUsers = () => app.db.prepare('SELECT COUNT(*) FROM users').pluck().get() as number;
-const userRow = (uid: number) => {
-  const row = app.services.users.byUid(uid);
+const countUsers = async () => (await app.db.prepare('SELECT COUNT(*) FROM users').pluck().get()) as number;
+const userRow = async (uid: number) => {
+  const row = await app.services.users.byUid(uid);
   if (!row) throw new Error(`no user ${uid}`);
   return row;
 };
@@ -39,9 +39,9 @@ async function lastSms(phone: string, purpose?: string): Promise<Sms> {
 }
 
 /** A second live session for the account, made beside the client's own (as a concurrent login could). */
-function extraSession(userId: number): string {
+async function extraSession(userId: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  createSessionRepo(app.db).insert({
+  await createSessionRepo(app.db).insert({
     userId,
     tokenHash: createHash('sha256').update(token).digest('hex'),
     now: app.clock.iso(),
@@ -93,7 +93,7 @@ describe('register', () => {
     expect(info.body.success).toBe(true);
     expect(info.body.data.uid).toBe(answer.body.data.uid);
 
-    const row = userRow(answer.body.data.uid);
+    const row = await userRow(answer.body.data.uid);
     expect(row.terms_accepted_at).toBe(TEST_NOW.toISOString());
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
     expect(row.password_hash).not.toContain(hashed(player.password));
@@ -131,7 +131,7 @@ describe('register', () => {
 
   it('refuses each rule of spec section 5 with code 10001 and the exact message, writing nothing', async () => {
     const client = new TestClient(app);
-    const before = countUsers();
+    const before = await countUsers();
     for (const [label, change, field, message] of cases) {
       const body = { ...base(), ...change };
       for (const key of Object.keys(change)) if (change[key] === undefined) delete body[key];
@@ -143,12 +143,12 @@ describe('register', () => {
       expect(answer.body.msg, label).toBe(`${field}: ${message}`);
       expect(answer.headers['set-cookie'], label).toBeUndefined();
     }
-    expect(countUsers()).toBe(before);
+    expect(await countUsers()).toBe(before);
   });
 
   it('refuses a username taken in any letter case (20003) and a taken phone (20004)', async () => {
     const { player } = await registerPlayer(app, { username: 'LuckyJuan77' });
-    const before = countUsers();
+    const before = await countUsers();
     const client = new TestClient(app);
     const other = newPlayer();
     const sameName = await client.post(REGISTER, {
@@ -166,13 +166,13 @@ describe('register', () => {
       agree: true,
     });
     expect(samePhone.body).toMatchObject({ success: false, code: Code.PHONE_TAKEN });
-    expect(countUsers()).toBe(before);
+    expect(await countUsers()).toBe(before);
     expect(samePhone.headers['set-cookie']).toBeUndefined();
   });
 
   it('refuses an unknown invitation code (20006) and records a valid one and the superior', async () => {
     const superior = await registerPlayer(app);
-    const before = countUsers();
+    const before = await countUsers();
     const p = newPlayer();
     const client = new TestClient(app);
     const wrong = await client.post(REGISTER, {
@@ -183,7 +183,7 @@ describe('register', () => {
       agree: true,
     });
     expect(wrong.body).toMatchObject({ success: false, code: Code.INVITE_CODE_INVALID });
-    expect(countUsers()).toBe(before);
+    expect(await countUsers()).toBe(before);
 
     const right = await client.post<UserInfo>(REGISTER, {
       username: p.username,
@@ -194,7 +194,7 @@ describe('register', () => {
     });
     expect(right.body.success).toBe(true);
     expect(right.body.data.registrationCode).toBe(superior.info.invitationCode);
-    expect(userRow(right.body.data.uid).superior_id).toBe(userRow(superior.info.uid).id);
+    expect((await userRow(right.body.data.uid)).superior_id).toBe((await userRow(superior.info.uid)).id);
     const ops = await opsClient(app).get<{ superiorUid: number | null }>(`/ops/users/${right.body.data.uid}`);
     expect(ops.body.data.superiorUid).toBe(superior.info.uid);
   });
@@ -211,12 +211,12 @@ describe('register', () => {
       });
       expect(answer.body.success, `registration ${i}`).toBe(true);
     }
-    const before = countUsers();
+    const before = await countUsers();
     const p = newPlayer();
     const body = { username: p.username, password: hashed(p.password), phone: p.phone, agree: true };
     const throttled = await client.post(REGISTER, body);
     expect(throttled.body).toMatchObject({ success: false, code: Code.RATE_LIMITED });
-    expect(countUsers()).toBe(before);
+    expect(await countUsers()).toBe(before);
     expect((await new TestClient(app).post(REGISTER, body)).body.success).toBe(true);
   });
 
@@ -329,17 +329,17 @@ describe('login', () => {
 
   it('creates a guest account on guest login (guest true, no phone) that cannot log in by password', async () => {
     const client = new TestClient(app);
-    const before = countUsers();
+    const before = await countUsers();
     const answer = await client.post<UserInfo>('/api/user/guest/login', {});
     expect(answer.body.success).toBe(true);
     expect(answer.body.data).toMatchObject({ guest: true, phone: '', isNullPasswordTrade: true });
     expect(answer.body.data.username).toMatch(/^guest\d{8}$/);
-    expect(countUsers()).toBe(before + 1);
+    expect(await countUsers()).toBe(before + 1);
     const info = await client.get<UserInfo>(INFO);
     expect(info.body.data).toMatchObject({ uid: answer.body.data.uid, guest: true });
     const base = await client.get<{ termsAcceptedAt: string | null }>('/api/user/base');
     expect(base.body.data.termsAcceptedAt).toBeNull();
-    expect(userRow(answer.body.data.uid).phone).toBeNull();
+    expect((await userRow(answer.body.data.uid)).phone).toBeNull();
     const byPassword = await login(new TestClient(app), answer.body.data.username, 'anything1');
     expect(byPassword.body.code).toBe(Code.LOGIN_FAILED);
   });
@@ -372,9 +372,9 @@ describe('sessions', () => {
     expect(String([out.headers['set-cookie']].flat()[0])).toMatch(/^sid=;/);
     const replay = await withCookie(oldCookie).get(INFO);
     expect(replay.body.code).toBe(Code.SESSION_INVALID);
-    const row = app.db
+    const row = (await app.db
       .prepare('SELECT revoked_at, revoke_reason FROM sessions WHERE user_id = ? ORDER BY id DESC')
-      .get(userRow(info.uid).id) as { revoked_at: string | null; revoke_reason: string };
+      .get((await userRow(info.uid)).id)) as { revoked_at: string | null; revoke_reason: string };
     expect(row).toEqual({ revoked_at: TEST_NOW.toISOString(), revoke_reason: 'logout' });
     // Logging out twice is a call without a session.
     expect((await withCookie(oldCookie).post('/api/user/logout')).body.code).toBe(Code.SESSION_INVALID);
@@ -534,13 +534,13 @@ describe('modify and avatars', () => {
     const wrongCode = sms.code === '000000' ? '111111' : '000000';
     const wrong = await client.post('/api/user/modify', { phone, smsCode: wrongCode, nickname: 'NewName' });
     expect(wrong.body.code).toBe(Code.SMS_CODE_INVALID);
-    expect(userRow(info.uid).phone).not.toBe(phone);
-    expect(userRow(info.uid).nickname).not.toBe('NewName');
+    expect((await userRow(info.uid)).phone).not.toBe(phone);
+    expect((await userRow(info.uid)).nickname).not.toBe('NewName');
 
     const right = await client.post<UserInfo>('/api/user/modify', { phone, smsCode: sms.code });
     expect(right.body.success).toBe(true);
     expect(right.body.data.phone).toBe('9*****0001');
-    expect(userRow(info.uid).phone).toBe(phone);
+    expect((await userRow(info.uid)).phone).toBe(phone);
     expect((await lastSms(phone, 'bind')).usedAt).toBe(TEST_NOW.toISOString());
   });
 
@@ -557,7 +557,7 @@ describe('modify and avatars', () => {
     // No code was sent, so no code binds it; the number stays the other player's.
     const bind = await client.post('/api/user/modify', { phone: other.player.phone, smsCode: '000000' });
     expect(bind.body.code).toBe(Code.SMS_CODE_INVALID);
-    expect(userRow(info.uid).phone).not.toBe(other.player.phone);
+    expect((await userRow(info.uid)).phone).not.toBe(other.player.phone);
   });
 
   it('limits bind probes before telling whether a number is registered (no enumeration)', async () => {
@@ -582,11 +582,11 @@ describe('superior, share and follow', () => {
     const bound = await b.client.post('/api/user/bind', { inviteCode: a.info.invitationCode });
     expect(bound.body).toMatchObject({ success: true, msg: 'Referrer bound', data: null });
     expect((await b.client.get<UserInfo>(INFO)).body.data.registrationCode).toBe(a.info.invitationCode);
-    expect(userRow(b.info.uid).superior_id).toBe(userRow(a.info.uid).id);
+    expect((await userRow(b.info.uid)).superior_id).toBe((await userRow(a.info.uid)).id);
 
     const again = await b.client.post('/api/user/bind', { inviteCode: c.info.invitationCode });
     expect(again.body).toMatchObject({ success: false, code: Code.SUPERIOR_ALREADY_BOUND });
-    expect(userRow(b.info.uid).superior_id).toBe(userRow(a.info.uid).id);
+    expect((await userRow(b.info.uid)).superior_id).toBe((await userRow(a.info.uid)).id);
   });
 
   it('refuses oneself or one of one’s own descendants (20014) and an unknown code (20006)', async () => {
@@ -606,7 +606,7 @@ describe('superior, share and follow', () => {
       Code.INVITE_CODE_INVALID,
     );
     expect((await a.client.post('/api/user/bind', { inviteCode: 'a!' })).body.code).toBe(Code.VALIDATION);
-    expect(userRow(a.info.uid).superior_id).toBeNull();
+    expect((await userRow(a.info.uid)).superior_id).toBeNull();
   });
 
   it('share carries the invitation code; follow is a string', async () => {
@@ -625,7 +625,7 @@ describe('superior, share and follow', () => {
 describe('passwords', () => {
   it('changes the login password: old checked (20010), must differ (20019), other sessions end', async () => {
     const { client, player, info } = await registerPlayer(app);
-    const other = withCookie(extraSession(userRow(info.uid).id));
+    const other = withCookie(await extraSession((await userRow(info.uid)).id));
     expect((await other.get(INFO)).body.success).toBe(true);
 
     const url = '/api/user/modifyPasswordLogin';
@@ -700,10 +700,10 @@ describe('SMS codes and resets', () => {
     });
     expect(sms.code).toMatch(/^\d{6}$/);
     expect(sms.text).toContain(sms.code);
-    const row = app.db.prepare('SELECT user_id FROM sms_messages WHERE phone = ?').get(player.phone) as {
+    const row = (await app.db.prepare('SELECT user_id FROM sms_messages WHERE phone = ?').get(player.phone)) as {
       user_id: number;
     };
-    expect(row.user_id).toBe(userRow(info.uid).id);
+    expect(row.user_id).toBe((await userRow(info.uid)).id);
   });
 
   it('answers a number without an account exactly as one with (no enumeration): a notice, no code', async () => {
@@ -865,7 +865,7 @@ describe('SMS codes and resets', () => {
     expect(change.body.success).toBe(true);
 
     // An account without a phone (none can be bound yet) cannot ask for or use a code.
-    app.db.prepare('UPDATE users SET phone = NULL WHERE uid = ?').run(info.uid);
+    await app.db.prepare('UPDATE users SET phone = NULL WHERE uid = ?').run(info.uid);
     app.clock.advance(61_000);
     const noPhone = await client.post('/api/user/sms/send/resetTradePwd');
     expect(noPhone.body).toMatchObject({ success: false, code: Code.PHONE_NOT_BOUND });
@@ -919,7 +919,7 @@ describe('guards', () => {
   });
 
   it('refuses a POST without a valid requestFrom header (403, 10007) and changes nothing', async () => {
-    const before = countUsers();
+    const before = await countUsers();
     const p = newPlayer();
     const body = { username: p.username, password: hashed(p.password), phone: p.phone, agree: true };
     for (const headers of [{}, { requestfrom: 'WEB' }]) {
@@ -928,7 +928,7 @@ describe('guards', () => {
       expect(answer.json()).toMatchObject({ success: false, code: Code.MISSING_REQUEST_FROM, data: null });
       expect(answer.headers['set-cookie']).toBeUndefined();
     }
-    expect(countUsers()).toBe(before);
+    expect(await countUsers()).toBe(before);
 
     const { client } = await registerPlayer(app);
     const out = await app.inject({ method: 'POST', url: '/api/user/logout', headers: { cookie: client.cookie } });

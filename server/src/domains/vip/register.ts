@@ -18,23 +18,23 @@ export function register(app: FastifyInstance) {
 
   badges.provide('vipTabRewardsNum', (userId) => vip.claimableCount(userId));
   const vipStale = (userId: number) => app.events.emit('badge.stale', { userId, counters: ['vipTabRewardsNum'] });
+  const logFailure = (what: string, event: unknown) => (err: unknown) =>
+    app.log.error({ err, event }, `${what} failed`);
 
   // The emitter's caller is a deposit callback or a wallet call that already committed: a failure here is
   // logged (every step is also redone on the next fetch or event).
-  app.events.on(
-    'deposit.succeeded',
-    guarded(app, 'VIP: deposit', (e: { userId: number }) => {
-      vip.sync(e.userId);
-      vipStale(e.userId);
-    }),
-  );
+  app.events.on('deposit.succeeded', (e) => {
+    void vip
+      .sync(e.userId)
+      .then(() => vipStale(e.userId))
+      .catch(logFailure('VIP: deposit', e));
+  });
   // Bets, wins and rollbacks: turnover may have moved the level and the turnover rebate. The level is
   // raised at once (two primary-key reads; withdrawal limits follow it). The VIP badge costs more and bets
   // come in bursts: it is refreshed once per player per turn of the event loop, after that turn's answers.
-  const level = guarded(app, 'VIP: level', (userId: number) => vip.sync(userId));
   const badge = oncePerTurn(app, guarded(app, 'VIP: turnover', vipStale));
   app.events.on('balance.moved', ({ userId }) => {
-    level(userId);
+    void vip.sync(userId).catch(logFailure('VIP: level', userId));
     badge(userId);
   });
 

@@ -67,22 +67,22 @@ export function createVipRepo(db: Db) {
 
   return {
     /** One JSON setting of vip_settings (friends, ranking). */
-    setting: <T>(key: string) => JSON.parse(setting.get(key) as string) as T,
+    setting: async <T>(key: string) => JSON.parse((await setting.get(key)) as string) as T,
     /** The levels with the withdrawal limits each gives (read afresh: limits are operator data). */
-    levels: () => levels.all() as VipLevelLimitsRow[],
+    levels: async () => (await levels.all()) as VipLevelLimitsRow[],
     /** The levels alone (reference data, seeded at start). */
-    levelTable: () => levelTable.all() as VipLevelRow[],
-    progress: (userId: number) => progress.get(userId) as VipProgressRow | undefined,
+    levelTable: async () => (await levelTable.all()) as VipLevelRow[],
+    progress: async (userId: number) => (await progress.get(userId)) as VipProgressRow | undefined,
     /** Raises the stored level (never lowers it); true when it changed. */
-    raiseLevel: (userId: number, level: number) => raiseLevel.run(level, userId, level).changes === 1,
+    raiseLevel: async (userId: number, level: number) => (await raiseLevel.run(level, userId, level)).changes === 1,
     /** The player's watermarks, made (zero) on first use: the claim that moves them needs the row. */
-    marks(userId: number, now: string): RebateMarkRow {
-      ensureMarks.run(userId, now);
-      return marks.get(userId) as RebateMarkRow;
+    async marks(userId: number, now: string): Promise<RebateMarkRow> {
+      await ensureMarks.run(userId, now);
+      return (await marks.get(userId)) as RebateMarkRow;
     },
     /** The watermarks without writing: zero when the player never claimed a rebate. */
-    peekMarks: (userId: number): RebateMarkRow =>
-      (marks.get(userId) as RebateMarkRow | undefined) ?? {
+    peekMarks: async (userId: number): Promise<RebateMarkRow> =>
+      ((await marks.get(userId)) as RebateMarkRow | undefined) ?? {
         user_id: userId,
         deposit_mark: 0,
         deposit_carry: 0,
@@ -90,14 +90,14 @@ export function createVipRepo(db: Db) {
         turnover_carry: 0,
       },
     /** Moves a watermark from `previous`; false when another claim moved it first. */
-    setMark(
+    async setMark(
       which: 'deposit' | 'turnover',
       m: { userId: number; previous: number; mark: number; carry: number; now: string },
-    ): boolean {
-      return (which === 'deposit' ? setDepositMark : setTurnoverMark).run(m).changes === 1;
+    ): Promise<boolean> {
+      return (await (which === 'deposit' ? setDepositMark : setTurnoverMark).run(m)).changes === 1;
     },
     /** When the player's last successful deposit was paid, or null. */
-    lastDepositAt: (userId: number) => (lastDepositAt.get(userId) as string | null) ?? null,
+    lastDepositAt: async (userId: number) => ((await lastDepositAt.get(userId)) as string | null) ?? null,
   };
 }
 

@@ -73,7 +73,7 @@ function check(seed: VipSeed) {
  * The VIP level table and the friends and ranking settings follow db/seeds/vip.json at every start (it is
  * their only source, like the withdrawal limits per level in withdrawals.json).
  */
-export function seedVip(db: Db): void {
+export async function seedVip(db: Db): Promise<void> {
   const seed = readVipSeed();
   check(seed);
   const upsert = db.prepare(
@@ -86,7 +86,7 @@ export function seedVip(db: Db): void {
        turnover_rebate_bp = excluded.turnover_rebate_bp, decay_percent = excluded.decay_percent`,
   );
   for (const l of seed.levels) {
-    upsert.run({
+    await upsert.run({
       level: l.level,
       deposit: toCentavos(l.depositThreshold),
       turnover: toCentavos(l.turnoverThreshold),
@@ -97,10 +97,10 @@ export function seedVip(db: Db): void {
       decay: l.activenessDecayPercent,
     });
   }
-  db.prepare('DELETE FROM vip_levels WHERE level >= ?').run(seed.levels.length);
+  await db.prepare('DELETE FROM vip_levels WHERE level >= ?').run(seed.levels.length);
   const setting = db.prepare(
     'INSERT INTO vip_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
   );
-  setting.run('friends', JSON.stringify(seed.friends));
-  setting.run('ranking', JSON.stringify(seed.ranking));
+  await setting.run('friends', JSON.stringify(seed.friends));
+  await setting.run('ranking', JSON.stringify(seed.ranking));
 }

@@ -48,8 +48,8 @@ export function createVipService(deps: { db: Db; clock: Clock; events: EventBus;
 
   // The level table is seeded reference data: read once, again after a snapshot replaced the database.
   let table: VipLevelRow[] | undefined;
-  const levelTable = () => {
-    table ??= repo.levelTable();
+  const levelTable = async () => {
+    table ??= await repo.levelTable();
     return table;
   };
   deps.events.on('db.restored', () => {
@@ -63,21 +63,21 @@ export function createVipService(deps: { db: Db; clock: Clock; events: EventBus;
   }
 
   /** Raises the player's level when both thresholds of a higher one are met; returns the level. */
-  function sync(userId: number) {
-    const progress = repo.progress(userId);
+  async function sync(userId: number) {
+    const progress = await repo.progress(userId);
     if (!progress) throw new AppError(Code.SESSION_INVALID);
-    const reached = levelReached(levelTable(), progress.deposit_total, progress.turnover_total);
+    const reached = levelReached(await levelTable(), progress.deposit_total, progress.turnover_total);
     if (reached <= progress.vip_level) return { level: progress.vip_level, raised: false, progress };
-    return { level: reached, raised: repo.raiseLevel(userId, reached), progress };
+    return { level: reached, raised: await repo.raiseLevel(userId, reached), progress };
   }
 
-  function state<L extends VipLevelRow>(userId: number, levels: L[]) {
-    const { level, progress } = sync(userId);
+  async function state<L extends VipLevelRow>(userId: number, levels: L[]) {
+    const { level, progress } = await sync(userId);
     return { levels, level, current: levelRow(levels, level), progress };
   }
 
-  function activeness(userId: number, decayPercent: number): number {
-    const last = repo.lastDepositAt(userId);
+  async function activeness(userId: number, decayPercent: number): Promise<number> {
+    const last = await repo.lastDepositAt(userId);
     if (!last) return 0;
     // Finished days without a deposit since the last deposit day; today counts only once it is over.
     const missed = Math.max(0, daysBetween(manilaDay(new Date(last)), manilaDay(clock.now())) - 1);
@@ -87,7 +87,7 @@ export function createVipService(deps: { db: Db; clock: Clock; events: EventBus;
   const dailyKey = () => `vip.daily:${manilaDay(clock.now())}`;
   const monthlyKey = () => `vip.monthly:${manilaMonth(clock.now())}`;
 
-  function rebate(kind: RebateKind, s: ReturnType<typeof state>, marks: RebateMarkRow) {
+  function rebate(kind: RebateKind, s: Awaited<ReturnType<typeof state>>, marks: RebateMarkRow) {
     // A deposit earns its rebate once it has been bet: the base is the deposits covered by turnover, so a
     // deposit withdrawn unplayed (depositTurnoverMultiple is 0 by default) earns nothing, however often.
     const base =
@@ -99,18 +99,18 @@ export function createVipService(deps: { db: Db; clock: Clock; events: EventBus;
   }
 
   /** What the player may claim now; read-only apart from a level raise. */
-  function summary<L extends VipLevelRow>(userId: number, levels: L[]) {
-    const s = state(userId, levels);
-    const marks = repo.peekMarks(userId);
+  async function summary<L extends VipLevelRow>(userId: number, levels: L[]) {
+    const s = await state(userId, levels);
+    const marks = await repo.peekMarks(userId);
     return {
       s,
       daily: {
         amount: s.current.daily_reward,
-        claimable: s.current.daily_reward > 0 && !grants.isClaimed(userId, dailyKey()),
+        claimable: s.current.daily_reward > 0 && !(await grants.isClaimed(userId, dailyKey())),
       },
       monthly: {
         amount: s.current.monthly_reward,
-        claimable: s.current.monthly_reward > 0 && !grants.isClaimed(userId, monthlyKey()),
+        claimable: s.current.monthly_reward > 0 && !(await grants.isClaimed(userId, monthlyKey())),
       },
       deposit: rebate('deposit', s, marks).amount,
       turnover: rebate('turnover', s, marks).amount,
@@ -119,13 +119,13 @@ export function createVipService(deps: { db: Db; clock: Clock; events: EventBus;
 
   const stale = (userId: number) => deps.events.emit('badge.stale', { userId, counters: ['vipTabRewardsNum'] });
 
-  function claimPeriodic(userId: number, which: 'daily' | 'monthly') {
-    const granted = db.transaction(() => {
-      const { current, level } = state(userId, levelTable());
+  async function claimPeriodic(userId: number, which: 'daily' | 'monthly') {
+    const granted = await db.transaction(async () => {
+      const { current, level } = await state(userId, await levelTable());
       const amount = which === 'daily' ? current.daily_reward : current.monthly_reward;
       if (amount <= 0) throw new AppError(Code.NOTHING_TO_CLAIM);
       const key = which === 'daily' ? dailyKey() : monthlyKey();
-      if (grants.isClaimed(userId, key)) throw new AppError(Code.SIGN_IN_NOT_ARRIVED);
+      if (await grants.isClaimed(userId, key)) throw new AppError(Code.SIGN_IN_NOT_ARRIVED);
       return grants.grant(userId, {
         key,
         source: 'vip',
@@ -138,12 +138,12 @@ export function createVipService(deps: { db: Db; clock: Clock; events: EventBus;
     return { rewards: granted };
   }
 
-  function claimRebate(userId: number, kind: RebateKind) {
-    const granted = db.transaction(() => {
-      const s = state(userId, levelTable());
-      const due = rebate(kind, s, repo.marks(userId, clock.iso()));
+  async function claimRebate(userId: number, kind: RebateKind) {
+    const granted = await db.transaction(async () => {
+      const s = await state(userId, await levelTable());
+      const due = rebate(kind, s, await repo.marks(userId, clock.iso()));
       if (due.amount <= 0) throw new AppError(Code.NOTHING_TO_CLAIM);
-      const moved = repo.setMark(kind, {
+      const moved = await repo.setMark(kind, {
         userId,
         previous: due.previous,
         mark: due.mark,
@@ -168,13 +168,13 @@ export function createVipService(deps: { db: Db; clock: Clock; events: EventBus;
     sync,
 
     /** The friend and ranking settings (operator data, read afresh). */
-    friendSettings: () => ({
-      friends: repo.setting<FriendSettings>('friends'),
-      ranking: repo.setting<RankingSettings>('ranking'),
+    friendSettings: async () => ({
+      friends: await repo.setting<FriendSettings>('friends'),
+      ranking: await repo.setting<RankingSettings>('ranking'),
     }),
 
-    card(userId: number): VipCard {
-      const { s, daily, monthly, deposit, turnover } = summary(userId, repo.levels());
+    async card(userId: number): Promise<VipCard> {
+      const { s, daily, monthly, deposit, turnover } = await summary(userId, await repo.levels());
       const now = clock.now();
       const next = s.levels[s.level + 1];
       const axis = (current: number, threshold: number | undefined) => ({
@@ -187,7 +187,7 @@ export function createVipService(deps: { db: Db; clock: Clock; events: EventBus;
         nextLevel: next ? next.level : null,
         depositProgress: axis(s.progress.deposit_total, next?.deposit_threshold),
         turnoverProgress: axis(s.progress.turnover_total, next?.turnover_threshold),
-        activenessPercent: activeness(userId, s.current.decay_percent),
+        activenessPercent: await activeness(userId, s.current.decay_percent),
         daily: {
           amount: toPesos(daily.amount),
           claimable: daily.claimable,
@@ -218,8 +218,8 @@ export function createVipService(deps: { db: Db; clock: Clock; events: EventBus;
     },
 
     /** Badge vipTabRewardsNum: how many of the four VIP rewards can be claimed now. */
-    claimableCount(userId: number): number {
-      const { daily, monthly, deposit, turnover } = summary(userId, levelTable());
+    async claimableCount(userId: number): Promise<number> {
+      const { daily, monthly, deposit, turnover } = await summary(userId, await levelTable());
       return [daily.claimable, monthly.claimable, deposit > 0, turnover > 0].filter(Boolean).length;
     },
 

@@ -99,9 +99,9 @@ describe('the VIP card', () => {
     await fund(app, me.uid, 1);
     const session = await gameSession(app, me.client);
     const open = await bet(app, session, 1, false);
-    expect(app.services.users.byId(me.userId)?.vip_level).toBe(1);
+    expect((await app.services.users.byId(me.userId))?.vip_level).toBe(1);
     expect(await vipOf()).toBe(1);
-    const limit = app.db
+    const limit = await app.db
       .prepare('SELECT w.daily_amount FROM withdraw_limits w JOIN users u ON u.vip_level = w.vip_level WHERE u.id = ?')
       .pluck()
       .get(me.userId);
@@ -114,7 +114,7 @@ describe('the VIP card', () => {
   });
 
   it('shows the top level with no next level and full progress', async () => {
-    app.db.prepare('UPDATE users SET vip_level = 10 WHERE id = ?').run(me.userId);
+    await app.db.prepare('UPDATE users SET vip_level = 10 WHERE id = ?').run(me.userId);
     const data = await card();
     expect(data).toMatchObject({
       level: 10,
@@ -150,11 +150,11 @@ describe('pure rules', () => {
 
 describe('daily login reward', () => {
   it('pays once per Manila day, refuses again until midnight, then opens again', async () => {
-    const before = ledgerOf(app, me.userId).balance;
+    const before = (await ledgerOf(app, me.userId)).balance;
     const first = await claim('daily');
     expect(first.body).toMatchObject({ success: true, data: { rewards: [{ type: 'cash', amount: 1 }] } });
-    expect(ledgerOf(app, me.userId).balance).toBe(before + 100);
-    const journal = app.db
+    expect((await ledgerOf(app, me.userId)).balance).toBe(before + 100);
+    const journal = await app.db
       .prepare("SELECT type, amount, reference FROM balance_journal WHERE user_id = ? AND type = 'reward'")
       .all(me.userId);
     expect(journal).toEqual([{ type: 'reward', amount: 100, reference: 'vip.daily:2026-11-20' }]);
@@ -171,13 +171,13 @@ describe('daily login reward', () => {
     await setClock('2026-11-21T00:00:00+08:00');
     expect((await card()).daily.claimable).toBe(true);
     expect((await claim('daily')).body.success).toBe(true);
-    const { balance, journal: sum } = ledgerOf(app, me.userId);
+    const { balance, journal: sum } = await ledgerOf(app, me.userId);
     expect(balance).toBe(before + 200);
     expect(sum).toBe(balance);
   });
 
   it('pays the amount of the current level', async () => {
-    app.db.prepare('UPDATE users SET vip_level = 4 WHERE id = ?').run(me.userId);
+    await app.db.prepare('UPDATE users SET vip_level = 4 WHERE id = ?').run(me.userId);
     expect((await claim('daily')).body.data.rewards).toEqual([{ type: 'cash', amount: 20 }]);
   });
 
@@ -186,8 +186,8 @@ describe('daily login reward', () => {
     const wins = answers.filter((a) => a.body.success);
     expect(wins).toHaveLength(1);
     for (const a of answers.filter((x) => !x.body.success)) expect(a.body.code).toBe(Code.SIGN_IN_NOT_ARRIVED);
-    expect(ledgerOf(app, me.userId)).toEqual({ balance: 100, journal: 100 });
-    const claims = app.db.prepare('SELECT COUNT(*) FROM reward_claims WHERE user_id = ?').pluck().get(me.userId);
+    expect(await ledgerOf(app, me.userId)).toEqual({ balance: 100, journal: 100 });
+    const claims = await app.db.prepare('SELECT COUNT(*) FROM reward_claims WHERE user_id = ?').pluck().get(me.userId);
     expect(claims).toBe(1);
   });
 
@@ -205,7 +205,7 @@ describe('monthly reward', () => {
   });
 
   it('pays once per Manila month and opens again on the 1st at midnight Manila', async () => {
-    app.db.prepare('UPDATE users SET vip_level = 2 WHERE id = ?').run(me.userId);
+    await app.db.prepare('UPDATE users SET vip_level = 2 WHERE id = ?').run(me.userId);
     expect((await card()).monthly).toMatchObject({
       amount: 150,
       claimable: true,
@@ -224,7 +224,7 @@ describe('monthly reward', () => {
     expect((await claim('monthly')).body.success).toBe(true);
     // December to January crosses the year.
     expect((await card()).monthly.nextClaimAt).toBe('2026-12-31T16:00:00.000Z');
-    expect(ledgerOf(app, me.userId)).toEqual({ balance: 30_000, journal: 30_000 });
+    expect(await ledgerOf(app, me.userId)).toEqual({ balance: 30_000, journal: 30_000 });
   });
 });
 
@@ -247,7 +247,7 @@ describe('rebates', () => {
     await deposit(app, me.client, 222.23);
     // The 0.554 centavo left over is not lost: 0.2% of the 1,000 deposited since the first claim is 2.00.
     expect((await claim('deposit')).body.data.rewards).toEqual([{ type: 'cash', amount: 0.45 }]);
-    const rebates = app.db
+    const rebates = await app.db
       .prepare("SELECT SUM(amount) FROM balance_journal WHERE user_id = ? AND type = 'rebate'")
       .pluck()
       .get(me.userId);
@@ -275,10 +275,10 @@ describe('rebates', () => {
 
   it('parallel rebate claims: one wins, the ledger is exact', async () => {
     await reachLevelOne();
-    const before = ledgerOf(app, me.userId).balance;
+    const before = (await ledgerOf(app, me.userId)).balance;
     const answers = await Promise.all(Array.from({ length: 5 }, () => claim('rebate')));
     expect(answers.filter((a) => a.body.success)).toHaveLength(1);
-    expect(ledgerOf(app, me.userId)).toEqual({ balance: before + 1000, journal: before + 1000 });
+    expect(await ledgerOf(app, me.userId)).toEqual({ balance: before + 1000, journal: before + 1000 });
   });
 
   it("another player cannot take a player's rebate", async () => {
@@ -287,7 +287,7 @@ describe('rebates', () => {
     expect((await claim('deposit', other)).body.code).toBe(Code.NOTHING_TO_CLAIM);
     expect((await claim('rebate', other)).body.code).toBe(Code.NOTHING_TO_CLAIM);
     expect((await card()).depositRebate.claimable).toBe(2);
-    expect(ledgerOf(app, other.userId).balance).toBe(0);
+    expect((await ledgerOf(app, other.userId)).balance).toBe(0);
   });
 });
 

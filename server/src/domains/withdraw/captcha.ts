@@ -103,14 +103,14 @@ export function createCaptchaService(deps: { db: Db; clock: Clock; repo: Withdra
      * hears the result. Throws CAPTCHA_INVALID at once, writing nothing, when forged, another player's or
      * expired.
      */
-    burner(userId: number, token: string, answer: string): () => boolean {
+    burner(userId: number, token: string, answer: string): () => Promise<boolean> {
       const sealed = open(token);
       const now = clock.nowMs();
       if (!sealed || sealed.userId !== userId || sealed.expiresMs <= now) throw new AppError(Code.CAPTCHA_INVALID);
       const correct = same(answer, sealed.answer);
-      return () => {
-        repo.purgeCaptchas(new Date(now).toISOString());
-        const fresh = repo.burnCaptcha({
+      return async () => {
+        await repo.purgeCaptchas(new Date(now).toISOString());
+        const fresh = await repo.burnCaptcha({
           tokenHash: hashOf(token),
           userId,
           correct,
@@ -125,19 +125,19 @@ export function createCaptchaService(deps: { db: Db; clock: Clock; repo: Withdra
      * Checks an answer and burns the token (committed at once, whatever the caller does next), so each
      * token gets one try. Throws CAPTCHA_INVALID when forged, another player's, expired, used or wrong.
      */
-    consume(userId: number, token: string, answer: string): void {
-      if (!db.transaction(this.burner(userId, token, answer))()) throw new AppError(Code.CAPTCHA_INVALID);
+    async consume(userId: number, token: string, answer: string): Promise<void> {
+      if (!(await db.transaction(this.burner(userId, token, answer))())) throw new AppError(Code.CAPTCHA_INVALID);
     },
 
     /** The answer behind a token, for testers through /ops (never for players). */
-    peek(token: string) {
+    async peek(token: string) {
       const sealed = open(token);
       if (!sealed) return undefined;
       return {
         answer: sealed.answer,
         userId: sealed.userId,
         expiresAt: new Date(sealed.expiresMs).toISOString(),
-        used: repo.captchaBurned(hashOf(token)),
+        used: await repo.captchaBurned(hashOf(token)),
       };
     },
   };

@@ -124,16 +124,18 @@ let serial = 0;
 
 beforeAll(async () => {
   app = await testApp();
-  app.db.prepare('UPDATE withdraw_limits SET daily_amount = 100000000, daily_count = 12 WHERE vip_level = 10').run();
+  await app.db
+    .prepare('UPDATE withdraw_limits SET daily_amount = 100000000, daily_count = 12 WHERE vip_level = 10')
+    .run();
 });
 afterAll(() => app.close());
 
 /** A player ready to withdraw: a verified identity (through the KYC service) and a bound wallet. */
-function newPlayer(): number {
+async function newPlayer(): Promise<number> {
   serial += 1;
   const { kyc, ledger } = app.services;
   const now = app.clock.iso();
-  const userId = createUserRepo(app.db).insert({
+  const userId = await createUserRepo(app.db).insert({
     uid: 70_000_000 + serial,
     username: `prop${serial}`,
     phone: null,
@@ -149,14 +151,14 @@ function newPlayer(): number {
     deviceId: '',
     now,
   });
-  app.db.prepare('UPDATE users SET vip_level = 10 WHERE id = ?').run(userId);
-  app.db.transaction(() => ledger.account(userId))();
+  await app.db.prepare('UPDATE users SET vip_level = 10 WHERE id = ?').run(userId);
+  await app.db.transaction(() => ledger.account(userId))();
   const session = { id: userId, uid: 70_000_000 + serial, sessionId: 0, guest: false };
-  kyc.submit(session, { realName: 'Prop Tester', birthDate: '01/01/1990', idType: 'prc', idNumber: '1234567' });
-  kyc.decide(userId, 'verified', '');
+  await kyc.submit(session, { realName: 'Prop Tester', birthDate: '01/01/1990', idType: 'prc', idNumber: '1234567' });
+  await kyc.decide(userId, 'verified', '');
   // Accounts ending 0000 / 9999 make the sandbox payout fail / stay unclear; others are paid.
   const ending = ['1234', '0000', '9999'][serial % 3];
-  createWithdrawRepo(app.db).insertWallet({
+  await createWithdrawRepo(app.db).insertWallet({
     userId,
     bank: 'gcash',
     name: 'Prop Tester',
@@ -168,11 +170,11 @@ function newPlayer(): number {
 
 let checkedEvents = 0;
 
-function checkInvariants(finals: Map<string, number>) {
+async function checkInvariants(finals: Map<string, number>) {
   const db = app.db;
-  assertLedgerWhole(db);
+  await assertLedgerWhole(db);
   const open = OPEN_STATUSES.join(',');
-  const mismatched = db
+  const mismatched = (await db
     .prepare(
       `SELECT a.user_id, a.frozen, a.balance,
          (SELECT COALESCE(SUM(amount), 0) FROM withdrawals w WHERE w.user_id = a.user_id AND w.status IN (${open})) AS open_sum,
@@ -181,7 +183,7 @@ function checkInvariants(finals: Map<string, number>) {
          (SELECT COALESCE(SUM(amount), 0) FROM withdrawals w WHERE w.user_id = a.user_id AND w.status = 2) AS paid
        FROM accounts a`,
     )
-    .all() as {
+    .all()) as {
     user_id: number;
     frozen: number;
     balance: number;
@@ -194,7 +196,7 @@ function checkInvariants(finals: Map<string, number>) {
     expect(m.frozen, `frozen = open withdrawals (user ${m.user_id})`).toBe(m.open_sum);
     expect(m.balance + m.frozen, `cash conserved (user ${m.user_id})`).toBe(m.credited + m.adjusted - m.paid);
   }
-  const events = db.prepare('SELECT * FROM withdrawal_events WHERE id > ? ORDER BY id').all(checkedEvents) as {
+  const events = (await db.prepare('SELECT * FROM withdrawal_events WHERE id > ? ORDER BY id').all(checkedEvents)) as {
     id: number;
     from_status: number | null;
     to_status: number;
@@ -204,7 +206,7 @@ function checkInvariants(finals: Map<string, number>) {
     if (e.from_status === null) expect(e.to_status).toBe(0);
     else expect(allowed(e.from_status, e.to_status), `${e.from_status} -> ${e.to_status}`).toBe(true);
   }
-  const statuses = db.prepare('SELECT order_no, status FROM withdrawals').all() as {
+  const statuses = (await db.prepare('SELECT order_no, status FROM withdrawals').all()) as {
     order_no: string;
     status: number;
   }[];
@@ -229,17 +231,20 @@ describe('money under random sequences', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(command, { minLength: 5, maxLength: 22 }), async (commands) => {
         const { deposits, withdrawals } = app.services;
-        const players = [newPlayer(), newPlayer()];
+        const players = [await newPlayer(), await newPlayer()];
         for (const userId of players) {
-          const uid = app.services.users.byId(userId)?.uid;
+          const uid = (await app.services.users.byId(userId))?.uid;
           await ops.post(`/ops/users/${uid}/adjust`, { amount: 5_000, reason: 'starting funds' });
         }
         const orders: string[] = [];
         const cashOuts: string[] = [];
         const pick = <T>(list: T[], i: number) => (list.length ? list[i % list.length] : undefined);
         /** Three times in four an order in one of `statuses` (so most steps are allowed ones), else any order. */
-        const pickIn = (statuses: number[], i: number) => {
-          const some = cashOuts.filter((no) => statuses.includes(withdrawals.order(no)?.status ?? -1));
+        const pickIn = async (statuses: number[], i: number) => {
+          const some: string[] = [];
+          for (const no of cashOuts) {
+            if (statuses.includes((await withdrawals.order(no))?.status ?? -1)) some.push(no);
+          }
           return pick(some.length && i % 4 ? some : cashOuts, Math.floor(i / 4));
         };
 
@@ -248,7 +253,7 @@ describe('money under random sequences', () => {
           try {
             switch (c.kind) {
               case 'deposit': {
-                const built = deposits.build(
+                const built = await deposits.build(
                   players[c.player] as number,
                   { channel: c.channel, amount: c.pesos },
                   'http://x',
@@ -259,13 +264,13 @@ describe('money under random sequences', () => {
               case 'callback': {
                 const orderNo = pick(orders, c.deposit);
                 if (!orderNo) break;
-                const order = deposits.order(orderNo) as DepositRow;
+                const order = (await deposits.order(orderNo)) as DepositRow;
                 const body = deposits.signedCallback(
                   order,
                   c.status,
                   c.tamper === 'amount' ? { amount: order.amount + 1 } : {},
                 );
-                deposits.callback(
+                await deposits.callback(
                   c.tamper === 'signature'
                     ? { ...body, signature: body.signature.replace(/^./, (d) => (d === 'a' ? 'b' : 'a')) }
                     : body,
@@ -273,25 +278,25 @@ describe('money under random sequences', () => {
                 break;
               }
               case 'withdraw':
-                cashOuts.push(withdrawals.open(players[c.player] as number, c.centavos).order_no);
+                cashOuts.push((await withdrawals.open(players[c.player] as number, c.centavos)).order_no);
                 break;
               case 'review': {
-                const orderNo = pickIn([0], c.withdrawal);
-                if (orderNo) withdrawals.review(orderNo);
+                const orderNo = await pickIn([0], c.withdrawal);
+                if (orderNo) await withdrawals.review(orderNo);
                 break;
               }
               case 'reject': {
-                const orderNo = pickIn([0, 1], c.withdrawal);
-                if (orderNo) withdrawals.reject(orderNo, 'property test');
+                const orderNo = await pickIn([0, 1], c.withdrawal);
+                if (orderNo) await withdrawals.reject(orderNo, 'property test');
                 break;
               }
               case 'payout': {
-                const orderNo = pickIn(c.withdrawal % 2 ? [5] : [6], c.withdrawal);
-                if (orderNo) withdrawals.payout(orderNo, c.result, 'property test');
+                const orderNo = await pickIn(c.withdrawal % 2 ? [5] : [6], c.withdrawal);
+                if (orderNo) await withdrawals.payout(orderNo, c.result, 'property test');
                 break;
               }
               case 'adjust': {
-                const uid = app.services.users.byId(players[c.player] as number)?.uid;
+                const uid = (await app.services.users.byId(players[c.player] as number))?.uid;
                 const answer = await ops.post(`/ops/users/${uid}/adjust`, {
                   amount: c.centavos / 100,
                   reason: 'property',
@@ -308,17 +313,18 @@ describe('money under random sequences', () => {
           } catch (error) {
             if (!isAppError(error) || !EXPECTED_REFUSALS.has(error.code)) throw error;
           }
-          checkInvariants(finals);
+          await checkInvariants(finals);
         }
       }),
       { numRuns: RUNS, examples: [[EVERY_TRANSITION]] },
     );
     expect(steps).toBeGreaterThan(RUNS * 5);
     // The sequences went through every part of the machine.
-    const taken = app.db
-      .prepare('SELECT DISTINCT from_status, to_status FROM withdrawal_events WHERE from_status IS NOT NULL')
-      .all()
-      .map((e) => Object.values(e as object).join('->'));
+    const taken = (
+      await app.db
+        .prepare('SELECT DISTINCT from_status, to_status FROM withdrawal_events WHERE from_status IS NOT NULL')
+        .all()
+    ).map((e) => Object.values(e as object).join('->'));
     expect(taken.sort()).toEqual(['0->1', '0->4', '1->6', '5->2', '5->3', '6->2', '6->3', '6->5']);
   }, 30_000);
 });

@@ -11,9 +11,9 @@ import type { WithdrawService } from './service';
 export function withdrawOpsRoutes(app: FastifyInstance, withdrawals: WithdrawService, captcha: CaptchaService) {
   const { users } = app.services;
 
-  route(app, contract.listWithdrawals, ({ query }) => {
-    withdrawals.settleDue();
-    const { rows, total } = withdrawals.opsRecords(users.idFilter(query.uid), {
+  route(app, contract.listWithdrawals, async ({ query }) => {
+    await withdrawals.settleDue();
+    const { rows, total } = await withdrawals.opsRecords(await users.idFilter(query.uid), {
       status: query.status,
       orderNo: query.orderNo,
       ...manilaDayRange(query.from, query.to),
@@ -23,43 +23,43 @@ export function withdrawOpsRoutes(app: FastifyInstance, withdrawals: WithdrawSer
     return { list: rows, page: query.page, size: query.size, total };
   });
 
-  route(app, contract.getWithdrawal, ({ params }) => {
-    withdrawals.settleDue();
+  route(app, contract.getWithdrawal, async ({ params }) => {
+    await withdrawals.settleDue();
     return withdrawals.opsDetail(params.orderNo);
   });
 
-  route(app, contract.reviewWithdrawal, ({ params }) => {
-    withdrawals.review(params.orderNo, 'ops');
+  route(app, contract.reviewWithdrawal, async ({ params }) => {
+    await withdrawals.review(params.orderNo, 'ops');
     return withdrawals.opsDetail(params.orderNo);
   });
 
-  route(app, contract.rejectWithdrawal, ({ params, body }) => {
-    withdrawals.reject(params.orderNo, body.reason, 'ops');
+  route(app, contract.rejectWithdrawal, async ({ params, body }) => {
+    await withdrawals.reject(params.orderNo, body.reason, 'ops');
     return withdrawals.opsDetail(params.orderNo);
   });
 
-  route(app, contract.payoutWithdrawal, ({ params, body }) => {
-    withdrawals.payout(params.orderNo, body.result, body.reason, 'ops');
+  route(app, contract.payoutWithdrawal, async ({ params, body }) => {
+    await withdrawals.payout(params.orderNo, body.result, body.reason, 'ops');
     return withdrawals.opsDetail(params.orderNo);
   });
 
-  const settingsView = () => ({ ...withdrawals.settings(), limits: withdrawals.limits() });
+  const settingsView = async () => ({ ...(await withdrawals.settings()), limits: await withdrawals.limits() });
 
   route(app, contract.getWithdrawSettings, settingsView);
 
-  route(app, contract.setWithdrawSettings, ({ body }) => {
-    withdrawals.setSettings(body);
+  route(app, contract.setWithdrawSettings, async ({ body }) => {
+    await withdrawals.setSettings(body);
     return settingsView();
   });
 
-  route(app, contract.setWithdrawLimit, ({ params, body }) => {
-    withdrawals.setLimit(params.vipLevel, body);
+  route(app, contract.setWithdrawLimit, async ({ params, body }) => {
+    await withdrawals.setLimit(params.vipLevel, body);
     return settingsView();
   });
 
-  route(app, contract.captchaAnswer, ({ params }) => {
-    const found = captcha.peek(params.token);
-    const owner = found && users.byId(found.userId);
+  route(app, contract.captchaAnswer, async ({ params }) => {
+    const found = await captcha.peek(params.token);
+    const owner = found && (await users.byId(found.userId));
     if (!found || !owner) throw new AppError(Code.OPS_NOT_FOUND);
     return { answer: found.answer, uid: owner.uid, expiresAt: found.expiresAt, used: found.used };
   });

@@ -22,7 +22,7 @@ async function fire(client: { cookie: string; ip: string }, count: number, amoun
     Array.from({ length: count }, async () => {
       const issued = await app.inject({ method: 'GET', url: '/api/captcha', headers: { cookie: client.cookie } });
       const { token } = (issued.json() as Envelope<{ token: string }>).data;
-      return { token, answer: app.services.captcha.peek(token)?.answer ?? '' };
+      return { token, answer: (await app.services.captcha.peek(token))?.answer ?? '' };
     }),
   );
   const answers = await Promise.all(
@@ -39,8 +39,8 @@ async function fire(client: { cookie: string; ip: string }, count: number, amoun
   return answers.map((a) => a.json() as Envelope<WithdrawRecord>);
 }
 
-function expectLedgerInvariant() {
-  assertLedgerWhole(app.db);
+async function expectLedgerInvariant() {
+  await assertLedgerWhole(app.db);
 }
 
 // Under a loaded machine 200 argon2 checks take a few seconds: more than vitest's default 5 s per test.
@@ -51,7 +51,7 @@ describe('concurrent withdrawals', { timeout: 20_000 }, () => {
     const expected = Math.floor(B / A); // 66
     const { client, uid } = await readyPlayer(app, { funds: B });
     // High limits, so that the balance is what binds (VIP 10: 1,000,000 a day; 1,000 withdrawals).
-    setVipLimits(app, uid, 10, 1_000_000, 1_000);
+    await setVipLimits(app, uid, 10, 1_000_000, 1_000);
 
     const answers = await fire(client, 200, A);
     const succeeded = answers.filter((a) => a.success);
@@ -62,16 +62,18 @@ describe('concurrent withdrawals', { timeout: 20_000 }, () => {
     expect(new Set(succeeded.map((a) => a.data.orderNo)).size).toBe(expected);
 
     expect(await balanceOf(client)).toMatchObject({ balance: B - expected * A, allAmount: B });
-    const userId = app.services.users.byUid(uid)?.id as number;
-    expect(app.services.ledger.account(userId).frozen).toBe(expected * A * 100);
-    expect(app.db.prepare('SELECT COUNT(*) FROM withdrawals WHERE user_id = ?').pluck().get(userId)).toBe(expected);
+    const userId = (await app.services.users.byUid(uid))?.id as number;
+    expect((await app.services.ledger.account(userId)).frozen).toBe(expected * A * 100);
+    expect(await app.db.prepare('SELECT COUNT(*) FROM withdrawals WHERE user_id = ?').pluck().get(userId)).toBe(
+      expected,
+    );
     expect(
-      app.db
+      await app.db
         .prepare("SELECT COUNT(*) FROM balance_journal WHERE user_id = ? AND type = 'withdraw'")
         .pluck()
         .get(userId),
     ).toBe(expected);
-    expectLedgerInvariant();
+    await expectLedgerInvariant();
   });
 
   it('when the daily count binds first, exactly that many succeed', async () => {
@@ -79,12 +81,12 @@ describe('concurrent withdrawals', { timeout: 20_000 }, () => {
       funds: 50_000,
       wallet: { bank: 'maya', name: 'Ana Reyes', account: '9181234567' },
     });
-    setVipLimits(app, uid, 9, 750_000, 7);
+    await setVipLimits(app, uid, 9, 750_000, 7);
     const answers = await fire(client, 40, 100);
     expect(answers.filter((a) => a.success)).toHaveLength(7);
     expect(answers.filter((a) => !a.success).every((a) => a.code === Code.WITHDRAW_COUNT)).toBe(true);
     expect((await balanceOf(client)).balance).toBe(50_000 - 700);
-    expectLedgerInvariant();
+    await expectLedgerInvariant();
   });
 
   it('when the daily amount binds first, exactly that many succeed', async () => {
@@ -92,11 +94,11 @@ describe('concurrent withdrawals', { timeout: 20_000 }, () => {
       funds: 50_000,
       wallet: { bank: 'gcash', name: 'Ben Cruz', account: '9191234567' },
     });
-    setVipLimits(app, uid, 8, 1_000, 1_000);
+    await setVipLimits(app, uid, 8, 1_000, 1_000);
     const answers = await fire(client, 40, 300);
     expect(answers.filter((a) => a.success)).toHaveLength(3);
     expect(answers.filter((a) => !a.success).every((a) => a.code === Code.WITHDRAW_LIMIT)).toBe(true);
     expect((await balanceOf(client)).balance).toBe(50_000 - 900);
-    expectLedgerInvariant();
+    await expectLedgerInvariant();
   });
 });

@@ -149,37 +149,39 @@ export function createWithdrawRepo(db: Db) {
   const purgeCaptchas = db.prepare('DELETE FROM captchas WHERE expires_at < ?');
 
   return {
-    wallet: (userId: number) => wallet.get(userId) as WalletRow | undefined,
-    walletOwner: (bank: string, account: string) => walletOwner.get(bank, account) as number | undefined,
+    wallet: async (userId: number) => (await wallet.get(userId)) as WalletRow | undefined,
+    walletOwner: async (bank: string, account: string) => (await walletOwner.get(bank, account)) as number | undefined,
     /** Binds a wallet; false when the player already has one or the account is taken. */
-    insertWallet: (w: { userId: number; bank: string; name: string; account: string; now: string }) =>
-      insertWallet.run(w).changes > 0,
+    insertWallet: async (w: { userId: number; bank: string; name: string; account: string; now: string }) =>
+      (await insertWallet.run(w)).changes > 0,
 
-    limits: () => limits.all() as LimitRow[],
+    limits: async () => (await limits.all()) as LimitRow[],
     /** An operator's change of a level's limits (centavos, count); false when the level has no row. */
-    setLimit: (vipLevel: number, dailyAmount: number, dailyCount: number) =>
-      setLimit.run(dailyAmount, dailyCount, vipLevel).changes > 0,
+    setLimit: async (vipLevel: number, dailyAmount: number, dailyCount: number) =>
+      (await setLimit.run(dailyAmount, dailyCount, vipLevel)).changes > 0,
     /** The limits of a VIP level (or of the highest level below it that has a row). */
-    limitFor: (vipLevel: number) => limitFor.get(vipLevel) as LimitRow | undefined,
+    limitFor: async (vipLevel: number) => (await limitFor.get(vipLevel)) as LimitRow | undefined,
     /** The limits of the player's VIP level (as limitFor), in one read. */
-    limitOfUser: (userId: number) => limitOfUser.get(userId) as LimitRow | undefined,
+    limitOfUser: async (userId: number) => (await limitOfUser.get(userId)) as LimitRow | undefined,
     /** The player's stored transaction password hash (argon2id), or null when none is set. */
-    tradePasswordHash: (userId: number) => (tradePasswordHash.get(userId) as string | null | undefined) ?? null,
-    setting: <T>(key: string, fallback: T): T => {
-      const raw = setting.get(key) as string | undefined;
+    tradePasswordHash: async (userId: number) =>
+      ((await tradePasswordHash.get(userId)) as string | null | undefined) ?? null,
+    setting: async <T>(key: string, fallback: T): Promise<T> => {
+      const raw = (await setting.get(key)) as string | undefined;
       return raw === undefined ? fallback : (JSON.parse(raw) as T);
     },
-    hasSetting: (key: string) => setting.get(key) !== undefined,
+    hasSetting: async (key: string) => (await setting.get(key)) !== undefined,
     /** Every setting the operator stored, parsed (one read). */
-    settings(): Record<string, unknown> {
+    async settings(): Promise<Record<string, unknown>> {
       const out: Record<string, unknown> = {};
-      for (const row of allSettings.all() as { key: string; value: string }[]) out[row.key] = JSON.parse(row.value);
+      for (const row of (await allSettings.all()) as { key: string; value: string }[])
+        out[row.key] = JSON.parse(row.value);
       return out;
     },
     setSetting: (key: string, value: unknown) => setSetting.run(key, JSON.stringify(value)),
     deleteSetting: (key: string) => deleteSetting.run(key),
 
-    insert: (w: {
+    insert: async (w: {
       orderNo: string;
       userId: number;
       amount: number;
@@ -189,12 +191,13 @@ export function createWithdrawRepo(db: Db) {
       walletAccount: string;
       manilaDay: string;
       now: string;
-    }) => insert.get(w) as WithdrawalRow,
-    byOrderNo: (orderNo: string) => byOrderNo.get(orderNo) as WithdrawalRow | undefined,
-    opsByOrderNo: (orderNo: string) => opsByOrderNo.get(orderNo) as OpsWithdrawalRow | undefined,
-    dayTotals: (userId: number, day: string) => dayTotals.get(userId, day) as { count: number; amount: number },
+    }) => (await insert.get(w)) as WithdrawalRow,
+    byOrderNo: async (orderNo: string) => (await byOrderNo.get(orderNo)) as WithdrawalRow | undefined,
+    opsByOrderNo: async (orderNo: string) => (await opsByOrderNo.get(orderNo)) as OpsWithdrawalRow | undefined,
+    dayTotals: async (userId: number, day: string) =>
+      (await dayTotals.get(userId, day)) as { count: number; amount: number },
     /** Moves an order from `from` to `to`; false when it is no longer `from` (someone else acted first). */
-    move: (m: {
+    move: async (m: {
       id: number;
       from: WithdrawStatus;
       to: WithdrawStatus;
@@ -203,7 +206,7 @@ export function createWithdrawRepo(db: Db) {
       payoutRef?: string | null;
       payoutResult?: PayoutResult | null;
       payoutDueAt?: string | null;
-    }) => move.run({ payoutRef: null, payoutResult: null, payoutDueAt: null, ...m }).changes > 0,
+    }) => (await move.run({ payoutRef: null, payoutResult: null, payoutDueAt: null, ...m })).changes > 0,
     insertEvent: (e: {
       withdrawalId: number;
       from: WithdrawStatus | null;
@@ -212,16 +215,16 @@ export function createWithdrawRepo(db: Db) {
       reason: string;
       now: string;
     }) => insertEvent.run(e),
-    events: (withdrawalId: number) => events.all(withdrawalId) as EventRow[],
-    due: (now: string) => due.all(now) as WithdrawalRow[],
-    page: (f: WithdrawalFilter) => page.all(filterParams(f)) as WithdrawalRow[],
-    opsPage: (f: WithdrawalFilter) => opsPage.all(filterParams(f)) as OpsWithdrawalRow[],
-    count: (f: WithdrawalFilter) => Number(count.get(filterParams(f))),
+    events: async (withdrawalId: number) => (await events.all(withdrawalId)) as EventRow[],
+    due: async (now: string) => (await due.all(now)) as WithdrawalRow[],
+    page: async (f: WithdrawalFilter) => (await page.all(filterParams(f))) as WithdrawalRow[],
+    opsPage: async (f: WithdrawalFilter) => (await opsPage.all(filterParams(f))) as OpsWithdrawalRow[],
+    count: async (f: WithdrawalFilter) => Number(await count.get(filterParams(f))),
 
     /** Burns a captcha token; false when it was already used. */
-    burnCaptcha: (c: { tokenHash: string; userId: number; correct: boolean; expiresAt: string; now: string }) =>
-      burnCaptcha.run(c.tokenHash, c.userId, c.correct ? 1 : 0, c.expiresAt, c.now).changes > 0,
-    captchaBurned: (tokenHash: string) => captchaBurned.get(tokenHash) !== undefined,
+    burnCaptcha: async (c: { tokenHash: string; userId: number; correct: boolean; expiresAt: string; now: string }) =>
+      (await burnCaptcha.run(c.tokenHash, c.userId, c.correct ? 1 : 0, c.expiresAt, c.now)).changes > 0,
+    captchaBurned: async (tokenHash: string) => (await captchaBurned.get(tokenHash)) !== undefined,
     purgeCaptchas: (before: string) => purgeCaptchas.run(before),
   };
 }

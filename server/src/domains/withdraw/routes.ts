@@ -32,9 +32,9 @@ export function withdrawRoutes(
 
   route(app, contract.withdrawWagering, ({ user }) => withdrawals.wagering(user.id));
 
-  route(app, contract.withdrawRecords, ({ user, query }) => {
-    withdrawals.settleDue();
-    const { rows, total } = withdrawals.records(user.id, { ...query, ...manilaDayRange(query.from, query.to) });
+  route(app, contract.withdrawRecords, async ({ user, query }) => {
+    await withdrawals.settleDue();
+    const { rows, total } = await withdrawals.records(user.id, { ...query, ...manilaDayRange(query.from, query.to) });
     return { list: rows.map(withdrawals.view), page: query.page, size: query.size, total };
   });
 }

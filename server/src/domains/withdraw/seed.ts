@@ -17,14 +17,14 @@ export const readWithdrawalsSeed = (): WithdrawalsSeed =>
  * keep values already stored, so an operator's change survives a restart. autoApprove is not seeded: until
  * an operator sets it, it follows NODE_ENV (on for development).
  */
-export function seedWithdrawals(db: Db): void {
+export async function seedWithdrawals(db: Db): Promise<void> {
   const seed = readWithdrawalsSeed();
   const limit = db.prepare(
     `INSERT INTO withdraw_limits (vip_level, daily_amount, daily_count) VALUES (?, ?, ?)
      ON CONFLICT (vip_level) DO UPDATE SET daily_amount = excluded.daily_amount, daily_count = excluded.daily_count
      WHERE withdraw_limits.set_by_operator = 0`,
   );
-  for (const l of seed.limits) limit.run(l.vipLevel, toCentavos(l.dailyAmount), l.dailyCount);
+  for (const l of seed.limits) await limit.run(l.vipLevel, toCentavos(l.dailyAmount), l.dailyCount);
   const setting = db.prepare('INSERT INTO withdraw_settings (key, value) VALUES (?, ?) ON CONFLICT DO NOTHING');
-  for (const [key, value] of Object.entries(seed.settings)) setting.run(key, JSON.stringify(value));
+  for (const [key, value] of Object.entries(seed.settings)) await setting.run(key, JSON.stringify(value));
 }

@@ -11,7 +11,7 @@ import { AppError } from '../../errors';
 import type { EventBus } from '../../plugins/events';
 import type { SessionUser } from '../../types';
 import type { KycService } from '../kyc/service';
-import type { LedgerService } from '../ledger/service';
+import type { AccountRow, LedgerService } from '../ledger/service';
 import type { UserService } from '../user/service';
 import type { CaptchaService } from './captcha';
 import type { OpsWithdrawalRow, PayoutResult, WithdrawalRow, WithdrawRepo } from './repo';
@@ -51,7 +51,7 @@ export function sandboxPayoutResult(account: string): { result: PayoutResult; re
 }
 
 /** Replaces the sandbox gateway's answer for one order (tester faults); undefined keeps it. */
-export type PayoutInterceptor = (order: WithdrawalRow) => PayoutResult | undefined;
+export type PayoutInterceptor = (order: WithdrawalRow) => Promise<PayoutResult | undefined>;
 
 export function createWithdrawService(deps: {
   db: Db;
@@ -64,13 +64,13 @@ export function createWithdrawService(deps: {
   kyc: KycService;
   captcha: CaptchaService;
   tradePassword: TradePasswordCheck;
-  assertCanTransact: (userId: number) => void;
+  assertCanTransact: (userId: number) => Promise<void>;
 }) {
   const { db, clock, config, events, repo, ledger, kyc } = deps;
-  let interceptPayout: PayoutInterceptor = () => undefined;
+  let interceptPayout: PayoutInterceptor = async () => undefined;
 
-  function settings() {
-    const stored = repo.settings();
+  async function settings() {
+    const stored = await repo.settings();
     const operatorSet = 'autoApprove' in stored;
     return {
       autoApprove: operatorSet ? Boolean(stored.autoApprove) : config.mode === 'development',
@@ -80,12 +80,13 @@ export function createWithdrawService(deps: {
     };
   }
 
-  const limitsOf = (userId: number) => repo.limitOfUser(userId) ?? { vip_level: 0, daily_amount: 0, daily_count: 0 };
+  const limitsOf = async (userId: number) =>
+    (await repo.limitOfUser(userId)) ?? { vip_level: 0, daily_amount: 0, daily_count: 0 };
 
-  const newOrderNo = () => {
+  const newOrderNo = async () => {
     for (;;) {
       const no = `W${manilaDay(clock.now()).replaceAll('-', '')}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
-      if (!repo.byOrderNo(no)) return no;
+      if (!(await repo.byOrderNo(no))) return no;
     }
   };
 
@@ -94,19 +95,19 @@ export function createWithdrawService(deps: {
    * create() runs it once before the slow password check to fail fast, and open() again inside the
    * transaction that freezes the money, where it is the check that counts.
    */
-  function check(userId: number, amount: number) {
-    kyc.assertMayWithdraw(userId);
-    const wallet = repo.wallet(userId);
+  async function check(userId: number, amount: number) {
+    await kyc.assertMayWithdraw(userId);
+    const wallet = await repo.wallet(userId);
     if (!wallet) throw new AppError(Code.WALLET_NOT_BOUND);
     if (!Number.isSafeInteger(amount) || amount < MIN_CENTAVOS) {
       throw new AppError(Code.WITHDRAW_MIN, { params: { min: formatCentavos(MIN_CENTAVOS) } });
     }
-    const account = ledger.account(userId);
+    const account = await ledger.account(userId);
     const owed = ledger.surplus(account);
     if (owed > 0) throw new AppError(Code.TURNOVER_OWED, { params: { amount: formatCentavos(owed) } });
-    const limits = limitsOf(userId);
+    const limits = await limitsOf(userId);
     const day = manilaDay(clock.now());
-    const today = repo.dayTotals(userId, day);
+    const today = await repo.dayTotals(userId, day);
     if (today.count >= limits.daily_count) {
       throw new AppError(Code.WITHDRAW_COUNT, { params: { count: limits.daily_count } });
     }
@@ -120,10 +121,10 @@ export function createWithdrawService(deps: {
     }
     if (account.balance < amount) throw new AppError(Code.INSUFFICIENT_BALANCE);
     // Bonus money is ring-fenced: the player's own cash may leave, the bonus of an open requirement not.
-    const free = ledger.withdrawable(account);
+    const free = await ledger.withdrawable(account);
     if (amount > free) {
       throw new AppError(Code.BONUS_LOCKED, {
-        params: { locked: formatCentavos(ledger.wagering(userId).locked), available: formatCentavos(free) },
+        params: { locked: formatCentavos((await ledger.wagering(userId)).locked), available: formatCentavos(free) },
       });
     }
     return { wallet, day };
@@ -135,21 +136,22 @@ export function createWithdrawService(deps: {
    * One transition, inside the caller's transaction: the conditional UPDATE (so of two operators acting on
    * the same order, the second changes nothing and is refused), the ledger move, the history row.
    */
-  function step(
+  async function step(
     order: WithdrawalRow,
     to: WithdrawStatus,
     actor: Actor,
     reason: string,
     payout: { payoutRef?: string; payoutResult?: PayoutResult; payoutDueAt?: string } = {},
-  ): Changed {
+  ): Promise<Changed> {
     const from = order.status;
     if (!canTransition(from, to)) throw new AppError(Code.TRANSITION_INVALID);
     const now = clock.iso();
     const remark = to === FAILED || to === REJECTED || to === EXCEPTION ? reason : to === SUCCESS ? '' : null;
-    if (!repo.move({ id: order.id, from, to, remark, now, ...payout })) throw new AppError(Code.TRANSITION_INVALID);
+    if (!(await repo.move({ id: order.id, from, to, remark, now, ...payout })))
+      throw new AppError(Code.TRANSITION_INVALID);
     const journal = LEDGER_ON_ARRIVAL[to];
     if (journal === 'withdraw_return') {
-      ledger.post(order.user_id, {
+      await ledger.post(order.user_id, {
         type: journal,
         amount: order.amount,
         frozen: -order.amount,
@@ -157,9 +159,9 @@ export function createWithdrawService(deps: {
         remark: reason,
       });
     } else if (journal === 'withdraw_paid') {
-      ledger.post(order.user_id, { type: journal, frozen: -order.amount, reference: order.order_no });
+      await ledger.post(order.user_id, { type: journal, frozen: -order.amount, reference: order.order_no });
     }
-    repo.insertEvent({ withdrawalId: order.id, from, to, actor, reason, now });
+    await repo.insertEvent({ withdrawalId: order.id, from, to, actor, reason, now });
     order.status = to;
     return { userId: order.user_id, orderNo: order.order_no, from, to };
   }
@@ -171,33 +173,33 @@ export function createWithdrawService(deps: {
     }
   }
 
-  const mustFind = (orderNo: string) => {
-    const order = repo.byOrderNo(orderNo);
+  const mustFind = async (orderNo: string) => {
+    const order = await repo.byOrderNo(orderNo);
     if (!order) throw new AppError(Code.ORDER_NOT_FOUND);
     return order;
   };
 
   /** Runs `work` on the order in one transaction, then tells the others what changed. */
-  function act(orderNo: string, work: (order: WithdrawalRow) => Changed[]): WithdrawalRow {
-    const changes = db.transaction(() => work(mustFind(orderNo)))();
+  async function act(orderNo: string, work: (order: WithdrawalRow) => Promise<Changed[]>): Promise<WithdrawalRow> {
+    const changes = await db.transaction(async () => work(await mustFind(orderNo)))();
     announce(changes);
     return mustFind(orderNo);
   }
 
   /** 0 Pending -> 1 Reviewed -> 6 Processing: approved and handed to the sandbox payout gateway at once. */
-  function review(orderNo: string, actor: Actor = 'ops') {
-    const delayMs = settings().payoutDelaySeconds * 1000;
-    act(orderNo, (o) => {
+  async function review(orderNo: string, actor: Actor = 'ops') {
+    const delayMs = (await settings()).payoutDelaySeconds * 1000;
+    await act(orderNo, async (o) => {
       // A Reviewed order (1) goes straight on to the gateway; anything else but Pending is refused.
-      const reviewed = o.status === REVIEWED ? [] : [step(o, REVIEWED, actor, '')];
-      const submitted = step(o, PROCESSING, actor, 'Sent to the payout gateway', {
+      const reviewed = o.status === REVIEWED ? [] : [await step(o, REVIEWED, actor, '')];
+      const submitted = await step(o, PROCESSING, actor, 'Sent to the payout gateway', {
         payoutRef: `SBXP${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`,
-        payoutResult: interceptPayout(o) ?? sandboxPayoutResult(o.wallet_account).result,
+        payoutResult: (await interceptPayout(o)) ?? sandboxPayoutResult(o.wallet_account).result,
         payoutDueAt: new Date(clock.nowMs() + delayMs).toISOString(),
       });
       return [...reviewed, submitted];
     });
-    if (delayMs === 0) settleDue();
+    if (delayMs === 0) await settleDue();
     return mustFind(orderNo);
   }
 
@@ -205,13 +207,13 @@ export function createWithdrawService(deps: {
    * The sandbox payout gateway reports: every Processing order whose answer is due gets it. Runs when the
    * clock moves, every few seconds, and before withdrawals are listed.
    */
-  function settleDue(): number {
+  async function settleDue(): Promise<number> {
     const now = clock.iso();
-    const changes = db.transaction(() => {
+    const changes = await db.transaction(async () => {
       const done: Changed[] = [];
-      for (const order of repo.due(now)) {
+      for (const order of await repo.due(now)) {
         const result = order.payout_result ?? sandboxPayoutResult(order.wallet_account).result;
-        done.push(step(order, RESULT_STATUS[result], 'sandbox', PAYOUT_REASONS[result]));
+        done.push(await step(order, RESULT_STATUS[result], 'sandbox', PAYOUT_REASONS[result]));
       }
       return done;
     })();
@@ -254,12 +256,12 @@ export function createWithdrawService(deps: {
     };
   }
 
-  function opsDetail(orderNo: string) {
-    const row = repo.opsByOrderNo(orderNo);
+  async function opsDetail(orderNo: string) {
+    const row = await repo.opsByOrderNo(orderNo);
     if (!row) throw new AppError(Code.ORDER_NOT_FOUND);
     return {
       ...opsView(row),
-      history: repo.events(row.id).map((e) => ({
+      history: (await repo.events(row.id)).map((e) => ({
         from: e.from_status,
         to: e.to_status,
         actor: e.actor,
@@ -275,13 +277,13 @@ export function createWithdrawService(deps: {
    * are checked inside that transaction, so of concurrent requests exactly as many succeed as the balance
    * and the day's limits allow.
    */
-  function insertOrder(userId: number, amount: number) {
-    const { autoApprove, feePercent } = settings();
-    const { wallet, day } = check(userId, amount);
+  async function insertOrder(userId: number, amount: number) {
+    const { autoApprove, feePercent } = await settings();
+    const { wallet, day } = await check(userId, amount);
     const fee = Math.ceil((amount * feePercent) / 100);
-    const orderNo = newOrderNo();
+    const orderNo = await newOrderNo();
     const now = clock.iso();
-    const order = repo.insert({
+    const order = await repo.insert({
       orderNo,
       userId,
       amount,
@@ -292,8 +294,14 @@ export function createWithdrawService(deps: {
       manilaDay: day,
       now,
     });
-    ledger.post(userId, { type: 'withdraw', amount: -amount, frozen: amount, reference: orderNo, remark: wallet.bank });
-    repo.insertEvent({ withdrawalId: order.id, from: null, to: PENDING, actor: 'player', reason: '', now });
+    await ledger.post(userId, {
+      type: 'withdraw',
+      amount: -amount,
+      frozen: amount,
+      reference: orderNo,
+      remark: wallet.bank,
+    });
+    await repo.insertEvent({ withdrawalId: order.id, from: null, to: PENDING, actor: 'player', reason: '', now });
     return { order, autoApprove };
   }
 
@@ -301,7 +309,7 @@ export function createWithdrawService(deps: {
   const orderUnit = db.transaction(insertOrder);
 
   /** Once the order is committed: tells the others, and hands it on at once when autoApprove is on. */
-  function opened({ order, autoApprove }: ReturnType<typeof insertOrder>): WithdrawalRow {
+  async function opened({ order, autoApprove }: Awaited<ReturnType<typeof insertOrder>>): Promise<WithdrawalRow> {
     events.emit('withdraw.created', { userId: order.user_id, orderNo: order.order_no, amount: order.amount });
     events.emit('balance.moved', { userId: order.user_id });
     if (autoApprove) return review(order.order_no, 'auto');
@@ -309,8 +317,8 @@ export function createWithdrawService(deps: {
   }
 
   /** Creates a Pending withdrawal and freezes its amount, in one transaction of its own. */
-  function open(userId: number, amount: number): WithdrawalRow {
-    return opened(db.transaction(() => insertOrder(userId, amount))());
+  async function open(userId: number, amount: number): Promise<WithdrawalRow> {
+    return opened(await db.transaction(() => insertOrder(userId, amount))());
   }
 
   return {
@@ -330,14 +338,14 @@ export function createWithdrawService(deps: {
     },
 
     /** GET /api/withdraw/wagering: the open bonus requirements, what they lock, what may be withdrawn. */
-    wagering(userId: number) {
-      const account = ledger.account(userId);
-      const { open, locked } = ledger.wagering(userId);
+    async wagering(userId: number) {
+      const account = await ledger.account(userId);
+      const { open, locked } = await ledger.wagering(userId);
       return {
         balance: toPesos(account.balance),
         locked: toPesos(locked),
         surplus: toPesos(ledger.surplus(account)),
-        withdrawalAmount: toPesos(ledger.withdrawable(account)),
+        withdrawalAmount: toPesos(await ledger.withdrawable(account)),
         list: open.map((r) => ({
           id: r.id,
           source: r.source,
@@ -352,10 +360,10 @@ export function createWithdrawService(deps: {
     },
 
     /** userRiskVO of GET /api/balance: what stands between the player and a withdrawal. */
-    risk(userId: number, account: ReturnType<LedgerService['account']>) {
+    async risk(userId: number, account: AccountRow) {
       const owed = ledger.surplus(account);
-      const bonusLocksAll = account.balance > 0 && ledger.withdrawable(account) === 0;
-      const { kycStatus, restricted } = kyc.risk(userId);
+      const bonusLocksAll = account.balance > 0 && (await ledger.withdrawable(account)) === 0;
+      const { kycStatus, restricted } = await kyc.risk(userId);
       return {
         turnoverRequired: toPesos(account.turnover_required),
         turnoverDone: toPesos(account.turnover_done),
@@ -365,21 +373,23 @@ export function createWithdrawService(deps: {
       };
     },
 
-    setSettings(change: { autoApprove?: boolean | null; payoutDelaySeconds?: number }) {
-      db.transaction(() => {
-        if (change.autoApprove === null) repo.deleteSetting('autoApprove');
-        else if (change.autoApprove !== undefined) repo.setSetting('autoApprove', change.autoApprove);
-        if (change.payoutDelaySeconds !== undefined) repo.setSetting('payoutDelaySeconds', change.payoutDelaySeconds);
+    async setSettings(change: { autoApprove?: boolean | null; payoutDelaySeconds?: number }) {
+      await db.transaction(async () => {
+        if (change.autoApprove === null) await repo.deleteSetting('autoApprove');
+        else if (change.autoApprove !== undefined) await repo.setSetting('autoApprove', change.autoApprove);
+        if (change.payoutDelaySeconds !== undefined) {
+          await repo.setSetting('payoutDelaySeconds', change.payoutDelaySeconds);
+        }
       })();
       return settings();
     },
 
     /** Today's limits of the player's VIP level and what is left of them (GET /api/withdraw/limits). */
-    todayLimits(userId: number) {
-      const limits = limitsOf(userId);
-      const today = repo.dayTotals(userId, manilaDay(clock.now()));
+    async todayLimits(userId: number) {
+      const limits = await limitsOf(userId);
+      const today = await repo.dayTotals(userId, manilaDay(clock.now()));
       return {
-        vipLevel: deps.users.byId(userId)?.vip_level ?? 0,
+        vipLevel: (await deps.users.byId(userId))?.vip_level ?? 0,
         min: toPesos(MIN_CENTAVOS),
         dailyAmount: toPesos(limits.daily_amount),
         dailyCount: limits.daily_count,
@@ -390,8 +400,8 @@ export function createWithdrawService(deps: {
       };
     },
 
-    limits: () =>
-      repo.limits().map((l) => ({
+    limits: async () =>
+      (await repo.limits()).map((l) => ({
         vipLevel: l.vip_level,
         dailyAmount: toPesos(l.daily_amount),
         dailyCount: l.daily_count,
@@ -402,10 +412,10 @@ export function createWithdrawService(deps: {
      * POST /ops/withdraw-limits/:vipLevel: an operator changes a level's daily amount (pesos) and/or count.
      * The row is marked so that the seed no longer rewrites it at start. Unknown level: OPS_NOT_FOUND.
      */
-    setLimit(vipLevel: number, change: { dailyAmount?: number; dailyCount?: number }) {
-      const row = repo.limits().find((l) => l.vip_level === vipLevel);
+    async setLimit(vipLevel: number, change: { dailyAmount?: number; dailyCount?: number }) {
+      const row = (await repo.limits()).find((l) => l.vip_level === vipLevel);
       if (!row) throw new AppError(Code.OPS_NOT_FOUND);
-      repo.setLimit(
+      await repo.setLimit(
         vipLevel,
         change.dailyAmount === undefined ? row.daily_amount : toCentavos(change.dailyAmount),
         change.dailyCount ?? row.daily_count,
@@ -417,55 +427,55 @@ export function createWithdrawService(deps: {
      * open(). Refusals move nothing.
      */
     async create(user: SessionUser, body: CreateRequest) {
-      deps.assertCanTransact(user.id);
+      await deps.assertCanTransact(user.id);
       // The captcha is burned, right or wrong, and that is committed before anything else is checked.
       const burn = deps.captcha.burner(user.id, body.captcha.token, body.captcha.answer);
       const amount = toCentavos(body.amount);
       if (await deps.tradePassword.recalled(user, body.password)) {
         // The session passed argon2 a moment ago: the burn and the order share one unit of the group
         // commit. The order runs in its own savepoint, so a refused order still leaves the captcha burned.
-        const outcome = await ledger.batch.run(() => {
-          if (!burn()) return { error: new AppError(Code.CAPTCHA_INVALID) };
+        const outcome = await ledger.batch.run(async () => {
+          if (!(await burn())) return { error: new AppError(Code.CAPTCHA_INVALID) };
           try {
-            return { opened: orderUnit(user.id, amount) };
+            return { opened: await orderUnit(user.id, amount) };
           } catch (error) {
             return { error };
           }
         });
         if ('error' in outcome) throw outcome.error;
-        return view(opened(outcome.opened));
+        return view(await opened(outcome.opened));
       }
       if (!(await ledger.batch.run(burn))) throw new AppError(Code.CAPTCHA_INVALID);
       // Not remembered (or a different answer): argon2. The rules are checked before it (fail fast); the
       // order's transaction checks them again, where they count.
       await deps.tradePassword.verify(user, body.password, { beforeArgon2: () => check(user.id, amount) });
       // Both writes are units of the ledger's group commit (see db/batch.ts).
-      return view(opened(await ledger.batch.run(() => insertOrder(user.id, amount))));
+      return view(await opened(await ledger.batch.run(() => insertOrder(user.id, amount))));
     },
 
-    reject(orderNo: string, reason: string, actor: Actor = 'ops') {
-      return act(orderNo, (o) => [step(o, REJECTED, actor, reason)]);
+    async reject(orderNo: string, reason: string, actor: Actor = 'ops') {
+      return act(orderNo, async (o) => [await step(o, REJECTED, actor, reason)]);
     },
 
     /** The operator's payout result for a Processing (6) or Exception (5) order. */
-    payout(orderNo: string, result: PayoutResult, reason: string, actor: Actor = 'ops') {
-      return act(orderNo, (o) => [step(o, RESULT_STATUS[result], actor, reason)]);
+    async payout(orderNo: string, result: PayoutResult, reason: string, actor: Actor = 'ops') {
+      return act(orderNo, async (o) => [await step(o, RESULT_STATUS[result], actor, reason)]);
     },
 
-    records(
+    async records(
       userId: number | null,
       filter: { status?: number; orderNo?: string; from?: string; to?: string; page: number; size: number },
     ) {
       const f = { userId, ...filter, limit: filter.size, offset: (filter.page - 1) * filter.size };
-      return { rows: repo.page(f), total: repo.count(f) };
+      return { rows: await repo.page(f), total: await repo.count(f) };
     },
 
-    opsRecords(
+    async opsRecords(
       userId: number | null,
       filter: { status?: number; orderNo?: string; from?: string; to?: string; page: number; size: number },
     ) {
       const f = { userId, ...filter, limit: filter.size, offset: (filter.page - 1) * filter.size };
-      return { rows: repo.opsPage(f).map(opsView), total: repo.count(f) };
+      return { rows: (await repo.opsPage(f)).map(opsView), total: await repo.count(f) };
     },
   };
 }

@@ -21,13 +21,13 @@ beforeEach(async () => {
   app = await testApp();
   // readyPlayer binds the wallet with the transaction password: that argon2 check is remembered.
   me = await readyPlayer(app, { funds: 10_000 });
-  setVipLimits(app, me.uid, 0, 100_000, 100);
+  await setVipLimits(app, me.uid, 0, 100_000, 100);
   argon2.mockClear();
 });
 afterEach(() => app.close());
 
 const remembered = () => app.services.tradePassword.rememberedCount();
-const withdrawals = () => app.db.prepare('SELECT COUNT(*) FROM withdrawals').pluck().get() as number;
+const withdrawals = async () => (await app.db.prepare('SELECT COUNT(*) FROM withdrawals').pluck().get()) as number;
 
 /** A withdrawal of 100 pesos; returns its answer code (0 on success) and how many argon2 checks it ran. */
 async function attempt(client: TestClient = me.client, password = TRADE_PASSWORD) {
@@ -54,7 +54,7 @@ describe('a session that passed the transaction password', () => {
     app.clock.advance(1_000);
     expect(await attempt()).toEqual({ code: 0, argon2: 1 });
     expect(await attempt()).toEqual({ code: 0, argon2: 0 });
-    expect(withdrawals()).toBe(5);
+    expect(await withdrawals()).toBe(5);
     expect((await balanceOf(me.client)).balance).toBe(9_500);
   });
 
@@ -81,7 +81,7 @@ describe('a session that passed the transaction password', () => {
         .body.code,
     ).toBe(Code.CAPTCHA_INVALID);
     expect(argon2).not.toHaveBeenCalled();
-    expect(withdrawals()).toBe(0);
+    expect(await withdrawals()).toBe(0);
     expect((await balanceOf(me.client)).balance).toBe(10_000);
     expect(await attempt()).toEqual({ code: 0, argon2: 0 });
   });
@@ -97,7 +97,7 @@ describe('a session that passed the transaction password', () => {
       expect(await attempt(me.client, `guess${i}xx`)).toEqual({ code: Code.TRADE_PASSWORD_WRONG, argon2: 1 });
     }
     expect(await attempt()).toEqual({ code: Code.ACCOUNT_LOCKED, argon2: 0 });
-    expect(withdrawals()).toBe(2);
+    expect(await withdrawals()).toBe(2);
   });
 
   it('is refused while the account is locked, even with the right password remembered', async () => {
@@ -111,7 +111,7 @@ describe('a session that passed the transaction password', () => {
     }
     expect(remembered()).toBe(1);
     expect(await attempt()).toEqual({ code: Code.ACCOUNT_LOCKED, argon2: 0 });
-    expect(withdrawals()).toBe(1);
+    expect(await withdrawals()).toBe(1);
   });
 
   it('a changed transaction password ends it: the old one is refused by argon2, the new one is checked', async () => {
@@ -200,6 +200,6 @@ describe('a session that passed the transaction password', () => {
     expect(argon2).not.toHaveBeenCalled();
     const account = await balanceOf(poor.client);
     expect(account).toMatchObject({ balance: 0, allAmount: 300 });
-    assertLedgerWhole(app.db);
+    await assertLedgerWhole(app.db);
   });
 });

@@ -39,7 +39,7 @@ interface Remembered {
 export function createTradePasswordCheck(deps: {
   limiter: Limiter;
   /** The player's stored argon2id string, or null when no transaction password is set. */
-  storedHash: (userId: number) => string | null;
+  storedHash: (userId: number) => Promise<string | null>;
   clock: Clock;
   events: EventBus;
   /** Tests give a fixed key; by default a random one per process, so entries die with it. */
@@ -93,7 +93,7 @@ export function createTradePasswordCheck(deps: {
      * drops what was remembered; `verify` then decides, with argon2).
      */
     async recalled(user: { id: number; sessionId: number }, md5Hex: string): Promise<boolean> {
-      const stored = deps.storedHash(user.id);
+      const stored = await deps.storedHash(user.id);
       // Nothing remembered: no need to ask the limiter (a round trip to Redis in a cluster).
       if (!stored || !remembered.has(user.sessionId)) return false;
       if ((await limiter.retryAfter(keyOf(user.id), TRADE_PASSWORD_FAILURES)) > 0) return false;
@@ -106,11 +106,15 @@ export function createTradePasswordCheck(deps: {
      * runs once the password is known to be set (fail-fast checks worth doing before ~13 ms of CPU); a
      * locked account is refused after it, as before.
      */
-    async verify(user: { id: number; sessionId: number }, md5Hex: string, options: { beforeArgon2?: () => void } = {}) {
+    async verify(
+      user: { id: number; sessionId: number },
+      md5Hex: string,
+      options: { beforeArgon2?: () => Promise<unknown> } = {},
+    ) {
       const userId = user.id;
-      const stored = deps.storedHash(userId);
+      const stored = await deps.storedHash(userId);
       if (!stored) throw new AppError(Code.TRADE_PASSWORD_NOT_SET);
-      options.beforeArgon2?.();
+      await options.beforeArgon2?.();
       await gate.guard(keyOf(userId), async () => {
         if (!(await verifyPassword(stored, md5Hex))) {
           await limiter.record(keyOf(userId), TRADE_PASSWORD_FAILURES);

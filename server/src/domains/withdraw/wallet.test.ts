@@ -58,7 +58,7 @@ describe('binding the withdrawal wallet', () => {
       success: false,
       code: Code.TRADE_PASSWORD_WRONG,
     });
-    expect(walletRows()).toBe(0);
+    expect(await walletRows()).toBe(0);
   });
 
   it('locks the account out after 5 wrong transaction passwords, even in parallel, for 15 minutes', async () => {
@@ -72,7 +72,7 @@ describe('binding the withdrawal wallet', () => {
     const locked = await bind(good);
     expect(locked.body).toMatchObject({ success: false, code: Code.ACCOUNT_LOCKED });
     expect(locked.body.msg).toMatch(/try again in \d+ minutes/);
-    expect(walletRows()).toBe(0);
+    expect(await walletRows()).toBe(0);
 
     await opsClient(app).post('/ops/clock', { advance: '15m' });
     expect((await bind(good)).body.success).toBe(true);
@@ -111,7 +111,7 @@ describe('binding the withdrawal wallet', () => {
   ])('refuses the malformed request %j (10001) and binds nothing', async (body) => {
     await setTradePassword(player);
     expect((await bind(body)).body).toMatchObject({ success: false, code: Code.VALIDATION });
-    expect(walletRows()).toBe(0);
+    expect(await walletRows()).toBe(0);
   });
 
   it('needs a session (20002)', async () => {

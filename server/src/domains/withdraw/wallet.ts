@@ -31,26 +31,26 @@ export function createWalletService(deps: {
   events: EventBus;
   repo: WithdrawRepo;
   tradePassword: TradePasswordCheck;
-  assertCanTransact: (userId: number) => void;
+  assertCanTransact: (userId: number) => Promise<void>;
 }) {
   const { db, clock, events, repo, tradePassword } = deps;
 
   return {
     get: (userId: number) => repo.wallet(userId),
 
-    view(userId: number): Wallet | null {
-      const w = repo.wallet(userId);
+    async view(userId: number): Promise<Wallet | null> {
+      const w = await repo.wallet(userId);
       return w ? walletView(w) : null;
     },
 
     async bind(user: SessionUser, body: BindRequest): Promise<Wallet> {
-      deps.assertCanTransact(user.id);
-      if (repo.wallet(user.id)) throw new AppError(Code.WALLET_ALREADY_BOUND);
+      await deps.assertCanTransact(user.id);
+      if (await repo.wallet(user.id)) throw new AppError(Code.WALLET_ALREADY_BOUND);
       await tradePassword.verify(user, body.password);
-      db.transaction(() => {
-        if (repo.wallet(user.id)) throw new AppError(Code.WALLET_ALREADY_BOUND);
-        if (repo.walletOwner(body.bank, body.account) !== undefined) throw new AppError(Code.WALLET_IN_USE);
-        const bound = repo.insertWallet({
+      await db.transaction(async () => {
+        if (await repo.wallet(user.id)) throw new AppError(Code.WALLET_ALREADY_BOUND);
+        if ((await repo.walletOwner(body.bank, body.account)) !== undefined) throw new AppError(Code.WALLET_IN_USE);
+        const bound = await repo.insertWallet({
           userId: user.id,
           bank: body.bank,
           name: body.name.replace(/\s+/g, ' '),
@@ -60,7 +60,7 @@ export function createWalletService(deps: {
         if (!bound) throw new AppError(Code.WALLET_ALREADY_BOUND);
       })();
       events.emit('wallet.bound', { userId: user.id, bank: body.bank });
-      return walletView(repo.wallet(user.id) as WalletRow);
+      return walletView((await repo.wallet(user.id)) as WalletRow);
     },
   };
 }

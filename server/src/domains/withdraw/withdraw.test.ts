@@ -42,8 +42,8 @@ const records = async (client: TestClient, query: Record<string, string | number
 async function snapshot(client: TestClient) {
   return {
     account: await balanceOf(client),
-    journal: app.db.prepare('SELECT COUNT(*) FROM balance_journal').pluck().get(),
-    withdrawals: withdrawalCount(),
+    journal: await app.db.prepare('SELECT COUNT(*) FROM balance_journal').pluck().get(),
+    withdrawals: await withdrawalCount(),
   };
 }
 
@@ -66,7 +66,7 @@ describe('the captcha', () => {
     // The player's own cookie does not open the operator API.
     expect((await client.get(`/ops/captcha/${token}`)).status).toBe(401);
     // Issuing writes nothing.
-    expect(app.db.prepare('SELECT COUNT(*) FROM captchas').pluck().get()).toBe(0);
+    expect(await app.db.prepare('SELECT COUNT(*) FROM captchas').pluck().get()).toBe(0);
   });
 
   it('is single use, even after a wrong answer; expired, forged and other players tokens are refused', async () => {
@@ -176,7 +176,7 @@ describe('creating a withdrawal', () => {
   });
 
   it("refuses while the deposits' own turnover is owed (40017), naming the amount", async () => {
-    app.db
+    await app.db
       .prepare("INSERT OR REPLACE INTO payment_settings (key, value) VALUES ('depositTurnoverMultiple', '10')")
       .run();
     const { client } = await readyPlayer(app);
@@ -220,8 +220,8 @@ describe('creating a withdrawal', () => {
 
   it('the service itself refuses under 100 (40014), for callers that skip the contract', async () => {
     const { client, info } = await readyPlayer(app, { funds: 1000 });
-    const userId = app.services.users.byUid(info.uid)?.id as number;
-    expect(() => app.services.withdrawals.open(userId, 9_999)).toThrowError(
+    const userId = (await app.services.users.byUid(info.uid))?.id as number;
+    await expect(app.services.withdrawals.open(userId, 9_999)).rejects.toThrowError(
       expect.objectContaining({ code: Code.WITHDRAW_MIN }),
     );
     expect((await balanceOf(client)).balance).toBe(1000);
@@ -250,9 +250,9 @@ describe('creating a withdrawal', () => {
 
   it('higher VIP levels allow larger withdrawals', async () => {
     const { client, uid } = await readyPlayer(app, { funds: 100_000 });
-    app.db.prepare('UPDATE users SET vip_level = 5 WHERE uid = ?').run(uid);
+    await app.db.prepare('UPDATE users SET vip_level = 5 WHERE uid = ?').run(uid);
     expect((await withdraw(app, client, 60_000)).body.success).toBe(true);
-    setVipLimits(app, uid, 0, 20_000, 3);
+    await setVipLimits(app, uid, 0, 20_000, 3);
     expect((await withdraw(app, client, 100)).body.code).toBe(Code.WITHDRAW_LIMIT);
   });
 
@@ -274,14 +274,14 @@ describe('creating a withdrawal', () => {
       const body = { amount: 100, password: hashed(TRADE_PASSWORD), captcha };
       expect((await c.post('/api/withdraw/create', body)).body.code).toBe(Code.SESSION_INVALID);
     }
-    expect(withdrawalCount()).toBe(0);
+    expect(await withdrawalCount()).toBe(0);
   });
 });
 
 describe('withdrawal records', () => {
   it('pages and filters by status and day, and shows only the player own orders', async () => {
     const { client } = await readyPlayer(app, { funds: 5_000 });
-    setVipLimits(app, (await client.get<{ uid: number }>('/api/user/info')).body.data.uid, 0, 20_000, 10);
+    await setVipLimits(app, (await client.get<{ uid: number }>('/api/user/info')).body.data.uid, 0, 20_000, 10);
     const orders: string[] = [];
     for (let i = 0; i < 5; i++) orders.push((await withdraw(app, client, 100 + i)).body.data.orderNo);
     await ops().post(`/ops/withdrawals/${orders[1]}/reject`, { reason: 'Name does not match' });
@@ -329,7 +329,7 @@ describe("today's limits (GET /api/withdraw/limits)", () => {
       remainingAmount: 20_000,
       remainingCount: 3,
     });
-    setVipLimits(app, uid, 2, 1_000, 4);
+    await setVipLimits(app, uid, 2, 1_000, 4);
     const first = (await withdraw(app, client, 300)).body.data.orderNo;
     await withdraw(app, client, 250.5);
     expect(await limits(client)).toMatchObject({

@@ -140,7 +140,7 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
   );
 
   const mark = (roundId: string, state: ProviderRound['state']) => setState.run(state, clock.iso(), roundId);
-  const round = (roundId: string) => byId.get(roundId) as ProviderRound | undefined;
+  const round = async (roundId: string) => (await byId.get(roundId)) as ProviderRound | undefined;
 
   const tables = new Map<string, TableRound>();
   /**
@@ -152,22 +152,46 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
     { round: number; result: string; serverSeed: string; serverSeedHash: string; clientSeed: string; nonce: number }
   >();
 
+  /**
+   * Each table's turns, one at a time: the opening of a round and the draw of the last one both read and
+   * write the seed book across awaits. So a round never opens on the seed pair a draw is about to reveal,
+   * and two requests at the turn of a cycle never open two rounds.
+   */
+  const turns = new Map<string, Promise<unknown>>();
+  function inTurn<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const run = (turns.get(key) ?? Promise.resolve()).then(work);
+    const ended = run.catch(() => undefined);
+    turns.set(key, ended);
+    void ended.then(() => {
+      if (turns.get(key) === ended) turns.delete(key);
+    });
+    return run;
+  }
+
   /** The table's current round on the server clock, its seed committed (player 0's pair) when it opens. */
-  function tableRound(title: StudioTitle): TableRound {
-    const n = Math.floor(clock.nowMs() / TABLE_CYCLE_MS);
-    const current = tables.get(title.key);
-    if (current && current.n === n) return current;
-    if (current && current.bets.length === 0) seeds.rotateTable(title.key);
-    const fresh: TableRound = {
-      n,
-      closesAt: n * TABLE_CYCLE_MS + TABLE_BET_MS,
-      seed: seeds.take(0, title.key),
-      bets: [],
-      players: new Set(),
-    };
-    // A round with bets not drawn yet stays until drawTables has paid it.
-    if (!current || current.bets.length === 0) tables.set(title.key, fresh);
-    return current && current.bets.length > 0 ? current : fresh;
+  function tableRound(title: StudioTitle): Promise<TableRound> {
+    return inTurn(title.key, async () => {
+      const n = Math.floor(clock.nowMs() / TABLE_CYCLE_MS);
+      const current = tables.get(title.key);
+      if (current && current.n === n) return current;
+      // A round with bets not drawn yet stays until drawTables has paid it.
+      const kept = current && current.bets.length > 0 ? current : undefined;
+      if (current && !kept) {
+        // Out of the map before its seed is revealed: a bet still on its way to the wallet finds it gone (play).
+        tables.delete(title.key);
+        await seeds.rotateTable(title.key);
+      }
+      const fresh: TableRound = {
+        n,
+        closesAt: n * TABLE_CYCLE_MS + TABLE_BET_MS,
+        seed: await seeds.take(0, title.key),
+        bets: [],
+        players: new Set(),
+      };
+      if (kept) return kept;
+      tables.set(title.key, fresh);
+      return fresh;
+    });
   }
 
   async function drawTables() {
@@ -177,29 +201,34 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
       const title = studio.title(key);
       if (title?.engine.kind !== 'oneShot') continue;
       const engine = title.engine;
+      // Out of the map at once: a bet still on its way to the wallet finds its round gone (play).
       tables.delete(key);
-      // Every bet is drawn and recorded before the seed is revealed, and all of it before any await: the
-      // next round commits to a fresh seed, never this one, and no bet of this one is open once it is public.
-      const drawn: { bet: TableRound['bets'][number]; r: ProviderRound; settled: RoundResult }[] = [];
-      let shown: RoundResult | undefined;
-      for (const bet of table.bets) {
-        const r = round(bet.roundId);
-        if (!r) continue;
-        const rng = fairRng(table.seed.serverSeed, table.seed.clientSeed, table.seed.nonce);
-        const settled = engine.play(rng, JSON.parse(r.params));
-        shown ??= settled;
-        if (saveSteps(r, [], settled)) drawn.push({ bet, r, settled });
-      }
-      seeds.rotateTable(key);
-      if (shown)
-        lastDraws.set(key, {
-          round: table.n,
-          result: shown.draw ?? shown.result,
-          serverSeed: table.seed.serverSeed,
-          serverSeedHash: table.seed.serverSeedHash,
-          clientSeed: table.seed.clientSeed,
-          nonce: table.seed.nonce,
-        });
+      // Every bet is drawn and recorded before the seed is revealed, all of it in the table's turn: the next
+      // round waits for it and commits to a fresh seed, never this one, and no bet of this one is open once
+      // it is public.
+      const drawn = await inTurn(key, async () => {
+        const recorded: { bet: TableRound['bets'][number]; r: ProviderRound; settled: RoundResult }[] = [];
+        let shown: RoundResult | undefined;
+        for (const bet of table.bets) {
+          const r = await round(bet.roundId);
+          if (!r) continue;
+          const rng = fairRng(table.seed.serverSeed, table.seed.clientSeed, table.seed.nonce);
+          const settled = engine.play(rng, JSON.parse(r.params));
+          shown ??= settled;
+          if (await saveSteps(r, [], settled)) recorded.push({ bet, r, settled });
+        }
+        await seeds.rotateTable(key);
+        if (shown)
+          lastDraws.set(key, {
+            round: table.n,
+            result: shown.draw ?? shown.result,
+            serverSeed: table.seed.serverSeed,
+            serverSeedHash: table.seed.serverSeedHash,
+            clientSeed: table.seed.clientSeed,
+            nonce: table.seed.nonce,
+          });
+        return recorded;
+      });
       for (const { bet, r, settled } of drawn) {
         const won = await settle({ ...r, win: settled.win, result: settled.result });
         bet.resolve(
@@ -221,8 +250,8 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
   }
 
   /** A shared table's seeds for its fairness sheet: the open round's commitment and the last revealed draw. */
-  function tableSeeds(title: StudioTitle) {
-    const table = tableRound(title);
+  async function tableSeeds(title: StudioTitle) {
+    const table = await tableRound(title);
     return {
       round: table.n,
       serverSeedHash: table.seed.serverSeedHash,
@@ -246,29 +275,28 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
       amount: wire(r.win),
       result: r.result,
     });
-    if (answer.success || answer.code === Code.ROUND_SETTLED) mark(r.round_id, 'settled');
+    if (answer.success || answer.code === Code.ROUND_SETTLED) await mark(r.round_id, 'settled');
     return answer;
   }
 
   /** Writes a stepped round's new actions (and its result once done); false when another call got there first. */
-  function saveSteps(r: ProviderRound, actions: unknown[], settled: RoundResult | null) {
-    return (
-      step.run({
-        roundId: r.round_id,
-        before: r.actions,
-        actions: JSON.stringify(actions),
-        done: settled ? 1 : 0,
-        win: settled?.win ?? 0,
-        result: settled?.result ?? '',
-        outcome: JSON.stringify(settled?.outcome ?? null),
-        now: clock.iso(),
-      }).changes > 0
-    );
+  async function saveSteps(r: ProviderRound, actions: unknown[], settled: RoundResult | null) {
+    const written = await step.run({
+      roundId: r.round_id,
+      before: r.actions,
+      actions: JSON.stringify(actions),
+      done: settled ? 1 : 0,
+      win: settled?.win ?? 0,
+      result: settled?.result ?? '',
+      outcome: JSON.stringify(settled?.outcome ?? null),
+      now: clock.iso(),
+    });
+    return written.changes > 0;
   }
 
-  function steppedOf(r: ProviderRound): { engine: SteppedEngine; state: unknown } | undefined {
+  async function steppedOf(r: ProviderRound): Promise<{ engine: SteppedEngine; state: unknown } | undefined> {
     const engine = studio.title(r.title)?.engine;
-    const serverSeed = r.server_seed_hash ? seeds.secret(r.server_seed_hash) : undefined;
+    const serverSeed = r.server_seed_hash ? await seeds.secret(r.server_seed_hash) : undefined;
     if (engine?.kind !== 'stepped' || serverSeed === undefined) return undefined;
     const rng = fairRng(serverSeed, r.client_seed ?? '', r.nonce ?? 0);
     return { engine, state: replaySteps(engine, rng, JSON.parse(r.params), JSON.parse(r.actions) as unknown[]) };
@@ -318,7 +346,7 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
         nickname: answer.data.nickname,
         language: answer.data.language,
         // A shared table's rounds never use the player's pair: its sheet asks for the table's seeds.
-        seeds: title.shared ? null : seeds.summary(session.playerId, key),
+        seeds: title.shared ? null : await seeds.summary(session.playerId, key),
       };
     },
 
@@ -332,15 +360,15 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
     },
 
     /** The player's seed pair for this title: the next server seed's hash, the client seed, the nonce. */
-    seedsOf(sessionId: string) {
+    async seedsOf(sessionId: string) {
       const session = sessions.get(sessionId);
       if (!session) return sessionEnded();
-      if (session.title.shared) return { ok: true as const, table: tableSeeds(session.title) };
-      return { ok: true as const, ...seeds.summary(session.playerId, session.title.key) };
+      if (session.title.shared) return { ok: true as const, table: await tableSeeds(session.title) };
+      return { ok: true as const, ...(await seeds.summary(session.playerId, session.title.key)) };
     },
 
     /** Reveals the server seed in use and commits to a new one, with a new client seed when given. */
-    rotateSeeds(sessionId: string, clientSeed?: string) {
+    async rotateSeeds(sessionId: string, clientSeed?: string) {
       const session = sessions.get(sessionId);
       if (!session) return sessionEnded();
       if (clientSeed !== undefined && !CLIENT_SEED.test(clientSeed))
@@ -348,13 +376,13 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
       if (session.title.shared)
         return fail(Code.SEEDS_IN_USE, 'A shared table draws from its own seeds, changed by the dealer every round.');
       try {
-        seeds.rotate(session.playerId, session.title.key, clientSeed);
+        await seeds.rotate(session.playerId, session.title.key, clientSeed);
       } catch (error) {
         if (error instanceof SeedsInUse)
           return fail(Code.SEEDS_IN_USE, 'A round on these seeds is still open. Finish it, then change seeds.');
         throw error;
       }
-      return { ok: true as const, ...seeds.summary(session.playerId, session.title.key) };
+      return { ok: true as const, ...(await seeds.summary(session.playerId, session.title.key)) };
     },
 
     async play(sessionId: string, params: unknown): Promise<PlayResult> {
@@ -367,9 +395,9 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
       if (!parsed.success || !Number.isInteger(stake) || stake < MIN_STAKE || stake > MAX_STAKE)
         return fail(Code.BET_INVALID, 'This bet is not allowed (1 to 5,000 per round).');
 
-      // Everything up to the insert is synchronous, and the nonce is taken and the round written in one
-      // transaction: a rotation on another tab or process sees the round as soon as its nonce is taken.
-      const table = title.shared && engine.kind === 'oneShot' ? tableRound(title) : undefined;
+      // The nonce is taken and the round written in one transaction: a rotation on another tab or process
+      // sees the round as soon as its nonce is taken.
+      const table = title.shared && engine.kind === 'oneShot' ? await tableRound(title) : undefined;
       if (table && clock.nowMs() >= table.closesAt)
         return fail(Code.BET_INVALID, 'Bets are closed: wait for the next round.');
       if (table?.players.has(session.playerId))
@@ -379,8 +407,8 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
       const roundId = `${title.family}-${randomUUID()}`;
       const betTx = `${roundId}-bet`;
       const winTx = `${roundId}-win`;
-      const { settled, view } = db.transaction(() => {
-        const seed = table ? table.seed : seeds.take(session.playerId, title.key);
+      const { settled, view } = await db.transaction(async () => {
+        const seed = table ? table.seed : await seeds.take(session.playerId, title.key);
         const rng = fairRng(seed.serverSeed, seed.clientSeed, seed.nonce);
         let settled: RoundResult | null;
         let view: unknown;
@@ -392,7 +420,7 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
           settled = engine.done(state) ? engine.settle(state) : null;
           view = engine.view(state);
         }
-        insert.run({
+        await insert.run({
           roundId,
           family: title.family,
           title: title.key,
@@ -421,15 +449,15 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
       });
       if (!bet.success) {
         table?.players.delete(session.playerId);
-        mark(roundId, 'void');
+        await mark(roundId, 'void');
         const balance = (bet.data as { balance?: number } | null)?.balance;
         return { ok: false, code: bet.code, message: bet.msg, ...(balance !== undefined ? { balance } : {}) };
       }
-      mark(roundId, 'bet_placed');
+      await mark(roundId, 'bet_placed');
       if (table && tables.get(title.key) !== table) {
         // The round was drawn while this bet was on its way to the wallet: it had no part in the draw, so
         // it is rolled back rather than left open on a seed already public.
-        const placed = round(roundId);
+        const placed = await round(roundId);
         if (placed) await voidRound(placed);
         return fail(Code.BET_INVALID, 'Bets are closed: wait for the next round.');
       }
@@ -467,11 +495,11 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
     async act(sessionId: string, roundId: string, action: unknown): Promise<PlayResult> {
       const session = sessions.get(sessionId);
       if (!session) return sessionEnded();
-      const r = round(roundId);
+      const r = await round(roundId);
       if (!r || r.session_token !== session.sessionToken || r.title !== session.title.key)
         return fail(Code.TRANSACTION_UNKNOWN, 'No such round.');
       if (r.done || r.state !== 'bet_placed') return fail(Code.ROUND_SETTLED, 'This round is already over.');
-      const open = steppedOf(r);
+      const open = await steppedOf(r);
       if (!open) return fail(Code.GAME_ACTION_INVALID, 'This game takes no actions.');
       const { engine } = open;
       const parsed = engine.action.safeParse(action);
@@ -493,7 +521,7 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
       const actions = [...(JSON.parse(r.actions) as unknown[]), parsed.data];
       const done = engine.done(state);
       const settled = done ? engine.settle(state) : null;
-      if (!saveSteps(r, actions, settled)) return fail(Code.ROUND_SETTLED, 'This round moved on; try again.');
+      if (!(await saveSteps(r, actions, settled))) return fail(Code.ROUND_SETTLED, 'This round moved on; try again.');
       const view = engine.view(state);
       if (!settled) {
         return {
@@ -524,11 +552,11 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
     },
 
     /** A shared table's state for the page's countdown: the round, seconds to the close, the committed hash. */
-    tableStatus(sessionId: string) {
+    async tableStatus(sessionId: string) {
       const session = sessions.get(sessionId);
       if (!session) return sessionEnded();
       if (!session.title.shared) return fail(Code.GAME_NOT_PLAYABLE, 'Not a shared table.');
-      const table = tableRound(session.title);
+      const table = await tableRound(session.title);
       const now = clock.nowMs();
       return {
         ok: true as const,
@@ -552,10 +580,10 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
      */
     async recover(olderThanMs = 0, openIdleMs = olderThanMs) {
       const now = clock.nowMs();
-      const rounds = unfinished.all({
+      const rounds = (await unfinished.all({
         cutoff: new Date(now - olderThanMs).toISOString(),
         openCutoff: new Date(now - openIdleMs).toISOString(),
-      }) as ProviderRound[];
+      })) as ProviderRound[];
       for (const r of rounds) {
         if (r.state === 'bet_placed' && !r.done && untouched(r)) {
           // Left before the first move of a game whose only exit then returns the stake: no risk was taken,
@@ -564,7 +592,7 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
           continue;
         }
         if (r.state === 'bet_placed' && !r.done) {
-          const finished = finishOpen(r);
+          const finished = await finishOpen(r);
           if (finished) await settle({ ...r, ...finished });
           continue;
         }
@@ -584,8 +612,8 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
       transactionId: `${r.round_id}-rb`,
       betTransactionId: r.bet_transaction_id,
     });
-    if (answer.success || answer.code === Code.TRANSACTION_UNKNOWN) mark(r.round_id, 'void');
-    else if (answer.code === Code.ROUND_SETTLED) mark(r.round_id, 'settled');
+    if (answer.success || answer.code === Code.TRANSACTION_UNKNOWN) await mark(r.round_id, 'void');
+    else if (answer.code === Code.ROUND_SETTLED) await mark(r.round_id, 'settled');
   }
 
   /** An open stepped round of an engine that voids untouched rounds, with no move made yet. */
@@ -595,17 +623,17 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
   }
 
   /** Plays an abandoned stepped round to its end (finishing actions recorded like the player's). */
-  function finishOpen(r: ProviderRound): RoundResult | undefined {
+  async function finishOpen(r: ProviderRound): Promise<RoundResult | undefined> {
     const oneShot = studio.title(r.title)?.engine;
     if (oneShot?.kind === 'oneShot') {
       // A shared table's bet whose draw a restart interrupted: drawn now from the table round's seed.
-      const serverSeed = r.server_seed_hash ? seeds.secret(r.server_seed_hash) : undefined;
+      const serverSeed = r.server_seed_hash ? await seeds.secret(r.server_seed_hash) : undefined;
       if (serverSeed === undefined) return undefined;
       const settled = oneShot.play(fairRng(serverSeed, r.client_seed ?? '', r.nonce ?? 0), JSON.parse(r.params));
-      seeds.revealHash(r.server_seed_hash as string);
-      return saveSteps(r, [], settled) ? settled : undefined;
+      await seeds.revealHash(r.server_seed_hash as string);
+      return (await saveSteps(r, [], settled)) ? settled : undefined;
     }
-    const open = steppedOf(r);
+    const open = await steppedOf(r);
     if (!open) return undefined;
     const { engine } = open;
     let state = open.state;
@@ -616,7 +644,7 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
       actions.push(action);
     }
     const settled = engine.settle(state);
-    return saveSteps(r, actions, settled) ? settled : undefined;
+    return (await saveSteps(r, actions, settled)) ? settled : undefined;
   }
 }
 

@@ -67,10 +67,10 @@ describe('the house cannot be beaten', () => {
       const titles: string[] = [];
       const families = new Set<string>();
       const launchable = new Set(
-        app.db
+        (await app.db
           .prepare('SELECT provider_game FROM games WHERE enabled = 1 AND playable = 1 AND need_bind_wallet = 0')
           .pluck()
-          .all() as string[],
+          .all()) as string[],
       );
       for (const [key, title] of provider.studio.titles) {
         if (title.shared || families.has(title.family) || !launchable.has(key)) continue;
@@ -83,10 +83,10 @@ describe('the house cannot be beaten', () => {
           run += 1;
           const registered = await registerPlayer(app);
           let client: TestClient = registered.client;
-          const userId = app.services.users.byUid(registered.info.uid)?.id ?? 0;
-          app.db.transaction(() => {
-            app.services.ledger.post(userId, { type: 'adjust', amount: 30_000, reference: `fund-${run}` });
-            app.services.ledger.post(userId, {
+          const userId = (await app.services.users.byUid(registered.info.uid))?.id ?? 0;
+          await app.db.transaction(async () => {
+            await app.services.ledger.post(userId, { type: 'adjust', amount: 30_000, reference: `fund-${run}` });
+            await app.services.ledger.post(userId, {
               type: 'reward',
               amount: BONUS,
               reference: `bonus-${run}`,
@@ -101,7 +101,10 @@ describe('the house cannot be beaten', () => {
             const key = `${title}#${n}`;
             const known = tabs.get(key);
             if (known) return known;
-            const game = app.db.prepare('SELECT id FROM games WHERE provider_game = ?').pluck().get(title) as number;
+            const game = (await app.db
+              .prepare('SELECT id FROM games WHERE provider_game = ?')
+              .pluck()
+              .get(title)) as number;
             const launched = await client.post<{ playUrl: string }>('/api/game/getUrl', { gameId: game });
             if (!launched.body.success) throw new Error(`${title}: ${JSON.stringify(launched.body)}`);
             const token = new URL(launched.body.data.playUrl).searchParams.get('token') ?? '';
@@ -110,8 +113,8 @@ describe('the house cannot be beaten', () => {
             tabs.set(key, opened.id);
             return opened.id;
           }
-          const providerRound = (roundId: string) =>
-            app.db.prepare('SELECT * FROM provider_rounds WHERE round_id = ?').get(roundId) as {
+          const providerRound = async (roundId: string) =>
+            (await app.db.prepare('SELECT * FROM provider_rounds WHERE round_id = ?').get(roundId)) as {
               round_id: string;
               title: string;
               session_token: string;
@@ -140,11 +143,11 @@ describe('the house cannot be beaten', () => {
                   played.code,
                 );
             } else if (step.kind === 'act' && rounds.length > 0) {
-              const r = providerRound(rounds[step.round % rounds.length] as string);
+              const r = await providerRound(rounds[step.round % rounds.length] as string);
               const engine = provider.studio.title(r.title)?.engine;
               const session = [...tabs].find(([key]) => key.startsWith(`${r.title}#`))?.[1];
               if (engine?.kind === 'stepped' && isOpen(r) && session) {
-                const state = openRoundState(provider, app.db, engine, r.round_id);
+                const state = await openRoundState(provider, app.db, engine, r.round_id);
                 const action = (engine.strategy ?? engine.finishAction)?.(state);
                 // Any tab of the title may carry the round's session or not: a wrong one is refused, nothing moves.
                 await provider.act(session, r.round_id, action);
@@ -153,23 +156,23 @@ describe('the house cannot be beaten', () => {
               // Mostly the title of a round already played (maybe still open, in another tab), else any title.
               const title =
                 rounds.length > 0 && step.title % 3 !== 0
-                  ? providerRound(rounds[step.title % rounds.length] as string).title
+                  ? (await providerRound(rounds[step.title % rounds.length] as string)).title
                   : (titles[step.title % titles.length] as string);
               const session = await tab(title, step.tab);
               const openOnPair =
-                (app.db
+                ((await app.db
                   .prepare(
                     `SELECT COUNT(*) FROM provider_rounds r JOIN provider_seeds s ON s.server_seed_hash = r.server_seed_hash
                      WHERE s.revealed_at IS NULL AND s.player_id = ? AND r.title = ?
                        AND r.state IN ('betting', 'bet_placed')`,
                   )
                   .pluck()
-                  .get(registered.info.uid, title) as number) > 0;
-              const rotated = provider.rotateSeeds(session, `seed-${run}`);
+                  .get(registered.info.uid, title)) as number) > 0;
+              const rotated = await provider.rotateSeeds(session, `seed-${run}`);
               if (openOnPair) expect(rotated).toMatchObject({ ok: false });
               else if (!rotated.ok) expect(rotated.code).toBe(Code.GAME_TOKEN_INVALID);
             } else if (step.kind === 'verify' && rounds.length > 0) {
-              const r = providerRound(rounds[step.round % rounds.length] as string);
+              const r = await providerRound(rounds[step.round % rounds.length] as string);
               const answer = await client.get<{ recorded: { matches: boolean } | null }>('/api/provider/verify', {
                 roundId: r.round_id,
               });
@@ -190,26 +193,26 @@ describe('the house cannot be beaten', () => {
               });
               expect(login.body.success).toBe(true);
             } else if (step.kind === 'rollback' && rounds.length > 0) {
-              const r = providerRound(rounds[step.round % rounds.length] as string);
+              const r = await providerRound(rounds[step.round % rounds.length] as string);
               await wallet.rollback({ transactionId: `${r.round_id}-rb-test`, betTransactionId: r.bet_transaction_id });
             }
 
             // --- invariants ---
-            const revealedOpen = app.db
+            const revealedOpen = (await app.db
               .prepare(
                 `SELECT COUNT(*) FROM provider_rounds r JOIN provider_seeds s ON s.server_seed_hash = r.server_seed_hash
                  WHERE s.revealed_at IS NOT NULL AND (r.state = 'betting' OR (r.state = 'bet_placed' AND r.done = 0))`,
               )
               .pluck()
-              .get() as number;
+              .get()) as number;
             expect(revealedOpen, 'a revealed seed with an open round').toBe(0);
 
-            const standing = app.db
+            const standing = (await app.db
               .prepare(
                 `SELECT p.title, p.params, p.actions, g.status FROM provider_rounds p
                  JOIN game_rounds g ON g.round_id = p.round_id WHERE g.user_id = ?`,
               )
-              .all(userId) as { title: string; params: string; actions: string; status: string }[];
+              .all(userId)) as { title: string; params: string; actions: string; status: string }[];
             let expected = 0;
             for (const g of standing) {
               if (g.status === 'refunded') continue;
@@ -220,23 +223,23 @@ describe('the house cannot be beaten', () => {
               if (engine.kind === 'stepped' && engine.voidUntouched && g.status === 'settled')
                 expect(g.actions, `${g.title} paid without a move`).not.toBe('[]');
             }
-            const account = app.services.ledger.account(userId);
+            const account = await app.services.ledger.account(userId);
             expect(account.turnover_done, 'turnover is the net risk of the rounds that stand').toBe(expected);
 
-            expect(app.services.ledger.check().problems).toEqual([]);
+            expect((await app.services.ledger.check()).problems).toEqual([]);
 
-            const openRounds = app.db
+            const openRounds = (await app.db
               .prepare("SELECT COUNT(*) FROM game_rounds WHERE user_id = ? AND status = 'open'")
               .pluck()
-              .get(userId) as number;
+              .get(userId)) as number;
             if (account.balance === 0 && openRounds === 0) lost = true;
-            const requirement = app.services.ledger.wagering(userId);
-            const bonusRow = app.db
+            const requirement = await app.services.ledger.wagering(userId);
+            const bonusRow = (await app.db
               .prepare('SELECT state, done, required FROM wagering_requirements WHERE user_id = ? AND reference = ?')
-              .get(userId, `bonus-${run}`) as { state: string; done: number; required: number };
+              .get(userId, `bonus-${run}`)) as { state: string; done: number; required: number };
             if (bonusRow.state === 'forfeited') expect(lost, 'forfeited while the bonus was not lost').toBe(true);
             if (bonusRow.state === 'open')
-              expect(app.services.ledger.withdrawable(account)).toBeLessThanOrEqual(
+              expect(await app.services.ledger.withdrawable(account)).toBeLessThanOrEqual(
                 Math.max(0, account.balance - requirement.locked),
               );
             if (bonusRow.state === 'met') expect(bonusRow.done).toBeGreaterThanOrEqual(bonusRow.required);

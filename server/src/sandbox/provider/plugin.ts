@@ -61,7 +61,7 @@ export const demoProvider = fp(
       reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(verifyPage()),
     );
     const roundOf = app.db.prepare('SELECT * FROM provider_rounds WHERE round_id = ?');
-    const verify = verifyHandler(engine, (id) => roundOf.get(id) as VerifiableRound | undefined);
+    const verify = verifyHandler(engine, async (id) => (await roundOf.get(id)) as VerifiableRound | undefined);
     route(app, verifyRound, ({ query }) => verify(query));
 
     const withSession =

@@ -15,7 +15,7 @@ beforeEach(() => {
   ({ app, player, userId, provider } = bed);
 });
 
-const balance = () => app.services.ledger.account(userId).balance;
+const balance = async () => (await app.services.ledger.account(userId)).balance;
 
 const records = async () =>
   (await player.get<{ list: { roundId: string; bet: number; win: number; result: string }[] }>('/api/game/record/all'))
@@ -28,9 +28,9 @@ const verify = (query: Record<string, string | number>) =>
 
 describe('provably fair rounds', () => {
   it('commits to the server seed before the bet, takes nonce + 1 per round, and verifies after rotation', async () => {
-    fund(100);
+    await fund(100);
     const session = await open('test-coin');
-    const before = provider.seedsOf(session);
+    const before = await provider.seedsOf(session);
     if (!before.ok || 'table' in before) throw new Error('no seeds');
     expect(before).toMatchObject({ nonce: 0, previous: null });
     expect(before.serverSeedHash).toMatch(/^[a-f0-9]{64}$/);
@@ -38,12 +38,12 @@ describe('provably fair rounds', () => {
     const first = await provider.play(session, { stake: 1000, side: 'heads' });
     const second = await provider.play(session, { stake: 1000, side: 'tails' });
     if (!first.ok || !second.ok) throw new Error('not played');
-    expect(provider.seedsOf(session)).toMatchObject({ nonce: 2, serverSeedHash: before.serverSeedHash });
+    expect(await provider.seedsOf(session)).toMatchObject({ nonce: 2, serverSeedHash: before.serverSeedHash });
 
     // Not verifiable while the seed is in use: the page would learn the seed of its next rounds.
     expect((await verify({ roundId: first.roundId })).body.code).toBe(Code.ROUND_NOT_VERIFIABLE);
 
-    const rotated = provider.rotateSeeds(session, 'my-lucky-seed');
+    const rotated = await provider.rotateSeeds(session, 'my-lucky-seed');
     if (!rotated.ok) throw new Error('not rotated');
     expect(rotated.previous?.serverSeedHash).toBe(before.serverSeedHash);
     expect(hashSeed(rotated.previous?.serverSeed ?? '')).toBe(before.serverSeedHash);
@@ -67,7 +67,7 @@ describe('provably fair rounds', () => {
 
   it('refuses a bad client seed and an unknown round', async () => {
     const session = await open('test-coin');
-    expect(provider.rotateSeeds(session, 'has space')).toMatchObject({ ok: false, code: Code.BET_INVALID });
+    expect(await provider.rotateSeeds(session, 'has space')).toMatchObject({ ok: false, code: Code.BET_INVALID });
     expect((await verify({ roundId: 'nope' })).body.code).toBe(Code.TRANSACTION_UNKNOWN);
     expect((await verify({ title: 'test-coin' })).body.code).toBe(Code.VALIDATION);
   });
@@ -75,12 +75,12 @@ describe('provably fair rounds', () => {
 
 describe('stepped rounds', () => {
   it('bets at start, applies actions, settles through the wallet when done', async () => {
-    fund(100);
+    await fund(100);
     const session = await open('test-roll');
     const started = await provider.play(session, { stake: 1000 });
     if (!started.ok) throw new Error(started.message);
     expect(started).toMatchObject({ done: false, win: 0, stake: 1000, view: { dice: [], total: 0 } });
-    expect(balance()).toBe(9000);
+    expect(await balance()).toBe(9000);
     expect((await records())[0]).toMatchObject({ roundId: started.roundId, bet: 10, result: 'In progress' });
 
     const rolled = await provider.act(session, started.roundId, { move: 'roll' });
@@ -89,9 +89,9 @@ describe('stepped rounds', () => {
     if (!stood.ok) throw new Error(stood.message);
     expect(stood.done).toBe(true);
     expect(stood.result).toMatch(/^Stood at \d$/);
-    expect(balance()).toBe(9000 + stood.win);
+    expect(await balance()).toBe(9000 + stood.win);
     expect((await records())[0]).toMatchObject({ win: stood.win / 100, result: stood.result });
-    expect(app.services.ledger.account(userId).turnover_done).toBe(1000);
+    expect((await app.services.ledger.account(userId)).turnover_done).toBe(1000);
     // Over: no more actions.
     expect(await provider.act(session, started.roundId, { move: 'roll' })).toMatchObject({
       ok: false,
@@ -100,12 +100,12 @@ describe('stepped rounds', () => {
   });
 
   it('answers an illegal action with a clear error and changes nothing', async () => {
-    fund(100);
+    await fund(100);
     const session = await open('test-roll');
     const started = await provider.play(session, { stake: 1000 });
     if (!started.ok) throw new Error(started.message);
     const row = () => app.db.prepare('SELECT actions, done, state FROM provider_rounds').get();
-    const before = row();
+    const before = await row();
     expect(await provider.act(session, started.roundId, { move: 'stand' })).toMatchObject({
       ok: false,
       code: Code.GAME_ACTION_INVALID,
@@ -119,12 +119,12 @@ describe('stepped rounds', () => {
       ok: false,
       code: Code.TRANSACTION_UNKNOWN,
     });
-    expect(row()).toEqual(before);
-    expect(balance()).toBe(9000);
+    expect(await row()).toEqual(before);
+    expect(await balance()).toBe(9000);
   });
 
   it('recovers a round left open with the finishing action, and it verifies', async () => {
-    fund(100);
+    await fund(100);
     const session = await open('test-roll');
     const started = await provider.play(session, { stake: 1000 });
     if (!started.ok) throw new Error(started.message);
@@ -136,8 +136,8 @@ describe('stepped rounds', () => {
     await provider.recover(60_000, 10 * 60_000);
     const [record] = await records();
     expect(record?.result).toMatch(/^(Stood at|Bust at) \d+$/);
-    expect(balance()).toBe(9000 + (record?.win ?? 0) * 100);
-    provider.rotateSeeds(session);
+    expect(await balance()).toBe(9000 + (record?.win ?? 0) * 100);
+    await provider.rotateSeeds(session);
     const checked = await verify({ roundId: started.roundId });
     expect(checked.body.data).toMatchObject({ done: true, recorded: { matches: true } });
   });
@@ -145,24 +145,27 @@ describe('stepped rounds', () => {
 
 describe('a shared table', () => {
   it('takes bets until the close on the server clock, draws one result for everyone, and reveals its seed', async () => {
-    fund(100);
+    await fund(100);
     const other = await registerPlayer(app);
-    const otherId = app.services.users.byUid(other.info.uid)?.id ?? 0;
-    app.db.transaction(() =>
+    const otherId = (await app.services.users.byUid(other.info.uid))?.id ?? 0;
+    await app.db.transaction(() =>
       app.services.ledger.post(otherId, { type: 'adjust', amount: 10_000, reference: 'test', remark: 'test funds' }),
     )();
     const mine = await open('test-table');
     const theirs = await open('test-table', other.client);
-    const status = provider.tableStatus(mine);
+    const status = await provider.tableStatus(mine);
     if (!status.ok) throw new Error('no table');
     expect(status).toMatchObject({ open: true, serverSeedHash: expect.stringMatching(/^[a-f0-9]{64}$/) });
-    expect(provider.tableStatus(theirs)).toMatchObject({ round: status.round, serverSeedHash: status.serverSeedHash });
+    expect(await provider.tableStatus(theirs)).toMatchObject({
+      round: status.round,
+      serverSeedHash: status.serverSeedHash,
+    });
 
     const heads = provider.play(mine, { stake: 1000, side: 'heads' });
     const tails = provider.play(theirs, { stake: 2000, side: 'tails' });
     // Both bets are taken at once; the answers wait for the draw.
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(balance()).toBe(9000);
+    expect(await balance()).toBe(9000);
     app.clock.advance(status.closesInMs);
     expect(await provider.play(mine, { stake: 1000, side: 'heads' })).toMatchObject({
       ok: false,
@@ -173,17 +176,17 @@ describe('a shared table', () => {
     if (!a.ok || !b.ok) throw new Error('not drawn');
     expect(a.outcome).toEqual(b.outcome);
     expect([a.win, b.win].filter((w) => w > 0)).toHaveLength(1);
-    expect(balance()).toBe(9000 + a.win);
+    expect(await balance()).toBe(9000 + a.win);
     // Drawn: the seed is out and the rounds verify; the next round has a new commitment.
     const checked = await verify({ roundId: a.roundId });
     expect(checked.body.data).toMatchObject({ win: a.win, recorded: { matches: true } });
     // Every player sees what was drawn, never another player's bets.
-    const shown = provider.tableStatus(mine);
+    const shown = await provider.tableStatus(mine);
     expect(shown).toMatchObject({ open: false, last: { result: expect.stringMatching(/^(heads|tails)$/) } });
     expect(JSON.stringify(shown.ok && shown.last)).not.toMatch(/bet on|20\.00/);
     app.clock.advance(status.nextInMs - status.closesInMs);
-    expect(provider.tableStatus(mine)).toMatchObject({ open: true, round: status.round + 1 });
-    const next = provider.tableStatus(mine);
+    expect(await provider.tableStatus(mine)).toMatchObject({ open: true, round: status.round + 1 });
+    const next = await provider.tableStatus(mine);
     if (!next.ok) throw new Error('no table');
     expect(next.serverSeedHash).not.toBe(status.serverSeedHash);
   });

@@ -21,8 +21,8 @@ beforeEach(() => {
   ({ app, player, userId, provider } = bed);
 });
 
-function personal(session: string) {
-  const seeds = provider.seedsOf(session);
+async function personal(session: string) {
+  const seeds = await provider.seedsOf(session);
   if (!seeds.ok || 'table' in seeds) throw new Error('no personal seeds');
   return seeds;
 }
@@ -50,7 +50,7 @@ describe('a rotation never reveals the seed of an open round', () => {
   });
 
   it('refuses, from a second tab, to rotate while the first tab has an open round of each stepped family', async () => {
-    fund(1000);
+    await fund(1000);
     for (const [family, key] of steppedTitles()) {
       const title = provider.studio.title(key);
       const engine = title?.engine;
@@ -62,12 +62,15 @@ describe('a rotation never reveals the seed of an open round', () => {
       for (let i = 0; i < 20 && started.ok && started.done; i++)
         started = await provider.play(tabA, defaultBetOf(engine));
       if (!started.ok || started.done) throw new Error(`${family}: no open round`);
-      const before = personal(tabB);
+      const before = await personal(tabB);
 
-      expect(personal(tabB)).toMatchObject({ roundOpen: true });
-      expect(provider.rotateSeeds(tabB, 'tab-b-seed'), family).toMatchObject({ ok: false, code: Code.SEEDS_IN_USE });
+      expect(await personal(tabB)).toMatchObject({ roundOpen: true });
+      expect(await provider.rotateSeeds(tabB, 'tab-b-seed'), family).toMatchObject({
+        ok: false,
+        code: Code.SEEDS_IN_USE,
+      });
       // Refused means nothing moved: same pair, same client seed, nothing revealed, the round not verifiable.
-      expect(personal(tabB), family).toMatchObject({
+      expect(await personal(tabB), family).toMatchObject({
         serverSeedHash: before.serverSeedHash,
         clientSeed: before.clientSeed,
         previous: before.previous,
@@ -79,12 +82,12 @@ describe('a rotation never reveals the seed of an open round', () => {
       // Tab A finishes its round with the family's documented strategy; then the rotation goes through.
       let answer: PlayResult = started;
       for (let i = 0; i < 50 && answer.ok && !answer.done; i++) {
-        const state = openRoundState(provider, app.db, engine, started.roundId);
+        const state = await openRoundState(provider, app.db, engine, started.roundId);
         const action = (engine.strategy ?? engine.finishAction)?.(state);
         answer = await provider.act(tabA, started.roundId, action);
       }
       expect(answer, family).toMatchObject({ ok: true, done: true });
-      const rotated = provider.rotateSeeds(tabB, 'tab-b-seed');
+      const rotated = await provider.rotateSeeds(tabB, 'tab-b-seed');
       if (!rotated.ok) throw new Error(`${family}: ${rotated.message}`);
       expect(rotated.previous?.serverSeedHash).toBe(before.serverSeedHash);
       expect(hashSeed(rotated.previous?.serverSeed ?? '')).toBe(before.serverSeedHash);
@@ -94,36 +97,36 @@ describe('a rotation never reveals the seed of an open round', () => {
 
   it('commits to the next server seed before the player picks a client seed, and uses exactly it', async () => {
     const tab = await open('test-roll');
-    const before = personal(tab);
+    const before = await personal(tab);
     expect(before.nextServerSeedHash).toMatch(/^[a-f0-9]{64}$/);
     expect(before.nextServerSeedHash).not.toBe(before.serverSeedHash);
-    expect(personal(tab).nextServerSeedHash).toBe(before.nextServerSeedHash);
-    const rotated = provider.rotateSeeds(tab, 'chosen-after');
+    expect((await personal(tab)).nextServerSeedHash).toBe(before.nextServerSeedHash);
+    const rotated = await provider.rotateSeeds(tab, 'chosen-after');
     if (!rotated.ok) throw new Error(rotated.message);
     expect(rotated).toMatchObject({ serverSeedHash: before.nextServerSeedHash, clientSeed: 'chosen-after', nonce: 0 });
     expect(rotated.nextServerSeedHash).not.toBe(before.nextServerSeedHash);
   });
 
   it('lets a one-shot round finish before the rotation it raced: the pair turns only once no round is open', async () => {
-    fund(100);
+    await fund(100);
     const tabA = await open('test-coin');
     const tabB = await open('test-coin');
-    const before = personal(tabA);
+    const before = await personal(tabA);
     const bet = provider.play(tabA, { stake: 1000, side: 'heads' });
-    // The round's nonce is taken and its row written before play's first await.
-    expect(provider.rotateSeeds(tabB)).toMatchObject({ ok: false, code: Code.SEEDS_IN_USE });
+    // The round's transaction takes the connection first: the rotation waits for it, then finds the round open.
+    expect(await provider.rotateSeeds(tabB)).toMatchObject({ ok: false, code: Code.SEEDS_IN_USE });
     const played = await bet;
     if (!played.ok) throw new Error(played.message);
-    const rotated = provider.rotateSeeds(tabB);
+    const rotated = await provider.rotateSeeds(tabB);
     expect(rotated).toMatchObject({ ok: true, previous: { serverSeedHash: before.serverSeedHash, nonce: 1 } });
     expect((await verify(played.roundId)).body.data).toMatchObject({ win: played.win, recorded: { matches: true } });
   });
 
   it('refuses a rotation on a shared table and shows the table round seeds there instead of the player pair', async () => {
     const tab = await open('test-table');
-    expect(provider.rotateSeeds(tab, 'mine')).toMatchObject({ ok: false, code: Code.SEEDS_IN_USE });
-    const seeds = provider.seedsOf(tab);
-    const status = provider.tableStatus(tab);
+    expect(await provider.rotateSeeds(tab, 'mine')).toMatchObject({ ok: false, code: Code.SEEDS_IN_USE });
+    const seeds = await provider.seedsOf(tab);
+    const status = await provider.tableStatus(tab);
     if (!seeds.ok || !('table' in seeds) || !status.ok) throw new Error('no table seeds');
     expect(seeds.table).toMatchObject({ round: status.round, serverSeedHash: status.serverSeedHash, last: null });
   });
@@ -131,7 +134,7 @@ describe('a rotation never reveals the seed of an open round', () => {
 
 describe('one position per player on a shared table round', () => {
   it('refuses a second bet of the same player on the same draw, from any tab, even sent at once', async () => {
-    fund(20_000);
+    await fund(20_000);
     const tabA = await open('test-table');
     const tabB = await open('test-table');
     // Red in one bet and black in another would be a hedge counted in full, and twice the stake limit.
@@ -140,7 +143,7 @@ describe('one position per player on a shared table round', () => {
       provider.play(tabB, { stake: 500_000, side: 'tails' }),
     ];
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const status = provider.tableStatus(tabA);
+    const status = await provider.tableStatus(tabA);
     if (!status.ok) throw new Error('no table');
     expect(status).toMatchObject({ bets: 1, staked: 500_000 });
     app.clock.advance(status.closesInMs);
@@ -151,14 +154,14 @@ describe('one position per player on a shared table round', () => {
       code: Code.BET_INVALID,
       message: 'You already have a bet on this round: wait for the draw.',
     });
-    expect(app.services.ledger.account(userId).turnover_done).toBe(500_000);
-    expect(app.services.ledger.check().problems).toEqual([]);
+    expect((await app.services.ledger.account(userId)).turnover_done).toBe(500_000);
+    expect((await app.services.ledger.check()).problems).toEqual([]);
   });
 });
 
 describe('a stepped round with no risky exit', () => {
   it('refuses to cash out Mines before the first tile, and voids a round left untouched (no turnover)', async () => {
-    fund(100);
+    await fund(100);
     const tab = await open('nfg-gem-mines');
     const started = await provider.play(tab, { stake: 5000, mines: 3 });
     if (!started.ok) throw new Error(started.message);
@@ -168,37 +171,40 @@ describe('a stepped round with no risky exit', () => {
       message: 'Reveal a tile before cashing out',
     });
     const account = () => app.services.ledger.account(userId);
-    expect(account()).toMatchObject({ balance: 5000, turnover_done: 5000 });
+    expect(await account()).toMatchObject({ balance: 5000, turnover_done: 5000 });
     app.clock.advance(11 * 60_000);
     await provider.recover(60_000, 10 * 60_000);
     // Void: the stake back, its turnover taken back, the record says refunded.
-    expect(account()).toMatchObject({ balance: 10_000, turnover_done: 0 });
-    const state = app.db.prepare('SELECT state FROM provider_rounds WHERE round_id = ?').pluck().get(started.roundId);
+    expect(await account()).toMatchObject({ balance: 10_000, turnover_done: 0 });
+    const state = await app.db
+      .prepare('SELECT state FROM provider_rounds WHERE round_id = ?')
+      .pluck()
+      .get(started.roundId);
     expect(state).toBe('void');
   });
 });
 
 describe('turnover is the net risk of a round', () => {
   it('counts nothing of banker and player at once, and only the uncovered part of unequal hedges', async () => {
-    fund(1000);
+    await fund(1000);
     const tab = await open('house-manila-baccarat');
     const account = () => app.services.ledger.account(userId);
     const hedged = await provider.play(tab, { bets: { banker: 10_000, player: 10_000 } });
     if (!hedged.ok) throw new Error(hedged.message);
-    expect(account().turnover_done).toBe(0);
+    expect((await account()).turnover_done).toBe(0);
     const partly = await provider.play(tab, { bets: { banker: 15_000, player: 10_000, tie: 1_000 } });
     if (!partly.ok) throw new Error(partly.message);
-    expect(account().turnover_done).toBe(6_000);
+    expect((await account()).turnover_done).toBe(6_000);
     // A single side counts in full.
     await provider.play(tab, { bets: { player: 2_000 } });
-    expect(account().turnover_done).toBe(8_000);
-    expect(app.services.ledger.check().problems).toEqual([]);
+    expect((await account()).turnover_done).toBe(8_000);
+    expect((await app.services.ledger.check()).problems).toEqual([]);
   });
 });
 
 describe('the maximum win per round', () => {
   it('pays at most the title maximum, says so in the record, and the capped round verifies', async () => {
-    fund(1000);
+    await fund(1000);
     const tab = await open('test-coin-capped');
     let won: PlayResult | undefined;
     for (let i = 0; i < 40 && !(won?.ok && won.win > 0); i++)
@@ -206,7 +212,7 @@ describe('the maximum win per round', () => {
     if (!won?.ok || won.win === 0) throw new Error('no win in 40 flips');
     expect(won.win).toBe(1500);
     expect(won.result).toMatch(/paid the maximum win of ₱15\.00$/);
-    provider.rotateSeeds(tab);
+    await provider.rotateSeeds(tab);
     expect((await verify(won.roundId)).body.data).toMatchObject({ win: 1500, recorded: { matches: true } });
   });
 });

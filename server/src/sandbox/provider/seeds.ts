@@ -66,9 +66,9 @@ export function createSeedBook(db: Db, clock: Clock) {
     "SELECT 1 AS open FROM provider_rounds WHERE server_seed_hash = ? AND state IN ('betting', 'bet_placed') LIMIT 1",
   );
 
-  const open = (playerId: number, title: string, clientSeed: string, serverSeed = newServerSeed()) => {
+  const open = async (playerId: number, title: string, clientSeed: string, serverSeed = newServerSeed()) => {
     const next = newServerSeed();
-    return insert.get(
+    return (await insert.get(
       playerId,
       title,
       serverSeed,
@@ -77,29 +77,37 @@ export function createSeedBook(db: Db, clock: Clock) {
       next,
       hashSeed(next),
       clock.iso(),
-    ) as SeedRow;
+    )) as SeedRow;
   };
-  const pair = (playerId: number, title: string) =>
-    (current.get(playerId, title) as SeedRow | undefined) ?? open(playerId, title, newClientSeed());
+  const inUse = async (playerId: number, title: string) => (await current.get(playerId, title)) as SeedRow | undefined;
+  /**
+   * The pair in use, opened when there is none. The read and the insert are one transaction: another
+   * request asking meanwhile waits for it and finds the pair, never opens a second one.
+   */
+  const pair = async (playerId: number, title: string) =>
+    (await inUse(playerId, title)) ??
+    db.transaction(async () => (await inUse(playerId, title)) ?? open(playerId, title, newClientSeed()))();
   /** The pair in use with its next server seed drawn (pairs made before migration 0047 draw it now). */
-  const withNext = (row: SeedRow): SeedRow & { next_server_seed: string; next_server_seed_hash: string } => {
+  const withNext = async (
+    row: SeedRow,
+  ): Promise<SeedRow & { next_server_seed: string; next_server_seed_hash: string }> => {
     if (row.next_server_seed && row.next_server_seed_hash)
       return row as SeedRow & { next_server_seed: string; next_server_seed_hash: string };
     const next = newServerSeed();
-    setNext.run(next, hashSeed(next), row.id);
-    return withNext(byId.get(row.id) as SeedRow);
+    await setNext.run(next, hashSeed(next), row.id);
+    return withNext((await byId.get(row.id)) as SeedRow);
   };
-  const isOpen = (hash: string) => openRound.get(hash) !== undefined;
+  const isOpen = async (hash: string) => (await openRound.get(hash)) !== undefined;
 
   /** Reveals the pair in use and opens the next one (its committed server seed, the given client seed). */
-  function turn(playerId: number, title: string, clientSeed: string | undefined, refuseOpen: boolean) {
+  async function turn(playerId: number, title: string, clientSeed: string | undefined, refuseOpen: boolean) {
     // The reveal comes first: it takes the pair's row lock (PostgreSQL), so a round that took a nonce from
     // it in a transaction still running is either committed before the check below reads the rounds, or
     // finds the pair revealed and moves to the new one (seeds.take).
-    const row = withNext(pair(playerId, title));
-    reveal.run(clock.iso(), row.id);
-    if (refuseOpen && isOpen(row.server_seed_hash)) throw new SeedsInUse();
-    open(playerId, title, clientSeed ?? row.client_seed, row.next_server_seed);
+    const row = await withNext(await pair(playerId, title));
+    await reveal.run(clock.iso(), row.id);
+    if (refuseOpen && (await isOpen(row.server_seed_hash))) throw new SeedsInUse();
+    await open(playerId, title, clientSeed ?? row.client_seed, row.next_server_seed);
   }
 
   return {
@@ -107,11 +115,11 @@ export function createSeedBook(db: Db, clock: Clock) {
      * The seeds of the next round: the pair in use, its nonce moved on by one. Call it in the transaction
      * that records the round, so a rotation sees the round the moment the nonce is taken.
      */
-    take(playerId: number, title: string) {
+    async take(playerId: number, title: string) {
       // A second pass only when a rotation on another connection revealed the pair between the two reads.
       for (let attempt = 0; ; attempt++) {
-        const row = pair(playerId, title);
-        const bumped = bump.get(row.id) as { nonce: number } | undefined;
+        const row = await pair(playerId, title);
+        const bumped = (await bump.get(row.id)) as { nonce: number } | undefined;
         if (bumped)
           return {
             serverSeed: row.server_seed,
@@ -127,27 +135,27 @@ export function createSeedBook(db: Db, clock: Clock) {
      * The player's rotation: reveals the pair in use and opens the committed next one, with the player's
      * new client seed when given. Throws SeedsInUse (and changes nothing) while a round on the pair is open.
      */
-    rotate(playerId: number, title: string, clientSeed?: string) {
-      db.transaction(() => turn(playerId, title, clientSeed, true))();
+    async rotate(playerId: number, title: string, clientSeed?: string) {
+      await db.transaction(() => turn(playerId, title, clientSeed, true))();
     },
 
     /**
      * A shared table's rotation by its dealer (player 0): at the draw, once every bet's result is drawn and
      * recorded, or when a round passed with no bet.
      */
-    rotateTable(title: string) {
-      db.transaction(() => turn(0, title, undefined, false))();
+    async rotateTable(title: string) {
+      await db.transaction(() => turn(0, title, undefined, false))();
     },
 
-    summary(playerId: number, title: string): SeedSummary {
-      const row = withNext(pair(playerId, title));
-      const last = lastRevealed.get(playerId, title) as SeedRow | undefined;
+    async summary(playerId: number, title: string): Promise<SeedSummary> {
+      const row = await withNext(await pair(playerId, title));
+      const last = (await lastRevealed.get(playerId, title)) as SeedRow | undefined;
       return {
         serverSeedHash: row.server_seed_hash,
         clientSeed: row.client_seed,
         nonce: row.nonce,
         nextServerSeedHash: row.next_server_seed_hash,
-        roundOpen: isOpen(row.server_seed_hash),
+        roundOpen: await isOpen(row.server_seed_hash),
         previous: last
           ? {
               serverSeed: last.server_seed,
@@ -160,20 +168,20 @@ export function createSeedBook(db: Db, clock: Clock) {
     },
 
     /** The server seed behind a hash, once revealed (undefined while still in use). */
-    revealed(hash: string) {
-      const row = byHash.get(hash) as SeedRow | undefined;
+    async revealed(hash: string) {
+      const row = (await byHash.get(hash)) as SeedRow | undefined;
       return row?.revealed_at ? row.server_seed : undefined;
     },
 
     /** Reveals the seed behind a hash (a table round drawn by recovery). */
-    revealHash(hash: string) {
-      const row = byHash.get(hash) as SeedRow | undefined;
-      if (row && !row.revealed_at) db.transaction(() => turn(row.player_id, row.title, undefined, false))();
+    async revealHash(hash: string) {
+      const row = (await byHash.get(hash)) as SeedRow | undefined;
+      if (row && !row.revealed_at) await db.transaction(() => turn(row.player_id, row.title, undefined, false))();
     },
 
     /** The server seed behind a hash, revealed or not: only the provider's own replay of a round reads this. */
-    secret(hash: string) {
-      return (byHash.get(hash) as SeedRow | undefined)?.server_seed;
+    async secret(hash: string) {
+      return ((await byHash.get(hash)) as SeedRow | undefined)?.server_seed;
     },
   };
 }

@@ -129,15 +129,15 @@ describe('provably fair: 1,000 recorded rounds of every registered family recomp
     const engine = resolved.engine;
     if (engine.kind === 'stepped' && engine.voidUntouched && engine.strategy) {
       for (const roundId of roundIds) {
-        const state = openRoundState(provider, app.db, engine, roundId);
+        const state = await openRoundState(provider, app.db, engine, roundId);
         const moved = await provider.act('pf-session', roundId, engine.strategy(state));
         expect(moved.ok, roundId).toBe(true);
       }
     }
     await provider.recover(0, 0);
-    provider.rotateSeeds('pf-session');
+    await provider.rotateSeeds('pf-session');
 
-    const rows = app.db.prepare(`SELECT * FROM provider_rounds WHERE title = ? ORDER BY id`).all(title.key) as {
+    const rows = (await app.db.prepare(`SELECT * FROM provider_rounds WHERE title = ? ORDER BY id`).all(title.key)) as {
       round_id: string;
       server_seed_hash: string;
       client_seed: string;
@@ -152,7 +152,7 @@ describe('provably fair: 1,000 recorded rounds of every registered family recomp
     expect(rows.map((r) => r.round_id)).toEqual(roundIds);
     expect(rows.map((r) => r.nonce)).toEqual(roundIds.map((_, i) => i + 1));
     for (const row of rows) {
-      const serverSeed = provider.seeds.revealed(row.server_seed_hash);
+      const serverSeed = await provider.seeds.revealed(row.server_seed_hash);
       expect(serverSeed).toBeDefined();
       const again = provider.recompute({
         title: title.key,

@@ -33,8 +33,8 @@ const parseJson = (text: string | undefined, fallback: unknown) => {
  * GET /api/provider/verify: recomputes a round from a round id (once its server seed is revealed) or
  * from explicit seeds, nonce, title and parameters, with the same code that played it.
  */
-export function verifyHandler(engine: ProviderEngine, roundOf: (id: string) => VerifiableRound | undefined) {
-  return (q: z.output<typeof verifyRound.query>): z.output<typeof verifyRound.data> => {
+export function verifyHandler(engine: ProviderEngine, roundOf: (id: string) => Promise<VerifiableRound | undefined>) {
+  return async (q: z.output<typeof verifyRound.query>): Promise<z.output<typeof verifyRound.data>> => {
     let inputs: {
       title: string;
       serverSeed: string;
@@ -45,9 +45,9 @@ export function verifyHandler(engine: ProviderEngine, roundOf: (id: string) => V
     };
     let recorded: VerifiableRound | undefined;
     if (q.roundId !== undefined) {
-      recorded = roundOf(q.roundId);
+      recorded = await roundOf(q.roundId);
       if (!recorded?.server_seed_hash || recorded.nonce === null) throw new AppError(Code.TRANSACTION_UNKNOWN);
-      const serverSeed = engine.seeds.revealed(recorded.server_seed_hash);
+      const serverSeed = await engine.seeds.revealed(recorded.server_seed_hash);
       // A round still open is never recomputed for anyone, whatever became of its seed.
       const open = recorded.state === 'betting' || (recorded.state === 'bet_placed' && recorded.done === 0);
       if (serverSeed === undefined || open) throw new AppError(Code.ROUND_NOT_VERIFIABLE);
