@@ -41,7 +41,6 @@ import { ROOT_DIR } from '../server/src/db/database';
 import { migratePostgres, openPostgres } from '../server/src/db/postgres/open';
 import '../server/src/db/seeds-index';
 import { runSeeds } from '../server/src/db/seed';
-import { serialize } from '../server/src/db/serial';
 import { CLAIMS_PER_PLAYER } from '../server/src/plugins/rate-limit';
 import { Code } from '../shared/codes';
 import { describePeer, PEER_STAKE, type PeerStore, peerApp, seedPeer } from './lib/bench-peers';
@@ -755,7 +754,7 @@ interface StatementCost {
 
 function statementTable(costs: StatementCost[]): string {
   return table(
-    ['one statement through the bridge (first process, idle)', 'calls', 'wall µs/call', 'process CPU µs/call'],
+    ['one statement through the async port (first process, idle)', 'calls', 'wall µs/call', 'process CPU µs/call'],
     costs.map((c) => [c.label, String(c.count), c.wallMicros.toFixed(1), c.cpuMicros.toFixed(1)]),
   );
 }
@@ -788,10 +787,10 @@ async function openStore(dir: string): Promise<Store> {
     const url: string = pg.urlOf(BENCH_DATABASE);
     const db = openPostgres(url);
     try {
-      migratePostgres(db);
-      await runSeeds(serialize(db));
+      await migratePostgres(db);
+      await runSeeds(db);
     } finally {
-      db.close();
+      await db.close();
     }
     if (PROCESSES > 1) redis = await startRedis();
     const version = String(pg.psql('SHOW server_version')).trim();

@@ -37,7 +37,6 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { md5 } from 'js-md5';
 import { openPostgres } from '../server/src/db/postgres/open';
-import { serialize } from '../server/src/db/serial';
 import { ledgerProblems, ledgerTotals } from '../server/src/domains/ledger/whole';
 import { signFields } from '../server/src/lib/signature';
 import { CLUSTER_SESSION_TRUST_MS } from '../server/src/plugins/session.service';
@@ -749,13 +748,13 @@ async function concurrentWithdrawals(): Promise<void> {
   const db = openPostgres(databaseUrl);
   let stored: { n: number; total: number };
   try {
-    stored = db
+    stored = (await db
       .prepare(
         'SELECT COUNT(*) AS n, COALESCE(SUM(w.amount), 0) AS total FROM withdrawals w JOIN users u ON u.id = w.user_id WHERE u.uid = ?',
       )
-      .get(p.uid) as { n: number; total: number };
+      .get(p.uid)) as { n: number; total: number };
   } finally {
-    db.close();
+    await db.close();
   }
   if (stored.n !== succeeded + 2) problems.push(`${stored.n} orders stored, ${succeeded + 2} answered`);
   if (stored.total !== taken + 2 * 100_00)
@@ -783,7 +782,7 @@ async function theEnd(): Promise<void> {
   const endTally = tally(since, Date.now());
   problems.push(...endTally.problems);
   await Promise.all(servers.map((s) => s.stop()));
-  const db = serialize(openPostgres(databaseUrl));
+  const db = openPostgres(databaseUrl);
   let accounts = 0;
   let totals = { money: 0, points: 0 };
   try {

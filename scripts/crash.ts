@@ -107,7 +107,7 @@ async function clusterStore(): Promise<Store> {
   return {
     where: `PostgreSQL (durable) in ${pg.dir}, Redis ${redis.url}`,
     env: { DATABASE_URL: url, REDIS_URL: redis.url },
-    open: () => serialize(openPostgres(url)),
+    open: () => openPostgres(url),
     async stop() {
       await redis?.stop();
       await pg.stop();

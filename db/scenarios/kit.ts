@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { SCENARIO_UIDS } from '../../server/src/domains/user/service';
+import { settleFollowUps } from '../../server/src/lib/follow-ups';
 import type { SessionUser } from '../../server/src/types';
 import {
   identityBody,
@@ -159,9 +160,8 @@ export function createKit(app: FastifyInstance) {
         );
       }
       await app.sessions.end({ ...p.session, sessionId }, 'scenario rounds played');
-      // The rounds' per-turn work (the inviter's turnover rebate, the invite-ranking qualification) runs on the
-      // rounds' clock, inside kit.past() too.
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      // The rounds' per-turn work (the inviter's turnover rebate, the invite-ranking qualification) is done
+      // when this step ends (settling), on the rounds' clock, inside kit.past() too.
     },
 
     withdraw(p: Persona, pesos: number) {
@@ -191,14 +191,34 @@ export function createKit(app: FastifyInstance) {
     /** Runs `build` with the clock `ms` in the past, then brings it back: history with real dates. */
     async past(ms: number, build: () => Promise<void> | void) {
       app.clock.advance(-ms);
+      await settleFollowUps();
       try {
         await build();
       } finally {
         app.clock.advance(ms);
+        await settleFollowUps();
       }
     },
   };
-  return kit;
+  return settling(kit);
+}
+
+/**
+ * The kit with each step ending once the work it started is done (its events' listeners, lib/follow-ups),
+ * so the next step sees it, as a player's next request would.
+ */
+function settling<K extends Record<string, unknown>>(kit: K): K {
+  const wrapped: Record<string, unknown> = {};
+  for (const [name, step] of Object.entries(kit))
+    wrapped[name] =
+      typeof step === 'function'
+        ? async (...args: unknown[]) => {
+            const result = await step(...args);
+            await settleFollowUps();
+            return result;
+          }
+        : step;
+  return wrapped as K;
 }
 
 export type Kit = ReturnType<typeof createKit>;

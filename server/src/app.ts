@@ -6,6 +6,7 @@ import { pickLanguage } from '../../shared/messages';
 import { type Config, testConfig } from './config';
 import type { SyncDb } from './db/database';
 import { registerDomains } from './domains';
+import { installFollowUps } from './lib/follow-ups';
 import { prettyLogStream } from './lib/pretty-log';
 import { type Broker, brokerPlugin } from './plugins/broker';
 import { clientAppPlugin } from './plugins/client-app';
@@ -78,6 +79,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
 
   await app.register(brokerPlugin, { broker: options.broker });
   await app.register(eventsPlugin);
+  installFollowUps(app);
   await app.register(dbPlugin, { db: options.db });
   await app.register(clockPlugin, {
     frozenAt: options.frozenAt,

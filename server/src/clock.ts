@@ -1,4 +1,5 @@
 import { manilaDay } from '../../shared/time';
+import { followUp } from './lib/follow-ups';
 
 /** A clock as the processes of a cluster share it. */
 export interface ClockState {
@@ -6,7 +7,8 @@ export interface ClockState {
   frozenAt: number | null;
 }
 
-export type ClockListener = (from: Date, to: Date) => void;
+/** May answer a promise (its own failures handled): a request that moved the clock answers once it settled. */
+export type ClockListener = (from: Date, to: Date) => unknown;
 /** `from` and `to` are Manila business days, YYYY-MM-DD. */
 export type DayListener = (from: string, to: string) => void;
 
@@ -125,7 +127,7 @@ export class Clock {
 
   /** The change listeners (the midnight timer re-arms there), then the day listeners if the day turned. */
   private notify(from: Date, to: Date): void {
-    for (const listener of this.listeners) listener(from, to);
+    for (const listener of this.listeners) followUp(listener(from, to));
     this.checkDay();
   }
 }

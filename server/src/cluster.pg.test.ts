@@ -19,9 +19,8 @@ import { startRedis } from '../../scripts/lib/redis.mjs';
 import { freePort, type ServerProcess, serverProcess } from '../../scripts/lib/server-process';
 import { Code } from '../../shared/codes';
 import { CLOSE_SESSION_ENDED, type Frame } from '../../shared/socket';
-import type { PgDatabase } from './db/postgres/database';
 import { openPostgres } from './db/postgres/open';
-import { serialize } from './db/serial';
+import type { PgPoolDb } from './db/postgres/pool';
 import { ledgerProblems } from './domains/ledger/whole';
 import { signFields } from './lib/signature';
 
@@ -31,7 +30,7 @@ import { signFields } from './lib/signature';
  * HTTP and WebSocket. Races spread over both processes end exactly as on one; what one process pushes or
  * revokes reaches the other.
  */
-let db: PgDatabase;
+let db: PgPoolDb;
 let redis: Awaited<ReturnType<typeof startRedis>>;
 const servers: ServerProcess[] = [];
 const server = (i: number) => servers[i] as ServerProcess;
@@ -63,17 +62,18 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));
   await redis?.stop();
-  db?.close();
+  await db?.close();
 });
 
 const pesos = (centavos: unknown) => Number(centavos) / 100;
-const balanceOf = (userId: number) =>
-  db.prepare('SELECT balance, frozen FROM accounts WHERE user_id = ?').get(userId) as {
+const balanceOf = async (userId: number) =>
+  (await db.prepare('SELECT balance, frozen FROM accounts WHERE user_id = ?').get(userId)) as {
     balance: number;
     frozen: number;
   };
-const userIdOf = (uid: number) => db.prepare('SELECT id FROM users WHERE uid = ?').pluck().get(uid) as number;
-const journalCount = (userId: number, type: string) =>
+const userIdOf = async (uid: number) =>
+  (await db.prepare('SELECT id FROM users WHERE uid = ?').pluck().get(uid)) as number;
+const journalCount = async (userId: number, type: string) =>
   db.prepare('SELECT COUNT(*) FROM balance_journal WHERE user_id = ? AND type = ?').pluck().get(userId, type);
 
 /** Waits until `check` holds (what the other process publishes arrives a moment later); fails after 10 s. */
@@ -112,13 +112,12 @@ describe('two server processes on one PostgreSQL and one Redis', { timeout: 120_
     const p = await newPlayer(a, 'clwd');
     await makeWithdrawReady(a, p);
     await fund(b, p.uid, B);
-    const userId = userIdOf(p.uid);
+    const userId = await userIdOf(p.uid);
     // High limits, so that the balance is what binds (VIP 10 with 1,000,000 a day and 1,000 withdrawals).
-    db.prepare('UPDATE withdraw_limits SET daily_amount = ?, daily_count = ? WHERE vip_level = 10').run(
-      100_000_000,
-      1_000,
-    );
-    db.prepare('UPDATE users SET vip_level = 10 WHERE id = ?').run(userId);
+    await db
+      .prepare('UPDATE withdraw_limits SET daily_amount = ?, daily_count = ? WHERE vip_level = 10')
+      .run(100_000_000, 1_000);
+    await db.prepare('UPDATE users SET vip_level = 10 WHERE id = ?').run(userId);
 
     // One withdrawal on each process first: each then remembers the session's argon2 check, so the 200
     // below meet in the group commits of both processes at once rather than behind 200 argon2 checks.
@@ -150,10 +149,10 @@ describe('two server processes on one PostgreSQL and one Redis', { timeout: 120_
     // takes them all); what holds is the count, the money and the journal.
     expect(new Set(succeeded.map((x) => x.body.data.orderNo)).size).toBe(expected);
     const all = expected + 2;
-    expect(balanceOf(userId)).toEqual({ balance: (B - all * A) * 100, frozen: all * A * 100 });
-    expect(db.prepare('SELECT COUNT(*) FROM withdrawals WHERE user_id = ?').pluck().get(userId)).toBe(all);
-    expect(journalCount(userId, 'withdraw')).toBe(all);
-    expect(await ledgerProblems(serialize(db))).toEqual([]);
+    expect(await balanceOf(userId)).toEqual({ balance: (B - all * A) * 100, frozen: all * A * 100 });
+    expect(await db.prepare('SELECT COUNT(*) FROM withdrawals WHERE user_id = ?').pluck().get(userId)).toBe(all);
+    expect(await journalCount(userId, 'withdraw')).toBe(all);
+    expect(await ledgerProblems(db)).toEqual([]);
   });
 
   it('200 concurrent provider bets spread over both: exactly floor(B / A) debited, the rest refused', async () => {
@@ -162,7 +161,7 @@ describe('two server processes on one PostgreSQL and one Redis', { timeout: 120_
     const expected = Math.floor(B / A); // 66
     const p = await newPlayer(b, 'clbet');
     await fund(a, p.uid, B);
-    const userId = userIdOf(p.uid);
+    const userId = await userIdOf(p.uid);
     const session = await providerSession(a, p, secrets.PROVIDER_SECRET);
     const tag = randomBytes(4).toString('hex');
     const answers = await Promise.all(
@@ -179,17 +178,17 @@ describe('two server processes on one PostgreSQL and one Redis', { timeout: 120_
     expect(succeeded).toHaveLength(expected);
     const refused = new Set(answers.filter((x) => !x.body.success).map((x) => x.body.code));
     expect(refused).toEqual(new Set([Code.INSUFFICIENT_BALANCE]));
-    expect(balanceOf(userId).balance).toBe(Math.round((B - expected * A) * 100));
-    expect(journalCount(userId, 'bet')).toBe(expected);
+    expect((await balanceOf(userId)).balance).toBe(Math.round((B - expected * A) * 100));
+    expect(await journalCount(userId, 'bet')).toBe(expected);
     expect(
-      db.prepare('SELECT COUNT(*) FROM wallet_transactions WHERE transaction_id LIKE ?').pluck().get(`b${tag}-%`),
+      await db.prepare('SELECT COUNT(*) FROM wallet_transactions WHERE transaction_id LIKE ?').pluck().get(`b${tag}-%`),
     ).toBe(expected);
-    expect(await ledgerProblems(serialize(db))).toEqual([]);
+    expect(await ledgerProblems(db)).toEqual([]);
   });
 
   it('a deposit callback sent to both processes at once, and again, credits exactly once', async () => {
     const p = await newPlayer(a, 'cldep');
-    const userId = userIdOf(p.uid);
+    const userId = await userIdOf(p.uid);
     const built = await must(
       b<{ orderNo: string }>('POST', '/api/recharge/build', {
         cookie: p.cookie,
@@ -212,12 +211,15 @@ describe('two server processes on one PostgreSQL and one Redis', { timeout: 120_
     const again = await send();
     // The gateway hears success from every delivery (a replay is acknowledged, not refused), on both.
     expect([...first, ...again].every((x) => x.body.success)).toBe(true);
-    expect(db.prepare('SELECT status FROM deposits WHERE order_no = ?').pluck().get(orderNo)).toBe(1);
+    expect(await db.prepare('SELECT status FROM deposits WHERE order_no = ?').pluck().get(orderNo)).toBe(1);
     expect(
-      db.prepare("SELECT COUNT(*) FROM balance_journal WHERE reference = ? AND type = 'deposit'").pluck().get(orderNo),
+      await db
+        .prepare("SELECT COUNT(*) FROM balance_journal WHERE reference = ? AND type = 'deposit'")
+        .pluck()
+        .get(orderNo),
     ).toBe(1);
-    expect(pesos(balanceOf(userId).balance)).toBe(500);
-    expect(await ledgerProblems(serialize(db))).toEqual([]);
+    expect(pesos((await balanceOf(userId)).balance)).toBe(500);
+    expect(await ledgerProblems(db)).toEqual([]);
   });
 
   it('a credit on A pushes to the socket held by B; a login on B ends the session and socket on A', async () => {

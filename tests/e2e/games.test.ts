@@ -1,7 +1,17 @@
 import type { BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWPORT } from './browser';
-import { clientNavigate, headerBalance, ops, register, setLanguage, shoot, uidOf, visible, WAIT } from './journey';
+import {
+  clientNavigate,
+  fundedGamePlayer,
+  headerBalance,
+  ops,
+  roundsReported,
+  setLanguage,
+  shoot,
+  visible,
+  WAIT,
+} from './journey';
 import { liveStack } from './server';
 
 /**
@@ -31,9 +41,6 @@ interface Spec {
   start: string;
   play(round: Round): Promise<void>;
 }
-
-/** Rounds the game frame reported to the casino (its `game-round` message, sent once a round is settled). */
-const roundsReported = (page: Page) => page.evaluate(() => (window as unknown as { __rounds: number }).__rounds);
 
 /** The game page (the casino's iframe) as a Playwright frame, to run scripts in it. */
 const gameFrame = (page: Page) => page.frames().find((frame) => frame.url().includes('/provider/'));
@@ -451,17 +458,8 @@ describe('game studio journey: one title of every engine family', () => {
   }
 
   it('a registered player is funded', async () => {
-    await register(page);
-    const uid = await uidOf(page);
-    await ops(live.server.url, 'POST', `/ops/users/${uid}/adjust`, { amount: 5000, reason: 'e2e funding' });
-    await expect.poll(() => headerBalance(page), { timeout: WAIT }).toBe('5,000.00');
-    await page.evaluate(() => {
-      const w = window as unknown as { __rounds: number };
-      w.__rounds = 0;
-      window.addEventListener('message', (event) => {
-        if ((event.data as { type?: string })?.type === 'game-round') w.__rounds++;
-      });
-    });
+    await fundedGamePlayer(page, live.server.url);
+    expect(await headerBalance(page)).toBe('5,000.00');
   });
 
   it('a slot pick bonus shows its countdown, and left alone opens its boxes itself and finishes the round', async () => {

@@ -131,3 +131,25 @@ export async function shoot(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(300); // let transitions and lazy images settle
   await page.screenshot({ path: join(ARTIFACTS, `${name}-390x844.png`) });
 }
+
+/**
+ * A new player on `page`, funded with `pesos` by the operator API, the header showing it, and the page
+ * counting the rounds the game frame reports (its `game-round` message, sent once a round is settled).
+ */
+export async function fundedGamePlayer(page: Page, baseUrl: string, pesos = 5000): Promise<void> {
+  await register(page);
+  const uid = await uidOf(page);
+  await ops(baseUrl, 'POST', `/ops/users/${uid}/adjust`, { amount: pesos, reason: 'e2e funding' });
+  const shown = pesos.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  await visible(page.getByTestId('header-balance').getByText(shown));
+  await page.evaluate(() => {
+    const w = window as unknown as { __rounds: number };
+    w.__rounds = 0;
+    window.addEventListener('message', (event) => {
+      if ((event.data as { type?: string })?.type === 'game-round') w.__rounds++;
+    });
+  });
+}
+
+/** Rounds the game frame reported to the casino since fundedGamePlayer. */
+export const roundsReported = (page: Page) => page.evaluate(() => (window as unknown as { __rounds: number }).__rounds);

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWPORT } from './browser';
-import { clientNavigate, headerBalance, ops, register, setLanguage, uidOf, visible, WAIT } from './journey';
+import { clientNavigate, fundedGamePlayer, headerBalance, roundsReported, setLanguage, visible, WAIT } from './journey';
 import { liveStack } from './server';
 
 /**
@@ -37,7 +37,6 @@ const balanceOf = (page: Page) =>
       ((await answer.json()) as { data: { userAccountVO: { balance: number } } }).data.userAccountVO.balance * 100,
     );
   });
-const roundsReported = (page: Page) => page.evaluate(() => (window as unknown as { __rounds: number }).__rounds);
 
 describe('roulette on a phone', () => {
   let context: BrowserContext;
@@ -53,17 +52,8 @@ describe('roulette on a phone', () => {
   });
 
   it('a registered player is funded', async () => {
-    await register(page);
-    const uid = await uidOf(page);
-    await ops(live.server.url, 'POST', `/ops/users/${uid}/adjust`, { amount: 5000, reason: 'e2e funding' });
-    await expect.poll(() => headerBalance(page), { timeout: WAIT }).toBe('5,000.00');
-    await page.evaluate(() => {
-      const w = window as unknown as { __rounds: number };
-      w.__rounds = 0;
-      window.addEventListener('message', (event) => {
-        if ((event.data as { type?: string })?.type === 'game-round') w.__rounds++;
-      });
-    });
+    await fundedGamePlayer(page, live.server.url);
+    expect(await headerBalance(page)).toBe('5,000.00');
   });
 
   async function open(): Promise<FrameLocator> {

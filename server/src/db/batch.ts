@@ -15,7 +15,7 @@ const IN_TRANSACTION =
 const MAX_BATCH = 256;
 
 /**
- * Group commit for hot money writes (provider wallet calls, withdrawals). Most of a small write
+ * Group commit for hot money writes (provider wallet calls, withdrawals) on SQLite. Most of a small write
  * transaction's cost is its commit: appending every page it dirtied to the WAL, where the account's page
  * and the tails of the journal's indexes are the same pages from one call to the next. `run` queues a unit
  * of work (database work only); once per turn of the event loop the queued units run, in arrival order,
@@ -68,6 +68,20 @@ export function createWriteBatch(db: Db) {
         else item.reject(outcome.error);
       });
     }
+  }
+
+  // PostgreSQL: each unit is a transaction of its own on a connection of the pool. The server commits
+  // concurrent transactions in one WAL flush by itself, and units of one batch would all wait on one
+  // connection (and all run again when one met a serialization failure).
+  if (db.engine === 'postgres') {
+    const alone = db.transaction(<T>(work: () => T | Promise<T>) => work());
+    return {
+      run<T>(work: () => T | Promise<T>): Promise<T> {
+        if (db.inTransaction) throw new Error(IN_TRANSACTION);
+        return alone(work) as Promise<T>;
+      },
+      async flush() {},
+    };
   }
 
   return {

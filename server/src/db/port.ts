@@ -2,10 +2,10 @@
  * The storage ports.
  *
  * `Db`, the one every repo, service and plugin holds, is asynchronous: a statement answers a promise, a
- * transaction runs an async function. db/serial.ts implements it over a `SyncDb`, serializing the
- * transactions on the one connection (see there). `SyncDb` is exactly the part of better-sqlite3's API the
- * adapters need: better-sqlite3's own `Database` satisfies it as is, and the PostgreSQL adapter (db/postgres/)
- * implements it; migrations and the SQLite snapshot's file copy use it directly, before the server serves.
+ * transaction runs an async function. Two adapters implement it: db/serial.ts over SQLite's one synchronous
+ * connection (serializing the transactions on it), and db/postgres/pool.ts over a pool of PostgreSQL
+ * connections. `SyncDb` is exactly the part of better-sqlite3's API the SQLite side needs: migrations, the
+ * snapshot files and `exclusive` tooling use it directly.
  *
  * Anything added here must be implemented by every adapter: keep it to what the code calls.
  */

@@ -1,10 +1,7 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { transactionContext as context } from './context';
 import type { Db, RunResult, Statement, SyncDb, SyncStatement } from './port';
 
-/**
- * How a transaction begins, nests and ends on the engine: the outermost call runs `fn` between BEGIN and
- * COMMIT (PostgreSQL: SERIALIZABLE, run again after a serialization failure), a nested one in a savepoint.
- */
+/** How a transaction begins, nests and ends: the outermost call runs `fn` between BEGIN and COMMIT, a nested one in a savepoint. */
 export interface TxControl {
   outermost<T>(fn: () => Promise<T>): Promise<T>;
   nested<T>(fn: () => Promise<T>): Promise<T>;
@@ -45,18 +42,9 @@ export function sqliteControl(db: SyncDb): TxControl {
 
 type Owner = symbol;
 
-/** The transaction, if any, the running code belongs to (one store for every SerialDb: owners are unique). */
-const context = new AsyncLocalStorage<Owner>();
-
 /**
- * Runs `fn` as code that belongs to no transaction: what it starts (an event's listeners) waits for the
- * caller's open transaction like any other caller's work, instead of landing inside it.
- */
-export const detached = <T>(fn: () => T): T => context.exit(fn);
-
-/**
- * The asynchronous port (`Db`) over one synchronous connection (`SyncDb`): better-sqlite3's, or the
- * PostgreSQL adapter's.
+ * The asynchronous port (`Db`) over SQLite's one synchronous connection (better-sqlite3's). PostgreSQL has
+ * an adapter of its own over a pool of connections (db/postgres/pool.ts).
  *
  * A statement runs at once, synchronously, and answers a settled promise, unless another caller's
  * transaction is open: then it waits until that transaction ended. A transaction holds the connection from
@@ -78,7 +66,7 @@ export class SerialDb implements Db {
   ) {}
 
   get inTransaction(): boolean {
-    return this.owner !== undefined && context.getStore() === this.owner;
+    return this.owner !== undefined && this.free();
   }
 
   get open(): boolean {
@@ -142,7 +130,7 @@ export class SerialDb implements Db {
 
   transaction<A extends unknown[], T>(fn: (...params: A) => T | Promise<T>): (...params: A) => Promise<T> {
     return async (...params: A) => {
-      if (this.owner !== undefined && context.getStore() === this.owner) {
+      if (this.inTransaction) {
         return this.control.nested(async () => fn(...params));
       }
       const owner = await this.acquire();
@@ -207,8 +195,7 @@ class SerialStatement implements Statement {
   }
 }
 
-/** The async port over a synchronous connection: PostgreSQL's adapter brings its own transactions. */
-export function serialize(sync: SyncDb & { engine?: string; control?: TxControl }): SerialDb {
-  if (sync.engine === 'postgres' && sync.control) return new SerialDb(sync, sync.control, 'postgres');
+/** The async port over better-sqlite3's synchronous connection. */
+export function serialize(sync: SyncDb): SerialDb {
   return new SerialDb(sync, sqliteControl(sync), 'sqlite');
 }

@@ -365,7 +365,7 @@ describe('VIP daily withdrawal limits', () => {
 
   it('an operator changes a level, withdrawals follow it, the audit keeps before and after, a restart keeps it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'limits-'));
-    const { config, drop } = restartableConfig(dir);
+    const { config, drop } = await restartableConfig(dir);
     try {
       let live = await testApp({ config });
       let operator = opsClient(live);
@@ -419,7 +419,7 @@ describe('VIP daily withdrawal limits', () => {
       expect(after[2]).toEqual({ vipLevel: 2, dailyAmount: 50000, dailyCount: 4, setByOperator: false });
       await live.close();
     } finally {
-      drop();
+      await drop();
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -339,7 +339,7 @@ export function resilient<A extends unknown[]>(
   work: (...args: A) => unknown,
   log: { error(obj: object, msg: string): void; warn?(obj: object, msg: string): void },
   name: string,
-): (...args: A) => void {
+): (...args: A) => Promise<void> | undefined {
   let failures = 0;
   let resumeAt = 0;
   const failed = (err: unknown) => {
@@ -353,13 +353,14 @@ export function resilient<A extends unknown[]>(
     try {
       const result = work(...args);
       if (result && typeof (result as Promise<unknown>).then === 'function')
-        (result as Promise<unknown>).then(() => {
+        return (result as Promise<unknown>).then(() => {
           failures = 0;
         }, failed);
-      else failures = 0;
+      failures = 0;
     } catch (err) {
       failed(err);
     }
+    return undefined;
   };
 }
 
@@ -373,7 +374,10 @@ export interface Cluster {
    * lease, and never takes the process down: a throw or a rejected promise (the database or Redis away) is
    * logged and the work backs off (SCHEDULED_BACKOFF_MS, doubling), then runs again by itself.
    */
-  scheduled<A extends unknown[]>(work: (...args: A) => unknown, name?: string): (...args: A) => void;
+  scheduled<A extends unknown[]>(
+    work: (...args: A) => unknown,
+    name?: string,
+  ): (...args: A) => Promise<void> | undefined;
 }
 
 export interface BrokerOptions {
@@ -399,9 +403,7 @@ export const brokerPlugin = fp<BrokerOptions>(
       scheduler,
       scheduled: (work, name = 'scheduled work') => {
         const run = resilient(work, app.log, name);
-        return (...args) => {
-          if (scheduler.held) run(...args);
-        };
+        return (...args) => (scheduler.held ? run(...args) : undefined);
       },
     };
     app.decorate('cluster', cluster);

@@ -69,10 +69,8 @@ export const clockPlugin = fp<{ frozenAt?: Date; start?: Date }>(
         await unfreeze.run(FROZEN_KEY);
       }
     };
-    // A listener's promise nobody awaits: a failure is logged (the move itself stands, in memory).
-    clock.onChange(() => {
-      void keep().catch((err) => app.log.error({ err }, 'clock: could not keep the clock'));
-    });
+    // A failure is logged (the move itself stands, in memory).
+    clock.onChange(() => keep().catch((err) => app.log.error({ err }, 'clock: could not keep the clock')));
     if (options.start) await keep();
     app.decorate('clock', clock);
     clock.onDayChange((from, to) => app.events.emit('clock.dayChanged', { from, to }));

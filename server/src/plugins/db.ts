@@ -1,30 +1,42 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import { migrate, openDatabase, type SyncDb } from '../db/database';
-import { PgDatabase } from '../db/postgres/database';
+import { type Db, migrate, openDatabase, type SyncDb } from '../db/database';
 import { migratePostgres, openPostgres } from '../db/postgres/open';
 import '../db/seeds-index';
 import { runSeeds } from '../db/seed';
 import { serialize } from '../db/serial';
 
-/** Opens the store the config names, SQLite's file by default or PostgreSQL with DATABASE_URL. */
-function openStore(config: Config) {
-  if (config.databaseUrl)
-    return openPostgres(config.databaseUrl, { template: config.databaseTemplate, ahead: config.databaseTemplateReady });
-  return openDatabase(config.dbFile);
+/**
+ * Opens the store the config names (SQLite's file by default, served by the async port over its one
+ * connection, db/serial.ts; or PostgreSQL's pool with DATABASE_URL) and applies its migrations.
+ */
+async function openStore(config: Config, given: SyncDb | undefined): Promise<{ db: Db; applied: string[] }> {
+  if (config.databaseUrl && !given) {
+    const db = openPostgres(config.databaseUrl, {
+      template: config.databaseTemplate,
+      ahead: config.databaseTemplateReady,
+    });
+    try {
+      return { db, applied: await migratePostgres(db) };
+    } catch (error) {
+      await db.close();
+      throw error;
+    }
+  }
+  const connection = given ?? openDatabase(config.dbFile);
+  const applied = migrate(connection);
+  return { db: serialize(connection), applied };
 }
 
-/** Opens the database (or takes the connection given), applies migrations and seeds, serves the async port
- * over it (db/serial.ts) and closes it with the app. */
+/** Opens the database (or takes the SQLite connection given), applies migrations and seeds, and closes it
+ * with the app. */
 export const dbPlugin = fp<{ db?: SyncDb }>(
   async (app, options) => {
-    const connection = options.db ?? openStore(app.config);
-    const applied = connection instanceof PgDatabase ? migratePostgres(connection) : migrate(connection);
+    const { db, applied } = await openStore(app.config, options.db);
     if (applied.length) app.log.info({ applied }, 'migrations applied');
     // A copy of a template the stores' set-up seeded holds the seeds already (seeding is idempotent).
     const seeded =
       !options.db && app.config.databaseUrl && app.config.databaseTemplate && app.config.databaseTemplateReady;
-    const db = serialize(connection);
     if (!seeded) await runSeeds(db);
     app.decorate('db', db);
     app.addHook('onClose', async () => {

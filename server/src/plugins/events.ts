@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 import fp from 'fastify-plugin';
 import type { Badge } from '../../../shared/contract/account';
-import { detached } from '../db/serial';
+import { detached } from '../db/context';
+import { followUp } from '../lib/follow-ups';
 
 /** What one domain tells others (and the socket hub) without importing them. */
 export interface AppEvents {
@@ -56,12 +57,19 @@ export interface AppEvents {
 export class EventBus {
   private readonly emitter = new EventEmitter();
 
-  /** Calls the listeners now, outside the caller's transaction if one is open (db/serial.ts). */
+  /**
+   * Calls the listeners now, outside the caller's transaction if one is open (db/context.ts). A listener
+   * that answers a promise is a follow-up of the request running (lib/follow-ups.ts): its answer waits
+   * for it.
+   */
   emit<K extends keyof AppEvents>(name: K, payload: AppEvents[K]): void {
-    detached(() => this.emitter.emit(name, payload));
+    detached(() => {
+      for (const listener of this.emitter.listeners(name)) followUp(listener(payload));
+    });
   }
 
-  on<K extends keyof AppEvents>(name: K, listener: (payload: AppEvents[K]) => void): () => void {
+  /** `listener` may answer a promise (its own failures handled): see emit. */
+  on<K extends keyof AppEvents>(name: K, listener: (payload: AppEvents[K]) => unknown): () => void {
     this.emitter.on(name, listener);
     return () => this.emitter.off(name, listener);
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Code } from '../../../shared/codes';
-import { PgError } from '../db/postgres/bridge';
+import { PgError } from '../db/postgres/errors';
 import { isUnavailable } from '../db/unavailable';
 import { registerPlayer, TestClient, testApp } from '../test/helpers';
 import { RETRY_AFTER_SECONDS } from './envelope';

@@ -36,12 +36,11 @@ afterAll(async () => {
 class Cluster {
   readonly apps: FastifyInstance[] = [];
   private readonly database;
-  private readonly config: Config;
+  private readonly redis: Partial<Config>;
 
   constructor(url = redisUrl) {
-    const redis = { redisUrl: url, redisPrefix: `t:limits:${randomBytes(6).toString('hex')}:` };
-    this.database = testConfig().databaseUrl ? restartableConfig('', redis) : undefined;
-    this.config = this.database?.config ?? testConfig(redis);
+    this.redis = { redisUrl: url, redisPrefix: `t:limits:${randomBytes(6).toString('hex')}:` };
+    this.database = testConfig().databaseUrl ? restartableConfig('', this.redis) : undefined;
   }
 
   /** Whether the processes share one database (PostgreSQL). */
@@ -50,7 +49,8 @@ class Cluster {
   }
 
   async start(): Promise<FastifyInstance> {
-    const app = await testApp({ config: this.config });
+    const config = this.database ? (await this.database).config : testConfig(this.redis);
+    const app = await testApp({ config });
     this.apps.push(app);
     return app;
   }
@@ -73,7 +73,7 @@ class Cluster {
   async close() {
     // The later ones first: on PostgreSQL the database is dropped once nobody holds it.
     for (const app of this.apps.splice(0).reverse()) await app.close();
-    this.database?.drop();
+    await (await this.database)?.drop();
   }
 }
 

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { md5 } from 'js-md5';
+import pg from 'pg';
 import type { Envelope } from '../../../shared/envelope';
 import { type BuildOptions, buildApp } from '../app';
 import { type Config, testConfig } from '../config';
-import { SyncBridge } from '../db/postgres/bridge';
 import { databaseUrl } from '../db/postgres/open';
 
 /** The instant every test app's clock is frozen at, unless told otherwise: a Manila mid-morning. */
@@ -108,13 +108,17 @@ export const opsClient = (app: FastifyInstance) =>
  * under TEST_STORE=postgres, a database copied from the template once that every start opens again (and
  * seeds, as a real start does). `drop()` removes that database once the apps are closed.
  */
-export function restartableConfig(dir: string, overrides: Partial<Config> = {}): { config: Config; drop(): void } {
+export async function restartableConfig(
+  dir: string,
+  overrides: Partial<Config> = {},
+): Promise<{ config: Config; drop(): Promise<void> }> {
   const base = testConfig(overrides);
   if (!base.databaseUrl || !base.databaseTemplate)
-    return { config: testConfig({ dbFile: join(dir, 'casino.db'), ...overrides }), drop: () => {} };
+    return { config: testConfig({ dbFile: join(dir, 'casino.db'), ...overrides }), drop: async () => {} };
   const name = `r_${process.pid}_${randomBytes(6).toString('hex')}`;
-  const admin = new SyncBridge(databaseUrl(base.databaseUrl, 'postgres'));
-  admin.exec(`CREATE DATABASE "${name}" TEMPLATE "${base.databaseTemplate}"`);
+  const admin = new pg.Client({ connectionString: databaseUrl(base.databaseUrl, 'postgres') });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${base.databaseTemplate}"`);
   return {
     config: {
       ...base,
@@ -122,11 +126,11 @@ export function restartableConfig(dir: string, overrides: Partial<Config> = {}):
       databaseTemplate: undefined,
       databaseTemplateReady: false,
     },
-    drop: () => {
+    drop: async () => {
       try {
-        admin.exec(`DROP DATABASE IF EXISTS "${name}"`);
+        await admin.query(`DROP DATABASE IF EXISTS "${name}"`);
       } finally {
-        admin.close();
+        await admin.end();
       }
     },
   };

@@ -6,7 +6,6 @@ import { startRedis } from '../../../scripts/lib/redis.mjs';
 import { migratePostgres, openPostgres } from '../db/postgres/open';
 import '../db/seeds-index';
 import { runSeeds } from '../db/seed';
-import { serialize } from '../db/serial';
 
 /** The template every test database is copied from: migrated and seeded once per run. */
 export const TEMPLATE = 'casino_template';
@@ -35,10 +34,10 @@ export default async function setup() {
     server.psql(`CREATE DATABASE ${TEMPLATE}`);
     const template = openPostgres(server.urlOf(TEMPLATE));
     try {
-      migratePostgres(template);
-      await runSeeds(serialize(template));
+      await migratePostgres(template);
+      await runSeeds(template);
     } finally {
-      template.close();
+      await template.close();
     }
   } catch (error) {
     // A set-up that fails leaves no server running behind it.

@@ -3,8 +3,9 @@ import Database from 'better-sqlite3';
 import { ledgerProblems } from '../../domains/ledger/whole';
 import { readMigrations } from '../database';
 import { serialize } from '../serial';
-import { isRetryable, type PgDatabase } from './database';
+import { isRetryable } from './errors';
 import { migratePostgres, openPostgres } from './open';
+import type { PgPoolDb } from './pool';
 
 /**
  * Moves a SQLite install (the file of `DB_FILE`) into an empty PostgreSQL database (`npm run
@@ -106,10 +107,12 @@ function checkSourceMigrations(source: Database.Database): number[] {
 }
 
 /** Refuses a target that is not UTF8 with C collation (text must compare and fold as on SQLite). */
-function checkTargetDatabase(target: PgDatabase): void {
-  const row = target.query(
-    'SELECT pg_encoding_to_char(encoding), datcollate, datctype FROM pg_database WHERE datname = current_database()',
-    [],
+async function checkTargetDatabase(target: PgPoolDb): Promise<void> {
+  const row = (
+    await target.query(
+      'SELECT pg_encoding_to_char(encoding), datcollate, datctype FROM pg_database WHERE datname = current_database()',
+      [],
+    )
   ).rows[0] as [string, string, string];
   const [encoding, collate, ctype] = row;
   const isC = (locale: string) => /^(C|POSIX|C\.UTF-?8)$/i.test(locale);
@@ -119,26 +122,28 @@ function checkTargetDatabase(target: PgDatabase): void {
     );
 }
 
-function targetTables(target: PgDatabase): string[] {
-  return target
-    .query(
+async function targetTables(target: PgPoolDb): Promise<string[]> {
+  return (
+    await target.query(
       "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name",
       [],
     )
-    .rows.map((r) => String(r[0]));
+  ).rows.map((r) => String(r[0]));
 }
 
-function countOf(target: PgDatabase, table: string): number {
-  return Number(target.query(`SELECT COUNT(*) FROM ${quote(table)}`, []).rows[0]?.[0]);
+async function countOf(target: PgPoolDb, table: string): Promise<number> {
+  return Number((await target.query(`SELECT COUNT(*) FROM ${quote(table)}`, [])).rows[0]?.[0]);
 }
 
 /** The tables in an order where every table comes after the tables its foreign keys name. */
-function foreignKeyOrder(target: PgDatabase, tables: string[]): string[] {
-  const edges = target.query(
-    `SELECT child.relname, parent.relname FROM pg_constraint c
-       JOIN pg_class child ON child.oid = c.conrelid JOIN pg_class parent ON parent.oid = c.confrelid
-     WHERE c.contype = 'f' AND c.connamespace = current_schema()::regnamespace`,
-    [],
+async function foreignKeyOrder(target: PgPoolDb, tables: string[]): Promise<string[]> {
+  const edges = (
+    await target.query(
+      `SELECT child.relname, parent.relname FROM pg_constraint c
+         JOIN pg_class child ON child.oid = c.conrelid JOIN pg_class parent ON parent.oid = c.confrelid
+       WHERE c.contype = 'f' AND c.connamespace = current_schema()::regnamespace`,
+      [],
+    )
   ).rows as [string, string][];
   const parents = new Map(tables.map((t) => [t, new Set<string>()]));
   // A table naming itself (users.superior_id) is copied in primary-key order: a row's parent comes first.
@@ -164,26 +169,30 @@ function sourceColumns(source: Database.Database, table: string) {
   return { columns: info.map((c) => c.name), key: key.map((c) => c.name) };
 }
 
-function targetColumns(target: PgDatabase, table: string): string[] {
-  return target
-    .query(
+async function targetColumns(target: PgPoolDb, table: string): Promise<string[]> {
+  return (
+    await target.query(
       'SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position',
       [table],
     )
-    .rows.map((r) => String(r[0]));
+  ).rows.map((r) => String(r[0]));
 }
 
 /** A SQLite value as pg sends it: 64-bit integers as text (exact beyond 2^53), the rest as is. */
 const toPg = (value: unknown) => (typeof value === 'bigint' ? value.toString() : value);
 
-function copyTable(
+/**
+ * Copies one table in batches. The source's rows are read one by one (its iterator stays open across the
+ * awaited INSERTs: nothing else uses the source meanwhile).
+ */
+async function copyTable(
   source: Database.Database,
-  target: PgDatabase,
+  target: PgPoolDb,
   table: string,
   columns: string[],
   key: string[],
   batchRows: number,
-): number {
+): Promise<number> {
   const list = columns.map(quote).join(', ');
   const order = key.length ? ` ORDER BY ${key.map(quote).join(', ')}` : ' ORDER BY rowid';
   const read = source
@@ -193,7 +202,7 @@ function copyTable(
   const perBatch = Math.max(1, Math.min(batchRows, Math.floor(65_535 / columns.length)));
   let batch: unknown[][] = [];
   let copied = 0;
-  const flush = () => {
+  const flush = async () => {
     if (!batch.length) return;
     const values: unknown[] = [];
     const tuples = batch.map((row) => {
@@ -204,7 +213,7 @@ function copyTable(
       return `(${marks.join(', ')})`;
     });
     try {
-      target.query(`INSERT INTO ${quote(table)} (${list}) VALUES ${tuples.join(', ')}`, values);
+      await target.query(`INSERT INTO ${quote(table)} (${list}) VALUES ${tuples.join(', ')}`, values);
     } catch (error) {
       // A serialization failure passes as is (the transaction runs again); anything else names the table.
       if (isRetryable(error)) throw error;
@@ -215,9 +224,9 @@ function copyTable(
   };
   for (const row of read.iterate() as IterableIterator<unknown[]>) {
     batch.push(row);
-    if (batch.length >= perBatch) flush();
+    if (batch.length >= perBatch) await flush();
   }
-  flush();
+  await flush();
   return copied;
 }
 
@@ -225,17 +234,19 @@ function copyTable(
  * Moves every identity sequence past the largest copied id, and past SQLite's AUTOINCREMENT high-water
  * mark (sqlite_sequence: ids of deleted rows are never given again), so the next insert takes a fresh id.
  */
-function resetSequences(source: Database.Database, target: PgDatabase): number {
+async function resetSequences(source: Database.Database, target: PgPoolDb): Promise<number> {
   const hasMarks = source.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_sequence'").get();
   const marks = new Map(
     hasMarks ? (source.prepare('SELECT name, seq FROM sqlite_sequence').raw(true).all() as [string, number][]) : [],
   );
-  const identities = target.query(
-    "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema() AND is_identity = 'YES'",
-    [],
+  const identities = (
+    await target.query(
+      "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema() AND is_identity = 'YES'",
+      [],
+    )
   ).rows as [string, string][];
   for (const [table, column] of identities) {
-    target.query(
+    await target.query(
       `SELECT setval(pg_get_serial_sequence($1, $2), GREATEST(COALESCE(MAX(${quote(column)}), 0), $3::bigint) + 1, false) FROM ${quote(table)}`,
       [quote(table), column, marks.get(table) ?? 0],
     );
@@ -252,7 +263,7 @@ export async function migrateSqliteToPostgres(options: MigrateOptions): Promise<
   const log = options.log ?? (() => {});
   const batchRows = options.batchRows ?? 1000;
   const source = openSource(options.from);
-  let target: PgDatabase | undefined;
+  let target: PgPoolDb | undefined;
   try {
     const versions = checkSourceMigrations(source);
     // The ledger's check speaks the async port: here over the source's open read transaction.
@@ -260,16 +271,17 @@ export async function migrateSqliteToPostgres(options: MigrateOptions): Promise<
     if (problems.length)
       throw new MigrationRefused(`The source's ledger is not whole; repair it first:\n${problems.join('\n')}`);
     try {
+      // The pool connects on the first statement: a target that cannot be reached fails here.
       target = openPostgres(options.to);
-      checkTargetDatabase(target);
+      await checkTargetDatabase(target);
     } catch (error) {
       if (error instanceof MigrationRefused) throw error;
       throw new MigrationRefused(`Cannot open the target ${options.to}: ${(error as Error).message}`);
     }
     const pg = target;
-    // The copy is one transaction of the async port (the ledger's check inside it is asynchronous); its
-    // function works on the connection itself, synchronously, as the port's own statements do.
-    const port = serialize(pg);
+    // The copy is one transaction of the target (SERIALIZABLE, its function run again after a serialization
+    // failure): every statement awaited inside it, the migrations' and the ledger check's too, runs on the
+    // transaction's own connection (found from the async context), the migrations' transactions as savepoints.
     const summary: MigrateSummary = {
       dryRun: Boolean(options.dryRun),
       tables: [],
@@ -282,13 +294,13 @@ export async function migrateSqliteToPostgres(options: MigrateOptions): Promise<
       ms: 0,
     };
     try {
-      await port.transaction(async () => {
+      await pg.transaction(async () => {
         summary.tables = [];
         summary.rows = 0;
-        const applied = migratePostgres(pg);
+        const applied = await migratePostgres(pg);
         if (applied.length) log(`applied the PostgreSQL migrations: ${applied.join(', ')}`);
         const targetVersions = (
-          pg.query('SELECT version FROM schema_migrations ORDER BY version', []).rows as unknown[][]
+          (await pg.query('SELECT version FROM schema_migrations ORDER BY version', [])).rows as unknown[][]
         )
           .map((r) => Number(r[0]))
           .sort((a, b) => a - b);
@@ -297,8 +309,9 @@ export async function migrateSqliteToPostgres(options: MigrateOptions): Promise<
             `The target's migrations (${targetVersions.join(', ')}) are not the source's (${versions.join(', ')}).`,
           );
 
-        const tables = targetTables(pg).filter((t) => t !== BOOKKEEPING);
-        const held = tables.filter((t) => !MIGRATION_FILLED_TABLES.includes(t) && countOf(pg, t) > 0);
+        const tables = (await targetTables(pg)).filter((t) => t !== BOOKKEEPING);
+        const held: string[] = [];
+        for (const t of tables) if (!MIGRATION_FILLED_TABLES.includes(t) && (await countOf(pg, t)) > 0) held.push(t);
         if (held.length)
           throw new MigrationRefused(
             `The target is not empty (rows in ${held.slice(0, 5).join(', ')}${held.length > 5 ? ` and ${held.length - 5} more tables` : ''}): migrate into a new database (or drop and recreate this one).`,
@@ -318,25 +331,25 @@ export async function migrateSqliteToPostgres(options: MigrateOptions): Promise<
             `The schemas differ: only in SQLite ${missing.join(', ') || '-'}; only in PostgreSQL ${extra.join(', ') || '-'}.`,
           );
 
-        const order = foreignKeyOrder(pg, tables);
+        const order = await foreignKeyOrder(pg, tables);
         // Triggers keep derived values (catalog version, open wagering counts): the copied values already
         // are those, so the triggers must not add to them. Foreign keys stay checked.
-        for (const t of tables) pg.execRaw(`ALTER TABLE ${quote(t)} DISABLE TRIGGER USER`);
-        for (const t of [...MIGRATION_FILLED_TABLES].reverse()) pg.execRaw(`DELETE FROM ${quote(t)}`);
+        for (const t of tables) await pg.execRaw(`ALTER TABLE ${quote(t)} DISABLE TRIGGER USER`);
+        for (const t of [...MIGRATION_FILLED_TABLES].reverse()) await pg.execRaw(`DELETE FROM ${quote(t)}`);
         for (const table of order) {
           const { columns, key } = sourceColumns(source, table);
-          const wanted = targetColumns(pg, table);
+          const wanted = await targetColumns(pg, table);
           if ([...columns].sort().join(',') !== [...wanted].sort().join(','))
             throw new MigrationRefused(
               `The columns of ${table} differ: SQLite (${columns.join(', ')}), PostgreSQL (${wanted.join(', ')}).`,
             );
-          const rows = copyTable(source, pg, table, wanted, key, batchRows);
+          const rows = await copyTable(source, pg, table, wanted, key, batchRows);
           summary.tables.push({ name: table, rows });
           summary.rows += rows;
           if (rows) log(`${table}: ${rows} rows`);
         }
-        for (const t of tables) pg.execRaw(`ALTER TABLE ${quote(t)} ENABLE TRIGGER USER`);
-        summary.sequences = resetSequences(source, pg);
+        for (const t of tables) await pg.execRaw(`ALTER TABLE ${quote(t)} ENABLE TRIGGER USER`);
+        summary.sequences = await resetSequences(source, pg);
 
         // Verification, before the commit: a difference rolls everything back.
         const differences: string[] = [];
@@ -347,19 +360,19 @@ export async function migrateSqliteToPostgres(options: MigrateOptions): Promise<
               .pluck()
               .get(),
           );
-          const got = countOf(pg, name);
+          const got = await countOf(pg, name);
           if (want !== got) differences.push(`${name}: ${want} rows in SQLite, ${got} in PostgreSQL`);
         }
         const sourceAccounts = source.prepare(ACCOUNTS).raw(true).all() as AccountRow[];
-        const targetAccounts = pg.query(ACCOUNTS, []).rows as AccountRow[];
+        const targetAccounts = (await pg.query(ACCOUNTS, [])).rows as AccountRow[];
         if (JSON.stringify(sourceAccounts) !== JSON.stringify(targetAccounts))
           differences.push("the players' accounts (balance, frozen, points) differ");
-        differences.push(...(await ledgerProblems(port)));
+        differences.push(...(await ledgerProblems(pg)));
         if (differences.length)
           throw new Error(`The copy does not verify; nothing was kept:\n${differences.join('\n')}`);
         summary.players = targetAccounts.length;
         summary.balances = targetAccounts.reduce((sum, [, balance]) => sum + balance, 0);
-        summary.journalEntries = countOf(pg, 'balance_journal');
+        summary.journalEntries = await countOf(pg, 'balance_journal');
         if (options.dryRun) throw new DryRunDone();
       })();
     } catch (error) {
@@ -370,7 +383,7 @@ export async function migrateSqliteToPostgres(options: MigrateOptions): Promise<
   } finally {
     if (source.inTransaction) source.exec('COMMIT');
     source.close();
-    target?.close();
+    await target?.close();
   }
 }
 

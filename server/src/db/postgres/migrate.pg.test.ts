@@ -13,9 +13,8 @@ import '../seeds-index';
 import { md5 } from 'js-md5';
 import { runSeeds } from '../seed';
 import { serialize } from '../serial';
-import { PgDatabase } from './database';
 import { MIGRATION_FILLED_TABLES, MigrationRefused, migrateSqliteToPostgres } from './from-sqlite';
-import { databaseUrl, migratePostgres } from './open';
+import { databaseUrl, migratePostgres, openPostgres } from './open';
 
 /**
  * npm run migrate-to-postgres (from-sqlite.ts): a SQLite install with real activity, built through the
@@ -25,13 +24,13 @@ import { databaseUrl, migratePostgres } from './open';
 
 const SERVER = process.env.TEST_DATABASE_URL ?? '';
 const dir = mkdtempSync(join(tmpdir(), 'casino-migrate-'));
-const admin = new PgDatabase(databaseUrl(SERVER, 'postgres'));
+const admin = openPostgres(databaseUrl(SERVER, 'postgres'));
 const created: string[] = [];
 
 /** A new, empty database on the test server (dropped after the file's tests). */
-function newDatabase(): string {
+async function newDatabase(): Promise<string> {
   const name = `m_${process.pid}_${randomBytes(5).toString('hex')}`;
-  admin.execRaw(`CREATE DATABASE "${name}" ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0`);
+  await admin.execRaw(`CREATE DATABASE "${name}" ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0`);
   created.push(name);
   return databaseUrl(SERVER, name);
 }
@@ -47,15 +46,19 @@ async function sqliteFile(upTo = readMigrations().length): Promise<string> {
 }
 
 /** Every row of every table (keys sorted: the engines order columns added later differently), rows sorted. */
-function everything(read: (sql: string) => Record<string, unknown>[], tables: string[]): Record<string, string[]> {
-  return Object.fromEntries(
-    tables.map((t) => [
+async function everything(
+  read: (sql: string) => Record<string, unknown>[] | Promise<Record<string, unknown>[]>,
+  tables: string[],
+): Promise<Record<string, string[]>> {
+  const all: [string, string[]][] = [];
+  for (const t of tables)
+    all.push([
       t,
-      read(`SELECT * FROM "${t}"`)
+      (await read(`SELECT * FROM "${t}"`))
         .map((row) => JSON.stringify(Object.entries(row).sort(([a], [b]) => (a < b ? -1 : 1))))
         .sort(),
-    ]),
-  );
+    ]);
+  return Object.fromEntries(all);
 }
 
 /** A PostgreSQL answer's rows as objects. */
@@ -63,14 +66,15 @@ const objects = ({ fields, rows }: { fields: string[]; rows: unknown[][] }) =>
   rows.map((row) => Object.fromEntries(fields.map((f, i) => [f, row[i]])));
 
 /** How many tables the database of `url` has (0: untouched, not even migrated). */
-function tableCount(url: string): number {
-  const target = new PgDatabase(url);
+async function tableCount(url: string): Promise<number> {
+  const target = openPostgres(url);
   try {
     return Number(
-      target.query("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = 'public'", []).rows[0]?.[0],
+      (await target.query("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = 'public'", []))
+        .rows[0]?.[0],
     );
   } finally {
-    target.close();
+    await target.close();
   }
 }
 
@@ -82,9 +86,9 @@ const sqliteTables = (db: Database.Database) =>
     .pluck()
     .all() as string[];
 
-afterAll(() => {
-  for (const name of created) admin.execRaw(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  admin.close();
+afterAll(async () => {
+  for (const name of created) await admin.execRaw(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -135,7 +139,7 @@ describe('a SQLite install with real activity, moved to PostgreSQL', () => {
   });
 
   it('copies every row, verifies, and the app on PostgreSQL shows the same money', async () => {
-    const url = newDatabase();
+    const url = await newDatabase();
     // The command itself, as an operator runs it (a small batch: several INSERTs per table).
     const printed = execFileSync(
       process.execPath,
@@ -148,18 +152,18 @@ describe('a SQLite install with real activity, moved to PostgreSQL', () => {
 
     // Every row of every table is the same on both (the migrations' rows replaced by the source's).
     const source = new Database(file, { readonly: true });
-    const target = new PgDatabase(url);
+    const target = openPostgres(url);
     try {
       const tables = sqliteTables(source);
-      const before = everything((sql) => source.prepare(sql).all() as Record<string, unknown>[], tables);
-      const after = everything((sql) => objects(target.query(sql, [])), tables);
+      const before = await everything((sql) => source.prepare(sql).all() as Record<string, unknown>[], tables);
+      const after = await everything(async (sql) => objects(await target.query(sql, [])), tables);
       expect(Object.keys(after).length).toBeGreaterThan(40);
       expect(before.balance_journal?.length).toBeGreaterThan(10);
       expect(before.withdrawals?.length).toBe(1);
       expect(after).toEqual(before);
     } finally {
       source.close();
-      target.close();
+      await target.close();
     }
 
     const pg = await createTestApp({ config: { databaseUrl: url, databaseTemplate: undefined }, now });
@@ -188,50 +192,52 @@ describe('a SQLite install with real activity, moved to PostgreSQL', () => {
   });
 
   it('refuses a target that already holds data, and changes nothing there', async () => {
-    const url = newDatabase();
-    const seeded = new PgDatabase(url);
-    migratePostgres(seeded);
-    await runSeeds(serialize(seeded));
-    const games = () => seeded.query('SELECT COUNT(*) FROM games', []).rows[0]?.[0];
-    const before = games();
+    const url = await newDatabase();
+    const seeded = openPostgres(url);
+    await migratePostgres(seeded);
+    await runSeeds(seeded);
+    const games = async () => (await seeded.query('SELECT COUNT(*) FROM games', [])).rows[0]?.[0];
+    const before = await games();
     try {
       await expect(migrateSqliteToPostgres({ from: file, to: url })).rejects.toThrow(
         /The target is not empty \(rows in \w+, .* and \d+ more tables\): migrate into a new database/,
       );
-      expect(games()).toBe(before);
-      expect(seeded.query('SELECT COUNT(*) FROM users', []).rows[0]?.[0]).toBe(0);
+      expect(await games()).toBe(before);
+      expect((await seeded.query('SELECT COUNT(*) FROM users', [])).rows[0]?.[0]).toBe(0);
     } finally {
-      seeded.close();
+      await seeded.close();
     }
   });
 
   it('a dry run copies and verifies, then leaves the target untouched', async () => {
-    const url = newDatabase();
+    const url = await newDatabase();
     const summary = await migrateSqliteToPostgres({ from: file, to: url, dryRun: true });
     expect(summary.dryRun).toBe(true);
     expect(summary.rows).toBeGreaterThan(100);
     expect(summary.players).toBe(6);
-    expect(tableCount(url)).toBe(0);
+    expect(await tableCount(url)).toBe(0);
   });
 });
 
 describe('refusals and the seeds rule', () => {
   it('accepts a target holding only what the migrations insert (the listed tables); sequences pass every id given', async () => {
-    const url = newDatabase();
-    const target = new PgDatabase(url);
+    const url = await newDatabase();
+    const target = openPostgres(url);
     try {
-      migratePostgres(target);
-      const tables = target.query(
-        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name != 'schema_migrations'",
-        [],
+      await migratePostgres(target);
+      const tables = (
+        await target.query(
+          "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name != 'schema_migrations'",
+          [],
+        )
       ).rows as [string][];
-      const filled = tables
-        .map(([t]) => t)
-        .filter((t) => Number(target.query(`SELECT COUNT(*) FROM "${t}"`, []).rows[0]?.[0]) > 0)
-        .sort();
+      const filled: string[] = [];
+      for (const [t] of tables)
+        if (Number((await target.query(`SELECT COUNT(*) FROM "${t}"`, [])).rows[0]?.[0]) > 0) filled.push(t);
+      filled.sort();
       expect(filled).toEqual([...MIGRATION_FILLED_TABLES].sort());
     } finally {
-      target.close();
+      await target.close();
     }
     // Letters 1..500 were given and deleted: AUTOINCREMENT never gives those ids again, nor must PostgreSQL.
     const file = await sqliteFile();
@@ -241,21 +247,23 @@ describe('refusals and the seeds rule', () => {
     const summary = await migrateSqliteToPostgres({ from: file, to: url });
     expect(summary.dryRun).toBe(false);
     expect(summary.tables.find((t) => t.name === 'ledger_accounts')?.rows).toBe(5);
-    const migrated = new PgDatabase(url);
+    const migrated = openPostgres(url);
     try {
-      expect(migrated.query("SELECT nextval(pg_get_serial_sequence('letters', 'id'))", []).rows[0]?.[0]).toBe(501);
-      expect(migrated.query("SELECT nextval(pg_get_serial_sequence('games', 'id'))", []).rows[0]?.[0]).toBe(
-        Number(migrated.query('SELECT MAX(id) FROM games', []).rows[0]?.[0]) + 1,
+      expect((await migrated.query("SELECT nextval(pg_get_serial_sequence('letters', 'id'))", [])).rows[0]?.[0]).toBe(
+        501,
+      );
+      expect((await migrated.query("SELECT nextval(pg_get_serial_sequence('games', 'id'))", [])).rows[0]?.[0]).toBe(
+        Number((await migrated.query('SELECT MAX(id) FROM games', [])).rows[0]?.[0]) + 1,
       );
     } finally {
-      migrated.close();
+      await migrated.close();
     }
   });
 
   it('refuses a source whose migrations are not all applied', async () => {
     const last = readMigrations().at(-1)?.version;
     const file = await sqliteFile(readMigrations().length - 1);
-    await expect(migrateSqliteToPostgres({ from: file, to: newDatabase() })).rejects.toThrow(
+    await expect(migrateSqliteToPostgres({ from: file, to: await newDatabase() })).rejects.toThrow(
       new RegExp(`lacks migrations ${last}`),
     );
   });
@@ -265,7 +273,7 @@ describe('refusals and the seeds rule', () => {
     const db = new Database(file);
     db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (9999, '9999_future', 'x')").run();
     db.close();
-    await expect(migrateSqliteToPostgres({ from: file, to: newDatabase() })).rejects.toThrow(
+    await expect(migrateSqliteToPostgres({ from: file, to: await newDatabase() })).rejects.toThrow(
       /newer than this code \(9999\)/,
     );
   });
@@ -275,13 +283,13 @@ describe('refusals and the seeds rule', () => {
     const held = openDatabase(file);
     held.prepare('SELECT COUNT(*) FROM users').get();
     try {
-      await expect(migrateSqliteToPostgres({ from: file, to: newDatabase() })).rejects.toThrow(
+      await expect(migrateSqliteToPostgres({ from: file, to: await newDatabase() })).rejects.toThrow(
         /in use .*stop the server/,
       );
     } finally {
       held.close();
     }
-    await expect(migrateSqliteToPostgres({ from: join(dir, 'none.db'), to: newDatabase() })).rejects.toThrow(
+    await expect(migrateSqliteToPostgres({ from: join(dir, 'none.db'), to: await newDatabase() })).rejects.toThrow(
       MigrationRefused,
     );
   });
@@ -291,7 +299,9 @@ describe('refusals and the seeds rule', () => {
     const db = new Database(file);
     db.prepare("UPDATE ledger_accounts SET balance = 100 WHERE code = 'house'").run();
     db.close();
-    await expect(migrateSqliteToPostgres({ from: file, to: newDatabase() })).rejects.toThrow(/ledger is not whole/);
+    await expect(migrateSqliteToPostgres({ from: file, to: await newDatabase() })).rejects.toThrow(
+      /ledger is not whole/,
+    );
   });
 
   it('a value PostgreSQL refuses fails the run, naming the table, and keeps nothing', async () => {
@@ -302,16 +312,18 @@ describe('refusals and the seeds rule', () => {
       "UPDATE app_config SET value = 'a' || char(0) || 'b' WHERE key = (SELECT MIN(key) FROM app_config)",
     ).run();
     db.close();
-    const url = newDatabase();
+    const url = await newDatabase();
     await expect(migrateSqliteToPostgres({ from: file, to: url })).rejects.toThrow(
       /^copying app_config \(rows 1\.\.\d+\): /,
     );
-    expect(tableCount(url)).toBe(0);
+    expect(await tableCount(url)).toBe(0);
   });
 
   it('refuses a target database that is not UTF8 (text must read back as written)', async () => {
     const name = `m_${process.pid}_${randomBytes(5).toString('hex')}`;
-    admin.execRaw(`CREATE DATABASE "${name}" ENCODING 'SQL_ASCII' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0`);
+    await admin.execRaw(
+      `CREATE DATABASE "${name}" ENCODING 'SQL_ASCII' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0`,
+    );
     created.push(name);
     const file = await sqliteFile();
     await expect(migrateSqliteToPostgres({ from: file, to: databaseUrl(SERVER, name) })).rejects.toThrow(

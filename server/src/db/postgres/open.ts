@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT_DIR, readMigrations } from '../database';
-import { PgDatabase } from './database';
+import { PgPoolDb } from './pool';
 
 /** PostgreSQL's migrations: the same numbers and names as db/migrations, in PostgreSQL's dialect. */
 export const PG_MIGRATIONS_DIR = join(ROOT_DIR, 'db', 'postgres', 'migrations');
@@ -14,14 +14,14 @@ export function databaseUrl(url: string, name: string): string {
   return parsed.toString();
 }
 
-/** A fresh copy of `template` on the server of `url`, made by the connection's worker (see SyncBridge). */
-function copyOf(url: string, template: string): PgDatabase {
+/** A fresh copy of `template` on the server of `url`, made before its first connection (see PgPoolDb). */
+function copyOf(url: string, template: string): PgPoolDb {
   const name = `t_${process.pid}_${randomBytes(6).toString('hex')}`;
-  return new PgDatabase(databaseUrl(url, name), { admin: databaseUrl(url, 'postgres'), template, name });
+  return new PgPoolDb(databaseUrl(url, name), { admin: databaseUrl(url, 'postgres'), template, name });
 }
 
 /** Per server and template, the copy made ahead for the next openPostgres(..., { ahead: true }). */
-const spares = new Map<string, PgDatabase>();
+const spares = new Map<string, PgPoolDb>();
 
 /**
  * Opens the PostgreSQL database of `url`. With `template` (tests), a fresh database copied from that
@@ -29,9 +29,9 @@ const spares = new Map<string, PgDatabase>();
  * the copy for the next call is started at once, so a test app does not wait for its database: the
  * process keeps one such copy (and its connection) open in advance, left behind when the process ends.
  */
-export function openPostgres(url: string, options: { template?: string; ahead?: boolean } = {}): PgDatabase {
+export function openPostgres(url: string, options: { template?: string; ahead?: boolean } = {}): PgPoolDb {
   const { template, ahead = false } = options;
-  if (!template) return new PgDatabase(url);
+  if (!template) return new PgPoolDb(url);
   const key = `${databaseUrl(url, 'postgres')} ${template}`;
   const db = spares.get(key) ?? copyOf(url, template);
   spares.delete(key);
@@ -39,29 +39,42 @@ export function openPostgres(url: string, options: { template?: string; ahead?: 
   return db;
 }
 
-/** Applies, forward only and each in its own transaction, the PostgreSQL migrations not yet applied. */
-export function migratePostgres(db: PgDatabase, dir = PG_MIGRATIONS_DIR): string[] {
-  db.execRaw(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
-  const applied = new Set(
-    db
-      .prepare('SELECT version FROM schema_migrations')
-      .pluck()
-      .all()
-      .map((v) => Number(v)),
-  );
+/** Every process migrating the same database takes this lock first (pg_advisory_xact_lock): one at a time. */
+const MIGRATION_LOCK = 7_316_021;
+
+/**
+ * Applies, forward only and each in its own transaction, the PostgreSQL migrations not yet applied. Several
+ * processes may start at once on one database: each migration is applied under an advisory lock, after
+ * looking again whether another process applied it meanwhile.
+ */
+export async function migratePostgres(db: PgPoolDb, dir = PG_MIGRATIONS_DIR): Promise<string[]> {
   const done: string[] = [];
   if (!existsSync(dir)) return done;
+  const locked = async <T>(work: () => Promise<T>) =>
+    db.transaction(async () => {
+      await db.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+      return work();
+    })();
+  await locked(() =>
+    db.execRaw(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`),
+  );
+  const appliedVersions = async () =>
+    new Set((await db.query('SELECT version FROM schema_migrations')).rows.map((r) => Number(r[0])));
+  const applied = await appliedVersions();
   for (const migration of readMigrations(dir)) {
     if (applied.has(migration.version)) continue;
-    db.transaction(() => {
-      db.execRaw(migration.sql);
+    const ran = await locked(async () => {
+      if ((await appliedVersions()).has(migration.version)) return false;
+      await db.execRaw(migration.sql);
       // The baseline (0032) records the SQLite versions it stands for itself.
-      db.prepare(
-        'INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?) ON CONFLICT (version) DO NOTHING',
-      ).run(migration.version, migration.name, new Date().toISOString());
-    })();
-    done.push(migration.name);
+      await db.query(
+        'INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3) ON CONFLICT (version) DO NOTHING',
+        [migration.version, migration.name, new Date().toISOString()],
+      );
+      return true;
+    });
+    if (ran) done.push(migration.name);
   }
   return done;
 }

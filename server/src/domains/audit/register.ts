@@ -3,8 +3,6 @@ import { operatorOf } from '../../route';
 import { auditRoutes } from './routes';
 import { type AuditService, type AuditSubject, createAuditService } from './service';
 
-type HookDone = (error: Error | null, payload: unknown) => void;
-
 declare module 'fastify' {
   interface AppServices {
     audit: AuditService;
@@ -17,7 +15,6 @@ declare module 'fastify' {
       subject: AuditSubject | undefined;
       target: string;
       before: unknown;
-      payload: string | null;
     };
   }
 }
@@ -37,7 +34,7 @@ const dataOf = (payload: string | null): { code: number; data: unknown } => {
 
 /**
  * The audit trail of operator actions: every POST and DELETE under /ops that passed the token check and
- * validation gets one row when its answer is sent, refused or not. A route described with `describe`
+ * validation gets one row before its answer is sent, refused or not. A route described with `describe`
  * records its target's state read before and after; the others record the answer's data as "after".
  */
 export function register(app: FastifyInstance) {
@@ -61,17 +58,14 @@ export function register(app: FastifyInstance) {
       subject,
       target: subject?.target(request) ?? '',
       before,
-      payload: null,
     };
   };
-  const onSend = (request: FastifyRequest, _reply: FastifyReply, payload: unknown, done: HookDone) => {
-    if (request.auditing && typeof payload === 'string') request.auditing.payload = payload;
-    done(null, payload);
-  };
-  const onResponse = async (request: FastifyRequest, reply: FastifyReply) => {
+  // Recorded before the answer leaves (onSend): an operator who reads the audit log right after an
+  // action finds it there.
+  const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const entry = request.auditing;
-    if (!entry) return;
-    const { code, data } = dataOf(entry.payload);
+    if (!entry) return payload;
+    const { code, data } = dataOf(typeof payload === 'string' ? payload : null);
     let after: unknown = data;
     if (code === 0 && entry.subject?.state) {
       try {
@@ -97,13 +91,13 @@ export function register(app: FastifyInstance) {
     } catch (error) {
       app.log.error({ err: error }, 'audit: could not record an operator action');
     }
+    return payload;
   };
   app.addHook('onRoute', (options) => {
     const methods = [options.method].flat();
     if (!options.url.startsWith('/ops/') || methods.every((m) => m === 'GET' || m === 'HEAD')) return;
     options.preHandler = [...[options.preHandler ?? []].flat(), preHandler];
     options.onSend = [...[options.onSend ?? []].flat(), onSend];
-    options.onResponse = [...[options.onResponse ?? []].flat(), onResponse];
   });
 
   describeCoreRoutes(app, audit);

@@ -67,7 +67,7 @@ export function createBadgeService(deps: {
   }
 
   deps.events.on('badge.stale', ({ userId, counters }) => {
-    void refresh(userId, counters).catch((err) => deps.log.error({ err, userId }, 'badge counters not refreshed'));
+    return refresh(userId, counters).catch((err) => deps.log.error({ err, userId }, 'badge counters not refreshed'));
   });
   // A swapped database may give these user ids to other players.
   deps.events.on('db.restored', () => lastHeard.clear());

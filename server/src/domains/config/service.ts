@@ -164,13 +164,13 @@ export function createConfigService(deps: { db: Db; clock: Clock; log: FastifyBa
      */
     subscribe(events: EventBus, users: { isGuest: (userId: number) => Promise<boolean> }) {
       events.on('user.registered', ({ userId }) => {
-        void (async () => {
+        return (async () => {
           if (!(await users.isGuest(userId))) await queueFbEvent(userId, FB_EVENT.completeRegistration);
         })().catch((err) => deps.log.error({ err, userId }, 'could not queue the CompleteRegistration pixel event'));
       });
       events.on('deposit.succeeded', ({ userId, amount, first }) => {
         if (!first) return;
-        void queueFbEvent(userId, FB_EVENT.purchase, toPesos(amount)).catch((err) =>
+        return queueFbEvent(userId, FB_EVENT.purchase, toPesos(amount)).catch((err) =>
           deps.log.error({ err, userId }, 'could not queue the Purchase pixel event'),
         );
       });

@@ -170,15 +170,24 @@ describe('the gateway webhook', () => {
   it('credits exactly once when each callback is replayed 3 times and out of order', async () => {
     const first = (await build({ channel: 'gcash', amount: 500 })).body.data;
     const second = (await build({ channel: 'gcash', amount: 700 })).body.data;
-    const calls = [
+    // Replays at once (processed in any order: on PostgreSQL side by side), then a contradicting FAILED of
+    // each after its SUCCESS was settled, which must not undo it.
+    const replays = [
       signedCallback(second.orderNo, 'SUCCESS', '700.00'),
       signedCallback(first.orderNo, 'SUCCESS', '500.00'),
       signedCallback(second.orderNo, 'SUCCESS', '700.00'),
+      signedCallback(first.orderNo, 'SUCCESS', '500.00'),
+      signedCallback(second.orderNo, 'SUCCESS', '700.00'),
+      signedCallback(first.orderNo, 'SUCCESS', '500.00'),
+    ];
+    const contradictions = [
       signedCallback(first.orderNo, 'FAILED', '500.00'),
-      signedCallback(first.orderNo, 'SUCCESS', '500.00'),
       signedCallback(second.orderNo, 'FAILED', '700.00'),
     ];
-    const answers = await Promise.all(calls.map(callback));
+    const answers = [
+      ...(await Promise.all(replays.map(callback))),
+      ...(await Promise.all(contradictions.map(callback))),
+    ];
     for (const answer of answers) expect(answer.json()).toMatchObject({ success: true });
     expect(await balance()).toMatchObject({ balance: 1200, deposit: 1200 });
     const journal = await player.get<{ total: number }>('/api/user/balanceJournal/fetch', { type: 'deposit' });

@@ -33,7 +33,7 @@ export function register(app: FastifyInstance) {
     })();
   };
   app.events.on('user.registered', ({ userId }) => {
-    void grantWelcomeCoupons(userId).catch((err) =>
+    return grantWelcomeCoupons(userId).catch((err) =>
       app.log.error({ err, userId }, 'deposits: could not grant the welcome coupons'),
     );
   });

@@ -29,7 +29,7 @@ export function register(app: FastifyInstance) {
   const logFailure = (what: string, event: unknown) => (err: unknown) =>
     app.log.error({ err, event }, `${what} failed`);
   app.events.on('deposit.succeeded', (e) => {
-    void friends.onDeposit(e).catch(logFailure('friends: deposit', e));
+    return friends.onDeposit(e).catch(logFailure('friends: deposit', e));
   });
   // Bets move the inviter's turnover rebate; they come in bursts: once per player per turn of the event loop.
   const turnover = oncePerTurn(app, (userId) =>

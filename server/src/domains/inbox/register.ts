@@ -36,7 +36,7 @@ export function register(app: FastifyInstance) {
 
   // A letter to all still valid reaches a player who registers now.
   app.events.on('user.registered', ({ userId }) => {
-    void inbox.welcome(userId).catch((err) => app.log.error({ err, userId }, 'letters to all not delivered'));
+    return inbox.welcome(userId).catch((err) => app.log.error({ err, userId }, 'letters to all not delivered'));
   });
 
   inboxRoutes(app, inbox);

@@ -37,15 +37,15 @@ export function subscribeSystemLetters(deps: {
 
   // A guest account is announced when it is created and again when it signs up: only the second welcomes.
   events.on('user.registered', ({ userId }) => {
-    void write(userId, 'welcome', '', async () =>
+    return write(userId, 'welcome', '', async () =>
       (await deps.isGuest(userId)) ? undefined : systemLetters.welcome(await deps.username(userId)),
     );
   });
   events.on('deposit.succeeded', ({ userId, orderNo, amount }) => {
-    void write(userId, 'deposit', orderNo, () => systemLetters.deposit(orderNo, amount));
+    return write(userId, 'deposit', orderNo, () => systemLetters.deposit(orderNo, amount));
   });
   events.on('withdraw.changed', ({ userId, orderNo, to }) => {
-    void write(userId, 'withdraw', orderNo, async () => {
+    return write(userId, 'withdraw', orderNo, async () => {
       const order = await deps.withdrawal(orderNo);
       if (!order) return undefined;
       if (to === WITHDRAW_STATUS.SUCCESS) return systemLetters.withdrawPaid(orderNo, order.amount);
@@ -56,7 +56,7 @@ export function subscribeSystemLetters(deps: {
     });
   });
   events.on('kyc.decided', ({ userId, status }) => {
-    void write(userId, 'kyc', '', async () =>
+    return write(userId, 'kyc', '', async () =>
       status === 'verified' ? systemLetters.kycVerified() : systemLetters.kycRejected(await deps.kycReason(userId)),
     );
   });

@@ -27,7 +27,7 @@ export function register(app: FastifyInstance) {
   Object.assign(app.services, { ledger, remarks });
 
   app.events.on('user.registered', ({ userId }) => {
-    void ledger.account(userId).catch((err) => app.log.error({ err, userId }, 'ledger: could not open the account'));
+    return ledger.account(userId).catch((err) => app.log.error({ err, userId }, 'ledger: could not open the account'));
   });
   // Money writes still waiting for their group commit are committed before the database closes.
   app.addHook('onClose', async () => ledger.batch.flush());

@@ -17,13 +17,13 @@ export function register(app: FastifyInstance) {
   badges.provide('inviteFriendToEarnNum', async (userId) => (await poker.chances(userId)).total);
   app.events.on('deposit.succeeded', ({ userId, orderNo, first }) => {
     if (!first) return;
-    void poker
+    return poker
       .onDeposit(userId, orderNo)
       .catch((err) => app.log.error({ err, userId, orderNo }, 'poker: deposit chance'));
   });
   // A new Manila day gives back the free draw: connected players who used the last one hear their chances.
   app.events.on('clock.dayChanged', ({ from, to }) => {
-    void poker
+    return poker
       .dayTurned(from, to, (userId) => app.socket.isConnected(userId))
       .catch((err) => app.log.error({ err, from, to }, 'poker: day turned'));
   });

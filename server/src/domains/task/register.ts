@@ -31,7 +31,7 @@ export function register(app: FastifyInstance) {
   const stale = (userId: number, counters: BadgeCounter[]) => app.events.emit('badge.stale', { userId, counters });
   app.events.on('user.registered', ({ userId }) => {
     stale(userId, DAILY_COUNTERS);
-    void tasks
+    return tasks
       .superior(userId)
       .then((superior) => {
         if (superior !== null) stale(superior, ['taskRewardNum']);

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedis } from '../../../../scripts/lib/redis.mjs';
 import { Code } from '../../../../shared/codes';
 import { REDIS_PREFIX, testConfig } from '../../config';
-import type { PgDatabase } from '../../db/postgres/database';
-import type { SerialDb } from '../../db/serial';
+import type { PgPoolDb } from '../../db/postgres/pool';
 import { opsClient, registerPlayer, testApp } from '../../test/helpers';
 
 /**
@@ -24,7 +23,7 @@ beforeAll(async () => {
     config: testConfig({
       redisUrl: redis.url,
       redisPrefix: REDIS_PREFIX,
-      databaseUrl: ((a.db as SerialDb).sync as PgDatabase).url,
+      databaseUrl: (a.db as PgPoolDb).url,
       databaseTemplate: undefined,
     }),
   });

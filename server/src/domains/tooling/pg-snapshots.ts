@@ -2,36 +2,45 @@ import { randomBytes } from 'node:crypto';
 import { Code } from '../../../../shared/codes';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
-import { PgDatabase } from '../../db/postgres/database';
-import { migratePostgres } from '../../db/postgres/open';
+import { migratePostgres, openPostgres } from '../../db/postgres/open';
+import type { PgPoolDb } from '../../db/postgres/pool';
 import { runSeeds } from '../../db/seed';
-import { type SerialDb, serialize } from '../../db/serial';
 import { AppError } from '../../errors';
 import { createPgSnapshotRepo, PRISTINE_SCHEMA } from './pg-snapshot.repo';
 import type { SnapshotMeta } from './snapshots';
 
 const elapsed = (start: number) => Math.round(performance.now() - start);
 
+/** `url` with every connection's search_path set to `schema` (the connection string's `options`). */
+function withSearchPath(url: string, schema: string): string {
+  const parsed = new URL(url);
+  const options = [parsed.searchParams.get('options'), `-c search_path="${schema}"`].filter(Boolean).join(' ');
+  parsed.searchParams.set('options', options);
+  return parsed.toString();
+}
+
 /**
  * A fresh install (migrations and seeds, no player) in the schema PRISTINE_SCHEMA of the same database,
  * built once per database (and again when the migrations moved on): loading a scenario starts from it.
- * It is built on a connection of its own whose search_path is a new schema, by the same migrations and
- * seeds `npm start` runs, then renamed into place, so a build that dies half-way leaves nothing in use.
+ * It is built in a new schema by a pool of its own whose every connection has that schema as its
+ * search_path (set in the connection string), by the same migrations and seeds `npm start` runs, then
+ * renamed into place, so a build that dies half-way leaves nothing in use.
  */
 async function ensurePristine(db: Db, url: string, repo: ReturnType<typeof createPgSnapshotRepo>) {
   const wanted = await repo.migrations();
   if ((await repo.schemaExists(PRISTINE_SCHEMA)) && (await repo.migrations(PRISTINE_SCHEMA)) === wanted) return;
   const building = `${PRISTINE_SCHEMA}_${randomBytes(4).toString('hex')}`;
-  const builder = new PgDatabase(url);
+  await db.exec(`CREATE SCHEMA "${building}"`);
+  const builder = openPostgres(withSearchPath(url, building));
   try {
-    builder.execRaw(`CREATE SCHEMA "${building}"; SET search_path TO "${building}"`);
-    migratePostgres(builder);
-    await runSeeds(serialize(builder));
+    await migratePostgres(builder);
+    await runSeeds(builder);
   } catch (error) {
-    builder.execRaw(`DROP SCHEMA IF EXISTS "${building}" CASCADE`);
+    await builder.close();
+    await repo.drop(building);
     throw error;
   } finally {
-    builder.close();
+    await builder.close();
   }
   await repo.seal(building, JSON.stringify({ name: 'pristine' }));
   await db.transaction(async () => {
@@ -54,7 +63,7 @@ export function createPgSnapshots(deps: {
 }) {
   const { db, clock } = deps;
   const repo = createPgSnapshotRepo(db);
-  const url = ((db as SerialDb).sync as PgDatabase).url;
+  const url = (db as PgPoolDb).url;
 
   async function read(name: string): Promise<SnapshotMeta | undefined> {
     const raw = await repo.meta(repo.schemaOf(name));

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MISSING_CARD } from '../../../../db/scenarios/poker-53-of-54';
-import type { PgDatabase } from '../../db/postgres/database';
 import { openPostgres } from '../../db/postgres/open';
-import type { SerialDb } from '../../db/serial';
+import type { PgPoolDb } from '../../db/postgres/pool';
 import { opsClient, type TestClient, testApp } from '../../test/helpers';
 import { ledgerIsWhole, logIn } from './test-kit';
 
@@ -11,14 +10,14 @@ import { ledgerIsWhole, logIn } from './test-kit';
 // tester's one-shot poker.card fault, taken by the first attempt, must still choose the card of the draw.
 let app: FastifyInstance;
 let ops: TestClient;
-let other: PgDatabase;
+let other: PgPoolDb;
 beforeEach(async () => {
   app = await testApp();
   ops = opsClient(app);
-  other = openPostgres(((app.db as SerialDb).sync as PgDatabase).url);
+  other = openPostgres((app.db as PgPoolDb).url);
 });
 afterEach(async () => {
-  other.close();
+  await other?.close();
   await app.close();
 });
 
@@ -37,7 +36,7 @@ describe('the poker.card fault on PostgreSQL', () => {
       asked += 1;
       const card = tooling.faults.take('poker', (await users.byId(userId))?.uid ?? null)?.card ?? undefined;
       if (asked === 1)
-        other
+        await other
           .prepare('INSERT INTO poker_cards (user_id, card, owned, first_at, updated_at) VALUES (?, ?, 1, ?, ?)')
           .run(userId, MISSING_CARD, app.clock.iso(), app.clock.iso());
       return card;
@@ -46,7 +45,7 @@ describe('the poker.card fault on PostgreSQL', () => {
     const drawn = await client.post<{ card: string; completed: boolean }>('/api/poker/draw');
     expect(drawn.body.success, JSON.stringify(drawn.body)).toBe(true);
     expect(asked).toBe(1);
-    const owned = other
+    const owned = await other
       .prepare('SELECT owned FROM poker_cards WHERE user_id = (SELECT id FROM users WHERE uid = ?) AND card = ?')
       .pluck()
       .get(uid, MISSING_CARD);

@@ -3,6 +3,7 @@ import { type Scenario, scenarios } from '../../../../db/scenarios';
 import { createKit } from '../../../../db/scenarios/kit';
 import { Code } from '../../../../shared/codes';
 import { AppError } from '../../errors';
+import { withFollowUps } from '../../lib/follow-ups';
 import type { ToolingRepo } from './repo';
 import type { Snapshots } from './snapshots';
 
@@ -52,7 +53,7 @@ export function createScenarioRunner(deps: {
       await snapshots.reset();
       deps.swapped('scenario', name);
       try {
-        await scenario.build(createKit(app));
+        await withFollowUps(() => scenario.build(createKit(app)));
       } catch (error) {
         app.log.error({ err: error, scenario: name }, 'scenario build failed');
         await snapshots.reset();

@@ -24,7 +24,7 @@ export function register(app: FastifyInstance) {
   // The emitter's caller is a deposit callback or a wallet call that already committed: a failure here is
   // logged (every step is also redone on the next fetch or event).
   app.events.on('deposit.succeeded', (e) => {
-    void vip
+    return vip
       .sync(e.userId)
       .then(() => vipStale(e.userId))
       .catch(logFailure('VIP: deposit', e));
@@ -34,8 +34,8 @@ export function register(app: FastifyInstance) {
   // come in bursts: it is refreshed once per player per turn of the event loop, after that turn's answers.
   const badge = oncePerTurn(app, guarded(app, 'VIP: turnover', vipStale));
   app.events.on('balance.moved', ({ userId }) => {
-    void vip.sync(userId).catch(logFailure('VIP: level', userId));
     badge(userId);
+    return vip.sync(userId).catch(logFailure('VIP: level', userId));
   });
 
   // A new Manila day opens the daily reward (and on the 1st the monthly one) of every connected player.

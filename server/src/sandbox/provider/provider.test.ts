@@ -163,9 +163,9 @@ describe('a shared table', () => {
 
     const heads = provider.play(mine, { stake: 1000, side: 'heads' });
     const tails = provider.play(theirs, { stake: 2000, side: 'tails' });
-    // Both bets are taken at once; the answers wait for the draw.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await balance()).toBe(9000);
+    // Both bets are taken (their stakes debited) before the close; the answers wait for the draw.
+    await expect.poll(balance).toBe(9000);
+    await expect.poll(async () => (await app.services.ledger.account(otherId)).balance).toBe(8000);
     app.clock.advance(status.closesInMs);
     expect(await provider.play(mine, { stake: 1000, side: 'heads' })).toMatchObject({
       ok: false,
