@@ -1,4 +1,4 @@
-import { transactionContext as context } from './context';
+import { commitScope, transactionContext as context } from './context';
 import type { Db, RunResult, Statement, SyncDb, SyncStatement } from './port';
 
 /** How a transaction begins, nests and ends: the outermost call runs `fn` between BEGIN and COMMIT, a nested one in a savepoint. */
@@ -131,13 +131,25 @@ export class SerialDb implements Db {
   transaction<A extends unknown[], T>(fn: (...params: A) => T | Promise<T>): (...params: A) => Promise<T> {
     return async (...params: A) => {
       if (this.inTransaction) {
-        return this.control.nested(async () => fn(...params));
+        const owner = this.owner;
+        const mark = commitScope.mark(owner);
+        try {
+          return await this.control.nested(async () => fn(...params));
+        } catch (error) {
+          commitScope.cut(owner, mark);
+          throw error;
+        }
       }
       const owner = await this.acquire();
+      commitScope.begin(owner);
+      let committed = false;
       try {
-        return await context.run(owner, () => this.control.outermost(async () => fn(...params)));
+        const value = await context.run(owner, () => this.control.outermost(async () => fn(...params)));
+        committed = true;
+        return value;
       } finally {
         this.release();
+        commitScope.end(owner, committed);
       }
     };
   }

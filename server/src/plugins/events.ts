@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import fp from 'fastify-plugin';
 import type { Badge } from '../../../shared/contract/account';
-import { detached } from '../db/context';
+import { afterCommit, detached } from '../db/context';
 import { followUp } from '../lib/follow-ups';
 
 /** What one domain tells others (and the socket hub) without importing them. */
@@ -58,14 +58,17 @@ export class EventBus {
   private readonly emitter = new EventEmitter();
 
   /**
-   * Calls the listeners now, outside the caller's transaction if one is open (db/context.ts). A listener
-   * that answers a promise is a follow-up of the request running (lib/follow-ups.ts): its answer waits
-   * for it.
+   * Calls the listeners now, or, when the caller is inside a transaction, once it committed (never if it
+   * rolls back: listeners only hear what is stored, and read it committed); always outside any
+   * transaction (db/context.ts). A listener that answers a promise is a follow-up of the request running
+   * (lib/follow-ups.ts): its answer waits for it.
    */
   emit<K extends keyof AppEvents>(name: K, payload: AppEvents[K]): void {
-    detached(() => {
-      for (const listener of this.emitter.listeners(name)) followUp(listener(payload));
-    });
+    afterCommit(() =>
+      detached(() => {
+        for (const listener of this.emitter.listeners(name)) followUp(listener(payload));
+      }),
+    );
   }
 
   /** `listener` may answer a promise (its own failures handled): see emit. */

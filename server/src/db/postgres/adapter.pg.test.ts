@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWriteBatch } from '../batch';
+import { afterCommit } from '../context';
 import { openPostgres } from './open';
 import type { PgPoolDb } from './pool';
 
@@ -175,5 +176,31 @@ describe('the PostgreSQL adapter behind the storage port', () => {
     await late;
     expect(db.inTransaction).toBe(false);
     expect(await other.prepare('SELECT v FROM t_keyed WHERE k = ?').pluck().get('stray')).toBe(5);
+  });
+
+  it('runs afterCommit work once the outermost transaction commits: never after a rollback, nor from a rolled-back savepoint', async () => {
+    const heard: string[] = [];
+    await db.transaction(async () => {
+      afterCommit(() => heard.push('kept'));
+      await expect(
+        db.transaction(async () => {
+          afterCommit(() => heard.push('savepoint'));
+          throw new Error('inner');
+        })(),
+      ).rejects.toThrow('inner');
+      await db.transaction(async () => {
+        afterCommit(() => heard.push('nested'));
+      })();
+      expect(heard).toEqual([]);
+    })();
+    expect(heard).toEqual(['kept', 'nested']);
+    await expect(
+      db.transaction(async () => {
+        afterCommit(() => heard.push('rolled back'));
+        throw new Error('no');
+      })(),
+    ).rejects.toThrow('no');
+    afterCommit(() => heard.push('outside'));
+    expect(heard).toEqual(['kept', 'nested', 'outside']);
   });
 });

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { transactionContext } from '../context';
+import { commitScope, transactionContext } from '../context';
 import type { Db, RunResult, Statement, SyncDb } from '../port';
 import { dooms, isLost, isRetryable, type PgError, toPgError } from './errors';
 import { type Translated, translate } from './translate';
@@ -340,12 +340,14 @@ export class PgPoolDb implements Db {
     tx.savepoints += 1;
     const name = `sp${tx.savepoints}`;
     await this.send(`SAVEPOINT ${name}`);
+    const mark = commitScope.mark(tx);
     try {
       const value = await fn();
       if (tx.doomed) throw tx.doomed;
       await this.send(`RELEASE SAVEPOINT ${name}`);
       return value;
     } catch (error) {
+      commitScope.cut(tx, mark);
       // A doomed transaction is rolled back whole by the outermost call, which runs it again.
       if (!tx.doomed) await this.send(`ROLLBACK TO SAVEPOINT ${name}; RELEASE SAVEPOINT ${name}`);
       throw error;
@@ -374,6 +376,7 @@ export class PgPoolDb implements Db {
         throw failure;
       }
       const tx: Tx = { db: this, client, doomed: undefined, savepoints: 0, done: false };
+      commitScope.begin(tx);
       let outcome: { ok: true; value: T } | { ok: false; error: unknown };
       try {
         outcome = { ok: true, value: await transactionContext.run(tx, fn) };
@@ -386,9 +389,8 @@ export class PgPoolDb implements Db {
         try {
           // A COMMIT whose connection is lost is not run again: it may have been applied.
           await client.query('COMMIT');
-          client.release();
-          return outcome.value;
         } catch (error) {
+          commitScope.end(tx, false);
           const failure = toPgError(error);
           // A failed COMMIT has ended the transaction (rolled back).
           client.release(isLost(failure) ? failure : undefined);
@@ -398,7 +400,11 @@ export class PgPoolDb implements Db {
           }
           throw failure;
         }
+        client.release();
+        commitScope.end(tx, true);
+        return outcome.value;
       }
+      commitScope.end(tx, false);
       if (isLost(cause)) client.release(cause as Error);
       else {
         try {
