@@ -112,13 +112,24 @@ describe('a rotation never reveals the seed of an open round', () => {
     const tabA = await open('test-coin');
     const tabB = await open('test-coin');
     const before = await personal(tabA);
-    const bet = provider.play(tabA, { stake: 1000, side: 'heads' });
-    // The round's transaction takes the connection first: the rotation waits for it, then finds the round open.
-    expect(await provider.rotateSeeds(tabB)).toMatchObject({ ok: false, code: Code.SEEDS_IN_USE });
-    const played = await bet;
+    // Sent at once. SQLite serves the round's transaction first; PostgreSQL's pool runs both side by side,
+    // so either may come first. Both orders are safe, and the revealed seed never served an open round.
+    const [played, raced] = await Promise.all([
+      provider.play(tabA, { stake: 1000, side: 'heads' }),
+      provider.rotateSeeds(tabB),
+    ]);
     if (!played.ok) throw new Error(played.message);
-    const rotated = await provider.rotateSeeds(tabB);
-    expect(rotated).toMatchObject({ ok: true, previous: { serverSeedHash: before.serverSeedHash, nonce: 1 } });
+    if (raced.ok) {
+      // The rotation came first: it revealed a pair no round had used, and the round was played on the new
+      // one, which the next rotation reveals.
+      expect(raced).toMatchObject({ previous: { serverSeedHash: before.serverSeedHash, nonce: 0 } });
+      expect(await provider.rotateSeeds(tabB)).toMatchObject({ ok: true, previous: { nonce: 1 } });
+    } else {
+      // The round came first: the rotation found it open and turned nothing; once it is settled it turns.
+      expect(raced).toMatchObject({ ok: false, code: Code.SEEDS_IN_USE });
+      const rotated = await provider.rotateSeeds(tabB);
+      expect(rotated).toMatchObject({ ok: true, previous: { serverSeedHash: before.serverSeedHash, nonce: 1 } });
+    }
     expect((await verify(played.roundId)).body.data).toMatchObject({ win: played.win, recorded: { matches: true } });
   });
 
