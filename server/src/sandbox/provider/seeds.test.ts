@@ -153,7 +153,14 @@ describe('one position per player on a shared table round', () => {
       provider.play(tabA, { stake: 500_000, side: 'heads' }),
       provider.play(tabB, { stake: 500_000, side: 'tails' }),
     ];
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Taken before the close (a fixed wait is a race on PostgreSQL's pool); the answers below still prove
+    // that exactly one of the two was accepted.
+    await expect
+      .poll(async () => {
+        const now = await provider.tableStatus(tabA);
+        return now.ok ? now.bets : -1;
+      })
+      .toBe(1);
     const status = await provider.tableStatus(tabA);
     if (!status.ok) throw new Error('no table');
     expect(status).toMatchObject({ bets: 1, staked: 500_000 });
