@@ -1,7 +1,7 @@
 import { setImmediate as tick } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { afterCommit } from './context';
+import { expectAfterCommitKept } from '../test/after-commit';
 import type { Db } from './port';
 import { serialize } from './serial';
 
@@ -118,28 +118,6 @@ describe('the async port over one SQLite connection', () => {
   });
 
   it('runs afterCommit work once the outermost transaction commits: never after a rollback, nor from a rolled-back savepoint', async () => {
-    const heard: string[] = [];
-    await db.transaction(async () => {
-      afterCommit(() => heard.push('kept'));
-      await expect(
-        db.transaction(async () => {
-          afterCommit(() => heard.push('savepoint'));
-          throw new Error('inner');
-        })(),
-      ).rejects.toThrow('inner');
-      await db.transaction(async () => {
-        afterCommit(() => heard.push('nested'));
-      })();
-      expect(heard).toEqual([]);
-    })();
-    expect(heard).toEqual(['kept', 'nested']);
-    await expect(
-      db.transaction(async () => {
-        afterCommit(() => heard.push('rolled back'));
-        throw new Error('no');
-      })(),
-    ).rejects.toThrow('no');
-    afterCommit(() => heard.push('outside'));
-    expect(heard).toEqual(['kept', 'nested', 'outside']);
+    await expectAfterCommitKept(db);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAfterCommitKept } from '../../test/after-commit';
 import { createWriteBatch } from '../batch';
-import { afterCommit } from '../context';
 import { openPostgres } from './open';
 import type { PgPoolDb } from './pool';
 
@@ -179,28 +179,6 @@ describe('the PostgreSQL adapter behind the storage port', () => {
   });
 
   it('runs afterCommit work once the outermost transaction commits: never after a rollback, nor from a rolled-back savepoint', async () => {
-    const heard: string[] = [];
-    await db.transaction(async () => {
-      afterCommit(() => heard.push('kept'));
-      await expect(
-        db.transaction(async () => {
-          afterCommit(() => heard.push('savepoint'));
-          throw new Error('inner');
-        })(),
-      ).rejects.toThrow('inner');
-      await db.transaction(async () => {
-        afterCommit(() => heard.push('nested'));
-      })();
-      expect(heard).toEqual([]);
-    })();
-    expect(heard).toEqual(['kept', 'nested']);
-    await expect(
-      db.transaction(async () => {
-        afterCommit(() => heard.push('rolled back'));
-        throw new Error('no');
-      })(),
-    ).rejects.toThrow('no');
-    afterCommit(() => heard.push('outside'));
-    expect(heard).toEqual(['kept', 'nested', 'outside']);
+    await expectAfterCommitKept(db);
   });
 });
