@@ -25,10 +25,10 @@ export class MigrationRefused extends Error {
 
 /**
  * The tables the PostgreSQL migrations themselves fill (0032_baseline: the catalog version row, the
- * ledger's counterparty accounts). A target whose other tables are all empty is empty: these rows are
+ * ledger's counterparty accounts and their slots, 0052). A target whose other tables are all empty is empty: these rows are
  * replaced by the source's. migrate.pg.test.ts holds this list equal to what the migrations insert.
  */
-export const MIGRATION_FILLED_TABLES = ['game_catalog_version', 'ledger_accounts'];
+export const MIGRATION_FILLED_TABLES = ['game_catalog_version', 'ledger_accounts', 'ledger_account_slots'];
 
 export interface MigrateOptions {
   /** The SQLite file (a stopped server's DB_FILE). */

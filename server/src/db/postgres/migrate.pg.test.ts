@@ -297,7 +297,7 @@ describe('refusals and the seeds rule', () => {
   it('refuses a source whose ledger is not whole', async () => {
     const file = await sqliteFile();
     const db = new Database(file);
-    db.prepare("UPDATE ledger_accounts SET balance = 100 WHERE code = 'house'").run();
+    db.prepare("UPDATE ledger_account_slots SET balance = 100 WHERE code = 'house' AND slot = 0").run();
     db.close();
     await expect(migrateSqliteToPostgres({ from: file, to: await newDatabase() })).rejects.toThrow(
       /ledger is not whole/,

@@ -335,7 +335,8 @@ describe('one schema on SQLite and PostgreSQL', () => {
     const sqliteRows = (sql: string) =>
       (sqliteDb.prepare(sql).raw().all() as unknown[][]).map((r) => r.map((v) => String(v)).join('|'));
     for (const sql of [
-      'SELECT code, name, balance, point FROM ledger_accounts ORDER BY code',
+      'SELECT code, name FROM ledger_accounts ORDER BY code',
+      'SELECT code, slot, balance, point FROM ledger_account_slots ORDER BY code, slot',
       'SELECT version, name FROM schema_migrations ORDER BY version',
     ]) {
       expect(rows(sql)).toEqual(sqliteRows(sql));

@@ -134,7 +134,7 @@ describe('the double-entry ledger', () => {
   it('each posting moves its counterparty by the opposite amount; a move inside the account moves none', async () => {
     const userId = players[2] as number;
     const counterparty = async (code: string) =>
-      (await app.db.prepare('SELECT balance FROM ledger_accounts WHERE code = ?').pluck().get(code)) as number;
+      Number(await app.db.prepare('SELECT SUM(balance) FROM ledger_account_slots WHERE code = ?').pluck().get(code));
     const gateway = await counterparty('gateway');
     const payout = await counterparty('payout');
     await app.db.transaction(() =>

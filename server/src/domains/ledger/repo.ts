@@ -1,5 +1,8 @@
 import type { Db } from '../../db/database';
 
+/** How many rows a counterparty's balance is spread over (table ledger_account_slots, migration 0052). */
+export const LEDGER_SLOTS = 64;
+
 /** A player's money: the buckets the player owns (table accounts). */
 export interface MoneyRow {
   user_id: number;
@@ -97,7 +100,9 @@ export function createLedgerRepo(db: Db) {
      RETURNING wagering_open`,
   );
   const addEnergy = db.prepare('UPDATE account_counters SET energy = energy + ? WHERE user_id = ? AND energy + ? >= 0');
-  const counterparty = db.prepare('UPDATE ledger_accounts SET balance = balance - ?, point = point - ? WHERE code = ?');
+  const counterparty = db.prepare(
+    'UPDATE ledger_account_slots SET balance = balance - ?, point = point - ? WHERE code = ? AND slot = ?',
+  );
   const insertJournal = db.prepare(
     `INSERT INTO balance_journal (user_id, type, amount, frozen_delta, point_delta, balance_after, frozen_after,
        point_after, reference, remark, counterparty, created_at)
@@ -105,7 +110,11 @@ export function createLedgerRepo(db: Db) {
        @remark, @counterparty, @now)
      RETURNING id`,
   );
-  const counterparties = db.prepare('SELECT code, name, balance, point FROM ledger_accounts ORDER BY code');
+  const counterparties = db.prepare(
+    `SELECT l.code, l.name, COALESCE(SUM(s.balance), 0) AS balance, COALESCE(SUM(s.point), 0) AS point
+       FROM ledger_accounts l LEFT JOIN ledger_account_slots s ON s.code = l.code
+      GROUP BY l.code, l.name ORDER BY l.code`,
+  );
   const page = db.prepare(`SELECT * FROM balance_journal WHERE ${FILTER} ORDER BY id DESC LIMIT @limit OFFSET @offset`);
   const journalCount = db.prepare(`SELECT COUNT(*) FROM balance_journal WHERE ${FILTER}`).pluck();
 
@@ -126,9 +135,14 @@ export function createLedgerRepo(db: Db) {
     count: async (c: CounterChange) => ((await count.get(c)) as { wagering_open: number } | undefined)?.wagering_open,
     /** Adds (or, negative, spends) energy; false when there is too little (nothing changed). */
     addEnergy: async (userId: number, delta: number) => (await addEnergy.run(delta, userId, delta)).changes === 1,
-    /** The counterparty's side of a transfer: it gives what the player's side gets. */
-    counterparty: async (code: string, money: number, points: number) => {
-      if ((await counterparty.run(money, points, code)).changes !== 1) throw new Error(`no ledger account ${code}`);
+    /**
+     * The counterparty's side of a transfer: it gives what the player's side gets, on the player's slot
+     * (migration 0052: two players' transfers never update one row).
+     */
+    counterparty: async (code: string, userId: number, money: number, points: number) => {
+      const slot = userId % LEDGER_SLOTS;
+      if ((await counterparty.run(money, points, code, slot)).changes !== 1)
+        throw new Error(`no ledger account ${code}`);
     },
     insertJournal: async (row: {
       userId: number;

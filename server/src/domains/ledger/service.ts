@@ -111,7 +111,7 @@ export function createLedgerService(deps: {
     // round's settlement decides (roundSettled).
     if (amount < 0 && after.balance === 0 && !noneOpen && !p.inPlay) await forfeitIfLost(userId, p.reference, now);
     // A transfer inside the player's account (balance to frozen) moves nothing of the counterparty's.
-    if (amount + frozen !== 0 || points !== 0) await repo.counterparty(counterparty, amount + frozen, points);
+    if (amount + frozen !== 0 || points !== 0) await repo.counterparty(counterparty, userId, amount + frozen, points);
     const journalId = await repo.insertJournal({
       userId,
       type: p.type,

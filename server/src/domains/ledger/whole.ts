@@ -7,6 +7,7 @@ import type { Db } from '../../db/database';
  */
 export async function ledgerProblems(db: Db): Promise<string[]> {
   const problems: string[] = [];
+  const balances = await counterpartyBalances(db);
   // I1: every player's buckets are the sums of the player's journal (and never below 0: the CHECKs).
   const players = await db
     .prepare(
@@ -22,7 +23,9 @@ export async function ledgerProblems(db: Db): Promise<string[]> {
   // I2: every counterparty's balance is the negation of what its transfers gave the players' side.
   const counterparties = (await db
     .prepare(
-      `SELECT l.code, l.balance, l.point,
+      `SELECT l.code,
+         (SELECT COALESCE(SUM(s.balance), 0) FROM ${balances} s WHERE s.code = l.code) AS balance,
+         (SELECT COALESCE(SUM(s.point), 0) FROM ${balances} s WHERE s.code = l.code) AS point,
          -(SELECT COALESCE(SUM(j.amount + j.frozen_delta), 0) FROM balance_journal j WHERE j.counterparty = l.code)
            AS expected_balance,
          -(SELECT COALESCE(SUM(j.point_delta), 0) FROM balance_journal j WHERE j.counterparty = l.code)
@@ -59,20 +62,21 @@ export async function ledgerProblems(db: Db): Promise<string[]> {
         .all();
   for (const row of wageringCounts) problems.push(`open wagering requirements miscounted: ${JSON.stringify(row)}`);
   // I4: zero sum over every account, money and points.
-  const totals = await ledgerTotals(db);
+  const totals = await ledgerTotals(db, balances);
   if (totals.money !== 0 || totals.points !== 0)
     problems.push(`the accounts do not sum to zero: ${JSON.stringify(totals)}`);
   return problems;
 }
 
 /** The sum over every account (players' buckets and counterparties): zero when whole. */
-export async function ledgerTotals(db: Db): Promise<{ money: number; points: number }> {
+export async function ledgerTotals(db: Db, balances?: string): Promise<{ money: number; points: number }> {
+  const slots = balances ?? (await counterpartyBalances(db));
   return (await db
     .prepare(
       `SELECT (SELECT COALESCE(SUM(balance + frozen), 0) FROM accounts)
-            + (SELECT COALESCE(SUM(balance), 0) FROM ledger_accounts) AS money,
+            + (SELECT COALESCE(SUM(balance), 0) FROM ${slots}) AS money,
               (SELECT COALESCE(SUM(point), 0) FROM accounts)
-            + (SELECT COALESCE(SUM(point), 0) FROM ledger_accounts) AS points`,
+            + (SELECT COALESCE(SUM(point), 0) FROM ${slots}) AS points`,
     )
     .get()) as { money: number; points: number };
 }
@@ -81,4 +85,13 @@ export async function ledgerTotals(db: Db): Promise<{ money: number; points: num
 export async function assertLedgerWhole(db: Db): Promise<void> {
   const problems = await ledgerProblems(db);
   if (problems.length > 0) throw new Error(`The ledger is not whole:\n${problems.join('\n')}`);
+}
+
+/**
+ * The table holding the counterparties' balances: their slots from migration 0052 on, the accounts'
+ * own columns before it (the migration tests check databases of before it too).
+ */
+async function counterpartyBalances(db: Db): Promise<string> {
+  const slotted = await db.prepare('SELECT 1 FROM schema_migrations WHERE version = 52').get();
+  return slotted ? 'ledger_account_slots' : 'ledger_accounts';
 }

@@ -145,6 +145,17 @@ describe('the seamless wallet (conformance)', () => {
     expect(await balance()).toBe(90);
     const conflict = await wallet('bet', { ...bet, amount: '20.00' });
     expect(conflict.code).toBe(Code.TRANSACTION_CONFLICT);
+    // The id again on a round of its own: the bet would pass, but its record is refused, so it is rolled back.
+    const elsewhere = await wallet('bet', { ...bet, roundId: 'round-2' });
+    expect(elsewhere.code).toBe(Code.TRANSACTION_CONFLICT);
+    const winAsBet = await wallet('win', { transactionId: 'tx-1', roundId: 'round-1', amount: '5.00', result: 'Won' });
+    expect(winAsBet.code).toBe(Code.TRANSACTION_CONFLICT);
+    expect(await balance()).toBe(90);
+    expect(await app.db.prepare("SELECT COUNT(*) FROM game_rounds WHERE round_id = 'round-2'").pluck().get()).toBe(0);
+    expect(await app.db.prepare("SELECT status FROM game_rounds WHERE round_id = 'round-1'").pluck().get()).toBe(
+      'open',
+    );
+    await assertLedgerWhole(app.db);
   });
 
   it('settles a win once, accepts it after the session expired, and refuses a second win for the round', async () => {

@@ -99,7 +99,8 @@ export function createPlayRepo(db: Db) {
   const transaction = db.prepare('SELECT * FROM wallet_transactions WHERE transaction_id = ?');
   const insertTransaction = db.prepare(
     `INSERT INTO wallet_transactions (transaction_id, kind, round_id, user_id, amount, request, answer, created_at)
-     VALUES (@transactionId, @kind, @roundId, @userId, @amount, @request, @answer, @now)`,
+     VALUES (@transactionId, @kind, @roundId, @userId, @amount, @request, @answer, @now)
+     ON CONFLICT (transaction_id) DO NOTHING`,
   );
   const round = db.prepare(
     'SELECT r.*, g.name AS game_name FROM game_rounds r JOIN games g ON g.id = r.game_id WHERE r.round_id = ?',
@@ -144,7 +145,8 @@ export function createPlayRepo(db: Db) {
       (await startSession.run(hash, expiresAt, id)).changes > 0,
     extendSession: (id: number, expiresAt: string) => extendSession.run(expiresAt, id),
     transaction: async (id: string) => (await transaction.get(id)) as TransactionRow | undefined,
-    insertTransaction: (t: {
+    /** Records a wallet move; false when its transaction id is recorded already (nothing inserted). */
+    insertTransaction: async (t: {
       transactionId: string;
       kind: 'bet' | 'win' | 'rollback';
       roundId: string;
@@ -153,7 +155,7 @@ export function createPlayRepo(db: Db) {
       request: string;
       answer: string;
       now: string;
-    }) => insertTransaction.run(t),
+    }) => (await insertTransaction.run(t)).changes === 1,
     round: async (roundId: string) => (await round.get(roundId)) as RoundRow | undefined,
     /** Opens a round; false when the round id is taken (nothing inserted). */
     insertRound: async (r: {

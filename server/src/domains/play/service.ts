@@ -94,9 +94,15 @@ export function createPlayService(deps: {
   }
 
   /**
-   * One wallet move, once per transaction id: checks the signature, answers a replay with the first
-   * answer, else runs `apply` and records its answer in the same transaction. `apply` gives the balance
-   * after the move when its posting answered it, which saves reading the account again.
+   * One wallet move, once per transaction id: checks the signature, runs `apply` and records its answer
+   * in the same transaction; a replay gets the first answer. `apply` gives the balance after the move when
+   * its posting answered it, which saves reading the account again.
+   *
+   * The transaction id is not looked up first: a replay is known when its move is refused (its round is
+   * taken or settled already) or when its record is (the id is taken); the move is then rolled back and
+   * the first answer read. On PostgreSQL a lookup of an id not there yet locks the index page it would be
+   * on (SERIALIZABLE's predicate lock), and every concurrent wallet move records its id on that page: each
+   * conflicted with the others and most were rolled back and run again.
    */
   async function once(
     body: { transactionId: string; signature: string },
@@ -108,24 +114,30 @@ export function createPlayService(deps: {
     const requestText = JSON.stringify(request);
     // A unit of the ledger's group commit: one transaction (a savepoint of the batch), answered once the
     // batch holding it is committed.
-    const outcome = await ledger.batch.run(async () => {
-      const replayed = await replay(body.transactionId, requestText);
-      if (replayed) return { result: replayed, userId: 0 };
-      const move = await apply();
-      const balance = move.balance ?? (await ledger.account(move.userId)).balance;
-      const result: WalletAnswer = { balance: toPesos(balance), currency: 'PHP', transactionId: body.transactionId };
-      await repo.insertTransaction({
-        transactionId: body.transactionId,
-        kind,
-        roundId: move.roundId,
-        userId: move.userId,
-        amount: move.amount,
-        request: requestText,
-        answer: JSON.stringify(result),
-        now: clock.iso(),
+    const outcome = await ledger.batch
+      .run(async () => {
+        const move = await apply();
+        const balance = move.balance ?? (await ledger.account(move.userId)).balance;
+        const result: WalletAnswer = { balance: toPesos(balance), currency: 'PHP', transactionId: body.transactionId };
+        const recorded = await repo.insertTransaction({
+          transactionId: body.transactionId,
+          kind,
+          roundId: move.roundId,
+          userId: move.userId,
+          amount: move.amount,
+          request: requestText,
+          answer: JSON.stringify(result),
+          now: clock.iso(),
+        });
+        if (!recorded) throw new Recorded();
+        return { result, userId: move.userId };
+      })
+      .catch(async (error: unknown) => {
+        if (!(error instanceof AppError || error instanceof Recorded)) throw error;
+        const replayed = await replay(body.transactionId, requestText);
+        if (replayed) return { result: replayed, userId: 0 };
+        throw error;
       });
-      return { result, userId: move.userId };
-    });
     if (outcome.userId) deps.events.emit('balance.moved', { userId: outcome.userId });
     return outcome.result;
   }
@@ -295,3 +307,8 @@ export function createPlayService(deps: {
 }
 
 export type PlayService = ReturnType<typeof createPlayService>;
+
+/** The transaction id of a wallet move is recorded already: the move is rolled back and a replay answered. */
+class Recorded extends Error {
+  override name = 'Recorded';
+}

@@ -113,7 +113,7 @@ export function createWithdrawRepo(db: Db) {
     `INSERT INTO withdrawals (order_no, user_id, amount, fee, bank, wallet_name, wallet_account, manila_day,
        created_at, updated_at)
      VALUES (@orderNo, @userId, @amount, @fee, @bank, @walletName, @walletAccount, @manilaDay, @now, @now)
-     RETURNING *`,
+     ON CONFLICT (order_no) DO NOTHING RETURNING *`,
   );
   const byOrderNo = db.prepare('SELECT * FROM withdrawals WHERE order_no = ?');
   const opsByOrderNo = db.prepare(`${OPS_SELECT} WHERE w.order_no = ?`);
@@ -181,6 +181,7 @@ export function createWithdrawRepo(db: Db) {
     setSetting: (key: string, value: unknown) => setSetting.run(key, JSON.stringify(value)),
     deleteSetting: (key: string) => deleteSetting.run(key),
 
+    /** Inserts an order; undefined when its order number is taken (nothing inserted). */
     insert: async (w: {
       orderNo: string;
       userId: number;
@@ -191,7 +192,7 @@ export function createWithdrawRepo(db: Db) {
       walletAccount: string;
       manilaDay: string;
       now: string;
-    }) => (await insert.get(w)) as WithdrawalRow,
+    }) => (await insert.get(w)) as WithdrawalRow | undefined,
     byOrderNo: async (orderNo: string) => (await byOrderNo.get(orderNo)) as WithdrawalRow | undefined,
     opsByOrderNo: async (orderNo: string) => (await opsByOrderNo.get(orderNo)) as OpsWithdrawalRow | undefined,
     dayTotals: async (userId: number, day: string) =>

@@ -83,12 +83,8 @@ export function createWithdrawService(deps: {
   const limitsOf = async (userId: number) =>
     (await repo.limitOfUser(userId)) ?? { vip_level: 0, daily_amount: 0, daily_count: 0 };
 
-  const newOrderNo = async () => {
-    for (;;) {
-      const no = `W${manilaDay(clock.now()).replaceAll('-', '')}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
-      if (!(await repo.byOrderNo(no))) return no;
-    }
-  };
+  const newOrderNo = () =>
+    `W${manilaDay(clock.now()).replaceAll('-', '')}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 
   /**
    * Every rule a withdrawal of `amount` centavos must meet, in the order a player fixes them. Read-only:
@@ -281,19 +277,24 @@ export function createWithdrawService(deps: {
     const { autoApprove, feePercent } = await settings();
     const { wallet, day } = await check(userId, amount);
     const fee = Math.ceil((amount * feePercent) / 100);
-    const orderNo = await newOrderNo();
     const now = clock.iso();
-    const order = await repo.insert({
-      orderNo,
-      userId,
-      amount,
-      fee: Math.min(fee, amount),
-      bank: wallet.bank,
-      walletName: wallet.name,
-      walletAccount: wallet.account,
-      manilaDay: day,
-      now,
-    });
+    // A number already taken inserts nothing and another is drawn. It is not looked up first: on
+    // PostgreSQL that read locks the index page every concurrent order is written on (SERIALIZABLE).
+    let order: WithdrawalRow | undefined;
+    while (!order) {
+      order = await repo.insert({
+        orderNo: newOrderNo(),
+        userId,
+        amount,
+        fee: Math.min(fee, amount),
+        bank: wallet.bank,
+        walletName: wallet.name,
+        walletAccount: wallet.account,
+        manilaDay: day,
+        now,
+      });
+    }
+    const { order_no: orderNo } = order;
     await ledger.post(userId, {
       type: 'withdraw',
       amount: -amount,

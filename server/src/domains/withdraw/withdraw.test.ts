@@ -104,6 +104,29 @@ describe('the captcha', () => {
     expect((await balanceOf(client)).balance).toBe(900);
     expect(uid).toBeGreaterThan(0);
   });
+
+  it('keeps a burned token only until it expired: a burn a minute later purges it', async () => {
+    const { client } = await readyPlayer(app, { funds: 1000 });
+    const burn = async () => {
+      const captcha = await solvedCaptcha(app, client);
+      await client.post('/api/withdraw/create', {
+        amount: 100,
+        password: hashed(TRADE_PASSWORD),
+        captcha: { ...captcha, answer: 'XXXXX' },
+      });
+      return captcha.token;
+    };
+    const burned = async () => Number(await app.db.prepare('SELECT COUNT(*) FROM captchas').pluck().get());
+    const first = await burn();
+    await burn();
+    expect(await burned()).toBe(2);
+    // Both expired (5 minutes) and the last purge is more than a minute old: the next burn purges them.
+    await ops().post('/ops/clock', { advance: '6m' });
+    await burn();
+    expect(await burned()).toBe(1);
+    // The purged row was the first token's: the operator API no longer finds it burned.
+    expect((await ops().get<{ used: boolean }>(`/ops/captcha/${first}`)).body.data.used).toBe(false);
+  });
 });
 
 describe('creating a withdrawal', () => {
