@@ -118,6 +118,9 @@ export function createFriendService(deps: {
    * and qualifies the referral's first deposit for the ranking once its turnover is enough.
    */
   async function syncTurnover(friendId: number) {
+    // Most players were invited by no one: for them one read and no transaction (on PostgreSQL a
+    // transaction is two more round trips, after every bet). The transaction reads the referral again.
+    if (!(await repo.referral(friendId))?.superior_id) return;
     await db.transaction(async () => {
       const friend = await repo.referral(friendId);
       if (!friend?.superior_id) return;
