@@ -50,8 +50,8 @@ export function createSessionRepo(db: Db) {
 
   return {
     /** The user's sessions, newest first. */
-    ofUser: async (userId: number, limit: number) => (await ofUser.all(userId, limit)) as SessionListRow[],
-    oneOfUser: async (userId: number, id: number) => (await oneOfUser.get(userId, id)) as SessionListRow | undefined,
+    ofUser: (userId: number, limit: number) => ofUser.all(userId, limit) as Promise<SessionListRow[]>,
+    oneOfUser: (userId: number, id: number) => oneOfUser.get(userId, id) as Promise<SessionListRow | undefined>,
     insert: async (row: {
       userId: number;
       tokenHash: string;
@@ -61,7 +61,7 @@ export function createSessionRepo(db: Db) {
       deviceId: string;
       userAgent: string;
     }) => ((await insert.get(row)) as { id: number }).id,
-    byTokenHash: async (hash: string) => (await byHash.get(hash)) as SessionRow | undefined,
+    byTokenHash: (hash: string) => byHash.get(hash) as Promise<SessionRow | undefined>,
     touch: (id: number, now: string) => touch.run(now, id),
     revoke: async (id: number, now: string, reason: string) => (await revokeOne.run(now, reason, id)).changes > 0,
     /** Ids of the user's live sessions other than `exceptId` (0 for all). */

@@ -72,9 +72,9 @@ export function createChatRepo(db: Db) {
     .pluck();
 
   return {
-    open: async (userId: number) => (await open.get(userId)) as ConversationRow | undefined,
-    latest: async (userId: number) => (await latest.get(userId)) as ConversationRow | undefined,
-    byId: async (id: number) => (await byId.get(id)) as ConversationRow | undefined,
+    open: (userId: number) => open.get(userId) as Promise<ConversationRow | undefined>,
+    latest: (userId: number) => latest.get(userId) as Promise<ConversationRow | undefined>,
+    byId: (id: number) => byId.get(id) as Promise<ConversationRow | undefined>,
     create: async (userId: number, now: string) =>
       ((await insertConversation.get({ userId, now })) as { id: number }).id,
     async addMessage(m: {
@@ -88,15 +88,15 @@ export function createChatRepo(db: Db) {
       await (m.sender === 'player' ? touchForOperator : touchForPlayer).run({ id: m.conversationId, now: m.now });
       return row;
     },
-    messages: async (conversationId: number) => (await messages.all(conversationId)) as MessageRow[],
+    messages: (conversationId: number) => messages.all(conversationId) as Promise<MessageRow[]>,
     markPlayerRead: async (userId: number) => (await playerRead.run(userId)).changes,
     markOperatorRead: async (id: number) => (await operatorRead.run(id)).changes,
-    playerUnread: async (userId: number) => (await playerUnread.get(userId)) as number,
-    operatorUnread: async () => (await operatorUnread.get()) as number,
+    playerUnread: (userId: number) => playerUnread.get(userId) as Promise<number>,
+    operatorUnread: () => operatorUnread.get() as Promise<number>,
     close: async (id: number, by: string, now: string) => (await close.run({ id, by, now })).changes > 0,
-    opsList: async (f: { status: 'open' | 'closed' | 'all'; uid: number | null; limit: number }) =>
-      (await opsList.all(f)) as OpsConversationRow[],
-    opsById: async (id: number) => (await opsById.get(id)) as OpsConversationRow | undefined,
+    opsList: (f: { status: 'open' | 'closed' | 'all'; uid: number | null; limit: number }) =>
+      opsList.all(f) as Promise<OpsConversationRow[]>,
+    opsById: (id: number) => opsById.get(id) as Promise<OpsConversationRow | undefined>,
   };
 }
 

@@ -173,18 +173,18 @@ export function createConfigRepo(db: Db) {
   );
 
   return {
-    setting: async (key: string) => (await setting.get(key)) as string | undefined,
+    setting: (key: string) => setting.get(key) as Promise<string | undefined>,
     settings: async () => Object.fromEntries((await settings.all()) as [string, string][]),
     /** Writes a setting only when the key is new: a stored value (an operator's) is kept. */
     insertSetting: (key: string, value: string) => insertSetting.run(key, value),
 
-    document: async (slug: string, pick: LangPick) => (await document.get({ slug, ...pick })) as string | undefined,
+    document: (slug: string, pick: LangPick) => document.get({ slug, ...pick }) as Promise<string | undefined>,
     async upsertDocument(slug: string, bodies: { lang: string; body: string }[]) {
       for (const { lang, body } of bodies) await upsertDocument.run(slug, lang, body);
       await pruneDocumentLangs.run(slug, json(bodies.map((b) => b.lang)));
     },
 
-    faq: async (pick: LangPick) => (await faq.all(pick)) as FaqRow[],
+    faq: (pick: LangPick) => faq.all(pick) as Promise<FaqRow[]>,
     /** Makes the FAQ exactly these rows: upserts them and deletes the others. */
     async replaceFaq(rows: FaqSeedRow[]) {
       for (const row of rows) {
@@ -195,7 +195,7 @@ export function createConfigRepo(db: Db) {
       await pruneFaq.run(json(rows.map((r) => r.id)));
     },
 
-    banners: async (pick: LangPick) => (await banners.all(pick)) as BannerRow[],
+    banners: (pick: LangPick) => banners.all(pick) as Promise<BannerRow[]>,
     async replaceBanners(rows: BannerSeedRow[]) {
       for (const row of rows) {
         await upsertBanner.run(row.id, row.sortOrder, row.link, row.linkType);
@@ -205,7 +205,7 @@ export function createConfigRepo(db: Db) {
       await pruneBanners.run(json(rows.map((r) => r.id)));
     },
 
-    notices: async (pick: LangPick, now: string) => (await notices.all({ ...pick, now })) as NoticeRow[],
+    notices: (pick: LangPick, now: string) => notices.all({ ...pick, now }) as Promise<NoticeRow[]>,
     async replaceNotices(rows: NoticeSeedRow[]) {
       for (const row of rows) {
         await upsertNotice.run(row.id, row.publishedAt);

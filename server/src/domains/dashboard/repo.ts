@@ -80,14 +80,14 @@ export function createDashboardRepo(db: Db) {
 
   return {
     /** Σ amount, Σ frozen_delta and the rows of each dashboard journal type per UTC hour of [from, to). */
-    journalByHour: async (range: { from: string; to: string }) => (await journalByHour.all(range)) as JournalHourRow[],
+    journalByHour: (range: { from: string; to: string }) => journalByHour.all(range) as Promise<JournalHourRow[]>,
     /** Distinct accounts with a bet row in [from, to). */
-    bettors: async (range: { from: string; to: string }) => (await bettors.get(range)) as number,
+    bettors: (range: { from: string; to: string }) => bettors.get(range) as Promise<number>,
     /** Registered (not guest) accounts per UTC hour of their registration in [from, to). */
-    registrationsByHour: async (range: { from: string; to: string }) =>
-      (await registrationsByHour.all(range)) as CountHourRow[],
+    registrationsByHour: (range: { from: string; to: string }) =>
+      registrationsByHour.all(range) as Promise<CountHourRow[]>,
     /** The queues waiting for an operator, now. */
-    pending: async () => (await pending.get()) as PendingRow,
+    pending: () => pending.get() as Promise<PendingRow>,
   };
 }
 

@@ -130,10 +130,10 @@ export function createDepositRepo(db: Db) {
 
   return {
     countedSince: async (userId: number, since: string) => Number(await countedSince.get(userId, since)),
-    pendingOf: async (userId: number) => (await pendingOf.all(userId)) as DepositRow[],
+    pendingOf: (userId: number) => pendingOf.all(userId) as Promise<DepositRow[]>,
     cancel: async (id: number, now: string) => (await cancel.run(now, id)).changes === 1,
-    channels: async () => (await channels.all()) as ChannelRow[],
-    channel: async (code: string) => (await channel.get(code)) as ChannelRow | undefined,
+    channels: () => channels.all() as Promise<ChannelRow[]>,
+    channel: (code: string) => channel.get(code) as Promise<ChannelRow | undefined>,
     setChannel: async (c: { code: string; enabled: number | null; min: number | null; max: number | null }) =>
       (await setChannel.run(c)).changes > 0,
     setting: async <T>(key: string, fallback: T): Promise<T> => {
@@ -143,8 +143,8 @@ export function createDepositRepo(db: Db) {
     template: async (code: string) => (await template.get(code)) as { code: string; valid_days: number } | undefined,
     grantCoupon: async (userId: number, code: string, source: string, now: string, expiresAt: string) =>
       ((await grantCoupon.get(userId, code, source, now, expiresAt)) as { id: number }).id,
-    couponsOf: async (userId: number) => (await couponsOf.all(userId)) as CouponRow[],
-    coupon: async (id: number, userId: number) => (await coupon.get(id, userId)) as CouponRow | undefined,
+    couponsOf: (userId: number) => couponsOf.all(userId) as Promise<CouponRow[]>,
+    coupon: (id: number, userId: number) => coupon.get(id, userId) as Promise<CouponRow | undefined>,
     reserveCoupon: async (id: number, orderNo: string, now: string) =>
       (await reserveCoupon.run(orderNo, now, id)).changes > 0,
     releaseCoupon: (id: number, now: string) => releaseCoupon.run({ id, now }),
@@ -162,7 +162,7 @@ export function createDepositRepo(db: Db) {
       now: string;
       expiresAt: string;
     }) => ((await insert.get(d)) as { id: number }).id,
-    byOrderNo: async (orderNo: string) => (await byOrderNo.get(orderNo)) as DepositRow | undefined,
+    byOrderNo: (orderNo: string) => byOrderNo.get(orderNo) as Promise<DepositRow | undefined>,
     /** Moves a Pending or Timeout order to a final status; false when it was already settled. */
     settle: async (s: {
       id: number;
@@ -173,7 +173,7 @@ export function createDepositRepo(db: Db) {
       payerMobile: string | null;
     }) => (await settle.run(s)).changes > 0,
     recordCallback: (id: number, answer: string) => recordCallback.run(answer, id),
-    overdue: async (now: string) => (await overdue.all(now)) as DepositRow[],
+    overdue: (now: string) => overdue.all(now) as Promise<DepositRow[]>,
     timeOut: async (id: number, now: string) => (await timeOut.run(now, id)).changes > 0,
     page: async (f: DepositFilter) => (await page.all(filterParams(f))) as DepositRow[],
     count: async (f: DepositFilter) => Number(await count.get(filterParams(f))),

@@ -130,7 +130,7 @@ export function createFriendRepo(db: Db) {
   );
 
   return {
-    referral: async (userId: number) => (await referral.get(userId)) as ReferralRow | undefined,
+    referral: (userId: number) => referral.get(userId) as Promise<ReferralRow | undefined>,
     /** One rebate line per referral deposit order; false when the order already has one. */
     insertDeposit: async (r: {
       userId: number;
@@ -156,9 +156,9 @@ export function createFriendRepo(db: Db) {
      */
     qualify: async (r: { friendId: number; multiple: number; periodId: string; now: string }) =>
       (await qualify.run(r)).changes === 1,
-    turnoverMark: async (friendId: number) => (await turnoverMark.get(friendId)) as number | undefined,
+    turnoverMark: (friendId: number) => turnoverMark.get(friendId) as Promise<number | undefined>,
     setTurnoverMark: (friendId: number, mark: number) => setTurnoverMark.run(friendId, mark),
-    turnoverBefore: async (friendId: number, before: string) => (await turnoverBefore.get(friendId, before)) as number,
+    turnoverBefore: (friendId: number, before: string) => turnoverBefore.get(friendId, before) as Promise<number>,
     openTurnover: async (userId: number, friendId: number, day: string) =>
       (await openTurnover.get(userId, friendId, day)) as { id: number; base_amount: number } | undefined,
     growTurnover: (r: { id: number; base: number; amount: number; now: string }) => growTurnover.run(r),
@@ -175,10 +175,10 @@ export function createFriendRepo(db: Db) {
       (await markClaimed.run(r)).changes,
     insertRanking: (r: { userId: number; day: string; reference: string; amount: number; key: string; now: string }) =>
       insertRanking.run(r),
-    page: async (f: { userId: number; kind: FriendRewardKind | null; limit: number; offset: number }) =>
-      (await page.all(f)) as FriendRewardRow[],
-    count: async (f: { userId: number; kind: FriendRewardKind | null }) => (await count.get(f)) as number,
-    standings: async (periodId: string) => (await standings.all(periodId)) as StandingRow[],
+    page: (f: { userId: number; kind: FriendRewardKind | null; limit: number; offset: number }) =>
+      page.all(f) as Promise<FriendRewardRow[]>,
+    count: (f: { userId: number; kind: FriendRewardKind | null }) => count.get(f) as Promise<number>,
+    standings: (periodId: string) => standings.all(periodId) as Promise<StandingRow[]>,
     /** Finished periods (before `current`) in which referrals of the player qualified, newest first. */
     myPeriods: async (userId: number, current: string, limit: number) =>
       (await myPeriods.all(userId, current, limit)).map(

@@ -120,7 +120,7 @@ export function createCatalogRepo(db: Db) {
   const help = db.prepare('SELECT * FROM game_help WHERE lang = ?');
 
   return {
-    menu: async () => (await menu.all()) as MenuRow[],
+    menu: () => menu.all() as Promise<MenuRow[]>,
     /** Providers with at least one enabled game (of the list's kind and type when given). */
     providers: async (kind: ListKind, type?: GameType) =>
       (await (kind === 'type' ? providers.type.all({ type }) : providers[kind].all())) as ProviderRow[],
@@ -130,12 +130,12 @@ export function createCatalogRepo(db: Db) {
     /** Moved by triggers on every change to games or providers. */
     catalogVersion: async () => Number(await catalogVersion.get()),
     /** Every enabled game, most popular first. */
-    enabledGames: async () => (await enabledGames.all()) as CatalogRow[],
+    enabledGames: () => enabledGames.all() as Promise<CatalogRow[]>,
 
     recordSearch: (term: string, hit: boolean, now: string) => recordSearch.run({ term, hit: hit ? 1 : 0, now }),
     popularSearches: async (limit: number) => (await popularSearches.all(limit)) as { term: string; hits: number }[],
 
-    byId: async (id: number) => (await byId.get(id)) as GameRow | undefined,
+    byId: (id: number) => byId.get(id) as Promise<GameRow | undefined>,
     /** False when the game was already a favourite. */
     collect: async (userId: number, gameId: number, now: string) =>
       (await collect.run(userId, gameId, now)).changes > 0,
@@ -145,11 +145,11 @@ export function createCatalogRepo(db: Db) {
     favouritesAmong: async (userId: number, gameIds: number[]) =>
       new Set((await favouritesAmong.all(userId, JSON.stringify(gameIds))) as number[]),
     /** Ids of the player's enabled favourites, last collected first. */
-    favourites: async (userId: number, limit: number, offset: number) =>
-      (await favourites.all(userId, limit, offset)) as number[],
+    favourites: (userId: number, limit: number, offset: number) =>
+      favourites.all(userId, limit, offset) as Promise<number[]>,
     favouriteCount: async (userId: number) => Number(await favouriteCount.get(userId)),
 
-    help: async (lang: string) => (await help.get(lang)) as HelpRow | undefined,
+    help: (lang: string) => help.get(lang) as Promise<HelpRow | undefined>,
   };
 }
 

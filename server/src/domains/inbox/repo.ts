@@ -130,17 +130,17 @@ export function createInboxRepo(db: Db) {
       for (const id of sends) await addRecipient.run(id);
       return sends.length;
     },
-    sendById: async (id: number) => (await sendById.get(id)) as SendRow | undefined,
+    sendById: (id: number) => sendById.get(id) as Promise<SendRow | undefined>,
     sends: async (f: { userId: number | null; limit: number; offset: number }) => ({
       rows: (await sendPage.all(f)) as SendRow[],
       total: (await sendCount.get(f)) as number,
     }),
-    byId: async (userId: number, id: number) => (await byId.get({ userId, id })) as LetterRow | undefined,
+    byId: (userId: number, id: number) => byId.get({ userId, id }) as Promise<LetterRow | undefined>,
     page: async (f: { userId: number; type: string | null; limit: number; offset: number }) => ({
       rows: (await page.all(f)) as LetterRow[],
       total: (await count.get(f)) as number,
     }),
-    unread: async (userId: number) => (await unread.get({ userId })) as number,
+    unread: (userId: number) => unread.get({ userId }) as Promise<number>,
     unreadByType: async (userId: number) =>
       (await unreadByType.all({ userId })) as { type: LetterType; unread: number }[],
     markRead: async (userId: number, id: number, now: string) =>

@@ -69,7 +69,7 @@ export function createKycRepo(db: Db) {
   const count = db.prepare(`SELECT COUNT(*) FROM kyc_submissions k WHERE ${FILTER}`).pluck();
 
   return {
-    latest: async (userId: number) => (await latest.get(userId)) as KycRow | undefined,
+    latest: (userId: number) => latest.get(userId) as Promise<KycRow | undefined>,
     riskFacts: async (userId: number) =>
       (await riskFacts.get(userId)) as
         | { created_at: string; user_status: UserRow['status']; kyc_status: KycRow['status'] | null }
@@ -86,7 +86,7 @@ export function createKycRepo(db: Db) {
     /** Decides a pending submission; false when it is no longer pending. */
     decide: async (d: { id: number; status: 'verified' | 'rejected'; reason: string; actor: string; now: string }) =>
       (await decide.run(d)).changes > 0,
-    byId: async (id: number) => (await byId.get(id)) as KycListRow | undefined,
+    byId: (id: number) => byId.get(id) as Promise<KycListRow | undefined>,
     page: async (f: KycFilter) => (await page.all(filterParams(f))) as KycListRow[],
     count: async (f: KycFilter) => Number(await count.get(filterParams(f))),
   };

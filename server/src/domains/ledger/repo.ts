@@ -123,14 +123,14 @@ export function createLedgerRepo(db: Db) {
       await ensure.run(userId, now);
       await ensureCounters.run(userId);
     },
-    get: async (userId: number) => (await get.get(userId)) as AccountRow | undefined,
+    get: (userId: number) => get.get(userId) as Promise<AccountRow | undefined>,
     /** The spendable balance alone (one primary-key read, no counters); undefined without an account. */
-    balance: async (userId: number) => (await balance.get(userId)) as number | undefined,
+    balance: (userId: number) => balance.get(userId) as Promise<number | undefined>,
     /**
      * Applies a change of the player's buckets and answers them after it; undefined when the account does
      * not exist or the change would make a bucket negative (nothing changed).
      */
-    change: async (c: AccountChange) => (await change.get(c)) as MoneyRow | undefined,
+    change: (c: AccountChange) => change.get(c) as Promise<MoneyRow | undefined>,
     /** Adds to the counters; answers how many wagering requirements the player has open (undefined: no row). */
     count: async (c: CounterChange) => ((await count.get(c)) as { wagering_open: number } | undefined)?.wagering_open,
     /** Adds (or, negative, spends) energy; false when there is too little (nothing changed). */

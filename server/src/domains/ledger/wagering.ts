@@ -103,9 +103,9 @@ export function createWagering(db: Db) {
      */
     forfeit: (userId: number, reference: string, now: string) => forfeit.run(now, reference, userId),
     /** The bonus locked by the open requirements (centavos). */
-    locked: async (userId: number) => (await locked.get(userId)) as number,
+    locked: (userId: number) => locked.get(userId) as Promise<number>,
     /** The open requirements, oldest first. */
-    open: async (userId: number) => (await open.all(userId)) as WageringRow[],
+    open: (userId: number) => open.all(userId) as Promise<WageringRow[]>,
   };
 }
 

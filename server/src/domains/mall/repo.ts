@@ -70,8 +70,8 @@ export function createMallRepo(db: Db) {
   );
 
   return {
-    items: async () => (await items.all()) as MallItemRow[],
-    item: async (id: number) => (await item.get(id)) as MallItemRow | undefined,
+    items: () => items.all() as Promise<MallItemRow[]>,
+    item: (id: number) => item.get(id) as Promise<MallItemRow | undefined>,
     takenByItem: async (userId: number) =>
       new Map(
         ((await takenByItem.all(userId)) as { item_id: number; taken: number }[]).map((r) => [r.item_id, r.taken]),

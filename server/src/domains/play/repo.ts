@@ -128,7 +128,7 @@ export function createPlayRepo(db: Db) {
   );
 
   return {
-    game: async (id: number) => (await game.get(id)) as PlayableGame | undefined,
+    game: (id: number) => game.get(id) as Promise<PlayableGame | undefined>,
     insertLaunch: async (l: {
       userId: number;
       gameId: number;
@@ -138,13 +138,13 @@ export function createPlayRepo(db: Db) {
       language: string;
       now: string;
     }) => ((await insertLaunch.get(l)) as { id: number }).id,
-    byLaunchHash: async (hash: string) => (await byLaunchHash.get(hash)) as LaunchRow | undefined,
-    bySessionHash: async (hash: string) => (await bySessionHash.get(hash)) as LaunchRow | undefined,
+    byLaunchHash: (hash: string) => byLaunchHash.get(hash) as Promise<LaunchRow | undefined>,
+    bySessionHash: (hash: string) => bySessionHash.get(hash) as Promise<LaunchRow | undefined>,
     /** Exchanges the launch token once; false when it was already used. */
     startSession: async (id: number, hash: string, expiresAt: string) =>
       (await startSession.run(hash, expiresAt, id)).changes > 0,
     extendSession: (id: number, expiresAt: string) => extendSession.run(expiresAt, id),
-    transaction: async (id: string) => (await transaction.get(id)) as TransactionRow | undefined,
+    transaction: (id: string) => transaction.get(id) as Promise<TransactionRow | undefined>,
     /** Records a wallet move; false when its transaction id is recorded already (nothing inserted). */
     insertTransaction: async (t: {
       transactionId: string;
@@ -156,7 +156,7 @@ export function createPlayRepo(db: Db) {
       answer: string;
       now: string;
     }) => (await insertTransaction.run(t)).changes === 1,
-    round: async (roundId: string) => (await round.get(roundId)) as RoundRow | undefined,
+    round: (roundId: string) => round.get(roundId) as Promise<RoundRow | undefined>,
     /** Opens a round; false when the round id is taken (nothing inserted). */
     insertRound: async (r: {
       roundId: string;

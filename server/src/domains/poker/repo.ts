@@ -46,7 +46,7 @@ export function createPokerRepo(db: Db) {
 
   return {
     weights: async () => (await weights.all()) as { card: string; weight: number }[],
-    setting: async (key: string) => (await setting.get(key)) as string | undefined,
+    setting: (key: string) => setting.get(key) as Promise<string | undefined>,
     cards: async (userId: number) => (await cards.all(userId)) as { card: string; owned: number }[],
     owned: async (userId: number, card: string) => ((await owned.get(userId, card)) as number | undefined) ?? 0,
     addCard: (userId: number, card: string, now: string) => addCard.run({ userId, card, now }),
@@ -78,9 +78,9 @@ export function createPokerRepo(db: Db) {
       amount: number | null;
       now: string;
     }) => insertFeed.run(f),
-    feed: async (limit: number) => (await feed.all(limit)) as PokerFeedRow[],
+    feed: (limit: number) => feed.all(limit) as Promise<PokerFeedRow[]>,
     /** Players who used the free draw of one of these Manila days. */
-    freeDrawersOn: async (dayA: string, dayB: string) => (await freeDrawersOn.all(dayA, dayB)) as number[],
+    freeDrawersOn: (dayA: string, dayB: string) => freeDrawersOn.all(dayA, dayB) as Promise<number[]>,
   };
 }
 

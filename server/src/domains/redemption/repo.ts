@@ -59,8 +59,8 @@ export function createRedemptionRepo(db: Db) {
   const count = db.prepare(`SELECT COUNT(*) FROM redemption_codes WHERE ${FILTER}`).pluck();
 
   return {
-    byCode: async (code: string) => (await byCode.get(code)) as RedemptionCodeRow | undefined,
-    byId: async (id: number) => (await byId.get(id)) as RedemptionCodeRow | undefined,
+    byCode: (code: string) => byCode.get(code) as Promise<RedemptionCodeRow | undefined>,
+    byId: (id: number) => byId.get(id) as Promise<RedemptionCodeRow | undefined>,
     usedBy: async (codeId: number, userId: number) => (await usedBy.get(codeId, userId)) === 1,
     /** Counts one use; false when none is left. */
     take: async (codeId: number) => (await take.run(codeId)).changes === 1,
@@ -73,8 +73,8 @@ export function createRedemptionRepo(db: Db) {
     /** Switches the code off; false when it was off already. */
     disable: async (id: number, now: string) => (await disable.run(now, id)).changes === 1,
     upsertSeed: (c: Omit<NewRedemptionCode, 'source'>) => upsertSeed.run(c),
-    page: async (q: string | undefined, limit: number, offset: number) =>
-      (await page.all({ q: q ?? null, limit, offset })) as RedemptionCodeRow[],
+    page: (q: string | undefined, limit: number, offset: number) =>
+      page.all({ q: q ?? null, limit, offset }) as Promise<RedemptionCodeRow[]>,
     count: async (q: string | undefined) => Number(await count.get({ q: q ?? null })),
   };
 }

@@ -41,7 +41,7 @@ export function createResponsibleRepo(db: Db) {
   );
 
   return {
-    limits: async (userId: number) => (await limits.all(userId)) as DepositLimitRow[],
+    limits: (userId: number) => limits.all(userId) as Promise<DepositLimitRow[]>,
     saveLimit: (r: {
       userId: number;
       period: DepositLimitPeriod;
@@ -50,8 +50,7 @@ export function createResponsibleRepo(db: Db) {
       pendingAt: string | null;
       now: string;
     }) => upsertLimit.run(r),
-    runningBreak: async (userId: number, now: string) =>
-      (await runningBreak.get(userId, now)) as PlayBreakRow | undefined,
+    runningBreak: (userId: number, now: string) => runningBreak.get(userId, now) as Promise<PlayBreakRow | undefined>,
     insertBreak: (r: {
       userId: number;
       kind: 'cooloff' | 'exclusion';

@@ -66,11 +66,11 @@ export function createTaskRepo(db: Db) {
   const superiorOf = db.prepare('SELECT superior_id FROM users WHERE id = ?').pluck();
 
   return {
-    tasks: async () => (await tasks.all()) as TaskRow[],
+    tasks: () => tasks.all() as Promise<TaskRow[]>,
     /** A task by code, a disabled one too (its old claims still name it). */
-    task: async (code: string) => (await task.get(code)) as TaskRow | undefined,
+    task: (code: string) => task.get(code) as Promise<TaskRow | undefined>,
     setting: async <T>(key: string): Promise<T> => JSON.parse((await setting.get(key)) as string) as T,
-    deposited: async (userId: number, r: Range) => (await depositedIn.get(userId, r.from, r.to)) as number,
+    deposited: (userId: number, r: Range) => depositedIn.get(userId, r.from, r.to) as Promise<number>,
     bets: async (userId: number, r: Range) =>
       (await betsIn.get(userId, r.from, r.to)) as { amount: number; count: number },
     active: async (userId: number, r: Range) => ((await activeIn.get({ userId, ...r })) as number) > 0,

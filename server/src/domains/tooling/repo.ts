@@ -7,7 +7,7 @@ export function createToolingRepo(db: Db) {
     'INSERT INTO app_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
   );
   return {
-    note: async (key: string) => (await note.get(key)) as string | undefined,
+    note: (key: string) => note.get(key) as Promise<string | undefined>,
     setNote: (key: string, value: string) => setNote.run(key, value),
   };
 }

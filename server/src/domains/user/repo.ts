@@ -120,13 +120,13 @@ export function createUserRepo(db: Db) {
 
   return {
     insert: async (user: NewUser) => ((await insert.get(user)) as { id: number }).id,
-    byId: async (id: number) => (await byId.get(id)) as UserRow | undefined,
+    byId: (id: number) => byId.get(id) as Promise<UserRow | undefined>,
     standing: async (id: number) => (await standing.get(id)) as Pick<UserRow, 'guest' | 'status'> | undefined,
-    infoById: async (id: number) => (await infoById.get(id)) as UserInfoRow | undefined,
-    byUid: async (uid: number) => (await byUid.get(uid)) as UserRow | undefined,
-    byUsername: async (username: string) => (await byUsername.get(username)) as UserRow | undefined,
-    byPhone: async (phone: string) => (await byPhone.get(phone)) as UserRow | undefined,
-    byInvitationCode: async (code: string) => (await byInvitationCode.get(code)) as UserRow | undefined,
+    infoById: (id: number) => infoById.get(id) as Promise<UserInfoRow | undefined>,
+    byUid: (uid: number) => byUid.get(uid) as Promise<UserRow | undefined>,
+    byUsername: (username: string) => byUsername.get(username) as Promise<UserRow | undefined>,
+    byPhone: (phone: string) => byPhone.get(phone) as Promise<UserRow | undefined>,
+    byInvitationCode: (code: string) => byInvitationCode.get(code) as Promise<UserRow | undefined>,
     uidExists: async (uid: number) => (await uidExists.get(uid)) !== undefined,
     invitationCodeExists: async (code: string) => (await codeExists.get(code)) !== undefined,
     usernameExists: async (username: string) => (await usernameExists.get(username)) !== undefined,
@@ -156,7 +156,7 @@ export function createUserRepo(db: Db) {
       const assignments = columns.map((c) => `${c} = @${c}`).join(', ');
       await db.prepare(`UPDATE users SET ${assignments} WHERE id = @id`).run({ ...changes, id });
     },
-    search: async (q: string, limit: number) => (await search.all({ q, like: `%${q}%`, limit })) as UserRow[],
+    search: (q: string, limit: number) => search.all({ q, like: `%${q}%`, limit }) as Promise<UserRow[]>,
   };
 }
 

@@ -39,10 +39,10 @@ export function createSmsRepo(db: Db) {
       now: string;
       expiresAt: string;
     }) => ((await insert.get(row)) as { id: number }).id,
-    latest: async (phone: string, purpose: SmsPurpose) => (await latest.get(phone, purpose)) as SmsRow | undefined,
+    latest: (phone: string, purpose: SmsPurpose) => latest.get(phone, purpose) as Promise<SmsRow | undefined>,
     addAttempt: (id: number) => addAttempt.run(id),
     /** Marks a code used; false when it already was (a concurrent use). */
     markUsed: async (id: number, now: string) => (await markUsed.run(now, id)).changes > 0,
-    recent: async (phone: string, limit: number) => (await recent.all({ phone, limit })) as SmsRow[],
+    recent: (phone: string, limit: number) => recent.all({ phone, limit }) as Promise<SmsRow[]>,
   };
 }

@@ -69,10 +69,10 @@ export function createVipRepo(db: Db) {
     /** One JSON setting of vip_settings (friends, ranking). */
     setting: async <T>(key: string) => JSON.parse((await setting.get(key)) as string) as T,
     /** The levels with the withdrawal limits each gives (read afresh: limits are operator data). */
-    levels: async () => (await levels.all()) as VipLevelLimitsRow[],
+    levels: () => levels.all() as Promise<VipLevelLimitsRow[]>,
     /** The levels alone (reference data, seeded at start). */
-    levelTable: async () => (await levelTable.all()) as VipLevelRow[],
-    progress: async (userId: number) => (await progress.get(userId)) as VipProgressRow | undefined,
+    levelTable: () => levelTable.all() as Promise<VipLevelRow[]>,
+    progress: (userId: number) => progress.get(userId) as Promise<VipProgressRow | undefined>,
     /** Raises the stored level (never lowers it); true when it changed. */
     raiseLevel: async (userId: number, level: number) => (await raiseLevel.run(level, userId, level)).changes === 1,
     /** The player's watermarks, made (zero) on first use: the claim that moves them needs the row. */

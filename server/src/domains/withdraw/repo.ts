@@ -149,20 +149,20 @@ export function createWithdrawRepo(db: Db) {
   const purgeCaptchas = db.prepare('DELETE FROM captchas WHERE expires_at < ?');
 
   return {
-    wallet: async (userId: number) => (await wallet.get(userId)) as WalletRow | undefined,
-    walletOwner: async (bank: string, account: string) => (await walletOwner.get(bank, account)) as number | undefined,
+    wallet: (userId: number) => wallet.get(userId) as Promise<WalletRow | undefined>,
+    walletOwner: (bank: string, account: string) => walletOwner.get(bank, account) as Promise<number | undefined>,
     /** Binds a wallet; false when the player already has one or the account is taken. */
     insertWallet: async (w: { userId: number; bank: string; name: string; account: string; now: string }) =>
       (await insertWallet.run(w)).changes > 0,
 
-    limits: async () => (await limits.all()) as LimitRow[],
+    limits: () => limits.all() as Promise<LimitRow[]>,
     /** An operator's change of a level's limits (centavos, count); false when the level has no row. */
     setLimit: async (vipLevel: number, dailyAmount: number, dailyCount: number) =>
       (await setLimit.run(dailyAmount, dailyCount, vipLevel)).changes > 0,
     /** The limits of a VIP level (or of the highest level below it that has a row). */
-    limitFor: async (vipLevel: number) => (await limitFor.get(vipLevel)) as LimitRow | undefined,
+    limitFor: (vipLevel: number) => limitFor.get(vipLevel) as Promise<LimitRow | undefined>,
     /** The limits of the player's VIP level (as limitFor), in one read. */
-    limitOfUser: async (userId: number) => (await limitOfUser.get(userId)) as LimitRow | undefined,
+    limitOfUser: (userId: number) => limitOfUser.get(userId) as Promise<LimitRow | undefined>,
     /** The player's stored transaction password hash (argon2id), or null when none is set. */
     tradePasswordHash: async (userId: number) =>
       ((await tradePasswordHash.get(userId)) as string | null | undefined) ?? null,
@@ -182,7 +182,7 @@ export function createWithdrawRepo(db: Db) {
     deleteSetting: (key: string) => deleteSetting.run(key),
 
     /** Inserts an order; undefined when its order number is taken (nothing inserted). */
-    insert: async (w: {
+    insert: (w: {
       orderNo: string;
       userId: number;
       amount: number;
@@ -192,9 +192,9 @@ export function createWithdrawRepo(db: Db) {
       walletAccount: string;
       manilaDay: string;
       now: string;
-    }) => (await insert.get(w)) as WithdrawalRow | undefined,
-    byOrderNo: async (orderNo: string) => (await byOrderNo.get(orderNo)) as WithdrawalRow | undefined,
-    opsByOrderNo: async (orderNo: string) => (await opsByOrderNo.get(orderNo)) as OpsWithdrawalRow | undefined,
+    }) => insert.get(w) as Promise<WithdrawalRow | undefined>,
+    byOrderNo: (orderNo: string) => byOrderNo.get(orderNo) as Promise<WithdrawalRow | undefined>,
+    opsByOrderNo: (orderNo: string) => opsByOrderNo.get(orderNo) as Promise<OpsWithdrawalRow | undefined>,
     dayTotals: async (userId: number, day: string) =>
       (await dayTotals.get(userId, day)) as { count: number; amount: number },
     /** Moves an order from `from` to `to`; false when it is no longer `from` (someone else acted first). */
@@ -216,8 +216,8 @@ export function createWithdrawRepo(db: Db) {
       reason: string;
       now: string;
     }) => insertEvent.run(e),
-    events: async (withdrawalId: number) => (await events.all(withdrawalId)) as EventRow[],
-    due: async (now: string) => (await due.all(now)) as WithdrawalRow[],
+    events: (withdrawalId: number) => events.all(withdrawalId) as Promise<EventRow[]>,
+    due: (now: string) => due.all(now) as Promise<WithdrawalRow[]>,
     page: async (f: WithdrawalFilter) => (await page.all(filterParams(f))) as WithdrawalRow[],
     opsPage: async (f: WithdrawalFilter) => (await opsPage.all(filterParams(f))) as OpsWithdrawalRow[],
     count: async (f: WithdrawalFilter) => Number(await count.get(filterParams(f))),
