@@ -195,7 +195,15 @@ export class PgPoolDb implements Db {
     // A connection that drops while idle, or while its transaction awaits other work, is reported on its
     // next statement (and the pool replaces it), never as an uncaught error of the process.
     this.pool.on('error', () => {});
-    this.pool.on('connect', (client) => client.on('error', () => {}));
+    this.pool.on('connect', (client) => {
+      client.on('error', () => {});
+      // An index read costs about a page read on the SSDs a server has (PostgreSQL's default, 4, is for
+      // disks). With the default, a point lookup in a small table (a few pages) is planned as a sequential
+      // scan, and under SERIALIZABLE a sequential scan locks the whole table for conflicts: every concurrent
+      // writer of any of its rows then conflicted with it (the counterparties' slots, the game launches).
+      // Queued before anything the pool's caller sends on the new connection.
+      client.query('SET random_page_cost = 1.1').catch(() => {});
+    });
     if (copy) {
       this.pending = this.createCopy(copy).finally(() => {
         this.pending = undefined;
