@@ -28,7 +28,7 @@ const PURGE_EVERY_MS = 60_000;
 export function createCaptchaService(deps: { db: Db; clock: Clock; repo: WithdrawRepo; key?: Buffer }) {
   const { db, clock, repo } = deps;
   let key = deps.key ?? randomBytes(32);
-  // The burned tokens' rows outlive their expiry by a minute at most: a purge in every burn read the
+  // The burned tokens' rows outlive their expiry by two minutes at most: a purge in every burn read the
   // expiry index page every concurrent burn writes, and on PostgreSQL (SERIALIZABLE) they conflicted.
   let lastPurgeMs = Number.NEGATIVE_INFINITY;
   let previous: Buffer | undefined;
@@ -115,7 +115,9 @@ export function createCaptchaService(deps: { db: Db; clock: Clock; repo: Withdra
       const correct = same(answer, sealed.answer);
       return async () => {
         if (now - lastPurgeMs >= PURGE_EVERY_MS || now < lastPurgeMs) {
-          await repo.purgeCaptchas(new Date(now).toISOString());
+          // Only tokens expired a minute ago or more: a burn checked before its token expired and written
+          // just after cannot find its token's row purged in between (and the token used again).
+          await repo.purgeCaptchas(new Date(now - PURGE_EVERY_MS).toISOString());
           lastPurgeMs = now;
         }
         const fresh = await repo.burnCaptcha({
