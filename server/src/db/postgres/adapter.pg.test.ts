@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAfterCommitKept } from '../../test/after-commit';
 import { createWriteBatch } from '../batch';
 import { openPostgres } from './open';
-import type { PgPoolDb } from './pool';
+import { type PgPoolDb, withSessionOptions } from './pool';
 
 // A fresh copy of the stores' template (server/src/test/stores-setup.ts), with a small schema of its own.
 const url = process.env.TEST_DATABASE_URL as string;
@@ -176,6 +176,20 @@ describe('the PostgreSQL adapter behind the storage port', () => {
     await late;
     expect(db.inTransaction).toBe(false);
     expect(await other.prepare('SELECT v FROM t_keyed WHERE k = ?').pluck().get('stray')).toBe(5);
+  });
+
+  it("plans with an SSD's page cost on every connection, beside the session options the url carries", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () => db.transaction(() => db.query('SHOW random_page_cost'))()),
+    );
+    for (const answer of answers) expect(answer.rows[0]?.[0]).toBe('1.1');
+    const scoped = openPostgres(withSessionOptions(db.url, '-c search_path="nowhere"'));
+    try {
+      expect((await scoped.query('SHOW search_path')).rows[0]?.[0]).toBe('"nowhere"');
+      expect((await scoped.query('SHOW random_page_cost')).rows[0]?.[0]).toBe('1.1');
+    } finally {
+      await scoped.close();
+    }
   });
 
   it('runs afterCommit work once the outermost transaction commits: never after a rollback, nor from a rolled-back savepoint', async () => {

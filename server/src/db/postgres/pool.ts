@@ -186,7 +186,7 @@ export class PgPoolDb implements Db {
     private readonly copy?: DatabaseCopy,
   ) {
     this.pool = new pg.Pool({
-      connectionString: url,
+      connectionString: withSessionOptions(url, PLANNER_OPTIONS),
       max: POOL_SIZE,
       types,
       connectionTimeoutMillis: 10_000,
@@ -195,15 +195,7 @@ export class PgPoolDb implements Db {
     // A connection that drops while idle, or while its transaction awaits other work, is reported on its
     // next statement (and the pool replaces it), never as an uncaught error of the process.
     this.pool.on('error', () => {});
-    this.pool.on('connect', (client) => {
-      client.on('error', () => {});
-      // An index read costs about a page read on the SSDs a server has (PostgreSQL's default, 4, is for
-      // disks). With the default, a point lookup in a small table (a few pages) is planned as a sequential
-      // scan, and under SERIALIZABLE a sequential scan locks the whole table for conflicts: every concurrent
-      // writer of any of its rows then conflicted with it (the counterparties' slots, the game launches).
-      // Queued before anything the pool's caller sends on the new connection.
-      client.query('SET random_page_cost = 1.1').catch(() => {});
-    });
+    this.pool.on('connect', (client) => client.on('error', () => {}));
     if (copy) {
       this.pending = this.createCopy(copy).finally(() => {
         this.pending = undefined;
@@ -444,6 +436,22 @@ export class PgPoolDb implements Db {
         () => {},
       );
   }
+}
+
+/**
+ * An index read costs about a page read on the SSDs a server has (PostgreSQL's default, 4, is for disks).
+ * With the default, a point lookup in a small table (a few pages) is planned as a sequential scan, and under
+ * SERIALIZABLE a sequential scan locks the whole table for conflicts: every concurrent writer of any of its
+ * rows then conflicted with it (the counterparties' slots, the game launches). Set when each connection
+ * starts (its startup options), so no statement runs before it.
+ */
+const PLANNER_OPTIONS = '-c random_page_cost=1.1';
+
+/** `url` with `options` added to the session options (`-c name=value`) it may carry already. */
+export function withSessionOptions(url: string, options: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.set('options', [parsed.searchParams.get('options'), options].filter(Boolean).join(' '));
+  return parsed.toString();
 }
 
 /** Runs `work` on a short connection to the server's administrative database. */

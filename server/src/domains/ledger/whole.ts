@@ -47,8 +47,7 @@ export async function ledgerProblems(db: Db): Promise<string[]> {
   for (const row of orphans) problems.push(`transfers to an unknown counterparty: ${JSON.stringify(row)}`);
   // I5: each player's count of open wagering requirements (the guard that spares the query) is exact
   // (from migration 0045 on: the migration tests check databases of before it too).
-  const counted = await db.prepare('SELECT 1 FROM schema_migrations WHERE version = 45').get();
-  const wageringCounts = !counted
+  const wageringCounts = !(await applied(db, 45))
     ? []
     : await db
         .prepare(
@@ -62,15 +61,15 @@ export async function ledgerProblems(db: Db): Promise<string[]> {
         .all();
   for (const row of wageringCounts) problems.push(`open wagering requirements miscounted: ${JSON.stringify(row)}`);
   // I4: zero sum over every account, money and points.
-  const totals = await ledgerTotals(db, balances);
+  const totals = await ledgerTotals(db);
   if (totals.money !== 0 || totals.points !== 0)
     problems.push(`the accounts do not sum to zero: ${JSON.stringify(totals)}`);
   return problems;
 }
 
 /** The sum over every account (players' buckets and counterparties): zero when whole. */
-export async function ledgerTotals(db: Db, balances?: string): Promise<{ money: number; points: number }> {
-  const slots = balances ?? (await counterpartyBalances(db));
+export async function ledgerTotals(db: Db): Promise<{ money: number; points: number }> {
+  const slots = await counterpartyBalances(db);
   return (await db
     .prepare(
       `SELECT (SELECT COALESCE(SUM(balance + frozen), 0) FROM accounts)
@@ -92,6 +91,10 @@ export async function assertLedgerWhole(db: Db): Promise<void> {
  * own columns before it (the migration tests check databases of before it too).
  */
 async function counterpartyBalances(db: Db): Promise<string> {
-  const slotted = await db.prepare('SELECT 1 FROM schema_migrations WHERE version = 52').get();
-  return slotted ? 'ledger_account_slots' : 'ledger_accounts';
+  return (await applied(db, 52)) ? 'ledger_account_slots' : 'ledger_accounts';
+}
+
+/** Whether migration `version` was applied to this database. */
+async function applied(db: Db, version: number): Promise<boolean> {
+  return (await db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?').get(version)) !== undefined;
 }

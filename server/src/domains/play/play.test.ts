@@ -158,6 +158,21 @@ describe('the seamless wallet (conformance)', () => {
     await assertLedgerWhole(app.db);
   });
 
+  it('takes one of the same transaction id raced on several rounds at once: one round, one debit', async () => {
+    await fund(100);
+    const token = await session();
+    const answers = await Promise.all(
+      ['r1', 'r2', 'r3', 'r4'].map((roundId) =>
+        wallet('bet', { sessionToken: token, transactionId: 'same', roundId, amount: '10.00' }),
+      ),
+    );
+    expect(answers.filter((a) => a.success)).toHaveLength(1);
+    expect(answers.filter((a) => a.code === Code.TRANSACTION_CONFLICT)).toHaveLength(3);
+    expect(await balance()).toBe(90);
+    expect(await app.db.prepare('SELECT COUNT(*) FROM game_rounds').pluck().get()).toBe(1);
+    await assertLedgerWhole(app.db);
+  });
+
   it('settles a win once, accepts it after the session expired, and refuses a second win for the round', async () => {
     await fund(100);
     const token = await session();

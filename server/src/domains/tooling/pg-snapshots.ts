@@ -3,7 +3,7 @@ import { Code } from '../../../../shared/codes';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { migratePostgres, openPostgres } from '../../db/postgres/open';
-import type { PgPoolDb } from '../../db/postgres/pool';
+import { type PgPoolDb, withSessionOptions } from '../../db/postgres/pool';
 import { runSeeds } from '../../db/seed';
 import { AppError } from '../../errors';
 import { createPgSnapshotRepo, PRISTINE_SCHEMA } from './pg-snapshot.repo';
@@ -12,12 +12,7 @@ import type { SnapshotMeta } from './snapshots';
 const elapsed = (start: number) => Math.round(performance.now() - start);
 
 /** `url` with every connection's search_path set to `schema` (the connection string's `options`). */
-function withSearchPath(url: string, schema: string): string {
-  const parsed = new URL(url);
-  const options = [parsed.searchParams.get('options'), `-c search_path="${schema}"`].filter(Boolean).join(' ');
-  parsed.searchParams.set('options', options);
-  return parsed.toString();
-}
+const withSearchPath = (url: string, schema: string) => withSessionOptions(url, `-c search_path="${schema}"`);
 
 /**
  * A fresh install (migrations and seeds, no player) in the schema PRISTINE_SCHEMA of the same database,

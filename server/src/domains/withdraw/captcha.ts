@@ -14,6 +14,9 @@ interface Sealed {
   expiresMs: number;
 }
 
+/** How often a burn also purges the rows of tokens that expired (a minute ago or more). */
+const PURGE_EVERY_MS = 60_000;
+
 /**
  * The withdrawal captcha (spec section 5). The token seals the answer, the player and the expiry with
  * AES-256-GCM under a key made at start, so issuing a challenge writes nothing (a flood of GET /api/captcha
@@ -23,8 +26,6 @@ interface Sealed {
  * (`useKey`, withdraw/register.ts), so a challenge issued by one process is answered on any other. A key
  * replaced later (Redis lost it and the cluster settled on another) still opens the tokens it sealed.
  */
-const PURGE_EVERY_MS = 60_000;
-
 export function createCaptchaService(deps: { db: Db; clock: Clock; repo: WithdrawRepo; key?: Buffer }) {
   const { db, clock, repo } = deps;
   let key = deps.key ?? randomBytes(32);
