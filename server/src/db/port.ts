@@ -72,6 +72,11 @@ export interface Db {
     source: string,
   ): BindParameters extends unknown[] ? Statement<BindParameters, Result> : Statement<[BindParameters], Result>;
   /**
+   * A statement already in this engine's own dialect, as the query builder compiled it (db/builder): its
+   * parameters positional (`?` on SQLite, `$1, $2, ...` on PostgreSQL), its text run as is (never translated).
+   */
+  prepareNative<Result = unknown>(source: string): Statement<unknown[], Result>;
+  /**
    * A function that runs `fn` in a transaction: the outermost call waits for the connection, begins, and
    * commits once `fn`'s promise resolves (rolls back when it rejects); a call from inside an open
    * transaction (its own async context) is a savepoint. On PostgreSQL the outermost call is SERIALIZABLE and

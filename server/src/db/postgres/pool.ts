@@ -314,6 +314,19 @@ export class PgPoolDb implements Db {
     return new PgStatement(this, prepared) as never;
   }
 
+  prepareNative<Result = unknown>(source: string): Statement<unknown[], Result> {
+    const key = `native:${source}`;
+    let prepared = this.statements.get(key);
+    if (!prepared) {
+      const count = Math.max(0, ...Array.from(source.matchAll(/\$(\d+)/g), (m) => Number(m[1])));
+      const slots = Array.from({ length: count }, (_, i) => i);
+      const translated = { sql: source, slots, named: false, insertInto: undefined, orReplace: undefined };
+      prepared = { translated, name: `s${this.statements.size + 1}`, sql: source };
+      this.statements.set(key, prepared);
+    }
+    return new PgStatement(this, prepared) as never;
+  }
+
   async exec(source: string): Promise<void> {
     await this.send(translate(source).sql);
   }

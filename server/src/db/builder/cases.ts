@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../port';
+import { param, prepareQuery, sql } from '.';
+
+/**
+ * What the compiled queries must do alike on every engine: run by builder.test.ts on SQLite and by
+ * builder.pg.test.ts on PostgreSQL, each on a database migrated with the product's schema.
+ */
+export function describeCompiledQueries(engine: string, open: () => Promise<Db>, close: (db: Db) => Promise<void>) {
+  describe(`queries compiled once by the builder (${engine})`, () => {
+    let db: Db;
+    beforeAll(async () => {
+      db = await open();
+    });
+    afterAll(() => close(db));
+
+    it('binds fresh values on every call, the same named value wherever it stands', async () => {
+      const upsert = prepareQuery(db, (b) =>
+        b
+          .insertInto('app_state')
+          .values({ key: param<string>('key'), value: param<string>('value') })
+          .onConflict((c) => c.column('key').doUpdateSet({ value: param<string>('value') })),
+      );
+      const read = prepareQuery(db, (b) =>
+        b.selectFrom('app_state').select(['key', 'value as stored']).where('key', '=', param<string>('key')),
+      );
+      expect((await upsert.run({ key: 'builder.a', value: 'one' })).changes).toBe(1);
+      await upsert.run({ key: 'builder.b', value: 'two' });
+      await upsert.run({ key: 'builder.a', value: 'three' });
+      expect(await read.get({ key: 'builder.a' })).toEqual({ key: 'builder.a', stored: 'three' });
+      expect(await read.get({ key: 'builder.b' })).toEqual({ key: 'builder.b', stored: 'two' });
+      expect(await read.get({ key: 'builder.none' })).toBeUndefined();
+    });
+
+    it('keeps constants of the query and answers rows in a camelCase alias, numbers as numbers', async () => {
+      const count = prepareQuery(db, (b) =>
+        b
+          .selectFrom('app_state')
+          .select((e) => e.fn.countAll<number>().as('rowCount'))
+          .where('key', 'like', 'builder.%')
+          .where('value', '!=', param<string>('not')),
+      );
+      expect(await count.get({ not: 'nothing' })).toEqual({ rowCount: 2 });
+      expect(await count.get({ not: 'two' })).toEqual({ rowCount: 1 });
+    });
+
+    it('refuses a call that leaves a named value out, before the database sees it', async () => {
+      const read = prepareQuery(db, (b) =>
+        b.selectFrom('app_state').select('value').where('key', '=', param<string>('key')),
+      );
+      expect(() => read.get({})).toThrow(/Missing query parameter "key"/);
+    });
+
+    it('runs inside the caller’s transaction and rolls back with it', async () => {
+      const write = prepareQuery(db, (b) =>
+        b
+          .updateTable('app_state')
+          .set({ value: param<string>('value') })
+          .where('key', '=', 'builder.b'),
+      );
+      const read = prepareQuery(db, (b) =>
+        b.selectFrom('app_state').select(sql<string>`value`.as('value')).where('key', '=', 'builder.b'),
+      );
+      await expect(
+        db.transaction(async () => {
+          await write.run({ value: 'changed' });
+          expect(await read.get()).toEqual({ value: 'changed' });
+          throw new Error('undo');
+        })(),
+      ).rejects.toThrow('undo');
+      expect(await read.get()).toEqual({ value: 'two' });
+    });
+  });
+}
