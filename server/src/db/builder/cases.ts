@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../port';
-import { param, prepareQuery, sql } from '.';
+import { greatest, least, likeCaseless, oneOf, param, prepareQuery, sql, typedParam } from '.';
 
 /**
  * What the compiled queries must do alike on every engine: run by builder.test.ts on SQLite and by
@@ -49,6 +49,41 @@ export function describeCompiledQueries(engine: string, open: () => Promise<Db>,
         b.selectFrom('app_state').select('value').where('key', '=', param<string>('key')),
       );
       expect(() => read.get({})).toThrow(/Missing query parameter "key"/);
+    });
+
+    it('speaks each dialect where they differ: caseless LIKE, lists, a value tested for NULL, greatest, least', async () => {
+      const keys = prepareQuery(db, (b, engine) =>
+        b
+          .selectFrom('app_state')
+          .select('key')
+          .where((e) =>
+            e.or([
+              e('key', likeCaseless(engine), param<string>('pattern')),
+              oneOf(engine, 'key', 'keys', 'text'),
+              e.and([
+                e(typedParam<string | null>(engine, 'exact', 'text'), 'is not', null),
+                e('key', '=', param<string>('exact')),
+              ]),
+            ]),
+          )
+          .orderBy('key'),
+      );
+      expect(await keys.all({ pattern: 'BUILDER.A', keys: [], exact: null })).toEqual([{ key: 'builder.a' }]);
+      expect(await keys.all({ pattern: 'none', keys: ['builder.b', 'x'], exact: null })).toEqual([
+        { key: 'builder.b' },
+      ]);
+      expect(await keys.all({ pattern: 'none', keys: [], exact: 'builder.b' })).toEqual([{ key: 'builder.b' }]);
+      const bounds = prepareQuery(db, (b, engine) =>
+        b
+          .selectFrom('app_state')
+          .select([
+            greatest(engine, sql<number>`length(key)`, param<number>('at')).as('high'),
+            least(engine, sql<number>`length(key)`, param<number>('at')).as('low'),
+          ])
+          .where('key', '=', 'builder.a'),
+      );
+      expect(await bounds.get({ at: 3 })).toEqual({ high: 9, low: 3 });
+      expect(await bounds.get({ at: 20 })).toEqual({ high: 20, low: 9 });
     });
 
     it('runs inside the caller’s transaction and rolls back with it', async () => {

@@ -1,11 +1,13 @@
 import {
   type Compilable,
   DummyDriver,
+  type Expression,
   Kysely,
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
   type RawBuilder,
+  type SqlBool,
   SqliteAdapter,
   SqliteIntrospector,
   SqliteQueryCompiler,
@@ -44,11 +46,40 @@ const builders: Record<Engine, Builder> = { sqlite: compileOnly('sqlite'), postg
 
 /** The place of a value given per call, by name, in a compiled query's parameters. */
 class Param {
-  constructor(readonly name: string) {}
+  constructor(
+    readonly name: string,
+    readonly encode?: (value: unknown) => unknown,
+  ) {}
 }
 
 /** A value given on each call as `params[name]`, typed as the column or expression it stands for. */
 export const param = <T>(name: string): RawBuilder<T> => sql<T>`${new Param(name)}`;
+
+/**
+ * The few places where the two dialects differ, each written once here (test a new one in cases.ts).
+ */
+
+/** A per-call value PostgreSQL cannot type from where it stands (`x IS NULL`, a select list): cast there. */
+export const typedParam = <T>(engine: Engine, name: string, pgType: 'text' | 'bigint' | 'integer'): RawBuilder<T> =>
+  engine === 'postgres' ? sql<T>`cast(${new Param(name)} as ${sql.raw(pgType)})` : param<T>(name);
+
+/** A per-call array of values: `column` is one of them (SQLite: a JSON array read by json_each). */
+export function oneOf(engine: Engine, column: string, name: string, pgType: 'text' | 'bigint'): RawBuilder<SqlBool> {
+  if (engine === 'postgres')
+    return sql<SqlBool>`${sql.ref(column)} = any(cast(${new Param(name)} as ${sql.raw(pgType)}[]))`;
+  return sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${new Param(name, (v) => JSON.stringify(v))}))`;
+}
+
+/** SQLite's LIKE ignores the case of ASCII letters; PostgreSQL's is ILIKE. */
+export const likeCaseless = (engine: Engine): 'like' | 'ilike' => (engine === 'postgres' ? 'ilike' : 'like');
+
+/** The larger of two values (SQLite's two-argument max, PostgreSQL's GREATEST). */
+export const greatest = <T>(engine: Engine, a: Expression<T>, b: Expression<T>): RawBuilder<T> =>
+  engine === 'postgres' ? sql<T>`greatest(${a}, ${b})` : sql<T>`max(${a}, ${b})`;
+
+/** The smaller of two values (SQLite's two-argument min, PostgreSQL's LEAST). */
+export const least = <T>(engine: Engine, a: Expression<T>, b: Expression<T>): RawBuilder<T> =>
+  engine === 'postgres' ? sql<T>`least(${a}, ${b})` : sql<T>`min(${a}, ${b})`;
 
 export type Params = Record<string, unknown>;
 
@@ -72,7 +103,7 @@ export function prepareQuery<Row>(db: Db, build: (b: Builder, engine: Engine) =>
     slots.map((slot) => {
       if (!(slot instanceof Param)) return slot;
       if (!(slot.name in params)) throw new RangeError(`Missing query parameter "${slot.name}"`);
-      return params[slot.name];
+      return slot.encode ? slot.encode(params[slot.name]) : params[slot.name];
     });
   return {
     get: (params) => statement.get(...values(params)),

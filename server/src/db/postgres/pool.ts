@@ -74,6 +74,8 @@ interface Prepared {
   name: string;
   /** The final text, once the table facts it depends on (primary key, id column) were read. */
   sql: string | undefined;
+  /** Compiled by the query builder: one value per `$n`, in order, an array bound as an array. */
+  native?: boolean;
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
@@ -98,6 +100,10 @@ class PgStatement implements Statement {
 
   private values(params: unknown[]): unknown[] {
     const { slots, named } = this.prepared.translated;
+    if (this.prepared.native) {
+      if (params.length !== slots.length) throw new RangeError(`Expected ${slots.length} values, got ${params.length}`);
+      return params.map(toParameter);
+    }
     if (named) {
       const bag = params.find(isPlainObject);
       if (!bag) throw new TypeError('Missing named parameters: bind an object');
@@ -321,7 +327,7 @@ export class PgPoolDb implements Db {
       const count = Math.max(0, ...Array.from(source.matchAll(/\$(\d+)/g), (m) => Number(m[1])));
       const slots = Array.from({ length: count }, (_, i) => i);
       const translated = { sql: source, slots, named: false, insertInto: undefined, orReplace: undefined };
-      prepared = { translated, name: `s${this.statements.size + 1}`, sql: source };
+      prepared = { translated, name: `s${this.statements.size + 1}`, sql: source, native: true };
       this.statements.set(key, prepared);
     }
     return new PgStatement(this, prepared) as never;
