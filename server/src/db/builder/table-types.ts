@@ -12,12 +12,26 @@ interface ColumnInfo {
   name: string;
   type: string;
   pk: number;
+  notnull: number;
+  dflt_value: string | null;
+}
+
+/** `col TEXT ... CHECK (col IN ('a', 'b'))` in a table's SQL: the column's values, as a union type. */
+function checkedValues(tableSql: string, column: string): string | undefined {
+  const check = new RegExp(String.raw`\b${column}\s+TEXT\b[^,]*?CHECK\s*\(\s*${column}\s+IN\s*\(([^)]*)\)\s*\)`, 'i');
+  const values = check
+    .exec(tableSql)?.[1]
+    ?.split(',')
+    .map((v) => v.trim());
+  if (!values?.length || !values.every((v) => /^'[^']*'$/.test(v))) return undefined;
+  return values.join(' | ');
 }
 
 /**
  * The tables' types as kysely-codegen reads them from a database freshly migrated (SQLite: the schema every
  * engine shares). SQLite reports an `INTEGER PRIMARY KEY` as nullable (it is the rowid and never is), so
- * those columns are overridden to a generated number.
+ * those columns are overridden to a generated number; a text column with a `CHECK (col IN (...))` is typed
+ * as the union of its values.
  */
 export async function tableTypes(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'table-types-'));
@@ -26,16 +40,22 @@ export async function tableTypes(): Promise<string> {
   try {
     migrate(sqlite);
     const tables = sqlite
-      .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-      .pluck()
-      .all() as string[];
+      .prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+      .all() as { name: string; sql: string }[];
     const columns: Record<string, string> = {};
     for (const table of tables) {
-      const info = sqlite.prepare(`PRAGMA table_info(${JSON.stringify(table)})`).all() as ColumnInfo[];
+      const info = sqlite.prepare(`PRAGMA table_info(${JSON.stringify(table.name)})`).all() as ColumnInfo[];
       const keys = info.filter((c) => c.pk > 0);
       for (const key of keys)
         if (keys.length === 1 && key.type.toUpperCase() === 'INTEGER')
-          columns[`${table}.${key.name}`] = 'Generated<number>';
+          columns[`${table.name}.${key.name}`] = 'Generated<number>';
+      // A text column checked against a list of values is typed as that list (a status, a language).
+      for (const column of info) {
+        const union = checkedValues(table.sql, column.name);
+        if (!union) continue;
+        const type = column.notnull ? union : `${union} | null`;
+        columns[`${table.name}.${column.name}`] = column.dflt_value === null ? type : `Generated<${type}>`;
+      }
     }
     const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqlite as never }) });
     const text = await generate({

@@ -55,14 +55,14 @@ export interface BalanceJournal {
 export interface Banners {
   id: Generated<number>;
   link: Generated<string>;
-  link_type: string;
+  link_type: "route" | "url" | "none";
   sort_order: number;
 }
 
 export interface BannerTexts {
   banner_id: number;
   image_url: string;
-  lang: string;
+  lang: "en-US" | "vi-VN";
   title: string;
 }
 
@@ -87,7 +87,7 @@ export interface ChatConversations {
   last_message_at: string;
   operator_unread: Generated<number>;
   player_unread: Generated<number>;
-  status: Generated<string>;
+  status: Generated<"open" | "closed">;
   user_id: number;
 }
 
@@ -97,7 +97,7 @@ export interface ChatMessages {
   created_at: string;
   id: Generated<number>;
   operator: Generated<string>;
-  sender: string;
+  sender: "player" | "operator";
 }
 
 export interface CouponTemplates {
@@ -115,7 +115,7 @@ export interface DepositLimits {
   amount: number | null;
   pending_amount: number | null;
   pending_at: string | null;
-  period: string;
+  period: "day" | "week" | "month";
   updated_at: string;
   user_id: number;
 }
@@ -144,7 +144,7 @@ export interface Deposits {
 
 export interface Documents {
   body: string;
-  lang: string;
+  lang: "en-US" | "vi-VN";
   slug: string;
 }
 
@@ -157,7 +157,7 @@ export interface FaqTexts {
   answer: string;
   category: string;
   faq_id: number;
-  lang: string;
+  lang: "en-US" | "vi-VN";
   question: string;
 }
 
@@ -180,7 +180,7 @@ export interface FriendRewards {
   day: string;
   friend_id: number | null;
   id: Generated<number>;
-  kind: string;
+  kind: "deposit" | "turnover" | "ranking";
   reference: string;
   updated_at: string;
   user_id: number;
@@ -225,7 +225,7 @@ export interface GameLaunches {
 
 export interface GameMenu {
   bg_color: string;
-  code: string;
+  code: "default" | "hot" | "slot" | "live" | "sports" | "fish" | "poker" | "arcade";
   name_en: string;
   name_vi: string;
   show_provider: Generated<number>;
@@ -242,7 +242,7 @@ export interface GameRounds {
   result: Generated<string>;
   round_id: string;
   settled_at: string | null;
-  status: Generated<string>;
+  status: Generated<"open" | "settled" | "refunded">;
   user_id: number;
   win: Generated<number>;
 }
@@ -256,14 +256,14 @@ export interface Games {
   name: string;
   need_bind_wallet: Generated<number>;
   new: Generated<number>;
-  open_mode: Generated<string>;
+  open_mode: Generated<"iframe" | "browser">;
   playable: Generated<number>;
   popularity: Generated<number>;
   provider: string;
   provider_game: string | null;
   search_name: string;
   thumbnail_url: string;
-  type: string;
+  type: "slot" | "live" | "sports" | "fish" | "poker" | "arcade";
 }
 
 export interface GameSearchTerms {
@@ -280,7 +280,7 @@ export interface IdempotencyKeys {
   key: string;
   request_hash: string;
   response: string | null;
-  state: Generated<string>;
+  state: Generated<"pending" | "done">;
   status: number | null;
   user_id: number;
 }
@@ -291,10 +291,10 @@ export interface KycSubmissions {
   decided_by: string | null;
   id: Generated<number>;
   id_number: string;
-  id_type: string;
+  id_type: "passport" | "drivers_license" | "umid" | "philsys" | "prc" | "postal" | "voters" | "sss";
   real_name: string;
   reason: Generated<string>;
-  status: Generated<string>;
+  status: Generated<"unverified" | "pending" | "verified" | "rejected">;
   submitted_at: string;
   user_id: number;
 }
@@ -325,12 +325,12 @@ export interface Letters {
   template: Generated<string>;
   title_en: string;
   title_vi: string;
-  type: string;
+  type: "system" | "notice" | "reward";
   user_id: number;
 }
 
 export interface LetterSends {
-  audience: string;
+  audience: "player" | "all";
   content_en: string;
   content_vi: string;
   created_at: string;
@@ -379,7 +379,7 @@ export interface Notices {
 
 export interface NoticeTexts {
   content: string;
-  lang: string;
+  lang: "en-US" | "vi-VN";
   notice_id: number;
   title: string;
 }
@@ -417,10 +417,10 @@ export interface PaymentSettings {
 export interface PlayBreaks {
   created_at: string;
   id: Generated<number>;
-  kind: string;
+  kind: "cooloff" | "exclusion";
   reason: Generated<string>;
   since: string;
-  source: string;
+  source: "player" | "ops";
   until: string | null;
   user_id: number;
 }
@@ -435,7 +435,7 @@ export interface PokerCards {
 
 export interface PokerDraws {
   card: string;
-  chance: string;
+  chance: "free" | "referral";
   completed: Generated<number>;
   created_at: string;
   day: string;
@@ -449,7 +449,7 @@ export interface PokerFeed {
   card: string | null;
   created_at: string;
   id: Generated<number>;
-  kind: string;
+  kind: "draw" | "grandPrize";
   user_id: number;
 }
 
@@ -486,7 +486,7 @@ export interface ProviderRounds {
   round_id: string;
   server_seed_hash: string | null;
   session_token: string;
-  state: string;
+  state: "betting" | "bet_placed" | "settled" | "void";
   title: Generated<string>;
   updated_at: string;
   win: number;
@@ -523,7 +523,7 @@ export interface RedemptionCodes {
   min_vip: Generated<number>;
   remark: Generated<string>;
   rewards: string;
-  source: Generated<string>;
+  source: Generated<"seed" | "ops">;
   total_uses: number;
   turnover_multiple: Generated<number>;
   used: Generated<number>;
@@ -584,7 +584,7 @@ export interface SmsMessages {
   id: Generated<number>;
   ip: Generated<string>;
   phone: string;
-  purpose: string;
+  purpose: "bind" | "resetLoginPwd" | "resetTradePwd";
   text: string;
   used_at: string | null;
   user_id: number | null;
@@ -594,7 +594,7 @@ export interface Tasks {
   code: string;
   enabled: Generated<number>;
   metric: string;
-  period: string;
+  period: "daily" | "once";
   rewards: string;
   sort_order: Generated<number>;
   target: number;
@@ -609,7 +609,7 @@ export interface UserCoupons {
   id: Generated<number>;
   order_no: string | null;
   source: Generated<string>;
-  status: Generated<string>;
+  status: Generated<"available" | "used" | "expired">;
   template_code: string;
   used_at: string | null;
   user_id: number;
@@ -620,7 +620,7 @@ export interface Users {
   birth_date: Generated<string>;
   created_at: string;
   email: Generated<string>;
-  gender: Generated<string>;
+  gender: Generated<"male" | "female" | "other">;
   guest: Generated<number>;
   id: Generated<number>;
   invitation_code: string;
@@ -632,7 +632,7 @@ export interface Users {
   register_ip: Generated<string>;
   registration_code: Generated<string>;
   sign_up_bonus_at: string | null;
-  status: Generated<string>;
+  status: Generated<"active" | "suspended">;
   status_reason: Generated<string>;
   superior_bound_at: string | null;
   superior_id: number | null;
@@ -693,7 +693,7 @@ export interface WageringRequirements {
   reference: string;
   required: number;
   source: string;
-  state: Generated<string>;
+  state: Generated<"open" | "met" | "forfeited">;
   user_id: number;
 }
 
@@ -702,7 +702,7 @@ export interface WalletTransactions {
   answer: string;
   created_at: string;
   id: Generated<number>;
-  kind: string;
+  kind: "bet" | "win" | "rollback";
   request: string;
   round_id: string;
   transaction_id: string;
@@ -729,7 +729,7 @@ export interface Withdrawals {
   order_no: string;
   payout_due_at: string | null;
   payout_ref: string | null;
-  payout_result: string | null;
+  payout_result: "success" | "failed" | "exception" | null;
   remark: Generated<string>;
   status: Generated<number>;
   updated_at: string;
