@@ -6,6 +6,7 @@ import type { Db } from '../../db/database';
 import { fairRng } from './games/fair';
 import { type Engine, GameRuleError, type RoundResult, type SteppedEngine } from './games/kinds';
 import { MAX_STAKE, MIN_STAKE } from './games/stake';
+import { createProviderRepo, type ProviderRound } from './repo';
 import { CLIENT_SEED, createSeedBook, SeedsInUse } from './seeds';
 import { createStudio, type Studio, type StudioTitle } from './studio';
 import type { WalletClient } from './wallet-client';
@@ -56,25 +57,6 @@ export type PlayResult =
 
 type Failure = Extract<PlayResult, { ok: false }>;
 
-interface ProviderRound {
-  round_id: string;
-  title: string;
-  session_token: string;
-  bet_transaction_id: string;
-  win_transaction_id: string;
-  bet: number;
-  win: number;
-  result: string;
-  outcome: string;
-  state: 'betting' | 'bet_placed' | 'settled' | 'void';
-  server_seed_hash: string | null;
-  client_seed: string | null;
-  nonce: number | null;
-  params: string;
-  actions: string;
-  done: number;
-}
-
 /** What recomputes a round: the title, the seeds and nonce, the page's parameters and the actions. */
 export interface RoundInputs {
   title: string;
@@ -121,26 +103,10 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
   const seeds = createSeedBook(db, clock);
   const sessions = new Map<string, ProviderSession>();
 
-  const insert = db.prepare(
-    `INSERT INTO provider_rounds (round_id, game, title, session_token, bet_transaction_id, win_transaction_id, bet,
-       win, outcome, result, state, server_seed_hash, client_seed, nonce, params, actions, done, created_at, updated_at)
-     VALUES (@roundId, @family, @title, @sessionToken, @betTx, @winTx, @bet, @win, @outcome, @result, 'betting',
-       @serverSeedHash, @clientSeed, @nonce, @params, '[]', @done, @now, @now)`,
-  );
-  const setState = db.prepare('UPDATE provider_rounds SET state = ?, updated_at = ? WHERE round_id = ?');
-  const byId = db.prepare('SELECT * FROM provider_rounds WHERE round_id = ?');
-  const step = db.prepare(
-    `UPDATE provider_rounds SET actions = @actions, done = @done, win = @win, result = @result, outcome = @outcome,
-       updated_at = @now
-     WHERE round_id = @roundId AND actions = @before AND done = 0 AND state = 'bet_placed'`,
-  );
-  const unfinished = db.prepare(
-    `SELECT * FROM provider_rounds WHERE state IN ('betting', 'bet_placed')
-       AND updated_at <= CASE WHEN state = 'bet_placed' AND done = 0 THEN @openCutoff ELSE @cutoff END ORDER BY id`,
-  );
+  const repo = createProviderRepo(db);
 
-  const mark = (roundId: string, state: ProviderRound['state']) => setState.run(state, clock.iso(), roundId);
-  const round = async (roundId: string) => (await byId.get(roundId)) as ProviderRound | undefined;
+  const mark = (roundId: string, state: ProviderRound['state']) => repo.setRoundState(roundId, state, clock.iso());
+  const round = (roundId: string) => repo.round(roundId);
 
   const tables = new Map<string, TableRound>();
   /**
@@ -281,7 +247,7 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
 
   /** Writes a stepped round's new actions (and its result once done); false when another call got there first. */
   async function saveSteps(r: ProviderRound, actions: unknown[], settled: RoundResult | null) {
-    const written = await step.run({
+    return repo.saveSteps({
       roundId: r.round_id,
       before: r.actions,
       actions: JSON.stringify(actions),
@@ -291,7 +257,6 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
       outcome: JSON.stringify(settled?.outcome ?? null),
       now: clock.iso(),
     });
-    return written.changes > 0;
   }
 
   async function steppedOf(r: ProviderRound): Promise<{ engine: SteppedEngine; state: unknown } | undefined> {
@@ -420,7 +385,7 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
           settled = engine.done(state) ? engine.settle(state) : null;
           view = engine.view(state);
         }
-        await insert.run({
+        await repo.insertRound({
           roundId,
           family: title.family,
           title: title.key,
@@ -580,10 +545,10 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
      */
     async recover(olderThanMs = 0, openIdleMs = olderThanMs) {
       const now = clock.nowMs();
-      const rounds = (await unfinished.all({
-        cutoff: new Date(now - olderThanMs).toISOString(),
-        openCutoff: new Date(now - openIdleMs).toISOString(),
-      })) as ProviderRound[];
+      const rounds = await repo.unfinished(
+        new Date(now - olderThanMs).toISOString(),
+        new Date(now - openIdleMs).toISOString(),
+      );
       for (const r of rounds) {
         if (r.state === 'bet_placed' && !r.done && untouched(r)) {
           // Left before the first move of a game whose only exit then returns the stake: no risk was taken,

@@ -8,7 +8,8 @@ import { verifyRound } from '../../../../shared/contract/provably-fair';
 import { route } from '../../route';
 import { createProviderEngine, OPEN_ROUND_IDLE_MS } from './engine';
 import { errorPage, gamePage, verifyPage } from './page';
-import { type VerifiableRound, verifyHandler } from './verify';
+import { createProviderRepo } from './repo';
+import { verifyHandler } from './verify';
 import { walletClient } from './wallet-client';
 
 const RECOVER_EVERY_MS = 60_000;
@@ -60,8 +61,8 @@ export const demoProvider = fp(
     app.get('/provider/verify', { schema: { hide: true } }, async (_request, reply) =>
       reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(verifyPage()),
     );
-    const roundOf = app.db.prepare('SELECT * FROM provider_rounds WHERE round_id = ?');
-    const verify = verifyHandler(engine, async (id) => (await roundOf.get(id)) as VerifiableRound | undefined);
+    const rounds = createProviderRepo(app.db);
+    const verify = verifyHandler(engine, (id) => rounds.round(id));
     route(app, verifyRound, ({ query }) => verify(query));
 
     const withSession =

@@ -1,19 +1,7 @@
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { hashSeed, newClientSeed, newServerSeed } from './games/fair';
-
-interface SeedRow {
-  id: number;
-  player_id: number;
-  title: string;
-  server_seed: string;
-  server_seed_hash: string;
-  client_seed: string;
-  nonce: number;
-  revealed_at: string | null;
-  next_server_seed: string | null;
-  next_server_seed_hash: string | null;
-}
+import { createProviderRepo, type SeedRow } from './repo';
 
 /**
  * What the page shows: the committed hash of the pair in use (never its seed), the client seed, the nonce,
@@ -43,43 +31,22 @@ export class SeedsInUse extends Error {}
  * or session), so no seed is ever revealed before every round it drew has settled.
  */
 export function createSeedBook(db: Db, clock: Clock) {
-  const current = db.prepare('SELECT * FROM provider_seeds WHERE player_id = ? AND title = ? AND revealed_at IS NULL');
-  const insert = db.prepare(
-    `INSERT INTO provider_seeds (player_id, title, server_seed, server_seed_hash, client_seed, next_server_seed,
-       next_server_seed_hash, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
-  );
-  const setNext = db.prepare(
-    'UPDATE provider_seeds SET next_server_seed = ?, next_server_seed_hash = ? WHERE id = ? AND next_server_seed IS NULL',
-  );
-  const byId = db.prepare('SELECT * FROM provider_seeds WHERE id = ?');
-  // Only a pair still in use moves on: a nonce taken from a pair a rotation just revealed would be public.
-  const bump = db.prepare(
-    'UPDATE provider_seeds SET nonce = nonce + 1 WHERE id = ? AND revealed_at IS NULL RETURNING nonce',
-  );
-  const reveal = db.prepare('UPDATE provider_seeds SET revealed_at = ? WHERE id = ? AND revealed_at IS NULL');
-  const lastRevealed = db.prepare(
-    'SELECT * FROM provider_seeds WHERE player_id = ? AND title = ? AND revealed_at IS NOT NULL ORDER BY id DESC LIMIT 1',
-  );
-  const byHash = db.prepare('SELECT * FROM provider_seeds WHERE server_seed_hash = ?');
-  const openRound = db.prepare(
-    "SELECT 1 AS open FROM provider_rounds WHERE server_seed_hash = ? AND state IN ('betting', 'bet_placed') LIMIT 1",
-  );
+  const repo = createProviderRepo(db);
 
   const open = async (playerId: number, title: string, clientSeed: string, serverSeed = newServerSeed()) => {
     const next = newServerSeed();
-    return (await insert.get(
+    return repo.insertSeed({
       playerId,
       title,
       serverSeed,
-      hashSeed(serverSeed),
+      serverSeedHash: hashSeed(serverSeed),
       clientSeed,
-      next,
-      hashSeed(next),
-      clock.iso(),
-    )) as SeedRow;
+      nextServerSeed: next,
+      nextServerSeedHash: hashSeed(next),
+      now: clock.iso(),
+    });
   };
-  const inUse = async (playerId: number, title: string) => (await current.get(playerId, title)) as SeedRow | undefined;
+  const inUse = (playerId: number, title: string) => repo.seedInUse(playerId, title);
   /**
    * The pair in use, opened when there is none. The read and the insert are one transaction: another
    * request asking meanwhile waits for it and finds the pair, never opens a second one.
@@ -94,10 +61,10 @@ export function createSeedBook(db: Db, clock: Clock) {
     if (row.next_server_seed && row.next_server_seed_hash)
       return row as SeedRow & { next_server_seed: string; next_server_seed_hash: string };
     const next = newServerSeed();
-    await setNext.run(next, hashSeed(next), row.id);
-    return withNext((await byId.get(row.id)) as SeedRow);
+    await repo.setNextSeed(row.id, next, hashSeed(next));
+    return withNext((await repo.seed(row.id)) as SeedRow);
   };
-  const isOpen = async (hash: string) => (await openRound.get(hash)) !== undefined;
+  const isOpen = (hash: string) => repo.roundOpenOn(hash);
 
   /** Reveals the pair in use and opens the next one (its committed server seed, the given client seed). */
   async function turn(playerId: number, title: string, clientSeed: string | undefined, refuseOpen: boolean) {
@@ -105,7 +72,7 @@ export function createSeedBook(db: Db, clock: Clock) {
     // it in a transaction still running is either committed before the check below reads the rounds, or
     // finds the pair revealed and moves to the new one (seeds.take).
     const row = await withNext(await pair(playerId, title));
-    await reveal.run(clock.iso(), row.id);
+    await repo.revealSeed(row.id, clock.iso());
     if (refuseOpen && (await isOpen(row.server_seed_hash))) throw new SeedsInUse();
     await open(playerId, title, clientSeed ?? row.client_seed, row.next_server_seed);
   }
@@ -119,13 +86,13 @@ export function createSeedBook(db: Db, clock: Clock) {
       // A second pass only when a rotation on another connection revealed the pair between the two reads.
       for (let attempt = 0; ; attempt++) {
         const row = await pair(playerId, title);
-        const bumped = (await bump.get(row.id)) as { nonce: number } | undefined;
-        if (bumped)
+        const nonce = await repo.bumpNonce(row.id);
+        if (nonce !== undefined)
           return {
             serverSeed: row.server_seed,
             serverSeedHash: row.server_seed_hash,
             clientSeed: row.client_seed,
-            nonce: bumped.nonce,
+            nonce,
           };
         if (attempt >= 3) throw new Error(`no seed pair in use for ${playerId}/${title}`);
       }
@@ -149,7 +116,7 @@ export function createSeedBook(db: Db, clock: Clock) {
 
     async summary(playerId: number, title: string): Promise<SeedSummary> {
       const row = await withNext(await pair(playerId, title));
-      const last = (await lastRevealed.get(playerId, title)) as SeedRow | undefined;
+      const last = await repo.lastRevealed(playerId, title);
       return {
         serverSeedHash: row.server_seed_hash,
         clientSeed: row.client_seed,
@@ -169,19 +136,19 @@ export function createSeedBook(db: Db, clock: Clock) {
 
     /** The server seed behind a hash, once revealed (undefined while still in use). */
     async revealed(hash: string) {
-      const row = (await byHash.get(hash)) as SeedRow | undefined;
+      const row = await repo.seedByHash(hash);
       return row?.revealed_at ? row.server_seed : undefined;
     },
 
     /** Reveals the seed behind a hash (a table round drawn by recovery). */
     async revealHash(hash: string) {
-      const row = (await byHash.get(hash)) as SeedRow | undefined;
+      const row = await repo.seedByHash(hash);
       if (row && !row.revealed_at) await db.transaction(() => turn(row.player_id, row.title, undefined, false))();
     },
 
     /** The server seed behind a hash, revealed or not: only the provider's own replay of a round reads this. */
     async secret(hash: string) {
-      return ((await byHash.get(hash)) as SeedRow | undefined)?.server_seed;
+      return (await repo.seedByHash(hash))?.server_seed;
     },
   };
 }

@@ -1,0 +1,214 @@
+import type { Selectable } from 'kysely';
+import { param, prepareQuery } from '../../db/builder';
+import type { DB } from '../../db/builder/tables';
+import type { Db } from '../../db/database';
+
+export type ProviderRound = Selectable<DB['provider_rounds']>;
+export type SeedRow = Selectable<DB['provider_seeds']>;
+
+export interface NewRound {
+  roundId: string;
+  family: string;
+  title: string;
+  sessionToken: string;
+  betTx: string;
+  winTx: string;
+  bet: number;
+  win: number;
+  outcome: string;
+  result: string;
+  serverSeedHash: string;
+  clientSeed: string;
+  nonce: number;
+  params: string;
+  done: number;
+  now: string;
+}
+
+export interface RoundSteps {
+  roundId: string;
+  /** The actions the caller read: the write happens only if nobody changed them since. */
+  before: string;
+  actions: string;
+  done: number;
+  win: number;
+  result: string;
+  outcome: string;
+  now: string;
+}
+
+/** The provider's own book: its rounds and its players' seed pairs (tables of its own in the same database). */
+export function createProviderRepo(db: Db) {
+  const insertRound = prepareQuery(db, (b) =>
+    b.insertInto('provider_rounds').values({
+      round_id: param('roundId'),
+      game: param('family'),
+      title: param('title'),
+      session_token: param('sessionToken'),
+      bet_transaction_id: param('betTx'),
+      win_transaction_id: param('winTx'),
+      bet: param('bet'),
+      win: param('win'),
+      outcome: param('outcome'),
+      result: param('result'),
+      state: 'betting',
+      server_seed_hash: param('serverSeedHash'),
+      client_seed: param('clientSeed'),
+      nonce: param('nonce'),
+      params: param('params'),
+      actions: '[]',
+      done: param('done'),
+      created_at: param('now'),
+      updated_at: param('now'),
+    }),
+  );
+  const setState = prepareQuery(db, (b) =>
+    b
+      .updateTable('provider_rounds')
+      .set({ state: param<ProviderRound['state']>('state'), updated_at: param<string>('now') })
+      .where('round_id', '=', param<string>('roundId')),
+  );
+  const roundById = prepareQuery(db, (b) =>
+    b.selectFrom('provider_rounds').selectAll().where('round_id', '=', param<string>('roundId')),
+  );
+  const step = prepareQuery(db, (b) =>
+    b
+      .updateTable('provider_rounds')
+      .set({
+        actions: param<string>('actions'),
+        done: param<number>('done'),
+        win: param<number>('win'),
+        result: param<string>('result'),
+        outcome: param<string>('outcome'),
+        updated_at: param<string>('now'),
+      })
+      .where('round_id', '=', param<string>('roundId'))
+      .where('actions', '=', param<string>('before'))
+      .where('done', '=', 0)
+      .where('state', '=', 'bet_placed'),
+  );
+  // An open stepped round waits `openCutoff` (a player thinking); any other unfinished round `cutoff`.
+  const unfinished = prepareQuery(db, (b) =>
+    b
+      .selectFrom('provider_rounds')
+      .selectAll()
+      .where('state', 'in', ['betting', 'bet_placed'])
+      .where((e) =>
+        e(
+          'updated_at',
+          '<=',
+          e
+            .case()
+            .when(e.and([e('state', '=', 'bet_placed'), e('done', '=', 0)]))
+            .then(param<string>('openCutoff'))
+            .else(param<string>('cutoff'))
+            .end(),
+        ),
+      )
+      .orderBy('id'),
+  );
+
+  const seedInUse = prepareQuery(db, (b) =>
+    b
+      .selectFrom('provider_seeds')
+      .selectAll()
+      .where('player_id', '=', param<number>('playerId'))
+      .where('title', '=', param<string>('title'))
+      .where('revealed_at', 'is', null),
+  );
+  const insertSeed = prepareQuery(db, (b) =>
+    b
+      .insertInto('provider_seeds')
+      .values({
+        player_id: param('playerId'),
+        title: param('title'),
+        server_seed: param('serverSeed'),
+        server_seed_hash: param('serverSeedHash'),
+        client_seed: param('clientSeed'),
+        next_server_seed: param('nextServerSeed'),
+        next_server_seed_hash: param('nextServerSeedHash'),
+        created_at: param('now'),
+      })
+      .returningAll(),
+  );
+  const setNextSeed = prepareQuery(db, (b) =>
+    b
+      .updateTable('provider_seeds')
+      .set({ next_server_seed: param<string>('seed'), next_server_seed_hash: param<string>('hash') })
+      .where('id', '=', param<number>('id'))
+      .where('next_server_seed', 'is', null),
+  );
+  const seedById = prepareQuery(db, (b) =>
+    b.selectFrom('provider_seeds').selectAll().where('id', '=', param<number>('id')),
+  );
+  // Only a pair still in use moves on: a nonce taken from a pair a rotation just revealed would be public.
+  const bumpNonce = prepareQuery(db, (b) =>
+    b
+      .updateTable('provider_seeds')
+      .set((e) => ({ nonce: e('nonce', '+', 1) }))
+      .where('id', '=', param<number>('id'))
+      .where('revealed_at', 'is', null)
+      .returning('nonce'),
+  );
+  const revealSeed = prepareQuery(db, (b) =>
+    b
+      .updateTable('provider_seeds')
+      .set({ revealed_at: param<string>('now') })
+      .where('id', '=', param<number>('id'))
+      .where('revealed_at', 'is', null),
+  );
+  const lastRevealed = prepareQuery(db, (b) =>
+    b
+      .selectFrom('provider_seeds')
+      .selectAll()
+      .where('player_id', '=', param<number>('playerId'))
+      .where('title', '=', param<string>('title'))
+      .where('revealed_at', 'is not', null)
+      .orderBy('id', 'desc')
+      .limit(1),
+  );
+  const seedByHash = prepareQuery(db, (b) =>
+    b.selectFrom('provider_seeds').selectAll().where('server_seed_hash', '=', param<string>('hash')),
+  );
+  const openRoundOn = prepareQuery(db, (b) =>
+    b
+      .selectFrom('provider_rounds')
+      .select((e) => e.lit(1).as('open'))
+      .where('server_seed_hash', '=', param<string>('hash'))
+      .where('state', 'in', ['betting', 'bet_placed'])
+      .limit(1),
+  );
+
+  return {
+    insertRound: (round: NewRound) => insertRound.run({ ...round }),
+    setRoundState: (roundId: string, state: ProviderRound['state'], now: string) =>
+      setState.run({ roundId, state, now }),
+    round: (roundId: string) => roundById.get({ roundId }),
+    /** Whether the steps were written (false: another call changed the round first). */
+    saveSteps: async (steps: RoundSteps) => (await step.run({ ...steps })).changes > 0,
+    unfinished: (cutoff: string, openCutoff: string) => unfinished.all({ cutoff, openCutoff }),
+
+    seedInUse: (playerId: number, title: string) => seedInUse.get({ playerId, title }),
+    insertSeed: async (seed: {
+      playerId: number;
+      title: string;
+      serverSeed: string;
+      serverSeedHash: string;
+      clientSeed: string;
+      nextServerSeed: string;
+      nextServerSeedHash: string;
+      now: string;
+    }) => (await insertSeed.get({ ...seed })) as SeedRow,
+    setNextSeed: (id: number, seed: string, hash: string) => setNextSeed.run({ id, seed, hash }),
+    seed: (id: number) => seedById.get({ id }),
+    /** The pair's next nonce, or undefined when the pair was revealed meanwhile. */
+    bumpNonce: async (id: number) => (await bumpNonce.get({ id }))?.nonce,
+    revealSeed: (id: number, now: string) => revealSeed.run({ id, now }),
+    lastRevealed: (playerId: number, title: string) => lastRevealed.get({ playerId, title }),
+    seedByHash: (hash: string) => seedByHash.get({ hash }),
+    /** Whether a round drawn from the pair behind `hash` is still open (betting or bet placed). */
+    roundOpenOn: async (hash: string) => (await openRoundOn.get({ hash })) !== undefined,
+  };
+}
+
+export type ProviderRepo = ReturnType<typeof createProviderRepo>;
