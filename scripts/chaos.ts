@@ -36,6 +36,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { md5 } from 'js-md5';
+import { adHoc, sql } from '../server/src/db/builder';
 import { openPostgres } from '../server/src/db/postgres/open';
 import { ledgerProblems, ledgerTotals } from '../server/src/domains/ledger/whole';
 import { signFields } from '../server/src/lib/signature';
@@ -748,11 +749,9 @@ async function concurrentWithdrawals(): Promise<void> {
   const db = openPostgres(databaseUrl);
   let stored: { n: number; total: number };
   try {
-    stored = (await db
-      .prepare(
-        'SELECT COUNT(*) AS n, COALESCE(SUM(w.amount), 0) AS total FROM withdrawals w JOIN users u ON u.id = w.user_id WHERE u.uid = ?',
-      )
-      .get(p.uid)) as { n: number; total: number };
+    const orders = sql<{ n: number; total: number }>`SELECT COUNT(*) AS n, COALESCE(SUM(w.amount), 0) AS total
+      FROM withdrawals w JOIN users u ON u.id = w.user_id WHERE u.uid = ${p.uid}`;
+    stored = (await adHoc(db, orders).get()) ?? { n: 0, total: 0 };
   } finally {
     await db.close();
   }
@@ -789,11 +788,10 @@ async function theEnd(): Promise<void> {
     problems.push(...(await storedOnceProblems(db, answered)));
     problems.push(...(await ledgerProblems(db)));
     totals = await ledgerTotals(db);
-    accounts = (await db.prepare('SELECT COUNT(*) FROM accounts').pluck().get()) as number;
-    const frozen = await db
-      .prepare('SELECT a.frozen FROM accounts a JOIN users u ON u.id = a.user_id WHERE u.uid = ?')
-      .pluck()
-      .get(withdrawCheck.uid);
+    accounts = (await adHoc(db, sql<{ n: number }>`SELECT COUNT(*) AS n FROM accounts`).get())?.n ?? 0;
+    const withdrawer = sql<{ frozen: number }>`SELECT a.frozen FROM accounts a
+      JOIN users u ON u.id = a.user_id WHERE u.uid = ${withdrawCheck.uid}`;
+    const frozen = (await adHoc(db, withdrawer).get())?.frozen;
     if (withdrawCheck.uid && frozen !== withdrawCheck.frozen)
       problems.push(`the withdrawer's frozen ${frozen}, not the ${withdrawCheck.frozen} of the answered orders`);
   } finally {

@@ -20,6 +20,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
+import { adHoc, sql } from '../server/src/db/builder';
 import type { Db } from '../server/src/db/database';
 import { openPostgres } from '../server/src/db/postgres/open';
 import { serialize } from '../server/src/db/serial';
@@ -376,16 +377,15 @@ async function main(): Promise<number> {
   problems.push(...(await storedOnceProblems(db, answered)));
   if (claim && claimer) {
     const uid = claimer.uid;
-    const rows = (await db
-      .prepare('SELECT COUNT(*) FROM reward_claims c JOIN users u ON u.id = c.user_id WHERE u.uid = ?')
-      .pluck()
-      .get(uid)) as number;
+    const claims = sql<{ n: number }>`SELECT COUNT(*) AS n FROM reward_claims c
+      JOIN users u ON u.id = c.user_id WHERE u.uid = ${uid}`;
+    const rows = (await adHoc(db, claims).get())?.n ?? 0;
     if (rows < answered.claims) problems.push(`${answered.claims} claims answered, ${rows} stored`);
   }
   // The ledger's invariants (every account sums to its journal, every counterparty to its transfers, zero sum).
   problems.push(...(await ledgerProblems(db)));
   const totals = await ledgerTotals(db);
-  const accounts = await db.prepare('SELECT COUNT(*) FROM accounts').pluck().get();
+  const accounts = (await adHoc(db, sql<{ n: number }>`SELECT COUNT(*) AS n FROM accounts`).get())?.n;
   await db.close();
 
   const seconds = ((Date.now() - started) / 1000).toFixed(1);

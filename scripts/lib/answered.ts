@@ -3,6 +3,9 @@
  * operations exactly once (scripts/crash.ts after its kills, scripts/chaos.ts after its outages). Run on
  * the database opened directly (SQLite or PostgreSQL) once the servers are stopped.
  */
+
+import type { RawBuilder } from 'kysely';
+import { adHoc, sql } from '../../server/src/db/builder';
 import type { Db } from '../../server/src/db/database';
 
 /** A provider bet or win answered success: its round, and its amount in centavos. */
@@ -36,33 +39,36 @@ export const noAnswers = (): AnsweredOps => ({
  */
 export async function storedOnceProblems(db: Db, answered: AnsweredOps): Promise<string[]> {
   const problems: string[] = [];
-  const journalCount = db.prepare('SELECT COUNT(*) FROM balance_journal WHERE reference = ? AND type = ?').pluck();
-  const deposit = db.prepare('SELECT status FROM deposits WHERE order_no = ?').pluck();
+  const count = async (statement: RawBuilder<{ n: number }>) => (await adHoc(db, statement).get())?.n;
+  const journalCount = (reference: string, type: string) =>
+    count(sql`SELECT COUNT(*) AS n FROM balance_journal WHERE reference = ${reference} AND type = ${type}`);
   for (const orderNo of answered.depositsPaid) {
-    if ((await deposit.get(orderNo)) !== 1) problems.push(`deposit ${orderNo} answered paid but is not Success`);
-    const n = await journalCount.get(orderNo, 'deposit');
+    const deposit = await adHoc(
+      db,
+      sql<{ status: number }>`SELECT status FROM deposits WHERE order_no = ${orderNo}`,
+    ).get();
+    if (deposit?.status !== 1) problems.push(`deposit ${orderNo} answered paid but is not Success`);
+    const n = await journalCount(orderNo, 'deposit');
     if (n !== 1) problems.push(`deposit ${orderNo}: ${n} journal rows`);
   }
-  const withdrawal = db.prepare('SELECT COUNT(*) FROM withdrawals WHERE order_no = ?').pluck();
-  const withdrawJournal = db
-    .prepare("SELECT COUNT(*) FROM balance_journal WHERE reference = ? AND type = 'withdraw'")
-    .pluck();
   for (const orderNo of answered.withdrawals) {
-    if ((await withdrawal.get(orderNo)) !== 1) problems.push(`withdrawal ${orderNo} answered but not stored once`);
-    const frozen = await withdrawJournal.get(orderNo);
+    if ((await count(sql`SELECT COUNT(*) AS n FROM withdrawals WHERE order_no = ${orderNo}`)) !== 1)
+      problems.push(`withdrawal ${orderNo} answered but not stored once`);
+    const frozen = await journalCount(orderNo, 'withdraw');
     if (frozen !== 1) problems.push(`withdrawal ${orderNo}: frozen ${frozen} times`);
   }
-  const transaction = db.prepare('SELECT COUNT(*) FROM wallet_transactions WHERE transaction_id = ?').pluck();
+  const transactions = (id: string) =>
+    count(sql`SELECT COUNT(*) AS n FROM wallet_transactions WHERE transaction_id = ${id}`);
   for (const [id, bet] of answered.bets) {
-    const stored = await transaction.get(id);
+    const stored = await transactions(id);
     if (stored !== 1) problems.push(`bet ${id} answered but stored ${stored} times`);
-    const debits = await journalCount.get(bet.roundId, 'bet');
+    const debits = await journalCount(bet.roundId, 'bet');
     if (debits !== 1) problems.push(`bet ${id}: ${debits} debits`);
   }
   for (const [id, win] of answered.wins) {
-    const stored = await transaction.get(id);
+    const stored = await transactions(id);
     if (stored !== 1) problems.push(`win ${id} answered but stored ${stored} times`);
-    const credits = (await journalCount.get(win.roundId, 'win')) as number;
+    const credits = await journalCount(win.roundId, 'win');
     if (credits !== (win.amount > 0 ? 1 : 0)) problems.push(`win ${id}: ${credits} credits`);
   }
   return problems;

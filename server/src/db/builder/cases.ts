@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../port';
-import { greatest, least, likeCaseless, oneOf, param, prepareQuery, sql, typedParam } from '.';
+import { adHoc, greatest, least, likeCaseless, oneOf, param, prepareQuery, sql, typedParam } from '.';
 
 /**
  * What the compiled queries must do alike on every engine: run by builder.test.ts on SQLite and by
@@ -42,6 +42,14 @@ export function describeCompiledQueries(engine: string, open: () => Promise<Db>,
       );
       expect(await count.get({ not: 'nothing' })).toEqual({ rowCount: 2 });
       expect(await count.get({ not: 'two' })).toEqual({ rowCount: 1 });
+    });
+
+    it('runs a statement written as a sql template, its values bound where they stand', async () => {
+      const key = 'builder.b';
+      const row = await adHoc(db, sql<{ value: string }>`SELECT value FROM app_state WHERE key = ${key}`).get();
+      expect(row).toEqual({ value: 'two' });
+      const none = await adHoc(db, sql`SELECT value FROM app_state WHERE key = ${"it's not there"}`).all();
+      expect(none).toEqual([]);
     });
 
     it('refuses a call that leaves a named value out, before the database sees it', async () => {

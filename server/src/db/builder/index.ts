@@ -52,6 +52,12 @@ class Param {
   ) {}
 }
 
+/**
+ * Runs a statement written as a `sql` template with its values in place, compiled on every call: for tests,
+ * scripts and tooling only, never on a request's path (prepare it once there).
+ */
+export const adHoc = <Row>(db: Db, statement: RawBuilder<Row>): Query<Row> => prepareQuery(db, () => statement);
+
 /** A value given on each call as `params[name]`, typed as the column or expression it stands for. */
 export const param = <T>(name: string): RawBuilder<T> => sql<T>`${new Param(name)}`;
 
@@ -83,6 +89,9 @@ export const least = <T>(engine: Engine, a: Expression<T>, b: Expression<T>): Ra
 
 export type Params = Record<string, unknown>;
 
+const isRaw = <Row>(query: Compilable<Row> | RawBuilder<Row>): query is RawBuilder<Row> =>
+  (query as RawBuilder<Row>).isRawBuilder === true;
+
 export interface Query<Row> {
   get(params?: Params): Promise<Row | undefined>;
   all(params?: Params): Promise<Row[]>;
@@ -92,11 +101,17 @@ export interface Query<Row> {
 }
 
 /**
- * Compiles `build`'s query for `db`'s engine now and answers it prepared. `build` gets the engine too, for
- * the rare query that must be written per dialect (say so beside it, and test it on both).
+ * Compiles `build`'s query (a Kysely query, or a whole statement as a `sql` template) for `db`'s engine now
+ * and answers it prepared. `build` gets the engine too, for the rare query that must be written per dialect
+ * (say so beside it, and test it on both).
  */
-export function prepareQuery<Row>(db: Db, build: (b: Builder, engine: Engine) => Compilable<Row>): Query<Row> {
-  const compiled = build(builders[db.engine], db.engine).compile();
+export function prepareQuery<Row>(
+  db: Db,
+  build: (b: Builder, engine: Engine) => Compilable<Row> | RawBuilder<Row>,
+): Query<Row> {
+  const builder = builders[db.engine];
+  const query = build(builder, db.engine);
+  const compiled = isRaw(query) ? query.compile(builder) : query.compile();
   const slots = compiled.parameters;
   const statement: Statement<unknown[], Row> = db.prepareNative<Row>(compiled.sql);
   const values = (params: Params = {}): unknown[] =>
