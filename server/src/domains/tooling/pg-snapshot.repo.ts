@@ -1,3 +1,4 @@
+import { adHoc, sql } from '../../db/builder';
 import type { Db } from '../../db/database';
 import { KEPT_ACROSS_RESTORES, SNAPSHOT_META_KEY } from './snapshot.repo';
 
@@ -22,23 +23,23 @@ const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
  */
 export function createPgSnapshotRepo(db: Db) {
   const tablesOf = async (schema: string) =>
-    (await db
-      .prepare(
-        `SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-         WHERE n.nspname = ? AND c.relkind IN ('r', 'p') ORDER BY c.relname`,
-      )
-      .pluck()
-      .all(schema)) as string[];
-  const current = async () => (await db.prepare('SELECT current_schema()').pluck().get()) as string;
+    (
+      await adHoc(
+        db,
+        sql<{ relname: string }>`SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+          WHERE n.nspname = ${schema} AND c.relkind IN ('r', 'p') ORDER BY c.relname`,
+      ).all()
+    ).map((r) => r.relname);
+  const current = async () =>
+    (await adHoc(db, sql<{ schema: string }>`SELECT current_schema() AS schema`).get())?.schema as string;
 
   /** The insertable columns of every table of `schema`, in order (one query). */
   async function columnsOf(schema: string): Promise<Map<string, string[]>> {
-    const rows = (await db
-      .prepare(
-        `SELECT table_name AS tbl, column_name AS col FROM information_schema.columns
-         WHERE table_schema = ? AND is_generated = 'NEVER' ORDER BY table_name, ordinal_position`,
-      )
-      .all(schema)) as { tbl: string; col: string }[];
+    const rows = await adHoc(
+      db,
+      sql<{ tbl: string; col: string }>`SELECT table_name AS tbl, column_name AS col FROM information_schema.columns
+        WHERE table_schema = ${schema} AND is_generated = 'NEVER' ORDER BY table_name, ordinal_position`,
+    ).all();
     const map = new Map<string, string[]>();
     for (const { tbl, col } of rows) map.set(tbl, [...(map.get(tbl) ?? []), col]);
     return map;
@@ -46,14 +47,14 @@ export function createPgSnapshotRepo(db: Db) {
 
   /** The app's tables, each after the tables it refers to (foreign keys), so rows go in parents first. */
   async function ordered(schema: string): Promise<string[]> {
-    const edges = (await db
-      .prepare(
-        `SELECT child.relname AS child, parent.relname AS parent FROM pg_constraint k
-         JOIN pg_class child ON child.oid = k.conrelid JOIN pg_class parent ON parent.oid = k.confrelid
-         JOIN pg_namespace n ON n.oid = child.relnamespace
-         WHERE k.contype = 'f' AND n.nspname = ? AND child.oid <> parent.oid`,
-      )
-      .all(schema)) as { child: string; parent: string }[];
+    const edges = await adHoc(
+      db,
+      sql<{ child: string; parent: string }>`SELECT child.relname AS child, parent.relname AS parent
+        FROM pg_constraint k
+        JOIN pg_class child ON child.oid = k.conrelid JOIN pg_class parent ON parent.oid = k.confrelid
+        JOIN pg_namespace n ON n.oid = child.relnamespace
+        WHERE k.contype = 'f' AND n.nspname = ${schema} AND child.oid <> parent.oid`,
+    ).all();
     const done = new Set<string>();
     const result: string[] = [];
     const visit = (table: string, path: Set<string>) => {
@@ -69,12 +70,9 @@ export function createPgSnapshotRepo(db: Db) {
 
   async function migrationsOf(schema: string): Promise<string> {
     if (!(await tablesOf(schema)).includes('schema_migrations')) return '';
-    return (
-      (await db
-        .prepare(`SELECT version FROM ${quote(schema)}.schema_migrations ORDER BY version`)
-        .pluck()
-        .all()) as number[]
-    ).join(',');
+    const versions = sql<{ version: number }>`SELECT version FROM ${sql.id(schema, 'schema_migrations')}
+      ORDER BY version`;
+    return (await adHoc(db, versions).all()).map((r) => r.version).join(',');
   }
 
   /** The identity sequences of `source`'s tables and where they stand, written into `target`. */
@@ -82,70 +80,70 @@ export function createPgSnapshotRepo(db: Db) {
     await db.exec(
       `CREATE TABLE ${quote(target)}.${SEQUENCES_TABLE} (tbl TEXT NOT NULL, col TEXT NOT NULL, last_value BIGINT NOT NULL, is_called INTEGER NOT NULL)`,
     );
-    const identities = (await db
-      .prepare(
-        `SELECT table_name AS tbl, column_name AS col FROM information_schema.columns
-         WHERE table_schema = ? AND is_identity = 'YES'`,
-      )
-      .all(source)) as { tbl: string; col: string }[];
+    const identities = await adHoc(
+      db,
+      sql<{ tbl: string; col: string }>`SELECT table_name AS tbl, column_name AS col FROM information_schema.columns
+        WHERE table_schema = ${source} AND is_identity = 'YES'`,
+    ).all();
     for (const { tbl, col } of identities) {
-      const sequence = (await db
-        .prepare('SELECT pg_get_serial_sequence(?, ?)')
-        .pluck()
-        .get(`${quote(source)}.${quote(tbl)}`, col)) as string | null;
+      const table = `${quote(source)}.${quote(tbl)}`;
+      const { sequence } = (await adHoc(
+        db,
+        sql<{ sequence: string | null }>`SELECT pg_get_serial_sequence(${table}, ${col}) AS sequence`,
+      ).get()) ?? { sequence: null };
       if (!sequence) continue;
-      const at = (await db
-        .prepare(`SELECT last_value, CASE WHEN is_called THEN 1 ELSE 0 END AS is_called FROM ${sequence}`)
-        .get()) as { last_value: number; is_called: number };
-      await db
-        .prepare(
-          `INSERT INTO ${quote(target)}.${SEQUENCES_TABLE} (tbl, col, last_value, is_called) VALUES (?, ?, ?, ?)`,
-        )
-        .run(tbl, col, at.last_value, at.is_called);
+      const at = (await adHoc(
+        db,
+        sql<{ last_value: number; is_called: number }>`SELECT last_value,
+          CASE WHEN is_called THEN 1 ELSE 0 END AS is_called FROM ${sql.raw(sequence)}`,
+      ).get()) as { last_value: number; is_called: number };
+      await adHoc(
+        db,
+        sql`INSERT INTO ${sql.id(target, SEQUENCES_TABLE)} (tbl, col, last_value, is_called)
+          VALUES (${tbl}, ${col}, ${at.last_value}, ${at.is_called})`,
+      ).run();
     }
   }
 
   /** Writes a snapshot schema's description table (inside the caller's transaction). */
   async function writeMeta(schema: string, meta: string) {
     await db.exec(`CREATE TABLE ${quote(schema)}.${META_TABLE} (meta TEXT NOT NULL)`);
-    await db.prepare(`INSERT INTO ${quote(schema)}.${META_TABLE} (meta) VALUES (?)`).run(meta);
+    await adHoc(db, sql`INSERT INTO ${sql.id(schema, META_TABLE)} (meta) VALUES (${meta})`).run();
   }
 
   return {
     schemaOf: (name: string) => `${SNAPSHOT_SCHEMA_PREFIX}${name}`,
     schemaExists: async (schema: string) =>
-      (await db.prepare('SELECT 1 FROM pg_namespace WHERE nspname = ?').get(schema)) !== undefined,
+      (await adHoc(db, sql`SELECT 1 FROM pg_namespace WHERE nspname = ${schema}`).get()) !== undefined,
     /** The applied migrations of the app's schema (or of `schema`), e.g. "1,2,3". */
     migrations: async (schema?: string) => migrationsOf(schema ?? (await current())),
 
     /** The names of the snapshot schemas, without their prefix. */
     names: async () =>
       (
-        (await db
-          .prepare('SELECT nspname FROM pg_namespace WHERE left(nspname, ?) = ? ORDER BY nspname')
-          .pluck()
-          .all(SNAPSHOT_SCHEMA_PREFIX.length, SNAPSHOT_SCHEMA_PREFIX)) as string[]
-      ).map((s) => s.slice(SNAPSHOT_SCHEMA_PREFIX.length)),
+        await adHoc(
+          db,
+          sql<{ nspname: string }>`SELECT nspname FROM pg_namespace
+            WHERE left(nspname, ${SNAPSHOT_SCHEMA_PREFIX.length}) = ${SNAPSHOT_SCHEMA_PREFIX} ORDER BY nspname`,
+        ).all()
+      ).map((r) => r.nspname.slice(SNAPSHOT_SCHEMA_PREFIX.length)),
 
     /** The description a snapshot schema holds, or undefined (no such schema, or one being written). */
     async meta(schema: string): Promise<string | undefined> {
       if (!(await tablesOf(schema)).includes(META_TABLE)) return undefined;
-      return (await db
-        .prepare(`SELECT meta FROM ${quote(schema)}.${META_TABLE}`)
-        .pluck()
-        .get()) as string | undefined;
+      return (await adHoc(db, sql<{ meta: string }>`SELECT meta FROM ${sql.id(schema, META_TABLE)}`).get())?.meta;
     },
 
     /** On-disk size of a schema's tables. */
     bytes: async (schema: string) =>
       Number(
-        await db
-          .prepare(
-            `SELECT COALESCE(SUM(pg_total_relation_size(c.oid)), 0) FROM pg_class c
-             JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = ? AND c.relkind = 'r'`,
-          )
-          .pluck()
-          .get(schema),
+        (
+          await adHoc(
+            db,
+            sql<{ bytes: number }>`SELECT COALESCE(SUM(pg_total_relation_size(c.oid)), 0) AS bytes FROM pg_class c
+              JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = ${schema} AND c.relkind = 'r'`,
+          ).get()
+        )?.bytes,
       ),
 
     /** A consistent copy of every table (one transaction) into `schema`, replacing one of that name. */
@@ -168,7 +166,7 @@ export function createPgSnapshotRepo(db: Db) {
 
     /** Rewrites a snapshot's description (its size is known only once it is written). */
     async describe(schema: string, meta: string): Promise<void> {
-      await db.prepare(`UPDATE ${quote(schema)}.${META_TABLE} SET meta = ?`).run(meta);
+      await adHoc(db, sql`UPDATE ${sql.id(schema, META_TABLE)} SET meta = ${meta}`).run();
     },
 
     async drop(schema: string): Promise<void> {
@@ -199,9 +197,8 @@ export function createPgSnapshotRepo(db: Db) {
       return db.transaction(async () => {
         const target = await current();
         if ((await migrationsOf(schema)) !== (await migrationsOf(target))) return false;
-        const catalogBefore = Number(
-          (await db.prepare('SELECT version FROM game_catalog_version WHERE id = 1').pluck().get()) ?? 0,
-        );
+        const catalog = sql<{ version: number }>`SELECT version FROM game_catalog_version WHERE id = 1`;
+        const catalogBefore = Number((await adHoc(db, catalog).get())?.version ?? 0);
         const saved = new Set(await tablesOf(schema));
         const tables = (await ordered(target)).filter((t) => !KEPT_ACROSS_RESTORES.has(t));
         const from = await columnsOf(schema);
@@ -221,17 +218,18 @@ export function createPgSnapshotRepo(db: Db) {
         }
         await db.exec(statements.join(';\n'));
         if (saved.has(SEQUENCES_TABLE))
-          await db
-            .prepare(
-              `SELECT setval(pg_get_serial_sequence(quote_ident(?) || '.' || quote_ident(tbl), col), last_value, is_called = 1)
-             FROM ${quote(schema)}.${SEQUENCES_TABLE} WHERE tbl <> ALL(string_to_array(?, ','))`,
-            )
-            .all(target, [...KEPT_ACROSS_RESTORES].join(','));
-        await db.prepare('DELETE FROM app_state WHERE key = ?').run(SNAPSHOT_META_KEY);
+          await adHoc(
+            db,
+            sql`SELECT setval(pg_get_serial_sequence(quote_ident(${target}) || '.' || quote_ident(tbl), col),
+                last_value, is_called = 1)
+              FROM ${sql.id(schema, SEQUENCES_TABLE)} WHERE tbl <> ALL(string_to_array(${[...KEPT_ACROSS_RESTORES].join(',')}, ','))`,
+          ).all();
+        await adHoc(db, sql`DELETE FROM app_state WHERE key = ${SNAPSHOT_META_KEY}`).run();
         // A number the in-memory game catalog has never seen, so it reloads whatever the snapshot held.
-        await db
-          .prepare('UPDATE game_catalog_version SET version = GREATEST(version, ?) + 1 WHERE id = 1')
-          .run(catalogBefore);
+        await adHoc(
+          db,
+          sql`UPDATE game_catalog_version SET version = GREATEST(version, ${catalogBefore}) + 1 WHERE id = 1`,
+        ).run();
         return true;
       })();
     },
