@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { startOfManilaDay } from '../../../shared/time';
 import { Clock, type ClockState } from '../clock';
+import { param, prepareQuery } from '../db/builder';
 
 const OFFSET_KEY = 'clock.offsetMs';
 /** The instant a tester froze the clock at (absent while it runs). */
@@ -29,10 +30,13 @@ const SAFETY_CHECK_MS = 30_000;
  */
 export const clockPlugin = fp<{ frozenAt?: Date; start?: Date }>(
   async (app, options) => {
-    const read = app.db.prepare('SELECT value FROM app_state WHERE key = ?').pluck();
-    const storedFrozen = options.frozenAt ? undefined : ((await read.get(FROZEN_KEY)) as string | undefined);
+    const read = prepareQuery(app.db, (b) =>
+      b.selectFrom('app_state').select('value').where('key', '=', param<string>('key')),
+    );
+    const stored = async (key: string) => (await read.get({ key }))?.value;
+    const storedFrozen = options.frozenAt ? undefined : await stored(FROZEN_KEY);
     const clock = new Clock({
-      offsetMs: Number((await read.get(OFFSET_KEY)) ?? 0),
+      offsetMs: Number((await stored(OFFSET_KEY)) ?? 0),
       frozenAt: options.frozenAt ?? (storedFrozen === undefined ? undefined : new Date(Number(storedFrozen))),
     });
     // With other processes, their clock is the clock: a process joining takes it before anything reads time.
@@ -57,16 +61,19 @@ export const clockPlugin = fp<{ frozenAt?: Date; start?: Date }>(
       }
     });
     if (options.start) clock.set(options.start);
-    const save = app.db.prepare(
-      'INSERT INTO app_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    const save = prepareQuery(app.db, (b) =>
+      b
+        .insertInto('app_state')
+        .values({ key: param<string>('key'), value: param<string>('value') })
+        .onConflict((c) => c.column('key').doUpdateSet((e) => ({ value: e.ref('excluded.value') }))),
     );
-    const unfreeze = app.db.prepare('DELETE FROM app_state WHERE key = ?');
+    const unfreeze = prepareQuery(app.db, (b) => b.deleteFrom('app_state').where('key', '=', param<string>('key')));
     const keep = async () => {
       if (options.frozenAt) return; // a test's clock: nothing to keep
-      if (clock.frozen) await save.run(FROZEN_KEY, String(clock.nowMs()));
+      if (clock.frozen) await save.run({ key: FROZEN_KEY, value: String(clock.nowMs()) });
       else {
-        await save.run(OFFSET_KEY, String(clock.offset));
-        await unfreeze.run(FROZEN_KEY);
+        await save.run({ key: OFFSET_KEY, value: String(clock.offset) });
+        await unfreeze.run({ key: FROZEN_KEY });
       }
     };
     // A failure is logged (the move itself stands, in memory).

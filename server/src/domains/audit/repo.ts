@@ -1,19 +1,9 @@
+import type { Expression, Selectable } from 'kysely';
+import { type Builder, type Engine, param, prepareQuery, sql, typedParam } from '../../db/builder';
+import type { DB } from '../../db/builder/tables';
 import type { Db } from '../../db/database';
 
-export interface AuditRow {
-  id: number;
-  at: string;
-  operator: string;
-  method: string;
-  route: string;
-  path: string;
-  target: string;
-  request: string;
-  before: string | null;
-  after: string | null;
-  status: number;
-  code: number;
-}
+export type AuditRow = Selectable<DB['ops_audit']>;
 
 export type NewAuditRow = Omit<AuditRow, 'id'>;
 
@@ -26,25 +16,67 @@ export interface AuditFilter {
   offset: number;
 }
 
+/** Where `part` first stands in `text` (1-based, 0 when absent, case-sensitive): SQLite's instr, PostgreSQL's strpos. */
+const position = (engine: Engine, text: Expression<string>, part: Expression<string | null>) =>
+  engine === 'postgres' ? sql<number>`strpos(${text}, ${part})` : sql<number>`instr(${text}, ${part})`;
+
 /** SQL of the append-only audit table: insert and read, nothing else (the triggers refuse the rest). */
 export function createAuditRepo(db: Db) {
-  const insert = db.prepare(
-    `INSERT INTO ops_audit (at, operator, method, route, path, target, request, before, after, status, code)
-     VALUES (@at, @operator, @method, @route, @path, @target, @request, @before, @after, @status, @code)
-     RETURNING id`,
+  const insert = prepareQuery(db, (b) =>
+    b
+      .insertInto('ops_audit')
+      .values({
+        at: param<string>('at'),
+        operator: param<string>('operator'),
+        method: param<string>('method'),
+        route: param<string>('route'),
+        path: param<string>('path'),
+        target: param<string>('target'),
+        request: param<string>('request'),
+        before: param<string | null>('before'),
+        after: param<string | null>('after'),
+        status: param<number>('status'),
+        code: param<number>('code'),
+      })
+      .returning('id'),
   );
-  const WHERE = `WHERE (operator = @operator OR @operator IS NULL)
-       AND (instr(route, @route) > 0 OR instr(path, @route) > 0 OR @route IS NULL)
-       AND (target = @target OR @target IS NULL)
-       AND ((@failed = 1 AND code <> 0) OR (@failed = 0 AND code = 0) OR @failed IS NULL)`;
-  const page = db.prepare(`SELECT * FROM ops_audit ${WHERE} ORDER BY id DESC LIMIT @limit OFFSET @offset`);
-  const count = db.prepare(`SELECT COUNT(*) FROM ops_audit ${WHERE}`).pluck();
+  // Each filter is off when its value is null.
+  const filtered = (b: Builder, engine: Engine) =>
+    b.selectFrom('ops_audit').where((e) => {
+      const route = param<string | null>('route');
+      const failed = typedParam<number | null>(engine, 'failed', 'integer');
+      return e.and([
+        e.or([
+          e('operator', '=', param<string | null>('operator')),
+          e(typedParam<string | null>(engine, 'operator', 'text'), 'is', null),
+        ]),
+        e.or([
+          e(position(engine, sql.ref<string>('route'), route), '>', sql.lit(0)),
+          e(position(engine, sql.ref<string>('path'), route), '>', sql.lit(0)),
+          e(typedParam<string | null>(engine, 'route', 'text'), 'is', null),
+        ]),
+        e.or([
+          e('target', '=', param<string | null>('target')),
+          e(typedParam<string | null>(engine, 'target', 'text'), 'is', null),
+        ]),
+        e.or([
+          e.and([e(failed, '=', sql.lit(1)), e('code', '<>', sql.lit(0))]),
+          e.and([e(failed, '=', sql.lit(0)), e('code', '=', sql.lit(0))]),
+          e(failed, 'is', null),
+        ]),
+      ]);
+    });
+  const page = prepareQuery(db, (b, engine) =>
+    filtered(b, engine).selectAll().orderBy('id', 'desc').limit(param<number>('limit')).offset(param<number>('offset')),
+  );
+  const count = prepareQuery(db, (b, engine) => filtered(b, engine).select((e) => e.fn.countAll<number>().as('n')));
 
   return {
-    add: async (row: NewAuditRow) => ((await insert.get(row)) as { id: number }).id,
+    // RETURNING answers the row it inserted.
+    add: async (row: NewAuditRow) => (await insert.get({ ...row }))!.id,
     async page(f: AuditFilter) {
       const params = { ...f, failed: f.failed === null ? null : f.failed ? 1 : 0 };
-      return { rows: (await page.all(params)) as AuditRow[], total: (await count.get(params)) as number };
+      return { rows: await page.all(params), total: (await count.get(params))?.n ?? 0 };
     },
   };
 }

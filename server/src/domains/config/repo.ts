@@ -1,3 +1,4 @@
+import { oneOf, param, prepareQuery, sql } from '../../db/builder';
 import type { Db } from '../../db/database';
 
 export interface FaqRow {
@@ -62,164 +63,335 @@ export interface NoticeSeedRow {
   texts: { lang: string; title: string; content: string }[];
 }
 
-const json = (values: unknown[]) => JSON.stringify(values);
-
 export function createConfigRepo(db: Db) {
-  const setting = db.prepare('SELECT value FROM app_config WHERE key = ?').pluck();
-  const settings = db.prepare('SELECT key, value FROM app_config').raw();
-  const insertSetting = db.prepare('INSERT INTO app_config (key, value) VALUES (?, ?) ON CONFLICT DO NOTHING');
-
-  const document = db
-    .prepare(
-      `SELECT body FROM documents WHERE slug = @slug AND lang IN (@lang, @fallback)
-       ORDER BY lang = @lang DESC LIMIT 1`,
-    )
-    .pluck();
-  const upsertDocument = db.prepare(
-    `INSERT INTO documents (slug, lang, body) VALUES (?, ?, ?)
-     ON CONFLICT (slug, lang) DO UPDATE SET body = excluded.body WHERE documents.body IS DISTINCT FROM excluded.body`,
+  const setting = prepareQuery(db, (b) =>
+    b.selectFrom('app_config').select('value').where('key', '=', param<string>('key')),
   );
-  const pruneDocumentLangs = db.prepare(
-    'DELETE FROM documents WHERE slug = ? AND lang NOT IN (SELECT value FROM json_each(?))',
+  const settings = prepareQuery(db, (b) => b.selectFrom('app_config').select(['key', 'value']));
+  const insertSetting = prepareQuery(db, (b) =>
+    b
+      .insertInto('app_config')
+      .values({ key: param<string>('key'), value: param<string>('value') })
+      .onConflict((c) => c.doNothing()),
   );
 
-  const faq = db.prepare(
-    `SELECT f.id, COALESCE(t.category, d.category) AS category, COALESCE(t.question, d.question) AS question,
-       COALESCE(t.answer, d.answer) AS answer
-     FROM faq f
-     JOIN faq_texts d ON d.faq_id = f.id AND d.lang = @fallback
-     LEFT JOIN faq_texts t ON t.faq_id = f.id AND t.lang = @lang
-     ORDER BY f.sort_order, f.id`,
+  const document = prepareQuery(db, (b) =>
+    b
+      .selectFrom('documents')
+      .select('body')
+      .where('slug', '=', param<string>('slug'))
+      .where('lang', 'in', [param<string>('lang'), param<string>('fallback')])
+      .orderBy(sql`${sql.ref('lang')} = ${param<string>('lang')}`, 'desc')
+      .limit(sql.lit(1)),
   );
-  const upsertFaq = db.prepare(
-    `INSERT INTO faq (id, sort_order) VALUES (?, ?)
-     ON CONFLICT (id) DO UPDATE SET sort_order = excluded.sort_order WHERE faq.sort_order IS DISTINCT FROM excluded.sort_order`,
+  const upsertDocument = prepareQuery(db, (b) =>
+    b
+      .insertInto('documents')
+      .values({ slug: param<string>('slug'), lang: param<string>('lang'), body: param<string>('body') })
+      .onConflict((c) =>
+        c
+          .columns(['slug', 'lang'])
+          .doUpdateSet((e) => ({ body: e.ref('excluded.body') }))
+          .whereRef('documents.body', 'is distinct from', 'excluded.body'),
+      ),
   );
-  const upsertFaqText = db.prepare(
-    `INSERT INTO faq_texts (faq_id, lang, category, question, answer) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (faq_id, lang) DO UPDATE SET category = excluded.category, question = excluded.question,
-       answer = excluded.answer
-     WHERE (faq_texts.category, faq_texts.question, faq_texts.answer) IS DISTINCT FROM (excluded.category, excluded.question, excluded.answer)`,
-  );
-  const pruneFaqTexts = db.prepare(
-    'DELETE FROM faq_texts WHERE faq_id = ? AND lang NOT IN (SELECT value FROM json_each(?))',
-  );
-  const pruneFaq = db.prepare('DELETE FROM faq WHERE id NOT IN (SELECT CAST(value AS BIGINT) FROM json_each(?))');
-
-  const banners = db.prepare(
-    `SELECT b.id, COALESCE(t.title, d.title) AS title, COALESCE(t.image_url, d.image_url) AS image_url, b.link,
-       b.link_type
-     FROM banners b
-     JOIN banner_texts d ON d.banner_id = b.id AND d.lang = @fallback
-     LEFT JOIN banner_texts t ON t.banner_id = b.id AND t.lang = @lang
-     ORDER BY b.sort_order, b.id`,
-  );
-  const upsertBanner = db.prepare(
-    `INSERT INTO banners (id, sort_order, link, link_type) VALUES (?, ?, ?, ?)
-     ON CONFLICT (id) DO UPDATE SET sort_order = excluded.sort_order, link = excluded.link,
-       link_type = excluded.link_type
-     WHERE (banners.sort_order, banners.link, banners.link_type) IS DISTINCT FROM (excluded.sort_order, excluded.link, excluded.link_type)`,
-  );
-  const upsertBannerText = db.prepare(
-    `INSERT INTO banner_texts (banner_id, lang, title, image_url) VALUES (?, ?, ?, ?)
-     ON CONFLICT (banner_id, lang) DO UPDATE SET title = excluded.title, image_url = excluded.image_url
-     WHERE (banner_texts.title, banner_texts.image_url) IS DISTINCT FROM (excluded.title, excluded.image_url)`,
-  );
-  const pruneBannerTexts = db.prepare(
-    'DELETE FROM banner_texts WHERE banner_id = ? AND lang NOT IN (SELECT value FROM json_each(?))',
-  );
-  const pruneBanners = db.prepare(
-    'DELETE FROM banners WHERE id NOT IN (SELECT CAST(value AS BIGINT) FROM json_each(?))',
+  const pruneDocumentLangs = prepareQuery(db, (b, engine) =>
+    b
+      .deleteFrom('documents')
+      .where('slug', '=', param<string>('slug'))
+      .where((e) => e.not(oneOf(engine, 'lang', 'langs', 'text'))),
   );
 
-  const notices = db.prepare(
-    `SELECT n.id, COALESCE(t.title, d.title) AS title, COALESCE(t.content, d.content) AS content, n.published_at
-     FROM notices n
-     JOIN notice_texts d ON d.notice_id = n.id AND d.lang = @fallback
-     LEFT JOIN notice_texts t ON t.notice_id = n.id AND t.lang = @lang
-     WHERE n.published_at <= @now
-     ORDER BY n.published_at DESC, n.id DESC`,
+  const faq = prepareQuery(db, (b) =>
+    b
+      .selectFrom('faq as f')
+      .innerJoin('faq_texts as d', (j) => j.onRef('d.faq_id', '=', 'f.id').on('d.lang', '=', param<string>('fallback')))
+      .leftJoin('faq_texts as t', (j) => j.onRef('t.faq_id', '=', 'f.id').on('t.lang', '=', param<string>('lang')))
+      .select((e) => [
+        'f.id',
+        e.fn.coalesce('t.category', 'd.category').as('category'),
+        e.fn.coalesce('t.question', 'd.question').as('question'),
+        e.fn.coalesce('t.answer', 'd.answer').as('answer'),
+      ])
+      .orderBy('f.sort_order')
+      .orderBy('f.id'),
   );
-  const upsertNotice = db.prepare(
-    `INSERT INTO notices (id, published_at) VALUES (?, ?)
-     ON CONFLICT (id) DO UPDATE SET published_at = excluded.published_at
-     WHERE notices.published_at IS DISTINCT FROM excluded.published_at`,
+  const upsertFaq = prepareQuery(db, (b) =>
+    b
+      .insertInto('faq')
+      .values({ id: param<number>('id'), sort_order: param<number>('sortOrder') })
+      .onConflict((c) =>
+        c
+          .column('id')
+          .doUpdateSet((e) => ({ sort_order: e.ref('excluded.sort_order') }))
+          .whereRef('faq.sort_order', 'is distinct from', 'excluded.sort_order'),
+      ),
   );
-  const upsertNoticeText = db.prepare(
-    `INSERT INTO notice_texts (notice_id, lang, title, content) VALUES (?, ?, ?, ?)
-     ON CONFLICT (notice_id, lang) DO UPDATE SET title = excluded.title, content = excluded.content
-     WHERE (notice_texts.title, notice_texts.content) IS DISTINCT FROM (excluded.title, excluded.content)`,
+  const upsertFaqText = prepareQuery(db, (b) =>
+    b
+      .insertInto('faq_texts')
+      .values({
+        faq_id: param<number>('id'),
+        lang: param<string>('lang'),
+        category: param<string>('category'),
+        question: param<string>('question'),
+        answer: param<string>('answer'),
+      })
+      .onConflict((c) =>
+        c
+          .columns(['faq_id', 'lang'])
+          .doUpdateSet((e) => ({
+            category: e.ref('excluded.category'),
+            question: e.ref('excluded.question'),
+            answer: e.ref('excluded.answer'),
+          }))
+          .where((e) =>
+            e(
+              e.refTuple('faq_texts.category', 'faq_texts.question', 'faq_texts.answer'),
+              'is distinct from',
+              e.refTuple('excluded.category', 'excluded.question', 'excluded.answer'),
+            ),
+          ),
+      ),
   );
-  const pruneNoticeTexts = db.prepare(
-    'DELETE FROM notice_texts WHERE notice_id = ? AND lang NOT IN (SELECT value FROM json_each(?))',
+  const pruneFaqTexts = prepareQuery(db, (b, engine) =>
+    b
+      .deleteFrom('faq_texts')
+      .where('faq_id', '=', param<number>('id'))
+      .where((e) => e.not(oneOf(engine, 'lang', 'langs', 'text'))),
   );
-  const pruneNotices = db.prepare(
-    'DELETE FROM notices WHERE id NOT IN (SELECT CAST(value AS BIGINT) FROM json_each(?))',
+  const pruneFaq = prepareQuery(db, (b, engine) =>
+    b.deleteFrom('faq').where((e) => e.not(oneOf(engine, 'id', 'ids', 'bigint'))),
   );
 
-  const insertFbEvent = db.prepare(
-    `INSERT INTO fb_events (user_id, name, value_centavos, currency, created_at)
-     VALUES (@userId, @name, @valueCentavos, @currency, @now)
-     RETURNING id`,
+  const banners = prepareQuery(db, (b) =>
+    b
+      .selectFrom('banners as b')
+      .innerJoin('banner_texts as d', (j) =>
+        j.onRef('d.banner_id', '=', 'b.id').on('d.lang', '=', param<string>('fallback')),
+      )
+      .leftJoin('banner_texts as t', (j) =>
+        j.onRef('t.banner_id', '=', 'b.id').on('t.lang', '=', param<string>('lang')),
+      )
+      .select((e) => [
+        'b.id',
+        e.fn.coalesce('t.title', 'd.title').as('title'),
+        e.fn.coalesce('t.image_url', 'd.image_url').as('image_url'),
+        'b.link',
+        'b.link_type',
+      ])
+      .orderBy('b.sort_order')
+      .orderBy('b.id')
+      .$narrowType<{ link_type: BannerRow['link_type'] }>(),
   );
-  const hasPendingFbEvents = db
-    .prepare(
-      'SELECT CASE WHEN EXISTS (SELECT 1 FROM fb_events WHERE user_id = ? AND delivered_at IS NULL) THEN 1 ELSE 0 END',
-    )
-    .pluck();
-  const takeFbEvents = db.prepare(
-    `UPDATE fb_events SET delivered_at = ? WHERE user_id = ? AND delivered_at IS NULL
-     RETURNING id, name, value_centavos, currency`,
+  const upsertBanner = prepareQuery(db, (b) =>
+    b
+      .insertInto('banners')
+      .values({
+        id: param<number>('id'),
+        sort_order: param<number>('sortOrder'),
+        link: param<string>('link'),
+        link_type: param<string>('linkType'),
+      })
+      .onConflict((c) =>
+        c
+          .column('id')
+          .doUpdateSet((e) => ({
+            sort_order: e.ref('excluded.sort_order'),
+            link: e.ref('excluded.link'),
+            link_type: e.ref('excluded.link_type'),
+          }))
+          .where((e) =>
+            e(
+              e.refTuple('banners.sort_order', 'banners.link', 'banners.link_type'),
+              'is distinct from',
+              e.refTuple('excluded.sort_order', 'excluded.link', 'excluded.link_type'),
+            ),
+          ),
+      ),
+  );
+  const upsertBannerText = prepareQuery(db, (b) =>
+    b
+      .insertInto('banner_texts')
+      .values({
+        banner_id: param<number>('id'),
+        lang: param<string>('lang'),
+        title: param<string>('title'),
+        image_url: param<string>('imageUrl'),
+      })
+      .onConflict((c) =>
+        c
+          .columns(['banner_id', 'lang'])
+          .doUpdateSet((e) => ({ title: e.ref('excluded.title'), image_url: e.ref('excluded.image_url') }))
+          .where((e) =>
+            e(
+              e.refTuple('banner_texts.title', 'banner_texts.image_url'),
+              'is distinct from',
+              e.refTuple('excluded.title', 'excluded.image_url'),
+            ),
+          ),
+      ),
+  );
+  const pruneBannerTexts = prepareQuery(db, (b, engine) =>
+    b
+      .deleteFrom('banner_texts')
+      .where('banner_id', '=', param<number>('id'))
+      .where((e) => e.not(oneOf(engine, 'lang', 'langs', 'text'))),
+  );
+  const pruneBanners = prepareQuery(db, (b, engine) =>
+    b.deleteFrom('banners').where((e) => e.not(oneOf(engine, 'id', 'ids', 'bigint'))),
+  );
+
+  const notices = prepareQuery(db, (b) =>
+    b
+      .selectFrom('notices as n')
+      .innerJoin('notice_texts as d', (j) =>
+        j.onRef('d.notice_id', '=', 'n.id').on('d.lang', '=', param<string>('fallback')),
+      )
+      .leftJoin('notice_texts as t', (j) =>
+        j.onRef('t.notice_id', '=', 'n.id').on('t.lang', '=', param<string>('lang')),
+      )
+      .select((e) => [
+        'n.id',
+        e.fn.coalesce('t.title', 'd.title').as('title'),
+        e.fn.coalesce('t.content', 'd.content').as('content'),
+        'n.published_at',
+      ])
+      .where('n.published_at', '<=', param<string>('now'))
+      .orderBy('n.published_at', 'desc')
+      .orderBy('n.id', 'desc'),
+  );
+  const upsertNotice = prepareQuery(db, (b) =>
+    b
+      .insertInto('notices')
+      .values({ id: param<number>('id'), published_at: param<string>('publishedAt') })
+      .onConflict((c) =>
+        c
+          .column('id')
+          .doUpdateSet((e) => ({ published_at: e.ref('excluded.published_at') }))
+          .whereRef('notices.published_at', 'is distinct from', 'excluded.published_at'),
+      ),
+  );
+  const upsertNoticeText = prepareQuery(db, (b) =>
+    b
+      .insertInto('notice_texts')
+      .values({
+        notice_id: param<number>('id'),
+        lang: param<string>('lang'),
+        title: param<string>('title'),
+        content: param<string>('content'),
+      })
+      .onConflict((c) =>
+        c
+          .columns(['notice_id', 'lang'])
+          .doUpdateSet((e) => ({ title: e.ref('excluded.title'), content: e.ref('excluded.content') }))
+          .where((e) =>
+            e(
+              e.refTuple('notice_texts.title', 'notice_texts.content'),
+              'is distinct from',
+              e.refTuple('excluded.title', 'excluded.content'),
+            ),
+          ),
+      ),
+  );
+  const pruneNoticeTexts = prepareQuery(db, (b, engine) =>
+    b
+      .deleteFrom('notice_texts')
+      .where('notice_id', '=', param<number>('id'))
+      .where((e) => e.not(oneOf(engine, 'lang', 'langs', 'text'))),
+  );
+  const pruneNotices = prepareQuery(db, (b, engine) =>
+    b.deleteFrom('notices').where((e) => e.not(oneOf(engine, 'id', 'ids', 'bigint'))),
+  );
+
+  const insertFbEvent = prepareQuery(db, (b) =>
+    b
+      .insertInto('fb_events')
+      .values({
+        user_id: param<number>('userId'),
+        name: param<string>('name'),
+        value_centavos: param<number | null>('valueCentavos'),
+        currency: param<string | null>('currency'),
+        created_at: param<string>('now'),
+      })
+      .returning('id'),
+  );
+  const hasPendingFbEvents = prepareQuery(db, (b) =>
+    b.selectNoFrom((e) =>
+      e
+        .case()
+        .when(
+          e.exists(
+            e
+              .selectFrom('fb_events')
+              .select(sql.lit(1).as('one'))
+              .where('user_id', '=', param<number>('userId'))
+              .where('delivered_at', 'is', null),
+          ),
+        )
+        .then(sql.lit(1))
+        .else(sql.lit(0))
+        .end()
+        .as('pending'),
+    ),
+  );
+  const takeFbEvents = prepareQuery(db, (b) =>
+    b
+      .updateTable('fb_events')
+      .set({ delivered_at: param<string>('now') })
+      .where('user_id', '=', param<number>('userId'))
+      .where('delivered_at', 'is', null)
+      .returning(['id', 'name', 'value_centavos', 'currency']),
   );
 
   return {
-    setting: (key: string) => setting.get(key) as Promise<string | undefined>,
-    settings: async () => Object.fromEntries((await settings.all()) as [string, string][]),
+    setting: async (key: string) => (await setting.get({ key }))?.value,
+    settings: async () => Object.fromEntries((await settings.all()).map((row) => [row.key, row.value])),
     /** Writes a setting only when the key is new: a stored value (an operator's) is kept. */
-    insertSetting: (key: string, value: string) => insertSetting.run(key, value),
+    insertSetting: (key: string, value: string) => insertSetting.run({ key, value }),
 
-    document: (slug: string, pick: LangPick) => document.get({ slug, ...pick }) as Promise<string | undefined>,
+    document: async (slug: string, pick: LangPick) => (await document.get({ slug, ...pick }))?.body,
     async upsertDocument(slug: string, bodies: { lang: string; body: string }[]) {
-      for (const { lang, body } of bodies) await upsertDocument.run(slug, lang, body);
-      await pruneDocumentLangs.run(slug, json(bodies.map((b) => b.lang)));
+      for (const { lang, body } of bodies) await upsertDocument.run({ slug, lang, body });
+      await pruneDocumentLangs.run({ slug, langs: bodies.map((b) => b.lang) });
     },
 
-    faq: (pick: LangPick) => faq.all(pick) as Promise<FaqRow[]>,
+    faq: (pick: LangPick): Promise<FaqRow[]> => faq.all({ ...pick }),
     /** Makes the FAQ exactly these rows: upserts them and deletes the others. */
     async replaceFaq(rows: FaqSeedRow[]) {
       for (const row of rows) {
-        await upsertFaq.run(row.id, row.sortOrder);
-        for (const t of row.texts) await upsertFaqText.run(row.id, t.lang, t.category, t.question, t.answer);
-        await pruneFaqTexts.run(row.id, json(row.texts.map((t) => t.lang)));
+        await upsertFaq.run({ id: row.id, sortOrder: row.sortOrder });
+        for (const t of row.texts) await upsertFaqText.run({ id: row.id, ...t });
+        await pruneFaqTexts.run({ id: row.id, langs: row.texts.map((t) => t.lang) });
       }
-      await pruneFaq.run(json(rows.map((r) => r.id)));
+      await pruneFaq.run({ ids: rows.map((r) => r.id) });
     },
 
-    banners: (pick: LangPick) => banners.all(pick) as Promise<BannerRow[]>,
+    banners: (pick: LangPick): Promise<BannerRow[]> => banners.all({ ...pick }),
     async replaceBanners(rows: BannerSeedRow[]) {
       for (const row of rows) {
-        await upsertBanner.run(row.id, row.sortOrder, row.link, row.linkType);
-        for (const t of row.texts) await upsertBannerText.run(row.id, t.lang, t.title, t.imageUrl);
-        await pruneBannerTexts.run(row.id, json(row.texts.map((t) => t.lang)));
+        await upsertBanner.run({ id: row.id, sortOrder: row.sortOrder, link: row.link, linkType: row.linkType });
+        for (const t of row.texts) await upsertBannerText.run({ id: row.id, ...t });
+        await pruneBannerTexts.run({ id: row.id, langs: row.texts.map((t) => t.lang) });
       }
-      await pruneBanners.run(json(rows.map((r) => r.id)));
+      await pruneBanners.run({ ids: rows.map((r) => r.id) });
     },
 
-    notices: (pick: LangPick, now: string) => notices.all({ ...pick, now }) as Promise<NoticeRow[]>,
+    notices: (pick: LangPick, now: string): Promise<NoticeRow[]> => notices.all({ ...pick, now }),
     async replaceNotices(rows: NoticeSeedRow[]) {
       for (const row of rows) {
-        await upsertNotice.run(row.id, row.publishedAt);
-        for (const t of row.texts) await upsertNoticeText.run(row.id, t.lang, t.title, t.content);
-        await pruneNoticeTexts.run(row.id, json(row.texts.map((t) => t.lang)));
+        await upsertNotice.run({ id: row.id, publishedAt: row.publishedAt });
+        for (const t of row.texts) await upsertNoticeText.run({ id: row.id, ...t });
+        await pruneNoticeTexts.run({ id: row.id, langs: row.texts.map((t) => t.lang) });
       }
-      await pruneNotices.run(json(rows.map((r) => r.id)));
+      await pruneNotices.run({ ids: rows.map((r) => r.id) });
     },
 
-    insertFbEvent: async (event: NewFbEvent) => ((await insertFbEvent.get(event)) as { id: number }).id,
-    /** Marks the player's pending events delivered and returns them, in one statement. */
+    // RETURNING answers the row it inserted.
+    insertFbEvent: async (event: NewFbEvent) => (await insertFbEvent.get({ ...event }))!.id,
     /** Marks the player's pending events delivered and returns them; a plain read when there are none. */
-    takeFbEvents: async (userId: number, now: () => string) =>
-      (await hasPendingFbEvents.get(userId)) === 1 ? ((await takeFbEvents.all(now(), userId)) as FbEventRow[]) : [],
+    takeFbEvents: async (userId: number, now: () => string): Promise<FbEventRow[]> =>
+      (await hasPendingFbEvents.get({ userId }))?.pending === 1 ? takeFbEvents.all({ now: now(), userId }) : [],
   };
 }
 

@@ -1,6 +1,8 @@
+import type { Expression } from 'kysely';
+import { param, prepareQuery, sql } from '../../db/builder';
 import type { Db } from '../../db/database';
 
-/** The journal types the dashboard reads (the list in journalByHour's SQL): games, deposits, payouts, promotions' cash. */
+/** The journal types the dashboard reads (journalByHour's filter): games, deposits, payouts, promotions' cash. */
 export const DASHBOARD_JOURNAL_TYPES = [
   'bet',
   'win',
@@ -42,52 +44,106 @@ export interface PendingRow {
  * deposits, identity verification, live chat, accounts) as a report does. Times are ISO 8601 UTC text, so
  * text order is time order and `substr(created_at, 1, 13)` is the UTC hour: the service adds hours up into
  * Manila days (UTC+8, no daylight saving, so a Manila day is exactly 24 whole UTC hours). Every statement is
- * plain SQL both engines run (substr, COALESCE, COUNT(DISTINCT), scalar subqueries).
+ * plain SQL both engines run (substr, COALESCE, COUNT(DISTINCT), scalar subqueries). A grouped SUM has rows
+ * to add, so it is never NULL; the one SUM that may find none is COALESCE'd to 0, as SQLite's total() was.
  */
 export function createDashboardRepo(db: Db) {
-  const journalByHour = db.prepare(
-    `SELECT substr(created_at, 1, 13) AS hour, type, SUM(amount) AS amount, SUM(frozen_delta) AS frozen,
-            COUNT(*) AS n
-       FROM balance_journal
-      WHERE created_at >= @from AND created_at < @to
-        AND type IN ('bet', 'win', 'rollback', 'deposit', 'withdraw_paid', 'deposit_bonus', 'reward', 'rebate')
-      GROUP BY substr(created_at, 1, 13), type`,
+  // The UTC hour of an ISO time; written out (no bound values) so the select list and GROUP BY match.
+  const hourOf = (time: Expression<string>) => sql<string>`substr(${time}, 1, 13)`;
+
+  const journalByHour = prepareQuery(db, (b) =>
+    b
+      .selectFrom('balance_journal')
+      .select((e) => [
+        hourOf(sql.ref<string>('created_at')).as('hour'),
+        'type',
+        e.fn.sum<number>('amount').as('amount'),
+        e.fn.sum<number>('frozen_delta').as('frozen'),
+        e.fn.countAll<number>().as('n'),
+      ])
+      .where('created_at', '>=', param<string>('from'))
+      .where('created_at', '<', param<string>('to'))
+      .where(
+        'type',
+        'in',
+        DASHBOARD_JOURNAL_TYPES.map((type) => sql.lit(type)),
+      )
+      .groupBy([hourOf(sql.ref<string>('created_at')), 'type'])
+      .$narrowType<{ type: DashboardJournalType }>(),
   );
-  const bettors = db
-    .prepare(
-      `SELECT COUNT(DISTINCT user_id) FROM balance_journal
-        WHERE type = 'bet' AND created_at >= @from AND created_at < @to`,
-    )
-    .pluck();
+  const bettors = prepareQuery(db, (b) =>
+    b
+      .selectFrom('balance_journal')
+      .select((e) => e.fn.count<number>('user_id').distinct().as('n'))
+      .where('type', '=', sql.lit('bet'))
+      .where('created_at', '>=', param<string>('from'))
+      .where('created_at', '<', param<string>('to')),
+  );
   // A player registers when the account is created, or, for a guest, when it signs up (terms accepted then).
-  const registrationsByHour = db.prepare(
-    `SELECT substr(COALESCE(terms_accepted_at, created_at), 1, 13) AS hour, COUNT(*) AS n
-       FROM users
-      WHERE guest = 0 AND COALESCE(terms_accepted_at, created_at) >= @from
-        AND COALESCE(terms_accepted_at, created_at) < @to
-      GROUP BY substr(COALESCE(terms_accepted_at, created_at), 1, 13)`,
+  const registeredAt = sql<string>`coalesce(${sql.ref('terms_accepted_at')}, ${sql.ref('created_at')})`;
+  const registrationsByHour = prepareQuery(db, (b) =>
+    b
+      .selectFrom('users')
+      .select((e) => [hourOf(registeredAt).as('hour'), e.fn.countAll<number>().as('n')])
+      .where('guest', '=', sql.lit(0))
+      .where(registeredAt, '>=', param<string>('from'))
+      .where(registeredAt, '<', param<string>('to'))
+      .groupBy(hourOf(registeredAt)),
   );
-  const pending = db.prepare(
-    `SELECT
-       (SELECT COUNT(*) FROM withdrawals WHERE status = 0) AS withdrawals,
-       (SELECT COALESCE(SUM(amount), 0) FROM withdrawals WHERE status = 0) AS withdrawalsAmount,
-       (SELECT COUNT(*) FROM withdrawals WHERE status = 5) AS withdrawalExceptions,
-       (SELECT COUNT(*) FROM kyc_submissions WHERE status = 'pending') AS kyc,
-       (SELECT COUNT(*) FROM chat_conversations WHERE status = 'open') AS chats,
-       (SELECT COUNT(*) FROM chat_conversations WHERE status = 'open' AND operator_unread > 0) AS chatsUnread,
-       (SELECT COUNT(*) FROM deposits WHERE status = 0) AS deposits`,
+  const pending = prepareQuery(db, (b) =>
+    b
+      .selectNoFrom((e) => [
+        e
+          .selectFrom('withdrawals')
+          .select(e.fn.countAll<number>().as('n'))
+          .where('status', '=', sql.lit(0))
+          .as('withdrawals'),
+        e
+          .selectFrom('withdrawals')
+          .select((s) => s.fn.coalesce(s.fn.sum<number>('amount'), sql.lit(0)).as('n'))
+          .where('status', '=', sql.lit(0))
+          .as('withdrawalsAmount'),
+        e
+          .selectFrom('withdrawals')
+          .select(e.fn.countAll<number>().as('n'))
+          .where('status', '=', sql.lit(5))
+          .as('withdrawalExceptions'),
+        e
+          .selectFrom('kyc_submissions')
+          .select(e.fn.countAll<number>().as('n'))
+          .where('status', '=', sql.lit('pending'))
+          .as('kyc'),
+        e
+          .selectFrom('chat_conversations')
+          .select(e.fn.countAll<number>().as('n'))
+          .where('status', '=', sql.lit('open'))
+          .as('chats'),
+        e
+          .selectFrom('chat_conversations')
+          .select(e.fn.countAll<number>().as('n'))
+          .where('status', '=', sql.lit('open'))
+          .where('operator_unread', '>', sql.lit(0))
+          .as('chatsUnread'),
+        e
+          .selectFrom('deposits')
+          .select(e.fn.countAll<number>().as('n'))
+          .where('status', '=', sql.lit(0))
+          .as('deposits'),
+      ])
+      // A scalar subquery of COUNT(*) or COALESCE(SUM, 0) answers a number, never NULL.
+      .$narrowType<PendingRow>(),
   );
 
   return {
     /** Σ amount, Σ frozen_delta and the rows of each dashboard journal type per UTC hour of [from, to). */
-    journalByHour: (range: { from: string; to: string }) => journalByHour.all(range) as Promise<JournalHourRow[]>,
+    journalByHour: (range: { from: string; to: string }): Promise<JournalHourRow[]> => journalByHour.all(range),
     /** Distinct accounts with a bet row in [from, to). */
-    bettors: (range: { from: string; to: string }) => bettors.get(range) as Promise<number>,
+    bettors: async (range: { from: string; to: string }) => (await bettors.get(range))?.n ?? 0,
     /** Registered (not guest) accounts per UTC hour of their registration in [from, to). */
-    registrationsByHour: (range: { from: string; to: string }) =>
-      registrationsByHour.all(range) as Promise<CountHourRow[]>,
-    /** The queues waiting for an operator, now. */
-    pending: () => pending.get() as Promise<PendingRow>,
+    registrationsByHour: (range: { from: string; to: string }): Promise<CountHourRow[]> =>
+      registrationsByHour.all(range),
+    /** The queues waiting for an operator, now (one row, always). */
+    pending: async (): Promise<PendingRow> => (await pending.get())!,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { GAME_TYPES, MENU_CODES } from '../../../../shared/contract/game';
+import { oneOf, param, prepareQuery, sql, typedParam } from '../../db/builder';
 import type { Db } from '../../db/database';
-import { isPostgres } from '../../db/port';
 
 export type GameType = (typeof GAME_TYPES)[number];
 export type MenuCode = (typeof MENU_CODES)[number];
@@ -58,98 +58,171 @@ export interface HelpRow {
 export type ListKind = 'all' | 'hot' | 'type';
 
 export function createCatalogRepo(db: Db) {
-  const menu = db.prepare('SELECT * FROM game_menu ORDER BY sort_order, code');
-  const providersWith = (condition: string) =>
-    db.prepare(
-      `SELECT p.* FROM providers p
-       WHERE EXISTS (SELECT 1 FROM games g WHERE g.provider = p.code AND g.enabled = 1${condition})
-       ORDER BY p.sort_order, p.code`,
+  const menu = prepareQuery(db, (b) =>
+    b.selectFrom('game_menu').selectAll().orderBy('sort_order').orderBy('code').$narrowType<MenuRow>(),
+  );
+  const providersWith = (kind: ListKind) =>
+    prepareQuery(db, (b) =>
+      b
+        .selectFrom('providers as p')
+        .selectAll('p')
+        .where((e) =>
+          e.exists(
+            e
+              .selectFrom('games as g')
+              .select(sql.lit(1).as('one'))
+              .whereRef('g.provider', '=', 'p.code')
+              .where('g.enabled', '=', sql.lit(1))
+              .$if(kind === 'hot', (q) => q.where('g.hot', '=', sql.lit(1)))
+              .$if(kind === 'type', (q) => q.where('g.type', '=', param<GameType>('type'))),
+          ),
+        )
+        .orderBy('p.sort_order')
+        .orderBy('p.code'),
     );
-  const providers = {
-    all: providersWith(''),
-    hot: providersWith(' AND g.hot = 1'),
-    type: providersWith(' AND g.type = @type'),
-  };
+  const providers = { all: providersWith('all'), hot: providersWith('hot'), type: providersWith('type') };
 
   // No table is read, so no read transaction either: the cheap first check of every list call. PostgreSQL
   // has no total_changes(), and other processes change the catalog too: there every call reads the version.
   let calls = 0;
-  const totalChanges = isPostgres(db) ? { get: () => ++calls } : db.prepare('SELECT total_changes()').pluck();
-  const catalogVersion = db.prepare('SELECT version FROM game_catalog_version WHERE id = 1').pluck();
-  const enabledGames = db.prepare(
-    `SELECT g.id, g.code, g.name, g.search_name, g.type, g.provider, p.name AS provider_name, g.thumbnail_url,
-       g.hot, g.new, g.playable
-     FROM games g JOIN providers p ON p.code = g.provider
-     WHERE g.enabled = 1 ORDER BY g.popularity DESC, g.id`,
+  const totalChanges =
+    db.engine === 'sqlite' ? prepareQuery(db, (b) => b.selectNoFrom(sql<number>`total_changes()`.as('n'))) : undefined;
+  const catalogVersion = prepareQuery(db, (b) =>
+    b.selectFrom('game_catalog_version').select('version').where('id', '=', sql.lit(1)),
+  );
+  const enabledGames = prepareQuery(db, (b) =>
+    b
+      .selectFrom('games as g')
+      .innerJoin('providers as p', 'p.code', 'g.provider')
+      .select([
+        'g.id',
+        'g.code',
+        'g.name',
+        'g.search_name',
+        'g.type',
+        'g.provider',
+        'p.name as provider_name',
+        'g.thumbnail_url',
+        'g.hot',
+        'g.new',
+        'g.playable',
+      ])
+      .where('g.enabled', '=', sql.lit(1))
+      .orderBy('g.popularity', 'desc')
+      .orderBy('g.id')
+      .$narrowType<CatalogRow>(),
   );
 
-  const recordSearch = db.prepare(
-    `INSERT INTO game_search_terms (term, searches, hits, last_at, last_hit_at)
-     VALUES (@term, 1, @hit, @now, CASE WHEN CAST(@hit AS BIGINT) = 1 THEN @now END)
-     ON CONFLICT (term) DO UPDATE SET searches = game_search_terms.searches + 1, hits = game_search_terms.hits + excluded.hits,
-       last_at = excluded.last_at, last_hit_at = COALESCE(excluded.last_hit_at, game_search_terms.last_hit_at)`,
+  const recordSearch = prepareQuery(db, (b, engine) =>
+    b
+      .insertInto('game_search_terms')
+      .values((e) => ({
+        term: param<string>('term'),
+        searches: sql.lit(1),
+        hits: param<number>('hit'),
+        last_at: param<string>('now'),
+        last_hit_at: e
+          .case()
+          .when(typedParam<number>(engine, 'hit', 'bigint'), '=', sql.lit(1))
+          .then(param<string>('now'))
+          .end(),
+      }))
+      .onConflict((c) =>
+        c.column('term').doUpdateSet((e) => ({
+          searches: e('game_search_terms.searches', '+', sql.lit(1)),
+          hits: e('game_search_terms.hits', '+', e.ref('excluded.hits')),
+          last_at: e.ref('excluded.last_at'),
+          last_hit_at: e.fn.coalesce('excluded.last_hit_at', 'game_search_terms.last_hit_at'),
+        })),
+      ),
   );
-  const popularSearches = db.prepare(
-    `SELECT term, hits FROM game_search_terms WHERE hits > 0
-     ORDER BY hits DESC, last_hit_at DESC, term LIMIT ?`,
+  const popularSearches = prepareQuery(db, (b) =>
+    b
+      .selectFrom('game_search_terms')
+      .select(['term', 'hits'])
+      .where('hits', '>', sql.lit(0))
+      .orderBy('hits', 'desc')
+      .orderBy('last_hit_at', 'desc')
+      .orderBy('term')
+      .limit(param<number>('limit')),
   );
 
-  const byId = db.prepare('SELECT * FROM games WHERE id = ?');
-  const collect = db.prepare(
-    `INSERT INTO game_favourites (user_id, game_id, created_at) VALUES (?, ?, ?)
-     ON CONFLICT (user_id, game_id) DO NOTHING`,
+  const byId = prepareQuery(db, (b) =>
+    b.selectFrom('games').selectAll().where('id', '=', param<number>('id')).$narrowType<GameRow>(),
   );
-  const uncollect = db.prepare('DELETE FROM game_favourites WHERE user_id = ? AND game_id = ?');
-  const favouritesAmong = db
-    .prepare(
-      'SELECT game_id FROM game_favourites WHERE user_id = ? AND game_id IN (SELECT CAST(value AS BIGINT) FROM json_each(?))',
-    )
-    .pluck();
-  const favourites = db
-    .prepare(
-      `SELECT f.game_id FROM game_favourites f JOIN games g ON g.id = f.game_id
-       WHERE f.user_id = ? AND g.enabled = 1 ORDER BY f.created_at DESC, f.id DESC LIMIT ? OFFSET ?`,
-    )
-    .pluck();
-  const favouriteCount = db
-    .prepare(
-      'SELECT COUNT(*) FROM game_favourites f JOIN games g ON g.id = f.game_id WHERE f.user_id = ? AND g.enabled = 1',
-    )
-    .pluck();
+  const collect = prepareQuery(db, (b) =>
+    b
+      .insertInto('game_favourites')
+      .values({ user_id: param<number>('userId'), game_id: param<number>('gameId'), created_at: param<string>('now') })
+      .onConflict((c) => c.columns(['user_id', 'game_id']).doNothing()),
+  );
+  const uncollect = prepareQuery(db, (b) =>
+    b
+      .deleteFrom('game_favourites')
+      .where('user_id', '=', param<number>('userId'))
+      .where('game_id', '=', param<number>('gameId')),
+  );
+  const favouritesAmong = prepareQuery(db, (b, engine) =>
+    b
+      .selectFrom('game_favourites')
+      .select('game_id')
+      .where('user_id', '=', param<number>('userId'))
+      .where(oneOf(engine, 'game_id', 'gameIds', 'bigint')),
+  );
+  const favourites = prepareQuery(db, (b) =>
+    b
+      .selectFrom('game_favourites as f')
+      .innerJoin('games as g', 'g.id', 'f.game_id')
+      .select('f.game_id')
+      .where('f.user_id', '=', param<number>('userId'))
+      .where('g.enabled', '=', sql.lit(1))
+      .orderBy('f.created_at', 'desc')
+      .orderBy('f.id', 'desc')
+      .limit(param<number>('limit'))
+      .offset(param<number>('offset')),
+  );
+  const favouriteCount = prepareQuery(db, (b) =>
+    b
+      .selectFrom('game_favourites as f')
+      .innerJoin('games as g', 'g.id', 'f.game_id')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .where('f.user_id', '=', param<number>('userId'))
+      .where('g.enabled', '=', sql.lit(1)),
+  );
 
-  const help = db.prepare('SELECT * FROM game_help WHERE lang = ?');
+  const help = prepareQuery(db, (b) => b.selectFrom('game_help').selectAll().where('lang', '=', param<string>('lang')));
 
   return {
-    menu: () => menu.all() as Promise<MenuRow[]>,
+    menu: (): Promise<MenuRow[]> => menu.all(),
     /** Providers with at least one enabled game (of the list's kind and type when given). */
-    providers: async (kind: ListKind, type?: GameType) =>
-      (await (kind === 'type' ? providers.type.all({ type }) : providers[kind].all())) as ProviderRow[],
+    providers: (kind: ListKind, type?: GameType): Promise<ProviderRow[]> =>
+      kind === 'type' ? providers.type.all({ type }) : providers[kind].all(),
 
     /** Writes made through this connection so far (any table): unchanged means the catalog is too. */
-    totalChanges: async () => Number(await totalChanges.get()),
+    totalChanges: async () => (totalChanges ? Number((await totalChanges.get())?.n) : ++calls),
     /** Moved by triggers on every change to games or providers. */
-    catalogVersion: async () => Number(await catalogVersion.get()),
+    catalogVersion: async () => Number((await catalogVersion.get())?.version),
     /** Every enabled game, most popular first. */
-    enabledGames: () => enabledGames.all() as Promise<CatalogRow[]>,
+    enabledGames: (): Promise<CatalogRow[]> => enabledGames.all(),
 
     recordSearch: (term: string, hit: boolean, now: string) => recordSearch.run({ term, hit: hit ? 1 : 0, now }),
-    popularSearches: async (limit: number) => (await popularSearches.all(limit)) as { term: string; hits: number }[],
+    popularSearches: (limit: number) => popularSearches.all({ limit }),
 
-    byId: (id: number) => byId.get(id) as Promise<GameRow | undefined>,
+    byId: (id: number): Promise<GameRow | undefined> => byId.get({ id }),
     /** False when the game was already a favourite. */
     collect: async (userId: number, gameId: number, now: string) =>
-      (await collect.run(userId, gameId, now)).changes > 0,
+      (await collect.run({ userId, gameId, now })).changes > 0,
     /** False when it was not one. */
-    uncollect: async (userId: number, gameId: number) => (await uncollect.run(userId, gameId)).changes > 0,
+    uncollect: async (userId: number, gameId: number) => (await uncollect.run({ userId, gameId })).changes > 0,
     /** Which of these games (a page of a list) the player collected: one query for the whole page. */
     favouritesAmong: async (userId: number, gameIds: number[]) =>
-      new Set((await favouritesAmong.all(userId, JSON.stringify(gameIds))) as number[]),
+      new Set((await favouritesAmong.all({ userId, gameIds })).map((row) => row.game_id)),
     /** Ids of the player's enabled favourites, last collected first. */
-    favourites: (userId: number, limit: number, offset: number) =>
-      favourites.all(userId, limit, offset) as Promise<number[]>,
-    favouriteCount: async (userId: number) => Number(await favouriteCount.get(userId)),
+    favourites: async (userId: number, limit: number, offset: number) =>
+      (await favourites.all({ userId, limit, offset })).map((row) => row.game_id),
+    favouriteCount: async (userId: number) => (await favouriteCount.get({ userId }))?.n ?? 0,
 
-    help: (lang: string) => help.get(lang) as Promise<HelpRow | undefined>,
+    help: (lang: string): Promise<HelpRow | undefined> => help.get({ lang }),
   };
 }
 

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { SqlBool } from 'kysely';
 import { z } from 'zod';
 import { GAME_TAGS, GAME_TYPES, MENU_CODES } from '../../../../shared/contract/game';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../../../../shared/messages';
+import { oneOf, param, prepareQuery, sql } from '../../db/builder';
 import { type Db, SEEDS_DIR } from '../../db/database';
 import { TITLE_KEYS } from '../../sandbox/provider/games/titles';
 import { searchName } from './search';
@@ -100,6 +102,12 @@ export function readCatalogSeed() {
 
 let cached: ReturnType<typeof readCatalogSeed> | undefined;
 
+/** An upsert's stored row differs from the one offered, in any of these columns (a row value, both engines). */
+const changed = (table: string, columns: string[]) =>
+  sql<SqlBool>`(${sql.join(columns.map((c) => sql.ref(`${table}.${c}`)))}) is distinct from (${sql.join(
+    columns.map((c) => sql.ref(`excluded.${c}`)),
+  )})`;
+
 /**
  * Writes the catalog from db/seeds/games, following the files: rows are upserted by code (menu,
  * providers) or id (games, so ids stay stable for favourites and game records); a game no longer in the
@@ -109,16 +117,31 @@ export async function seedCatalog(db: Db): Promise<void> {
   cached ??= readCatalogSeed();
   const { menu, providers, games, helpPages } = cached;
 
-  const menuRow = db.prepare(
-    `INSERT INTO game_menu (code, name_en, name_vi, show_provider, show_type, bg_color, sort_order)
-     VALUES (@code, @nameEn, @nameVi, @showProvider, @showType, @bgColor, @sort)
-     ON CONFLICT (code) DO UPDATE SET name_en = excluded.name_en, name_vi = excluded.name_vi,
-       show_provider = excluded.show_provider, show_type = excluded.show_type, bg_color = excluded.bg_color,
-       sort_order = excluded.sort_order
-     WHERE (game_menu.name_en, game_menu.name_vi, game_menu.show_provider, game_menu.show_type, game_menu.bg_color,
-       game_menu.sort_order) IS DISTINCT FROM
-       (excluded.name_en, excluded.name_vi, excluded.show_provider, excluded.show_type, excluded.bg_color,
-        excluded.sort_order)`,
+  const menuRow = prepareQuery(db, (b) =>
+    b
+      .insertInto('game_menu')
+      .values({
+        code: param<string>('code'),
+        name_en: param<string>('nameEn'),
+        name_vi: param<string>('nameVi'),
+        show_provider: param<number>('showProvider'),
+        show_type: param<number>('showType'),
+        bg_color: param<string>('bgColor'),
+        sort_order: param<number>('sort'),
+      })
+      .onConflict((c) =>
+        c
+          .column('code')
+          .doUpdateSet((e) => ({
+            name_en: e.ref('excluded.name_en'),
+            name_vi: e.ref('excluded.name_vi'),
+            show_provider: e.ref('excluded.show_provider'),
+            show_type: e.ref('excluded.show_type'),
+            bg_color: e.ref('excluded.bg_color'),
+            sort_order: e.ref('excluded.sort_order'),
+          }))
+          .where(changed('game_menu', ['name_en', 'name_vi', 'show_provider', 'show_type', 'bg_color', 'sort_order'])),
+      ),
   );
   for (const [index, m] of menu.entries()) {
     await menuRow.run({
@@ -132,31 +155,97 @@ export async function seedCatalog(db: Db): Promise<void> {
     });
   }
 
-  const providerRow = db.prepare(
-    `INSERT INTO providers (code, name, logo_url, sort_order) VALUES (@code, @name, @logoUrl, @sort)
-     ON CONFLICT (code) DO UPDATE SET name = excluded.name, logo_url = excluded.logo_url, sort_order = excluded.sort_order
-     WHERE (providers.name, providers.logo_url, providers.sort_order) IS DISTINCT FROM (excluded.name, excluded.logo_url, excluded.sort_order)`,
+  const providerRow = prepareQuery(db, (b) =>
+    b
+      .insertInto('providers')
+      .values({
+        code: param<string>('code'),
+        name: param<string>('name'),
+        logo_url: param<string>('logoUrl'),
+        sort_order: param<number>('sort'),
+      })
+      .onConflict((c) =>
+        c
+          .column('code')
+          .doUpdateSet((e) => ({
+            name: e.ref('excluded.name'),
+            logo_url: e.ref('excluded.logo_url'),
+            sort_order: e.ref('excluded.sort_order'),
+          }))
+          .where(changed('providers', ['name', 'logo_url', 'sort_order'])),
+      ),
   );
   for (const [index, p] of providers.entries()) {
     await providerRow.run({ code: p.code, name: p.name, logoUrl: providerLogoUrl(p.code), sort: index + 1 });
   }
 
-  const gameRow = db.prepare(
-    `INSERT INTO games (id, code, name, search_name, type, provider, thumbnail_url, hot, new, playable, open_mode,
-       need_bind_wallet, provider_game, popularity, enabled, created_at)
-     VALUES (@id, @code, @name, @searchName, @type, @provider, @thumbnailUrl, @hot, @new, @playable, @openMode,
-       @needBindWallet, @providerGame, @popularity, 1, @now)
-     ON CONFLICT (id) DO UPDATE SET code = excluded.code, name = excluded.name, search_name = excluded.search_name,
-       type = excluded.type, provider = excluded.provider, thumbnail_url = excluded.thumbnail_url, hot = excluded.hot,
-       new = excluded.new, playable = excluded.playable, open_mode = excluded.open_mode,
-       need_bind_wallet = excluded.need_bind_wallet, provider_game = excluded.provider_game,
-       popularity = excluded.popularity, enabled = 1
-     WHERE (games.code, games.name, games.search_name, games.type, games.provider, games.thumbnail_url, games.hot,
-       games.new, games.playable, games.open_mode, games.need_bind_wallet, games.provider_game, games.popularity,
-       games.enabled) IS DISTINCT FROM
-       (excluded.code, excluded.name, excluded.search_name, excluded.type, excluded.provider, excluded.thumbnail_url,
-        excluded.hot, excluded.new, excluded.playable, excluded.open_mode, excluded.need_bind_wallet,
-        excluded.provider_game, excluded.popularity, 1)`,
+  const gameRow = prepareQuery(db, (b) =>
+    b
+      .insertInto('games')
+      .values({
+        id: param<number>('id'),
+        code: param<string>('code'),
+        name: param<string>('name'),
+        search_name: param<string>('searchName'),
+        type: param<string>('type'),
+        provider: param<string>('provider'),
+        thumbnail_url: param<string>('thumbnailUrl'),
+        hot: param<number>('hot'),
+        new: param<number>('new'),
+        playable: param<number>('playable'),
+        open_mode: param<string>('openMode'),
+        need_bind_wallet: param<number>('needBindWallet'),
+        provider_game: param<string | null>('providerGame'),
+        popularity: param<number>('popularity'),
+        enabled: sql.lit(1),
+        created_at: param<string>('now'),
+      })
+      .onConflict((c) =>
+        c
+          .column('id')
+          .doUpdateSet((e) => ({
+            code: e.ref('excluded.code'),
+            name: e.ref('excluded.name'),
+            search_name: e.ref('excluded.search_name'),
+            type: e.ref('excluded.type'),
+            provider: e.ref('excluded.provider'),
+            thumbnail_url: e.ref('excluded.thumbnail_url'),
+            hot: e.ref('excluded.hot'),
+            new: e.ref('excluded.new'),
+            playable: e.ref('excluded.playable'),
+            open_mode: e.ref('excluded.open_mode'),
+            need_bind_wallet: e.ref('excluded.need_bind_wallet'),
+            provider_game: e.ref('excluded.provider_game'),
+            popularity: e.ref('excluded.popularity'),
+            enabled: sql.lit(1),
+          }))
+          // excluded.enabled is the 1 inserted.
+          .where(
+            changed('games', [
+              'code',
+              'name',
+              'search_name',
+              'type',
+              'provider',
+              'thumbnail_url',
+              'hot',
+              'new',
+              'playable',
+              'open_mode',
+              'need_bind_wallet',
+              'provider_game',
+              'popularity',
+              'enabled',
+            ]),
+          ),
+      ),
+  );
+  const disableOthers = prepareQuery(db, (b, engine) =>
+    b
+      .updateTable('games')
+      .set({ enabled: sql.lit(0) })
+      .where('enabled', '=', sql.lit(1))
+      .where((e) => e.not(oneOf(engine, 'id', 'ids', 'bigint'))),
   );
   const now = new Date().toISOString();
   for (const g of games) {
@@ -178,16 +267,27 @@ export async function seedCatalog(db: Db): Promise<void> {
       now,
     });
   }
-  await db
-    .prepare(
-      'UPDATE games SET enabled = 0 WHERE enabled = 1 AND id NOT IN (SELECT CAST(value AS BIGINT) FROM json_each(?))',
-    )
-    .run(JSON.stringify(games.map((g) => g.id)));
+  await disableOthers.run({ ids: games.map((g) => g.id) });
 
-  const helpRow = db.prepare(
-    `INSERT INTO game_help (lang, title, content, featured) VALUES (@lang, @title, @content, @featured)
-     ON CONFLICT (lang) DO UPDATE SET title = excluded.title, content = excluded.content, featured = excluded.featured
-     WHERE (game_help.title, game_help.content, game_help.featured) IS DISTINCT FROM (excluded.title, excluded.content, excluded.featured)`,
+  const helpRow = prepareQuery(db, (b) =>
+    b
+      .insertInto('game_help')
+      .values({
+        lang: param<string>('lang'),
+        title: param<string>('title'),
+        content: param<string>('content'),
+        featured: param<string>('featured'),
+      })
+      .onConflict((c) =>
+        c
+          .column('lang')
+          .doUpdateSet((e) => ({
+            title: e.ref('excluded.title'),
+            content: e.ref('excluded.content'),
+            featured: e.ref('excluded.featured'),
+          }))
+          .where(changed('game_help', ['title', 'content', 'featured'])),
+      ),
   );
   for (const page of helpPages) await helpRow.run(page);
 }

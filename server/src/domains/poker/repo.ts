@@ -1,3 +1,4 @@
+import { param, prepareQuery, sql } from '../../db/builder';
 import type { Db } from '../../db/database';
 
 export type PokerChance = 'free' | 'referral';
@@ -12,48 +13,126 @@ export interface PokerFeedRow {
 }
 
 export function createPokerRepo(db: Db) {
-  const weights = db.prepare('SELECT card, weight FROM poker_odds');
-  const setting = db.prepare('SELECT value FROM poker_settings WHERE key = ?').pluck();
-  const cards = db.prepare('SELECT card, owned FROM poker_cards WHERE user_id = ?');
-  const owned = db.prepare('SELECT owned FROM poker_cards WHERE user_id = ? AND card = ?').pluck();
-  const addCard = db.prepare(
-    `INSERT INTO poker_cards (user_id, card, owned, first_at, updated_at) VALUES (@userId, @card, 1, @now, @now)
-     ON CONFLICT (user_id, card) DO UPDATE SET owned = poker_cards.owned + 1, updated_at = @now`,
+  const weights = prepareQuery(db, (b) => b.selectFrom('poker_odds').select(['card', 'weight']));
+  const setting = prepareQuery(db, (b) =>
+    b.selectFrom('poker_settings').select('value').where('key', '=', param<string>('key')),
   );
-  const collected = db.prepare('SELECT COUNT(*) FROM poker_cards WHERE user_id = ?').pluck();
-  const freeUsed = db.prepare(`SELECT 1 FROM poker_draws WHERE user_id = ? AND day = ? AND chance = 'free'`).pluck();
-  const referralUsed = db.prepare(`SELECT COUNT(*) FROM poker_draws WHERE user_id = ? AND chance = 'referral'`).pluck();
-  const referralEarned = db.prepare('SELECT COUNT(*) FROM poker_referral_chances WHERE user_id = ?').pluck();
-  const insertDraw = db.prepare(
-    `INSERT INTO poker_draws (user_id, card, chance, day, duplicate, completed, created_at)
-     VALUES (@userId, @card, @chance, @day, @duplicate, @completed, @now)
-     RETURNING id`,
+  const cards = prepareQuery(db, (b) =>
+    b.selectFrom('poker_cards').select(['card', 'owned']).where('user_id', '=', param<number>('userId')),
   );
-  const insertReferral = db.prepare(
-    `INSERT INTO poker_referral_chances (referral_id, user_id, order_no, created_at) VALUES (?, ?, ?, ?)
-     ON CONFLICT (referral_id) DO NOTHING`,
+  const owned = prepareQuery(db, (b) =>
+    b
+      .selectFrom('poker_cards')
+      .select('owned')
+      .where('user_id', '=', param<number>('userId'))
+      .where('card', '=', param<string>('card')),
   );
-  const insertFeed = db.prepare(
-    `INSERT INTO poker_feed (user_id, kind, card, amount, created_at) VALUES (@userId, @kind, @card, @amount, @now)`,
+  const addCard = prepareQuery(db, (b) =>
+    b
+      .insertInto('poker_cards')
+      .values({
+        user_id: param<number>('userId'),
+        card: param<string>('card'),
+        owned: sql.lit(1),
+        first_at: param<string>('now'),
+        updated_at: param<string>('now'),
+      })
+      .onConflict((c) =>
+        c.columns(['user_id', 'card']).doUpdateSet((e) => ({
+          owned: e('poker_cards.owned', '+', sql.lit(1)),
+          updated_at: param<string>('now'),
+        })),
+      ),
   );
-  const feed = db.prepare(
-    `SELECT f.id, u.username, f.kind, f.card, f.amount, f.created_at
-     FROM poker_feed f JOIN users u ON u.id = f.user_id ORDER BY f.id DESC LIMIT ?`,
+  const collected = prepareQuery(db, (b) =>
+    b
+      .selectFrom('poker_cards')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .where('user_id', '=', param<number>('userId')),
   );
-  const freeDrawersOn = db
-    .prepare(`SELECT DISTINCT user_id FROM poker_draws WHERE chance = 'free' AND day IN (?, ?)`)
-    .pluck();
+  const freeUsed = prepareQuery(db, (b) =>
+    b
+      .selectFrom('poker_draws')
+      .select(sql.lit(1).as('one'))
+      .where('user_id', '=', param<number>('userId'))
+      .where('day', '=', param<string>('day'))
+      .where('chance', '=', sql.lit('free')),
+  );
+  const referralUsed = prepareQuery(db, (b) =>
+    b
+      .selectFrom('poker_draws')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .where('user_id', '=', param<number>('userId'))
+      .where('chance', '=', sql.lit('referral')),
+  );
+  const referralEarned = prepareQuery(db, (b) =>
+    b
+      .selectFrom('poker_referral_chances')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .where('user_id', '=', param<number>('userId')),
+  );
+  const insertDraw = prepareQuery(db, (b) =>
+    b
+      .insertInto('poker_draws')
+      .values({
+        user_id: param<number>('userId'),
+        card: param<string>('card'),
+        chance: param<PokerChance>('chance'),
+        day: param<string>('day'),
+        duplicate: param<number>('duplicate'),
+        completed: param<number>('completed'),
+        created_at: param<string>('now'),
+      })
+      .returning('id'),
+  );
+  const insertReferral = prepareQuery(db, (b) =>
+    b
+      .insertInto('poker_referral_chances')
+      .values({
+        referral_id: param<number>('referralId'),
+        user_id: param<number>('superiorId'),
+        order_no: param<string>('orderNo'),
+        created_at: param<string>('now'),
+      })
+      .onConflict((c) => c.column('referral_id').doNothing()),
+  );
+  const insertFeed = prepareQuery(db, (b) =>
+    b.insertInto('poker_feed').values({
+      user_id: param<number>('userId'),
+      kind: param<PokerFeedRow['kind']>('kind'),
+      card: param<string | null>('card'),
+      amount: param<number | null>('amount'),
+      created_at: param<string>('now'),
+    }),
+  );
+  const feed = prepareQuery(db, (b) =>
+    b
+      .selectFrom('poker_feed as f')
+      .innerJoin('users as u', 'u.id', 'f.user_id')
+      .select(['f.id', 'u.username', 'f.kind', 'f.card', 'f.amount', 'f.created_at'])
+      .orderBy('f.id', 'desc')
+      .limit(param<number>('limit'))
+      .$narrowType<{ kind: PokerFeedRow['kind'] }>(),
+  );
+  const freeDrawersOn = prepareQuery(db, (b) =>
+    b
+      .selectFrom('poker_draws')
+      .select('user_id')
+      .distinct()
+      .where('chance', '=', sql.lit('free'))
+      .where('day', 'in', [param<string>('dayA'), param<string>('dayB')]),
+  );
 
   return {
-    weights: async () => (await weights.all()) as { card: string; weight: number }[],
-    setting: (key: string) => setting.get(key) as Promise<string | undefined>,
-    cards: async (userId: number) => (await cards.all(userId)) as { card: string; owned: number }[],
-    owned: async (userId: number, card: string) => ((await owned.get(userId, card)) as number | undefined) ?? 0,
+    weights: () => weights.all(),
+    setting: async (key: string) => (await setting.get({ key }))?.value,
+    cards: (userId: number) => cards.all({ userId }),
+    owned: async (userId: number, card: string) => (await owned.get({ userId, card }))?.owned ?? 0,
     addCard: (userId: number, card: string, now: string) => addCard.run({ userId, card, now }),
-    collected: async (userId: number) => Number(await collected.get(userId)),
-    freeUsedOn: async (userId: number, day: string) => (await freeUsed.get(userId, day)) === 1,
+    collected: async (userId: number) => (await collected.get({ userId }))?.n ?? 0,
+    freeUsedOn: async (userId: number, day: string) => (await freeUsed.get({ userId, day })) !== undefined,
     referralLeft: async (userId: number) =>
-      Number(await referralEarned.get(userId)) - Number(await referralUsed.get(userId)),
+      ((await referralEarned.get({ userId }))?.n ?? 0) - ((await referralUsed.get({ userId }))?.n ?? 0),
     insertDraw: async (d: {
       userId: number;
       card: string;
@@ -63,14 +142,11 @@ export function createPokerRepo(db: Db) {
       completed: boolean;
       now: string;
     }) =>
-      (
-        (await insertDraw.get({ ...d, duplicate: d.duplicate ? 1 : 0, completed: d.completed ? 1 : 0 })) as {
-          id: number;
-        }
-      ).id,
+      // RETURNING answers the row it inserted.
+      (await insertDraw.get({ ...d, duplicate: d.duplicate ? 1 : 0, completed: d.completed ? 1 : 0 }))!.id,
     /** One chance per referral, ever: false when this referral already gave one. */
     addReferralChance: async (referralId: number, superiorId: number, orderNo: string, now: string) =>
-      (await insertReferral.run(referralId, superiorId, orderNo, now)).changes === 1,
+      (await insertReferral.run({ referralId, superiorId, orderNo, now })).changes === 1,
     addFeed: (f: {
       userId: number;
       kind: 'draw' | 'grandPrize';
@@ -78,9 +154,10 @@ export function createPokerRepo(db: Db) {
       amount: number | null;
       now: string;
     }) => insertFeed.run(f),
-    feed: (limit: number) => feed.all(limit) as Promise<PokerFeedRow[]>,
+    feed: (limit: number): Promise<PokerFeedRow[]> => feed.all({ limit }),
     /** Players who used the free draw of one of these Manila days. */
-    freeDrawersOn: (dayA: string, dayB: string) => freeDrawersOn.all(dayA, dayB) as Promise<number[]>,
+    freeDrawersOn: async (dayA: string, dayB: string) =>
+      (await freeDrawersOn.all({ dayA, dayB })).map((row) => row.user_id),
   };
 }
 
