@@ -16,7 +16,7 @@ export interface AuditFilter {
   offset: number;
 }
 
-/** Where `part` first stands in `text` (1-based, 0 when absent, case-sensitive): SQLite's instr, PostgreSQL's strpos. */
+/** Where `part` first stands in `text` (from 1; 0 when absent; case-sensitive): SQLite's instr, PostgreSQL's strpos. */
 const position = (engine: Engine, text: Expression<string>, part: Expression<string | null>) =>
   engine === 'postgres' ? sql<number>`strpos(${text}, ${part})` : sql<number>`instr(${text}, ${part})`;
 

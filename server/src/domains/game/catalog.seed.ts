@@ -103,10 +103,11 @@ export function readCatalogSeed() {
 let cached: ReturnType<typeof readCatalogSeed> | undefined;
 
 /** An upsert's stored row differs from the one offered, in any of these columns (a row value, both engines). */
-const changed = (table: string, columns: string[]) =>
-  sql<SqlBool>`(${sql.join(columns.map((c) => sql.ref(`${table}.${c}`)))}) is distinct from (${sql.join(
-    columns.map((c) => sql.ref(`excluded.${c}`)),
-  )})`;
+const changed = (table: string, columns: string[]) => {
+  const stored = sql.join(columns.map((c) => sql.ref(`${table}.${c}`)));
+  const offered = sql.join(columns.map((c) => sql.ref(`excluded.${c}`)));
+  return sql<SqlBool>`(${stored}) is distinct from (${offered})`;
+};
 
 /**
  * Writes the catalog from db/seeds/games, following the files: rows are upserted by code (menu,
