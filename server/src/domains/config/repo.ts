@@ -1,5 +1,9 @@
 import { oneOf, param, prepareQuery, sql } from '../../db/builder';
+import type { DB } from '../../db/builder/tables';
 import type { Db } from '../../db/database';
+
+/** The languages texts are stored in (the tables' CHECK). */
+type Lang = DB['documents']['lang'];
 
 export interface FaqRow {
   id: number;
@@ -80,14 +84,14 @@ export function createConfigRepo(db: Db) {
       .selectFrom('documents')
       .select('body')
       .where('slug', '=', param<string>('slug'))
-      .where('lang', 'in', [param<string>('lang'), param<string>('fallback')])
-      .orderBy(sql`${sql.ref('lang')} = ${param<string>('lang')}`, 'desc')
+      .where('lang', 'in', [param<Lang>('lang'), param<Lang>('fallback')])
+      .orderBy(sql`${sql.ref('lang')} = ${param<Lang>('lang')}`, 'desc')
       .limit(sql.lit(1)),
   );
   const upsertDocument = prepareQuery(db, (b) =>
     b
       .insertInto('documents')
-      .values({ slug: param<string>('slug'), lang: param<string>('lang'), body: param<string>('body') })
+      .values({ slug: param<string>('slug'), lang: param<Lang>('lang'), body: param<string>('body') })
       .onConflict((c) =>
         c
           .columns(['slug', 'lang'])
@@ -105,8 +109,8 @@ export function createConfigRepo(db: Db) {
   const faq = prepareQuery(db, (b) =>
     b
       .selectFrom('faq as f')
-      .innerJoin('faq_texts as d', (j) => j.onRef('d.faq_id', '=', 'f.id').on('d.lang', '=', param<string>('fallback')))
-      .leftJoin('faq_texts as t', (j) => j.onRef('t.faq_id', '=', 'f.id').on('t.lang', '=', param<string>('lang')))
+      .innerJoin('faq_texts as d', (j) => j.onRef('d.faq_id', '=', 'f.id').on('d.lang', '=', param<Lang>('fallback')))
+      .leftJoin('faq_texts as t', (j) => j.onRef('t.faq_id', '=', 'f.id').on('t.lang', '=', param<Lang>('lang')))
       .select((e) => [
         'f.id',
         e.fn.coalesce('t.category', 'd.category').as('category'),
@@ -132,7 +136,7 @@ export function createConfigRepo(db: Db) {
       .insertInto('faq_texts')
       .values({
         faq_id: param<number>('id'),
-        lang: param<string>('lang'),
+        lang: param<Lang>('lang'),
         category: param<string>('category'),
         question: param<string>('question'),
         answer: param<string>('answer'),
@@ -168,11 +172,9 @@ export function createConfigRepo(db: Db) {
     b
       .selectFrom('banners as b')
       .innerJoin('banner_texts as d', (j) =>
-        j.onRef('d.banner_id', '=', 'b.id').on('d.lang', '=', param<string>('fallback')),
+        j.onRef('d.banner_id', '=', 'b.id').on('d.lang', '=', param<Lang>('fallback')),
       )
-      .leftJoin('banner_texts as t', (j) =>
-        j.onRef('t.banner_id', '=', 'b.id').on('t.lang', '=', param<string>('lang')),
-      )
+      .leftJoin('banner_texts as t', (j) => j.onRef('t.banner_id', '=', 'b.id').on('t.lang', '=', param<Lang>('lang')))
       .select((e) => [
         'b.id',
         e.fn.coalesce('t.title', 'd.title').as('title'),
@@ -191,7 +193,7 @@ export function createConfigRepo(db: Db) {
         id: param<number>('id'),
         sort_order: param<number>('sortOrder'),
         link: param<string>('link'),
-        link_type: param<string>('linkType'),
+        link_type: param<DB['banners']['link_type']>('linkType'),
       })
       .onConflict((c) =>
         c
@@ -215,7 +217,7 @@ export function createConfigRepo(db: Db) {
       .insertInto('banner_texts')
       .values({
         banner_id: param<number>('id'),
-        lang: param<string>('lang'),
+        lang: param<Lang>('lang'),
         title: param<string>('title'),
         image_url: param<string>('imageUrl'),
       })
@@ -246,11 +248,9 @@ export function createConfigRepo(db: Db) {
     b
       .selectFrom('notices as n')
       .innerJoin('notice_texts as d', (j) =>
-        j.onRef('d.notice_id', '=', 'n.id').on('d.lang', '=', param<string>('fallback')),
+        j.onRef('d.notice_id', '=', 'n.id').on('d.lang', '=', param<Lang>('fallback')),
       )
-      .leftJoin('notice_texts as t', (j) =>
-        j.onRef('t.notice_id', '=', 'n.id').on('t.lang', '=', param<string>('lang')),
-      )
+      .leftJoin('notice_texts as t', (j) => j.onRef('t.notice_id', '=', 'n.id').on('t.lang', '=', param<Lang>('lang')))
       .select((e) => [
         'n.id',
         e.fn.coalesce('t.title', 'd.title').as('title'),
@@ -277,7 +277,7 @@ export function createConfigRepo(db: Db) {
       .insertInto('notice_texts')
       .values({
         notice_id: param<number>('id'),
-        lang: param<string>('lang'),
+        lang: param<Lang>('lang'),
         title: param<string>('title'),
         content: param<string>('content'),
       })

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SqlBool } from 'kysely';
+import type { Selectable, SqlBool } from 'kysely';
 import { z } from 'zod';
 import { GAME_TAGS, GAME_TYPES, MENU_CODES } from '../../../../shared/contract/game';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../../../../shared/messages';
 import { oneOf, param, prepareQuery, sql } from '../../db/builder';
+import type { DB } from '../../db/builder/tables';
 import { type Db, SEEDS_DIR } from '../../db/database';
 import { TITLE_KEYS } from '../../sandbox/provider/games/titles';
 import { searchName } from './search';
@@ -122,7 +123,7 @@ export async function seedCatalog(db: Db): Promise<void> {
     b
       .insertInto('game_menu')
       .values({
-        code: param<string>('code'),
+        code: param<DB['game_menu']['code']>('code'),
         name_en: param<string>('nameEn'),
         name_vi: param<string>('nameVi'),
         show_provider: param<number>('showProvider'),
@@ -188,13 +189,13 @@ export async function seedCatalog(db: Db): Promise<void> {
         code: param<string>('code'),
         name: param<string>('name'),
         search_name: param<string>('searchName'),
-        type: param<string>('type'),
+        type: param<DB['games']['type']>('type'),
         provider: param<string>('provider'),
         thumbnail_url: param<string>('thumbnailUrl'),
         hot: param<number>('hot'),
         new: param<number>('new'),
         playable: param<number>('playable'),
-        open_mode: param<string>('openMode'),
+        open_mode: param<Selectable<DB['games']>['open_mode']>('openMode'),
         need_bind_wallet: param<number>('needBindWallet'),
         provider_game: param<string | null>('providerGame'),
         popularity: param<number>('popularity'),
