@@ -1,82 +1,155 @@
+import type { Selectable } from 'kysely';
+import { type Builder, param, prepareQuery, sql, typedParam } from '../../db/builder';
+import type { DB } from '../../db/builder/tables';
 import type { Db } from '../../db/database';
 
-export interface ConversationRow {
-  id: number;
-  user_id: number;
-  status: 'open' | 'closed';
-  player_unread: number;
-  operator_unread: number;
-  last_message_at: string;
-  created_at: string;
-  closed_at: string | null;
-  closed_by: string;
-}
+export type ConversationRow = Omit<Selectable<DB['chat_conversations']>, 'status'> & { status: 'open' | 'closed' };
 
-export interface OpsConversationRow extends ConversationRow {
+export type OpsConversationRow = ConversationRow & {
   uid: number;
   username: string;
   last_message: string;
-}
+};
 
-export interface MessageRow {
-  id: number;
-  conversation_id: number;
-  sender: 'player' | 'operator';
-  operator: string;
-  body: string;
-  created_at: string;
-}
+export type MessageRow = Omit<Selectable<DB['chat_messages']>, 'sender'> & { sender: 'player' | 'operator' };
+
+type Narrowed = { status: ConversationRow['status'] };
+
+const selectConversation = (b: Builder) => b.selectFrom('chat_conversations').selectAll().$narrowType<Narrowed>();
+
+const selectOps = (b: Builder) =>
+  b
+    .selectFrom('chat_conversations as c')
+    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .selectAll('c')
+    .select((e) => [
+      'u.uid',
+      'u.username',
+      e.fn
+        .coalesce(
+          e
+            .selectFrom('chat_messages as m')
+            .select('m.body')
+            .whereRef('m.conversation_id', '=', 'c.id')
+            .orderBy('m.id', 'desc')
+            .limit(sql.lit(1))
+            .$asScalar(),
+          sql.lit(''),
+        )
+        .as('last_message'),
+    ])
+    .$narrowType<Narrowed>();
 
 /** SQL of the live chat: conversations, their messages and the unread counters on both sides. */
 export function createChatRepo(db: Db) {
-  const open = db.prepare("SELECT * FROM chat_conversations WHERE user_id = ? AND status = 'open'");
-  const latest = db.prepare('SELECT * FROM chat_conversations WHERE user_id = ? ORDER BY id DESC LIMIT 1');
-  const byId = db.prepare('SELECT * FROM chat_conversations WHERE id = ?');
-  const insertConversation = db.prepare(
-    `INSERT INTO chat_conversations (user_id, last_message_at, created_at) VALUES (@userId, @now, @now)
-     RETURNING id`,
+  const open = prepareQuery(db, (b) =>
+    selectConversation(b).where('user_id', '=', param<number>('userId')).where('status', '=', sql.lit('open')),
   );
-  const insertMessage = db.prepare(
-    `INSERT INTO chat_messages (conversation_id, sender, operator, body, created_at)
-     VALUES (@conversationId, @sender, @operator, @body, @now) RETURNING *`,
+  const latest = prepareQuery(db, (b) =>
+    selectConversation(b).where('user_id', '=', param<number>('userId')).orderBy('id', 'desc').limit(sql.lit(1)),
   );
-  const touchForOperator = db.prepare(
-    'UPDATE chat_conversations SET operator_unread = operator_unread + 1, last_message_at = @now WHERE id = @id',
+  const byId = prepareQuery(db, (b) => selectConversation(b).where('id', '=', param<number>('id')));
+  const insertConversation = prepareQuery(db, (b) =>
+    b
+      .insertInto('chat_conversations')
+      .values({
+        user_id: param<number>('userId'),
+        last_message_at: param<string>('now'),
+        created_at: param<string>('now'),
+      })
+      .returning('id'),
   );
-  const touchForPlayer = db.prepare(
-    'UPDATE chat_conversations SET player_unread = player_unread + 1, last_message_at = @now WHERE id = @id',
+  const insertMessage = prepareQuery(db, (b) =>
+    b
+      .insertInto('chat_messages')
+      .values({
+        conversation_id: param<number>('conversationId'),
+        sender: param<string>('sender'),
+        operator: param<string>('operator'),
+        body: param<string>('body'),
+        created_at: param<string>('now'),
+      })
+      .returningAll()
+      .$narrowType<{ sender: MessageRow['sender'] }>(),
   );
-  const messages = db.prepare(
-    'SELECT * FROM (SELECT * FROM chat_messages WHERE conversation_id = ? ORDER BY id DESC LIMIT 200) AS latest ORDER BY id',
+  const touchForOperator = prepareQuery(db, (b) =>
+    b
+      .updateTable('chat_conversations')
+      .set((e) => ({ operator_unread: e('operator_unread', '+', sql.lit(1)), last_message_at: param<string>('now') }))
+      .where('id', '=', param<number>('id')),
   );
-  const playerRead = db.prepare('UPDATE chat_conversations SET player_unread = 0 WHERE user_id = ?');
-  const operatorRead = db.prepare(
-    'UPDATE chat_conversations SET operator_unread = 0 WHERE id = ? AND operator_unread > 0',
+  const touchForPlayer = prepareQuery(db, (b) =>
+    b
+      .updateTable('chat_conversations')
+      .set((e) => ({ player_unread: e('player_unread', '+', sql.lit(1)), last_message_at: param<string>('now') }))
+      .where('id', '=', param<number>('id')),
   );
-  const playerUnread = db
-    .prepare('SELECT COALESCE(SUM(player_unread), 0) FROM chat_conversations WHERE user_id = ?')
-    .pluck();
-  const close = db.prepare(
-    "UPDATE chat_conversations SET status = 'closed', closed_at = @now, closed_by = @by WHERE id = @id AND status = 'open'",
+  const messages = prepareQuery(db, (b) =>
+    b
+      .selectFrom((q) =>
+        q
+          .selectFrom('chat_messages')
+          .selectAll()
+          .where('conversation_id', '=', param<number>('conversationId'))
+          .orderBy('id', 'desc')
+          .limit(sql.lit(200))
+          .as('latest'),
+      )
+      .selectAll()
+      .orderBy('id')
+      .$narrowType<{ sender: MessageRow['sender'] }>(),
   );
-  const OPS_SELECT = `SELECT c.*, u.uid, u.username,
-       COALESCE((SELECT m.body FROM chat_messages m WHERE m.conversation_id = c.id ORDER BY m.id DESC LIMIT 1), '') AS last_message
-     FROM chat_conversations c JOIN users u ON u.id = c.user_id`;
-  const opsList = db.prepare(
-    `${OPS_SELECT} WHERE (@status = 'all' OR c.status = @status) AND (u.uid = @uid OR @uid IS NULL)
-     ORDER BY c.last_message_at DESC, c.id DESC LIMIT @limit`,
+  const playerRead = prepareQuery(db, (b) =>
+    b
+      .updateTable('chat_conversations')
+      .set({ player_unread: sql.lit(0) })
+      .where('user_id', '=', param<number>('userId')),
   );
-  const opsById = db.prepare(`${OPS_SELECT} WHERE c.id = ?`);
-  const operatorUnread = db
-    .prepare("SELECT COALESCE(SUM(operator_unread), 0) FROM chat_conversations WHERE status = 'open'")
-    .pluck();
+  const operatorRead = prepareQuery(db, (b) =>
+    b
+      .updateTable('chat_conversations')
+      .set({ operator_unread: sql.lit(0) })
+      .where('id', '=', param<number>('id'))
+      .where('operator_unread', '>', sql.lit(0)),
+  );
+  const playerUnread = prepareQuery(db, (b) =>
+    b
+      .selectFrom('chat_conversations')
+      .select((e) => e.fn.coalesce(e.fn.sum<number | null>('player_unread'), sql.lit(0)).as('unread'))
+      .where('user_id', '=', param<number>('userId')),
+  );
+  const close = prepareQuery(db, (b) =>
+    b
+      .updateTable('chat_conversations')
+      .set({ status: sql.lit('closed'), closed_at: param<string>('now'), closed_by: param<string>('by') })
+      .where('id', '=', param<number>('id'))
+      .where('status', '=', sql.lit('open')),
+  );
+  const opsList = prepareQuery(db, (b, engine) =>
+    selectOps(b)
+      .where((e) =>
+        e.or([e(param<string>('status'), '=', sql.lit('all')), e('c.status', '=', param<string>('status'))]),
+      )
+      .where((e) =>
+        e.or([e('u.uid', '=', param<number | null>('uid')), e(typedParam(engine, 'uid', 'bigint'), 'is', null)]),
+      )
+      .orderBy('c.last_message_at', 'desc')
+      .orderBy('c.id', 'desc')
+      .limit(param<number>('limit')),
+  );
+  const opsById = prepareQuery(db, (b) => selectOps(b).where('c.id', '=', param<number>('id')));
+  const operatorUnread = prepareQuery(db, (b) =>
+    b
+      .selectFrom('chat_conversations')
+      .select((e) => e.fn.coalesce(e.fn.sum<number | null>('operator_unread'), sql.lit(0)).as('unread'))
+      .where('status', '=', sql.lit('open')),
+  );
 
   return {
-    open: (userId: number) => open.get(userId) as Promise<ConversationRow | undefined>,
-    latest: (userId: number) => latest.get(userId) as Promise<ConversationRow | undefined>,
-    byId: (id: number) => byId.get(id) as Promise<ConversationRow | undefined>,
-    create: async (userId: number, now: string) =>
-      ((await insertConversation.get({ userId, now })) as { id: number }).id,
+    open: (userId: number) => open.get({ userId }),
+    latest: (userId: number) => latest.get({ userId }),
+    byId: (id: number) => byId.get({ id }),
+    create: async (userId: number, now: string) => (await insertConversation.get({ userId, now }))!.id,
     async addMessage(m: {
       conversationId: number;
       sender: 'player' | 'operator';
@@ -84,19 +157,18 @@ export function createChatRepo(db: Db) {
       body: string;
       now: string;
     }) {
-      const row = (await insertMessage.get(m)) as MessageRow;
+      const row = (await insertMessage.get(m))!;
       await (m.sender === 'player' ? touchForOperator : touchForPlayer).run({ id: m.conversationId, now: m.now });
       return row;
     },
-    messages: (conversationId: number) => messages.all(conversationId) as Promise<MessageRow[]>,
-    markPlayerRead: async (userId: number) => (await playerRead.run(userId)).changes,
-    markOperatorRead: async (id: number) => (await operatorRead.run(id)).changes,
-    playerUnread: (userId: number) => playerUnread.get(userId) as Promise<number>,
-    operatorUnread: () => operatorUnread.get() as Promise<number>,
+    messages: (conversationId: number) => messages.all({ conversationId }),
+    markPlayerRead: async (userId: number) => (await playerRead.run({ userId })).changes,
+    markOperatorRead: async (id: number) => (await operatorRead.run({ id })).changes,
+    playerUnread: async (userId: number) => (await playerUnread.get({ userId }))!.unread,
+    operatorUnread: async () => (await operatorUnread.get())!.unread,
     close: async (id: number, by: string, now: string) => (await close.run({ id, by, now })).changes > 0,
-    opsList: (f: { status: 'open' | 'closed' | 'all'; uid: number | null; limit: number }) =>
-      opsList.all(f) as Promise<OpsConversationRow[]>,
-    opsById: (id: number) => opsById.get(id) as Promise<OpsConversationRow | undefined>,
+    opsList: (f: { status: 'open' | 'closed' | 'all'; uid: number | null; limit: number }) => opsList.all(f),
+    opsById: (id: number) => opsById.get({ id }),
   };
 }
 

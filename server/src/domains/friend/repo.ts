@@ -1,21 +1,14 @@
+import type { ExpressionBuilder, NotNull, Selectable } from 'kysely';
+import { param, prepareQuery, sql, typedParam } from '../../db/builder';
+import type { DB, FriendRewards } from '../../db/builder/tables';
 import type { Db } from '../../db/database';
 
 export type FriendRewardKind = 'deposit' | 'turnover' | 'ranking';
 
-export interface FriendRewardRow {
-  id: number;
-  user_id: number;
-  friend_id: number | null;
-  friend_username: string | null;
+export type FriendRewardRow = Omit<Selectable<DB['friend_rewards']>, 'kind'> & {
   kind: FriendRewardKind;
-  day: string;
-  reference: string;
-  base_amount: number;
-  amount: number;
-  claim_key: string | null;
-  claimed_at: string | null;
-  created_at: string;
-}
+  friend_username: string | null;
+};
 
 export interface StandingRow {
   user_id: number;
@@ -36,101 +29,271 @@ export interface ReferralRow {
  * least its lifetime deposits): a deposit withdrawn unplayed earns the inviter nothing, however often it
  * goes round (issue 29 risk). Turnover rebates need no such check.
  */
-const WAGERED = `(friend_rewards.kind <> 'deposit' OR EXISTS (SELECT 1 FROM account_counters c
-  WHERE c.user_id = friend_rewards.friend_id AND c.turnover_total >= c.deposit_total))`;
+const wagered = (e: ExpressionBuilder<DB & { friend_rewards: FriendRewards }, 'friend_rewards'>) =>
+  e.or([
+    e('friend_rewards.kind', '<>', sql.lit('deposit')),
+    e.exists(
+      e
+        .selectFrom('account_counters as c')
+        .select(sql.lit(1).as('one'))
+        .whereRef('c.user_id', '=', 'friend_rewards.friend_id')
+        .whereRef('c.turnover_total', '>=', 'c.deposit_total'),
+    ),
+  ]);
 
 export function createFriendRepo(db: Db) {
-  const referral = db.prepare(
-    `SELECT u.id, u.superior_id, u.superior_bound_at, COALESCE(a.turnover_total, 0) AS turnover_total
-     FROM users u LEFT JOIN account_counters a ON a.user_id = u.id WHERE u.id = ?`,
+  const referral = prepareQuery(db, (b) =>
+    b
+      .selectFrom('users as u')
+      .leftJoin('account_counters as a', 'a.user_id', 'u.id')
+      .select((e) => [
+        'u.id',
+        'u.superior_id',
+        'u.superior_bound_at',
+        e.fn.coalesce('a.turnover_total', sql.lit(0)).as('turnover_total'),
+      ])
+      .where('u.id', '=', param<number>('userId')),
   );
-  const insertDeposit = db.prepare(
-    `INSERT INTO friend_rewards (user_id, friend_id, kind, day, reference, base_amount, amount, created_at, updated_at)
-     VALUES (@userId, @friendId, 'deposit', @day, @reference, @base, @amount, @now, @now)
-     ON CONFLICT DO NOTHING`,
+  const insertDeposit = prepareQuery(db, (b) =>
+    b
+      .insertInto('friend_rewards')
+      .values({
+        user_id: param<number>('userId'),
+        friend_id: param<number>('friendId'),
+        kind: sql.lit('deposit'),
+        day: param<string>('day'),
+        reference: param<string>('reference'),
+        base_amount: param<number>('base'),
+        amount: param<number>('amount'),
+        created_at: param<string>('now'),
+        updated_at: param<string>('now'),
+      })
+      .onConflict((c) => c.doNothing()),
   );
-  const insertFirstDeposit = db.prepare(
-    `INSERT INTO referral_first_deposits (friend_id, user_id, period_id, order_no, amount, deposited_at)
-     VALUES (@friendId, @userId, @periodId, @orderNo, @amount, @now) ON CONFLICT (friend_id) DO NOTHING`,
+  const insertFirstDeposit = prepareQuery(db, (b) =>
+    b
+      .insertInto('referral_first_deposits')
+      .values({
+        friend_id: param<number>('friendId'),
+        user_id: param<number>('userId'),
+        period_id: param<string>('periodId'),
+        order_no: param<string>('orderNo'),
+        amount: param<number>('amount'),
+        deposited_at: param<string>('now'),
+      })
+      .onConflict((c) => c.column('friend_id').doNothing()),
   );
   // Deposited and wagered: the referral's lifetime turnover reached `multiple` times its first deposit. Only
   // a row not yet qualified is touched, so a replay or two processes qualify it once, at the first time.
-  const qualify = db.prepare(
-    `UPDATE referral_first_deposits SET qualified_period_id = @periodId, qualified_at = @now
-     WHERE friend_id = @friendId AND qualified_at IS NULL
-       AND amount * @multiple <= COALESCE((SELECT turnover_total FROM account_counters WHERE user_id = @friendId), 0)`,
+  const qualify = prepareQuery(db, (b) =>
+    b
+      .updateTable('referral_first_deposits')
+      .set({ qualified_period_id: param<string>('periodId'), qualified_at: param<string>('now') })
+      .where('friend_id', '=', param<number>('friendId'))
+      .where('qualified_at', 'is', null)
+      .where((e) =>
+        e(
+          e('amount', '*', param<number>('multiple')),
+          '<=',
+          e.fn.coalesce(
+            e
+              .selectFrom('account_counters')
+              .select('account_counters.turnover_total')
+              .where('account_counters.user_id', '=', param<number>('friendId')),
+            sql.lit(0),
+          ),
+        ),
+      ),
   );
-  const turnoverMark = db.prepare('SELECT mark FROM friend_turnover_marks WHERE friend_id = ?').pluck();
-  const setTurnoverMark = db.prepare(
-    `INSERT INTO friend_turnover_marks (friend_id, mark) VALUES (?, ?)
-     ON CONFLICT (friend_id) DO UPDATE SET mark = excluded.mark`,
+  const turnoverMark = prepareQuery(db, (b) =>
+    b.selectFrom('friend_turnover_marks').select('mark').where('friend_id', '=', param<number>('friendId')),
+  );
+  const setTurnoverMark = prepareQuery(db, (b) =>
+    b
+      .insertInto('friend_turnover_marks')
+      .values({ friend_id: param<number>('friendId'), mark: param<number>('mark') })
+      .onConflict((c) => c.column('friend_id').doUpdateSet((u) => ({ mark: u.ref('excluded.mark') }))),
   );
   // Bets are journal debits, rollbacks credits: their negated sum is the net turnover.
-  const turnoverBefore = db
-    .prepare(
-      `SELECT COALESCE(-SUM(amount), 0) FROM balance_journal
-     WHERE user_id = ? AND type IN ('bet', 'rollback') AND created_at <= ?`,
-    )
-    .pluck();
-  const openTurnover = db.prepare(
-    `SELECT id, base_amount FROM friend_rewards
-     WHERE user_id = ? AND friend_id = ? AND day = ? AND kind = 'turnover' AND claimed_at IS NULL`,
+  const turnoverBefore = prepareQuery(db, (b) =>
+    b
+      .selectFrom('balance_journal')
+      .select(sql<number>`coalesce(-sum(${sql.ref('amount')}), 0)`.as('turnover'))
+      .where('user_id', '=', param<number>('friendId'))
+      .where('type', 'in', [sql.lit('bet'), sql.lit('rollback')])
+      .where('created_at', '<=', param<string>('before')),
   );
-  const growTurnover = db.prepare(
-    'UPDATE friend_rewards SET base_amount = @base, amount = @amount, updated_at = @now WHERE id = @id',
+  const openTurnover = prepareQuery(db, (b) =>
+    b
+      .selectFrom('friend_rewards')
+      .select(['id', 'base_amount'])
+      .where('user_id', '=', param<number>('userId'))
+      .where('friend_id', '=', param<number>('friendId'))
+      .where('day', '=', param<string>('day'))
+      .where('kind', '=', sql.lit('turnover'))
+      .where('claimed_at', 'is', null),
   );
-  const insertTurnover = db.prepare(
-    `INSERT INTO friend_rewards (user_id, friend_id, kind, day, reference, base_amount, amount, created_at, updated_at)
-     VALUES (@userId, @friendId, 'turnover', @day, @day, @base, @amount, @now, @now)`,
+  const growTurnover = prepareQuery(db, (b) =>
+    b
+      .updateTable('friend_rewards')
+      .set({ base_amount: param<number>('base'), amount: param<number>('amount'), updated_at: param<string>('now') })
+      .where('id', '=', param<number>('id')),
   );
-  const behindReferrals = db.prepare(
-    `SELECT u.id FROM users u JOIN account_counters a ON a.user_id = u.id
-     LEFT JOIN friend_turnover_marks m ON m.friend_id = u.id
-     WHERE u.superior_id = ? AND a.turnover_total > COALESCE(m.mark, 0)`,
+  const insertTurnover = prepareQuery(db, (b) =>
+    b.insertInto('friend_rewards').values({
+      user_id: param<number>('userId'),
+      friend_id: param<number>('friendId'),
+      kind: sql.lit('turnover'),
+      day: param<string>('day'),
+      reference: param<string>('day'),
+      base_amount: param<number>('base'),
+      amount: param<number>('amount'),
+      created_at: param<string>('now'),
+      updated_at: param<string>('now'),
+    }),
   );
-  const counts = db.prepare(
-    `SELECT COUNT(*) AS referrals, COALESCE(SUM(CASE WHEN a.deposit_count > 0 THEN 1 ELSE 0 END), 0) AS depositing
-     FROM users u LEFT JOIN account_counters a ON a.user_id = u.id WHERE u.superior_id = ?`,
+  const behindReferrals = prepareQuery(db, (b) =>
+    b
+      .selectFrom('users as u')
+      .innerJoin('account_counters as a', 'a.user_id', 'u.id')
+      .leftJoin('friend_turnover_marks as m', 'm.friend_id', 'u.id')
+      .select('u.id')
+      .where('u.superior_id', '=', param<number>('userId'))
+      .where((e) => e('a.turnover_total', '>', e.fn.coalesce('m.mark', sql.lit(0)))),
   );
-  const totals = db.prepare(
-    `SELECT COALESCE(SUM(CASE WHEN claimed_at IS NULL AND ${WAGERED} THEN amount END), 0) AS claimable,
-            COALESCE(SUM(CASE WHEN claimed_at IS NOT NULL THEN amount END), 0) AS earned
-     FROM friend_rewards WHERE user_id = ? AND kind = ?`,
+  const counts = prepareQuery(db, (b) =>
+    b
+      .selectFrom('users as u')
+      .leftJoin('account_counters as a', 'a.user_id', 'u.id')
+      .select((e) => [
+        e.fn.countAll<number>().as('referrals'),
+        e.fn
+          .coalesce(
+            e.fn.sum<number>(e.case().when('a.deposit_count', '>', sql.lit(0)).then(sql.lit(1)).else(sql.lit(0)).end()),
+            sql.lit(0),
+          )
+          .as('depositing'),
+      ])
+      .where('u.superior_id', '=', param<number>('userId')),
   );
-  const claimableRows = db.prepare(
-    `SELECT COALESCE(SUM(amount), 0) AS amount, MAX(id) AS max_id FROM friend_rewards
-     WHERE user_id = ? AND kind = ? AND claimed_at IS NULL AND amount > 0 AND ${WAGERED}`,
+  const totals = prepareQuery(db, (b) =>
+    b
+      .selectFrom('friend_rewards')
+      .select((e) => [
+        e.fn
+          .coalesce(
+            e.fn.sum<number | null>(
+              e
+                .case()
+                .when(e.and([e('claimed_at', 'is', null), wagered(e)]))
+                .then(e.ref('amount'))
+                .end(),
+            ),
+            sql.lit(0),
+          )
+          .as('claimable'),
+        e.fn
+          .coalesce(
+            e.fn.sum<number | null>(e.case().when('claimed_at', 'is not', null).then(e.ref('amount')).end()),
+            sql.lit(0),
+          )
+          .as('earned'),
+      ])
+      .where('user_id', '=', param<number>('userId'))
+      .where('kind', '=', param<string>('kind')),
   );
-  const markClaimed = db.prepare(
-    `UPDATE friend_rewards SET claim_key = @key, claimed_at = @now, updated_at = @now
-     WHERE user_id = @userId AND kind = @kind AND claimed_at IS NULL AND amount > 0 AND id <= @maxId AND ${WAGERED}`,
+  const claimableRows = prepareQuery(db, (b) =>
+    b
+      .selectFrom('friend_rewards')
+      .select((e) => [
+        e.fn.coalesce(e.fn.sum<number | null>('amount'), sql.lit(0)).as('amount'),
+        e.fn.max<number | null>('id').as('max_id'),
+      ])
+      .where('user_id', '=', param<number>('userId'))
+      .where('kind', '=', param<string>('kind'))
+      .where('claimed_at', 'is', null)
+      .where('amount', '>', sql.lit(0))
+      .where(wagered),
   );
-  const insertRanking = db.prepare(
-    `INSERT INTO friend_rewards (user_id, friend_id, kind, day, reference, base_amount, amount, claim_key, claimed_at,
-       created_at, updated_at)
-     VALUES (@userId, NULL, 'ranking', @day, @reference, 0, @amount, @key, @now, @now, @now)`,
+  const markClaimed = prepareQuery(db, (b) =>
+    b
+      .updateTable('friend_rewards')
+      .set({ claim_key: param<string>('key'), claimed_at: param<string>('now'), updated_at: param<string>('now') })
+      .where('user_id', '=', param<number>('userId'))
+      .where('kind', '=', param<string>('kind'))
+      .where('claimed_at', 'is', null)
+      .where('amount', '>', sql.lit(0))
+      .where('id', '<=', param<number>('maxId'))
+      .where(wagered),
   );
-  const FILTER = 'r.user_id = @userId AND (r.kind = @kind OR @kind IS NULL)';
-  const page = db.prepare(
-    `SELECT r.*, f.username AS friend_username FROM friend_rewards r LEFT JOIN users f ON f.id = r.friend_id
-     WHERE ${FILTER} ORDER BY r.created_at DESC, r.id DESC LIMIT @limit OFFSET @offset`,
+  const insertRanking = prepareQuery(db, (b) =>
+    b.insertInto('friend_rewards').values({
+      user_id: param<number>('userId'),
+      friend_id: sql.lit(null),
+      kind: sql.lit('ranking'),
+      day: param<string>('day'),
+      reference: param<string>('reference'),
+      base_amount: sql.lit(0),
+      amount: param<number>('amount'),
+      claim_key: param<string>('key'),
+      claimed_at: param<string>('now'),
+      created_at: param<string>('now'),
+      updated_at: param<string>('now'),
+    }),
   );
-  const count = db.prepare(`SELECT COUNT(*) FROM friend_rewards r WHERE ${FILTER}`).pluck();
+  const page = prepareQuery(db, (b, engine) =>
+    b
+      .selectFrom('friend_rewards as r')
+      .leftJoin('users as f', 'f.id', 'r.friend_id')
+      .selectAll('r')
+      .select('f.username as friend_username')
+      .where('r.user_id', '=', param<number>('userId'))
+      .where((e) => e.or([e('r.kind', '=', param<string>('kind')), e(typedParam(engine, 'kind', 'text'), 'is', null)]))
+      .orderBy('r.created_at', 'desc')
+      .orderBy('r.id', 'desc')
+      .limit(param<number>('limit'))
+      .offset(param<number>('offset'))
+      .$narrowType<{ kind: FriendRewardKind }>(),
+  );
+  const count = prepareQuery(db, (b, engine) =>
+    b
+      .selectFrom('friend_rewards as r')
+      .select((e) => e.fn.countAll<number>().as('count'))
+      .where('r.user_id', '=', param<number>('userId'))
+      .where((e) => e.or([e('r.kind', '=', param<string>('kind')), e(typedParam(engine, 'kind', 'text'), 'is', null)])),
+  );
   // Only qualified referrals count, in the week they qualified (a row not yet qualified has NULL there).
   // The tie rule: more invites first; at equal invites, who reached that count first; then the older account.
-  const standings = db.prepare(
-    `SELECT d.user_id, u.username, COUNT(*) AS invites, MAX(d.qualified_at) AS reached_at
-     FROM referral_first_deposits d JOIN users u ON u.id = d.user_id
-     WHERE d.qualified_period_id = ? GROUP BY d.user_id, u.username
-     ORDER BY invites DESC, reached_at ASC, d.user_id ASC`,
+  const standings = prepareQuery(db, (b) =>
+    b
+      .selectFrom('referral_first_deposits as d')
+      .innerJoin('users as u', 'u.id', 'd.user_id')
+      .select((e) => [
+        'd.user_id',
+        'u.username',
+        e.fn.countAll<number>().as('invites'),
+        e.fn.max<string>('d.qualified_at').as('reached_at'),
+      ])
+      .where('d.qualified_period_id', '=', param<string>('periodId'))
+      .groupBy(['d.user_id', 'u.username'])
+      .orderBy('invites', 'desc')
+      .orderBy('reached_at', 'asc')
+      .orderBy('d.user_id', 'asc'),
   );
-  const myPeriods = db.prepare(
-    `SELECT DISTINCT qualified_period_id FROM referral_first_deposits
-     WHERE user_id = ? AND qualified_period_id < ? ORDER BY qualified_period_id DESC LIMIT ?`,
+  const myPeriods = prepareQuery(db, (b) =>
+    b
+      .selectFrom('referral_first_deposits')
+      .select('qualified_period_id')
+      .distinct()
+      .where('user_id', '=', param<number>('userId'))
+      .where('qualified_period_id', '<', param<string>('current'))
+      .orderBy('qualified_period_id', 'desc')
+      .limit(param<number>('limit'))
+      .$narrowType<{ qualified_period_id: NotNull }>(),
   );
 
   return {
-    referral: (userId: number) => referral.get(userId) as Promise<ReferralRow | undefined>,
+    referral: (userId: number): Promise<ReferralRow | undefined> => referral.get({ userId }),
     /** One rebate line per referral deposit order; false when the order already has one. */
     insertDeposit: async (r: {
       userId: number;
@@ -156,34 +319,29 @@ export function createFriendRepo(db: Db) {
      */
     qualify: async (r: { friendId: number; multiple: number; periodId: string; now: string }) =>
       (await qualify.run(r)).changes === 1,
-    turnoverMark: (friendId: number) => turnoverMark.get(friendId) as Promise<number | undefined>,
-    setTurnoverMark: (friendId: number, mark: number) => setTurnoverMark.run(friendId, mark),
-    turnoverBefore: (friendId: number, before: string) => turnoverBefore.get(friendId, before) as Promise<number>,
-    openTurnover: async (userId: number, friendId: number, day: string) =>
-      (await openTurnover.get(userId, friendId, day)) as { id: number; base_amount: number } | undefined,
+    turnoverMark: async (friendId: number) => (await turnoverMark.get({ friendId }))?.mark,
+    setTurnoverMark: (friendId: number, mark: number) => setTurnoverMark.run({ friendId, mark }),
+    turnoverBefore: async (friendId: number, before: string) =>
+      (await turnoverBefore.get({ friendId, before }))!.turnover,
+    openTurnover: (userId: number, friendId: number, day: string) => openTurnover.get({ userId, friendId, day }),
     growTurnover: (r: { id: number; base: number; amount: number; now: string }) => growTurnover.run(r),
     insertTurnover: (r: { userId: number; friendId: number; day: string; base: number; amount: number; now: string }) =>
       insertTurnover.run(r),
     /** Referrals of the player whose turnover is ahead of what was credited (catch-up). */
-    behindReferrals: async (userId: number) => (await behindReferrals.all(userId)).map((r) => (r as { id: number }).id),
-    counts: async (userId: number) => (await counts.get(userId)) as { referrals: number; depositing: number },
-    totals: async (userId: number, kind: FriendRewardKind) =>
-      (await totals.get(userId, kind)) as { claimable: number; earned: number },
-    claimable: async (userId: number, kind: FriendRewardKind) =>
-      (await claimableRows.get(userId, kind)) as { amount: number; max_id: number | null },
+    behindReferrals: async (userId: number) => (await behindReferrals.all({ userId })).map((r) => r.id),
+    counts: async (userId: number) => (await counts.get({ userId }))!,
+    totals: async (userId: number, kind: FriendRewardKind) => (await totals.get({ userId, kind }))!,
+    claimable: async (userId: number, kind: FriendRewardKind) => (await claimableRows.get({ userId, kind }))!,
     markClaimed: async (r: { userId: number; kind: FriendRewardKind; maxId: number; key: string; now: string }) =>
       (await markClaimed.run(r)).changes,
     insertRanking: (r: { userId: number; day: string; reference: string; amount: number; key: string; now: string }) =>
       insertRanking.run(r),
-    page: (f: { userId: number; kind: FriendRewardKind | null; limit: number; offset: number }) =>
-      page.all(f) as Promise<FriendRewardRow[]>,
-    count: (f: { userId: number; kind: FriendRewardKind | null }) => count.get(f) as Promise<number>,
-    standings: (periodId: string) => standings.all(periodId) as Promise<StandingRow[]>,
+    page: (f: { userId: number; kind: FriendRewardKind | null; limit: number; offset: number }) => page.all(f),
+    count: async (f: { userId: number; kind: FriendRewardKind | null }) => (await count.get(f))!.count,
+    standings: (periodId: string): Promise<StandingRow[]> => standings.all({ periodId }),
     /** Finished periods (before `current`) in which referrals of the player qualified, newest first. */
     myPeriods: async (userId: number, current: string, limit: number) =>
-      (await myPeriods.all(userId, current, limit)).map(
-        (r) => (r as { qualified_period_id: string }).qualified_period_id,
-      ),
+      (await myPeriods.all({ userId, current, limit })).map((r) => r.qualified_period_id),
   };
 }
 

@@ -1,43 +1,20 @@
+import type { ExpressionBuilder, Selectable } from 'kysely';
+import { type Builder, type Engine, param, prepareQuery, sql, typedParam } from '../../db/builder';
+import type { DB, LetterSends } from '../../db/builder/tables';
 import type { Db } from '../../db/database';
 import type { LetterText } from './templates';
 
 export type LetterType = 'system' | 'notice' | 'reward';
 
-export interface LetterRow {
-  id: number;
-  user_id: number;
-  type: LetterType;
-  template: string;
-  reference: string;
-  send_id: number | null;
-  title_en: string;
-  title_vi: string;
-  content_en: string;
-  content_vi: string;
-  rewards: string;
-  read_at: string | null;
-  claimed_at: string | null;
-  deleted_at: string | null;
-  created_at: string;
-}
+export type LetterRow = Omit<Selectable<DB['letters']>, 'type'> & { type: LetterType };
 
-export interface SendRow {
-  id: number;
+export type SendRow = Omit<Selectable<DB['letter_sends']>, 'audience' | 'type'> & {
   audience: 'player' | 'all';
-  user_id: number | null;
-  uid: number | null;
   type: LetterType;
-  title_en: string;
-  title_vi: string;
-  content_en: string;
-  content_vi: string;
-  rewards: string;
-  recipients: number;
+  uid: number | null;
   read: number;
   claimed: number;
-  valid_until: string | null;
-  created_at: string;
-}
+};
 
 export interface NewLetter extends LetterText {
   userId: number;
@@ -48,68 +25,262 @@ export interface NewLetter extends LetterText {
   now: string;
 }
 
-const LIVE = 'user_id = @userId AND deleted_at IS NULL';
+/** The player's letters not deleted. */
+const live = (e: ExpressionBuilder<DB, 'letters'>) =>
+  e.and([e('user_id', '=', param<number>('userId')), e('deleted_at', 'is', null)]);
+
+/** A letter to the player, or to all, or (no player given) every send. */
+const sendFilter = (engine: Engine) => (e: ExpressionBuilder<DB & { s: LetterSends }, 's'>) =>
+  e.or([
+    e('s.user_id', '=', param<number | null>('userId')),
+    e('s.audience', '=', sql.lit('all')),
+    e(typedParam(engine, 'userId', 'bigint'), 'is', null),
+  ]);
+
+const selectSend = (b: Builder) =>
+  b
+    .selectFrom('letter_sends as s')
+    .leftJoin('users as u', 'u.id', 's.user_id')
+    .selectAll('s')
+    .select((e) => [
+      'u.uid',
+      e
+        .selectFrom('letters as l')
+        .select(e.fn.countAll<number>().as('n'))
+        .whereRef('l.send_id', '=', 's.id')
+        .where('l.read_at', 'is not', null)
+        .$asScalar()
+        .as('read'),
+      e
+        .selectFrom('letters as l')
+        .select(e.fn.countAll<number>().as('n'))
+        .whereRef('l.send_id', '=', 's.id')
+        .where('l.claimed_at', 'is not', null)
+        .$asScalar()
+        .as('claimed'),
+    ])
+    .$narrowType<{ audience: SendRow['audience']; type: LetterType }>();
+
+const letterColumns = [
+  'user_id',
+  'type',
+  'template',
+  'send_id',
+  'title_en',
+  'title_vi',
+  'content_en',
+  'content_vi',
+] as const;
 
 export function createInboxRepo(db: Db) {
-  const insert = db.prepare(
-    `INSERT INTO letters (user_id, type, template, reference, title_en, title_vi, content_en, content_vi, rewards, created_at)
-     VALUES (@userId, @type, @template, @reference, @titleEn, @titleVi, @contentEn, @contentVi, @rewards, @now)
-     RETURNING id`,
+  const insert = prepareQuery(db, (b) =>
+    b
+      .insertInto('letters')
+      .values({
+        user_id: param<number>('userId'),
+        type: param<string>('type'),
+        template: param<string>('template'),
+        reference: param<string>('reference'),
+        title_en: param<string>('titleEn'),
+        title_vi: param<string>('titleVi'),
+        content_en: param<string>('contentEn'),
+        content_vi: param<string>('contentVi'),
+        rewards: param<string>('rewards'),
+        created_at: param<string>('now'),
+      })
+      .returning('id'),
   );
-  const insertSend = db.prepare(
-    `INSERT INTO letter_sends (audience, user_id, type, title_en, title_vi, content_en, content_vi, rewards, valid_until, created_at)
-     VALUES (@audience, @userId, @type, @titleEn, @titleVi, @contentEn, @contentVi, @rewards, @validUntil, @now)
-     RETURNING id`,
+  const insertSend = prepareQuery(db, (b) =>
+    b
+      .insertInto('letter_sends')
+      .values({
+        audience: param<string>('audience'),
+        user_id: param<number | null>('userId'),
+        type: param<string>('type'),
+        title_en: param<string>('titleEn'),
+        title_vi: param<string>('titleVi'),
+        content_en: param<string>('contentEn'),
+        content_vi: param<string>('contentVi'),
+        rewards: param<string>('rewards'),
+        valid_until: param<string | null>('validUntil'),
+        created_at: param<string>('now'),
+      })
+      .returning('id'),
   );
   // A player who registers while a letter to all is valid receives it too (once; guests never).
-  const lateFanOut = db.prepare(
-    `INSERT INTO letters (user_id, type, template, send_id, title_en, title_vi, content_en, content_vi, rewards, created_at)
-     SELECT u.id, s.type, 'ops', s.id, s.title_en, s.title_vi, s.content_en, s.content_vi, s.rewards, @now
-     FROM letter_sends s JOIN users u ON u.id = @userId AND u.guest = 0
-     WHERE s.audience = 'all' AND s.valid_until > @now
-       AND NOT EXISTS (SELECT 1 FROM letters l WHERE l.send_id = s.id AND l.user_id = u.id)
-     RETURNING send_id`,
+  const lateFanOut = prepareQuery(db, (b) =>
+    b
+      .insertInto('letters')
+      .columns([...letterColumns, 'rewards', 'created_at'])
+      .expression(
+        b
+          .selectFrom('letter_sends as s')
+          .innerJoin('users as u', (j) => j.on('u.id', '=', param<number>('userId')).on('u.guest', '=', sql.lit(0)))
+          .select([
+            'u.id',
+            's.type',
+            sql.lit('ops').as('template'),
+            's.id as send_id',
+            's.title_en',
+            's.title_vi',
+            's.content_en',
+            's.content_vi',
+            's.rewards',
+            param<string>('now').as('created_at'),
+          ])
+          .where('s.audience', '=', sql.lit('all'))
+          .where('s.valid_until', '>', param<string>('now'))
+          .where((e) =>
+            e.not(
+              e.exists(
+                e
+                  .selectFrom('letters as l')
+                  .select(sql.lit(1).as('one'))
+                  .whereRef('l.send_id', '=', 's.id')
+                  .whereRef('l.user_id', '=', 'u.id'),
+              ),
+            ),
+          ),
+      )
+      .returning('send_id'),
   );
-  const addRecipient = db.prepare('UPDATE letter_sends SET recipients = recipients + 1 WHERE id = ?');
-  const fanOut = db.prepare(
-    `INSERT INTO letters (user_id, type, template, send_id, title_en, title_vi, content_en, content_vi, rewards, created_at)
-     SELECT u.id, s.type, 'ops', s.id, s.title_en, s.title_vi, s.content_en, s.content_vi, s.rewards, s.created_at
-     FROM letter_sends s JOIN users u ON ((s.audience = 'all' AND u.guest = 0) OR u.id = s.user_id)
-     WHERE s.id = ?`,
+  const addRecipient = prepareQuery(db, (b) =>
+    b
+      .updateTable('letter_sends')
+      .set((e) => ({ recipients: e('recipients', '+', sql.lit(1)) }))
+      .where('id', '=', param<number>('id')),
   );
-  const recipientsOf = db.prepare('SELECT user_id FROM letters WHERE send_id = ?').pluck();
-  const setRecipients = db.prepare('UPDATE letter_sends SET recipients = ? WHERE id = ?');
-  const SEND_SELECT = `SELECT s.*, u.uid,
-       (SELECT COUNT(*) FROM letters l WHERE l.send_id = s.id AND l.read_at IS NOT NULL) AS read,
-       (SELECT COUNT(*) FROM letters l WHERE l.send_id = s.id AND l.claimed_at IS NOT NULL) AS claimed
-     FROM letter_sends s LEFT JOIN users u ON u.id = s.user_id`;
-  const sendById = db.prepare(`${SEND_SELECT} WHERE s.id = ?`);
-  const SEND_FILTER = "(s.user_id = @userId OR s.audience = 'all' OR @userId IS NULL)";
-  const sendPage = db.prepare(`${SEND_SELECT} WHERE ${SEND_FILTER} ORDER BY s.id DESC LIMIT @limit OFFSET @offset`);
-  const sendCount = db.prepare(`SELECT COUNT(*) FROM letter_sends s WHERE ${SEND_FILTER}`).pluck();
+  const fanOut = prepareQuery(db, (b) =>
+    b
+      .insertInto('letters')
+      .columns([...letterColumns, 'rewards', 'created_at'])
+      .expression(
+        b
+          .selectFrom('letter_sends as s')
+          .innerJoin('users as u', (j) =>
+            j.on((e) =>
+              e.or([
+                e.and([e('s.audience', '=', sql.lit('all')), e('u.guest', '=', sql.lit(0))]),
+                e('u.id', '=', e.ref('s.user_id')),
+              ]),
+            ),
+          )
+          .select([
+            'u.id',
+            's.type',
+            sql.lit('ops').as('template'),
+            's.id as send_id',
+            's.title_en',
+            's.title_vi',
+            's.content_en',
+            's.content_vi',
+            's.rewards',
+            's.created_at',
+          ])
+          .where('s.id', '=', param<number>('id')),
+      ),
+  );
+  const recipientsOf = prepareQuery(db, (b) =>
+    b.selectFrom('letters').select('user_id').where('send_id', '=', param<number>('id')),
+  );
+  const setRecipients = prepareQuery(db, (b) =>
+    b
+      .updateTable('letter_sends')
+      .set({ recipients: param<number>('recipients') })
+      .where('id', '=', param<number>('id')),
+  );
+  const sendById = prepareQuery(db, (b) => selectSend(b).where('s.id', '=', param<number>('id')));
+  const sendPage = prepareQuery(db, (b, engine) =>
+    selectSend(b)
+      .where(sendFilter(engine))
+      .orderBy('s.id', 'desc')
+      .limit(param<number>('limit'))
+      .offset(param<number>('offset')),
+  );
+  const sendCount = prepareQuery(db, (b, engine) =>
+    b
+      .selectFrom('letter_sends as s')
+      .select((e) => e.fn.countAll<number>().as('count'))
+      .where(sendFilter(engine)),
+  );
 
-  const byId = db.prepare(`SELECT * FROM letters WHERE id = @id AND ${LIVE}`);
-  const page = db.prepare(
-    `SELECT * FROM letters WHERE ${LIVE} AND (type = @type OR @type IS NULL) ORDER BY id DESC LIMIT @limit OFFSET @offset`,
+  const byId = prepareQuery(db, (b) =>
+    b
+      .selectFrom('letters')
+      .selectAll()
+      .where('id', '=', param<number>('id'))
+      .where(live)
+      .$narrowType<{ type: LetterType }>(),
   );
-  const count = db.prepare(`SELECT COUNT(*) FROM letters WHERE ${LIVE} AND (type = @type OR @type IS NULL)`).pluck();
-  const unread = db.prepare(`SELECT COUNT(*) FROM letters WHERE ${LIVE} AND read_at IS NULL`).pluck();
-  const unreadByType = db.prepare(
-    `SELECT type, COUNT(*) AS unread FROM letters WHERE ${LIVE} AND read_at IS NULL GROUP BY type`,
+  const page = prepareQuery(db, (b, engine) =>
+    b
+      .selectFrom('letters')
+      .selectAll()
+      .where(live)
+      .where((e) => e.or([e('type', '=', param<string>('type')), e(typedParam(engine, 'type', 'text'), 'is', null)]))
+      .orderBy('id', 'desc')
+      .limit(param<number>('limit'))
+      .offset(param<number>('offset'))
+      .$narrowType<{ type: LetterType }>(),
   );
-  const markRead = db.prepare(`UPDATE letters SET read_at = @now WHERE id = @id AND ${LIVE} AND read_at IS NULL`);
-  const markClaimed = db.prepare(
-    `UPDATE letters SET claimed_at = @now, read_at = COALESCE(read_at, @now) WHERE id = @id AND ${LIVE} AND claimed_at IS NULL`,
+  const count = prepareQuery(db, (b, engine) =>
+    b
+      .selectFrom('letters')
+      .select((e) => e.fn.countAll<number>().as('count'))
+      .where(live)
+      .where((e) => e.or([e('type', '=', param<string>('type')), e(typedParam(engine, 'type', 'text'), 'is', null)])),
   );
-  const deleteOne = db.prepare(`UPDATE letters SET deleted_at = @now WHERE id = @id AND ${LIVE}`);
+  const unread = prepareQuery(db, (b) =>
+    b
+      .selectFrom('letters')
+      .select((e) => e.fn.countAll<number>().as('count'))
+      .where(live)
+      .where('read_at', 'is', null),
+  );
+  const unreadByType = prepareQuery(db, (b) =>
+    b
+      .selectFrom('letters')
+      .select((e) => ['type', e.fn.countAll<number>().as('unread')])
+      .where(live)
+      .where('read_at', 'is', null)
+      .groupBy('type')
+      .$narrowType<{ type: LetterType }>(),
+  );
+  const markRead = prepareQuery(db, (b) =>
+    b
+      .updateTable('letters')
+      .set({ read_at: param<string>('now') })
+      .where('id', '=', param<number>('id'))
+      .where(live)
+      .where('read_at', 'is', null),
+  );
+  const markClaimed = prepareQuery(db, (b) =>
+    b
+      .updateTable('letters')
+      .set((e) => ({ claimed_at: param<string>('now'), read_at: e.fn.coalesce('read_at', param<string>('now')) }))
+      .where('id', '=', param<number>('id'))
+      .where(live)
+      .where('claimed_at', 'is', null),
+  );
+  const deleteOne = prepareQuery(db, (b) =>
+    b
+      .updateTable('letters')
+      .set({ deleted_at: param<string>('now') })
+      .where('id', '=', param<number>('id'))
+      .where(live),
+  );
   // Every read letter whose rewards are claimed or absent; a letter still holding a reward stays.
-  const deleteRead = db.prepare(
-    `UPDATE letters SET deleted_at = @now
-     WHERE ${LIVE} AND read_at IS NOT NULL AND (rewards = '[]' OR claimed_at IS NOT NULL)`,
+  const deleteRead = prepareQuery(db, (b) =>
+    b
+      .updateTable('letters')
+      .set({ deleted_at: param<string>('now') })
+      .where(live)
+      .where('read_at', 'is not', null)
+      .where((e) => e.or([e('rewards', '=', sql.lit('[]')), e('claimed_at', 'is not', null)])),
   );
 
   return {
-    insert: async (l: NewLetter) => ((await insert.get(l)) as { id: number }).id,
+    insert: async (l: NewLetter) => (await insert.get({ ...l }))!.id,
     /** Writes the send and one letter per recipient; returns the send id and the recipients' ids. */
     async send(
       s: Omit<NewLetter, 'userId' | 'template' | 'reference'> & {
@@ -118,31 +289,30 @@ export function createInboxRepo(db: Db) {
         validUntil: string | null;
       },
     ) {
-      const id = ((await insertSend.get(s)) as { id: number }).id;
-      await fanOut.run(id);
-      const recipients = (await recipientsOf.all(id)) as number[];
-      await setRecipients.run(recipients.length, id);
+      const id = (await insertSend.get(s))!.id;
+      await fanOut.run({ id });
+      const recipients = (await recipientsOf.all({ id })).map((r) => r.user_id);
+      await setRecipients.run({ recipients: recipients.length, id });
       return { id, recipients };
     },
     /** Gives a new player the letters to all still valid at `now`; returns how many. */
     async deliverValidSends(userId: number, now: string) {
-      const sends = (await lateFanOut.pluck().all({ userId, now })) as number[];
-      for (const id of sends) await addRecipient.run(id);
+      const sends = await lateFanOut.all({ userId, now });
+      for (const { send_id } of sends) await addRecipient.run({ id: send_id });
       return sends.length;
     },
-    sendById: (id: number) => sendById.get(id) as Promise<SendRow | undefined>,
+    sendById: (id: number) => sendById.get({ id }),
     sends: async (f: { userId: number | null; limit: number; offset: number }) => ({
-      rows: (await sendPage.all(f)) as SendRow[],
-      total: (await sendCount.get(f)) as number,
+      rows: await sendPage.all(f),
+      total: (await sendCount.get(f))!.count,
     }),
-    byId: (userId: number, id: number) => byId.get({ userId, id }) as Promise<LetterRow | undefined>,
+    byId: (userId: number, id: number) => byId.get({ userId, id }),
     page: async (f: { userId: number; type: string | null; limit: number; offset: number }) => ({
-      rows: (await page.all(f)) as LetterRow[],
-      total: (await count.get(f)) as number,
+      rows: await page.all(f),
+      total: (await count.get(f))!.count,
     }),
-    unread: (userId: number) => unread.get({ userId }) as Promise<number>,
-    unreadByType: async (userId: number) =>
-      (await unreadByType.all({ userId })) as { type: LetterType; unread: number }[],
+    unread: async (userId: number) => (await unread.get({ userId }))!.count,
+    unreadByType: (userId: number) => unreadByType.all({ userId }),
     markRead: async (userId: number, id: number, now: string) =>
       (await markRead.run({ userId, id, now })).changes === 1,
     markClaimed: async (userId: number, id: number, now: string) =>

@@ -1,15 +1,9 @@
+import type { Selectable } from 'kysely';
+import { param, prepareQuery, sql } from '../../db/builder';
+import type { DB } from '../../db/builder/tables';
 import type { Db } from '../../db/database';
 
-export interface TaskRow {
-  code: string;
-  period: 'daily' | 'once';
-  metric: string;
-  target: number;
-  rewards: string;
-  turnover_multiple: number;
-  title_en: string;
-  title_vi: string;
-}
+export type TaskRow = Omit<Selectable<DB['tasks']>, 'period'> & { period: 'daily' | 'once' };
 
 /** A half-open range of ISO instants [from, to): one Manila day. */
 export interface Range {
@@ -22,75 +16,177 @@ export interface Range {
  * wallet, identity, referrals, and the player's earlier claims.
  */
 export function createTaskRepo(db: Db) {
-  const tasks = db.prepare('SELECT * FROM tasks WHERE enabled = 1 ORDER BY sort_order, code');
-  const task = db.prepare('SELECT * FROM tasks WHERE code = ?');
-  const setting = db.prepare('SELECT value FROM bonus_settings WHERE key = ?').pluck();
-  const depositedIn = db
-    .prepare(
-      `SELECT COALESCE(SUM(amount), 0) FROM deposits
-       WHERE user_id = ? AND status = 1 AND settled_at >= ? AND settled_at < ?`,
-    )
-    .pluck();
+  const tasks = prepareQuery(db, (b) =>
+    b
+      .selectFrom('tasks')
+      .selectAll()
+      .where('enabled', '=', sql.lit(1))
+      .orderBy('sort_order')
+      .orderBy('code')
+      .$narrowType<{ period: TaskRow['period'] }>(),
+  );
+  const task = prepareQuery(db, (b) =>
+    b
+      .selectFrom('tasks')
+      .selectAll()
+      .where('code', '=', param<string>('code'))
+      .$narrowType<{ period: TaskRow['period'] }>(),
+  );
+  const setting = prepareQuery(db, (b) =>
+    b.selectFrom('bonus_settings').select('value').where('key', '=', param<string>('key')),
+  );
+  const depositedIn = prepareQuery(db, (b) =>
+    b
+      .selectFrom('deposits')
+      .select((e) => e.fn.coalesce(e.fn.sum<number | null>('amount'), sql.lit(0)).as('amount'))
+      .where('user_id', '=', param<number>('userId'))
+      .where('status', '=', sql.lit(1))
+      .where('settled_at', '>=', param<string>('from'))
+      .where('settled_at', '<', param<string>('to')),
+  );
   // Bets are negative journal rows, rollbacks give a bet back: the net bet is minus their sum.
-  const betsIn = db.prepare(
-    `SELECT COALESCE(-SUM(amount), 0) AS amount,
-            COALESCE(SUM(CASE type WHEN 'bet' THEN 1 ELSE -1 END), 0) AS count
-     FROM balance_journal WHERE user_id = ? AND type IN ('bet', 'rollback') AND created_at >= ? AND created_at < ?`,
+  const betsIn = prepareQuery(db, (b) =>
+    b
+      .selectFrom('balance_journal')
+      .select((e) => [
+        sql<number>`coalesce(-sum(${sql.ref('amount')}), 0)`.as('amount'),
+        e.fn
+          .coalesce(
+            e.fn.sum<number | null>(e.case('type').when(sql.lit('bet')).then(sql.lit(1)).else(sql.lit(-1)).end()),
+            sql.lit(0),
+          )
+          .as('count'),
+      ])
+      .where('user_id', '=', param<number>('userId'))
+      .where('type', 'in', [sql.lit('bet'), sql.lit('rollback')])
+      .where('created_at', '>=', param<string>('from'))
+      .where('created_at', '<', param<string>('to')),
   );
-  const activeIn = db
-    .prepare(
-      `SELECT COUNT(*) FROM sessions WHERE user_id = @userId
-       AND ((last_seen_at >= @from AND last_seen_at < @to) OR (created_at >= @from AND created_at < @to))`,
-    )
-    .pluck();
-  const profile = db.prepare(
-    `SELECT CASE WHEN u.trade_password_hash IS NOT NULL THEN 1 ELSE 0 END AS "tradePassword",
-       CASE WHEN EXISTS (SELECT 1 FROM user_wallets w WHERE w.user_id = u.id) THEN 1 ELSE 0 END AS "walletBound",
-       CASE WHEN EXISTS (SELECT 1 FROM kyc_submissions k WHERE k.user_id = u.id AND k.status = 'verified')
-         THEN 1 ELSE 0 END AS "kycVerified",
-       (SELECT COUNT(*) FROM deposits d WHERE d.user_id = u.id AND d.status = 1) AS "depositCount",
-       (SELECT COUNT(*) FROM users f WHERE f.superior_id = u.id) AS referrals
-     FROM users u WHERE u.id = ?`,
+  const activeIn = prepareQuery(db, (b) =>
+    b
+      .selectFrom('sessions')
+      .select((e) => e.fn.countAll<number>().as('count'))
+      .where('user_id', '=', param<number>('userId'))
+      .where((e) =>
+        e.or([
+          e.and([e('last_seen_at', '>=', param<string>('from')), e('last_seen_at', '<', param<string>('to'))]),
+          e.and([e('created_at', '>=', param<string>('from')), e('created_at', '<', param<string>('to'))]),
+        ]),
+      ),
   );
-  const claimsOf = db.prepare(
-    'SELECT reward_key, created_at FROM reward_claims WHERE user_id = ? AND source = ? ORDER BY id',
+  const profile = prepareQuery(db, (b) =>
+    b
+      .selectFrom('users as u')
+      .select((e) => [
+        e
+          .case()
+          .when('u.trade_password_hash', 'is not', null)
+          .then(sql.lit(1))
+          .else(sql.lit(0))
+          .end()
+          .as('tradePassword'),
+        e
+          .case()
+          .when(
+            e.exists(e.selectFrom('user_wallets as w').select(sql.lit(1).as('one')).whereRef('w.user_id', '=', 'u.id')),
+          )
+          .then(sql.lit(1))
+          .else(sql.lit(0))
+          .end()
+          .as('walletBound'),
+        e
+          .case()
+          .when(
+            e.exists(
+              e
+                .selectFrom('kyc_submissions as k')
+                .select(sql.lit(1).as('one'))
+                .whereRef('k.user_id', '=', 'u.id')
+                .where('k.status', '=', sql.lit('verified')),
+            ),
+          )
+          .then(sql.lit(1))
+          .else(sql.lit(0))
+          .end()
+          .as('kycVerified'),
+        e
+          .selectFrom('deposits as d')
+          .select(e.fn.countAll<number>().as('n'))
+          .whereRef('d.user_id', '=', 'u.id')
+          .where('d.status', '=', sql.lit(1))
+          .$asScalar()
+          .as('depositCount'),
+        e
+          .selectFrom('users as f')
+          .select(e.fn.countAll<number>().as('n'))
+          .whereRef('f.superior_id', '=', 'u.id')
+          .$asScalar()
+          .as('referrals'),
+      ])
+      .where('u.id', '=', param<number>('userId')),
   );
-  const sessionsSince = db.prepare(
-    'SELECT id, created_at FROM sessions WHERE user_id = ? AND created_at >= ? ORDER BY id DESC',
+  const claimsOf = prepareQuery(db, (b) =>
+    b
+      .selectFrom('reward_claims')
+      .select(['reward_key', 'created_at'])
+      .where('user_id', '=', param<number>('userId'))
+      .where('source', '=', param<string>('source'))
+      .orderBy('id'),
   );
-  const seenBefore = db.prepare('SELECT MAX(last_seen_at) FROM sessions WHERE user_id = ? AND id < ?').pluck();
-  const depositedBefore = db
-    .prepare('SELECT MAX(settled_at) FROM deposits WHERE user_id = ? AND status = 1 AND settled_at < ?')
-    .pluck();
-  const markSignUpBonus = db.prepare('UPDATE users SET sign_up_bonus_at = ? WHERE id = ? AND sign_up_bonus_at IS NULL');
-  const superiorOf = db.prepare('SELECT superior_id FROM users WHERE id = ?').pluck();
+  const sessionsSince = prepareQuery(db, (b) =>
+    b
+      .selectFrom('sessions')
+      .select(['id', 'created_at'])
+      .where('user_id', '=', param<number>('userId'))
+      .where('created_at', '>=', param<string>('since'))
+      .orderBy('id', 'desc'),
+  );
+  const seenBefore = prepareQuery(db, (b) =>
+    b
+      .selectFrom('sessions')
+      .select((e) => e.fn.max<string | null>('last_seen_at').as('at'))
+      .where('user_id', '=', param<number>('userId'))
+      .where('id', '<', param<number>('sessionId')),
+  );
+  const depositedBefore = prepareQuery(db, (b) =>
+    b
+      .selectFrom('deposits')
+      .select((e) => e.fn.max<string | null>('settled_at').as('at'))
+      .where('user_id', '=', param<number>('userId'))
+      .where('status', '=', sql.lit(1))
+      .where('settled_at', '<', param<string>('at')),
+  );
+  const markSignUpBonus = prepareQuery(db, (b) =>
+    b
+      .updateTable('users')
+      .set({ sign_up_bonus_at: param<string>('now') })
+      .where('id', '=', param<number>('userId'))
+      .where('sign_up_bonus_at', 'is', null),
+  );
+  const superiorOf = prepareQuery(db, (b) =>
+    b.selectFrom('users').select('superior_id').where('id', '=', param<number>('userId')),
+  );
 
   return {
-    tasks: () => tasks.all() as Promise<TaskRow[]>,
+    tasks: () => tasks.all(),
     /** A task by code, a disabled one too (its old claims still name it). */
-    task: (code: string) => task.get(code) as Promise<TaskRow | undefined>,
-    setting: async <T>(key: string): Promise<T> => JSON.parse((await setting.get(key)) as string) as T,
-    deposited: (userId: number, r: Range) => depositedIn.get(userId, r.from, r.to) as Promise<number>,
-    bets: async (userId: number, r: Range) =>
-      (await betsIn.get(userId, r.from, r.to)) as { amount: number; count: number },
-    active: async (userId: number, r: Range) => ((await activeIn.get({ userId, ...r })) as number) > 0,
-    profile: async (userId: number) =>
-      (await profile.get(userId)) as
-        | { tradePassword: number; walletBound: number; kycVerified: number; depositCount: number; referrals: number }
-        | undefined,
-    claims: async (userId: number, source: string) =>
-      (await claimsOf.all(userId, source)) as { reward_key: string; created_at: string }[],
-    sessionsSince: async (userId: number, since: string) =>
-      (await sessionsSince.all(userId, since)) as { id: number; created_at: string }[],
+    task: (code: string) => task.get({ code }),
+    setting: async <T>(key: string): Promise<T> => JSON.parse((await setting.get({ key }))!.value) as T,
+    deposited: async (userId: number, r: Range) => (await depositedIn.get({ userId, ...r }))!.amount,
+    bets: async (userId: number, r: Range) => (await betsIn.get({ userId, ...r }))!,
+    active: async (userId: number, r: Range) => (await activeIn.get({ userId, ...r }))!.count > 0,
+    profile: (userId: number) => profile.get({ userId }),
+    claims: (userId: number, source: string) => claimsOf.all({ userId, source }),
+    sessionsSince: (userId: number, since: string) => sessionsSince.all({ userId, since }),
     /** The player's last sign of life before a session began: a session seen or a deposit credited. */
     async lastActivityBefore(userId: number, sessionId: number, at: string): Promise<string | null> {
-      const seen = (await seenBefore.get(userId, sessionId)) as string | null;
-      const deposit = (await depositedBefore.get(userId, at)) as string | null;
+      const seen = (await seenBefore.get({ userId, sessionId }))!.at;
+      const deposit = (await depositedBefore.get({ userId, at }))!.at;
       if (seen === null) return deposit;
       return deposit !== null && deposit > seen ? deposit : seen;
     },
-    markSignUpBonus: (userId: number, now: string) => markSignUpBonus.run(now, userId),
-    superior: async (userId: number) => ((await superiorOf.get(userId)) as number | null | undefined) ?? null,
+    markSignUpBonus: (userId: number, now: string) => markSignUpBonus.run({ now, userId }),
+    superior: async (userId: number) => (await superiorOf.get({ userId }))?.superior_id ?? null,
   };
 }
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { toCentavos } from '../../../../shared/money';
+import { param, prepareQuery, sql } from '../../db/builder';
 import { type Db, SEEDS_DIR } from '../../db/database';
 import type { GrantedReward } from '../reward/grant';
 
@@ -45,14 +46,36 @@ export const readTasksSeed = (): TasksSeed =>
  */
 export async function seedTasks(db: Db): Promise<void> {
   const seed = readTasksSeed();
-  const upsert = db.prepare(
-    `INSERT INTO tasks (code, period, metric, target, rewards, turnover_multiple, title_en, title_vi, sort_order, enabled)
-     VALUES (@code, @period, @metric, @target, @rewards, @turnoverMultiple, @titleEn, @titleVi, @sort, @enabled)
-     ON CONFLICT (code) DO UPDATE SET period = excluded.period, metric = excluded.metric, target = excluded.target,
-       rewards = excluded.rewards, turnover_multiple = excluded.turnover_multiple, title_en = excluded.title_en,
-       title_vi = excluded.title_vi, sort_order = excluded.sort_order, enabled = excluded.enabled`,
+  const upsert = prepareQuery(db, (b) =>
+    b
+      .insertInto('tasks')
+      .values({
+        code: param<string>('code'),
+        period: param<string>('period'),
+        metric: param<string>('metric'),
+        target: param<number>('target'),
+        rewards: param<string>('rewards'),
+        turnover_multiple: param<number>('turnoverMultiple'),
+        title_en: param<string>('titleEn'),
+        title_vi: param<string>('titleVi'),
+        sort_order: param<number>('sort'),
+        enabled: param<number>('enabled'),
+      })
+      .onConflict((c) =>
+        c.column('code').doUpdateSet((u) => ({
+          period: u.ref('excluded.period'),
+          metric: u.ref('excluded.metric'),
+          target: u.ref('excluded.target'),
+          rewards: u.ref('excluded.rewards'),
+          turnover_multiple: u.ref('excluded.turnover_multiple'),
+          title_en: u.ref('excluded.title_en'),
+          title_vi: u.ref('excluded.title_vi'),
+          sort_order: u.ref('excluded.sort_order'),
+          enabled: u.ref('excluded.enabled'),
+        })),
+      ),
   );
-  await db.prepare('UPDATE tasks SET enabled = 0').run();
+  await prepareQuery(db, (b) => b.updateTable('tasks').set({ enabled: sql.lit(0) })).run();
   for (const [index, t] of seed.tasks.entries()) {
     await upsert.run({
       code: t.code,
@@ -67,10 +90,13 @@ export async function seedTasks(db: Db): Promise<void> {
       enabled: t.enabled === false ? 0 : 1,
     });
   }
-  const setting = db.prepare(
-    'INSERT INTO bonus_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  const setting = prepareQuery(db, (b) =>
+    b
+      .insertInto('bonus_settings')
+      .values({ key: param<string>('key'), value: param<string>('value') })
+      .onConflict((c) => c.column('key').doUpdateSet((u) => ({ value: u.ref('excluded.value') }))),
   );
-  await setting.run('signIn', JSON.stringify(seed.signIn));
-  await setting.run('dailyDeposit', JSON.stringify(seed.dailyDeposit));
-  await setting.run('returnGift', JSON.stringify(seed.returnGift));
+  await setting.run({ key: 'signIn', value: JSON.stringify(seed.signIn) });
+  await setting.run({ key: 'dailyDeposit', value: JSON.stringify(seed.dailyDeposit) });
+  await setting.run({ key: 'returnGift', value: JSON.stringify(seed.returnGift) });
 }

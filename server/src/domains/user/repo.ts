@@ -1,30 +1,13 @@
+import type { ExpressionBuilder, Selectable } from 'kysely';
+import { type Builder, likeCaseless, param, prepareQuery, sql, typedParam } from '../../db/builder';
+import type { DB, Users } from '../../db/builder/tables';
 import type { Db } from '../../db/database';
 
-export interface UserRow {
-  id: number;
-  uid: number;
-  username: string;
-  phone: string | null;
-  password_hash: string;
-  trade_password_hash: string | null;
-  nickname: string;
+export type UserRow = Omit<Selectable<DB['users']>, 'gender' | 'status'> & {
   gender: 'male' | 'female' | 'other';
-  avatar: string;
-  invitation_code: string;
-  superior_id: number | null;
-  registration_code: string;
-  guest: number;
   status: 'active' | 'suspended';
-  status_reason: string;
-  vip_level: number;
-  real_name: string;
-  birth_date: string;
-  email: string;
-  terms_accepted_at: string | null;
-  sign_up_bonus_at: string | null;
-  created_at: string;
   has_wallet: number;
-}
+};
 
 export interface NewUser {
   uid: number;
@@ -53,8 +36,6 @@ export type ProfileChanges = Partial<{
   phone: string;
 }>;
 
-const SELECT_USER = `SELECT u.*,
-  CASE WHEN EXISTS (SELECT 1 FROM user_wallets w WHERE w.user_id = u.id) THEN 1 ELSE 0 END AS has_wallet FROM users u`;
 /** The columns the user info answer needs (the most frequent read: every screen asks for it). */
 export type UserInfoRow = Pick<
   UserRow,
@@ -70,73 +51,203 @@ export type UserInfoRow = Pick<
   | 'registration_code'
   | 'guest'
 > & { no_trade_password: number; signed_up: number };
-const SELECT_INFO = `SELECT u.uid, u.username, u.nickname, u.gender, u.phone, u.avatar, u.invitation_code, u.vip_level,
-  u.registration_code, u.guest, CASE WHEN u.trade_password_hash IS NULL THEN 1 ELSE 0 END AS no_trade_password,
-  CASE WHEN u.sign_up_bonus_at IS NOT NULL THEN 1 ELSE 0 END AS signed_up,
-  CASE WHEN EXISTS (SELECT 1 FROM user_wallets w WHERE w.user_id = u.id) THEN 1 ELSE 0 END AS has_wallet
-  FROM users u WHERE u.id = ?`;
-const PROFILE_COLUMNS = new Set(['nickname', 'gender', 'avatar', 'real_name', 'birth_date', 'email', 'phone']);
+const PROFILE_COLUMNS = ['nickname', 'gender', 'avatar', 'real_name', 'birth_date', 'email', 'phone'] as const;
+
+/** 1 when the player bound a withdrawal wallet, else 0. */
+const hasWallet = (e: ExpressionBuilder<DB & { u: Users }, 'u'>) =>
+  e
+    .case()
+    .when(e.exists(e.selectFrom('user_wallets as w').select(sql.lit(1).as('one')).whereRef('w.user_id', '=', 'u.id')))
+    .then(sql.lit(1))
+    .else(sql.lit(0))
+    .end()
+    .as('has_wallet');
+
+const selectUser = (b: Builder) =>
+  b
+    .selectFrom('users as u')
+    .selectAll('u')
+    .select(hasWallet)
+    .$narrowType<{ gender: UserRow['gender']; status: UserRow['status'] }>();
+
+/** `lower(column) = lower(value)`: usernames and invitation codes are unique whatever their case. */
+const caseless = (column: 'u.username' | 'u.invitation_code' | 'username' | 'invitation_code', name: string) =>
+  sql<boolean>`lower(${sql.ref(column)}) = lower(${param<string>(name)})`;
 
 export function createUserRepo(db: Db) {
-  const insert = db.prepare(
-    `INSERT INTO users (uid, username, phone, password_hash, nickname, avatar, invitation_code, superior_id,
-       superior_bound_at, registration_code, guest, terms_accepted_at, register_ip, register_device, created_at)
-     VALUES (@uid, @username, @phone, @passwordHash, @nickname, @avatar, @invitationCode, @superiorId,
-       CASE WHEN CAST(@superiorId AS BIGINT) IS NULL THEN NULL ELSE @now END, @registrationCode, @guest, @termsAcceptedAt, @ip,
-       @deviceId, @now)
-     RETURNING id`,
+  const insert = prepareQuery(db, (b, engine) =>
+    b
+      .insertInto('users')
+      .values({
+        uid: param<number>('uid'),
+        username: param<string>('username'),
+        phone: param<string | null>('phone'),
+        password_hash: param<string>('passwordHash'),
+        nickname: param<string>('nickname'),
+        avatar: param<string>('avatar'),
+        invitation_code: param<string>('invitationCode'),
+        superior_id: param<number | null>('superiorId'),
+        superior_bound_at: sql<
+          string | null
+        >`case when ${typedParam(engine, 'superiorId', 'bigint')} is null then null else ${param<string>('now')} end`,
+        registration_code: param<string>('registrationCode'),
+        guest: param<number>('guest'),
+        terms_accepted_at: param<string | null>('termsAcceptedAt'),
+        register_ip: param<string>('ip'),
+        register_device: param<string>('deviceId'),
+        created_at: param<string>('now'),
+      })
+      .returning('id'),
   );
-  const byId = db.prepare(`${SELECT_USER} WHERE u.id = ?`);
-  const byUid = db.prepare(`${SELECT_USER} WHERE u.uid = ?`);
-  const infoById = db.prepare(SELECT_INFO);
-  const byUsername = db.prepare(`${SELECT_USER} WHERE lower(u.username) = lower(?)`);
-  const byPhone = db.prepare(`${SELECT_USER} WHERE u.phone = ?`);
-  const byInvitationCode = db.prepare(`${SELECT_USER} WHERE lower(u.invitation_code) = lower(?)`);
-  const uidExists = db.prepare('SELECT 1 FROM users WHERE uid = ?').pluck();
+  const byId = prepareQuery(db, (b) => selectUser(b).where('u.id', '=', param<number>('id')));
+  const byUid = prepareQuery(db, (b) => selectUser(b).where('u.uid', '=', param<number>('uid')));
+  const infoById = prepareQuery(db, (b) =>
+    b
+      .selectFrom('users as u')
+      .select((e) => [
+        'u.uid',
+        'u.username',
+        'u.nickname',
+        'u.gender',
+        'u.phone',
+        'u.avatar',
+        'u.invitation_code',
+        'u.vip_level',
+        'u.registration_code',
+        'u.guest',
+        e
+          .case()
+          .when('u.trade_password_hash', 'is', null)
+          .then(sql.lit(1))
+          .else(sql.lit(0))
+          .end()
+          .as('no_trade_password'),
+        e.case().when('u.sign_up_bonus_at', 'is not', null).then(sql.lit(1)).else(sql.lit(0)).end().as('signed_up'),
+        hasWallet(e),
+      ])
+      .where('u.id', '=', param<number>('id'))
+      .$narrowType<{ gender: UserRow['gender'] }>(),
+  );
+  const byUsername = prepareQuery(db, (b) => selectUser(b).where(caseless('u.username', 'username')));
+  const byPhone = prepareQuery(db, (b) => selectUser(b).where('u.phone', '=', param<string>('phone')));
+  const byInvitationCode = prepareQuery(db, (b) => selectUser(b).where(caseless('u.invitation_code', 'code')));
+  const uidExists = prepareQuery(db, (b) =>
+    b.selectFrom('users').select(sql.lit(1).as('one')).where('uid', '=', param<number>('uid')),
+  );
   // What every money move checks first (guest, suspended): two columns, not the whole row.
-  const standing = db.prepare('SELECT guest, status FROM users WHERE id = ?');
-  const codeExists = db.prepare('SELECT 1 FROM users WHERE lower(invitation_code) = lower(?)').pluck();
-  const usernameExists = db.prepare('SELECT 1 FROM users WHERE lower(username) = lower(?)').pluck();
-  const phoneExists = db.prepare('SELECT 1 FROM users WHERE phone = ?').pluck();
-  const setPassword = db.prepare('UPDATE users SET password_hash = ? WHERE id = ?');
-  const setTradePassword = db.prepare('UPDATE users SET trade_password_hash = ? WHERE id = ?');
-  const setSuperior = db.prepare(
-    `UPDATE users SET superior_id = ?, registration_code = ?, superior_bound_at = ? WHERE id = ? AND superior_id IS NULL`,
+  const standing = prepareQuery(db, (b) =>
+    b
+      .selectFrom('users')
+      .select(['guest', 'status'])
+      .where('id', '=', param<number>('id'))
+      .$narrowType<{ status: UserRow['status'] }>(),
   );
-  const superiorOf = db.prepare('SELECT superior_id FROM users WHERE id = ?').pluck();
-  const signUpGuest = db.prepare(
-    `UPDATE users SET username = @username, phone = @phone, password_hash = @passwordHash,
-       nickname = CASE WHEN nickname = username THEN @username ELSE nickname END,
-       superior_id = @superiorId, registration_code = @registrationCode,
-       superior_bound_at = CASE WHEN CAST(@superiorId AS BIGINT) IS NULL THEN NULL ELSE @now END,
-       guest = 0, terms_accepted_at = @now
-     WHERE id = @id AND guest = 1`,
+  const codeExists = prepareQuery(db, (b) =>
+    b.selectFrom('users').select(sql.lit(1).as('one')).where(caseless('invitation_code', 'code')),
   );
-  const setStatus = db.prepare('UPDATE users SET status = ?, status_reason = ? WHERE id = ?');
-  const search = db.prepare(
-    `${SELECT_USER} WHERE (@q = '' OR u.username LIKE @like OR u.phone LIKE @like OR CAST(u.uid AS TEXT) = @q)
-     ORDER BY u.id DESC LIMIT @limit`,
+  const usernameExists = prepareQuery(db, (b) =>
+    b.selectFrom('users').select(sql.lit(1).as('one')).where(caseless('username', 'username')),
+  );
+  const phoneExists = prepareQuery(db, (b) =>
+    b.selectFrom('users').select(sql.lit(1).as('one')).where('phone', '=', param<string>('phone')),
+  );
+  const setPassword = prepareQuery(db, (b) =>
+    b
+      .updateTable('users')
+      .set({ password_hash: param<string>('hash') })
+      .where('id', '=', param<number>('id')),
+  );
+  const setTradePassword = prepareQuery(db, (b) =>
+    b
+      .updateTable('users')
+      .set({ trade_password_hash: param<string>('hash') })
+      .where('id', '=', param<number>('id')),
+  );
+  const setSuperior = prepareQuery(db, (b) =>
+    b
+      .updateTable('users')
+      .set({
+        superior_id: param<number>('superiorId'),
+        registration_code: param<string>('code'),
+        superior_bound_at: param<string>('now'),
+      })
+      .where('id', '=', param<number>('id'))
+      .where('superior_id', 'is', null),
+  );
+  const superiorOf = prepareQuery(db, (b) =>
+    b.selectFrom('users').select('superior_id').where('id', '=', param<number>('id')),
+  );
+  const signUpGuest = prepareQuery(db, (b, engine) =>
+    b
+      .updateTable('users')
+      .set((e) => ({
+        username: param<string>('username'),
+        phone: param<string>('phone'),
+        password_hash: param<string>('passwordHash'),
+        nickname: e
+          .case()
+          .when('nickname', '=', e.ref('username'))
+          .then(param<string>('username'))
+          .else(e.ref('nickname'))
+          .end(),
+        superior_id: param<number | null>('superiorId'),
+        registration_code: param<string>('registrationCode'),
+        superior_bound_at: sql<
+          string | null
+        >`case when ${typedParam(engine, 'superiorId', 'bigint')} is null then null else ${param<string>('now')} end`,
+        guest: sql.lit(0),
+        terms_accepted_at: param<string>('now'),
+      }))
+      .where('id', '=', param<number>('id'))
+      .where('guest', '=', sql.lit(1)),
+  );
+  const setStatus = prepareQuery(db, (b) =>
+    b
+      .updateTable('users')
+      .set({ status: param<string>('status'), status_reason: param<string>('reason') })
+      .where('id', '=', param<number>('id')),
+  );
+  // One statement for any set of profile columns: a column left out is given null and keeps its value (no
+  // profile column is ever set to null), rather than a text built per call.
+  const updateProfile = prepareQuery(db, (b) =>
+    b
+      .updateTable('users')
+      .set((e) => Object.fromEntries(PROFILE_COLUMNS.map((c) => [c, e.fn.coalesce(param<string | null>(c), e.ref(c))])))
+      .where('id', '=', param<number>('id')),
+  );
+  const search = prepareQuery(db, (b, engine) =>
+    selectUser(b)
+      .where((e) =>
+        e.or([
+          e(param<string>('q'), '=', sql.lit('')),
+          e('u.username', likeCaseless(engine), param<string>('like')),
+          e('u.phone', likeCaseless(engine), param<string>('like')),
+          e(e.cast('u.uid', 'text'), '=', param<string>('q')),
+        ]),
+      )
+      .orderBy('u.id', 'desc')
+      .limit(param<number>('limit')),
   );
 
   return {
-    insert: async (user: NewUser) => ((await insert.get(user)) as { id: number }).id,
-    byId: (id: number) => byId.get(id) as Promise<UserRow | undefined>,
-    standing: async (id: number) => (await standing.get(id)) as Pick<UserRow, 'guest' | 'status'> | undefined,
-    infoById: (id: number) => infoById.get(id) as Promise<UserInfoRow | undefined>,
-    byUid: (uid: number) => byUid.get(uid) as Promise<UserRow | undefined>,
-    byUsername: (username: string) => byUsername.get(username) as Promise<UserRow | undefined>,
-    byPhone: (phone: string) => byPhone.get(phone) as Promise<UserRow | undefined>,
-    byInvitationCode: (code: string) => byInvitationCode.get(code) as Promise<UserRow | undefined>,
-    uidExists: async (uid: number) => (await uidExists.get(uid)) !== undefined,
-    invitationCodeExists: async (code: string) => (await codeExists.get(code)) !== undefined,
-    usernameExists: async (username: string) => (await usernameExists.get(username)) !== undefined,
-    phoneExists: async (phone: string) => (await phoneExists.get(phone)) !== undefined,
-    setPassword: (id: number, hash: string) => setPassword.run(hash, id),
-    setTradePassword: (id: number, hash: string) => setTradePassword.run(hash, id),
+    insert: async (user: NewUser) => (await insert.get({ ...user }))!.id,
+    byId: (id: number) => byId.get({ id }),
+    standing: (id: number) => standing.get({ id }),
+    infoById: (id: number) => infoById.get({ id }),
+    byUid: (uid: number) => byUid.get({ uid }),
+    byUsername: (username: string) => byUsername.get({ username }),
+    byPhone: (phone: string) => byPhone.get({ phone }),
+    byInvitationCode: (code: string) => byInvitationCode.get({ code }),
+    uidExists: async (uid: number) => (await uidExists.get({ uid })) !== undefined,
+    invitationCodeExists: async (code: string) => (await codeExists.get({ code })) !== undefined,
+    usernameExists: async (username: string) => (await usernameExists.get({ username })) !== undefined,
+    phoneExists: async (phone: string) => (await phoneExists.get({ phone })) !== undefined,
+    setPassword: (id: number, hash: string) => setPassword.run({ hash, id }),
+    setTradePassword: (id: number, hash: string) => setTradePassword.run({ hash, id }),
     /** Binds only when no superior is bound yet; false when one already was. */
     setSuperior: async (id: number, superiorId: number, code: string, now: string) =>
-      (await setSuperior.run(superiorId, code, now, id)).changes > 0,
-    superiorOf: async (id: number) => ((await superiorOf.get(id)) as number | null | undefined) ?? null,
+      (await setSuperior.run({ superiorId, code, now, id })).changes > 0,
+    superiorOf: async (id: number) => (await superiorOf.get({ id }))?.superior_id ?? null,
     /** Turns a guest row into a registered account in place (same id and uid); false when not a guest. */
     signUpGuest: async (
       id: number,
@@ -149,14 +260,13 @@ export function createUserRepo(db: Db) {
         now: string;
       },
     ) => (await signUpGuest.run({ id, ...row })).changes > 0,
-    setStatus: (id: number, status: 'active' | 'suspended', reason: string) => setStatus.run(status, reason, id),
+    setStatus: (id: number, status: 'active' | 'suspended', reason: string) => setStatus.run({ status, reason, id }),
     async updateProfile(id: number, changes: ProfileChanges) {
-      const columns = Object.keys(changes).filter((c) => PROFILE_COLUMNS.has(c));
-      if (!columns.length) return;
-      const assignments = columns.map((c) => `${c} = @${c}`).join(', ');
-      await db.prepare(`UPDATE users SET ${assignments} WHERE id = @id`).run({ ...changes, id });
+      const values = Object.fromEntries(PROFILE_COLUMNS.map((c) => [c, changes[c] ?? null]));
+      if (PROFILE_COLUMNS.every((c) => values[c] === null)) return;
+      await updateProfile.run({ ...values, id });
     },
-    search: (q: string, limit: number) => search.all({ q, like: `%${q}%`, limit }) as Promise<UserRow[]>,
+    search: (q: string, limit: number) => search.all({ q, like: `%${q}%`, limit }),
   };
 }
 

@@ -1,31 +1,59 @@
+import type { Selectable } from 'kysely';
+import { param, prepareQuery, sql } from '../../db/builder';
+import type { DB } from '../../db/builder/tables';
 import type { Db } from '../../db/database';
 
 export type SmsPurpose = 'bind' | 'resetLoginPwd' | 'resetTradePwd';
 
-export interface SmsRow {
-  id: number;
-  phone: string;
-  purpose: SmsPurpose;
-  user_id: number | null;
-  code: string;
-  text: string;
-  attempts: number;
-  created_at: string;
-  expires_at: string;
-  used_at: string | null;
-}
+export type SmsRow = Omit<Selectable<DB['sms_messages']>, 'purpose'> & { purpose: SmsPurpose };
 
 export function createSmsRepo(db: Db) {
-  const insert = db.prepare(
-    `INSERT INTO sms_messages (phone, purpose, user_id, code, text, ip, created_at, expires_at)
-     VALUES (@phone, @purpose, @userId, @code, @text, @ip, @now, @expiresAt)
-     RETURNING id`,
+  const insert = prepareQuery(db, (b) =>
+    b
+      .insertInto('sms_messages')
+      .values({
+        phone: param<string>('phone'),
+        purpose: param<string>('purpose'),
+        user_id: param<number | null>('userId'),
+        code: param<string>('code'),
+        text: param<string>('text'),
+        ip: param<string>('ip'),
+        created_at: param<string>('now'),
+        expires_at: param<string>('expiresAt'),
+      })
+      .returning('id'),
   );
-  const latest = db.prepare('SELECT * FROM sms_messages WHERE phone = ? AND purpose = ? ORDER BY id DESC LIMIT 1');
-  const addAttempt = db.prepare('UPDATE sms_messages SET attempts = attempts + 1 WHERE id = ?');
-  const markUsed = db.prepare('UPDATE sms_messages SET used_at = ? WHERE id = ? AND used_at IS NULL');
-  const recent = db.prepare(
-    `SELECT * FROM sms_messages WHERE (@phone = '' OR phone = @phone) ORDER BY id DESC LIMIT @limit`,
+  const latest = prepareQuery(db, (b) =>
+    b
+      .selectFrom('sms_messages')
+      .selectAll()
+      .where('phone', '=', param<string>('phone'))
+      .where('purpose', '=', param<string>('purpose'))
+      .orderBy('id', 'desc')
+      .limit(sql.lit(1))
+      .$narrowType<{ purpose: SmsPurpose }>(),
+  );
+  const addAttempt = prepareQuery(db, (b) =>
+    b
+      .updateTable('sms_messages')
+      .set((e) => ({ attempts: e('attempts', '+', sql.lit(1)) }))
+      .where('id', '=', param<number>('id')),
+  );
+  const markUsed = prepareQuery(db, (b) =>
+    b
+      .updateTable('sms_messages')
+      .set({ used_at: param<string>('now') })
+      .where('id', '=', param<number>('id'))
+      .where('used_at', 'is', null),
+  );
+  const recent = prepareQuery(db, (b) =>
+    b
+      .selectFrom('sms_messages')
+      .selectAll()
+      .where((e) => e.or([e(param<string>('phone'), '=', sql.lit('')), e('phone', '=', param<string>('phone'))]))
+      .orderBy('id', 'desc')
+      .limit(param<number>('limit'))
+      .$narrowType<{ purpose: SmsPurpose }>(),
   );
 
   return {
@@ -38,11 +66,11 @@ export function createSmsRepo(db: Db) {
       ip: string;
       now: string;
       expiresAt: string;
-    }) => ((await insert.get(row)) as { id: number }).id,
-    latest: (phone: string, purpose: SmsPurpose) => latest.get(phone, purpose) as Promise<SmsRow | undefined>,
-    addAttempt: (id: number) => addAttempt.run(id),
+    }) => (await insert.get(row))!.id,
+    latest: (phone: string, purpose: SmsPurpose) => latest.get({ phone, purpose }),
+    addAttempt: (id: number) => addAttempt.run({ id }),
     /** Marks a code used; false when it already was (a concurrent use). */
-    markUsed: async (id: number, now: string) => (await markUsed.run(now, id)).changes > 0,
-    recent: (phone: string, limit: number) => recent.all({ phone, limit }) as Promise<SmsRow[]>,
+    markUsed: async (id: number, now: string) => (await markUsed.run({ now, id })).changes > 0,
+    recent: (phone: string, limit: number) => recent.all({ phone, limit }),
   };
 }

@@ -1,15 +1,9 @@
+import type { Selectable } from 'kysely';
+import { param, prepareQuery, sql } from '../../db/builder';
+import type { DB } from '../../db/builder/tables';
 import type { Db } from '../../db/database';
 
-export interface VipLevelRow {
-  level: number;
-  deposit_threshold: number;
-  turnover_threshold: number;
-  daily_reward: number;
-  monthly_reward: number;
-  deposit_rebate_bp: number;
-  turnover_rebate_bp: number;
-  decay_percent: number;
-}
+export type VipLevelRow = Selectable<DB['vip_levels']>;
 
 /** A level beside the withdrawal limit it gives (for the VIP card). */
 export interface VipLevelLimitsRow extends VipLevelRow {
@@ -18,13 +12,7 @@ export interface VipLevelLimitsRow extends VipLevelRow {
   withdraw_daily_count: number;
 }
 
-export interface RebateMarkRow {
-  user_id: number;
-  deposit_mark: number;
-  deposit_carry: number;
-  turnover_mark: number;
-  turnover_carry: number;
-}
+export type RebateMarkRow = Omit<Selectable<DB['vip_rebate_marks']>, 'updated_at'>;
 
 export interface VipProgressRow {
   vip_level: number;
@@ -33,56 +21,131 @@ export interface VipProgressRow {
 }
 
 export function createVipRepo(db: Db) {
-  const levels = db.prepare(
-    `SELECT v.*,
-       COALESCE((SELECT w.daily_amount FROM withdraw_limits w WHERE w.vip_level <= v.level
-                 ORDER BY w.vip_level DESC LIMIT 1), 0) AS withdraw_daily_amount,
-       COALESCE((SELECT w.daily_count FROM withdraw_limits w WHERE w.vip_level <= v.level
-                 ORDER BY w.vip_level DESC LIMIT 1), 0) AS withdraw_daily_count
-     FROM vip_levels v ORDER BY v.level`,
+  const levels = prepareQuery(db, (b) =>
+    b
+      .selectFrom('vip_levels as v')
+      .selectAll('v')
+      .select((e) => [
+        e.fn
+          .coalesce(
+            e
+              .selectFrom('withdraw_limits as w')
+              .select('w.daily_amount')
+              .whereRef('w.vip_level', '<=', 'v.level')
+              .orderBy('w.vip_level', 'desc')
+              .limit(sql.lit(1))
+              .$asScalar(),
+            sql.lit(0),
+          )
+          .as('withdraw_daily_amount'),
+        e.fn
+          .coalesce(
+            e
+              .selectFrom('withdraw_limits as w')
+              .select('w.daily_count')
+              .whereRef('w.vip_level', '<=', 'v.level')
+              .orderBy('w.vip_level', 'desc')
+              .limit(sql.lit(1))
+              .$asScalar(),
+            sql.lit(0),
+          )
+          .as('withdraw_daily_count'),
+      ])
+      .orderBy('v.level'),
   );
-  const levelTable = db.prepare(
-    `SELECT level, deposit_threshold, turnover_threshold, daily_reward, monthly_reward, deposit_rebate_bp,
-       turnover_rebate_bp, decay_percent FROM vip_levels ORDER BY level`,
+  const levelTable = prepareQuery(db, (b) =>
+    b
+      .selectFrom('vip_levels')
+      .select([
+        'level',
+        'deposit_threshold',
+        'turnover_threshold',
+        'daily_reward',
+        'monthly_reward',
+        'deposit_rebate_bp',
+        'turnover_rebate_bp',
+        'decay_percent',
+      ])
+      .orderBy('level'),
   );
-  const progress = db.prepare(
-    `SELECT u.vip_level, COALESCE(a.deposit_total, 0) AS deposit_total, COALESCE(a.turnover_total, 0) AS turnover_total
-     FROM users u LEFT JOIN account_counters a ON a.user_id = u.id WHERE u.id = ?`,
+  const progress = prepareQuery(db, (b) =>
+    b
+      .selectFrom('users as u')
+      .leftJoin('account_counters as a', 'a.user_id', 'u.id')
+      .select((e) => [
+        'u.vip_level',
+        e.fn.coalesce('a.deposit_total', sql.lit(0)).as('deposit_total'),
+        e.fn.coalesce('a.turnover_total', sql.lit(0)).as('turnover_total'),
+      ])
+      .where('u.id', '=', param<number>('userId')),
   );
-  const raiseLevel = db.prepare('UPDATE users SET vip_level = ? WHERE id = ? AND vip_level < ?');
-  const ensureMarks = db.prepare(
-    'INSERT INTO vip_rebate_marks (user_id, updated_at) VALUES (?, ?) ON CONFLICT DO NOTHING',
+  const raiseLevel = prepareQuery(db, (b) =>
+    b
+      .updateTable('users')
+      .set({ vip_level: param<number>('level') })
+      .where('id', '=', param<number>('userId'))
+      .where('vip_level', '<', param<number>('level')),
   );
-  const marks = db.prepare('SELECT * FROM vip_rebate_marks WHERE user_id = ?');
-  const setDepositMark = db.prepare(
-    `UPDATE vip_rebate_marks SET deposit_mark = @mark, deposit_carry = @carry, updated_at = @now
-     WHERE user_id = @userId AND deposit_mark = @previous`,
+  const ensureMarks = prepareQuery(db, (b) =>
+    b
+      .insertInto('vip_rebate_marks')
+      .values({ user_id: param<number>('userId'), updated_at: param<string>('now') })
+      .onConflict((c) => c.doNothing()),
   );
-  const setTurnoverMark = db.prepare(
-    `UPDATE vip_rebate_marks SET turnover_mark = @mark, turnover_carry = @carry, updated_at = @now
-     WHERE user_id = @userId AND turnover_mark = @previous`,
+  const marks = prepareQuery(db, (b) =>
+    b.selectFrom('vip_rebate_marks').selectAll().where('user_id', '=', param<number>('userId')),
   );
-  const lastDepositAt = db.prepare('SELECT MAX(paid_at) FROM deposits WHERE user_id = ? AND status = 1').pluck();
-  const setting = db.prepare('SELECT value FROM vip_settings WHERE key = ?').pluck();
+  const setDepositMark = prepareQuery(db, (b) =>
+    b
+      .updateTable('vip_rebate_marks')
+      .set({
+        deposit_mark: param<number>('mark'),
+        deposit_carry: param<number>('carry'),
+        updated_at: param<string>('now'),
+      })
+      .where('user_id', '=', param<number>('userId'))
+      .where('deposit_mark', '=', param<number>('previous')),
+  );
+  const setTurnoverMark = prepareQuery(db, (b) =>
+    b
+      .updateTable('vip_rebate_marks')
+      .set({
+        turnover_mark: param<number>('mark'),
+        turnover_carry: param<number>('carry'),
+        updated_at: param<string>('now'),
+      })
+      .where('user_id', '=', param<number>('userId'))
+      .where('turnover_mark', '=', param<number>('previous')),
+  );
+  const lastDepositAt = prepareQuery(db, (b) =>
+    b
+      .selectFrom('deposits')
+      .select((e) => e.fn.max<string | null>('paid_at').as('at'))
+      .where('user_id', '=', param<number>('userId'))
+      .where('status', '=', sql.lit(1)),
+  );
+  const setting = prepareQuery(db, (b) =>
+    b.selectFrom('vip_settings').select('value').where('key', '=', param<string>('key')),
+  );
 
   return {
     /** One JSON setting of vip_settings (friends, ranking). */
-    setting: async <T>(key: string) => JSON.parse((await setting.get(key)) as string) as T,
+    setting: async <T>(key: string) => JSON.parse((await setting.get({ key }))!.value) as T,
     /** The levels with the withdrawal limits each gives (read afresh: limits are operator data). */
-    levels: () => levels.all() as Promise<VipLevelLimitsRow[]>,
+    levels: (): Promise<VipLevelLimitsRow[]> => levels.all(),
     /** The levels alone (reference data, seeded at start). */
-    levelTable: () => levelTable.all() as Promise<VipLevelRow[]>,
-    progress: (userId: number) => progress.get(userId) as Promise<VipProgressRow | undefined>,
+    levelTable: (): Promise<VipLevelRow[]> => levelTable.all(),
+    progress: (userId: number): Promise<VipProgressRow | undefined> => progress.get({ userId }),
     /** Raises the stored level (never lowers it); true when it changed. */
-    raiseLevel: async (userId: number, level: number) => (await raiseLevel.run(level, userId, level)).changes === 1,
+    raiseLevel: async (userId: number, level: number) => (await raiseLevel.run({ level, userId })).changes === 1,
     /** The player's watermarks, made (zero) on first use: the claim that moves them needs the row. */
     async marks(userId: number, now: string): Promise<RebateMarkRow> {
-      await ensureMarks.run(userId, now);
-      return (await marks.get(userId)) as RebateMarkRow;
+      await ensureMarks.run({ userId, now });
+      return (await marks.get({ userId }))!;
     },
     /** The watermarks without writing: zero when the player never claimed a rebate. */
     peekMarks: async (userId: number): Promise<RebateMarkRow> =>
-      ((await marks.get(userId)) as RebateMarkRow | undefined) ?? {
+      (await marks.get({ userId })) ?? {
         user_id: userId,
         deposit_mark: 0,
         deposit_carry: 0,
@@ -97,7 +160,7 @@ export function createVipRepo(db: Db) {
       return (await (which === 'deposit' ? setDepositMark : setTurnoverMark).run(m)).changes === 1;
     },
     /** When the player's last successful deposit was paid, or null. */
-    lastDepositAt: async (userId: number) => ((await lastDepositAt.get(userId)) as string | null) ?? null,
+    lastDepositAt: async (userId: number) => (await lastDepositAt.get({ userId }))!.at,
   };
 }
 

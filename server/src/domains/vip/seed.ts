@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Reward } from '../../../../shared/contract/reward';
 import { toCentavos } from '../../../../shared/money';
+import { param, prepareQuery } from '../../db/builder';
 import { type Db, SEEDS_DIR } from '../../db/database';
 
 export interface VipLevelSeed {
@@ -76,14 +77,30 @@ function check(seed: VipSeed) {
 export async function seedVip(db: Db): Promise<void> {
   const seed = readVipSeed();
   check(seed);
-  const upsert = db.prepare(
-    `INSERT INTO vip_levels (level, deposit_threshold, turnover_threshold, daily_reward, monthly_reward,
-       deposit_rebate_bp, turnover_rebate_bp, decay_percent)
-     VALUES (@level, @deposit, @turnover, @daily, @monthly, @depositBp, @turnoverBp, @decay)
-     ON CONFLICT (level) DO UPDATE SET deposit_threshold = excluded.deposit_threshold,
-       turnover_threshold = excluded.turnover_threshold, daily_reward = excluded.daily_reward,
-       monthly_reward = excluded.monthly_reward, deposit_rebate_bp = excluded.deposit_rebate_bp,
-       turnover_rebate_bp = excluded.turnover_rebate_bp, decay_percent = excluded.decay_percent`,
+  const upsert = prepareQuery(db, (b) =>
+    b
+      .insertInto('vip_levels')
+      .values({
+        level: param<number>('level'),
+        deposit_threshold: param<number>('deposit'),
+        turnover_threshold: param<number>('turnover'),
+        daily_reward: param<number>('daily'),
+        monthly_reward: param<number>('monthly'),
+        deposit_rebate_bp: param<number>('depositBp'),
+        turnover_rebate_bp: param<number>('turnoverBp'),
+        decay_percent: param<number>('decay'),
+      })
+      .onConflict((c) =>
+        c.column('level').doUpdateSet((u) => ({
+          deposit_threshold: u.ref('excluded.deposit_threshold'),
+          turnover_threshold: u.ref('excluded.turnover_threshold'),
+          daily_reward: u.ref('excluded.daily_reward'),
+          monthly_reward: u.ref('excluded.monthly_reward'),
+          deposit_rebate_bp: u.ref('excluded.deposit_rebate_bp'),
+          turnover_rebate_bp: u.ref('excluded.turnover_rebate_bp'),
+          decay_percent: u.ref('excluded.decay_percent'),
+        })),
+      ),
   );
   for (const l of seed.levels) {
     await upsert.run({
@@ -97,10 +114,15 @@ export async function seedVip(db: Db): Promise<void> {
       decay: l.activenessDecayPercent,
     });
   }
-  await db.prepare('DELETE FROM vip_levels WHERE level >= ?').run(seed.levels.length);
-  const setting = db.prepare(
-    'INSERT INTO vip_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  await prepareQuery(db, (b) => b.deleteFrom('vip_levels').where('level', '>=', param<number>('count'))).run({
+    count: seed.levels.length,
+  });
+  const setting = prepareQuery(db, (b) =>
+    b
+      .insertInto('vip_settings')
+      .values({ key: param<string>('key'), value: param<string>('value') })
+      .onConflict((c) => c.column('key').doUpdateSet((u) => ({ value: u.ref('excluded.value') }))),
   );
-  await setting.run('friends', JSON.stringify(seed.friends));
-  await setting.run('ranking', JSON.stringify(seed.ranking));
+  await setting.run({ key: 'friends', value: JSON.stringify(seed.friends) });
+  await setting.run({ key: 'ranking', value: JSON.stringify(seed.ranking) });
 }
