@@ -7,6 +7,7 @@ import {
   PostgresIntrospector,
   PostgresQueryCompiler,
   type RawBuilder,
+  type Selectable,
   type SqlBool,
   SqliteAdapter,
   SqliteIntrospector,
@@ -26,6 +27,8 @@ import type { DB } from './tables';
  * same way on every call.
  */
 export type Builder = Kysely<DB>;
+/** A column's type as a row holds it (a status's union of values): `param<ColumnOf<'users', 'status'>>('status')`. */
+export type ColumnOf<T extends keyof DB, C extends keyof Selectable<DB[T]>> = Selectable<DB[T]>[C];
 export type Engine = Db['engine'];
 
 export { sql };

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { type Builder, param, prepareQuery, sql, typedParam } from '../../db/builder';
+import { type Builder, type ColumnOf, param, prepareQuery, sql, typedParam } from '../../db/builder';
 import type { DB } from '../../db/builder/tables';
 import type { Db } from '../../db/database';
 
@@ -64,7 +64,7 @@ export function createChatRepo(db: Db) {
       .insertInto('chat_messages')
       .values({
         conversation_id: param<number>('conversationId'),
-        sender: param<string>('sender'),
+        sender: param<ColumnOf<'chat_messages', 'sender'>>('sender'),
         operator: param<string>('operator'),
         body: param<string>('body'),
         created_at: param<string>('now'),
@@ -128,7 +128,10 @@ export function createChatRepo(db: Db) {
   const opsList = prepareQuery(db, (b, engine) =>
     selectOps(b)
       .where((e) =>
-        e.or([e(param<string>('status'), '=', sql.lit('all')), e('c.status', '=', param<string>('status'))]),
+        e.or([
+          e(param<string>('status'), '=', sql.lit('all')),
+          e('c.status', '=', param<ColumnOf<'chat_conversations', 'status'>>('status')),
+        ]),
       )
       .where((e) =>
         e.or([e('u.uid', '=', param<number | null>('uid')), e(typedParam(engine, 'uid', 'bigint'), 'is', null)]),

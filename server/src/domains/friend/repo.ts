@@ -1,5 +1,5 @@
 import type { ExpressionBuilder, NotNull, Selectable } from 'kysely';
-import { param, prepareQuery, sql, typedParam } from '../../db/builder';
+import { type ColumnOf, param, prepareQuery, sql, typedParam } from '../../db/builder';
 import type { DB, FriendRewards } from '../../db/builder/tables';
 import type { Db } from '../../db/database';
 
@@ -200,7 +200,7 @@ export function createFriendRepo(db: Db) {
           .as('earned'),
       ])
       .where('user_id', '=', param<number>('userId'))
-      .where('kind', '=', param<string>('kind')),
+      .where('kind', '=', param<ColumnOf<'friend_rewards', 'kind'>>('kind')),
   );
   const claimableRows = prepareQuery(db, (b) =>
     b
@@ -210,7 +210,7 @@ export function createFriendRepo(db: Db) {
         e.fn.max<number | null>('id').as('max_id'),
       ])
       .where('user_id', '=', param<number>('userId'))
-      .where('kind', '=', param<string>('kind'))
+      .where('kind', '=', param<ColumnOf<'friend_rewards', 'kind'>>('kind'))
       .where('claimed_at', 'is', null)
       .where('amount', '>', sql.lit(0))
       .where(wagered),
@@ -220,7 +220,7 @@ export function createFriendRepo(db: Db) {
       .updateTable('friend_rewards')
       .set({ claim_key: param<string>('key'), claimed_at: param<string>('now'), updated_at: param<string>('now') })
       .where('user_id', '=', param<number>('userId'))
-      .where('kind', '=', param<string>('kind'))
+      .where('kind', '=', param<ColumnOf<'friend_rewards', 'kind'>>('kind'))
       .where('claimed_at', 'is', null)
       .where('amount', '>', sql.lit(0))
       .where('id', '<=', param<number>('maxId'))
@@ -248,7 +248,12 @@ export function createFriendRepo(db: Db) {
       .selectAll('r')
       .select('f.username as friend_username')
       .where('r.user_id', '=', param<number>('userId'))
-      .where((e) => e.or([e('r.kind', '=', param<string>('kind')), e(typedParam(engine, 'kind', 'text'), 'is', null)]))
+      .where((e) =>
+        e.or([
+          e('r.kind', '=', param<ColumnOf<'friend_rewards', 'kind'>>('kind')),
+          e(typedParam(engine, 'kind', 'text'), 'is', null),
+        ]),
+      )
       .orderBy('r.created_at', 'desc')
       .orderBy('r.id', 'desc')
       .limit(param<number>('limit'))
@@ -260,7 +265,12 @@ export function createFriendRepo(db: Db) {
       .selectFrom('friend_rewards as r')
       .select((e) => e.fn.countAll<number>().as('count'))
       .where('r.user_id', '=', param<number>('userId'))
-      .where((e) => e.or([e('r.kind', '=', param<string>('kind')), e(typedParam(engine, 'kind', 'text'), 'is', null)])),
+      .where((e) =>
+        e.or([
+          e('r.kind', '=', param<ColumnOf<'friend_rewards', 'kind'>>('kind')),
+          e(typedParam(engine, 'kind', 'text'), 'is', null),
+        ]),
+      ),
   );
   // Only qualified referrals count, in the week they qualified (a row not yet qualified has NULL there).
   // The tie rule: more invites first; at equal invites, who reached that count first; then the older account.

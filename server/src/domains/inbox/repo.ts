@@ -1,5 +1,5 @@
 import type { ExpressionBuilder, Selectable } from 'kysely';
-import { type Builder, type Engine, param, prepareQuery, sql, typedParam } from '../../db/builder';
+import { type Builder, type ColumnOf, type Engine, param, prepareQuery, sql, typedParam } from '../../db/builder';
 import type { DB, LetterSends } from '../../db/builder/tables';
 import type { Db } from '../../db/database';
 import type { LetterText } from './templates';
@@ -78,7 +78,7 @@ export function createInboxRepo(db: Db) {
       .insertInto('letters')
       .values({
         user_id: param<number>('userId'),
-        type: param<string>('type'),
+        type: param<ColumnOf<'letters', 'type'>>('type'),
         template: param<string>('template'),
         reference: param<string>('reference'),
         title_en: param<string>('titleEn'),
@@ -94,7 +94,7 @@ export function createInboxRepo(db: Db) {
     b
       .insertInto('letter_sends')
       .values({
-        audience: param<string>('audience'),
+        audience: param<ColumnOf<'letter_sends', 'audience'>>('audience'),
         user_id: param<number | null>('userId'),
         type: param<string>('type'),
         title_en: param<string>('titleEn'),
@@ -217,7 +217,12 @@ export function createInboxRepo(db: Db) {
       .selectFrom('letters')
       .selectAll()
       .where(live)
-      .where((e) => e.or([e('type', '=', param<string>('type')), e(typedParam(engine, 'type', 'text'), 'is', null)]))
+      .where((e) =>
+        e.or([
+          e('type', '=', param<ColumnOf<'letters', 'type'>>('type')),
+          e(typedParam(engine, 'type', 'text'), 'is', null),
+        ]),
+      )
       .orderBy('id', 'desc')
       .limit(param<number>('limit'))
       .offset(param<number>('offset'))
@@ -228,7 +233,12 @@ export function createInboxRepo(db: Db) {
       .selectFrom('letters')
       .select((e) => e.fn.countAll<number>().as('count'))
       .where(live)
-      .where((e) => e.or([e('type', '=', param<string>('type')), e(typedParam(engine, 'type', 'text'), 'is', null)])),
+      .where((e) =>
+        e.or([
+          e('type', '=', param<ColumnOf<'letters', 'type'>>('type')),
+          e(typedParam(engine, 'type', 'text'), 'is', null),
+        ]),
+      ),
   );
   const unread = prepareQuery(db, (b) =>
     b

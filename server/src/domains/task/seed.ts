@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { toCentavos } from '../../../../shared/money';
-import { param, prepareQuery, sql } from '../../db/builder';
+import { type ColumnOf, param, prepareQuery, sql } from '../../db/builder';
 import { type Db, SEEDS_DIR } from '../../db/database';
 import type { GrantedReward } from '../reward/grant';
 
@@ -51,7 +51,7 @@ export async function seedTasks(db: Db): Promise<void> {
       .insertInto('tasks')
       .values({
         code: param<string>('code'),
-        period: param<string>('period'),
+        period: param<ColumnOf<'tasks', 'period'>>('period'),
         metric: param<string>('metric'),
         target: param<number>('target'),
         rewards: param<string>('rewards'),

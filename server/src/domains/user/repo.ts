@@ -1,5 +1,5 @@
 import type { ExpressionBuilder, Selectable } from 'kysely';
-import { type Builder, likeCaseless, param, prepareQuery, sql, typedParam } from '../../db/builder';
+import { type Builder, type ColumnOf, likeCaseless, param, prepareQuery, sql, typedParam } from '../../db/builder';
 import type { DB, Users } from '../../db/builder/tables';
 import type { Db } from '../../db/database';
 
@@ -204,7 +204,7 @@ export function createUserRepo(db: Db) {
   const setStatus = prepareQuery(db, (b) =>
     b
       .updateTable('users')
-      .set({ status: param<string>('status'), status_reason: param<string>('reason') })
+      .set({ status: param<ColumnOf<'users', 'status'>>('status'), status_reason: param<string>('reason') })
       .where('id', '=', param<number>('id')),
   );
   // One statement for any set of profile columns: a column left out is given null and keeps its value (no

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { param, prepareQuery, sql } from '../../db/builder';
+import { type ColumnOf, param, prepareQuery, sql } from '../../db/builder';
 import type { DB } from '../../db/builder/tables';
 import type { Db } from '../../db/database';
 
@@ -13,7 +13,7 @@ export function createSmsRepo(db: Db) {
       .insertInto('sms_messages')
       .values({
         phone: param<string>('phone'),
-        purpose: param<string>('purpose'),
+        purpose: param<ColumnOf<'sms_messages', 'purpose'>>('purpose'),
         user_id: param<number | null>('userId'),
         code: param<string>('code'),
         text: param<string>('text'),
@@ -28,7 +28,7 @@ export function createSmsRepo(db: Db) {
       .selectFrom('sms_messages')
       .selectAll()
       .where('phone', '=', param<string>('phone'))
-      .where('purpose', '=', param<string>('purpose'))
+      .where('purpose', '=', param<ColumnOf<'sms_messages', 'purpose'>>('purpose'))
       .orderBy('id', 'desc')
       .limit(sql.lit(1))
       .$narrowType<{ purpose: SmsPurpose }>(),
