@@ -1,3 +1,4 @@
+import { param, prepareQuery, sql } from '../db/builder';
 import type { Db } from '../db/database';
 
 export interface IdempotencyRow {
@@ -11,22 +12,57 @@ export interface IdempotencyRow {
 /** The table idempotency_keys (db/migrations/0048): one row per player and key. */
 export function createIdempotencyRepo(db: Db) {
   // A row past its keeping time counts as none: the upsert takes it over as a fresh reservation.
-  const reserve = db.prepare(
-    `INSERT INTO idempotency_keys (user_id, key, endpoint, request_hash, state, created_at)
-     VALUES (@userId, @key, @endpoint, @requestHash, 'pending', @now)
-     ON CONFLICT (user_id, key) DO UPDATE SET endpoint = excluded.endpoint, request_hash = excluded.request_hash,
-       state = 'pending', status = NULL, response = NULL, created_at = excluded.created_at
-     WHERE idempotency_keys.created_at < @expiredBefore`,
+  const reserve = prepareQuery(db, (b) =>
+    b
+      .insertInto('idempotency_keys')
+      .values({
+        user_id: param<number>('userId'),
+        key: param<string>('key'),
+        endpoint: param<string>('endpoint'),
+        request_hash: param<string>('requestHash'),
+        state: sql.lit('pending'),
+        created_at: param<string>('now'),
+      })
+      .onConflict((c) =>
+        c
+          .columns(['user_id', 'key'])
+          .doUpdateSet((u) => ({
+            endpoint: u.ref('excluded.endpoint'),
+            request_hash: u.ref('excluded.request_hash'),
+            state: sql.lit('pending'),
+            status: sql.lit(null),
+            response: sql.lit(null),
+            created_at: u.ref('excluded.created_at'),
+          }))
+          .where('idempotency_keys.created_at', '<', param<string>('expiredBefore')),
+      ),
   );
-  const find = db.prepare(
-    'SELECT endpoint, request_hash, state, status, response FROM idempotency_keys WHERE user_id = ? AND key = ?',
+  const find = prepareQuery(db, (b) =>
+    b
+      .selectFrom('idempotency_keys')
+      .select(['endpoint', 'request_hash', 'state', 'status', 'response'])
+      .where('user_id', '=', param<number>('userId'))
+      .where('key', '=', param<string>('key'))
+      .$narrowType<{ state: IdempotencyRow['state'] }>(),
   );
-  const complete = db.prepare(
-    `UPDATE idempotency_keys SET state = 'done', status = ?, response = ?
-      WHERE user_id = ? AND key = ? AND state = 'pending'`,
+  const complete = prepareQuery(db, (b) =>
+    b
+      .updateTable('idempotency_keys')
+      .set({ state: sql.lit('done'), status: param<number>('status'), response: param<string>('response') })
+      .where('user_id', '=', param<number>('userId'))
+      .where('key', '=', param<string>('key'))
+      .where('state', '=', sql.lit('pending')),
   );
-  const release = db.prepare("DELETE FROM idempotency_keys WHERE user_id = ? AND key = ? AND state = 'pending'");
-  const purge = db.prepare('DELETE FROM idempotency_keys WHERE created_at < ?');
+  const release = prepareQuery(db, (b) =>
+    b
+      .deleteFrom('idempotency_keys')
+      .where('user_id', '=', param<number>('userId'))
+      .where('key', '=', param<string>('key'))
+      .where('state', '=', sql.lit('pending')),
+  );
+  const purge = prepareQuery(db, (b) =>
+    b.deleteFrom('idempotency_keys').where('created_at', '<', param<string>('before')),
+  );
 
   return {
     /** Reserves the key (pending) unless a row younger than `expiredBefore` holds it; true when reserved. */
@@ -38,14 +74,14 @@ export function createIdempotencyRepo(db: Db) {
       now: string;
       expiredBefore: string;
     }) => (await reserve.run(row)).changes > 0,
-    find: async (userId: number, key: string) => {
-      const row = (await find.get(userId, key)) as IdempotencyRow | undefined;
+    find: async (userId: number, key: string): Promise<IdempotencyRow | undefined> => {
+      const row = await find.get({ userId, key });
       return row && { ...row, status: row.status === null ? null : Number(row.status) };
     },
     complete: (userId: number, key: string, status: number, response: string) =>
-      complete.run(status, response, userId, key),
-    release: (userId: number, key: string) => release.run(userId, key),
+      complete.run({ status, response, userId, key }),
+    release: (userId: number, key: string) => release.run({ userId, key }),
     /** Deletes the rows created before `before`; answers how many. */
-    purge: async (before: string) => (await purge.run(before)).changes,
+    purge: async (before: string) => (await purge.run({ before })).changes,
   };
 }

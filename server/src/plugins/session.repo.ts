@@ -1,3 +1,4 @@
+import { param, prepareQuery } from '../db/builder';
 import type { Db } from '../db/database';
 
 export interface SessionRow {
@@ -24,34 +25,83 @@ export interface SessionListRow {
   user_agent: string;
 }
 
-export function createSessionRepo(db: Db) {
-  const insert = db.prepare(
-    `INSERT INTO sessions (user_id, token_hash, created_at, last_seen_at, expires_at, ip, device_id, user_agent)
-     VALUES (@userId, @tokenHash, @now, @now, @expiresAt, @ip, @deviceId, @userAgent)
-     RETURNING id`,
-  );
-  const byHash = db.prepare(
-    `SELECT s.id, s.user_id, u.uid, u.guest, u.status, s.last_seen_at, s.expires_at, s.revoked_at
-       FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?`,
-  );
-  const touch = db.prepare('UPDATE sessions SET last_seen_at = ? WHERE id = ?');
-  const revokeOne = db.prepare(
-    'UPDATE sessions SET revoked_at = ?, revoke_reason = ? WHERE id = ? AND revoked_at IS NULL',
-  );
-  const activeOfUser = db.prepare('SELECT id FROM sessions WHERE user_id = ? AND revoked_at IS NULL AND id != ?');
+const LIST_COLUMNS = [
+  'id',
+  'created_at',
+  'last_seen_at',
+  'expires_at',
+  'revoked_at',
+  'revoke_reason',
+  'ip',
+  'device_id',
+  'user_agent',
+] as const;
 
-  const ofUser = db.prepare(
-    `SELECT id, created_at, last_seen_at, expires_at, revoked_at, revoke_reason, ip, device_id, user_agent
-       FROM sessions WHERE user_id = ? ORDER BY id DESC LIMIT ?`,
+export function createSessionRepo(db: Db) {
+  const insert = prepareQuery(db, (b) =>
+    b
+      .insertInto('sessions')
+      .values({
+        user_id: param<number>('userId'),
+        token_hash: param<string>('tokenHash'),
+        created_at: param<string>('now'),
+        last_seen_at: param<string>('now'),
+        expires_at: param<string>('expiresAt'),
+        ip: param<string>('ip'),
+        device_id: param<string>('deviceId'),
+        user_agent: param<string>('userAgent'),
+      })
+      .returning('id'),
   );
-  const oneOfUser = db.prepare(
-    'SELECT id, created_at, last_seen_at, expires_at, revoked_at, revoke_reason, ip, device_id, user_agent FROM sessions WHERE user_id = ? AND id = ?',
+  const byHash = prepareQuery(db, (b) =>
+    b
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select(['s.id', 's.user_id', 'u.uid', 'u.guest', 'u.status', 's.last_seen_at', 's.expires_at', 's.revoked_at'])
+      .where('s.token_hash', '=', param<string>('hash')),
+  );
+  const touch = prepareQuery(db, (b) =>
+    b
+      .updateTable('sessions')
+      .set({ last_seen_at: param<string>('now') })
+      .where('id', '=', param<number>('id')),
+  );
+  const revokeOne = prepareQuery(db, (b) =>
+    b
+      .updateTable('sessions')
+      .set({ revoked_at: param<string>('now'), revoke_reason: param<string>('reason') })
+      .where('id', '=', param<number>('id'))
+      .where('revoked_at', 'is', null),
+  );
+  const activeOfUser = prepareQuery(db, (b) =>
+    b
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', param<number>('userId'))
+      .where('revoked_at', 'is', null)
+      .where('id', '!=', param<number>('exceptId')),
+  );
+
+  const ofUser = prepareQuery(db, (b) =>
+    b
+      .selectFrom('sessions')
+      .select(LIST_COLUMNS)
+      .where('user_id', '=', param<number>('userId'))
+      .orderBy('id', 'desc')
+      .limit(param<number>('limit')),
+  );
+  const oneOfUser = prepareQuery(db, (b) =>
+    b
+      .selectFrom('sessions')
+      .select(LIST_COLUMNS)
+      .where('user_id', '=', param<number>('userId'))
+      .where('id', '=', param<number>('id')),
   );
 
   return {
     /** The user's sessions, newest first. */
-    ofUser: (userId: number, limit: number) => ofUser.all(userId, limit) as Promise<SessionListRow[]>,
-    oneOfUser: (userId: number, id: number) => oneOfUser.get(userId, id) as Promise<SessionListRow | undefined>,
+    ofUser: (userId: number, limit: number): Promise<SessionListRow[]> => ofUser.all({ userId, limit }),
+    oneOfUser: (userId: number, id: number): Promise<SessionListRow | undefined> => oneOfUser.get({ userId, id }),
     insert: async (row: {
       userId: number;
       tokenHash: string;
@@ -60,12 +110,12 @@ export function createSessionRepo(db: Db) {
       ip: string;
       deviceId: string;
       userAgent: string;
-    }) => ((await insert.get(row)) as { id: number }).id,
-    byTokenHash: (hash: string) => byHash.get(hash) as Promise<SessionRow | undefined>,
-    touch: (id: number, now: string) => touch.run(now, id),
-    revoke: async (id: number, now: string, reason: string) => (await revokeOne.run(now, reason, id)).changes > 0,
+    }) => (await insert.get(row))!.id,
+    byTokenHash: (hash: string): Promise<SessionRow | undefined> => byHash.get({ hash }),
+    touch: (id: number, now: string) => touch.run({ now, id }),
+    revoke: async (id: number, now: string, reason: string) => (await revokeOne.run({ now, reason, id })).changes > 0,
     /** Ids of the user's live sessions other than `exceptId` (0 for all). */
     activeIdsOfUser: async (userId: number, exceptId = 0) =>
-      (await activeOfUser.pluck().all(userId, exceptId)) as number[],
+      (await activeOfUser.all({ userId, exceptId })).map((r) => r.id),
   };
 }

@@ -1,44 +1,21 @@
+import type { ExpressionBuilder, Selectable } from 'kysely';
+import { type Engine, param, prepareQuery, sql, typedParam } from '../../db/builder';
+import type { DB } from '../../db/builder/tables';
 import type { Db } from '../../db/database';
 
 /** How many rows a counterparty's balance is spread over (table ledger_account_slots, migration 0052). */
 export const LEDGER_SLOTS = 64;
 
 /** A player's money: the buckets the player owns (table accounts). */
-export interface MoneyRow {
-  user_id: number;
-  balance: number;
-  frozen: number;
-  point: number;
-}
+export type MoneyRow = Pick<Selectable<DB['accounts']>, 'user_id' | 'balance' | 'frozen' | 'point'>;
 
-/** A player's money beside the counters that are not money (table account_counters). */
-export interface AccountRow extends MoneyRow {
-  point_earned: number;
-  deposit_total: number;
-  deposit_count: number;
-  turnover_required: number;
-  turnover_done: number;
-  turnover_total: number;
-  energy: number;
-  /** How many of the player's wagering requirements are open (kept by triggers, migration 0045). */
-  wagering_open: number;
-}
+/**
+ * A player's money beside the counters that are not money (table account_counters); `wagering_open` is how
+ * many of the player's wagering requirements are open (kept by triggers, migration 0045).
+ */
+export type AccountRow = Selectable<DB['accounts']> & Selectable<DB['account_counters']>;
 
-export interface JournalRow {
-  id: number;
-  user_id: number;
-  type: string;
-  amount: number;
-  frozen_delta: number;
-  point_delta: number;
-  balance_after: number;
-  frozen_after: number;
-  point_after: number;
-  reference: string;
-  remark: string;
-  counterparty: string;
-  created_at: string;
-}
+export type JournalRow = Selectable<DB['balance_journal']>;
 
 export interface AccountChange {
   userId: number;
@@ -66,8 +43,17 @@ export interface JournalFilter {
   offset: number;
 }
 
-const FILTER = `user_id = @userId AND (type = @type OR @type IS NULL)
-  AND (created_at >= @from OR @from IS NULL) AND (created_at < @to OR @to IS NULL)`;
+/** The journal's filters: each optional one given as null when absent. */
+const journalFilter = (engine: Engine) => (e: ExpressionBuilder<DB, 'balance_journal'>) =>
+  e.and([
+    e('user_id', '=', param<number>('userId')),
+    e.or([e('type', '=', param<string>('type')), e(typedParam<string | null>(engine, 'type', 'text'), 'is', null)]),
+    e.or([
+      e('created_at', '>=', param<string>('from')),
+      e(typedParam<string | null>(engine, 'from', 'text'), 'is', null),
+    ]),
+    e.or([e('created_at', '<', param<string>('to')), e(typedParam<string | null>(engine, 'to', 'text'), 'is', null)]),
+  ]);
 
 const filterParams = (f: JournalFilter) => ({
   userId: f.userId,
@@ -79,69 +65,151 @@ const filterParams = (f: JournalFilter) => ({
 });
 
 export function createLedgerRepo(db: Db) {
-  const ensure = db.prepare('INSERT INTO accounts (user_id, updated_at) VALUES (?, ?) ON CONFLICT DO NOTHING');
-  const ensureCounters = db.prepare('INSERT INTO account_counters (user_id) VALUES (?) ON CONFLICT DO NOTHING');
-  const balance = db.prepare('SELECT balance FROM accounts WHERE user_id = ?').pluck();
-  const get = db.prepare(
-    'SELECT * FROM accounts a JOIN account_counters c ON c.user_id = a.user_id WHERE a.user_id = ?',
+  const ensure = prepareQuery(db, (b) =>
+    b
+      .insertInto('accounts')
+      .values({ user_id: param<number>('userId'), updated_at: param<string>('now') })
+      .onConflict((c) => c.doNothing()),
+  );
+  const ensureCounters = prepareQuery(db, (b) =>
+    b
+      .insertInto('account_counters')
+      .values({ user_id: param<number>('userId') })
+      .onConflict((c) => c.doNothing()),
+  );
+  const balance = prepareQuery(db, (b) =>
+    b.selectFrom('accounts').select('balance').where('user_id', '=', param<number>('userId')),
+  );
+  const get = prepareQuery(db, (b) =>
+    b
+      .selectFrom('accounts as a')
+      .innerJoin('account_counters as c', 'c.user_id', 'a.user_id')
+      .selectAll()
+      .where('a.user_id', '=', param<number>('userId')),
   );
   // The WHERE guard makes an overdraft change nothing instead of failing the CHECK.
-  const change = db.prepare(
-    `UPDATE accounts SET balance = balance + @amount, frozen = frozen + @frozen, point = point + @points,
-       updated_at = @now
-     WHERE user_id = @userId AND balance + @amount >= 0 AND frozen + @frozen >= 0 AND point + @points >= 0
-     RETURNING user_id, balance, frozen, point`,
+  const change = prepareQuery(db, (b) =>
+    b
+      .updateTable('accounts')
+      .set((e) => ({
+        balance: e('balance', '+', param<number>('amount')),
+        frozen: e('frozen', '+', param<number>('frozen')),
+        point: e('point', '+', param<number>('points')),
+        updated_at: param<string>('now'),
+      }))
+      .where('user_id', '=', param<number>('userId'))
+      .where((e) =>
+        e.and([
+          e(e('balance', '+', param<number>('amount')), '>=', sql.lit(0)),
+          e(e('frozen', '+', param<number>('frozen')), '>=', sql.lit(0)),
+          e(e('point', '+', param<number>('points')), '>=', sql.lit(0)),
+        ]),
+      )
+      .returning(['user_id', 'balance', 'frozen', 'point']),
   );
-  const count = db.prepare(
-    `UPDATE account_counters SET point_earned = point_earned + @pointEarned, deposit_total = deposit_total + @deposit,
-       deposit_count = deposit_count + @depositCount, turnover_required = turnover_required + @turnoverRequired,
-       turnover_done = turnover_done + @turnoverDone, turnover_total = turnover_total + @turnoverDone
-     WHERE user_id = @userId
-     RETURNING wagering_open`,
+  const count = prepareQuery(db, (b) =>
+    b
+      .updateTable('account_counters')
+      .set((e) => ({
+        point_earned: e('point_earned', '+', param<number>('pointEarned')),
+        deposit_total: e('deposit_total', '+', param<number>('deposit')),
+        deposit_count: e('deposit_count', '+', param<number>('depositCount')),
+        turnover_required: e('turnover_required', '+', param<number>('turnoverRequired')),
+        turnover_done: e('turnover_done', '+', param<number>('turnoverDone')),
+        turnover_total: e('turnover_total', '+', param<number>('turnoverDone')),
+      }))
+      .where('user_id', '=', param<number>('userId'))
+      .returning('wagering_open'),
   );
-  const addEnergy = db.prepare('UPDATE account_counters SET energy = energy + ? WHERE user_id = ? AND energy + ? >= 0');
-  const counterparty = db.prepare(
-    'UPDATE ledger_account_slots SET balance = balance - ?, point = point - ? WHERE code = ? AND slot = ?',
+  const addEnergy = prepareQuery(db, (b) =>
+    b
+      .updateTable('account_counters')
+      .set((e) => ({ energy: e('energy', '+', param<number>('delta')) }))
+      .where('user_id', '=', param<number>('userId'))
+      .where((e) => e(e('energy', '+', param<number>('delta')), '>=', sql.lit(0))),
   );
-  const insertJournal = db.prepare(
-    `INSERT INTO balance_journal (user_id, type, amount, frozen_delta, point_delta, balance_after, frozen_after,
-       point_after, reference, remark, counterparty, created_at)
-     VALUES (@userId, @type, @amount, @frozen, @points, @balanceAfter, @frozenAfter, @pointAfter, @reference,
-       @remark, @counterparty, @now)
-     RETURNING id`,
+  const counterparty = prepareQuery(db, (b) =>
+    b
+      .updateTable('ledger_account_slots')
+      .set((e) => ({
+        balance: e('balance', '-', param<number>('money')),
+        point: e('point', '-', param<number>('points')),
+      }))
+      .where('code', '=', param<string>('code'))
+      .where('slot', '=', param<number>('slot')),
   );
-  const counterparties = db.prepare(
-    `SELECT l.code, l.name, COALESCE(SUM(s.balance), 0) AS balance, COALESCE(SUM(s.point), 0) AS point
-       FROM ledger_accounts l LEFT JOIN ledger_account_slots s ON s.code = l.code
-      GROUP BY l.code, l.name ORDER BY l.code`,
+  const insertJournal = prepareQuery(db, (b) =>
+    b
+      .insertInto('balance_journal')
+      .values({
+        user_id: param<number>('userId'),
+        type: param<string>('type'),
+        amount: param<number>('amount'),
+        frozen_delta: param<number>('frozen'),
+        point_delta: param<number>('points'),
+        balance_after: param<number>('balanceAfter'),
+        frozen_after: param<number>('frozenAfter'),
+        point_after: param<number>('pointAfter'),
+        reference: param<string>('reference'),
+        remark: param<string>('remark'),
+        counterparty: param<string>('counterparty'),
+        created_at: param<string>('now'),
+      })
+      .returning('id'),
   );
-  const page = db.prepare(`SELECT * FROM balance_journal WHERE ${FILTER} ORDER BY id DESC LIMIT @limit OFFSET @offset`);
-  const journalCount = db.prepare(`SELECT COUNT(*) FROM balance_journal WHERE ${FILTER}`).pluck();
+  const counterparties = prepareQuery(db, (b) =>
+    b
+      .selectFrom('ledger_accounts as l')
+      .leftJoin('ledger_account_slots as s', 's.code', 'l.code')
+      .select([
+        'l.code',
+        'l.name',
+        sql<number>`coalesce(sum(${sql.ref('s.balance')}), 0)`.as('balance'),
+        sql<number>`coalesce(sum(${sql.ref('s.point')}), 0)`.as('point'),
+      ])
+      .groupBy(['l.code', 'l.name'])
+      .orderBy('l.code'),
+  );
+  const page = prepareQuery(db, (b, engine) =>
+    b
+      .selectFrom('balance_journal')
+      .selectAll()
+      .where(journalFilter(engine))
+      .orderBy('id', 'desc')
+      .limit(param<number>('limit'))
+      .offset(param<number>('offset')),
+  );
+  const journalCount = prepareQuery(db, (b, engine) =>
+    b
+      .selectFrom('balance_journal')
+      .select((e) => e.fn.countAll<number>().as('count'))
+      .where(journalFilter(engine)),
+  );
 
   return {
     ensure: async (userId: number, now: string) => {
-      await ensure.run(userId, now);
-      await ensureCounters.run(userId);
+      await ensure.run({ userId, now });
+      await ensureCounters.run({ userId });
     },
-    get: (userId: number) => get.get(userId) as Promise<AccountRow | undefined>,
+    get: (userId: number): Promise<AccountRow | undefined> => get.get({ userId }),
     /** The spendable balance alone (one primary-key read, no counters); undefined without an account. */
-    balance: (userId: number) => balance.get(userId) as Promise<number | undefined>,
+    balance: async (userId: number) => (await balance.get({ userId }))?.balance,
     /**
      * Applies a change of the player's buckets and answers them after it; undefined when the account does
      * not exist or the change would make a bucket negative (nothing changed).
      */
-    change: (c: AccountChange) => change.get(c) as Promise<MoneyRow | undefined>,
+    change: (c: AccountChange): Promise<MoneyRow | undefined> => change.get({ ...c }),
     /** Adds to the counters; answers how many wagering requirements the player has open (undefined: no row). */
-    count: async (c: CounterChange) => ((await count.get(c)) as { wagering_open: number } | undefined)?.wagering_open,
+    count: async (c: CounterChange) => (await count.get({ ...c }))?.wagering_open,
     /** Adds (or, negative, spends) energy; false when there is too little (nothing changed). */
-    addEnergy: async (userId: number, delta: number) => (await addEnergy.run(delta, userId, delta)).changes === 1,
+    addEnergy: async (userId: number, delta: number) => (await addEnergy.run({ userId, delta })).changes === 1,
     /**
      * The counterparty's side of a transfer: it gives what the player's side gets, on the player's slot
      * (migration 0052: two players' transfers never update one row).
      */
     counterparty: async (code: string, userId: number, money: number, points: number) => {
       const slot = userId % LEDGER_SLOTS;
-      if ((await counterparty.run(money, points, code, slot)).changes !== 1)
+      if ((await counterparty.run({ money, points, code, slot })).changes !== 1)
         throw new Error(`no ledger account ${code}`);
     },
     insertJournal: async (row: {
@@ -157,11 +225,10 @@ export function createLedgerRepo(db: Db) {
       remark: string;
       counterparty: string;
       now: string;
-    }) => ((await insertJournal.get(row)) as { id: number }).id,
-    counterparties: async () =>
-      (await counterparties.all()) as { code: string; name: string; balance: number; point: number }[],
-    journalPage: async (f: JournalFilter) => (await page.all(filterParams(f))) as JournalRow[],
-    journalCount: async (f: JournalFilter) => Number(await journalCount.get(filterParams(f))),
+    }) => (await insertJournal.get(row))!.id,
+    counterparties: () => counterparties.all(),
+    journalPage: (f: JournalFilter): Promise<JournalRow[]> => page.all(filterParams(f)),
+    journalCount: async (f: JournalFilter) => Number((await journalCount.get(filterParams(f)))?.count ?? 0),
   };
 }
 

@@ -1,20 +1,16 @@
+import type { Selectable } from 'kysely';
+import { param, prepareQuery, sql } from '../../db/builder';
+import type { DB } from '../../db/builder/tables';
 import type { Db } from '../../db/database';
 
-/** One wagering requirement (table wagering_requirements): the turnover a bonus asks before it is cash. */
-export interface WageringRow {
-  id: number;
-  user_id: number;
-  source: string;
-  reference: string;
-  bonus: number;
-  required: number;
-  done: number;
-  state: 'open' | 'met' | 'forfeited';
-  created_at: string;
-  closed_at: string | null;
-  /** What forfeited it (the reference of the posting or of the round settled): its rollback opens it again. */
-  forfeited_by: string | null;
-}
+export type WageringState = 'open' | 'met' | 'forfeited';
+
+/**
+ * One wagering requirement (table wagering_requirements): the turnover a bonus asks before it is cash.
+ * `forfeited_by` is what forfeited it (the reference of the posting or of the round settled): its rollback
+ * opens it again.
+ */
+export type WageringRow = Omit<Selectable<DB['wagering_requirements']>, 'state'> & { state: WageringState };
 
 /** What opens a requirement: a bonus credited with a turnover multiple (centavos). */
 export interface WageringGrant {
@@ -29,45 +25,105 @@ export interface WageringGrant {
  * balance is not. All of it runs inside the ledger's transaction of the posting that causes it.
  */
 export function createWagering(db: Db) {
-  const insert = db.prepare(
-    `INSERT INTO wagering_requirements (user_id, source, reference, bonus, required, created_at)
-     VALUES (?, ?, ?, ?, ?, ?)`,
+  const insert = prepareQuery(db, (b) =>
+    b.insertInto('wagering_requirements').values({
+      user_id: param<number>('userId'),
+      source: param<string>('source'),
+      reference: param<string>('reference'),
+      bonus: param<number>('bonus'),
+      required: param<number>('required'),
+      created_at: param<string>('now'),
+    }),
   );
-  const open = db.prepare("SELECT * FROM wagering_requirements WHERE user_id = ? AND state = 'open' ORDER BY id");
-  const locked = db
-    .prepare("SELECT COALESCE(SUM(bonus), 0) FROM wagering_requirements WHERE user_id = ? AND state = 'open'")
-    .pluck();
-  const addDone = db.prepare(
-    `UPDATE wagering_requirements SET done = done + @amount,
-       state = CASE WHEN done + @amount >= required THEN 'met' ELSE 'open' END,
-       closed_at = CASE WHEN done + @amount >= required THEN @now ELSE NULL END
-     WHERE id = @id AND state = 'open'`,
+  const open = prepareQuery(db, (b) =>
+    b
+      .selectFrom('wagering_requirements')
+      .selectAll()
+      .where('user_id', '=', param<number>('userId'))
+      .where('state', '=', sql.lit('open'))
+      .orderBy('id')
+      .$narrowType<{ state: WageringState }>(),
   );
-  const takeBack = db.prepare(
-    `UPDATE wagering_requirements SET done = done - @amount,
-       state = CASE WHEN state = 'met' THEN 'open' ELSE state END,
-       closed_at = CASE WHEN state = 'met' THEN NULL ELSE closed_at END
-     WHERE id = @id`,
+  const locked = prepareQuery(db, (b) =>
+    b
+      .selectFrom('wagering_requirements')
+      .select(sql<number>`coalesce(sum(${sql.ref('bonus')}), 0)`.as('locked'))
+      .where('user_id', '=', param<number>('userId'))
+      .where('state', '=', sql.lit('open')),
   );
-  const insertBet = db.prepare(
-    'INSERT INTO wagering_bets (requirement_id, user_id, reference, amount) VALUES (?, ?, ?, ?)',
+  const addDone = prepareQuery(db, (b) =>
+    b
+      .updateTable('wagering_requirements')
+      .set((e) => ({
+        done: e('done', '+', param<number>('amount')),
+        state: e
+          .case()
+          .when(e(e('done', '+', param<number>('amount')), '>=', e.ref('required')))
+          .then(sql.lit('met'))
+          .else(sql.lit('open'))
+          .end(),
+        closed_at: e
+          .case()
+          .when(e(e('done', '+', param<number>('amount')), '>=', e.ref('required')))
+          .then(param<string>('now'))
+          .else(sql.lit(null))
+          .end(),
+      }))
+      .where('id', '=', param<number>('id'))
+      .where('state', '=', sql.lit('open')),
   );
-  const betsOf = db.prepare('SELECT requirement_id, amount FROM wagering_bets WHERE user_id = ? AND reference = ?');
-  const deleteBets = db.prepare('DELETE FROM wagering_bets WHERE user_id = ? AND reference = ?');
-  const forfeit = db.prepare(
-    `UPDATE wagering_requirements SET state = 'forfeited', closed_at = ?, forfeited_by = ?
-     WHERE user_id = ? AND state = 'open'`,
+  const takeBack = prepareQuery(db, (b) =>
+    b
+      .updateTable('wagering_requirements')
+      .set((e) => ({
+        done: e('done', '-', param<number>('amount')),
+        state: e.case().when('state', '=', sql.lit('met')).then(sql.lit('open')).else(e.ref('state')).end(),
+        closed_at: e.case().when('state', '=', sql.lit('met')).then(sql.lit(null)).else(e.ref('closed_at')).end(),
+      }))
+      .where('id', '=', param<number>('id')),
   );
-  const reopen = db.prepare(
-    `UPDATE wagering_requirements SET state = 'open', closed_at = NULL, forfeited_by = NULL
-     WHERE user_id = ? AND state = 'forfeited' AND forfeited_by = ?`,
+  const insertBet = prepareQuery(db, (b) =>
+    b.insertInto('wagering_bets').values({
+      requirement_id: param<number>('requirementId'),
+      user_id: param<number>('userId'),
+      reference: param<string>('reference'),
+      amount: param<number>('amount'),
+    }),
+  );
+  const betsOf = prepareQuery(db, (b) =>
+    b
+      .selectFrom('wagering_bets')
+      .select(['requirement_id', 'amount'])
+      .where('user_id', '=', param<number>('userId'))
+      .where('reference', '=', param<string>('reference')),
+  );
+  const deleteBets = prepareQuery(db, (b) =>
+    b
+      .deleteFrom('wagering_bets')
+      .where('user_id', '=', param<number>('userId'))
+      .where('reference', '=', param<string>('reference')),
+  );
+  const forfeit = prepareQuery(db, (b) =>
+    b
+      .updateTable('wagering_requirements')
+      .set({ state: sql.lit('forfeited'), closed_at: param<string>('now'), forfeited_by: param<string>('reference') })
+      .where('user_id', '=', param<number>('userId'))
+      .where('state', '=', sql.lit('open')),
+  );
+  const reopen = prepareQuery(db, (b) =>
+    b
+      .updateTable('wagering_requirements')
+      .set({ state: sql.lit('open'), closed_at: sql.lit(null), forfeited_by: sql.lit(null) })
+      .where('user_id', '=', param<number>('userId'))
+      .where('state', '=', sql.lit('forfeited'))
+      .where('forfeited_by', '=', param<string>('reference')),
   );
 
   return {
     /** Opens a requirement for a bonus just credited (nothing when it asks no turnover). */
     async start(userId: number, reference: string, g: WageringGrant, now: string) {
       if (g.bonus <= 0 || g.required <= 0) return;
-      await insert.run(userId, g.source, reference, g.bonus, g.required, now);
+      await insert.run({ userId, source: g.source, reference, bonus: g.bonus, required: g.required, now });
     },
     /**
      * A bet of `amount` counts toward the open requirements oldest first (by the order they were opened):
@@ -76,12 +132,12 @@ export function createWagering(db: Db) {
      */
     async bet(userId: number, reference: string, amount: number, now: string) {
       let left = amount;
-      for (const r of (await open.all(userId)) as WageringRow[]) {
+      for (const r of await open.all({ userId })) {
         if (left <= 0) break;
         const take = Math.min(left, r.required - r.done);
         if (take <= 0) continue;
         await addDone.run({ id: r.id, amount: take, now });
-        await insertBet.run(r.id, userId, reference, take);
+        await insertBet.run({ requirementId: r.id, userId, reference, amount: take });
         left -= take;
       }
     },
@@ -91,21 +147,21 @@ export function createWagering(db: Db) {
      * that lost the bonus never happened); one forfeited by something else stays forfeited.
      */
     async rollback(userId: number, reference: string) {
-      for (const b of (await betsOf.all(userId, reference)) as { requirement_id: number; amount: number }[]) {
+      for (const b of await betsOf.all({ userId, reference })) {
         await takeBack.run({ id: b.requirement_id, amount: b.amount });
       }
-      await deleteBets.run(userId, reference);
-      await reopen.run(userId, reference);
+      await deleteBets.run({ userId, reference });
+      await reopen.run({ userId, reference });
     },
     /**
      * The bonuses were staked and lost (balance 0, nothing left in play): their requirements lock nothing
      * more. `reference` (the posting's or the settled round's) is kept, so that its rollback undoes this.
      */
-    forfeit: (userId: number, reference: string, now: string) => forfeit.run(now, reference, userId),
+    forfeit: (userId: number, reference: string, now: string) => forfeit.run({ now, reference, userId }),
     /** The bonus locked by the open requirements (centavos). */
-    locked: (userId: number) => locked.get(userId) as Promise<number>,
+    locked: async (userId: number) => (await locked.get({ userId }))?.locked ?? 0,
     /** The open requirements, oldest first. */
-    open: (userId: number) => open.all(userId) as Promise<WageringRow[]>,
+    open: (userId: number): Promise<WageringRow[]> => open.all({ userId }),
   };
 }
 

@@ -1,4 +1,183 @@
+import type { RawBuilder } from 'kysely';
+import { type Builder, param, prepareQuery, type Query, sql } from '../../db/builder';
 import type { Db } from '../../db/database';
+
+/** coalesce(sum(expression), 0): a sum that is 0, not NULL, over no rows. */
+const total = (expression: RawBuilder<unknown>) => sql<number>`coalesce(sum(${expression}), 0)`;
+
+/**
+ * A whole statement written as text, for the schema before migration 0052 (the migration tests check
+ * databases of before it too): the counterparties' balances were then ledger_accounts' own columns, which
+ * the generated table types no longer have. No parameters, and the same text on both engines.
+ */
+const raw =
+  <Row>(query: RawBuilder<Row>) =>
+  (b: Builder) => ({ compile: () => query.compile(b) });
+
+/** Answers `make`'s value, made on the first call. */
+function once<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
+}
+
+/**
+ * The checks' queries of one database, each compiled on its first use (a query of a schema the database
+ * does not have is never prepared: SQLite would refuse it) and then kept: never built per check.
+ */
+function compileChecks(db: Db) {
+  return {
+    applied: once(() =>
+      prepareQuery(db, (b) =>
+        b
+          .selectFrom('schema_migrations')
+          .select(sql<number>`1`.as('one'))
+          .where('version', '=', param<number>('version')),
+      ),
+    ),
+    players: once(() =>
+      prepareQuery(db, (b) =>
+        b
+          .selectFrom('accounts as a')
+          .leftJoin('balance_journal as j', 'j.user_id', 'a.user_id')
+          .select([
+            'a.user_id',
+            'a.balance',
+            'a.frozen',
+            'a.point',
+            total(sql.ref('j.amount')).as('amount_sum'),
+            total(sql.ref('j.frozen_delta')).as('frozen_sum'),
+            total(sql.ref('j.point_delta')).as('point_sum'),
+          ])
+          .groupBy('a.user_id')
+          .having((e) =>
+            e.or([
+              e('a.balance', '!=', total(sql.ref('j.amount'))),
+              e('a.frozen', '!=', total(sql.ref('j.frozen_delta'))),
+              e('a.point', '!=', total(sql.ref('j.point_delta'))),
+              e('a.balance', '<', sql.lit(0)),
+              e('a.frozen', '<', sql.lit(0)),
+              e('a.point', '<', sql.lit(0)),
+            ]),
+          ),
+      ),
+    ),
+    counterparties: once(() =>
+      prepareQuery(db, (b) =>
+        b.selectFrom('ledger_accounts as l').select((e) => [
+          'l.code',
+          e
+            .selectFrom('ledger_account_slots as s')
+            .select(total(sql.ref('s.balance')).as('sum'))
+            .whereRef('s.code', '=', 'l.code')
+            .$asScalar()
+            .as('balance'),
+          e
+            .selectFrom('ledger_account_slots as s')
+            .select(total(sql.ref('s.point')).as('sum'))
+            .whereRef('s.code', '=', 'l.code')
+            .$asScalar()
+            .as('point'),
+          sql<number>`-${e
+            .selectFrom('balance_journal as j')
+            .select(total(sql`${sql.ref('j.amount')} + ${sql.ref('j.frozen_delta')}`).as('sum'))
+            .whereRef('j.counterparty', '=', 'l.code')}`.as('expected_balance'),
+          sql<number>`-${e
+            .selectFrom('balance_journal as j')
+            .select(total(sql.ref('j.point_delta')).as('sum'))
+            .whereRef('j.counterparty', '=', 'l.code')}`.as('expected_point'),
+        ]),
+      ),
+    ),
+    // Before migration 0052 (raw: see `raw`).
+    counterpartiesBefore52: once(() =>
+      prepareQuery(
+        db,
+        raw(sql<{ code: string; balance: number; point: number; expected_balance: number; expected_point: number }>`
+          SELECT l.code, l.balance, l.point,
+            -(SELECT COALESCE(SUM(j.amount + j.frozen_delta), 0) FROM balance_journal j WHERE j.counterparty = l.code)
+              AS expected_balance,
+            -(SELECT COALESCE(SUM(j.point_delta), 0) FROM balance_journal j WHERE j.counterparty = l.code)
+              AS expected_point
+          FROM ledger_accounts l`),
+      ),
+    ),
+    orphans: once(() =>
+      prepareQuery(db, (b) =>
+        b
+          .selectFrom('balance_journal')
+          .select((e) => ['counterparty', e.fn.countAll<number>().as('n')])
+          .where('counterparty', 'not in', (e) => e.selectFrom('ledger_accounts').select('code'))
+          .groupBy('counterparty'),
+      ),
+    ),
+    wageringCounts: once(() =>
+      prepareQuery(db, (b) =>
+        b
+          .selectFrom((e) =>
+            e
+              .selectFrom((u) =>
+                u
+                  .selectFrom('account_counters')
+                  .select('user_id')
+                  .union(u.selectFrom('wagering_requirements').select('user_id'))
+                  .as('u'),
+              )
+              .leftJoin('account_counters as c', 'c.user_id', 'u.user_id')
+              .select((s) => [
+                'u.user_id',
+                sql<number>`coalesce(${sql.ref('c.wagering_open')}, 0)`.as('counted'),
+                s
+                  .selectFrom('wagering_requirements as w')
+                  .select((w) => w.fn.countAll<number>().as('n'))
+                  .whereRef('w.user_id', '=', 'u.user_id')
+                  .where('w.state', '=', sql.lit('open'))
+                  .$asScalar()
+                  .as('open_count'),
+              ])
+              .as('tally'),
+          )
+          .selectAll()
+          .whereRef('counted', '!=', 'open_count'),
+      ),
+    ),
+    totals: once(() =>
+      prepareQuery(db, (b) =>
+        b.selectNoFrom((e) => [
+          sql<number>`${e.selectFrom('accounts').select(total(sql`${sql.ref('balance')} + ${sql.ref('frozen')}`).as('sum'))}
+            + ${e.selectFrom('ledger_account_slots').select(total(sql.ref('balance')).as('sum'))}`.as('money'),
+          sql<number>`${e.selectFrom('accounts').select(total(sql.ref('point')).as('sum'))}
+            + ${e.selectFrom('ledger_account_slots').select(total(sql.ref('point')).as('sum'))}`.as('points'),
+        ]),
+      ),
+    ),
+    // Before migration 0052 (raw: see `raw`).
+    totalsBefore52: once(() =>
+      prepareQuery(
+        db,
+        raw(sql<{ money: number; points: number }>`
+          SELECT (SELECT COALESCE(SUM(balance + frozen), 0) FROM accounts)
+                + (SELECT COALESCE(SUM(balance), 0) FROM ledger_accounts) AS money,
+                 (SELECT COALESCE(SUM(point), 0) FROM accounts)
+                + (SELECT COALESCE(SUM(point), 0) FROM ledger_accounts) AS points`),
+      ),
+    ),
+  };
+}
+
+const compiled = new WeakMap<Db, ReturnType<typeof compileChecks>>();
+
+/** The checks' queries of `db`, compiled once per database. */
+function checksOf(db: Db) {
+  let checks = compiled.get(db);
+  if (!checks) {
+    checks = compileChecks(db);
+    compiled.set(db, checks);
+  }
+  return checks;
+}
 
 /**
  * The ledger's invariants (docs/money.md, "The ledger's invariants"), checked from the tables alone:
@@ -6,59 +185,24 @@ import type { Db } from '../../db/database';
  * (scripts/crash.ts, on the file after each SIGKILL) and the operator's `GET /ops/ledger/check`.
  */
 export async function ledgerProblems(db: Db): Promise<string[]> {
+  const checks = checksOf(db);
   const problems: string[] = [];
-  const balances = await counterpartyBalances(db);
+  const slotted = await applied(db, 52);
   // I1: every player's buckets are the sums of the player's journal (and never below 0: the CHECKs).
-  const players = await db
-    .prepare(
-      `SELECT a.user_id, a.balance, a.frozen, a.point,
-         COALESCE(SUM(j.amount), 0) AS amount_sum, COALESCE(SUM(j.frozen_delta), 0) AS frozen_sum,
-         COALESCE(SUM(j.point_delta), 0) AS point_sum
-       FROM accounts a LEFT JOIN balance_journal j ON j.user_id = a.user_id GROUP BY a.user_id
-       HAVING a.balance != COALESCE(SUM(j.amount), 0) OR a.frozen != COALESCE(SUM(j.frozen_delta), 0)
-         OR a.point != COALESCE(SUM(j.point_delta), 0) OR a.balance < 0 OR a.frozen < 0 OR a.point < 0`,
-    )
-    .all();
+  const players = await checks.players().all();
   for (const row of players) problems.push(`player account does not sum to its journal: ${JSON.stringify(row)}`);
   // I2: every counterparty's balance is the negation of what its transfers gave the players' side.
-  const counterparties = (await db
-    .prepare(
-      `SELECT l.code,
-         (SELECT COALESCE(SUM(s.balance), 0) FROM ${balances} s WHERE s.code = l.code) AS balance,
-         (SELECT COALESCE(SUM(s.point), 0) FROM ${balances} s WHERE s.code = l.code) AS point,
-         -(SELECT COALESCE(SUM(j.amount + j.frozen_delta), 0) FROM balance_journal j WHERE j.counterparty = l.code)
-           AS expected_balance,
-         -(SELECT COALESCE(SUM(j.point_delta), 0) FROM balance_journal j WHERE j.counterparty = l.code)
-           AS expected_point
-       FROM ledger_accounts l`,
-    )
-    .all()) as { code: string; balance: number; point: number; expected_balance: number; expected_point: number }[];
+  const counterparties = await (slotted ? checks.counterparties() : checks.counterpartiesBefore52()).all();
   for (const row of counterparties) {
     if (row.balance !== row.expected_balance || row.point !== row.expected_point)
       problems.push(`counterparty does not sum to its transfers: ${JSON.stringify(row)}`);
   }
   // I3: every transfer names a counterparty that exists.
-  const orphans = await db
-    .prepare(
-      `SELECT counterparty, COUNT(*) AS n FROM balance_journal
-       WHERE counterparty NOT IN (SELECT code FROM ledger_accounts) GROUP BY counterparty`,
-    )
-    .all();
+  const orphans = await checks.orphans().all();
   for (const row of orphans) problems.push(`transfers to an unknown counterparty: ${JSON.stringify(row)}`);
   // I5: each player's count of open wagering requirements (the guard that spares the query) is exact
   // (from migration 0045 on: the migration tests check databases of before it too).
-  const wageringCounts = !(await applied(db, 45))
-    ? []
-    : await db
-        .prepare(
-          `SELECT * FROM (
-             SELECT u.user_id, COALESCE(c.wagering_open, 0) AS counted,
-               (SELECT COUNT(*) FROM wagering_requirements w WHERE w.user_id = u.user_id AND w.state = 'open') AS open_count
-             FROM (SELECT user_id FROM account_counters UNION SELECT user_id FROM wagering_requirements) u
-             LEFT JOIN account_counters c ON c.user_id = u.user_id) AS tally
-           WHERE counted != open_count`,
-        )
-        .all();
+  const wageringCounts = !(await applied(db, 45)) ? [] : await checks.wageringCounts().all();
   for (const row of wageringCounts) problems.push(`open wagering requirements miscounted: ${JSON.stringify(row)}`);
   // I4: zero sum over every account, money and points.
   const totals = await ledgerTotals(db);
@@ -69,15 +213,11 @@ export async function ledgerProblems(db: Db): Promise<string[]> {
 
 /** The sum over every account (players' buckets and counterparties): zero when whole. */
 export async function ledgerTotals(db: Db): Promise<{ money: number; points: number }> {
-  const slots = await counterpartyBalances(db);
-  return (await db
-    .prepare(
-      `SELECT (SELECT COALESCE(SUM(balance + frozen), 0) FROM accounts)
-            + (SELECT COALESCE(SUM(balance), 0) FROM ${slots}) AS money,
-              (SELECT COALESCE(SUM(point), 0) FROM accounts)
-            + (SELECT COALESCE(SUM(point), 0) FROM ${slots}) AS points`,
-    )
-    .get()) as { money: number; points: number };
+  const checks = checksOf(db);
+  const query: Query<{ money: number; points: number }> = (await applied(db, 52))
+    ? checks.totals()
+    : checks.totalsBefore52();
+  return (await query.get())!;
 }
 
 /** Throws, listing every problem, unless the ledger is whole. */
@@ -86,15 +226,7 @@ export async function assertLedgerWhole(db: Db): Promise<void> {
   if (problems.length > 0) throw new Error(`The ledger is not whole:\n${problems.join('\n')}`);
 }
 
-/**
- * The table holding the counterparties' balances: their slots from migration 0052 on, the accounts'
- * own columns before it (the migration tests check databases of before it too).
- */
-async function counterpartyBalances(db: Db): Promise<string> {
-  return (await applied(db, 52)) ? 'ledger_account_slots' : 'ledger_accounts';
-}
-
 /** Whether migration `version` was applied to this database. */
 async function applied(db: Db, version: number): Promise<boolean> {
-  return (await db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?').get(version)) !== undefined;
+  return (await checksOf(db).applied().get({ version })) !== undefined;
 }

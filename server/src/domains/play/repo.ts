@@ -1,3 +1,6 @@
+import type { ExpressionBuilder } from 'kysely';
+import { type Builder, type Engine, param, prepareQuery, sql, typedParam } from '../../db/builder';
+import type { DB } from '../../db/builder/tables';
 import type { Db } from '../../db/database';
 
 export interface PlayableGame {
@@ -61,8 +64,21 @@ export interface RoundFilter {
   offset: number;
 }
 
-const ROUND_FILTER = `r.user_id = @userId AND (g.type = @type OR @type IS NULL)
-  AND (r.created_at >= @from OR @from IS NULL) AND (r.created_at < @to OR @to IS NULL)`;
+/** The rounds' filters: each optional one given as null when absent. */
+const roundFilter =
+  (engine: Engine) => (e: ExpressionBuilder<DB & { r: DB['game_rounds']; g: DB['games'] }, 'r' | 'g'>) =>
+    e.and([
+      e('r.user_id', '=', param<number>('userId')),
+      e.or([e('g.type', '=', param<string>('type')), e(typedParam<string | null>(engine, 'type', 'text'), 'is', null)]),
+      e.or([
+        e('r.created_at', '>=', param<string>('from')),
+        e(typedParam<string | null>(engine, 'from', 'text'), 'is', null),
+      ]),
+      e.or([
+        e('r.created_at', '<', param<string>('to')),
+        e(typedParam<string | null>(engine, 'to', 'text'), 'is', null),
+      ]),
+    ]);
 
 const roundParams = (f: RoundFilter) => ({
   userId: f.userId,
@@ -74,61 +90,155 @@ const roundParams = (f: RoundFilter) => ({
 });
 
 export function createPlayRepo(db: Db) {
-  const game = db.prepare(
-    'SELECT id, name, type, playable, open_mode, need_bind_wallet, provider_game FROM games WHERE id = ? AND enabled = 1',
+  const game = prepareQuery(db, (b) =>
+    b
+      .selectFrom('games')
+      .select(['id', 'name', 'type', 'playable', 'open_mode', 'need_bind_wallet', 'provider_game'])
+      .where('id', '=', param<number>('id'))
+      .where('enabled', '=', sql.lit(1))
+      .$narrowType<{ open_mode: PlayableGame['open_mode'] }>(),
   );
-  const insertLaunch = db.prepare(
-    `INSERT INTO game_launches (user_id, game_id, session_id, launch_token_hash, launch_expires_at, language,
-       created_at)
-     VALUES (@userId, @gameId, @sessionId, @launchHash, @launchExpiresAt, @language, @now)
-     RETURNING id`,
+  const insertLaunch = prepareQuery(db, (b) =>
+    b
+      .insertInto('game_launches')
+      .values({
+        user_id: param<number>('userId'),
+        game_id: param<number>('gameId'),
+        session_id: param<number>('sessionId'),
+        launch_token_hash: param<string>('launchHash'),
+        launch_expires_at: param<string>('launchExpiresAt'),
+        language: param<string>('language'),
+        created_at: param<string>('now'),
+      })
+      .returning('id'),
   );
   // The launch with what decides whether its game session still stands: the casino session that launched
   // it and the player's status, joined on primary keys in the one query a wallet call makes anyway (the
   // database is the truth, for every process of a cluster; no session cache is asked).
-  const LAUNCH_SELECT = `SELECT l.*, g.provider_game, s.revoked_at AS casino_revoked_at,
-       s.expires_at AS casino_expires_at, u.status AS user_status
-     FROM game_launches l JOIN games g ON g.id = l.game_id JOIN users u ON u.id = l.user_id
-       LEFT JOIN sessions s ON s.id = l.session_id`;
-  const byLaunchHash = db.prepare(`${LAUNCH_SELECT} WHERE l.launch_token_hash = ?`);
-  const bySessionHash = db.prepare(`${LAUNCH_SELECT} WHERE l.session_token_hash = ?`);
-  const startSession = db.prepare(
-    `UPDATE game_launches SET session_token_hash = ?, session_expires_at = ? WHERE id = ? AND session_token_hash IS NULL`,
+  const launchSelect = (b: Builder) =>
+    b
+      .selectFrom('game_launches as l')
+      .innerJoin('games as g', 'g.id', 'l.game_id')
+      .innerJoin('users as u', 'u.id', 'l.user_id')
+      .leftJoin('sessions as s', 's.id', 'l.session_id')
+      .selectAll('l')
+      .select([
+        'g.provider_game',
+        's.revoked_at as casino_revoked_at',
+        's.expires_at as casino_expires_at',
+        'u.status as user_status',
+      ]);
+  const byLaunchHash = prepareQuery(db, (b) =>
+    launchSelect(b).where('l.launch_token_hash', '=', param<string>('hash')),
   );
-  const extendSession = db.prepare('UPDATE game_launches SET session_expires_at = ? WHERE id = ?');
-  const transaction = db.prepare('SELECT * FROM wallet_transactions WHERE transaction_id = ?');
-  const insertTransaction = db.prepare(
-    `INSERT INTO wallet_transactions (transaction_id, kind, round_id, user_id, amount, request, answer, created_at)
-     VALUES (@transactionId, @kind, @roundId, @userId, @amount, @request, @answer, @now)
-     ON CONFLICT (transaction_id) DO NOTHING`,
+  const bySessionHash = prepareQuery(db, (b) =>
+    launchSelect(b).where('l.session_token_hash', '=', param<string>('hash')),
   );
-  const round = db.prepare(
-    'SELECT r.*, g.name AS game_name FROM game_rounds r JOIN games g ON g.id = r.game_id WHERE r.round_id = ?',
+  const startSession = prepareQuery(db, (b) =>
+    b
+      .updateTable('game_launches')
+      .set({ session_token_hash: param<string>('hash'), session_expires_at: param<string>('expiresAt') })
+      .where('id', '=', param<number>('id'))
+      .where('session_token_hash', 'is', null),
   );
-  const insertRound = db.prepare(
-    `INSERT INTO game_rounds (round_id, user_id, game_id, launch_id, bet, created_at)
-     VALUES (@roundId, @userId, @gameId, @launchId, @bet, @now) ON CONFLICT (round_id) DO NOTHING`,
+  const extendSession = prepareQuery(db, (b) =>
+    b
+      .updateTable('game_launches')
+      .set({ session_expires_at: param<string>('expiresAt') })
+      .where('id', '=', param<number>('id')),
   );
-  const settleRound = db.prepare(
-    `UPDATE game_rounds SET win = @win, status = 'settled', result = @result, settled_at = @now
-     WHERE round_id = @roundId AND status = 'open'`,
+  const transaction = prepareQuery(db, (b) =>
+    b
+      .selectFrom('wallet_transactions')
+      .selectAll()
+      .where('transaction_id', '=', param<string>('id'))
+      .$narrowType<{ kind: TransactionRow['kind'] }>(),
   );
-  const refundRound = db.prepare(
-    `UPDATE game_rounds SET status = 'refunded', result = 'Refunded', settled_at = @now
-     WHERE round_id = @roundId AND status = 'open'`,
+  const insertTransaction = prepareQuery(db, (b) =>
+    b
+      .insertInto('wallet_transactions')
+      .values({
+        transaction_id: param<string>('transactionId'),
+        kind: param<string>('kind'),
+        round_id: param<string>('roundId'),
+        user_id: param<number>('userId'),
+        amount: param<number>('amount'),
+        request: param<string>('request'),
+        answer: param<string>('answer'),
+        created_at: param<string>('now'),
+      })
+      .onConflict((c) => c.column('transaction_id').doNothing()),
   );
-  const openRound = db.prepare("SELECT 1 FROM game_rounds WHERE user_id = ? AND status = 'open' LIMIT 1").pluck();
-  const roundsPage = db.prepare(
-    `SELECT r.*, g.name AS game_name FROM game_rounds r JOIN games g ON g.id = r.game_id
-     WHERE ${ROUND_FILTER} ORDER BY r.id DESC LIMIT @limit OFFSET @offset`,
+  const roundSelect = (b: Builder) =>
+    b
+      .selectFrom('game_rounds as r')
+      .innerJoin('games as g', 'g.id', 'r.game_id')
+      .selectAll('r')
+      .select('g.name as game_name')
+      .$narrowType<{ status: RoundRow['status'] }>();
+  const round = prepareQuery(db, (b) => roundSelect(b).where('r.round_id', '=', param<string>('roundId')));
+  const insertRound = prepareQuery(db, (b) =>
+    b
+      .insertInto('game_rounds')
+      .values({
+        round_id: param<string>('roundId'),
+        user_id: param<number>('userId'),
+        game_id: param<number>('gameId'),
+        launch_id: param<number>('launchId'),
+        bet: param<number>('bet'),
+        created_at: param<string>('now'),
+      })
+      .onConflict((c) => c.column('round_id').doNothing()),
   );
-  const roundsTotals = db.prepare(
-    `SELECT COUNT(*) AS count, COALESCE(SUM(r.bet), 0) AS bet, COALESCE(SUM(r.win), 0) AS win
-     FROM game_rounds r JOIN games g ON g.id = r.game_id WHERE ${ROUND_FILTER}`,
+  const settleRound = prepareQuery(db, (b) =>
+    b
+      .updateTable('game_rounds')
+      .set({
+        win: param<number>('win'),
+        status: sql.lit('settled'),
+        result: param<string>('result'),
+        settled_at: param<string>('now'),
+      })
+      .where('round_id', '=', param<string>('roundId'))
+      .where('status', '=', sql.lit('open')),
+  );
+  const refundRound = prepareQuery(db, (b) =>
+    b
+      .updateTable('game_rounds')
+      .set({ status: sql.lit('refunded'), result: sql.lit('Refunded'), settled_at: param<string>('now') })
+      .where('round_id', '=', param<string>('roundId'))
+      .where('status', '=', sql.lit('open')),
+  );
+  // The literal 'open' lets both engines use the partial index game_rounds_open.
+  const openRound = prepareQuery(db, (b) =>
+    b
+      .selectFrom('game_rounds')
+      .select(sql<number>`1`.as('one'))
+      .where('user_id', '=', param<number>('userId'))
+      .where('status', '=', sql.lit('open'))
+      .limit(sql.lit(1)),
+  );
+  const roundsPage = prepareQuery(db, (b, engine) =>
+    roundSelect(b)
+      .where(roundFilter(engine))
+      .orderBy('r.id', 'desc')
+      .limit(param<number>('limit'))
+      .offset(param<number>('offset')),
+  );
+  const roundsTotals = prepareQuery(db, (b, engine) =>
+    b
+      .selectFrom('game_rounds as r')
+      .innerJoin('games as g', 'g.id', 'r.game_id')
+      .select((e) => [
+        e.fn.countAll<number>().as('count'),
+        sql<number>`coalesce(sum(${sql.ref('r.bet')}), 0)`.as('bet'),
+        sql<number>`coalesce(sum(${sql.ref('r.win')}), 0)`.as('win'),
+      ])
+      .where(roundFilter(engine)),
   );
 
   return {
-    game: (id: number) => game.get(id) as Promise<PlayableGame | undefined>,
+    game: (id: number): Promise<PlayableGame | undefined> => game.get({ id }),
     insertLaunch: async (l: {
       userId: number;
       gameId: number;
@@ -137,14 +247,14 @@ export function createPlayRepo(db: Db) {
       launchExpiresAt: string;
       language: string;
       now: string;
-    }) => ((await insertLaunch.get(l)) as { id: number }).id,
-    byLaunchHash: (hash: string) => byLaunchHash.get(hash) as Promise<LaunchRow | undefined>,
-    bySessionHash: (hash: string) => bySessionHash.get(hash) as Promise<LaunchRow | undefined>,
+    }) => (await insertLaunch.get(l))!.id,
+    byLaunchHash: (hash: string): Promise<LaunchRow | undefined> => byLaunchHash.get({ hash }),
+    bySessionHash: (hash: string): Promise<LaunchRow | undefined> => bySessionHash.get({ hash }),
     /** Exchanges the launch token once; false when it was already used. */
     startSession: async (id: number, hash: string, expiresAt: string) =>
-      (await startSession.run(hash, expiresAt, id)).changes > 0,
-    extendSession: (id: number, expiresAt: string) => extendSession.run(expiresAt, id),
-    transaction: (id: string) => transaction.get(id) as Promise<TransactionRow | undefined>,
+      (await startSession.run({ hash, expiresAt, id })).changes > 0,
+    extendSession: (id: number, expiresAt: string) => extendSession.run({ expiresAt, id }),
+    transaction: (id: string): Promise<TransactionRow | undefined> => transaction.get({ id }),
     /** Records a wallet move; false when its transaction id is recorded already (nothing inserted). */
     insertTransaction: async (t: {
       transactionId: string;
@@ -156,7 +266,7 @@ export function createPlayRepo(db: Db) {
       answer: string;
       now: string;
     }) => (await insertTransaction.run(t)).changes === 1,
-    round: (roundId: string) => round.get(roundId) as Promise<RoundRow | undefined>,
+    round: (roundId: string): Promise<RoundRow | undefined> => round.get({ roundId }),
     /** Opens a round; false when the round id is taken (nothing inserted). */
     insertRound: async (r: {
       roundId: string;
@@ -170,9 +280,8 @@ export function createPlayRepo(db: Db) {
       (await settleRound.run(r)).changes > 0,
     refundRound: async (roundId: string, now: string) => (await refundRound.run({ roundId, now })).changes > 0,
     /** Whether the player has a round still open (bet, neither settled nor rolled back): index game_rounds_open. */
-    hasOpenRound: async (userId: number) => (await openRound.get(userId)) !== undefined,
-    roundsPage: async (f: RoundFilter) => (await roundsPage.all(roundParams(f))) as RoundRow[],
-    roundsTotals: async (f: RoundFilter) =>
-      (await roundsTotals.get(roundParams(f))) as { count: number; bet: number; win: number },
+    hasOpenRound: async (userId: number) => (await openRound.get({ userId })) !== undefined,
+    roundsPage: (f: RoundFilter): Promise<RoundRow[]> => roundsPage.all(roundParams(f)),
+    roundsTotals: async (f: RoundFilter) => (await roundsTotals.get(roundParams(f)))!,
   };
 }

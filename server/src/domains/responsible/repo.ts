@@ -1,4 +1,5 @@
 import type { DepositLimitPeriod } from '../../../../shared/contract/responsible';
+import { param, prepareQuery, sql } from '../../db/builder';
 import type { Db } from '../../db/database';
 
 /** Table deposit_limits (db/migrations/0051): one row per player and period. */
@@ -24,24 +25,58 @@ export interface PlayBreakRow {
 }
 
 export function createResponsibleRepo(db: Db) {
-  const limits = db.prepare('SELECT * FROM deposit_limits WHERE user_id = ?');
-  const upsertLimit = db.prepare(
-    `INSERT INTO deposit_limits (user_id, period, amount, pending_amount, pending_at, updated_at)
-     VALUES (@userId, @period, @amount, @pendingAmount, @pendingAt, @now)
-     ON CONFLICT (user_id, period) DO UPDATE SET amount = excluded.amount, pending_amount = excluded.pending_amount,
-       pending_at = excluded.pending_at, updated_at = excluded.updated_at`,
+  const limits = prepareQuery(db, (b) =>
+    b
+      .selectFrom('deposit_limits')
+      .selectAll()
+      .where('user_id', '=', param<number>('userId'))
+      .$narrowType<{ period: DepositLimitPeriod }>(),
+  );
+  const upsertLimit = prepareQuery(db, (b) =>
+    b
+      .insertInto('deposit_limits')
+      .values({
+        user_id: param<number>('userId'),
+        period: param<string>('period'),
+        amount: param<number | null>('amount'),
+        pending_amount: param<number | null>('pendingAmount'),
+        pending_at: param<string | null>('pendingAt'),
+        updated_at: param<string>('now'),
+      })
+      .onConflict((c) =>
+        c.columns(['user_id', 'period']).doUpdateSet((u) => ({
+          amount: u.ref('excluded.amount'),
+          pending_amount: u.ref('excluded.pending_amount'),
+          pending_at: u.ref('excluded.pending_at'),
+          updated_at: u.ref('excluded.updated_at'),
+        })),
+      ),
   );
   // The latest break that has not ended (a permanent one never ends).
-  const runningBreak = db.prepare(
-    `SELECT * FROM play_breaks WHERE user_id = ? AND (until IS NULL OR until > ?) ORDER BY id DESC LIMIT 1`,
+  const runningBreak = prepareQuery(db, (b) =>
+    b
+      .selectFrom('play_breaks')
+      .selectAll()
+      .where('user_id', '=', param<number>('userId'))
+      .where((e) => e.or([e('until', 'is', null), e('until', '>', param<string>('now'))]))
+      .orderBy('id', 'desc')
+      .limit(sql.lit(1))
+      .$narrowType<{ kind: PlayBreakRow['kind']; source: PlayBreakRow['source'] }>(),
   );
-  const insertBreak = db.prepare(
-    `INSERT INTO play_breaks (user_id, kind, since, until, source, reason, created_at)
-     VALUES (@userId, @kind, @since, @until, @source, @reason, @since)`,
+  const insertBreak = prepareQuery(db, (b) =>
+    b.insertInto('play_breaks').values({
+      user_id: param<number>('userId'),
+      kind: param<string>('kind'),
+      since: param<string>('since'),
+      until: param<string | null>('until'),
+      source: param<string>('source'),
+      reason: param<string>('reason'),
+      created_at: param<string>('since'),
+    }),
   );
 
   return {
-    limits: (userId: number) => limits.all(userId) as Promise<DepositLimitRow[]>,
+    limits: (userId: number): Promise<DepositLimitRow[]> => limits.all({ userId }),
     saveLimit: (r: {
       userId: number;
       period: DepositLimitPeriod;
@@ -50,7 +85,7 @@ export function createResponsibleRepo(db: Db) {
       pendingAt: string | null;
       now: string;
     }) => upsertLimit.run(r),
-    runningBreak: (userId: number, now: string) => runningBreak.get(userId, now) as Promise<PlayBreakRow | undefined>,
+    runningBreak: (userId: number, now: string): Promise<PlayBreakRow | undefined> => runningBreak.get({ userId, now }),
     insertBreak: (r: {
       userId: number;
       kind: 'cooloff' | 'exclusion';

@@ -2,6 +2,7 @@ import { Code } from '../../../../shared/codes';
 import type { Reward } from '../../../../shared/contract/reward';
 import { toPesos } from '../../../../shared/money';
 import type { Clock } from '../../clock';
+import { param, prepareQuery, sql } from '../../db/builder';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import type { EventBus } from '../../plugins/events';
@@ -57,12 +58,32 @@ export function createRewardGrants(deps: {
   isGuest: (userId: number) => Promise<boolean>;
 }) {
   const { db, clock, ledger } = deps;
-  const insertClaim = db.prepare(
-    `INSERT INTO reward_claims (user_id, reward_key, source, rewards, created_at) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (user_id, reward_key) DO NOTHING`,
+  const insertClaim = prepareQuery(db, (b) =>
+    b
+      .insertInto('reward_claims')
+      .values({
+        user_id: param<number>('userId'),
+        reward_key: param<string>('key'),
+        source: param<string>('source'),
+        rewards: param<string>('rewards'),
+        created_at: param<string>('now'),
+      })
+      .onConflict((c) => c.columns(['user_id', 'reward_key']).doNothing()),
   );
-  const claimed = db.prepare('SELECT 1 FROM reward_claims WHERE user_id = ? AND reward_key = ?').pluck();
-  const claimOf = db.prepare('SELECT rewards FROM reward_claims WHERE user_id = ? AND reward_key = ?').pluck();
+  const claimed = prepareQuery(db, (b) =>
+    b
+      .selectFrom('reward_claims')
+      .select(sql<number>`1`.as('one'))
+      .where('user_id', '=', param<number>('userId'))
+      .where('reward_key', '=', param<string>('key')),
+  );
+  const claimOf = prepareQuery(db, (b) =>
+    b
+      .selectFrom('reward_claims')
+      .select('rewards')
+      .where('user_id', '=', param<number>('userId'))
+      .where('reward_key', '=', param<string>('key')),
+  );
 
   async function grant(userId: number, g: Grant): Promise<Reward[]> {
     const wire = g.rewards.map(toWireReward);
@@ -72,7 +93,13 @@ export function createRewardGrants(deps: {
     if (g.rewards.some((r) => r.type === 'cash' && r.amount > 0) && (await deps.isGuest(userId)))
       throw new AppError(Code.GUEST_NOT_ALLOWED);
     await db.transaction(async () => {
-      const inserted = await insertClaim.run(userId, g.key, g.source, JSON.stringify(wire), clock.iso());
+      const inserted = await insertClaim.run({
+        userId,
+        key: g.key,
+        source: g.source,
+        rewards: JSON.stringify(wire),
+        now: clock.iso(),
+      });
       if (inserted.changes === 0) throw new AppError(Code.REWARD_ALREADY_CLAIMED);
       await ledger.account(userId);
       for (const r of g.rewards) {
@@ -110,11 +137,11 @@ export function createRewardGrants(deps: {
     grant,
     wagering: deps.wagering,
     /** The key was claimed already (a claimable reward is one whose key is not). */
-    isClaimed: async (userId: number, key: string) => (await claimed.get(userId, key)) === 1,
+    isClaimed: async (userId: number, key: string) => (await claimed.get({ userId, key })) !== undefined,
     /** What the first claim of the key granted, or undefined. */
     claimOf: async (userId: number, key: string): Promise<Reward[] | undefined> => {
-      const text = (await claimOf.get(userId, key)) as string | undefined;
-      return text === undefined ? undefined : (JSON.parse(text) as Reward[]);
+      const row = await claimOf.get({ userId, key });
+      return row === undefined ? undefined : (JSON.parse(row.rewards) as Reward[]);
     },
     energy: async (userId: number) => (await ledger.account(userId)).energy,
     /** Spends energy; false when the player has too little. Call inside the caller's transaction. */
