@@ -59,8 +59,8 @@ export function createWagering(db: Db) {
         state: e
           .case()
           .when(e(e('done', '+', param<number>('amount')), '>=', e.ref('required')))
-          .then(sql.lit('met'))
-          .else(sql.lit('open'))
+          .then(sql.lit<'met'>('met'))
+          .else(sql.lit<'open'>('open'))
           .end(),
         closed_at: e
           .case()
@@ -77,7 +77,7 @@ export function createWagering(db: Db) {
       .updateTable('wagering_requirements')
       .set((e) => ({
         done: e('done', '-', param<number>('amount')),
-        state: e.case().when('state', '=', sql.lit('met')).then(sql.lit('open')).else(e.ref('state')).end(),
+        state: e.case().when('state', '=', sql.lit('met')).then(sql.lit<'open'>('open')).else(e.ref('state')).end(),
         closed_at: e.case().when('state', '=', sql.lit('met')).then(sql.lit(null)).else(e.ref('closed_at')).end(),
       }))
       .where('id', '=', param<number>('id')),

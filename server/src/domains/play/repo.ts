@@ -1,5 +1,5 @@
 import type { ExpressionBuilder } from 'kysely';
-import { type Builder, type Engine, param, prepareQuery, sql, typedParam } from '../../db/builder';
+import { type Builder, type ColumnOf, type Engine, param, prepareQuery, sql, typedParam } from '../../db/builder';
 import type { DB } from '../../db/builder/tables';
 import type { Db } from '../../db/database';
 
@@ -69,7 +69,10 @@ const roundFilter =
   (engine: Engine) => (e: ExpressionBuilder<DB & { r: DB['game_rounds']; g: DB['games'] }, 'r' | 'g'>) =>
     e.and([
       e('r.user_id', '=', param<number>('userId')),
-      e.or([e('g.type', '=', param<string>('type')), e(typedParam<string | null>(engine, 'type', 'text'), 'is', null)]),
+      e.or([
+        e('g.type', '=', param<ColumnOf<'games', 'type'>>('type')),
+        e(typedParam<string | null>(engine, 'type', 'text'), 'is', null),
+      ]),
       e.or([
         e('r.created_at', '>=', param<string>('from')),
         e(typedParam<string | null>(engine, 'from', 'text'), 'is', null),
@@ -159,7 +162,7 @@ export function createPlayRepo(db: Db) {
       .insertInto('wallet_transactions')
       .values({
         transaction_id: param<string>('transactionId'),
-        kind: param<string>('kind'),
+        kind: param<ColumnOf<'wallet_transactions', 'kind'>>('kind'),
         round_id: param<string>('roundId'),
         user_id: param<number>('userId'),
         amount: param<number>('amount'),

@@ -1,5 +1,5 @@
 import type { DepositLimitPeriod } from '../../../../shared/contract/responsible';
-import { param, prepareQuery, sql } from '../../db/builder';
+import { type ColumnOf, param, prepareQuery, sql } from '../../db/builder';
 import type { Db } from '../../db/database';
 
 /** Table deposit_limits (db/migrations/0051): one row per player and period. */
@@ -37,7 +37,7 @@ export function createResponsibleRepo(db: Db) {
       .insertInto('deposit_limits')
       .values({
         user_id: param<number>('userId'),
-        period: param<string>('period'),
+        period: param<ColumnOf<'deposit_limits', 'period'>>('period'),
         amount: param<number | null>('amount'),
         pending_amount: param<number | null>('pendingAmount'),
         pending_at: param<string | null>('pendingAt'),
@@ -66,10 +66,10 @@ export function createResponsibleRepo(db: Db) {
   const insertBreak = prepareQuery(db, (b) =>
     b.insertInto('play_breaks').values({
       user_id: param<number>('userId'),
-      kind: param<string>('kind'),
+      kind: param<ColumnOf<'play_breaks', 'kind'>>('kind'),
       since: param<string>('since'),
       until: param<string | null>('until'),
-      source: param<string>('source'),
+      source: param<ColumnOf<'play_breaks', 'source'>>('source'),
       reason: param<string>('reason'),
       created_at: param<string>('since'),
     }),
