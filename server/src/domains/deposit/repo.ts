@@ -1,54 +1,26 @@
+import { expressionBuilder, type Selectable } from 'kysely';
+import { type Builder, type Engine, param, prepareQuery, sql, typedParam } from '../../db/builder';
+import type { DB } from '../../db/builder/tables';
 import type { Db } from '../../db/database';
 
-export interface ChannelRow {
-  code: 'gcash' | 'maya';
-  name: string;
-  enabled: number;
-  min_amount: number;
-  max_amount: number;
-  fee_percent: number;
-}
+/** A table's row with some columns typed more narrowly than the schema says (the query's `$narrowType`). */
+type Narrowed<Row, Narrow> = Omit<Row, keyof Narrow> & Narrow;
 
-export interface CouponRow {
-  id: number;
-  user_id: number;
-  template_code: string;
-  status: 'available' | 'used' | 'expired';
-  order_no: string | null;
-  granted_at: string;
-  expires_at: string;
-  name_en: string;
-  name_vi: string;
-  bonus_percent: number;
-  max_bonus: number;
-  min_deposit: number;
-  turnover_multiple: number;
-}
+type ChannelNarrow = { code: 'gcash' | 'maya' };
+export type ChannelRow = Narrowed<Selectable<DB['payment_channels']>, ChannelNarrow>;
 
-export interface DepositRow {
-  id: number;
-  order_no: string;
-  user_id: number;
-  channel: 'gcash' | 'maya';
-  amount: number;
-  bonus: number;
-  fee: number;
-  coupon_id: number | null;
-  turnover_required: number;
-  /** The part of turnover_required asked by the coupon bonus (opens a wagering requirement). */
-  bonus_turnover: number;
-  status: 0 | 1 | 2 | 3;
-  created_at: string;
-  expires_at: string;
-  paid_at: string | null;
-  settled_at: string | null;
-  gateway_ref: string | null;
-  callback_count: number;
-  first_answer: string | null;
-}
+type CouponStatus = 'available' | 'used' | 'expired';
+type CouponNarrow = { status: CouponStatus };
+/** A player's coupon beside its template's terms. */
+export type CouponRow = Narrowed<Selectable<DB['user_coupons']>, CouponNarrow> &
+  Pick<
+    Selectable<DB['coupon_templates']>,
+    'name_en' | 'name_vi' | 'bonus_percent' | 'max_bonus' | 'min_deposit' | 'turnover_multiple'
+  >;
 
-const COUPON_SELECT = `SELECT c.*, t.name_en, t.name_vi, t.bonus_percent, t.max_bonus, t.min_deposit, t.turnover_multiple
-  FROM user_coupons c JOIN coupon_templates t ON t.code = c.template_code`;
+type DepositNarrow = { channel: 'gcash' | 'maya'; status: 0 | 1 | 2 | 3 };
+/** `bonus_turnover` is the part of turnover_required asked by the coupon bonus (opens a wagering requirement). */
+export type DepositRow = Narrowed<Selectable<DB['deposits']>, DepositNarrow>;
 
 export interface DepositFilter {
   userId: number | null;
@@ -60,9 +32,17 @@ export interface DepositFilter {
   offset: number;
 }
 
-const FILTER = `(user_id = @userId OR @userId IS NULL) AND (status = @status OR @status IS NULL)
-  AND (created_at >= @from OR @from IS NULL) AND (created_at < @to OR @to IS NULL)
-  AND (order_no = @orderNo OR @orderNo IS NULL)`;
+/** `(col = @x OR @x IS NULL) AND ...`: each filter is off when its value is null. */
+function filter(engine: Engine) {
+  const e = expressionBuilder<DB, 'deposits'>();
+  return e.and([
+    e.or([e('user_id', '=', param<number>('userId')), e(typedParam(engine, 'userId', 'bigint'), 'is', null)]),
+    e.or([e('status', '=', param<number>('status')), e(typedParam(engine, 'status', 'bigint'), 'is', null)]),
+    e.or([e('created_at', '>=', param<string>('from')), e(typedParam(engine, 'from', 'text'), 'is', null)]),
+    e.or([e('created_at', '<', param<string>('to')), e(typedParam(engine, 'to', 'text'), 'is', null)]),
+    e.or([e('order_no', '=', param<string>('orderNo')), e(typedParam(engine, 'orderNo', 'text'), 'is', null)]),
+  ]);
+}
 
 const filterParams = (f: DepositFilter) => ({
   userId: f.userId,
@@ -74,81 +54,214 @@ const filterParams = (f: DepositFilter) => ({
   offset: f.offset,
 });
 
+const couponSelect = (b: Builder) =>
+  b
+    .selectFrom('user_coupons as c')
+    .innerJoin('coupon_templates as t', 't.code', 'c.template_code')
+    .selectAll('c')
+    .select(['t.name_en', 't.name_vi', 't.bonus_percent', 't.max_bonus', 't.min_deposit', 't.turnover_multiple'])
+    .$narrowType<CouponNarrow>();
+
 export function createDepositRepo(db: Db) {
-  const channels = db.prepare('SELECT * FROM payment_channels ORDER BY sort_order, code');
-  const channel = db.prepare('SELECT * FROM payment_channels WHERE code = ?');
-  const setChannel = db.prepare(
-    `UPDATE payment_channels SET enabled = COALESCE(@enabled, enabled), min_amount = COALESCE(@min, min_amount),
-       max_amount = COALESCE(@max, max_amount) WHERE code = @code`,
+  const channels = prepareQuery(db, (b) =>
+    b.selectFrom('payment_channels').selectAll().orderBy('sort_order').orderBy('code').$narrowType<ChannelNarrow>(),
   );
-  const setting = db.prepare('SELECT value FROM payment_settings WHERE key = ?').pluck();
-  const template = db.prepare('SELECT * FROM coupon_templates WHERE code = ?');
-  const grantCoupon = db.prepare(
-    `INSERT INTO user_coupons (user_id, template_code, source, granted_at, expires_at) VALUES (?, ?, ?, ?, ?)
-     RETURNING id`,
+  const channel = prepareQuery(db, (b) =>
+    b.selectFrom('payment_channels').selectAll().where('code', '=', param<string>('code')).$narrowType<ChannelNarrow>(),
   );
-  const couponsOf = db.prepare(
-    `${COUPON_SELECT} WHERE c.user_id = ? ORDER BY c.status = 'available' DESC, c.expires_at`,
+  const setChannel = prepareQuery(db, (b) =>
+    b
+      .updateTable('payment_channels')
+      .set((e) => ({
+        enabled: e.fn.coalesce(param<number | null>('enabled'), e.ref('enabled')),
+        min_amount: e.fn.coalesce(param<number | null>('min'), e.ref('min_amount')),
+        max_amount: e.fn.coalesce(param<number | null>('max'), e.ref('max_amount')),
+      }))
+      .where('code', '=', param<string>('code')),
   );
-  const coupon = db.prepare(`${COUPON_SELECT} WHERE c.id = ? AND c.user_id = ?`);
-  const reserveCoupon = db.prepare(
-    `UPDATE user_coupons SET status = 'used', order_no = ?, used_at = ? WHERE id = ? AND status = 'available'`,
+  const setting = prepareQuery(db, (b) =>
+    b.selectFrom('payment_settings').select('value').where('key', '=', param<string>('key')),
   );
-  const releaseCoupon = db.prepare(
-    `UPDATE user_coupons SET status = CASE WHEN expires_at <= @now THEN 'expired' ELSE 'available' END,
-       order_no = NULL, used_at = NULL WHERE id = @id AND status = 'used'`,
+  const template = prepareQuery(db, (b) =>
+    b.selectFrom('coupon_templates').selectAll().where('code', '=', param<string>('code')),
   );
-  const expireCoupons = db.prepare(
-    `UPDATE user_coupons SET status = 'expired' WHERE status = 'available' AND expires_at <= ?`,
+  const grantCoupon = prepareQuery(db, (b) =>
+    b
+      .insertInto('user_coupons')
+      .values({
+        user_id: param<number>('userId'),
+        template_code: param<string>('code'),
+        source: param<string>('source'),
+        granted_at: param<string>('now'),
+        expires_at: param<string>('expiresAt'),
+      })
+      .returning('id'),
   );
-  const insert = db.prepare(
-    `INSERT INTO deposits (order_no, user_id, channel, amount, bonus, fee, coupon_id, turnover_required, bonus_turnover,
-       created_at, expires_at)
-     VALUES (@orderNo, @userId, @channel, @amount, @bonus, @fee, @couponId, @turnoverRequired, @bonusTurnover, @now,
-       @expiresAt)
-     RETURNING id`,
+  const couponsOf = prepareQuery(db, (b) =>
+    couponSelect(b)
+      .where('c.user_id', '=', param<number>('userId'))
+      .orderBy((e) => e('c.status', '=', sql.lit('available')), 'desc')
+      .orderBy('c.expires_at'),
   );
-  const byOrderNo = db.prepare('SELECT * FROM deposits WHERE order_no = ?');
-  const settle = db.prepare(
-    `UPDATE deposits SET status = @status, paid_at = @paidAt, settled_at = @now, gateway_ref = @gatewayRef,
-       payer_mobile = COALESCE(@payerMobile, payer_mobile)
-     WHERE id = @id AND (status IN (0, 3) OR (status = 2 AND gateway_ref IS NULL))`,
+  const coupon = prepareQuery(db, (b) =>
+    couponSelect(b).where('c.id', '=', param<number>('id')).where('c.user_id', '=', param<number>('userId')),
+  );
+  const reserveCoupon = prepareQuery(db, (b) =>
+    b
+      .updateTable('user_coupons')
+      .set({ status: sql.lit('used'), order_no: param<string>('orderNo'), used_at: param<string>('now') })
+      .where('id', '=', param<number>('id'))
+      .where('status', '=', sql.lit('available')),
+  );
+  const releaseCoupon = prepareQuery(db, (b) =>
+    b
+      .updateTable('user_coupons')
+      .set((e) => ({
+        status: e
+          .case()
+          .when('expires_at', '<=', param<string>('now'))
+          .then(sql.lit<CouponStatus>('expired'))
+          .else(sql.lit<CouponStatus>('available'))
+          .end(),
+        order_no: sql.lit(null),
+        used_at: sql.lit(null),
+      }))
+      .where('id', '=', param<number>('id'))
+      .where('status', '=', sql.lit('used')),
+  );
+  const expireCoupons = prepareQuery(db, (b) =>
+    b
+      .updateTable('user_coupons')
+      .set({ status: sql.lit('expired') })
+      .where('status', '=', sql.lit('available'))
+      .where('expires_at', '<=', param<string>('now')),
+  );
+  const insert = prepareQuery(db, (b) =>
+    b
+      .insertInto('deposits')
+      .values({
+        order_no: param<string>('orderNo'),
+        user_id: param<number>('userId'),
+        channel: param<string>('channel'),
+        amount: param<number>('amount'),
+        bonus: param<number>('bonus'),
+        fee: param<number>('fee'),
+        coupon_id: param<number | null>('couponId'),
+        turnover_required: param<number>('turnoverRequired'),
+        bonus_turnover: param<number>('bonusTurnover'),
+        created_at: param<string>('now'),
+        expires_at: param<string>('expiresAt'),
+      })
+      .returning('id'),
+  );
+  const byOrderNo = prepareQuery(db, (b) =>
+    b.selectFrom('deposits').selectAll().where('order_no', '=', param<string>('orderNo')).$narrowType<DepositNarrow>(),
+  );
+  const settle = prepareQuery(db, (b) =>
+    b
+      .updateTable('deposits')
+      .set((e) => ({
+        status: param<number>('status'),
+        paid_at: param<string | null>('paidAt'),
+        settled_at: param<string>('now'),
+        gateway_ref: param<string>('gatewayRef'),
+        payer_mobile: e.fn.coalesce(param<string | null>('payerMobile'), e.ref('payer_mobile')),
+      }))
+      .where('id', '=', param<number>('id'))
+      .where((e) =>
+        e.or([
+          e('status', 'in', [sql.lit(0), sql.lit(3)]),
+          e.and([e('status', '=', sql.lit(2)), e('gateway_ref', 'is', null)]),
+        ]),
+      ),
   );
   // A player's cancel: Failed without a gateway answer (so a late SUCCESS still credits, as for a Timeout).
-  const cancel = db.prepare('UPDATE deposits SET status = 2, settled_at = ? WHERE id = ? AND status = 0');
-  const recordCallback = db.prepare(
-    'UPDATE deposits SET callback_count = callback_count + 1, first_answer = COALESCE(first_answer, ?) WHERE id = ?',
+  const cancel = prepareQuery(db, (b) =>
+    b
+      .updateTable('deposits')
+      .set({ status: sql.lit(2), settled_at: param<string>('now') })
+      .where('id', '=', param<number>('id'))
+      .where('status', '=', sql.lit(0)),
   );
-  const overdue = db.prepare('SELECT * FROM deposits WHERE status = 0 AND expires_at <= ?');
-  const pendingOf = db.prepare('SELECT * FROM deposits WHERE user_id = ? AND status = 0 ORDER BY id');
-  const countedSince = db
-    .prepare('SELECT COALESCE(SUM(amount), 0) FROM deposits WHERE user_id = ? AND created_at >= ? AND status IN (0, 1)')
-    .pluck();
-  const timeOut = db.prepare('UPDATE deposits SET status = 3, settled_at = ? WHERE id = ? AND status = 0');
-  const page = db.prepare(`SELECT * FROM deposits WHERE ${FILTER} ORDER BY id DESC LIMIT @limit OFFSET @offset`);
-  const count = db.prepare(`SELECT COUNT(*) FROM deposits WHERE ${FILTER}`).pluck();
+  const recordCallback = prepareQuery(db, (b) =>
+    b
+      .updateTable('deposits')
+      .set((e) => ({
+        callback_count: e('callback_count', '+', sql.lit(1)),
+        first_answer: e.fn.coalesce('first_answer', param<string>('answer')),
+      }))
+      .where('id', '=', param<number>('id')),
+  );
+  const overdue = prepareQuery(db, (b) =>
+    b
+      .selectFrom('deposits')
+      .selectAll()
+      .where('status', '=', sql.lit(0))
+      .where('expires_at', '<=', param<string>('now'))
+      .$narrowType<DepositNarrow>(),
+  );
+  const pendingOf = prepareQuery(db, (b) =>
+    b
+      .selectFrom('deposits')
+      .selectAll()
+      .where('user_id', '=', param<number>('userId'))
+      .where('status', '=', sql.lit(0))
+      .orderBy('id')
+      .$narrowType<DepositNarrow>(),
+  );
+  const countedSince = prepareQuery(db, (b) =>
+    b
+      .selectFrom('deposits')
+      .select(sql<number>`coalesce(sum(${sql.ref('amount')}), 0)`.as('amount'))
+      .where('user_id', '=', param<number>('userId'))
+      .where('created_at', '>=', param<string>('since'))
+      .where('status', 'in', [sql.lit(0), sql.lit(1)]),
+  );
+  const timeOut = prepareQuery(db, (b) =>
+    b
+      .updateTable('deposits')
+      .set({ status: sql.lit(3), settled_at: param<string>('now') })
+      .where('id', '=', param<number>('id'))
+      .where('status', '=', sql.lit(0)),
+  );
+  const page = prepareQuery(db, (b, engine) =>
+    b
+      .selectFrom('deposits')
+      .selectAll()
+      .where(filter(engine))
+      .orderBy('id', 'desc')
+      .limit(param<number>('limit'))
+      .offset(param<number>('offset'))
+      .$narrowType<DepositNarrow>(),
+  );
+  const count = prepareQuery(db, (b, engine) =>
+    b
+      .selectFrom('deposits')
+      .select((e) => e.fn.countAll<number>().as('count'))
+      .where(filter(engine)),
+  );
 
   return {
-    countedSince: async (userId: number, since: string) => Number(await countedSince.get(userId, since)),
-    pendingOf: (userId: number) => pendingOf.all(userId) as Promise<DepositRow[]>,
-    cancel: async (id: number, now: string) => (await cancel.run(now, id)).changes === 1,
-    channels: () => channels.all() as Promise<ChannelRow[]>,
-    channel: (code: string) => channel.get(code) as Promise<ChannelRow | undefined>,
+    countedSince: async (userId: number, since: string) => Number((await countedSince.get({ userId, since }))?.amount),
+    pendingOf: (userId: number): Promise<DepositRow[]> => pendingOf.all({ userId }),
+    cancel: async (id: number, now: string) => (await cancel.run({ now, id })).changes === 1,
+    channels: (): Promise<ChannelRow[]> => channels.all(),
+    channel: (code: string): Promise<ChannelRow | undefined> => channel.get({ code }),
     setChannel: async (c: { code: string; enabled: number | null; min: number | null; max: number | null }) =>
       (await setChannel.run(c)).changes > 0,
     setting: async <T>(key: string, fallback: T): Promise<T> => {
-      const raw = (await setting.get(key)) as string | undefined;
-      return raw === undefined ? fallback : (JSON.parse(raw) as T);
+      const row = await setting.get({ key });
+      return row === undefined ? fallback : (JSON.parse(row.value) as T);
     },
-    template: async (code: string) => (await template.get(code)) as { code: string; valid_days: number } | undefined,
+    template: (code: string) => template.get({ code }),
     grantCoupon: async (userId: number, code: string, source: string, now: string, expiresAt: string) =>
-      ((await grantCoupon.get(userId, code, source, now, expiresAt)) as { id: number }).id,
-    couponsOf: (userId: number) => couponsOf.all(userId) as Promise<CouponRow[]>,
-    coupon: (id: number, userId: number) => coupon.get(id, userId) as Promise<CouponRow | undefined>,
+      (await grantCoupon.get({ userId, code, source, now, expiresAt }))!.id,
+    couponsOf: (userId: number): Promise<CouponRow[]> => couponsOf.all({ userId }),
+    coupon: (id: number, userId: number): Promise<CouponRow | undefined> => coupon.get({ id, userId }),
     reserveCoupon: async (id: number, orderNo: string, now: string) =>
-      (await reserveCoupon.run(orderNo, now, id)).changes > 0,
+      (await reserveCoupon.run({ orderNo, now, id })).changes > 0,
     releaseCoupon: (id: number, now: string) => releaseCoupon.run({ id, now }),
-    expireCoupons: (now: string) => expireCoupons.run(now),
+    expireCoupons: (now: string) => expireCoupons.run({ now }),
     insert: async (d: {
       orderNo: string;
       userId: number;
@@ -161,8 +274,8 @@ export function createDepositRepo(db: Db) {
       bonusTurnover: number;
       now: string;
       expiresAt: string;
-    }) => ((await insert.get(d)) as { id: number }).id,
-    byOrderNo: (orderNo: string) => byOrderNo.get(orderNo) as Promise<DepositRow | undefined>,
+    }) => (await insert.get(d))!.id,
+    byOrderNo: (orderNo: string): Promise<DepositRow | undefined> => byOrderNo.get({ orderNo }),
     /** Moves a Pending or Timeout order to a final status; false when it was already settled. */
     settle: async (s: {
       id: number;
@@ -172,11 +285,11 @@ export function createDepositRepo(db: Db) {
       gatewayRef: string;
       payerMobile: string | null;
     }) => (await settle.run(s)).changes > 0,
-    recordCallback: (id: number, answer: string) => recordCallback.run(answer, id),
-    overdue: (now: string) => overdue.all(now) as Promise<DepositRow[]>,
-    timeOut: async (id: number, now: string) => (await timeOut.run(now, id)).changes > 0,
-    page: async (f: DepositFilter) => (await page.all(filterParams(f))) as DepositRow[],
-    count: async (f: DepositFilter) => Number(await count.get(filterParams(f))),
+    recordCallback: (id: number, answer: string) => recordCallback.run({ answer, id }),
+    overdue: (now: string): Promise<DepositRow[]> => overdue.all({ now }),
+    timeOut: async (id: number, now: string) => (await timeOut.run({ now, id })).changes > 0,
+    page: (f: DepositFilter): Promise<DepositRow[]> => page.all(filterParams(f)),
+    count: async (f: DepositFilter) => Number((await count.get(filterParams(f)))?.count),
   };
 }
 

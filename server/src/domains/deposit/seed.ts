@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { toCentavos } from '../../../../shared/money';
+import { param, prepareQuery } from '../../db/builder';
 import { type Db, SEEDS_DIR } from '../../db/database';
 
 interface PaymentsSeed {
@@ -36,21 +37,50 @@ export const readPaymentsSeed = (): PaymentsSeed =>
  */
 export async function seedPayments(db: Db): Promise<void> {
   const seed = readPaymentsSeed();
-  const channel = db.prepare(
-    `INSERT INTO payment_channels (code, name, enabled, min_amount, max_amount, fee_percent, sort_order)
-     VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+  const channel = prepareQuery(db, (b) =>
+    b
+      .insertInto('payment_channels')
+      .values({
+        code: param<string>('code'),
+        name: param<string>('name'),
+        enabled: param<number>('enabled'),
+        min_amount: param<number>('min'),
+        max_amount: param<number>('max'),
+        fee_percent: param<number>('feePercent'),
+        sort_order: param<number>('sort'),
+      })
+      .onConflict((c) => c.doNothing()),
   );
   for (const c of seed.channels) {
-    await channel.run(c.code, c.name, c.enabled ? 1 : 0, toCentavos(c.min), toCentavos(c.max), c.feePercent, c.sort);
+    await channel.run({ ...c, enabled: c.enabled ? 1 : 0, min: toCentavos(c.min), max: toCentavos(c.max) });
   }
-  const setting = db.prepare('INSERT INTO payment_settings (key, value) VALUES (?, ?) ON CONFLICT DO NOTHING');
+  const setting = prepareQuery(db, (b) =>
+    b
+      .insertInto('payment_settings')
+      .values({ key: param<string>('key'), value: param<string>('value') })
+      .onConflict((c) => c.doNothing()),
+  );
   for (const [key, value] of Object.entries({ ...seed.settings, welcomeCoupons: seed.welcomeCoupons })) {
-    await setting.run(key, JSON.stringify(value));
+    await setting.run({ key, value: JSON.stringify(value) });
   }
-  const coupon = db.prepare(
-    `INSERT INTO coupon_templates (code, name_en, name_vi, bonus_percent, max_bonus, min_deposit, turnover_multiple, valid_days)
-     VALUES (@code, @nameEn, @nameVi, @bonusPercent, @maxBonus, @minDeposit, @turnoverMultiple, @validDays)
-     ON CONFLICT (code) DO UPDATE SET name_en = excluded.name_en, name_vi = excluded.name_vi`,
+  const coupon = prepareQuery(db, (b) =>
+    b
+      .insertInto('coupon_templates')
+      .values({
+        code: param<string>('code'),
+        name_en: param<string>('nameEn'),
+        name_vi: param<string>('nameVi'),
+        bonus_percent: param<number>('bonusPercent'),
+        max_bonus: param<number>('maxBonus'),
+        min_deposit: param<number>('minDeposit'),
+        turnover_multiple: param<number>('turnoverMultiple'),
+        valid_days: param<number>('validDays'),
+      })
+      .onConflict((c) =>
+        c
+          .column('code')
+          .doUpdateSet((u) => ({ name_en: u.ref('excluded.name_en'), name_vi: u.ref('excluded.name_vi') })),
+      ),
   );
   for (const c of seed.coupons) {
     await coupon.run({ ...c, maxBonus: toCentavos(c.maxBonus), minDeposit: toCentavos(c.minDeposit) });

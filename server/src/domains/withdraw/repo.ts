@@ -1,42 +1,24 @@
+import { expressionBuilder, type Selectable } from 'kysely';
+import { type Builder, type Engine, param, prepareQuery, sql, typedParam } from '../../db/builder';
+import type { DB } from '../../db/builder/tables';
 import type { Db } from '../../db/database';
 import type { WithdrawStatus } from './transitions';
 
-export interface WalletRow {
-  user_id: number;
-  bank: 'gcash' | 'maya';
-  name: string;
-  account: string;
-  created_at: string;
-}
+/** A table's row with some columns typed more narrowly than the schema says (the query's `$narrowType`). */
+type Narrowed<Row, Narrow> = Omit<Row, keyof Narrow> & Narrow;
 
-export interface LimitRow {
-  vip_level: number;
-  daily_amount: number;
-  daily_count: number;
-  /** 1 once an operator changed the row: the seed leaves it alone from then on. */
-  set_by_operator: number;
-}
+type Bank = 'gcash' | 'maya';
+
+type WalletNarrow = { bank: Bank };
+export type WalletRow = Narrowed<Selectable<DB['user_wallets']>, WalletNarrow>;
+
+/** `set_by_operator` is 1 once an operator changed the row: the seed leaves it alone from then on. */
+export type LimitRow = Selectable<DB['withdraw_limits']>;
 
 export type PayoutResult = 'success' | 'failed' | 'exception';
 
-export interface WithdrawalRow {
-  id: number;
-  order_no: string;
-  user_id: number;
-  amount: number;
-  fee: number;
-  bank: 'gcash' | 'maya';
-  wallet_name: string;
-  wallet_account: string;
-  status: WithdrawStatus;
-  remark: string;
-  manila_day: string;
-  payout_ref: string | null;
-  payout_result: PayoutResult | null;
-  payout_due_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+type WithdrawalNarrow = { bank: Bank; status: WithdrawStatus; payout_result: PayoutResult | null };
+export type WithdrawalRow = Narrowed<Selectable<DB['withdrawals']>, WithdrawalNarrow>;
 
 /** A withdrawal beside its player, for the operator. */
 export interface OpsWithdrawalRow extends WithdrawalRow {
@@ -46,15 +28,8 @@ export interface OpsWithdrawalRow extends WithdrawalRow {
   kyc_name: string | null;
 }
 
-export interface EventRow {
-  id: number;
-  withdrawal_id: number;
-  from_status: WithdrawStatus | null;
-  to_status: WithdrawStatus;
-  actor: string;
-  reason: string;
-  created_at: string;
-}
+type EventNarrow = { from_status: WithdrawStatus | null; to_status: WithdrawStatus };
+export type EventRow = Narrowed<Selectable<DB['withdrawal_events']>, EventNarrow>;
 
 export interface WithdrawalFilter {
   userId: number | null;
@@ -66,9 +41,17 @@ export interface WithdrawalFilter {
   offset: number;
 }
 
-const FILTER = `(w.user_id = @userId OR @userId IS NULL) AND (w.status = @status OR @status IS NULL)
-  AND (w.order_no = @orderNo OR @orderNo IS NULL)
-  AND (w.created_at >= @from OR @from IS NULL) AND (w.created_at < @to OR @to IS NULL)`;
+/** `(w.col = @x OR @x IS NULL) AND ...`: each filter is off when its value is null. */
+function filter(engine: Engine) {
+  const e = expressionBuilder<{ w: DB['withdrawals'] }, 'w'>();
+  return e.and([
+    e.or([e('w.user_id', '=', param<number>('userId')), e(typedParam(engine, 'userId', 'bigint'), 'is', null)]),
+    e.or([e('w.status', '=', param<number>('status')), e(typedParam(engine, 'status', 'bigint'), 'is', null)]),
+    e.or([e('w.order_no', '=', param<string>('orderNo')), e(typedParam(engine, 'orderNo', 'text'), 'is', null)]),
+    e.or([e('w.created_at', '>=', param<string>('from')), e(typedParam(engine, 'from', 'text'), 'is', null)]),
+    e.or([e('w.created_at', '<', param<string>('to')), e(typedParam(engine, 'to', 'text'), 'is', null)]),
+  ]);
+}
 
 const filterParams = (f: WithdrawalFilter) => ({
   userId: f.userId,
@@ -80,106 +63,251 @@ const filterParams = (f: WithdrawalFilter) => ({
   offset: f.offset,
 });
 
-const OPS_SELECT = `SELECT w.*, u.uid, u.username, u.vip_level,
-    (SELECT k.real_name FROM kyc_submissions k WHERE k.user_id = w.user_id AND k.status = 'verified') AS kyc_name
-  FROM withdrawals w JOIN users u ON u.id = w.user_id`;
-
 export function createWithdrawRepo(db: Db) {
-  const wallet = db.prepare('SELECT * FROM user_wallets WHERE user_id = ?');
-  const walletOwner = db.prepare('SELECT user_id FROM user_wallets WHERE bank = ? AND account = ?').pluck();
-  const insertWallet = db.prepare(
-    `INSERT INTO user_wallets (user_id, bank, name, account, created_at) VALUES (@userId, @bank, @name, @account, @now)
-     ON CONFLICT DO NOTHING`,
+  const wallet = prepareQuery(db, (b) =>
+    b.selectFrom('user_wallets').selectAll().where('user_id', '=', param<number>('userId')).$narrowType<WalletNarrow>(),
+  );
+  const walletOwner = prepareQuery(db, (b) =>
+    b
+      .selectFrom('user_wallets')
+      .select('user_id')
+      .where('bank', '=', param<string>('bank'))
+      .where('account', '=', param<string>('account')),
+  );
+  const insertWallet = prepareQuery(db, (b) =>
+    b
+      .insertInto('user_wallets')
+      .values({
+        user_id: param<number>('userId'),
+        bank: param<string>('bank'),
+        name: param<string>('name'),
+        account: param<string>('account'),
+        created_at: param<string>('now'),
+      })
+      .onConflict((c) => c.doNothing()),
   );
 
-  const limits = db.prepare('SELECT * FROM withdraw_limits ORDER BY vip_level');
-  const limitFor = db.prepare('SELECT * FROM withdraw_limits WHERE vip_level <= ? ORDER BY vip_level DESC LIMIT 1');
-  const limitOfUser = db.prepare(
-    `SELECT w.* FROM users u JOIN withdraw_limits w ON w.vip_level <= u.vip_level WHERE u.id = ?
-     ORDER BY w.vip_level DESC LIMIT 1`,
+  const limits = prepareQuery(db, (b) => b.selectFrom('withdraw_limits').selectAll().orderBy('vip_level'));
+  const limitFor = prepareQuery(db, (b) =>
+    b
+      .selectFrom('withdraw_limits')
+      .selectAll()
+      .where('vip_level', '<=', param<number>('vipLevel'))
+      .orderBy('vip_level', 'desc')
+      .limit(sql.lit(1)),
   );
-  const setLimit = db.prepare(
-    'UPDATE withdraw_limits SET daily_amount = ?, daily_count = ?, set_by_operator = 1 WHERE vip_level = ?',
+  const limitOfUser = prepareQuery(db, (b) =>
+    b
+      .selectFrom('users as u')
+      .innerJoin('withdraw_limits as w', (j) => j.onRef('w.vip_level', '<=', 'u.vip_level'))
+      .selectAll('w')
+      .where('u.id', '=', param<number>('userId'))
+      .orderBy('w.vip_level', 'desc')
+      .limit(sql.lit(1)),
   );
-  const tradePasswordHash = db.prepare('SELECT trade_password_hash FROM users WHERE id = ?').pluck();
-  const setting = db.prepare('SELECT value FROM withdraw_settings WHERE key = ?').pluck();
-  const allSettings = db.prepare('SELECT key, value FROM withdraw_settings');
-  const setSetting = db.prepare(
-    'INSERT INTO withdraw_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  const setLimit = prepareQuery(db, (b) =>
+    b
+      .updateTable('withdraw_limits')
+      .set({
+        daily_amount: param<number>('dailyAmount'),
+        daily_count: param<number>('dailyCount'),
+        set_by_operator: sql.lit(1),
+      })
+      .where('vip_level', '=', param<number>('vipLevel')),
   );
-  const deleteSetting = db.prepare('DELETE FROM withdraw_settings WHERE key = ?');
+  const tradePasswordHash = prepareQuery(db, (b) =>
+    b.selectFrom('users').select('trade_password_hash').where('id', '=', param<number>('userId')),
+  );
+  const setting = prepareQuery(db, (b) =>
+    b.selectFrom('withdraw_settings').select('value').where('key', '=', param<string>('key')),
+  );
+  const allSettings = prepareQuery(db, (b) => b.selectFrom('withdraw_settings').select(['key', 'value']));
+  const setSetting = prepareQuery(db, (b) =>
+    b
+      .insertInto('withdraw_settings')
+      .values({ key: param<string>('key'), value: param<string>('value') })
+      .onConflict((c) => c.column('key').doUpdateSet((u) => ({ value: u.ref('excluded.value') }))),
+  );
+  const deleteSetting = prepareQuery(db, (b) =>
+    b.deleteFrom('withdraw_settings').where('key', '=', param<string>('key')),
+  );
 
-  const insert = db.prepare(
-    `INSERT INTO withdrawals (order_no, user_id, amount, fee, bank, wallet_name, wallet_account, manila_day,
-       created_at, updated_at)
-     VALUES (@orderNo, @userId, @amount, @fee, @bank, @walletName, @walletAccount, @manilaDay, @now, @now)
-     ON CONFLICT (order_no) DO NOTHING RETURNING *`,
+  const insert = prepareQuery(db, (b) =>
+    b
+      .insertInto('withdrawals')
+      .values({
+        order_no: param<string>('orderNo'),
+        user_id: param<number>('userId'),
+        amount: param<number>('amount'),
+        fee: param<number>('fee'),
+        bank: param<string>('bank'),
+        wallet_name: param<string>('walletName'),
+        wallet_account: param<string>('walletAccount'),
+        manila_day: param<string>('manilaDay'),
+        created_at: param<string>('now'),
+        updated_at: param<string>('now'),
+      })
+      .onConflict((c) => c.column('order_no').doNothing())
+      .returningAll()
+      .$narrowType<WithdrawalNarrow>(),
   );
-  const byOrderNo = db.prepare('SELECT * FROM withdrawals WHERE order_no = ?');
-  const opsByOrderNo = db.prepare(`${OPS_SELECT} WHERE w.order_no = ?`);
+  const byOrderNo = prepareQuery(db, (b) =>
+    b
+      .selectFrom('withdrawals')
+      .selectAll()
+      .where('order_no', '=', param<string>('orderNo'))
+      .$narrowType<WithdrawalNarrow>(),
+  );
+  const opsSelect = (b: Builder) =>
+    b
+      .selectFrom('withdrawals as w')
+      .innerJoin('users as u', 'u.id', 'w.user_id')
+      .selectAll('w')
+      .select((e) => [
+        'u.uid',
+        'u.username',
+        'u.vip_level',
+        e
+          .selectFrom('kyc_submissions as k')
+          .select('k.real_name')
+          .whereRef('k.user_id', '=', 'w.user_id')
+          .where('k.status', '=', sql.lit('verified'))
+          .as('kyc_name'),
+      ])
+      .$narrowType<WithdrawalNarrow>();
+  const opsByOrderNo = prepareQuery(db, (b) => opsSelect(b).where('w.order_no', '=', param<string>('orderNo')));
   // Rejected (4) and Failed (3) gave the money back, so they do not use up the day's limits.
-  const dayTotals = db.prepare(
-    `SELECT COUNT(*) AS count, COALESCE(SUM(amount), 0) AS amount FROM withdrawals
-     WHERE user_id = ? AND manila_day = ? AND status NOT IN (3, 4)`,
+  const dayTotals = prepareQuery(db, (b) =>
+    b
+      .selectFrom('withdrawals')
+      .select((e) => [
+        e.fn.countAll<number>().as('count'),
+        sql<number>`coalesce(sum(${sql.ref('amount')}), 0)`.as('amount'),
+      ])
+      .where('user_id', '=', param<number>('userId'))
+      .where('manila_day', '=', param<string>('day'))
+      .where('status', 'not in', [sql.lit(3), sql.lit(4)]),
   );
   // The conditional UPDATE of every transition: it changes nothing unless the order is still `from`.
-  const move = db.prepare(
-    `UPDATE withdrawals SET status = @to, remark = COALESCE(@remark, remark), updated_at = @now,
-       payout_ref = COALESCE(@payoutRef, payout_ref), payout_result = COALESCE(@payoutResult, payout_result),
-       payout_due_at = CASE WHEN CAST(@to AS BIGINT) = 6 THEN @payoutDueAt ELSE NULL END
-     WHERE id = @id AND status = @from`,
+  const move = prepareQuery(db, (b) =>
+    b
+      .updateTable('withdrawals')
+      .set((e) => ({
+        status: param<number>('to'),
+        remark: e.fn.coalesce(param<string | null>('remark'), e.ref('remark')),
+        updated_at: param<string>('now'),
+        payout_ref: e.fn.coalesce(param<string | null>('payoutRef'), e.ref('payout_ref')),
+        payout_result: e.fn.coalesce(param<PayoutResult | null>('payoutResult'), e.ref('payout_result')),
+        payout_due_at: e
+          .case()
+          .when(sql`cast(${param('to')} as bigint)`, '=', sql.lit(6))
+          .then(param<string | null>('payoutDueAt'))
+          .else(sql.lit(null))
+          .end(),
+      }))
+      .where('id', '=', param<number>('id'))
+      .where('status', '=', param<number>('from')),
   );
-  const insertEvent = db.prepare(
-    `INSERT INTO withdrawal_events (withdrawal_id, from_status, to_status, actor, reason, created_at)
-     VALUES (@withdrawalId, @from, @to, @actor, @reason, @now)`,
+  const insertEvent = prepareQuery(db, (b) =>
+    b.insertInto('withdrawal_events').values({
+      withdrawal_id: param<number>('withdrawalId'),
+      from_status: param<number | null>('from'),
+      to_status: param<number>('to'),
+      actor: param<string>('actor'),
+      reason: param<string>('reason'),
+      created_at: param<string>('now'),
+    }),
   );
-  const events = db.prepare('SELECT * FROM withdrawal_events WHERE withdrawal_id = ? ORDER BY id');
-  const due = db.prepare('SELECT * FROM withdrawals WHERE status = 6 AND payout_due_at <= ? ORDER BY id');
-  const page = db.prepare(
-    `SELECT w.* FROM withdrawals w WHERE ${FILTER} ORDER BY w.id DESC LIMIT @limit OFFSET @offset`,
+  const events = prepareQuery(db, (b) =>
+    b
+      .selectFrom('withdrawal_events')
+      .selectAll()
+      .where('withdrawal_id', '=', param<number>('withdrawalId'))
+      .orderBy('id')
+      .$narrowType<EventNarrow>(),
   );
-  const opsPage = db.prepare(`${OPS_SELECT} WHERE ${FILTER} ORDER BY w.id DESC LIMIT @limit OFFSET @offset`);
-  const count = db.prepare(`SELECT COUNT(*) FROM withdrawals w WHERE ${FILTER}`).pluck();
+  const due = prepareQuery(db, (b) =>
+    b
+      .selectFrom('withdrawals')
+      .selectAll()
+      .where('status', '=', sql.lit(6))
+      .where('payout_due_at', '<=', param<string>('now'))
+      .orderBy('id')
+      .$narrowType<WithdrawalNarrow>(),
+  );
+  const page = prepareQuery(db, (b, engine) =>
+    b
+      .selectFrom('withdrawals as w')
+      .selectAll('w')
+      .where(filter(engine))
+      .orderBy('w.id', 'desc')
+      .limit(param<number>('limit'))
+      .offset(param<number>('offset'))
+      .$narrowType<WithdrawalNarrow>(),
+  );
+  const opsPage = prepareQuery(db, (b, engine) =>
+    opsSelect(b)
+      .where(filter(engine))
+      .orderBy('w.id', 'desc')
+      .limit(param<number>('limit'))
+      .offset(param<number>('offset')),
+  );
+  const count = prepareQuery(db, (b, engine) =>
+    b
+      .selectFrom('withdrawals as w')
+      .select((e) => e.fn.countAll<number>().as('count'))
+      .where(filter(engine)),
+  );
 
-  const burnCaptcha = db.prepare(
-    `INSERT INTO captchas (token_hash, user_id, correct, expires_at, used_at) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (token_hash) DO NOTHING`,
+  const burnCaptcha = prepareQuery(db, (b) =>
+    b
+      .insertInto('captchas')
+      .values({
+        token_hash: param<string>('tokenHash'),
+        user_id: param<number>('userId'),
+        correct: param<number>('correct'),
+        expires_at: param<string>('expiresAt'),
+        used_at: param<string>('now'),
+      })
+      .onConflict((c) => c.column('token_hash').doNothing()),
   );
-  const captchaBurned = db.prepare('SELECT 1 FROM captchas WHERE token_hash = ?').pluck();
-  const purgeCaptchas = db.prepare('DELETE FROM captchas WHERE expires_at < ?');
+  const captchaBurned = prepareQuery(db, (b) =>
+    b.selectFrom('captchas').select(sql.lit(1).as('one')).where('token_hash', '=', param<string>('tokenHash')),
+  );
+  const purgeCaptchas = prepareQuery(db, (b) =>
+    b.deleteFrom('captchas').where('expires_at', '<', param<string>('before')),
+  );
 
   return {
-    wallet: (userId: number) => wallet.get(userId) as Promise<WalletRow | undefined>,
-    walletOwner: (bank: string, account: string) => walletOwner.get(bank, account) as Promise<number | undefined>,
+    wallet: (userId: number): Promise<WalletRow | undefined> => wallet.get({ userId }),
+    walletOwner: async (bank: string, account: string) => (await walletOwner.get({ bank, account }))?.user_id,
     /** Binds a wallet; false when the player already has one or the account is taken. */
     insertWallet: async (w: { userId: number; bank: string; name: string; account: string; now: string }) =>
       (await insertWallet.run(w)).changes > 0,
 
-    limits: () => limits.all() as Promise<LimitRow[]>,
+    limits: (): Promise<LimitRow[]> => limits.all(),
     /** An operator's change of a level's limits (centavos, count); false when the level has no row. */
     setLimit: async (vipLevel: number, dailyAmount: number, dailyCount: number) =>
-      (await setLimit.run(dailyAmount, dailyCount, vipLevel)).changes > 0,
+      (await setLimit.run({ dailyAmount, dailyCount, vipLevel })).changes > 0,
     /** The limits of a VIP level (or of the highest level below it that has a row). */
-    limitFor: (vipLevel: number) => limitFor.get(vipLevel) as Promise<LimitRow | undefined>,
+    limitFor: (vipLevel: number): Promise<LimitRow | undefined> => limitFor.get({ vipLevel }),
     /** The limits of the player's VIP level (as limitFor), in one read. */
-    limitOfUser: (userId: number) => limitOfUser.get(userId) as Promise<LimitRow | undefined>,
+    limitOfUser: (userId: number): Promise<LimitRow | undefined> => limitOfUser.get({ userId }),
     /** The player's stored transaction password hash (argon2id), or null when none is set. */
-    tradePasswordHash: async (userId: number) =>
-      ((await tradePasswordHash.get(userId)) as string | null | undefined) ?? null,
+    tradePasswordHash: async (userId: number) => (await tradePasswordHash.get({ userId }))?.trade_password_hash ?? null,
     setting: async <T>(key: string, fallback: T): Promise<T> => {
-      const raw = (await setting.get(key)) as string | undefined;
-      return raw === undefined ? fallback : (JSON.parse(raw) as T);
+      const row = await setting.get({ key });
+      return row === undefined ? fallback : (JSON.parse(row.value) as T);
     },
-    hasSetting: async (key: string) => (await setting.get(key)) !== undefined,
+    hasSetting: async (key: string) => (await setting.get({ key })) !== undefined,
     /** Every setting the operator stored, parsed (one read). */
     async settings(): Promise<Record<string, unknown>> {
       const out: Record<string, unknown> = {};
-      for (const row of (await allSettings.all()) as { key: string; value: string }[])
-        out[row.key] = JSON.parse(row.value);
+      for (const row of await allSettings.all()) out[row.key] = JSON.parse(row.value);
       return out;
     },
-    setSetting: (key: string, value: unknown) => setSetting.run(key, JSON.stringify(value)),
-    deleteSetting: (key: string) => deleteSetting.run(key),
+    setSetting: (key: string, value: unknown) => setSetting.run({ key, value: JSON.stringify(value) }),
+    deleteSetting: (key: string) => deleteSetting.run({ key }),
 
     /** Inserts an order; undefined when its order number is taken (nothing inserted). */
     insert: (w: {
@@ -192,11 +320,10 @@ export function createWithdrawRepo(db: Db) {
       walletAccount: string;
       manilaDay: string;
       now: string;
-    }) => insert.get(w) as Promise<WithdrawalRow | undefined>,
-    byOrderNo: (orderNo: string) => byOrderNo.get(orderNo) as Promise<WithdrawalRow | undefined>,
-    opsByOrderNo: (orderNo: string) => opsByOrderNo.get(orderNo) as Promise<OpsWithdrawalRow | undefined>,
-    dayTotals: async (userId: number, day: string) =>
-      (await dayTotals.get(userId, day)) as { count: number; amount: number },
+    }): Promise<WithdrawalRow | undefined> => insert.get(w),
+    byOrderNo: (orderNo: string): Promise<WithdrawalRow | undefined> => byOrderNo.get({ orderNo }),
+    opsByOrderNo: (orderNo: string): Promise<OpsWithdrawalRow | undefined> => opsByOrderNo.get({ orderNo }),
+    dayTotals: async (userId: number, day: string) => (await dayTotals.get({ userId, day }))!,
     /** Moves an order from `from` to `to`; false when it is no longer `from` (someone else acted first). */
     move: async (m: {
       id: number;
@@ -216,17 +343,17 @@ export function createWithdrawRepo(db: Db) {
       reason: string;
       now: string;
     }) => insertEvent.run(e),
-    events: (withdrawalId: number) => events.all(withdrawalId) as Promise<EventRow[]>,
-    due: (now: string) => due.all(now) as Promise<WithdrawalRow[]>,
-    page: async (f: WithdrawalFilter) => (await page.all(filterParams(f))) as WithdrawalRow[],
-    opsPage: async (f: WithdrawalFilter) => (await opsPage.all(filterParams(f))) as OpsWithdrawalRow[],
-    count: async (f: WithdrawalFilter) => Number(await count.get(filterParams(f))),
+    events: (withdrawalId: number): Promise<EventRow[]> => events.all({ withdrawalId }),
+    due: (now: string): Promise<WithdrawalRow[]> => due.all({ now }),
+    page: (f: WithdrawalFilter): Promise<WithdrawalRow[]> => page.all(filterParams(f)),
+    opsPage: (f: WithdrawalFilter): Promise<OpsWithdrawalRow[]> => opsPage.all(filterParams(f)),
+    count: async (f: WithdrawalFilter) => Number((await count.get(filterParams(f)))?.count),
 
     /** Burns a captcha token; false when it was already used. */
     burnCaptcha: async (c: { tokenHash: string; userId: number; correct: boolean; expiresAt: string; now: string }) =>
-      (await burnCaptcha.run(c.tokenHash, c.userId, c.correct ? 1 : 0, c.expiresAt, c.now)).changes > 0,
-    captchaBurned: async (tokenHash: string) => (await captchaBurned.get(tokenHash)) !== undefined,
-    purgeCaptchas: (before: string) => purgeCaptchas.run(before),
+      (await burnCaptcha.run({ ...c, correct: c.correct ? 1 : 0 })).changes > 0,
+    captchaBurned: async (tokenHash: string) => (await captchaBurned.get({ tokenHash })) !== undefined,
+    purgeCaptchas: (before: string) => purgeCaptchas.run({ before }),
   };
 }
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { toCentavos } from '../../../../shared/money';
+import { param, prepareQuery, sql } from '../../db/builder';
 import { type Db, SEEDS_DIR } from '../../db/database';
 
 interface WithdrawalsSeed {
@@ -19,12 +20,32 @@ export const readWithdrawalsSeed = (): WithdrawalsSeed =>
  */
 export async function seedWithdrawals(db: Db): Promise<void> {
   const seed = readWithdrawalsSeed();
-  const limit = db.prepare(
-    `INSERT INTO withdraw_limits (vip_level, daily_amount, daily_count) VALUES (?, ?, ?)
-     ON CONFLICT (vip_level) DO UPDATE SET daily_amount = excluded.daily_amount, daily_count = excluded.daily_count
-     WHERE withdraw_limits.set_by_operator = 0`,
+  const limit = prepareQuery(db, (b) =>
+    b
+      .insertInto('withdraw_limits')
+      .values({
+        vip_level: param<number>('vipLevel'),
+        daily_amount: param<number>('dailyAmount'),
+        daily_count: param<number>('dailyCount'),
+      })
+      .onConflict((c) =>
+        c
+          .column('vip_level')
+          .doUpdateSet((u) => ({
+            daily_amount: u.ref('excluded.daily_amount'),
+            daily_count: u.ref('excluded.daily_count'),
+          }))
+          .where('withdraw_limits.set_by_operator', '=', sql.lit(0)),
+      ),
   );
-  for (const l of seed.limits) await limit.run(l.vipLevel, toCentavos(l.dailyAmount), l.dailyCount);
-  const setting = db.prepare('INSERT INTO withdraw_settings (key, value) VALUES (?, ?) ON CONFLICT DO NOTHING');
-  for (const [key, value] of Object.entries(seed.settings)) await setting.run(key, JSON.stringify(value));
+  for (const l of seed.limits) {
+    await limit.run({ vipLevel: l.vipLevel, dailyAmount: toCentavos(l.dailyAmount), dailyCount: l.dailyCount });
+  }
+  const setting = prepareQuery(db, (b) =>
+    b
+      .insertInto('withdraw_settings')
+      .values({ key: param<string>('key'), value: param<string>('value') })
+      .onConflict((c) => c.doNothing()),
+  );
+  for (const [key, value] of Object.entries(seed.settings)) await setting.run({ key, value: JSON.stringify(value) });
 }
