@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { param, prepareQuery } from '../../db/builder';
+import { param, prepareQuery, sql } from '../../db/builder';
 import type { DB } from '../../db/builder/tables';
 import type { Db } from '../../db/database';
 
@@ -84,22 +84,23 @@ export function createProviderRepo(db: Db) {
       })
       .where('round_id', '=', param<string>('roundId'))
       .where('actions', '=', param<string>('before'))
-      .where('done', '=', 0)
-      .where('state', '=', 'bet_placed'),
+      .where('done', '=', sql.lit(0))
+      .where('state', '=', sql.lit('bet_placed')),
   );
+  // Constants stay literals (sql.lit), as the partial index provider_rounds_open's predicate needs to match.
   // An open stepped round waits `openCutoff` (a player thinking); any other unfinished round `cutoff`.
   const unfinished = prepareQuery(db, (b) =>
     b
       .selectFrom('provider_rounds')
       .selectAll()
-      .where('state', 'in', ['betting', 'bet_placed'])
+      .where('state', 'in', [sql.lit<'betting'>('betting'), sql.lit<'bet_placed'>('bet_placed')])
       .where((e) =>
         e(
           'updated_at',
           '<=',
           e
             .case()
-            .when(e.and([e('state', '=', 'bet_placed'), e('done', '=', 0)]))
+            .when(e.and([e('state', '=', sql.lit('bet_placed')), e('done', '=', sql.lit(0))]))
             .then(param<string>('openCutoff'))
             .else(param<string>('cutoff'))
             .end(),
@@ -175,7 +176,7 @@ export function createProviderRepo(db: Db) {
       .selectFrom('provider_rounds')
       .select((e) => e.lit(1).as('open'))
       .where('server_seed_hash', '=', param<string>('hash'))
-      .where('state', 'in', ['betting', 'bet_placed'])
+      .where('state', 'in', [sql.lit<'betting'>('betting'), sql.lit<'bet_placed'>('bet_placed')])
       .limit(1),
   );
 
