@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../port';
-import { adHoc, greatest, least, likeCaseless, oneOf, param, prepareQuery, sql, typedParam } from '.';
+import { adHoc, greatest, least, likeCaseless, oneOf, param, position, prepareQuery, sql, total, typedParam } from '.';
 
 /**
  * What the compiled queries must do alike on every engine: run by builder.test.ts on SQLite and by
@@ -92,6 +92,21 @@ export function describeCompiledQueries(engine: string, open: () => Promise<Db>,
       );
       expect(await bounds.get({ at: 3 })).toEqual({ high: 9, low: 3 });
       expect(await bounds.get({ at: 20 })).toEqual({ high: 20, low: 9 });
+    });
+
+    it('sums to 0 over no rows and finds a part of a text by case (total, position)', async () => {
+      const sums = prepareQuery(db, (b, engine) =>
+        b
+          .selectFrom('app_state')
+          .select([
+            total(sql<number>`length(value)`).as('sum'),
+            total(position(engine, sql.ref<string>('key'), param<string>('part'))).as('at'),
+          ])
+          .where('key', 'like', param<string>('keys')),
+      );
+      expect(await sums.get({ part: 'a', keys: 'none.%' })).toEqual({ sum: 0, at: 0 });
+      expect(await sums.get({ part: '.a', keys: 'builder.a' })).toEqual({ sum: 5, at: 8 });
+      expect(await sums.get({ part: '.A', keys: 'builder.a' })).toEqual({ sum: 5, at: 0 });
     });
 
     it('runs inside the caller’s transaction and rolls back with it', async () => {

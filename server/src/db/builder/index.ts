@@ -90,6 +90,18 @@ export const greatest = <T>(engine: Engine, a: Expression<T>, b: Expression<T>):
 export const least = <T>(engine: Engine, a: Expression<T>, b: Expression<T>): RawBuilder<T> =>
   engine === 'postgres' ? sql<T>`least(${a}, ${b})` : sql<T>`min(${a}, ${b})`;
 
+/** A sum that is 0, not NULL, over no rows (SQLite's total(), written for both). */
+export const total = (column: string | Expression<number>): RawBuilder<number> =>
+  sql<number>`coalesce(sum(${typeof column === 'string' ? sql.ref(column) : column}), 0)`;
+
+/** Where `part` first stands in `text` (from 1; 0 when absent; case-sensitive): SQLite's instr, PostgreSQL's strpos. */
+export const position = (
+  engine: Engine,
+  text: Expression<string>,
+  part: Expression<string | null>,
+): RawBuilder<number> =>
+  engine === 'postgres' ? sql<number>`strpos(${text}, ${part})` : sql<number>`instr(${text}, ${part})`;
+
 export type Params = Record<string, unknown>;
 
 const isRaw = <Row>(query: Compilable<Row> | RawBuilder<Row>): query is RawBuilder<Row> =>

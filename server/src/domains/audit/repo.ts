@@ -1,5 +1,5 @@
-import type { Expression, Selectable } from 'kysely';
-import { type Builder, type Engine, param, prepareQuery, sql, typedParam } from '../../db/builder';
+import type { Selectable } from 'kysely';
+import { type Builder, type Engine, param, position, prepareQuery, sql, typedParam } from '../../db/builder';
 import type { DB } from '../../db/builder/tables';
 import type { Db } from '../../db/database';
 
@@ -15,10 +15,6 @@ export interface AuditFilter {
   limit: number;
   offset: number;
 }
-
-/** Where `part` first stands in `text` (from 1; 0 when absent; case-sensitive): SQLite's instr, PostgreSQL's strpos. */
-const position = (engine: Engine, text: Expression<string>, part: Expression<string | null>) =>
-  engine === 'postgres' ? sql<number>`strpos(${text}, ${part})` : sql<number>`instr(${text}, ${part})`;
 
 /** SQL of the append-only audit table: insert and read, nothing else (the triggers refuse the rest). */
 export function createAuditRepo(db: Db) {

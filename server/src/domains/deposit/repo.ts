@@ -1,5 +1,5 @@
 import { expressionBuilder, type Selectable } from 'kysely';
-import { type Builder, type Engine, param, prepareQuery, sql, typedParam } from '../../db/builder';
+import { type Builder, type Engine, param, prepareQuery, sql, total, typedParam } from '../../db/builder';
 import type { DB } from '../../db/builder/tables';
 import type { Db } from '../../db/database';
 
@@ -212,7 +212,7 @@ export function createDepositRepo(db: Db) {
   const countedSince = prepareQuery(db, (b) =>
     b
       .selectFrom('deposits')
-      .select(sql<number>`coalesce(sum(${sql.ref('amount')}), 0)`.as('amount'))
+      .select(total('amount').as('amount'))
       .where('user_id', '=', param<number>('userId'))
       .where('created_at', '>=', param<string>('since'))
       .where('status', 'in', [sql.lit(0), sql.lit(1)]),

@@ -1,5 +1,5 @@
 import type { ExpressionBuilder, Selectable } from 'kysely';
-import { type Engine, param, prepareQuery, sql, typedParam } from '../../db/builder';
+import { type Engine, param, prepareQuery, sql, total, typedParam } from '../../db/builder';
 import type { DB } from '../../db/builder/tables';
 import type { Db } from '../../db/database';
 
@@ -161,12 +161,7 @@ export function createLedgerRepo(db: Db) {
     b
       .selectFrom('ledger_accounts as l')
       .leftJoin('ledger_account_slots as s', 's.code', 'l.code')
-      .select([
-        'l.code',
-        'l.name',
-        sql<number>`coalesce(sum(${sql.ref('s.balance')}), 0)`.as('balance'),
-        sql<number>`coalesce(sum(${sql.ref('s.point')}), 0)`.as('point'),
-      ])
+      .select(['l.code', 'l.name', total('s.balance').as('balance'), total('s.point').as('point')])
       .groupBy(['l.code', 'l.name'])
       .orderBy('l.code'),
   );

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { param, prepareQuery, sql } from '../../db/builder';
+import { param, prepareQuery, sql, total } from '../../db/builder';
 import type { DB } from '../../db/builder/tables';
 import type { Db } from '../../db/database';
 
@@ -47,7 +47,7 @@ export function createWagering(db: Db) {
   const locked = prepareQuery(db, (b) =>
     b
       .selectFrom('wagering_requirements')
-      .select(sql<number>`coalesce(sum(${sql.ref('bonus')}), 0)`.as('locked'))
+      .select(total('bonus').as('locked'))
       .where('user_id', '=', param<number>('userId'))
       .where('state', '=', sql.lit('open')),
   );

@@ -1,18 +1,5 @@
-import type { RawBuilder } from 'kysely';
-import { type Builder, param, prepareQuery, type Query, sql } from '../../db/builder';
+import { param, prepareQuery, type Query, sql, total } from '../../db/builder';
 import type { Db } from '../../db/database';
-
-/** coalesce(sum(expression), 0): a sum that is 0, not NULL, over no rows. */
-const total = (expression: RawBuilder<unknown>) => sql<number>`coalesce(sum(${expression}), 0)`;
-
-/**
- * A whole statement written as text, for the schema before migration 0052 (the migration tests check
- * databases of before it too): the counterparties' balances were then ledger_accounts' own columns, which
- * the generated table types no longer have. No parameters, and the same text on both engines.
- */
-const raw =
-  <Row>(query: RawBuilder<Row>) =>
-  (b: Builder) => ({ compile: () => query.compile(b) });
 
 /** Answers `make`'s value, made on the first call. */
 function once<T>(make: () => T): () => T {
@@ -91,17 +78,18 @@ function compileChecks(db: Db) {
         ]),
       ),
     ),
-    // Before migration 0052 (raw: see `raw`).
+    // Before migration 0052 the counterparties' balances were ledger_accounts' own columns, which the
+    // generated table types no longer have: written as text (no parameters, the same on both engines).
     counterpartiesBefore52: once(() =>
       prepareQuery(
         db,
-        raw(sql<{ code: string; balance: number; point: number; expected_balance: number; expected_point: number }>`
+        () => sql<{ code: string; balance: number; point: number; expected_balance: number; expected_point: number }>`
           SELECT l.code, l.balance, l.point,
             -(SELECT COALESCE(SUM(j.amount + j.frozen_delta), 0) FROM balance_journal j WHERE j.counterparty = l.code)
               AS expected_balance,
             -(SELECT COALESCE(SUM(j.point_delta), 0) FROM balance_journal j WHERE j.counterparty = l.code)
               AS expected_point
-          FROM ledger_accounts l`),
+          FROM ledger_accounts l`,
       ),
     ),
     orphans: once(() =>
@@ -153,15 +141,16 @@ function compileChecks(db: Db) {
         ]),
       ),
     ),
-    // Before migration 0052 (raw: see `raw`).
+    // Before migration 0052 the counterparties' balances were ledger_accounts' own columns, which the
+    // generated table types no longer have: written as text (no parameters, the same on both engines).
     totalsBefore52: once(() =>
       prepareQuery(
         db,
-        raw(sql<{ money: number; points: number }>`
+        () => sql<{ money: number; points: number }>`
           SELECT (SELECT COALESCE(SUM(balance + frozen), 0) FROM accounts)
                 + (SELECT COALESCE(SUM(balance), 0) FROM ledger_accounts) AS money,
                  (SELECT COALESCE(SUM(point), 0) FROM accounts)
-                + (SELECT COALESCE(SUM(point), 0) FROM ledger_accounts) AS points`),
+                + (SELECT COALESCE(SUM(point), 0) FROM ledger_accounts) AS points`,
       ),
     ),
   };

@@ -1,5 +1,5 @@
 import type { Selectable, SqlBool } from 'kysely';
-import { oneOf, param, prepareQuery, sql } from '../../db/builder';
+import { oneOf, param, prepareQuery, sql, total } from '../../db/builder';
 import type { DB } from '../../db/builder/tables';
 import type { Db } from '../../db/database';
 
@@ -37,7 +37,7 @@ export function createMallRepo(db: Db) {
   const taken = prepareQuery(db, (b) =>
     b
       .selectFrom('mall_orders')
-      .select(sql<number>`coalesce(sum(${sql.ref('quantity')}), 0)`.as('taken'))
+      .select(total('quantity').as('taken'))
       .where('user_id', '=', param<number>('userId'))
       .where('item_id', '=', param<number>('itemId')),
   );

@@ -1,5 +1,14 @@
 import type { ExpressionBuilder } from 'kysely';
-import { type Builder, type ColumnOf, type Engine, param, prepareQuery, sql, typedParam } from '../../db/builder';
+import {
+  type Builder,
+  type ColumnOf,
+  type Engine,
+  param,
+  prepareQuery,
+  sql,
+  total,
+  typedParam,
+} from '../../db/builder';
 import type { DB } from '../../db/builder/tables';
 import type { Db } from '../../db/database';
 
@@ -232,11 +241,7 @@ export function createPlayRepo(db: Db) {
     b
       .selectFrom('game_rounds as r')
       .innerJoin('games as g', 'g.id', 'r.game_id')
-      .select((e) => [
-        e.fn.countAll<number>().as('count'),
-        sql<number>`coalesce(sum(${sql.ref('r.bet')}), 0)`.as('bet'),
-        sql<number>`coalesce(sum(${sql.ref('r.win')}), 0)`.as('win'),
-      ])
+      .select((e) => [e.fn.countAll<number>().as('count'), total('r.bet').as('bet'), total('r.win').as('win')])
       .where(roundFilter(engine)),
   );
 

@@ -1,5 +1,5 @@
-import { type Expression, expressionBuilder, type Selectable } from 'kysely';
-import { type Engine, greatest, param, prepareQuery, sql, typedParam } from '../../db/builder';
+import { expressionBuilder, type Selectable } from 'kysely';
+import { type Engine, greatest, param, position, prepareQuery, sql, typedParam } from '../../db/builder';
 import type { DB } from '../../db/builder/tables';
 import type { Db } from '../../db/database';
 
@@ -18,10 +18,6 @@ export type NewRedemptionCode = {
   turnoverMultiple: number;
   now: string;
 };
-
-/** Where `needle` starts in `text` (1-based, 0 when absent, case-sensitive): SQLite's instr, PostgreSQL's strpos. */
-const instr = (engine: Engine, text: Expression<string>, needle: Expression<string>) =>
-  engine === 'postgres' ? sql<number>`strpos(${text}, ${needle})` : sql<number>`instr(${text}, ${needle})`;
 
 export function createRedemptionRepo(db: Db) {
   const byCode = prepareQuery(db, (b) =>
@@ -103,7 +99,7 @@ export function createRedemptionRepo(db: Db) {
   const search = (engine: Engine) => {
     const e = expressionBuilder<DB, 'redemption_codes'>();
     return e.or([
-      e(instr(engine, e.ref('code'), e.fn('upper', [param<string>('q')])), '>', sql.lit(0)),
+      e(position(engine, e.ref('code'), e.fn('upper', [param<string>('q')])), '>', sql.lit(0)),
       e(typedParam(engine, 'q', 'text'), 'is', null),
     ]);
   };

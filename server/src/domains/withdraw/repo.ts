@@ -1,5 +1,5 @@
 import { expressionBuilder, type Selectable } from 'kysely';
-import { type Builder, type Engine, param, prepareQuery, sql, typedParam } from '../../db/builder';
+import { type Builder, type Engine, param, prepareQuery, sql, total, typedParam } from '../../db/builder';
 import type { DB } from '../../db/builder/tables';
 import type { Db } from '../../db/database';
 import type { WithdrawStatus } from './transitions';
@@ -180,10 +180,7 @@ export function createWithdrawRepo(db: Db) {
   const dayTotals = prepareQuery(db, (b) =>
     b
       .selectFrom('withdrawals')
-      .select((e) => [
-        e.fn.countAll<number>().as('count'),
-        sql<number>`coalesce(sum(${sql.ref('amount')}), 0)`.as('amount'),
-      ])
+      .select((e) => [e.fn.countAll<number>().as('count'), total('amount').as('amount')])
       .where('user_id', '=', param<number>('userId'))
       .where('manila_day', '=', param<string>('day'))
       .where('status', 'not in', [sql.lit(3), sql.lit(4)]),
