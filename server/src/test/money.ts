@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { hashed, registerPlayer, type TestClient } from './helpers';
+import { inDb } from './in-db';
 import * as world from './world';
 
 /**
@@ -100,8 +101,7 @@ export async function setVipLimits(
   dailyPesos: number,
   dailyCount: number,
 ) {
-  await app.db
-    .prepare('UPDATE withdraw_limits SET daily_amount = ?, daily_count = ? WHERE vip_level = ?')
-    .run(dailyPesos * 100, dailyCount, level);
-  await app.db.prepare('UPDATE users SET vip_level = ? WHERE uid = ?').run(level, uid);
+  const db = inDb(app.db);
+  await db.run`UPDATE withdraw_limits SET daily_amount = ${dailyPesos * 100}, daily_count = ${dailyCount} WHERE vip_level = ${level}`;
+  await db.run`UPDATE users SET vip_level = ${level} WHERE uid = ${uid}`;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { signedBody } from '../world/recipes';
 import { opsClient, registerPlayer, type TestClient } from './helpers';
+import { inDb } from './in-db';
 
 /** Test fixtures that go through the real money paths: a paid e-wallet deposit, bets through the provider wallet. */
 
@@ -52,10 +53,8 @@ async function wallet(app: FastifyInstance, name: string, fields: Record<string,
 
 /** Opens a game session of the player as the provider's page does. */
 export async function gameSession(app: FastifyInstance, client: TestClient): Promise<string> {
-  const gameId = (await app.db
-    .prepare("SELECT id FROM games WHERE provider_game = 'house-fiesta-reels'")
-    .pluck()
-    .get()) as number;
+  const gameId = (await inDb(app.db)
+    .value<number>`SELECT id FROM games WHERE provider_game = 'house-fiesta-reels'`) as number;
   const launched = await client.post<{ playUrl: string }>('/api/game/getUrl', { gameId });
   const launchToken = new URL(launched.body.data.playUrl).searchParams.get('token') ?? '';
   return (await wallet(app, 'authenticate', { launchToken })).sessionToken ?? '';
@@ -79,13 +78,8 @@ export async function rollback(app: FastifyInstance, betTransactionId: string) {
 
 /** The player's balance in centavos, and whether the journal sums to it. */
 export async function ledgerOf(app: FastifyInstance, userId: number) {
-  const balance = (await app.db
-    .prepare('SELECT balance FROM accounts WHERE user_id = ?')
-    .pluck()
-    .get(userId)) as number;
-  const journal = (await app.db
-    .prepare('SELECT COALESCE(SUM(amount), 0) FROM balance_journal WHERE user_id = ?')
-    .pluck()
-    .get(userId)) as number;
+  const balance = (await inDb(app.db).value<number>`SELECT balance FROM accounts WHERE user_id = ${userId}`) as number;
+  const journal = (await inDb(app.db)
+    .value<number>`SELECT COALESCE(SUM(amount), 0) FROM balance_journal WHERE user_id = ${userId}`) as number;
   return { balance, journal };
 }

@@ -6,6 +6,7 @@ import { fairRng } from '../sandbox/provider/games/fair';
 import type { SteppedEngine } from '../sandbox/provider/games/kinds';
 import { TEST_FAMILIES, TEST_TITLES } from '../sandbox/provider/testing';
 import { registerPlayer, type TestClient, testApp } from './helpers';
+import { inDb } from './in-db';
 
 /**
  * The provider's tests' bench: a fresh app per test with a registered player and the test studio's titles,
@@ -37,7 +38,7 @@ export function providerTestBed() {
     },
     /** Launches catalog game 1 as `key` and opens a provider session on it: one game tab. */
     async open(key: string, client = bed.player) {
-      await bed.app.db.prepare('UPDATE games SET provider_game = ? WHERE id = 1').run(key);
+      await inDb(bed.app.db).run`UPDATE games SET provider_game = ${key} WHERE id = 1`;
       const launched = await client.post<{ playUrl: string }>('/api/game/getUrl', { gameId: 1 });
       const token = new URL(launched.body.data.playUrl).searchParams.get('token') ?? '';
       const opened = await bed.provider.open(token, key);
@@ -52,9 +53,14 @@ export function providerTestBed() {
  * secret seed read through the seed book): what a test needs to play the family's strategy on it.
  */
 export async function openRoundState(provider: ProviderEngine, db: Db, engine: SteppedEngine, roundId: string) {
-  const r = (await db
-    .prepare('SELECT server_seed_hash, client_seed, nonce, params, actions FROM provider_rounds WHERE round_id = ?')
-    .get(roundId)) as { server_seed_hash: string; client_seed: string; nonce: number; params: string; actions: string };
+  const r = (await inDb(db).get<{
+    server_seed_hash: string;
+    client_seed: string;
+    nonce: number;
+    params: string;
+    actions: string;
+  }>`
+    SELECT server_seed_hash, client_seed, nonce, params, actions FROM provider_rounds WHERE round_id = ${roundId}`)!;
   const rng = fairRng((await provider.seeds.secret(r.server_seed_hash)) ?? '', r.client_seed, r.nonce);
   return replaySteps(engine, rng, JSON.parse(r.params), JSON.parse(r.actions) as unknown[]);
 }

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { assertLedgerWhole } from '../domains/ledger/whole';
 import { opsClient, type TestClient } from './helpers';
+import { inDb } from './in-db';
 
 /** Test fixtures for the poker event, codes and the mall. */
 
 export const userIdOf = async (app: FastifyInstance, uid: number) =>
-  ((await app.db.prepare('SELECT id FROM users WHERE uid = ?').get(uid)) as { id: number }).id;
+  (await inDb(app.db).value<number>`SELECT id FROM users WHERE uid = ${uid}`) as number;
 
 /** Gives points through the grants service, as any reward would. */
 export async function givePoints(
@@ -22,7 +23,7 @@ export async function givePoints(
 }
 
 export const setVip = (app: FastifyInstance, uid: number, level: number) =>
-  app.db.prepare('UPDATE users SET vip_level = ? WHERE uid = ?').run(level, uid);
+  inDb(app.db).run`UPDATE users SET vip_level = ${level} WHERE uid = ${uid}`;
 
 /** A deposit paid in full: built by the player, settled SUCCESS by the gateway (through /ops). */
 export async function deposit(app: FastifyInstance, client: TestClient, amount: number) {
