@@ -37,6 +37,7 @@ import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
+import { param, prepareQuery } from '../server/src/db/builder';
 import { ROOT_DIR } from '../server/src/db/database';
 import { migratePostgres, openPostgres } from '../server/src/db/postgres/open';
 import '../server/src/db/seeds-index';
@@ -198,7 +199,9 @@ async function captchasFor(app: FastifyInstance, players: Player[], count: numbe
 async function statementCosts(app: FastifyInstance, userId: number) {
   const db = app.db;
   const constant = db.prepare('SELECT 1 AS one');
-  const byId = db.prepare('SELECT id, uid FROM users WHERE id = ?');
+  const byId = prepareQuery(db, (b) =>
+    b.selectFrom('users').select(['id', 'uid']).where('id', '=', param<number>('id')),
+  );
   const touch = db.prepare(
     'UPDATE withdraw_limits SET daily_count = daily_count WHERE vip_level = (SELECT MIN(vip_level) FROM withdraw_limits)',
   );
@@ -213,7 +216,7 @@ async function statementCosts(app: FastifyInstance, userId: number) {
   };
   return [
     await time('SELECT 1 (autocommit)', 5000, () => constant.get()),
-    await time('SELECT id, uid FROM users WHERE id = ? (autocommit)', 5000, () => byId.get(userId)),
+    await time('SELECT id, uid FROM users WHERE id = ? (autocommit)', 5000, () => byId.get({ id: userId })),
     await time('empty transaction (BEGIN SERIALIZABLE, COMMIT)', 1000, () => db.transaction(() => undefined)()),
     await time('transaction with one UPDATE (BEGIN SERIALIZABLE, UPDATE, COMMIT)', 500, () =>
       db.transaction(() => touch.run())(),
@@ -309,9 +312,11 @@ async function serve(kind: string, dbFile: string | undefined): Promise<void> {
       }
       if (message.op === 'push') {
         // Paced rounds: each pushes one frame to every player, stamped with the time it was sent.
-        const idOf = app.db.prepare('SELECT id FROM users WHERE uid = ?').pluck();
+        const idOf = prepareQuery(app.db, (b) =>
+          b.selectFrom('users').select('id').where('uid', '=', param<number>('uid')),
+        );
         const users: number[] = [];
-        for (const uid of message.uids ?? []) users.push((await idOf.get(uid)) as number);
+        for (const uid of message.uids ?? []) users.push((await idOf.get({ uid }))?.id as number);
         for (let round = 0; round < (message.rounds ?? 1); round++) {
           for (const id of users) app.socket.pushAny(id, 'bench.push', { sentAt: Date.now() });
           await new Promise((resolve) => setTimeout(resolve, message.gapMs ?? 20));

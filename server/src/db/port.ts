@@ -13,12 +13,16 @@
 export interface RunResult {
   /** Rows inserted, updated or deleted by the statement. */
   changes: number;
-  /** The id of the row the last INSERT added (PostgreSQL: its RETURNING id). */
+}
+
+/** better-sqlite3's answer to a write (PostgreSQL has no row id: a query there says RETURNING id). */
+export interface SyncRunResult extends RunResult {
+  /** The rowid of the row the last INSERT added. */
   lastInsertRowid: number | bigint;
 }
 
 export interface SyncStatement<BindParameters extends unknown[] = unknown[], Result = unknown> {
-  run(...params: BindParameters): RunResult;
+  run(...params: BindParameters): SyncRunResult;
   get(...params: BindParameters): Result | undefined;
   all(...params: BindParameters): Result[];
   iterate(...params: BindParameters): IterableIterator<Result>;
@@ -67,15 +71,17 @@ export interface Statement<BindParameters extends unknown[] = unknown[], Result 
 
 export interface Db {
   readonly engine: 'sqlite' | 'postgres';
+  /**
+   * A statement in this engine's own dialect, run as written (nothing translates it): values positional,
+   * `?` on SQLite (better-sqlite3's named values too), `$1, $2, ...` on PostgreSQL. Code that runs on both
+   * engines writes its queries with the query builder (db/builder: `prepareQuery`, `adHoc`), which compiles
+   * them to this text per engine; a direct call is for text valid on both as is (`SELECT 1`) or one engine's
+   * own statement.
+   */
   // biome-ignore lint/complexity/noBannedTypes: better-sqlite3's own signature.
   prepare<BindParameters extends unknown[] | {} = unknown[], Result = unknown>(
     source: string,
   ): BindParameters extends unknown[] ? Statement<BindParameters, Result> : Statement<[BindParameters], Result>;
-  /**
-   * A statement already in this engine's own dialect, as the query builder compiled it (db/builder): its
-   * parameters positional (`?` on SQLite, `$1, $2, ...` on PostgreSQL), its text run as is (never translated).
-   */
-  prepareNative<Result = unknown>(source: string): Statement<unknown[], Result>;
   /**
    * A function that runs `fn` in a transaction: the outermost call waits for the connection, begins, and
    * commits once `fn`'s promise resolves (rolls back when it rejects); a call from inside an open
@@ -84,7 +90,7 @@ export interface Db {
    * is safe to repeat) until it returns, and must await nothing but this database.
    */
   transaction<A extends unknown[], T>(fn: (...params: A) => T | Promise<T>): (...params: A) => Promise<T>;
-  /** Runs one or more statements without parameters or results. */
+  /** Runs one or more statements in this engine's own dialect, without parameters or results (DDL, set-up). */
   exec(source: string): Promise<void>;
   /** SQLite's pragmas; PostgreSQL ignores the settings ones and answers the few checks the code makes. */
   pragma(source: string, options?: { simple?: boolean }): Promise<unknown>;

@@ -128,10 +128,6 @@ export class SerialDb implements Db {
     return new SerialStatement(this, this.sync.prepare(source)) as never;
   }
 
-  prepareNative<Result = unknown>(source: string): Statement<unknown[], Result> {
-    return this.prepare<unknown[], Result>(source);
-  }
-
   transaction<A extends unknown[], T>(fn: (...params: A) => T | Promise<T>): (...params: A) => Promise<T> {
     return async (...params: A) => {
       if (this.inTransaction) {

@@ -21,7 +21,7 @@ import type { DB } from './tables';
  * Queries written once with Kysely (typed tables, both dialects) and compiled once, when the repo that
  * holds them is made: each request only binds fresh values to a prepared statement. Building and compiling
  * a Kysely query per request costs more than half the throughput of a money write (measured in issue 27),
- * so Kysely here only compiles; the `Db` port runs the text (`prepareNative`).
+ * so Kysely here only compiles; the `Db` port runs the text (`prepare`).
  *
  * A value that changes per call is a named `param`; any other value in the query is a constant bound the
  * same way on every call.
@@ -128,7 +128,7 @@ export function prepareQuery<Row>(
   const query = build(builder, db.engine);
   const compiled = isRaw(query) ? query.compile(builder) : query.compile();
   const slots = compiled.parameters;
-  const statement: Statement<unknown[], Row> = db.prepareNative<Row>(compiled.sql);
+  const statement: Statement<unknown[], Row> = db.prepare<unknown[], Row>(compiled.sql);
   const values = (params: Params = {}): unknown[] =>
     slots.map((slot) => {
       if (!(slot instanceof Param)) return slot;

@@ -334,8 +334,8 @@ export async function migrateSqliteToPostgres(options: MigrateOptions): Promise<
         const order = await foreignKeyOrder(pg, tables);
         // Triggers keep derived values (catalog version, open wagering counts): the copied values already
         // are those, so the triggers must not add to them. Foreign keys stay checked.
-        for (const t of tables) await pg.execRaw(`ALTER TABLE ${quote(t)} DISABLE TRIGGER USER`);
-        for (const t of [...MIGRATION_FILLED_TABLES].reverse()) await pg.execRaw(`DELETE FROM ${quote(t)}`);
+        for (const t of tables) await pg.exec(`ALTER TABLE ${quote(t)} DISABLE TRIGGER USER`);
+        for (const t of [...MIGRATION_FILLED_TABLES].reverse()) await pg.exec(`DELETE FROM ${quote(t)}`);
         for (const table of order) {
           const { columns, key } = sourceColumns(source, table);
           const wanted = await targetColumns(pg, table);
@@ -348,7 +348,7 @@ export async function migrateSqliteToPostgres(options: MigrateOptions): Promise<
           summary.rows += rows;
           if (rows) log(`${table}: ${rows} rows`);
         }
-        for (const t of tables) await pg.execRaw(`ALTER TABLE ${quote(t)} ENABLE TRIGGER USER`);
+        for (const t of tables) await pg.exec(`ALTER TABLE ${quote(t)} ENABLE TRIGGER USER`);
         summary.sequences = await resetSequences(source, pg);
 
         // Verification, before the commit: a difference rolls everything back.

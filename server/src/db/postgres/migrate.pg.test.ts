@@ -30,7 +30,7 @@ const created: string[] = [];
 /** A new, empty database on the test server (dropped after the file's tests). */
 async function newDatabase(): Promise<string> {
   const name = `m_${process.pid}_${randomBytes(5).toString('hex')}`;
-  await admin.execRaw(`CREATE DATABASE "${name}" ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0`);
+  await admin.exec(`CREATE DATABASE "${name}" ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0`);
   created.push(name);
   return databaseUrl(SERVER, name);
 }
@@ -87,7 +87,7 @@ const sqliteTables = (db: Database.Database) =>
     .all() as string[];
 
 afterAll(async () => {
-  for (const name of created) await admin.execRaw(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  for (const name of created) await admin.exec(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   await admin.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -321,9 +321,7 @@ describe('refusals and the seeds rule', () => {
 
   it('refuses a target database that is not UTF8 (text must read back as written)', async () => {
     const name = `m_${process.pid}_${randomBytes(5).toString('hex')}`;
-    await admin.execRaw(
-      `CREATE DATABASE "${name}" ENCODING 'SQL_ASCII' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0`,
-    );
+    await admin.exec(`CREATE DATABASE "${name}" ENCODING 'SQL_ASCII' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0`);
     created.push(name);
     const file = await sqliteFile();
     await expect(migrateSqliteToPostgres({ from: file, to: databaseUrl(SERVER, name) })).rejects.toThrow(

@@ -56,7 +56,7 @@ export async function migratePostgres(db: PgPoolDb, dir = PG_MIGRATIONS_DIR): Pr
       return work();
     })();
   await locked(() =>
-    db.execRaw(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`),
   );
   const appliedVersions = async () =>
@@ -66,7 +66,7 @@ export async function migratePostgres(db: PgPoolDb, dir = PG_MIGRATIONS_DIR): Pr
     if (applied.has(migration.version)) continue;
     const ran = await locked(async () => {
       if ((await appliedVersions()).has(migration.version)) return false;
-      await db.execRaw(migration.sql);
+      await db.exec(migration.sql);
       // The baseline (0032) records the SQLite versions it stands for itself.
       await db.query(
         'INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3) ON CONFLICT (version) DO NOTHING',

@@ -2,7 +2,6 @@ import pg from 'pg';
 import { commitScope, transactionContext } from '../context';
 import type { Db, RunResult, Statement, SyncDb } from '../port';
 import { dooms, isLost, isRetryable, type PgError, toPgError } from './errors';
-import { type Translated, translate } from './translate';
 
 /**
  * How long a transaction keeps being run again after serialization failures or deadlocks before the
@@ -69,17 +68,13 @@ interface Tx {
   done: boolean;
 }
 
+/** A statement's text, and the name it is prepared under on each connection that runs it. */
 interface Prepared {
-  translated: Translated;
+  sql: string;
   name: string;
-  /** The final text, once the table facts it depends on (primary key, id column) were read. */
-  sql: string | undefined;
-  /** Compiled by the query builder: one value per `$n`, in order, an array bound as an array. */
-  native?: boolean;
+  /** How many values it takes: its highest `$n`. */
+  slots: number;
 }
-
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && !Buffer.isBuffer(v) && !(v instanceof Date);
 
 function toParameter(value: unknown): unknown {
   if (typeof value === 'bigint') return value.toString();
@@ -98,31 +93,11 @@ class PgStatement implements Statement {
     private readonly prepared: Prepared,
   ) {}
 
-  private values(params: unknown[]): unknown[] {
-    const { slots, named } = this.prepared.translated;
-    if (this.prepared.native) {
-      if (params.length !== slots.length) throw new RangeError(`Expected ${slots.length} values, got ${params.length}`);
-      return params.map(toParameter);
-    }
-    if (named) {
-      const bag = params.find(isPlainObject);
-      if (!bag) throw new TypeError('Missing named parameters: bind an object');
-      return slots.map((slot) => {
-        if (typeof slot === 'number') return toParameter(params.filter((p) => !isPlainObject(p))[slot]);
-        if (!(slot in bag)) throw new RangeError(`Missing named parameter "${slot}"`);
-        return toParameter(bag[slot]);
-      });
-    }
-    const flat = params.flat();
-    if (flat.length !== slots.length)
-      throw new RangeError(`Too ${flat.length < slots.length ? 'few' : 'many'} parameter values were provided`);
-    return flat.map(toParameter);
-  }
-
-  private async query(params: unknown[]): Promise<pg.QueryArrayResult> {
-    const values = this.values(params);
-    const sql = this.prepared.sql ?? (await this.db.finish(this.prepared));
-    return this.db.send({ text: sql, values, name: this.prepared.name, rowMode: 'array' }) as never;
+  /** One value per `$n`, in order; an array is bound as a PostgreSQL array (`= any($1)`). */
+  private query(params: unknown[]): Promise<pg.QueryArrayResult> {
+    const { sql, name, slots } = this.prepared;
+    if (params.length !== slots) throw new RangeError(`Expected ${slots} values, got ${params.length}`);
+    return this.db.send({ text: sql, values: params.map(toParameter), name, rowMode: 'array' }) as never;
   }
 
   private shape(answer: pg.QueryArrayResult, row: unknown[]): unknown {
@@ -137,9 +112,7 @@ class PgStatement implements Statement {
 
   async run(...params: unknown[]): Promise<RunResult> {
     const answer = await this.query(params);
-    const last = answer.rows.at(-1);
-    const id = this.prepared.translated.insertInto && last ? Number(last[0]) : 0;
-    return { changes: answer.rowCount ?? 0, lastInsertRowid: id };
+    return { changes: answer.rowCount ?? 0 };
   }
 
   async get(...params: unknown[]): Promise<unknown> {
@@ -174,14 +147,13 @@ class PgStatement implements Statement {
  * another request never lands inside it. The outermost transaction is SERIALIZABLE and, after a
  * serialization failure, a deadlock or a lost connection, is rolled back and its function run again.
  *
- * Statements are translated from SQLite's dialect once per text (translate.ts) and prepared once per
- * connection (a named prepared statement).
+ * Statements are PostgreSQL's own text (the query builder compiles the repos' per engine, db/builder),
+ * never translated, and prepared once per connection (a named prepared statement).
  */
 export class PgPoolDb implements Db {
   readonly engine = 'postgres';
   private readonly pool: pg.Pool;
   private readonly statements = new Map<string, Prepared>();
-  private readonly idColumns = new Map<string, Promise<boolean>>();
   /** The copy of a template being made (tests), awaited before the first connection. */
   private pending: Promise<void> | undefined;
   open = true;
@@ -265,76 +237,22 @@ export class PgPoolDb implements Db {
     };
   }
 
-  /** Runs `sql` as is (PostgreSQL's dialect, no parameters, several statements allowed): migrations, set-up. */
-  async execRaw(sql: string): Promise<void> {
-    await this.send(sql);
-  }
-
-  /** The statement's final text, once the table facts its translation depends on were read (first use). */
-  async finish(prepared: Prepared): Promise<string> {
-    const { translated } = prepared;
-    let sql = translated.sql;
-    if (translated.orReplace) sql = `${sql.trimEnd()} ${await this.replaceClause(translated.orReplace)}`;
-    if (translated.insertInto) {
-      if (await this.hasIdColumn(translated.insertInto)) sql = `${sql.trimEnd().replace(/;$/, '')} RETURNING id`;
-      else translated.insertInto = undefined;
-    }
-    prepared.sql = sql;
-    return sql;
-  }
-
-  /** SQLite's REPLACE as an upsert: on the table's primary key, every inserted column is overwritten. */
-  private async replaceClause({ table, columns }: { table: string; columns: string[] }): Promise<string> {
-    const answer = await this.query(
-      `SELECT a.attname FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
-       WHERE i.indrelid = $1::regclass AND i.indisprimary`,
-      [table],
-    );
-    const key = answer.rows.map((r) => String(r[0]));
-    const set = columns.filter((c) => !key.includes(c)).map((c) => `${c} = excluded.${c}`);
-    return `ON CONFLICT (${key.join(', ')}) ${set.length ? `DO UPDATE SET ${set.join(', ')}` : 'DO NOTHING'}`;
-  }
-
-  private hasIdColumn(table: string): Promise<boolean> {
-    let has = this.idColumns.get(table);
-    if (has === undefined) {
-      has = this.query(
-        "SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 AND column_name = 'id'",
-        [table],
-      ).then((answer) => answer.rows.length > 0);
-      has.catch(() => this.idColumns.delete(table));
-      this.idColumns.set(table, has);
-    }
-    return has;
-  }
-
   // biome-ignore lint/complexity/noBannedTypes: the port's signature (better-sqlite3's).
   prepare<BindParameters extends unknown[] | {} = unknown[], Result = unknown>(
     source: string,
   ): BindParameters extends unknown[] ? Statement<BindParameters, Result> : Statement<[BindParameters], Result> {
     let prepared = this.statements.get(source);
     if (!prepared) {
-      prepared = { translated: translate(source), name: `s${this.statements.size + 1}`, sql: undefined };
+      const slots = Math.max(0, ...Array.from(source.matchAll(/\$(\d+)/g), (m) => Number(m[1])));
+      prepared = { sql: source, name: `s${this.statements.size + 1}`, slots };
       this.statements.set(source, prepared);
     }
     return new PgStatement(this, prepared) as never;
   }
 
-  prepareNative<Result = unknown>(source: string): Statement<unknown[], Result> {
-    const key = `native:${source}`;
-    let prepared = this.statements.get(key);
-    if (!prepared) {
-      const count = Math.max(0, ...Array.from(source.matchAll(/\$(\d+)/g), (m) => Number(m[1])));
-      const slots = Array.from({ length: count }, (_, i) => i);
-      const translated = { sql: source, slots, named: false, insertInto: undefined, orReplace: undefined };
-      prepared = { translated, name: `s${this.statements.size + 1}`, sql: source, native: true };
-      this.statements.set(key, prepared);
-    }
-    return new PgStatement(this, prepared) as never;
-  }
-
+  /** Runs `sql` as is (several statements allowed, no parameters): migrations, set-up. */
   async exec(source: string): Promise<void> {
-    await this.send(translate(source).sql);
+    await this.send(source);
   }
 
   async pragma(source: string, options?: { simple?: boolean }): Promise<unknown> {

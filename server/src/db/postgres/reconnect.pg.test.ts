@@ -15,7 +15,7 @@ let killer: PgPoolDb;
 
 beforeAll(async () => {
   db = openPostgres(url, { template });
-  await db.execRaw('CREATE TABLE t_lost (name TEXT NOT NULL)');
+  await db.exec('CREATE TABLE t_lost (name TEXT NOT NULL)');
   killer = openPostgres(db.url);
 });
 
@@ -27,11 +27,11 @@ afterAll(async () => {
 /** Ends the backends of `of`'s database (every connection its pool holds) and waits until they are gone. */
 async function killAll(of: PgPoolDb) {
   const name = new URL(of.url).pathname.slice(1);
-  const backends = 'SELECT pid FROM pg_stat_activity WHERE datname = ? AND pid <> pg_backend_pid()';
+  const backends = 'SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()';
   const pids = (await killer.prepare(backends).pluck().all(name)) as number[];
   expect(pids.length).toBeGreaterThan(0);
-  for (const pid of pids) expect(await killer.prepare('SELECT pg_terminate_backend(?)').pluck().get(pid)).toBe(1);
-  const alive = killer.prepare('SELECT 1 FROM pg_stat_activity WHERE pid = ?').pluck();
+  for (const pid of pids) expect(await killer.prepare('SELECT pg_terminate_backend($1)').pluck().get(pid)).toBe(1);
+  const alive = killer.prepare('SELECT 1 FROM pg_stat_activity WHERE pid = $1').pluck();
   for (const pid of pids) while ((await alive.get(pid)) !== undefined);
 }
 
@@ -47,12 +47,12 @@ describe('a lost PostgreSQL connection', () => {
     expect(await db.prepare('SELECT 41 + 1').pluck().get()).toBe(42);
     expect(await db.prepare('SELECT pg_backend_pid()').pluck().get()).not.toBe(before);
     // Prepared statements are prepared again on the new connection.
-    await db.prepare('INSERT INTO t_lost (name) VALUES (?)').run('after');
-    expect(await db.prepare('SELECT COUNT(*) FROM t_lost WHERE name = ?').pluck().get('after')).toBe(1);
+    await db.prepare('INSERT INTO t_lost (name) VALUES ($1)').run('after');
+    expect(await db.prepare('SELECT COUNT(*) FROM t_lost WHERE name = $1').pluck().get('after')).toBe(1);
   });
 
   it('takes the transaction in flight with it: never half-committed, run again whole on a new connection', async () => {
-    const insert = db.prepare('INSERT INTO t_lost (name) VALUES (?)');
+    const insert = db.prepare('INSERT INTO t_lost (name) VALUES ($1)');
     let attempts = 0;
     let failure: unknown;
     const result = await db.transaction(async () => {
