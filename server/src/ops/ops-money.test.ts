@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../shared/codes';
 import { opsMoneyEndpoints } from '../../../shared/contract/ops-money';
 import { opsClient, registerPlayer, restartableConfig, type TestClient, testApp } from '../test/helpers';
+import { inDb } from '../test/in-db';
 import { balanceOf, readyPlayer, setVipLimits, type WithdrawRecord, withdraw } from '../test/money';
 
 type Paged<T> = { list: T[]; page: number; size: number; total: number };
@@ -33,8 +34,8 @@ beforeEach(async () => {
 afterEach(() => app.close());
 
 const frozenOf = (uid: number) =>
-  app.db.prepare('SELECT a.frozen FROM accounts a JOIN users u ON u.id = a.user_id WHERE u.uid = ?').pluck().get(uid);
-const journalCount = () => app.db.prepare('SELECT COUNT(*) FROM balance_journal').pluck().get();
+  inDb(app.db).value<number>`SELECT a.frozen FROM accounts a JOIN users u ON u.id = a.user_id WHERE u.uid = ${uid}`;
+const journalCount = () => inDb(app.db).value<number>`SELECT COUNT(*) FROM balance_journal`;
 
 /** A ready player with 1,000 who asked to withdraw `amount`. */
 async function pendingWithdrawal(amount = 400, wallet?: { bank: 'gcash'; name: string; account: string }) {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../../shared/codes';
 import type { Clock } from '../clock';
 import { hashed, registerPlayer, type TestClient, testApp } from '../test/helpers';
+import { inDb } from '../test/in-db';
 import { balanceOf, fund, readyPlayer, solvedCaptcha, TRADE_PASSWORD, type WithdrawRecord } from '../test/money';
 import { canonicalJson } from './idempotency';
 import { createIdempotencyService, IDEMPOTENCY_KEEP_MS, IDEMPOTENCY_PURGE_EVERY_MS } from './idempotency.service';
@@ -43,19 +44,9 @@ const post = <T = WithdrawRecord>(client: TestClient, url: string, body: unknown
 
 const userIdOf = async (uid: number) => (await app.services.users.byUid(uid))?.id as number;
 const withdrawalsOf = async (uid: number) =>
-  Number(
-    await app.db
-      .prepare('SELECT COUNT(*) FROM withdrawals WHERE user_id = ?')
-      .pluck()
-      .get(await userIdOf(uid)),
-  );
+  Number(await inDb(app.db).value`SELECT COUNT(*) FROM withdrawals WHERE user_id = ${await userIdOf(uid)}`);
 const storedKeys = async (uid: number) =>
-  Number(
-    await app.db
-      .prepare('SELECT COUNT(*) FROM idempotency_keys WHERE user_id = ?')
-      .pluck()
-      .get(await userIdOf(uid)),
-  );
+  Number(await inDb(app.db).value`SELECT COUNT(*) FROM idempotency_keys WHERE user_id = ${await userIdOf(uid)}`);
 
 describe('Idempotency-Key on POST /api/withdraw/create', () => {
   it('a retry with the same key and body creates no second order: the first answer again, marked replayed', async () => {
@@ -195,10 +186,8 @@ describe('Idempotency-Key on POST /api/poker/draw', () => {
     const retry = await post(client, '/api/poker/draw', {}, key);
     expect(retry.body).toEqual(first.body);
     expect(retry.headers['idempotent-replayed']).toBe('true');
-    const draws = await app.db
-      .prepare('SELECT COUNT(*) FROM poker_draws WHERE user_id = ?')
-      .pluck()
-      .get(await userIdOf(info.uid));
+    const draws = await inDb(app.db)
+      .value`SELECT COUNT(*) FROM poker_draws WHERE user_id = ${await userIdOf(info.uid)}`;
     expect(Number(draws)).toBe(1);
     expect((await post(client, '/api/poker/draw', {}, freshKey())).body.code).toBe(Code.POKER_NO_CHANCE);
   });

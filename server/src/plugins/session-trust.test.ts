@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registerPlayer, type TestClient, testApp } from '../test/helpers';
+import { inDb } from '../test/in-db';
 import type { Broker } from './broker';
 import { CLUSTER_SESSION_TRUST_MS, createSessionService } from './session.service';
 
@@ -59,7 +60,7 @@ describe('a session cached by another process', () => {
       const token = tokenOf(client);
       const processB = otherProcess(app);
       expect(await processB.authenticate(token)).not.toBeNull();
-      await app.db.prepare("UPDATE users SET status = 'suspended' WHERE uid = ?").run(info.uid);
+      await inDb(app.db).run`UPDATE users SET status = 'suspended' WHERE uid = ${info.uid}`;
       vi.advanceTimersByTime(CLUSTER_SESSION_TRUST_MS);
       expect(await processB.authenticate(token)).toBeNull();
     } finally {

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import { signFields } from '../../lib/signature';
 import { registerPlayer, type TestClient, testApp } from '../../test/helpers';
+import { inDb } from '../../test/in-db';
 import { assertLedgerWhole } from '../ledger/whole';
 
 type Built = { orderNo: string; payUrl: string; amount: number; status: number };
@@ -107,10 +108,8 @@ describe('an abandoned checkout', () => {
     const payload = { ...fields, signature: signFields(fields, app.config.paymentSecret) };
     for (let i = 0; i < 2; i++) await app.inject({ method: 'POST', url: '/api/payment/callback', payload });
     expect(await status(order.orderNo)).toBe(1);
-    const journal = await app.db
-      .prepare("SELECT COUNT(*) FROM balance_journal WHERE reference = ? AND type = 'deposit'")
-      .pluck()
-      .get(order.orderNo);
+    const journal = await inDb(app.db)
+      .value`SELECT COUNT(*) FROM balance_journal WHERE reference = ${order.orderNo} AND type = 'deposit'`;
     expect(journal).toBe(1);
     await assertLedgerWhole(app.db);
   });

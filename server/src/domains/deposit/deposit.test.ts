@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import { signFields } from '../../lib/signature';
 import { opsClient, registerPlayer, type TestClient, testApp } from '../../test/helpers';
+import { inDb } from '../../test/in-db';
 import { assertLedgerWhole } from '../ledger/whole';
 
 type Balance = {
@@ -80,7 +81,7 @@ describe('deposit channels and quotes', () => {
   });
 
   it('refuses a disabled channel', async () => {
-    await app.db.prepare("UPDATE payment_channels SET enabled = 0 WHERE code = 'maya'").run();
+    await inDb(app.db).run`UPDATE payment_channels SET enabled = 0 WHERE code = 'maya'`;
     expect((await build({ channel: 'maya', amount: 500 })).body.code).toBe(Code.CHANNEL_DISABLED);
   });
 
@@ -161,7 +162,7 @@ describe('paying through the sandbox', () => {
     const built = await build({ channel: 'gcash', amount: 600, couponId });
     await payInSandbox(built.body.data, { action: 'pay', mobile: '9171234567', mpin: '4321' });
     expect(await balance()).toMatchObject({ balance: 1200, deposit: 600, surplus: 0, withdrawalAmount: 600 });
-    const locked = await app.db.prepare('SELECT bonus, required, state FROM wagering_requirements').all();
+    const locked = await inDb(app.db).all`SELECT bonus, required, state FROM wagering_requirements`;
     expect(locked).toEqual([{ bonus: 60_000, required: 600_000, state: 'open' }]);
   });
 });

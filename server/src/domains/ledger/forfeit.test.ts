@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import { opsClient, type TestClient, testApp } from '../../test/helpers';
+import { inDb } from '../../test/in-db';
 import { balanceOf, readyPlayer, withdraw } from '../../test/money';
 import { gameSession, player } from '../../test/play';
 import { signedBody } from '../../world/recipes';
@@ -38,11 +39,8 @@ const rollbackOf = (roundId: string) =>
 
 const userIdOf = async (uid: number) => (await app.services.users.byUid(uid))?.id ?? 0;
 const requirements = async (userId: number) =>
-  (await app.db
-    .prepare(
-      'SELECT bonus, required, done, state, forfeited_by FROM wagering_requirements WHERE user_id = ? ORDER BY id',
-    )
-    .all(userId)) as { bonus: number; required: number; done: number; state: string; forfeited_by: string | null }[];
+  inDb(app.db).all<{ bonus: number; required: number; done: number; state: string; forfeited_by: string | null }>`
+    SELECT bonus, required, done, state, forfeited_by FROM wagering_requirements WHERE user_id = ${userId} ORDER BY id`;
 
 /** A player ready to withdraw who deposited 500.00 with the seeded coupon: +500.00 bonus, 5,000.00 to bet. */
 async function couponDeposit() {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testApp } from '../../test/helpers';
+import { inDb } from '../../test/in-db';
 import { bet, deposit, gameSession, player } from '../../test/play';
 import { givePoints } from '../../test/rewards';
 
@@ -18,10 +19,8 @@ describe('account records', () => {
     await deposit(app, me.client, 500);
     const session = await gameSession(app, me.client);
     await bet(app, session, 10);
-    const gameName = (await app.db
-      .prepare("SELECT name FROM games WHERE provider_game = 'house-fiesta-reels'")
-      .pluck()
-      .get()) as string;
+    const gameName = (await inDb(app.db)
+      .value<string>`SELECT name FROM games WHERE provider_game = 'house-fiesta-reels'`) as string;
 
     const answer = await me.client.get<{ list: Entry[] }>('/api/user/balanceJournal/fetch', { page: 1, size: 20 });
     expect(answer.body.success).toBe(true);

@@ -6,6 +6,7 @@ import { migrate, openDatabase, readMigrations } from '../../db/database';
 import { serialize } from '../../db/serial';
 import { isAppError } from '../../errors';
 import { opsClient, registerPlayer, testApp } from '../../test/helpers';
+import { inDb } from '../../test/in-db';
 import { COUNTERPARTY, type JournalType } from './journal-types';
 import { assertLedgerWhole, ledgerProblems, ledgerTotals } from './whole';
 
@@ -17,7 +18,7 @@ beforeAll(async () => {
   players = [];
   for (let i = 0; i < 3; i++) {
     const { info } = await registerPlayer(app);
-    players.push((await app.db.prepare('SELECT id FROM users WHERE uid = ?').pluck().get(info.uid)) as number);
+    players.push((await inDb(app.db).value<number>`SELECT id FROM users WHERE uid = ${info.uid}`) as number);
   }
 });
 afterAll(() => app.close());
@@ -134,7 +135,7 @@ describe('the double-entry ledger', () => {
   it('each posting moves its counterparty by the opposite amount; a move inside the account moves none', async () => {
     const userId = players[2] as number;
     const counterparty = async (code: string) =>
-      Number(await app.db.prepare('SELECT SUM(balance) FROM ledger_account_slots WHERE code = ?').pluck().get(code));
+      Number(await inDb(app.db).value`SELECT SUM(balance) FROM ledger_account_slots WHERE code = ${code}`);
     const gateway = await counterparty('gateway');
     const payout = await counterparty('payout');
     await app.db.transaction(() =>
@@ -149,10 +150,8 @@ describe('the double-entry ledger', () => {
       app.services.ledger.post(userId, { type: 'withdraw_paid', frozen: -2_000, reference: 'Wcp' }),
     )();
     expect(await counterparty('payout')).toBe(payout + 2_000);
-    const row = await app.db
-      .prepare("SELECT counterparty FROM balance_journal WHERE reference = 'Wcp' AND type = 'withdraw_paid'")
-      .pluck()
-      .get();
+    const row = await inDb(app.db)
+      .value`SELECT counterparty FROM balance_journal WHERE reference = 'Wcp' AND type = 'withdraw_paid'`;
     expect(row).toBe(COUNTERPARTY.withdraw_paid);
     await assertLedgerWhole(app.db);
   });
@@ -163,12 +162,12 @@ describe('the double-entry ledger', () => {
     const whole = await ops.get<Check>('/ops/ledger/check');
     expect(whole.body.data).toMatchObject({ whole: true, problems: [], total: 0, totalPoints: 0 });
     expect(whole.body.data.counterparties.map((c) => c.code)).toEqual([...new Set(Object.values(COUNTERPARTY))].sort());
-    await app.db.prepare('UPDATE accounts SET balance = balance + 1 WHERE user_id = ?').run(players[0]);
+    await inDb(app.db).run`UPDATE accounts SET balance = balance + 1 WHERE user_id = ${players[0]}`;
     await expect(assertLedgerWhole(app.db)).rejects.toThrow(/not whole/);
     const broken = await ops.get<Check>('/ops/ledger/check');
     expect(broken.body.data.whole).toBe(false);
     expect(broken.body.data.total).toBe(0.01);
-    await app.db.prepare('UPDATE accounts SET balance = balance - 1 WHERE user_id = ?').run(players[0]);
+    await inDb(app.db).run`UPDATE accounts SET balance = balance - 1 WHERE user_id = ${players[0]}`;
     await assertLedgerWhole(app.db);
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import { hashed, newPlayer, opsClient, TestClient, testApp } from '../../test/helpers';
+import { inDb } from '../../test/in-db';
 import { balanceOf, readyPlayer, withdraw } from '../../test/money';
 import { bet, gameSession } from '../../test/play';
 import { setVip } from '../../test/rewards';
@@ -114,8 +115,7 @@ describe('wagering on farmable cash', () => {
     const daily = await client.post('/api/vip/card/daily/rewards/claim');
     expect(daily.body).toMatchObject({ success: false, code: Code.GUEST_NOT_ALLOWED });
     expect(await balanceOf(client)).toMatchObject({ balance: 0, point: 0 });
-    const uses = app.db.prepare("SELECT used FROM redemption_codes WHERE code = 'WELCOME2026'").pluck();
-    expect(await uses.get()).toBe(0);
+    expect(await inDb(app.db).value`SELECT used FROM redemption_codes WHERE code = 'WELCOME2026'`).toBe(0);
 
     // signed up (a phone and a password): the same account may redeem, and the cash is wagered like anyone's
     const player = newPlayer();

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import { AppError } from '../../errors';
 import { registerPlayer, testApp } from '../../test/helpers';
+import { inDb } from '../../test/in-db';
 import { balanceOf } from '../../test/money';
 import { assertLedgerWhole } from '../ledger/whole';
 
@@ -13,7 +14,7 @@ beforeEach(async () => {
 afterEach(() => app.close());
 
 const userIdOf = async (uid: number) =>
-  ((await app.db.prepare('SELECT id FROM users WHERE uid = ?').get(uid)) as { id: number }).id;
+  ((await inDb(app.db).get<{ id: number }>`SELECT id FROM users WHERE uid = ${uid}`) as { id: number }).id;
 
 describe('reward grants', () => {
   it('credits cash, points and energy once per key and journals the cash with its turnover', async () => {

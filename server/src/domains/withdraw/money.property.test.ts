@@ -2,8 +2,10 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
+import { sql } from '../../db/builder';
 import { isAppError } from '../../errors';
 import { opsClient, testApp } from '../../test/helpers';
+import { inDb } from '../../test/in-db';
 import type { DepositRow } from '../deposit/service';
 import { assertLedgerWhole } from '../ledger/whole';
 import { createUserRepo } from '../user/repo';
@@ -124,9 +126,7 @@ let serial = 0;
 
 beforeAll(async () => {
   app = await testApp();
-  await app.db
-    .prepare('UPDATE withdraw_limits SET daily_amount = 100000000, daily_count = 12 WHERE vip_level = 10')
-    .run();
+  await inDb(app.db).run`UPDATE withdraw_limits SET daily_amount = 100000000, daily_count = 12 WHERE vip_level = 10`;
 });
 afterAll(() => app.close());
 
@@ -151,7 +151,7 @@ async function newPlayer(): Promise<number> {
     deviceId: '',
     now,
   });
-  await app.db.prepare('UPDATE users SET vip_level = 10 WHERE id = ?').run(userId);
+  await inDb(app.db).run`UPDATE users SET vip_level = 10 WHERE id = ${userId}`;
   await app.db.transaction(() => ledger.account(userId))();
   const session = { id: userId, uid: 70_000_000 + serial, sessionId: 0, guest: false };
   await kyc.submit(session, { realName: 'Prop Tester', birthDate: '01/01/1990', idType: 'prc', idNumber: '1234567' });
@@ -173,17 +173,8 @@ let checkedEvents = 0;
 async function checkInvariants(finals: Map<string, number>) {
   const db = app.db;
   await assertLedgerWhole(db);
-  const open = OPEN_STATUSES.join(',');
-  const mismatched = (await db
-    .prepare(
-      `SELECT a.user_id, a.frozen, a.balance,
-         (SELECT COALESCE(SUM(amount), 0) FROM withdrawals w WHERE w.user_id = a.user_id AND w.status IN (${open})) AS open_sum,
-         (SELECT COALESCE(SUM(amount + bonus), 0) FROM deposits d WHERE d.user_id = a.user_id AND d.status = 1) AS credited,
-         (SELECT COALESCE(SUM(amount), 0) FROM balance_journal j WHERE j.user_id = a.user_id AND j.type = 'adjust') AS adjusted,
-         (SELECT COALESCE(SUM(amount), 0) FROM withdrawals w WHERE w.user_id = a.user_id AND w.status = 2) AS paid
-       FROM accounts a`,
-    )
-    .all()) as {
+  const open = sql.join([...OPEN_STATUSES]);
+  const mismatched = await inDb(db).all<{
     user_id: number;
     frozen: number;
     balance: number;
@@ -191,25 +182,27 @@ async function checkInvariants(finals: Map<string, number>) {
     credited: number;
     adjusted: number;
     paid: number;
-  }[];
+  }>`SELECT a.user_id, a.frozen, a.balance,
+       (SELECT COALESCE(SUM(amount), 0) FROM withdrawals w WHERE w.user_id = a.user_id AND w.status IN (${open})) AS open_sum,
+       (SELECT COALESCE(SUM(amount + bonus), 0) FROM deposits d WHERE d.user_id = a.user_id AND d.status = 1) AS credited,
+       (SELECT COALESCE(SUM(amount), 0) FROM balance_journal j WHERE j.user_id = a.user_id AND j.type = 'adjust') AS adjusted,
+       (SELECT COALESCE(SUM(amount), 0) FROM withdrawals w WHERE w.user_id = a.user_id AND w.status = 2) AS paid
+     FROM accounts a`;
   for (const m of mismatched) {
     expect(m.frozen, `frozen = open withdrawals (user ${m.user_id})`).toBe(m.open_sum);
     expect(m.balance + m.frozen, `cash conserved (user ${m.user_id})`).toBe(m.credited + m.adjusted - m.paid);
   }
-  const events = (await db.prepare('SELECT * FROM withdrawal_events WHERE id > ? ORDER BY id').all(checkedEvents)) as {
+  const events = await inDb(db).all<{
     id: number;
     from_status: number | null;
     to_status: number;
-  }[];
+  }>`SELECT * FROM withdrawal_events WHERE id > ${checkedEvents} ORDER BY id`;
   for (const e of events) {
     checkedEvents = e.id;
     if (e.from_status === null) expect(e.to_status).toBe(0);
     else expect(allowed(e.from_status, e.to_status), `${e.from_status} -> ${e.to_status}`).toBe(true);
   }
-  const statuses = (await db.prepare('SELECT order_no, status FROM withdrawals').all()) as {
-    order_no: string;
-    status: number;
-  }[];
+  const statuses = await inDb(db).all<{ order_no: string; status: number }>`SELECT order_no, status FROM withdrawals`;
   for (const { order_no, status } of statuses) {
     const final = finals.get(order_no);
     if (final !== undefined) expect(status, `${order_no} was final`).toBe(final);
@@ -321,9 +314,8 @@ describe('money under random sequences', () => {
     expect(steps).toBeGreaterThan(RUNS * 5);
     // The sequences went through every part of the machine.
     const taken = (
-      await app.db
-        .prepare('SELECT DISTINCT from_status, to_status FROM withdrawal_events WHERE from_status IS NOT NULL')
-        .all()
+      await inDb(app.db)
+        .all`SELECT DISTINCT from_status, to_status FROM withdrawal_events WHERE from_status IS NOT NULL`
     ).map((e) => Object.values(e as object).join('->'));
     expect(taken.sort()).toEqual(['0->1', '0->4', '1->6', '5->2', '5->3', '6->2', '6->3', '6->5']);
   }, 30_000);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import type { Envelope } from '../../../../shared/envelope';
 import { hashed, testApp } from '../../test/helpers';
+import { inDb } from '../../test/in-db';
 import { balanceOf, readyPlayer, setVipLimits, TRADE_PASSWORD, type WithdrawRecord } from '../../test/money';
 import { assertLedgerWhole } from '../ledger/whole';
 
@@ -64,14 +65,9 @@ describe('concurrent withdrawals', { timeout: 20_000 }, () => {
     expect(await balanceOf(client)).toMatchObject({ balance: B - expected * A, allAmount: B });
     const userId = (await app.services.users.byUid(uid))?.id as number;
     expect((await app.services.ledger.account(userId)).frozen).toBe(expected * A * 100);
-    expect(await app.db.prepare('SELECT COUNT(*) FROM withdrawals WHERE user_id = ?').pluck().get(userId)).toBe(
-      expected,
-    );
+    expect(await inDb(app.db).value`SELECT COUNT(*) FROM withdrawals WHERE user_id = ${userId}`).toBe(expected);
     expect(
-      await app.db
-        .prepare("SELECT COUNT(*) FROM balance_journal WHERE user_id = ? AND type = 'withdraw'")
-        .pluck()
-        .get(userId),
+      await inDb(app.db).value`SELECT COUNT(*) FROM balance_journal WHERE user_id = ${userId} AND type = 'withdraw'`,
     ).toBe(expected);
     await expectLedgerInvariant();
   });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import { hashed, opsClient, TestClient, testApp } from '../../test/helpers';
+import { inDb } from '../../test/in-db';
 import { balanceOf, readyPlayer, setVipLimits, solvedCaptcha, TRADE_PASSWORD, withdraw } from '../../test/money';
 import { assertLedgerWhole } from '../ledger/whole';
 import { verifyPassword } from '../user/password';
@@ -27,7 +28,7 @@ beforeEach(async () => {
 afterEach(() => app.close());
 
 const remembered = () => app.services.tradePassword.rememberedCount();
-const withdrawals = async () => (await app.db.prepare('SELECT COUNT(*) FROM withdrawals').pluck().get()) as number;
+const withdrawals = async () => (await inDb(app.db).value<number>`SELECT COUNT(*) FROM withdrawals`) as number;
 
 /** A withdrawal of 100 pesos; returns its answer code (0 on success) and how many argon2 checks it ran. */
 async function attempt(client: TestClient = me.client, password = TRADE_PASSWORD) {

@@ -5,6 +5,7 @@ import type { Envelope } from '../../../../shared/envelope';
 import { migrate, openDatabase, readMigrations } from '../../db/database';
 import { serialize } from '../../db/serial';
 import { hashed, opsClient, type TestClient, testApp } from '../../test/helpers';
+import { inDb } from '../../test/in-db';
 import { balanceOf, readyPlayer, setVipLimits, TRADE_PASSWORD, type WithdrawRecord, withdraw } from '../../test/money';
 import { bet, gameSession, rollback } from '../../test/play';
 import { assertLedgerWhole, ledgerProblems } from '../ledger/whole';
@@ -110,9 +111,8 @@ describe('a bonus locks only itself', () => {
   });
 
   it("keeps the deposit's own turnover (depositTurnoverMultiple) on the whole balance", async () => {
-    await app.db
-      .prepare("INSERT OR REPLACE INTO payment_settings (key, value) VALUES ('depositTurnoverMultiple', '1')")
-      .run();
+    await inDb(app.db).run`INSERT INTO payment_settings (key, value) VALUES ('depositTurnoverMultiple', '1')
+      ON CONFLICT (key) DO UPDATE SET value = excluded.value`;
     const { client } = await readyPlayer(app);
     const order = (await client.post<{ orderNo: string }>('/api/recharge/build', { channel: 'gcash', amount: 500 }))
       .body.data;
@@ -151,7 +151,7 @@ describe('bets and rollbacks', () => {
     const view = await wagering(client);
     expect(view.list.map((r) => [r.bonus, r.turnoverDone, r.state])).toEqual([[20, 15, 'open']]);
     expect(view).toMatchObject({ balance: 85, locked: 20, withdrawalAmount: 65 });
-    const states = await app.db.prepare('SELECT done, state FROM wagering_requirements ORDER BY id').all();
+    const states = await inDb(app.db).all`SELECT done, state FROM wagering_requirements ORDER BY id`;
     expect(states).toEqual([
       { done: 3_000, state: 'met' },
       { done: 1_500, state: 'open' },
@@ -164,7 +164,7 @@ describe('bets and rollbacks', () => {
     const session = await gameSession(app, client);
     await bet(app, session, 8);
     expect(await wagering(client)).toMatchObject({ balance: 0, locked: 0, list: [] });
-    expect(await app.db.prepare('SELECT state FROM wagering_requirements').pluck().all()).toEqual(['forfeited']);
+    expect(await inDb(app.db).column`SELECT state FROM wagering_requirements`).toEqual(['forfeited']);
     await opsClient(app).post(`/ops/users/${uid}/adjust`, { amount: 200, reason: 'test' });
     expect(await balanceOf(client)).toMatchObject({ balance: 200, withdrawalAmount: 200 });
   });

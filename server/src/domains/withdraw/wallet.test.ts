@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import { hashed, opsClient, registerPlayer, type TestClient, testApp } from '../../test/helpers';
+import { inDb } from '../../test/in-db';
 import { setTradePassword, TRADE_PASSWORD, WALLET } from '../../test/money';
 
 type Wallet = { bank: string; name: string; account: string } | null;
@@ -17,7 +18,7 @@ afterEach(() => app.close());
 
 const bind = (body: object, client = player) => client.post<Wallet>('/api/user/bankCard/create', body);
 const bound = async (client = player) => (await client.get<Wallet>('/api/user/bankCard/wallet/account')).body.data;
-const walletRows = () => app.db.prepare('SELECT COUNT(*) FROM user_wallets').pluck().get();
+const walletRows = () => inDb(app.db).value<number>`SELECT COUNT(*) FROM user_wallets`;
 const good = { ...WALLET, password: hashed(TRADE_PASSWORD) };
 
 describe('binding the withdrawal wallet', () => {

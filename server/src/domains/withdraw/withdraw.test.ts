@@ -4,6 +4,7 @@ import { Code } from '../../../../shared/codes';
 import { testConfig } from '../../config';
 import { signFields } from '../../lib/signature';
 import { hashed, opsClient, registerPlayer, TEST_NOW, TestClient, testApp } from '../../test/helpers';
+import { inDb } from '../../test/in-db';
 import {
   balanceOf,
   bindWallet,
@@ -28,7 +29,7 @@ beforeEach(async () => {
 afterEach(() => app.close());
 
 const ops = () => opsClient(app);
-const withdrawalCount = () => app.db.prepare('SELECT COUNT(*) FROM withdrawals').pluck().get();
+const withdrawalCount = () => inDb(app.db).value<number>`SELECT COUNT(*) FROM withdrawals`;
 /** Sessions end after a day idle: after a long clock move the player logs in again. */
 async function logIn(client: TestClient, player: { username: string; password: string }) {
   const answer = await client.post('/api/user/login', { username: player.username, password: hashed(player.password) });
@@ -42,7 +43,7 @@ const records = async (client: TestClient, query: Record<string, string | number
 async function snapshot(client: TestClient) {
   return {
     account: await balanceOf(client),
-    journal: await app.db.prepare('SELECT COUNT(*) FROM balance_journal').pluck().get(),
+    journal: await inDb(app.db).value<number>`SELECT COUNT(*) FROM balance_journal`,
     withdrawals: await withdrawalCount(),
   };
 }
@@ -66,7 +67,7 @@ describe('the captcha', () => {
     // The player's own cookie does not open the operator API.
     expect((await client.get(`/ops/captcha/${token}`)).status).toBe(401);
     // Issuing writes nothing.
-    expect(await app.db.prepare('SELECT COUNT(*) FROM captchas').pluck().get()).toBe(0);
+    expect(await inDb(app.db).value`SELECT COUNT(*) FROM captchas`).toBe(0);
   });
 
   it('is single use, even after a wrong answer; expired, forged and other players tokens are refused', async () => {
@@ -116,7 +117,7 @@ describe('the captcha', () => {
       });
       return captcha.token;
     };
-    const burned = async () => Number(await app.db.prepare('SELECT COUNT(*) FROM captchas').pluck().get());
+    const burned = async () => Number(await inDb(app.db).value`SELECT COUNT(*) FROM captchas`);
     const first = await burn();
     await burn();
     expect(await burned()).toBe(2);
@@ -203,9 +204,8 @@ describe('creating a withdrawal', () => {
   });
 
   it("refuses while the deposits' own turnover is owed (40017), naming the amount", async () => {
-    await app.db
-      .prepare("INSERT OR REPLACE INTO payment_settings (key, value) VALUES ('depositTurnoverMultiple', '10')")
-      .run();
+    await inDb(app.db).run`INSERT INTO payment_settings (key, value) VALUES ('depositTurnoverMultiple', '10')
+      ON CONFLICT (key) DO UPDATE SET value = excluded.value`;
     const { client } = await readyPlayer(app);
     const order = (await client.post<{ orderNo: string }>('/api/recharge/build', { channel: 'gcash', amount: 500 }))
       .body.data;
@@ -277,7 +277,7 @@ describe('creating a withdrawal', () => {
 
   it('higher VIP levels allow larger withdrawals', async () => {
     const { client, uid } = await readyPlayer(app, { funds: 100_000 });
-    await app.db.prepare('UPDATE users SET vip_level = 5 WHERE uid = ?').run(uid);
+    await inDb(app.db).run`UPDATE users SET vip_level = 5 WHERE uid = ${uid}`;
     expect((await withdraw(app, client, 60_000)).body.success).toBe(true);
     await setVipLimits(app, uid, 0, 20_000, 3);
     expect((await withdraw(app, client, 100)).body.code).toBe(Code.WITHDRAW_LIMIT);
