@@ -23,6 +23,7 @@ import { openPostgres } from './db/postgres/open';
 import type { PgPoolDb } from './db/postgres/pool';
 import { ledgerProblems } from './domains/ledger/whole';
 import { signFields } from './lib/signature';
+import { inDb } from './test/in-db';
 
 /**
  * The cluster of issue 18 for real: TWO server processes (node server/src/main.ts, as `npm run stack`
@@ -66,15 +67,13 @@ afterAll(async () => {
 });
 
 const pesos = (centavos: unknown) => Number(centavos) / 100;
+type Balance = { balance: number; frozen: number };
 const balanceOf = async (userId: number) =>
-  (await db.prepare('SELECT balance, frozen FROM accounts WHERE user_id = ?').get(userId)) as {
-    balance: number;
-    frozen: number;
-  };
+  (await inDb(db).get<Balance>`SELECT balance, frozen FROM accounts WHERE user_id = ${userId}`) as Balance;
 const userIdOf = async (uid: number) =>
-  (await db.prepare('SELECT id FROM users WHERE uid = ?').pluck().get(uid)) as number;
+  (await inDb(db).value<number>`SELECT id FROM users WHERE uid = ${uid}`) as number;
 const journalCount = async (userId: number, type: string) =>
-  db.prepare('SELECT COUNT(*) FROM balance_journal WHERE user_id = ? AND type = ?').pluck().get(userId, type);
+  inDb(db).value`SELECT COUNT(*) FROM balance_journal WHERE user_id = ${userId} AND type = ${type}`;
 
 /** Waits until `check` holds (what the other process publishes arrives a moment later); fails after 10 s. */
 async function until(check: () => boolean | Promise<boolean>, what: string) {
@@ -114,10 +113,9 @@ describe('two server processes on one PostgreSQL and one Redis', { timeout: 120_
     await fund(b, p.uid, B);
     const userId = await userIdOf(p.uid);
     // High limits, so that the balance is what binds (VIP 10 with 1,000,000 a day and 1,000 withdrawals).
-    await db
-      .prepare('UPDATE withdraw_limits SET daily_amount = ?, daily_count = ? WHERE vip_level = 10')
-      .run(100_000_000, 1_000);
-    await db.prepare('UPDATE users SET vip_level = 10 WHERE id = ?').run(userId);
+    await inDb(db)
+      .run`UPDATE withdraw_limits SET daily_amount = ${100_000_000}, daily_count = ${1_000} WHERE vip_level = 10`;
+    await inDb(db).run`UPDATE users SET vip_level = 10 WHERE id = ${userId}`;
 
     // One withdrawal on each process first: each then remembers the session's argon2 check, so the 200
     // below meet in the group commits of both processes at once rather than behind 200 argon2 checks.
@@ -150,7 +148,7 @@ describe('two server processes on one PostgreSQL and one Redis', { timeout: 120_
     expect(new Set(succeeded.map((x) => x.body.data.orderNo)).size).toBe(expected);
     const all = expected + 2;
     expect(await balanceOf(userId)).toEqual({ balance: (B - all * A) * 100, frozen: all * A * 100 });
-    expect(await db.prepare('SELECT COUNT(*) FROM withdrawals WHERE user_id = ?').pluck().get(userId)).toBe(all);
+    expect(await inDb(db).value`SELECT COUNT(*) FROM withdrawals WHERE user_id = ${userId}`).toBe(all);
     expect(await journalCount(userId, 'withdraw')).toBe(all);
     expect(await ledgerProblems(db)).toEqual([]);
   });
@@ -181,7 +179,7 @@ describe('two server processes on one PostgreSQL and one Redis', { timeout: 120_
     expect((await balanceOf(userId)).balance).toBe(Math.round((B - expected * A) * 100));
     expect(await journalCount(userId, 'bet')).toBe(expected);
     expect(
-      await db.prepare('SELECT COUNT(*) FROM wallet_transactions WHERE transaction_id LIKE ?').pluck().get(`b${tag}-%`),
+      await inDb(db).value`SELECT COUNT(*) FROM wallet_transactions WHERE transaction_id LIKE ${`b${tag}-%`}`,
     ).toBe(expected);
     expect(await ledgerProblems(db)).toEqual([]);
   });
@@ -211,12 +209,9 @@ describe('two server processes on one PostgreSQL and one Redis', { timeout: 120_
     const again = await send();
     // The gateway hears success from every delivery (a replay is acknowledged, not refused), on both.
     expect([...first, ...again].every((x) => x.body.success)).toBe(true);
-    expect(await db.prepare('SELECT status FROM deposits WHERE order_no = ?').pluck().get(orderNo)).toBe(1);
+    expect(await inDb(db).value`SELECT status FROM deposits WHERE order_no = ${orderNo}`).toBe(1);
     expect(
-      await db
-        .prepare("SELECT COUNT(*) FROM balance_journal WHERE reference = ? AND type = 'deposit'")
-        .pluck()
-        .get(orderNo),
+      await inDb(db).value`SELECT COUNT(*) FROM balance_journal WHERE reference = ${orderNo} AND type = 'deposit'`,
     ).toBe(1);
     expect(pesos((await balanceOf(userId)).balance)).toBe(500);
     expect(await ledgerProblems(db)).toEqual([]);

@@ -5,6 +5,7 @@ import { opsEndpoints } from '../../../shared/contract/ops';
 import { buildApp } from '../app';
 import { testConfig } from '../config';
 import { hashed, opsClient, registerPlayer, TEST_NOW, TestClient, testApp } from '../test/helpers';
+import { inDb } from '../test/in-db';
 
 type OpsUser = {
   uid: number;
@@ -35,7 +36,7 @@ const unauthorized = {
 describe('the operator token', () => {
   it('every /ops route refuses a missing token, a wrong token and a player cookie (401, 30001)', async () => {
     const { client: player } = await registerPlayer(app);
-    const before = await app.db.prepare('SELECT COUNT(*) FROM sessions WHERE revoked_at IS NULL').pluck().get();
+    const before = await inDb(app.db).value`SELECT COUNT(*) FROM sessions WHERE revoked_at IS NULL`;
     const token = app.config.adminToken;
     const wrongHeaders: Record<string, string>[] = [
       {},
@@ -65,7 +66,7 @@ describe('the operator token', () => {
     }
     // Nothing moved: the clock stands and the player's session lives.
     expect(app.clock.now()).toEqual(TEST_NOW);
-    expect(await app.db.prepare('SELECT COUNT(*) FROM sessions WHERE revoked_at IS NULL').pluck().get()).toBe(before);
+    expect(await inDb(app.db).value`SELECT COUNT(*) FROM sessions WHERE revoked_at IS NULL`).toBe(before);
     expect((await player.get('/api/user/info')).body.success).toBe(true);
   });
 

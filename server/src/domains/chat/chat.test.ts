@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import type { ChatMessage } from '../../../../shared/contract/chat';
 import { opsClient, registerPlayer, TestClient, testApp } from '../../test/helpers';
+import { inDb } from '../../test/in-db';
 
 type View = { conversation: { id: number; status: string } | null; messages: ChatMessage[]; unread: number };
 type OpsConversation = {
@@ -112,7 +113,7 @@ describe('live chat', () => {
     expect((await visitor.post('/api/chat/send', { text: 'hi' })).body.code).toBe(Code.SESSION_INVALID);
     expect((await a.client.post('/api/chat/send', { text: '   ' })).body.code).toBe(Code.VALIDATION);
     expect((await a.client.post('/api/chat/send', { text: 'x'.repeat(1001) })).body.code).toBe(Code.VALIDATION);
-    expect(await app.db.prepare('SELECT COUNT(*) FROM chat_messages').pluck().get()).toBe(1);
+    expect(await inDb(app.db).value`SELECT COUNT(*) FROM chat_messages`).toBe(1);
   });
 
   it('refuses a flood: twelve messages a minute per player, the rest rate-limited and not stored', async () => {
@@ -121,7 +122,7 @@ describe('live chat', () => {
     for (let i = 0; i < 15; i++) codes.push((await client.post('/api/chat/send', { text: `message ${i}` })).body.code);
     expect(codes.filter((c) => c === 0)).toHaveLength(12);
     expect(codes.slice(12)).toEqual([Code.RATE_LIMITED, Code.RATE_LIMITED, Code.RATE_LIMITED]);
-    expect(await app.db.prepare('SELECT COUNT(*) FROM chat_messages').pluck().get()).toBe(12);
+    expect(await inDb(app.db).value`SELECT COUNT(*) FROM chat_messages`).toBe(12);
     // A minute later the player writes again.
     app.clock.advance(60_000);
     expect((await client.post('/api/chat/send', { text: 'still there?' })).body.code).toBe(0);

@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DataOf } from '../../../../shared/contract/define';
 import type { getDashboard } from '../../../../shared/contract/ops-dashboard';
+import { sql } from '../../db/builder';
 import { hashed, newPlayer, opsClient, TestClient, testApp } from '../../test/helpers';
+import { inDb } from '../../test/in-db';
 import { fund, readyPlayer, withdraw } from '../../test/money';
 import { deposit, gameSession, bet as lostBet, player } from '../../test/play';
 import { IDENTITY, signedBody } from '../../world/recipes';
@@ -52,18 +54,11 @@ async function cancelledBet(sessionToken: string, stake: number) {
  */
 async function fromLedger(range: { from: string; to: string }) {
   const sum = async (expression: string, types: string[]) =>
-    (await app.db
-      .prepare(
-        `SELECT COALESCE(SUM(${expression}), 0) FROM balance_journal
-          WHERE created_at >= ? AND created_at < ? AND type IN (${types.map(() => '?').join(', ')})`,
-      )
-      .pluck()
-      .get(range.from, range.to, ...types)) as number;
+    (await inDb(app.db).value<number>`SELECT COALESCE(SUM(${sql.ref(expression)}), 0) FROM balance_journal
+      WHERE created_at >= ${range.from} AND created_at < ${range.to} AND type IN (${sql.join(types)})`) as number;
   const count = async (type: string) =>
-    (await app.db
-      .prepare('SELECT COUNT(*) FROM balance_journal WHERE created_at >= ? AND created_at < ? AND type = ?')
-      .pluck()
-      .get(range.from, range.to, type)) as number;
+    (await inDb(app.db).value<number>`SELECT COUNT(*) FROM balance_journal
+      WHERE created_at >= ${range.from} AND created_at < ${range.to} AND type = ${type}`) as number;
   const ggr = -(await sum('amount', ['bet', 'win', 'rollback']));
   const bonusCost = await sum('amount', ['deposit_bonus', 'reward', 'rebate']);
   return {
@@ -72,12 +67,8 @@ async function fromLedger(range: { from: string; to: string }) {
     ngr: (ggr - bonusCost) / 100,
     deposits: { amount: (await sum('amount', ['deposit'])) / 100, count: await count('deposit') },
     withdrawals: { amount: -(await sum('frozen_delta', ['withdraw_paid'])) / 100, count: await count('withdraw_paid') },
-    activePlayers: (await app.db
-      .prepare(
-        "SELECT COUNT(*) FROM (SELECT DISTINCT user_id FROM balance_journal WHERE type = 'bet' AND created_at >= ? AND created_at < ?) b",
-      )
-      .pluck()
-      .get(range.from, range.to)) as number,
+    activePlayers: (await inDb(app.db).value<number>`SELECT COUNT(*) FROM (SELECT DISTINCT user_id FROM balance_journal
+      WHERE type = 'bet' AND created_at >= ${range.from} AND created_at < ${range.to}) b`) as number,
   };
 }
 
@@ -217,13 +208,11 @@ describe('the operator dashboard (GET /ops/dashboard)', () => {
     expect(total('withdrawals')).toBe(view.periods.last30Days.withdrawals.amount);
     expect(total('newPlayers')).toBe(view.periods.last30Days.newPlayers);
     // Registrations from the table: guests left out, a guest counted on the day it signed up.
-    const registered = app.db
-      .prepare(
-        'SELECT COUNT(*) FROM users WHERE guest = 0 AND COALESCE(terms_accepted_at, created_at) >= ? AND COALESCE(terms_accepted_at, created_at) < ?',
-      )
-      .pluck();
-    expect(await registered.get(today.from, today.to)).toBe(3);
-    expect(await app.db.prepare('SELECT COUNT(*) FROM users WHERE guest = 1').pluck().get()).toBe(1);
+    const registered = (from: string, to: string) =>
+      inDb(app.db).value`SELECT COUNT(*) FROM users
+        WHERE guest = 0 AND COALESCE(terms_accepted_at, created_at) >= ${from} AND COALESCE(terms_accepted_at, created_at) < ${to}`;
+    expect(await registered(today.from, today.to)).toBe(3);
+    expect(await inDb(app.db).value`SELECT COUNT(*) FROM users WHERE guest = 1`).toBe(1);
 
     expect(view.pending).toEqual({
       withdrawals: 1,

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import { migrate, openDatabase, readMigrations } from '../../db/database';
 import { opsClient, testApp } from '../../test/helpers';
+import { inDb } from '../../test/in-db';
 import { fund } from '../../test/money';
 import { bet, deposit, gameSession, ledgerOf, type Player, player, rollback } from '../../test/play';
 import { maskUsername } from './service';
@@ -272,9 +273,9 @@ describe('the invite ranking', () => {
     // The provider cancels that round: the turnover goes back to 300, nothing was counted.
     await rollback(app, open);
     await settled();
-    expect(
-      await app.db.prepare('SELECT turnover_total FROM account_counters WHERE user_id = ?').pluck().get(friend.userId),
-    ).toBe(30_000);
+    expect(await inDb(app.db).value`SELECT turnover_total FROM account_counters WHERE user_id = ${friend.userId}`).toBe(
+      30_000,
+    );
     expect((await rankings()).me).toEqual({ rank: null, invites: 0 });
     // 200 bet and settled: the referral counts this week.
     await wager(friend, 200);

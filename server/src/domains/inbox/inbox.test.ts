@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import { opsClient, registerPlayer, TestClient, testApp } from '../../test/helpers';
+import { inDb } from '../../test/in-db';
 import { balanceOf, readyPlayer, withdraw } from '../../test/money';
 import { assertLedgerWhole } from '../ledger/whole';
 import { deposit } from '../task/fixtures';
@@ -176,9 +177,8 @@ describe('claiming attached rewards', () => {
     const again = await client.post('/api/letter/claim', { id: gift.id });
     expect(again.body).toMatchObject({ success: false, code: Code.REWARD_ALREADY_CLAIMED });
     expect((await balanceOf(client)).balance).toBe(25.5);
-    const journal = await app.db
-      .prepare("SELECT type, amount, reference FROM balance_journal WHERE reference LIKE 'letter:%'")
-      .all();
+    const journal = await inDb(app.db)
+      .all`SELECT type, amount, reference FROM balance_journal WHERE reference LIKE 'letter:%'`;
     expect(journal).toEqual([{ type: 'reward', amount: 2550, reference: `letter:${gift.id}` }]);
   });
 
@@ -330,6 +330,6 @@ describe('operator letters', () => {
     expect((await send({ uid: info.uid, ...CASH_LETTER, titleEn: '   ' })).body.code).toBe(Code.VALIDATION);
     const noToken = await new TestClient(app).post('/ops/letters', { uid: info.uid, ...CASH_LETTER });
     expect(noToken.status).toBe(401);
-    expect(await app.db.prepare('SELECT COUNT(*) FROM letter_sends').pluck().get()).toBe(0);
+    expect(await inDb(app.db).value`SELECT COUNT(*) FROM letter_sends`).toBe(0);
   });
 });

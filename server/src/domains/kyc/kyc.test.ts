@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import { hashed, opsClient, registerPlayer, TEST_NOW, TestClient, testApp } from '../../test/helpers';
+import { inDb } from '../../test/in-db';
 import { balanceOf, bindWallet, fund, IDENTITY, setTradePassword, withdraw } from '../../test/money';
 
 type KycState = {
@@ -43,7 +44,7 @@ const ops = () => opsClient(app);
 const state = async (client = player) => (await client.get<KycState>('/api/user/kyc')).body.data;
 const submit = (body: object, client = player) => client.post<KycState>('/api/user/kyc/submit', body);
 const decide = (body: object, forUid = uid) => ops().post<OpsKyc>(`/ops/kyc/${forUid}/decide`, body);
-const submissions = () => app.db.prepare('SELECT COUNT(*) FROM kyc_submissions').pluck().get();
+const submissions = () => inDb(app.db).value`SELECT COUNT(*) FROM kyc_submissions`;
 
 async function logIn(client = player) {
   const answer = await client.post('/api/user/login', { username: typed.username, password: hashed(typed.password) });
@@ -120,7 +121,7 @@ describe('submitting personal information', () => {
   ])('accepts a %s number like %s, stored without dashes', async (idType, idNumber) => {
     const answer = await submit({ ...IDENTITY, idType, idNumber });
     expect(answer.body.success).toBe(true);
-    const stored = (await app.db.prepare('SELECT id_number FROM kyc_submissions').pluck().get()) as string;
+    const stored = (await inDb(app.db).value<string>`SELECT id_number FROM kyc_submissions`) as string;
     expect(stored).toMatch(/^[A-Z0-9]+$/);
   });
 
@@ -196,9 +197,7 @@ describe('the operator decides', () => {
       decide({ decision: 'rejected', reason: 'Mismatch' }),
     ]);
     expect([a.body.success, b.body.success].sort()).toEqual([false, true]);
-    expect(
-      await app.db.prepare('SELECT COUNT(*) FROM kyc_submissions WHERE decided_at IS NOT NULL').pluck().get(),
-    ).toBe(1);
+    expect(await inDb(app.db).value`SELECT COUNT(*) FROM kyc_submissions WHERE decided_at IS NOT NULL`).toBe(1);
   });
 });
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import { opsClient, registerPlayer, type TestClient, testApp } from '../../test/helpers';
+import { inDb } from '../../test/in-db';
 import { readyPlayer, withdraw } from '../../test/money';
 import { ledgerIsWhole } from './test-kit';
 
@@ -65,7 +66,7 @@ describe('route faults', () => {
     await addFault({ kind: 'error', route: '/api/withdraw/create', status: 500 });
     const answer = await withdraw(app, client, 200);
     expect(answer.status).toBe(500);
-    expect(await app.db.prepare('SELECT COUNT(*) FROM withdrawals').pluck().get()).toBe(0);
+    expect(await inDb(app.db).value`SELECT COUNT(*) FROM withdrawals`).toBe(0);
     expect((await app.services.ledger.account((await app.services.users.byUid(uid))?.id ?? 0)).balance).toBe(100_000);
     await ledgerIsWhole(app);
   });
@@ -144,8 +145,7 @@ describe('deposit flow faults (the sandbox checkout)', () => {
         mpin: '1234',
       }).toString(),
     });
-    const order = () =>
-      app.db.prepare('SELECT status, callback_count FROM deposits WHERE order_no = ?').get(built.orderNo);
+    const order = () => inDb(app.db).get`SELECT status, callback_count FROM deposits WHERE order_no = ${built.orderNo}`;
     return { page, order, orderNo: built.orderNo };
   }
   const balance = async (uid: number) =>
@@ -181,7 +181,7 @@ describe('deposit flow faults (the sandbox checkout)', () => {
     expect(twice.page.body).toContain('data-status="paid"');
     expect(await twice.order()).toMatchObject({ status: 1, callback_count: 2 });
     expect(await balance(info.uid)).toBe(70_000);
-    expect(await app.db.prepare("SELECT COUNT(*) FROM balance_journal WHERE type = 'deposit'").pluck().get()).toBe(1);
+    expect(await inDb(app.db).value`SELECT COUNT(*) FROM balance_journal WHERE type = 'deposit'`).toBe(1);
     await ledgerIsWhole(app);
   });
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import { hashed, opsClient, type TestClient, testApp } from '../../test/helpers';
+import { inDb } from '../../test/in-db';
 import { logIn, userByName } from './test-kit';
 
 type HarEntry = {
@@ -96,7 +97,7 @@ describe('HAR replay', () => {
     // The replay logged in as the persona with the redacted password filled in: its own session exists.
     expect(app.sessions).toBeDefined();
     // The audit trail keeps a summary of the replay, not the archive.
-    const audit = await app.db.prepare("SELECT request FROM ops_audit WHERE route = '/ops/har/replay'").pluck().get();
+    const audit = await inDb(app.db).value`SELECT request FROM ops_audit WHERE route = '/ops/har/replay'`;
     expect(JSON.parse(String(audit))).toEqual({ scenario: 'new-player', entries: har.log.entries.length });
   });
 

@@ -6,6 +6,7 @@ import { scenarios } from '../../../../db/scenarios';
 import { MISSING_CARD } from '../../../../db/scenarios/poker-53-of-54';
 import { Code } from '../../../../shared/codes';
 import { opsClient, registerPlayer, TestClient, testApp } from '../../test/helpers';
+import { inDb } from '../../test/in-db';
 import { SCENARIO_UIDS } from '../user/service';
 import { accountOf, ledgerIsWhole, logIn, userByName } from './test-kit';
 
@@ -38,15 +39,9 @@ type VipCardView = {
   depositRebate: { claimable: number };
 };
 
-const usernames = async () =>
-  (await app.db.prepare('SELECT username FROM users ORDER BY id').pluck().all()) as string[];
-const count = async (sql: string, ...args: unknown[]) =>
-  Number(
-    await app.db
-      .prepare(sql)
-      .pluck()
-      .get(...args),
-  );
+const usernames = async () => await inDb(app.db).column<string>`SELECT username FROM users ORDER BY id`;
+const count = async (strings: TemplateStringsArray, ...values: unknown[]) =>
+  Number(await inDb(app.db).value(strings, ...values));
 
 describe('the scenario list', () => {
   it('lists every scenario with its version, personas and what to try', async () => {
@@ -83,8 +78,8 @@ describe('each scenario keeps its promise', () => {
     const { client } = await registerPlayer(app);
     await load('fresh');
     expect(await usernames()).toEqual([]);
-    expect(await count('SELECT COUNT(*) FROM games')).toBeGreaterThan(100);
-    expect(await count('SELECT COUNT(*) FROM payment_channels')).toBe(2);
+    expect(await count`SELECT COUNT(*) FROM games`).toBeGreaterThan(100);
+    expect(await count`SELECT COUNT(*) FROM payment_channels`).toBe(2);
     expect((await client.get('/api/user/info')).body.code).toBe(Code.SESSION_INVALID);
   });
 
@@ -101,10 +96,10 @@ describe('each scenario keeps its promise', () => {
   it('first-deposit-pending: one Pending order of 1,000 that times out after 30 minutes', async () => {
     await load('first-deposit-pending');
     const pedro = await userByName(app, 'pedro001');
-    const orders = await app.db.prepare('SELECT status, amount FROM deposits WHERE user_id = ?').all(pedro.id);
+    const orders = await inDb(app.db).all`SELECT status, amount FROM deposits WHERE user_id = ${pedro.id}`;
     expect(orders).toEqual([{ status: 0, amount: 100_000 }]);
     await ops.post('/ops/clock', { advance: '31m' });
-    expect(await app.db.prepare('SELECT status FROM deposits WHERE user_id = ?').pluck().get(pedro.id)).toBe(3);
+    expect(await inDb(app.db).value`SELECT status FROM deposits WHERE user_id = ${pedro.id}`).toBe(3);
   });
 
   it('vip3-rich: VIP 3 reached through the VIP rules, four rewards to claim, 300 rounds, verified', async () => {
@@ -117,7 +112,7 @@ describe('each scenario keeps its promise', () => {
     expect(account.deposit_total).toBe(6_000_000);
     expect(account.turnover_done).toBe(15_000_000);
     expect(account.balance).toBe(6_000_000 - 300 * 50_000 + 300 * 45_000);
-    expect(await count('SELECT COUNT(*) FROM game_rounds WHERE user_id = ?', rico.id)).toBe(300);
+    expect(await count`SELECT COUNT(*) FROM game_rounds WHERE user_id = ${rico.id}`).toBe(300);
     expect((await app.services.kyc.risk(rico.id)).kycStatus).toBe('verified');
 
     const { client } = await logIn(app, 'rico0003');
@@ -151,11 +146,10 @@ describe('each scenario keeps its promise', () => {
       await ops.post(`/ops/withdrawals/${w.orderNo}/review`);
     }
     await ops.post('/ops/clock', { advance: '2m' });
-    const status = async (username: string) =>
-      app.db
-        .prepare('SELECT status FROM withdrawals WHERE user_id = ?')
-        .pluck()
-        .get((await userByName(app, username)).id);
+    const status = async (username: string) => {
+      const userId = (await userByName(app, username)).id;
+      return inDb(app.db).value`SELECT status FROM withdrawals WHERE user_id = ${userId}`;
+    };
     expect([await status('ana00001'), await status('ana00002'), await status('ana00003')]).toEqual([2, 3, 5]);
     await ledgerIsWhole(app);
   });
@@ -343,9 +337,7 @@ describe('each scenario keeps its promise', () => {
 describe('fixed uids per scenario', () => {
   type Player = { uid: number; username: string; phone: string; invitation_code: string };
   const players = async () =>
-    (await app.db
-      .prepare('SELECT uid, username, phone, invitation_code FROM users WHERE guest = 0 ORDER BY id')
-      .all()) as Player[];
+    await inDb(app.db).all<Player>`SELECT uid, username, phone, invitation_code FROM users WHERE guest = 0 ORDER BY id`;
 
   it('load, reset, load again: the same uids, usernames, phones and codes; a registration after takes another uid', async () => {
     await load('referral-network');

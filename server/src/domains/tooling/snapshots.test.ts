@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import { isPostgres } from '../../db/port';
 import { opsClient, registerPlayer, TEST_NOW, type TestClient, testApp } from '../../test/helpers';
+import { inDb } from '../../test/in-db';
 import { fund } from '../../test/money';
 import { dataDigest as databaseDigest, ledgerIsWhole } from './test-kit';
 
@@ -56,9 +57,7 @@ describe('snapshots', () => {
       (await kept.client.get<{ total: number }>('/api/game/fetch', { type: 'default', page: 1, size: 1 })).body.data
         .total;
     const games = await gameCount();
-    await app.db
-      .prepare('UPDATE games SET enabled = 0 WHERE id IN (SELECT id FROM games WHERE enabled = 1 LIMIT 5)')
-      .run();
+    await inDb(app.db).run`UPDATE games SET enabled = 0 WHERE id IN (SELECT id FROM games WHERE enabled = 1 LIMIT 5)`;
     expect(await gameCount()).toBe(games - 5);
     await ops.post('/ops/clock', { advance: '3d' });
 
@@ -93,9 +92,8 @@ describe('snapshots', () => {
     await save('old');
     if (isPostgres(app.db)) {
       // On PostgreSQL a snapshot is the schema snap_<name> of the same database.
-      await app.db
-        .prepare('DELETE FROM snap_old.schema_migrations WHERE version = (SELECT MAX(version) FROM schema_migrations)')
-        .run();
+      await inDb(app.db)
+        .run`DELETE FROM snap_old.schema_migrations WHERE version = (SELECT MAX(version) FROM schema_migrations)`;
     } else {
       const file =
         (await app.services.tooling.snapshots.list()).find((s) => s.name === 'old') && (await snapshotFile('old'));

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import type { UserInfo } from '../../../../shared/contract/user';
 import { hashed, newPlayer, registerPlayer, TestClient, testApp } from '../../test/helpers';
+import { inDb } from '../../test/in-db';
 import { balanceOf, fund } from '../../test/money';
 
 const SIGN_UP = '/api/user/guest/register';
@@ -41,10 +42,10 @@ describe('guest accounts', () => {
   it('sign up in place: same uid, balance and records; a registered account that logs in by password', async () => {
     const { client, info } = await guest();
     await fund(app, info.uid, 25);
-    const records = app.db
-      .prepare('SELECT COUNT(*) FROM balance_journal e JOIN users u ON u.id = e.user_id WHERE u.uid = ?')
-      .pluck();
-    const entriesBefore = (await records.get(info.uid)) as number;
+    const records = (uid: number) =>
+      inDb(app.db)
+        .value<number>`SELECT COUNT(*) FROM balance_journal e JOIN users u ON u.id = e.user_id WHERE u.uid = ${uid}`;
+    const entriesBefore = (await records(info.uid)) as number;
     expect(entriesBefore).toBeGreaterThan(0);
     const cookieBefore = client.cookie;
     const copy = new TestClient(app);
@@ -61,7 +62,7 @@ describe('guest accounts', () => {
     const now = await client.get<UserInfo>(INFO);
     expect(now.body.data).toMatchObject({ uid: info.uid, guest: false, username: player.username });
     expect((await balanceOf(client)).balance).toBe(25);
-    expect((await records.get(info.uid)) as number).toBe(entriesBefore);
+    expect((await records(info.uid)) as number).toBe(entriesBefore);
 
     // What a guest could not do, the account now may: set a transaction password; the welcome coupon arrives.
     expect((await client.post('/api/user/modifyPasswordTrade', { newPassword: hashed('trade111') })).body.success).toBe(

@@ -5,6 +5,7 @@ import { Code } from '../../../../shared/codes';
 import type { UserInfo } from '../../../../shared/contract/user';
 import { testConfig } from '../../config';
 import { hashed, newPlayer, opsClient, registerPlayer, TestClient, testApp } from '../../test/helpers';
+import { inDb } from '../../test/in-db';
 import { verifyPassword } from './password';
 
 // Every argon2 verification of the app goes through this spy, so a test can count the checks.
@@ -37,18 +38,13 @@ const copyOf = (client: TestClient) => {
 /** A second live session of the account (another device), written beside the client's own. */
 async function extraSession(uid: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await app.db
-    .prepare(
-      `INSERT INTO sessions (user_id, token_hash, created_at, last_seen_at, expires_at, ip, device_id, user_agent)
-       SELECT id, ?, ?, ?, ?, '10.9.9.9', 'other-device', 'test' FROM users WHERE uid = ?`,
-    )
-    .run(
-      createHash('sha256').update(token).digest('hex'),
-      app.clock.iso(),
-      app.clock.iso(),
-      new Date(app.clock.nowMs() + app.config.sessionAbsoluteMs).toISOString(),
-      uid,
-    );
+  const tokenHash = createHash('sha256').update(token).digest('hex');
+  const now = app.clock.iso();
+  const expiresAt = new Date(app.clock.nowMs() + app.config.sessionAbsoluteMs).toISOString();
+  await inDb(app.db).run`
+    INSERT INTO sessions (user_id, token_hash, created_at, last_seen_at, expires_at, ip, device_id, user_agent)
+    SELECT id, CAST(${tokenHash} AS TEXT), CAST(${now} AS TEXT), CAST(${now} AS TEXT), CAST(${expiresAt} AS TEXT),
+      '10.9.9.9', 'other-device', 'test' FROM users WHERE uid = ${uid}`;
   return `sid=${token}`;
 }
 

@@ -6,6 +6,7 @@ import type { UserInfo } from '../../../../shared/contract/user';
 import { userBaseSchema, userEndpoints, userInfoSchema } from '../../../../shared/contract/user';
 import { createSessionRepo } from '../../plugins/session.repo';
 import { hashed, newPlayer, opsClient, registerPlayer, TEST_NOW, TestClient, testApp } from '../../test/helpers';
+import { inDb } from '../../test/in-db';
 import { AVATAR_IDS } from './avatars';
 
 type Sms = { phone: string; purpose: string; code: string; text: string; expiresAt: string; usedAt: string | null };
@@ -22,7 +23,7 @@ afterEach(async () => {
   await app.close();
 });
 
-const countUsers = async () => (await app.db.prepare('SELECT COUNT(*) FROM users').pluck().get()) as number;
+const countUsers = async () => (await inDb(app.db).value<number>`SELECT COUNT(*) FROM users`) as number;
 const userRow = async (uid: number) => {
   const row = await app.services.users.byUid(uid);
   if (!row) throw new Error(`no user ${uid}`);
@@ -372,9 +373,9 @@ describe('sessions', () => {
     expect(String([out.headers['set-cookie']].flat()[0])).toMatch(/^sid=;/);
     const replay = await withCookie(oldCookie).get(INFO);
     expect(replay.body.code).toBe(Code.SESSION_INVALID);
-    const row = (await app.db
-      .prepare('SELECT revoked_at, revoke_reason FROM sessions WHERE user_id = ? ORDER BY id DESC')
-      .get((await userRow(info.uid)).id)) as { revoked_at: string | null; revoke_reason: string };
+    const userId = (await userRow(info.uid)).id;
+    const row = await inDb(app.db).get<{ revoked_at: string | null; revoke_reason: string }>`
+      SELECT revoked_at, revoke_reason FROM sessions WHERE user_id = ${userId} ORDER BY id DESC`;
     expect(row).toEqual({ revoked_at: TEST_NOW.toISOString(), revoke_reason: 'logout' });
     // Logging out twice is a call without a session.
     expect((await withCookie(oldCookie).post('/api/user/logout')).body.code).toBe(Code.SESSION_INVALID);
@@ -700,10 +701,8 @@ describe('SMS codes and resets', () => {
     });
     expect(sms.code).toMatch(/^\d{6}$/);
     expect(sms.text).toContain(sms.code);
-    const row = (await app.db.prepare('SELECT user_id FROM sms_messages WHERE phone = ?').get(player.phone)) as {
-      user_id: number;
-    };
-    expect(row.user_id).toBe((await userRow(info.uid)).id);
+    const userId = await inDb(app.db).value<number>`SELECT user_id FROM sms_messages WHERE phone = ${player.phone}`;
+    expect(userId).toBe((await userRow(info.uid)).id);
   });
 
   it('answers a number without an account exactly as one with (no enumeration): a notice, no code', async () => {
@@ -865,7 +864,7 @@ describe('SMS codes and resets', () => {
     expect(change.body.success).toBe(true);
 
     // An account without a phone (none can be bound yet) cannot ask for or use a code.
-    await app.db.prepare('UPDATE users SET phone = NULL WHERE uid = ?').run(info.uid);
+    await inDb(app.db).run`UPDATE users SET phone = NULL WHERE uid = ${info.uid}`;
     app.clock.advance(61_000);
     const noPhone = await client.post('/api/user/sms/send/resetTradePwd');
     expect(noPhone.body).toMatchObject({ success: false, code: Code.PHONE_NOT_BOUND });
