@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import { registerPlayer, type TestClient, testApp } from '../../test/helpers';
+import { inDb } from '../../test/in-db';
 import { balanceOf } from '../../test/money';
 import { expectLedgerExact, givePoints, setVip, userIdOf } from '../../test/rewards';
 import { readMallSeed } from './seed';
@@ -32,7 +33,7 @@ const order = (client: TestClient, itemId: number, quantity?: number) =>
   client.post<Order>('/api/mallExchange/order', { itemId, ...(quantity === undefined ? {} : { quantity }) });
 const pointsOf = async (client: TestClient) => (await balanceOf(client)).point;
 const setStockLeft = (itemId: number, left: number) =>
-  app.db.prepare('UPDATE mall_items SET sold = stock_total - ? WHERE id = ?').run(left, itemId);
+  inDb(app.db).run`UPDATE mall_items SET sold = stock_total - ${left} WHERE id = ${itemId}`;
 
 describe('mall: the items', () => {
   it('lists the seeded items with price, stock, limit, VIP and served images, in both languages', async () => {
@@ -84,9 +85,8 @@ describe('mall: orders', () => {
     expect((await info(client)).items[0]?.exchanged).toBe(2);
 
     const userId = await userIdOf(app, who.uid);
-    const journal = await app.db
-      .prepare(`SELECT type, amount, point_delta, reference FROM balance_journal WHERE user_id = ? AND type = 'mall'`)
-      .all(userId);
+    const journal = await inDb(app.db)
+      .all`SELECT type, amount, point_delta, reference FROM balance_journal WHERE user_id = ${userId} AND type = 'mall'`;
     expect(journal).toEqual([
       { type: 'mall', amount: 0, point_delta: -1000, reference: answer.body.data.orderNo },
       { type: 'mall', amount: 2000, point_delta: 0, reference: `mall:${answer.body.data.orderNo}` },
@@ -128,7 +128,7 @@ describe('mall: orders', () => {
 
     // 100,000 - 3 coupons (2,400) - 2 x 4,500 = 88,600
     expect(await pointsOf(client)).toBe(88_600);
-    expect(await app.db.prepare('SELECT COUNT(*) FROM mall_orders').pluck().get()).toBe(2);
+    expect(await inDb(app.db).value`SELECT COUNT(*) FROM mall_orders`).toBe(2);
     await expectLedgerExact(app);
   });
 
@@ -146,7 +146,7 @@ describe('mall: orders', () => {
     expect(points.sort()).toEqual([10_000, 50_000, 50_000, 50_000, 50_000]);
     const balances = await Promise.all(players.map((p) => balanceOf(p.client)));
     expect(balances.reduce((sum, b) => sum + b.balance, 0)).toBe(1000);
-    const item = await app.db.prepare('SELECT stock_total, sold FROM mall_items WHERE id = 5').get();
+    const item = await inDb(app.db).get`SELECT stock_total, sold FROM mall_items WHERE id = 5`;
     expect(item).toEqual({ stock_total: 20, sold: 20 });
     await expectLedgerExact(app);
   });

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import { signFields } from '../../lib/signature';
 import { hashed, opsClient, registerPlayer, TestClient, testApp } from '../../test/helpers';
+import { inDb } from '../../test/in-db';
 import { assertLedgerWhole } from '../ledger/whole';
 
 let app: FastifyInstance;
@@ -16,7 +17,7 @@ const TITLE: Record<string, string> = {
   crash: 'house-skyrocket-crash',
 };
 const gameId = async (family: string) =>
-  (await app.db.prepare('SELECT id FROM games WHERE provider_game = ?').pluck().get(TITLE[family])) as number;
+  (await inDb(app.db).value<number>`SELECT id FROM games WHERE provider_game = ${TITLE[family]}`) as number;
 
 /** Funds the player with an operator-style adjustment straight through the ledger. */
 async function fund(pesos: number) {
@@ -72,10 +73,10 @@ describe('launching a game', () => {
 
   it('refuses unknown and unplayable games, and asks for a wallet when the game wants one', async () => {
     expect((await player.post('/api/game/getUrl', { gameId: 999999 })).body.code).toBe(Code.GAME_NOT_FOUND);
-    await app.db.prepare('UPDATE games SET playable = 0 WHERE id = ?').run(await gameId('baccarat'));
+    await inDb(app.db).run`UPDATE games SET playable = 0 WHERE id = ${await gameId('baccarat')}`;
     const unplayable = await gameId('baccarat');
     expect((await player.post('/api/game/getUrl', { gameId: unplayable })).body.code).toBe(Code.GAME_NOT_PLAYABLE);
-    await app.db.prepare('UPDATE games SET need_bind_wallet = 1 WHERE id = ?').run(await gameId('crash'));
+    await inDb(app.db).run`UPDATE games SET need_bind_wallet = 1 WHERE id = ${await gameId('crash')}`;
     const asked = await player.post<{ playUrl: string; needBindWallet: boolean }>('/api/game/getUrl', {
       gameId: await gameId('crash'),
     });
@@ -151,10 +152,8 @@ describe('the seamless wallet (conformance)', () => {
     const winAsBet = await wallet('win', { transactionId: 'tx-1', roundId: 'round-1', amount: '5.00', result: 'Won' });
     expect(winAsBet.code).toBe(Code.TRANSACTION_CONFLICT);
     expect(await balance()).toBe(90);
-    expect(await app.db.prepare("SELECT COUNT(*) FROM game_rounds WHERE round_id = 'round-2'").pluck().get()).toBe(0);
-    expect(await app.db.prepare("SELECT status FROM game_rounds WHERE round_id = 'round-1'").pluck().get()).toBe(
-      'open',
-    );
+    expect(await inDb(app.db).value`SELECT COUNT(*) FROM game_rounds WHERE round_id = 'round-2'`).toBe(0);
+    expect(await inDb(app.db).value`SELECT status FROM game_rounds WHERE round_id = 'round-1'`).toBe('open');
     await assertLedgerWhole(app.db);
   });
 
@@ -169,7 +168,7 @@ describe('the seamless wallet (conformance)', () => {
     expect(answers.filter((a) => a.success)).toHaveLength(1);
     expect(answers.filter((a) => a.code === Code.TRANSACTION_CONFLICT)).toHaveLength(3);
     expect(await balance()).toBe(90);
-    expect(await app.db.prepare('SELECT COUNT(*) FROM game_rounds').pluck().get()).toBe(1);
+    expect(await inDb(app.db).value`SELECT COUNT(*) FROM game_rounds`).toBe(1);
     await assertLedgerWhole(app.db);
   });
 
@@ -228,23 +227,19 @@ describe('the seamless wallet (conformance)', () => {
     const token = await session();
     // A round the provider booked and bet, but whose win never reached the wallet.
     const now = app.clock.iso();
-    await app.db
-      .prepare(
-        `INSERT INTO provider_rounds (round_id, game, session_token, bet_transaction_id, win_transaction_id, bet, win,
-           outcome, result, state, created_at, updated_at) VALUES ('cr1', 'slot', ?, 'cr1-bet', 'cr1-win', 1000, 3000, '{}', 'Won', 'bet_placed', ?, ?)`,
-      )
-      .run(token, now, now);
+    await inDb(app.db)
+      .run`INSERT INTO provider_rounds (round_id, game, session_token, bet_transaction_id, win_transaction_id,
+      bet, win, outcome, result, state, created_at, updated_at)
+      VALUES ('cr1', 'slot', ${token}, 'cr1-bet', 'cr1-win', 1000, 3000, '{}', 'Won', 'bet_placed', ${now}, ${now})`;
     await wallet('bet', { sessionToken: token, transactionId: 'cr1-bet', roundId: 'cr1', amount: '10.00' });
     // And one booked whose bet never reached the wallet.
-    await app.db
-      .prepare(
-        `INSERT INTO provider_rounds (round_id, game, session_token, bet_transaction_id, win_transaction_id, bet, win,
-           outcome, result, state, created_at, updated_at) VALUES ('cr2', 'slot', ?, 'cr2-bet', 'cr2-win', 1000, 0, '{}', 'Lost', 'betting', ?, ?)`,
-      )
-      .run(token, now, now);
+    await inDb(app.db)
+      .run`INSERT INTO provider_rounds (round_id, game, session_token, bet_transaction_id, win_transaction_id,
+      bet, win, outcome, result, state, created_at, updated_at)
+      VALUES ('cr2', 'slot', ${token}, 'cr2-bet', 'cr2-win', 1000, 0, '{}', 'Lost', 'betting', ${now}, ${now})`;
     expect(await app.provider.recover(0)).toBe(2);
     expect(await balance()).toBe(120);
-    const states = await app.db.prepare('SELECT round_id, state FROM provider_rounds ORDER BY round_id').all();
+    const states = await inDb(app.db).all`SELECT round_id, state FROM provider_rounds ORDER BY round_id`;
     expect(states).toEqual([
       { round_id: 'cr1', state: 'settled' },
       { round_id: 'cr2', state: 'void' },
@@ -271,10 +266,8 @@ describe('a game session ends with the casino session that launched it', () => {
   /** The old game session's balance and bet calls are refused ("Session ended") and move no money. */
   async function refused(token: string) {
     const balanceBefore = (await app.services.ledger.account(userId)).balance;
-    const journalBefore = await app.db
-      .prepare('SELECT COUNT(*) FROM balance_journal WHERE user_id = ?')
-      .pluck()
-      .get(userId);
+    const journalBefore = await inDb(app.db)
+      .value<number>`SELECT COUNT(*) FROM balance_journal WHERE user_id = ${userId}`;
     late += 1;
     const bet = await wallet('bet', {
       sessionToken: token,
@@ -287,21 +280,17 @@ describe('a game session ends with the casino session that launched it', () => {
     const asked = await wallet('balance', { sessionToken: token });
     expect(asked).toMatchObject({ success: false, code: Code.GAME_TOKEN_EXPIRED });
     expect((await app.services.ledger.account(userId)).balance).toBe(balanceBefore);
-    expect(await app.db.prepare('SELECT COUNT(*) FROM balance_journal WHERE user_id = ?').pluck().get(userId)).toBe(
+    expect(await inDb(app.db).value`SELECT COUNT(*) FROM balance_journal WHERE user_id = ${userId}`).toBe(
       journalBefore,
     );
-    expect(
-      await app.db.prepare('SELECT COUNT(*) FROM game_rounds WHERE round_id = ?').pluck().get(`late-r${late}`),
-    ).toBe(0);
+    expect(await inDb(app.db).value`SELECT COUNT(*) FROM game_rounds WHERE round_id = ${`late-r${late}`}`).toBe(0);
     await assertLedgerWhole(app.db);
   }
 
   const uid = async () => (await app.services.users.byId(userId))?.uid ?? 0;
   const liveSessionId = async () =>
-    (await app.db
-      .prepare('SELECT id FROM sessions WHERE user_id = ? AND revoked_at IS NULL ORDER BY id DESC')
-      .pluck()
-      .get(userId)) as number;
+    (await inDb(app.db)
+      .value<number>`SELECT id FROM sessions WHERE user_id = ${userId} AND revoked_at IS NULL ORDER BY id DESC`) as number;
 
   it('after logout', async () => {
     const token = await playing();
@@ -364,7 +353,7 @@ describe('a game session ends with the casino session that launched it', () => {
     await player.post('/api/user/logout');
     const auth = await wallet('authenticate', { launchToken });
     expect(auth).toMatchObject({ success: false, code: Code.GAME_TOKEN_EXPIRED });
-    expect(await app.db.prepare('SELECT session_token_hash FROM game_launches').pluck().all()).toEqual([null]);
+    expect(await inDb(app.db).column`SELECT session_token_hash FROM game_launches`).toEqual([null]);
   });
 
   // The database is the truth, for every process of a cluster: a change another process made (no session
@@ -372,24 +361,30 @@ describe('a game session ends with the casino session that launched it', () => {
   it.each([
     [
       'revoked',
-      "UPDATE sessions SET revoked_at = '2026-11-20T01:00:00.000Z', revoke_reason = 'logout' WHERE user_id = ?",
+      (id: number) =>
+        inDb(app.db)
+          .run`UPDATE sessions SET revoked_at = '2026-11-20T01:00:00.000Z', revoke_reason = 'logout' WHERE user_id = ${id}`,
     ],
-    ['past its expiry', "UPDATE sessions SET expires_at = '2026-11-20T01:59:59.000Z' WHERE user_id = ?"],
-  ])('when the casino session is %s in the database', async (_what, sql) => {
+    [
+      'past its expiry',
+      (id: number) =>
+        inDb(app.db).run`UPDATE sessions SET expires_at = '2026-11-20T01:59:59.000Z' WHERE user_id = ${id}`,
+    ],
+  ])('when the casino session is %s in the database', async (_what, change) => {
     const token = await playing();
-    await app.db.prepare(sql).run(userId);
+    await change(userId);
     await refused(token);
   });
 
   it('when the player is suspended in the database', async () => {
     const token = await playing();
-    await app.db.prepare("UPDATE users SET status = 'suspended' WHERE id = ?").run(userId);
+    await inDb(app.db).run`UPDATE users SET status = 'suspended' WHERE id = ${userId}`;
     await refused(token);
   });
 
   it('a launch made before migration 0046 (no casino session) is refused', async () => {
     const token = await playing();
-    await app.db.prepare('UPDATE game_launches SET session_id = NULL WHERE user_id = ?').run(userId);
+    await inDb(app.db).run`UPDATE game_launches SET session_id = NULL WHERE user_id = ${userId}`;
     await refused(token);
   });
 });

@@ -3,7 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import { POKER_DECK } from '../../../../shared/contract/mall';
 import { buildApp } from '../../app';
+import { sql } from '../../db/builder';
 import { opsClient, registerPlayer, type TestClient, testApp } from '../../test/helpers';
+import { inDb } from '../../test/in-db';
 import { balanceOf } from '../../test/money';
 import { deposit, expectLedgerExact, userIdOf } from '../../test/rewards';
 import { createPokerRepo } from './repo';
@@ -40,14 +42,12 @@ const fetchPoker = async (client: TestClient) => (await client.get<Fetch>('/api/
 const draw = (client: TestClient) => client.post<Draw>('/api/poker/draw');
 const setClock = (iso: string) => opsClient(app).post('/ops/clock', { set: iso });
 const draws = async (userId: number) =>
-  Number(await app.db.prepare('SELECT COUNT(*) FROM poker_draws WHERE user_id = ?').pluck().get(userId));
+  Number(await inDb(app.db).value`SELECT COUNT(*) FROM poker_draws WHERE user_id = ${userId}`);
 const badge = async (client: TestClient) =>
   (await client.get<{ inviteFriendToEarnNum: number }>('/api/badge/data')).body.data.inviteFriendToEarnNum;
 /** Only `cards` can be drawn from now on (the test's way to pick the card). */
 const onlyDraw = async (...cards: string[]) => {
-  await app.db
-    .prepare('DELETE FROM poker_odds WHERE card NOT IN (SELECT value FROM json_each(?))')
-    .run(JSON.stringify(cards));
+  await inDb(app.db).run`DELETE FROM poker_odds WHERE card NOT IN (${sql.join(cards)})`;
 };
 
 describe('poker cards: the deck, odds and draws', () => {
@@ -80,10 +80,7 @@ describe('poker cards: the deck, odds and draws', () => {
     expect(seed.odds.joker).toBeLessThan(seed.odds.ace);
     expect(seed.odds.ace).toBeLessThan(seed.odds.face);
     expect(seed.odds.face).toBeLessThan(seed.odds.number);
-    const rows = (await app.db.prepare('SELECT card, weight FROM poker_odds').all()) as {
-      card: string;
-      weight: number;
-    }[];
+    const rows = await inDb(app.db).all<{ card: string; weight: number }>`SELECT card, weight FROM poker_odds`;
     expect(rows).toHaveLength(54);
     const total = rows.reduce((s, r) => s + r.weight, 0);
     expect(total).toBe(900);
@@ -150,9 +147,8 @@ describe('poker cards: the deck, odds and draws', () => {
     const consolation = readPokerSeed().duplicateRewards;
     expect(second.body.data.rewards).toEqual([{ type: 'other', amount: 1, info: '7C' }, ...consolation]);
     expect((await balanceOf(client)).point).toBe(10);
-    const journal = await app.db
-      .prepare('SELECT type, point_delta, reference FROM balance_journal WHERE user_id = ? AND point_delta != 0')
-      .all(await userIdOf(app, info.uid));
+    const journal = await inDb(app.db)
+      .all`SELECT type, point_delta, reference FROM balance_journal WHERE user_id = ${await userIdOf(app, info.uid)} AND point_delta != 0`;
     expect(journal).toEqual([
       { type: 'points', point_delta: 10, reference: expect.stringMatching(/^poker\.duplicate:\d+$/) },
     ]);
@@ -190,10 +186,8 @@ describe('poker cards: referral chances', () => {
     expect((await draw(superior.client)).body.data.chances).toBe(1);
     expect((await draw(superior.client)).body.data.chances).toBe(0);
     expect((await draw(superior.client)).body.code).toBe(Code.POKER_NO_CHANCE);
-    const chances = await app.db
-      .prepare('SELECT chance FROM poker_draws WHERE user_id = ? ORDER BY id')
-      .pluck()
-      .all(await userIdOf(app, superior.info.uid));
+    const chances = await inDb(app.db)
+      .column<string>`SELECT chance FROM poker_draws WHERE user_id = ${await userIdOf(app, superior.info.uid)} ORDER BY id`;
     expect(chances).toEqual(['free', 'referral']);
     // A referral chance does not expire at midnight; the free one comes back.
     await setClock('2026-11-21T08:00:00+08:00');
@@ -262,10 +256,7 @@ describe('poker cards: the full set and the grand prize', () => {
     const later = await draw(client);
     expect(later.body.data).toMatchObject({ duplicate: true, completed: false });
     expect((await balanceOf(client)).balance).toBe(250000);
-    const grand = await app.db
-      .prepare(`SELECT COUNT(*) FROM reward_claims WHERE reward_key = 'poker.grand'`)
-      .pluck()
-      .get();
+    const grand = await inDb(app.db).value<number>`SELECT COUNT(*) FROM reward_claims WHERE reward_key = 'poker.grand'`;
     expect(grand).toBe(1);
     await expectLedgerExact(app);
   });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import { opsClient, registerPlayer, type TestClient, testApp } from '../../test/helpers';
+import { inDb } from '../../test/in-db';
 import { balanceOf } from '../../test/money';
 import { expectLedgerExact, setVip, userIdOf } from '../../test/rewards';
 
@@ -36,9 +37,8 @@ describe('redemption codes', () => {
 
     const other = await registerPlayer(app);
     expect((await redeem(other.client, ' Welcome2026 ')).body.success).toBe(true);
-    const journal = await app.db
-      .prepare('SELECT type, amount, point_delta, reference FROM balance_journal WHERE user_id = ? ORDER BY id')
-      .all(await userIdOf(app, info.uid));
+    const journal = await inDb(app.db)
+      .all`SELECT type, amount, point_delta, reference FROM balance_journal WHERE user_id = ${await userIdOf(app, info.uid)} ORDER BY id`;
     expect(journal).toEqual([
       { type: 'reward', amount: 2000, point_delta: 0, reference: 'code:WELCOME2026' },
       { type: 'points', amount: 0, point_delta: 50, reference: 'code:WELCOME2026' },
@@ -105,7 +105,7 @@ describe('redemption codes', () => {
     expect(balances.reduce((sum, b) => sum + b.balance, 0)).toBe(200);
     const listed = await opsClient(app).get<{ list: OpsCode[] }>('/ops/codes', { q: 'race' });
     expect(listed.body.data.list).toEqual([expect.objectContaining({ code: 'RACE-1', used: 2, left: 0 })]);
-    expect(await app.db.prepare('SELECT COUNT(*) FROM redemption_uses').pluck().get()).toBe(2);
+    expect(await inDb(app.db).value`SELECT COUNT(*) FROM redemption_uses`).toBe(2);
     await expectLedgerExact(app);
   });
 

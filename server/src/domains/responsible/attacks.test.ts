@@ -5,6 +5,7 @@ import type { ResponsibleState } from '../../../../shared/contract/responsible';
 import { testConfig } from '../../config';
 import { TEST_FAMILIES, TEST_TITLES } from '../../sandbox/provider/testing';
 import { opsClient, registerPlayer, type TestClient, testApp } from '../../test/helpers';
+import { inDb } from '../../test/in-db';
 import { balanceOf, fund } from '../../test/money';
 import { deposit } from '../../test/play';
 
@@ -32,7 +33,7 @@ const setClock = (iso: string) => opsClient(app).post('/ops/clock', { set: iso }
 const advance = (by: string) => opsClient(app).post('/ops/clock', { advance: by });
 const limitOf = (s: ResponsibleState, period: string) => s.depositLimits.find((l) => l.period === period);
 const statusOf = async (orderNo: string) =>
-  (await app.db.prepare('SELECT status FROM deposits WHERE order_no = ?').pluck().get(orderNo)) as number;
+  (await inDb(app.db).value<number>`SELECT status FROM deposits WHERE order_no = ${orderNo}`) as number;
 
 /** Pays an order on the sandbox checkout page as the player would (mobile and MPIN typed on the form). */
 async function payOnCheckout(payUrl: string) {
@@ -75,7 +76,7 @@ describe('a break and an order built before it', () => {
     const answers = await Promise.all([build(client, 500), takeBreak(client), build(client, 500), build(client, 500)]);
     const builds = [answers[0], answers[2], answers[3]];
     const since = (answers[1].body.data as ResponsibleState).playBreak?.since ?? '';
-    const created = (await app.db.prepare('SELECT created_at FROM deposits').pluck().all()) as string[];
+    const created = await inDb(app.db).column<string>`SELECT created_at FROM deposits`;
     expect(created.length).toBe(builds.filter((b) => b.body.success).length);
     for (const b of builds) if (!b.body.success) expect(b.body.code).toBe(Code.PLAY_PAUSED);
     // the clock is frozen, so an order before the break has the same instant; none may be later
@@ -240,7 +241,7 @@ describe('limit raise timing', () => {
 describe('bets while a break runs (the demo provider, stepped and shared tables)', () => {
   async function openTitle(client: TestClient, key: string) {
     app.provider.studio.extend(TEST_FAMILIES, TEST_TITLES);
-    await app.db.prepare('UPDATE games SET provider_game = ? WHERE id = 1').run(key);
+    await inDb(app.db).run`UPDATE games SET provider_game = ${key} WHERE id = 1`;
     const launched = await client.post<{ playUrl: string }>('/api/game/getUrl', { gameId: 1 });
     const token = new URL(launched.body.data.playUrl).searchParams.get('token') ?? '';
     return token;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import { hashed, opsClient, registerPlayer, type TestClient, testApp } from '../../test/helpers';
+import { inDb } from '../../test/in-db';
 import { balanceOf, bindWallet, setTradePassword, verifyIdentity } from '../../test/money';
 import { assertLedgerWhole } from '../ledger/whole';
 import { bet, deposit } from './fixtures';
@@ -56,10 +57,8 @@ const claimTier = (tier: number) => client.post<{ rewards: unknown[] }>('/api/bo
 const returnGift = async () => (await client.get<ReturnGift>('/api/bonus/returnGift/fetch')).body.data;
 /** The wagering asked by the bonuses granted so far (each opens its own requirement). */
 const owed = async () =>
-  (await app.db
-    .prepare('SELECT COALESCE(SUM(required), 0) FROM wagering_requirements WHERE user_id = ?')
-    .pluck()
-    .get(userId)) as number;
+  (await inDb(app.db)
+    .value<number>`SELECT COALESCE(SUM(required), 0) FROM wagering_requirements WHERE user_id = ${userId}`) as number;
 async function logIn() {
   const answer = await client.post('/api/user/login', { username: typed.username, password: hashed(typed.password) });
   if (!answer.body.success) throw new Error(JSON.stringify(answer.body));
@@ -119,10 +118,8 @@ describe('tasks', () => {
     expect((await task('daily_login')).status).toBe('available');
     expect((await claimTask('daily_login')).body.success).toBe(true);
     expect((await balanceOf(client)).point).toBe(20);
-    const keys = await app.db
-      .prepare("SELECT reward_key FROM reward_claims WHERE source = 'task' ORDER BY id")
-      .pluck()
-      .all();
+    const keys = await inDb(app.db)
+      .column<string>`SELECT reward_key FROM reward_claims WHERE source = 'task' ORDER BY id`;
     expect(keys).toEqual(['task:daily_login:2026-11-30', 'task:daily_login:2026-12-01']);
   });
 
@@ -267,10 +264,7 @@ describe('Daily Deposit Bonus', () => {
     expect((await claimTier(1)).body.code).toBe(Code.DAILY_DEPOSIT_NOT_REACHED);
     await deposit(app, client, 500);
     expect((await claimTier(1)).body.success).toBe(true);
-    const keys = await app.db
-      .prepare("SELECT reward_key FROM reward_claims WHERE source = 'dailyDeposit'")
-      .pluck()
-      .all();
+    const keys = await inDb(app.db).column<string>`SELECT reward_key FROM reward_claims WHERE source = 'dailyDeposit'`;
     expect(keys).toEqual(['dailyDeposit:2026-12-01:1']);
   });
 });

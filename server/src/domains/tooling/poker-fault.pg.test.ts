@@ -4,6 +4,7 @@ import { MISSING_CARD } from '../../../../db/scenarios/poker-53-of-54';
 import { openPostgres } from '../../db/postgres/open';
 import type { PgPoolDb } from '../../db/postgres/pool';
 import { opsClient, type TestClient, testApp } from '../../test/helpers';
+import { inDb } from '../../test/in-db';
 import { ledgerIsWhole, logIn } from './test-kit';
 
 // On PostgreSQL a draw's SERIALIZABLE transaction is run again after a serialization failure: the
@@ -36,19 +37,16 @@ describe('the poker.card fault on PostgreSQL', () => {
       asked += 1;
       const card = tooling.faults.take('poker', (await users.byId(userId))?.uid ?? null)?.card ?? undefined;
       if (asked === 1)
-        await other
-          .prepare('INSERT INTO poker_cards (user_id, card, owned, first_at, updated_at) VALUES (?, ?, 1, ?, ?)')
-          .run(userId, MISSING_CARD, app.clock.iso(), app.clock.iso());
+        await inDb(other).run`INSERT INTO poker_cards (user_id, card, owned, first_at, updated_at)
+          VALUES (${userId}, ${MISSING_CARD}, 1, ${app.clock.iso()}, ${app.clock.iso()})`;
       return card;
     });
 
     const drawn = await client.post<{ card: string; completed: boolean }>('/api/poker/draw');
     expect(drawn.body.success, JSON.stringify(drawn.body)).toBe(true);
     expect(asked).toBe(1);
-    const owned = await other
-      .prepare('SELECT owned FROM poker_cards WHERE user_id = (SELECT id FROM users WHERE uid = ?) AND card = ?')
-      .pluck()
-      .get(uid, MISSING_CARD);
+    const owned = await inDb(other)
+      .value<number>`SELECT owned FROM poker_cards WHERE user_id = (SELECT id FROM users WHERE uid = ${uid}) AND card = ${MISSING_CARD}`;
     // The concurrent row and the draw's own: the draw ran after the conflict, with the fault's card.
     expect(owned).toBe(2);
     expect((await ops.get<{ faults: unknown[] }>('/ops/faults')).body.data.faults).toEqual([]);

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import type { VipCard } from '../../../../shared/contract/vip';
 import { opsClient, testApp } from '../../test/helpers';
+import { inDb } from '../../test/in-db';
 import { fund } from '../../test/money';
 import { bet, deposit, gameSession, ledgerOf, type Player, player, rollback } from '../../test/play';
 import { readWithdrawalsSeed } from '../withdraw/seed';
@@ -101,10 +102,8 @@ describe('the VIP card', () => {
     const open = await bet(app, session, 1, false);
     expect((await app.services.users.byId(me.userId))?.vip_level).toBe(1);
     expect(await vipOf()).toBe(1);
-    const limit = await app.db
-      .prepare('SELECT w.daily_amount FROM withdraw_limits w JOIN users u ON u.vip_level = w.vip_level WHERE u.id = ?')
-      .pluck()
-      .get(me.userId);
+    const limit = await inDb(app.db)
+      .value<number>`SELECT w.daily_amount FROM withdraw_limits w JOIN users u ON u.vip_level = w.vip_level WHERE u.id = ${me.userId}`;
     expect(limit).toBe(3_000_000); // the withdrawal service reads the limit of users.vip_level
     // The bet is cancelled: turnover falls under the threshold, the level stays.
     await rollback(app, open);
@@ -114,7 +113,7 @@ describe('the VIP card', () => {
   });
 
   it('shows the top level with no next level and full progress', async () => {
-    await app.db.prepare('UPDATE users SET vip_level = 10 WHERE id = ?').run(me.userId);
+    await inDb(app.db).run`UPDATE users SET vip_level = 10 WHERE id = ${me.userId}`;
     const data = await card();
     expect(data).toMatchObject({
       level: 10,
@@ -154,9 +153,8 @@ describe('daily login reward', () => {
     const first = await claim('daily');
     expect(first.body).toMatchObject({ success: true, data: { rewards: [{ type: 'cash', amount: 1 }] } });
     expect((await ledgerOf(app, me.userId)).balance).toBe(before + 100);
-    const journal = await app.db
-      .prepare("SELECT type, amount, reference FROM balance_journal WHERE user_id = ? AND type = 'reward'")
-      .all(me.userId);
+    const journal = await inDb(app.db)
+      .all`SELECT type, amount, reference FROM balance_journal WHERE user_id = ${me.userId} AND type = 'reward'`;
     expect(journal).toEqual([{ type: 'reward', amount: 100, reference: 'vip.daily:2026-11-20' }]);
 
     expect((await card()).daily).toMatchObject({
@@ -177,7 +175,7 @@ describe('daily login reward', () => {
   });
 
   it('pays the amount of the current level', async () => {
-    await app.db.prepare('UPDATE users SET vip_level = 4 WHERE id = ?').run(me.userId);
+    await inDb(app.db).run`UPDATE users SET vip_level = 4 WHERE id = ${me.userId}`;
     expect((await claim('daily')).body.data.rewards).toEqual([{ type: 'cash', amount: 20 }]);
   });
 
@@ -187,7 +185,7 @@ describe('daily login reward', () => {
     expect(wins).toHaveLength(1);
     for (const a of answers.filter((x) => !x.body.success)) expect(a.body.code).toBe(Code.SIGN_IN_NOT_ARRIVED);
     expect(await ledgerOf(app, me.userId)).toEqual({ balance: 100, journal: 100 });
-    const claims = await app.db.prepare('SELECT COUNT(*) FROM reward_claims WHERE user_id = ?').pluck().get(me.userId);
+    const claims = await inDb(app.db).value<number>`SELECT COUNT(*) FROM reward_claims WHERE user_id = ${me.userId}`;
     expect(claims).toBe(1);
   });
 
@@ -205,7 +203,7 @@ describe('monthly reward', () => {
   });
 
   it('pays once per Manila month and opens again on the 1st at midnight Manila', async () => {
-    await app.db.prepare('UPDATE users SET vip_level = 2 WHERE id = ?').run(me.userId);
+    await inDb(app.db).run`UPDATE users SET vip_level = 2 WHERE id = ${me.userId}`;
     expect((await card()).monthly).toMatchObject({
       amount: 150,
       claimable: true,
@@ -247,10 +245,8 @@ describe('rebates', () => {
     await deposit(app, me.client, 222.23);
     // The 0.554 centavo left over is not lost: 0.2% of the 1,000 deposited since the first claim is 2.00.
     expect((await claim('deposit')).body.data.rewards).toEqual([{ type: 'cash', amount: 0.45 }]);
-    const rebates = await app.db
-      .prepare("SELECT SUM(amount) FROM balance_journal WHERE user_id = ? AND type = 'rebate'")
-      .pluck()
-      .get(me.userId);
+    const rebates = await inDb(app.db)
+      .value<number>`SELECT SUM(amount) FROM balance_journal WHERE user_id = ${me.userId} AND type = 'rebate'`;
     expect(rebates).toBe(400);
   });
 

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import { hashed, registerPlayer, TestClient, testApp } from '../../test/helpers';
+import { inDb } from '../../test/in-db';
 import { openRoundState } from '../../test/provider-bed';
 import type { PlayResult } from './engine';
 import type { Engine } from './games/kinds';
@@ -67,10 +68,8 @@ describe('the house cannot be beaten', () => {
       const titles: string[] = [];
       const families = new Set<string>();
       const launchable = new Set(
-        (await app.db
-          .prepare('SELECT provider_game FROM games WHERE enabled = 1 AND playable = 1 AND need_bind_wallet = 0')
-          .pluck()
-          .all()) as string[],
+        await inDb(app.db)
+          .column<string>`SELECT provider_game FROM games WHERE enabled = 1 AND playable = 1 AND need_bind_wallet = 0`,
       );
       for (const [key, title] of provider.studio.titles) {
         if (title.shared || families.has(title.family) || !launchable.has(key)) continue;
@@ -101,10 +100,8 @@ describe('the house cannot be beaten', () => {
             const key = `${title}#${n}`;
             const known = tabs.get(key);
             if (known) return known;
-            const game = (await app.db
-              .prepare('SELECT id FROM games WHERE provider_game = ?')
-              .pluck()
-              .get(title)) as number;
+            const game = (await inDb(app.db)
+              .value<number>`SELECT id FROM games WHERE provider_game = ${title}`) as number;
             const launched = await client.post<{ playUrl: string }>('/api/game/getUrl', { gameId: game });
             if (!launched.body.success) throw new Error(`${title}: ${JSON.stringify(launched.body)}`);
             const token = new URL(launched.body.data.playUrl).searchParams.get('token') ?? '';
@@ -114,7 +111,7 @@ describe('the house cannot be beaten', () => {
             return opened.id;
           }
           const providerRound = async (roundId: string) =>
-            (await app.db.prepare('SELECT * FROM provider_rounds WHERE round_id = ?').get(roundId)) as {
+            (await inDb(app.db).get`SELECT * FROM provider_rounds WHERE round_id = ${roundId}`) as {
               round_id: string;
               title: string;
               session_token: string;
@@ -160,14 +157,10 @@ describe('the house cannot be beaten', () => {
                   : (titles[step.title % titles.length] as string);
               const session = await tab(title, step.tab);
               const openOnPair =
-                ((await app.db
-                  .prepare(
-                    `SELECT COUNT(*) FROM provider_rounds r JOIN provider_seeds s ON s.server_seed_hash = r.server_seed_hash
-                     WHERE s.revealed_at IS NULL AND s.player_id = ? AND r.title = ?
-                       AND r.state IN ('betting', 'bet_placed')`,
-                  )
-                  .pluck()
-                  .get(registered.info.uid, title)) as number) > 0;
+                ((await inDb(app.db).value<number>`SELECT COUNT(*) FROM provider_rounds r
+                  JOIN provider_seeds s ON s.server_seed_hash = r.server_seed_hash
+                  WHERE s.revealed_at IS NULL AND s.player_id = ${registered.info.uid} AND r.title = ${title}
+                    AND r.state IN ('betting', 'bet_placed')`) as number) > 0;
               const rotated = await provider.rotateSeeds(session, `seed-${run}`);
               if (openOnPair) expect(rotated).toMatchObject({ ok: false });
               else if (!rotated.ok) expect(rotated.code).toBe(Code.GAME_TOKEN_INVALID);
@@ -198,21 +191,14 @@ describe('the house cannot be beaten', () => {
             }
 
             // --- invariants ---
-            const revealedOpen = (await app.db
-              .prepare(
-                `SELECT COUNT(*) FROM provider_rounds r JOIN provider_seeds s ON s.server_seed_hash = r.server_seed_hash
-                 WHERE s.revealed_at IS NOT NULL AND (r.state = 'betting' OR (r.state = 'bet_placed' AND r.done = 0))`,
-              )
-              .pluck()
-              .get()) as number;
+            const revealedOpen = (await inDb(app.db).value<number>`SELECT COUNT(*) FROM provider_rounds r
+              JOIN provider_seeds s ON s.server_seed_hash = r.server_seed_hash
+              WHERE s.revealed_at IS NOT NULL AND (r.state = 'betting' OR (r.state = 'bet_placed' AND r.done = 0))`) as number;
             expect(revealedOpen, 'a revealed seed with an open round').toBe(0);
 
-            const standing = (await app.db
-              .prepare(
-                `SELECT p.title, p.params, p.actions, g.status FROM provider_rounds p
-                 JOIN game_rounds g ON g.round_id = p.round_id WHERE g.user_id = ?`,
-              )
-              .all(userId)) as { title: string; params: string; actions: string; status: string }[];
+            const standing = await inDb(app.db).all<{ title: string; params: string; actions: string; status: string }>`
+              SELECT p.title, p.params, p.actions, g.status FROM provider_rounds p
+              JOIN game_rounds g ON g.round_id = p.round_id WHERE g.user_id = ${userId}`;
             let expected = 0;
             for (const g of standing) {
               if (g.status === 'refunded') continue;
@@ -228,15 +214,16 @@ describe('the house cannot be beaten', () => {
 
             expect((await app.services.ledger.check()).problems).toEqual([]);
 
-            const openRounds = (await app.db
-              .prepare("SELECT COUNT(*) FROM game_rounds WHERE user_id = ? AND status = 'open'")
-              .pluck()
-              .get(userId)) as number;
+            const openRounds = (await inDb(app.db)
+              .value<number>`SELECT COUNT(*) FROM game_rounds WHERE user_id = ${userId} AND status = 'open'`) as number;
             if (account.balance === 0 && openRounds === 0) lost = true;
             const requirement = await app.services.ledger.wagering(userId);
-            const bonusRow = (await app.db
-              .prepare('SELECT state, done, required FROM wagering_requirements WHERE user_id = ? AND reference = ?')
-              .get(userId, `bonus-${run}`)) as { state: string; done: number; required: number };
+            const bonusRow = (await inDb(app.db)
+              .get`SELECT state, done, required FROM wagering_requirements WHERE user_id = ${userId} AND reference = ${`bonus-${run}`}`) as {
+              state: string;
+              done: number;
+              required: number;
+            };
             if (bonusRow.state === 'forfeited') expect(lost, 'forfeited while the bonus was not lost').toBe(true);
             if (bonusRow.state === 'open')
               expect(await app.services.ledger.withdrawable(account)).toBeLessThanOrEqual(

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import { registerPlayer, type TestClient } from '../../test/helpers';
+import { inDb } from '../../test/in-db';
 import { providerTestBed } from '../../test/provider-bed';
 import type { ProviderEngine } from './engine';
 import { hashSeed } from './games/fair';
@@ -104,7 +105,7 @@ describe('stepped rounds', () => {
     const session = await open('test-roll');
     const started = await provider.play(session, { stake: 1000 });
     if (!started.ok) throw new Error(started.message);
-    const row = () => app.db.prepare('SELECT actions, done, state FROM provider_rounds').get();
+    const row = () => inDb(app.db).get`SELECT actions, done, state FROM provider_rounds`;
     const before = await row();
     expect(await provider.act(session, started.roundId, { move: 'stand' })).toMatchObject({
       ok: false,

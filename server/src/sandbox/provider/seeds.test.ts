@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import type { TestClient } from '../../test/helpers';
+import { inDb } from '../../test/in-db';
 import { openRoundState, providerTestBed } from '../../test/provider-bed';
 import type { PlayResult, ProviderEngine } from './engine';
 import { hashSeed } from './games/fair';
@@ -194,10 +195,8 @@ describe('a stepped round with no risky exit', () => {
     await provider.recover(60_000, 10 * 60_000);
     // Void: the stake back, its turnover taken back, the record says refunded.
     expect(await account()).toMatchObject({ balance: 10_000, turnover_done: 0 });
-    const state = await app.db
-      .prepare('SELECT state FROM provider_rounds WHERE round_id = ?')
-      .pluck()
-      .get(started.roundId);
+    const state = await inDb(app.db)
+      .value<string>`SELECT state FROM provider_rounds WHERE round_id = ${started.roundId}`;
     expect(state).toBe('void');
   });
 });
