@@ -12,8 +12,8 @@ export function oncePerTurn(
   app: FastifyInstance,
   handler: (key: number) => void | Promise<void>,
 ): (key: number) => void {
-  const queued = new Map<number, () => void>();
-  const waiting = new Map<number, Promise<void>>();
+  /** Per key queued this turn: the promise its callers' requests wait for, and what settles it. */
+  const queued = new Map<number, { ran: Promise<void>; done: () => void }>();
   const running = new Set<Promise<void>>();
   let flushing: NodeJS.Immediate | undefined;
   const run = (key: number, done: () => void) => {
@@ -29,8 +29,7 @@ export function oncePerTurn(
     flushing = undefined;
     const keys = [...queued];
     queued.clear();
-    waiting.clear();
-    for (const [key, done] of keys) run(key, done);
+    for (const [key, { done }] of keys) run(key, done);
   };
   app.addHook('onClose', async () => {
     if (flushing) clearImmediate(flushing);
@@ -38,13 +37,17 @@ export function oncePerTurn(
     await Promise.all(running);
   });
   return (key) => {
-    let ran = waiting.get(key);
-    if (!ran) {
-      ran = new Promise<void>((resolve) => queued.set(key, resolve));
-      waiting.set(key, ran);
+    let entry = queued.get(key);
+    if (!entry) {
+      let done = () => {};
+      const ran = new Promise<void>((resolve) => {
+        done = resolve;
+      });
+      entry = { ran, done };
+      queued.set(key, entry);
     }
     flushing ??= setImmediate(flush);
-    followUp(ran);
+    followUp(entry.ran);
   };
 }
 
