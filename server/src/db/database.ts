@@ -1,13 +1,14 @@
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import type { SyncDb } from './port';
 
+export type { LegacyMigration } from './migrate';
+export { knownMigrations, MIGRATIONS_DIR, migrate, migrateDb, readMigrations } from './migrate';
 export type { Db, SyncDb } from './port';
 
 export const ROOT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-export const MIGRATIONS_DIR = join(ROOT_DIR, 'db', 'migrations');
 export const SEEDS_DIR = join(ROOT_DIR, 'db', 'seeds');
 
 /** Opens (creating its folder) the SQLite file, or an in-memory database for ':memory:'. */
@@ -30,53 +31,4 @@ export function openDatabase(file: string): SyncDb {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   return db;
-}
-
-interface Migration {
-  version: number;
-  name: string;
-  sql: string;
-}
-
-let cachedMigrations: Migration[] | undefined;
-
-export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
-  if (dir === MIGRATIONS_DIR && cachedMigrations) return cachedMigrations;
-  const migrations = readdirSync(dir)
-    .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
-    .sort()
-    .map((file) => ({
-      version: Number(file.slice(0, 4)),
-      name: file.replace(/\.sql$/, ''),
-      sql: readFileSync(join(dir, file), 'utf8'),
-    }));
-  if (dir === MIGRATIONS_DIR) cachedMigrations = migrations;
-  return migrations;
-}
-
-/** Applies, forward only and each in its own transaction, the migrations not yet applied. */
-export function migrate(db: SyncDb, migrations = readMigrations()): string[] {
-  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL) STRICT`);
-  const applied = new Set(
-    db
-      .prepare('SELECT version FROM schema_migrations')
-      .pluck()
-      .all()
-      .map((v) => Number(v)),
-  );
-  const done: string[] = [];
-  for (const migration of migrations) {
-    if (applied.has(migration.version)) continue;
-    db.transaction(() => {
-      db.exec(migration.sql);
-      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
-        migration.version,
-        migration.name,
-        new Date().toISOString(),
-      );
-    })();
-    done.push(migration.name);
-  }
-  return done;
 }

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import { type Db, migrate, openDatabase, type SyncDb } from '../db/database';
-import { migratePostgres, openPostgres } from '../db/postgres/open';
+import { type Db, migrateDb, openDatabase, type SyncDb } from '../db/database';
+import { openPostgres } from '../db/postgres/open';
 import '../db/seeds-index';
 import { runSeeds } from '../db/seed';
 import { serialize } from '../db/serial';
@@ -17,15 +17,14 @@ async function openStore(config: Config, given: SyncDb | undefined): Promise<{ d
       ahead: config.databaseTemplateReady,
     });
     try {
-      return { db, applied: await migratePostgres(db) };
+      return { db, applied: await migrateDb(db) };
     } catch (error) {
       await db.close();
       throw error;
     }
   }
-  const connection = given ?? openDatabase(config.dbFile);
-  const applied = migrate(connection);
-  return { db: serialize(connection), applied };
+  const db = serialize(given ?? openDatabase(config.dbFile));
+  return { db, applied: await migrateDb(db) };
 }
 
 /** Opens the database (or takes the SQLite connection given), applies migrations and seeds, and closes it

@@ -45,7 +45,7 @@ function compileOnly(engine: Engine): Builder {
   });
 }
 
-const builders: Record<Engine, Builder> = { sqlite: compileOnly('sqlite'), postgres: compileOnly('postgres') };
+export const builders: Record<Engine, Builder> = { sqlite: compileOnly('sqlite'), postgres: compileOnly('postgres') };
 
 /** The place of a value given per call, by name, in a compiled query's parameters. */
 class Param {

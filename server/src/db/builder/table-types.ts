@@ -18,7 +18,10 @@ interface ColumnInfo {
 
 /** `col TEXT ... CHECK (col IN ('a', 'b'))` in a table's SQL: the column's values, as a union type. */
 function checkedValues(tableSql: string, column: string): string | undefined {
-  const check = new RegExp(String.raw`\b${column}\s+TEXT\b[^,]*?CHECK\s*\(\s*${column}\s+IN\s*\(([^)]*)\)\s*\)`, 'i');
+  const check = new RegExp(
+    String.raw`(?<![\w"])"?${column}"?\s+TEXT\b[^,]*?CHECK\s*\(\s*${column}\s+IN\s*\(([^)]*)\)\s*\)`,
+    'i',
+  );
   const values = check
     .exec(tableSql)?.[1]
     ?.split(',')

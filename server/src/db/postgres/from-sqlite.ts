@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { ledgerProblems } from '../../domains/ledger/whole';
-import { readMigrations } from '../database';
+import { knownMigrations } from '../database';
 import { serialize } from '../serial';
 import { isRetryable } from './errors';
 import { migratePostgres, openPostgres } from './open';
@@ -24,7 +24,7 @@ export class MigrationRefused extends Error {
 }
 
 /**
- * The tables the PostgreSQL migrations themselves fill (0032_baseline: the catalog version row, the
+ * The tables the migrations themselves fill (0052_baseline: the catalog version row, the
  * ledger's counterparty accounts and their slots, 0052). A target whose other tables are all empty is empty: these rows are
  * replaced by the source's. migrate.pg.test.ts holds this list equal to what the migrations insert.
  */
@@ -92,7 +92,7 @@ function checkSourceMigrations(source: Database.Database): number[] {
   const applied = (source.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all() as unknown[])
     .map(Number)
     .sort((a, b) => a - b);
-  const known = readMigrations().map((m) => m.version);
+  const known = knownMigrations().map((m) => m.version);
   const newer = applied.filter((v) => !known.includes(v));
   if (newer.length)
     throw new MigrationRefused(

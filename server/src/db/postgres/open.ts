@@ -1,11 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { ROOT_DIR, readMigrations } from '../database';
+import { migrateDb } from '../migrate';
 import { PgPoolDb } from './pool';
-
-/** PostgreSQL's migrations: the same numbers and names as db/migrations, in PostgreSQL's dialect. */
-export const PG_MIGRATIONS_DIR = join(ROOT_DIR, 'db', 'postgres', 'migrations');
 
 /** The url of database `name` on the server of `url`. */
 export function databaseUrl(url: string, name: string): string {
@@ -39,42 +34,8 @@ export function openPostgres(url: string, options: { template?: string; ahead?: 
   return db;
 }
 
-/** Every process migrating the same database takes this lock first (pg_advisory_xact_lock): one at a time. */
-const MIGRATION_LOCK = 7_316_021;
-
 /**
- * Applies, forward only and each in its own transaction, the PostgreSQL migrations not yet applied. Several
- * processes may start at once on one database: each migration is applied under an advisory lock, after
- * looking again whether another process applied it meanwhile.
+ * Applies the migrations PostgreSQL lacks (db/migrate.ts: the one list and rule of both engines, each
+ * migration under an advisory lock).
  */
-export async function migratePostgres(db: PgPoolDb, dir = PG_MIGRATIONS_DIR): Promise<string[]> {
-  const done: string[] = [];
-  if (!existsSync(dir)) return done;
-  const locked = async <T>(work: () => Promise<T>) =>
-    db.transaction(async () => {
-      await db.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
-      return work();
-    })();
-  await locked(() =>
-    db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-      version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`),
-  );
-  const appliedVersions = async () =>
-    new Set((await db.query('SELECT version FROM schema_migrations')).rows.map((r) => Number(r[0])));
-  const applied = await appliedVersions();
-  for (const migration of readMigrations(dir)) {
-    if (applied.has(migration.version)) continue;
-    const ran = await locked(async () => {
-      if ((await appliedVersions()).has(migration.version)) return false;
-      await db.exec(migration.sql);
-      // The baseline (0032) records the SQLite versions it stands for itself.
-      await db.query(
-        'INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3) ON CONFLICT (version) DO NOTHING',
-        [migration.version, migration.name, new Date().toISOString()],
-      );
-      return true;
-    });
-    if (ran) done.push(migration.name);
-  }
-  return done;
-}
+export const migratePostgres = (db: PgPoolDb): Promise<string[]> => migrateDb(db);

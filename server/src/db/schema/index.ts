@@ -1,0 +1,25 @@
+import type { Engine } from '../builder';
+import { baseline } from './baseline';
+
+/**
+ * A schema migration, written once for both engines (docs/architecture.md, "Adding a table and a query"):
+ * `up` answers the statements for an engine, with Kysely's schema builder (db/schema/dialect.ts) or SQL valid
+ * on both; where an engine needs its own text, both are side by side (dialect's `perEngine`) with a comment.
+ */
+export interface SchemaMigration {
+  /** The number in its name; later migrations take the next number after the last one (0053, ...). */
+  version: number;
+  /** `NNNN_what`, as schema_migrations records it. */
+  name: string;
+  /**
+   * What it records in schema_migrations instead of itself: the baseline stands for the SQLite migrations
+   * it replaces. Absent: its own version and name.
+   */
+  standsFor?: readonly { version: number; name: string }[];
+  up(engine: Engine): string[];
+}
+
+/** Every migration of both engines, in order: the baseline, then the ones written after it. */
+export const MIGRATIONS: readonly SchemaMigration[] = [baseline];
+
+export { baseline };
