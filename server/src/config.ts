@@ -16,7 +16,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DB_FILE: z.string().min(1).default('data/casino.db'),
-  /** postgres://...: use PostgreSQL (db/postgres/migrations) instead of the SQLite file DB_FILE. */
+  /** postgres://...: use PostgreSQL instead of the SQLite file DB_FILE (the same schema, db/schema). */
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// url')

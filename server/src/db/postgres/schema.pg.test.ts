@@ -1,16 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, openDatabase, ROOT_DIR, type SyncDb } from '../database';
+import { migrate, migrateDb, openDatabase, type SyncDb } from '../database';
+import { openPostgres } from './open';
 
-// One schema, two engines (docs/deployment.md): the schema the SQLite migrations build and the one the
-// PostgreSQL migrations build must match. Runs in `npm run test:stores`, whose set-up starts a PostgreSQL
+// One schema, two engines (docs/deployment.md): the baseline (db/schema), written once, must build the same
+// schema on both (schema/schema.test.ts holds SQLite's equal to the old chain's). Runs in `npm run test:stores`, whose set-up starts a PostgreSQL
 // server (TEST_DATABASE_URL); by hand, PG_TEST_URL names another, e.g. postgres://postgres@localhost:55432/postgres.
 // The test builds a fresh database beside the one named.
 
 const PG_URL = process.env.PG_TEST_URL ?? process.env.TEST_DATABASE_URL;
-const PG_MIGRATIONS_DIR = join(ROOT_DIR, 'db', 'postgres', 'migrations');
 
 /**
  * SQLite's copies of PostgreSQL's unique lower() indexes (db/migrations/0041): on SQLite the UNIQUE COLLATE
@@ -31,27 +29,6 @@ function psql(url: string, args: string[], input?: string): string {
 function pgJson<T>(url: string, sql: string): T {
   const out = psql(url, ['-c', sql]).trim();
   return (out === '' ? [] : JSON.parse(out)) as T;
-}
-
-/** Applies the PostgreSQL migrations in order, as the runner does (docs/deployment.md). */
-function migratePg(url: string) {
-  psql(url, [
-    '-c',
-    'CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
-  ]);
-  const files = readdirSync(PG_MIGRATIONS_DIR)
-    .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
-    .sort();
-  for (const file of files) {
-    const version = Number(file.slice(0, 4));
-    const name = file.replace(/\.sql$/, '');
-    const sql = readFileSync(join(PG_MIGRATIONS_DIR, file), 'utf8');
-    psql(
-      url,
-      ['-1', '-f', '-'],
-      `${sql}\n;INSERT INTO schema_migrations (version, name, applied_at) VALUES (${version}, '${name}', 'test') ON CONFLICT (version) DO NOTHING;\n`,
-    );
-  }
 }
 
 interface Column {
@@ -269,14 +246,20 @@ describe('one schema on SQLite and PostgreSQL', () => {
   let pg: Schema;
   let sqliteDb: SyncDb;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     const admin = PG_URL as string;
     psql(admin, ['-c', `DROP DATABASE IF EXISTS ${dbName}`]);
     psql(admin, ['-c', `CREATE DATABASE ${dbName}`]);
     const target = new URL(admin);
     target.pathname = `/${dbName}`;
     url = target.toString();
-    migratePg(url);
+    const pgDb = openPostgres(url);
+    try {
+      expect(await migrateDb(pgDb)).toEqual(['0052_baseline']);
+      expect(await migrateDb(pgDb)).toEqual([]);
+    } finally {
+      await pgDb.close();
+    }
     pg = pgSchema(url);
     sqliteDb = openDatabase(':memory:');
     migrate(sqliteDb);

@@ -1016,28 +1016,28 @@ BEGIN
 END`,
       ],
       postgres: [
-        `CREATE FUNCTION game_catalog_bump() RETURNS trigger LANGUAGE plpgsql AS $
+        `CREATE FUNCTION game_catalog_bump() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE game_catalog_version SET version = version + 1;
   RETURN NULL;
 END;
-$`,
+$$`,
         `CREATE TRIGGER games_inserted AFTER INSERT ON games FOR EACH ROW EXECUTE FUNCTION game_catalog_bump()`,
         `CREATE TRIGGER games_updated AFTER UPDATE ON games FOR EACH ROW EXECUTE FUNCTION game_catalog_bump()`,
         `CREATE TRIGGER games_deleted AFTER DELETE ON games FOR EACH ROW EXECUTE FUNCTION game_catalog_bump()`,
         `CREATE TRIGGER providers_inserted AFTER INSERT ON providers FOR EACH ROW EXECUTE FUNCTION game_catalog_bump()`,
         `CREATE TRIGGER providers_updated AFTER UPDATE ON providers FOR EACH ROW EXECUTE FUNCTION game_catalog_bump()`,
         `CREATE TRIGGER providers_deleted AFTER DELETE ON providers FOR EACH ROW EXECUTE FUNCTION game_catalog_bump()`,
-        `CREATE FUNCTION ops_audit_append_only() RETURNS trigger LANGUAGE plpgsql AS $
+        `CREATE FUNCTION ops_audit_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION 'ops_audit is append-only' USING ERRCODE = 'restrict_violation';
 END;
-$`,
+$$`,
         `CREATE TRIGGER ops_audit_no_update BEFORE UPDATE ON ops_audit FOR EACH ROW EXECUTE FUNCTION ops_audit_append_only()`,
         `CREATE TRIGGER ops_audit_no_delete BEFORE DELETE ON ops_audit FOR EACH ROW EXECUTE FUNCTION ops_audit_append_only()`,
         `CREATE TRIGGER ops_audit_no_truncate BEFORE TRUNCATE ON ops_audit FOR EACH STATEMENT
   EXECUTE FUNCTION ops_audit_append_only()`,
-        `CREATE FUNCTION wagering_open_count() RETURNS trigger LANGUAGE plpgsql AS $
+        `CREATE FUNCTION wagering_open_count() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.state = 'open' THEN
     UPDATE account_counters SET wagering_open = wagering_open - 1 WHERE user_id = OLD.user_id;
@@ -1047,7 +1047,7 @@ BEGIN
   END IF;
   RETURN NULL;
 END;
-$`,
+$$`,
         `CREATE TRIGGER wagering_open_insert AFTER INSERT ON wagering_requirements
   FOR EACH ROW WHEN (NEW.state = 'open') EXECUTE FUNCTION wagering_open_count()`,
         `CREATE TRIGGER wagering_open_update AFTER UPDATE OF state, user_id ON wagering_requirements
