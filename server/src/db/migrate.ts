@@ -124,8 +124,13 @@ const MIGRATION_LOCK = 7_316_021;
  */
 export async function migrateDb(db: Db): Promise<string[]> {
   const postgres = db.engine === 'postgres';
+  // The port's PostgreSQL transactions are SERIALIZABLE: their snapshot is taken at their first statement,
+  // the lock's, before it waits, so what another process applied meanwhile would stay unseen. READ
+  // COMMITTED (still settable before the first statement) gives each statement after the lock a new one.
   const lock = async () => {
-    if (postgres) await db.prepare(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`).get();
+    if (!postgres) return;
+    await db.exec('SET TRANSACTION ISOLATION LEVEL READ COMMITTED');
+    await db.prepare(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`).get();
   };
   const appliedVersions = async () =>
     new Set(

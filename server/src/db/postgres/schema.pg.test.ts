@@ -325,4 +325,25 @@ describe('one schema on SQLite and PostgreSQL', () => {
       expect(rows(sql)).toEqual(sqliteRows(sql));
     }
   });
+
+  it('several processes migrating one fresh database at once: one applies the baseline, the others nothing', async () => {
+    const name = `${dbName}_race`;
+    psql(PG_URL as string, ['-c', `DROP DATABASE IF EXISTS ${name}`]);
+    psql(PG_URL as string, ['-c', `CREATE DATABASE ${name}`]);
+    const raceUrl = new URL(PG_URL as string);
+    raceUrl.pathname = `/${name}`;
+    const pools = [1, 2, 3, 4].map(() => openPostgres(raceUrl.toString()));
+    try {
+      const applied = await Promise.all(pools.map((p) => migrateDb(p)));
+      expect(applied.flat()).toEqual(['0052_baseline']);
+      // A database at 52 (this one, or one built from the former db/postgres/migrations) applies nothing.
+      expect(await migrateDb(pools[0] as (typeof pools)[number])).toEqual([]);
+      expect(psql(raceUrl.toString(), ['-c', 'SELECT COUNT(*) FROM schema_migrations']).trim()).toBe(
+        String(psql(url, ['-c', 'SELECT COUNT(*) FROM schema_migrations']).trim()),
+      );
+    } finally {
+      await Promise.all(pools.map((p) => p.close()));
+      psql(PG_URL as string, ['-c', `DROP DATABASE IF EXISTS ${name}`]);
+    }
+  });
 });
