@@ -1,6 +1,6 @@
 import type { SqlBool } from 'kysely';
 import { sql } from '../builder';
-import { dialect } from './dialect';
+import { type Dialect, dialect } from './dialect';
 import type { SchemaMigration } from './index';
 
 /**
@@ -971,93 +971,97 @@ function statements(engine: 'sqlite' | 'postgres'): string[] {
       ('promotions', 'Promotions: deposit bonuses, rewards, rebates, points, the mall')`,
     `WITH RECURSIVE slots (slot) AS (SELECT 0 UNION ALL SELECT slot + 1 FROM slots WHERE slot < 63)
      INSERT INTO ledger_account_slots (code, slot) SELECT l.code, s.slot FROM ledger_accounts l CROSS JOIN slots s`,
-    // Triggers: SQLite's statement bodies, PostgreSQL's PL/pgSQL functions (one per behaviour) and triggers.
-    ...perEngine({
-      sqlite: [
-        `CREATE TRIGGER games_inserted AFTER INSERT ON games BEGIN
-  UPDATE game_catalog_version SET version = version + 1;
-END`,
-        `CREATE TRIGGER games_updated AFTER UPDATE ON games BEGIN
-  UPDATE game_catalog_version SET version = version + 1;
-END`,
-        `CREATE TRIGGER games_deleted AFTER DELETE ON games BEGIN
-  UPDATE game_catalog_version SET version = version + 1;
-END`,
-        `CREATE TRIGGER providers_inserted AFTER INSERT ON providers BEGIN
-  UPDATE game_catalog_version SET version = version + 1;
-END`,
-        `CREATE TRIGGER providers_updated AFTER UPDATE ON providers BEGIN
-  UPDATE game_catalog_version SET version = version + 1;
-END`,
-        `CREATE TRIGGER providers_deleted AFTER DELETE ON providers BEGIN
-  UPDATE game_catalog_version SET version = version + 1;
-END`,
-        `CREATE TRIGGER ops_audit_no_update BEFORE UPDATE ON ops_audit
-BEGIN
-  SELECT RAISE(ABORT, 'ops_audit is append-only');
-END`,
-        `CREATE TRIGGER ops_audit_no_delete BEFORE DELETE ON ops_audit
-BEGIN
-  SELECT RAISE(ABORT, 'ops_audit is append-only');
-END`,
-        `CREATE TRIGGER wagering_open_insert AFTER INSERT ON wagering_requirements WHEN NEW.state = 'open'
-BEGIN
-  UPDATE account_counters SET wagering_open = wagering_open + 1 WHERE user_id = NEW.user_id;
-END`,
-        `CREATE TRIGGER wagering_open_update AFTER UPDATE OF state, user_id ON wagering_requirements
-  WHEN (OLD.state = 'open') IS NOT (NEW.state = 'open') OR (OLD.state = 'open' AND OLD.user_id != NEW.user_id)
-BEGIN
-  UPDATE account_counters SET wagering_open = wagering_open - 1 WHERE user_id = OLD.user_id AND OLD.state = 'open';
-  UPDATE account_counters SET wagering_open = wagering_open + 1 WHERE user_id = NEW.user_id AND NEW.state = 'open';
-END`,
-        `CREATE TRIGGER wagering_open_delete AFTER DELETE ON wagering_requirements WHEN OLD.state = 'open'
-BEGIN
-  UPDATE account_counters SET wagering_open = wagering_open - 1 WHERE user_id = OLD.user_id;
-END`,
-      ],
-      postgres: [
-        `CREATE FUNCTION game_catalog_bump() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE game_catalog_version SET version = version + 1;
-  RETURN NULL;
-END;
-$$`,
-        `CREATE TRIGGER games_inserted AFTER INSERT ON games FOR EACH ROW EXECUTE FUNCTION game_catalog_bump()`,
-        `CREATE TRIGGER games_updated AFTER UPDATE ON games FOR EACH ROW EXECUTE FUNCTION game_catalog_bump()`,
-        `CREATE TRIGGER games_deleted AFTER DELETE ON games FOR EACH ROW EXECUTE FUNCTION game_catalog_bump()`,
-        `CREATE TRIGGER providers_inserted AFTER INSERT ON providers FOR EACH ROW EXECUTE FUNCTION game_catalog_bump()`,
-        `CREATE TRIGGER providers_updated AFTER UPDATE ON providers FOR EACH ROW EXECUTE FUNCTION game_catalog_bump()`,
-        `CREATE TRIGGER providers_deleted AFTER DELETE ON providers FOR EACH ROW EXECUTE FUNCTION game_catalog_bump()`,
-        `CREATE FUNCTION ops_audit_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  RAISE EXCEPTION 'ops_audit is append-only' USING ERRCODE = 'restrict_violation';
-END;
-$$`,
-        `CREATE TRIGGER ops_audit_no_update BEFORE UPDATE ON ops_audit FOR EACH ROW EXECUTE FUNCTION ops_audit_append_only()`,
-        `CREATE TRIGGER ops_audit_no_delete BEFORE DELETE ON ops_audit FOR EACH ROW EXECUTE FUNCTION ops_audit_append_only()`,
-        `CREATE TRIGGER ops_audit_no_truncate BEFORE TRUNCATE ON ops_audit FOR EACH STATEMENT
-  EXECUTE FUNCTION ops_audit_append_only()`,
-        `CREATE FUNCTION wagering_open_count() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.state = 'open' THEN
-    UPDATE account_counters SET wagering_open = wagering_open - 1 WHERE user_id = OLD.user_id;
-  END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.state = 'open' THEN
-    UPDATE account_counters SET wagering_open = wagering_open + 1 WHERE user_id = NEW.user_id;
-  END IF;
-  RETURN NULL;
-END;
-$$`,
-        `CREATE TRIGGER wagering_open_insert AFTER INSERT ON wagering_requirements
-  FOR EACH ROW WHEN (NEW.state = 'open') EXECUTE FUNCTION wagering_open_count()`,
-        `CREATE TRIGGER wagering_open_update AFTER UPDATE OF state, user_id ON wagering_requirements
-  FOR EACH ROW WHEN (OLD.state IS DISTINCT FROM NEW.state OR OLD.user_id IS DISTINCT FROM NEW.user_id)
-  EXECUTE FUNCTION wagering_open_count()`,
-        `CREATE TRIGGER wagering_open_delete AFTER DELETE ON wagering_requirements
-  FOR EACH ROW WHEN (OLD.state = 'open') EXECUTE FUNCTION wagering_open_count()`,
-      ],
-    }),
+    ...triggers(perEngine),
   ];
+}
+
+/** The catalog's tables and the changes that bump its version: trigger `<table>_<change>` for each. */
+const CATALOG_CHANGES = ['games', 'providers'].flatMap((table) =>
+  (['INSERT', 'UPDATE', 'DELETE'] as const).map((event) => ({
+    name: `${table}_${{ INSERT: 'inserted', UPDATE: 'updated', DELETE: 'deleted' }[event]}`,
+    event,
+    table,
+  })),
+);
+
+/**
+ * The triggers, which the builder cannot say, per engine side by side: SQLite's with their statements in
+ * their bodies, PostgreSQL's calling a PL/pgSQL function (one per behaviour); both act once per row.
+ */
+function triggers(perEngine: Dialect['perEngine']): string[] {
+  return perEngine({
+    sqlite: [
+      // 0006: any change to games or providers bumps the catalog version (clients refetch the catalog).
+      ...CATALOG_CHANGES.map(
+        ({ name, event, table }) => `CREATE TRIGGER ${name} AFTER ${event} ON ${table} BEGIN
+          UPDATE game_catalog_version SET version = version + 1;
+        END`,
+      ),
+      // 0023: ops_audit is append-only.
+      ...(['UPDATE', 'DELETE'] as const).map(
+        (event) => `CREATE TRIGGER ops_audit_no_${event.toLowerCase()} BEFORE ${event} ON ops_audit BEGIN
+          SELECT RAISE(ABORT, 'ops_audit is append-only');
+        END`,
+      ),
+      // 0045: each player's count of open wagering requirements, kept in the same transaction as the rows.
+      `CREATE TRIGGER wagering_open_insert AFTER INSERT ON wagering_requirements WHEN NEW.state = 'open' BEGIN
+        UPDATE account_counters SET wagering_open = wagering_open + 1 WHERE user_id = NEW.user_id;
+      END`,
+      `CREATE TRIGGER wagering_open_update AFTER UPDATE OF state, user_id ON wagering_requirements
+        WHEN (OLD.state = 'open') IS NOT (NEW.state = 'open') OR (OLD.state = 'open' AND OLD.user_id != NEW.user_id)
+      BEGIN
+        UPDATE account_counters SET wagering_open = wagering_open - 1 WHERE user_id = OLD.user_id AND OLD.state = 'open';
+        UPDATE account_counters SET wagering_open = wagering_open + 1 WHERE user_id = NEW.user_id AND NEW.state = 'open';
+      END`,
+      `CREATE TRIGGER wagering_open_delete AFTER DELETE ON wagering_requirements WHEN OLD.state = 'open' BEGIN
+        UPDATE account_counters SET wagering_open = wagering_open - 1 WHERE user_id = OLD.user_id;
+      END`,
+    ],
+    postgres: [
+      `CREATE FUNCTION game_catalog_bump() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        UPDATE game_catalog_version SET version = version + 1;
+        RETURN NULL;
+      END;
+      $$`,
+      ...CATALOG_CHANGES.map(
+        ({ name, event, table }) =>
+          `CREATE TRIGGER ${name} AFTER ${event} ON ${table} FOR EACH ROW EXECUTE FUNCTION game_catalog_bump()`,
+      ),
+      // TRUNCATE is refused too (SQLite has none; a reset drops the database).
+      `CREATE FUNCTION ops_audit_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        RAISE EXCEPTION 'ops_audit is append-only' USING ERRCODE = 'restrict_violation';
+      END;
+      $$`,
+      ...(['UPDATE', 'DELETE'] as const).map(
+        (event) =>
+          `CREATE TRIGGER ops_audit_no_${event.toLowerCase()} BEFORE ${event} ON ops_audit
+           FOR EACH ROW EXECUTE FUNCTION ops_audit_append_only()`,
+      ),
+      `CREATE TRIGGER ops_audit_no_truncate BEFORE TRUNCATE ON ops_audit
+       FOR EACH STATEMENT EXECUTE FUNCTION ops_audit_append_only()`,
+      // SQLite's three wagering triggers as one function.
+      `CREATE FUNCTION wagering_open_count() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.state = 'open' THEN
+          UPDATE account_counters SET wagering_open = wagering_open - 1 WHERE user_id = OLD.user_id;
+        END IF;
+        IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.state = 'open' THEN
+          UPDATE account_counters SET wagering_open = wagering_open + 1 WHERE user_id = NEW.user_id;
+        END IF;
+        RETURN NULL;
+      END;
+      $$`,
+      `CREATE TRIGGER wagering_open_insert AFTER INSERT ON wagering_requirements
+       FOR EACH ROW WHEN (NEW.state = 'open') EXECUTE FUNCTION wagering_open_count()`,
+      `CREATE TRIGGER wagering_open_update AFTER UPDATE OF state, user_id ON wagering_requirements
+       FOR EACH ROW WHEN (OLD.state IS DISTINCT FROM NEW.state OR OLD.user_id IS DISTINCT FROM NEW.user_id)
+       EXECUTE FUNCTION wagering_open_count()`,
+      `CREATE TRIGGER wagering_open_delete AFTER DELETE ON wagering_requirements
+       FOR EACH ROW WHEN (OLD.state = 'open') EXECUTE FUNCTION wagering_open_count()`,
+    ],
+  });
 }
 
 export const baseline: SchemaMigration = {
