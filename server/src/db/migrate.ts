@@ -127,9 +127,11 @@ export async function migrateDb(db: Db): Promise<string[]> {
   // The port's PostgreSQL transactions are SERIALIZABLE: their snapshot is taken at their first statement,
   // the lock's, before it waits, so what another process applied meanwhile would stay unseen. READ
   // COMMITTED (still settable before the first statement) gives each statement after the lock a new one.
+  // Inside a caller's transaction (migrate-to-postgres: all or nothing) the caller's isolation stands.
+  const own = !db.inTransaction;
   const lock = async () => {
     if (!postgres) return;
-    await db.exec('SET TRANSACTION ISOLATION LEVEL READ COMMITTED');
+    if (own) await db.exec('SET TRANSACTION ISOLATION LEVEL READ COMMITTED');
     await db.prepare(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`).get();
   };
   const appliedVersions = async () =>
