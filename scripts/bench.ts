@@ -39,7 +39,8 @@ import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { param, prepareQuery } from '../server/src/db/builder';
 import { ROOT_DIR } from '../server/src/db/database';
-import { migratePostgres, openPostgres } from '../server/src/db/postgres/open';
+import { migrateDb } from '../server/src/db/migrate';
+import { openPostgres } from '../server/src/db/postgres/open';
 import '../server/src/db/seeds-index';
 import { runSeeds } from '../server/src/db/seed';
 import { CLAIMS_PER_PLAYER } from '../server/src/plugins/rate-limit';
@@ -792,7 +793,7 @@ async function openStore(dir: string): Promise<Store> {
     const url: string = pg.urlOf(BENCH_DATABASE);
     const db = openPostgres(url);
     try {
-      await migratePostgres(db);
+      await migrateDb(db);
       await runSeeds(db);
     } finally {
       await db.close();

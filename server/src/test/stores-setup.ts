@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPostgres } from '../../../scripts/lib/postgres.mjs';
 import { startRedis } from '../../../scripts/lib/redis.mjs';
-import { migratePostgres, openPostgres } from '../db/postgres/open';
+import { migrateDb } from '../db/migrate';
+import { openPostgres } from '../db/postgres/open';
 import '../db/seeds-index';
 import { runSeeds } from '../db/seed';
 
@@ -34,7 +35,7 @@ export default async function setup() {
     server.psql(`CREATE DATABASE ${TEMPLATE}`);
     const template = openPostgres(server.urlOf(TEMPLATE));
     try {
-      await migratePostgres(template);
+      await migrateDb(template);
       await runSeeds(template);
     } finally {
       await template.close();

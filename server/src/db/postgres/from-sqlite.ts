@@ -2,9 +2,10 @@ import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { ledgerProblems } from '../../domains/ledger/whole';
 import { knownMigrations } from '../database';
+import { migrateDb } from '../migrate';
 import { serialize } from '../serial';
 import { isRetryable } from './errors';
-import { migratePostgres, openPostgres } from './open';
+import { openPostgres } from './open';
 import type { PgPoolDb } from './pool';
 
 /**
@@ -297,7 +298,7 @@ export async function migrateSqliteToPostgres(options: MigrateOptions): Promise<
       await pg.transaction(async () => {
         summary.tables = [];
         summary.rows = 0;
-        const applied = await migratePostgres(pg);
+        const applied = await migrateDb(pg);
         if (applied.length) log(`applied the PostgreSQL migrations: ${applied.join(', ')}`);
         const targetVersions = (
           (await pg.query('SELECT version FROM schema_migrations ORDER BY version', [])).rows as unknown[][]

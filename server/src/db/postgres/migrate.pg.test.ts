@@ -11,10 +11,11 @@ import { TRADE_PASSWORD } from '../../test/world';
 import { migrate, openDatabase, ROOT_DIR, readMigrations } from '../database';
 import '../seeds-index';
 import { md5 } from 'js-md5';
+import { migrateDb } from '../migrate';
 import { runSeeds } from '../seed';
 import { serialize } from '../serial';
 import { MIGRATION_FILLED_TABLES, MigrationRefused, migrateSqliteToPostgres } from './from-sqlite';
-import { databaseUrl, migratePostgres, openPostgres } from './open';
+import { databaseUrl, openPostgres } from './open';
 
 /**
  * npm run migrate-to-postgres (from-sqlite.ts): a SQLite install with real activity, built through the
@@ -194,7 +195,7 @@ describe('a SQLite install with real activity, moved to PostgreSQL', () => {
   it('refuses a target that already holds data, and changes nothing there', async () => {
     const url = await newDatabase();
     const seeded = openPostgres(url);
-    await migratePostgres(seeded);
+    await migrateDb(seeded);
     await runSeeds(seeded);
     const games = async () => (await seeded.query('SELECT COUNT(*) FROM games', [])).rows[0]?.[0];
     const before = await games();
@@ -224,7 +225,7 @@ describe('refusals and the seeds rule', () => {
     const url = await newDatabase();
     const target = openPostgres(url);
     try {
-      await migratePostgres(target);
+      await migrateDb(target);
       const tables = (
         await target.query(
           "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name != 'schema_migrations'",

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { migrateDb } from '../migrate';
 import { PgPoolDb } from './pool';
 
 /** The url of database `name` on the server of `url`. */
@@ -33,9 +32,3 @@ export function openPostgres(url: string, options: { template?: string; ahead?: 
   if (ahead) spares.set(key, copyOf(url, template));
   return db;
 }
-
-/**
- * Applies the migrations PostgreSQL lacks (db/migrate.ts: the one list and rule of both engines, each
- * migration under an advisory lock).
- */
-export const migratePostgres = (db: PgPoolDb): Promise<string[]> => migrateDb(db);

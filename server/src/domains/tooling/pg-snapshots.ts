@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Code } from '../../../../shared/codes';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
-import { migratePostgres, openPostgres } from '../../db/postgres/open';
+import { migrateDb } from '../../db/migrate';
+import { openPostgres } from '../../db/postgres/open';
 import { type PgPoolDb, withSessionOptions } from '../../db/postgres/pool';
 import { runSeeds } from '../../db/seed';
 import { AppError } from '../../errors';
@@ -28,7 +29,7 @@ async function ensurePristine(db: Db, url: string, repo: ReturnType<typeof creat
   await db.exec(`CREATE SCHEMA "${building}"`);
   const builder = openPostgres(withSearchPath(url, building));
   try {
-    await migratePostgres(builder);
+    await migrateDb(builder);
     await runSeeds(builder);
   } catch (error) {
     await builder.close();
