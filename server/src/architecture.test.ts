@@ -61,6 +61,10 @@ const FRAMEWORK = [
   'server/src/db/database',
 ];
 
+/** The money tables' statements: private to the ledger service, so nothing writes a balance around post(). */
+const LEDGER_REPO = 'server/src/domains/ledger/repo';
+const LEDGER_SERVICE = 'server/src/domains/ledger/service';
+
 /** Every broken rule of one import, as a sentence; empty when the import is allowed. */
 function brokenRules({ from, to }: Import): string[] {
   const broken: string[] = [];
@@ -82,6 +86,9 @@ function brokenRules({ from, to }: Import): string[] {
   const toDomain = domainOf(to);
   if (fromDomain && toDomain && fromDomain !== toDomain && isRepo(to) && !isTest(from)) {
     broken.push(`domain ${fromDomain} reaches into ${toDomain}'s repo (add a service method)`);
+  }
+  if (to === LEDGER_REPO && from.replace(/\.ts$/, '') !== LEDGER_SERVICE && !isTest(from)) {
+    broken.push("only the ledger's service uses its repo: every balance change goes through post()");
   }
   const fromLayer = clientLayer(from);
   const toLayer = clientLayer(to);
@@ -144,11 +151,13 @@ describe('import rules', () => {
     expect(check('client/src/pages/vip/x.tsx', "export { a } from '../../app/paths';")).toHaveLength(1);
     expect(check('db/scenarios/kit.ts', "import { a } from '../../server/src/test/world';")).toHaveLength(1);
     expect(check('server/src/world/x.ts', "import { a } from '../domains/user/service';")).toHaveLength(1);
+    expect(check('server/src/domains/ledger/routes.ts', "import type { A } from './repo';")).toHaveLength(1);
     // allowed: down the layers, inside a domain or feature, another domain's service
     expect(check('server/src/domains/kyc/service.ts', "import type { UserService } from '../user/service';")).toEqual(
       [],
     );
     expect(check('server/src/domains/kyc/routes.ts', "import { r } from './repo';")).toEqual([]);
+    expect(check('server/src/domains/ledger/service.ts', "import { r } from './repo';")).toEqual([]);
     expect(check('client/src/pages/vip/x.tsx', "import { a } from '../../features/vip/api';")).toEqual([]);
     expect(check('client/src/app/x.tsx', "import { a } from '../pages/vip/page';")).toEqual([]);
     expect(check('server/src/test/money.ts', "import { a } from '../world/recipes';")).toEqual([]);

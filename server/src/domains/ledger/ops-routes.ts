@@ -36,7 +36,7 @@ export function ledgerOpsRoutes(app: FastifyInstance, ledger: LedgerService) {
       offset: (query.page - 1) * query.size,
     };
     return {
-      list: (await ledger.repo.journalPage(filter)).map((row) => ({
+      list: (await ledger.journalPage(filter)).map((row) => ({
         id: row.id,
         type: row.type,
         amount: toPesos(row.amount),
@@ -50,7 +50,7 @@ export function ledgerOpsRoutes(app: FastifyInstance, ledger: LedgerService) {
       })),
       page: query.page,
       size: query.size,
-      total: await ledger.repo.journalCount(filter),
+      total: await ledger.journalCount(filter),
     };
   });
 

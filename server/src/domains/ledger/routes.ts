@@ -7,8 +7,7 @@ import { walletName } from '../../../../shared/wallets';
 import { route } from '../../route';
 import { JOURNAL_TYPES, journalTypeName } from './journal-types';
 import type { RemarkBook } from './remarks';
-import type { AccountRow } from './repo';
-import type { LedgerService } from './service';
+import type { AccountRow, LedgerService } from './service';
 
 export interface BalanceExtras {
   /** The remarks of journal rows in the player's language. */
@@ -41,7 +40,7 @@ export function ledgerRoutes(app: FastifyInstance, ledger: LedgerService, extras
       offset: (query.page - 1) * query.size,
     };
     const list = [];
-    for (const row of await ledger.repo.journalPage(filter)) {
+    for (const row of await ledger.journalPage(filter)) {
       list.push({
         id: row.id,
         type: row.type,
@@ -57,7 +56,7 @@ export function ledgerRoutes(app: FastifyInstance, ledger: LedgerService, extras
         createdAt: row.created_at,
       });
     }
-    return { list, page: query.page, size: query.size, total: await ledger.repo.journalCount(filter) };
+    return { list, page: query.page, size: query.size, total: await ledger.journalCount(filter) };
   });
 
   route(app, record.balanceJournalTypes, ({ request }) =>

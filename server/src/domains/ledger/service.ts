@@ -5,7 +5,7 @@ import { createWriteBatch } from '../../db/batch';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import { COUNTERPARTY, type JournalType } from './journal-types';
-import { type AccountRow, createLedgerRepo } from './repo';
+import { type AccountRow, createLedgerRepo, type JournalFilter } from './repo';
 import { createWagering, type WageringGrant } from './wagering';
 import { ledgerProblems, ledgerTotals } from './whole';
 
@@ -204,9 +204,11 @@ export function createLedgerService(deps: {
         userPointVO: { point: a.point, totalEarned: a.point_earned },
       };
     },
-    repo,
+    /** A page of a player's journal, newest first (read only: every change goes through `post`). */
+    journalPage: (filter: JournalFilter) => repo.journalPage(filter),
+    journalCount: (filter: JournalFilter) => repo.journalCount(filter),
   };
 }
 
 export type LedgerService = ReturnType<typeof createLedgerService>;
-export type { AccountRow };
+export type { AccountRow, JournalFilter };
