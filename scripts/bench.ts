@@ -41,8 +41,7 @@ import { param, prepareQuery } from '../server/src/db/builder';
 import { ROOT_DIR } from '../server/src/db/database';
 import { migrateDb } from '../server/src/db/migrate';
 import { openPostgres } from '../server/src/db/postgres/open';
-import '../server/src/db/seeds-index';
-import { runSeeds } from '../server/src/db/seed';
+import { seedDomains } from '../server/src/domains';
 import { CLAIMS_PER_PLAYER } from '../server/src/plugins/rate-limit';
 import { Code } from '../shared/codes';
 import { describePeer, PEER_STAKE, type PeerStore, peerApp, seedPeer } from './lib/bench-peers';
@@ -794,7 +793,7 @@ async function openStore(dir: string): Promise<Store> {
     const db = openPostgres(url);
     try {
       await migrateDb(db);
-      await runSeeds(db);
+      await seedDomains(db);
     } finally {
       await db.close();
     }

@@ -5,7 +5,7 @@ import { Code } from '../../shared/codes';
 import { pickLanguage } from '../../shared/messages';
 import { type Config, testConfig } from './config';
 import type { SyncDb } from './db/database';
-import { registerDomains } from './domains';
+import { registerDomains, seedDomains } from './domains';
 import { installFollowUps } from './lib/follow-ups';
 import { prettyLogStream } from './lib/pretty-log';
 import { type Broker, brokerPlugin } from './plugins/broker';
@@ -80,7 +80,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(brokerPlugin, { broker: options.broker });
   await app.register(eventsPlugin);
   installFollowUps(app);
-  await app.register(dbPlugin, { db: options.db });
+  await app.register(dbPlugin, { db: options.db, seed: seedDomains });
   await app.register(clockPlugin, {
     frozenAt: options.frozenAt,
     start: config.clockStart ? new Date(config.clockStart) : undefined,

@@ -14,6 +14,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
+    /** Writes every domain's reference data into `db` (idempotent): what a start does after migrating. */
+    seed: (db: Db) => Promise<void>;
     clock: Clock;
     limiter: Limiter;
     events: EventBus;

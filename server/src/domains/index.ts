@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Db } from '../db/database';
+import { runSeeds, type Seeder } from '../db/seed';
 import * as audit from './audit/register';
 import * as badge from './badge/register';
 import * as chat from './chat/register';
@@ -29,7 +31,13 @@ import * as withdraw from './withdraw/register';
  * player routes and its /ops routes. A domain may use at registration time the services of the domains
  * above it; a service it only calls later it reaches through app.services at call time.
  */
-export const DOMAINS: readonly { register: (app: FastifyInstance) => void }[] = [
+export interface Domain {
+  register: (app: FastifyInstance) => void;
+  /** Its reference data (db/seeds), written at every start after the migrations: idempotent upserts. */
+  seed?: Seeder;
+}
+
+export const DOMAINS: readonly Domain[] = [
   audit, // first: its onRoute hook puts the audit trail on the /ops actions every domain below adds
   config,
   user,
@@ -53,6 +61,13 @@ export const DOMAINS: readonly { register: (app: FastifyInstance) => void }[] = 
   dashboard, // reads the ledger and the queues of the domains above it
   tooling,
 ];
+
+/** Writes every domain's reference data into `db`, in the order of DOMAINS, in one transaction. */
+export const seedDomains = (db: Db): Promise<void> =>
+  runSeeds(
+    db,
+    DOMAINS.flatMap((domain) => (domain.seed ? [domain.seed] : [])),
+  );
 
 export const registerDomains = fp(
   async (app: FastifyInstance) => {

@@ -5,8 +5,7 @@ import { startPostgres } from '../../../scripts/lib/postgres.mjs';
 import { startRedis } from '../../../scripts/lib/redis.mjs';
 import { migrateDb } from '../db/migrate';
 import { openPostgres } from '../db/postgres/open';
-import '../db/seeds-index';
-import { runSeeds } from '../db/seed';
+import { seedDomains } from '../domains';
 
 /** The template every test database is copied from: migrated and seeded once per run. */
 export const TEMPLATE = 'casino_template';
@@ -36,7 +35,7 @@ export default async function setup() {
     const template = openPostgres(server.urlOf(TEMPLATE));
     try {
       await migrateDb(template);
-      await runSeeds(template);
+      await seedDomains(template);
     } finally {
       await template.close();
     }

@@ -4,15 +4,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { md5 } from 'js-md5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDomains } from '../../domains';
 import { ledgerProblems } from '../../domains/ledger/whole';
 import { createTestApp, type Player, type TestApp } from '../../test/harness';
 import { TRADE_PASSWORD } from '../../test/world';
 import { migrate, openDatabase, ROOT_DIR, readMigrations } from '../database';
-import '../seeds-index';
-import { md5 } from 'js-md5';
 import { migrateDb } from '../migrate';
-import { runSeeds } from '../seed';
 import { serialize } from '../serial';
 import { MIGRATION_FILLED_TABLES, MigrationRefused, migrateSqliteToPostgres } from './from-sqlite';
 import { databaseUrl, openPostgres } from './open';
@@ -41,7 +40,7 @@ async function sqliteFile(upTo = readMigrations().length): Promise<string> {
   const file = join(dir, `${randomBytes(5).toString('hex')}.db`);
   const db = openDatabase(file);
   migrate(db, readMigrations().slice(0, upTo));
-  if (upTo === readMigrations().length) await runSeeds(serialize(db));
+  if (upTo === readMigrations().length) await seedDomains(serialize(db));
   db.close();
   return file;
 }
@@ -196,7 +195,7 @@ describe('a SQLite install with real activity, moved to PostgreSQL', () => {
     const url = await newDatabase();
     const seeded = openPostgres(url);
     await migrateDb(seeded);
-    await runSeeds(seeded);
+    await seedDomains(seeded);
     const games = async () => (await seeded.query('SELECT COUNT(*) FROM games', [])).rows[0]?.[0];
     const before = await games();
     try {

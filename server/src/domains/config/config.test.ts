@@ -6,7 +6,6 @@ import { Code } from '../../../../shared/codes';
 import type { AppConfig } from '../../../../shared/contract/config';
 import { configEndpoints } from '../../../../shared/contract/config';
 import { SEEDS_DIR } from '../../db/database';
-import { runSeeds } from '../../db/seed';
 import { registerPlayer, TEST_NOW, TestClient, testApp } from '../../test/helpers';
 import { seedConfig } from './seed';
 
@@ -340,8 +339,8 @@ describe('the config seed', () => {
     await seedConfig(app.db);
     await seedConfig(app.db);
     expect(await changes()).toBe(start);
-    await runSeeds(app.db);
-    await runSeeds(app.db);
+    await app.seed(app.db);
+    await app.seed(app.db);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -356,7 +355,7 @@ describe('the config seed', () => {
     await app.db.prepare("DELETE FROM notice_texts WHERE notice_id = 2 AND lang = 'vi-VN'").run();
     await setSetting('brand_name', 'Lucky Bay');
 
-    await runSeeds(app.db);
+    await app.seed(app.db);
     const after = await snapshot();
     expect({ ...after, app_config: before.app_config }).toEqual(before);
     expect(await app.services.config.value('brand_name')).toBe('Lucky Bay');

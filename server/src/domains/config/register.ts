@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { configRoutes } from './routes';
 import { type ConfigService, createConfigService } from './service';
 
+/** The domain's reference data, written at every start (server/src/domains/index.ts runs it). */
+export { seedConfig as seed } from './seed';
+
 declare module 'fastify' {
   interface AppServices {
     config: ConfigService;

@@ -3,6 +3,9 @@ import { depositOpsRoutes } from './ops-routes';
 import { depositRoutes } from './routes';
 import { createDepositService, type DepositService } from './service';
 
+/** The domain's reference data, written at every start (server/src/domains/index.ts runs it). */
+export { seedPayments as seed } from './seed';
+
 declare module 'fastify' {
   interface AppServices {
     deposits: DepositService;

@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { catalogRoutes } from './catalog.routes';
 import { type CatalogService, createCatalogService } from './catalog.service';
 
+/** The domain's reference data, written at every start (server/src/domains/index.ts runs it). */
+export { seedCatalog as seed } from './catalog.seed';
+
 declare module 'fastify' {
   interface AppServices {
     catalog: CatalogService;

@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { mallRoutes } from './routes';
 import { createMallService, type MallService } from './service';
 
+/** The domain's reference data, written at every start (server/src/domains/index.ts runs it). */
+export { seedMall as seed } from './seed';
+
 declare module 'fastify' {
   interface AppServices {
     mall: MallService;

@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { pokerRoutes } from './routes';
 import { createPokerService, type PokerService } from './service';
 
+/** The domain's reference data, written at every start (server/src/domains/index.ts runs it). */
+export { seedPoker as seed } from './seed';
+
 declare module 'fastify' {
   interface AppServices {
     poker: PokerService;

@@ -3,6 +3,9 @@ import { redemptionOpsRoutes } from './ops-routes';
 import { redemptionRoutes } from './routes';
 import { createRedemptionService, type RedemptionService } from './service';
 
+/** The domain's reference data, written at every start (server/src/domains/index.ts runs it). */
+export { seedRedemptionCodes as seed } from './seed';
+
 declare module 'fastify' {
   interface AppServices {
     codes: RedemptionService;

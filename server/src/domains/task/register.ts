@@ -5,6 +5,9 @@ import { createTaskRepo } from './repo';
 import { taskRoutes } from './routes';
 import { createTaskService, type TaskService } from './service';
 
+/** The domain's reference data, written at every start (server/src/domains/index.ts runs it). */
+export { seedTasks as seed } from './seed';
+
 declare module 'fastify' {
   interface AppServices {
     tasks: TaskService;

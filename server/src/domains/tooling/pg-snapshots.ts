@@ -5,7 +5,6 @@ import type { Db } from '../../db/database';
 import { migrateDb } from '../../db/migrate';
 import { openPostgres } from '../../db/postgres/open';
 import { type PgPoolDb, withSessionOptions } from '../../db/postgres/pool';
-import { runSeeds } from '../../db/seed';
 import { AppError } from '../../errors';
 import { createPgSnapshotRepo, PRISTINE_SCHEMA } from './pg-snapshot.repo';
 import type { SnapshotMeta } from './snapshots';
@@ -22,7 +21,12 @@ const withSearchPath = (url: string, schema: string) => withSessionOptions(url, 
  * search_path (set in the connection string), by the same migrations and seeds `npm start` runs, then
  * renamed into place, so a build that dies half-way leaves nothing in use.
  */
-async function ensurePristine(db: Db, url: string, repo: ReturnType<typeof createPgSnapshotRepo>) {
+async function ensurePristine(
+  db: Db,
+  url: string,
+  repo: ReturnType<typeof createPgSnapshotRepo>,
+  seed: (db: Db) => Promise<void>,
+) {
   const wanted = await repo.migrations();
   if ((await repo.schemaExists(PRISTINE_SCHEMA)) && (await repo.migrations(PRISTINE_SCHEMA)) === wanted) return;
   const building = `${PRISTINE_SCHEMA}_${randomBytes(4).toString('hex')}`;
@@ -30,7 +34,7 @@ async function ensurePristine(db: Db, url: string, repo: ReturnType<typeof creat
   const builder = openPostgres(withSearchPath(url, building));
   try {
     await migrateDb(builder);
-    await runSeeds(builder);
+    await seed(builder);
   } catch (error) {
     await builder.close();
     await repo.drop(building);
@@ -56,6 +60,7 @@ export function createPgSnapshots(deps: {
   db: Db;
   clock: Clock;
   swapped: (source: 'snapshot' | 'scenario', name: string) => void;
+  seed: (db: Db) => Promise<void>;
 }) {
   const { db, clock } = deps;
   const repo = createPgSnapshotRepo(db);
@@ -116,7 +121,7 @@ export function createPgSnapshots(deps: {
     },
 
     async reset(): Promise<void> {
-      await ensurePristine(db, url, repo);
+      await ensurePristine(db, url, repo, deps.seed);
       await swapIn(PRISTINE_SCHEMA);
       clock.set(clock.now());
     },

@@ -99,6 +99,7 @@ export function register(app: FastifyInstance) {
     clock: app.clock,
     repo: createSnapshotRepo(app.db),
     swapped,
+    seed: app.seed,
   });
   const scenarios = createScenarioRunner({ app, snapshots, repo, swapped });
 

@@ -16,7 +16,6 @@ import { Code } from '../../../../shared/codes';
 import type { Clock } from '../../clock';
 import { type Db, migrate } from '../../db/database';
 import { isPostgres } from '../../db/port';
-import { runSeeds } from '../../db/seed';
 import { serialize } from '../../db/serial';
 import { AppError } from '../../errors';
 import { createPgSnapshots } from './pg-snapshots';
@@ -38,14 +37,14 @@ let pristineFile: string | undefined;
  * A fresh install (migrations and seeds, no player) as a file, built once per process: loading a
  * scenario starts from it, so "fresh" means exactly what `npm start` creates on an empty disk.
  */
-async function pristine(): Promise<string> {
+async function pristine(seed: (db: Db) => Promise<void>): Promise<string> {
   if (pristineFile && existsSync(pristineFile)) return pristineFile;
   const dir = mkdtempSync(join(tmpdir(), 'casino-pristine-'));
   const file = join(dir, 'fresh.db');
   const db = new Database(':memory:');
   try {
     migrate(db);
-    await runSeeds(serialize(db));
+    await seed(serialize(db));
     db.prepare('VACUUM INTO ?').run(file);
   } finally {
     db.close();
@@ -112,6 +111,8 @@ export function createSnapshots(deps: {
   clock: Clock;
   repo: SnapshotRepo;
   swapped: (source: 'snapshot' | 'scenario', name: string) => void;
+  /** What a start writes after migrating (app.seed): a fresh install is migrations and these. */
+  seed: (db: Db) => Promise<void>;
 }) {
   // PostgreSQL: snapshots are schemas of the database itself (pg-snapshots.ts), with the same answers.
   if (isPostgres(deps.db)) return createPgSnapshots(deps);
@@ -226,7 +227,7 @@ export function createSnapshots(deps: {
 
     /** Back to a fresh install (keeping the clock where it is); scenarios build on it. */
     async reset(): Promise<void> {
-      await swapIn(await pristine());
+      await swapIn(await pristine(deps.seed));
       clock.set(clock.now());
     },
 

@@ -4,6 +4,9 @@ import { vipOpsRoutes } from './ops-routes';
 import { vipRoutes } from './routes';
 import { createVipService, type VipService } from './service';
 
+/** The domain's reference data, written at every start (server/src/domains/index.ts runs it). */
+export { seedVip as seed } from './seed';
+
 declare module 'fastify' {
   interface AppServices {
     vip: VipService;

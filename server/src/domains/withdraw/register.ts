@@ -7,6 +7,9 @@ import { createWithdrawService, type WithdrawService } from './service';
 import { createTradePasswordCheck, type TradePasswordCheck } from './trade-password';
 import { createWalletService, type WalletService } from './wallet';
 
+/** The domain's reference data, written at every start (server/src/domains/index.ts runs it). */
+export { seedWithdrawals as seed } from './seed';
+
 declare module 'fastify' {
   interface AppServices {
     wallets: WalletService;
