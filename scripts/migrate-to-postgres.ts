@@ -10,6 +10,7 @@
  */
 import { parseArgs } from 'node:util';
 import { formatSummary, MigrationRefused, migrateSqliteToPostgres } from '../server/src/db/postgres/from-sqlite';
+import { ledgerProblems } from '../server/src/domains/ledger/whole';
 
 const USAGE =
   'usage: npm run migrate-to-postgres -- --from <sqlite file> --to <postgres://...> [--dry-run] [--batch <rows>]';
@@ -38,6 +39,7 @@ if (batchRows !== undefined && !(Number.isInteger(batchRows) && batchRows > 0)) 
 
 try {
   const summary = await migrateSqliteToPostgres({
+    ledgerProblems,
     from: args.from,
     to,
     dryRun: args['dry-run'],

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scenarios } from '../db/scenarios';
 import { buildApp } from '../server/src/app';
 import { testConfig } from '../server/src/config';
+import { scenarios } from '../server/src/domains/tooling/scenarios';
 import { registerPlayer, TEST_NOW } from '../server/src/test/helpers';
 import { HELP, run, toCall } from './ops';
 

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -120,15 +120,78 @@ function sourceFiles(folder: string): string[] {
   return files;
 }
 
+/**
+ * The layers that must not depend on a part even through others (a plugin importing a helper that imports
+ * a domain is a plugin depending on that domain): each group of files, what none of its imports may lead to,
+ * followed through every file reached (type imports too: they are dependencies of the code's shape).
+ */
+const CLOSED_LAYERS: { name: string; files: (path: string) => boolean; never: (path: string) => boolean }[] = [
+  {
+    name: 'the framework (plugins, lib, db, the core files) reaches no domain',
+    files: (path) =>
+      !isTestSupport(path) &&
+      (FRAMEWORK.some((f) => under(path, f) || path.replace(/\.ts$/, '') === f) || under(path, 'server/src/db')),
+    never: (path) => under(path, 'server/src/domains'),
+  },
+  {
+    name: 'shared/ reaches nothing of server/ or client/',
+    files: (path) => under(path, 'shared') && !isTestSupport(path),
+    never: (path) => under(path, 'server') || under(path, 'client'),
+  },
+  {
+    name: 'the client reaches nothing of server/',
+    files: (path) => under(path, 'client/src') && !isTestSupport(path),
+    never: (path) => under(path, 'server'),
+  },
+  {
+    name: 'the world recipes reach only the contract and lib',
+    files: (path) => under(path, 'server/src/world') && !isTestSupport(path),
+    never: (path) => under(path, 'server/src/domains') || under(path, 'server/src/test'),
+  },
+  {
+    // The payment sandbox still reads the order a checkout shows through the deposit service (issue 27 item 5).
+    name: "the game provider's sandbox reaches the casino only over HTTP (no domain)",
+    files: (path) => under(path, 'server/src/sandbox/provider') && !isTestSupport(path),
+    never: (path) => under(path, 'server/src/domains'),
+  },
+  {
+    name: 'the product (server/, shared/, client/) reaches nothing of scripts/',
+    files: (path) => (under(path, 'server') || under(path, 'shared') || under(path, 'client')) && !isTestSupport(path),
+    never: (path) => under(path, 'scripts'),
+  },
+];
+
+/** The file an import names (`to` has no extension), or undefined outside the sources (json, css, assets). */
+function fileOf(to: string): string | undefined {
+  for (const candidate of [`${to}.ts`, `${to}.tsx`, `${to}/index.ts`, `${to}/index.tsx`, `${to}.mjs`])
+    if (existsSync(join(ROOT, candidate))) return candidate;
+  return undefined;
+}
+
+/** Every file `start` depends on, directly or through others, with one path of imports to each. */
+function reachFrom(
+  start: string,
+  importsOfFile: (file: string) => Import[],
+  resolve: (to: string) => string | undefined = fileOf,
+): Map<string, string[]> {
+  const paths = new Map<string, string[]>([[start, [start]]]);
+  const queue = [start];
+  while (queue.length > 0) {
+    const file = queue.shift() as string;
+    for (const { to } of importsOfFile(file)) {
+      const next = resolve(to);
+      if (!next || paths.has(next)) continue;
+      paths.set(next, [...(paths.get(file) as string[]), next]);
+      queue.push(next);
+    }
+  }
+  return paths;
+}
+
 describe('import rules', () => {
   it('no source file of server/, shared/ or client/ breaks one', () => {
     const violations: string[] = [];
-    const files = [
-      ...sourceFiles('server/src'),
-      ...sourceFiles('shared'),
-      ...sourceFiles('client/src'),
-      ...sourceFiles('db/scenarios'),
-    ];
+    const files = [...sourceFiles('server/src'), ...sourceFiles('shared'), ...sourceFiles('client/src')];
     for (const file of files) {
       for (const imported of importsOf(file, readFileSync(join(ROOT, file), 'utf8'))) {
         for (const rule of brokenRules(imported))
@@ -136,6 +199,57 @@ describe('import rules', () => {
       }
     }
     expect(violations).toEqual([]);
+  });
+
+  it('no layer of server/, shared/, client/ or scripts/ reaches what it must not, through any chain of imports', () => {
+    const cache = new Map<string, Import[]>();
+    const importsOfFile = (file: string) => {
+      let found = cache.get(file);
+      if (!found) {
+        found = importsOf(file, readFileSync(join(ROOT, file), 'utf8'));
+        cache.set(file, found);
+      }
+      return found;
+    };
+    const files = [
+      ...sourceFiles('server'),
+      ...sourceFiles('shared'),
+      ...sourceFiles('client/src'),
+      ...sourceFiles('scripts'),
+    ];
+    const violations: string[] = [];
+    for (const layer of CLOSED_LAYERS) {
+      for (const file of files.filter(layer.files)) {
+        for (const [reached, path] of reachFrom(file, importsOfFile)) {
+          if (layer.never(reached)) violations.push(`${layer.name}: ${path.join(' -> ')}`);
+        }
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it('follows a chain of imports (the transitive check itself)', () => {
+    const graph: Record<string, string> = {
+      'server/src/plugins/x.ts': "import { a } from '../lib/y';",
+      'server/src/lib/y.ts': "import type { B } from '../domains/user/service';",
+      'server/src/domains/user/service.ts': '',
+    };
+    const reached = reachFrom(
+      'server/src/plugins/x.ts',
+      (file) => importsOf(file, graph[file] ?? ''),
+      (to) => (`${to}.ts` in graph ? `${to}.ts` : undefined),
+    );
+    expect(reached.get('server/src/domains/user/service.ts')).toEqual([
+      'server/src/plugins/x.ts',
+      'server/src/lib/y.ts',
+      'server/src/domains/user/service.ts',
+    ]);
+    const framework = CLOSED_LAYERS[0];
+    expect(framework?.files('server/src/plugins/x.ts')).toBe(true);
+    expect(framework?.never('server/src/domains/user/service.ts')).toBe(true);
+    // On the real tree: the app reaches the ledger's repo through its service only.
+    const real = reachFrom('server/src/app.ts', (file) => importsOf(file, readFileSync(join(ROOT, file), 'utf8')));
+    expect(real.get('server/src/domains/ledger/repo.ts')?.at(-2)).toBe('server/src/domains/ledger/service.ts');
   });
 
   it('catches an upward or sideways import (the rules themselves)', () => {
@@ -149,7 +263,9 @@ describe('import rules', () => {
     expect(check('client/src/features/vip/x.tsx', "const m = import('../../pages/vip/page');")).toHaveLength(1);
     expect(check('client/src/features/vip/x.ts', "import { s } from '../wallet/store';")).toHaveLength(1);
     expect(check('client/src/pages/vip/x.tsx', "export { a } from '../../app/paths';")).toHaveLength(1);
-    expect(check('db/scenarios/kit.ts', "import { a } from '../../server/src/test/world';")).toHaveLength(1);
+    expect(
+      check('server/src/domains/tooling/scenarios/kit.ts', "import { a } from '../../../test/world';"),
+    ).toHaveLength(1);
     expect(check('server/src/world/x.ts', "import { a } from '../domains/user/service';")).toHaveLength(1);
     expect(check('server/src/domains/ledger/routes.ts', "import type { A } from './repo';")).toHaveLength(1);
     // allowed: down the layers, inside a domain or feature, another domain's service
@@ -161,7 +277,9 @@ describe('import rules', () => {
     expect(check('client/src/pages/vip/x.tsx', "import { a } from '../../features/vip/api';")).toEqual([]);
     expect(check('client/src/app/x.tsx', "import { a } from '../pages/vip/page';")).toEqual([]);
     expect(check('server/src/test/money.ts', "import { a } from '../world/recipes';")).toEqual([]);
-    expect(check('db/scenarios/kit.ts', "import { a } from '../../server/src/world/recipes';")).toEqual([]);
+    expect(check('server/src/domains/tooling/scenarios/kit.ts', "import { a } from '../../../world/recipes';")).toEqual(
+      [],
+    );
     expect(check('server/src/domains/tooling/test-kit.ts', "import { a } from '../../test/helpers';")).toEqual([]);
   });
 });

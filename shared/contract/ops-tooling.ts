@@ -34,7 +34,7 @@ export const listScenarios = defineEndpoint({
   method: 'GET',
   path: '/ops/scenarios',
   access: 'ops',
-  summary: 'The named scenarios (db/scenarios) with their personas and what to try',
+  summary: 'The named scenarios (server/src/domains/tooling/scenarios) with their personas and what to try',
   data: z.array(scenarioSchema),
 });
 

@@ -60,7 +60,7 @@ export interface TestApp {
   readyToWithdraw(player: world.Player): Promise<void>;
   /** A captcha of the player with its answer (withdrawals need one). */
   captcha(player: world.Player): Promise<{ token: string; answer: string }>;
-  /** Resets the database and builds a named scenario (db/scenarios); its personas' password is Secret123. */
+  /** Resets the database and builds a named scenario (server/src/domains/tooling/scenarios); its personas' password is Secret123. */
   loadScenario(name: string): ReturnType<typeof world.loadScenario>;
   /** SMS codes sent to a number, newest first. */
   smsCodes(phone: string): Promise<string[]>;

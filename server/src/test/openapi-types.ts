@@ -2712,7 +2712,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The named scenarios (db/scenarios) with their personas and what to try
+         * The named scenarios (server/src/domains/tooling/scenarios) with their personas and what to try
          * @description Failure codes: 10005, 10010, 30001 (shared/codes.ts).
          */
         get: operations["getOpsScenarios"];

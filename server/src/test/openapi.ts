@@ -21,7 +21,7 @@ export async function openApiTypes(document: OpenAPI3): Promise<string> {
 }
 
 /**
- * Calls the main operations as the scenarios' personas (db/scenarios: maria001 of new-player, rico0003
+ * Calls the main operations as the scenarios' personas (server/src/domains/tooling/scenarios: maria001 of new-player, rico0003
  * of vip3-rich) on a fresh in-memory app and records the real answers: `npm run openapi` writes them to
  * server/src/plugins/openapi-examples.json, which the document shows as each operation's examples.
  * The scenario players' uids and codes are fixed; what differs per run (a registration's uid and code,
@@ -31,7 +31,7 @@ export async function openApiTypes(document: OpenAPI3): Promise<string> {
 export async function scenarioExamples(): Promise<ScenarioExamples> {
   const { createTestApp } = await import('./harness');
   const { md5 } = await import('js-md5');
-  const { PASSWORD, TRADE_PASSWORD } = await import('../../../db/scenarios/kit');
+  const { PASSWORD, TRADE_PASSWORD } = await import('../domains/tooling/scenarios/kit');
   const t = await createTestApp();
   const examples: ScenarioExamples = {};
   const record = async (

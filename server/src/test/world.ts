@@ -7,7 +7,7 @@
  * A `Caller` is the transport: `injectCaller(app)` (in-process, each player on its own client address so
  * per-address limits stay apart) or `httpCaller(url, adminToken)` against a running server.
  * The recipes themselves (who a player is, what each step sends, what "ready to withdraw" takes) are
- * server/src/world/recipes.ts: the scenarios (db/scenarios/kit.ts) run the same ones through the services.
+ * server/src/world/recipes.ts: the scenarios (server/src/domains/tooling/scenarios/kit.ts) run the same ones through the services.
  */
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -287,7 +287,7 @@ export async function moveClock(call: Caller, to: { advance: string } | { set: s
   return (await must(call<{ now: string }>('POST', '/ops/clock', { ops: true, body: to }), 'clock')).body.data;
 }
 
-/** Loads a named scenario (db/scenarios): a fresh install rebuilt; every session ends. */
+/** Loads a named scenario (server/src/domains/tooling/scenarios): a fresh install rebuilt; every session ends. */
 export async function loadScenario(call: Caller, name: string) {
   return (
     await must(

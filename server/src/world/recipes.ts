@@ -2,7 +2,7 @@
  * The world-builder's recipes, whatever carries them: who a made-up player is (identity, wallet,
  * passwords), what each step sends (the request bodies of the contract) and the order of the steps that
  * make "a player ready to withdraw". Two transports run them: server/src/test/world.ts through the public
- * routes (tests, the bench, the crash test, the harness) and db/scenarios/kit.ts through the services
+ * routes (tests, the bench, the crash test, the harness) and server/src/domains/tooling/scenarios/kit.ts through the services
  * inside the server (a scenario is built on an operator's request, so it must not go through the request
  * log, the route faults or the operator audit trail of the calls it would make).
  *

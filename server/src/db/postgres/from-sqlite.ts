@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { ledgerProblems } from '../../domains/ledger/whole';
 import { knownMigrations } from '../database';
 import { migrateDb } from '../migrate';
+import type { Db } from '../port';
 import { serialize } from '../serial';
 import { isRetryable } from './errors';
 import { openPostgres } from './open';
@@ -42,6 +42,11 @@ export interface MigrateOptions {
   batchRows?: number;
   /** Progress lines. */
   log?: (line: string) => void;
+  /**
+   * What is wrong with a database's ledger (none when whole): the ledger domain's check (ledger/whole.ts),
+   * given by the command, as this storage layer knows no domain. Run on the source before and the target after.
+   */
+  ledgerProblems: (db: Db) => Promise<string[]>;
 }
 
 export interface MigrateSummary {
@@ -268,7 +273,7 @@ export async function migrateSqliteToPostgres(options: MigrateOptions): Promise<
   try {
     const versions = checkSourceMigrations(source);
     // The ledger's check speaks the async port: here over the source's open read transaction.
-    const problems = await ledgerProblems(serialize(source));
+    const problems = await options.ledgerProblems(serialize(source));
     if (problems.length)
       throw new MigrationRefused(`The source's ledger is not whole; repair it first:\n${problems.join('\n')}`);
     try {
@@ -368,7 +373,7 @@ export async function migrateSqliteToPostgres(options: MigrateOptions): Promise<
         const targetAccounts = (await pg.query(ACCOUNTS, [])).rows as AccountRow[];
         if (JSON.stringify(sourceAccounts) !== JSON.stringify(targetAccounts))
           differences.push("the players' accounts (balance, frozen, points) differ");
-        differences.push(...(await ledgerProblems(pg)));
+        differences.push(...(await options.ledgerProblems(pg)));
         if (differences.length)
           throw new Error(`The copy does not verify; nothing was kept:\n${differences.join('\n')}`);
         summary.players = targetAccounts.length;

@@ -13,8 +13,17 @@ import { TRADE_PASSWORD } from '../../test/world';
 import { migrate, openDatabase, ROOT_DIR, readMigrations } from '../database';
 import { migrateDb } from '../migrate';
 import { serialize } from '../serial';
-import { MIGRATION_FILLED_TABLES, MigrationRefused, migrateSqliteToPostgres } from './from-sqlite';
+import {
+  MIGRATION_FILLED_TABLES,
+  type MigrateOptions,
+  MigrationRefused,
+  migrateSqliteToPostgres as moveToPostgres,
+} from './from-sqlite';
 import { databaseUrl, openPostgres } from './open';
+
+/** The command as scripts/migrate-to-postgres.ts runs it: with the ledger's own check. */
+const migrateSqliteToPostgres = (options: Omit<MigrateOptions, 'ledgerProblems'>) =>
+  moveToPostgres({ ...options, ledgerProblems });
 
 /**
  * npm run migrate-to-postgres (from-sqlite.ts): a SQLite install with real activity, built through the

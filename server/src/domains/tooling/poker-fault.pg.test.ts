@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MISSING_CARD } from '../../../../db/scenarios/poker-53-of-54';
 import { openPostgres } from '../../db/postgres/open';
 import type { PgPoolDb } from '../../db/postgres/pool';
 import { opsClient, type TestClient, testApp } from '../../test/helpers';
 import { inDb } from '../../test/in-db';
+import { MISSING_CARD } from './scenarios/poker-53-of-54';
 import { ledgerIsWhole, logIn } from './test-kit';
 
 // On PostgreSQL a draw's SERIALIZABLE transaction is run again after a serialization failure: the

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { type Scenario, scenarios } from '../../../../db/scenarios';
-import { createKit } from '../../../../db/scenarios/kit';
 import { Code } from '../../../../shared/codes';
 import { AppError } from '../../errors';
 import { withFollowUps } from '../../lib/follow-ups';
 import type { ToolingRepo } from './repo';
+import { type Scenario, scenarios } from './scenarios';
+import { createKit } from './scenarios/kit';
 import type { Snapshots } from './snapshots';
 
 export const SCENARIO_NOTE = 'tooling.scenario';

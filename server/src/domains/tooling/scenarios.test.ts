@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scenarios } from '../../../../db/scenarios';
-import { MISSING_CARD } from '../../../../db/scenarios/poker-53-of-54';
 import { Code } from '../../../../shared/codes';
 import { opsClient, registerPlayer, TestClient, testApp } from '../../test/helpers';
 import { inDb } from '../../test/in-db';
 import { SCENARIO_UIDS } from '../user/service';
+import { scenarios } from './scenarios';
+import { MISSING_CARD } from './scenarios/poker-53-of-54';
 import { accountOf, ledgerIsWhole, logIn, userByName } from './test-kit';
 
 type Loaded = {

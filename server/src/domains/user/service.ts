@@ -38,7 +38,7 @@ const BIND_PROBES_PER_ADDRESS = { limit: 20, windowMs: 3_600_000 };
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /**
- * Uids 10000000 to 10009999 are the scenarios' (db/scenarios, fixed per persona so scripts can hard-code
+ * Uids 10000000 to 10009999 are the scenarios' (server/src/domains/tooling/scenarios, fixed per persona so scripts can hard-code
  * them); a real registration or a guest picks a random unused uid above them, so it never takes one.
  */
 export const SCENARIO_UIDS = { from: 10_000_000, to: 10_010_000 } as const;

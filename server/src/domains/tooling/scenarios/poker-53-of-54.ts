@@ -1,4 +1,4 @@
-import { POKER_DECK } from '../../shared/contract/mall';
+import { POKER_DECK } from '../../../../../shared/contract/mall';
 import { PASSWORD, type Persona, type Scenario } from './kit';
 
 /** The card the persona lacks: the black joker, the rarest class (weight 2 of 900). */

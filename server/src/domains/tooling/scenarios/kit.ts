@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { SCENARIO_UIDS } from '../../server/src/domains/user/service';
-import { settleFollowUps } from '../../server/src/lib/follow-ups';
-import type { SessionUser } from '../../server/src/types';
+import { toCentavos } from '../../../../../shared/money';
+import { settleFollowUps } from '../../../lib/follow-ups';
+import type { SessionUser } from '../../../types';
 import {
   identityBody,
   makeWithdrawReady,
@@ -12,8 +12,8 @@ import {
   WALLET,
   type WorldSteps,
   walletBody,
-} from '../../server/src/world/recipes';
-import { toCentavos } from '../../shared/money';
+} from '../../../world/recipes';
+import { SCENARIO_UIDS } from '../../user/service';
 
 /**
  * Everything a scenario needs, each step through the services the API itself uses (no SQL). The recipes
@@ -22,7 +22,7 @@ import { toCentavos } from '../../shared/money';
  */
 
 export const PASSWORD = 'Secret123';
-export { IDENTITY, TRADE_PASSWORD } from '../../server/src/world/recipes';
+export { IDENTITY, TRADE_PASSWORD } from '../../../world/recipes';
 
 export interface Persona {
   userId: number;
