@@ -32,6 +32,8 @@ export async function openSocket(uid: number): Promise<void> {
   socket = new Client({
     url: socketUrl(uid),
     onCounter: (key, value) => useAccountStore.getState().setCounter(key, value),
+    // Counters move while no socket listens (the server pushes them only to a listening player).
+    onOpen: () => void refreshBadge(),
   });
   bindWalletEvents(socket, refreshBalance);
   // A login elsewhere (or an operator) ended this session: tell the player now, as for code 20002.

@@ -51,15 +51,17 @@ const latest = () => FakeSocket.instances[FakeSocket.instances.length - 1]!;
 
 function setup() {
   const onCounter = vi.fn();
+  const onOpen = vi.fn();
   const logger = { warn: vi.fn(), info: vi.fn() };
   const client = new SocketClient({
     url: 'ws://host/webSocket/42',
     onCounter,
+    onOpen,
     logger,
     WebSocketImpl: FakeSocket as unknown as typeof WebSocket,
   });
   client.connect();
-  return { client, onCounter, logger };
+  return { client, onCounter, onOpen, logger };
 }
 
 describe('socket client', () => {
@@ -160,6 +162,18 @@ describe('socket client', () => {
     expect(client.attempts).toBe(2);
     latest().open();
     expect(client.attempts).toBe(0);
+  });
+
+  it('says when the link opens, the first time and again after a drop (the counters are then read afresh)', () => {
+    const { onOpen } = setup();
+    expect(onOpen).not.toHaveBeenCalled();
+    latest().open();
+    expect(onOpen).toHaveBeenCalledTimes(1);
+    latest().drop(ABNORMAL_CLOSURE);
+    vi.advanceTimersByTime(SOCKET_RECONNECT_BASE_MS);
+    expect(onOpen).toHaveBeenCalledTimes(1);
+    latest().open();
+    expect(onOpen).toHaveBeenCalledTimes(2);
   });
 
   it('does not reconnect after a normal close or a manual disconnect', () => {

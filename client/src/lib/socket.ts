@@ -36,6 +36,11 @@ export interface SocketClientOptions {
   url: string;
   /** A counter event arrived: store its number. */
   onCounter(key: BadgeKey, value: number): void;
+  /**
+   * The link opened (the first time or again after a drop): the server pushes counters only while a socket
+   * is open, so what changed meanwhile is read afresh here.
+   */
+  onOpen?(): void;
   WebSocketImpl?: typeof WebSocket;
   logger?: Pick<Console, 'warn' | 'info'>;
 }
@@ -112,6 +117,7 @@ export class SocketClient {
       this.startHeartbeat();
       this.send({ event: 'ping' });
       this.armSilence();
+      this.options.onOpen?.();
     };
     ws.onmessage = (message: MessageEvent) => this.receive(message.data);
     ws.onerror = () => {

@@ -204,6 +204,35 @@ describe('the Redis broker', () => {
     again.close();
   });
 
+  it('a nudge runs only on the process holding the socket: B when the socket is on B, A alone once A holds one', async () => {
+    const a = await startProcess();
+    const b = await startProcess();
+    const { onA, onB, uidA, uidB, userId } = await samePlayerOn(a, b);
+    const heard: string[] = [];
+    a.socket.onNudge('test.topic', (id) => heard.push(`A:${id}`));
+    b.socket.onNudge('test.topic', (id) => heard.push(`B:${id}`));
+    await until(async () => (await listeners('socket')) === 2, 'hubs listen');
+
+    // Connected nowhere: nobody works for them.
+    a.socket.nudge(userId, 'test.topic');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(heard).toEqual([]);
+    const onBSocket = await b.injectWS(`/webSocket/${uidB}`, { headers: { cookie: onB.cookie } });
+    await until(() => b.socket.isConnected(userId), 'B holds the socket');
+    a.socket.nudge(userId, 'test.topic');
+    await until(() => heard.length > 0, 'B hears the nudge');
+    expect(heard).toEqual([`B:${userId}`]);
+
+    const onASocket = await a.injectWS(`/webSocket/${uidA}`, { headers: { cookie: onA.cookie } });
+    await until(() => a.socket.isConnected(userId), 'A holds a socket too');
+    a.socket.nudge(userId, 'test.topic'); // run here, at once, and not published
+    expect(heard).toEqual([`B:${userId}`, `A:${userId}`]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(heard).toEqual([`B:${userId}`, `A:${userId}`]);
+    onBSocket.close();
+    onASocket.close();
+  });
+
   it('a login on process B ends the session and its socket on process A', async () => {
     const a = await startProcess();
     const b = await startProcess();

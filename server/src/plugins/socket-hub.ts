@@ -52,7 +52,8 @@ type HubMessage =
   | { op: 'ack'; userId: number; sid: string }
   | { op: 'discard'; userId: number; events: string[] }
   | { op: 'operators'; frame: Frame }
-  | { op: 'drop'; userId: number | null };
+  | { op: 'drop'; userId: number | null }
+  | { op: 'nudge'; userId: number; topic: string };
 
 /** A back office connected to the operator channel. */
 interface OperatorConnection {
@@ -75,6 +76,7 @@ export class SocketHub {
   private pushed = 0;
   private readonly pushWatchers = new Set<(userId: number, frame: Frame) => void>();
   private readonly connectWatchers = new Set<(userId: number, drop: () => void) => void>();
+  private readonly nudgeHandlers = new Map<string, (userId: number) => void>();
 
   /** Shares pushes with the other processes of the broker (see the class). */
   link(broker: Broker): void {
@@ -85,6 +87,7 @@ export class SocketHub {
       else if (message.op === 'ack') this.pending.get(message.userId)?.delete(message.sid);
       else if (message.op === 'discard') this.discardHere(message.userId, message.events);
       else if (message.op === 'operators') this.deliverOperators(message.frame);
+      else if (message.op === 'nudge') this.nudgeHere(message.userId, message.topic);
       else this.dropHere(message.userId);
     });
   }
@@ -122,6 +125,27 @@ export class SocketHub {
     this.share({ op: 'push', userId, frame });
     this.pushed++;
     return frame.sid;
+  }
+
+  /**
+   * Runs `topic`'s handler for the player on the process that holds their socket, and only there: here when
+   * this process holds one, else on the others through the broker (each runs it if it holds one). For work
+   * worth doing only for a player who is listening (a badge counter recomputed after a bet): a player with no
+   * socket anywhere costs nothing, and reads the counters afresh when a socket opens (the client asks
+   * /api/badge/data then).
+   */
+  nudge(userId: number, topic: string): void {
+    if (this.isConnected(userId)) this.nudgeHere(userId, topic);
+    else this.share({ op: 'nudge', userId, topic });
+  }
+
+  /** What `nudge(userId, topic)` runs for a player connected to this process. One handler per topic. */
+  onNudge(topic: string, handler: (userId: number) => void): void {
+    this.nudgeHandlers.set(topic, handler);
+  }
+
+  private nudgeHere(userId: number, topic: string): void {
+    if (this.isConnected(userId)) this.nudgeHandlers.get(topic)?.(userId);
   }
 
   /** Keeps the frame until acknowledged and writes it to the player's connections on this process. */

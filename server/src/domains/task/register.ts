@@ -44,10 +44,10 @@ export function register(app: FastifyInstance) {
   app.events.on('deposit.succeeded', ({ userId }) => stale(userId, DAILY_COUNTERS));
   app.events.on('wallet.bound', ({ userId }) => stale(userId, ['taskRewardNum']));
   app.events.on('kyc.decided', ({ userId }) => stale(userId, ['taskRewardNum']));
-  // Bets move the balance often: only a player listening on the socket needs the task counter now.
-  app.events.on('balance.moved', ({ userId }) => {
-    if (app.socket.connectionsOf(userId) > 0) stale(userId, ['taskRewardNum']);
-  });
+  // Bets move the balance often: only a player listening on a socket, on whichever process of the cluster
+  // holds it, needs the task counter now.
+  app.socket.onNudge('task.badge', (userId) => stale(userId, ['taskRewardNum']));
+  app.events.on('balance.moved', ({ userId }) => app.socket.nudge(userId, 'task.badge'));
   // A new Manila day opens new daily tasks, sign-ins and deposit tiers for every connected player.
   app.events.on('clock.dayChanged', () => {
     for (const userId of app.socket.connectedPlayers()) stale(userId, DAILY_COUNTERS);

@@ -34,10 +34,11 @@ export function register(app: FastifyInstance) {
   });
   // Bets, wins and rollbacks: turnover may have moved the level and the turnover rebate. The level is
   // raised at once (two primary-key reads; withdrawal limits follow it). The VIP badge costs more and bets
-  // come in bursts: it is refreshed once per player per turn of the event loop, after that turn's answers.
-  const badge = oncePerTurn(app, guarded(app, 'VIP: turnover', vipStale));
+  // come in bursts: it is refreshed only by the process holding the player's socket (a player not listening
+  // reads it afresh when a socket opens), once per player per turn of the event loop, after that turn's answers.
+  app.socket.onNudge('vip.badge', oncePerTurn(app, guarded(app, 'VIP: turnover', vipStale)));
   app.events.on('balance.moved', ({ userId }) => {
-    badge(userId);
+    app.socket.nudge(userId, 'vip.badge');
     return vip.sync(userId).catch(logFailure('VIP: level', userId));
   });
 

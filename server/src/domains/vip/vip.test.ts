@@ -314,7 +314,14 @@ describe('the VIP badge', () => {
     expect(await badge()).toBe(0);
 
     await deposit(app, me.client, 1000);
-    await play(me, 5000); // VIP 1: monthly, deposit and turnover rebates claimable
+    // Bets by a player with no socket open compute no badge (it is read afresh when a socket opens)...
+    const counted = vi.spyOn(app.services.vip, 'claimableCount');
+    await play(me, 2500);
+    expect(counted).not.toHaveBeenCalled();
+    // ...and by a listening one, once per turn of bets.
+    vi.spyOn(app.socket, 'isConnected').mockImplementation((userId) => userId === me.userId);
+    await play(me, 2500); // VIP 1: monthly, deposit and turnover rebates claimable
+    expect(counted).toHaveBeenCalled();
     expect(pushed).toHaveBeenCalledWith(me.userId, 'vip.tab.rewards.num', 3);
     expect(await badge()).toBe(3);
 
