@@ -1,4 +1,5 @@
 import type { Engine } from '../builder';
+import { couponExpiry } from './0053_coupon_expiry';
 import { baseline } from './baseline';
 
 /**
@@ -20,6 +21,6 @@ export interface SchemaMigration {
 }
 
 /** Every migration of both engines, in order: the baseline, then the ones written after it. */
-export const MIGRATIONS: readonly SchemaMigration[] = [baseline];
+export const MIGRATIONS: readonly SchemaMigration[] = [baseline, couponExpiry];
 
 export { baseline };
