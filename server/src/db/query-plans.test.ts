@@ -77,16 +77,15 @@ const KNOWN_SCANS: { table: string; statement: RegExp; why: string }[] = [
     statement: /from "redemption_codes" where \(instr\("code"/,
     why: 'back office: code search',
   },
-  // Still open: the player's own records share these queries, whose optional user_id defeats its index.
   {
     table: 'deposits',
     statement: /from "deposits" where \(\("user_id" = \? or \? is null\)/,
-    why: 'deposit records (player and back office)',
+    why: 'back office: deposits',
   },
   {
     table: 'withdrawals',
     statement: /from "withdrawals" as "w" where \(\("w"\."user_id" = \? or \? is null\)/,
-    why: 'withdrawal records (player and back office)',
+    why: 'back office: withdrawals',
   },
   {
     table: 'withdrawals',

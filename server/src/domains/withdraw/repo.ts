@@ -41,11 +41,16 @@ export interface WithdrawalFilter {
   offset: number;
 }
 
-/** `(w.col = @x OR @x IS NULL) AND ...`: each filter is off when its value is null. */
-function filter(engine: Engine) {
+/**
+ * `(w.col = @x OR @x IS NULL) AND ...`: each filter is off when its value is null. `owned`: one player's
+ * orders, `w.user_id = @userId` as such, so the index on user_id serves them (an optional one cannot).
+ */
+function filter(engine: Engine, owned = false) {
   const e = expressionBuilder<{ w: DB['withdrawals'] }, 'w'>();
   return e.and([
-    e.or([e('w.user_id', '=', param<number>('userId')), e(typedParam(engine, 'userId', 'bigint'), 'is', null)]),
+    owned
+      ? e('w.user_id', '=', param<number>('userId'))
+      : e.or([e('w.user_id', '=', param<number>('userId')), e(typedParam(engine, 'userId', 'bigint'), 'is', null)]),
     e.or([e('w.status', '=', param<number>('status')), e(typedParam(engine, 'status', 'bigint'), 'is', null)]),
     e.or([e('w.order_no', '=', param<string>('orderNo')), e(typedParam(engine, 'orderNo', 'text'), 'is', null)]),
     e.or([e('w.created_at', '>=', param<string>('from')), e(typedParam(engine, 'from', 'text'), 'is', null)]),
@@ -232,16 +237,18 @@ export function createWithdrawRepo(db: Db) {
       .orderBy('id')
       .$narrowType<WithdrawalNarrow>(),
   );
-  const page = prepareQuery(db, (b, engine) =>
-    b
-      .selectFrom('withdrawals as w')
-      .selectAll('w')
-      .where(filter(engine))
-      .orderBy('w.id', 'desc')
-      .limit(param<number>('limit'))
-      .offset(param<number>('offset'))
-      .$narrowType<WithdrawalNarrow>(),
-  );
+  const pageOf = (owned: boolean) =>
+    prepareQuery(db, (b, engine) =>
+      b
+        .selectFrom('withdrawals as w')
+        .selectAll('w')
+        .where(filter(engine, owned))
+        .orderBy('w.id', 'desc')
+        .limit(param<number>('limit'))
+        .offset(param<number>('offset'))
+        .$narrowType<WithdrawalNarrow>(),
+    );
+  const pages = { owned: pageOf(true), any: pageOf(false) };
   const opsPage = prepareQuery(db, (b, engine) =>
     opsSelect(b)
       .where(filter(engine))
@@ -249,12 +256,15 @@ export function createWithdrawRepo(db: Db) {
       .limit(param<number>('limit'))
       .offset(param<number>('offset')),
   );
-  const count = prepareQuery(db, (b, engine) =>
-    b
-      .selectFrom('withdrawals as w')
-      .select((e) => e.fn.countAll<number>().as('count'))
-      .where(filter(engine)),
-  );
+  const countOf = (owned: boolean) =>
+    prepareQuery(db, (b, engine) =>
+      b
+        .selectFrom('withdrawals as w')
+        .select((e) => e.fn.countAll<number>().as('count'))
+        .where(filter(engine, owned)),
+    );
+  const counts = { owned: countOf(true), any: countOf(false) };
+  const scope = (f: WithdrawalFilter) => (f.userId === null ? 'any' : 'owned');
 
   const burnCaptcha = prepareQuery(db, (b) =>
     b
@@ -342,9 +352,9 @@ export function createWithdrawRepo(db: Db) {
     }) => insertEvent.run(e),
     events: (withdrawalId: number): Promise<EventRow[]> => events.all({ withdrawalId }),
     due: (now: string): Promise<WithdrawalRow[]> => due.all({ now }),
-    page: (f: WithdrawalFilter): Promise<WithdrawalRow[]> => page.all(filterParams(f)),
+    page: (f: WithdrawalFilter): Promise<WithdrawalRow[]> => pages[scope(f)].all(filterParams(f)),
     opsPage: (f: WithdrawalFilter): Promise<OpsWithdrawalRow[]> => opsPage.all(filterParams(f)),
-    count: async (f: WithdrawalFilter) => Number((await count.get(filterParams(f)))?.count),
+    count: async (f: WithdrawalFilter) => Number((await counts[scope(f)].get(filterParams(f)))?.count),
 
     /** Burns a captcha token; false when it was already used. */
     burnCaptcha: async (c: { tokenHash: string; userId: number; correct: boolean; expiresAt: string; now: string }) =>
