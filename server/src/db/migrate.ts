@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { adHoc, type Engine, sql } from './builder';
 import type { Db, SyncDb } from './port';
-import { baseline, MIGRATIONS } from './schema';
+import { baseline, MIGRATIONS, type SchemaMigration } from './schema';
 
 /**
  * Migrations, one list and one rule for both engines (docs/deployment.md, "One schema, two engines").
@@ -59,12 +59,24 @@ const ownRecord = (m: { version: number; name: string }) => [{ version: m.versio
 
 const legacyStep = (m: LegacyMigration): Step => ({ name: m.name, statements: [m.sql], records: ownRecord(m) });
 
+/**
+ * A migration's statements for an engine, compiled once per process: every fresh database (each test app's
+ * in-memory one, each snapshot's pristine build) would otherwise build the baseline's 140-odd statements again.
+ */
+const compiled = new Map<SchemaMigration, Partial<Record<Engine, string[]>>>();
+function statementsOf(m: SchemaMigration, engine: Engine): string[] {
+  const byEngine = compiled.get(m) ?? {};
+  compiled.set(m, byEngine);
+  byEngine[engine] ??= m.up(engine);
+  return byEngine[engine];
+}
+
 /** The rule: what a database with `applied` versions recorded takes, in order. */
 function pending(engine: Engine, applied: ReadonlySet<number>): Step[] {
   const newest = Math.max(0, ...applied);
   const later = (after: number) =>
     MIGRATIONS.filter((m) => m.version > after && !applied.has(m.version)).map(
-      (m): Step => ({ name: m.name, statements: m.up(engine), records: m.standsFor ?? ownRecord(m) }),
+      (m): Step => ({ name: m.name, statements: statementsOf(m, engine), records: m.standsFor ?? ownRecord(m) }),
     );
   if (applied.size === 0) return later(0);
   if (newest >= baseline.version) return later(baseline.version);

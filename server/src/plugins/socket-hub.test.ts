@@ -46,6 +46,20 @@ describe('the socket', () => {
     await expect(app.injectWS(`/webSocket/${info.uid + 1}`, { headers: { cookie: client.cookie } })).rejects.toThrow();
   });
 
+  it('runs every handler of a nudged topic for a player connected here, and none for one who is not', async () => {
+    const { client, info } = await registerPlayer(app);
+    const userId = (await app.services.users.byUid(info.uid))?.id ?? 0;
+    const heard: string[] = [];
+    app.socket.onNudge('test.both', (id) => heard.push(`first:${id}`));
+    app.socket.onNudge('test.both', (id) => heard.push(`second:${id}`));
+    app.socket.nudge(userId, 'test.both');
+    expect(heard).toEqual([]);
+    const ws = await app.injectWS(`/webSocket/${info.uid}`, { headers: { cookie: client.cookie } });
+    app.socket.nudge(userId, 'test.both');
+    expect(heard).toEqual([`first:${userId}`, `second:${userId}`]);
+    ws.close();
+  });
+
   it('answers ping with pong and delivers pushes with a sid until acknowledged', async () => {
     const { client, info } = await registerPlayer(app);
     const ws = await app.injectWS(`/webSocket/${info.uid}`, { headers: { cookie: client.cookie } });

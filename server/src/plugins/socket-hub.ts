@@ -76,7 +76,7 @@ export class SocketHub {
   private pushed = 0;
   private readonly pushWatchers = new Set<(userId: number, frame: Frame) => void>();
   private readonly connectWatchers = new Set<(userId: number, drop: () => void) => void>();
-  private readonly nudgeHandlers = new Map<string, (userId: number) => void>();
+  private readonly nudgeHandlers = new Map<string, Set<(userId: number) => void>>();
 
   /** Shares pushes with the other processes of the broker (see the class). */
   link(broker: Broker): void {
@@ -131,21 +131,24 @@ export class SocketHub {
    * Runs `topic`'s handler for the player on the process that holds their socket, and only there: here when
    * this process holds one, else on the others through the broker (each runs it if it holds one). For work
    * worth doing only for a player who is listening (a badge counter recomputed after a bet): a player with no
-   * socket anywhere costs nothing, and reads the counters afresh when a socket opens (the client asks
-   * /api/badge/data then).
+   * socket anywhere costs no work, one broker message in a cluster (none on one process), and reads the
+   * counters afresh when a socket opens (the client asks /api/badge/data then).
    */
   nudge(userId: number, topic: string): void {
     if (this.isConnected(userId)) this.nudgeHere(userId, topic);
     else this.share({ op: 'nudge', userId, topic });
   }
 
-  /** What `nudge(userId, topic)` runs for a player connected to this process. One handler per topic. */
+  /** Adds what `nudge(userId, topic)` runs for a player connected to this process (one message, every handler). */
   onNudge(topic: string, handler: (userId: number) => void): void {
-    this.nudgeHandlers.set(topic, handler);
+    const handlers = this.nudgeHandlers.get(topic) ?? new Set();
+    handlers.add(handler);
+    this.nudgeHandlers.set(topic, handlers);
   }
 
   private nudgeHere(userId: number, topic: string): void {
-    if (this.isConnected(userId)) this.nudgeHandlers.get(topic)?.(userId);
+    if (!this.isConnected(userId)) return;
+    for (const handler of this.nudgeHandlers.get(topic) ?? []) handler(userId);
   }
 
   /** Keeps the frame until acknowledged and writes it to the player's connections on this process. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { badgeRoutes } from './routes';
-import { type BadgeService, createBadgeService } from './service';
+import { BALANCE_MOVED_WHILE_LISTENING, type BadgeService, createBadgeService } from './service';
 
 declare module 'fastify' {
   interface AppServices {
@@ -17,5 +17,8 @@ export function register(app: FastifyInstance) {
     log: app.log,
   });
   Object.assign(app.services, { badges });
+  // One nudge per balance move (a broker message in a cluster when the player's socket is elsewhere),
+  // whatever the number of counters that follow bets.
+  app.events.on('balance.moved', ({ userId }) => app.socket.nudge(userId, BALANCE_MOVED_WHILE_LISTENING));
   badgeRoutes(app, badges);
 }

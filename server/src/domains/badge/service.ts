@@ -5,6 +5,12 @@ import type { EventBus } from '../../plugins/events';
 
 export type BadgeCounter = keyof Badge;
 
+/**
+ * The socket hub's topic (`app.socket.onNudge`) of a balance move of a listening player: the badge domain
+ * nudges it once per move, each domain whose counter follows bets handles it.
+ */
+export const BALANCE_MOVED_WHILE_LISTENING = 'badge.balanceMoved';
+
 const BADGE_COUNTERS: BadgeCounter[] = [
   'loginBonusRewardNum',
   'inviteFriendToEarnNum',

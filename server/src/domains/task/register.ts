@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { BadgeCounter } from '../badge/service';
+import { BALANCE_MOVED_WHILE_LISTENING, type BadgeCounter } from '../badge/service';
 import { type BonusService, createBonusService } from './bonuses';
 import { createTaskRepo } from './repo';
 import { taskRoutes } from './routes';
@@ -46,8 +46,7 @@ export function register(app: FastifyInstance) {
   app.events.on('kyc.decided', ({ userId }) => stale(userId, ['taskRewardNum']));
   // Bets move the balance often: only a player listening on a socket, on whichever process of the cluster
   // holds it, needs the task counter now.
-  app.socket.onNudge('task.badge', (userId) => stale(userId, ['taskRewardNum']));
-  app.events.on('balance.moved', ({ userId }) => app.socket.nudge(userId, 'task.badge'));
+  app.socket.onNudge(BALANCE_MOVED_WHILE_LISTENING, (userId) => stale(userId, ['taskRewardNum']));
   // A new Manila day opens new daily tasks, sign-ins and deposit tiers for every connected player.
   app.events.on('clock.dayChanged', () => {
     for (const userId of app.socket.connectedPlayers()) stale(userId, DAILY_COUNTERS);

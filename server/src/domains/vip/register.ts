@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { guarded, oncePerTurn } from '../../lib/per-turn';
+import { BALANCE_MOVED_WHILE_LISTENING } from '../badge/service';
 import { vipOpsRoutes } from './ops-routes';
 import { vipRoutes } from './routes';
 import { createVipService, type VipService } from './service';
@@ -36,9 +37,8 @@ export function register(app: FastifyInstance) {
   // raised at once (two primary-key reads; withdrawal limits follow it). The VIP badge costs more and bets
   // come in bursts: it is refreshed only by the process holding the player's socket (a player not listening
   // reads it afresh when a socket opens), once per player per turn of the event loop, after that turn's answers.
-  app.socket.onNudge('vip.badge', oncePerTurn(app, guarded(app, 'VIP: turnover', vipStale)));
+  app.socket.onNudge(BALANCE_MOVED_WHILE_LISTENING, oncePerTurn(app, guarded(app, 'VIP: turnover', vipStale)));
   app.events.on('balance.moved', ({ userId }) => {
-    app.socket.nudge(userId, 'vip.badge');
     return vip.sync(userId).catch(logFailure('VIP: level', userId));
   });
 
