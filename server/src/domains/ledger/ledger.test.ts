@@ -156,6 +156,27 @@ describe('the double-entry ledger', () => {
     await assertLedgerWhole(app.db);
   });
 
+  it('a posting the balance cannot cover writes nothing: no bucket, counter, counterparty or journal row', async () => {
+    const userId = players[1] as number;
+    const state = async () => ({
+      account: await app.services.ledger.account(userId),
+      provider: Number(await inDb(app.db).value`SELECT SUM(balance) FROM ledger_account_slots WHERE code = 'provider'`),
+      journal: Number(await inDb(app.db).value`SELECT COUNT(*) FROM balance_journal WHERE user_id = ${userId}`),
+    });
+    const before = await state();
+    // A bet counts turnover (the counters' write) and moves the provider's slot: neither may happen alone.
+    const bet = {
+      type: 'bet' as const,
+      amount: -(before.account.balance + 1),
+      turnoverDone: before.account.balance + 1,
+    };
+    await expect(
+      app.db.transaction(() => app.services.ledger.post(userId, { ...bet, reference: 'Bover' }))(),
+    ).rejects.toMatchObject({ code: Code.INSUFFICIENT_BALANCE });
+    expect(await state()).toEqual(before);
+    await assertLedgerWhole(app.db);
+  });
+
   it('the check finds a balance changed behind the ledger, and GET /ops/ledger/check reports it', async () => {
     type Check = { whole: boolean; total: number; counterparties: { code: string }[] };
     const ops = opsClient(app);

@@ -79,27 +79,35 @@ export function createLedgerService(deps: {
     const counterparty = COUNTERPARTY[p.type];
     if (!counterparty) throw new Error(`journal type ${p.type} has no counterparty`);
     const now = clock.iso();
-    const change = { userId, amount, frozen, points, now };
-    // One statement in the usual case: the UPDATE answers the row after it (RETURNING). Only when it
-    // changed nothing is it worth telling a missing account (made, then tried again) from an overdraft.
-    let after = await repo.change(change);
-    if (!after && !(await repo.get(userId))) {
+    const move = {
+      userId,
+      amount,
+      frozen,
+      points,
+      now,
+      // The counters are written when there is something to count (a bet's turnover, a deposit, points).
+      counted: points > 0 || deposit !== 0 || turnoverRequired !== 0 || turnoverDone !== 0,
+      pointEarned: Math.max(points, 0),
+      deposit,
+      depositCount: deposit > 0 ? 1 : 0,
+      turnoverRequired,
+      turnoverDone,
+      // A transfer inside the player's account (balance to frozen) moves nothing of the counterparty's.
+      moved: amount + frozen !== 0 || points !== 0,
+      counterparty,
+      type: p.type,
+      reference: p.reference,
+      remark: p.remark ?? '',
+    };
+    // One statement on PostgreSQL in the usual case. Only when it wrote nothing is it worth telling a missing
+    // account (made, then tried again) from an overdraft.
+    let moved = await repo.move(move);
+    if (!moved && !(await repo.get(userId))) {
       await repo.ensure(userId, now);
-      after = await repo.change(change);
+      moved = await repo.move(move);
     }
-    if (!after) throw new AppError(Code.INSUFFICIENT_BALANCE);
-    // How many wagering requirements are open, when the counters' write tells it (a bet's does).
-    let open: number | undefined;
-    if (points > 0 || deposit !== 0 || turnoverRequired !== 0 || turnoverDone !== 0) {
-      open = await repo.count({
-        userId,
-        pointEarned: Math.max(points, 0),
-        deposit,
-        depositCount: deposit > 0 ? 1 : 0,
-        turnoverRequired,
-        turnoverDone,
-      });
-    }
+    if (!moved) throw new AppError(Code.INSUFFICIENT_BALANCE);
+    const { after, open, journalId } = moved;
     if (p.wagering) await wagering.start(userId, p.reference, p.wagering, now);
     // None open, as the counters' write said (a bet's): nothing for the bet to count toward, nothing to forfeit.
     const noneOpen = open === 0 && !p.wagering;
@@ -110,22 +118,6 @@ export function createLedgerService(deps: {
     // lock nothing any more. A stake in an open round (this bet's, or an earlier one's) may still pay: the
     // round's settlement decides (roundSettled).
     if (amount < 0 && after.balance === 0 && !noneOpen && !p.inPlay) await forfeitIfLost(userId, p.reference, now);
-    // A transfer inside the player's account (balance to frozen) moves nothing of the counterparty's.
-    if (amount + frozen !== 0 || points !== 0) await repo.counterparty(counterparty, userId, amount + frozen, points);
-    const journalId = await repo.insertJournal({
-      userId,
-      type: p.type,
-      amount,
-      frozen,
-      points,
-      balanceAfter: after.balance,
-      frozenAfter: after.frozen,
-      pointAfter: after.point,
-      reference: p.reference,
-      remark: p.remark ?? '',
-      counterparty,
-      now,
-    });
     return { journalId, account: after };
   }
 
