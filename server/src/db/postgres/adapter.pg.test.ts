@@ -107,6 +107,41 @@ describe('the PostgreSQL adapter behind the storage port', () => {
     expect(await balanceOf('Ana')).toBe(800);
   });
 
+  it('opens a transaction with its first statement: a first read already inside it, a first write after BEGIN, none without one', async () => {
+    const isolation = db.prepare("SELECT current_setting('transaction_isolation')").pluck();
+    // Outside a transaction the session's default; a first read written together with BEGIN is inside it.
+    expect(await isolation.get()).toBe('read committed');
+    expect(await db.transaction(() => isolation.get())()).toBe('serializable');
+    // A first read, then a write, then a throw: all of it rolled back, so the read was inside the transaction.
+    const set = db.prepare('UPDATE t_accounts SET balance = $1 WHERE name = $2');
+    await expect(
+      db.transaction(async () => {
+        await balanceOf('Ana');
+        await set.run(1, 'Ana');
+        throw new Error('no');
+      })(),
+    ).rejects.toThrow('no');
+    expect(await balanceOf('Ana')).toBe(800);
+    // A first write (not pipelined) is inside it too.
+    await expect(
+      db.transaction(async () => {
+        await set.run(2, 'Ana');
+        throw new Error('no');
+      })(),
+    ).rejects.toThrow('no');
+    expect(await balanceOf('Ana')).toBe(800);
+    // A transaction that runs no statement answers, or throws, as its function does.
+    expect(await db.transaction(() => 42)()).toBe(42);
+    await expect(
+      db.transaction(() => {
+        throw new Error('empty');
+      })(),
+    ).rejects.toThrow('empty');
+    // A first read that fails dooms nothing else: the next transaction runs.
+    await expect(db.transaction(() => db.prepare('SELECT * FROM t_missing').get())()).rejects.toThrow(/t_missing/);
+    expect(await db.transaction(() => isolation.get())()).toBe('serializable');
+  });
+
   it('runs a transaction again after a serialization failure, so a concurrent change is never lost', async () => {
     let attempts = 0;
     const withdraw = db.transaction(async (amount: number) => {

@@ -66,7 +66,14 @@ interface Tx {
   savepoints: number;
   /** Its function settled: code still holding this context (a stray timer) is outside any transaction. */
   done: boolean;
+  /** BEGIN was sent: it goes with the transaction's first statement (`send`), so one that ran none sends none. */
+  begun: boolean;
 }
+
+const BEGIN = 'BEGIN ISOLATION LEVEL SERIALIZABLE';
+/** A statement that only reads (a SELECT): run outside a transaction by mistake, it would change nothing. */
+const isRead = (config: pg.QueryConfig | pg.QueryArrayConfig | string) =>
+  /^\s*select\b/i.test(typeof config === 'string' ? config : config.text);
 
 /** A statement's text, and the name it is prepared under on each connection that runs it. */
 interface Prepared {
@@ -167,6 +174,8 @@ export class PgPoolDb implements Db {
       connectionString: withSessionOptions(url, PLANNER_OPTIONS),
       max: POOL_SIZE,
       types,
+      // A transaction's BEGIN is written with its first read (begin()); nothing else sends two queries at once.
+      pipeline: true,
       connectionTimeoutMillis: 10_000,
       query_timeout: QUERY_TIMEOUT_MS,
     });
@@ -216,12 +225,46 @@ export class PgPoolDb implements Db {
     }
     if (tx.doomed) throw tx.doomed;
     try {
+      if (!tx.begun) return await this.begin<R>(tx, config);
       return await tx.client.query<R>(config as pg.QueryConfig);
     } catch (error) {
       const failure = toPgError(error);
       if (dooms(failure)) tx.doomed = failure;
       throw failure;
     }
+  }
+
+  /**
+   * Opens the transaction with its first statement. When that statement is a read, BEGIN and it are written
+   * together and answered in one round trip (the connection is in pipeline mode): a transaction costs one
+   * round trip less. Were BEGIN refused, the read would have run alone and changed nothing, and the
+   * transaction fails. A first statement that writes waits for BEGIN's answer, so it never runs outside one.
+   */
+  private async begin<R extends pg.QueryResultRow>(
+    tx: Tx,
+    config: pg.QueryConfig | pg.QueryArrayConfig | string,
+  ): Promise<pg.QueryResult<R>> {
+    tx.begun = true;
+    if (!isRead(config)) {
+      await tx.client.query(BEGIN);
+      return await tx.client.query<R>(config as pg.QueryConfig);
+    }
+    // One write for both: each query corks the socket for its own messages; this cork spans the two.
+    const stream = (tx.client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection
+      ?.stream;
+    stream?.cork?.();
+    let begin: Promise<unknown>;
+    let first: Promise<pg.QueryResult<R>>;
+    try {
+      begin = tx.client.query(BEGIN);
+      first = tx.client.query<R>(config as pg.QueryConfig);
+    } finally {
+      stream?.uncork?.();
+    }
+    const [opened, answered] = await Promise.allSettled([begin, first]);
+    if (opened.status === 'rejected') throw opened.reason;
+    if (answered.status === 'rejected') throw answered.reason;
+    return answered.value;
   }
 
   /**
@@ -303,16 +346,9 @@ export class PgPoolDb implements Db {
       } catch (error) {
         throw toPgError(error);
       }
-      try {
-        await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
-      } catch (error) {
-        // An idle connection the server dropped meanwhile: the pool gives a new one for the next attempt.
-        const failure = toPgError(error);
-        client.release(failure);
-        if (isLost(failure) && again(failure, attempt)) continue;
-        throw failure;
-      }
-      const tx: Tx = { db: this, client, doomed: undefined, savepoints: 0, done: false };
+      // BEGIN goes with the first statement (begin()); an idle connection the server dropped meanwhile fails
+      // it as lost, and the transaction is run again on a new one.
+      const tx: Tx = { db: this, client, doomed: undefined, savepoints: 0, done: false, begun: false };
       commitScope.begin(tx);
       let outcome: { ok: true; value: T } | { ok: false; error: unknown };
       try {
@@ -322,6 +358,13 @@ export class PgPoolDb implements Db {
       }
       tx.done = true;
       const cause = tx.doomed ?? (outcome.ok ? undefined : outcome.error);
+      if (!tx.begun) {
+        // It ran no statement: there is nothing to commit or roll back.
+        client.release();
+        commitScope.end(tx, outcome.ok);
+        if (outcome.ok) return outcome.value;
+        throw outcome.error;
+      }
       if (cause === undefined && outcome.ok) {
         try {
           // A COMMIT whose connection is lost is not run again: it may have been applied.
