@@ -31,6 +31,8 @@ export const POSTGRES_SERVER_TESTS = [
   'server/src/domains/withdraw/wallet.test.ts',
   'server/src/domains/deposit/deposit.test.ts',
   'server/src/domains/deposit/abandoned.test.ts',
+  // Issue 27 item 5: the payment sandbox's own book (sandbox_payments) and its gateway API.
+  'server/src/sandbox/payment.test.ts',
   'server/src/domains/reward/grant.test.ts',
   'server/src/domains/reward/farmable-wagering.test.ts',
   'server/src/domains/responsible/responsible.test.ts',

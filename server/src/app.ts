@@ -100,7 +100,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(socketHubPlugin, options.socket ?? {});
 
   await app.register(registerDomains);
-  await app.register(paymentSandbox, { deposits: app.services.deposits });
+  await app.register(paymentSandbox);
   await app.register(demoProvider);
   if (options.serveClient ?? config.mode !== 'test') await app.register(clientAppPlugin);
 

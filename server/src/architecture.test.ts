@@ -149,9 +149,8 @@ const CLOSED_LAYERS: { name: string; files: (path: string) => boolean; never: (p
     never: (path) => under(path, 'server/src/domains') || under(path, 'server/src/test'),
   },
   {
-    // The payment sandbox still reads the order a checkout shows through the deposit service (issue 27 item 5).
-    name: "the game provider's sandbox reaches the casino only over HTTP (no domain)",
-    files: (path) => under(path, 'server/src/sandbox/provider') && !isTestSupport(path),
+    name: 'the sandboxes (payment gateway and game provider) reach the casino only over HTTP (no domain)',
+    files: (path) => under(path, 'server/src/sandbox') && !isTestSupport(path),
     never: (path) => under(path, 'server/src/domains'),
   },
   {
@@ -247,6 +246,12 @@ describe('import rules', () => {
     const framework = CLOSED_LAYERS[0];
     expect(framework?.files('server/src/plugins/x.ts')).toBe(true);
     expect(framework?.never('server/src/domains/user/service.ts')).toBe(true);
+    // Both sandboxes are outside parties: neither the payment gateway nor the provider reaches a domain.
+    const sandboxes = CLOSED_LAYERS.find((layer) => layer.name.startsWith('the sandboxes'));
+    expect(sandboxes?.files('server/src/sandbox/payment.ts')).toBe(true);
+    expect(sandboxes?.files('server/src/sandbox/provider/engine.ts')).toBe(true);
+    expect(sandboxes?.files('server/src/sandbox/provider/provider.test.ts')).toBe(false);
+    expect(sandboxes?.never('server/src/domains/deposit/service.ts')).toBe(true);
     // On the real tree: the app reaches the ledger's repo through its service only.
     const real = reachFrom('server/src/app.ts', (file) => importsOf(file, readFileSync(join(ROOT, file), 'utf8')));
     expect(real.get('server/src/domains/ledger/repo.ts')?.at(-2)).toBe('server/src/domains/ledger/service.ts');

@@ -3,6 +3,7 @@ import { Code } from '../codes';
 import { isoTime, nothing } from './common';
 import { defineEndpoint } from './define';
 import { POKER_DECK } from './mall';
+import { paymentCallback } from './payment';
 
 /**
  * Tester tooling on the operator API: scenarios, snapshots, faults, the request log and socket
@@ -251,6 +252,13 @@ export const faultSchema = z.object({
   createdAt: isoTime,
 });
 
+/** A webhook the sandbox holds back (deposit.late). */
+export const heldCallbackSchema = z.object({
+  orderNo: z.string(),
+  status: z.string().describe('SUCCESS or FAILED, as the webhook will say'),
+  dueAt: isoTime.describe('Delivered once the virtual clock passes it'),
+});
+
 export const listFaults = defineEndpoint({
   method: 'GET',
   path: '/ops/faults',
@@ -258,7 +266,7 @@ export const listFaults = defineEndpoint({
   summary: 'Active faults, and callbacks the sandbox is holding back (deposit.late)',
   data: z.object({
     faults: z.array(faultSchema),
-    heldCallbacks: z.array(z.object({ orderNo: z.string(), status: z.string(), dueAt: isoTime })),
+    heldCallbacks: z.array(heldCallbackSchema),
   }),
 });
 
@@ -271,6 +279,40 @@ export const addFault = defineEndpoint({
   body: addFaultBody,
   data: faultSchema.extend({ warning: z.string().nullable().describe('e.g. no route matches /api/usr/info') }),
   codes: [Code.OPS_NOT_FOUND, Code.FAULT_CODE_UNKNOWN],
+});
+
+/**
+ * The payment sandbox is an outside party: it asks for the tester's deposit faults over HTTP with the
+ * operator token (server/src/sandbox/tester-client.ts), as its checkout did in-process before.
+ */
+export const takeDepositFault = defineEndpoint({
+  method: 'POST',
+  path: '/ops/faults/deposit/take',
+  access: 'ops',
+  summary:
+    "The payment sandbox takes the next deposit.* fault for a player's payment (used once, as if the checkout met it)",
+  body: z.strictObject({
+    uid: z
+      .number()
+      .int()
+      .positive()
+      .nullable()
+      .describe('The paying player (the reference the casino gave the gateway)'),
+  }),
+  data: z.object({ fault: faultSchema.nullable().describe('The fault taken, or null when none acts on this payment') }),
+});
+
+export const holdCallback = defineEndpoint({
+  method: 'POST',
+  path: '/ops/faults/held-callbacks',
+  access: 'ops',
+  summary:
+    'The payment sandbox hands over a signed webhook to hold back (deposit.late) until the clock passes its delay',
+  body: z.strictObject({
+    delaySeconds: z.number().int().min(0).max(86_400).describe('How long the webhook is held, in virtual seconds'),
+    callback: paymentCallback.body.describe('The webhook as the gateway signed it (POST /api/payment/callback)'),
+  }),
+  data: heldCallbackSchema,
 });
 
 export const removeFaults = defineEndpoint({
@@ -422,6 +464,8 @@ export const opsToolingEndpoints = [
   importSnapshot,
   listFaults,
   addFault,
+  takeDepositFault,
+  holdCallback,
   removeFaults,
   listRequests,
   clearRequests,

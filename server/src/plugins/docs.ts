@@ -282,7 +282,7 @@ export const UNDOCUMENTED_ROUTES: readonly { route: RegExp; reason: string }[] =
   {
     route: /^\/sandbox\//,
     reason:
-      "The e-wallet sandbox's checkout (HTML pages and their script), standing in for GCash's or Maya's own: a client opens the payUrl of POST /api/recharge/build",
+      "The e-wallet sandbox, standing in for GCash's or Maya's own host: its checkout (HTML pages and their script; a client opens the payUrl of POST /api/recharge/build) and its gateway API, which the casino calls server to server (signed) to create and cancel a payment",
   },
   {
     route: /^\/provider\/play\//,

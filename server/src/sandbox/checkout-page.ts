@@ -93,12 +93,9 @@ export function checkoutPage(v: CheckoutView): string {
   );
 }
 
-export function resultPage(v: {
-  brand: WalletBrand;
-  orderNo: string;
-  status: 'paid' | 'failed' | 'cancelled' | 'closed' | 'processing';
-  total: number;
-}): string {
+export type ResultStatus = 'paid' | 'failed' | 'cancelled' | 'closed' | 'expired' | 'processing';
+
+export function resultPage(v: { brand: WalletBrand; orderNo: string; status: ResultStatus; total: number }): string {
   const ok = v.status === 'paid';
   const waiting = v.status === 'processing';
   const text = {
@@ -107,6 +104,7 @@ export function resultPage(v: {
     failed: 'Payment declined by the wallet',
     cancelled: 'Payment cancelled',
     closed: 'This order is closed',
+    expired: 'This payment has expired',
   }[v.status];
   return layout(
     v.brand,

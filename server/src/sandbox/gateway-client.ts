@@ -14,14 +14,15 @@ type PaymentCallback = z.input<typeof paymentCallback.body>;
  */
 export function gatewayClient(app: FastifyInstance) {
   return {
+    /** The webhook of a payment of the sandbox's book (its amount is the total paid, in centavos). */
     callback(
-      order: { order_no: string; amount: number; fee: number },
+      payment: { order_no: string; amount: number },
       status: 'SUCCESS' | 'FAILED',
       payerMobile?: string,
     ): PaymentCallback {
       const fields = {
-        orderNo: order.order_no,
-        amount: formatCentavos(order.amount + order.fee).replaceAll(',', ''),
+        orderNo: payment.order_no,
+        amount: formatCentavos(payment.amount).replaceAll(',', ''),
         status,
         gatewayRef: `SBX${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`,
         payerMobile,

@@ -1,15 +1,19 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import type { DepositService } from '../domains/deposit/service';
-import { checkoutPage, resultPage } from './checkout-page';
+import { verifyFields } from '../lib/signature';
+import { checkoutPage, type ResultStatus, resultPage } from './checkout-page';
 import { gatewayClient } from './gateway-client';
+import { createSandboxPaymentRepo, type SandboxPayment } from './payment-repo';
+import { testerClient } from './tester-client';
 
 const checkoutScript = readFileSync(join(import.meta.dirname, 'checkout.js'), 'utf8');
 
-const orderParams = z.object({ orderNo: z.string().regex(/^D\d{16}$/) });
+const ORDER_NO = /^D\d{16}$/;
+const orderParams = z.object({ orderNo: z.string().regex(ORDER_NO) });
 const checkoutQuery = z.object({ token: z.string().max(64).default('') });
 const submitBody = z.object({
   token: z.string().max(64).default(''),
@@ -19,13 +23,54 @@ const submitBody = z.object({
 });
 
 /**
- * The e-wallet sandbox: a checkout page per order that looks like GCash or Maya. Paying (or cancelling)
- * makes the sandbox call the server's webhook exactly as a gateway would: an HTTP POST, HMAC-signed.
+ * The gateway API's "create a payment" (server to server, as PayMongo's or Xendit's): every field text,
+ * signed like the webhook (HMAC-SHA256 hex over the sorted key=value pairs, with PAYMENT_SECRET).
+ */
+const createBody = z.strictObject({
+  orderNo: z.string().regex(ORDER_NO),
+  /** The total the payer pays, in centavos. */
+  amount: z.string().regex(/^[1-9]\d{0,13}$/),
+  brand: z.enum(['gcash', 'maya']),
+  merchantName: z.string().min(1).max(80),
+  expiresAt: z.iso.datetime({ offset: true }),
+  /** The merchant's reference of the payer (the casino's player uid). */
+  playerRef: z.string().min(1).max(40),
+  /** Where the payer reaches this sandbox: it is served by the casino's own host, under the origin the player used. */
+  origin: z.string().regex(/^https?:\/\/[^/?#\s]+$/),
+  signature: z.string().max(128),
+});
+const cancelBody = z.strictObject({ orderNo: z.string().regex(ORDER_NO), signature: z.string().max(128) });
+
+type PaymentStatus = SandboxPayment['status'] | 'expired';
+
+/**
+ * The e-wallet sandbox, an outside party that reaches the casino only over HTTP: a gateway API the casino
+ * calls to create (and cancel) a payment, its own book of payments (sandbox_payments), and a checkout page
+ * per payment that looks like GCash or Maya. Paying (or cancelling) makes the sandbox call the casino's
+ * webhook exactly as a gateway would: an HTTP POST, HMAC-signed. Tester faults come over HTTP too
+ * (tester-client.ts).
  */
 export const paymentSandbox = fp(
-  async (app: FastifyInstance, options: { deposits: DepositService }) => {
-    const { deposits } = options;
+  async (app: FastifyInstance) => {
+    const payments = createSandboxPaymentRepo(app.db);
     const gateway = gatewayClient(app);
+    const tester = testerClient(app);
+
+    /** What a payment is now: an open one past its own expiresAt, on the app clock, has expired. */
+    const statusOf = (p: SandboxPayment): PaymentStatus =>
+      p.status === 'open' && Date.parse(p.expires_at) <= app.clock.nowMs() ? 'expired' : p.status;
+    const checkoutUrl = (p: SandboxPayment, origin: string) => `${origin}/sandbox/pay/${p.order_no}?token=${p.token}`;
+    const tokenMatches = (p: SandboxPayment, token: string) => {
+      const given = Buffer.from(token);
+      const expected = Buffer.from(p.token);
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    };
+    const signedBy = (body: Record<string, string>) => {
+      const { signature, ...fields } = body;
+      return /^[a-f0-9]{64}$/.test(signature ?? '') && verifyFields(fields, signature ?? '', app.config.paymentSecret);
+    };
+    const refuse = (reply: FastifyReply, status: number, error: string, message: string) =>
+      reply.status(status).send({ error, message });
 
     await app.register(async (sandbox) => {
       sandbox.addContentTypeParser(
@@ -35,6 +80,57 @@ export const paymentSandbox = fp(
           done(null, Object.fromEntries(new URLSearchParams(String(body))));
         },
       );
+
+      // ------------------------------------------------------------------ the gateway API (server to server)
+
+      /**
+       * Creates a payment and answers its checkout URL. Idempotent on orderNo: the casino reopening a Pending
+       * order gets the same payment and the same URL (whatever has become of it since).
+       */
+      sandbox.post('/sandbox/gateway/payments', { bodyLimit: 4096 }, async (request, reply) => {
+        const body = createBody.safeParse(request.body ?? {});
+        if (!body.success) return refuse(reply, 400, 'invalid_request', 'The payment request is malformed.');
+        if (!signedBy(body.data)) return refuse(reply, 401, 'invalid_signature', 'The signature does not match.');
+        const p = body.data;
+        const amount = Number(p.amount);
+        const { payment, created } = await payments.open({
+          orderNo: p.orderNo,
+          amount,
+          brand: p.brand,
+          merchantName: p.merchantName,
+          playerRef: p.playerRef,
+          token: randomBytes(16).toString('hex'),
+          expiresAt: new Date(p.expiresAt).toISOString(),
+          now: app.clock.iso(),
+        });
+        if (!created && payment.amount !== amount) {
+          return refuse(reply, 409, 'conflict', 'A payment of this order number exists with another amount.');
+        }
+        return reply.status(created ? 201 : 200).send({
+          orderNo: payment.order_no,
+          status: statusOf(payment),
+          amount: String(payment.amount),
+          expiresAt: payment.expires_at,
+          checkoutUrl: checkoutUrl(payment, p.origin),
+        });
+      });
+
+      /** The merchant cancels a payment (the player gave up the order, a break closed it): open no more. */
+      sandbox.post('/sandbox/gateway/payments/:orderNo/cancel', { bodyLimit: 1024 }, async (request, reply) => {
+        const params = orderParams.safeParse(request.params);
+        const body = cancelBody.safeParse(request.body ?? {});
+        if (!params.success || !body.success || body.data.orderNo !== params.data.orderNo) {
+          return refuse(reply, 400, 'invalid_request', 'The cancel request is malformed.');
+        }
+        if (!signedBy(body.data)) return refuse(reply, 401, 'invalid_signature', 'The signature does not match.');
+        const { orderNo } = params.data;
+        await payments.settle(orderNo, 'cancelled', app.clock.iso());
+        const payment = await payments.byOrderNo(orderNo);
+        if (!payment) return refuse(reply, 404, 'not_found', 'No payment of this order number.');
+        return reply.send({ orderNo, status: statusOf(payment) });
+      });
+
+      // ------------------------------------------------------------------ the checkout page (the payer)
 
       const notFound = (reply: FastifyReply) =>
         reply
@@ -46,36 +142,38 @@ export const paymentSandbox = fp(
         reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(checkoutScript),
       );
 
-      /** The open order behind a checkout link, or the page that ends the request (not found, or already settled). */
-      async function openOrder(reply: FastifyReply, orderNo: unknown, token: string) {
-        await deposits.expireOverdue();
-        const found = typeof orderNo === 'string' ? await deposits.checkout(orderNo, token) : undefined;
-        if (!found) return { page: notFound(reply) };
-        const { order } = found;
-        const total = order.amount + order.fee;
+      const result = (reply: FastifyReply, payment: SandboxPayment, status: ResultStatus) =>
+        reply.send(resultPage({ brand: payment.brand, orderNo: payment.order_no, status, total: payment.amount }));
+
+      /** The open payment behind a checkout link, or the page that ends the request (not found, or no longer open). */
+      async function openPayment(reply: FastifyReply, orderNo: string, token: string) {
+        const payment = await payments.byOrderNo(orderNo);
+        if (!payment || !tokenMatches(payment, token)) return { page: notFound(reply) };
         reply.type('text/html; charset=utf-8');
-        if (order.status !== 0) {
-          const status = order.status === 1 ? 'paid' : 'closed';
-          return { page: reply.send(resultPage({ brand: order.channel, orderNo: order.order_no, status, total })) };
+        const status = statusOf(payment);
+        if (status !== 'open') {
+          return {
+            page: result(reply, payment, status === 'paid' ? 'paid' : status === 'expired' ? 'expired' : 'closed'),
+          };
         }
         const form = (extra: { mobile?: string; error?: string } = {}) =>
           checkoutPage({
-            brand: order.channel,
-            orderNo: order.order_no,
+            brand: payment.brand,
+            orderNo: payment.order_no,
             token,
-            merchantName: found.merchantName,
-            total,
-            secondsLeft: Math.max(0, Math.round((Date.parse(order.expires_at) - app.clock.nowMs()) / 1000)),
+            merchantName: payment.merchant_name,
+            total: payment.amount,
+            secondsLeft: Math.max(0, Math.round((Date.parse(payment.expires_at) - app.clock.nowMs()) / 1000)),
             ...extra,
           });
-        return { order, total, form };
+        return { payment, form };
       }
 
       sandbox.get('/sandbox/pay/:orderNo', async (request, reply) => {
         const params = orderParams.safeParse(request.params);
         const query = checkoutQuery.safeParse(request.query);
         if (!params.success || !query.success) return notFound(reply);
-        const open = await openOrder(reply, params.data.orderNo, query.data.token);
+        const open = await openPayment(reply, params.data.orderNo, query.data.token);
         return open.page ?? reply.send(open.form());
       });
 
@@ -83,32 +181,43 @@ export const paymentSandbox = fp(
         const params = orderParams.safeParse(request.params);
         const body = submitBody.safeParse(request.body ?? {});
         if (!params.success || !body.success) return notFound(reply);
-        const open = await openOrder(reply, params.data.orderNo, body.data.token);
+        const open = await openPayment(reply, params.data.orderNo, body.data.token);
         if (open.page) return open.page;
-        const { order, total } = open;
+        const { payment } = open;
         const { action, mobile, mpin } = body.data;
         if (action === 'pay' && (!/^9\d{9}$/.test(mobile) || !/^\d{4}$/.test(mpin))) {
           return reply.send(
             open.form({ mobile, error: 'Enter your 10-digit mobile number (9xxxxxxxxx) and your 4-digit MPIN.' }),
           );
         }
-        // A tester fault may decline the payment, hold the callback back, lose it or send it twice.
-        const fault = action === 'pay' ? await app.services.tooling.depositFault(order.user_id) : undefined;
+        // A tester fault may decline the payment, hold the webhook back, lose it or send it twice.
+        const fault = action === 'pay' ? await tester.depositFault(payment.player_ref) : undefined;
         const declined = action === 'cancel' || mpin === '0000' || fault?.kind === 'deposit.fail';
-        const payload = gateway.callback(order, declined ? 'FAILED' : 'SUCCESS', action === 'pay' ? mobile : undefined);
-        if (fault?.kind === 'deposit.late') app.services.tooling.held.hold(payload, fault.delaySeconds ?? 60);
+        // The wallet's own book first, once: a second submit of the same checkout finds it settled.
+        const settled = action === 'cancel' ? 'cancelled' : declined ? 'failed' : 'paid';
+        if (!(await payments.settle(payment.order_no, settled, app.clock.iso()))) {
+          const now = await payments.byOrderNo(payment.order_no);
+          return result(reply, payment, now?.status === 'paid' ? 'paid' : 'closed');
+        }
+        const payload = gateway.callback(
+          payment,
+          declined ? 'FAILED' : 'SUCCESS',
+          action === 'pay' ? mobile : undefined,
+        );
+        if (fault?.kind === 'deposit.late') await tester.hold(payload, fault.delaySeconds ?? 60);
         if (fault?.kind === 'deposit.late' || fault?.kind === 'deposit.timeout') {
-          request.log.info({ orderNo: order.order_no, fault: fault.kind }, 'sandbox webhook held back by a fault');
-          return reply.send(resultPage({ brand: order.channel, orderNo: order.order_no, status: 'processing', total }));
+          request.log.info({ orderNo: payment.order_no, fault: fault.kind }, 'sandbox webhook held back by a fault');
+          return result(reply, payment, 'processing');
         }
         // The gateway's webhook, over HTTP like a real one (in-process, so it needs no reachable address).
         const webhook = await gateway.deliver(payload);
         if (fault?.kind === 'deposit.duplicate') await gateway.deliver(payload);
         const answer = webhook.json() as { success: boolean; data: { status: number } | null };
-        request.log.info({ orderNo: order.order_no, webhook: answer }, 'sandbox webhook delivered');
+        request.log.info({ orderNo: payment.order_no, webhook: answer }, 'sandbox webhook delivered');
+        // What the merchant answered decides the page, as a real wallet shows the merchant's verdict.
         const status =
           answer.success && answer.data?.status === 1 ? 'paid' : action === 'cancel' ? 'cancelled' : 'failed';
-        return reply.send(resultPage({ brand: order.channel, orderNo: order.order_no, status, total }));
+        return result(reply, payment, status);
       });
     });
   },

@@ -556,6 +556,20 @@ export interface RewardClaims {
   user_id: number;
 }
 
+export interface SandboxPayments {
+  amount: number;
+  brand: "gcash" | "maya";
+  created_at: string;
+  expires_at: string;
+  id: Generated<number>;
+  merchant_name: string;
+  order_no: string;
+  player_ref: string;
+  status: Generated<"open" | "paid" | "failed" | "cancelled">;
+  token: string;
+  updated_at: string;
+}
+
 export interface SchemaMigrations {
   applied_at: string;
   name: string;
@@ -806,6 +820,7 @@ export interface DB {
   redemption_uses: RedemptionUses;
   referral_first_deposits: ReferralFirstDeposits;
   reward_claims: RewardClaims;
+  sandbox_payments: SandboxPayments;
   schema_migrations: SchemaMigrations;
   sessions: Sessions;
   sms_messages: SmsMessages;

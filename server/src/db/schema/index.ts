@@ -1,5 +1,6 @@
 import type { Engine } from '../builder';
 import { couponExpiry } from './0053_coupon_expiry';
+import { sandboxPayments } from './0054_sandbox_payments';
 import { baseline } from './baseline';
 
 /**
@@ -21,6 +22,6 @@ export interface SchemaMigration {
 }
 
 /** Every migration of both engines, in order: the baseline, then the ones written after it. */
-export const MIGRATIONS: readonly SchemaMigration[] = [baseline, couponExpiry];
+export const MIGRATIONS: readonly SchemaMigration[] = [baseline, couponExpiry, sandboxPayments];
 
 export { baseline };

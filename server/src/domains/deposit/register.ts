@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { paymentGatewayClient } from './gateway';
 import { depositOpsRoutes } from './ops-routes';
 import { depositRoutes } from './routes';
 import { createDepositService, type DepositService } from './service';
@@ -23,6 +24,9 @@ export function register(app: FastifyInstance) {
     events: app.events,
     assertCanTransact: users.assertCanTransact,
     assertMayDeposit: (userId, amount) => app.services.responsible.assertMayDeposit(userId, amount),
+    gateway: paymentGatewayClient(app),
+    playerRef: async (userId) => String((await users.byId(userId))?.uid ?? ''),
+    log: app.log,
   });
   Object.assign(app.services, { deposits });
 

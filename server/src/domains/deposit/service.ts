@@ -12,6 +12,7 @@ import { AppError } from '../../errors';
 import { signFields, verifyFields } from '../../lib/signature';
 import type { EventBus } from '../../plugins/events';
 import type { LedgerService } from '../ledger/service';
+import type { PaymentGatewayClient } from './gateway';
 import { type CouponRow, createDepositRepo, type DepositRow } from './repo';
 
 type DepositRequest = z.output<typeof depositRequest>;
@@ -28,6 +29,11 @@ export function createDepositService(deps: {
   assertCanTransact: (userId: number) => Promise<void>;
   /** Responsible gaming: refuses while a break runs or over a deposit limit (domains/responsible). */
   assertMayDeposit: (userId: number, amount: number) => Promise<void>;
+  /** The payment gateway's API (gateway.ts): it creates the payment and answers the checkout URL. */
+  gateway: Pick<PaymentGatewayClient, 'open' | 'cancel'>;
+  /** The reference of the payer the gateway is given: the player's uid. */
+  playerRef: (userId: number) => Promise<string>;
+  log: { error: (details: object, message: string) => void };
 }) {
   const { db, clock, config, ledger, events } = deps;
   const repo = createDepositRepo(db);
@@ -112,8 +118,29 @@ export function createDepositService(deps: {
     total: toPesos(q.amount + q.fee),
   });
 
-  function checkoutToken(orderNo: string) {
-    return signFields({ orderNo, purpose: 'checkout' }, config.paymentSecret).slice(0, 32);
+  /**
+   * The order's payment at the gateway, created once (the gateway is idempotent on the order number):
+   * its checkout URL, under the origin the player uses.
+   */
+  async function checkoutUrl(order: DepositRow, origin: string) {
+    return deps.gateway.open({
+      orderNo: order.order_no,
+      amount: order.amount + order.fee,
+      brand: order.channel,
+      merchantName: (await settings()).merchantName,
+      expiresAt: order.expires_at,
+      playerRef: await deps.playerRef(order.user_id),
+      origin,
+    });
+  }
+
+  /** Tells the gateway an order was given up, so its checkout pays it no more; a failure is logged. */
+  async function closeAtGateway(orderNo: string) {
+    try {
+      await deps.gateway.cancel(orderNo);
+    } catch (err) {
+      deps.log.error({ err, orderNo }, 'deposits: the gateway did not cancel the payment');
+    }
   }
 
   function view(d: DepositRow) {
@@ -180,7 +207,6 @@ export function createDepositService(deps: {
         }),
       )();
     },
-    checkoutToken,
     view,
 
     methods: async () =>
@@ -231,9 +257,13 @@ export function createDepositService(deps: {
      */
     countedSince: (userId: number, since: string) => repo.countedSince(userId, since),
 
-    /** Creates a Pending order (reserving the coupon) and returns the checkout URL under `origin`. */
-    build(userId: number, req: DepositRequest, origin: string) {
-      return db.transaction(async () => {
+    /**
+     * Creates a Pending order (reserving the coupon), then its payment at the gateway, and returns the
+     * checkout URL under `origin`. A gateway that refuses leaves no order open: it is cancelled (Failed, the
+     * coupon free again) and the request fails.
+     */
+    async build(userId: number, req: DepositRequest, origin: string) {
+      const built = await db.transaction(async () => {
         const q = await quote(userId, req);
         const orderNo = await newOrderNo();
         const now = clock.now();
@@ -253,13 +283,17 @@ export function createDepositService(deps: {
         if (q.coupon && !(await repo.reserveCoupon(q.coupon.id, orderNo, now.toISOString()))) {
           throw new AppError(Code.COUPON_INVALID);
         }
-        return {
-          orderNo,
-          payUrl: `${origin}/sandbox/pay/${orderNo}?token=${checkoutToken(orderNo)}`,
-          amount: toPesos(q.amount),
-          status: DEPOSIT.PENDING,
-        };
+        return (await repo.byOrderNo(orderNo)) as DepositRow;
       })();
+      // After the commit: the gateway is another party, its call is no part of the casino's transaction.
+      let payUrl: string;
+      try {
+        payUrl = await checkoutUrl(built, origin);
+      } catch (error) {
+        await db.transaction(() => cancelOrder(built, clock.iso()))();
+        throw error;
+      }
+      return { orderNo: built.order_no, payUrl, amount: toPesos(built.amount), status: DEPOSIT.PENDING };
     },
 
     async records(
@@ -339,7 +373,7 @@ export function createDepositService(deps: {
       const order = await this.ownPending(userId, orderNo);
       return {
         orderNo,
-        payUrl: `${origin}/sandbox/pay/${orderNo}?token=${checkoutToken(orderNo)}`,
+        payUrl: await checkoutUrl(order, origin),
         amount: toPesos(order.amount),
         status: DEPOSIT.PENDING,
       };
@@ -358,6 +392,7 @@ export function createDepositService(deps: {
       const order = await this.ownPending(userId, orderNo);
       const cancelled = await db.transaction(() => cancelOrder(order, clock.iso()))();
       if (!cancelled) throw new AppError(Code.DEPOSIT_NOT_PENDING);
+      await closeAtGateway(orderNo);
       events.emit('deposit.settled', { userId, orderNo, status: DEPOSIT.FAILED });
       return { orderNo, status: DEPOSIT.FAILED };
     },
@@ -365,7 +400,7 @@ export function createDepositService(deps: {
     /**
      * Cancels every Pending order of the player, as `cancel` does one (Failed, coupon freed), inside the
      * caller's transaction: a break from play leaves no checkout open to pay. Returns the orders cancelled,
-     * for the caller to announce once committed (`announceCancelled`).
+     * for the caller to announce once committed (`announceCancelled`, which also cancels them at the gateway).
      */
     async cancelPendingOf(userId: number): Promise<string[]> {
       const now = clock.iso();
@@ -375,8 +410,11 @@ export function createDepositService(deps: {
       }
       return cancelled;
     },
-    announceCancelled(userId: number, orderNos: string[]) {
-      for (const orderNo of orderNos) events.emit('deposit.settled', { userId, orderNo, status: DEPOSIT.FAILED });
+    async announceCancelled(userId: number, orderNos: string[]) {
+      for (const orderNo of orderNos) {
+        await closeAtGateway(orderNo);
+        events.emit('deposit.settled', { userId, orderNo, status: DEPOSIT.FAILED });
+      }
     },
 
     /** Marks Pending orders past their time-out as Timeout (3) and frees their coupons. */
@@ -399,14 +437,10 @@ export function createDepositService(deps: {
       return expired.length;
     },
 
-    /** The order as the checkout page shows it, when the token matches. */
-    async checkout(orderNo: string, token: string) {
-      const order = await repo.byOrderNo(orderNo);
-      if (!order || token !== checkoutToken(orderNo)) return undefined;
-      return { order, merchantName: (await settings()).merchantName };
-    },
-
-    /** What the gateway signs and sends for an order (used by the sandbox, and by tests as a gateway). */
+    /**
+     * What the gateway signs and sends for an order: the operator's settle and the scenarios act as the
+     * gateway with it, and tests (the sandbox builds its own, server/src/sandbox/gateway-client.ts).
+     */
     signedCallback(
       order: DepositRow,
       status: 'SUCCESS' | 'FAILED',

@@ -57,7 +57,7 @@ export function createResponsibleService(deps: {
   /** Cancels the player's Pending deposit orders inside the break's transaction; their order numbers. */
   cancelPendingDeposits: (userId: number) => Promise<string[]>;
   /** Announces those cancellations once committed. */
-  announceCancelled: (userId: number, orderNos: string[]) => void;
+  announceCancelled: (userId: number, orderNos: string[]) => Promise<void>;
 }) {
   const { db, clock } = deps;
   const repo = createResponsibleRepo(db);
@@ -166,7 +166,7 @@ export function createResponsibleService(deps: {
       // An order built before the break would still be payable at its checkout: none is left open.
       return deps.cancelPendingDeposits(userId);
     })();
-    deps.announceCancelled(userId, cancelled);
+    await deps.announceCancelled(userId, cancelled);
     return state(userId);
   }
 

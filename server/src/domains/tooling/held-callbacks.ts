@@ -8,7 +8,8 @@ export interface HeldCallback {
 }
 
 /**
- * Gateway callbacks the sandbox holds back (fault deposit.late), delivered once the virtual clock passes
+ * Gateway callbacks held back (fault deposit.late; the payment sandbox hands them over through
+ * POST /ops/faults/held-callbacks), delivered once the virtual clock passes
  * their due time: on every clock move and every second. Delivery goes through the real webhook.
  */
 export function createHeldCallbacks(deps: {
@@ -37,14 +38,17 @@ export function createHeldCallbacks(deps: {
   }
 
   return {
+    /** Holds a webhook back for `delaySeconds` of the virtual clock; answers what the list shows of it. */
     hold(payload: { orderNo: string; status: string } & Record<string, unknown>, delaySeconds: number) {
-      held.push({
+      const entry = {
         orderNo: payload.orderNo,
         status: payload.status,
         dueAt: new Date(deps.clock.nowMs() + delaySeconds * 1000).toISOString(),
         payload,
-      });
+      };
+      held.push(entry);
       changed();
+      return { orderNo: entry.orderNo, status: entry.status, dueAt: entry.dueAt };
     },
     list: () => held.map(({ orderNo, status, dueAt }) => ({ orderNo, status, dueAt })),
     flush,

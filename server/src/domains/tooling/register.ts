@@ -4,7 +4,7 @@ import { backofficePage } from './backoffice-page';
 import { clockOpsRoutes } from './clock-routes';
 import { type ClusterLog, createClusterLog } from './cluster-log';
 import { devRoutes } from './dev-routes';
-import { createFaults, type Fault, type Faults } from './faults';
+import { createFaults, type Faults } from './faults';
 import { createHarReplay } from './har-replay';
 import { createHeldCallbacks } from './held-callbacks';
 import { installFaultHooks, installRequestLogHooks, scopedRequest } from './hooks';
@@ -142,8 +142,6 @@ export function register(app: FastifyInstance) {
     replay: createHarReplay({ app, scenarios }),
     /** What the tester was told at start-up about the last run's faults, callbacks and log. */
     startup: [] as string[],
-    /** The sandbox checkout asks before it calls the webhook (deposit.* faults). */
-    depositFault: async (userId: number): Promise<Fault | undefined> => faults.take('deposit', await uidOf(userId)),
   };
   Object.assign(app.services, { tooling });
 
@@ -218,5 +216,4 @@ export type Tooling = {
   scenarios: ReturnType<typeof createScenarioRunner>;
   replay: ReturnType<typeof createHarReplay>;
   startup: string[];
-  depositFault: (userId: number) => Promise<Fault | undefined>;
 };

@@ -118,6 +118,10 @@ export function toolingRoutes(app: FastifyInstance, tooling: Tooling) {
   snapshotFileRoutes(app, tooling);
 
   route(app, contract.listFaults, () => ({ faults: faults.list(), heldCallbacks: held.list() }));
+  // The payment sandbox's calls (server/src/sandbox/tester-client.ts): it reaches the tester's deposit
+  // faults and the held-callback queue over HTTP, as an outside gateway would, with the operator token.
+  route(app, contract.takeDepositFault, ({ body }) => ({ fault: faults.take('deposit', body.uid) ?? null }));
+  route(app, contract.holdCallback, ({ body }) => held.hold(body.callback, body.delaySeconds));
   route(app, contract.addFault, async ({ body }) => {
     const target = body.uid === undefined ? null : await app.services.users.byUid(body.uid);
     if (target === undefined) throw new AppError(Code.OPS_NOT_FOUND);

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { signFields } from '../../lib/signature';
+
+/** What the casino tells the gateway of a payment to create (amount: the total to pay, in centavos). */
+export interface NewPayment {
+  orderNo: string;
+  amount: number;
+  brand: string;
+  merchantName: string;
+  expiresAt: string;
+  /** The casino's reference of the payer: the player's uid. */
+  playerRef: string;
+  /** The origin the player's browser uses: the sandbox is served by this same host. */
+  origin: string;
+}
+
+/**
+ * The casino's side of the payment gateway's API, as a merchant calls PayMongo or Xendit: server to server,
+ * every body signed with the merchant secret (PAYMENT_SECRET, HMAC over the sorted fields, as the gateway
+ * signs its webhook). The gateway here is the payment sandbox (server/src/sandbox/payment.ts), reached over
+ * HTTP in-process (inject), so it needs no reachable address.
+ */
+export function paymentGatewayClient(app: FastifyInstance) {
+  const signed = (fields: Record<string, string>) => ({
+    ...fields,
+    signature: signFields(fields, app.config.paymentSecret),
+  });
+  return {
+    /** Creates the payment (idempotent on orderNo: the same payment, the same URL) and answers its checkout URL. */
+    async open(p: NewPayment): Promise<string> {
+      const answer = await app.inject({
+        method: 'POST',
+        url: '/sandbox/gateway/payments',
+        payload: signed({ ...p, amount: String(p.amount) }),
+      });
+      if (answer.statusCode !== 200 && answer.statusCode !== 201) {
+        throw new Error(`payment gateway refused ${p.orderNo}: ${answer.statusCode} ${answer.body.slice(0, 200)}`);
+      }
+      return (answer.json() as { checkoutUrl: string }).checkoutUrl;
+    },
+    /** Cancels the payment of an order the casino gave up, so its checkout can no longer pay it. */
+    async cancel(orderNo: string): Promise<void> {
+      const answer = await app.inject({
+        method: 'POST',
+        url: `/sandbox/gateway/payments/${orderNo}/cancel`,
+        payload: signed({ orderNo }),
+      });
+      // An order the gateway never recorded has nothing to cancel.
+      if (answer.statusCode !== 200 && answer.statusCode !== 404) {
+        throw new Error(`payment gateway did not cancel ${orderNo}: ${answer.statusCode} ${answer.body.slice(0, 200)}`);
+      }
+    },
+  };
+}
+
+export type PaymentGatewayClient = ReturnType<typeof paymentGatewayClient>;

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { OPERATOR_HEADER } from '../../../shared/contract/ops-audit';
+import { holdCallback, listFaults, takeDepositFault } from '../../../shared/contract/ops-tooling';
+import type { paymentCallback } from '../../../shared/contract/payment';
+import type { Envelope } from '../../../shared/envelope';
+
+type Fault = NonNullable<z.output<typeof takeDepositFault.data>['fault']>;
+type PaymentCallback = z.input<typeof paymentCallback.body>;
+
+/** Who the audit trail names for the sandbox's calls (X-Operator). */
+const OPERATOR = 'payment-sandbox';
+
+/**
+ * The tester's deposit faults, as the payment sandbox reaches them: over HTTP, on the casino's /ops API
+ * with the operator token it has in app.config (in-process through inject, so it needs no reachable
+ * address), like the provider's wallet client.
+ *
+ * Why ask at payment time rather than have the casino hand the fault over when it creates the payment:
+ * a fault acts on the next payment the player makes (as before), so one switched on while a checkout is
+ * already open still acts, and reopening a checkout (an idempotent creation) uses up nothing. The
+ * held-callback queue stays in tooling, reached the same way, so the tester's state (faults and held
+ * webhooks) keeps living in one place: listed by GET /ops/faults, kept across a restart, cleared by a
+ * snapshot restore.
+ */
+export function testerClient(app: FastifyInstance) {
+  const headers = { authorization: `Bearer ${app.config.adminToken}`, [OPERATOR_HEADER]: OPERATOR };
+  async function call<T>(method: 'GET' | 'POST', url: string, payload?: object): Promise<T> {
+    const response = await app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+    const answer = response.json() as Envelope<T>;
+    if (!answer.success) throw new Error(`${method} ${url}: ${answer.code} ${answer.msg}`);
+    return answer.data as T;
+  }
+  type Listed = z.output<typeof listFaults.data>;
+
+  return {
+    /**
+     * The deposit fault that acts on this payment, taken (used once), or undefined. Without /ops no fault
+     * can be switched on; a payment of a player no fault names asks nothing more than the list, so the
+     * audit trail records only the faults the sandbox really took.
+     */
+    async depositFault(playerRef: string): Promise<Fault | undefined> {
+      if (!app.config.opsEnabled) return undefined;
+      const uid = /^\d+$/.test(playerRef) ? Number(playerRef) : null;
+      const { faults } = await call<Listed>('GET', listFaults.path);
+      if (!faults.some((f) => f.kind.startsWith('deposit.') && (f.uid === null || f.uid === uid))) return undefined;
+      const { fault } = await call<{ fault: Fault | null }>('POST', takeDepositFault.path, { uid });
+      return fault ?? undefined;
+    },
+    /** Hands a signed webhook over to be held until the clock passes `delaySeconds` (deposit.late). */
+    hold: (callback: PaymentCallback, delaySeconds: number) =>
+      call('POST', holdCallback.path, { callback, delaySeconds }),
+  };
+}
