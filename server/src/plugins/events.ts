@@ -12,7 +12,14 @@ export interface AppEvents {
   /** A deposit was credited (amount in centavos); `first` when it is the player's first. */
   'deposit.succeeded': { userId: number; orderNo: string; amount: number; first: boolean };
   /** The player's balance moved outside a deposit (bets, wins, rollbacks...): push the new balance. */
-  'balance.moved': { userId: number };
+  'balance.moved': {
+    userId: number;
+    /**
+     * The balance the move committed (centavos), when its emitter knows it: pushed as is, with no read. The
+     * client reads the whole balance again on every push, so two moves' pushes that cross end on the truth.
+     */
+    balance?: number | undefined;
+  };
   /** A deposit reached a final or timed-out status (1 Success, 2 Failed, 3 Timeout). */
   'deposit.settled': { userId: number; orderNo: string; status: number };
   /** A player bound the e-wallet withdrawals go to. */

@@ -31,14 +31,19 @@ export function register(app: FastifyInstance) {
   });
   // Money writes still waiting for their group commit are committed before the database closes.
   app.addHook('onClose', async () => ledger.batch.flush());
-  // The player hears every balance move on the socket (a paid deposit's too): the balance alone, one read.
+  // The player hears every balance move on the socket (a paid deposit's too): the balance the move committed
+  // when its emitter tells it (a wallet move's), else the balance alone, one read.
+  const push = (userId: number, balance: number) =>
+    app.socket.push(userId, 'balance.changed', { balance: toPesos(balance) });
   const pushBalance = (userId: number) => {
     void ledger
       .balance(userId)
-      .then((balance) => app.socket.push(userId, 'balance.changed', { balance: toPesos(balance) }))
+      .then((balance) => push(userId, balance))
       .catch((err) => app.log.error({ err, userId }, 'ledger: could not push the balance'));
   };
-  app.events.on('balance.moved', ({ userId }) => pushBalance(userId));
+  app.events.on('balance.moved', ({ userId, balance }) =>
+    balance === undefined ? pushBalance(userId) : push(userId, balance),
+  );
   app.events.on('deposit.settled', ({ userId, status }) => {
     if (status === DEPOSIT_STATUS.SUCCESS) pushBalance(userId);
   });

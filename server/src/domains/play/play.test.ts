@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import { signFields } from '../../lib/signature';
 import { hashed, opsClient, registerPlayer, TestClient, testApp } from '../../test/helpers';
@@ -155,6 +155,22 @@ describe('the seamless wallet (conformance)', () => {
     expect(await inDb(app.db).value`SELECT COUNT(*) FROM game_rounds WHERE round_id = 'round-2'`).toBe(0);
     expect(await inDb(app.db).value`SELECT status FROM game_rounds WHERE round_id = 'round-1'`).toBe('open');
     await assertLedgerWhole(app.db);
+  });
+
+  it('pushes the balance each wallet move committed, without reading it again; a replay pushes nothing', async () => {
+    await fund(100);
+    const token = await session();
+    const pushed: unknown[] = [];
+    app.socket.onPush((to, frame) => {
+      if (to === userId && frame.event === 'balance.changed') pushed.push(frame.content);
+    });
+    const reads = vi.spyOn(app.services.ledger, 'balance');
+    const bet = { sessionToken: token, transactionId: 'tx-p1', roundId: 'round-p1', amount: '10.00' };
+    expect((await wallet('bet', bet)).data.balance).toBe(90);
+    await wallet('bet', bet);
+    await wallet('win', { transactionId: 'tx-p2', roundId: 'round-p1', amount: '25.50', result: 'Won' });
+    expect(pushed).toEqual([{ balance: 90 }, { balance: 115.5 }]);
+    expect(reads).not.toHaveBeenCalled();
   });
 
   it('takes one of the same transaction id raced on several rounds at once: one round, one debit', async () => {

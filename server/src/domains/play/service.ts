@@ -130,15 +130,15 @@ export function createPlayService(deps: {
           now: clock.iso(),
         });
         if (!recorded) throw new Recorded();
-        return { result, userId: move.userId };
+        return { result, userId: move.userId, balance };
       })
       .catch(async (error: unknown) => {
         if (!(error instanceof AppError || error instanceof Recorded)) throw error;
         const replayed = await replay(body.transactionId, requestText);
-        if (replayed) return { result: replayed, userId: 0 };
+        if (replayed) return { result: replayed, userId: 0, balance: undefined };
         throw error;
       });
-    if (outcome.userId) deps.events.emit('balance.moved', { userId: outcome.userId });
+    if (outcome.userId) deps.events.emit('balance.moved', { userId: outcome.userId, balance: outcome.balance });
     return outcome.result;
   }
 
