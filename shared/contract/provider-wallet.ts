@@ -7,7 +7,7 @@ import { defineEndpoint } from './define';
  * The seamless wallet API this casino offers game providers (not in spec section 7: the provider's
  * servers call it, not the client). Every body carries `signature`: HMAC-SHA256 hex over the other
  * fields, keys sorted, `key=value` joined by `&`, with the provider's secret. Money is pesos as text with
- * exactly two decimals. bet, win and rollback are idempotent on transactionId: a replay answers the
+ * exactly two decimals. bet, raise, win and rollback are idempotent on transactionId: a replay answers the
  * first answer and moves nothing. A bet needs a live session token; win and rollback do not (a round
  * that started stays valid after the token expires or the player disconnects).
  */
@@ -109,6 +109,44 @@ export const walletBet = defineEndpoint({
   ],
 });
 
+/**
+ * A second stake on a round already open (blackjack's double, split and insurance), the way seamless
+ * wallets take a mid-round debit (Evolution's and Pragmatic's second debit on the same round). A call of
+ * its own rather than `bet` accepting a taken round id: a bet with a round id already used stays refused
+ * (ROUND_SETTLED), so a provider that reuses a round id by mistake never adds to an old round, and only a
+ * call that says it raises does.
+ */
+export const walletRaise = defineEndpoint({
+  method: 'POST',
+  path: '/api/provider/wallet/raise',
+  access: 'open',
+  signed: true,
+  summary:
+    "Provider: debit a further stake on the player's open round (double, split, insurance); refused on a settled or unknown round",
+  body: z.strictObject({
+    sessionToken,
+    transactionId,
+    roundId: roundId.describe('The open round of this game session that the stake is added to'),
+    amount: money,
+    turnover: money
+      .optional()
+      .describe("The raise's net risk, what counts toward wagering and rewards (at most amount; default amount)"),
+    signature,
+  }),
+  data: walletAnswer,
+  codes: [
+    Code.INSUFFICIENT_BALANCE,
+    Code.SIGNATURE_INVALID,
+    Code.GAME_TOKEN_INVALID,
+    Code.GAME_TOKEN_EXPIRED,
+    Code.TRANSACTION_UNKNOWN,
+    Code.ROUND_SETTLED,
+    Code.TRANSACTION_CONFLICT,
+    Code.PLAY_PAUSED,
+    Code.BET_INVALID,
+  ],
+});
+
 export const walletWin = defineEndpoint({
   method: 'POST',
   path: '/api/provider/wallet/win',
@@ -137,10 +175,11 @@ export const walletRollback = defineEndpoint({
   path: '/api/provider/wallet/rollback',
   access: 'open',
   signed: true,
-  summary: 'Provider: refund a bet whose round was not settled; accepted after the token expires',
+  summary:
+    "Provider: refund a bet whose round was not settled (a round's bet: everything the round took, raises included; a raise: that raise alone); accepted after the token expires",
   body: z.strictObject({
     transactionId,
-    betTransactionId: transactionId.describe('The transactionId of the bet to refund'),
+    betTransactionId: transactionId.describe('The transactionId of the bet or the raise to refund'),
     signature,
   }),
   data: walletAnswer,
@@ -157,6 +196,7 @@ export const providerWalletEndpoints = [
   walletAuthenticate,
   walletBalance,
   walletBet,
+  walletRaise,
   walletWin,
   walletRollback,
 ] as const;

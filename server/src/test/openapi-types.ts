@@ -1120,6 +1120,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/provider/wallet/raise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Provider: debit a further stake on the player's open round (double, split, insurance); refused on a settled or unknown round
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 20020, 40001, 40008, 50003, 50004, 50005, 50006, 50007, 50008 (shared/codes.ts).
+         */
+        post: operations["postProviderWalletRaise"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/provider/wallet/rollback": {
         parameters: {
             query?: never;
@@ -1130,7 +1150,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Provider: refund a bet whose round was not settled; accepted after the token expires
+         * Provider: refund a bet whose round was not settled (a round's bet: everything the round took, raises included; a raise: that raise alone); accepted after the token expires
          * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 40001, 40008, 50005, 50006, 50007 (shared/codes.ts).
          */
         post: operations["postProviderWalletRollback"];
@@ -9038,6 +9058,125 @@ export interface operations {
             };
         };
     };
+    postProviderWalletRaise: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Language of `msg`
+                 * @example en-US
+                 */
+                language?: "en-US" | "vi-VN";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The session token authenticate answered; it ends when the player stays idle */
+                    sessionToken: string;
+                    /** @description The provider's id of this money movement: a replay with the same id answers the first answer */
+                    transactionId: string;
+                    /** @description The open round of this game session that the stake is added to */
+                    roundId: string;
+                    /** @description Pesos as text with two decimals */
+                    amount: string;
+                    /** @description The raise's net risk, what counts toward wagering and rewards (at most amount; default amount) */
+                    turnover?: string;
+                    /** @description HMAC-SHA256 hex with the provider's secret over the other fields of the body: keys sorted, `key=value` joined by `&` */
+                    signature: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            /** @description The player's spendable balance after the call */
+                            balance: number;
+                            /** @enum {string} */
+                            currency: "PHP";
+                            transactionId?: string;
+                        };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20020 | 40001 | 40008 | 50003 | 50004 | 50005 | 50006 | 50007 | 50008;
+                    });
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10002;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
     postProviderWalletRollback: {
         parameters: {
             query?: never;
@@ -9056,7 +9195,7 @@ export interface operations {
                 "application/json": {
                     /** @description The provider's id of this money movement: a replay with the same id answers the first answer */
                     transactionId: string;
-                    /** @description The transactionId of the bet to refund */
+                    /** @description The transactionId of the bet or the raise to refund */
                     betTransactionId: string;
                     /** @description HMAC-SHA256 hex with the provider's secret over the other fields of the body: keys sorted, `key=value` joined by `&` */
                     signature: string;

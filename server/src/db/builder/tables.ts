@@ -482,6 +482,7 @@ export interface ProviderRounds {
   nonce: number | null;
   outcome: string;
   params: Generated<string>;
+  raise_pending: string | null;
   result: string;
   round_id: string;
   server_seed_hash: string | null;
@@ -553,6 +554,18 @@ export interface RewardClaims {
   reward_key: string;
   rewards: string;
   source: string;
+  user_id: number;
+}
+
+export interface RoundRaises {
+  amount: number;
+  created_at: string;
+  id: Generated<number>;
+  refunded_at: string | null;
+  round_id: string;
+  status: Generated<"taken" | "refunded">;
+  transaction_id: string;
+  turnover: number;
   user_id: number;
 }
 
@@ -820,6 +833,7 @@ export interface DB {
   redemption_uses: RedemptionUses;
   referral_first_deposits: ReferralFirstDeposits;
   reward_claims: RewardClaims;
+  round_raises: RoundRaises;
   sandbox_payments: SandboxPayments;
   schema_migrations: SchemaMigrations;
   sessions: Sessions;

@@ -263,6 +263,208 @@ describe('the seamless wallet (conformance)', () => {
   });
 });
 
+describe('a raise: a second stake on an open round (double, split, insurance)', () => {
+  const turnover = async () => (await app.services.ledger.account(userId)).turnover_done;
+  const roundBet = async (roundId: string) =>
+    await inDb(app.db).value<number>`SELECT bet FROM game_rounds WHERE round_id = ${roundId}`;
+
+  it('grows the round, counts its turnover, answers a replay with the first answer and charges once', async () => {
+    await fund(100);
+    const token = await session();
+    await wallet('bet', { sessionToken: token, transactionId: 'b1', roundId: 'r1', amount: '10.00' });
+    const raise = { sessionToken: token, transactionId: 'r1-raise-1', roundId: 'r1', amount: '10.00' };
+    const first = await wallet('raise', raise);
+    expect(first).toMatchObject({ success: true, data: { balance: 80 } });
+    const replays = await Promise.all([wallet('raise', raise), wallet('raise', raise), wallet('raise', raise)]);
+    for (const replay of replays) expect(replay).toEqual(first);
+    expect((await wallet('raise', { ...raise, amount: '20.00' })).code).toBe(Code.TRANSACTION_CONFLICT);
+    expect(await balance()).toBe(80);
+    expect(await roundBet('r1')).toBe(2000);
+    expect(await turnover()).toBe(2000);
+    // Settled on the whole stake: the records show the round's total.
+    await wallet('win', { transactionId: 'w1', roundId: 'r1', amount: '40.00', result: 'Double: win' });
+    expect(await balance()).toBe(120);
+    const records = await player.get<{ list: { bet: number; win: number }[] }>('/api/game/record/all');
+    expect(records.body.data.list[0]).toMatchObject({ bet: 20, win: 40 });
+    // The journal names the round on the raise's row too.
+    const journal = await player.get<{ list: { type: string; detail: string }[] }>('/api/user/balanceJournal/fetch');
+    const bets = journal.body.data.list.filter((row) => row.type === 'bet');
+    expect(bets).toHaveLength(2);
+    expect(bets[0]?.detail).toBe(bets[1]?.detail);
+    expect(bets[0]?.detail).toMatch(/#R1$/);
+    await assertLedgerWhole(app.db);
+  });
+
+  it('refuses a settled, refunded, unknown round, another player’s round and another launch’s round', async () => {
+    await fund(100);
+    const token = await session();
+    await wallet('bet', { sessionToken: token, transactionId: 'b1', roundId: 'r1', amount: '10.00' });
+    await wallet('win', { transactionId: 'w1', roundId: 'r1', amount: '0.00', result: 'Lost' });
+    const onSettled = await wallet('raise', {
+      sessionToken: token,
+      transactionId: 'x1',
+      roundId: 'r1',
+      amount: '10.00',
+    });
+    expect(onSettled.code).toBe(Code.ROUND_SETTLED);
+    await wallet('bet', { sessionToken: token, transactionId: 'b2', roundId: 'r2', amount: '10.00' });
+    await wallet('rollback', { transactionId: 'rb2', betTransactionId: 'b2' });
+    const onRefunded = await wallet('raise', {
+      sessionToken: token,
+      transactionId: 'x2',
+      roundId: 'r2',
+      amount: '5.00',
+    });
+    expect(onRefunded.code).toBe(Code.ROUND_SETTLED);
+    const unknown = await wallet('raise', {
+      sessionToken: token,
+      transactionId: 'x3',
+      roundId: 'nope',
+      amount: '5.00',
+    });
+    expect(unknown.code).toBe(Code.TRANSACTION_UNKNOWN);
+    // Another launch of the same player (a second tab) cannot raise this launch's round.
+    await wallet('bet', { sessionToken: token, transactionId: 'b4', roundId: 'r4', amount: '10.00' });
+    const otherTab = await session();
+    const fromOtherTab = await wallet('raise', {
+      sessionToken: otherTab,
+      transactionId: 'x4',
+      roundId: 'r4',
+      amount: '5.00',
+    });
+    expect(fromOtherTab.code).toBe(Code.TRANSACTION_UNKNOWN);
+    // Nor another player.
+    const other = await registerPlayer(app);
+    const otherId = (await app.services.users.byUid(other.info.uid))?.id ?? 0;
+    await app.db.transaction(() =>
+      app.services.ledger.post(otherId, { type: 'adjust', amount: 10_000, reference: 'test', remark: 'test funds' }),
+    )();
+    const launched = await other.client.post<{ playUrl: string }>('/api/game/getUrl', { gameId: await gameId('slot') });
+    const otherToken = (
+      await wallet<{ sessionToken: string }>('authenticate', {
+        launchToken: new URL(launched.body.data.playUrl).searchParams.get('token') ?? '',
+      })
+    ).data.sessionToken;
+    const stolen = await wallet('raise', {
+      sessionToken: otherToken,
+      transactionId: 'x5',
+      roundId: 'r4',
+      amount: '5.00',
+    });
+    expect(stolen.code).toBe(Code.TRANSACTION_UNKNOWN);
+    expect(
+      (await wallet('raise', { sessionToken: token, transactionId: 'x6', roundId: 'r4', amount: '0.00' })).code,
+    ).toBe(Code.BET_INVALID);
+    expect(await balance()).toBe(80);
+    expect(await roundBet('r4')).toBe(1000);
+    expect(await inDb(app.db).value`SELECT COUNT(*) FROM round_raises`).toBe(0);
+    await assertLedgerWhole(app.db);
+  });
+
+  it('refuses a raise larger than the balance with the balance, and the round settles on what was taken', async () => {
+    await fund(15);
+    const token = await session();
+    await wallet('bet', { sessionToken: token, transactionId: 'b1', roundId: 'r1', amount: '10.00' });
+    const refused = await wallet('raise', { sessionToken: token, transactionId: 'x1', roundId: 'r1', amount: '10.00' });
+    expect(refused).toMatchObject({ success: false, code: Code.INSUFFICIENT_BALANCE, data: { balance: 5 } });
+    expect(await roundBet('r1')).toBe(1000);
+    await wallet('win', { transactionId: 'w1', roundId: 'r1', amount: '20.00', result: 'Won' });
+    expect(await balance()).toBe(25);
+    expect(await turnover()).toBe(1000);
+    await assertLedgerWhole(app.db);
+  });
+
+  it('lets only one of two raises racing for the last pesos through', async () => {
+    await fund(20);
+    const token = await session();
+    await wallet('bet', { sessionToken: token, transactionId: 'b1', roundId: 'r1', amount: '10.00' });
+    const answers = await Promise.all(
+      ['x', 'y', 'z'].map((id) =>
+        wallet('raise', { sessionToken: token, transactionId: id, roundId: 'r1', amount: '10.00' }),
+      ),
+    );
+    expect(answers.filter((a) => a.success)).toHaveLength(1);
+    expect(answers.filter((a) => a.code === Code.INSUFFICIENT_BALANCE)).toHaveLength(2);
+    expect(await balance()).toBe(0);
+    expect(await roundBet('r1')).toBe(2000);
+    await assertLedgerWhole(app.db);
+  });
+
+  it('a rollback of a raise refunds it alone; a rollback of the round refunds everything it took', async () => {
+    await fund(100);
+    const token = await session();
+    await wallet('bet', { sessionToken: token, transactionId: 'b1', roundId: 'r1', amount: '10.00' });
+    await wallet('raise', {
+      sessionToken: token,
+      transactionId: 'x1',
+      roundId: 'r1',
+      amount: '10.00',
+      turnover: '4.00',
+    });
+    await wallet('raise', { sessionToken: token, transactionId: 'x2', roundId: 'r1', amount: '5.00' });
+    expect(await balance()).toBe(75);
+    expect(await turnover()).toBe(1900);
+    const one = await wallet('rollback', { transactionId: 'rbx1', betTransactionId: 'x1' });
+    expect(one).toMatchObject({ success: true, data: { balance: 85 } });
+    expect(await wallet('rollback', { transactionId: 'rbx1', betTransactionId: 'x1' })).toEqual(one);
+    expect((await wallet('rollback', { transactionId: 'rbx1b', betTransactionId: 'x1' })).code).toBe(
+      Code.ROUND_SETTLED,
+    );
+    expect(await roundBet('r1')).toBe(1500);
+    expect(await turnover()).toBe(1500);
+    expect(await inDb(app.db).value`SELECT status FROM game_rounds WHERE round_id = 'r1'`).toBe('open');
+    const all = await wallet('rollback', { transactionId: 'rb1', betTransactionId: 'b1' });
+    expect(all).toMatchObject({ success: true, data: { balance: 100 } });
+    expect(await turnover()).toBe(0);
+    expect((await wallet('rollback', { transactionId: 'rbx2', betTransactionId: 'x2' })).code).toBe(Code.ROUND_SETTLED);
+    expect(
+      (await wallet('raise', { sessionToken: token, transactionId: 'x3', roundId: 'r1', amount: '5.00' })).code,
+    ).toBe(Code.ROUND_SETTLED);
+    expect(await balance()).toBe(100);
+    // A settled round's raise is not refunded.
+    await wallet('bet', { sessionToken: token, transactionId: 'b2', roundId: 'r2', amount: '10.00' });
+    await wallet('raise', { sessionToken: token, transactionId: 'y1', roundId: 'r2', amount: '10.00' });
+    await wallet('win', { transactionId: 'w2', roundId: 'r2', amount: '0.00', result: 'Lost' });
+    expect((await wallet('rollback', { transactionId: 'rby1', betTransactionId: 'y1' })).code).toBe(Code.ROUND_SETTLED);
+    expect(await balance()).toBe(80);
+    await assertLedgerWhole(app.db);
+  });
+
+  it('a rollback of a round whose raise took a bonus’ wagering takes that wagering back', async () => {
+    await app.db.transaction(() =>
+      app.services.ledger.post(userId, {
+        type: 'reward',
+        amount: 5_000,
+        reference: 'bonus-1',
+        wagering: { source: 'test', bonus: 5_000, required: 50_000 },
+      }),
+    )();
+    const token = await session();
+    await wallet('bet', { sessionToken: token, transactionId: 'b1', roundId: 'r1', amount: '20.00' });
+    await wallet('raise', { sessionToken: token, transactionId: 'x1', roundId: 'r1', amount: '20.00' });
+    const done = async () =>
+      await inDb(app.db).value<number>`SELECT done FROM wagering_requirements WHERE reference = 'bonus-1'`;
+    expect(await done()).toBe(4000);
+    await wallet('rollback', { transactionId: 'rb1', betTransactionId: 'b1' });
+    expect(await done()).toBe(0);
+    expect(await balance()).toBe(50);
+    await assertLedgerWhole(app.db);
+  });
+
+  it('a break from play refuses raises as it refuses bets; the open round still settles', async () => {
+    await fund(100);
+    const token = await session();
+    await wallet('bet', { sessionToken: token, transactionId: 'b1', roundId: 'r1', amount: '10.00' });
+    expect((await player.post('/api/responsible/break', { kind: 'cooloff', length: '24h' })).body.success).toBe(true);
+    const raised = await wallet('raise', { sessionToken: token, transactionId: 'x1', roundId: 'r1', amount: '10.00' });
+    expect(raised.code).toBe(Code.PLAY_PAUSED);
+    expect((await wallet('win', { transactionId: 'w1', roundId: 'r1', amount: '20.00', result: 'Won' })).success).toBe(
+      true,
+    );
+    expect(await balance()).toBe(110);
+  });
+});
+
 describe('a game session ends with the casino session that launched it', () => {
   let late = 0;
   /** A game session of the funded player that works: one bet of 10.00 goes through (balance 90). */

@@ -64,6 +64,16 @@ export interface TransactionRow {
   answer: string;
 }
 
+/** A second stake taken on an open round (migration 0055). */
+export interface RaiseRow {
+  transaction_id: string;
+  round_id: string;
+  user_id: number;
+  amount: number;
+  turnover: number;
+  status: 'taken' | 'refunded';
+}
+
 export interface RoundFilter {
   userId: number;
   type?: string;
@@ -221,6 +231,59 @@ export function createPlayRepo(db: Db) {
       .where('round_id', '=', param<string>('roundId'))
       .where('status', '=', sql.lit('open')),
   );
+  // A raise grows the round's stake only while the round is open and only for the launch that opened it.
+  const raiseRound = prepareQuery(db, (b) =>
+    b
+      .updateTable('game_rounds')
+      .set((e) => ({ bet: e('bet', '+', param<number>('amount')) }))
+      .where('round_id', '=', param<string>('roundId'))
+      .where('user_id', '=', param<number>('userId'))
+      .where('launch_id', '=', param<number>('launchId'))
+      .where('status', '=', sql.lit('open')),
+  );
+  const lowerRound = prepareQuery(db, (b) =>
+    b
+      .updateTable('game_rounds')
+      .set((e) => ({ bet: e('bet', '-', param<number>('amount')) }))
+      .where('round_id', '=', param<string>('roundId'))
+      .where('status', '=', sql.lit('open')),
+  );
+  const insertRaise = prepareQuery(db, (b) =>
+    b
+      .insertInto('round_raises')
+      .values({
+        transaction_id: param<string>('transactionId'),
+        round_id: param<string>('roundId'),
+        user_id: param<number>('userId'),
+        amount: param<number>('amount'),
+        turnover: param<number>('turnover'),
+        created_at: param<string>('now'),
+      })
+      .onConflict((c) => c.column('transaction_id').doNothing()),
+  );
+  const raiseByTx = prepareQuery(db, (b) =>
+    b
+      .selectFrom('round_raises')
+      .select(['transaction_id', 'round_id', 'user_id', 'amount', 'turnover', 'status'])
+      .where('transaction_id', '=', param<string>('transactionId'))
+      .$narrowType<{ status: RaiseRow['status'] }>(),
+  );
+  const raisesTaken = prepareQuery(db, (b) =>
+    b
+      .selectFrom('round_raises')
+      .select(['transaction_id', 'round_id', 'user_id', 'amount', 'turnover', 'status'])
+      .where('round_id', '=', param<string>('roundId'))
+      .where('status', '=', sql.lit('taken'))
+      .orderBy('id')
+      .$narrowType<{ status: RaiseRow['status'] }>(),
+  );
+  const refundRaise = prepareQuery(db, (b) =>
+    b
+      .updateTable('round_raises')
+      .set({ status: sql.lit('refunded'), refunded_at: param<string>('now') })
+      .where('transaction_id', '=', param<string>('transactionId'))
+      .where('status', '=', sql.lit('taken')),
+  );
   // The literal 'open' lets both engines use the partial index game_rounds_open.
   const openRound = prepareQuery(db, (b) =>
     b
@@ -287,6 +350,26 @@ export function createPlayRepo(db: Db) {
     settleRound: async (r: { roundId: string; win: number; result: string; now: string }) =>
       (await settleRound.run(r)).changes > 0,
     refundRound: async (roundId: string, now: string) => (await refundRound.run({ roundId, now })).changes > 0,
+    /** Adds a raise to the stake of an open round of this player and launch; false when there is none. */
+    raiseRound: async (r: { roundId: string; userId: number; launchId: number; amount: number }) =>
+      (await raiseRound.run(r)).changes > 0,
+    /** Takes a refunded raise off the stake of its round, still open; false when it is not open. */
+    lowerRound: async (roundId: string, amount: number) => (await lowerRound.run({ roundId, amount })).changes > 0,
+    /** Records a raise; false when its transaction id is recorded already (nothing inserted). */
+    insertRaise: async (r: {
+      transactionId: string;
+      roundId: string;
+      userId: number;
+      amount: number;
+      turnover: number;
+      now: string;
+    }) => (await insertRaise.run(r)).changes === 1,
+    raise: (transactionId: string): Promise<RaiseRow | undefined> => raiseByTx.get({ transactionId }),
+    /** The raises a round still holds (not refunded), oldest first. */
+    raisesTaken: (roundId: string): Promise<RaiseRow[]> => raisesTaken.all({ roundId }),
+    /** Marks a raise refunded; false when it was already. */
+    refundRaise: async (transactionId: string, now: string) =>
+      (await refundRaise.run({ transactionId, now })).changes > 0,
     /** Whether the player has a round still open (bet, neither settled nor rolled back): index game_rounds_open. */
     hasOpenRound: async (userId: number) => (await openRound.get({ userId })) !== undefined,
     roundsPage: (f: RoundFilter): Promise<RoundRow[]> => roundsPage.all(roundParams(f)),

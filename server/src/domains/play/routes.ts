@@ -43,6 +43,7 @@ export function playRoutes(app: FastifyInstance, play: PlayService) {
   route(app, wallet.walletAuthenticate, async ({ body }) => await play.authenticate(body));
   route(app, wallet.walletBalance, ({ body }) => play.balance(body));
   route(app, wallet.walletBet, ({ body }) => play.bet(body));
+  route(app, wallet.walletRaise, ({ body }) => play.raise(body));
   route(app, wallet.walletWin, ({ body }) => play.win(body));
   route(app, wallet.walletRollback, ({ body }) => play.rollback(body));
 }

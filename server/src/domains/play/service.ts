@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { Code } from '../../../../shared/codes';
-import type { walletBet, walletRollback, walletWin } from '../../../../shared/contract/provider-wallet';
+import type { walletBet, walletRaise, walletRollback, walletWin } from '../../../../shared/contract/provider-wallet';
 import type { Language } from '../../../../shared/messages';
 import { toCentavos, toPesos } from '../../../../shared/money';
 import type { Clock } from '../../clock';
@@ -30,6 +30,12 @@ const countedTurnover = (amount: number, stated: string | undefined) =>
   stated === undefined ? amount : Math.min(amount, toCentavos(stated));
 
 type WalletAnswer = { balance: number; currency: 'PHP'; transactionId?: string };
+
+/**
+ * The journal reference of a raise: its round and its own transaction id, so each raise is a transfer of
+ * its own (I5) whose rollback takes back exactly what it counted; `:` never occurs in a round id.
+ */
+const raiseReference = (roundId: string, transactionId: string) => `${roundId}:${transactionId}`;
 
 /**
  * Launching games and the seamless wallet the provider calls. Bets, wins and rollbacks move money through
@@ -106,6 +112,7 @@ export function createPlayService(deps: {
    */
   async function once(
     body: { transactionId: string; signature: string },
+    /** A raise is recorded as a 'bet' (a debit on its round; round_raises tells it apart). */
     kind: 'bet' | 'win' | 'rollback',
     apply: () => Promise<{ userId: number; roundId: string; amount: number; balance?: number }>,
   ): Promise<WalletAnswer> {
@@ -142,9 +149,42 @@ export function createPlayService(deps: {
     return outcome.result;
   }
 
+  /**
+   * A stake on an open round, through the ledger: refused with the balance when it is too small. The idle
+   * time-out of the game session restarts with it.
+   */
+  async function debit(launch: LaunchRow, amount: number, turnover: number, reference: string, nowMs: number) {
+    let balance: number;
+    try {
+      const { account } = await ledger.post(launch.user_id, {
+        type: 'bet',
+        amount: -amount,
+        turnoverDone: turnover,
+        reference,
+        // Its round is open: a balance of 0 after it forfeits no bonus yet (the settlement decides).
+        inPlay: true,
+      });
+      balance = account.balance;
+    } catch (error) {
+      if (error instanceof AppError && error.code === Code.INSUFFICIENT_BALANCE) {
+        throw new AppError(Code.INSUFFICIENT_BALANCE, { data: await answer(launch.user_id) });
+      }
+      throw error;
+    }
+    // The row is rewritten at most once a minute, so a session of rapid bets costs no extra page per bet
+    // (it lives 29 to 30 minutes past the last one).
+    const expiresMs = nowMs + GAME_SESSION_IDLE_MS;
+    if (expiresMs - Date.parse(launch.session_expires_at as string) >= SESSION_EXTEND_EVERY_MS) {
+      await repo.extendSession(launch.id, new Date(expiresMs).toISOString());
+    }
+    return balance;
+  }
+
   return {
     /** A round as the player reads it in records: the game's name and a short round number; null if unknown. */
-    async roundLabel(userId: number, roundId: string): Promise<string | null> {
+    async roundLabel(userId: number, reference: string): Promise<string | null> {
+      // A raise's journal rows name its round before the `:`.
+      const roundId = reference.split(':')[0] as string;
       const round = await repo.round(roundId);
       if (!round || round.user_id !== userId) return null;
       // 'slot-<uuid>' or '<uuid>': the first 8 characters of the round's own id.
@@ -243,29 +283,45 @@ export function createPlayService(deps: {
           now,
         });
         if (!opened) throw new AppError(Code.ROUND_SETTLED);
-        let balance: number;
-        try {
-          const { account } = await ledger.post(launch.user_id, {
-            type: 'bet',
-            amount: -amount,
-            turnoverDone: turnover,
-            reference: body.roundId,
-            // Its round is open (inserted above): a balance of 0 after it forfeits no bonus yet.
-            inPlay: true,
-          });
-          balance = account.balance;
-        } catch (error) {
-          if (error instanceof AppError && error.code === Code.INSUFFICIENT_BALANCE) {
-            throw new AppError(Code.INSUFFICIENT_BALANCE, { data: await answer(launch.user_id) });
-          }
-          throw error;
-        }
-        // The idle time-out restarts with each bet; the row is rewritten at most once a minute, so a
-        // session of rapid bets costs no extra page per bet (it lives 29 to 30 minutes past the last one).
-        const expiresMs = nowMs + GAME_SESSION_IDLE_MS;
-        if (expiresMs - Date.parse(launch.session_expires_at as string) >= SESSION_EXTEND_EVERY_MS) {
-          await repo.extendSession(launch.id, new Date(expiresMs).toISOString());
-        }
+        // Its round is open (inserted above): a balance of 0 after it forfeits no bonus yet.
+        const balance = await debit(launch, amount, turnover, body.roundId, nowMs);
+        return { userId: launch.user_id, roundId: body.roundId, amount, balance };
+      });
+    },
+
+    /**
+     * A further stake on the player's open round (double, split, insurance): only on a round this launch
+     * opened and that is still open; its stake grows by the amount and its turnover counts like a bet's.
+     * Once per transaction id, like a bet: a replay answers the first answer and charges nothing.
+     */
+    async raise(body: z.output<typeof walletRaise.body>) {
+      return once(body, 'bet', async () => {
+        const launch = await liveSession(body.sessionToken);
+        // A responsible-gaming break refuses raises as it refuses bets.
+        await deps.assertMayPlay(launch.user_id);
+        const amount = toCentavos(body.amount);
+        if (amount <= 0) throw new AppError(Code.BET_INVALID);
+        const turnover = countedTurnover(amount, body.turnover);
+        const round = await repo.round(body.roundId);
+        // Another player's round, or one of another launch, is as unknown as a round never opened.
+        if (!round || round.user_id !== launch.user_id || round.launch_id !== launch.id)
+          throw new AppError(Code.TRANSACTION_UNKNOWN);
+        // Conditional on the round still open: of a raise and the round's settlement, whichever writes
+        // first decides (the other is refused, or settles the raised round).
+        if (!(await repo.raiseRound({ roundId: body.roundId, userId: launch.user_id, launchId: launch.id, amount })))
+          throw new AppError(Code.ROUND_SETTLED);
+        const nowMs = clock.nowMs();
+        const recorded = await repo.insertRaise({
+          transactionId: body.transactionId,
+          roundId: body.roundId,
+          userId: launch.user_id,
+          amount,
+          turnover,
+          now: new Date(nowMs).toISOString(),
+        });
+        // Taken already: the move is rolled back and `once` answers the first answer.
+        if (!recorded) throw new AppError(Code.TRANSACTION_CONFLICT);
+        const balance = await debit(launch, amount, turnover, raiseReference(body.roundId, body.transactionId), nowMs);
         return { userId: launch.user_id, roundId: body.roundId, amount, balance };
       });
     },
@@ -287,20 +343,49 @@ export function createPlayService(deps: {
       });
     },
 
+    /**
+     * Refunds a stake of a round not settled. The round's bet refunds everything the round took: the bet and
+     * every raise not refunded yet, each with the turnover it counted, and closes the round. A raise refunds
+     * that raise alone and the round stays open with its stake lowered.
+     */
     async rollback(body: z.output<typeof walletRollback.body>) {
       return once(body, 'rollback', async () => {
         const bet = await repo.transaction(body.betTransactionId);
         if (bet?.kind !== 'bet') throw new AppError(Code.TRANSACTION_UNKNOWN);
-        if (!(await repo.refundRound(bet.round_id, clock.iso()))) throw new AppError(Code.ROUND_SETTLED);
+        const now = clock.iso();
+        const raise = await repo.raise(bet.transaction_id);
+        if (raise) {
+          if (!(await repo.refundRaise(raise.transaction_id, now))) throw new AppError(Code.ROUND_SETTLED);
+          if (!(await repo.lowerRound(raise.round_id, raise.amount))) throw new AppError(Code.ROUND_SETTLED);
+          const { account } = await ledger.post(raise.user_id, {
+            type: 'rollback',
+            amount: raise.amount,
+            turnoverDone: -raise.turnover,
+            reference: raiseReference(raise.round_id, raise.transaction_id),
+          });
+          return { userId: raise.user_id, roundId: raise.round_id, amount: raise.amount, balance: account.balance };
+        }
+        if (!(await repo.refundRound(bet.round_id, now))) throw new AppError(Code.ROUND_SETTLED);
         // The bet's turnover taken back: what it counted, from the request it was placed with.
         const counted = countedTurnover(bet.amount, (JSON.parse(bet.request) as { turnover?: string }).turnover);
-        const { account } = await ledger.post(bet.user_id, {
+        let { account } = await ledger.post(bet.user_id, {
           type: 'rollback',
           amount: bet.amount,
           turnoverDone: -counted,
           reference: bet.round_id,
         });
-        return { userId: bet.user_id, roundId: bet.round_id, amount: bet.amount, balance: account.balance };
+        let amount = bet.amount;
+        for (const taken of await repo.raisesTaken(bet.round_id)) {
+          await repo.refundRaise(taken.transaction_id, now);
+          ({ account } = await ledger.post(taken.user_id, {
+            type: 'rollback',
+            amount: taken.amount,
+            turnoverDone: -taken.turnover,
+            reference: raiseReference(taken.round_id, taken.transaction_id),
+          }));
+          amount += taken.amount;
+        }
+        return { userId: bet.user_id, roundId: bet.round_id, amount, balance: account.balance };
       });
     },
   };
