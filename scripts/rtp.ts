@@ -24,7 +24,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fairRng } from '../server/src/sandbox/provider/games/fair';
-import { playRound, Tally } from '../server/src/sandbox/provider/games/measure';
+import { playRound, returnOf, Tally } from '../server/src/sandbox/provider/games/measure';
 import type { Rng } from '../server/src/sandbox/provider/games/rng';
 import { defaultBetOf } from '../server/src/sandbox/provider/games/sample';
 import { createStudio } from '../server/src/sandbox/provider/studio';
@@ -151,7 +151,7 @@ for (const family of studio.families()) {
       if (bet === undefined) throw new Error(`${family.key}/${config} has no default bet`);
       const stake = engine.stakeOf(engine.params.parse(bet));
       const tally = new Tally();
-      for (let i = 0; i < rounds; i++) tally.add(playRound(engine, rngOf(i), bet).win / stake);
+      for (let i = 0; i < rounds; i++) tally.add(returnOf(playRound(engine, rngOf(i), bet), stake));
       const target = engine.strategyRtp ?? engine.rtp;
       const label = engine.strategyRtp !== undefined ? 'default, by strategy' : 'default';
       rows.push(row(family.key, config, label, engine.rtp, target, tally));

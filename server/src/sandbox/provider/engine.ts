@@ -456,64 +456,15 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
       };
     },
 
-    /** One action on the player's open stepped round; an illegal one answers GAME_ACTION_INVALID and changes nothing. */
-    async act(sessionId: string, roundId: string, action: unknown): Promise<PlayResult> {
-      const session = sessions.get(sessionId);
-      if (!session) return sessionEnded();
-      const r = await round(roundId);
-      if (!r || r.session_token !== session.sessionToken || r.title !== session.title.key)
-        return fail(Code.TRANSACTION_UNKNOWN, 'No such round.');
-      if (r.done || r.state !== 'bet_placed') return fail(Code.ROUND_SETTLED, 'This round is already over.');
-      const open = await steppedOf(r);
-      if (!open) return fail(Code.GAME_ACTION_INVALID, 'This game takes no actions.');
-      const { engine } = open;
-      const parsed = engine.action.safeParse(action);
-      if (!parsed.success) return fail(Code.GAME_ACTION_INVALID, 'This move is not one of the game’s moves.');
-      // The casino's session must still be live (logout, suspension, a login elsewhere end it): an ended
-      // one plays no further move; the round is finished for the player by recover, as an abandoned one.
-      const live = await wallet.balance(session.sessionToken);
-      if (!live.success) {
-        if (live.code === Code.GAME_TOKEN_INVALID || live.code === Code.GAME_TOKEN_EXPIRED) sessions.delete(sessionId);
-        return fail(live.code, live.msg);
-      }
-      let state: unknown;
-      try {
-        state = engine.act(open.state, parsed.data);
-      } catch (error) {
-        if (error instanceof GameRuleError) return fail(Code.GAME_ACTION_INVALID, error.message);
-        throw error;
-      }
-      const actions = [...(JSON.parse(r.actions) as unknown[]), parsed.data];
-      const done = engine.done(state);
-      const settled = done ? engine.settle(state) : null;
-      if (!(await saveSteps(r, actions, settled))) return fail(Code.ROUND_SETTLED, 'This round moved on; try again.');
-      const view = engine.view(state);
-      if (!settled) {
-        return {
-          ok: true,
-          roundId,
-          stake: r.bet,
-          win: 0,
-          balance: live.data.balance,
-          result: '',
-          outcome: null,
-          done: false,
-          view,
-        };
-      }
-      const won = await settle({ ...r, win: settled.win, result: settled.result });
-      if (!won.success) return fail(won.code, won.msg);
-      return {
-        ok: true,
-        roundId,
-        stake: r.bet,
-        win: settled.win,
-        balance: won.data.balance,
-        result: settled.result,
-        outcome: settled.outcome,
-        done: true,
-        view,
-      };
+    /**
+     * One action on the player's open stepped round; an illegal one answers GAME_ACTION_INVALID and changes
+     * nothing. An action that takes a further stake (blackjack's double, split, insurance) takes it through
+     * the wallet first: refused (too little balance, a break), the round stays as it was.
+     */
+    act(sessionId: string, roundId: string, action: unknown): Promise<PlayResult> {
+      // One action of a round at a time in this process (two tabs, a double click); across processes the
+      // conditional writes decide (saveSteps, claimRaise).
+      return inTurn(`act:${roundId}`, () => applyAction(sessionId, roundId, action));
     },
 
     /** A shared table's state for the page's countdown: the round, seconds to the close, the committed hash. */
@@ -549,7 +500,14 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
         new Date(now - olderThanMs).toISOString(),
         new Date(now - openIdleMs).toISOString(),
       );
-      for (const r of rounds) {
+      for (const found of rounds) {
+        let r = found;
+        if (r.raise_pending) {
+          // A raise a crash left on its way: its action was never written, so its stake goes back.
+          await undoRaise(r.raise_pending);
+          await repo.releaseRaise(r.round_id, r.raise_pending);
+          r = { ...r, raise_pending: null };
+        }
         if (r.state === 'bet_placed' && !r.done && untouched(r)) {
           // Left before the first move of a game whose only exit then returns the stake: no risk was taken,
           // so the round is void (the bet rolled back, its turnover with it), never cashed out at 1.00x.
@@ -570,6 +528,127 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
       return rounds.length;
     },
   };
+
+  async function applyAction(sessionId: string, roundId: string, action: unknown): Promise<PlayResult> {
+    const session = sessions.get(sessionId);
+    if (!session) return sessionEnded();
+    const r = await round(roundId);
+    if (!r || r.session_token !== session.sessionToken || r.title !== session.title.key)
+      return fail(Code.TRANSACTION_UNKNOWN, 'No such round.');
+    if (r.done || r.state !== 'bet_placed') return fail(Code.ROUND_SETTLED, 'This round is already over.');
+    const open = await steppedOf(r);
+    if (!open) return fail(Code.GAME_ACTION_INVALID, 'This game takes no actions.');
+    const { engine } = open;
+    const parsed = engine.action.safeParse(action);
+    if (!parsed.success) return fail(Code.GAME_ACTION_INVALID, 'This move is not one of the game’s moves.');
+    // The casino's session must still be live (logout, suspension, a login elsewhere end it): an ended
+    // one plays no further move; the round is finished for the player by recover, as an abandoned one.
+    const live = await wallet.balance(session.sessionToken);
+    if (!live.success) {
+      if (live.code === Code.GAME_TOKEN_INVALID || live.code === Code.GAME_TOKEN_EXPIRED) sessions.delete(sessionId);
+      return fail(live.code, live.msg);
+    }
+    let state: unknown;
+    try {
+      state = engine.act(open.state, parsed.data);
+    } catch (error) {
+      if (error instanceof GameRuleError) return fail(Code.GAME_ACTION_INVALID, error.message);
+      throw error;
+    }
+    const previous = JSON.parse(r.actions) as unknown[];
+    const actions = [...previous, parsed.data];
+    const done = engine.done(state);
+    const settled = done ? engine.settle(state) : null;
+    const raised = engine.raiseOf?.(open.state, parsed.data) ?? 0;
+    let balance = live.data.balance;
+    if (raised > 0) {
+      const taken = await takeRaise(session, r, actions, settled, raised, previous.length);
+      if (!taken.ok) return taken;
+      balance = taken.balance;
+    } else if (!(await saveSteps(r, actions, settled)))
+      return fail(Code.ROUND_SETTLED, 'This round moved on; try again.');
+    const view = engine.view(state);
+    const stake = r.bet + raised;
+    if (!settled) {
+      return { ok: true, roundId, stake, win: 0, balance, result: '', outcome: null, done: false, view };
+    }
+    const won = await settle({ ...r, win: settled.win, result: settled.result });
+    if (!won.success) return fail(won.code, won.msg);
+    return {
+      ok: true,
+      roundId,
+      stake,
+      win: settled.win,
+      balance: won.data.balance,
+      result: settled.result,
+      outcome: settled.outcome,
+      done: true,
+      view,
+    };
+  }
+
+  /**
+   * Takes an action's further stake through the wallet, then writes the action: the round is claimed for
+   * the raise first (one at a time, no other action meanwhile), so the stake is never kept for an action
+   * that was not written, and no action is written without its stake. The round's total stake stays within
+   * the stake limit (the maximum win and net risk are the round's, whatever it staked).
+   */
+  async function takeRaise(
+    session: ProviderSession,
+    r: ProviderRound,
+    actions: unknown[],
+    settled: RoundResult | null,
+    raised: number,
+    index: number,
+  ): Promise<{ ok: true; balance: number } | Failure> {
+    if (r.bet + raised > MAX_STAKE)
+      return fail(Code.BET_INVALID, 'This would take the round’s stake above 5,000: hit or stand instead.');
+    // A fresh id per attempt: a raise rolled back is never answered again as a replay to a later one.
+    const raiseTx = `${r.round_id}-r${index}-${randomBytes(3).toString('hex')}`;
+    if (!(await repo.claimRaise(r.round_id, r.actions, raiseTx, clock.iso())))
+      return fail(Code.ROUND_SETTLED, 'This round moved on; try again.');
+    const answer = await wallet.raise({
+      sessionToken: session.sessionToken,
+      transactionId: raiseTx,
+      roundId: r.round_id,
+      amount: wire(raised),
+    });
+    if (!answer.success) {
+      // Refused (or not known to have reached the wallet): whatever it may have taken goes back.
+      if (answer.code !== Code.INSUFFICIENT_BALANCE && answer.code !== Code.PLAY_PAUSED) await undoRaise(raiseTx);
+      await repo.releaseRaise(r.round_id, raiseTx);
+      const balance = (answer.data as { balance?: number } | null)?.balance;
+      const message =
+        answer.code === Code.INSUFFICIENT_BALANCE
+          ? 'Not enough balance for this move: the hand is as it was, you can still hit or stand.'
+          : answer.msg;
+      return { ok: false, code: answer.code, message, ...(balance !== undefined ? { balance } : {}) };
+    }
+    const written = await repo.saveRaisedSteps({
+      roundId: r.round_id,
+      before: r.actions,
+      actions: JSON.stringify(actions),
+      done: settled ? 1 : 0,
+      win: settled?.win ?? 0,
+      result: settled?.result ?? '',
+      outcome: JSON.stringify(settled?.outcome ?? null),
+      now: clock.iso(),
+      raiseTx,
+      raised,
+    });
+    if (!written) {
+      // Finished meanwhile (recover): the stake goes back, the action was not applied.
+      await undoRaise(raiseTx);
+      await repo.releaseRaise(r.round_id, raiseTx);
+      return fail(Code.ROUND_SETTLED, 'This round moved on; try again.');
+    }
+    return { ok: true, balance: answer.data.balance };
+  }
+
+  /** Rolls back a raise whose action was not written (an unknown one took nothing). */
+  async function undoRaise(raiseTx: string) {
+    await wallet.rollback({ transactionId: `${raiseTx}-rb`, betTransactionId: raiseTx });
+  }
 
   /** Rolls a round's bet back through the wallet (an unknown bet just voids the round). */
   async function voidRound(r: ProviderRound) {

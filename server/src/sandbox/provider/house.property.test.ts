@@ -196,8 +196,14 @@ describe('the house cannot be beaten', () => {
               WHERE s.revealed_at IS NOT NULL AND (r.state = 'betting' OR (r.state = 'bet_placed' AND r.done = 0))`) as number;
             expect(revealedOpen, 'a revealed seed with an open round').toBe(0);
 
-            const standing = await inDb(app.db).all<{ title: string; params: string; actions: string; status: string }>`
-              SELECT p.title, p.params, p.actions, g.status FROM provider_rounds p
+            const standing = await inDb(app.db).all<{
+              title: string;
+              params: string;
+              actions: string;
+              status: string;
+              bet: number;
+            }>`
+              SELECT p.title, p.params, p.actions, g.status, p.bet FROM provider_rounds p
               JOIN game_rounds g ON g.round_id = p.round_id WHERE g.user_id = ${userId}`;
             let expected = 0;
             for (const g of standing) {
@@ -206,6 +212,8 @@ describe('the house cannot be beaten', () => {
               const params = JSON.parse(g.params);
               const stake = engine.stakeOf(params);
               expected += Math.min(stake, engine.turnoverOf ? engine.turnoverOf(params) : stake);
+              // What the round raised beyond its first stake (blackjack's doubles, splits, insurance) counts in full.
+              expected += g.bet - stake;
               if (engine.kind === 'stepped' && engine.voidUntouched && g.status === 'settled')
                 expect(g.actions, `${g.title} paid without a move`).not.toBe('[]');
             }

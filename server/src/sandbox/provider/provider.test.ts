@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
+import { assertLedgerWhole } from '../../domains/ledger/whole';
 import { registerPlayer, type TestClient } from '../../test/helpers';
 import { inDb } from '../../test/in-db';
-import { providerTestBed } from '../../test/provider-bed';
+import { openRoundState, providerTestBed } from '../../test/provider-bed';
 import type { ProviderEngine } from './engine';
+import { allowedActions, type BlackjackState, handValue } from './games/blackjack';
 import { hashSeed } from './games/fair';
+import type { SteppedEngine } from './games/kinds';
+import { walletClient } from './wallet-client';
 
 const { bed, fund, open } = providerTestBed();
 let app: FastifyInstance;
@@ -208,5 +212,246 @@ describe('the game page API', () => {
     expect(
       (await app.inject({ method: 'POST', url: `/provider/api/${solo}/table`, payload: {} })).json(),
     ).toMatchObject({ ok: false, code: Code.GAME_NOT_PLAYABLE });
+  });
+});
+
+describe('blackjack’s further stakes (double, split, insurance) through the wallet', () => {
+  const KEY = 'crt-blackjack-21-classic';
+  type View = { actions: string[]; hands: { cards: string[]; stake: number }[]; active: number; stake: number };
+  const engineOf = () => provider.studio.title(KEY)?.engine as SteppedEngine<unknown, BlackjackState, string>;
+  const stateOf = async (roundId: string): Promise<BlackjackState> =>
+    (await openRoundState(provider, app.db, engineOf(), roundId)) as BlackjackState;
+  const turnover = async () => (await app.services.ledger.account(userId)).turnover_done;
+  const raises = () => inDb(app.db).all<{ amount: number; status: string }>`SELECT amount, status FROM round_raises`;
+
+  /**
+   * Plays 10-peso rounds until one stays open in a state `wanted` accepts (the others are played out by the
+   * basic strategy, or declined and stood): the round id and its state.
+   */
+  async function roundWhere(session: string, wanted: (state: BlackjackState) => boolean) {
+    const engine = engineOf();
+    for (let i = 0; i < 400; i++) {
+      const started = await provider.play(session, { stake: 1000 });
+      if (!started.ok) throw new Error(started.message);
+      if (started.done) continue;
+      const state = await stateOf(started.roundId);
+      if (wanted(state)) return { roundId: started.roundId, state };
+      let s = state;
+      while (!engine.done(s)) {
+        const action = engine.finishAction?.(s) ?? 'stand';
+        const acted = await provider.act(session, started.roundId, action);
+        if (!acted.ok) throw new Error(acted.message);
+        s = engine.act(s, action);
+      }
+    }
+    throw new Error('no such round dealt');
+  }
+  const playing = (s: BlackjackState) => s.phase === 'player';
+  const pair = (s: BlackjackState) => playing(s) && allowedActions(s).includes('split');
+  const ace = (s: BlackjackState) => s.phase === 'insurance';
+
+  it('a double takes its stake through the wallet before its card, and the round settles and verifies on both stakes', async () => {
+    await fund(5000);
+    const session = await open(KEY);
+    const { roundId } = await roundWhere(session, playing);
+    const before = await balance();
+    const turnoverBefore = await turnover();
+    const doubled = await provider.act(session, roundId, 'double');
+    if (!doubled.ok) throw new Error(doubled.message);
+    expect(doubled).toMatchObject({ done: true, stake: 2000 });
+    expect(await balance()).toBe(before - 1000 + doubled.win);
+    expect(await turnover()).toBe(turnoverBefore + 1000);
+    expect(await inDb(app.db).value`SELECT bet FROM game_rounds WHERE round_id = ${roundId}`).toBe(2000);
+    expect(await inDb(app.db).value`SELECT bet FROM provider_rounds WHERE round_id = ${roundId}`).toBe(2000);
+    const recorded = (await records()).find((r) => r.roundId === roundId);
+    expect(recorded).toMatchObject({ bet: 20, win: doubled.win / 100 });
+    expect((await provider.rotateSeeds(session, 'after-double')).ok).toBe(true);
+    const verified = await verify({ roundId });
+    expect(verified.body.data).toMatchObject({ win: doubled.win, recorded: { matches: true } });
+    // Over: no second double, no insurance.
+    expect(await provider.act(session, roundId, 'double')).toMatchObject({ ok: false, code: Code.ROUND_SETTLED });
+    await assertLedgerWhole(app.db);
+  });
+
+  it('refuses a double after a hit, insurance without an ace or after a move, and a split of no pair: nothing charged', async () => {
+    await fund(5000);
+    const session = await open(KEY);
+    const { roundId, state } = await roundWhere(
+      session,
+      (s) => playing(s) && handValue(s.hands[0]?.cards ?? []).total <= 11 && !pair(s) && !s.dealer[0]?.startsWith('A'),
+    );
+    const before = await balance();
+    for (const move of ['insurance', 'decline', 'split'])
+      expect(await provider.act(session, roundId, move), move).toMatchObject({
+        ok: false,
+        code: Code.GAME_ACTION_INVALID,
+      });
+    const hit = await provider.act(session, roundId, 'hit');
+    expect(hit.ok).toBe(true);
+    if (hit.ok && !hit.done) {
+      expect((hit.view as View).actions).toEqual(['hit', 'stand']);
+      expect(await provider.act(session, roundId, 'double')).toMatchObject({
+        ok: false,
+        code: Code.GAME_ACTION_INVALID,
+        message: 'Double only on a hand’s first two cards',
+      });
+    }
+    expect(await raises()).toEqual([]);
+    expect(state.hands).toHaveLength(1);
+    expect(await balance()).toBe(before + (hit.ok && hit.done ? hit.win : 0));
+  });
+
+  it('a raise refused for lack of money leaves the hand as it was; the round settles on the stake taken', async () => {
+    await fund(10);
+    const session = await open(KEY);
+    // One 10-peso round at a time until one stays open with a move to double.
+    let found: { roundId: string; state: BlackjackState } | undefined;
+    for (let i = 0; i < 400 && !found; i++) {
+      if ((await balance()) < 1000) await fund(10);
+      const started = await provider.play(session, { stake: 1000 });
+      if (!started.ok) throw new Error(started.message);
+      if (started.done) continue;
+      const state = await stateOf(started.roundId);
+      if (playing(state) && (await balance()) < 1000) found = { roundId: started.roundId, state };
+      else {
+        let s = state;
+        while (!engineOf().done(s)) {
+          const a = engineOf().finishAction?.(s) ?? 'stand';
+          await provider.act(session, started.roundId, a);
+          s = engineOf().act(s, a);
+        }
+      }
+    }
+    if (!found) throw new Error('no open round with an empty balance');
+    const { roundId } = found;
+    const actions = () => inDb(app.db).value<string>`SELECT actions FROM provider_rounds WHERE round_id = ${roundId}`;
+    const before = await actions();
+    const refused = await provider.act(session, roundId, 'double');
+    expect(refused).toMatchObject({
+      ok: false,
+      code: Code.INSUFFICIENT_BALANCE,
+      message: 'Not enough balance for this move: the hand is as it was, you can still hit or stand.',
+    });
+    expect(await actions()).toBe(before);
+    expect(await inDb(app.db).value`SELECT raise_pending FROM provider_rounds WHERE round_id = ${roundId}`).toBeNull();
+    const stood = await provider.act(session, roundId, 'stand');
+    if (!stood.ok) throw new Error(stood.message);
+    expect(stood.done).toBe(true);
+    expect(stood.stake).toBe(1000);
+    expect(stood.win).toBeLessThanOrEqual(2000);
+    expect(await inDb(app.db).value`SELECT bet FROM game_rounds WHERE round_id = ${roundId}`).toBe(1000);
+    await assertLedgerWhole(app.db);
+  });
+
+  it('two tabs acting at once on one round: one action applied, charged only for what was applied', async () => {
+    await fund(5000);
+    const session = await open(KEY);
+    for (const [a, b] of [
+      ['double', 'double'],
+      ['double', 'hit'],
+      ['hit', 'double'],
+      ['split', 'double'],
+    ] as [string, string][]) {
+      const { roundId } = await roundWhere(session, a === 'split' || b === 'split' ? pair : playing);
+      const raisedBefore = (await raises()).length;
+      const before = await balance();
+      const [one, two] = await Promise.all([provider.act(session, roundId, a), provider.act(session, roundId, b)]);
+      const applied = JSON.parse(
+        (await inDb(app.db).value<string>`SELECT actions FROM provider_rounds WHERE round_id = ${roundId}`) ?? '[]',
+      ) as string[];
+      const raisedNow = (await raises()).slice(raisedBefore).filter((r) => r.status === 'taken');
+      const taken = applied.filter((x) => x === 'double' || x === 'split').length;
+      expect(raisedNow, `${a} + ${b}: ${applied.join(',')}`).toHaveLength(taken);
+      expect(await inDb(app.db).value`SELECT bet FROM game_rounds WHERE round_id = ${roundId}`).toBe(
+        1000 + 1000 * taken,
+      );
+      const won = [one, two].find((x) => x.ok && x.done);
+      const paid = won?.ok ? won.win : 0;
+      expect(await balance()).toBe(before - 1000 * taken + paid);
+      // Finish the round if it is still open.
+      let state = await stateOf(roundId);
+      while (!engineOf().done(state)) {
+        await provider.act(session, roundId, 'stand');
+        state = engineOf().act(state, 'stand');
+      }
+    }
+    await assertLedgerWhole(app.db);
+  });
+
+  it('splits a pair into hands played in turn; a rollback of the round refunds every stake it took', async () => {
+    await fund(5000);
+    const session = await open(KEY);
+    const { roundId } = await roundWhere(session, pair);
+    const before = await balance();
+    const split = await provider.act(session, roundId, 'split');
+    if (!split.ok) throw new Error(split.message);
+    const view = split.view as View;
+    expect(split.stake).toBe(2000);
+    expect(view.hands.length).toBe(2);
+    expect(view.hands.every((h) => h.stake === 1000)).toBe(true);
+    if (split.done) return;
+    expect(await balance()).toBe(before - 1000);
+    const betTx = await inDb(app.db)
+      .value<string>`SELECT bet_transaction_id FROM provider_rounds WHERE round_id = ${roundId}`;
+    const rolled = await walletClient(app).rollback({
+      transactionId: `${roundId}-rb-test`,
+      betTransactionId: betTx ?? '',
+    });
+    expect(rolled.success).toBe(true);
+    expect(await balance()).toBe(before + 1000);
+    expect(await raises()).toEqual([{ amount: 1000, status: 'refunded' }]);
+    // The provider cannot settle it any more: the wallet refuses, no money moves.
+    await provider.act(session, roundId, 'stand');
+    expect(await balance()).toBe(before + 1000);
+    await assertLedgerWhole(app.db);
+  });
+
+  it('insurance takes half the stake when the dealer shows an ace, only before the first move', async () => {
+    await fund(5000);
+    const session = await open(KEY);
+    const { roundId } = await roundWhere(session, ace);
+    const before = await balance();
+    expect(await provider.act(session, roundId, 'hit')).toMatchObject({ ok: false, code: Code.GAME_ACTION_INVALID });
+    const insured = await provider.act(session, roundId, 'insurance');
+    if (!insured.ok) throw new Error(insured.message);
+    expect(insured.stake).toBe(1500);
+    expect(await raises()).toEqual([{ amount: 500, status: 'taken' }]);
+    if (!insured.done) {
+      expect(await provider.act(session, roundId, 'insurance')).toMatchObject({
+        ok: false,
+        code: Code.GAME_ACTION_INVALID,
+      });
+      expect(await balance()).toBe(before - 500);
+      await provider.act(session, roundId, 'stand');
+    }
+    await assertLedgerWhole(app.db);
+  });
+
+  it('a raise a crash left pending is rolled back when the round is recovered; no other move is written meanwhile', async () => {
+    await fund(5000);
+    const session = await open(KEY);
+    const { roundId } = await roundWhere(session, playing);
+    const before = await balance();
+    // The wallet took the raise, then the process died before the double was written.
+    const sessionToken = await inDb(app.db)
+      .value<string>`SELECT session_token FROM provider_rounds WHERE round_id = ${roundId}`;
+    const tx = `${roundId}-r0-dead00`;
+    const raised = await walletClient(app).raise({
+      sessionToken: sessionToken ?? '',
+      transactionId: tx,
+      roundId,
+      amount: '10.00',
+    });
+    expect(raised.success).toBe(true);
+    await inDb(app.db).run`UPDATE provider_rounds SET raise_pending = ${tx} WHERE round_id = ${roundId}`;
+    expect(await provider.act(session, roundId, 'hit')).toMatchObject({ ok: false, code: Code.ROUND_SETTLED });
+    app.clock.advance(11 * 60_000);
+    await provider.recover(60_000, 10 * 60_000);
+    expect(await raises()).toEqual([{ amount: 1000, status: 'refunded' }]);
+    const round = await inDb(app.db).get<{ status: string; bet: number; win: number }>`
+      SELECT status, bet, win FROM game_rounds WHERE round_id = ${roundId}`;
+    expect(round).toMatchObject({ status: 'settled', bet: 1000 });
+    expect(await balance()).toBe(before + (round?.win ?? 0));
+    await assertLedgerWhole(app.db);
   });
 });

@@ -85,7 +85,46 @@ export function createProviderRepo(db: Db) {
       .where('round_id', '=', param<string>('roundId'))
       .where('actions', '=', param<string>('before'))
       .where('done', '=', sql.lit(0))
-      .where('state', '=', sql.lit('bet_placed')),
+      .where('state', '=', sql.lit('bet_placed'))
+      // Never over a raise on its way to the wallet: its action is the one written next.
+      .where('raise_pending', 'is', null),
+  );
+  // A raise's action: written by the raise that claimed the round, with the round's stake grown.
+  const stepRaised = prepareQuery(db, (b) =>
+    b
+      .updateTable('provider_rounds')
+      .set((e) => ({
+        actions: param<string>('actions'),
+        done: param<number>('done'),
+        win: param<number>('win'),
+        result: param<string>('result'),
+        outcome: param<string>('outcome'),
+        bet: e('bet', '+', param<number>('raised')),
+        raise_pending: sql.lit(null),
+        updated_at: param<string>('now'),
+      }))
+      .where('round_id', '=', param<string>('roundId'))
+      .where('actions', '=', param<string>('before'))
+      .where('done', '=', sql.lit(0))
+      .where('state', '=', sql.lit('bet_placed'))
+      .where('raise_pending', '=', param<string>('raiseTx')),
+  );
+  const claimRaise = prepareQuery(db, (b) =>
+    b
+      .updateTable('provider_rounds')
+      .set({ raise_pending: param<string>('raiseTx'), updated_at: param<string>('now') })
+      .where('round_id', '=', param<string>('roundId'))
+      .where('actions', '=', param<string>('before'))
+      .where('done', '=', sql.lit(0))
+      .where('state', '=', sql.lit('bet_placed'))
+      .where('raise_pending', 'is', null),
+  );
+  const releaseRaise = prepareQuery(db, (b) =>
+    b
+      .updateTable('provider_rounds')
+      .set({ raise_pending: sql.lit(null) })
+      .where('round_id', '=', param<string>('roundId'))
+      .where('raise_pending', '=', param<string>('raiseTx')),
   );
   // Constants stay literals (sql.lit), as the partial index provider_rounds_open's predicate needs to match.
   // An open stepped round waits `openCutoff` (a player thinking); any other unfinished round `cutoff`.
@@ -187,6 +226,14 @@ export function createProviderRepo(db: Db) {
     round: (roundId: string) => roundById.get({ roundId }),
     /** Whether the steps were written (false: another call changed the round first). */
     saveSteps: async (steps: RoundSteps) => (await step.run({ ...steps })).changes > 0,
+    /** Writes the action of the raise `raiseTx` claimed, adding `raised` to the round's stake. */
+    saveRaisedSteps: async (steps: RoundSteps & { raiseTx: string; raised: number }) =>
+      (await stepRaised.run({ ...steps })).changes > 0,
+    /** Holds the round for one raise on its way to the wallet; false when it moved on or another is pending. */
+    claimRaise: async (roundId: string, before: string, raiseTx: string, now: string) =>
+      (await claimRaise.run({ roundId, before, raiseTx, now })).changes > 0,
+    /** Lets go of a raise that was refused or rolled back. */
+    releaseRaise: (roundId: string, raiseTx: string) => releaseRaise.run({ roundId, raiseTx }),
     unfinished: (cutoff: string, openCutoff: string) => unfinished.all({ cutoff, openCutoff }),
 
     seedInUse: (playerId: number, title: string) => seedInUse.get({ playerId, title }),

@@ -22,6 +22,9 @@ export function walletClient(app: FastifyInstance) {
     balance: (sessionToken: string) => call<Answer>('balance', { sessionToken }),
     bet: (f: { sessionToken: string; transactionId: string; roundId: string; amount: string; turnover?: string }) =>
       call<Answer>('bet', f),
+    /** A further stake on the round's open round (double, split, insurance). */
+    raise: (f: { sessionToken: string; transactionId: string; roundId: string; amount: string; turnover?: string }) =>
+      call<Answer>('raise', f),
     win: (f: { transactionId: string; roundId: string; amount: string; result: string }) => call<Answer>('win', f),
     rollback: (f: { transactionId: string; betTransactionId: string }) => call<Answer>('rollback', f),
   };

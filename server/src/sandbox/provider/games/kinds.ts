@@ -76,6 +76,12 @@ export interface SteppedEngine<P = unknown, S = unknown, A = unknown> extends En
    * `recover` applies it until `done`. Without it an abandoned round is settled as it stands (`settle`).
    */
   finishAction?(state: S): A;
+  /**
+   * The further stake an action takes (centavos; 0 or absent: none), as blackjack's double, split and
+   * insurance do: the provider takes it through the casino's wallet (`raise`) before the action applies, and
+   * a refused stake leaves the round as it was. The round's total stake stays within the stake limit.
+   */
+  raiseOf?(state: S, action: A): number;
   /** The documented strategy `npm run rtp` plays (default: `finishAction`, e.g. stand at once). */
   strategy?(state: S): A;
   /**

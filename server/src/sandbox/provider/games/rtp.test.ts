@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FAMILIES } from './families';
-import { playRound, Tally } from './measure';
+import { playRound, returnOf, Tally } from './measure';
 import { defaultBetOf } from './sample';
 import { seededRng } from './test-rng';
 
@@ -23,7 +23,7 @@ describe('written RTP', () => {
         const stake = engine.stakeOf(engine.params.parse(bet));
         const rng = seededRng(2024);
         const tally = new Tally();
-        for (let i = 0; i < ROUNDS; i++) tally.add(playRound(engine, rng, bet).win / stake);
+        for (let i = 0; i < ROUNDS; i++) tally.add(returnOf(playRound(engine, rng, bet), stake));
         const target = engine.strategyRtp ?? engine.rtp;
         expect(target).toBeLessThan(1);
         const off = Math.abs(tally.mean - target) * 100;
