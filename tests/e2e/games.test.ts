@@ -156,7 +156,8 @@ const GROUPS: { name: string; specs: Spec[] }[] = [
         start: '.tk-deal',
         async play(r) {
           await r.frame.locator('.tk-deal').click();
-          await untilSettled(r, () => r.frame.locator('.tk-stand'));
+          // insurance offered (the dealer shows an ace): declined; then stand
+          await untilSettled(r, () => r.frame.locator('.bj-decline:not([hidden]), .bj-stand:not([hidden])'));
         },
       },
       {
