@@ -121,7 +121,7 @@ describe('blackjack family', () => {
     expect(round.hands[0]).toMatchObject({ cards: ['6S', '5H', '10C'], stake: 2000, doubled: true, done: true });
     expect(engine.done(round)).toBe(true);
     expect(totalStake(round)).toBe(2000);
-    expect(engine.settle(round)).toMatchObject({ win: 4000, result: '21 doubled vs dealer 17: win' });
+    expect(engine.settle(round)).toMatchObject({ win: 4000, result: '21 vs dealer 17: win; doubled' });
     expect(() => engine.act(round, 'double')).toThrow(GameRuleError);
     // Not after a hit.
     let hit = dealt(engine, ['2S', '3H'], ['10D', '7C'], ['4C', '10S']);
@@ -149,7 +149,7 @@ describe('blackjack family', () => {
     expect(round.dealer).toEqual(['6D', '10C', '9D']);
     const settled = engine.settle(round);
     expect(settled.win).toBe(4000 + 2000);
-    expect(settled.result).toBe('21 doubled, 10 vs dealer bust 25: win');
+    expect(settled.result).toBe('21 vs dealer bust 25: win; doubled; 10 vs dealer bust 25: win');
     expect(totalStake(round)).toBe(3000);
   });
 
@@ -188,7 +188,7 @@ describe('blackjack family', () => {
     expect(engine.done(round)).toBe(true);
     expect(engine.settle(round)).toMatchObject({
       win: 1500,
-      result: '19 vs dealer blackjack, insured (paid): push',
+      result: '19 vs dealer blackjack: loss; insurance paid',
     });
     // Insurance lost, then the hand plays on; insurance again is refused.
     let lost = dealt(engine, ['10S', '9H'], ['AD', '6C'], ['10D']);

@@ -210,18 +210,23 @@ export function strategyOf(state: BlackjackState): BlackjackAction {
   });
 }
 
-function settleText(state: BlackjackState, win: number) {
+/**
+ * The round as the records say it: one part per hand ("; " between them), each in the phrases the client
+ * translates (shared/round-result.ts): "Blackjack: win", "Bust 23: loss", "17 vs dealer 20: push"..., a
+ * doubled hand followed by "doubled", and the insurance's fate last ("insurance paid", "insurance lost").
+ */
+function settleText(state: BlackjackState) {
   const d = handValue(state.dealer).total;
   const dealer = isBlackjack(state.dealer) ? 'dealer blackjack' : d > 21 ? `dealer bust ${d}` : `dealer ${d}`;
-  const hand = (h: BlackjackHand) => {
+  const parts = state.hands.flatMap((h) => {
     const p = handValue(h.cards).total;
-    return `${natural(h) ? 'Blackjack' : p > 21 ? `Bust ${p}` : `${p}`}${h.doubled ? ' doubled' : ''}`;
-  };
-  const hands = state.hands.map(hand).join(', ');
-  const insured = state.insurance > 0 ? `, insured (${isBlackjack(state.dealer) ? 'paid' : 'lost'})` : '';
-  const staked = totalStake(state);
-  const how = win > staked ? 'win' : win === staked ? 'push' : 'loss';
-  return `${hands} vs ${dealer}${insured}: ${how}`;
+    const back = handReturn(h, state.dealer);
+    const how = back > h.stake ? 'win' : back === h.stake ? 'push' : 'loss';
+    const said = natural(h) ? `Blackjack: ${how}` : p > 21 ? `Bust ${p}: ${how}` : `${p} vs ${dealer}: ${how}`;
+    return h.doubled ? [said, 'doubled'] : [said];
+  });
+  if (state.insurance > 0) parts.push(isBlackjack(state.dealer) ? 'insurance paid' : 'insurance lost');
+  return parts.join('; ');
 }
 
 export function blackjackEngine(
@@ -316,7 +321,7 @@ export function blackjackEngine(
       const win = blackjackReturn(state);
       return {
         win,
-        result: settleText(state, win),
+        result: settleText(state),
         outcome: {
           hands: state.hands.map((h) => ({
             cards: h.cards,
