@@ -195,6 +195,37 @@ describe('the gateway webhook', () => {
     expect(journal.body.data.total).toBe(2);
   });
 
+  it('one coupon, one bonus: a late SUCCESS of a cancelled order whose coupon another order took pays no bonus', async () => {
+    const couponId = (await player.get<{ id: number }[]>('/api/coupon/fetch')).body.data[0]?.id;
+    const first = (await build({ channel: 'gcash', amount: 600, couponId })).body.data;
+    await player.post('/api/recharge/cancel', { orderNo: first.orderNo });
+    // The coupon is free again: a second order takes it and is paid with its bonus.
+    const second = (await build({ channel: 'gcash', amount: 500, couponId })).body.data;
+    await callback(signedCallback(second.orderNo, 'SUCCESS', '500.00'));
+    // Then the first order's payment arrives after all (the player paid its checkout before the cancel landed).
+    expect((await callback(signedCallback(first.orderNo, 'SUCCESS', '600.00'))).json()).toMatchObject({
+      success: true,
+    });
+    const bonuses = await inDb(app.db).all`SELECT reference FROM balance_journal WHERE type = 'deposit_bonus'`;
+    expect(bonuses).toEqual([{ reference: second.orderNo }]);
+    // Both deposits credited; the first order's record shows no bonus, and its own turnover only.
+    expect(await balance()).toMatchObject({ balance: 500 + 500 + 600, deposit: 1100 });
+    expect(
+      await inDb(app.db).get`SELECT bonus, bonus_turnover, coupon_id FROM deposits WHERE order_no = ${first.orderNo}`,
+    ).toEqual({ bonus: 0, bonus_turnover: 0, coupon_id: null });
+    await assertLedgerWhole(app.db);
+  });
+
+  it('a late SUCCESS of a cancelled order whose coupon is still free takes it again and pays the bonus once', async () => {
+    const couponId = (await player.get<{ id: number }[]>('/api/coupon/fetch')).body.data[0]?.id;
+    const order = (await build({ channel: 'gcash', amount: 600, couponId })).body.data;
+    await player.post('/api/recharge/cancel', { orderNo: order.orderNo });
+    await callback(signedCallback(order.orderNo, 'SUCCESS', '600.00'));
+    expect(await balance()).toMatchObject({ balance: 1200, deposit: 600 });
+    expect((await player.get<{ status: string }[]>('/api/coupon/fetch')).body.data[0]?.status).toBe('used');
+    await assertLedgerWhole(app.db);
+  });
+
   it('refuses a wrong signature and a wrong amount, moving nothing', async () => {
     const order = (await build({ channel: 'gcash', amount: 500 })).body.data;
     const forged = { ...signedCallback(order.orderNo, 'SUCCESS', '500.00'), signature: 'a'.repeat(64) };

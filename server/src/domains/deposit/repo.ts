@@ -134,6 +134,30 @@ export function createDepositRepo(db: Db) {
       .where('id', '=', param<number>('id'))
       .where('status', '=', sql.lit('used')),
   );
+  // A late SUCCESS for an order whose coupon was freed (a cancel, a time-out): the coupon again, if still free.
+  const retakeCoupon = prepareQuery(db, (b) =>
+    b
+      .updateTable('user_coupons')
+      .set({ status: sql.lit('used'), order_no: param<string>('orderNo'), used_at: param<string>('now') })
+      .where('id', '=', param<number>('id'))
+      .where((e) =>
+        e.or([
+          e('status', '=', sql.lit('available')),
+          e.and([e('status', '=', sql.lit('used')), e('order_no', '=', param<string>('orderNo'))]),
+        ]),
+      ),
+  );
+  const dropBonus = prepareQuery(db, (b) =>
+    b
+      .updateTable('deposits')
+      .set((e) => ({
+        bonus: sql.lit(0),
+        turnover_required: e('turnover_required', '-', e.ref('bonus_turnover')),
+        bonus_turnover: sql.lit(0),
+        coupon_id: sql.lit(null),
+      }))
+      .where('id', '=', param<number>('id')),
+  );
   const expireCoupons = prepareQuery(db, (b) =>
     b
       .updateTable('user_coupons')
@@ -271,6 +295,11 @@ export function createDepositRepo(db: Db) {
     reserveCoupon: async (id: number, orderNo: string, now: string) =>
       (await reserveCoupon.run({ orderNo, now, id })).changes > 0,
     releaseCoupon: (id: number, now: string) => releaseCoupon.run({ id, now }),
+    /** Takes the coupon again for this order (it is still free, or already this order's); false when not. */
+    retakeCoupon: async (id: number, orderNo: string, now: string) =>
+      (await retakeCoupon.run({ id, orderNo, now })).changes > 0,
+    /** The order pays no bonus (its coupon went to another order meanwhile): records say what the ledger has. */
+    dropBonus: (id: number) => dropBonus.run({ id }),
     expireCoupons: (now: string) => expireCoupons.run({ now }),
     insert: async (d: {
       orderNo: string;

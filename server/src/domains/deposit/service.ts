@@ -334,8 +334,18 @@ export function createDepositService(deps: {
           payerMobile: body.payerMobile ?? null,
         });
         let first = false;
-        if (success) first = await credit(order);
-        else if (order.coupon_id !== null) await repo.releaseCoupon(order.coupon_id, now);
+        if (success) {
+          // An order cancelled or timed out freed its coupon, which may have gone to another order since: its
+          // late SUCCESS pays the bonus only if it can take the coupon again (one coupon, one bonus).
+          let credited = order;
+          if (order.coupon_id !== null && order.status !== DEPOSIT.PENDING) {
+            if (!(await repo.retakeCoupon(order.coupon_id, order.order_no, now))) {
+              await repo.dropBonus(order.id);
+              credited = (await repo.byOrderNo(order.order_no)) as DepositRow;
+            }
+          }
+          first = await credit(credited);
+        } else if (order.coupon_id !== null) await repo.releaseCoupon(order.coupon_id, now);
         const settled = (await repo.byOrderNo(order.order_no)) as DepositRow;
         await repo.recordCallback(order.id, JSON.stringify({ orderNo: settled.order_no, status: settled.status }));
         return { order: settled, settledNow: true, first };
