@@ -33,6 +33,7 @@ export const POSTGRES_SERVER_TESTS = [
   'server/src/domains/deposit/abandoned.test.ts',
   // Issue 27 item 5: the payment sandbox's own book (sandbox_payments) and its gateway API.
   'server/src/sandbox/payment.test.ts',
+  'server/src/sandbox/payment-attacks.test.ts',
   'server/src/domains/reward/grant.test.ts',
   'server/src/domains/reward/farmable-wagering.test.ts',
   'server/src/domains/responsible/responsible.test.ts',

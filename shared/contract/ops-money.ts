@@ -62,11 +62,11 @@ export const settleDeposit = defineEndpoint({
   path: '/ops/deposits/:orderNo/settle',
   access: 'ops',
   summary:
-    'Settle a deposit as the gateway would: a signed callback through the same idempotent path (a settled order keeps its status)',
+    'Settle a deposit as the gateway would: a signed callback through the same idempotent path (a settled order keeps its status). FAILED closes its checkout at the gateway first; an order the payer already paid there is left to its webhook (DEPOSIT_NOT_PENDING)',
   params: depositOrderParams,
   body: z.strictObject({ status: z.enum(['SUCCESS', 'FAILED']) }),
   data: opsDepositSchema,
-  codes: [Code.INSUFFICIENT_BALANCE, Code.ORDER_NOT_FOUND],
+  codes: [Code.INSUFFICIENT_BALANCE, Code.ORDER_NOT_FOUND, Code.DEPOSIT_NOT_PENDING],
 });
 
 export const listChannels = defineEndpoint({

@@ -147,10 +147,10 @@ export const rechargeCancel = defineEndpoint({
   path: '/api/recharge/cancel',
   access: 'user',
   summary:
-    "Cancel the player's own Pending deposit: it becomes Failed and its coupon is available again at once; a second cancel answers the same",
+    "Cancel the player's own Pending deposit: its checkout is closed at the gateway first, then it becomes Failed and its coupon is available again at once; a second cancel answers the same. A payment the gateway already took keeps the order for its webhook (DEPOSIT_NOT_PENDING); a gateway that cannot answer leaves the order Pending (SERVICE_UNAVAILABLE: try again)",
   body: orderNoBody,
   data: z.object({ orderNo: z.string(), status: z.literal(DEPOSIT_STATUS.FAILED) }),
-  codes: [Code.ORDER_NOT_FOUND, Code.DEPOSIT_NOT_PENDING],
+  codes: [Code.ORDER_NOT_FOUND, Code.DEPOSIT_NOT_PENDING, Code.SERVICE_UNAVAILABLE],
 });
 
 export const depositRecordSchema = z.object({

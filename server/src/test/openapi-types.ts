@@ -1250,7 +1250,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Cancel the player's own Pending deposit: it becomes Failed and its coupon is available again at once; a second cancel answers the same
+         * Cancel the player's own Pending deposit: its checkout is closed at the gateway first, then it becomes Failed and its coupon is available again at once; a second cancel answers the same. A payment the gateway already took keeps the order for its webhook (DEPOSIT_NOT_PENDING); a gateway that cannot answer leaves the order Pending (SERVICE_UNAVAILABLE: try again)
          * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 20002, 20012, 40007, 40061 (shared/codes.ts).
          */
         post: operations["postRechargeCancel"];
@@ -2518,8 +2518,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Settle a deposit as the gateway would: a signed callback through the same idempotent path (a settled order keeps its status)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 40001, 40007 (shared/codes.ts).
+         * Settle a deposit as the gateway would: a signed callback through the same idempotent path (a settled order keeps its status). FAILED closes its checkout at the gateway first; an order the payer already paid there is left to its webhook (DEPOSIT_NOT_PENDING)
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 40001, 40007, 40061 (shared/codes.ts).
          */
         post: operations["postOpsDepositsByOrderNoSettle"];
         delete?: never;
@@ -16350,7 +16350,7 @@ export interface operations {
                         data: components["schemas"]["OpsDeposit"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 40001 | 40007;
+                        code?: 10001 | 40001 | 40007 | 40061;
                     });
                 };
             };

@@ -38,17 +38,22 @@ export function paymentGatewayClient(app: FastifyInstance) {
       }
       return (answer.json() as { checkoutUrl: string }).checkoutUrl;
     },
-    /** Cancels the payment of an order the casino gave up, so its checkout can no longer pay it. */
-    async cancel(orderNo: string): Promise<void> {
+    /**
+     * Cancels the payment of an order the casino gives up, so its checkout can no longer pay it. Answers the
+     * payment's status at the gateway after it ('cancelled', or 'paid' when the payer was first: the webhook
+     * brings it), 'unknown' when the gateway never recorded the order; throws when the gateway cannot answer.
+     */
+    async cancel(orderNo: string): Promise<string> {
       const answer = await app.inject({
         method: 'POST',
         url: `/sandbox/gateway/payments/${orderNo}/cancel`,
         payload: signed({ orderNo }),
       });
-      // An order the gateway never recorded has nothing to cancel.
-      if (answer.statusCode !== 200 && answer.statusCode !== 404) {
+      if (answer.statusCode === 404) return 'unknown';
+      if (answer.statusCode !== 200) {
         throw new Error(`payment gateway did not cancel ${orderNo}: ${answer.statusCode} ${answer.body.slice(0, 200)}`);
       }
+      return (answer.json() as { status: string }).status;
     },
   };
 }

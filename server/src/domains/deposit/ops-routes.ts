@@ -48,6 +48,11 @@ export function depositOpsRoutes(app: FastifyInstance, deposits: DepositService)
   route(app, contract.settleDeposit, async ({ params, body }) => {
     const order = await deposits.order(params.orderNo);
     if (!order) throw new AppError(Code.ORDER_NOT_FOUND);
+    // A FAILED settle closes the checkout at the gateway first, so the payer cannot pay an order settled failed;
+    // one the payer already paid there is left to the webhook that credits it.
+    if (body.status === 'FAILED' && (await deposits.closeCheckout(order.order_no)) === 'paid') {
+      throw new AppError(Code.DEPOSIT_NOT_PENDING);
+    }
     // Exactly what the gateway sends: signed, through the webhook's idempotent path.
     await deposits.callback(deposits.signedCallback(order, body.status));
     return depositView((await deposits.order(params.orderNo)) as DepositRow);

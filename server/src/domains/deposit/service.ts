@@ -134,12 +134,16 @@ export function createDepositService(deps: {
     });
   }
 
-  /** Tells the gateway an order was given up, so its checkout pays it no more; a failure is logged. */
-  async function closeAtGateway(orderNo: string) {
+  /**
+   * Tells the gateway an order is given up, so its checkout pays it no more: its status there after it, or
+   * undefined when the gateway could not answer (logged).
+   */
+  async function closeAtGateway(orderNo: string): Promise<string | undefined> {
     try {
-      await deps.gateway.cancel(orderNo);
+      return await deps.gateway.cancel(orderNo);
     } catch (err) {
       deps.log.error({ err, orderNo }, 'deposits: the gateway did not cancel the payment');
+      return undefined;
     }
   }
 
@@ -400,9 +404,14 @@ export function createDepositService(deps: {
         return { orderNo, status: DEPOSIT.FAILED };
       }
       const order = await this.ownPending(userId, orderNo);
+      // The gateway first: an order cancelled here while its checkout still takes the payment would be paid
+      // after the player gave it up. A gateway that cannot answer leaves the order as it is (try again); one
+      // whose payer was first keeps it Pending for the webhook that credits it.
+      const atGateway = await closeAtGateway(orderNo);
+      if (atGateway === undefined) throw new AppError(Code.SERVICE_UNAVAILABLE);
+      if (atGateway === 'paid') throw new AppError(Code.DEPOSIT_NOT_PENDING);
       const cancelled = await db.transaction(() => cancelOrder(order, clock.iso()))();
       if (!cancelled) throw new AppError(Code.DEPOSIT_NOT_PENDING);
-      await closeAtGateway(orderNo);
       events.emit('deposit.settled', { userId, orderNo, status: DEPOSIT.FAILED });
       return { orderNo, status: DEPOSIT.FAILED };
     },
@@ -412,6 +421,19 @@ export function createDepositService(deps: {
      * caller's transaction: a break from play leaves no checkout open to pay. Returns the orders cancelled,
      * for the caller to announce once committed (`announceCancelled`, which also cancels them at the gateway).
      */
+    /**
+     * Closes the checkouts of the player's Pending orders at the gateway, before a break cancels the orders
+     * (cancelPendingOf): no payment lands between the break's commit and the gateway's cancel. Best effort: a
+     * gateway that cannot answer is told again after the commit (announceCancelled), and a payment it took
+     * meanwhile is credited when its webhook comes (the player's own money, withdrawable during the break).
+     */
+    /** Closes one order's checkout at the gateway: its status there after it, undefined when it could not answer. */
+    closeCheckout: (orderNo: string) => closeAtGateway(orderNo),
+
+    async closeCheckoutsOf(userId: number): Promise<void> {
+      for (const order of await repo.pendingOf(userId)) await closeAtGateway(order.order_no);
+    },
+
     async cancelPendingOf(userId: number): Promise<string[]> {
       const now = clock.iso();
       const cancelled: string[] = [];

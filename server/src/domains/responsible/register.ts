@@ -20,6 +20,7 @@ export function register(app: FastifyInstance) {
     depositedSince: app.services.deposits.countedSince,
     cancelPendingDeposits: (userId) => app.services.deposits.cancelPendingOf(userId),
     announceCancelled: (userId, orderNos) => app.services.deposits.announceCancelled(userId, orderNos),
+    closeCheckouts: (userId) => app.services.deposits.closeCheckoutsOf(userId),
   });
   Object.assign(app.services, { responsible });
   responsibleRoutes(app, responsible);

@@ -58,6 +58,8 @@ export function createResponsibleService(deps: {
   cancelPendingDeposits: (userId: number) => Promise<string[]>;
   /** Announces those cancellations once committed. */
   announceCancelled: (userId: number, orderNos: string[]) => Promise<void>;
+  /** Closes the checkouts of the player's Pending deposit orders at the gateway (before the break's transaction). */
+  closeCheckouts: (userId: number) => Promise<void>;
 }) {
   const { db, clock } = deps;
   const repo = createResponsibleRepo(db);
@@ -154,6 +156,8 @@ export function createResponsibleService(deps: {
   ) {
     const hours = (BREAK_LENGTHS[b.kind] as Record<string, number | null>)[b.length];
     if (hours === undefined) throw new AppError(Code.VALIDATION);
+    // The checkouts of open orders are closed at the gateway before the break starts (then again after).
+    await deps.closeCheckouts(userId);
     const cancelled = await db.transaction(async () => {
       const now = clock.now();
       const since = now.toISOString();
