@@ -33,13 +33,15 @@ export function createSandboxPaymentRepo(db: Db) {
   const byOrderNo = prepareQuery(db, (b) =>
     b.selectFrom('sandbox_payments').selectAll().where('order_no', '=', param<string>('orderNo')),
   );
-  // Only an open payment moves, once: two submits of one checkout cannot both pay it.
+  // Only an open payment moves, once: two submits of one checkout cannot both pay it; nor one past its own
+  // expiry (the page checked it, but a slow submit may cross it after the check).
   const settle = prepareQuery(db, (b) =>
     b
       .updateTable('sandbox_payments')
       .set({ status: param<SettledStatus>('status'), updated_at: param<string>('now') })
       .where('order_no', '=', param<string>('orderNo'))
-      .where('status', '=', sql.lit('open')),
+      .where('status', '=', sql.lit('open'))
+      .where('expires_at', '>', param<string>('now')),
   );
 
   return {
