@@ -4,6 +4,18 @@ import type { Badge } from '../../../shared/contract/account';
 import { afterCommit, detached } from '../db/context';
 import { followUp } from '../lib/follow-ups';
 
+/** A player's deposit and turnover totals (centavos), as the ledger's counters hold them. */
+export interface Totals {
+  deposit: number;
+  turnover: number;
+}
+
+/** What one money move did to the totals (the VIP level follows them). */
+export interface Progress {
+  before: Totals;
+  after: Totals;
+}
+
 /** What one domain tells others (and the socket hub) without importing them. */
 export interface AppEvents {
   'session.revoked': { userId: number; sessionId: number; reason: string };
@@ -19,6 +31,11 @@ export interface AppEvents {
      * client reads the whole balance again on every push, so two moves' pushes that cross end on the truth.
      */
     balance?: number | undefined;
+    /**
+     * The player's deposit and turnover totals before and after the move (centavos), when the emitter knows
+     * them; null when the move changed neither (a win); undefined when the emitter does not know.
+     */
+    progress?: Progress | null | undefined;
   };
   /** A deposit reached a final or timed-out status (1 Success, 2 Failed, 3 Timeout). */
   'deposit.settled': { userId: number; orderNo: string; status: number };

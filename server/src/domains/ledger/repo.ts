@@ -48,11 +48,13 @@ export interface Move extends AccountChange, CounterChange {
   remark: string;
 }
 
-/** What a posting's writes answer: the buckets after it, the open wagering count (when counted), the journal row. */
+/** What a posting's writes answer: the buckets after it, the counters (when counted), the journal row. */
 export interface Moved {
   after: MoneyRow;
   /** How many wagering requirements are open; undefined when the counters were not written (or have no row). */
   open: number | undefined;
+  /** The player's deposits and turnover after it; undefined when the counters were not written (or have no row). */
+  totals: { deposit: number; turnover: number } | undefined;
   journalId: number;
 }
 
@@ -141,7 +143,7 @@ export function createLedgerRepo(db: Db) {
         turnover_total: e('turnover_total', '+', param<number>('turnoverDone')),
       }))
       .where('user_id', '=', param<number>('userId'))
-      .returning('wagering_open'),
+      .returning(['wagering_open', 'deposit_total', 'turnover_total']),
   );
   const addEnergy = prepareQuery(db, (b) =>
     b
@@ -220,7 +222,11 @@ export function createLedgerRepo(db: Db) {
                 }))
                 .whereRef('account_counters.user_id', '=', 'a.user_id')
                 .where(typedParam<number>(engine, 'counted', 'integer'), '=', sql.lit(1))
-                .returning('account_counters.wagering_open'),
+                .returning([
+                  'account_counters.wagering_open',
+                  'account_counters.deposit_total',
+                  'account_counters.turnover_total',
+                ]),
             )
             .with('s', (w) =>
               w
@@ -279,6 +285,8 @@ export function createLedgerRepo(db: Db) {
               'a.frozen',
               'a.point',
               e.selectFrom('c').select('c.wagering_open').as('wagering_open'),
+              e.selectFrom('c').select('c.deposit_total').as('deposit_total'),
+              e.selectFrom('c').select('c.turnover_total').as('turnover_total'),
               e
                 .selectFrom('s')
                 .select((s) => s.fn.countAll<number>().as('n'))
@@ -315,11 +323,22 @@ export function createLedgerRepo(db: Db) {
   const slotOf = (userId: number) => userId % LEDGER_SLOTS;
   const noSlot = (code: string) => new Error(`no ledger account ${code}`);
 
+  /** What the counters' write answered (no row when not written, or the player has none). */
+  const countersOf = (
+    row: { wagering_open: number | null; deposit_total: number | null; turnover_total: number | null } | undefined,
+  ): Pick<Moved, 'open' | 'totals'> =>
+    row?.wagering_open === null || row?.wagering_open === undefined
+      ? { open: undefined, totals: undefined }
+      : {
+          open: row.wagering_open,
+          totals: { deposit: Number(row.deposit_total), turnover: Number(row.turnover_total) },
+        };
+
   /** A posting's writes, one after another (SQLite). */
   async function moveInSteps(m: Move): Promise<Moved | undefined> {
     const after = await change.get({ ...m });
     if (!after) return undefined;
-    const open = m.counted ? (await count.get({ ...m }))?.wagering_open : undefined;
+    const counters = m.counted ? await count.get({ ...m }) : undefined;
     if (m.moved) {
       const money = m.amount + m.frozen;
       const slot = slotOf(m.userId);
@@ -332,7 +351,7 @@ export function createLedgerRepo(db: Db) {
       frozenAfter: after.frozen,
       pointAfter: after.point,
     });
-    return { after, open, journalId: journal!.id };
+    return { after, ...countersOf(counters), journalId: journal!.id };
   }
 
   /** A posting's writes in one statement (PostgreSQL). */
@@ -349,7 +368,7 @@ export function createLedgerRepo(db: Db) {
     const { user_id, balance, frozen, point } = row;
     return {
       after: { user_id, balance, frozen, point },
-      open: m.counted ? (row.wagering_open ?? undefined) : undefined,
+      ...countersOf(m.counted ? row : undefined),
       journalId: row.journal_id as number,
     };
   }

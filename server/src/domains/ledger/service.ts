@@ -4,6 +4,7 @@ import type { Clock } from '../../clock';
 import { createWriteBatch } from '../../db/batch';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
+import type { Progress } from '../../plugins/events';
 import { COUNTERPARTY, type JournalType } from './journal-types';
 import { type AccountRow, createLedgerRepo, type JournalFilter } from './repo';
 import { createWagering, type WageringGrant } from './wagering';
@@ -107,7 +108,7 @@ export function createLedgerService(deps: {
       moved = await repo.move(move);
     }
     if (!moved) throw new AppError(Code.INSUFFICIENT_BALANCE);
-    const { after, open, journalId } = moved;
+    const { after, open, totals, journalId } = moved;
     if (p.wagering) await wagering.start(userId, p.reference, p.wagering, now);
     // None open, as the counters' write said (a bet's): nothing for the bet to count toward, nothing to forfeit.
     const noneOpen = open === 0 && !p.wagering;
@@ -118,7 +119,12 @@ export function createLedgerService(deps: {
     // lock nothing any more. A stake in an open round (this bet's, or an earlier one's) may still pay: the
     // round's settlement decides (roundSettled).
     if (amount < 0 && after.balance === 0 && !noneOpen && !p.inPlay) await forfeitIfLost(userId, p.reference, now);
-    return { journalId, account: after };
+    // The counters before and after it, when it wrote them (a bet's turnover, a deposit): what a VIP level
+    // is reached by. null when it changed none of them.
+    const progress: Progress | null = totals
+      ? { before: { deposit: totals.deposit - deposit, turnover: totals.turnover - turnoverDone }, after: totals }
+      : null;
+    return { journalId, account: after, progress };
   }
 
   /** The bonus was really lost (balance 0, as the caller saw): forfeits the open requirements unless a round

@@ -9,7 +9,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import { verifyFields } from '../../lib/signature';
-import type { EventBus } from '../../plugins/events';
+import type { EventBus, Progress } from '../../plugins/events';
 import type { LedgerService } from '../ledger/service';
 import { createPlayRepo, type LaunchRow } from './repo';
 
@@ -114,7 +114,14 @@ export function createPlayService(deps: {
     body: { transactionId: string; signature: string },
     /** A raise is recorded as a 'bet' (a debit on its round; round_raises tells it apart). */
     kind: 'bet' | 'win' | 'rollback',
-    apply: () => Promise<{ userId: number; roundId: string; amount: number; balance?: number }>,
+    apply: () => Promise<{
+      userId: number;
+      roundId: string;
+      amount: number;
+      balance?: number;
+      /** What the move did to the player's totals, when its one posting answered it (balance.moved). */
+      progress?: Progress | null;
+    }>,
   ): Promise<WalletAnswer> {
     verify(body);
     const { signature: _signature, ...request } = body;
@@ -137,15 +144,18 @@ export function createPlayService(deps: {
           now: clock.iso(),
         });
         if (!recorded) throw new Recorded();
-        return { result, userId: move.userId, balance };
+        return { result, userId: move.userId, balance, progress: move.progress };
       })
       .catch(async (error: unknown) => {
         if (!(error instanceof AppError || error instanceof Recorded)) throw error;
         const replayed = await replay(body.transactionId, requestText);
-        if (replayed) return { result: replayed, userId: 0, balance: undefined };
+        if (replayed) return { result: replayed, userId: 0, balance: undefined, progress: undefined };
         throw error;
       });
-    if (outcome.userId) deps.events.emit('balance.moved', { userId: outcome.userId, balance: outcome.balance });
+    if (outcome.userId) {
+      const { userId, balance, progress } = outcome;
+      deps.events.emit('balance.moved', { userId, balance, progress });
+    }
     return outcome.result;
   }
 
@@ -154,9 +164,9 @@ export function createPlayService(deps: {
    * time-out of the game session restarts with it.
    */
   async function debit(launch: LaunchRow, amount: number, turnover: number, reference: string, nowMs: number) {
-    let balance: number;
+    let moved: { balance: number; progress: Progress | null };
     try {
-      const { account } = await ledger.post(launch.user_id, {
+      const { account, progress } = await ledger.post(launch.user_id, {
         type: 'bet',
         amount: -amount,
         turnoverDone: turnover,
@@ -164,7 +174,7 @@ export function createPlayService(deps: {
         // Its round is open: a balance of 0 after it forfeits no bonus yet (the settlement decides).
         inPlay: true,
       });
-      balance = account.balance;
+      moved = { balance: account.balance, progress };
     } catch (error) {
       if (error instanceof AppError && error.code === Code.INSUFFICIENT_BALANCE) {
         throw new AppError(Code.INSUFFICIENT_BALANCE, { data: await answer(launch.user_id) });
@@ -177,7 +187,7 @@ export function createPlayService(deps: {
     if (expiresMs - Date.parse(launch.session_expires_at as string) >= SESSION_EXTEND_EVERY_MS) {
       await repo.extendSession(launch.id, new Date(expiresMs).toISOString());
     }
-    return balance;
+    return moved;
   }
 
   return {
@@ -284,8 +294,8 @@ export function createPlayService(deps: {
         });
         if (!opened) throw new AppError(Code.ROUND_SETTLED);
         // Its round is open (inserted above): a balance of 0 after it forfeits no bonus yet.
-        const balance = await debit(launch, amount, turnover, body.roundId, nowMs);
-        return { userId: launch.user_id, roundId: body.roundId, amount, balance };
+        const { balance, progress } = await debit(launch, amount, turnover, body.roundId, nowMs);
+        return { userId: launch.user_id, roundId: body.roundId, amount, balance, progress };
       });
     },
 
@@ -321,8 +331,9 @@ export function createPlayService(deps: {
         });
         // Taken already: the move is rolled back and `once` answers the first answer.
         if (!recorded) throw new AppError(Code.TRANSACTION_CONFLICT);
-        const balance = await debit(launch, amount, turnover, raiseReference(body.roundId, body.transactionId), nowMs);
-        return { userId: launch.user_id, roundId: body.roundId, amount, balance };
+        const reference = raiseReference(body.roundId, body.transactionId);
+        const { balance, progress } = await debit(launch, amount, turnover, reference, nowMs);
+        return { userId: launch.user_id, roundId: body.roundId, amount, balance, progress };
       });
     },
 
@@ -339,7 +350,8 @@ export function createPlayService(deps: {
           amount > 0
             ? (await ledger.post(round.user_id, { type: 'win', amount, reference: body.roundId })).account.balance
             : await ledger.roundSettled(round.user_id, body.roundId);
-        return { userId: round.user_id, roundId: body.roundId, amount, balance };
+        // A win counts no deposit and no turnover: no VIP level can move with it.
+        return { userId: round.user_id, roundId: body.roundId, amount, balance, progress: null };
       });
     },
 

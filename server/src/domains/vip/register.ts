@@ -34,12 +34,17 @@ export function register(app: FastifyInstance) {
       .catch(logFailure('VIP: deposit', e));
   });
   // Bets, wins and rollbacks: turnover may have moved the level and the turnover rebate. The level is
-  // raised at once (two primary-key reads; withdrawal limits follow it). The VIP badge costs more and bets
+  // raised at once (two primary-key reads, only when the move crossed a threshold; withdrawal limits follow it). The VIP badge costs more and bets
   // come in bursts: it is refreshed only by the process holding the player's socket (a player not listening
   // reads it afresh when a socket opens), once per player per turn of the event loop, after that turn's answers.
   app.socket.onNudge(BALANCE_MOVED_WHILE_LISTENING, oncePerTurn(app, guarded(app, 'VIP: turnover', vipStale)));
-  app.events.on('balance.moved', ({ userId }) => {
-    return vip.sync(userId).catch(logFailure('VIP: level', userId));
+  app.events.on('balance.moved', ({ userId, progress }) => {
+    // A move whose totals the emitter knows reads the level only when it crossed a threshold (most bets do not).
+    const sync = async () => {
+      if (progress !== undefined && !(await vip.crossed(progress))) return;
+      await vip.sync(userId);
+    };
+    return sync().catch(logFailure('VIP: level', userId));
   });
 
   // A new Manila day opens the daily reward (and on the 1st the monthly one) of every connected player.

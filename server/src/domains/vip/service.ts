@@ -5,7 +5,7 @@ import { manilaDay, startOfManilaDay } from '../../../../shared/time';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
-import type { EventBus } from '../../plugins/events';
+import type { EventBus, Progress } from '../../plugins/events';
 import type { RewardGrants } from '../reward/grant';
 import { daysBetween, manilaMonth, nextManilaMidnight, startOfManilaMonth, startOfNextManilaMonth } from './periods';
 import { createVipRepo, type RebateMarkRow, type VipLevelRow } from './repo';
@@ -69,6 +69,19 @@ export function createVipService(deps: { db: Db; clock: Clock; events: EventBus;
     const reached = levelReached(await levelTable(), progress.deposit_total, progress.turnover_total);
     if (reached <= progress.vip_level) return { level: progress.vip_level, raised: false, progress };
     return { level: reached, raised: await repo.raiseLevel(userId, reached), progress };
+  }
+
+  /**
+   * Whether a move may have raised the player's level: it crossed a threshold (its totals reach a higher level
+   * after it than before). A move that crossed none needs no read: the level was synced when its totals were
+   * last crossed (a level owed for another reason, say thresholds an operator lowered, follows at the next
+   * sync: a deposit, a VIP screen, the next crossing).
+   */
+  async function crossed(progress: Progress | null): Promise<boolean> {
+    if (progress === null) return false;
+    const levels = await levelTable();
+    const { before, after } = progress;
+    return levelReached(levels, after.deposit, after.turnover) > levelReached(levels, before.deposit, before.turnover);
   }
 
   async function state<L extends VipLevelRow>(userId: number, levels: L[]) {
@@ -166,6 +179,7 @@ export function createVipService(deps: { db: Db; clock: Clock; events: EventBus;
 
   return {
     sync,
+    crossed,
 
     /** The friend and ranking settings (operator data, read afresh). */
     friendSettings: async () => ({

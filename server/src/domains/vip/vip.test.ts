@@ -112,6 +112,22 @@ describe('the VIP card', () => {
     expect(await vipOf()).toBe(1);
   });
 
+  it('reads the level after a bet only when the bet crossed a threshold; wins never', async () => {
+    await deposit(app, me.client, 1000);
+    await fund(app, me.uid, 10_000);
+    const session = await gameSession(app, me.client);
+    const sync = vi.spyOn(app.services.vip, 'sync');
+    // 4,999 pesos of turnover in bets that each cross nothing (level 1 asks for 5,000), a win between them.
+    await bet(app, session, 4000, true);
+    await bet(app, session, 999, true);
+    expect(sync).not.toHaveBeenCalled();
+    expect((await app.services.users.byId(me.userId))?.vip_level).toBe(0);
+    // The bet that crosses 5,000 reads and raises the level.
+    await bet(app, session, 1, false);
+    expect(sync).toHaveBeenCalledTimes(1);
+    expect((await app.services.users.byId(me.userId))?.vip_level).toBe(1);
+  });
+
   it('shows the top level with no next level and full progress', async () => {
     await inDb(app.db).run`UPDATE users SET vip_level = 10 WHERE id = ${me.userId}`;
     const data = await card();
