@@ -390,12 +390,8 @@ export function createConfigRepo(db: Db) {
     // RETURNING answers the row it inserted.
     insertFbEvent: async (event: NewFbEvent) => (await insertFbEvent.get({ ...event }))!.id,
     /** Marks the player's pending events delivered and returns them; a plain read when there are none. */
-    // On SQLite an UPDATE opens a write transaction even when it matches nothing (the usual case): read first.
-    // On PostgreSQL one that matches nothing writes nothing, and the read would be a second round trip.
     takeFbEvents: async (userId: number, now: () => string): Promise<FbEventRow[]> =>
-      db.engine === 'postgres' || (await hasPendingFbEvents.get({ userId }))?.pending === 1
-        ? takeFbEvents.all({ now: now(), userId })
-        : [],
+      (await hasPendingFbEvents.get({ userId }))?.pending === 1 ? takeFbEvents.all({ now: now(), userId }) : [],
   };
 }
 
