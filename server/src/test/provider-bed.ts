@@ -24,14 +24,17 @@ export function providerTestBed() {
   });
   afterEach(() => bed.app.close());
 
+  let funded = 0;
   return {
     bed,
+    /** Credits the player (an operator's adjustment); each call a transfer of its own. */
     async fund(pesos: number) {
+      funded += 1;
       await bed.app.db.transaction(() =>
         bed.app.services.ledger.post(bed.userId, {
           type: 'adjust',
           amount: pesos * 100,
-          reference: 'test',
+          reference: `test-${funded}`,
           remark: 'test funds',
         }),
       )();
