@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Selectable } from 'kysely';
+import type { ExpressionBuilder, QueryCreator, Selectable } from 'kysely';
 import { type Engine, param, prepareQuery, sql, total, typedParam } from '../../db/builder';
 import type { DB } from '../../db/builder/tables';
 import type { Db } from '../../db/database';
@@ -88,6 +88,28 @@ const filterParams = (f: JournalFilter) => ({
   offset: f.offset,
 });
 
+/**
+ * The player's buckets changed by a posting (`change`, and the first write of the one-statement `move`). The
+ * WHERE guard makes an overdraft change nothing instead of failing the CHECK.
+ */
+const changeBuckets = (b: QueryCreator<DB>) =>
+  b
+    .updateTable('accounts')
+    .set((e) => ({
+      balance: e('balance', '+', param<number>('amount')),
+      frozen: e('frozen', '+', param<number>('frozen')),
+      point: e('point', '+', param<number>('points')),
+      updated_at: param<string>('now'),
+    }))
+    .where('user_id', '=', param<number>('userId'))
+    .where((e) =>
+      e.and([
+        e(e('balance', '+', param<number>('amount')), '>=', sql.lit(0)),
+        e(e('frozen', '+', param<number>('frozen')), '>=', sql.lit(0)),
+        e(e('point', '+', param<number>('points')), '>=', sql.lit(0)),
+      ]),
+    );
+
 export function createLedgerRepo(db: Db) {
   const ensure = prepareQuery(db, (b) =>
     b
@@ -111,26 +133,7 @@ export function createLedgerRepo(db: Db) {
       .selectAll()
       .where('a.user_id', '=', param<number>('userId')),
   );
-  // The WHERE guard makes an overdraft change nothing instead of failing the CHECK.
-  const change = prepareQuery(db, (b) =>
-    b
-      .updateTable('accounts')
-      .set((e) => ({
-        balance: e('balance', '+', param<number>('amount')),
-        frozen: e('frozen', '+', param<number>('frozen')),
-        point: e('point', '+', param<number>('points')),
-        updated_at: param<string>('now'),
-      }))
-      .where('user_id', '=', param<number>('userId'))
-      .where((e) =>
-        e.and([
-          e(e('balance', '+', param<number>('amount')), '>=', sql.lit(0)),
-          e(e('frozen', '+', param<number>('frozen')), '>=', sql.lit(0)),
-          e(e('point', '+', param<number>('points')), '>=', sql.lit(0)),
-        ]),
-      )
-      .returning(['user_id', 'balance', 'frozen', 'point']),
-  );
+  const change = prepareQuery(db, (b) => changeBuckets(b).returning(['user_id', 'balance', 'frozen', 'point']));
   const count = prepareQuery(db, (b) =>
     b
       .updateTable('account_counters')
@@ -189,25 +192,7 @@ export function createLedgerRepo(db: Db) {
     db.engine === 'postgres'
       ? prepareQuery(db, (b, engine) =>
           b
-            .with('a', (w) =>
-              w
-                .updateTable('accounts')
-                .set((e) => ({
-                  balance: e('balance', '+', param<number>('amount')),
-                  frozen: e('frozen', '+', param<number>('frozen')),
-                  point: e('point', '+', param<number>('points')),
-                  updated_at: param<string>('now'),
-                }))
-                .where('user_id', '=', param<number>('userId'))
-                .where((e) =>
-                  e.and([
-                    e(e('balance', '+', param<number>('amount')), '>=', sql.lit(0)),
-                    e(e('frozen', '+', param<number>('frozen')), '>=', sql.lit(0)),
-                    e(e('point', '+', param<number>('points')), '>=', sql.lit(0)),
-                  ]),
-                )
-                .returning(['user_id', 'balance', 'frozen', 'point']),
-            )
+            .with('a', (w) => changeBuckets(w).returning(['user_id', 'balance', 'frozen', 'point']))
             .with('c', (w) =>
               w
                 .updateTable('account_counters')

@@ -160,6 +160,18 @@ export function createPlayService(deps: {
   }
 
   /**
+   * A bet's or a raise's session, amount and counted turnover. A break refuses both, also from a page opened
+   * before it began (wins and rollbacks of its rounds still settle).
+   */
+  async function stakeOf(body: { sessionToken: string; amount: string; turnover?: string | undefined }) {
+    const launch = await liveSession(body.sessionToken);
+    await deps.assertMayPlay(launch.user_id);
+    const amount = toCentavos(body.amount);
+    if (amount <= 0) throw new AppError(Code.BET_INVALID);
+    return { launch, amount, turnover: countedTurnover(amount, body.turnover) };
+  }
+
+  /**
    * A stake on an open round, through the ledger: refused with the balance when it is too small. The idle
    * time-out of the game session restarts with it.
    */
@@ -274,12 +286,7 @@ export function createPlayService(deps: {
 
     async bet(body: z.output<typeof walletBet.body>) {
       return once(body, 'bet', async () => {
-        const launch = await liveSession(body.sessionToken);
-        // a page opened before the break began gets no more bets (wins and rollbacks of its rounds still settle)
-        await deps.assertMayPlay(launch.user_id);
-        const amount = toCentavos(body.amount);
-        if (amount <= 0) throw new AppError(Code.BET_INVALID);
-        const turnover = countedTurnover(amount, body.turnover);
+        const { launch, amount, turnover } = await stakeOf(body);
         const nowMs = clock.nowMs();
         const now = new Date(nowMs).toISOString();
         // The round id is unique: a second bet on it inserts nothing (the transaction rolls back on any
@@ -306,12 +313,7 @@ export function createPlayService(deps: {
      */
     async raise(body: z.output<typeof walletRaise.body>) {
       return once(body, 'bet', async () => {
-        const launch = await liveSession(body.sessionToken);
-        // A responsible-gaming break refuses raises as it refuses bets.
-        await deps.assertMayPlay(launch.user_id);
-        const amount = toCentavos(body.amount);
-        if (amount <= 0) throw new AppError(Code.BET_INVALID);
-        const turnover = countedTurnover(amount, body.turnover);
+        const { launch, amount, turnover } = await stakeOf(body);
         const round = await repo.round(body.roundId);
         // Another player's round, or one of another launch, is as unknown as a round never opened.
         if (!round || round.user_id !== launch.user_id || round.launch_id !== launch.id)

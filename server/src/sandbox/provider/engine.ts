@@ -245,18 +245,21 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
     return answer;
   }
 
+  /** A stepped round's new actions (and its result once done), as its conditional write takes them. */
+  const stepsOf = (r: ProviderRound, actions: unknown[], settled: RoundResult | null) => ({
+    roundId: r.round_id,
+    before: r.actions,
+    actions: JSON.stringify(actions),
+    done: settled ? 1 : 0,
+    win: settled?.win ?? 0,
+    result: settled?.result ?? '',
+    outcome: JSON.stringify(settled?.outcome ?? null),
+    now: clock.iso(),
+  });
+
   /** Writes a stepped round's new actions (and its result once done); false when another call got there first. */
   async function saveSteps(r: ProviderRound, actions: unknown[], settled: RoundResult | null) {
-    return repo.saveSteps({
-      roundId: r.round_id,
-      before: r.actions,
-      actions: JSON.stringify(actions),
-      done: settled ? 1 : 0,
-      win: settled?.win ?? 0,
-      result: settled?.result ?? '',
-      outcome: JSON.stringify(settled?.outcome ?? null),
-      now: clock.iso(),
-    });
+    return repo.saveSteps(stepsOf(r, actions, settled));
   }
 
   async function steppedOf(r: ProviderRound): Promise<{ engine: SteppedEngine; state: unknown } | undefined> {
@@ -624,18 +627,7 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
           : answer.msg;
       return { ok: false, code: answer.code, message, ...(balance !== undefined ? { balance } : {}) };
     }
-    const written = await repo.saveRaisedSteps({
-      roundId: r.round_id,
-      before: r.actions,
-      actions: JSON.stringify(actions),
-      done: settled ? 1 : 0,
-      win: settled?.win ?? 0,
-      result: settled?.result ?? '',
-      outcome: JSON.stringify(settled?.outcome ?? null),
-      now: clock.iso(),
-      raiseTx,
-      raised,
-    });
+    const written = await repo.saveRaisedSteps({ ...stepsOf(r, actions, settled), raiseTx, raised });
     if (!written) {
       // Finished meanwhile (recover): the stake goes back, the action was not applied.
       await undoRaise(raiseTx);
