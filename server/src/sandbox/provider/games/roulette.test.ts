@@ -33,6 +33,62 @@ describe('roulette family', () => {
     expect(zero.result).toMatch(/^0 green/);
   });
 
+  it('pays every bet of the layout, type by type, on each of the 37 pockets: (36/n) x stake when covered, 0 otherwise', () => {
+    const engine = oneShotOf(roulette, 'european');
+    const bets = rouletteBets();
+    const kinds = new Map<string, number>();
+    for (const [key, bet] of Object.entries(bets)) {
+      const kind = key.split('-')[0] as string;
+      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+      const params = engine.params.parse({ bets: { [key]: 1000 } });
+      for (let n = 0; n <= 36; n++) {
+        const { win } = engine.play(scripted([n]), params);
+        expect(win, `${key} on ${n}`).toBe(bet.numbers.includes(n) ? (1000 * 36) / bet.numbers.length : 0);
+      }
+    }
+    // 157 bets: the inside bets the page anchors at a tapped number, the zero bets and the outside bets
+    expect(Object.fromEntries(kinds)).toEqual({
+      straight: 37,
+      split: 60,
+      street: 12,
+      trio: 2,
+      corner: 22,
+      first4: 1,
+      line: 11,
+      dozen: 3,
+      column: 3,
+      red: 1,
+      black: 1,
+      odd: 1,
+      even: 1,
+      low: 1,
+      high: 1,
+    });
+  });
+
+  it('pays several bets of every type in one spin, each on its own', () => {
+    const engine = oneShotOf(roulette, 'european');
+    const params = engine.params.parse({
+      bets: {
+        'split-17-18': 1000,
+        'split-0-1': 1000,
+        'street-16': 1000,
+        'trio-2': 1000,
+        'corner-13': 1000,
+        'corner-17': 1000,
+        first4: 1000,
+        'line-13': 1000,
+        'column-2': 1000,
+        black: 1000,
+      },
+    });
+    // 17: split-17-18 (18x), street-16 (12x), corner-13 (9x), corner-17 (9x), line-13 (6x), column-2 (3x),
+    // black (2x); the zero bets lose
+    expect(engine.play(scripted([17]), params).win).toBe(1000 * (18 + 12 + 9 + 9 + 6 + 3 + 2));
+    // 0: split-0-1 (18x), trio-2 (12x), first4 (9x); every outside bet loses on zero
+    expect(engine.play(scripted([0]), params).win).toBe(1000 * (18 + 12 + 9));
+  });
+
   it('replays a spin and refuses bets that are not on the layout', () => {
     expectReplay(oneShotOf(roulette, 'european'), { bets: { 'straight-0': 100, odd: 500 } });
     expectRejects(
