@@ -1,17 +1,29 @@
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWPORT } from './browser';
-import { clientNavigate, fundedGamePlayer, headerBalance, roundsReported, setLanguage, visible, WAIT } from './journey';
+import {
+  ARTIFACTS,
+  clientNavigate,
+  fundedGamePlayer,
+  headerBalance,
+  roundsReported,
+  setLanguage,
+  visible,
+  WAIT,
+} from './journey';
 import { liveStack } from './server';
 
 /**
- * European roulette on a phone: the bet-type selector places anchored inside bets (split, corner, six line,
- * the zero bets), an outside bet is tapped directly, the wheel lands on the server's number, the result and
- * the last numbers stay in view, and the balance moves by exactly the settled amount; in en-US and vi-VN.
+ * European roulette on a phone (390x844): every spot, bet type, chip and button is a 44 px touch target; the
+ * bet-type selector places anchored inside bets (split, corner, six line, the zero bets), an outside bet is
+ * tapped directly, Undo takes back the last chip; the wheel lands on the server's number; the result, the
+ * win and the last 20 numbers stay in view without scrolling; the page's win, the records row, the header
+ * and GET /api/balance agree to the centavo. In en-US (light) and vi-VN (dark, reduced motion).
  */
 const live = liveStack();
-const SHOTS = process.env.ROULETTE_SHOTS || '/tmp/roulette-shots';
+const SHOTS = join(ARTIFACTS, 'roulette');
 
 const WHEEL = [
   0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7,
@@ -29,6 +41,17 @@ const PLACED: Record<string, number[]> = {
 /** What the five 10-peso bets return on `n`, in centavos (stake back included). */
 const returnsOn = (n: number) =>
   Object.values(PLACED).reduce((sum, numbers) => sum + (numbers.includes(n) ? 1000 * (36 / numbers.length) : 0), 0);
+
+const lastRecord = (page: Page) =>
+  page.evaluate(async () => {
+    const answer = await fetch('/api/game/record/all', { credentials: 'include' });
+    const list = ((await answer.json()) as { data: { list: { bet: number; win: number; result: string }[] } }).data
+      .list;
+    return list[0];
+  });
+/** The centavos in a money text ("You win ₱180.00": both languages write ₱1,234.50). */
+const centavosIn = (text: string) =>
+  Math.round(Number(/[\d,]+\.\d\d/.exec(text)?.[0]?.replace(/,/g, '') ?? 'NaN') * 100);
 
 const balanceOf = (page: Page) =>
   page.evaluate(async () => {
@@ -88,6 +111,20 @@ describe('roulette on a phone', () => {
     const box = await frame.locator(selector).first().boundingBox();
     return Boolean(box && box.y >= 0 && box.y + box.height <= VIEWPORT.height);
   };
+  /** Every node of `selector` at least 44 x 44 px (the touch target). */
+  const smallest = async (frame: FrameLocator, selector: string) => {
+    const boxes = await frame.locator(selector).evaluateAll((nodes) =>
+      nodes.map((n) => {
+        const r = n.getBoundingClientRect();
+        return { w: r.width, h: r.height };
+      }),
+    );
+    return {
+      count: boxes.length,
+      w: Math.min(...boxes.map((b) => b.w)),
+      h: Math.min(...boxes.map((b) => b.h)),
+    };
+  };
 
   for (const lang of ['en-US', 'vi-VN'] as const) {
     it(`places split, corner, six line, a zero split and red, spins, settles exactly (${lang})`, async () => {
@@ -104,6 +141,21 @@ describe('roulette on a phone', () => {
       await page.emulateMedia({ colorScheme: scheme, reducedMotion: lang === 'vi-VN' ? 'reduce' : 'no-preference' });
       const frame = await open();
       expect(await frame.locator('html').getAttribute('lang')).toBe(lang === 'vi-VN' ? 'vi' : 'en');
+      // every bet spot, bet type, chip and button is a 44 px target at 390 px wide
+      for (const [selector, count] of [
+        ['.rl-grid .tk-spot', 37 + 3 + 3 + 6],
+        ['.rl-type', 5],
+        ['.tk-chip', 6],
+        ['.tk-actions button', 4],
+      ] as const) {
+        const box = await smallest(frame, selector);
+        expect(box.count, selector).toBe(count);
+        expect(box.w, selector).toBeGreaterThanOrEqual(44);
+        expect(box.h, selector).toBeGreaterThanOrEqual(44);
+      }
+      // the chips and Spin are pinned at the bottom, the wheel at the top, before any scrolling
+      expect(await inView(frame, '.tk-play')).toBe(true);
+      expect(await inView(frame, '.rl-wheel')).toBe(true);
       await frame.locator('button.tk-chip-10').click();
 
       await tap(frame, 'split', 17);
@@ -114,12 +166,22 @@ describe('roulette on a phone', () => {
       await tap(frame, 'line', 34);
       await tap(frame, 'split', 0, 1 / 6);
       await frame.locator('.tk-spot[data-bet="red"]').click();
+      // a chip too many on 5, taken back with Undo
+      await tap(frame, 'straight', 5);
+      await expect.poll(() => frame.locator('.tk-message').innerText()).toContain('60.00');
+      await frame.locator('.tk-undo').click();
+      expect(await frame.locator('.tk-spot[data-bet="straight-5"] .tk-amount').innerText()).toBe('');
       expect(await frame.locator('.tk-spot[data-bet="straight-17"] .rl-chip').innerText()).toBe('10');
       expect(await frame.locator('.tk-spot[data-bet="straight-26"] .rl-chip').innerText()).toBe('10');
       expect(await frame.locator('.tk-spot[data-bet="straight-34"] .rl-chip').innerText()).toBe('10');
       expect(await frame.locator('.tk-spot[data-bet="straight-0"] .rl-chip').innerText()).toBe('10');
       await expect.poll(() => frame.locator('.tk-message').innerText()).toContain('50.00');
       await page.screenshot({ path: `${SHOTS}/${lang}-${scheme}-bets.png` });
+      // the corner of the grid farthest down is reached by scrolling; the wheel and Spin stay pinned
+      await frame.locator('.tk-spot[data-bet="column-3"]').scrollIntoViewIfNeeded();
+      expect(await inView(frame, '.tk-spot[data-bet="column-3"]')).toBe(true);
+      expect(await inView(frame, '.rl-wheel')).toBe(true);
+      expect(await inView(frame, '.tk-play')).toBe(true);
 
       const before = await balanceOf(page);
       const rounds = await roundsReported(page);
@@ -143,10 +205,18 @@ describe('roulette on a phone', () => {
       await expect
         .poll(async () => Math.round(Number((await headerBalance(page)).replace(/,/g, '')) * 100), { timeout: WAIT })
         .toBe(expected);
-      // the result and the last numbers are on screen without scrolling
-      expect(await inView(frame, '.rl-ball')).toBe(true);
-      expect(await inView(frame, '.rl-side .tk-history')).toBe(true);
-      expect(await inView(frame, '.rl-wheel')).toBe(true);
+      // the records row: the whole 50-peso stake and the same win
+      const record = await lastRecord(page);
+      expect(Math.round((record?.bet ?? 0) * 100), record?.result).toBe(5000);
+      expect(Math.round((record?.win ?? 0) * 100), record?.result).toBe(returnsOn(number));
+      expect(record?.result).toMatch(new RegExp(`^${number} `));
+      // the page's win, beside the result at the top, is the same amount
+      const win = await frame.locator('.rl-win').innerText();
+      if (returnsOn(number) > 0) expect(centavosIn(win), win).toBe(returnsOn(number));
+      else expect(await frame.locator('.rl-win').getAttribute('class')).toContain('lose');
+      // the result, the win and the last numbers are on screen without scrolling, Spin too
+      for (const selector of ['.rl-ball', '.rl-win', '.rl-side .tk-history', '.rl-wheel', '.tk-play'])
+        expect(await inView(frame, selector), selector).toBe(true);
       await page.screenshot({ path: `${SHOTS}/${lang}-${scheme}-result.png` });
       // the other scheme, same page
       const other = scheme === 'light' ? 'dark' : 'light';
@@ -170,8 +240,39 @@ describe('roulette on a phone', () => {
       await frame.locator('.tk-spot[data-bet="straight-5"]').click();
       expect(await frame.locator('.tk-spot[data-bet="straight-5"]').getAttribute('aria-label')).toContain('5–8');
       await expect.poll(() => frame.locator('.tk-message').innerText()).toContain('30.00');
-      await frame.locator('.tk-actions .g-btn').first().click();
+      await frame.locator('.tk-actions .g-btn', { hasText: lang === 'vi-VN' ? 'Xóa' : 'Clear' }).click();
       expect(await zero.locator('.rl-chip').innerText()).toBe('');
+      // Undo puts the cleared bets back
+      await frame.locator('.tk-undo').click();
+      expect(await zero.locator('.rl-chip').innerText()).toBe('20');
+      await frame.locator('.tk-actions .g-btn', { hasText: lang === 'vi-VN' ? 'Xóa' : 'Clear' }).click();
+      if (lang === 'vi-VN') {
+        // twenty-odd quick spins (reduced motion: the wheel jumps) of one peso on red, Rebet then Spin:
+        // the strip keeps the last 20 numbers, all on screen beside the wheel, the newest last
+        await frame.locator('button.tk-chip-1').click();
+        await frame.locator('.tk-spot[data-bet="red"]').click();
+        const seen: number[] = [];
+        for (let spin = 0; spin < 21; spin++) {
+          if (spin > 0) await frame.locator('.tk-actions .g-btn', { hasText: 'Cược lại' }).click();
+          const reported = await roundsReported(page);
+          await frame.locator('.tk-play').click();
+          await expect.poll(() => roundsReported(page), { timeout: WAIT, interval: 50 }).toBeGreaterThan(reported);
+          seen.push(Number(await frame.locator('.rl-ball').innerText()));
+        }
+        const beads = frame.locator('.rl-side .tk-history .tk-bead');
+        expect(await beads.count()).toBe(20);
+        expect(await beads.last().innerText()).toBe(String(seen.at(-1)));
+        for (let i = 0; i < 20; i++) {
+          const box = await beads.nth(i).boundingBox();
+          expect(box && box.y >= 0 && box.y + box.height <= VIEWPORT.height, `bead ${i}`).toBe(true);
+        }
+        expect(await inView(frame, '.rl-win')).toBe(true);
+        const after = await balanceOf(page);
+        await expect
+          .poll(async () => Math.round(Number((await headerBalance(page)).replace(/,/g, '')) * 100), { timeout: WAIT })
+          .toBe(after);
+        await page.screenshot({ path: `${SHOTS}/${lang}-${other}-twenty.png` });
+      }
       // the how-to-play sheet lists the trios and first four
       await frame.locator('.g-info').click();
       await page.waitForTimeout(300);

@@ -1,8 +1,10 @@
 /*
- * European roulette: a drawn wheel, the result and the last 20 numbers on top; below, a phone-sized number
- * grid (3 columns x 12 rows, 0 on top, columns at the bottom, dozens and even-money bets on the left) and a
- * bet-type selector: with Split, Street, Corner or Six line chosen, a tapped number places the bet of that
- * type anchored at it (the bets and their pays are Game.rules.bets, see games/roulette.ts).
+ * European roulette: a drawn wheel, the result, the win and the last 20 numbers pinned on top; the chips,
+ * the total, Undo, Clear, Rebet and Spin pinned at the bottom; between them a number grid with 44 px rows
+ * (3 columns x 12 rows, 0 on top, columns at the bottom, dozens and even-money bets on the left) that
+ * scrolls under the two, and a bet-type selector: with Split, Street, Corner or Six line chosen, a tapped
+ * number places the bet of that type anchored at it (the bets and their pays are Game.rules.bets, see
+ * games/roulette.ts).
  */
 (() => {
   const s = document.createElement('script');
@@ -211,7 +213,12 @@
 
     const ball = el('div', { class: 'tk-ball rl-ball green', text: '–' });
     const resultLine = el('div', { class: 'rl-result-line' });
-    const side = el('div', { class: 'rl-side' }, el('div', { class: 'rl-now' }, ball, resultLine));
+    const winLine = el('div', { class: 'rl-win' });
+    const side = el(
+      'div',
+      { class: 'rl-side' },
+      el('div', { class: 'rl-now' }, ball, el('div', { class: 'rl-said' }, resultLine, winLine)),
+    );
     const board = el('div', { class: 'tk-roulette rl-board' }, el('div', { class: 'rl-wheel-box' }, wheel), side);
 
     /* ---------- the bets: a tapped number places the chosen type's bet anchored at it ---------- */
@@ -350,7 +357,7 @@
     }
 
     /** Moves the kit's spot buttons into the roulette grid, the history beside the wheel. */
-    function layout({ felt, spots: nodes, history }) {
+    function layout({ felt, spots: nodes, history, message, chips, actions }) {
       spots = nodes;
       const grid = el('div', { class: 'rl-grid' });
       const at = (key, row, col, rowSpan = 1, colSpan = 1) => {
@@ -378,6 +385,8 @@
         grid,
       );
       side.append(history);
+      // the chips, the total and the buttons stay at the bottom of the screen while the grid scrolls
+      felt.after(el('div', { class: 'rl-dock' }, message, chips, actions));
       paintTypes();
     }
 
@@ -414,19 +423,30 @@
       layout,
       painted,
       historySize: 20,
+      undo: true,
       clear() {
         clearTimeout(flashTimer);
         for (const node of Object.values(spots)) node.button.classList.remove('rl-hit', 'rl-cover');
         ball.className = 'tk-ball rl-ball green spinning';
         ball.textContent = '…';
         resultLine.textContent = '';
+        winLine.textContent = '';
+        winLine.className = 'rl-win';
       },
-      async play(o) {
+      async play(o, answer) {
         await spinTo(o.number);
         ball.textContent = String(o.number);
         ball.className = `tk-ball rl-ball ${color(o.number)} done`;
         resultLine.textContent = t('rlResult', { n: o.number, color: t(color(o.number)) });
         numberNode(o.number)?.classList.add('rl-hit');
+        const won = answer.win > answer.stake ? 'win' : answer.win > 0 ? 'push' : 'lose';
+        winLine.className = `rl-win ${won}`;
+        winLine.textContent =
+          won === 'lose'
+            ? t('kitLose')
+            : won === 'win'
+              ? t('kitWin', { amount: money(answer.win) })
+              : K.pushText(answer);
       },
       history: (o) => String(o.number),
       historyClass: (o) => `tk-${color(o.number)}`,

@@ -17,12 +17,14 @@
       kitDeal: 'Deal',
       kitClear: 'Clear',
       kitRebet: 'Rebet',
+      kitUndo: 'Undo',
       kitChips: 'Chips',
       kitChip: 'Chip {amount}',
       kitPlace: 'Pick a chip, then tap a bet.',
       kitTotal: 'Total bet {amount}. Tap {action}.',
       kitWin: 'You win {amount}',
       kitPush: 'Your {amount} is returned',
+      kitBack: 'Back {amount} of your {stake} bet',
       kitLose: 'No win this round',
       kitMax: 'The maximum total bet is {max}.',
       kitSpot: '{bet}, pays {pays}',
@@ -39,12 +41,14 @@
       kitDeal: 'Chia bài',
       kitClear: 'Xóa',
       kitRebet: 'Cược lại',
+      kitUndo: 'Hoàn tác',
       kitChips: 'Phỉnh',
       kitChip: 'Phỉnh {amount}',
       kitPlace: 'Chọn phỉnh, rồi chạm vào cửa cược.',
       kitTotal: 'Tổng cược {amount}. Chạm {action}.',
       kitWin: 'Bạn thắng {amount}',
       kitPush: 'Hoàn lại {amount}',
+      kitBack: 'Nhận lại {amount} trên {stake} tiền cược',
       kitLose: 'Ván này không thắng',
       kitMax: 'Tổng cược tối đa là {max}.',
       kitSpot: '{bet}, trả {pays}',
@@ -107,6 +111,12 @@
     }
   }
 
+  /** A win of no more than the stake: the whole stake back (a push), or part of it (a partial win). */
+  const pushText = (answer) =>
+    answer.win < answer.stake
+      ? t('kitBack', { amount: money(answer.win), stake: money(answer.stake) })
+      : t('kitPush', { amount: money(answer.win) });
+
   /* ---------- the chip-bet table ---------- */
 
   /**
@@ -120,9 +130,11 @@
    *   rules: [string keys of rule lines], paytable: [{ label, bet }] rows for the sheet (default: spots),
    *   optional, for tables whose spots place other bets than their own (roulette's anchored bets):
    *   place(bet, event): the bet key a tap on spot `bet` places (null: none), instead of `bet` itself,
-   *   layout({ felt, spots, history, stage }): rearranges the drawn nodes once, after they are on the page,
+   *   layout({ felt, spots, history, stage, message, chips, actions }): rearranges the drawn nodes once,
+   *     after they are on the page,
    *   painted(placed, locked): called after every repaint, to draw bets that have no spot of their own,
    *   historySize: results kept in the history strip (default 14),
+   *   undo: true for an Undo button that takes back the last chip, clear or rebet, one step at a time,
    * }
    */
   function chipTable(spec) {
@@ -181,16 +193,20 @@
     });
     const clearButton = el('button', { type: 'button', class: 'g-btn', text: t('kitClear') });
     const rebetButton = el('button', { type: 'button', class: 'g-btn', text: t('kitRebet') });
+    const undoButton = spec.undo ? el('button', { type: 'button', class: 'g-btn tk-undo', text: t('kitUndo') }) : null;
     const playButton = el('button', { type: 'button', class: 'tk-play', text: t(spec.action || 'kitDeal') });
-    G.stage.append(
-      stage,
-      historyRow,
+    const chipsRow = el('div', { class: 'tk-chips', role: 'group', 'aria-label': t('kitChips') }, chipButtons);
+    const actionsRow = el('div', { class: 'tk-actions' }, undoButton, clearButton, rebetButton, playButton);
+    G.stage.append(stage, historyRow, felt, message, chipsRow, actionsRow);
+    spec.layout?.({
       felt,
+      spots: spotNodes,
+      history: historyRow,
+      stage,
       message,
-      el('div', { class: 'tk-chips', role: 'group', 'aria-label': t('kitChips') }, chipButtons),
-      el('div', { class: 'tk-actions' }, clearButton, rebetButton, playButton),
-    );
-    spec.layout?.({ felt, spots: spotNodes, history: historyRow, stage });
+      chips: chipsRow,
+      actions: actionsRow,
+    });
     const keep = spec.historySize || 14;
 
     const total = () => Object.values(placed).reduce((a, b) => a + b, 0);
@@ -212,6 +228,7 @@
       playButton.disabled = locked || total() === 0;
       clearButton.disabled = locked || total() === 0;
       rebetButton.disabled = locked || !last || total() > 0;
+      if (undoButton) undoButton.disabled = locked || steps.length === 0;
       for (const node of Object.values(spotNodes)) node.button.disabled = locked;
       for (const b of chipButtons) b.disabled = locked;
       if (!locked && !showingResult) {
@@ -224,18 +241,26 @@
     }
     G.onLock(paint);
 
+    /** The bets as they were before each change since the last round (Undo puts the newest back). */
+    const steps = [];
+    const remember = () => {
+      steps.push({ ...placed });
+      if (steps.length > 200) steps.shift();
+    };
     function add(bet) {
       if (G.busy || G.ended) return;
       if (total() + chip > G.MAX_STAKE) {
         G.toast(t('kitMax', { max: money(G.MAX_STAKE) }));
         return;
       }
+      remember();
       placed[bet] = (placed[bet] || 0) + chip;
       showingResult = false;
       G.sound.play('chip');
       paint();
     }
     clearButton.addEventListener('click', () => {
+      remember();
       for (const bet of Object.keys(placed)) delete placed[bet];
       showingResult = false;
       G.sound.play('click');
@@ -243,8 +268,19 @@
     });
     rebetButton.addEventListener('click', () => {
       if (!last) return;
+      remember();
       for (const [bet, amount] of Object.entries(last)) if (bets[bet]) placed[bet] = amount;
       showingResult = false;
+      paint();
+    });
+
+    undoButton?.addEventListener('click', () => {
+      const before = steps.pop();
+      if (!before || G.busy || G.ended) return;
+      for (const bet of Object.keys(placed)) delete placed[bet];
+      Object.assign(placed, before);
+      showingResult = false;
+      G.sound.play('click');
       paint();
     });
 
@@ -272,6 +308,7 @@
       last = round;
       G.store.set(`${storeKey}last`, last);
       for (const bet of Object.keys(placed)) delete placed[bet];
+      steps.length = 0;
       await spec.play(answer.outcome, answer);
       showingResult = true;
       const returns = answer.outcome?.returns || {};
@@ -283,7 +320,7 @@
         G.sound.play('win');
       } else if (answer.win > 0) {
         message.className = 'tk-message push';
-        message.textContent = t('kitPush', { amount: money(answer.win) });
+        message.textContent = pushText(answer);
         G.sound.play('push');
       } else {
         message.className = 'tk-message lose';
@@ -420,7 +457,7 @@
           G.sound.play('win');
         } else if (answer.win > 0) {
           line.className = 'tk-message push';
-          line.textContent = t('kitPush', { amount: money(answer.win) });
+          line.textContent = pushText(answer);
         } else {
           line.className = 'tk-message lose';
           line.textContent = t('kitLose');
@@ -452,5 +489,5 @@
     };
   }
 
-  window.TableKit = { chipTable, card, die, reveal, paysText, pct, infoSheet, stepped };
+  window.TableKit = { chipTable, card, die, reveal, paysText, pct, infoSheet, stepped, pushText };
 })();
