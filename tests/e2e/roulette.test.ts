@@ -246,6 +246,21 @@ describe('roulette on a phone', () => {
       await frame.locator('.tk-undo').click();
       expect(await zero.locator('.rl-chip').innerText()).toBe('20');
       await frame.locator('.tk-actions .g-btn', { hasText: lang === 'vi-VN' ? 'Xóa' : 'Clear' }).click();
+      if (lang === 'en-US') {
+        // all 37 numbers and three outside bets: 40 different bets, the most one round takes; a 41st is
+        // refused on the page with a reason (the server would refuse the round), a chip more on one is not
+        await frame.locator('button.tk-chip-1').click();
+        await frame.locator('.rl-type[data-type="straight"]').click();
+        for (let n = 0; n <= 36; n++) await frame.locator(`.tk-spot[data-bet="straight-${n}"]`).click();
+        for (const bet of ['red', 'black', 'dozen-1']) await frame.locator(`.tk-spot[data-bet="${bet}"]`).click();
+        await expect.poll(() => frame.locator('.tk-message').innerText()).toContain('40.00');
+        await frame.locator('.tk-spot[data-bet="dozen-2"]').click();
+        await visible(frame.locator('.g-toast', { hasText: '40 different bets' }));
+        expect(await frame.locator('.tk-spot[data-bet="dozen-2"] .tk-amount').innerText()).toBe('');
+        await frame.locator('.tk-spot[data-bet="red"]').click();
+        await expect.poll(() => frame.locator('.tk-message').innerText()).toContain('41.00');
+        await frame.locator('.tk-actions .g-btn', { hasText: 'Clear' }).click();
+      }
       if (lang === 'vi-VN') {
         // twenty-odd quick spins (reduced motion: the wheel jumps) of one peso on red, Rebet then Spin:
         // the strip keeps the last 20 numbers, all on screen beside the wheel, the newest last

@@ -27,6 +27,7 @@
       kitBack: 'Back {amount} of your {stake} bet',
       kitLose: 'No win this round',
       kitMax: 'The maximum total bet is {max}.',
+      kitMaxBets: 'At most {n} different bets in one round: add chips to a bet you have.',
       kitSpot: '{bet}, pays {pays}',
       kitSpotWith: '{bet}, pays {pays}, your bet {amount}',
       kitPays: 'Pays',
@@ -51,6 +52,7 @@
       kitBack: 'Nhận lại {amount} trên {stake} tiền cược',
       kitLose: 'Ván này không thắng',
       kitMax: 'Tổng cược tối đa là {max}.',
+      kitMaxBets: 'Tối đa {n} cửa cược khác nhau mỗi ván: hãy thêm phỉnh vào cửa đã đặt.',
       kitSpot: '{bet}, trả {pays}',
       kitSpotWith: '{bet}, trả {pays}, bạn cược {amount}',
       kitPays: 'Trả',
@@ -141,6 +143,8 @@
     const bets = G.rules?.bets || {};
     const storeKey = `${G.titleInfo.key || G.family}:`;
     const placed = {};
+    /** The server takes at most this many different bets in a round (MAX_CHIP_BETS of games/table.ts). */
+    const maxBets = G.rules?.maxBets || 40;
     let last = G.store.get(`${storeKey}last`, null);
     let chip = G.store.get(`${storeKey}chip`, 1000);
     if (!CHIPS.includes(chip / 100)) chip = 1000;
@@ -251,6 +255,10 @@
       if (G.busy || G.ended) return;
       if (total() + chip > G.MAX_STAKE) {
         G.toast(t('kitMax', { max: money(G.MAX_STAKE) }));
+        return;
+      }
+      if (!placed[bet] && Object.keys(placed).length >= maxBets) {
+        G.toast(t('kitMaxBets', { n: maxBets }));
         return;
       }
       remember();

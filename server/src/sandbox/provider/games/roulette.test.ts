@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RED, roulette, rouletteBets, WHEEL } from './roulette';
+import { MAX_STAKE } from './stake';
+import { MAX_CHIP_BETS } from './table';
 import { expectRejects, expectReplay, oneShotOf, scripted } from './test-rng';
 
 describe('roulette family', () => {
@@ -87,6 +89,25 @@ describe('roulette family', () => {
     expect(engine.play(scripted([17]), params).win).toBe(1000 * (18 + 12 + 9 + 9 + 6 + 3 + 2));
     // 0: split-0-1 (18x), trio-2 (12x), first4 (9x); every outside bet loses on zero
     expect(engine.play(scripted([0]), params).win).toBe(1000 * (18 + 12 + 9));
+  });
+
+  it('refuses a 41st different bet, amounts that are not whole centavos or not positive, and totals over the limit', () => {
+    const engine = oneShotOf(roulette, 'european');
+    expect(engine.rules).toMatchObject({ maxBets: MAX_CHIP_BETS });
+    const straights = (count: number) =>
+      Object.fromEntries(Array.from({ length: count }, (_, n) => [`straight-${n}`, 100]));
+    const forty = { ...straights(37), red: 100, black: 100, 'dozen-1': 100 };
+    expect(engine.params.safeParse({ bets: forty }).success).toBe(true);
+    expectRejects(
+      engine,
+      { bets: { ...forty, 'dozen-2': 100 } },
+      { bets: { red: 0 } },
+      { bets: { red: -100, black: 200 } },
+      { bets: { red: 10.5 } },
+      { bets: { red: MAX_STAKE, black: 100 } },
+      { bets: { constructor: 100 } },
+      { bets: {} },
+    );
   });
 
   it('replays a spin and refuses bets that are not on the layout', () => {

@@ -25,10 +25,13 @@ export const WIN = (pays: number) => Math.round(100 + pays * 100);
 export const PUSH = 100;
 export const LOSE = 0;
 
+/** The most different bets one round of a chip table takes (the page refuses the next one before Spin). */
+export const MAX_CHIP_BETS = 40;
+
 export function chipBetsParams(isBet: (key: string) => boolean) {
   return z.strictObject({ bets: z.record(z.string().max(24), stakeSchema) }).refine(({ bets }) => {
     const keys = Object.keys(bets);
-    if (keys.length === 0 || keys.length > 40 || !keys.every(isBet)) return false;
+    if (keys.length === 0 || keys.length > MAX_CHIP_BETS || !keys.every(isBet)) return false;
     const total = keys.reduce((sum, key) => sum + (bets[key] as number), 0);
     return total >= MIN_STAKE && total <= MAX_STAKE;
   }, 'bets must name known bets and add up to 1 to 5,000 pesos');
@@ -121,7 +124,7 @@ export function chipTable<O extends object>(spec: {
     params: chipBetsParams(isBet),
     stakeOf: stakeOfBets,
     turnoverOf: (params) => (draws ? drawnRisk(params.bets, draws, spec.factor) : netRisk(params, hedges)),
-    rules: { ...spec.rules, ...(draws ? { coverMiss: COVER_MISS } : { hedges }) },
+    rules: { ...spec.rules, maxBets: MAX_CHIP_BETS, ...(draws ? { coverMiss: COVER_MISS } : { hedges }) },
     rtp: spec.rtp,
     defaultBet: { bets: { [spec.defaultBet]: 1000 } },
     play(rng, params) {
