@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rouletteBets } from '../../server/src/sandbox/provider/games/roulette';
 import { VIEWPORT } from './browser';
 import {
   ARTIFACTS,
@@ -295,4 +296,48 @@ describe('roulette on a phone', () => {
       await page.keyboard.press('Escape');
     }, 90_000);
   }
+  it("every one of the 157 bets of the paytable can be placed with the page's own controls", async () => {
+    // Each batch of taps is sent with Spin and the request is stopped on its way (nothing is played, no
+    // money moves): what the page would send is collected, then the bets are cleared for the next batch.
+    const frame = page.frameLocator('.frame--game iframe');
+    const sent = new Set<string>();
+    const before = await balanceOf(page);
+    await page.route('**/provider/api/*/play', async (route) => {
+      const body = route.request().postDataJSON() as { bets: Record<string, number> };
+      for (const key of Object.keys(body.bets)) sent.add(key);
+      await route.abort();
+    });
+    await frame.locator('button.tk-chip-1').click();
+    const numbers = Array.from({ length: 36 }, (_, i) => i + 1);
+    const send = async () => {
+      await frame.locator('.tk-play').click();
+      await visible(frame.locator('.g-toast-error'));
+      await expect.poll(() => frame.locator('.tk-play').isEnabled()).toBe(true);
+      await frame.locator('.tk-actions .g-btn').nth(1).click(); // Clear
+      await frame.locator('.g-toast-close').first().click();
+    };
+    const batches: [string, number[], number[]][] = [
+      // type, numbers tapped in the middle, where 0 is tapped (across it, 0 to 1)
+      ['straight', [0, ...numbers], []],
+      ['split', numbers, [1 / 6, 1 / 2, 5 / 6]],
+      ['split', numbers, []], // tapped again: top-bottom
+      ['street', numbers, [1 / 6, 5 / 6]],
+      ['corner', numbers, [1 / 2]],
+      ['line', numbers, []],
+    ];
+    for (const [type, taps, zero] of batches) {
+      await frame.locator(`.rl-type[data-type="${type}"]`).click();
+      for (const n of taps) await frame.locator(`.tk-spot[data-bet="straight-${n}"]`).click();
+      for (const x of zero) await tap(frame, type, 0, x);
+      await send();
+    }
+    for (const bet of ['dozen-1', 'dozen-2', 'dozen-3', 'column-1', 'column-2', 'column-3'])
+      await frame.locator(`.tk-spot[data-bet="${bet}"]`).click();
+    for (const bet of ['red', 'black', 'odd', 'even', 'low', 'high'])
+      await frame.locator(`.tk-spot[data-bet="${bet}"]`).click();
+    await send();
+    await page.unroute('**/provider/api/*/play');
+    expect([...sent].sort()).toEqual(Object.keys(rouletteBets()).sort());
+    expect(await balanceOf(page)).toBe(before);
+  }, 120_000);
 });
