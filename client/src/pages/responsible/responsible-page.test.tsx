@@ -19,7 +19,13 @@ const limit = (period: 'day' | 'week' | 'month') => ({
   resetsAt: '2026-11-26T16:00:00.000Z',
   pending: null,
 });
-const FREE: ResponsibleState = { depositLimits: [limit('day'), limit('week'), limit('month')], playBreak: null };
+const FREE: ResponsibleState = {
+  depositLimits: [limit('day'), limit('week'), limit('month')],
+  playBreak: null,
+  lossLimits: [limit('day'), limit('week'), limit('month')],
+  wagerLimits: [limit('day'), limit('week'), limit('month')],
+  realityCheckMinutes: 0,
+};
 
 const renderPage = () =>
   render(

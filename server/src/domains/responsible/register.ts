@@ -10,8 +10,9 @@ declare module 'fastify' {
 }
 
 /**
- * Responsible gaming: deposit limits and breaks from play. The deposits, game launch and bet paths ask
- * `assertMayDeposit` / `assertMayPlay` at call time (through app.services).
+ * Responsible gaming: deposit, loss and wager limits, breaks from play and reality checks. The deposits,
+ * game launch and bet paths ask `assertMayDeposit` / `assertMayPlay` / `assertMayStake` at call time
+ * (through app.services).
  */
 export function register(app: FastifyInstance) {
   const responsible = createResponsibleService({
@@ -21,6 +22,9 @@ export function register(app: FastifyInstance) {
     cancelPendingDeposits: (userId) => app.services.deposits.cancelPendingOf(userId),
     announceCancelled: (userId, orderNos) => app.services.deposits.announceCancelled(userId, orderNos),
     closeCheckouts: (userId) => app.services.deposits.closeCheckoutsOf(userId),
+    // The play domain registers after this one: reached at call time.
+    stakedSince: (userId, at) => app.services.play.stakedSince(userId, at),
+    sessionStartedAt: (userId, sessionId) => app.sessions.startedAt(userId, sessionId),
   });
   Object.assign(app.services, { responsible });
   responsibleRoutes(app, responsible);
