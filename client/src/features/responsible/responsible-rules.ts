@@ -109,6 +109,9 @@ export const usedPercent = (used: number, limit: number): number =>
 
 const MINUTE_MS = 60_000;
 
+/** The reality-check intervals a player may choose, in minutes; 0 is off (contract: REALITY_CHECK_MINUTES). */
+export const REALITY_CHECK_MINUTES = [0, 15, 30, 60] as const;
+
 /** Whole minutes from the session's start to `now` (ISO instants). */
 export const playedMinutes = (startedAt: string, now: string) =>
   Math.max(0, Math.floor((Date.parse(now) - Date.parse(startedAt)) / MINUTE_MS));

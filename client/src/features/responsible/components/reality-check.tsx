@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REALITY_CHECK_MINUTES, type RealityCheck } from '../../../../../shared/contract/responsible';
+import type { RealityCheck } from '../../../../../shared/contract/responsible';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/dialog';
 import { formatMoney } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { getRealityCheck } from '../api/get-reality-check';
-import { nextReminderAt, playedMinutes } from '../responsible-rules';
+import { nextReminderAt, playedMinutes, REALITY_CHECK_MINUTES } from '../responsible-rules';
 import { useResponsibleStore } from '../store';
 import './responsible.css';
 
