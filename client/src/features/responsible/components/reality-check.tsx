@@ -95,7 +95,11 @@ export function RealityCheckReminder({ active, onStop }: { active: boolean; onSt
     timer.current = setTimeout(async () => {
       try {
         const fresh = await getRealityCheck();
-        if (fresh.minutes > 0) setShown({ ...fresh, now: new Date(Date.now() + offset).toISOString() });
+        if (fresh.minutes > 0) {
+          // A game played full screen would hide the app's dialog: the reminder brings the app back.
+          if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
+          setShown({ ...fresh, now: new Date(Date.now() + offset).toISOString() });
+        }
       } catch {
         void schedule();
       }
