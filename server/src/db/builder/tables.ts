@@ -71,6 +71,11 @@ export interface BonusSettings {
   value: string;
 }
 
+export interface BreakReminders {
+  break_id: Generated<number>;
+  sent_at: string;
+}
+
 export interface Captchas {
   correct: number;
   expires_at: string;
@@ -802,6 +807,7 @@ export interface DB {
   banner_texts: BannerTexts;
   banners: Banners;
   bonus_settings: BonusSettings;
+  break_reminders: BreakReminders;
   captchas: Captchas;
   chat_conversations: ChatConversations;
   chat_messages: ChatMessages;

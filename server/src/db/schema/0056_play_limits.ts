@@ -10,12 +10,16 @@ import type { SchemaMigration } from './index';
  * The bet's launch query (play/repo.ts launchSelect) asks whether the player has any play_limits row in the
  * same statement (an EXISTS on this primary key's prefix): a player without such a limit costs the bet no
  * extra statement; only a limited player's bet reads the limits and the period's rounds.
+ *
+ * break_reminders: one row per break whose end was announced in the inbox (a few hours before a cool-off
+ * ends), so each is sent once whatever the clock does; play_breaks stays never updated. play_breaks_until
+ * finds the breaks ending soon without reading them all.
  */
 export const playLimits: SchemaMigration = {
   version: 56,
   name: '0056_play_limits',
   up: (engine) => {
-    const { table, integer, text } = dialect(engine);
+    const { table, index, integer, text } = dialect(engine);
     return [
       table('play_limits', (t) =>
         t
@@ -36,6 +40,12 @@ export const playLimits: SchemaMigration = {
           )
           .addColumn('updated_at', text, (c) => c.notNull()),
       ),
+      table('break_reminders', (t) =>
+        t
+          .addColumn('break_id', integer, (c) => c.primaryKey().references('play_breaks.id'))
+          .addColumn('sent_at', text, (c) => c.notNull()),
+      ),
+      index('play_breaks_until', 'play_breaks').columns(['until']).compile().sql,
     ];
   },
 };

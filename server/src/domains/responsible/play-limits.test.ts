@@ -333,3 +333,30 @@ describe('loss and wager limits: how a player would get round them', () => {
     expect(limitOf(await state(phone), 'loss', 'day')).toMatchObject({ amount: 100, pending: null });
   });
 });
+
+describe('a reminder before a break ends', () => {
+  const letters = async (userId: number) =>
+    inDb(app.db).column<string>`SELECT title_en FROM letters WHERE user_id = ${userId} AND template = 'break-ending'`;
+
+  it('writes one inbox letter 6 hours before a cool-off ends, once, whatever the clock does', async () => {
+    const { client, info } = await registerPlayer(app);
+    const userId = (await app.services.users.byUid(info.uid))?.id ?? 0;
+    expect((await client.post('/api/responsible/break', { kind: 'cooloff', length: '7d' })).body.success).toBe(true);
+    await advance('161h'); // 7 hours left: not yet
+    expect(await letters(userId)).toEqual([]);
+    await advance('1h'); // 6 hours left
+    expect(await letters(userId)).toEqual(['Your break ends soon']);
+    await advance('1h');
+    expect(await app.services.responsible.remindBreaksEnding()).toBe(0);
+    expect(await letters(userId)).toHaveLength(1);
+  });
+
+  it('says nothing when a longer break has replaced the one ending, and nothing for a permanent one', async () => {
+    const { client, info } = await registerPlayer(app);
+    const userId = (await app.services.users.byUid(info.uid))?.id ?? 0;
+    await client.post('/api/responsible/break', { kind: 'cooloff', length: '24h' });
+    await client.post('/api/responsible/break', { kind: 'exclusion', length: 'permanent' });
+    await advance('20h');
+    expect(await letters(userId)).toEqual([]);
+  });
+});

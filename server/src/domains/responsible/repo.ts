@@ -127,7 +127,36 @@ export function createResponsibleRepo(db: Db) {
       ),
   );
 
+  // The cool-offs ending within the window and not announced yet (index play_breaks_until). A permanent
+  // self-exclusion never ends; a longer break taken since is found too and checked by the service.
+  const endingSoon = prepareQuery(db, (b) =>
+    b
+      .selectFrom('play_breaks as pb')
+      .select(['pb.id', 'pb.user_id', 'pb.until'])
+      .where('pb.until', '>', param<string>('now'))
+      .where('pb.until', '<=', param<string>('before'))
+      .where((e) =>
+        e.not(
+          e.exists(
+            e.selectFrom('break_reminders as r').select(sql.lit(1).as('one')).whereRef('r.break_id', '=', 'pb.id'),
+          ),
+        ),
+      )
+      .orderBy('pb.until')
+      .limit(sql.lit(200)),
+  );
+  const insertReminder = prepareQuery(db, (b) =>
+    b
+      .insertInto('break_reminders')
+      .values({ break_id: param<number>('breakId'), sent_at: param<string>('now') })
+      .onConflict((c) => c.column('break_id').doNothing()),
+  );
+
   return {
+    /** Breaks ending after `now` and at most at `before`, not announced yet. */
+    endingSoon: (now: string, before: string) => endingSoon.all({ now, before }),
+    /** Claims a break's reminder; false when it was sent already (another process, a replay). */
+    claimReminder: async (breakId: number, now: string) => (await insertReminder.run({ breakId, now })).changes === 1,
     playLimits: (userId: number): Promise<PlayLimitRow[]> => playLimits.all({ userId }),
     savePlayLimit: (r: {
       userId: number;

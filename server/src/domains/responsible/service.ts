@@ -11,6 +11,7 @@ import {
   type RealityCheck,
   type ResponsibleState,
 } from '../../../../shared/contract/responsible';
+import { manilaDateTimeText } from '../../../../shared/messages';
 import { formatCentavos, toPesos } from '../../../../shared/money';
 import { startOfManilaDay } from '../../../../shared/time';
 import type { Clock } from '../../clock';
@@ -26,6 +27,8 @@ import {
 import { createResponsibleRepo, type DepositLimitRow, type PlayLimitRow } from './repo';
 
 const HOUR_MS = 3_600_000;
+/** How long before a break ends its reminder goes to the inbox. */
+export const BREAK_REMINDER_HOURS = 6;
 
 /** The Manila period an instant is in: when it began and when it starts again. */
 export function periodBounds(period: DepositLimitPeriod, now: Date): { start: Date; resetsAt: Date } {
@@ -74,6 +77,8 @@ export function createResponsibleService(deps: {
   stakedSince: (userId: number, at: readonly [string, string, string]) => Promise<{ wagered: number; lost: number }[]>;
   /** When the player's casino session began (the login); null when it is not the player's. */
   sessionStartedAt: (userId: number, sessionId: number) => Promise<string | null>;
+  /** Writes the inbox letter that says a break ends soon (inside the claim's transaction). */
+  letterBreakEnding?: (userId: number, until: string, breakId: number) => Promise<void>;
 }) {
   const { db, clock } = deps;
   const repo = createResponsibleRepo(db);
@@ -291,8 +296,32 @@ export function createResponsibleService(deps: {
     return state(userId);
   }
 
+  /**
+   * Announces in the inbox each break ending within BREAK_REMINDER_HOURS, once (break_reminders claims it in
+   * the letter's transaction). A break that another, longer one has replaced is not announced: the player
+   * is not told play opens when it does not.
+   */
+  async function remindBreaksEnding() {
+    const now = clock.now();
+    const iso = now.toISOString();
+    const before = new Date(now.getTime() + BREAK_REMINDER_HOURS * HOUR_MS).toISOString();
+    let sent = 0;
+    for (const ending of await repo.endingSoon(iso, before)) {
+      await db.transaction(async () => {
+        if (!(await repo.claimReminder(ending.id, iso))) return;
+        const running = await repo.runningBreak(ending.user_id, iso);
+        if (running && running.id !== ending.id && (running.until === null || running.until > (ending.until ?? '')))
+          return;
+        await deps.letterBreakEnding?.(ending.user_id, ending.until as string, ending.id);
+        sent++;
+      })();
+    }
+    return sent;
+  }
+
   return {
     state,
+    remindBreaksEnding,
     assertMayPlay,
     assertMayDeposit,
     assertMayStake,
