@@ -11,7 +11,6 @@ import {
   type RealityCheck,
   type ResponsibleState,
 } from '../../../../shared/contract/responsible';
-import { manilaDateTimeText } from '../../../../shared/messages';
 import { formatCentavos, toPesos } from '../../../../shared/money';
 import { startOfManilaDay } from '../../../../shared/time';
 import type { Clock } from '../../clock';
