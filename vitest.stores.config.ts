@@ -38,6 +38,7 @@ export const POSTGRES_SERVER_TESTS = [
   'server/src/domains/reward/farmable-wagering.test.ts',
   'server/src/domains/responsible/responsible.test.ts',
   'server/src/domains/responsible/attacks.test.ts',
+  'server/src/domains/responsible/play-limits.test.ts',
   'server/src/domains/reward/attacks.test.ts',
   'server/src/domains/task/task.test.ts',
   'server/src/domains/vip/vip.test.ts',

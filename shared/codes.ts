@@ -93,6 +93,10 @@ export const Code = {
   GAME_ACTION_INVALID: 50009,
   ROUND_NOT_VERIFIABLE: 50010,
   SEEDS_IN_USE: 50011,
+  /** Responsible gaming: the stake would take the period's wagered amount over the player's wager limit. */
+  WAGER_LIMIT_REACHED: 50012,
+  /** Responsible gaming: the stake could take the period's net loss over the player's loss limit. */
+  LOSS_LIMIT_REACHED: 50013,
 
   // Rewards and inbox. Sub-ranges: 600xx common, 601xx VIP/friends/ranking, 602xx poker/codes/mall,
   // 603xx inbox/tasks/bonuses.

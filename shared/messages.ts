@@ -189,6 +189,14 @@ export const codeMessages: Record<CodeValue, Text> = {
     'en-US': 'This deposit goes over your {period} deposit limit of ₱ {limit}: ₱ {left} left until {resetsAt}',
     'vi-VN': 'Khoản nạp này vượt hạn mức nạp {period} ₱ {limit} của bạn: còn ₱ {left} đến {resetsAt}',
   },
+  [Code.WAGER_LIMIT_REACHED]: {
+    'en-US': 'This bet goes over your {period} wager limit of ₱ {limit}: ₱ {left} left until {resetsAt}',
+    'vi-VN': 'Cược này vượt hạn mức cược {period} ₱ {limit} của bạn: còn ₱ {left} đến {resetsAt}',
+  },
+  [Code.LOSS_LIMIT_REACHED]: {
+    'en-US': 'This bet could go over your {period} loss limit of ₱ {limit}: ₱ {left} left until {resetsAt}',
+    'vi-VN': 'Cược này có thể vượt hạn mức thua {period} ₱ {limit} của bạn: còn ₱ {left} đến {resetsAt}',
+  },
   [Code.BONUS_LOCKED]: {
     'en-US': '{locked} of your balance is bonus still being wagered. You can withdraw up to {available} now',
     'vi-VN': '{locked} trong số dư là tiền thưởng chưa hoàn thành doanh số cược. Bạn có thể rút tối đa {available}',

@@ -105,6 +105,8 @@ export const walletBet = defineEndpoint({
     Code.ROUND_SETTLED,
     Code.TRANSACTION_CONFLICT,
     Code.PLAY_PAUSED,
+    Code.WAGER_LIMIT_REACHED,
+    Code.LOSS_LIMIT_REACHED,
     Code.BET_INVALID,
   ],
 });
@@ -143,6 +145,8 @@ export const walletRaise = defineEndpoint({
     Code.ROUND_SETTLED,
     Code.TRANSACTION_CONFLICT,
     Code.PLAY_PAUSED,
+    Code.WAGER_LIMIT_REACHED,
+    Code.LOSS_LIMIT_REACHED,
     Code.BET_INVALID,
   ],
 });

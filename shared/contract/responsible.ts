@@ -17,7 +17,16 @@ export const DEPOSIT_LIMIT_PERIODS = ['day', 'week', 'month'] as const;
 export const depositLimitPeriodSchema = z.enum(DEPOSIT_LIMIT_PERIODS);
 export type DepositLimitPeriod = z.infer<typeof depositLimitPeriodSchema>;
 
-/** Hours a raised or removed deposit limit waits before it applies. */
+/** Loss limits (stakes minus wins) and wager limits (stakes), per the same periods as deposit limits. */
+export const PLAY_LIMIT_KINDS = ['loss', 'wager'] as const;
+export const playLimitKindSchema = z.enum(PLAY_LIMIT_KINDS);
+export type PlayLimitKind = z.infer<typeof playLimitKindSchema>;
+
+/** The reality-check intervals a player may choose, in minutes of a session; 0 is off. */
+export const REALITY_CHECK_MINUTES = [0, 15, 30, 60] as const;
+export type RealityCheckMinutes = (typeof REALITY_CHECK_MINUTES)[number];
+
+/** Hours a raised or removed deposit, loss or wager limit waits before it applies. */
 export const LIMIT_RAISE_DELAY_HOURS = 24;
 
 /** The lengths a player may choose, by kind of break: hours, or null for a permanent self-exclusion. */
@@ -46,6 +55,12 @@ export const depositLimitSchema = z.object({
     .describe('A raise or a removal waiting its 24 hours; null when none'),
 });
 
+export const playLimitSchema = depositLimitSchema.extend({
+  used: pesos.describe(
+    "This period's figure counted against it: for a wager limit the stakes (bets and raises), for a loss limit the stakes minus the wins (0 when the wins are ahead); rolled-back stakes never count",
+  ),
+});
+
 export const playBreakSchema = z.object({
   kind: breakKindSchema.describe('cooloff: a short break; exclusion: a self-exclusion'),
   since: isoTime,
@@ -55,6 +70,12 @@ export const playBreakSchema = z.object({
 export const responsibleStateSchema = z.object({
   depositLimits: z.array(depositLimitSchema).describe('Always the three periods: day, week, month'),
   playBreak: playBreakSchema.nullable().describe('The break running now; null when the player may play'),
+  lossLimits: z.array(playLimitSchema).describe('Always the three periods: day, week, month'),
+  wagerLimits: z.array(playLimitSchema).describe('Always the three periods: day, week, month'),
+  realityCheckMinutes: z
+    .number()
+    .int()
+    .describe('The reality-check interval in minutes of a session (15, 30 or 60); 0 when off'),
 });
 export type ResponsibleState = z.infer<typeof responsibleStateSchema>;
 
@@ -83,6 +104,54 @@ export const responsibleSetDepositLimit = defineEndpoint({
   summary: 'Set, lower, raise or remove a deposit limit: lower applies at once, raise or removal after 24 hours',
   body: limitBody,
   data: responsibleStateSchema,
+});
+
+const playLimitBody = z.strictObject({
+  kind: playLimitKindSchema.describe('loss: stakes minus wins; wager: stakes'),
+  period: depositLimitPeriodSchema,
+  amount: limitBody.shape.amount,
+});
+
+export const responsibleSetPlayLimit = defineEndpoint({
+  method: 'POST',
+  path: '/api/responsible/playLimit',
+  access: 'user',
+  summary: 'Set, lower, raise or remove a loss or wager limit: lower applies at once, raise or removal after 24 hours',
+  body: playLimitBody,
+  data: responsibleStateSchema,
+});
+
+const realityCheckMinutesSchema = z
+  .number()
+  .int()
+  .refine((m) => (REALITY_CHECK_MINUTES as readonly number[]).includes(m), RuleMessage.format)
+  .describe('0 (off), 15, 30 or 60');
+
+export const responsibleSetRealityCheck = defineEndpoint({
+  method: 'POST',
+  path: '/api/responsible/realityCheck',
+  access: 'user',
+  summary: 'Choose the reality-check interval: a reminder every 15, 30 or 60 minutes of a session, or off (0)',
+  body: z.strictObject({ minutes: realityCheckMinutesSchema }),
+  data: responsibleStateSchema,
+});
+
+export const realityCheckSchema = z.object({
+  minutes: z.number().int().describe('The interval chosen; 0 when off'),
+  startedAt: isoTime.describe('When this session began (the login)'),
+  now: isoTime.describe("The server's time, so the app counts the minutes played from the same clock"),
+  wagered: pesos.describe("This session's stakes (bets and raises; rolled-back ones not)"),
+  net: z.number().describe("This session's wins minus its stakes, in pesos: positive when ahead, negative when behind"),
+});
+export type RealityCheck = z.infer<typeof realityCheckSchema>;
+
+export const responsibleRealityCheck = defineEndpoint({
+  method: 'GET',
+  path: '/api/responsible/realityCheck',
+  access: 'user',
+  quiet: true,
+  summary: "The reality check: the interval chosen, when this session began and this session's net result",
+  data: realityCheckSchema,
 });
 
 const breakBody = z
@@ -129,5 +198,26 @@ export const opsResponsibleBreak = defineEndpoint({
   codes: [Code.OPS_NOT_FOUND, Code.BREAK_RUNNING],
 });
 
-export const responsibleEndpoints = [responsibleFetch, responsibleSetDepositLimit, responsibleTakeBreak] as const;
-export const opsResponsibleEndpoints = [opsResponsibleState, opsResponsibleBreak] as const;
+export const opsResponsiblePlayLimit = defineEndpoint({
+  method: 'POST',
+  path: '/ops/users/:uid/responsible/playLimit',
+  access: 'ops',
+  summary:
+    'Set a loss or wager limit for a player who asked support: lower applies at once, raise or removal after 24 hours',
+  params: uidParams,
+  body: playLimitBody.extend({
+    reason: z.string().trim().min(3, RuleMessage.required).max(200, RuleMessage.format),
+  }),
+  data: responsibleStateSchema,
+  codes: [Code.OPS_NOT_FOUND],
+});
+
+export const responsibleEndpoints = [
+  responsibleFetch,
+  responsibleSetDepositLimit,
+  responsibleSetPlayLimit,
+  responsibleSetRealityCheck,
+  responsibleRealityCheck,
+  responsibleTakeBreak,
+] as const;
+export const opsResponsibleEndpoints = [opsResponsibleState, opsResponsibleBreak, opsResponsiblePlayLimit] as const;

@@ -199,6 +199,24 @@ describe('the back office tabs', () => {
       const after = await opsCall<{ live: boolean }[]>('GET', `/ops/users/${uid}/sessions`);
       expect(after.every((s) => !s.live)).toBe(true);
 
+      // Responsible gaming: a wager limit set for the player who asked, with a typed reason and a confirmation
+      const rg = operator.getByRole('definition').filter({ hasText: /^no limit · used ₱0\.00$/ });
+      await visible(rg);
+      await operator.getByLabel('Limit kind').selectOption('wager');
+      await operator.getByLabel('Limit amount').fill('500');
+      await operator.getByLabel('Limit reason').fill('Asked on live chat');
+      operator.once('dialog', (dialog) => void dialog.accept());
+      await operator.getByRole('button', { name: 'Save limit' }).click();
+      await visible(operator.getByRole('status').getByText('Limit saved'));
+      await visible(operator.getByText('₱500.00 · used ₱0.00'));
+      await operator.getByLabel('Limit reason').scrollIntoViewIfNeeded();
+      await shootBoth(operator, 'player-responsible');
+      const rgState = await opsCall<{ wagerLimits: { amount: number | null }[] }>(
+        'GET',
+        `/ops/users/${uid}/responsible`,
+      );
+      expect(rgState.wagerLimits[0]?.amount).toBe(500);
+
       // every action above is in the audit trail under the operator's name
       const trail = await opsCall<{ list: { operator: string; route: string }[] }>(
         'GET',
@@ -213,6 +231,7 @@ describe('the back office tabs', () => {
           '/ops/withdraw-limits/:vipLevel',
           '/ops/chat/:id/read',
           '/ops/users/:uid/sessions/:id/revoke',
+          '/ops/users/:uid/responsible/playLimit',
         ]),
       );
     } catch (error) {

@@ -1,7 +1,18 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext } from './browser';
-import { clientNavigate, headerBalance, register, setLanguage, setTheme, shoot, visible, WAIT } from './journey';
+import {
+  clientNavigate,
+  fundedGamePlayer,
+  headerBalance,
+  ops,
+  register,
+  setLanguage,
+  setTheme,
+  shoot,
+  visible,
+  WAIT,
+} from './journey';
 import { liveStack } from './server';
 
 const live = liveStack();
@@ -148,6 +159,75 @@ describe('responsible gaming journey', () => {
       await confirmVi.getByRole('button', { name: 'Hủy' }).click();
       await confirmVi.waitFor({ state: 'hidden', timeout: WAIT });
       await visible(page.getByTestId('break-status'));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a player sets a wager limit and a 15-minute reality check; the reminder shows over the game, Stop goes to the lobby', async () => {
+    const context = await newContext(live.browser, live.server.url);
+    const page = await context.newPage();
+    // The browser's clock is the test's: 15 minutes pass in a call (the reminder is timed in the app).
+    await page.clock.install();
+    try {
+      await fundedGamePlayer(page, live.server.url, 1000);
+      await clientNavigate(page, '/responsible');
+      const wager = page.getByTestId('wager-limit-day');
+      await visible(wager.getByText('Daily wager limit'));
+      await wager.getByRole('button', { name: 'Set a limit' }).click();
+      await wager.getByLabel('New daily wager limit').fill('800');
+      await wager.getByRole('button', { name: 'Save' }).click();
+      await visible(page.getByText('Daily wager limit: ₱ 800.00, from now on.'));
+      await visible(wager.getByText('Used ₱ 0.00 of ₱ 800.00'));
+      const reality = page.getByTestId('reality-check');
+      await reality.getByText('Every 15 min').click();
+      await visible(page.getByText('Reality check: every 15 minutes.'));
+      expect(await reality.getByRole('radio', { name: 'Every 15 min' }).isChecked()).toBe(true);
+      await noToasts(page);
+      await page.getByRole('region', { name: 'Loss limits' }).scrollIntoViewIfNeeded();
+      await shoot(page, 'responsible-play-limits-en-US-light');
+      expect(await noOverflow(page)).toBe(true);
+
+      // A round in the game frame, then 15 minutes of the session: the app's own dialog over the game.
+      await clientNavigate(page, '/game');
+      await page.locator('.game-tile', { hasText: 'Fiesta Reels' }).first().click();
+      const gameFrame = page.frameLocator('.frame--game iframe');
+      const spin = gameFrame.getByRole('button', { name: 'Spin' });
+      await visible(spin, 20_000);
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await spin.click();
+      await expect.poll(() => spin.isEnabled(), { timeout: WAIT }).toBe(true);
+      // Both clocks move: the server's (the session's minutes) and the browser's (the app's timer).
+      await ops(live.server.url, 'POST', '/ops/clock', { advance: '15m' });
+      await page.clock.fastForward('15:00');
+      const reminder = page.getByRole('dialog', { name: 'Time for a reality check' });
+      await visible(reminder.getByText(/^You have been playing for 1[5-6] min\.$/));
+      await visible(reminder.getByText(/^This session you (have lost|are) /));
+      await visible(reminder.getByText(/^Staked this session: ₱ [1-9]/));
+      await shoot(page, 'reality-check-over-game-en-US-light');
+      await reminder.getByRole('button', { name: 'Stop' }).click();
+      await page.locator('.frame--game').waitFor({ state: 'detached', timeout: WAIT });
+      await page.waitForURL('**/game', { timeout: WAIT });
+
+      // The wager counted; in Vietnamese, dark.
+      await clientNavigate(page, '/responsible');
+      await visible(page.getByTestId('wager-limit-day').getByText(/^Used ₱ [1-9][0-9.,]* of ₱ 800\.00$/));
+      await setLanguage(page, 'Tiếng Việt', '/responsible');
+      await setTheme(page, 'dark');
+      await visible(page.getByRole('region', { name: 'Hạn mức thua' }));
+      await visible(page.getByRole('region', { name: 'Hạn mức cược' }));
+      await noToasts(page);
+      await page.getByRole('region', { name: 'Hạn mức thua' }).scrollIntoViewIfNeeded();
+      await shoot(page, 'responsible-play-limits-vi-VN-dark');
+      expect(await noOverflow(page)).toBe(true);
+      await ops(live.server.url, 'POST', '/ops/clock', { advance: '15m' });
+      await page.clock.fastForward('15:00');
+      const reminderVi = page.getByRole('dialog', { name: 'Đã đến lúc xem lại' });
+      await visible(reminderVi.getByText(/^Bạn đã chơi được 3[0-1] phút\.$/));
+      await visible(reminderVi.getByRole('button', { name: 'Tiếp tục chơi' }));
+      await shoot(page, 'reality-check-vi-VN-dark');
+      await reminderVi.getByRole('button', { name: 'Tiếp tục chơi' }).click();
+      await reminderVi.waitFor({ state: 'hidden', timeout: WAIT });
     } finally {
       await context.close();
     }

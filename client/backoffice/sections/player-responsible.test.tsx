@@ -15,6 +15,23 @@ const STATE = {
     },
   ],
   playBreak: null,
+  lossLimits: [
+    { period: 'day', amount: 200, used: 150, resetsAt: '2026-11-20T16:00:00.000Z', pending: null },
+    { period: 'week', amount: null, used: 150, resetsAt: '2026-11-22T16:00:00.000Z', pending: null },
+    { period: 'month', amount: null, used: 150, resetsAt: '2026-11-30T16:00:00.000Z', pending: null },
+  ],
+  wagerLimits: [
+    { period: 'day', amount: null, used: 400, resetsAt: '2026-11-20T16:00:00.000Z', pending: null },
+    { period: 'week', amount: null, used: 400, resetsAt: '2026-11-22T16:00:00.000Z', pending: null },
+    {
+      period: 'month',
+      amount: 5000,
+      used: 400,
+      resetsAt: '2026-11-30T16:00:00.000Z',
+      pending: { amount: 9000, effectiveAt: '2026-11-21T02:00:00.000Z' },
+    },
+  ],
+  realityCheckMinutes: 30,
 };
 
 describe('back office: a player responsible gaming', () => {
@@ -61,5 +78,40 @@ describe('back office: a player responsible gaming', () => {
     expect(calls[0]?.url).toContain('/ops/users/10000042/responsible/break');
     expect(calls[0]?.body).toEqual({ kind: 'exclusion', length: 'permanent', reason: 'Asked by phone' });
     expect(await screen.findByText(/permanent self-exclusion/)).toBeTruthy();
+  });
+
+  it('shows the loss and wager limits and sets one only with a typed reason and a confirmation', async () => {
+    const calls: { url: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: URL, init?: RequestInit) => {
+        if (init?.method === 'POST') calls.push({ url: String(url), body: JSON.parse(String(init.body)) });
+        return new Response(JSON.stringify({ success: true, code: 0, msg: '', data: STATE }));
+      }),
+    );
+    const confirm = vi.fn((_question: string) => true);
+    vi.stubGlobal('confirm', confirm);
+    render(<PlayerResponsible uid={10000042} />);
+    expect(await screen.findByText(/₱200.00 · used ₱150.00/)).toBeTruthy();
+    expect(screen.getByText(/₱5,000.00 · used ₱400.00 · ₱9,000.00 from/)).toBeTruthy();
+    expect(screen.getByText('every 30 min')).toBeTruthy();
+
+    const save = screen.getByRole('button', { name: 'Save limit' }) as HTMLButtonElement;
+    fireEvent.change(screen.getByLabelText('Limit kind'), { target: { value: 'wager' } });
+    fireEvent.change(screen.getByLabelText('Limit period'), { target: { value: 'week' } });
+    fireEvent.change(screen.getByLabelText('Limit amount'), { target: { value: '1500.5' } });
+    expect(save.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Limit reason'), { target: { value: 'Asked on live chat' } });
+    expect(save.disabled).toBe(false);
+    fireEvent.change(screen.getByLabelText('Limit amount'), { target: { value: '1.234' } });
+    expect(save.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Limit amount'), { target: { value: '1500.5' } });
+    fireEvent.click(save);
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(confirm.mock.calls[0]?.[0]).toContain('weekly wager limit to ₱1,500.50');
+    expect(calls[0]).toEqual({
+      url: expect.stringContaining('/ops/users/10000042/responsible/playLimit'),
+      body: { kind: 'wager', period: 'week', amount: 1500.5, reason: 'Asked on live chat' },
+    });
   });
 });

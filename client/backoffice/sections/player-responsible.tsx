@@ -31,6 +31,69 @@ const limitText = (l: Responsible['depositLimits'][number]) =>
   }`;
 
 /**
+ * A loss or wager limit set for a player who asked support: a typed reason and a confirmation. The player's
+ * own change rule holds: a lower limit applies at once, a raise or a removal after 24 hours.
+ */
+function PlayLimitForm({ uid, onDone }: { uid: number; onDone(): Promise<void> }) {
+  const [kind, setKind] = useState<'loss' | 'wager'>('loss');
+  const [period, setPeriod] = useState<'day' | 'week' | 'month'>('day');
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const typed = amount.trim() === '' ? null : Number(amount);
+  const valid = typed === null || (Number.isFinite(typed) && typed > 0 && /^\d+(\.\d{1,2})?$/.test(amount.trim()));
+  return (
+    <div className="inline-form">
+      <select aria-label="Limit kind" value={kind} onChange={(e) => setKind(e.target.value as 'loss' | 'wager')}>
+        <option value="loss">Loss limit</option>
+        <option value="wager">Wager limit</option>
+      </select>
+      <select
+        aria-label="Limit period"
+        value={period}
+        onChange={(e) => setPeriod(e.target.value as 'day' | 'week' | 'month')}
+      >
+        <option value="day">day</option>
+        <option value="week">week</option>
+        <option value="month">month</option>
+      </select>
+      <input
+        aria-label="Limit amount"
+        placeholder="₱ (empty removes)"
+        inputMode="decimal"
+        value={amount}
+        onChange={(e) => setAmount(e.target.value)}
+      />
+      <input
+        aria-label="Limit reason"
+        placeholder="Reason (the player's request)"
+        value={reason}
+        maxLength={200}
+        onChange={(e) => setReason(e.target.value)}
+      />
+      <Action
+        disabled={reason.trim().length < 3 || !valid}
+        title="Type the player's request and an amount (at most two decimals) first"
+        done="Limit saved"
+        run={async () => {
+          const what = `${period === 'day' ? 'daily' : `${period}ly`} ${kind} limit`;
+          const question =
+            typed === null
+              ? `Remove the ${what}? A removal applies after 24 hours.`
+              : `Set the ${what} to ₱${pesos(typed)}? A lower limit applies at once, a higher one after 24 hours.`;
+          if (!window.confirm(question)) return;
+          await post(`/ops/users/${uid}/responsible/playLimit`, { kind, period, amount: typed, reason: reason.trim() });
+          setReason('');
+          setAmount('');
+          await onDone();
+        }}
+      >
+        Save limit
+      </Action>
+    </div>
+  );
+}
+
+/**
  * A player's responsible-gaming state (docs/responsible-gaming.md) and a break set for a player who asked
  * support: a typed reason and a confirmation, since it cannot be lifted, not even from here.
  */
@@ -54,6 +117,20 @@ export function PlayerResponsible(props: { uid: number }) {
               <dd>{limitText(l)}</dd>
             </div>
           ))}
+          {s.lossLimits.map((l) => (
+            <div key={`loss-${l.period}`} className="dl-row">
+              <dt>Loss limit, {l.period}</dt>
+              <dd>{limitText(l)}</dd>
+            </div>
+          ))}
+          {s.wagerLimits.map((l) => (
+            <div key={`wager-${l.period}`} className="dl-row">
+              <dt>Wager limit, {l.period}</dt>
+              <dd>{limitText(l)}</dd>
+            </div>
+          ))}
+          <dt>Reality check</dt>
+          <dd>{s.realityCheckMinutes === 0 ? 'off' : `every ${s.realityCheckMinutes} min`}</dd>
           <dt>Break</dt>
           <dd>
             {s.playBreak ? (
@@ -68,6 +145,7 @@ export function PlayerResponsible(props: { uid: number }) {
           </dd>
         </dl>
       )}
+      <PlayLimitForm uid={uid} onDone={state.reload} />
       <div className="inline-form">
         <select
           aria-label="Break kind"

@@ -187,6 +187,11 @@ export function createSessionService(deps: {
       return listView((await repo.oneOfUser(userId, sessionId)) as SessionListRow);
     },
 
+    /** When one session of the user began (its login); null when the user has no such session. */
+    async startedAt(userId: number, sessionId: number): Promise<string | null> {
+      return (await repo.oneOfUser(userId, sessionId))?.created_at ?? null;
+    },
+
     /** What the audit trail records of one session around an operator action. */
     async auditState(userId: number, sessionId: number) {
       const row = await repo.oneOfUser(userId, sessionId);

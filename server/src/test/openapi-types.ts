@@ -1111,7 +1111,7 @@ export interface paths {
         put?: never;
         /**
          * Provider: debit a bet (opens the round); refused with the balance when it is too small
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 20020, 40001, 40008, 50003, 50004, 50006, 50007, 50008 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 20020, 40001, 40008, 50003, 50004, 50006, 50007, 50008, 50012, 50013 (shared/codes.ts).
          */
         post: operations["postProviderWalletBet"];
         delete?: never;
@@ -1131,7 +1131,7 @@ export interface paths {
         put?: never;
         /**
          * Provider: debit a further stake on the player's open round (double, split, insurance); refused on a settled or unknown round
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 20020, 40001, 40008, 50003, 50004, 50005, 50006, 50007, 50008 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 20020, 40001, 40008, 50003, 50004, 50005, 50006, 50007, 50008, 50012, 50013 (shared/codes.ts).
          */
         post: operations["postProviderWalletRaise"];
         delete?: never;
@@ -1454,6 +1454,50 @@ export interface paths {
         get: operations["getResponsibleFetch"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/responsible/playLimit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set, lower, raise or remove a loss or wager limit: lower applies at once, raise or removal after 24 hours
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 20002, 20012 (shared/codes.ts).
+         */
+        post: operations["postResponsiblePlayLimit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/responsible/realityCheck": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The reality check: the interval chosen, when this session began and this session's net result
+         * @description Failure codes: 10005, 10010, 20002, 20012 (shared/codes.ts).
+         */
+        get: operations["getResponsibleRealityCheck"];
+        put?: never;
+        /**
+         * Choose the reality-check interval: a reminder every 15, 30 or 60 minutes of a session, or off (0)
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 20002, 20012 (shared/codes.ts).
+         */
+        post: operations["postResponsibleRealityCheck"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3072,6 +3116,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ops/users/{uid}/responsible/playLimit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a loss or wager limit for a player who asked support: lower applies at once, raise or removal after 24 hours
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002 (shared/codes.ts).
+         */
+        post: operations["postOpsUsersByUidResponsiblePlayLimit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ops/users/{uid}/sessions": {
         parameters: {
             query?: never;
@@ -3496,7 +3560,7 @@ export interface components {
              * @description A code of shared/codes.ts
              * @enum {integer}
              */
-            code: 10001 | 10002 | 10003 | 10004 | 10005 | 10006 | 10007 | 10008 | 10009 | 10010 | 10011 | 10012 | 20001 | 20002 | 20003 | 20004 | 20005 | 20006 | 20007 | 20008 | 20009 | 20010 | 20011 | 20012 | 20013 | 20014 | 20015 | 20016 | 20017 | 20018 | 20019 | 20020 | 20021 | 20041 | 30001 | 30002 | 30003 | 40001 | 40002 | 40003 | 40004 | 40005 | 40006 | 40007 | 40008 | 40009 | 40010 | 40011 | 40012 | 40013 | 40014 | 40015 | 40016 | 40017 | 40018 | 40019 | 40020 | 40021 | 40022 | 40023 | 40024 | 40025 | 40061 | 40080 | 50001 | 50002 | 50003 | 50004 | 50005 | 50006 | 50007 | 50008 | 50009 | 50010 | 50011 | 60001 | 60002 | 60003 | 60101 | 60102 | 60201 | 60202 | 60203 | 60204 | 60205 | 60206 | 60207 | 60208 | 60209 | 60210 | 60211 | 60212 | 60213 | 60301 | 60302 | 60303 | 60304 | 60305 | 60306 | 60307 | 60308 | 60411 | 60412 | 30004 | 30005 | 30006 | 30007 | 30008 | 30009 | 30010 | 30031 | 30032 | 30033 | 30041;
+            code: 10001 | 10002 | 10003 | 10004 | 10005 | 10006 | 10007 | 10008 | 10009 | 10010 | 10011 | 10012 | 20001 | 20002 | 20003 | 20004 | 20005 | 20006 | 20007 | 20008 | 20009 | 20010 | 20011 | 20012 | 20013 | 20014 | 20015 | 20016 | 20017 | 20018 | 20019 | 20020 | 20021 | 20041 | 30001 | 30002 | 30003 | 40001 | 40002 | 40003 | 40004 | 40005 | 40006 | 40007 | 40008 | 40009 | 40010 | 40011 | 40012 | 40013 | 40014 | 40015 | 40016 | 40017 | 40018 | 40019 | 40020 | 40021 | 40022 | 40023 | 40024 | 40025 | 40061 | 40080 | 50001 | 50002 | 50003 | 50004 | 50005 | 50006 | 50007 | 50008 | 50009 | 50010 | 50011 | 50012 | 50013 | 60001 | 60002 | 60003 | 60101 | 60102 | 60201 | 60202 | 60203 | 60204 | 60205 | 60206 | 60207 | 60208 | 60209 | 60210 | 60211 | 60212 | 60213 | 60301 | 60302 | 60303 | 60304 | 60305 | 60306 | 60307 | 60308 | 60411 | 60412 | 30004 | 30005 | 30006 | 30007 | 30008 | 30009 | 30010 | 30031 | 30032 | 30033 | 30041;
             /** @description Readable message in the language of the `language` header */
             msg: string;
             /** @description null, except a validation failure (10001): every field and its rule message */
@@ -3897,6 +3961,23 @@ export interface components {
             /** @description When play opens again; null for a permanent self-exclusion */
             until: string | null;
         };
+        PlayLimit: {
+            /** @enum {string} */
+            period: "day" | "week" | "month";
+            /** @description The limit in force for this period; null when none */
+            amount: number | null;
+            /** @description This period's figure counted against it: for a wager limit the stakes (bets and raises), for a loss limit the stakes minus the wins (0 when the wins are ahead); rolled-back stakes never count */
+            used: number;
+            /** @description When the period starts again (Manila midnight; Monday for the week, the 1st for the month) */
+            resetsAt: string;
+            /** @description A raise or a removal waiting its 24 hours; null when none */
+            pending: {
+                /** @description The new limit; null: the limit is removed */
+                amount: number | null;
+                /** @description When it applies: 24 hours after it was asked for */
+                effectiveAt: string;
+            } | null;
+        };
         PokerCard: {
             /** @description "AS" ace of spades, "10H", "QD", "7C"; "RJ" red joker, "BJ" black joker */
             code: string;
@@ -3945,6 +4026,18 @@ export interface components {
             rankFrom: number;
             rankTo: number;
             rewards: components["schemas"]["Reward"][];
+        };
+        RealityCheck: {
+            /** @description The interval chosen; 0 when off */
+            minutes: number;
+            /** @description When this session began (the login) */
+            startedAt: string;
+            /** @description The server's time, so the app counts the minutes played from the same clock */
+            now: string;
+            /** @description This session's stakes (bets and raises; rolled-back ones not) */
+            wagered: number;
+            /** @description This session's wins minus its stakes, in pesos: positive when ahead, negative when behind */
+            net: number;
         };
         RechargeBank: {
             /** @enum {string} */
@@ -3997,6 +4090,12 @@ export interface components {
             depositLimits: components["schemas"]["DepositLimit"][];
             /** @description The break running now; null when the player may play */
             playBreak: components["schemas"]["PlayBreak"] | null;
+            /** @description Always the three periods: day, week, month */
+            lossLimits: components["schemas"]["PlayLimit"][];
+            /** @description Always the three periods: day, week, month */
+            wagerLimits: components["schemas"]["PlayLimit"][];
+            /** @description The reality-check interval in minutes of a session (15, 30 or 60); 0 when off */
+            realityCheckMinutes: number;
         };
         Reward: {
             /** @enum {string} */
@@ -8992,7 +9091,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20020 | 40001 | 40008 | 50003 | 50004 | 50006 | 50007 | 50008;
+                        code?: 10001 | 20020 | 40001 | 40008 | 50003 | 50004 | 50006 | 50007 | 50008 | 50012 | 50013;
                     });
                 };
             };
@@ -9111,7 +9210,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20020 | 40001 | 40008 | 50003 | 50004 | 50005 | 50006 | 50007 | 50008;
+                        code?: 10001 | 20020 | 40001 | 40008 | 50003 | 50004 | 50005 | 50006 | 50007 | 50008 | 50012 | 50013;
                     });
                 };
             };
@@ -10838,6 +10937,313 @@ export interface operations {
                         /** @enum {integer} */
                         code?: 20002 | 20012;
                     });
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
+    postResponsiblePlayLimit: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Where the call comes from: H5 in a browser, APP_H5 inside the native wrapper (a cheap CSRF guard)
+                 * @example H5
+                 */
+                requestFrom: "H5" | "APP_H5";
+                /**
+                 * @description Language of `msg`
+                 * @example en-US
+                 */
+                language?: "en-US" | "vi-VN";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description loss: stakes minus wins; wager: stakes
+                     * @enum {string}
+                     */
+                    kind: "loss" | "wager";
+                    /** @enum {string} */
+                    period: "day" | "week" | "month";
+                    /** @description Pesos, at most two decimals; null removes the limit (after 24 hours) */
+                    amount: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: components["schemas"]["ResponsibleState"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10002;
+                    };
+                };
+            };
+            /** @description The requestFrom header is missing or wrong */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
+    getResponsibleRealityCheck: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Language of `msg`
+                 * @example en-US
+                 */
+                language?: "en-US" | "vi-VN";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: components["schemas"]["RealityCheck"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 20002 | 20012;
+                    });
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
+    postResponsibleRealityCheck: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Where the call comes from: H5 in a browser, APP_H5 inside the native wrapper (a cheap CSRF guard)
+                 * @example H5
+                 */
+                requestFrom: "H5" | "APP_H5";
+                /**
+                 * @description Language of `msg`
+                 * @example en-US
+                 */
+                language?: "en-US" | "vi-VN";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 0 (off), 15, 30 or 60 */
+                    minutes: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: components["schemas"]["ResponsibleState"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012;
+                    });
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10002;
+                    };
+                };
+            };
+            /** @description The requestFrom header is missing or wrong */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
+                    };
                 };
             };
             /** @description Unexpected server fault (logged) */
@@ -19440,6 +19846,125 @@ export interface operations {
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10001 | 20021 | 30002;
+                    });
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10002;
+                    };
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
+    postOpsUsersByUidResponsiblePlayLimit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uid: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description loss: stakes minus wins; wager: stakes
+                     * @enum {string}
+                     */
+                    kind: "loss" | "wager";
+                    /** @enum {string} */
+                    period: "day" | "week" | "month";
+                    /** @description Pesos, at most two decimals; null removes the limit (after 24 hours) */
+                    amount: number | null;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: components["schemas"]["ResponsibleState"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 30002;
                     });
                 };
             };

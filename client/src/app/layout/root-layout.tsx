@@ -1,12 +1,13 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useConfigStore } from '../../features/config/store';
+import { RealityCheckReminder } from '../../features/responsible/components/reality-check';
 import { useUserStore } from '../../features/user/store';
 import { useOverlayStore } from '../../lib/overlays';
 import { checkRoute } from '../guard';
 import { OverlayHost } from '../overlay-host';
-import { AUTH_ROUTES, type RouteHandle, routeHandleOf } from '../paths';
+import { AUTH_ROUTES, paths, type RouteHandle, routeHandleOf } from '../paths';
 import { clearSession, isLoggingOut, logoutSettled, startUserSession } from '../session';
 import { TopBanners } from './banners';
 import { Header, useBrand } from './header';
@@ -52,6 +53,25 @@ function DevTools() {
   ) : null;
 }
 
+/**
+ * The reality check (responsible gaming) for a signed-in player, over every page and the game: "Stop"
+ * closes the game and goes to the lobby (the player stays signed in, to withdraw or set a limit).
+ */
+function RealityCheck() {
+  const navigate = useNavigate();
+  const signedIn = useUserStore((s) => s.userInfo?.uid != null && s.userInfo.guest !== true);
+  const closeGame = useOverlayStore((s) => s.closeGameFrame);
+  return (
+    <RealityCheckReminder
+      active={signedIn}
+      onStop={() => {
+        closeGame();
+        navigate(paths.game);
+      }}
+    />
+  );
+}
+
 /** Page title from route meta (spec section 2). */
 function PageTitle() {
   const { t } = useTranslation();
@@ -90,6 +110,7 @@ export function RootLayout() {
       <PageTitle />
       <ScrollReset />
       <OverlayHost />
+      <RealityCheck />
       <DevTools />
     </div>
   );

@@ -12,6 +12,7 @@ import {
   limitProblem,
   limitTiming,
   parseLimitAmount,
+  REALITY_CHECK_MINUTES,
   raiseEffectiveAt,
   usedPercent,
 } from './responsible-rules';
@@ -22,6 +23,7 @@ describe('responsible gaming rules', () => {
   it('mirrors the contract constants (the client does not load zod)', () => {
     expect(BREAK_LENGTHS).toEqual(contract.BREAK_LENGTHS);
     expect(LIMIT_RAISE_DELAY_HOURS).toBe(contract.LIMIT_RAISE_DELAY_HOURS);
+    expect(REALITY_CHECK_MINUTES).toEqual(contract.REALITY_CHECK_MINUTES);
     expect(LIMIT_CEILING).toBe(AMOUNT_CEILING);
     expect(BREAK_CHOICES.map((c) => `${c.kind}:${c.length}`)).toEqual([
       'cooloff:24h',

@@ -106,3 +106,23 @@ export function limitProblem(text: string): LimitProblem {
 /** The share of a limit used, 0 to 100 (100 when over it). */
 export const usedPercent = (used: number, limit: number): number =>
   limit <= 0 ? 100 : Math.min(100, Math.max(0, (used / limit) * 100));
+
+const MINUTE_MS = 60_000;
+
+/** The reality-check intervals a player may choose, in minutes; 0 is off (contract: REALITY_CHECK_MINUTES). */
+export const REALITY_CHECK_MINUTES = [0, 15, 30, 60] as const;
+
+/** Whole minutes from the session's start to `now` (ISO instants). */
+export const playedMinutes = (startedAt: string, now: string) =>
+  Math.max(0, Math.floor((Date.parse(now) - Date.parse(startedAt)) / MINUTE_MS));
+
+/**
+ * When the next reality check is due (ms since the epoch): the next whole multiple of `minutes` after the
+ * session's start that is later than `now` (a reminder every N minutes of the session, never at 0).
+ */
+export function nextReminderAt(startedAt: string, minutes: number, now: string): number {
+  const start = Date.parse(startedAt);
+  const every = minutes * MINUTE_MS;
+  const passed = Math.floor((Date.parse(now) - start) / every);
+  return start + (Math.max(0, passed) + 1) * every;
+}

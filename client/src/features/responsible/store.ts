@@ -3,10 +3,13 @@ import type {
   BreakKind,
   BreakLength,
   DepositLimitPeriod,
+  PlayLimitKind,
   ResponsibleState,
 } from '../../../../shared/contract/responsible';
 import { getResponsible } from './api/get-responsible';
 import { setDepositLimit } from './api/set-deposit-limit';
+import { setPlayLimit } from './api/set-play-limit';
+import { setRealityCheck } from './api/set-reality-check';
 import { takeBreak } from './api/take-break';
 
 interface ResponsibleStore {
@@ -17,6 +20,10 @@ interface ResponsibleStore {
   load(): Promise<void>;
   /** Saves one limit (null removes it) and shows the answer; a refusal reloads what is shown. */
   setLimit(period: DepositLimitPeriod, amount: number | null): Promise<ResponsibleState>;
+  /** Saves one loss or wager limit (null removes it), like setLimit. */
+  setPlayLimit(kind: PlayLimitKind, period: DepositLimitPeriod, amount: number | null): Promise<ResponsibleState>;
+  /** Chooses the reality-check interval in minutes (0 off). */
+  setRealityCheck(minutes: number): Promise<ResponsibleState>;
   /** Starts a break and shows the answer; a refusal (BREAK_RUNNING: one already runs) reloads what is shown. */
   takeBreak(kind: BreakKind, length: BreakLength): Promise<ResponsibleState>;
   /** Forgets the state (leaving the page), so another player never sees it. */
@@ -49,6 +56,8 @@ export const useResponsibleStore = create<ResponsibleStore>((set, get) => {
       }
     },
     setLimit: (period, amount) => change(() => setDepositLimit({ period, amount })),
+    setPlayLimit: (kind, period, amount) => change(() => setPlayLimit({ kind, period, amount })),
+    setRealityCheck: (minutes) => change(() => setRealityCheck({ minutes })),
     takeBreak: (kind, length) => change(() => takeBreak({ kind, length })),
     reset: () => set({ state: null, error: null }),
   };

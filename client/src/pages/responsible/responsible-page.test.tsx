@@ -19,7 +19,13 @@ const limit = (period: 'day' | 'week' | 'month') => ({
   resetsAt: '2026-11-26T16:00:00.000Z',
   pending: null,
 });
-const FREE: ResponsibleState = { depositLimits: [limit('day'), limit('week'), limit('month')], playBreak: null };
+const FREE: ResponsibleState = {
+  depositLimits: [limit('day'), limit('week'), limit('month')],
+  playBreak: null,
+  lossLimits: [limit('day'), limit('week'), limit('month')],
+  wagerLimits: [limit('day'), limit('week'), limit('month')],
+  realityCheckMinutes: 0,
+};
 
 const renderPage = () =>
   render(
@@ -43,7 +49,13 @@ describe('the responsible gaming page', () => {
     vi.mocked(getResponsible).mockResolvedValueOnce(FREE);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Try again' })));
     expect(screen.getByRole('region', { name: 'Deposit limits' })).toBeTruthy();
-    expect(screen.getAllByText('No limit')).toHaveLength(3);
+    // deposit, loss and wager limits: three periods each
+    expect(screen.getAllByText('No limit')).toHaveLength(9);
+    expect(screen.getByRole('region', { name: 'Loss limits' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Wager limits' })).toBeTruthy();
+    expect(screen.getByText('Daily loss limit')).toBeTruthy();
+    expect(screen.getByText('Monthly wager limit')).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Off' })).toHaveProperty('checked', true);
     expect(screen.getByRole('region', { name: 'Take a break' })).toBeTruthy();
     expect(screen.queryByTestId('break-status')).toBeNull();
   });

@@ -6,6 +6,7 @@ import { LinkCard, Page, Section } from '../../components/page';
 import { ErrorState, Skeleton, SkeletonList } from '../../components/states';
 import { DepositLimits } from '../../features/responsible/components/deposit-limits';
 import { BreakStatus, TakeBreak } from '../../features/responsible/components/play-break';
+import { RealityCheckSetting } from '../../features/responsible/components/reality-check';
 import type { BreakChoice } from '../../features/responsible/responsible-rules';
 import { useResponsibleStore } from '../../features/responsible/store';
 import { formatDateTime } from '../../lib/format';
@@ -27,12 +28,13 @@ function LimitsSkeleton() {
 }
 
 /**
- * Responsible gaming (issue 29 item 3): the break running (first, when there is one), the deposit limits
- * per day, week and month, and taking a break (cool-off or self-exclusion) after a confirmation.
+ * Responsible gaming (issue 29 item 3): the break running (first, when there is one), the deposit, loss and
+ * wager limits per day, week and month, the reality-check interval, and taking a break (cool-off or
+ * self-exclusion) after a confirmation.
  */
 export default function ResponsiblePage() {
   const { t } = useTranslation();
-  const { state, error, load, setLimit, takeBreak, reset } = useResponsibleStore();
+  const { state, error, load, setLimit, setPlayLimit, setRealityCheck, takeBreak, reset } = useResponsibleStore();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: load once per visit
   useEffect(() => {
@@ -64,6 +66,23 @@ export default function ResponsiblePage() {
           )}
           <Section title={t('responsible.limits.title')}>
             <DepositLimits limits={state.depositLimits} onSave={setLimit} />
+          </Section>
+          <Section title={t('responsible.lossLimits.title')}>
+            <DepositLimits
+              kind="loss"
+              limits={state.lossLimits}
+              onSave={(period, amount) => setPlayLimit('loss', period, amount)}
+            />
+          </Section>
+          <Section title={t('responsible.wagerLimits.title')}>
+            <DepositLimits
+              kind="wager"
+              limits={state.wagerLimits}
+              onSave={(period, amount) => setPlayLimit('wager', period, amount)}
+            />
+          </Section>
+          <Section title={t('responsible.reality.title')}>
+            <RealityCheckSetting minutes={state.realityCheckMinutes} onSave={setRealityCheck} />
           </Section>
           <Section title={state.playBreak ? t('responsible.break.titleLonger') : t('responsible.break.title')}>
             <TakeBreak playBreak={state.playBreak} onTake={take} />

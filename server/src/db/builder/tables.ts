@@ -71,6 +71,11 @@ export interface BonusSettings {
   value: string;
 }
 
+export interface BreakReminders {
+  break_id: Generated<number>;
+  sent_at: string;
+}
+
 export interface Captchas {
   correct: number;
   expires_at: string;
@@ -425,6 +430,16 @@ export interface PlayBreaks {
   user_id: number;
 }
 
+export interface PlayLimits {
+  amount: number | null;
+  kind: "loss" | "wager";
+  pending_amount: number | null;
+  pending_at: string | null;
+  period: "day" | "week" | "month";
+  updated_at: string;
+  user_id: number;
+}
+
 export interface PokerCards {
   card: string;
   first_at: string;
@@ -546,6 +561,12 @@ export interface ReferralFirstDeposits {
   qualified_at: string | null;
   qualified_period_id: string | null;
   user_id: number;
+}
+
+export interface ResponsibleSettings {
+  reality_check_minutes: Generated<number>;
+  updated_at: string;
+  user_id: Generated<number>;
 }
 
 export interface RewardClaims {
@@ -786,6 +807,7 @@ export interface DB {
   banner_texts: BannerTexts;
   banners: Banners;
   bonus_settings: BonusSettings;
+  break_reminders: BreakReminders;
   captchas: Captchas;
   chat_conversations: ChatConversations;
   chat_messages: ChatMessages;
@@ -820,6 +842,7 @@ export interface DB {
   payment_channels: PaymentChannels;
   payment_settings: PaymentSettings;
   play_breaks: PlayBreaks;
+  play_limits: PlayLimits;
   poker_cards: PokerCards;
   poker_draws: PokerDraws;
   poker_feed: PokerFeed;
@@ -832,6 +855,7 @@ export interface DB {
   redemption_codes: RedemptionCodes;
   redemption_uses: RedemptionUses;
   referral_first_deposits: ReferralFirstDeposits;
+  responsible_settings: ResponsibleSettings;
   reward_claims: RewardClaims;
   round_raises: RoundRaises;
   sandbox_payments: SandboxPayments;

@@ -29,6 +29,20 @@ export const systemLetters = {
       'Hãy chơi có trách nhiệm. Chúc bạn may mắn!',
   }),
 
+  /** A few hours before a cool-off ends (responsible gaming); `until` as the player reads it in each language. */
+  breakEnding: (untilEn: string, untilVi: string): LetterText => ({
+    titleEn: 'Your break ends soon',
+    titleVi: 'Thời gian tạm nghỉ sắp kết thúc',
+    contentEn:
+      `Your break from play ends on **${untilEn}** (Manila time). Deposits and games open again then.\n\n` +
+      'Before you play again, you can set deposit, loss or wager limits, or a reality check, in ' +
+      '**Responsible Gaming**; or make your break longer there. Our customer service is here for you, any time.',
+    contentVi:
+      `Thời gian tạm nghỉ của bạn kết thúc vào **${untilVi}** (giờ Manila). Khi đó nạp tiền và trò chơi sẽ mở lại.\n\n` +
+      'Trước khi chơi lại, bạn có thể đặt hạn mức nạp, thua hoặc cược, hay nhắc nhở thời gian chơi, trong ' +
+      '**Chơi có trách nhiệm**; hoặc kéo dài thời gian tạm nghỉ. Bộ phận chăm sóc khách hàng luôn sẵn sàng hỗ trợ bạn.',
+  }),
+
   deposit: (orderNo: string, amount: number): LetterText => ({
     titleEn: 'Deposit credited',
     titleVi: 'Nạp tiền thành công',

@@ -23,6 +23,7 @@ export function register(app: FastifyInstance) {
       return { uid: row?.uid ?? 0, nickname: row?.nickname ?? '' };
     },
     assertMayPlay: (userId) => app.services.responsible.assertMayPlay(userId),
+    assertMayStake: (userId, amount) => app.services.responsible.assertMayStake(userId, amount),
   });
   Object.assign(app.services, { play });
   playRoutes(app, play);

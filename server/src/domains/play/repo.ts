@@ -38,6 +38,17 @@ export interface LaunchRow {
   casino_expires_at: string | null;
   /** The player's users.status ('active' or 'suspended'). */
   user_status: string;
+  /**
+   * Whether the player has a loss or wager limit row (responsible gaming), asked in the same query: an
+   * EXISTS on play_limits' primary key prefix. 1/0 on SQLite, true/false on PostgreSQL.
+   */
+  play_limited: number | boolean;
+}
+
+/** What the rounds opened since each of three instants staked and lost (centavos; refunded rounds left out). */
+export interface StakedSince {
+  wagered: number;
+  lost: number;
 }
 
 export interface RoundRow {
@@ -149,7 +160,16 @@ export function createPlayRepo(db: Db) {
         's.revoked_at as casino_revoked_at',
         's.expires_at as casino_expires_at',
         'u.status as user_status',
-      ]);
+      ])
+      // Responsible gaming's loss and wager limits (migration 0056): whether this player has one, in this
+      // statement, so that a player without one costs the bet no statement more (docs/responsible-gaming.md).
+      .select((e) =>
+        e
+          .exists(
+            e.selectFrom('play_limits as pl').select(sql.lit(1).as('one')).whereRef('pl.user_id', '=', 'l.user_id'),
+          )
+          .as('play_limited'),
+      );
   const byLaunchHash = prepareQuery(db, (b) =>
     launchSelect(b).where('l.launch_token_hash', '=', param<string>('hash')),
   );
@@ -293,6 +313,28 @@ export function createPlayRepo(db: Db) {
       .where('status', '=', sql.lit('open'))
       .limit(sql.lit(1)),
   );
+  // What the player's rounds opened since each of three instants (a, b, c) staked (bet, raises included, a
+  // refunded raise taken off) and lost (stake minus win; an open round's stake counts as lost until it
+  // settles), refunded rounds left out. Index game_rounds_user (user_id, created_at) from the earliest.
+  const stakedSince = prepareQuery(db, (b) => {
+    const staked = (at: string) =>
+      sql<number>`coalesce(sum(case when created_at >= ${param<string>(at)} then bet else 0 end), 0)`;
+    const lost = (at: string) =>
+      sql<number>`coalesce(sum(case when created_at >= ${param<string>(at)} then bet - win else 0 end), 0)`;
+    return b
+      .selectFrom('game_rounds')
+      .select([
+        staked('a').as('wagered_a'),
+        lost('a').as('lost_a'),
+        staked('b').as('wagered_b'),
+        lost('b').as('lost_b'),
+        staked('c').as('wagered_c'),
+        lost('c').as('lost_c'),
+      ])
+      .where('user_id', '=', param<number>('userId'))
+      .where('created_at', '>=', param<string>('from'))
+      .where('status', '<>', sql.lit('refunded'));
+  });
   const roundsPage = prepareQuery(db, (b, engine) =>
     roundSelect(b)
       .where(roundFilter(engine))
@@ -372,6 +414,17 @@ export function createPlayRepo(db: Db) {
       (await refundRaise.run({ transactionId, now })).changes > 0,
     /** Whether the player has a round still open (bet, neither settled nor rolled back): index game_rounds_open. */
     hasOpenRound: async (userId: number) => (await openRound.get({ userId })) !== undefined,
+    /** What the rounds opened since each instant staked and lost, in the order given (three instants). */
+    stakedSince: async (userId: number, at: readonly [string, string, string]): Promise<StakedSince[]> => {
+      const [a, b, c] = at;
+      const from = [...at].sort()[0] as string;
+      const row = (await stakedSince.get({ userId, a, b, c, from }))!;
+      return [
+        { wagered: Number(row.wagered_a), lost: Number(row.lost_a) },
+        { wagered: Number(row.wagered_b), lost: Number(row.lost_b) },
+        { wagered: Number(row.wagered_c), lost: Number(row.lost_c) },
+      ];
+    },
     roundsPage: (f: RoundFilter): Promise<RoundRow[]> => roundsPage.all(roundParams(f)),
     roundsTotals: async (f: RoundFilter) => (await roundsTotals.get(roundParams(f)))!,
   };

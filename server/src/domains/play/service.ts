@@ -51,6 +51,11 @@ export function createPlayService(deps: {
   nickname: (userId: number) => Promise<{ uid: number; nickname: string }>;
   /** Responsible gaming: refuses launches and bets while the player's break runs (domains/responsible). */
   assertMayPlay: (userId: number) => Promise<void>;
+  /**
+   * Responsible gaming: refuses a stake of `amount` centavos over a loss or wager limit (WAGER_LIMIT_REACHED,
+   * LOSS_LIMIT_REACHED). Asked only for a player the launch query found with a limit row.
+   */
+  assertMayStake: (userId: number, amount: number) => Promise<void>;
 }) {
   const { db, clock, ledger } = deps;
   const repo = createPlayRepo(db);
@@ -161,13 +166,21 @@ export function createPlayService(deps: {
 
   /**
    * A bet's or a raise's session, amount and counted turnover. A break refuses both, also from a page opened
-   * before it began (wins and rollbacks of its rounds still settle).
+   * before it began (wins and rollbacks of its rounds still settle); so does a loss or wager limit the stake
+   * would go over. Called inside the bet's own transaction (`once`), before its round is opened or raised:
+   * the limit sees every stake committed or batched before it, so two tabs cannot both fit under one limit.
+   *
+   * The limits cost a player without one no statement: the launch query already says whether the player has
+   * a limit row (`play_limited`, an EXISTS in the same statement); only then are the limits and the period's
+   * rounds read (two statements). A flag kept on the users row was the other choice: it would need a write
+   * on another domain's table whenever a limit changes, and could go stale; the EXISTS cannot.
    */
   async function stakeOf(body: { sessionToken: string; amount: string; turnover?: string | undefined }) {
     const launch = await liveSession(body.sessionToken);
     await deps.assertMayPlay(launch.user_id);
     const amount = toCentavos(body.amount);
     if (amount <= 0) throw new AppError(Code.BET_INVALID);
+    if (launch.play_limited) await deps.assertMayStake(launch.user_id, amount);
     return { launch, amount, turnover: countedTurnover(amount, body.turnover) };
   }
 
@@ -221,6 +234,9 @@ export function createPlayService(deps: {
     /** A player's rounds (records screen) and their totals. */
     roundsPage: repo.roundsPage,
     roundsTotals: repo.roundsTotals,
+
+    /** What the player's rounds opened since each of three instants staked and lost (responsible gaming). */
+    stakedSince: repo.stakedSince,
 
     /** Whether the player has a round still open (the ledger asks it before forfeiting a bonus). */
     hasOpenRound: repo.hasOpenRound,

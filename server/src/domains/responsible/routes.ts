@@ -11,6 +11,16 @@ export function responsibleRoutes(app: FastifyInstance, responsible: Responsible
     responsible.setDepositLimit(user.id, body.period, body.amount === null ? null : toCentavos(body.amount)),
   );
 
+  route(app, contract.responsibleSetPlayLimit, ({ user, body }) =>
+    responsible.setPlayLimit(user.id, body.kind, body.period, body.amount === null ? null : toCentavos(body.amount)),
+  );
+
+  route(app, contract.responsibleSetRealityCheck, ({ user, body }) =>
+    responsible.setRealityCheck(user.id, body.minutes),
+  );
+
+  route(app, contract.responsibleRealityCheck, ({ user }) => responsible.realityCheck(user.id, user.sessionId));
+
   route(app, contract.responsibleTakeBreak, ({ user, body }) =>
     responsible.takeBreak(user.id, { kind: body.kind, length: body.length, source: 'player' }),
   );

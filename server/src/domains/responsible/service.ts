@@ -6,6 +6,9 @@ import {
   DEPOSIT_LIMIT_PERIODS,
   type DepositLimitPeriod,
   LIMIT_RAISE_DELAY_HOURS,
+  PLAY_LIMIT_KINDS,
+  type PlayLimitKind,
+  type RealityCheck,
   type ResponsibleState,
 } from '../../../../shared/contract/responsible';
 import { formatCentavos, toPesos } from '../../../../shared/money';
@@ -20,9 +23,11 @@ import {
   startOfNextManilaMonth,
   weekBounds,
 } from '../vip/periods';
-import { createResponsibleRepo, type DepositLimitRow } from './repo';
+import { createResponsibleRepo, type DepositLimitRow, type PlayLimitRow } from './repo';
 
 const HOUR_MS = 3_600_000;
+/** How long before a break ends its reminder goes to the inbox. */
+export const BREAK_REMINDER_HOURS = 6;
 
 /** The Manila period an instant is in: when it began and when it starts again. */
 export function periodBounds(period: DepositLimitPeriod, now: Date): { start: Date; resetsAt: Date } {
@@ -34,8 +39,12 @@ export function periodBounds(period: DepositLimitPeriod, now: Date): { start: Da
   return { start: startOfManilaMonth(now), resetsAt: startOfNextManilaMonth(now) };
 }
 
+/** The starts of the day, week and month, in that order. */
+const periodStarts = (bounds: { start: Date }[]) =>
+  bounds.map((b) => b.start.toISOString()) as unknown as readonly [string, string, string];
+
 /** The period's limit in force at `now`: a pending raise or removal applies once its 24 hours are over. */
-function inForce(rows: DepositLimitRow[], period: DepositLimitPeriod, now: string) {
+function inForce(rows: readonly DepositLimitRow[], period: DepositLimitPeriod, now: string) {
   const row = rows.find((r) => r.period === period);
   if (!row) return { amount: null, pending: null };
   if (row.pending_at !== null && row.pending_at <= now) return { amount: row.pending_amount, pending: null };
@@ -60,6 +69,15 @@ export function createResponsibleService(deps: {
   announceCancelled: (userId: number, orderNos: string[]) => Promise<void>;
   /** Closes the checkouts of the player's Pending deposit orders at the gateway (before the break's transaction). */
   closeCheckouts: (userId: number) => Promise<void>;
+  /**
+   * What the player's rounds opened since each of three instants staked and lost (centavos; the play
+   * domain's rounds: raises included, refunded stakes left out, an open round's stake counted as lost).
+   */
+  stakedSince: (userId: number, at: readonly [string, string, string]) => Promise<{ wagered: number; lost: number }[]>;
+  /** When the player's casino session began (the login); null when it is not the player's. */
+  sessionStartedAt: (userId: number, sessionId: number) => Promise<string | null>;
+  /** Writes the inbox letter that says a break ends soon (inside the claim's transaction). */
+  letterBreakEnding?: (userId: number, until: string, breakId: number) => Promise<void>;
 }) {
   const { db, clock } = deps;
   const repo = createResponsibleRepo(db);
@@ -84,10 +102,77 @@ export function createResponsibleService(deps: {
         },
       });
     }
+    const playRows = await repo.playLimits(userId);
+    const bounds = DEPOSIT_LIMIT_PERIODS.map((period) => periodBounds(period, now));
+    const tallies = await deps.stakedSince(userId, periodStarts(bounds));
+    const playLimits = (kind: PlayLimitKind): ResponsibleState['lossLimits'] =>
+      DEPOSIT_LIMIT_PERIODS.map((period, i) => {
+        const limit = inForce(
+          playRows.filter((r) => r.kind === kind),
+          period,
+          iso,
+        );
+        const tally = tallies[i] as { wagered: number; lost: number };
+        return {
+          period,
+          amount: limit.amount === null ? null : toPesos(limit.amount),
+          used: toPesos(Math.max(0, kind === 'loss' ? tally.lost : tally.wagered)),
+          resetsAt: (bounds[i] as { resetsAt: Date }).resetsAt.toISOString(),
+          pending: limit.pending && {
+            amount: limit.pending.amount === null ? null : toPesos(limit.pending.amount),
+            effectiveAt: limit.pending.effectiveAt,
+          },
+        };
+      });
     return {
       depositLimits,
       playBreak: running ? { kind: running.kind, since: running.since, until: running.until } : null,
+      lossLimits: playLimits('loss'),
+      wagerLimits: playLimits('wager'),
+      realityCheckMinutes: await repo.realityCheckMinutes(userId),
     };
+  }
+
+  /**
+   * Refuses a stake of `amount` centavos (a bet or a raise) that would take the period's wagered amount over
+   * a wager limit, or whose loss, if it were all lost, would take the period's net loss over a loss limit
+   * (loss so far + stake > limit). Call inside the bet's own transaction, before its round is written, so
+   * two tabs cannot both fit under one limit. One statement when no limit is in force (a removal applied),
+   * two otherwise.
+   */
+  async function assertMayStake(userId: number, amount: number) {
+    const now = clock.now();
+    const iso = now.toISOString();
+    const rows = await repo.playLimits(userId);
+    const limited = PLAY_LIMIT_KINDS.flatMap((kind) =>
+      DEPOSIT_LIMIT_PERIODS.map((period, i) => ({
+        kind,
+        period,
+        i,
+        limit: inForce(
+          rows.filter((r: PlayLimitRow) => r.kind === kind),
+          period,
+          iso,
+        ).amount,
+      })),
+    ).filter((l) => l.limit !== null);
+    if (limited.length === 0) return;
+    const bounds = DEPOSIT_LIMIT_PERIODS.map((period) => periodBounds(period, now));
+    const tallies = await deps.stakedSince(userId, periodStarts(bounds));
+    for (const { kind, period, i, limit } of limited) {
+      const tally = tallies[i] as { wagered: number; lost: number };
+      const used = kind === 'wager' ? tally.wagered : tally.lost;
+      if (used + amount > (limit as number)) {
+        throw new AppError(kind === 'wager' ? Code.WAGER_LIMIT_REACHED : Code.LOSS_LIMIT_REACHED, {
+          params: {
+            period,
+            limit: formatCentavos(limit as number),
+            left: formatCentavos(Math.max(0, (limit as number) - used)),
+            resetsAt: (bounds[i] as { resetsAt: Date }).resetsAt.toISOString(),
+          },
+        });
+      }
+    }
   }
 
   /** Refuses while a break runs: deposits, game launches and bets (PLAY_PAUSED, with its end). */
@@ -130,20 +215,56 @@ export function createResponsibleService(deps: {
    */
   async function setDepositLimit(userId: number, period: DepositLimitPeriod, amount: number | null) {
     await db.transaction(async () => {
-      const now = clock.now();
-      const iso = now.toISOString();
-      const current = inForce(await repo.limits(userId), period, iso);
-      const stricter = amount !== null && (current.amount === null || amount <= current.amount);
-      if (stricter) {
-        await repo.saveLimit({ userId, period, amount, pendingAmount: null, pendingAt: null, now: iso });
-      } else if (current.amount === null) {
-        await repo.saveLimit({ userId, period, amount: null, pendingAmount: null, pendingAt: null, now: iso });
-      } else {
-        const pendingAt = new Date(now.getTime() + LIMIT_RAISE_DELAY_HOURS * HOUR_MS).toISOString();
-        await repo.saveLimit({ userId, period, amount: current.amount, pendingAmount: amount, pendingAt, now: iso });
-      }
+      const iso = clock.iso();
+      const change = changeOf(inForce(await repo.limits(userId), period, iso), amount);
+      await repo.saveLimit({ userId, period, ...change, now: iso });
     })();
     return state(userId);
+  }
+
+  /**
+   * What a new limit (centavos; null removes it) stores: the first limit, or one not above the limit in
+   * force, at once (dropping a pending change); a raise or a removal as pending for LIMIT_RAISE_DELAY_HOURS,
+   * replacing any pending one (its wait starts again).
+   */
+  function changeOf(current: { amount: number | null }, amount: number | null) {
+    const stricter = amount !== null && (current.amount === null || amount <= current.amount);
+    if (stricter) return { amount, pendingAmount: null, pendingAt: null };
+    if (current.amount === null) return { amount: null, pendingAmount: null, pendingAt: null };
+    const pendingAt = new Date(clock.nowMs() + LIMIT_RAISE_DELAY_HOURS * HOUR_MS).toISOString();
+    return { amount: current.amount, pendingAmount: amount, pendingAt };
+  }
+
+  /** A loss or wager limit, with the deposit limits' change rule (changeOf); set by the player or support. */
+  async function setPlayLimit(userId: number, kind: PlayLimitKind, period: DepositLimitPeriod, amount: number | null) {
+    await db.transaction(async () => {
+      const iso = clock.iso();
+      const rows = (await repo.playLimits(userId)).filter((r) => r.kind === kind);
+      const change = changeOf(inForce(rows, period, iso), amount);
+      await repo.savePlayLimit({ userId, kind, period, ...change, now: iso });
+    })();
+    return state(userId);
+  }
+
+  /** The reality-check interval (0 off, 15, 30 or 60 minutes; the contract admits no other). */
+  async function setRealityCheck(userId: number, minutes: number) {
+    await db.transaction(() => repo.saveRealityCheck({ userId, minutes, now: clock.iso() }))();
+    return state(userId);
+  }
+
+  /** The reality check of the player's session: the interval, when the session began, its stakes and net. */
+  async function realityCheck(userId: number, sessionId: number): Promise<RealityCheck> {
+    const now = clock.iso();
+    const startedAt = (await deps.sessionStartedAt(userId, sessionId)) ?? now;
+    const [tally] = await deps.stakedSince(userId, [startedAt, startedAt, startedAt]);
+    const { wagered, lost } = tally as { wagered: number; lost: number };
+    return {
+      minutes: await repo.realityCheckMinutes(userId),
+      startedAt,
+      now,
+      wagered: toPesos(wagered),
+      net: lost > 0 ? -toPesos(lost) : toPesos(-lost),
+    };
   }
 
   /**
@@ -174,7 +295,41 @@ export function createResponsibleService(deps: {
     return state(userId);
   }
 
-  return { state, assertMayPlay, assertMayDeposit, setDepositLimit, takeBreak };
+  /**
+   * Announces in the inbox each break ending within BREAK_REMINDER_HOURS, once (break_reminders claims it in
+   * the letter's transaction). A break that another, longer one has replaced is not announced: the player
+   * is not told play opens when it does not.
+   */
+  async function remindBreaksEnding() {
+    const now = clock.now();
+    const iso = now.toISOString();
+    const before = new Date(now.getTime() + BREAK_REMINDER_HOURS * HOUR_MS).toISOString();
+    let sent = 0;
+    for (const ending of await repo.endingSoon(iso, before)) {
+      await db.transaction(async () => {
+        if (!(await repo.claimReminder(ending.id, iso))) return;
+        const running = await repo.runningBreak(ending.user_id, iso);
+        if (running && running.id !== ending.id && (running.until === null || running.until > (ending.until ?? '')))
+          return;
+        await deps.letterBreakEnding?.(ending.user_id, ending.until as string, ending.id);
+        sent++;
+      })();
+    }
+    return sent;
+  }
+
+  return {
+    state,
+    remindBreaksEnding,
+    assertMayPlay,
+    assertMayDeposit,
+    assertMayStake,
+    setDepositLimit,
+    setPlayLimit,
+    setRealityCheck,
+    realityCheck,
+    takeBreak,
+  };
 }
 
 export type ResponsibleService = ReturnType<typeof createResponsibleService>;

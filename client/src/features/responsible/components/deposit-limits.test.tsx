@@ -21,6 +21,9 @@ const STATE: ResponsibleState = {
     },
   ],
   playBreak: null,
+  lossLimits: [],
+  wagerLimits: [],
+  realityCheckMinutes: 0,
 };
 
 const row = (period: string) => within(screen.getByTestId(`limit-${period}`));

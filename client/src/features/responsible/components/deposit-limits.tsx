@@ -17,24 +17,43 @@ import {
   usedPercent,
 } from '../responsible-rules';
 
+/** Which limits a list shows: deposits, net losses (stakes minus wins) or wagers (stakes). */
+export type LimitKind = 'deposit' | 'loss' | 'wager';
+
 export type SaveLimit = (
   period: DepositLimitPeriod,
   amount: number | null,
-) => Promise<{ depositLimits: DepositLimit[] }>;
+) => Promise<{ depositLimits?: DepositLimit[]; lossLimits?: DepositLimit[]; wagerLimits?: DepositLimit[] }>;
+
+/** The key of a text that differs by kind (intro, period names, field labels, the no-limit figure). */
+const kindKey = (kind: LimitKind, key: string) =>
+  kind === 'deposit' ? `responsible.limits.${key}` : `responsible.${kind}Limits.${key}`;
+const listOf = (kind: LimitKind) =>
+  kind === 'deposit' ? 'depositLimits' : kind === 'loss' ? 'lossLimits' : ('wagerLimits' as const);
 
 /** The editor of one limit: the amount in pesos, Save, Remove (when there is one to remove), Cancel. */
-function LimitEditor({ limit, onSave, onDone }: { limit: DepositLimit; onSave: SaveLimit; onDone(): void }) {
+function LimitEditor({
+  kind,
+  limit,
+  onSave,
+  onDone,
+}: {
+  kind: LimitKind;
+  limit: DepositLimit;
+  onSave: SaveLimit;
+  onDone(): void;
+}) {
   const { t } = useTranslation();
   const [text, setText] = useState(limit.amount === null ? '' : String(limit.amount));
   const { errors, check, send } = useFieldErrors<'amount'>({ fields: { amount: 'amount' } });
-  const name = t(`responsible.limits.period.${limit.period}`);
+  const name = t(kindKey(kind, `period.${limit.period}`));
   const typed = parseLimitAmount(text);
   const waits = typed !== null && typed > 0 && limitTiming(limit.amount, typed) === 'later';
 
   /** Saves (null removes) and says when the change applies: at once, or after the 24 hours of a raise. */
   const save = async (amount: number | null) => {
     const answer = await send(() => onSave(limit.period, amount));
-    const now = answer.depositLimits.find((l) => l.period === limit.period);
+    const now = answer[listOf(kind)]?.find((l) => l.period === limit.period);
     if (now?.pending) {
       toast.success(
         now.pending.amount === null
@@ -79,7 +98,7 @@ function LimitEditor({ limit, onSave, onDone }: { limit: DepositLimit; onSave: S
       }}
     >
       <TextField
-        label={t(`responsible.limits.field.${limit.period}`)}
+        label={t(kindKey(kind, `field.${limit.period}`))}
         prefix="₱"
         inputMode="decimal"
         autoComplete="off"
@@ -113,14 +132,17 @@ function LimitEditor({ limit, onSave, onDone }: { limit: DepositLimit; onSave: S
 }
 
 /** One period: the limit or "No limit", what it used, when it resets, a change waiting its 24 hours, Edit. */
-function LimitRow({ limit, onSave }: { limit: DepositLimit; onSave: SaveLimit }) {
+function LimitRow({ kind, limit, onSave }: { kind: LimitKind; limit: DepositLimit; onSave: SaveLimit }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const nameId = useId();
-  const name = t(`responsible.limits.period.${limit.period}`);
+  const name = t(kindKey(kind, `period.${limit.period}`));
   const percent = limit.amount === null ? 0 : usedPercent(limit.used, limit.amount);
   return (
-    <li className="rg-limit" data-testid={`limit-${limit.period}`}>
+    <li
+      className="rg-limit"
+      data-testid={kind === 'deposit' ? `limit-${limit.period}` : `${kind}-limit-${limit.period}`}
+    >
       <div className="rg-limit__head">
         <span className="rg-limit__name" id={nameId}>
           {name}
@@ -144,7 +166,7 @@ function LimitRow({ limit, onSave }: { limit: DepositLimit; onSave: SaveLimit })
       <div className="rg-limit__facts">
         <span>
           {limit.amount === null
-            ? t('responsible.limits.deposited', { used: formatMoney(limit.used) })
+            ? t(kindKey(kind, 'deposited'), { used: formatMoney(limit.used) })
             : t('responsible.limits.used', { used: formatMoney(limit.used), limit: formatMoney(limit.amount) })}
         </span>
         <span>{t('responsible.limits.resets', { date: formatDateTime(limit.resetsAt) })}</span>
@@ -163,7 +185,7 @@ function LimitRow({ limit, onSave }: { limit: DepositLimit; onSave: SaveLimit })
         </p>
       ) : null}
       {editing ? (
-        <LimitEditor limit={limit} onSave={onSave} onDone={() => setEditing(false)} />
+        <LimitEditor kind={kind} limit={limit} onSave={onSave} onDone={() => setEditing(false)} />
       ) : (
         <Button
           variant="secondary"
@@ -180,17 +202,25 @@ function LimitRow({ limit, onSave }: { limit: DepositLimit; onSave: SaveLimit })
 }
 
 /**
- * The deposit limits per Manila day, week and month: a lower limit (or a first one) applies at once, a
- * raise or a removal after 24 hours (the row shows it waiting).
+ * The deposit, loss or wager limits per Manila day, week and month: a lower limit (or a first one) applies
+ * at once, a raise or a removal after 24 hours (the row shows it waiting).
  */
-export function DepositLimits({ limits, onSave }: { limits: DepositLimit[]; onSave: SaveLimit }) {
+export function DepositLimits({
+  kind = 'deposit',
+  limits,
+  onSave,
+}: {
+  kind?: LimitKind;
+  limits: DepositLimit[];
+  onSave: SaveLimit;
+}) {
   const { t } = useTranslation();
   return (
     <>
-      <p className="form__note">{t('responsible.limits.intro')}</p>
+      <p className="form__note">{t(kindKey(kind, 'intro'))}</p>
       <ul className="rg-limits">
         {limits.map((limit) => (
-          <LimitRow key={limit.period} limit={limit} onSave={onSave} />
+          <LimitRow key={limit.period} kind={kind} limit={limit} onSave={onSave} />
         ))}
       </ul>
     </>
