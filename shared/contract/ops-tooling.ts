@@ -345,6 +345,7 @@ export const requestLogSchema = z.object({
   durationMs: z.number(),
   uid: z.number().int().nullable(),
   fault: z.number().int().nullable().describe('The fault that acted on it'),
+  stub: z.number().int().nullable().describe('The stub that answered it instead of the handler (/ops/stubs)'),
   requestBody: z.string().nullable().describe('Passwords and secrets redacted'),
   responseBody: z.string().nullable().describe('Truncated to 4 KB'),
   frames: z.array(frameLogSchema).describe('Socket frames pushed while it ran'),
