@@ -3564,7 +3564,7 @@ export interface components {
         Fault: {
             id: number;
             /** @enum {string} */
-            kind: "latency" | "error" | "reset" | "hang" | "socket.drop" | "deposit.fail" | "deposit.timeout" | "deposit.duplicate" | "deposit.late" | "payout.fail" | "payout.exception" | "poker.card";
+            kind: "latency" | "error" | "reset" | "hang" | "socket.drop" | "socket.delay" | "socket.loss" | "deposit.fail" | "deposit.timeout" | "deposit.duplicate" | "deposit.late" | "payout.fail" | "payout.exception" | "poker.card";
             uid: number | null;
             route: string | null;
             regex: string | null;
@@ -16555,10 +16555,10 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description latency, error, reset (the connection is cut, no answer) and hang (no answer for ms, default 60 s, then cut) act on routes; socket.drop closes live sockets; deposit.* act on the sandbox checkout, payout.* on the sandbox payout gateway; poker.card decides the card of the next poker draw
+                     * @description latency, error, reset (the connection is cut, no answer) and hang (no answer for ms, default 60 s, then cut) act on routes; socket.drop closes live sockets; socket.delay holds every outbound frame ms (± jitterMs, order kept), socket.loss drops the share probability of them (kept pending: a reconnection gets them again); deposit.* act on the sandbox checkout, payout.* on the sandbox payout gateway; poker.card decides the card of the next poker draw
                      * @enum {string}
                      */
-                    kind: "latency" | "error" | "reset" | "hang" | "socket.drop" | "deposit.fail" | "deposit.timeout" | "deposit.duplicate" | "deposit.late" | "payout.fail" | "payout.exception" | "poker.card";
+                    kind: "latency" | "error" | "reset" | "hang" | "socket.drop" | "socket.delay" | "socket.loss" | "deposit.fail" | "deposit.timeout" | "deposit.duplicate" | "deposit.late" | "payout.fail" | "payout.exception" | "poker.card";
                     /** @description Only this player (default: everyone) */
                     uid?: number;
                     /** @description Route faults: the route path, or a prefix ending in * */
@@ -16570,16 +16570,16 @@ export interface operations {
                      * @enum {string}
                      */
                     method?: "GET" | "POST" | "DELETE";
-                    /** @description latency: added delay (the mean); hang: how long */
+                    /** @description latency, socket.delay: added delay (the mean); hang: how long */
                     ms?: number;
-                    /** @description latency: uniform spreads ms ± jitterMs, normal uses it as the standard deviation */
+                    /** @description latency, socket.delay: uniform spreads ms ± jitterMs, normal uses it as the standard deviation */
                     jitterMs?: number;
                     /**
-                     * @description latency: default fixed
+                     * @description latency, socket.delay: default fixed (uniform when jitterMs is given)
                      * @enum {string}
                      */
                     distribution?: "fixed" | "uniform" | "normal";
-                    /** @description Chance each request or flow is hit (default 1); a miss does not count */
+                    /** @description Chance each request, flow or frame is hit (default 1; socket.loss: the share dropped); a miss does not count */
                     probability?: number;
                     /** @description error: the envelope msg instead of the code message */
                     msg?: string;
@@ -16593,7 +16593,7 @@ export interface operations {
                     delaySeconds?: number;
                     /** @description poker.card: the card the draw gives instead of a random one (it still needs a chance) */
                     card?: string;
-                    /** @description How many times it applies (default: once for flows and sockets, until removed for routes) */
+                    /** @description How many times it applies (default: once for flows and socket.drop, until removed for routes and frames) */
                     count?: number;
                 };
             };
@@ -16614,7 +16614,7 @@ export interface operations {
                         data: {
                             id: number;
                             /** @enum {string} */
-                            kind: "latency" | "error" | "reset" | "hang" | "socket.drop" | "deposit.fail" | "deposit.timeout" | "deposit.duplicate" | "deposit.late" | "payout.fail" | "payout.exception" | "poker.card";
+                            kind: "latency" | "error" | "reset" | "hang" | "socket.drop" | "socket.delay" | "socket.loss" | "deposit.fail" | "deposit.timeout" | "deposit.duplicate" | "deposit.late" | "payout.fail" | "payout.exception" | "poker.card";
                             uid: number | null;
                             route: string | null;
                             regex: string | null;

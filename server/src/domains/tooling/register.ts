@@ -183,6 +183,8 @@ export function register(app: FastifyInstance) {
         });
     });
   }
+  // socket.delay and socket.loss: the player's uid is remembered from their connection (onConnect below).
+  app.socket.shapeFrames((userId) => (faults.anyFrameFault() ? faults.forFrame(uids.get(userId) ?? null) : undefined));
   app.socket.onConnect((userId, drop) =>
     withUid(userId, (uid) => {
       if (faults.takeSocketDrop(uid)) drop();

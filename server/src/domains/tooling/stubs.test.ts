@@ -280,3 +280,62 @@ describe('stubs as data', () => {
     await expect(testApp({ config: testConfig({ stubsFile: file }) })).rejects.toThrow(/cannot be read as JSON/);
   });
 });
+
+describe('socket frame faults', () => {
+  const listen = (ws: { on(event: 'message', cb: (raw: unknown) => void): unknown }) => {
+    const frames: { event: string; at: number }[] = [];
+    ws.on('message', (raw) => {
+      const frame = JSON.parse(String(raw)) as { event: string };
+      if (frame.event !== 'ping') frames.push({ event: frame.event, at: Date.now() });
+    });
+    return frames;
+  };
+  const until = async (check: () => boolean, ms = 3000) => {
+    const end = Date.now() + ms;
+    while (!check() && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 10));
+  };
+
+  it("delays one player's frames (order kept) and drops a share of them, until removed", async () => {
+    app = await testApp();
+    const ops = opsClient(app);
+    const alice = await registerPlayer(app);
+    const bob = await registerPlayer(app);
+    const aliceWs = await app.injectWS(`/webSocket/${alice.info.uid}`, { headers: { cookie: alice.client.cookie } });
+    const bobWs = await app.injectWS(`/webSocket/${bob.info.uid}`, { headers: { cookie: bob.client.cookie } });
+    const aliceFrames = listen(aliceWs);
+    const bobFrames = listen(bobWs);
+    const push = (uid: number, event: string) => ops.post(`/ops/sockets/${uid}/push`, { event, content: 1 });
+
+    const delay = await ops.post<{ id: number; distribution: string }>('/ops/faults', {
+      kind: 'socket.delay',
+      uid: alice.info.uid,
+      ms: 300,
+      jitterMs: 100,
+    });
+    expect(delay.body.data.distribution).toBe('uniform');
+    const sent = Date.now();
+    for (const event of ['test.one', 'test.two', 'test.three']) await push(alice.info.uid, event);
+    await push(bob.info.uid, 'test.bob');
+    await until(() => bobFrames.length === 1 && aliceFrames.length === 3);
+    expect(bobFrames[0]?.at).toBeLessThan(sent + 200);
+    expect(aliceFrames.map((f) => f.event)).toEqual(['test.one', 'test.two', 'test.three']);
+    expect(aliceFrames[0]?.at).toBeGreaterThanOrEqual(sent + 190);
+    await ops.request({ method: 'DELETE', url: `/ops/faults?id=${delay.body.data.id}` });
+
+    // Every frame of Alice's lost while socket.loss is on (probability 1); Bob's arrive.
+    const loss = await ops.post<{ id: number }>('/ops/faults', { kind: 'socket.loss', uid: alice.info.uid });
+    await push(alice.info.uid, 'test.lost');
+    await push(bob.info.uid, 'test.bob2');
+    await until(() => bobFrames.length === 2);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(aliceFrames.map((f) => f.event)).not.toContain('test.lost');
+    const listed = await ops.get<{ faults: { applied: number }[] }>('/ops/faults');
+    expect(listed.body.data.faults).toEqual([expect.objectContaining({ id: loss.body.data.id, applied: 1 })]);
+    await ops.request({ method: 'DELETE', url: `/ops/faults?id=${loss.body.data.id}` });
+    await push(alice.info.uid, 'test.back');
+    await until(() => aliceFrames.some((f) => f.event === 'test.back'));
+    expect(aliceFrames.at(-1)?.event).toBe('test.back');
+    aliceWs.terminate();
+    bobWs.terminate();
+  });
+});
