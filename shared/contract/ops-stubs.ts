@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Code } from '../codes';
+import { Code, type CodeValue } from '../codes';
+import { codeMessages } from '../messages';
 import { badRepeat, renderStub } from '../stub-template';
 import { isoTime } from './common';
 import { answerableCodes, defineEndpoint, type Endpoint } from './define';
@@ -73,6 +74,17 @@ export const addStubBody = z
           code: 'custom',
           path: ['error', 'code'],
           message: `${body.method} ${body.path} does not declare ${body.error.code}; it can answer ${codes.join(', ')}`,
+        });
+        return;
+      }
+      // A message with values to fill in ("try again in {wait}") cannot be told without them.
+      const text = codeMessages[body.error.code as CodeValue]?.['en-US'] ?? '';
+      const needs = text.match(/\{\w+\}/g);
+      if (needs && body.error.msg === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['error', 'msg'],
+          message: `The message of ${body.error.code} needs values (${needs.join(', ')}): give msg`,
         });
       }
       return;
