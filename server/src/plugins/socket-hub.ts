@@ -43,8 +43,8 @@ interface Connection {
   sessionId: number;
   lastHeardAt: number;
   greeted: boolean;
-  /** Frame faults: the time before which a delayed frame is still due, so later frames keep their order. */
-  sendAfter?: number;
+  /** Frame faults: frames held back (socket.delay), oldest first, with when each is due. */
+  held?: { due: number; frame: Frame }[];
 }
 
 /** What a frame fault does to one frame: drop it (it stays pending), hold it ms, or nothing (undefined). */
@@ -96,17 +96,24 @@ export class SocketHub {
   private write(connection: Connection, frame: Frame): void {
     const shaped = this.shaper?.(connection.userId, frame);
     if (shaped === 'drop') return;
-    if (shaped === undefined && connection.sendAfter === undefined) {
+    const held = connection.held;
+    if (shaped === undefined && !held) {
       send(connection.socket, frame);
       return;
     }
-    const now = Date.now();
-    const due = Math.max(now + (typeof shaped === 'number' ? shaped : 0), connection.sendAfter ?? 0);
-    connection.sendAfter = due;
-    setTimeout(() => {
-      if (connection.sendAfter === due) connection.sendAfter = undefined;
-      send(connection.socket, frame);
-    }, due - now).unref();
+    // Held frames go out in the order they were pushed: one queue and one timer per connection.
+    const last = held?.at(-1)?.due ?? 0;
+    const queue = held ?? [];
+    queue.push({ due: Math.max(Date.now() + (shaped ?? 0), last), frame });
+    if (held) return;
+    connection.held = queue;
+    const drain = () => {
+      while (queue.length > 0 && (queue[0]?.due ?? 0) <= Date.now())
+        send(connection.socket, queue.shift()?.frame as Frame);
+      if (queue.length === 0) connection.held = undefined;
+      else setTimeout(drain, (queue[0]?.due ?? 0) - Date.now()).unref();
+    };
+    setTimeout(drain, (queue[0]?.due ?? 0) - Date.now()).unref();
   }
 
   /** Shares pushes with the other processes of the broker (see the class). */
