@@ -54,8 +54,10 @@ Faults:       faults | fault <kind> [--uid n] [--route /api/x|/api/*] [--method 
               [--status n] [--code n] [--delay seconds] [--card BJ] [--count n] | unfault [id]
               [--regex '^/api/(a|b)'] [--jitter ms] [--distribution fixed|uniform|normal]
               [--probability 0.3] [--msg text] [--data json]
-              kinds: latency error reset hang socket.drop deposit.fail deposit.timeout deposit.duplicate
-                     deposit.late payout.fail payout.exception poker.card (--card: the next draw's card)
+              kinds: latency error reset hang socket.drop socket.delay (--ms, --jitter) socket.loss (--probability)
+                     deposit.fail deposit.timeout deposit.duplicate deposit.late payout.fail payout.exception
+                     poker.card (--card: the next draw's card)
+Stubs:        get /ops/stubs | post /ops/stubs '<json>' | delete /ops/stubs [id=n]   (README "Stubs")
 Request log:  requests [--path text] [--uid n] [--code n] [--limit n] | har [file.har] | clear-requests
               replay <file.har> [--scenario name] [--password typed]   POST /ops/har/replay: status and code per request
 Sockets:      sockets | push <uid> <event> [content as JSON]   (POST /ops/push { uid, event, content } is the same)

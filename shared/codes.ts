@@ -157,6 +157,8 @@ export const Code = {
   HAR_INVALID: 30032,
   SNAPSHOT_TOO_LARGE: 30033,
   SNAPSHOT_FILE_UNSUPPORTED: 30041,
+  STUB_NOT_FOUND: 30051,
+  REQUEST_COUNT_MISMATCH: 30052,
 
   // --- end tooling ---
 } as const;

@@ -392,6 +392,11 @@ export const codeMessages: Record<CodeValue, Text> = {
     'en-US': 'The snapshot file is larger than {mb} MB (SNAPSHOT_MAX_MB on the server)',
     'vi-VN': 'Tệp bản chụp lớn hơn {mb} MB (SNAPSHOT_MAX_MB trên máy chủ)',
   },
+  [Code.STUB_NOT_FOUND]: { 'en-US': 'No active stub has this id', 'vi-VN': 'Không có phản hồi giả lập nào có mã này' },
+  [Code.REQUEST_COUNT_MISMATCH]: {
+    'en-US': 'Expected {expected} matching request(s), the log has {count}',
+    'vi-VN': 'Mong đợi {expected} yêu cầu khớp, nhật ký có {count}',
+  },
   [Code.HAR_INVALID]: {
     'en-US': 'This is not a HAR file (HTTP Archive 1.2 with log.entries)',
     'vi-VN': 'Đây không phải tệp HAR (HTTP Archive 1.2 có log.entries)',

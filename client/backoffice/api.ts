@@ -22,6 +22,8 @@ export class OpsError extends Error {
     readonly code: number,
     message: string,
     readonly status: number,
+    /** The envelope's data: the field problems of a 10001 (field, message). */
+    readonly data: unknown = null,
   ) {
     super(message);
   }
@@ -59,7 +61,8 @@ export async function ops<T>(
     throw new OpsError(0, `HTTP ${response.status}`, response.status);
   }
   if (response.status === 401 && !options.tokenOverride) onUnauthorized();
-  if (!envelope.success) throw new OpsError(envelope.code, envelope.msg || `Error ${envelope.code}`, response.status);
+  if (!envelope.success)
+    throw new OpsError(envelope.code, envelope.msg || `Error ${envelope.code}`, response.status, envelope.data);
   return envelope.data;
 }
 

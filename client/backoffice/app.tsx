@@ -13,6 +13,7 @@ import { Ledger } from './sections/ledger';
 import { Letters } from './sections/letters';
 import { Players } from './sections/players';
 import { Requests } from './sections/requests';
+import { Stubs } from './sections/stubs';
 import { Withdrawals } from './sections/withdrawals';
 import { Worlds } from './sections/worlds';
 import { setNotifier } from './ui';
@@ -32,6 +33,7 @@ const TABS = {
   clock: { label: 'Clock', view: Clock },
   worlds: { label: 'Scenarios & snapshots', view: Worlds },
   faults: { label: 'Faults', view: Faults },
+  stubs: { label: 'Stubs', view: Stubs },
   requests: { label: 'Requests', view: Requests },
 } as const;
 type Tab = keyof typeof TABS;

@@ -47,6 +47,8 @@ const envSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   /** Where snapshots are kept; default: a snapshots folder beside DB_FILE (a temporary one for :memory:). */
   SNAPSHOT_DIR: z.string().min(1).optional(),
+  /** A JSON file of stubs (POST /ops/stubs bodies) loaded at every start; a stub it holds that is refused stops the start. */
+  STUBS_FILE: z.string().min(1).optional(),
   /** The largest snapshot file /ops/snapshots/:name/file accepts, in megabytes. */
   SNAPSHOT_MAX_MB: z.coerce.number().int().min(1).max(4096).default(256),
   /** Share what lives in process memory with the other server processes through this Redis (redis://...). */
@@ -88,6 +90,8 @@ export interface Config {
   /** Snapshot folder; undefined: beside the database (or a temporary one for :memory:). */
   snapshotDir: string | undefined;
   snapshotMaxBytes: number;
+  /** STUBS_FILE: stubs loaded at every start (docs/testing.md "Stubs as data"). */
+  stubsFile: string | undefined;
   /** Redis of the broker (plugins/broker.ts); undefined: one process, everything in memory. */
   redisUrl: string | undefined;
   /** What every Redis key and channel of this server starts with (tests: one namespace per test app). */
@@ -136,6 +140,7 @@ function configFromEnv(e: Env): Config {
       .filter(Boolean),
     snapshotDir: e.SNAPSHOT_DIR,
     snapshotMaxBytes: e.SNAPSHOT_MAX_MB * 1024 * 1024,
+    stubsFile: e.STUBS_FILE,
     redisUrl: e.REDIS_URL,
     redisPrefix: REDIS_PREFIX,
     trustProxy: (e.TRUST_PROXY ?? '')

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { CodeValue } from '../codes';
+import { Code, type CodeValue } from '../codes';
 import { RequestHeader, ResponseHeader } from '../http-headers';
 
 export type Access = 'open' | 'user' | 'ops';
@@ -32,7 +32,7 @@ export interface Endpoint {
    * (server/src/plugins/idempotency.ts, docs/money.md "Idempotency-Key"): the same key with the same body
    * answers the first answer again (header `Idempotent-Replayed: true`) and moves nothing; with another
    * body or endpoint it answers IDEMPOTENCY_KEY_REUSED; while the first is still running,
-   * IDEMPOTENCY_IN_PROGRESS. Both codes come with the mark (answerableCodes in server/src/plugins/docs.ts).
+   * IDEMPOTENCY_IN_PROGRESS. Both codes come with the mark (answerableCodes below).
    */
   idempotent?: true;
   params?: z.ZodObject;
@@ -58,3 +58,31 @@ export const defineEndpoint = <const E extends Endpoint>(endpoint: E): E => endp
 export type DataOf<E extends Endpoint> = z.output<E['data']>;
 export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodObject ? z.input<E['body']> : never;
 export type QueryOf<E extends Endpoint> = E['query'] extends z.ZodObject ? z.input<E['query']> : never;
+
+/**
+ * The codes an endpoint can answer: the business ones it declares (`codes` in shared/contract) and those
+ * every endpoint reached the same way can (validation, bodies, the session, the operator token,
+ * requestFrom, the claims limit). The document lists them; the test suite's code check (code-check.ts)
+ * fails a test in which the server answers any other.
+ */
+export function answerableCodes(endpoint: Endpoint): number[] {
+  const codes = new Set<number>([Code.INTERNAL, Code.SERVICE_UNAVAILABLE, ...(endpoint.codes ?? [])]);
+  if (endpoint.params || endpoint.query || endpoint.body) codes.add(Code.VALIDATION);
+  if (endpoint.body) {
+    for (const c of [Code.MALFORMED_JSON, Code.BODY_TOO_LARGE, Code.UNSUPPORTED_MEDIA_TYPE]) codes.add(c);
+  }
+  if (endpoint.access === 'ops') codes.add(Code.OPS_UNAUTHORIZED);
+  else if (endpoint.method !== 'GET' && endpoint.path.startsWith('/api/') && !endpoint.signed) {
+    codes.add(Code.MISSING_REQUEST_FROM);
+  }
+  if (endpoint.access === 'user') {
+    codes.add(Code.SESSION_INVALID);
+    codes.add(Code.ACCOUNT_SUSPENDED);
+  }
+  if (endpoint.rateLimit === 'claim') codes.add(Code.RATE_LIMITED);
+  if (endpoint.idempotent) {
+    codes.add(Code.IDEMPOTENCY_KEY_REUSED);
+    codes.add(Code.IDEMPOTENCY_IN_PROGRESS);
+  }
+  return [...codes].sort((a, b) => a - b);
+}

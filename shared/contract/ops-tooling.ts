@@ -129,6 +129,8 @@ export const FAULT_KINDS = [
   'reset',
   'hang',
   'socket.drop',
+  'socket.delay',
+  'socket.loss',
   'deposit.fail',
   'deposit.timeout',
   'deposit.duplicate',
@@ -158,7 +160,7 @@ const routePattern = z
 export const addFaultBody = z
   .strictObject({
     kind: faultKindSchema.describe(
-      'latency, error, reset (the connection is cut, no answer) and hang (no answer for ms, default 60 s, then cut) act on routes; socket.drop closes live sockets; deposit.* act on the sandbox checkout, payout.* on the sandbox payout gateway; poker.card decides the card of the next poker draw',
+      'latency, error, reset (the connection is cut, no answer) and hang (no answer for ms, default 60 s, then cut) act on routes; socket.drop closes live sockets; socket.delay holds every outbound frame ms (± jitterMs, order kept), socket.loss drops the share probability of them (kept pending: a reconnection gets them again); deposit.* act on the sandbox checkout, payout.* on the sandbox payout gateway; poker.card decides the card of the next poker draw',
     ),
     uid: z.number().int().positive().optional().describe('Only this player (default: everyone)'),
     route: routePattern.optional().describe('Route faults: the route path, or a prefix ending in *'),
@@ -170,21 +172,32 @@ export const addFaultBody = z
       .optional()
       .describe('Route faults: a regular expression the path must match, e.g. ^/api/(user|balance)'),
     method: z.enum(['GET', 'POST', 'DELETE']).optional().describe('latency, error: only this method'),
-    ms: z.number().int().min(1).max(60_000).optional().describe('latency: added delay (the mean); hang: how long'),
+    ms: z
+      .number()
+      .int()
+      .min(1)
+      .max(60_000)
+      .optional()
+      .describe('latency, socket.delay: added delay (the mean); hang: how long'),
     jitterMs: z
       .number()
       .int()
       .min(0)
       .max(60_000)
       .optional()
-      .describe('latency: uniform spreads ms ± jitterMs, normal uses it as the standard deviation'),
-    distribution: z.enum(['fixed', 'uniform', 'normal']).optional().describe('latency: default fixed'),
+      .describe('latency, socket.delay: uniform spreads ms ± jitterMs, normal uses it as the standard deviation'),
+    distribution: z
+      .enum(['fixed', 'uniform', 'normal'])
+      .optional()
+      .describe('latency, socket.delay: default fixed (uniform when jitterMs is given)'),
     probability: z
       .number()
       .min(0)
       .max(1)
       .optional()
-      .describe('Chance each request or flow is hit (default 1); a miss does not count'),
+      .describe(
+        'Chance each request, flow or frame is hit (default 1; socket.loss: the share dropped); a miss does not count',
+      ),
     msg: z.string().max(500).optional().describe('error: the envelope msg instead of the code message'),
     data: z.unknown().optional().describe('error: the envelope data instead of null'),
     status: z
@@ -206,13 +219,18 @@ export const addFaultBody = z
       .min(1)
       .max(10_000)
       .optional()
-      .describe('How many times it applies (default: once for flows and sockets, until removed for routes)'),
+      .describe(
+        'How many times it applies (default: once for flows and socket.drop, until removed for routes and frames)',
+      ),
   })
   .refine((f) => !ROUTE_KINDS.includes(f.kind) || (f.route !== undefined) !== (f.regex !== undefined), {
     message: 'Required: route or regex, one of them',
     path: ['route'],
   })
-  .refine((f) => f.kind !== 'latency' || f.ms !== undefined, { message: 'Required', path: ['ms'] })
+  .refine((f) => (f.kind !== 'latency' && f.kind !== 'socket.delay') || f.ms !== undefined, {
+    message: 'Required',
+    path: ['ms'],
+  })
   .refine((f) => f.kind !== 'error' || f.code !== undefined || (f.status ?? 200) !== 200, {
     message: 'Required',
     path: ['code'],
@@ -345,6 +363,7 @@ export const requestLogSchema = z.object({
   durationMs: z.number(),
   uid: z.number().int().nullable(),
   fault: z.number().int().nullable().describe('The fault that acted on it'),
+  stub: z.number().int().nullable().describe('The stub that answered it instead of the handler (/ops/stubs)'),
   requestBody: z.string().nullable().describe('Passwords and secrets redacted'),
   responseBody: z.string().nullable().describe('Truncated to 4 KB'),
   frames: z.array(frameLogSchema).describe('Socket frames pushed while it ran'),

@@ -8,6 +8,7 @@ import { opsDashboardEndpoints } from './ops-dashboard';
 import { opsInboxEndpoints } from './ops-inbox';
 import { opsMoneyEndpoints } from './ops-money';
 import { opsRewardsEndpoints } from './ops-rewards';
+import { opsStubsEndpoints } from './ops-stubs';
 import { opsToolingEndpoints } from './ops-tooling';
 import { opsVipEndpoints } from './ops-vip';
 import { opsResponsibleEndpoints } from './responsible';
@@ -190,6 +191,7 @@ export const opsEndpoints = [
   ...opsMoneyEndpoints,
   ...opsInboxEndpoints,
   ...opsToolingEndpoints,
+  ...opsStubsEndpoints,
   ...opsVipEndpoints,
   ...opsAuditEndpoints,
   ...opsDashboardEndpoints,

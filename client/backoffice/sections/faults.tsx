@@ -18,6 +18,8 @@ export function Faults() {
     route: '/api/user/info',
     method: '',
     ms: '1500',
+    jitter: '',
+    share: '0.5',
     status: '200',
     code: '20002',
     delay: '600',
@@ -37,6 +39,8 @@ export function Faults() {
       count: n(form.count),
       ...(routeKind ? { route: form.route, method: form.method || undefined } : {}),
       ...(form.kind === 'latency' ? { ms: n(form.ms) } : {}),
+      ...(form.kind === 'socket.delay' ? { ms: n(form.ms), jitterMs: n(form.jitter) } : {}),
+      ...(form.kind === 'socket.loss' ? { probability: n(form.share) } : {}),
       ...(form.kind === 'error' ? { status: n(form.status), code: n(form.code) } : {}),
       ...(form.kind === 'deposit.late' ? { delaySeconds: n(form.delay) } : {}),
       ...(form.kind === 'poker.card' ? { card: form.card.trim().toUpperCase() } : {}),
@@ -96,6 +100,24 @@ export function Faults() {
             <input inputMode="numeric" {...field('ms')} />
           </label>
         )}
+        {form.kind === 'socket.delay' && (
+          <>
+            <label>
+              Frame delay ms
+              <input inputMode="numeric" {...field('ms')} />
+            </label>
+            <label>
+              Jitter ± ms
+              <input placeholder="none" inputMode="numeric" {...field('jitter')} />
+            </label>
+          </>
+        )}
+        {form.kind === 'socket.loss' && (
+          <label>
+            Share of frames lost (0-1)
+            <input inputMode="decimal" {...field('share')} />
+          </label>
+        )}
         {form.kind === 'error' && (
           <>
             <label>
@@ -122,7 +144,13 @@ export function Faults() {
         )}
         <label>
           Times
-          <input placeholder={routeKind ? 'until removed' : '1'} inputMode="numeric" {...field('count')} />
+          <input
+            placeholder={
+              routeKind || (form.kind.startsWith('socket.') && form.kind !== 'socket.drop') ? 'until removed' : '1'
+            }
+            inputMode="numeric"
+            {...field('count')}
+          />
         </label>
         <Action
           kind="primary"
@@ -163,7 +191,8 @@ export function Faults() {
                 <td>{f.uid ?? 'everyone'}</td>
                 <td className="mono">{f.route ? `${f.method ?? '*'} ${f.route}` : '—'}</td>
                 <td>
-                  {f.ms !== null && `+${f.ms} ms`}
+                  {f.ms !== null && `+${f.ms} ms${f.jitterMs ? ` ± ${f.jitterMs}` : ''}`}
+                  {f.kind === 'socket.loss' && `${Math.round(f.probability * 100)} % of frames lost`}
                   {f.code !== null && `HTTP ${f.status} code ${f.code}`}
                   {f.delaySeconds !== null && `${f.delaySeconds} s late`}
                   {f.card !== null && `draws ${f.card}`}

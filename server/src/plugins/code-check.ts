@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
-import { answerableCodes, contractEndpoints } from './docs';
+import { answerableCodes } from '../../../shared/contract/define';
+import { contractEndpoints } from './docs';
 
 /** A failure code the server answered that its contract endpoint does not list (answerableCodes in docs.ts). */
 export interface UndeclaredCode {

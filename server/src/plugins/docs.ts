@@ -5,7 +5,12 @@ import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fast
 import { z } from 'zod';
 import { Code } from '../../../shared/codes';
 import * as contract from '../../../shared/contract';
-import { type Endpoint, IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../../../shared/contract/define';
+import {
+  answerableCodes,
+  type Endpoint,
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
+} from '../../../shared/contract/define';
 import * as dev from '../../../shared/contract/dev';
 import * as ops from '../../../shared/contract/ops';
 import * as opsAudit from '../../../shared/contract/ops-audit';
@@ -165,34 +170,6 @@ export function operationIdOf(method: string, path: string): string {
 
 /** Called by a server with a signed body (the contract's `signed`, written by route.ts as `x-signed`). */
 const isSigned = (op: Operation) => op['x-signed'] === true;
-
-/**
- * The codes an endpoint can answer: the business ones it declares (`codes` in shared/contract) and those
- * every endpoint reached the same way can (validation, bodies, the session, the operator token,
- * requestFrom, the claims limit). The document lists them; the test suite's code check (code-check.ts)
- * fails a test in which the server answers any other.
- */
-export function answerableCodes(endpoint: Endpoint): number[] {
-  const codes = new Set<number>([Code.INTERNAL, Code.SERVICE_UNAVAILABLE, ...(endpoint.codes ?? [])]);
-  if (endpoint.params || endpoint.query || endpoint.body) codes.add(Code.VALIDATION);
-  if (endpoint.body) {
-    for (const c of [Code.MALFORMED_JSON, Code.BODY_TOO_LARGE, Code.UNSUPPORTED_MEDIA_TYPE]) codes.add(c);
-  }
-  if (endpoint.access === 'ops') codes.add(Code.OPS_UNAUTHORIZED);
-  else if (MUTATING.has(endpoint.method.toLowerCase()) && endpoint.path.startsWith('/api/') && !endpoint.signed) {
-    codes.add(Code.MISSING_REQUEST_FROM);
-  }
-  if (endpoint.access === 'user') {
-    codes.add(Code.SESSION_INVALID);
-    codes.add(Code.ACCOUNT_SUSPENDED);
-  }
-  if (endpoint.rateLimit === 'claim') codes.add(Code.RATE_LIMITED);
-  if (endpoint.idempotent) {
-    codes.add(Code.IDEMPOTENCY_KEY_REUSED);
-    codes.add(Code.IDEMPOTENCY_IN_PROGRESS);
-  }
-  return [...codes].sort((a, b) => a - b);
-}
 
 /** The codes of an operation of the document: its contract endpoint's, or read from how it is reached. */
 function codesOf(method: string, path: string, op: Operation): number[] {

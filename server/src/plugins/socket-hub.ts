@@ -43,7 +43,12 @@ interface Connection {
   sessionId: number;
   lastHeardAt: number;
   greeted: boolean;
+  /** Frame faults: frames held back (socket.delay), oldest first, with when each is due. */
+  held?: { due: number; frame: Frame }[];
 }
+
+/** What a frame fault does to one frame: drop it (it stays pending), hold it ms, or nothing (undefined). */
+export type FrameShaper = (userId: number, frame: Frame) => 'drop' | number | undefined;
 
 /** The broker channel of the hub (docs/deployment.md): what one process's hub tells the others'. */
 const SOCKET_CHANNEL = 'socket';
@@ -77,6 +82,39 @@ export class SocketHub {
   private readonly pushWatchers = new Set<(userId: number, frame: Frame) => void>();
   private readonly connectWatchers = new Set<(userId: number, drop: () => void) => void>();
   private readonly nudgeHandlers = new Map<string, Set<(userId: number) => void>>();
+  private shaper: FrameShaper | undefined;
+
+  /**
+   * Tester frame faults (socket.delay, socket.loss): decides per frame and connection whether it is held
+   * or not written. Pushed frames only (not pings, not session.ended); a dropped frame stays pending, so the
+   * next connection gets it again, as the protocol's acknowledgements promise.
+   */
+  shapeFrames(shaper: FrameShaper | undefined): void {
+    this.shaper = shaper;
+  }
+
+  private write(connection: Connection, frame: Frame): void {
+    const shaped = this.shaper?.(connection.userId, frame);
+    if (shaped === 'drop') return;
+    const held = connection.held;
+    if (shaped === undefined && !held) {
+      send(connection.socket, frame);
+      return;
+    }
+    // Held frames go out in the order they were pushed: one queue and one timer per connection.
+    const last = held?.at(-1)?.due ?? 0;
+    const queue = held ?? [];
+    queue.push({ due: Math.max(Date.now() + (shaped ?? 0), last), frame });
+    if (held) return;
+    connection.held = queue;
+    const drain = () => {
+      while (queue.length > 0 && (queue[0]?.due ?? 0) <= Date.now())
+        send(connection.socket, queue.shift()?.frame as Frame);
+      if (queue.length === 0) connection.held = undefined;
+      else setTimeout(drain, (queue[0]?.due ?? 0) - Date.now()).unref();
+    };
+    setTimeout(drain, (queue[0]?.due ?? 0) - Date.now()).unref();
+  }
 
   /** Shares pushes with the other processes of the broker (see the class). */
   link(broker: Broker): void {
@@ -158,7 +196,7 @@ export class SocketHub {
     pending.set(frame.sid, frame);
     if (pending.size > MAX_PENDING) pending.delete(pending.keys().next().value as string);
     this.pending.set(userId, pending);
-    for (const connection of this.byUser.get(userId) ?? []) send(connection.socket, frame);
+    for (const connection of this.byUser.get(userId) ?? []) this.write(connection, frame);
   }
 
   /** Sends an operator event (shared/socket.ts OperatorEvents) to every connected back office. */
@@ -232,7 +270,7 @@ export class SocketHub {
 
   /** Sends the frames still unacknowledged; done on the client's first frame, once it surely listens. */
   resend(connection: Connection): void {
-    for (const frame of this.pending.get(connection.userId)?.values() ?? []) send(connection.socket, frame);
+    for (const frame of this.pending.get(connection.userId)?.values() ?? []) this.write(connection, frame);
   }
 
   remove(connection: Connection): void {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Broker } from '../../plugins/broker';
-import type { FrameLog, RequestLog, RequestLogStore } from './request-log';
+import type { FrameLog, LogFilter, RequestLog, RequestLogStore } from './request-log';
 
 /** The broker channels on which processes ask each other for their part of the log (docs/deployment.md). */
 const FIND_CHANNEL = 'requests.find';
@@ -8,7 +8,6 @@ const CLEAR_CHANNEL = 'requests.clear';
 /** How long a reader waits for the other processes' parts; a process that is slower is left out, and said so. */
 const ASK_TIMEOUT_MS = 2_000;
 
-type LogFilter = Parameters<RequestLogStore['find']>[0];
 type ProcessRequest = RequestLog & { process: string };
 type ProcessFrame = FrameLog & { process: string };
 

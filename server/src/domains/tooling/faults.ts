@@ -22,6 +22,8 @@ const ONCE: readonly FaultKind[] = [
 ];
 
 const ROUTE_FAULTS = new Set<FaultKind>(['latency', 'error', 'reset', 'hang']);
+const FRAME_FAULTS = new Set<FaultKind>(['socket.delay', 'socket.loss']);
+const DELAYS = new Set<FaultKind>(['latency', 'socket.delay']);
 
 /** The delay of a latency fault: fixed, uniform in ms ± jitter, or normal around ms (Box-Muller); 0 to 60 s. */
 export function latencyOf(f: Pick<Fault, 'ms' | 'jitterMs' | 'distribution'>, random: () => number = Math.random) {
@@ -98,9 +100,11 @@ export function createFaults(deps: { clock: Clock; changed?: () => void; random?
         route: input.route ?? null,
         regex: input.regex ?? null,
         method: input.method ?? null,
-        ms: input.kind === 'latency' || input.kind === 'hang' ? (input.ms ?? null) : null,
-        jitterMs: input.kind === 'latency' ? (input.jitterMs ?? null) : null,
-        distribution: input.kind === 'latency' ? (input.distribution ?? 'fixed') : null,
+        ms: DELAYS.has(input.kind) || input.kind === 'hang' ? (input.ms ?? null) : null,
+        jitterMs: DELAYS.has(input.kind) ? (input.jitterMs ?? null) : null,
+        distribution: DELAYS.has(input.kind)
+          ? (input.distribution ?? (input.kind === 'socket.delay' && input.jitterMs ? 'uniform' : 'fixed'))
+          : null,
         probability: input.probability ?? 1,
         msg: input.kind === 'error' ? (input.msg ?? null) : null,
         data: input.kind === 'error' ? (input.data ?? null) : null,
@@ -158,6 +162,24 @@ export function createFaults(deps: { clock: Clock; changed?: () => void; random?
     take(prefix: 'deposit' | 'payout' | 'poker', uid: number | null): Fault | undefined {
       const found = active.find((f) => f.kind.startsWith(`${prefix}.`) && matchesUid(f, uid));
       return found ? use(found) : undefined;
+    },
+
+    /** Whether a socket.delay or socket.loss fault is on: most frames need not look further. */
+    anyFrameFault: () => active.some((f) => FRAME_FAULTS.has(f.kind)),
+
+    /**
+     * What the frame faults do to one outbound frame of the player: 'drop' (socket.loss), a delay in ms (the
+     * socket.delay faults that hit, added up), or undefined. Each fault that acts counts one frame.
+     */
+    forFrame(uid: number | null): 'drop' | number | undefined {
+      const hits = active.filter((f) => FRAME_FAULTS.has(f.kind) && matchesUid(f, uid));
+      const loss = hits.find((f) => f.kind === 'socket.loss');
+      if (loss) {
+        use(loss);
+        return 'drop';
+      }
+      const delays = hits.filter((f) => f.kind === 'socket.delay').map(use);
+      return delays.length ? delays.reduce((sum, f) => sum + latencyOf(f, random), 0) : undefined;
     },
 
     /** The socket.drop fault for a player's connection, used once per dropped connection. */

@@ -2,9 +2,12 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CodeValue } from '../../../../shared/codes';
+import { ok } from '../../../../shared/envelope';
+import { renderStub } from '../../../../shared/stub-template';
 import { sendFailure } from '../../plugins/envelope';
 import { type Faults, latencyOf } from './faults';
 import { bodyText, type FrameLog, type InFlight, type RequestLogStore, redactPath } from './request-log';
+import type { Stubs } from './stubs';
 
 /** Static files are not logged: a page load would push every API call out of the ring. */
 const UNLOGGED = /^\/(assets|static|provider\/assets)\/|^\/favicon/;
@@ -14,6 +17,7 @@ class Tracked implements InFlight {
   readonly frames: FrameLog[] = [];
   payload: string | null = null;
   fault: number | null = null;
+  stub: number | null = null;
   constructor(private readonly request: FastifyRequest) {}
   userId() {
     return this.request.user?.id ?? null;
@@ -80,6 +84,28 @@ export function installFaultHooks(app: FastifyInstance, faults: Faults) {
 }
 
 /**
+ * Stubs (stubs.ts): after authentication and the request's validation (bad input still answers 10001), after
+ * the route faults (latency delays a stubbed answer too, an error fault answers first), instead of the
+ * handler. The data is rendered from its template per call and serialized through the route's own schema.
+ */
+export function installStubHooks(app: FastifyInstance, stubs: Stubs) {
+  app.addHook('preHandler', (request, reply, done) => {
+    const pattern = request.routeOptions.url;
+    if (!stubs.any() || !pattern || pattern.startsWith('/ops')) return done();
+    const uid = request.user?.uid ?? null;
+    const stub = stubs.take(request.method, pattern, uid);
+    if (!stub) return done();
+    if (request.tooling) request.tooling.stub = stub.id;
+    reply.header('x-stub', String(stub.id));
+    if (stub.error) {
+      sendFailure(request, reply, 200, stub.error.code as CodeValue, stub.error.msg ? { msg: stub.error.msg } : {});
+      return;
+    }
+    reply.send(ok(renderStub(stub.data, { uid, now: app.clock.now() })));
+  });
+}
+
+/**
  * The logged request whose async context the running code is in: what it started (an event's listeners,
  * work that finishes after its answer) pushes frames that belong to it.
  */
@@ -121,6 +147,7 @@ export function installRequestLogHooks(app: FastifyInstance, log: RequestLogStor
       durationMs: Math.round((performance.now() - tracked.start) * 10) / 10,
       uid: request.user?.uid ?? null,
       fault: tracked.fault,
+      stub: tracked.stub,
       rawRequestHeaders: request.headers,
       rawResponseHeaders: reply.getHeaders(),
       requestBody: bodyText(request.body),

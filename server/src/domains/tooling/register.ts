@@ -7,17 +7,21 @@ import { devRoutes } from './dev-routes';
 import { createFaults, type Faults } from './faults';
 import { createHarReplay } from './har-replay';
 import { createHeldCallbacks } from './held-callbacks';
-import { installFaultHooks, installRequestLogHooks, scopedRequest } from './hooks';
+import { installFaultHooks, installRequestLogHooks, installStubHooks, scopedRequest } from './hooks';
 import { createToolingRepo } from './repo';
 import { createRequestLog } from './request-log';
 import { toolingRoutes } from './routes';
 import { createScenarioRunner } from './runner';
 import { createSnapshotRepo } from './snapshot.repo';
 import { createSnapshots } from './snapshots';
+import { stubRoutes } from './stub-routes';
+import { createStubs, readStubsFile, type Stubs } from './stubs';
 import { createToolingState, toolingStateFiles } from './tooling-state';
 
 /** The broker key and channel of the cluster's faults (docs/deployment.md). */
 const FAULTS_KEY = 'faults';
+/** The broker key and channel of the cluster's stubs, shared as faults are. */
+const STUBS_KEY = 'stubs';
 /** The broker channel on which a process announces it swapped the shared data (docs/deployment.md). */
 const RESTORED_CHANNEL = 'db.restored';
 
@@ -41,6 +45,7 @@ export function register(app: FastifyInstance) {
     log: app.log,
     faults: () => faults,
     held: () => held,
+    stubs: () => stubs,
     requestLog: () => (logOn ? requestLog : null),
   });
   const { broker } = app.cluster;
@@ -61,6 +66,18 @@ export function register(app: FastifyInstance) {
       .catch((err) => app.log.error({ err }, 'tooling: could not share the faults'));
   };
   broker.subscribe(FAULTS_KEY, (state) => faults.load(state as ReturnType<Faults['state']>));
+  const stubs = createStubs({
+    clock: app.clock,
+    changed: () => {
+      kept.stateChanged();
+      const state = stubs.shared();
+      broker.publish(STUBS_KEY, state);
+      broker
+        .set(STUBS_KEY, JSON.stringify(state))
+        .catch((err) => app.log.error({ err }, 'tooling: could not share the stubs'));
+    },
+  });
+  broker.subscribe(STUBS_KEY, (state) => stubs.load(state as ReturnType<Stubs['shared']>));
   const requestLog = createRequestLog({ changed: kept.logChanged });
   const held = createHeldCallbacks({
     changed: kept.stateChanged,
@@ -129,6 +146,7 @@ export function register(app: FastifyInstance) {
 
   const tooling = {
     faults,
+    stubs,
     requestLog,
     clusterLog: createClusterLog({
       log: requestLog,
@@ -148,7 +166,10 @@ export function register(app: FastifyInstance) {
   // The log is read and faults are set only through /ops: without it, recording would cost every
   // request for nothing. A live deployment keeps /ops for its operators but turns the log off.
   app.decorateRequest('tooling', null);
-  if (app.config.opsEnabled) installFaultHooks(app, faults);
+  if (app.config.opsEnabled) {
+    installFaultHooks(app, faults);
+    installStubHooks(app, stubs);
+  }
   if (app.config.opsEnabled && app.config.requestLog) {
     installRequestLogHooks(app, requestLog);
     // The frame is logged at once, where and in the order it was pushed; a uid not remembered yet is
@@ -162,6 +183,8 @@ export function register(app: FastifyInstance) {
         });
     });
   }
+  // socket.delay and socket.loss: the player's uid is remembered from their connection (onConnect below).
+  app.socket.shapeFrames((userId) => (faults.anyFrameFault() ? faults.forFrame(uids.get(userId) ?? null) : undefined));
   app.socket.onConnect((userId, drop) =>
     withUid(userId, (uid) => {
       if (faults.takeSocketDrop(uid)) drop();
@@ -179,10 +202,19 @@ export function register(app: FastifyInstance) {
   const told = kept.load();
   for (const line of told) app.log[line.startsWith('lost') ? 'warn' : 'info'](`tooling: ${line}`);
   tooling.startup = told;
+  // STUBS_FILE: read afresh at every start (a refused stub stops it), after the stubs kept from the last run.
+  if (app.config.opsEnabled && app.config.stubsFile) {
+    const fromFile = readStubsFile(app.config.stubsFile);
+    for (const body of fromFile) stubs.add({ ...body, source: 'file' });
+    app.log.info(`tooling: ${fromFile.length} stub(s) loaded from ${app.config.stubsFile}`);
+    tooling.startup.push(`loaded: ${fromFile.length} stub(s) from ${app.config.stubsFile}`);
+  }
   // A process joining a cluster takes the faults the others have (they win over its own file).
   app.addHook('onReady', async () => {
     const shared = await broker.get(FAULTS_KEY);
     if (shared) faults.load(JSON.parse(shared) as ReturnType<Faults['state']>);
+    const sharedStubs = await broker.get(STUBS_KEY);
+    if (sharedStubs) stubs.load(JSON.parse(sharedStubs) as ReturnType<Stubs['shared']>);
   });
 
   const flushHeld = () =>
@@ -200,6 +232,7 @@ export function register(app: FastifyInstance) {
 
   if (app.config.opsEnabled) {
     toolingRoutes(app, tooling);
+    stubRoutes(app, tooling);
     clockOpsRoutes(app);
     backofficePage(app);
     if (app.config.mode === 'development') devRoutes(app, tooling);
@@ -208,6 +241,7 @@ export function register(app: FastifyInstance) {
 
 export type Tooling = {
   faults: ReturnType<typeof createFaults>;
+  stubs: Stubs;
   requestLog: ReturnType<typeof createRequestLog>;
   /** The request log of every process (asked through the broker); requestLog is this process's part. */
   clusterLog: ClusterLog;

@@ -249,6 +249,7 @@ describe('the request log as saved for a restart', () => {
     durationMs: 1,
     uid: 7,
     fault: null,
+    stub: null,
     rawRequestHeaders: { cookie: 'sid=secret', 'content-type': 'application/json' },
     rawResponseHeaders: { 'set-cookie': 'sid=other' },
     requestBody: JSON.stringify({ password: '[redacted]' }),

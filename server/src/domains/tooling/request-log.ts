@@ -20,6 +20,8 @@ export interface RequestLog {
   durationMs: number;
   uid: number | null;
   fault: number | null;
+  /** The stub that answered it instead of the handler (/ops/stubs). */
+  stub: number | null;
   requestHeaders: Record<string, string>;
   responseHeaders: Record<string, string>;
   requestBody: string | null;
@@ -126,6 +128,26 @@ export function bodyText(body: unknown): string | null {
   return text.length > BODY_LIMIT ? `${text.slice(0, BODY_LIMIT)}…` : text;
 }
 
+/** What the log can be searched by: `path` is a part of the path, `route` the count's exact form. */
+export interface LogFilter {
+  path?: string;
+  /** The path without its query, the route pattern (/api/letter/:id), or a prefix ending in *. */
+  route?: string;
+  method?: string;
+  status?: number;
+  stubbed?: boolean;
+  uid?: number;
+  code?: number;
+  limit: number;
+  ops: boolean;
+}
+
+function routeMatches(route: string, r: Pick<RequestLog, 'path' | 'route'>): boolean {
+  const path = r.path.split('?')[0] ?? r.path;
+  if (route.endsWith('*')) return path.startsWith(route.slice(0, -1));
+  return path === route || r.route === route;
+}
+
 /** A request being answered, as the frame attribution sees it. */
 export interface InFlight {
   frames: FrameLog[];
@@ -224,10 +246,16 @@ export function createRequestLog(options: { changed?: () => void } = {}) {
     add,
 
     /** Newest first. */
-    find(filter: { path?: string; uid?: number; code?: number; limit: number; ops: boolean }) {
-      const match = (r: Pick<RequestLog, 'path' | 'uid' | 'frames' | 'code'>) =>
+    find(filter: LogFilter) {
+      const match = (
+        r: Pick<RequestLog, 'path' | 'uid' | 'frames' | 'code' | 'method' | 'route' | 'status' | 'stub'>,
+      ) =>
         (filter.ops || !r.path.startsWith('/ops')) &&
         (filter.path === undefined || r.path.includes(filter.path)) &&
+        (filter.route === undefined || routeMatches(filter.route, r)) &&
+        (filter.method === undefined || r.method === filter.method) &&
+        (filter.status === undefined || r.status === filter.status) &&
+        (filter.stubbed === undefined || (r.stub != null) === filter.stubbed) &&
         (filter.uid === undefined || r.uid === filter.uid || r.frames.some((f) => f.uid === filter.uid)) &&
         (filter.code === undefined || r.code === filter.code);
       const found: RequestLog[] = [];
@@ -270,7 +298,9 @@ export function createRequestLog(options: { changed?: () => void } = {}) {
       requests.splice(
         0,
         requests.length,
-        ...state.requests.slice(-LOG_SIZE).map((r) => ({ id: r.id, raw: null, done: r, json: null })),
+        ...state.requests
+          .slice(-LOG_SIZE)
+          .map((r) => ({ id: r.id, raw: null, done: { ...r, stub: r.stub ?? null }, json: null })),
       );
       loose.splice(0, loose.length, ...state.frames.slice(-LOG_SIZE));
       nextId = Math.max(nextId, ...state.requests.map((r) => r.id + 1));

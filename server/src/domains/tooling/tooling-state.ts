@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Faults } from './faults';
 import type { HeldCallbacks } from './held-callbacks';
 import type { RequestLogStore } from './request-log';
+import type { Stubs } from './stubs';
 
 const VERSION = 1;
 /** How long the request log may be behind its file: a burst of requests is written once. */
@@ -45,6 +46,8 @@ type StateFile = {
   version: number;
   faults: ReturnType<Faults['state']>;
   held: ReturnType<HeldCallbacks['state']>;
+  /** Absent in the files of runs before stubs existed. */
+  stubs?: ReturnType<Stubs['state']>;
 };
 type LogFile = { version: number; clean: boolean; savedAt: string } & ReturnType<RequestLogStore['state']>;
 
@@ -65,6 +68,7 @@ export function createToolingState(deps: {
   log: FastifyBaseLogger;
   faults: () => Faults;
   held: () => HeldCallbacks;
+  stubs: () => Stubs;
   requestLog: () => RequestLogStore | null;
 }) {
   const { files } = deps;
@@ -79,7 +83,12 @@ export function createToolingState(deps: {
     if (!files || loading) return;
     writeText(
       files.state,
-      JSON.stringify({ version: VERSION, faults: deps.faults().state(), held: deps.held().state() }),
+      JSON.stringify({
+        version: VERSION,
+        faults: deps.faults().state(),
+        held: deps.held().state(),
+        stubs: deps.stubs().state(),
+      }),
     );
   };
   /** The log file's text: the header, then the entries as the store serialized them. */
@@ -132,6 +141,12 @@ export function createToolingState(deps: {
           const { faults } = state.faults;
           deps.faults().load(state.faults);
           deps.held().load(state.held);
+          const stubs = state.stubs ?? { nextId: 1, stubs: [] };
+          deps.stubs().load(stubs);
+          if (stubs.stubs.length) {
+            const named = stubs.stubs.map((s) => `#${s.id} ${s.method} ${s.path}`).join(', ');
+            lines.push(`kept from the last run: ${stubs.stubs.length} stub(s) (${named})`);
+          }
           if (faults.length || state.held.length) {
             const named = faults.map((f) => `#${f.id} ${f.kind}${f.route ? ` ${f.route}` : ''}`).join(', ');
             lines.push(
@@ -152,10 +167,11 @@ export function createToolingState(deps: {
         }
       } catch (error) {
         lines.push(
-          `lost: the tooling state of the last run could not be read (${(error as Error).message}); faults, held callbacks and the request log start empty`,
+          `lost: the tooling state of the last run could not be read (${(error as Error).message}); faults, stubs, held callbacks and the request log start empty`,
         );
         deps.faults().load({ nextId: 1, faults: [] });
         deps.held().load([]);
+        deps.stubs().load({ nextId: 1, stubs: [] });
       } finally {
         loading = false;
       }
