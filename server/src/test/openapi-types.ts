@@ -2808,6 +2808,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ops/requests/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many logged requests match (of every process, the last 1,000 each); with expect, a failure (30052) when the count differs
+         * @description Failure codes besides the business ones of its domain: 10001, 10005, 10010, 30001 (shared/codes.ts).
+         */
+        get: operations["getOpsRequestsCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ops/scenarios": {
         parameters: {
             query?: never;
@@ -2991,6 +3011,34 @@ export interface paths {
          */
         post: operations["postOpsSocketsByUidPush"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/stubs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Active stubs: endpoints whose answer is overridden, for everyone or one player
+         * @description Failure codes besides the business ones of its domain: 10005, 10010, 30001 (shared/codes.ts).
+         */
+        get: operations["getOpsStubs"];
+        put?: never;
+        /**
+         * Override the success answer's data of a contract endpoint (or answer a business error), for everyone or one player, for count calls or until removed; checked against the endpoint's schema
+         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 10010, 30001 (shared/codes.ts).
+         */
+        post: operations["postOpsStubs"];
+        /**
+         * Remove one stub (id), or every stub
+         * @description Failure codes besides the business ones of its domain: 10001, 10005, 10010, 30001 (shared/codes.ts).
+         */
+        delete: operations["deleteOpsStubs"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3560,7 +3608,7 @@ export interface components {
              * @description A code of shared/codes.ts
              * @enum {integer}
              */
-            code: 10001 | 10002 | 10003 | 10004 | 10005 | 10006 | 10007 | 10008 | 10009 | 10010 | 10011 | 10012 | 20001 | 20002 | 20003 | 20004 | 20005 | 20006 | 20007 | 20008 | 20009 | 20010 | 20011 | 20012 | 20013 | 20014 | 20015 | 20016 | 20017 | 20018 | 20019 | 20020 | 20021 | 20041 | 30001 | 30002 | 30003 | 40001 | 40002 | 40003 | 40004 | 40005 | 40006 | 40007 | 40008 | 40009 | 40010 | 40011 | 40012 | 40013 | 40014 | 40015 | 40016 | 40017 | 40018 | 40019 | 40020 | 40021 | 40022 | 40023 | 40024 | 40025 | 40061 | 40080 | 50001 | 50002 | 50003 | 50004 | 50005 | 50006 | 50007 | 50008 | 50009 | 50010 | 50011 | 50012 | 50013 | 60001 | 60002 | 60003 | 60101 | 60102 | 60201 | 60202 | 60203 | 60204 | 60205 | 60206 | 60207 | 60208 | 60209 | 60210 | 60211 | 60212 | 60213 | 60301 | 60302 | 60303 | 60304 | 60305 | 60306 | 60307 | 60308 | 60411 | 60412 | 30004 | 30005 | 30006 | 30007 | 30008 | 30009 | 30010 | 30031 | 30032 | 30033 | 30041;
+            code: 10001 | 10002 | 10003 | 10004 | 10005 | 10006 | 10007 | 10008 | 10009 | 10010 | 10011 | 10012 | 20001 | 20002 | 20003 | 20004 | 20005 | 20006 | 20007 | 20008 | 20009 | 20010 | 20011 | 20012 | 20013 | 20014 | 20015 | 20016 | 20017 | 20018 | 20019 | 20020 | 20021 | 20041 | 30001 | 30002 | 30003 | 40001 | 40002 | 40003 | 40004 | 40005 | 40006 | 40007 | 40008 | 40009 | 40010 | 40011 | 40012 | 40013 | 40014 | 40015 | 40016 | 40017 | 40018 | 40019 | 40020 | 40021 | 40022 | 40023 | 40024 | 40025 | 40061 | 40080 | 50001 | 50002 | 50003 | 50004 | 50005 | 50006 | 50007 | 50008 | 50009 | 50010 | 50011 | 50012 | 50013 | 60001 | 60002 | 60003 | 60101 | 60102 | 60201 | 60202 | 60203 | 60204 | 60205 | 60206 | 60207 | 60208 | 60209 | 60210 | 60211 | 60212 | 60213 | 60301 | 60302 | 60303 | 60304 | 60305 | 60306 | 60307 | 60308 | 60411 | 60412 | 30004 | 30005 | 30006 | 30007 | 30008 | 30009 | 30010 | 30031 | 30032 | 30033 | 30041 | 30051 | 30052;
             /** @description Readable message in the language of the `language` header */
             msg: string;
             /** @description null, except a validation failure (10001): every field and its rule message */
@@ -3580,7 +3628,7 @@ export interface components {
         Fault: {
             id: number;
             /** @enum {string} */
-            kind: "latency" | "error" | "reset" | "hang" | "socket.drop" | "deposit.fail" | "deposit.timeout" | "deposit.duplicate" | "deposit.late" | "payout.fail" | "payout.exception" | "poker.card";
+            kind: "latency" | "error" | "reset" | "hang" | "socket.drop" | "socket.delay" | "socket.loss" | "deposit.fail" | "deposit.timeout" | "deposit.duplicate" | "deposit.late" | "payout.fail" | "payout.exception" | "poker.card";
             uid: number | null;
             route: string | null;
             regex: string | null;
@@ -4076,6 +4124,8 @@ export interface components {
             uid: number | null;
             /** @description The fault that acted on it */
             fault: number | null;
+            /** @description The stub that answered it instead of the handler (/ops/stubs) */
+            stub: number | null;
             /** @description Passwords and secrets redacted */
             requestBody: string | null;
             /** @description Truncated to 4 KB */
@@ -16911,10 +16961,10 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description latency, error, reset (the connection is cut, no answer) and hang (no answer for ms, default 60 s, then cut) act on routes; socket.drop closes live sockets; deposit.* act on the sandbox checkout, payout.* on the sandbox payout gateway; poker.card decides the card of the next poker draw
+                     * @description latency, error, reset (the connection is cut, no answer) and hang (no answer for ms, default 60 s, then cut) act on routes; socket.drop closes live sockets; socket.delay holds every outbound frame ms (± jitterMs, order kept), socket.loss drops the share probability of them (kept pending: a reconnection gets them again); deposit.* act on the sandbox checkout, payout.* on the sandbox payout gateway; poker.card decides the card of the next poker draw
                      * @enum {string}
                      */
-                    kind: "latency" | "error" | "reset" | "hang" | "socket.drop" | "deposit.fail" | "deposit.timeout" | "deposit.duplicate" | "deposit.late" | "payout.fail" | "payout.exception" | "poker.card";
+                    kind: "latency" | "error" | "reset" | "hang" | "socket.drop" | "socket.delay" | "socket.loss" | "deposit.fail" | "deposit.timeout" | "deposit.duplicate" | "deposit.late" | "payout.fail" | "payout.exception" | "poker.card";
                     /** @description Only this player (default: everyone) */
                     uid?: number;
                     /** @description Route faults: the route path, or a prefix ending in * */
@@ -16926,16 +16976,16 @@ export interface operations {
                      * @enum {string}
                      */
                     method?: "GET" | "POST" | "DELETE";
-                    /** @description latency: added delay (the mean); hang: how long */
+                    /** @description latency, socket.delay: added delay (the mean); hang: how long */
                     ms?: number;
-                    /** @description latency: uniform spreads ms ± jitterMs, normal uses it as the standard deviation */
+                    /** @description latency, socket.delay: uniform spreads ms ± jitterMs, normal uses it as the standard deviation */
                     jitterMs?: number;
                     /**
-                     * @description latency: default fixed
+                     * @description latency, socket.delay: default fixed (uniform when jitterMs is given)
                      * @enum {string}
                      */
                     distribution?: "fixed" | "uniform" | "normal";
-                    /** @description Chance each request or flow is hit (default 1); a miss does not count */
+                    /** @description Chance each request, flow or frame is hit (default 1; socket.loss: the share dropped); a miss does not count */
                     probability?: number;
                     /** @description error: the envelope msg instead of the code message */
                     msg?: string;
@@ -16949,7 +16999,7 @@ export interface operations {
                     delaySeconds?: number;
                     /** @description poker.card: the card the draw gives instead of a random one (it still needs a chance) */
                     card?: string;
-                    /** @description How many times it applies (default: once for flows and sockets, until removed for routes) */
+                    /** @description How many times it applies (default: once for flows and socket.drop, until removed for routes and frames) */
                     count?: number;
                 };
             };
@@ -16970,7 +17020,7 @@ export interface operations {
                         data: {
                             id: number;
                             /** @enum {string} */
-                            kind: "latency" | "error" | "reset" | "hang" | "socket.drop" | "deposit.fail" | "deposit.timeout" | "deposit.duplicate" | "deposit.late" | "payout.fail" | "payout.exception" | "poker.card";
+                            kind: "latency" | "error" | "reset" | "hang" | "socket.drop" | "socket.delay" | "socket.loss" | "deposit.fail" | "deposit.timeout" | "deposit.duplicate" | "deposit.late" | "payout.fail" | "payout.exception" | "poker.card";
                             uid: number | null;
                             route: string | null;
                             regex: string | null;
@@ -18384,6 +18434,87 @@ export interface operations {
             };
         };
     };
+    getOpsRequestsCount: {
+        parameters: {
+            query?: {
+                method?: "GET" | "POST" | "DELETE";
+                /** @description The path without its query, the route pattern (/api/letter/:id), or a prefix ending in * */
+                path?: string;
+                uid?: number;
+                /** @description HTTP status */
+                status?: number;
+                /** @description Envelope code (0: success) */
+                code?: number;
+                /** @description true: only answers a stub gave; false: only real ones */
+                stubbed?: "true" | "false";
+                /** @description The count expected: another count fails with 30052 */
+                expect?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            count: number;
+                        };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
     getOpsScenarios: {
         parameters: {
             query?: never;
@@ -19291,6 +19422,316 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10008;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
+    getOpsStubs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            stubs: {
+                                id: number;
+                                method: string;
+                                /** @description The contract path it stands in for */
+                                path: string;
+                                /** @description Only this player; null: everyone */
+                                uid: number | null;
+                                /** @description The data template (null for an error stub) */
+                                data: unknown;
+                                /** @description The business error it answers instead */
+                                error: {
+                                    code: number;
+                                    msg: string | null;
+                                } | null;
+                                /** @description Calls left; null until removed */
+                                remaining: number | null;
+                                /** @description How many calls it answered */
+                                applied: number;
+                                /**
+                                 * @description Set over /ops (kept across restarts) or loaded from STUBS_FILE
+                                 * @enum {string}
+                                 */
+                                source: "api" | "file";
+                                createdAt: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
+    postOpsStubs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The endpoint method, as in /api/docs
+                     * @enum {string}
+                     */
+                    method: "GET" | "POST" | "DELETE";
+                    /** @description The endpoint path as the contract writes it, e.g. /api/game/fetch or /api/letter/:id */
+                    path: string;
+                    /** @description Only this player (default: everyone) */
+                    uid?: number;
+                    /** @description The success answer's data. In strings: {{uid}}, {{now}} (ISO, the server clock), {{nowMs}}, {{today}} (Manila day), {{i}} (row of a $repeat, from 1); "{{uid}}", "{{i}}" or "{{nowMs}}" alone become numbers. {"$repeat": N, "item": {...}} makes a list of N items */
+                    data?: unknown;
+                    /** @description Answer this business error instead of data */
+                    error?: {
+                        /** @description A business code the endpoint declares (its contract's codes) */
+                        code: number;
+                        /** @description The envelope msg instead of the code's message */
+                        msg?: string;
+                    };
+                    /** @description How many calls it answers, then the real answer is back (default: until removed) */
+                    count?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            id: number;
+                            method: string;
+                            /** @description The contract path it stands in for */
+                            path: string;
+                            /** @description Only this player; null: everyone */
+                            uid: number | null;
+                            /** @description The data template (null for an error stub) */
+                            data: unknown;
+                            /** @description The business error it answers instead */
+                            error: {
+                                code: number;
+                                msg: string | null;
+                            } | null;
+                            /** @description Calls left; null until removed */
+                            remaining: number | null;
+                            /** @description How many calls it answered */
+                            applied: number;
+                            /**
+                             * @description Set over /ops (kept across restarts) or loaded from STUBS_FILE
+                             * @enum {string}
+                             */
+                            source: "api" | "file";
+                            createdAt: string;
+                        };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10002;
+                    };
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
+    deleteOpsStubs: {
+        parameters: {
+            query?: {
+                id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            removed: number;
+                        };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001;
+                    });
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
                     };
                 };
             };
