@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { CodeValue } from '../codes';
 import { RequestHeader, ResponseHeader } from '../http-headers';
+import type { Permission } from '../roles';
 
 export type Access = 'open' | 'user' | 'ops';
 export type Method = 'GET' | 'POST' | 'DELETE';
@@ -14,6 +15,17 @@ export interface Endpoint {
   method: Method;
   path: string;
   access: Access;
+  /**
+   * `ops` endpoints: what an operator's role must allow (shared/roles.ts). The server refuses the others
+   * with OPS_FORBIDDEN; a tester tool (`tester.tools`) answers OPS_TESTER_TOOLS_OFF when TESTER_TOOLS=off.
+   */
+  permission?: Permission;
+  /**
+   * A money or status action: a named operator (a back-office session) must type a non-empty `reason`,
+   * which the audit trail keeps with the request (OPS_REASON_REQUIRED otherwise). The service account
+   * (ADMIN_TOKEN: scripts and CI, reviewed code) may leave it empty.
+   */
+  reasonRequired?: true;
   summary: string;
   /** Spec (quiet): the client shows no loading indicator for it. */
   quiet?: boolean;

@@ -27,6 +27,7 @@ export const listAudit = defineEndpoint({
   method: 'GET',
   path: '/ops/audit',
   access: 'ops',
+  permission: 'audit.read',
   summary: 'The operator audit trail, newest first: every POST and DELETE on /ops, with before and after',
   query: z.strictObject({
     operator: z.string().max(64).optional(),

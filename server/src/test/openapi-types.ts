@@ -2229,9 +2229,69 @@ export interface paths {
         };
         /**
          * The operator audit trail, newest first: every POST and DELETE on /ops, with before and after
-         * @description Failure codes: 10001, 10005, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30050 (shared/codes.ts).
          */
         get: operations["getOpsAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Operator sign-in: name, password and the 6-digit code of the authenticator app. First sign-in without a code answers the enrolment (otpauth URI and secret); a valid code then activates the account. Sets the operator session cookie (httpOnly, SameSite=Strict)
+         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30050, 30051 (shared/codes.ts).
+         */
+        post: operations["postOpsAuthLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End this operator's back-office session and clear its cookie
+         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30050, 30051 (shared/codes.ts).
+         */
+        post: operations["postOpsAuthLogout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in operator: name, role and what the role may do
+         * @description Failure codes besides the business ones of its domain: 10005, 10010, 30001, 30050, 30051 (shared/codes.ts).
+         */
+        get: operations["getOpsAuthMe"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2249,7 +2309,7 @@ export interface paths {
         };
         /**
          * The answer of a withdrawal captcha (for testers and automated journeys; never shown to players)
-         * @description Failure codes: 10001, 10005, 10010, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30002, 30050, 30051 (shared/codes.ts).
          */
         get: operations["getOpsCaptchaByToken"];
         put?: never;
@@ -2269,7 +2329,7 @@ export interface paths {
         };
         /**
          * Every deposit channel, switched off ones included, with its min and max (pesos)
-         * @description Failure codes: 10005, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 30001, 30050 (shared/codes.ts).
          */
         get: operations["getOpsChannels"];
         put?: never;
@@ -2291,7 +2351,7 @@ export interface paths {
         put?: never;
         /**
          * Switch a deposit channel on or off, or change its min and max (pesos); returns every channel
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 30050, 30056 (shared/codes.ts).
          */
         post: operations["postOpsChannelsByCode"];
         delete?: never;
@@ -2309,7 +2369,7 @@ export interface paths {
         };
         /**
          * Live-chat conversations, the most recent message first, with unread counts
-         * @description Failure codes: 10001, 10005, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30050 (shared/codes.ts).
          */
         get: operations["getOpsChat"];
         put?: never;
@@ -2329,7 +2389,7 @@ export interface paths {
         };
         /**
          * One conversation and its messages (reading changes nothing: POST /ops/chat/:id/read marks them read)
-         * @description Failure codes: 10001, 10005, 10010, 30001, 60411 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30050, 60411 (shared/codes.ts).
          */
         get: operations["getOpsChatById"];
         put?: never;
@@ -2351,7 +2411,7 @@ export interface paths {
         put?: never;
         /**
          * Close the conversation (pushed as chat.closed); the player’s next message opens a new one
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 60411, 60412 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30050, 30056, 60411, 60412 (shared/codes.ts).
          */
         post: operations["postOpsChatByIdClose"];
         delete?: never;
@@ -2371,7 +2431,7 @@ export interface paths {
         put?: never;
         /**
          * The back office shows the conversation: the player's messages count as read (pushed as chat.unread)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 60411 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30050, 30056, 60411 (shared/codes.ts).
          */
         post: operations["postOpsChatByIdRead"];
         delete?: never;
@@ -2391,7 +2451,7 @@ export interface paths {
         put?: never;
         /**
          * Answer the player (pushed to them at once as chat.message); the X-Operator header names the sender
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 60411, 60412 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30050, 30056, 60411, 60412 (shared/codes.ts).
          */
         post: operations["postOpsChatByIdReply"];
         delete?: never;
@@ -2409,13 +2469,13 @@ export interface paths {
         };
         /**
          * The virtual clock
-         * @description Failure codes: 10005, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 30001, 30050, 30051 (shared/codes.ts).
          */
         get: operations["getOpsClock"];
         put?: never;
         /**
          * Set, advance, freeze or resume the virtual clock, or put it back to real time
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30003 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30003, 30050, 30051, 30056 (shared/codes.ts).
          */
         post: operations["postOpsClock"];
         delete?: never;
@@ -2433,13 +2493,13 @@ export interface paths {
         };
         /**
          * Redemption codes with their uses, newest first
-         * @description Failure codes: 10001, 10005, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30050 (shared/codes.ts).
          */
         get: operations["getOpsCodes"];
         put?: never;
         /**
          * Create a redemption code: rewards, total uses (one per account), optional minimum VIP and expiry
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 60207, 60208 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30050, 30056, 60207, 60208 (shared/codes.ts).
          */
         post: operations["postOpsCodes"];
         delete?: never;
@@ -2459,7 +2519,7 @@ export interface paths {
         put?: never;
         /**
          * Switch a redemption code off: players then get "expired" (60205); uses already made stay
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 30050, 30056 (shared/codes.ts).
          */
         post: operations["postOpsCodesByIdDisable"];
         delete?: never;
@@ -2477,7 +2537,7 @@ export interface paths {
         };
         /**
          * The operator's dashboard: GGR, NGR, bonus cost, deposits, withdrawals paid, active and new players for today and the last 30 Manila days, the daily series and the pending queues
-         * @description Failure codes besides the business ones of its domain: 10005, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes besides the business ones of its domain: 10005, 10010, 30001, 30050, 30051 (shared/codes.ts).
          */
         get: operations["getOpsDashboard"];
         put?: never;
@@ -2497,7 +2557,7 @@ export interface paths {
         };
         /**
          * Find deposits, newest first (Pending orders past their time-out are timed out first)
-         * @description Failure codes: 10001, 10005, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30050 (shared/codes.ts).
          */
         get: operations["getOpsDeposits"];
         put?: never;
@@ -2519,7 +2579,7 @@ export interface paths {
         put?: never;
         /**
          * Settle a deposit as the gateway would: a signed callback through the same idempotent path (a settled order keeps its status). FAILED closes its checkout at the gateway first; an order the payer already paid there is left to its webhook (DEPOSIT_NOT_PENDING)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 40001, 40007, 40061 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30050, 30056, 30057, 40001, 40007, 40061 (shared/codes.ts).
          */
         post: operations["postOpsDepositsByOrderNoSettle"];
         delete?: never;
@@ -2537,18 +2597,18 @@ export interface paths {
         };
         /**
          * Active faults, and callbacks the sandbox is holding back (deposit.late)
-         * @description Failure codes: 10005, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 30001, 30050, 30051 (shared/codes.ts).
          */
         get: operations["getOpsFaults"];
         put?: never;
         /**
          * Switch a fault on, for everyone or one player (uid); warning says when no route of the server matches its route
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 30008 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 30008, 30050, 30051, 30056 (shared/codes.ts).
          */
         post: operations["postOpsFaults"];
         /**
          * Switch one fault off (id), or every fault
-         * @description Failure codes: 10001, 10005, 10010, 30001, 30007 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30007, 30050, 30051, 30056 (shared/codes.ts).
          */
         delete: operations["deleteOpsFaults"];
         options?: never;
@@ -2567,7 +2627,7 @@ export interface paths {
         put?: never;
         /**
          * The payment sandbox takes the next deposit.* fault for a player's payment (used once, as if the checkout met it)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30050, 30051, 30056 (shared/codes.ts).
          */
         post: operations["postOpsFaultsDepositTake"];
         delete?: never;
@@ -2587,7 +2647,7 @@ export interface paths {
         put?: never;
         /**
          * The payment sandbox hands over a signed webhook to hold back (deposit.late) until the clock passes its delay
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30050, 30051, 30056 (shared/codes.ts).
          */
         post: operations["postOpsFaultsHeldCallbacks"];
         delete?: never;
@@ -2607,7 +2667,7 @@ export interface paths {
         put?: never;
         /**
          * Replay the requests of a HAR (GET /ops/requests.har or a browser export) in order, on a freshly loaded scenario when named, as one browser; compare each status and envelope code with the recorded ones
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30004, 30006, 30009, 30032 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30004, 30006, 30009, 30032, 30050, 30051, 30056 (shared/codes.ts).
          */
         post: operations["postOpsHarReplay"];
         delete?: never;
@@ -2625,7 +2685,7 @@ export interface paths {
         };
         /**
          * Identity verification submissions, oldest pending first when filtering by pending, else newest first
-         * @description Failure codes: 10001, 10005, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30050 (shared/codes.ts).
          */
         get: operations["getOpsKyc"];
         put?: never;
@@ -2647,7 +2707,7 @@ export interface paths {
         put?: never;
         /**
          * Verify or reject a player's pending identity verification (a rejection needs a reason)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 40019 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 30050, 30056, 30057, 40019 (shared/codes.ts).
          */
         post: operations["postOpsKycByUidDecide"];
         delete?: never;
@@ -2665,7 +2725,7 @@ export interface paths {
         };
         /**
          * The ledger's invariants checked now (docs/money.md): every player account sums to its journal, every counterparty to its transfers, all accounts to zero
-         * @description Failure codes: 10005, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 30001, 30050 (shared/codes.ts).
          */
         get: operations["getOpsLedgerCheck"];
         put?: never;
@@ -2685,15 +2745,99 @@ export interface paths {
         };
         /**
          * What operators sent, newest first, with read and claim counts
-         * @description Failure codes: 10001, 10005, 10010, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30002, 30050 (shared/codes.ts).
          */
         get: operations["getOpsLetters"];
         put?: never;
         /**
          * Send a letter to one player (uid) or to every player (all: true), in English and optionally Vietnamese, with optional rewards
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 60308 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 30050, 30056, 60308 (shared/codes.ts).
          */
         post: operations["postOpsLetters"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/operators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Operator accounts (admins)
+         * @description Failure codes besides the business ones of its domain: 10005, 10010, 30001, 30050, 30051 (shared/codes.ts).
+         */
+        get: operations["getOpsOperators"];
+        put?: never;
+        /**
+         * Create an operator with a first password; answers the TOTP secret to hand over (the account is active once its first sign-in proves a code)
+         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30050, 30051 (shared/codes.ts).
+         */
+        post: operations["postOpsOperators"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/operators/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change an operator's role or disable / enable it (a disabled operator's sessions end at once)
+         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30050, 30051 (shared/codes.ts).
+         */
+        post: operations["postOpsOperatorsById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/operators/{id}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password for an operator: every session of theirs ends
+         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30050, 30051 (shared/codes.ts).
+         */
+        post: operations["postOpsOperatorsByIdPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/operators/{id}/totp/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give an operator a new TOTP secret (lost phone): their sessions end and the next sign-in enrols again
+         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30050, 30051 (shared/codes.ts).
+         */
+        post: operations["postOpsOperatorsByIdTotpReset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2711,7 +2855,7 @@ export interface paths {
         put?: never;
         /**
          * Push any socket event with content to a player's live connections (kept until acknowledged)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 30050, 30056 (shared/codes.ts).
          */
         post: operations["postOpsPush"];
         delete?: never;
@@ -2729,14 +2873,14 @@ export interface paths {
         };
         /**
          * Recent requests (newest first, the last 1,000 of each process) and socket frames pushed outside any request
-         * @description Failure codes: 10001, 10005, 10010, 30001, 30010 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30010, 30050, 30051 (shared/codes.ts).
          */
         get: operations["getOpsRequests"];
         put?: never;
         post?: never;
         /**
          * Empty the request log (of every process of the cluster)
-         * @description Failure codes: 10005, 10010, 30001, 30010 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 30001, 30010, 30050, 30051, 30056 (shared/codes.ts).
          */
         delete: operations["deleteOpsRequests"];
         options?: never;
@@ -2753,7 +2897,7 @@ export interface paths {
         };
         /**
          * The request log as an HTTP Archive (HAR 1.2); same filters as /ops/requests
-         * @description Failure codes besides the business ones of its domain: 10005, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes besides the business ones of its domain: 10005, 10010, 30001, 30050, 30051 (shared/codes.ts).
          */
         get: operations["getOpsRequestsHar"];
         put?: never;
@@ -2773,7 +2917,7 @@ export interface paths {
         };
         /**
          * The named scenarios (server/src/domains/tooling/scenarios) with their personas and what to try
-         * @description Failure codes: 10005, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 30001, 30050, 30051 (shared/codes.ts).
          */
         get: operations["getOpsScenarios"];
         put?: never;
@@ -2795,7 +2939,7 @@ export interface paths {
         put?: never;
         /**
          * Reset the database to a fresh install, then build the scenario through the services (sessions of everyone end)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30004, 30006, 30009 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30004, 30006, 30009, 30050, 30051, 30056 (shared/codes.ts).
          */
         post: operations["postOpsScenariosByName"];
         delete?: never;
@@ -2813,7 +2957,7 @@ export interface paths {
         };
         /**
          * The simulated SMS outbox, newest first (testers read verification codes here)
-         * @description Failure codes: 10001, 10005, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30050, 30051 (shared/codes.ts).
          */
         get: operations["getOpsSms"];
         put?: never;
@@ -2833,7 +2977,7 @@ export interface paths {
         };
         /**
          * Saved snapshots of the whole database, newest first
-         * @description Failure codes: 10005, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 30001, 30050, 30051 (shared/codes.ts).
          */
         get: operations["getOpsSnapshots"];
         put?: never;
@@ -2855,12 +2999,12 @@ export interface paths {
         put?: never;
         /**
          * Save the current state under a name (replaces a snapshot of that name)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30050, 30051, 30056 (shared/codes.ts).
          */
         post: operations["postOpsSnapshotsByName"];
         /**
          * Delete a snapshot
-         * @description Failure codes: 10001, 10005, 10010, 30001, 30005 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30005, 30050, 30051, 30056 (shared/codes.ts).
          */
         delete: operations["deleteOpsSnapshotsByName"];
         options?: never;
@@ -2877,13 +3021,13 @@ export interface paths {
         };
         /**
          * Download a snapshot as a file (an SQLite database); upload it to any server with POST
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes besides the business ones of its domain: 10001, 10005, 10010, 30001, 30050, 30051 (shared/codes.ts).
          */
         get: operations["getOpsSnapshotsByNameFile"];
         put?: never;
         /**
          * Upload a snapshot file (the body, Content-Type application/octet-stream, as downloaded from GET /ops/snapshots/:name/file) and keep it under this name; restore it next
-         * @description Failure codes: 10001, 10005, 10010, 30001, 30006, 30031, 30033, 30041 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30006, 30031, 30033, 30041, 30050, 30051, 30056 (shared/codes.ts).
          */
         post: operations["postOpsSnapshotsByNameFile"];
         delete?: never;
@@ -2903,7 +3047,7 @@ export interface paths {
         put?: never;
         /**
          * Swap the data of a snapshot in place, without a restart; the clock goes back to its instant unless keepClock
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30005, 30006 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30005, 30006, 30050, 30051, 30056 (shared/codes.ts).
          */
         post: operations["postOpsSnapshotsByNameRestore"];
         delete?: never;
@@ -2921,7 +3065,7 @@ export interface paths {
         };
         /**
          * Live socket connections
-         * @description Failure codes: 10005, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 30001, 30050, 30051 (shared/codes.ts).
          */
         get: operations["getOpsSockets"];
         put?: never;
@@ -2943,7 +3087,7 @@ export interface paths {
         put?: never;
         /**
          * Push a socket frame to a player, e.g. inbox.unread with 3 (kept until acknowledged)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 30050, 30051, 30056 (shared/codes.ts).
          */
         post: operations["postOpsSocketsByUidPush"];
         delete?: never;
@@ -2961,7 +3105,7 @@ export interface paths {
         };
         /**
          * Find players by username, phone or uid
-         * @description Failure codes: 10001, 10005, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30050 (shared/codes.ts).
          */
         get: operations["getOpsUsers"];
         put?: never;
@@ -2981,7 +3125,7 @@ export interface paths {
         };
         /**
          * One player
-         * @description Failure codes: 10001, 10005, 10010, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30002, 30050 (shared/codes.ts).
          */
         get: operations["getOpsUsersByUid"];
         put?: never;
@@ -3003,7 +3147,7 @@ export interface paths {
         put?: never;
         /**
          * Credit (positive) or debit (negative) a player's balance with a reason, through the journal
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 40001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 30050, 30056, 30057, 40001 (shared/codes.ts).
          */
         post: operations["postOpsUsersByUidAdjust"];
         delete?: never;
@@ -3021,7 +3165,7 @@ export interface paths {
         };
         /**
          * A player's balance journal, newest first, with the frozen bucket
-         * @description Failure codes: 10001, 10005, 10010, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30002, 30050 (shared/codes.ts).
          */
         get: operations["getOpsUsersByUidJournal"];
         put?: never;
@@ -3041,7 +3185,7 @@ export interface paths {
         };
         /**
          * A player's deposit limits and break, as the player sees them
-         * @description Failure codes: 10001, 10005, 10010, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30002, 30050 (shared/codes.ts).
          */
         get: operations["getOpsUsersByUidResponsible"];
         put?: never;
@@ -3063,7 +3207,7 @@ export interface paths {
         put?: never;
         /**
          * Start a break for a player who asked support for one (it cannot be lifted early either)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 20021, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 20021, 30001, 30002, 30050, 30056, 30057 (shared/codes.ts).
          */
         post: operations["postOpsUsersByUidResponsibleBreak"];
         delete?: never;
@@ -3081,7 +3225,7 @@ export interface paths {
         };
         /**
          * A player's sessions, newest first: login, last seen, device, user agent, IP, how it ended
-         * @description Failure codes: 10001, 10005, 10010, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30002, 30050 (shared/codes.ts).
          */
         get: operations["getOpsUsersByUidSessions"];
         put?: never;
@@ -3103,7 +3247,7 @@ export interface paths {
         put?: never;
         /**
          * End every session of a player (their next call answers 20002)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 30050, 30056 (shared/codes.ts).
          */
         post: operations["postOpsUsersByUidSessionsRevoke"];
         delete?: never;
@@ -3123,7 +3267,7 @@ export interface paths {
         put?: never;
         /**
          * End one of a player's sessions (its socket gets session.ended; an ended one stays as it was)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 30050, 30056 (shared/codes.ts).
          */
         post: operations["postOpsUsersByUidSessionsByIdRevoke"];
         delete?: never;
@@ -3143,7 +3287,7 @@ export interface paths {
         put?: never;
         /**
          * Suspend a player (ends their sessions) or reactivate them
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 30050, 30056, 30057 (shared/codes.ts).
          */
         post: operations["postOpsUsersByUidStatus"];
         delete?: never;
@@ -3161,7 +3305,7 @@ export interface paths {
         };
         /**
          * A player's VIP card (level, totals, activeness, claimable rewards) and friends card
-         * @description Failure codes: 10001, 10005, 10010, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30002, 30050 (shared/codes.ts).
          */
         get: operations["getOpsUsersByUidVip"];
         put?: never;
@@ -3183,7 +3327,7 @@ export interface paths {
         put?: never;
         /**
          * Change a VIP level's daily withdrawal limits (amount in pesos and/or count, per Manila day); kept over restarts
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 30050, 30056 (shared/codes.ts).
          */
         post: operations["postOpsWithdrawLimitsByVipLevel"];
         delete?: never;
@@ -3201,13 +3345,13 @@ export interface paths {
         };
         /**
          * Withdrawal settings and the daily limits per VIP level
-         * @description Failure codes: 10005, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 30001, 30050 (shared/codes.ts).
          */
         get: operations["getOpsWithdrawSettings"];
         put?: never;
         /**
          * Change autoApprove (null returns to the environment default) or the sandbox payout delay
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30050, 30056 (shared/codes.ts).
          */
         post: operations["postOpsWithdrawSettings"];
         delete?: never;
@@ -3225,7 +3369,7 @@ export interface paths {
         };
         /**
          * Find withdrawals, newest first
-         * @description Failure codes: 10001, 10005, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30050 (shared/codes.ts).
          */
         get: operations["getOpsWithdrawals"];
         put?: never;
@@ -3245,7 +3389,7 @@ export interface paths {
         };
         /**
          * One withdrawal with its status history
-         * @description Failure codes: 10001, 10005, 10010, 30001, 40007 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30050, 40007 (shared/codes.ts).
          */
         get: operations["getOpsWithdrawalsByOrderNo"];
         put?: never;
@@ -3267,7 +3411,7 @@ export interface paths {
         put?: never;
         /**
          * Mark the payout result of a Processing (6) or Exception (5) withdrawal: success -> 2, failed -> 3 (amount returned), exception -> 5 (from 6 only)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 40001, 40007, 40019 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30050, 30056, 30057, 40001, 40007, 40019 (shared/codes.ts).
          */
         post: operations["postOpsWithdrawalsByOrderNoPayout"];
         delete?: never;
@@ -3287,7 +3431,7 @@ export interface paths {
         put?: never;
         /**
          * Reject a Pending or Reviewed withdrawal (-> 4 Rejected); the frozen amount returns to the balance
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 40001, 40007, 40019 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30050, 30056, 30057, 40001, 40007, 40019 (shared/codes.ts).
          */
         post: operations["postOpsWithdrawalsByOrderNoReject"];
         delete?: never;
@@ -3307,7 +3451,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a Pending withdrawal: 0 Pending -> 1 Reviewed -> 6 Processing (sent to the sandbox payout gateway)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 40001, 40007, 40019 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30050, 30056, 30057, 40001, 40007, 40019 (shared/codes.ts).
          */
         post: operations["postOpsWithdrawalsByOrderNoReview"];
         delete?: never;
@@ -3496,7 +3640,7 @@ export interface components {
              * @description A code of shared/codes.ts
              * @enum {integer}
              */
-            code: 10001 | 10002 | 10003 | 10004 | 10005 | 10006 | 10007 | 10008 | 10009 | 10010 | 10011 | 10012 | 20001 | 20002 | 20003 | 20004 | 20005 | 20006 | 20007 | 20008 | 20009 | 20010 | 20011 | 20012 | 20013 | 20014 | 20015 | 20016 | 20017 | 20018 | 20019 | 20020 | 20021 | 20041 | 30001 | 30002 | 30003 | 40001 | 40002 | 40003 | 40004 | 40005 | 40006 | 40007 | 40008 | 40009 | 40010 | 40011 | 40012 | 40013 | 40014 | 40015 | 40016 | 40017 | 40018 | 40019 | 40020 | 40021 | 40022 | 40023 | 40024 | 40025 | 40061 | 40080 | 50001 | 50002 | 50003 | 50004 | 50005 | 50006 | 50007 | 50008 | 50009 | 50010 | 50011 | 60001 | 60002 | 60003 | 60101 | 60102 | 60201 | 60202 | 60203 | 60204 | 60205 | 60206 | 60207 | 60208 | 60209 | 60210 | 60211 | 60212 | 60213 | 60301 | 60302 | 60303 | 60304 | 60305 | 60306 | 60307 | 60308 | 60411 | 60412 | 30004 | 30005 | 30006 | 30007 | 30008 | 30009 | 30010 | 30031 | 30032 | 30033 | 30041;
+            code: 10001 | 10002 | 10003 | 10004 | 10005 | 10006 | 10007 | 10008 | 10009 | 10010 | 10011 | 10012 | 20001 | 20002 | 20003 | 20004 | 20005 | 20006 | 20007 | 20008 | 20009 | 20010 | 20011 | 20012 | 20013 | 20014 | 20015 | 20016 | 20017 | 20018 | 20019 | 20020 | 20021 | 20041 | 30001 | 30002 | 30003 | 30050 | 30051 | 30052 | 30053 | 30054 | 30055 | 30056 | 30057 | 40001 | 40002 | 40003 | 40004 | 40005 | 40006 | 40007 | 40008 | 40009 | 40010 | 40011 | 40012 | 40013 | 40014 | 40015 | 40016 | 40017 | 40018 | 40019 | 40020 | 40021 | 40022 | 40023 | 40024 | 40025 | 40061 | 40080 | 50001 | 50002 | 50003 | 50004 | 50005 | 50006 | 50007 | 50008 | 50009 | 50010 | 50011 | 60001 | 60002 | 60003 | 60101 | 60102 | 60201 | 60202 | 60203 | 60204 | 60205 | 60206 | 60207 | 60208 | 60209 | 60210 | 60211 | 60212 | 60213 | 60301 | 60302 | 60303 | 60304 | 60305 | 60306 | 60307 | 60308 | 60411 | 60412 | 30004 | 30005 | 30006 | 30007 | 30008 | 30009 | 30010 | 30031 | 30032 | 30033 | 30041;
             /** @description Readable message in the language of the `language` header */
             msg: string;
             /** @description null, except a validation failure (10001): every field and its rule message */
@@ -14720,7 +14864,310 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30050;
+                    });
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
+    postOpsAuthLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    password: string;
+                    totp?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            operator: {
+                                name: string;
+                                /** @enum {string} */
+                                role: "support" | "cashier" | "risk" | "admin" | "tester";
+                                service: boolean;
+                                permissions: ("self" | "players.read" | "players.status" | "money.adjust" | "money.read" | "money.cashier" | "ledger.read" | "money.settings" | "kyc.read" | "kyc.decide" | "responsible.read" | "responsible.write" | "chat" | "inbox.read" | "inbox.send" | "codes.read" | "codes.write" | "audit.read" | "operators.manage" | "tester.tools")[];
+                                testerTools: boolean;
+                            } | null;
+                            enrol: {
+                                secret: string;
+                                uri: string;
+                            } | null;
+                        };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 30050 | 30051;
+                    });
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10002;
+                    };
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
+    postOpsAuthLogout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 30050 | 30051;
+                    });
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10002;
+                    };
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
+    getOpsAuthMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            name: string;
+                            /** @enum {string} */
+                            role: "support" | "cashier" | "risk" | "admin" | "tester";
+                            service: boolean;
+                            permissions: ("self" | "players.read" | "players.status" | "money.adjust" | "money.read" | "money.cashier" | "ledger.read" | "money.settings" | "kyc.read" | "kyc.decide" | "responsible.read" | "responsible.write" | "chat" | "inbox.read" | "inbox.send" | "codes.read" | "codes.write" | "audit.read" | "operators.manage" | "tester.tools")[];
+                            testerTools: boolean;
+                        };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30050 | 30051;
                     });
                 };
             };
@@ -14793,7 +15240,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30002;
+                        code?: 10001 | 30002 | 30050 | 30051;
                     });
                 };
             };
@@ -14857,7 +15304,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["RechargeMethod"][];
-                    };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30050;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -14932,7 +15382,7 @@ export interface operations {
                         data: components["schemas"]["RechargeMethod"][];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30002;
+                        code?: 10001 | 30002 | 30050 | 30056;
                     });
                 };
             };
@@ -15042,7 +15492,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30050;
                     });
                 };
             };
@@ -15113,7 +15563,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 60411;
+                        code?: 10001 | 30050 | 60411;
                     });
                 };
             };
@@ -15185,7 +15635,7 @@ export interface operations {
                         data: components["schemas"]["OpsConversation"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 60411 | 60412;
+                        code?: 10001 | 30050 | 30056 | 60411 | 60412;
                     });
                 };
             };
@@ -15293,7 +15743,7 @@ export interface operations {
                         data: components["schemas"]["OpsConversation"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 60411;
+                        code?: 10001 | 30050 | 30056 | 60411;
                     });
                 };
             };
@@ -15404,7 +15854,7 @@ export interface operations {
                         data: components["schemas"]["ChatMessage"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 60411 | 60412;
+                        code?: 10001 | 30050 | 30056 | 60411 | 60412;
                     });
                 };
             };
@@ -15513,7 +15963,10 @@ export interface operations {
                             /** @description True while the clock stands still (frozen by a tester, or in tests) */
                             frozen: boolean;
                         };
-                    };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30050 | 30051;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -15605,7 +16058,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30003;
+                        code?: 10001 | 30003 | 30050 | 30051 | 30056;
                     });
                 };
             };
@@ -15748,7 +16201,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30050;
                     });
                 };
             };
@@ -15865,7 +16318,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 60207 | 60208;
+                        code?: 10001 | 30050 | 30056 | 60207 | 60208;
                     });
                 };
             };
@@ -15998,7 +16451,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30002;
+                        code?: 10001 | 30002 | 30050 | 30056;
                     });
                 };
             };
@@ -16187,7 +16640,10 @@ export interface operations {
                                 deposits: number;
                             };
                         };
-                    };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30050 | 30051;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -16275,7 +16731,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30050;
                     });
                 };
             };
@@ -16331,6 +16787,11 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     status: "SUCCESS" | "FAILED";
+                    /**
+                     * @description Why it is settled by hand (audited)
+                     * @default
+                     */
+                    reason?: string;
                 };
             };
         };
@@ -16350,7 +16811,7 @@ export interface operations {
                         data: components["schemas"]["OpsDeposit"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 40001 | 40007 | 40061;
+                        code?: 10001 | 30050 | 30056 | 30057 | 40001 | 40007 | 40061;
                     });
                 };
             };
@@ -16453,7 +16914,10 @@ export interface operations {
                             faults: components["schemas"]["Fault"][];
                             heldCallbacks: components["schemas"]["HeldCallback"][];
                         };
-                    };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30050 | 30051;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -16591,7 +17055,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30002 | 30008;
+                        code?: 10001 | 30002 | 30008 | 30050 | 30051 | 30056;
                     });
                 };
             };
@@ -16697,7 +17161,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30007;
+                        code?: 10001 | 30007 | 30050 | 30051 | 30056;
                     });
                 };
             };
@@ -16773,7 +17237,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30050 | 30051 | 30056;
                     });
                 };
             };
@@ -16894,7 +17358,7 @@ export interface operations {
                         data: components["schemas"]["HeldCallback"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30050 | 30051 | 30056;
                     });
                 };
             };
@@ -17032,7 +17496,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30004 | 30006 | 30009 | 30032;
+                        code?: 10001 | 30004 | 30006 | 30009 | 30032 | 30050 | 30051 | 30056;
                     });
                 };
             };
@@ -17151,7 +17615,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30050;
                     });
                 };
             };
@@ -17231,7 +17695,7 @@ export interface operations {
                         data: components["schemas"]["OpsKyc"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30002 | 40019;
+                        code?: 10001 | 30002 | 30050 | 30056 | 30057 | 40019;
                     });
                 };
             };
@@ -17345,7 +17809,10 @@ export interface operations {
                                 point: number;
                             }[];
                         };
-                    };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30050;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -17446,7 +17913,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30002;
+                        code?: 10001 | 30002 | 30050;
                     });
                 };
             };
@@ -17576,7 +18043,575 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30002 | 60308;
+                        code?: 10001 | 30002 | 30050 | 30056 | 60308;
+                    });
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10002;
+                    };
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
+    getOpsOperators: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            id: number;
+                            name: string;
+                            /** @enum {string} */
+                            role: "support" | "cashier" | "risk" | "admin" | "tester";
+                            disabled: boolean;
+                            enrolled: boolean;
+                            createdAt: string;
+                            lastLoginAt: string | null;
+                        }[];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30050 | 30051;
+                    });
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
+    postOpsOperators: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @enum {string} */
+                    role: "support" | "cashier" | "risk" | "admin" | "tester";
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            operator: {
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                role: "support" | "cashier" | "risk" | "admin" | "tester";
+                                disabled: boolean;
+                                enrolled: boolean;
+                                createdAt: string;
+                                lastLoginAt: string | null;
+                            };
+                            enrol: {
+                                secret: string;
+                                uri: string;
+                            };
+                        };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 30050 | 30051;
+                    });
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10002;
+                    };
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
+    postOpsOperatorsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    role?: "support" | "cashier" | "risk" | "admin" | "tester";
+                    disabled?: boolean;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            id: number;
+                            name: string;
+                            /** @enum {string} */
+                            role: "support" | "cashier" | "risk" | "admin" | "tester";
+                            disabled: boolean;
+                            enrolled: boolean;
+                            createdAt: string;
+                            lastLoginAt: string | null;
+                        };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 30050 | 30051;
+                    });
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10002;
+                    };
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
+    postOpsOperatorsByIdPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            id: number;
+                            name: string;
+                            /** @enum {string} */
+                            role: "support" | "cashier" | "risk" | "admin" | "tester";
+                            disabled: boolean;
+                            enrolled: boolean;
+                            createdAt: string;
+                            lastLoginAt: string | null;
+                        };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 30050 | 30051;
+                    });
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10002;
+                    };
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
+    postOpsOperatorsByIdTotpReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            operator: {
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                role: "support" | "cashier" | "risk" | "admin" | "tester";
+                                disabled: boolean;
+                                enrolled: boolean;
+                                createdAt: string;
+                                lastLoginAt: string | null;
+                            };
+                            enrol: {
+                                secret: string;
+                                uri: string;
+                            };
+                        };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 30050 | 30051;
                     });
                 };
             };
@@ -17690,7 +18725,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30002;
+                        code?: 10001 | 30002 | 30050 | 30056;
                     });
                 };
             };
@@ -17810,7 +18845,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30010;
+                        code?: 10001 | 30010 | 30050 | 30051;
                     });
                 };
             };
@@ -17877,7 +18912,7 @@ export interface operations {
                         data: null;
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 30010;
+                        code?: 30010 | 30050 | 30051 | 30056;
                     });
                 };
             };
@@ -18000,7 +19035,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["Scenario"][];
-                    };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30050 | 30051;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -18083,7 +19121,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30004 | 30006 | 30009;
+                        code?: 10001 | 30004 | 30006 | 30009 | 30050 | 30051 | 30056;
                     });
                 };
             };
@@ -18198,7 +19236,7 @@ export interface operations {
                         }[];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30050 | 30051;
                     });
                 };
             };
@@ -18262,7 +19300,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["Snapshot"][];
-                    };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30050 | 30051;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -18336,7 +19377,7 @@ export interface operations {
                         data: components["schemas"]["Snapshot"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30050 | 30051 | 30056;
                     });
                 };
             };
@@ -18441,7 +19482,7 @@ export interface operations {
                         data: null;
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30005;
+                        code?: 10001 | 30005 | 30050 | 30051 | 30056;
                     });
                 };
             };
@@ -18568,7 +19609,7 @@ export interface operations {
                         data: components["schemas"]["Snapshot"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30006 | 30031 | 30033 | 30041;
+                        code?: 10001 | 30006 | 30031 | 30033 | 30041 | 30050 | 30051 | 30056;
                     });
                 };
             };
@@ -18654,7 +19695,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30005 | 30006;
+                        code?: 10001 | 30005 | 30006 | 30050 | 30051 | 30056;
                     });
                 };
             };
@@ -18758,7 +19799,10 @@ export interface operations {
                             connections: number;
                             pushed: number;
                         };
-                    };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30050 | 30051;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -18836,7 +19880,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30002;
+                        code?: 10001 | 30002 | 30050 | 30051 | 30056;
                     });
                 };
             };
@@ -18976,7 +20020,7 @@ export interface operations {
                         }[];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30050;
                     });
                 };
             };
@@ -19079,7 +20123,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30002;
+                        code?: 10001 | 30002 | 30050;
                     });
                 };
             };
@@ -19170,7 +20214,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30002 | 40001;
+                        code?: 10001 | 30002 | 30050 | 30056 | 30057 | 40001;
                     });
                 };
             };
@@ -19293,7 +20337,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30002;
+                        code?: 10001 | 30002 | 30050;
                     });
                 };
             };
@@ -19361,7 +20405,7 @@ export interface operations {
                         data: components["schemas"]["ResponsibleState"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30002;
+                        code?: 10001 | 30002 | 30050;
                     });
                 };
             };
@@ -19439,7 +20483,7 @@ export interface operations {
                         data: components["schemas"]["ResponsibleState"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20021 | 30002;
+                        code?: 10001 | 20021 | 30002 | 30050 | 30056 | 30057;
                     });
                 };
             };
@@ -19561,7 +20605,7 @@ export interface operations {
                         }[];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30002;
+                        code?: 10001 | 30002 | 30050;
                     });
                 };
             };
@@ -19634,7 +20678,7 @@ export interface operations {
                         data: null;
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30002;
+                        code?: 10001 | 30002 | 30050 | 30056;
                     });
                 };
             };
@@ -19759,7 +20803,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30002;
+                        code?: 10001 | 30002 | 30050 | 30056;
                     });
                 };
             };
@@ -19907,7 +20951,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30002;
+                        code?: 10001 | 30002 | 30050 | 30056 | 30057;
                     });
                 };
             };
@@ -20051,7 +21095,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30002;
+                        code?: 10001 | 30002 | 30050;
                     });
                 };
             };
@@ -20128,7 +21172,7 @@ export interface operations {
                         data: components["schemas"]["WithdrawSettings"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30002;
+                        code?: 10001 | 30002 | 30050 | 30056;
                     });
                 };
             };
@@ -20228,7 +21272,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["WithdrawSettings"];
-                    };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30050;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -20300,7 +21347,7 @@ export interface operations {
                         data: components["schemas"]["WithdrawSettings"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30050 | 30056;
                     });
                 };
             };
@@ -20425,7 +21472,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30050;
                     });
                 };
             };
@@ -20493,7 +21540,7 @@ export interface operations {
                         data: components["schemas"]["OpsWithdrawalDetail"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 40007;
+                        code?: 10001 | 30050 | 40007;
                     });
                 };
             };
@@ -20573,7 +21620,7 @@ export interface operations {
                         data: components["schemas"]["OpsWithdrawalDetail"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 40001 | 40007 | 40019;
+                        code?: 10001 | 30050 | 30056 | 30057 | 40001 | 40007 | 40019;
                     });
                 };
             };
@@ -20684,7 +21731,7 @@ export interface operations {
                         data: components["schemas"]["OpsWithdrawalDetail"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 40001 | 40007 | 40019;
+                        code?: 10001 | 30050 | 30056 | 30057 | 40001 | 40007 | 40019;
                     });
                 };
             };
@@ -20773,7 +21820,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": {
+                    /**
+                     * @description Why it is approved (audited)
+                     * @default
+                     */
+                    reason?: string;
+                };
             };
         };
         responses: {
@@ -20792,7 +21845,7 @@ export interface operations {
                         data: components["schemas"]["OpsWithdrawalDetail"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 40001 | 40007 | 40019;
+                        code?: 10001 | 30050 | 30056 | 30057 | 40001 | 40007 | 40019;
                     });
                 };
             };
