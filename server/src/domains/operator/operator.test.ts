@@ -320,6 +320,19 @@ describe('operator management', () => {
   });
 });
 
+describe('tester tools', () => {
+  it('a scenario load or a snapshot restore keeps the operator accounts and the tester signed in', async () => {
+    const tester = await operatorClient(app, 'tester');
+    expect((await tester.client.post('/ops/snapshots/before', {})).body.success).toBe(true);
+    const later = await app.services.operators.create({ name: 'later', role: 'support', password: OPERATOR_PASSWORD });
+    expect((await tester.client.post('/ops/scenarios/fresh', {})).body.success).toBe(true);
+    expect((await tester.client.get('/ops/auth/me')).body.data).toMatchObject({ name: tester.name });
+    expect((await tester.client.post('/ops/snapshots/before/restore', {})).body.success).toBe(true);
+    expect((await tester.client.get('/ops/auth/me')).body.data).toMatchObject({ name: tester.name });
+    expect((await app.services.operators.list()).map((o) => o.id)).toContain(later.operator.id);
+  });
+});
+
 describe('TESTER_TOOLS=off', () => {
   it('switches every tester tool off for everyone, and disables the dev accounts', async () => {
     await app.close();
