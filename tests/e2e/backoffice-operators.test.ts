@@ -33,6 +33,9 @@ async function codeNow(secret: string): Promise<string> {
 
 describe('operator accounts in the back office', () => {
   it('an operator signs in with 2FA (first sign-in enrols), and a cashier cannot adjust a balance', async () => {
+    // A scenario load first (it resets the players; operator accounts are kept, but made after it is clearer).
+    const loaded = await opsCall<{ personas: { uid: number }[] }>('POST', '/ops/scenarios/new-player', {});
+    const uid = loaded.personas[0]?.uid ?? 0;
     const stamp = Date.now().toString(36);
     const admin = `admin-${stamp}`;
     const cashier = `cashier-${stamp}`;
@@ -42,8 +45,6 @@ describe('operator accounts in the back office', () => {
       role: 'cashier',
       password: PASSWORD,
     });
-    const loaded = await opsCall<{ personas: { uid: number }[] }>('POST', '/ops/scenarios/new-player', {});
-    const uid = loaded.personas[0]?.uid ?? 0;
 
     mkdirSync(ARTIFACTS, { recursive: true });
     const context = await live.browser.newContext({ baseURL: live.server.url, viewport: { width: 390, height: 844 } });

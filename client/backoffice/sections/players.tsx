@@ -269,7 +269,7 @@ function PlayerDetail(props: { uid: number; onChange: () => Promise<void> }) {
           </Action>
         </div>
       )}
-      <PlayerResponsible uid={uid} />
+      {can('responsible.read') && <PlayerResponsible uid={uid} />}
       <h4>Sessions</h4>
       <State
         loading={sessions.loading}
