@@ -20,6 +20,8 @@ import { defineConfig } from 'vitest/config';
  *   cors, docs, trust-proxy, client-app, architecture, core, fuzz, lib/pretty-log, test/readme-example.
  */
 export const POSTGRES_SERVER_TESTS = [
+  // Operator accounts: sign-in, TOTP replay, lock-out, sessions, roles (issue 29 item 1).
+  'server/src/domains/operator/operator.test.ts',
   'server/src/domains/ledger/ledger.test.ts',
   'server/src/domains/ledger/journal-detail.test.ts',
   'server/src/domains/ledger/forfeit.test.ts',

@@ -1,10 +1,15 @@
 // `npm run ops -- <command>`: drives a running server through its operator API (/ops).
 // OPS_URL (default http://localhost:3000) and ADMIN_TOKEN come from the environment. `--help` lists all.
+import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+import { stepAt, totpCode } from '../server/src/lib/totp';
+
 type Method = 'GET' | 'POST' | 'DELETE';
+/** `totp <secret>`: computed here, no server call. */
+const TOTP_LOCAL = 'local:totp';
 interface Call {
   method: Method;
   path: string;
@@ -14,6 +19,8 @@ interface Call {
   saveTo?: string;
   /** Sends this file's bytes as the body (application/octet-stream). */
   upload?: string;
+  /** Printed after a successful answer (a generated first password). */
+  note?: string;
 }
 type Args = { positional: string[]; flags: Record<string, string | true> };
 
@@ -29,6 +36,12 @@ Any /ops route (also those added later):
   delete <path> [key=value ...]
   routes                                every /ops route the server has, from its OpenAPI document
 
+Operators:    operators                      GET /ops/operators (accounts, roles, enrolled or not)
+              operator create <name> --role <support|cashier|risk|admin|tester> [--password p]
+                     prints the TOTP secret (and the otpauth URI) and the first password (generated unless given)
+              operator role <id> <role> <reason> | operator disable <id> <reason> | operator enable <id> <reason>
+              operator password <id> <new password> <reason> | operator reset-2fa <id> <reason>
+              totp <secret>                  the current 6-digit code of a secret (no server call)
 Clock:        clock | clock advance <1d12h> | clock set <2026-12-01T00:00:00+08:00> | clock freeze | clock resume | clock real
 Players:      users [text] | user <uid> | suspend <uid> [reason] | reactivate <uid> | revoke <uid>
               adjust <uid> <pesos> [reason] | journal <uid> [--page n] | sms [phone]
@@ -139,6 +152,48 @@ const need = (value: string | undefined, what: string): string => {
 };
 
 /** The HTTP call a command line stands for. */
+/** `operator <create|role|disable|enable|password|reset-2fa> ...`: the admins' Operators section. */
+function operatorCall(rest: string[], flags: Record<string, string | true>): Call {
+  const [action, a, b] = rest;
+  const reasonFrom = (i: number) => need(rest.slice(i).join(' '), 'reason');
+  switch (action) {
+    case 'create': {
+      const role = need(typeof flags.role === 'string' ? flags.role : undefined, '--role');
+      const given = typeof flags.password === 'string' ? flags.password : undefined;
+      const password = given ?? randomBytes(12).toString('base64url');
+      return {
+        method: 'POST',
+        path: '/ops/operators',
+        body: { name: need(a, 'name'), role, password },
+        ...(given ? {} : { note: `first password (hand it over, then it is theirs to keep secret): ${password}` }),
+      };
+    }
+    case 'role':
+      return {
+        method: 'POST',
+        path: `/ops/operators/${need(a, 'id')}`,
+        body: { role: need(b, 'role'), reason: reasonFrom(3) },
+      };
+    case 'disable':
+    case 'enable':
+      return {
+        method: 'POST',
+        path: `/ops/operators/${need(a, 'id')}`,
+        body: { disabled: action === 'disable', reason: reasonFrom(2) },
+      };
+    case 'password':
+      return {
+        method: 'POST',
+        path: `/ops/operators/${need(a, 'id')}/password`,
+        body: { password: need(b, 'new password'), reason: reasonFrom(3) },
+      };
+    case 'reset-2fa':
+      return { method: 'POST', path: `/ops/operators/${need(a, 'id')}/totp/reset`, body: { reason: reasonFrom(2) } };
+    default:
+      throw new Error('operator: create, role, disable, enable, password or reset-2fa');
+  }
+}
+
 export function toCall(argv: string[]): Call | 'help' {
   const { positional, flags } = parseArgs(argv);
   const [command, ...rest] = positional;
@@ -159,6 +214,8 @@ export function toCall(argv: string[]): Call | 'help' {
           : Object.fromEntries(Object.entries(pairs(tail)).map(([k, v]) => [k, scalar(v as string)]));
       return { method: 'POST', path: path(need(a, 'path')), body };
     }
+    case 'totp':
+      return { method: 'GET', path: TOTP_LOCAL, query: { secret: need(a, 'secret') } };
     case 'routes':
       return { method: 'GET', path: '/api/docs/json' };
 
@@ -208,8 +265,12 @@ export function toCall(argv: string[]): Call | 'help' {
       return {
         method: 'POST',
         path: `/ops/deposits/${need(a, 'order number')}/settle`,
-        body: { status: (b ?? 'SUCCESS').toUpperCase() },
+        body: { status: (b ?? 'SUCCESS').toUpperCase(), reason: rest.slice(2).join(' ') },
       };
+    case 'operators':
+      return { method: 'GET', path: '/ops/operators' };
+    case 'operator':
+      return operatorCall(rest, flags);
     case 'channel':
       return {
         method: 'POST',
@@ -416,6 +477,10 @@ export async function run(argv: string[], options: RunOptions): Promise<number> 
     options.print(HELP);
     return 0;
   }
+  if (call.path === TOTP_LOCAL) {
+    options.print(totpCode(call.query?.secret ?? '', stepAt(Date.now())));
+    return 0;
+  }
   if (!options.token && call.path.startsWith('/ops')) {
     options.print('ops: set ADMIN_TOKEN (the server prints it at start when it generated one)');
     return 2;
@@ -469,6 +534,7 @@ export async function run(argv: string[], options: RunOptions): Promise<number> 
     return 1;
   }
   options.print(JSON.stringify(envelope.data, null, 2));
+  if (call.note) options.print(call.note);
   return 0;
 }
 

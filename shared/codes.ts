@@ -52,6 +52,22 @@ export const Code = {
   OPS_UNAUTHORIZED: 30001,
   OPS_NOT_FOUND: 30002,
   OPS_BAD_DURATION: 30003,
+  /** The operator's role may not take this action (shared/roles.ts). */
+  OPS_FORBIDDEN: 30050,
+  /** TESTER_TOOLS=off: every tester tool is switched off on this server. */
+  OPS_TESTER_TOOLS_OFF: 30051,
+  /** Operator sign-in: the name, password or 2FA code is wrong (one answer for all three). */
+  OPS_LOGIN_FAILED: 30052,
+  /** Operator sign-in: too many failures; the account is locked for a while. */
+  OPS_LOGIN_LOCKED: 30053,
+  /** An operator account with this name exists already. */
+  OPERATOR_EXISTS: 30054,
+  /** The last active admin cannot be disabled or given another role. */
+  OPS_LAST_ADMIN: 30055,
+  /** An operator's cookie session on a mutating /ops call without the back office's requestFrom header (CSRF). */
+  OPS_CSRF: 30056,
+  /** A money or status action from the back office without a typed reason. */
+  OPS_REASON_REQUIRED: 30057,
 
   INSUFFICIENT_BALANCE: 40001,
   AMOUNT_INVALID: 40002,
@@ -157,8 +173,8 @@ export const Code = {
   HAR_INVALID: 30032,
   SNAPSHOT_TOO_LARGE: 30033,
   SNAPSHOT_FILE_UNSUPPORTED: 30041,
-  STUB_NOT_FOUND: 30051,
-  REQUEST_COUNT_MISMATCH: 30052,
+  STUB_NOT_FOUND: 30060,
+  REQUEST_COUNT_MISMATCH: 30061,
 
   // --- end tooling ---
 } as const;

@@ -123,7 +123,42 @@ export const codeMessages: Record<CodeValue, Text> = {
     'en-US': 'The new password must differ from the current one',
     'vi-VN': 'Mật khẩu mới phải khác mật khẩu hiện tại',
   },
-  [Code.OPS_UNAUTHORIZED]: { 'en-US': 'Operator token missing or wrong', 'vi-VN': 'Thiếu hoặc sai mã quản trị' },
+  [Code.OPS_UNAUTHORIZED]: {
+    'en-US': 'Sign in to the back office: your operator session is missing or has ended',
+    'vi-VN': 'Hãy đăng nhập trang quản trị: phiên của nhân viên không có hoặc đã hết hạn',
+  },
+  [Code.OPS_FORBIDDEN]: {
+    'en-US': 'Your role does not allow this action',
+    'vi-VN': 'Vai trò của bạn không được phép thực hiện thao tác này',
+  },
+  [Code.OPS_TESTER_TOOLS_OFF]: {
+    'en-US': 'Tester tools are switched off on this server',
+    'vi-VN': 'Công cụ kiểm thử đã bị tắt trên máy chủ này',
+  },
+  [Code.OPS_LOGIN_FAILED]: {
+    'en-US': 'Wrong name, password or code',
+    'vi-VN': 'Sai tên, mật khẩu hoặc mã xác thực',
+  },
+  [Code.OPS_LOGIN_LOCKED]: {
+    'en-US': 'Too many failed sign-ins: this account is locked for 15 minutes',
+    'vi-VN': 'Đăng nhập sai quá nhiều lần: tài khoản bị khóa trong 15 phút',
+  },
+  [Code.OPERATOR_EXISTS]: {
+    'en-US': 'An operator with this name exists already',
+    'vi-VN': 'Đã có nhân viên với tên này',
+  },
+  [Code.OPS_LAST_ADMIN]: {
+    'en-US': 'The last active admin cannot be disabled or given another role',
+    'vi-VN': 'Không thể vô hiệu hóa hoặc đổi vai trò của quản trị viên cuối cùng',
+  },
+  [Code.OPS_REASON_REQUIRED]: {
+    'en-US': 'Type a reason for this action: it is kept in the audit trail',
+    'vi-VN': 'Hãy nhập lý do cho thao tác này: lý do được lưu trong nhật ký kiểm tra',
+  },
+  [Code.OPS_CSRF]: {
+    'en-US': 'This action must come from the back office page',
+    'vi-VN': 'Thao tác này phải được gửi từ trang quản trị',
+  },
   [Code.OPS_NOT_FOUND]: { 'en-US': 'No such record', 'vi-VN': 'Không có bản ghi này' },
   [Code.OPS_BAD_DURATION]: {
     'en-US': 'Write a duration like 1d, 3h, 15m or 30s',

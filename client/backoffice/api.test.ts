@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { manilaDateTimeText } from '../../shared/messages';
 import { formatDateTime } from '../src/lib/format';
 import { clockTime, dayText, when } from './api';
@@ -15,5 +15,27 @@ describe('back office dates', () => {
     expect(when('not a date')).toBe('not a date');
     expect(dayText('2026-11-03')).toBe('11/03/2026');
     expect(clockTime('2026-11-20T02:00:05.000Z')).toBe('10:00:05 AM');
+  });
+});
+
+describe('role and confirmation helpers', () => {
+  it('can() answers from the permissions granted at sign-in', async () => {
+    const { can, grant } = await import('./api');
+    grant(['money.read', 'money.cashier']);
+    expect(can('money.cashier')).toBe(true);
+    expect(can('money.adjust')).toBe(false);
+    grant([]);
+    expect(can('money.cashier')).toBe(false);
+  });
+
+  it('askReason asks again on a blank reason and answers null on cancel', async () => {
+    const { askReason } = await import('./api');
+    const answers = ['  ', 'chargeback', null];
+    const prompt = vi.fn(() => answers.shift() ?? null);
+    vi.stubGlobal('window', { prompt });
+    expect(askReason('Suspend?')).toBe('chargeback');
+    expect(prompt).toHaveBeenCalledTimes(2);
+    expect(askReason('Suspend?')).toBeNull();
+    vi.unstubAllGlobals();
   });
 });

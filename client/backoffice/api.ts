@@ -1,4 +1,8 @@
-/** The operator API from the back office: the token typed at login, kept for this tab only. */
+/**
+ * The operator API from the back office. A named operator signs in with name, password and code: the server
+ * keeps the session in an httpOnly cookie (this page never sees it) and every call sends `requestFrom: BO`
+ * (CSRF). The service token (ADMIN_TOKEN, scripts and CI) can still be typed, kept for this tab only.
+ */
 import { RequestHeader } from '../../shared/http-headers';
 
 const TOKEN_KEY = 'casino.ops.token';
@@ -46,10 +50,14 @@ export async function ops<T>(
     if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
   const response = await fetch(url, {
     method,
+    credentials: 'same-origin',
     // named by shared/http-headers.ts: the list a CORS preflight allows
     headers: {
-      [RequestHeader.authorization]: `Bearer ${options.tokenOverride ?? token.get()}`,
-      ...(operatorName.get() ? { [RequestHeader.operator]: operatorName.get() } : {}),
+      [RequestHeader.requestFrom]: 'BO',
+      ...((options.tokenOverride ?? token.get())
+        ? { [RequestHeader.authorization]: `Bearer ${options.tokenOverride ?? token.get()}` }
+        : {}),
+      ...(token.get() && operatorName.get() ? { [RequestHeader.operator]: operatorName.get() } : {}),
       ...(options.body !== undefined ? { [RequestHeader.contentType]: 'application/json' } : {}),
     },
     ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
@@ -69,6 +77,34 @@ export async function ops<T>(
 export const get = <T>(path: string, query?: Query) => ops<T>('GET', path, { query });
 export const post = <T>(path: string, body: unknown = {}) => ops<T>('POST', path, { body });
 export const del = <T>(path: string, query?: Query) => ops<T>('DELETE', path, { query });
+
+let granted = new Set<string>();
+/** Whether the signed-in operator's role may use a permission (shared/roles.ts); the server decides anyway. */
+export const can = (permission: string) => granted.has(permission);
+export const grant = (permissions: string[]) => {
+  granted = new Set(permissions);
+};
+
+/** The signed-in operator (GET /ops/auth/me): what the header shows and what the role may do. */
+export interface Me {
+  name: string;
+  role: string;
+  service: boolean;
+  permissions: string[];
+  testerTools: boolean;
+}
+
+/**
+ * Asks the operator to confirm a money or status action with a typed reason (kept in the audit trail; the
+ * server refuses the action without one). Resolves to the reason, or null when the operator cancelled.
+ */
+export function askReason(what: string, typedAlready = ''): string | null {
+  for (;;) {
+    const typed = window.prompt(`${what}\n\nType the reason (kept in the audit trail):`, typedAlready);
+    if (typed === null) return null;
+    if (typed.trim() !== '') return typed.trim();
+  }
+}
 
 export const pesos = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { OpsError, operatorName, ops, token, whenUnauthorized } from './api';
+import { can, grant, type Me, OpsError, operatorName, ops, post, token, whenUnauthorized } from './api';
 import { Audit } from './sections/audit';
 import { Channels } from './sections/channels';
 import { Chat } from './sections/chat';
@@ -11,6 +11,7 @@ import { Faults } from './sections/faults';
 import { Kyc } from './sections/kyc';
 import { Ledger } from './sections/ledger';
 import { Letters } from './sections/letters';
+import { Operators } from './sections/operators';
 import { Players } from './sections/players';
 import { Requests } from './sections/requests';
 import { Stubs } from './sections/stubs';
@@ -18,42 +19,58 @@ import { Withdrawals } from './sections/withdrawals';
 import { Worlds } from './sections/worlds';
 import { setNotifier } from './ui';
 
+/** Each section and the permission it needs (shared/roles.ts): the others are hidden (the server refuses them). */
 const TABS = {
-  dashboard: { label: 'Dashboard', view: Dashboard },
-  withdrawals: { label: 'Withdrawals', view: Withdrawals },
-  deposits: { label: 'Deposits', view: Deposits },
-  players: { label: 'Players', view: Players },
-  kyc: { label: 'KYC queue', view: Kyc },
-  codes: { label: 'Codes', view: Codes },
-  channels: { label: 'Channels & limits', view: Channels },
-  chat: { label: 'Live chat', view: Chat },
-  letters: { label: 'Letters', view: Letters },
-  ledger: { label: 'Ledger check', view: Ledger },
-  audit: { label: 'Audit trail', view: Audit },
-  clock: { label: 'Clock', view: Clock },
-  worlds: { label: 'Scenarios & snapshots', view: Worlds },
-  faults: { label: 'Faults', view: Faults },
-  stubs: { label: 'Stubs', view: Stubs },
-  requests: { label: 'Requests', view: Requests },
+  dashboard: { label: 'Dashboard', view: Dashboard, needs: 'players.read' },
+  withdrawals: { label: 'Withdrawals', view: Withdrawals, needs: 'money.read' },
+  deposits: { label: 'Deposits', view: Deposits, needs: 'money.read' },
+  players: { label: 'Players', view: Players, needs: 'players.read' },
+  kyc: { label: 'KYC queue', view: Kyc, needs: 'kyc.read' },
+  codes: { label: 'Codes', view: Codes, needs: 'codes.read' },
+  channels: { label: 'Channels & limits', view: Channels, needs: 'money.read' },
+  chat: { label: 'Live chat', view: Chat, needs: 'chat' },
+  letters: { label: 'Letters', view: Letters, needs: 'inbox.read' },
+  ledger: { label: 'Ledger check', view: Ledger, needs: 'ledger.read' },
+  audit: { label: 'Audit trail', view: Audit, needs: 'audit.read' },
+  operators: { label: 'Operators', view: Operators, needs: 'operators.manage' },
+  clock: { label: 'Clock', view: Clock, needs: 'tester.tools' },
+  worlds: { label: 'Scenarios & snapshots', view: Worlds, needs: 'tester.tools' },
+  faults: { label: 'Faults', view: Faults, needs: 'tester.tools' },
+  stubs: { label: 'Stubs', view: Stubs, needs: 'tester.tools' },
+  requests: { label: 'Requests', view: Requests, needs: 'tester.tools' },
 } as const;
 type Tab = keyof typeof TABS;
 
+const visibleTabs = () => (Object.keys(TABS) as Tab[]).filter((key) => can(TABS[key].needs));
+
 const tabFromHash = (): Tab => {
   const hash = window.location.hash.slice(1);
-  return hash in TABS ? (hash as Tab) : 'dashboard'; // the landing page
+  const tabs = visibleTabs();
+  if (hash in TABS && tabs.includes(hash as Tab)) return hash as Tab;
+  return tabs[0] ?? 'dashboard'; // the landing page: the dashboard, for every role
 };
 
 export function App() {
-  const [signedIn, setSignedIn] = useState(token.get() !== '');
-  const [tab, setTab] = useState<Tab>(tabFromHash);
+  // undefined: asking the server who is signed in; null: nobody
+  const [me, setMe] = useState<Me | null | undefined>(undefined);
+  const [tab, setTab] = useState<Tab>('dashboard');
   const [notice, setNotice] = useState<{ text: string; kind: 'ok' | 'bad'; at: number } | null>(null);
 
+  const signedIn = (who: Me) => {
+    grant(who.permissions);
+    setMe(who);
+    setTab(tabFromHash());
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at start (signedIn only sets state)
   useEffect(() => {
     whenUnauthorized(() => {
       token.clear();
-      setSignedIn(false);
+      grant([]);
+      setMe(null);
     });
     setNotifier((text, kind = 'ok') => setNotice({ text, kind, at: Date.now() }));
+    ops<Me>('GET', '/ops/auth/me').then(signedIn, () => setMe(null));
     const onHash = () => setTab(tabFromHash());
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
@@ -64,25 +81,34 @@ export function App() {
     return () => clearTimeout(timer);
   }, [notice]);
 
-  if (!signedIn) return <Login onDone={() => setSignedIn(true)} />;
+  if (me === undefined) return <p className="state">Loading…</p>;
+  if (me === null) return <Login onDone={signedIn} />;
   const View = TABS[tab].view;
   return (
     <div className="shell">
       <header className="top">
         <strong>Casino PH · back office</strong>
         <nav aria-label="Sections">
-          {(Object.keys(TABS) as Tab[]).map((key) => (
+          {visibleTabs().map((key) => (
             <a key={key} href={`#${key}`} aria-current={key === tab ? 'page' : undefined}>
               {TABS[key].label}
             </a>
           ))}
         </nav>
+        <span className="who" title="Signed in as">
+          {me.name} · <span className="pill">{me.service ? 'service' : me.role}</span>
+        </span>
         <button
           type="button"
           className="btn plain"
-          onClick={() => {
-            token.clear();
-            setSignedIn(false);
+          onClick={async () => {
+            try {
+              if (!me.service) await post('/ops/auth/logout');
+            } finally {
+              token.clear();
+              grant([]);
+              setMe(null);
+            }
           }}
         >
           Sign out
@@ -100,48 +126,135 @@ export function App() {
   );
 }
 
-function Login(props: { onDone: () => void }) {
-  const [value, setValue] = useState('');
-  const [name, setName] = useState(operatorName.get());
+type LoginAnswer = { operator: Me | null; enrol: { secret: string; uri: string } | null };
+
+/**
+ * Sign-in: name, password and the authenticator's 6-digit code. A first sign-in without a code shows the
+ * secret to add to the authenticator (its otpauth:// URI and the secret to type); the account is active once
+ * a code from it is sent. Below, the service token (ADMIN_TOKEN) for scripts' and CI's sake.
+ */
+function Login(props: { onDone: (me: Me) => void }) {
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [enrol, setEnrol] = useState<LoginAnswer['enrol']>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   return (
-    <form
-      className="login"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        setBusy(true);
-        setError('');
-        try {
-          await ops('GET', '/ops/clock', { tokenOverride: value.trim() });
-          token.set(value.trim());
-          operatorName.set(name.trim());
-          props.onDone();
-        } catch (caught) {
-          setError(caught instanceof OpsError ? caught.message : 'The server did not answer');
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      <h1>Back office</h1>
-      <p className="muted">The operator token is ADMIN_TOKEN; the server prints it at start when it made one up.</p>
-      <label>
-        Your name (recorded in the audit trail and on chat answers)
-        <input autoComplete="name" maxLength={64} value={name} onChange={(e) => setName(e.target.value)} />
-      </label>
-      <label>
-        Admin token
-        <input type="password" autoComplete="off" value={value} onChange={(e) => setValue(e.target.value)} />
-      </label>
-      {error && (
-        <p className="state bad" role="alert">
-          {error}
-        </p>
-      )}
-      <button type="submit" className="btn primary" disabled={busy || value.trim() === ''}>
-        {busy ? 'Checking…' : 'Sign in'}
-      </button>
-    </form>
+    <div className="login-page">
+      <form
+        className="login"
+        aria-label="Operator sign-in"
+        onSubmit={async (e) => {
+          e.preventDefault();
+          setBusy(true);
+          setError('');
+          try {
+            const answer = await ops<LoginAnswer>('POST', '/ops/auth/login', {
+              body: { name: name.trim(), password, ...(code.trim() ? { totp: code.trim() } : {}) },
+            });
+            if (answer.operator) {
+              token.clear();
+              props.onDone(answer.operator);
+            } else setEnrol(answer.enrol);
+          } catch (caught) {
+            setError(caught instanceof OpsError ? caught.message : 'The server did not answer');
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        <h1>Back office</h1>
+        <label>
+          Operator name
+          <input autoComplete="username" maxLength={64} value={name} onChange={(e) => setName(e.target.value)} />
+        </label>
+        <label>
+          Password
+          <input
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </label>
+        {enrol && (
+          <section className="enrol" aria-label="Set up two-step sign-in">
+            <p>
+              First sign-in: add this account to your authenticator app (Google Authenticator, Authy, 1Password…), then
+              type the 6-digit code it shows.
+            </p>
+            <p>
+              Secret to type: <code className="mono">{enrol.secret}</code>
+            </p>
+            <p className="muted mono small">{enrol.uri}</p>
+          </section>
+        )}
+        <label>
+          Authenticator code
+          <input
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            placeholder="6 digits"
+            value={code}
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+          />
+        </label>
+        {error && (
+          <p className="state bad" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="btn primary" disabled={busy || !name.trim() || !password}>
+          {busy ? 'Checking…' : 'Sign in'}
+        </button>
+      </form>
+      <ServiceToken onDone={props.onDone} />
+    </div>
+  );
+}
+
+/** The service account: ADMIN_TOKEN with a name for the audit trail (scripts, CI, a server without accounts yet). */
+function ServiceToken(props: { onDone: (me: Me) => void }) {
+  const [value, setValue] = useState('');
+  const [name, setName] = useState(operatorName.get());
+  const [error, setError] = useState('');
+  return (
+    <details className="login service">
+      <summary>Service token (scripts, CI)</summary>
+      <form
+        onSubmit={async (e) => {
+          e.preventDefault();
+          setError('');
+          try {
+            const me = await ops<Me>('GET', '/ops/auth/me', { tokenOverride: value.trim() });
+            token.set(value.trim());
+            operatorName.set(name.trim());
+            props.onDone({ ...me, name: name.trim() || me.name });
+          } catch (caught) {
+            setError(caught instanceof OpsError ? caught.message : 'The server did not answer');
+          }
+        }}
+      >
+        <p className="muted">ADMIN_TOKEN: every right; the server prints it at start when it made one up.</p>
+        <label>
+          Your name (recorded in the audit trail and on chat answers)
+          <input autoComplete="name" maxLength={64} value={name} onChange={(e) => setName(e.target.value)} />
+        </label>
+        <label>
+          Admin token
+          <input type="password" autoComplete="off" value={value} onChange={(e) => setValue(e.target.value)} />
+        </label>
+        {error && (
+          <p className="state bad" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="btn" disabled={value.trim() === ''}>
+          Use the token
+        </button>
+      </form>
+    </details>
   );
 }

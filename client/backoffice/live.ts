@@ -11,7 +11,7 @@ import { token } from './api';
 
 /**
  * The back office's live feed: one websocket to /ops/socket (shared/socket.ts OperatorEvents) for the
- * whole page, opened with the operator token, answering the server's pings, reopened after a drop.
+ * whole page, opened with the operator session cookie or the service token, answering the server's pings, reopened after a drop.
  * Views subscribe with useOperatorEvent and read their lists again on `open` (what they missed).
  */
 
@@ -53,7 +53,8 @@ function open() {
     if (socket !== ws) return;
     socket = null;
     setConnected(false);
-    if (users > 0 && token.get()) {
+    // A token or the operator's session cookie (sent with the handshake, same origin) opens it again.
+    if (users > 0) {
       attempts = Math.min(attempts + 1, 5);
       retry = setTimeout(() => {
         retry = undefined;

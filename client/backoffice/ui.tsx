@@ -1,5 +1,5 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { OpsError } from './api';
+import { askReason, OpsError } from './api';
 
 /** Loads on mount and on `reload()`; `every` ms polls it too. */
 export function useLoad<T>(load: () => Promise<T>, deps: unknown[] = [], every?: number) {
@@ -39,7 +39,12 @@ export const toast: Notify = (text, kind) => notify(text, kind);
 
 /** A button that runs an async action once at a time, shows progress, and reports the outcome. */
 export function Action(props: {
-  run: () => Promise<unknown>;
+  /** Gets the typed reason when `confirm` asks for one, else ''. */
+  run: (reason: string) => Promise<unknown>;
+  /** A money or status action: confirm it with a typed reason first (what is about to happen). */
+  confirm?: string;
+  /** The reason typed already in the form, offered in the confirmation. */
+  reason?: string;
   children: ReactNode;
   done?: string;
   kind?: 'primary' | 'danger' | 'plain';
@@ -55,9 +60,15 @@ export function Action(props: {
       aria-busy={busy}
       title={props.title}
       onClick={async () => {
+        let reason = '';
+        if (props.confirm) {
+          const typed = askReason(props.confirm, props.reason ?? '');
+          if (typed === null) return;
+          reason = typed;
+        }
         setBusy(true);
         try {
-          await props.run();
+          await props.run(reason);
           if (props.done) toast(props.done, 'ok');
         } catch (e) {
           toast(e instanceof OpsError ? `${e.message} (${e.code})` : String(e), 'bad');

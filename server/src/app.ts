@@ -19,6 +19,7 @@ import { envelopePlugin, sendFailure } from './plugins/envelope';
 import { eventsPlugin } from './plugins/events';
 import { healthPlugin } from './plugins/health';
 import { idempotencyPlugin } from './plugins/idempotency';
+import { operatorSessionPlugin } from './plugins/operator-session';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { contractSerializerCompiler } from './plugins/serializer';
@@ -93,6 +94,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(securityHeadersPlugin);
   await app.register(cookie);
   await app.register(sessionPlugin);
+  await app.register(operatorSessionPlugin);
   await app.register(idempotencyPlugin);
   await app.register(docsPlugin);
   await app.register(healthPlugin);

@@ -4,10 +4,12 @@ import { Code } from '../../shared/codes';
 import { allEndpoints } from '../../shared/contract';
 import type { Endpoint } from '../../shared/contract/define';
 import { opsEndpoints } from '../../shared/contract/ops';
+import { may, ROLES } from '../../shared/roles';
 import { signFields } from './lib/signature';
 import { fillPath, jsonSchemaOf, plausibleObject } from './test/bad-input';
 import { registerPlayer, TestClient, testApp } from './test/helpers';
 import { readyPlayer, withdraw } from './test/money';
+import { operatorClient } from './test/operators';
 
 /**
  * The authorization matrix, enumerated from the contract so routes added later are covered:
@@ -102,6 +104,26 @@ describe('ops routes need the operator token', () => {
         expect(answer.status, JSON.stringify(headers)).toBe(401);
         expect(answer.body).toMatchObject({ success: false, code: Code.OPS_UNAUTHORIZED });
       }
+    });
+  }
+});
+
+describe('the role matrix (shared/roles.ts) on every /ops route', () => {
+  it('every /ops endpoint names a permission', () => {
+    for (const endpoint of opsRoutes) expect(endpoint.permission, `${endpoint.method} ${endpoint.path}`).toBeDefined();
+  });
+
+  for (const role of ROLES) {
+    it(`a ${role} is refused (403, before any handler) every route the role does not hold`, async () => {
+      const { client } = await operatorClient(app, role);
+      const refused = opsRoutes.filter((e) => e.permission && !may(role, e.permission));
+      for (const endpoint of refused) {
+        const answer = await send(client, plausibleRequest(endpoint));
+        expect(answer.status, `${endpoint.method} ${endpoint.path}`).toBe(403);
+        expect(answer.body.code, `${endpoint.method} ${endpoint.path}`).toBe(Code.OPS_FORBIDDEN);
+      }
+      // Still signed in: a refusal is no sign-out.
+      expect((await client.get('/ops/auth/me')).body.data).toMatchObject({ role });
     });
   }
 });

@@ -26,6 +26,17 @@ const envSchema = z.object({
   ADMIN_TOKEN: z.string().min(16, 'ADMIN_TOKEN must be at least 16 characters').optional(),
   PUBLIC_URL: z.url().optional(),
   OPS_ENABLED: bool.default(true),
+  /**
+   * The tester tools (scenarios, reset, clock, faults, snapshots, request log, SMS and captcha peeks) and the
+   * seeded dev operator accounts: on for `npm start`; `off` on a live deployment (docs/deployment.md).
+   */
+  TESTER_TOOLS: z
+    .enum(['on', 'off', 'true', 'false', '1', '0'])
+    .transform((v) => v === 'on' || v === 'true' || v === '1')
+    .default(true),
+  /** Back-office sessions of named operators: idle and absolute time-outs. */
+  OPS_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
+  OPS_SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
   /** The tester's request log under /ops; a live deployment turns it off (it holds players' requests). */
   REQUEST_LOG: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -78,6 +89,10 @@ export interface Config {
   adminTokenGenerated: boolean;
   publicUrl: string;
   opsEnabled: boolean;
+  /** TESTER_TOOLS: the tester tools and the seeded dev operators; off on a live deployment. */
+  testerTools: boolean;
+  opsSessionIdleMs: number;
+  opsSessionAbsoluteMs: number;
   requestLog: boolean;
   logLevel: Env['LOG_LEVEL'];
   logFormat: 'json' | 'pretty';
@@ -127,6 +142,9 @@ function configFromEnv(e: Env): Config {
     adminTokenGenerated: e.ADMIN_TOKEN === undefined,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     opsEnabled: e.OPS_ENABLED,
+    testerTools: e.TESTER_TOOLS,
+    opsSessionIdleMs: e.OPS_SESSION_IDLE_MINUTES * 60_000,
+    opsSessionAbsoluteMs: e.OPS_SESSION_ABSOLUTE_HOURS * 3_600_000,
     requestLog: e.REQUEST_LOG,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? 'pretty' : 'json'),

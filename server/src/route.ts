@@ -7,8 +7,10 @@ import type { Endpoint } from '../../shared/contract/define';
 import { OPERATOR_HEADER } from '../../shared/contract/ops-audit';
 import { envelopeSchema, ok } from '../../shared/envelope';
 import { type SuccessMessage, successMessages } from '../../shared/messages';
+import { may, type Permission, TESTER_PERMISSION } from '../../shared/roles';
 import { AppError } from './errors';
 import { answeredByKey, keepAnswer } from './plugins/idempotency';
+import type { OperatorActor } from './plugins/operator-session';
 import { consumeClaim } from './plugins/rate-limit';
 import type { SessionUser } from './types';
 
@@ -43,11 +45,54 @@ export function hasOpsToken(request: FastifyRequest, adminToken: string): boolea
   return match !== null && isOpsToken(match[1] ?? '', adminToken);
 }
 
-/** The operator's name the back office sends (X-Operator, at most 64 characters), else "operator". */
-export function operatorOf(request: FastifyRequest): string {
+/** The X-Operator header (at most 64 characters): the name a script gives the service account, else "service". */
+function typedOperatorName(request: FastifyRequest): string {
   const raw = request.headers[OPERATOR_HEADER];
   const name = (Array.isArray(raw) ? raw[0] : raw)?.trim().slice(0, 64);
-  return name || 'operator';
+  return name || 'service';
+}
+
+/**
+ * Who the audit trail names for an /ops request: the signed-in operator's account name (a typed X-Operator
+ * is ignored then), else the service account's X-Operator name or "service".
+ */
+export function operatorOf(request: FastifyRequest): string {
+  return request.operator?.name ?? typedOperatorName(request);
+}
+
+/** The values of the requestFrom header a back-office page sends on its mutating calls (CSRF: see opsActor). */
+const BACK_OFFICE_FROM = new Set(['BO', 'H5', 'APP_H5']);
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Who is calling an /ops route, and whether they may use `permission` (shared/roles.ts):
+ * - `Authorization: Bearer <ADMIN_TOKEN>`: the service account, every right (scripts, CI, the sandboxes).
+ * - else the operator's session cookie (plugins/operator-session.ts); a mutating call must also carry the
+ *   back office's `requestFrom` header: the cookie is SameSite=Strict and a cross-site form cannot set a
+ *   custom header (the player side's rule), so a forged request is refused (OPS_CSRF).
+ * A tester tool answers OPS_TESTER_TOOLS_OFF (404) to everyone when TESTER_TOOLS=off; a role that does not
+ * hold the permission, OPS_FORBIDDEN (403). Sets `request.operator`.
+ */
+export async function opsActor(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  permission: Permission | undefined,
+): Promise<OperatorActor> {
+  let actor: OperatorActor | null;
+  if (hasOpsToken(request, app.config.adminToken)) {
+    actor = { id: 0, name: typedOperatorName(request), role: 'admin', service: true, sessionId: 0 };
+  } else {
+    actor = await app.operatorSessions.authenticate(request.cookies[app.operatorSessions.cookieName]);
+    if (!actor) throw new AppError(Code.OPS_UNAUTHORIZED, { status: 401 });
+    if (MUTATING.has(request.method) && !BACK_OFFICE_FROM.has(String(request.headers.requestfrom ?? '')))
+      throw new AppError(Code.OPS_CSRF, { status: 403 });
+  }
+  request.operator = actor;
+  if (permission === TESTER_PERMISSION && !app.config.testerTools)
+    throw new AppError(Code.OPS_TESTER_TOOLS_OFF, { status: 404 });
+  if (!actor.service && (permission === undefined || !may(actor.role, permission)))
+    throw new AppError(Code.OPS_FORBIDDEN, { status: 403 });
+  return actor;
 }
 
 /**
@@ -59,14 +104,13 @@ export function operatorOf(request: FastifyRequest): string {
  */
 export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: RouteHandler<E>): void {
   // The session is read from the database, a promise: an async hook (Fastify refuses an async one that
-  // also takes `done`). The operator's check needs no I/O: a callback hook, no promise per request.
+  // also takes `done`). So is the operator's (the service token needs no I/O, a session cookie does).
   const authenticate = async (request: FastifyRequest) => {
     request.user = await app.sessions.authenticate(request.cookies[app.sessions.cookieName]);
     if (endpoint.access === 'user' && !request.user) throw new AppError(Code.SESSION_INVALID);
   };
-  const checkOps = (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
-    const allowed = hasOpsToken(request, app.config.adminToken);
-    done(allowed ? undefined : new AppError(Code.OPS_UNAUTHORIZED, { status: 401 }));
+  const checkOps = async (request: FastifyRequest) => {
+    await opsActor(app, request, endpoint.permission);
   };
 
   const limitClaims = endpoint.rateLimit === 'claim';
@@ -101,6 +145,10 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
       // Before the claims limit: a replayed answer runs nothing, so it counts for nothing.
       if (endpoint.idempotent && (await answeredByKey(request, reply, endpoint))) return reply;
       if (limitClaims && request.user) await consumeClaim(app.limiter, request.user.id);
+      if (endpoint.reasonRequired && request.operator && !request.operator.service) {
+        const reason = (request.body as { reason?: unknown } | undefined)?.reason;
+        if (typeof reason !== 'string' || reason.trim() === '') throw new AppError(Code.OPS_REASON_REQUIRED);
+      }
       const data = await handler({
         body: request.body as Input<E['body']>,
         query: request.query as Input<E['query']>,

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { Code, type CodeValue } from '../codes';
 import { RequestHeader, ResponseHeader } from '../http-headers';
+import { type Permission, TESTER_PERMISSION } from '../roles';
 
 export type Access = 'open' | 'user' | 'ops';
 export type Method = 'GET' | 'POST' | 'DELETE';
@@ -14,6 +15,17 @@ export interface Endpoint {
   method: Method;
   path: string;
   access: Access;
+  /**
+   * `ops` endpoints: what an operator's role must allow (shared/roles.ts). The server refuses the others
+   * with OPS_FORBIDDEN; a tester tool (`tester.tools`) answers OPS_TESTER_TOOLS_OFF when TESTER_TOOLS=off.
+   */
+  permission?: Permission;
+  /**
+   * A money or status action: a named operator (a back-office session) must type a non-empty `reason`,
+   * which the audit trail keeps with the request (OPS_REASON_REQUIRED otherwise). The service account
+   * (ADMIN_TOKEN: scripts and CI, reviewed code) may leave it empty.
+   */
+  reasonRequired?: true;
   summary: string;
   /** Spec (quiet): the client shows no loading indicator for it. */
   quiet?: boolean;
@@ -71,8 +83,13 @@ export function answerableCodes(endpoint: Endpoint): number[] {
   if (endpoint.body) {
     for (const c of [Code.MALFORMED_JSON, Code.BODY_TOO_LARGE, Code.UNSUPPORTED_MEDIA_TYPE]) codes.add(c);
   }
-  if (endpoint.access === 'ops') codes.add(Code.OPS_UNAUTHORIZED);
-  else if (endpoint.method !== 'GET' && endpoint.path.startsWith('/api/') && !endpoint.signed) {
+  if (endpoint.access === 'ops') {
+    codes.add(Code.OPS_UNAUTHORIZED);
+    codes.add(Code.OPS_FORBIDDEN);
+    if (endpoint.method !== 'GET') codes.add(Code.OPS_CSRF);
+    if (endpoint.permission === TESTER_PERMISSION) codes.add(Code.OPS_TESTER_TOOLS_OFF);
+    if (endpoint.reasonRequired) codes.add(Code.OPS_REASON_REQUIRED);
+  } else if (endpoint.method !== 'GET' && endpoint.path.startsWith('/api/') && !endpoint.signed) {
     codes.add(Code.MISSING_REQUEST_FROM);
   }
   if (endpoint.access === 'user') {

@@ -5,7 +5,7 @@ import { defineEndpoint } from './define';
 
 /** The operator audit trail (issue 15 item 10): read-only; nothing in the API edits or removes an entry. */
 
-/** The header the back office sends with the operator's name; without it the actor is "operator". */
+/** The header a script sends with the service account's name (ADMIN_TOKEN); without it the actor is "service". A signed-in operator's account name wins over it. */
 export const OPERATOR_HEADER = RequestHeader.operator;
 
 export const auditEntrySchema = z.object({
@@ -27,6 +27,7 @@ export const listAudit = defineEndpoint({
   method: 'GET',
   path: '/ops/audit',
   access: 'ops',
+  permission: 'audit.read',
   summary: 'The operator audit trail, newest first: every POST and DELETE on /ops, with before and after',
   query: z.strictObject({
     operator: z.string().max(64).optional(),

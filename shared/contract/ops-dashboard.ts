@@ -45,6 +45,7 @@ export const getDashboard = defineEndpoint({
   method: 'GET',
   path: '/ops/dashboard',
   access: 'ops',
+  permission: 'players.read',
   summary:
     "The operator's dashboard: GGR, NGR, bonus cost, deposits, withdrawals paid, active and new players for today and the last 30 Manila days, the daily series and the pending queues",
   data: z.object({

@@ -54,6 +54,7 @@ export const sendLetter = defineEndpoint({
   method: 'POST',
   path: '/ops/letters',
   access: 'ops',
+  permission: 'inbox.send',
   summary:
     'Send a letter to one player (uid) or to every player (all: true), in English and optionally Vietnamese, with optional rewards',
   body: z
@@ -84,6 +85,7 @@ export const listSentLetters = defineEndpoint({
   method: 'GET',
   path: '/ops/letters',
   access: 'ops',
+  permission: 'inbox.read',
   summary: 'What operators sent, newest first, with read and claim counts',
   query: z.strictObject({ uid: z.coerce.number().int().positive().optional(), ...pageQuery }),
   data: paged(opsLetterSchema),
@@ -94,6 +96,7 @@ export const pushEvent = defineEndpoint({
   method: 'POST',
   path: '/ops/push',
   access: 'ops',
+  permission: 'inbox.send',
   summary: "Push any socket event with content to a player's live connections (kept until acknowledged)",
   body: z.strictObject({
     uid,

@@ -44,6 +44,7 @@ export const listDeposits = defineEndpoint({
   method: 'GET',
   path: '/ops/deposits',
   access: 'ops',
+  permission: 'money.read',
   summary: 'Find deposits, newest first (Pending orders past their time-out are timed out first)',
   query: z
     .strictObject({
@@ -61,10 +62,15 @@ export const settleDeposit = defineEndpoint({
   method: 'POST',
   path: '/ops/deposits/:orderNo/settle',
   access: 'ops',
+  permission: 'money.cashier',
+  reasonRequired: true,
   summary:
     'Settle a deposit as the gateway would: a signed callback through the same idempotent path (a settled order keeps its status). FAILED closes its checkout at the gateway first; an order the payer already paid there is left to its webhook (DEPOSIT_NOT_PENDING)',
   params: depositOrderParams,
-  body: z.strictObject({ status: z.enum(['SUCCESS', 'FAILED']) }),
+  body: z.strictObject({
+    status: z.enum(['SUCCESS', 'FAILED']),
+    reason: reasonText.default('').describe('Why it is settled by hand (audited)'),
+  }),
   data: opsDepositSchema,
   codes: [Code.INSUFFICIENT_BALANCE, Code.ORDER_NOT_FOUND, Code.DEPOSIT_NOT_PENDING],
 });
@@ -73,6 +79,7 @@ export const listChannels = defineEndpoint({
   method: 'GET',
   path: '/ops/channels',
   access: 'ops',
+  permission: 'money.read',
   summary: 'Every deposit channel, switched off ones included, with its min and max (pesos)',
   data: z.array(rechargeMethodSchema),
 });
@@ -81,6 +88,7 @@ export const setChannel = defineEndpoint({
   method: 'POST',
   path: '/ops/channels/:code',
   access: 'ops',
+  permission: 'money.settings',
   summary: 'Switch a deposit channel on or off, or change its min and max (pesos); returns every channel',
   params: z.strictObject({ code: channelSchema }),
   body: z
@@ -138,6 +146,7 @@ export const listWithdrawals = defineEndpoint({
   method: 'GET',
   path: '/ops/withdrawals',
   access: 'ops',
+  permission: 'money.read',
   summary: 'Find withdrawals, newest first',
   query: z
     .strictObject({
@@ -161,6 +170,7 @@ export const getWithdrawal = defineEndpoint({
   method: 'GET',
   path: '/ops/withdrawals/:orderNo',
   access: 'ops',
+  permission: 'money.read',
   summary: 'One withdrawal with its status history',
   params: withdrawOrderParams,
   data: opsWithdrawalDetailSchema,
@@ -171,9 +181,11 @@ export const reviewWithdrawal = defineEndpoint({
   method: 'POST',
   path: '/ops/withdrawals/:orderNo/review',
   access: 'ops',
+  permission: 'money.cashier',
+  reasonRequired: true,
   summary: 'Approve a Pending withdrawal: 0 Pending -> 1 Reviewed -> 6 Processing (sent to the sandbox payout gateway)',
   params: withdrawOrderParams,
-  body: z.strictObject({}),
+  body: z.strictObject({ reason: reasonText.default('').describe('Why it is approved (audited)') }),
   data: opsWithdrawalDetailSchema,
   codes: [Code.INSUFFICIENT_BALANCE, Code.ORDER_NOT_FOUND, Code.TRANSITION_INVALID],
 });
@@ -182,6 +194,8 @@ export const rejectWithdrawal = defineEndpoint({
   method: 'POST',
   path: '/ops/withdrawals/:orderNo/reject',
   access: 'ops',
+  permission: 'money.cashier',
+  reasonRequired: true,
   summary: 'Reject a Pending or Reviewed withdrawal (-> 4 Rejected); the frozen amount returns to the balance',
   params: withdrawOrderParams,
   body: z.strictObject({ reason: reasonText.min(1, RuleMessage.required).describe('Shown to the player') }),
@@ -193,6 +207,8 @@ export const payoutWithdrawal = defineEndpoint({
   method: 'POST',
   path: '/ops/withdrawals/:orderNo/payout',
   access: 'ops',
+  permission: 'money.cashier',
+  reasonRequired: true,
   summary:
     'Mark the payout result of a Processing (6) or Exception (5) withdrawal: success -> 2, failed -> 3 (amount returned), exception -> 5 (from 6 only)',
   params: withdrawOrderParams,
@@ -232,6 +248,7 @@ export const getWithdrawSettings = defineEndpoint({
   method: 'GET',
   path: '/ops/withdraw-settings',
   access: 'ops',
+  permission: 'money.read',
   summary: 'Withdrawal settings and the daily limits per VIP level',
   data: withdrawSettingsSchema,
 });
@@ -240,6 +257,7 @@ export const setWithdrawSettings = defineEndpoint({
   method: 'POST',
   path: '/ops/withdraw-settings',
   access: 'ops',
+  permission: 'money.settings',
   summary: 'Change autoApprove (null returns to the environment default) or the sandbox payout delay',
   body: z
     .strictObject({
@@ -260,6 +278,7 @@ export const setWithdrawLimit = defineEndpoint({
   method: 'POST',
   path: '/ops/withdraw-limits/:vipLevel',
   access: 'ops',
+  permission: 'money.settings',
   summary:
     "Change a VIP level's daily withdrawal limits (amount in pesos and/or count, per Manila day); kept over restarts",
   params: z.strictObject({ vipLevel: z.coerce.number().int().min(0).max(100) }),
@@ -288,6 +307,8 @@ export const adjustBalance = defineEndpoint({
   method: 'POST',
   path: '/ops/users/:uid/adjust',
   access: 'ops',
+  permission: 'money.adjust',
+  reasonRequired: true,
   summary: "Credit (positive) or debit (negative) a player's balance with a reason, through the journal",
   params: uidParams,
   body: z.strictObject({
@@ -317,6 +338,7 @@ export const userJournal = defineEndpoint({
   method: 'GET',
   path: '/ops/users/:uid/journal',
   access: 'ops',
+  permission: 'ledger.read',
   summary: "A player's balance journal, newest first, with the frozen bucket",
   params: uidParams,
   query: z
@@ -338,6 +360,7 @@ export const ledgerCheck = defineEndpoint({
   method: 'GET',
   path: '/ops/ledger/check',
   access: 'ops',
+  permission: 'ledger.read',
   summary:
     "The ledger's invariants checked now (docs/money.md): every player account sums to its journal, every counterparty to its transfers, all accounts to zero",
   data: z.object({
@@ -357,6 +380,7 @@ export const captchaAnswer = defineEndpoint({
   method: 'GET',
   path: '/ops/captcha/:token',
   access: 'ops',
+  permission: 'tester.tools',
   summary: 'The answer of a withdrawal captcha (for testers and automated journeys; never shown to players)',
   params: z.strictObject({ token: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, RuleMessage.format) }),
   data: z.object({
@@ -392,6 +416,7 @@ export const listKyc = defineEndpoint({
   method: 'GET',
   path: '/ops/kyc',
   access: 'ops',
+  permission: 'kyc.read',
   summary: 'Identity verification submissions, oldest pending first when filtering by pending, else newest first',
   query: z.strictObject({
     status: z.enum(['pending', 'verified', 'rejected']).optional(),
@@ -405,6 +430,8 @@ export const decideKyc = defineEndpoint({
   method: 'POST',
   path: '/ops/kyc/:uid/decide',
   access: 'ops',
+  permission: 'kyc.decide',
+  reasonRequired: true,
   summary: "Verify or reject a player's pending identity verification (a rejection needs a reason)",
   params: uidParams,
   body: z

@@ -59,6 +59,7 @@ export const createCode = defineEndpoint({
   method: 'POST',
   path: '/ops/codes',
   access: 'ops',
+  permission: 'codes.write',
   summary: 'Create a redemption code: rewards, total uses (one per account), optional minimum VIP and expiry',
   body: z.strictObject({
     code: z
@@ -90,6 +91,7 @@ export const listCodes = defineEndpoint({
   method: 'GET',
   path: '/ops/codes',
   access: 'ops',
+  permission: 'codes.read',
   summary: 'Redemption codes with their uses, newest first',
   query: z.strictObject({
     q: z.string().trim().max(32).optional().describe('Part of the code, any case'),
@@ -102,6 +104,7 @@ export const disableCode = defineEndpoint({
   method: 'POST',
   path: '/ops/codes/:id/disable',
   access: 'ops',
+  permission: 'codes.write',
   summary: 'Switch a redemption code off: players then get "expired" (60205); uses already made stay',
   params: z.strictObject({ id: z.coerce.number().int().positive() }),
   body: z.strictObject({}),

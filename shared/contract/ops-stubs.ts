@@ -161,7 +161,7 @@ export const countRequests = defineEndpoint({
   path: '/ops/requests/count',
   access: 'ops',
   summary:
-    'How many logged requests match (of every process, the last 1,000 each); with expect, a failure (30052) when the count differs',
+    'How many logged requests match (of every process, the last 1,000 each); with expect, a failure (30061) when the count differs',
   query: z.strictObject({
     method: z.enum(['GET', 'POST', 'DELETE']).optional(),
     path: z
@@ -174,7 +174,7 @@ export const countRequests = defineEndpoint({
     status: z.coerce.number().int().min(100).max(599).optional().describe('HTTP status'),
     code: z.coerce.number().int().min(0).optional().describe('Envelope code (0: success)'),
     stubbed: z.enum(['true', 'false']).optional().describe('true: only answers a stub gave; false: only real ones'),
-    expect: z.coerce.number().int().min(0).optional().describe('The count expected: another count fails with 30052'),
+    expect: z.coerce.number().int().min(0).optional().describe('The count expected: another count fails with 30061'),
   }),
   data: z.object({ count: z.number().int() }),
   codes: [Code.REQUEST_LOG_OFF, Code.REQUEST_COUNT_MISMATCH],

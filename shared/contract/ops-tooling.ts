@@ -35,6 +35,7 @@ export const listScenarios = defineEndpoint({
   method: 'GET',
   path: '/ops/scenarios',
   access: 'ops',
+  permission: 'tester.tools',
   summary: 'The named scenarios (server/src/domains/tooling/scenarios) with their personas and what to try',
   data: z.array(scenarioSchema),
 });
@@ -43,6 +44,7 @@ export const loadScenario = defineEndpoint({
   method: 'POST',
   path: '/ops/scenarios/:name',
   access: 'ops',
+  permission: 'tester.tools',
   summary:
     'Reset the database to a fresh install, then build the scenario through the services (sessions of everyone end)',
   params: z.strictObject({ name: nameText }),
@@ -69,6 +71,7 @@ export const listSnapshots = defineEndpoint({
   method: 'GET',
   path: '/ops/snapshots',
   access: 'ops',
+  permission: 'tester.tools',
   summary: 'Saved snapshots of the whole database, newest first',
   data: z.array(snapshotSchema),
 });
@@ -77,6 +80,7 @@ export const saveSnapshot = defineEndpoint({
   method: 'POST',
   path: '/ops/snapshots/:name',
   access: 'ops',
+  permission: 'tester.tools',
   summary: 'Save the current state under a name (replaces a snapshot of that name)',
   params: z.strictObject({ name: nameText }),
   body: z.strictObject({ note: z.string().max(200).default('') }),
@@ -87,6 +91,7 @@ export const restoreSnapshot = defineEndpoint({
   method: 'POST',
   path: '/ops/snapshots/:name/restore',
   access: 'ops',
+  permission: 'tester.tools',
   summary:
     'Swap the data of a snapshot in place, without a restart; the clock goes back to its instant unless keepClock',
   params: z.strictObject({ name: nameText }),
@@ -99,6 +104,7 @@ export const deleteSnapshot = defineEndpoint({
   method: 'DELETE',
   path: '/ops/snapshots/:name',
   access: 'ops',
+  permission: 'tester.tools',
   summary: 'Delete a snapshot',
   params: z.strictObject({ name: nameText }),
   data: nothing,
@@ -109,6 +115,7 @@ export const importSnapshot = defineEndpoint({
   method: 'POST',
   path: '/ops/snapshots/:name/file',
   access: 'ops',
+  permission: 'tester.tools',
   summary:
     'Upload a snapshot file (the body, Content-Type application/octet-stream, as downloaded from GET /ops/snapshots/:name/file) and keep it under this name; restore it next',
   params: z.strictObject({ name: nameText }),
@@ -281,6 +288,7 @@ export const listFaults = defineEndpoint({
   method: 'GET',
   path: '/ops/faults',
   access: 'ops',
+  permission: 'tester.tools',
   summary: 'Active faults, and callbacks the sandbox is holding back (deposit.late)',
   data: z.object({
     faults: z.array(faultSchema),
@@ -292,6 +300,7 @@ export const addFault = defineEndpoint({
   method: 'POST',
   path: '/ops/faults',
   access: 'ops',
+  permission: 'tester.tools',
   summary:
     'Switch a fault on, for everyone or one player (uid); warning says when no route of the server matches its route',
   body: addFaultBody,
@@ -307,6 +316,7 @@ export const takeDepositFault = defineEndpoint({
   method: 'POST',
   path: '/ops/faults/deposit/take',
   access: 'ops',
+  permission: 'tester.tools',
   summary:
     "The payment sandbox takes the next deposit.* fault for a player's payment (used once, as if the checkout met it)",
   body: z.strictObject({
@@ -324,6 +334,7 @@ export const holdCallback = defineEndpoint({
   method: 'POST',
   path: '/ops/faults/held-callbacks',
   access: 'ops',
+  permission: 'tester.tools',
   summary:
     'The payment sandbox hands over a signed webhook to hold back (deposit.late) until the clock passes its delay',
   body: z.strictObject({
@@ -337,6 +348,7 @@ export const removeFaults = defineEndpoint({
   method: 'DELETE',
   path: '/ops/faults',
   access: 'ops',
+  permission: 'tester.tools',
   summary: 'Switch one fault off (id), or every fault',
   query: z.strictObject({ id: z.coerce.number().int().positive().optional() }),
   data: z.object({ removed: z.number().int() }),
@@ -377,6 +389,7 @@ export const listRequests = defineEndpoint({
   method: 'GET',
   path: '/ops/requests',
   access: 'ops',
+  permission: 'tester.tools',
   summary:
     'Recent requests (newest first, the last 1,000 of each process) and socket frames pushed outside any request',
   query: z.strictObject({
@@ -403,6 +416,7 @@ export const clearRequests = defineEndpoint({
   method: 'DELETE',
   path: '/ops/requests',
   access: 'ops',
+  permission: 'tester.tools',
   summary: 'Empty the request log (of every process of the cluster)',
   data: nothing,
   codes: [Code.REQUEST_LOG_OFF],
@@ -414,6 +428,7 @@ export const replayHar = defineEndpoint({
   method: 'POST',
   path: '/ops/har/replay',
   access: 'ops',
+  permission: 'tester.tools',
   summary:
     'Replay the requests of a HAR (GET /ops/requests.har or a browser export) in order, on a freshly loaded scenario when named, as one browser; compare each status and envelope code with the recorded ones',
   body: z.strictObject({
@@ -452,6 +467,7 @@ export const pushFrame = defineEndpoint({
   method: 'POST',
   path: '/ops/sockets/:uid/push',
   access: 'ops',
+  permission: 'tester.tools',
   summary: 'Push a socket frame to a player, e.g. inbox.unread with 3 (kept until acknowledged)',
   params: z.strictObject({ uid: z.coerce.number().int().positive() }),
   body: z.strictObject({
@@ -469,6 +485,7 @@ export const socketStats = defineEndpoint({
   method: 'GET',
   path: '/ops/sockets',
   access: 'ops',
+  permission: 'tester.tools',
   summary: 'Live socket connections',
   data: z.object({ players: z.number().int(), connections: z.number().int(), pushed: z.number().int() }),
 });

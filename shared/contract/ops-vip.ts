@@ -11,6 +11,7 @@ export const opsUserVip = defineEndpoint({
   method: 'GET',
   path: '/ops/users/:uid/vip',
   access: 'ops',
+  permission: 'players.read',
   summary: "A player's VIP card (level, totals, activeness, claimable rewards) and friends card",
   params: uidParams,
   data: z.object({

@@ -7,6 +7,7 @@ import { opsAuditEndpoints } from './ops-audit';
 import { opsDashboardEndpoints } from './ops-dashboard';
 import { opsInboxEndpoints } from './ops-inbox';
 import { opsMoneyEndpoints } from './ops-money';
+import { opsOperatorEndpoints } from './ops-operators';
 import { opsRewardsEndpoints } from './ops-rewards';
 import { opsStubsEndpoints } from './ops-stubs';
 import { opsToolingEndpoints } from './ops-tooling';
@@ -20,6 +21,7 @@ export const smsOutbox = defineEndpoint({
   method: 'GET',
   path: '/ops/sms',
   access: 'ops',
+  permission: 'tester.tools',
   summary: 'The simulated SMS outbox, newest first (testers read verification codes here)',
   query: z.strictObject({
     phone: z
@@ -56,6 +58,7 @@ export const getClock = defineEndpoint({
   method: 'GET',
   path: '/ops/clock',
   access: 'ops',
+  permission: 'tester.tools',
   summary: 'The virtual clock',
   data: clockState,
 });
@@ -64,6 +67,7 @@ export const setClock = defineEndpoint({
   method: 'POST',
   path: '/ops/clock',
   access: 'ops',
+  permission: 'tester.tools',
   summary: 'Set, advance, freeze or resume the virtual clock, or put it back to real time',
   body: z
     .strictObject({
@@ -100,6 +104,7 @@ export const listUsers = defineEndpoint({
   method: 'GET',
   path: '/ops/users',
   access: 'ops',
+  permission: 'players.read',
   summary: 'Find players by username, phone or uid',
   query: z.strictObject({
     q: z.string().max(64).default(''),
@@ -114,6 +119,7 @@ export const getUser = defineEndpoint({
   method: 'GET',
   path: '/ops/users/:uid',
   access: 'ops',
+  permission: 'players.read',
   summary: 'One player',
   params: uidParams,
   data: opsUserSchema,
@@ -124,6 +130,8 @@ export const setUserStatus = defineEndpoint({
   method: 'POST',
   path: '/ops/users/:uid/status',
   access: 'ops',
+  permission: 'players.status',
+  reasonRequired: true,
   summary: 'Suspend a player (ends their sessions) or reactivate them',
   params: uidParams,
   body: z.strictObject({ status: z.enum(['active', 'suspended']), reason: z.string().max(200).default('') }),
@@ -135,6 +143,7 @@ export const revokeUserSessions = defineEndpoint({
   method: 'POST',
   path: '/ops/users/:uid/sessions/revoke',
   access: 'ops',
+  permission: 'players.status',
   summary: 'End every session of a player (their next call answers 20002)',
   params: uidParams,
   body: z.strictObject({}),
@@ -159,6 +168,7 @@ export const listUserSessions = defineEndpoint({
   method: 'GET',
   path: '/ops/users/:uid/sessions',
   access: 'ops',
+  permission: 'players.read',
   summary: "A player's sessions, newest first: login, last seen, device, user agent, IP, how it ended",
   params: uidParams,
   query: z.strictObject({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
@@ -170,6 +180,7 @@ export const revokeUserSession = defineEndpoint({
   method: 'POST',
   path: '/ops/users/:uid/sessions/:id/revoke',
   access: 'ops',
+  permission: 'players.status',
   summary: "End one of a player's sessions (its socket gets session.ended; an ended one stays as it was)",
   params: z.strictObject({ uid: z.coerce.number().int().positive(), id: z.coerce.number().int().positive() }),
   body: z.strictObject({}),
@@ -178,6 +189,7 @@ export const revokeUserSession = defineEndpoint({
 });
 
 export const opsEndpoints = [
+  ...opsOperatorEndpoints,
   smsOutbox,
   ...opsRewardsEndpoints,
   getClock,

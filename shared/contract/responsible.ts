@@ -177,6 +177,7 @@ export const opsResponsibleState = defineEndpoint({
   method: 'GET',
   path: '/ops/users/:uid/responsible',
   access: 'ops',
+  permission: 'responsible.read',
   summary: "A player's deposit limits and break, as the player sees them",
   params: uidParams,
   data: responsibleStateSchema,
@@ -187,6 +188,8 @@ export const opsResponsibleBreak = defineEndpoint({
   method: 'POST',
   path: '/ops/users/:uid/responsible/break',
   access: 'ops',
+  permission: 'responsible.write',
+  reasonRequired: true,
   summary: 'Start a break for a player who asked support for one (it cannot be lifted early either)',
   params: uidParams,
   body: z.strictObject({

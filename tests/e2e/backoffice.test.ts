@@ -73,11 +73,14 @@ describe('the back office', () => {
       await visible(withdrawalStatus(player, orderNo).getByText('Pending', { exact: true }));
 
       await operator.goto('/ops');
+      // The service account (ADMIN_TOKEN) signs in below the operator form; confirmations get a reason.
+      await operator.getByText('Service token (scripts, CI)').click();
+      operator.on('dialog', (dialog) => void dialog.accept(dialog.type() === 'prompt' ? 'checked by e2e' : undefined));
       await operator.getByLabel('Admin token').fill('not-the-token-000000');
-      await operator.getByRole('button', { name: 'Sign in' }).click();
+      await operator.getByRole('button', { name: 'Use the token' }).click();
       await visible(operator.getByRole('alert'));
       await operator.getByLabel('Admin token').fill(TOKEN);
-      await operator.getByRole('button', { name: 'Sign in' }).click();
+      await operator.getByRole('button', { name: 'Use the token' }).click();
 
       // The landing page is the dashboard: today's figures, the queues, the 30 days' charts
       const queues = operator.getByRole('navigation', { name: 'Pending queues' });

@@ -27,9 +27,12 @@ describe('live chat journey', () => {
 
       // the operator signs in with a name and the token, opens Live chat: one conversation, one unread
       await operator.goto('/ops');
+      // The service account (ADMIN_TOKEN) signs in below the operator form; confirmations get a reason.
+      await operator.getByText('Service token (scripts, CI)').click();
+      operator.on('dialog', (dialog) => void dialog.accept(dialog.type() === 'prompt' ? 'checked by e2e' : undefined));
       await operator.getByLabel('Your name (recorded in the audit trail and on chat answers)').fill('Maria');
       await operator.getByLabel('Admin token').fill(ADMIN_TOKEN);
-      await operator.getByRole('button', { name: 'Sign in' }).click();
+      await operator.getByRole('button', { name: 'Use the token' }).click();
       await operator.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Live chat' }).click();
       const panel = operator.getByRole('region', { name: 'Live chat' });
       const row = panel.locator('tr').filter({ hasText: player.username });

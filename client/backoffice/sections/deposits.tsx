@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { get, pesos, post, when } from '../api';
+import { can, get, pesos, post, when } from '../api';
 import { Action, Section, State, useLoad } from '../ui';
 
 type Deposit = {
@@ -70,12 +70,13 @@ export function Deposits() {
                 </td>
                 <td className="num">{d.callbackCount}</td>
                 <td className="actions">
-                  {(d.status === 0 || d.status === 3) && (
+                  {can('money.cashier') && (d.status === 0 || d.status === 3) && (
                     <>
                       <Action
                         kind="primary"
-                        run={async () => {
-                          await post(`/ops/deposits/${d.orderNo}/settle`, { status: 'SUCCESS' });
+                        confirm={`Credit deposit ${d.orderNo} by hand?`}
+                        run={async (reason) => {
+                          await post(`/ops/deposits/${d.orderNo}/settle`, { status: 'SUCCESS', reason });
                           await list.reload();
                         }}
                         done="Credited"
@@ -85,8 +86,9 @@ export function Deposits() {
                       {d.status === 0 && (
                         <Action
                           kind="danger"
-                          run={async () => {
-                            await post(`/ops/deposits/${d.orderNo}/settle`, { status: 'FAILED' });
+                          confirm={`Mark deposit ${d.orderNo} failed?`}
+                          run={async (reason) => {
+                            await post(`/ops/deposits/${d.orderNo}/settle`, { status: 'FAILED', reason });
                             await list.reload();
                           }}
                           done="Failed"

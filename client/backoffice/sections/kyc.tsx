@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { z } from 'zod';
 import type { listKyc } from '../../../shared/contract/ops-money';
-import { get, post, when } from '../api';
+import { can, get, post, when } from '../api';
 import { Action, Pager, PickRow, Section, State, useLoad } from '../ui';
 
 type Submission = z.output<typeof listKyc.data>['list'][number];
@@ -89,8 +89,8 @@ export function Kyc() {
 function Decision(props: { k: Submission; onDone: () => Promise<void> }) {
   const { k } = props;
   const [reason, setReason] = useState('');
-  const decide = async (decision: 'verified' | 'rejected') => {
-    await post(`/ops/kyc/${k.uid}/decide`, { decision, reason: reason.trim() });
+  const decide = async (decision: 'verified' | 'rejected', typed: string) => {
+    await post(`/ops/kyc/${k.uid}/decide`, { decision, reason: typed });
     await props.onDone();
   };
   return (
@@ -124,7 +124,7 @@ function Decision(props: { k: Submission; onDone: () => Promise<void> }) {
           )}
         </dd>
       </dl>
-      {k.status === 'pending' && (
+      {k.status === 'pending' && can('kyc.decide') && (
         <div className="inline-form">
           <input
             aria-label="Rejection reason"
@@ -133,7 +133,12 @@ function Decision(props: { k: Submission; onDone: () => Promise<void> }) {
             value={reason}
             onChange={(e) => setReason(e.target.value)}
           />
-          <Action kind="primary" done="Identity verified" run={() => decide('verified')}>
+          <Action
+            kind="primary"
+            done="Identity verified"
+            confirm={`Approve the identity of ${k.username}?`}
+            run={(typed) => decide('verified', typed)}
+          >
             Approve
           </Action>
           <Action
@@ -141,7 +146,9 @@ function Decision(props: { k: Submission; onDone: () => Promise<void> }) {
             disabled={!reason.trim()}
             title="Type a reason first"
             done="Identity rejected"
-            run={() => decide('rejected')}
+            confirm={`Reject the identity of ${k.username}? (the reason is shown to the player)`}
+            reason={reason.trim()}
+            run={(typed) => decide('rejected', typed)}
           >
             Reject
           </Action>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { z } from 'zod';
 import type { listUserSessions } from '../../../shared/contract/ops';
-import { get, pesos, post, when } from '../api';
+import { can, get, pesos, post, when } from '../api';
 import { Action, Pager, PickRow, Section, State, useLoad } from '../ui';
 import { PlayerResponsible } from './player-responsible';
 
@@ -173,14 +173,13 @@ function PlayerDetail(props: { uid: number; onChange: () => Promise<void> }) {
         </dd>
       </dl>
       <div className="actions">
-        {p.status === 'active' ? (
+        {!can('players.status') ? null : p.status === 'active' ? (
           <Action
             kind="danger"
-            run={async () => {
-              await post(`/ops/users/${uid}/status`, {
-                status: 'suspended',
-                reason: reason || 'Suspended by an operator',
-              });
+            confirm={`Suspend player ${uid}?`}
+            reason={reason}
+            run={async (typed) => {
+              await post(`/ops/users/${uid}/status`, { status: 'suspended', reason: typed });
               await refresh();
             }}
             done="Suspended"
@@ -189,8 +188,9 @@ function PlayerDetail(props: { uid: number; onChange: () => Promise<void> }) {
           </Action>
         ) : (
           <Action
-            run={async () => {
-              await post(`/ops/users/${uid}/status`, { status: 'active', reason: '' });
+            confirm={`Reactivate player ${uid}?`}
+            run={async (typed) => {
+              await post(`/ops/users/${uid}/status`, { status: 'active', reason: typed });
               await refresh();
             }}
             done="Reactivated"
@@ -199,6 +199,7 @@ function PlayerDetail(props: { uid: number; onChange: () => Promise<void> }) {
           </Action>
         )}
         <Action
+          disabled={!can('players.status')}
           run={async () => {
             await post(`/ops/users/${uid}/sessions/revoke`);
             await refresh();
@@ -207,12 +208,13 @@ function PlayerDetail(props: { uid: number; onChange: () => Promise<void> }) {
         >
           End all sessions
         </Action>
-        {submission?.status === 'pending' && (
+        {submission?.status === 'pending' && can('kyc.decide') && (
           <>
             <Action
               kind="primary"
-              run={async () => {
-                await post(`/ops/kyc/${uid}/decide`, { decision: 'verified' });
+              confirm={`Verify the identity of player ${uid}?`}
+              run={async (typed) => {
+                await post(`/ops/kyc/${uid}/decide`, { decision: 'verified', reason: typed });
                 await refresh();
               }}
               done="Identity verified"
@@ -223,8 +225,10 @@ function PlayerDetail(props: { uid: number; onChange: () => Promise<void> }) {
               kind="danger"
               disabled={!reason.trim()}
               title="Type a reason first"
-              run={async () => {
-                await post(`/ops/kyc/${uid}/decide`, { decision: 'rejected', reason: reason.trim() });
+              confirm={`Reject the identity of player ${uid}?`}
+              reason={reason.trim()}
+              run={async (typed) => {
+                await post(`/ops/kyc/${uid}/decide`, { decision: 'rejected', reason: typed });
                 await refresh();
               }}
               done="Identity rejected"
@@ -234,34 +238,38 @@ function PlayerDetail(props: { uid: number; onChange: () => Promise<void> }) {
           </>
         )}
       </div>
-      <div className="inline-form">
-        <input
-          aria-label="Adjust amount"
-          placeholder="± pesos"
-          inputMode="decimal"
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-        />
-        <input
-          aria-label="Reason"
-          placeholder="Reason"
-          value={reason}
-          maxLength={200}
-          onChange={(e) => setReason(e.target.value)}
-        />
-        <Action
-          disabled={!Number(amount) || !reason.trim()}
-          run={async () => {
-            await post(`/ops/users/${uid}/adjust`, { amount: Number(amount), reason: reason.trim() });
-            setAmount('');
-            await refresh();
-          }}
-          done="Balance adjusted"
-        >
-          Adjust
-        </Action>
-      </div>
-      <PlayerResponsible uid={uid} />
+      {can('money.adjust') && (
+        <div className="inline-form">
+          <input
+            aria-label="Adjust amount"
+            placeholder="± pesos"
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
+          <input
+            aria-label="Reason"
+            placeholder="Reason"
+            value={reason}
+            maxLength={200}
+            onChange={(e) => setReason(e.target.value)}
+          />
+          <Action
+            disabled={!Number(amount) || !reason.trim()}
+            confirm={`Adjust the balance of player ${uid} by ${amount} pesos?`}
+            reason={reason.trim()}
+            run={async (typed) => {
+              await post(`/ops/users/${uid}/adjust`, { amount: Number(amount), reason: typed });
+              setAmount('');
+              await refresh();
+            }}
+            done="Balance adjusted"
+          >
+            Adjust
+          </Action>
+        </div>
+      )}
+      {can('responsible.read') && <PlayerResponsible uid={uid} />}
       <h4>Sessions</h4>
       <State
         loading={sessions.loading}

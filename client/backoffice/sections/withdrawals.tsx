@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { get, pesos, post, when } from '../api';
+import { can, get, pesos, post, when } from '../api';
 import { Action, Section, State, useLoad } from '../ui';
 
 type Withdrawal = {
@@ -95,11 +95,12 @@ export function Withdrawals() {
                 </td>
                 <td>{when(w.createdAt)}</td>
                 <td className="actions">
-                  {(w.status === 0 || w.status === 1) && (
+                  {can('money.cashier') && (w.status === 0 || w.status === 1) && (
                     <>
                       <Action
                         kind="primary"
-                        run={() => act(post(`/ops/withdrawals/${w.orderNo}/review`))}
+                        confirm={`Approve withdrawal ${w.orderNo} and send it to payout?`}
+                        run={(reason) => act(post(`/ops/withdrawals/${w.orderNo}/review`, { reason }))}
                         done="Sent to payout"
                       >
                         Approve
@@ -107,21 +108,24 @@ export function Withdrawals() {
                       <Reject orderNo={w.orderNo} onDone={list.reload} />
                     </>
                   )}
-                  {(w.status === 6 || w.status === 5) && (
+                  {can('money.cashier') && (w.status === 6 || w.status === 5) && (
                     <>
                       <Action
                         kind="primary"
-                        run={() => act(post(`/ops/withdrawals/${w.orderNo}/payout`, { result: 'success' }))}
+                        confirm={`Mark withdrawal ${w.orderNo} paid?`}
+                        run={(reason) =>
+                          act(post(`/ops/withdrawals/${w.orderNo}/payout`, { result: 'success', reason }))
+                        }
                         done="Marked paid"
                       >
                         Paid
                       </Action>
                       <Action
                         kind="danger"
-                        run={() =>
-                          act(
-                            post(`/ops/withdrawals/${w.orderNo}/payout`, { result: 'failed', reason: 'Payout failed' }),
-                          )
+                        confirm={`Mark withdrawal ${w.orderNo} failed and return the money? (the reason is shown to the player)`}
+                        reason="Payout failed"
+                        run={(reason) =>
+                          act(post(`/ops/withdrawals/${w.orderNo}/payout`, { result: 'failed', reason }))
                         }
                         done="Marked failed, money returned"
                       >
@@ -129,13 +133,10 @@ export function Withdrawals() {
                       </Action>
                       {w.status === 6 && (
                         <Action
-                          run={() =>
-                            act(
-                              post(`/ops/withdrawals/${w.orderNo}/payout`, {
-                                result: 'exception',
-                                reason: 'Payout not confirmed',
-                              }),
-                            )
+                          confirm={`Mark withdrawal ${w.orderNo} as an exception?`}
+                          reason="Payout not confirmed"
+                          run={(reason) =>
+                            act(post(`/ops/withdrawals/${w.orderNo}/payout`, { result: 'exception', reason }))
                           }
                         >
                           Exception

@@ -14,6 +14,7 @@ import * as inbox from './inbox/register';
 import * as kyc from './kyc/register';
 import * as ledger from './ledger/register';
 import * as mall from './mall/register';
+import * as operator from './operator/register';
 import * as play from './play/register';
 import * as poker from './poker/register';
 import * as redemption from './redemption/register';
@@ -39,6 +40,7 @@ export interface Domain {
 
 export const DOMAINS: readonly Domain[] = [
   audit, // first: its onRoute hook puts the audit trail on the /ops actions every domain below adds
+  operator,
   config,
   user,
   ledger,

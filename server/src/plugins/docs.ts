@@ -20,6 +20,7 @@ import * as opsRewards from '../../../shared/contract/ops-rewards';
 import * as opsTooling from '../../../shared/contract/ops-tooling';
 import * as opsVip from '../../../shared/contract/ops-vip';
 import { codeMessage } from '../../../shared/messages';
+import { TESTER_PERMISSION } from '../../../shared/roles';
 import { socketChannels, socketTagDescription } from './docs-socket';
 import recordedExamples from './openapi-examples.json';
 
@@ -181,8 +182,11 @@ function codesOf(method: string, path: string, op: Operation): number[] {
     for (const c of [Code.MALFORMED_JSON, Code.BODY_TOO_LARGE, Code.UNSUPPORTED_MEDIA_TYPE]) codes.add(c);
   }
   const isOps = path.startsWith('/ops');
-  if (isOps) codes.add(Code.OPS_UNAUTHORIZED);
-  else if (MUTATING.has(method) && !isSigned(op)) codes.add(Code.MISSING_REQUEST_FROM);
+  if (isOps) {
+    codes.add(Code.OPS_UNAUTHORIZED);
+    codes.add(Code.OPS_FORBIDDEN);
+    codes.add(Code.OPS_TESTER_TOOLS_OFF);
+  } else if (MUTATING.has(method) && !isSigned(op)) codes.add(Code.MISSING_REQUEST_FROM);
   if (op.security?.some((s) => 'session' in s)) {
     codes.add(Code.SESSION_INVALID);
     codes.add(Code.ACCOUNT_SUSPENDED);

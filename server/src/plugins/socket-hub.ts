@@ -436,7 +436,7 @@ export const socketHubPlugin = fp<SocketTimings>(
 
     if (app.config.opsEnabled) operatorChannel(app, hub);
   },
-  { name: 'socket-hub', dependencies: ['session', 'events', 'broker'] },
+  { name: 'socket-hub', dependencies: ['session', 'operator-session', 'events', 'broker'] },
 );
 
 /**
@@ -450,7 +450,10 @@ function operatorChannel(app: FastifyInstance, hub: SocketHub) {
     const allowed =
       hasOpsToken(request, app.config.adminToken) ||
       (fromProtocol !== null && isOpsToken(fromProtocol, app.config.adminToken));
-    if (!allowed) throw new AppError(Code.OPS_UNAUTHORIZED, { status: 401 });
+    if (allowed) return;
+    // A named operator's back-office session (its cookie goes with the WebSocket handshake, same origin).
+    const operator = await app.operatorSessions.authenticate(request.cookies[app.operatorSessions.cookieName]);
+    if (!operator) throw new AppError(Code.OPS_UNAUTHORIZED, { status: 401 });
   };
   app.get(OPS_SOCKET_PATH, { websocket: true, onRequest: authenticate, schema: { hide: true } }, (socket) => {
     const operator: OperatorConnection = { socket, lastHeardAt: Date.now() };

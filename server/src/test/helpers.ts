@@ -51,8 +51,18 @@ export class TestClient {
     });
     const setCookie = response.headers['set-cookie'];
     for (const line of [setCookie].flat()) {
-      const match = line && /^sid=([^;]*)/.exec(line);
-      if (match) this.cookie = match[1] ? `sid=${match[1]}` : '';
+      // The player's session (sid) and an operator's back-office session (osid), each kept as a browser would.
+      const match = line && /^(sid|osid)=([^;]*)/.exec(line);
+      if (!match) continue;
+      const jar = new Map(
+        this.cookie
+          .split('; ')
+          .filter(Boolean)
+          .map((c) => c.split('=', 2) as [string, string]),
+      );
+      if (match[2]) jar.set(match[1] as string, match[2]);
+      else jar.delete(match[1] as string);
+      this.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
     }
     return { status: response.statusCode, body: response.json() as Envelope<T>, headers: response.headers };
   }

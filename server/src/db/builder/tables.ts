@@ -389,6 +389,33 @@ export interface NoticeTexts {
   title: string;
 }
 
+export interface Operators {
+  auth_version: Generated<number>;
+  created_at: string;
+  disabled: Generated<number>;
+  id: Generated<number>;
+  last_login_at: string | null;
+  name: string;
+  password_hash: string;
+  role: "support" | "cashier" | "risk" | "admin" | "tester";
+  totp_enrolled: Generated<number>;
+  totp_last_step: Generated<number>;
+  totp_secret: string;
+}
+
+export interface OperatorSessions {
+  auth_version: number;
+  created_at: string;
+  expires_at: string;
+  id: Generated<number>;
+  ip: Generated<string>;
+  last_seen_at: string;
+  operator_id: number;
+  revoke_reason: string | null;
+  revoked_at: string | null;
+  token_hash: string;
+}
+
 export interface OpsAudit {
   after: string | null;
   at: string;
@@ -838,6 +865,8 @@ export interface DB {
   mall_orders: MallOrders;
   notice_texts: NoticeTexts;
   notices: Notices;
+  operator_sessions: OperatorSessions;
+  operators: Operators;
   ops_audit: OpsAudit;
   payment_channels: PaymentChannels;
   payment_settings: PaymentSettings;

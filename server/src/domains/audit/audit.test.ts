@@ -66,7 +66,7 @@ describe('operator audit trail', () => {
     });
     expect(adjust).toMatchObject({ operator: 'alice', before: { balance: 0 }, after: { balance: 50 } });
     expect(channelEntry).toMatchObject({
-      operator: 'operator',
+      operator: 'service',
       target: channel.code,
       before: { enabled: true, max: channel.max },
       after: { enabled: false, max: 20000 },
@@ -112,7 +112,7 @@ describe('operator audit trail', () => {
     }
     await expect(app.db.prepare("UPDATE ops_audit SET operator = 'mallory'").run()).rejects.toThrow(/append-only/);
     await expect(app.db.prepare('DELETE FROM ops_audit').run()).rejects.toThrow(/append-only/);
-    expect((await trail()).list.map((e) => e.operator)).toEqual(['operator']);
+    expect((await trail()).list.map((e) => e.operator)).toEqual(['service']);
   });
 
   it('survives a restart and a snapshot restore', async () => {

@@ -54,7 +54,11 @@ export function register(app: FastifyInstance) {
     }
     request.auditing = {
       at: app.clock.iso(),
-      operator: operatorOf(request),
+      // The signed-in operator's account name; a sign-in names the account it tried.
+      operator:
+        request.routeOptions.url === '/ops/auth/login'
+          ? String((request.body as { name?: unknown } | undefined)?.name ?? '').slice(0, 64)
+          : operatorOf(request),
       subject,
       target: subject?.target(request) ?? '',
       before,

@@ -9,7 +9,7 @@ export interface AuditSubject {
   state?(request: FastifyRequest): unknown;
 }
 
-const SECRET = /password|token|secret|captcha/i;
+const SECRET = /password|token|secret|captcha|totp|enrol/i;
 
 /** The body as recorded: every field whose name suggests a secret is replaced by "***". */
 export function redact(value: unknown): unknown {
@@ -69,8 +69,9 @@ export function createAuditService(deps: { db: Db }) {
       return repo.add({
         ...entry,
         request: json(redact(entry.request ?? null)) ?? 'null',
-        before: json(entry.before),
-        after: json(entry.after),
+        before: json(redact(entry.before)),
+        // An answer may carry a secret too (a TOTP enrolment's secret): redacted like the request.
+        after: json(redact(entry.after)),
       });
     },
 

@@ -81,7 +81,7 @@ describe('the operator channel', () => {
     expect((await operator.next('chat.message')).content).toEqual(reply.body.data);
 
     await opsClient(app).post(`/ops/chat/${id}/close`);
-    expect((await operator.next('chat.closed')).content).toEqual({ conversationId: id, closedBy: 'operator' });
+    expect((await operator.next('chat.closed')).content).toEqual({ conversationId: id, closedBy: 'service' });
 
     // the heartbeat works as on the player socket
     operator.ws.send(JSON.stringify({ event: 'ping', sid: '' }));

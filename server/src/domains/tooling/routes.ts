@@ -2,17 +2,26 @@ import { createReadStream, statSync } from 'node:fs';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code } from '../../../../shared/codes';
 import * as contract from '../../../../shared/contract/ops-tooling';
+import { TESTER_PERMISSION } from '../../../../shared/roles';
 import { AppError } from '../../errors';
 import { UNDOCUMENTED_ROUTES } from '../../plugins/docs';
 import { sendFailure } from '../../plugins/envelope';
-import { hasOpsToken, route } from '../../route';
+import { opsActor, route } from '../../route';
 import type { Fault } from './faults';
 import type { Tooling } from './register';
 import { toHar } from './request-log';
 
-/** The operator token check of plain (non-envelope) /ops routes: 401/30001 without it. */
+/**
+ * The operator check of plain (non-envelope) /ops routes, tester tools: the service token or a tester's
+ * session (route.ts opsActor), answered as an envelope on failure (401, 403, or 404 with TESTER_TOOLS=off).
+ */
 const opsGuard = (app: FastifyInstance) => async (request: FastifyRequest, reply: FastifyReply) => {
-  if (!hasOpsToken(request, app.config.adminToken)) return sendFailure(request, reply, 401, Code.OPS_UNAUTHORIZED);
+  try {
+    await opsActor(app, request, TESTER_PERMISSION);
+  } catch (error) {
+    if (error instanceof AppError) return sendFailure(request, reply, error.status, error.code);
+    throw error;
+  }
 };
 
 /** Sample paths of the server's documented routes (`:id` as 1), with their methods. */

@@ -3,8 +3,12 @@ import type { Db, SyncDb } from '../../db/database';
 /** The app_state key a snapshot file describes itself under (snapshots.ts); a restore removes it again. */
 export const SNAPSHOT_META_KEY = 'snapshot.meta';
 
-/** Tables a restore leaves as they are: the operator audit trail records the restore itself, and survives it. */
-export const KEPT_ACROSS_RESTORES = new Set(['ops_audit']);
+/**
+ * Tables a restore (and a scenario load) leaves as they are: the operator audit trail records the restore
+ * itself, and survives it; operator accounts and their sessions are the back office's, not test data (the
+ * tester who loads a scenario stays signed in).
+ */
+export const KEPT_ACROSS_RESTORES = new Set(['ops_audit', 'operators', 'operator_sessions']);
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 

@@ -226,7 +226,7 @@ describe('stubs as data', () => {
     expect(app.services.tooling.stubs.list()[0]?.applied).toBe(1);
   });
 
-  it('counts requests of the log and fails an expect that does not hold (417, 30052)', async () => {
+  it('counts requests of the log and fails an expect that does not hold (417, 30061)', async () => {
     app = await testApp();
     const ops = opsClient(app);
     const { client, info } = await registerPlayer(app);

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { Code } from '../../../../shared/codes';
+import * as contract from '../../../../shared/contract/ops-operators';
+import { AppError } from '../../errors';
+import { route } from '../../route';
+import type { OperatorService } from './service';
+
+/** Sign-in, who am I, sign-out (/ops/auth) and the admins' Operators section (/ops/operators). */
+export function operatorRoutes(app: FastifyInstance, operators: OperatorService) {
+  const { operatorSessions } = app;
+  const secure = app.config.publicUrl.startsWith('https://');
+
+  route(app, contract.opsLogin, async ({ body, request, reply }) => {
+    // Login CSRF: a cross-site form cannot set this header (the rule of every mutating back-office call).
+    if (!['BO', 'H5', 'APP_H5'].includes(String(request.headers.requestfrom ?? '')))
+      throw new AppError(Code.OPS_CSRF, { status: 403 });
+    const { operator, enrol, row } = await operators.login(body, request.ip);
+    if (row) {
+      const { token, maxAgeSeconds } = await operators.startSession(row, request.ip);
+      reply.setCookie(operatorSessions.cookieName, token, {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure,
+        path: '/',
+        maxAge: maxAgeSeconds,
+      });
+    }
+    return { operator, enrol };
+  });
+
+  route(app, contract.opsLogout, async ({ request, reply }) => {
+    const actor = request.operator;
+    if (actor && !actor.service) await operatorSessions.end(actor.sessionId);
+    reply.clearCookie(operatorSessions.cookieName, { path: '/', secure });
+    return null;
+  });
+
+  route(app, contract.opsMe, ({ request }) => {
+    if (!request.operator) throw new AppError(Code.OPS_UNAUTHORIZED, { status: 401 });
+    return operators.me(request.operator);
+  });
+
+  route(app, contract.listOperators, () => operators.list());
+  route(app, contract.createOperator, ({ body }) => operators.create(body));
+  route(app, contract.updateOperator, ({ params, body }) => operators.update(params.id, body));
+  route(app, contract.resetOperatorPassword, ({ params, body }) => operators.resetPassword(params.id, body.password));
+  route(app, contract.resetOperatorTotp, ({ params }) => operators.resetTotp(params.id));
+}

@@ -1,0 +1,63 @@
+/**
+ * Operator roles and what each may do: the one matrix of the back office (issue 29 item 1). Every /ops
+ * endpoint of the contract names one permission (`permission` in shared/contract/define.ts); the server
+ * refuses an operator whose role is not listed for it (server/src/route.ts), and the back office hides what
+ * the role cannot do. The service account (ADMIN_TOKEN, for scripts and CI) may do everything.
+ *
+ * Tester tools (scenarios, reset, clock, faults, snapshots, the request log, stubs such as the SMS and
+ * captcha peeks) belong to the tester role only: an admin who moves money cannot also wipe the database or
+ * move the clock. TESTER_TOOLS=off switches every one of them off, for every caller.
+ */
+export const ROLES = ['support', 'cashier', 'risk', 'admin', 'tester'] as const;
+export type Role = (typeof ROLES)[number];
+
+const everyone = ['support', 'cashier', 'risk', 'admin', 'tester'] as const satisfies readonly Role[];
+
+export const PERMISSIONS = {
+  /** One's own session: who am I, sign out. */
+  self: everyone,
+  /** Dashboard, player search and details, sessions list, VIP cards. */
+  'players.read': everyone,
+  /** Suspend or reactivate a player, end their sessions. */
+  'players.status': ['support', 'risk', 'admin'],
+  /** Adjust a balance by hand (credit or debit with a reason). */
+  'money.adjust': ['admin'],
+  /** Deposits, withdrawals, channels and limits as lists. */
+  'money.read': ['support', 'cashier', 'risk', 'admin', 'tester'],
+  /** Credit a deposit by hand (settle), approve, reject and pay out withdrawals. */
+  'money.cashier': ['cashier', 'admin'],
+  /** A player's journal and the ledger's check. */
+  'ledger.read': ['cashier', 'risk', 'admin', 'tester'],
+  /** Payment channels, withdrawal settings and per-level limits. */
+  'money.settings': ['admin'],
+  /** The KYC queue. */
+  'kyc.read': ['support', 'risk', 'admin', 'tester'],
+  /** KYC decisions. */
+  'kyc.decide': ['risk', 'admin'],
+  /** Responsible-gaming view and breaks set by support. */
+  'responsible.read': ['support', 'risk', 'admin', 'tester'],
+  'responsible.write': ['support', 'risk', 'admin'],
+  /** Live chat with players. */
+  chat: ['support', 'admin'],
+  /** Inbox letters and pushes. */
+  'inbox.read': ['support', 'risk', 'admin', 'tester'],
+  'inbox.send': ['support', 'admin'],
+  /** Redemption codes. */
+  'codes.read': ['support', 'risk', 'admin', 'tester'],
+  'codes.write': ['admin'],
+  /** The audit trail. */
+  'audit.read': ['risk', 'admin'],
+  /** Operator accounts: create, role, disable, reset password or 2FA. */
+  'operators.manage': ['admin'],
+  /** Tester tools: scenarios, snapshots, clock, faults, request log, socket pushes, SMS and captcha peeks. */
+  'tester.tools': ['tester'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+/** Whether a role may use a permission. */
+export const may = (role: Role, permission: Permission): boolean =>
+  (PERMISSIONS[permission] as readonly Role[]).includes(role);
+
+/** The permission of every tester tool: TESTER_TOOLS=off answers OPS_TESTER_TOOLS_OFF on all of them. */
+export const TESTER_PERMISSION: Permission = 'tester.tools';
