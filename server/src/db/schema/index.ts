@@ -2,6 +2,7 @@ import type { Engine } from '../builder';
 import { couponExpiry } from './0053_coupon_expiry';
 import { sandboxPayments } from './0054_sandbox_payments';
 import { roundRaises } from './0055_round_raises';
+import { withdrawSms } from './0057_withdraw_sms';
 import { baseline } from './baseline';
 
 /**
@@ -23,6 +24,12 @@ export interface SchemaMigration {
 }
 
 /** Every migration of both engines, in order: the baseline, then the ones written after it. */
-export const MIGRATIONS: readonly SchemaMigration[] = [baseline, couponExpiry, sandboxPayments, roundRaises];
+export const MIGRATIONS: readonly SchemaMigration[] = [
+  baseline,
+  couponExpiry,
+  sandboxPayments,
+  roundRaises,
+  withdrawSms,
+];
 
 export { baseline };

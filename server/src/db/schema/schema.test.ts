@@ -102,7 +102,7 @@ describe('the baseline (db/schema, written once for both engines)', () => {
   const applied = migrate(fresh);
 
   it('is what a fresh database gets, recording the SQLite versions and names it stands for', () => {
-    expect(later).toEqual(['0053_coupon_expiry', '0054_sandbox_payments', '0055_round_raises']);
+    expect(later).toEqual(['0053_coupon_expiry', '0054_sandbox_payments', '0055_round_raises', '0057_withdraw_sms']);
     expect(applied).toEqual(['0052_baseline', ...later]);
     const recorded = 'SELECT version, name FROM schema_migrations ORDER BY version';
     expect(fresh.prepare(recorded).all()).toEqual(chain.prepare(recorded).all());
