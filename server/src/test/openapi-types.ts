@@ -3691,6 +3691,10 @@ export interface components {
             amount: number;
             /** @description Balance right after this change */
             balanceAfter: number;
+            /** @description Change of the points (a point credit moves points, not the balance) */
+            points: number;
+            /** @description Points right after this change */
+            pointsAfter: number;
             /** @description What caused it: an order number, round id or reward key */
             reference: string;
             /** @description Free text, e.g. the reason of an operator adjustment; else empty */
