@@ -31,6 +31,8 @@ export const POSTGRES_SERVER_TESTS = [
   'server/src/domains/withdraw/trade-password.test.ts',
   'server/src/domains/withdraw/wagering.test.ts',
   'server/src/domains/withdraw/wallet.test.ts',
+  // Issue 29 item 6: the withdrawal's SMS code (two tabs, replays, guesses, stale sessions).
+  'server/src/domains/withdraw/sms-code.test.ts',
   'server/src/domains/deposit/deposit.test.ts',
   'server/src/domains/deposit/abandoned.test.ts',
   // Issue 27 item 5: the payment sandbox's own book (sandbox_payments) and its gateway API.

@@ -41,6 +41,7 @@ import {
   signed,
   solvedCaptcha,
   TRADE_PASSWORD,
+  withdrawCode,
 } from './lib/caller';
 import { startPostgres } from './lib/postgres.mjs';
 import { startRedis } from './lib/redis.mjs';
@@ -274,10 +275,16 @@ async function withdrawWorker(p: Player) {
       await logInAgain(p);
       continue;
     }
+    // The withdrawal's SMS code, sent and read from the outbox as a tester would.
+    const smsCode = await attempt(() => withdrawCode(call, p));
+    if (!smsCode) {
+      await logInAgain(p);
+      continue;
+    }
     const created = await attempt(() =>
       call<{ orderNo: string }>('POST', '/api/withdraw/create', {
         cookie: p.cookie,
-        body: { amount: 100, password: TRADE_PASSWORD, captcha },
+        body: { amount: 100, password: TRADE_PASSWORD, captcha, smsCode },
       }),
     );
     if (created?.body.success) answered.withdrawals.add(created.body.data.orderNo);

@@ -542,6 +542,10 @@ export const successMessages = {
   superiorBound: { 'en-US': 'Referrer bound', 'vi-VN': 'Đã liên kết người giới thiệu' },
   profileSaved: { 'en-US': 'Saved', 'vi-VN': 'Đã lưu' },
   walletBound: { 'en-US': 'Wallet bound successfully', 'vi-VN': 'Liên kết ví thành công' },
+  depositBuilt: {
+    'en-US': 'Success! please go to the deposit page (Recommend to use portrait screen).',
+    'vi-VN': 'Thành công! Vui lòng chuyển đến trang nạp tiền (nên dùng màn hình dọc).',
+  },
   kycSubmitted: {
     'en-US': 'Submitted. We will review your identity shortly',
     'vi-VN': 'Đã gửi. Chúng tôi sẽ sớm xét duyệt danh tính của bạn',

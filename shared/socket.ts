@@ -106,6 +106,9 @@ export const ABNORMAL_CLOSURE = 1006;
  */
 export const SESSION_ROTATED = 'session rotated';
 
+/** The `session.ended` content when the player logged in on another device (single-session rule). */
+export const SESSION_REPLACED = 'replaced by a new login';
+
 /**
  * Control frames, both ways: ping and pong (heartbeat; content null), ack (the client confirms a frame's
  * sid). They carry no sid and are never acknowledged.

@@ -21,6 +21,7 @@ export {
   newPlayer,
   type Player,
   solvedCaptcha,
+  withdrawCode,
 } from '../../server/src/test/world';
 
 /** The transaction password as the API receives it (md5 of what was typed). */

@@ -230,6 +230,9 @@ export const withdrawSettingsSchema = z.object({
     .int()
     .describe('How long (virtual clock) the sandbox payout gateway takes to report a result'),
   feePercent: z.number().describe('Withdrawal fee as a percent of the amount'),
+  smsCode: z
+    .boolean()
+    .describe('A withdrawal needs the SMS code sent to the bound phone (on unless an operator turned it off)'),
   limits: z.array(
     z
       .object({
@@ -258,13 +261,15 @@ export const setWithdrawSettings = defineEndpoint({
   path: '/ops/withdraw-settings',
   access: 'ops',
   permission: 'money.settings',
-  summary: 'Change autoApprove (null returns to the environment default) or the sandbox payout delay',
+  summary:
+    'Change autoApprove (null returns to the environment default), the sandbox payout delay or whether a withdrawal needs the SMS code',
   body: z
     .strictObject({
       autoApprove: z.boolean().nullable().optional(),
       payoutDelaySeconds: z.number().int().min(0).max(86_400).optional(),
+      smsCode: z.boolean().optional(),
     })
-    .refine((b) => b.autoApprove !== undefined || b.payoutDelaySeconds !== undefined, {
+    .refine((b) => b.autoApprove !== undefined || b.payoutDelaySeconds !== undefined || b.smsCode !== undefined, {
       message: RuleMessage.required,
       path: ['autoApprove'],
     }),

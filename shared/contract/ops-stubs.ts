@@ -131,6 +131,7 @@ export const listStubs = defineEndpoint({
   method: 'GET',
   path: '/ops/stubs',
   access: 'ops',
+  permission: 'tester.tools',
   summary: 'Active stubs: endpoints whose answer is overridden, for everyone or one player',
   data: z.object({ stubs: z.array(stubSchema) }),
 });
@@ -139,6 +140,7 @@ export const addStub = defineEndpoint({
   method: 'POST',
   path: '/ops/stubs',
   access: 'ops',
+  permission: 'tester.tools',
   summary:
     "Override the success answer's data of a contract endpoint (or answer a business error), for everyone or one player, for count calls or until removed; checked against the endpoint's schema",
   body: addStubBody,
@@ -150,6 +152,7 @@ export const removeStubs = defineEndpoint({
   method: 'DELETE',
   path: '/ops/stubs',
   access: 'ops',
+  permission: 'tester.tools',
   summary: 'Remove one stub (id), or every stub',
   query: z.strictObject({ id: z.coerce.number().int().positive().optional() }),
   data: z.object({ removed: z.number().int() }),
@@ -160,6 +163,7 @@ export const countRequests = defineEndpoint({
   method: 'GET',
   path: '/ops/requests/count',
   access: 'ops',
+  permission: 'tester.tools',
   summary:
     'How many logged requests match (of every process, the last 1,000 each); with expect, a failure (30061) when the count differs',
   query: z.strictObject({

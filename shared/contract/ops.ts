@@ -34,7 +34,7 @@ export const smsOutbox = defineEndpoint({
     z.object({
       id: z.number().int(),
       phone: z.string(),
-      purpose: z.enum(['bind', 'resetLoginPwd', 'resetTradePwd']),
+      purpose: z.enum(['bind', 'resetLoginPwd', 'resetTradePwd', 'withdraw']),
       code: z.string(),
       text: z.string(),
       createdAt: isoTime,

@@ -18,6 +18,8 @@ export const journalEntrySchema = z.object({
   typeName: z.string().describe('The type in the language of the request'),
   amount: signedPesos.describe('Change of the balance: positive credit, negative debit'),
   balanceAfter: pesos.describe('Balance right after this change'),
+  points: z.number().int().describe('Change of the points (a point credit moves points, not the balance)'),
+  pointsAfter: z.number().int().describe('Points right after this change'),
   reference: z.string().describe('What caused it: an order number, round id or reward key'),
   remark: z.string().describe('Free text, e.g. the reason of an operator adjustment; else empty'),
   detail: z

@@ -205,6 +205,8 @@ export const opsResponsiblePlayLimit = defineEndpoint({
   method: 'POST',
   path: '/ops/users/:uid/responsible/playLimit',
   access: 'ops',
+  permission: 'responsible.write',
+  reasonRequired: true,
   summary:
     'Set a loss or wager limit for a player who asked support: lower applies at once, raise or removal after 24 hours',
   params: uidParams,

@@ -203,6 +203,20 @@ export const sendResetTradeSms = defineEndpoint({
   codes: [Code.RATE_LIMITED, Code.SMS_COOLDOWN, Code.GUEST_NOT_ALLOWED, Code.PHONE_NOT_BOUND],
 });
 
+/**
+ * Not in spec section 7, which names no send call for the withdrawal form's OTP field (spec section 5):
+ * named like the others. The code is good for one withdrawal, in this session only, for 5 minutes.
+ */
+export const sendWithdrawSms = defineEndpoint({
+  method: 'POST',
+  path: '/api/user/sms/send/withdraw',
+  access: 'user',
+  summary: "Send the withdrawal form's code to the player's bound mobile number",
+  body: empty,
+  data: z.object({ cooldownSeconds: z.number().int() }),
+  codes: [Code.RATE_LIMITED, Code.SMS_COOLDOWN, Code.GUEST_NOT_ALLOWED, Code.PHONE_NOT_BOUND],
+});
+
 export const resetTradePassword = defineEndpoint({
   method: 'POST',
   path: '/api/reset/trade/pwd',
@@ -300,6 +314,7 @@ export const userEndpoints = [
   modifyLoginPassword,
   modifyTradePassword,
   sendResetTradeSms,
+  sendWithdrawSms,
   resetTradePassword,
   share,
   follow,

@@ -108,7 +108,11 @@ export const createWithdrawal = defineEndpoint({
         answer: z.string().trim().min(1, RuleMessage.required).max(8, RuleMessage.format),
       })
       .describe('The challenge token from GET /api/captcha and what the player read in its image'),
-    smsCode: smsCodeRule.optional().describe('OTP sent to the bound phone, when the operator requires one'),
+    smsCode: smsCodeRule
+      .optional()
+      .describe(
+        'The code POST /api/user/sms/send/withdraw texted to the bound phone, in this session; required unless an operator turned the smsCode setting off',
+      ),
   }),
   data: withdrawRecordSchema,
   codes: [
@@ -126,6 +130,8 @@ export const createWithdrawal = defineEndpoint({
     Code.CAPTCHA_INVALID,
     Code.ACCOUNT_RESTRICTED,
     Code.BONUS_LOCKED,
+    Code.SMS_CODE_INVALID,
+    Code.PHONE_NOT_BOUND,
   ],
 });
 

@@ -153,3 +153,10 @@ export async function fundedGamePlayer(page: Page, baseUrl: string, pesos = 5000
 
 /** Rounds the game frame reported to the casino since fundedGamePlayer. */
 export const roundsReported = (page: Page) => page.evaluate(() => (window as unknown as { __rounds: number }).__rounds);
+
+/** The latest SMS code sent to the player `uid` for `purpose`, as a tester reads it (/ops/users, /ops/sms). */
+export async function smsCodeOf(baseUrl: string, uid: number, purpose: string) {
+  const { phoneNumber } = await ops<{ phoneNumber: string }>(baseUrl, 'GET', `/ops/users/${uid}`);
+  const outbox = await ops<{ code: string; purpose: string }[]>(baseUrl, 'GET', `/ops/sms?phone=${phoneNumber}`);
+  return outbox.find((m) => m.purpose === purpose)?.code ?? '';
+}

@@ -12,6 +12,7 @@ import {
   setLanguage,
   setTheme,
   shoot,
+  smsCodeOf,
   uidOf,
   visible,
   WAIT,
@@ -85,6 +86,9 @@ describe('withdraw journey with a bonus being wagered (issue 15 item 4)', () => 
       const { answer } = await ops<{ answer: string }>(live.server.url, 'GET', `/ops/captcha/${captchaToken}`);
       await page.getByLabel('Verification code', { exact: true }).fill(answer);
       await page.getByLabel('Transaction password', { exact: true }).fill('trade123');
+      await page.getByRole('button', { name: 'Send code' }).click();
+      await visible(page.getByRole('button', { name: /Resend in \d+s/ }));
+      await page.getByLabel('SMS code', { exact: true }).fill(await smsCodeOf(live.server.url, uid, 'withdraw'));
       await page.getByRole('button', { name: 'Withdraw ₱ 447.00' }).click();
       await visible(page.getByText(/Withdrawal W\d+ is pending review\./));
       await expect.poll(() => headerBalance(page), { timeout: WAIT }).toBe('18.00');

@@ -1,7 +1,18 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext } from './browser';
-import { clientNavigate, headerBalance, ops, register, setLanguage, shoot, uidOf, visible, WAIT } from './journey';
+import {
+  clientNavigate,
+  headerBalance,
+  ops,
+  register,
+  setLanguage,
+  shoot,
+  smsCodeOf,
+  uidOf,
+  visible,
+  WAIT,
+} from './journey';
 import { liveStack } from './server';
 
 const live = liveStack();
@@ -79,6 +90,15 @@ describe('withdraw journey', () => {
       const { answer } = await ops<{ answer: string }>(live.server.url, 'GET', `/ops/captcha/${captchaToken()}`);
       await page.getByLabel('Verification code', { exact: true }).fill(answer);
       await page.getByLabel('Transaction password', { exact: true }).fill('trade123');
+      // the SMS code: sent to the bound phone, read by the tester from the outbox (/ops/sms), cool-down shown
+      const missing = page.getByRole('button', { name: 'Withdraw ₱ 300.00' });
+      await missing.click();
+      await visible(page.getByText('This is required'));
+      await page.getByRole('button', { name: 'Send code' }).click();
+      await visible(page.getByRole('button', { name: /Resend in \d+s/ }));
+      const code = await smsCodeOf(live.server.url, uid, 'withdraw');
+      expect(code).toMatch(/^\d{6}$/);
+      await page.getByLabel('SMS code', { exact: true }).fill(code);
       await shoot(page, 'withdraw-form-light-en');
       await page.getByRole('button', { name: 'Withdraw ₱ 300.00' }).click();
       const created = page.getByText(/Withdrawal W\d+ is pending review\./);

@@ -1,5 +1,5 @@
 import type { UserInfo } from '../../../shared/contract/user';
-import { SESSION_ROTATED } from '../../../shared/socket';
+import { SESSION_REPLACED, SESSION_ROTATED } from '../../../shared/socket';
 import { getBadgeData } from '../features/account/api/get-badge-data';
 import { getBalance } from '../features/account/api/get-balance';
 import { useAccountStore } from '../features/account/store';
@@ -10,6 +10,7 @@ import { getUserInfo } from '../features/user/api/get-user-info';
 import { isLoggedIn, useUserStore } from '../features/user/store';
 import { installAppActions } from '../lib/app-actions';
 import { sessionEnded } from '../lib/http';
+import { t } from '../lib/i18n';
 import type { SocketClient } from '../lib/socket';
 import { bindChatEvents } from './chat-events';
 import { navigateTo } from './navigation';
@@ -38,8 +39,10 @@ export async function openSocket(uid: number): Promise<void> {
   bindWalletEvents(socket, refreshBalance);
   // A login elsewhere (or an operator) ended this session: tell the player now, as for code 20002.
   // The player's own security change replaced the session: this device already holds the new cookie.
+  // A login on another device says so (issue 29): the player learns why, and what to do if it was not them.
   socket.on('session.ended', (reason) => {
-    if (reason !== SESSION_ROTATED) sessionEnded();
+    if (reason === SESSION_REPLACED) sessionEnded(t('errors.sessionReplaced'));
+    else if (reason !== SESSION_ROTATED) sessionEnded();
   });
   bindChatEvents(socket);
   socket.connect();

@@ -84,8 +84,8 @@ function handleSessionInvalid(path: string, message: string) {
  * The session ended without a request noticing it (the socket's `session.ended`: a login elsewhere, an
  * operator...): the same sequence as code 20002, with its notice.
  */
-export function sessionEnded(): void {
-  handleSessionInvalid('', t('errors.sessionEnded'));
+export function sessionEnded(message: string = t('errors.sessionEnded')): void {
+  handleSessionInvalid('', message);
 }
 
 /** One request as the layer sees it (the contract's call() builds it). */

@@ -4,7 +4,15 @@ import { Code } from '../../../shared/codes';
 import type { Clock } from '../clock';
 import { hashed, registerPlayer, type TestClient, testApp } from '../test/helpers';
 import { inDb } from '../test/in-db';
-import { balanceOf, fund, readyPlayer, solvedCaptcha, TRADE_PASSWORD, type WithdrawRecord } from '../test/money';
+import {
+  balanceOf,
+  fund,
+  readyPlayer,
+  solvedCaptcha,
+  TRADE_PASSWORD,
+  type WithdrawRecord,
+  withdrawCode,
+} from '../test/money';
 import { canonicalJson } from './idempotency';
 import { createIdempotencyService, IDEMPOTENCY_KEEP_MS, IDEMPOTENCY_PURGE_EVERY_MS } from './idempotency.service';
 
@@ -31,7 +39,12 @@ const ready = (funds: number) =>
 
 /** A withdrawal's body with a solved captcha of the player. */
 async function withdrawalBody(client: TestClient, amount: number) {
-  return { amount, password: hashed(TRADE_PASSWORD), captcha: await solvedCaptcha(app, client) };
+  return {
+    amount,
+    password: hashed(TRADE_PASSWORD),
+    captcha: await solvedCaptcha(app, client),
+    smsCode: await withdrawCode(app, client),
+  };
 }
 
 const post = <T = WithdrawRecord>(client: TestClient, url: string, body: unknown, key?: string) =>
@@ -65,7 +78,7 @@ describe('Idempotency-Key on POST /api/withdraw/create', () => {
     const reordered = await post(
       client,
       '/api/withdraw/create',
-      { captcha: body.captcha, password: body.password, amount: 300 },
+      { captcha: body.captcha, password: body.password, smsCode: body.smsCode, amount: 300 },
       key,
     );
     expect(reordered.body).toEqual(first.body);

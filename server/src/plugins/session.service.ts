@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { SESSION_REPLACED } from '../../../shared/socket';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
@@ -206,7 +207,7 @@ export function createSessionService(deps: {
     async start(
       userId: number,
       meta: SessionMeta,
-      reason = 'replaced by a new login',
+      reason = SESSION_REPLACED,
     ): Promise<{ token: string; sessionId: number; maxAgeSeconds: number }> {
       const token = randomBytes(32).toString('base64url');
       const now = clock.now();

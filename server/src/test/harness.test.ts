@@ -64,7 +64,7 @@ describe('createTestApp with supertest', () => {
     const res = await request(t.server)
       .post('/api/withdraw/create')
       .set(t.headers(player))
-      .send({ amount: 200, password: md5('trade123'), captcha })
+      .send({ amount: 200, password: md5('trade123'), captcha, smsCode: await t.withdrawCode(player) })
       .expect(200);
     expect(res.body).toMatchObject({ success: true, data: { amount: 200 } });
     const balance = await request(t.server).get('/api/balance').set(t.headers(player));

@@ -60,6 +60,8 @@ export interface TestApp {
   readyToWithdraw(player: world.Player): Promise<void>;
   /** A captcha of the player with its answer (withdrawals need one). */
   captcha(player: world.Player): Promise<{ token: string; answer: string }>;
+  /** The withdrawal form's SMS code of the player: sent, then read from the outbox (withdrawals need one). */
+  withdrawCode(player: world.Player): Promise<string>;
   /** Resets the database and builds a named scenario (server/src/domains/tooling/scenarios); its personas' password is Secret123. */
   loadScenario(name: string): ReturnType<typeof world.loadScenario>;
   /** SMS codes sent to a number, newest first. */
@@ -103,6 +105,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
     readyToWithdraw: (player) => world.makeWithdrawReady(call, player),
     captcha: (player) => world.solvedCaptcha(call, player),
+    withdrawCode: (player) => world.withdrawCode(call, player),
     loadScenario: (name) => world.loadScenario(call, name),
     smsCodes: (phone) => world.smsCodes(call, phone),
     advanceClock: (duration) => world.moveClock(call, { advance: duration }),

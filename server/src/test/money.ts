@@ -78,6 +78,11 @@ export async function readyPlayer(app: FastifyInstance, options: { funds?: numbe
   return { ...registered, uid: info.uid };
 }
 
+/** The withdrawal form's SMS code of the player, sent and read from the outbox as a tester would. */
+export const withdrawCode = (app: FastifyInstance, client: TestClient) =>
+  world.withdrawCode(world.injectCaller(app), asPlayer(client));
+
+/** A withdrawal as the form sends it: a solved captcha and a fresh SMS code (unless `overrides` gives one). */
 export async function withdraw(
   app: FastifyInstance,
   client: TestClient,
@@ -85,10 +90,12 @@ export async function withdraw(
   overrides: Record<string, unknown> = {},
 ) {
   const captcha = await solvedCaptcha(app, client);
+  const smsCode = 'smsCode' in overrides ? overrides.smsCode : await withdrawCode(app, client);
   return client.post<WithdrawRecord>('/api/withdraw/create', {
     amount,
     password: hashed(TRADE_PASSWORD),
     captcha,
+    smsCode,
     ...overrides,
   });
 }
@@ -104,4 +111,16 @@ export async function setVipLimits(
   const db = inDb(app.db);
   await db.run`UPDATE withdraw_limits SET daily_amount = ${dailyPesos * 100}, daily_count = ${dailyCount} WHERE vip_level = ${level}`;
   await db.run`UPDATE users SET vip_level = ${level} WHERE uid = ${uid}`;
+}
+
+/**
+ * Turns the withdrawal's SMS code off (or on again) through the operator API. For tests of other rules that
+ * fire many withdrawals of one player at once (a code confirms one withdrawal): the code's own races are
+ * tested in withdraw/sms-code.test.ts.
+ */
+export async function setWithdrawSmsCode(app: FastifyInstance, on: boolean) {
+  await world.must(
+    world.injectCaller(app)('POST', '/ops/withdraw-settings', { ops: true, body: { smsCode: on } }),
+    'withdraw settings',
+  );
 }

@@ -2064,6 +2064,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/sms/send/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the withdrawal form's code to the player's bound mobile number
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20009, 20012, 20015, 20016 (shared/codes.ts).
+         */
+        post: operations["postUserSmsSendWithdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/vip/card/daily/rewards/claim": {
         parameters: {
             query?: never;
@@ -2175,7 +2195,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for a withdrawal to the bound wallet; freezes the amount
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 10011, 10012, 20002, 20011, 20012, 20015, 20018, 40001, 40011, 40012, 40013, 40014, 40015, 40016, 40017, 40018, 40021, 40080 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 10011, 10012, 20002, 20008, 20011, 20012, 20015, 20016, 20018, 40001, 40011, 40012, 40013, 40014, 40015, 40016, 40017, 40018, 40021, 40080 (shared/codes.ts).
          */
         post: operations["postWithdrawCreate"];
         delete?: never;
@@ -3318,7 +3338,7 @@ export interface paths {
         get: operations["getOpsWithdrawSettings"];
         put?: never;
         /**
-         * Change autoApprove (null returns to the environment default) or the sandbox payout delay
+         * Change autoApprove (null returns to the environment default), the sandbox payout delay or whether a withdrawal needs the SMS code
          * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001 (shared/codes.ts).
          */
         post: operations["postOpsWithdrawSettings"];
@@ -3783,6 +3803,10 @@ export interface components {
             amount: number;
             /** @description Balance right after this change */
             balanceAfter: number;
+            /** @description Change of the points (a point credit moves points, not the balance) */
+            points: number;
+            /** @description Points right after this change */
+            pointsAfter: number;
             /** @description What caused it: an order number, round id or reward key */
             reference: string;
             /** @description Free text, e.g. the reason of an operator adjustment; else empty */
@@ -4411,6 +4435,8 @@ export interface components {
             payoutDelaySeconds: number;
             /** @description Withdrawal fee as a percent of the amount */
             feePercent: number;
+            /** @description A withdrawal needs the SMS code sent to the bound phone (on unless an operator turned it off) */
+            smsCode: boolean;
             limits: {
                 vipLevel: number;
                 dailyAmount: number;
@@ -14162,6 +14188,125 @@ export interface operations {
             };
         };
     };
+    postUserSmsSendWithdraw: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Where the call comes from: H5 in a browser, APP_H5 inside the native wrapper (a cheap CSRF guard)
+                 * @example H5
+                 */
+                requestFrom: "H5" | "APP_H5";
+                /**
+                 * @description Language of `msg`
+                 * @example en-US
+                 */
+                language?: "en-US" | "vi-VN";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            cooldownSeconds: number;
+                        };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 10006 | 20002 | 20009 | 20012 | 20015 | 20016;
+                    });
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10002;
+                    };
+                };
+            };
+            /** @description The requestFrom header is missing or wrong */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
     postVipCardDailyRewardsClaim: {
         parameters: {
             query?: never;
@@ -14733,7 +14878,7 @@ export interface operations {
                         token: string;
                         answer: string;
                     };
-                    /** @description OTP sent to the bound phone, when the operator requires one */
+                    /** @description The code POST /api/user/sms/send/withdraw texted to the bound phone, in this session; required unless an operator turned the smsCode setting off */
                     smsCode?: string;
                 };
             };
@@ -14754,7 +14899,7 @@ export interface operations {
                         data: components["schemas"]["WithdrawRecord"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 10011 | 10012 | 20002 | 20011 | 20012 | 20015 | 20018 | 40001 | 40011 | 40012 | 40013 | 40014 | 40015 | 40016 | 40017 | 40018 | 40021 | 40080;
+                        code?: 10001 | 10011 | 10012 | 20002 | 20008 | 20011 | 20012 | 20015 | 20016 | 20018 | 40001 | 40011 | 40012 | 40013 | 40014 | 40015 | 40016 | 40017 | 40018 | 40021 | 40080;
                     });
                 };
             };
@@ -18726,7 +18871,7 @@ export interface operations {
                             id: number;
                             phone: string;
                             /** @enum {string} */
-                            purpose: "bind" | "resetLoginPwd" | "resetTradePwd";
+                            purpose: "bind" | "resetLoginPwd" | "resetTradePwd" | "withdraw";
                             code: string;
                             text: string;
                             createdAt: string;
@@ -21247,6 +21392,7 @@ export interface operations {
                 "application/json": {
                     autoApprove?: boolean | null;
                     payoutDelaySeconds?: number;
+                    smsCode?: boolean;
                 };
             };
         };

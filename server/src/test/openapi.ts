@@ -98,7 +98,12 @@ export async function scenarioExamples(): Promise<ScenarioExamples> {
         method: 'POST',
         url: '/api/withdraw/create',
         cookie: rico.cookie,
-        body: { amount, password: md5(TRADE_PASSWORD), captcha: await t.captcha(rico) },
+        body: {
+          amount,
+          password: md5(TRADE_PASSWORD),
+          captcha: await t.captcha(rico),
+          smsCode: await t.withdrawCode(rico),
+        },
       });
     await withdraw('1,000 pesos to the bound GCash wallet, rico0003 (scenario vip3-rich)', 1000);
     await withdraw('More than the VIP daily limit', 900_000);
@@ -113,7 +118,7 @@ type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string
 /**
  * The examples with each value that differs per run replaced, everywhere it occurs, by a stand-in
  * numbered in order of appearance: the uid and invitation code of a player outside the scenarios' range
- * (12345678, 23456789...), order numbers (their date kept), the payment page token and the captcha.
+ * (12345678, 23456789...), order numbers (their date kept), the payment page token, the captcha and the SMS code.
  */
 export function stableExamples(examples: ScenarioExamples): ScenarioExamples {
   /** Values replaced where they are a whole value, and (long ones: order numbers, tokens) inside strings too. */
@@ -136,7 +141,8 @@ export function stableExamples(examples: ScenarioExamples): ScenarioExamples {
       if (token) standIn(token, () => `${++seen.token}`.padStart(32, '0'), true);
       return;
     }
-    const { uid, invitationCode, orderNo, captcha } = value;
+    const { uid, invitationCode, orderNo, captcha, smsCode } = value;
+    if (typeof smsCode === 'string') standIn(smsCode, () => '123456');
     if (typeof uid === 'number' && uid >= SCENARIO_UIDS.to) {
       standIn(uid, () => 12_345_678 + 11_111_111 * seen.uid++);
       if (typeof invitationCode === 'string') standIn(invitationCode, () => `EXAMPLE${++seen.code}`);

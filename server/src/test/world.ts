@@ -12,6 +12,7 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { md5 } from 'js-md5';
+import { Code } from '../../../shared/codes';
 import * as recipes from '../world/recipes';
 import { registerBody, tradePasswordBody, WALLET, type Wallet, walletBody } from '../world/recipes';
 
@@ -280,6 +281,34 @@ export async function smsCodes(call: Caller, phone: string): Promise<string[]> {
     'sms outbox',
   );
   return outbox.body.data.map((sms) => sms.code);
+}
+
+/**
+ * The withdrawal form's SMS code, as a tester gets it: the player asks for it
+ * (`POST /api/user/sms/send/withdraw`, good in this session only), the tester reads the bound number
+ * (`/ops/users/:uid`) and the code from the outbox (`/ops/sms`). While the last code is unused (a refused
+ * withdrawal keeps it) the send is in its cool-down and the player types the code they have. A player who
+ * cannot be sent one (a guest, no bound phone) gets 000000, for the withdrawal to be refused on its own.
+ */
+export async function withdrawCode(call: Caller, p: { cookie: string; ip: string; uid?: number }): Promise<string> {
+  const sent = await call('POST', '/api/user/sms/send/withdraw', { cookie: p.cookie, ip: p.ip, body: {} });
+  if (!sent.body.success && sent.body.code !== Code.SMS_COOLDOWN) return '000000';
+  const uid =
+    p.uid ??
+    (await must(call<{ uid: number }>('GET', '/api/user/info', { cookie: p.cookie, ip: p.ip }), 'user info')).body.data
+      .uid;
+  const user = await must(call<{ phoneNumber: string }>('GET', `/ops/users/${uid}`, { ops: true }), 'ops user');
+  const outbox = await must(
+    call<{ code: string; purpose: string; usedAt: string | null }[]>(
+      'GET',
+      `/ops/sms?phone=${encodeURIComponent(user.body.data.phoneNumber)}&limit=10`,
+      { ops: true },
+    ),
+    'sms outbox',
+  );
+  const sms = outbox.body.data.find((m) => m.purpose === 'withdraw');
+  if (!sms || sms.usedAt !== null) throw new Error(`no withdrawal code to use for the player ${uid}`);
+  return sms.code;
 }
 
 /** Moves the virtual clock: a duration such as `1d`, `3h`, `15m` or an ISO instant to set. */

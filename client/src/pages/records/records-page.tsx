@@ -9,7 +9,7 @@ import { EmptyState, Skeleton } from '../../components/states';
 import { useAccountStore } from '../../features/account/store';
 import { getBalanceJournal } from '../../features/records/api/get-balance-journal';
 import { getJournalTypes } from '../../features/records/api/get-journal-types';
-import { formatDateTime, formatMoney } from '../../lib/format';
+import { formatDateTime, formatMoney, formatPoints } from '../../lib/format';
 import { useRemote } from '../../lib/hooks';
 import { usePagedList } from '../../lib/paged';
 import '../../styles/wallet.css';
@@ -86,11 +86,27 @@ export default function RecordsPage() {
                   {entry.detail ? <p className="row__meta row__remark">{entry.detail}</p> : null}
                 </div>
                 <div className="row__value">
-                  <p className={entry.amount > 0 ? 'text-success' : entry.amount < 0 ? 'text-danger' : undefined}>
-                    {entry.amount > 0 ? '+' : entry.amount < 0 ? '-' : ''}
-                    {formatMoney(Math.abs(entry.amount))}
-                  </p>
-                  <p className="row__meta">{t('records.after', { amount: formatMoney(entry.balanceAfter) })}</p>
+                  {entry.amount === 0 && entry.points !== 0 ? (
+                    // a point credit moves points, not pesos: shown as points (not "0.00")
+                    <>
+                      <p className={entry.points > 0 ? 'text-success' : 'text-danger'}>
+                        {t('records.points', {
+                          amount: `${entry.points > 0 ? '+' : '-'}${formatPoints(Math.abs(entry.points))}`,
+                        })}
+                      </p>
+                      <p className="row__meta">
+                        {t('records.pointsAfter', { amount: formatPoints(entry.pointsAfter) })}
+                      </p>
+                    </>
+                  ) : (
+                    <>
+                      <p className={entry.amount > 0 ? 'text-success' : entry.amount < 0 ? 'text-danger' : undefined}>
+                        {entry.amount > 0 ? '+' : entry.amount < 0 ? '-' : ''}
+                        {formatMoney(Math.abs(entry.amount))}
+                      </p>
+                      <p className="row__meta">{t('records.after', { amount: formatMoney(entry.balanceAfter) })}</p>
+                    </>
+                  )}
                 </div>
               </li>
             ))}

@@ -659,7 +659,8 @@ export interface SmsMessages {
   id: Generated<number>;
   ip: Generated<string>;
   phone: string;
-  purpose: "bind" | "resetLoginPwd" | "resetTradePwd";
+  purpose: "bind" | "resetLoginPwd" | "resetTradePwd" | "withdraw";
+  session_id: number | null;
   text: string;
   used_at: string | null;
   user_id: number | null;

@@ -137,7 +137,7 @@ describe('a SQLite install with real activity, moved to PostgreSQL', () => {
     const asked = await t.call('POST', '/api/withdraw/create', {
       cookie: ana.cookie,
       ip: ana.ip,
-      body: { amount: 1200, password: md5(TRADE_PASSWORD), captcha },
+      body: { amount: 1200, password: md5(TRADE_PASSWORD), captcha, smsCode: await t.withdrawCode(ana) },
     });
     expect(asked.body.success).toBe(true);
     withdrawer = ana.username;

@@ -3,6 +3,7 @@ import { couponExpiry } from './0053_coupon_expiry';
 import { sandboxPayments } from './0054_sandbox_payments';
 import { roundRaises } from './0055_round_raises';
 import { playLimits } from './0056_play_limits';
+import { withdrawSms } from './0057_withdraw_sms';
 import { operatorAccounts } from './0058_operator_accounts';
 import { baseline } from './baseline';
 
@@ -31,6 +32,7 @@ export const MIGRATIONS: readonly SchemaMigration[] = [
   sandboxPayments,
   roundRaises,
   playLimits,
+  withdrawSms,
   operatorAccounts,
 ];
 

@@ -107,6 +107,7 @@ describe('the baseline (db/schema, written once for both engines)', () => {
       '0054_sandbox_payments',
       '0055_round_raises',
       '0056_play_limits',
+      '0057_withdraw_sms',
       '0058_operator_accounts',
     ]);
     expect(applied).toEqual(['0052_baseline', ...later]);

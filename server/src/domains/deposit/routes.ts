@@ -21,9 +21,13 @@ export function depositRoutes(app: FastifyInstance, deposits: DepositService) {
 
   route(app, recharge.rechargeAmounts, ({ user, query }) => deposits.amounts(user.id, query.channel));
   route(app, recharge.rechargeQuote, ({ user, body }) => deposits.quote(user.id, body));
-  route(app, recharge.rechargeBuild, ({ user, body, request }) =>
-    deposits.build(user.id, body, requestOrigin(request)),
-  );
+  // The spec's notice (section 8, "Other texts") as the order's success message: the app shows it as the
+  // checkout opens.
+  route(app, recharge.rechargeBuild, async ({ user, body, request, succeed }) => {
+    const order = await deposits.build(user.id, body, requestOrigin(request));
+    succeed('depositBuilt');
+    return order;
+  });
 
   route(app, recharge.rechargeResume, ({ user, body, request }) =>
     deposits.resume(user.id, body.orderNo, requestOrigin(request)),

@@ -47,6 +47,8 @@ export function ledgerRoutes(app: FastifyInstance, ledger: LedgerService, extras
         typeName: journalTypeName(row.type, request.lang),
         amount: toPesos(row.amount),
         balanceAfter: toPesos(row.balance_after),
+        points: row.point_delta,
+        pointsAfter: row.point_after,
         reference: row.reference,
         remark: row.remark,
         detail:

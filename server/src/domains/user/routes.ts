@@ -97,6 +97,11 @@ export function userRoutes(app: FastifyInstance, users: UserService) {
     succeed('smsSent');
     return result;
   });
+  route(app, contract.sendWithdrawSms, ({ user, request, succeed }) => {
+    const result = users.sendWithdrawSms(user, requestMeta(request));
+    succeed('smsSent');
+    return result;
+  });
 
   route(app, contract.resetLoginPassword, async ({ body, request, succeed }) => {
     await users.resetLoginPassword(body, requestMeta(request));

@@ -336,14 +336,16 @@ export function createUserService(deps: {
       // Another account's number is answered as any other (no enumeration); its owner is told instead.
       const owner = await repo.byPhone(phone);
       const taken = owner !== undefined && owner.id !== user.id;
-      return sms.send(phone, 'bind', user.id, meta.ip, taken ? SMS_NOTICE.taken : undefined);
+      return sms.send(phone, 'bind', user.id, meta.ip, { notice: taken ? SMS_NOTICE.taken : undefined });
     },
 
     async sendResetLoginSms(phone: string, meta: RequestMeta) {
       await limiter.consume(`reset:ip:${meta.ip}`, RESETS_PER_ADDRESS);
       // A number with no account is answered as any other (no enumeration): it gets a notice, no code.
       const row = await repo.byPhone(phone);
-      return sms.send(phone, 'resetLoginPwd', row?.id ?? null, meta.ip, row ? undefined : SMS_NOTICE.noAccount);
+      return sms.send(phone, 'resetLoginPwd', row?.id ?? null, meta.ip, {
+        notice: row ? undefined : SMS_NOTICE.noAccount,
+      });
     },
 
     async resetLoginPassword(input: { phone: string; code: string; password: string }, meta: RequestMeta) {
@@ -403,6 +405,14 @@ export function createUserService(deps: {
       const row = await mustGet(user.id);
       if (!row.phone) throw new AppError(Code.PHONE_NOT_BOUND);
       return sms.send(row.phone, 'resetTradePwd', user.id, meta.ip);
+    },
+
+    /** The withdrawal's code, to the bound number, good only in this session (withdraw/service.ts checks it). */
+    async sendWithdrawSms(user: SessionUser, meta: RequestMeta) {
+      assertNotGuest(user);
+      const row = await mustGet(user.id);
+      if (!row.phone) throw new AppError(Code.PHONE_NOT_BOUND);
+      return sms.send(row.phone, 'withdraw', user.id, meta.ip, { sessionId: user.sessionId });
     },
 
     async resetTradePassword(user: SessionUser, code: string, password: string) {

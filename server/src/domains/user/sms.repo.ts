@@ -3,7 +3,7 @@ import { type ColumnOf, param, prepareQuery, sql } from '../../db/builder';
 import type { DB } from '../../db/builder/tables';
 import type { Db } from '../../db/database';
 
-export type SmsPurpose = 'bind' | 'resetLoginPwd' | 'resetTradePwd';
+export type SmsPurpose = 'bind' | 'resetLoginPwd' | 'resetTradePwd' | 'withdraw';
 
 export type SmsRow = Omit<Selectable<DB['sms_messages']>, 'purpose'> & { purpose: SmsPurpose };
 
@@ -20,6 +20,7 @@ export function createSmsRepo(db: Db) {
         ip: param<string>('ip'),
         created_at: param<string>('now'),
         expires_at: param<string>('expiresAt'),
+        session_id: param<number | null>('sessionId'),
       })
       .returning('id'),
   );
@@ -66,6 +67,7 @@ export function createSmsRepo(db: Db) {
       ip: string;
       now: string;
       expiresAt: string;
+      sessionId: number | null;
     }) => (await insert.get(row))!.id,
     latest: (phone: string, purpose: SmsPurpose) => latest.get({ phone, purpose }),
     addAttempt: (id: number) => addAttempt.run({ id }),

@@ -26,6 +26,7 @@ const PURPOSE_TEXT: Record<SmsPurpose, string> = {
   bind: 'to bind this number to your account',
   resetLoginPwd: 'to reset your login password',
   resetTradePwd: 'to reset your transaction password',
+  withdraw: 'to confirm your withdrawal',
 };
 
 /**
@@ -36,7 +37,7 @@ export function createSmsService(deps: { db: Db; clock: Clock; limiter: Limiter;
   const { clock, limiter, log } = deps;
   const repo = createSmsRepo(deps.db);
 
-  return {
+  const service = {
     /**
      * Sends a code for `purpose`, or with `notice` a message without a code (the number has no account to
      * reset, or is another account's): the caller answers the same either way, and the same cool-down and
@@ -47,20 +48,31 @@ export function createSmsService(deps: { db: Db; clock: Clock; limiter: Limiter;
       purpose: SmsPurpose,
       userId: number | null,
       ip: string,
-      notice?: string,
+      options: { notice?: string; sessionId?: number } = {},
     ): Promise<{ cooldownSeconds: number }> {
+      const { notice, sessionId } = options;
       const last = await repo.latest(phone, purpose);
-      if (last) {
+      // A withdrawal code goes only to the account's own bound number and confirms one withdrawal: once the
+      // last one was used, the next withdrawal's code is not a resend (no cool-down, and it does not count
+      // toward the hourly limits, so a player may make the withdrawals their VIP level allows). Every other
+      // send (the first, or while the last code is unused) waits out the cool-down and counts per number.
+      const earned = purpose === 'withdraw' && last !== undefined && last.used_at !== null;
+      if (last && !earned) {
         // A message "sent in the future" (the clock was set back) holds nothing, like the rate limiter.
         const elapsed = clock.nowMs() - Date.parse(last.created_at);
         const wait = elapsed < 0 ? 0 : Math.ceil((SMS_RESEND_COOLDOWN_S * 1000 - elapsed) / 1000);
         if (wait > 0) throw new AppError(Code.SMS_COOLDOWN, { params: { seconds: wait } });
       }
       // The check above reads the outbox; this makes it one atomic step across requests and processes
-      // (parallel sends all passed the read: 5 of 10 were sent at once with Redis).
-      await limiter.consume(`sms:cooldown:${purpose}:${phone}`, RESEND_COOLDOWN, Code.SMS_COOLDOWN);
-      await limiter.consume(`sms:phone:${phone}`, PER_PHONE_HOURLY);
-      await limiter.consume(`sms:ip:${ip}`, PER_ADDRESS_HOURLY);
+      // (parallel sends all passed the read: 5 of 10 were sent at once with Redis). Keyed by the last
+      // message, so of parallel sends after one used withdrawal code only one goes out too.
+      await limiter.consume(`sms:cooldown:${purpose}:${phone}:${last?.id ?? 0}`, RESEND_COOLDOWN, Code.SMS_COOLDOWN);
+      if (!earned) {
+        await limiter.consume(`sms:phone:${phone}`, PER_PHONE_HOURLY);
+        // The per-address limit stops one address texting many numbers; a withdrawal code can only go to
+        // the signed-in account's own number.
+        if (purpose !== 'withdraw') await limiter.consume(`sms:ip:${ip}`, PER_ADDRESS_HOURLY);
+      }
       // A notice holds no code: '' never matches the six digits a check is given.
       const code = notice === undefined ? String(randomInt(0, 1_000_000)).padStart(6, '0') : '';
       const text =
@@ -76,23 +88,27 @@ export function createSmsService(deps: { db: Db; clock: Clock; limiter: Limiter;
         ip,
         now: now.toISOString(),
         expiresAt: new Date(now.getTime() + SMS_CODE_TTL_MS).toISOString(),
+        sessionId: sessionId ?? null,
       });
       log.info({ sms: { phone, purpose, text } }, 'SMS sent (simulated gateway)');
       return { cooldownSeconds: SMS_RESEND_COOLDOWN_S };
     },
 
     /**
-     * Checks the latest code sent to `phone` for `purpose`; on a match, marks it used and runs `apply`
-     * in one transaction. A wrong code counts an attempt (kept even though the call fails).
+     * Checks `code` against the latest code sent to `phone` for `purpose` and answers its id, to be
+     * claimed (`claim`) in the transaction of what it allows. Refused (SMS_CODE_INVALID): no code, used,
+     * expired (5 minutes), out of tries (5), or sent for another session than `sessionId` (a code bound to
+     * a session dies with it). A wrong code counts a try, stored at once even though the call fails.
      */
-    async consume<T>(phone: string, purpose: SmsPurpose, code: string, apply: () => T | Promise<T>): Promise<T> {
+    async check(phone: string, purpose: SmsPurpose, code: string, sessionId?: number): Promise<number> {
       const sms = await repo.latest(phone, purpose);
       const now = clock.now();
       if (
         !sms ||
         sms.used_at !== null ||
         sms.attempts >= SMS_MAX_ATTEMPTS ||
-        Date.parse(sms.expires_at) <= now.getTime()
+        Date.parse(sms.expires_at) <= now.getTime() ||
+        (sms.session_id !== null && sms.session_id !== sessionId)
       ) {
         throw new AppError(Code.SMS_CODE_INVALID);
       }
@@ -100,14 +116,32 @@ export function createSmsService(deps: { db: Db; clock: Clock; limiter: Limiter;
         await repo.addAttempt(sms.id);
         throw new AppError(Code.SMS_CODE_INVALID);
       }
+      return sms.id;
+    },
+
+    /**
+     * Marks a checked code used, inside the caller's transaction: of two requests with one code (two tabs)
+     * only the first claims it, the other is refused (SMS_CODE_INVALID) and its transaction rolls back.
+     */
+    async claim(id: number): Promise<void> {
+      if (!(await repo.markUsed(id, clock.iso()))) throw new AppError(Code.SMS_CODE_INVALID);
+    },
+
+    /**
+     * Checks the latest code sent to `phone` for `purpose`; on a match, marks it used and runs `apply`
+     * in one transaction. A wrong code counts an attempt (kept even though the call fails).
+     */
+    async consume<T>(phone: string, purpose: SmsPurpose, code: string, apply: () => T | Promise<T>): Promise<T> {
+      const id = await service.check(phone, purpose, code);
       return deps.db.transaction(async () => {
-        if (!(await repo.markUsed(sms.id, now.toISOString()))) throw new AppError(Code.SMS_CODE_INVALID);
+        await service.claim(id);
         return apply();
       })();
     },
 
     outbox: (phone: string, limit: number) => repo.recent(phone, limit),
   };
+  return service;
 }
 
 export type SmsService = ReturnType<typeof createSmsService>;

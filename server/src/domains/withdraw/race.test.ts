@@ -4,17 +4,26 @@ import { Code } from '../../../../shared/codes';
 import type { Envelope } from '../../../../shared/envelope';
 import { hashed, testApp } from '../../test/helpers';
 import { inDb } from '../../test/in-db';
-import { balanceOf, readyPlayer, setVipLimits, TRADE_PASSWORD, type WithdrawRecord } from '../../test/money';
+import {
+  balanceOf,
+  readyPlayer,
+  setVipLimits,
+  setWithdrawSmsCode,
+  TRADE_PASSWORD,
+  type WithdrawRecord,
+} from '../../test/money';
 import { assertLedgerWhole } from '../ledger/whole';
 
 /**
  * Races: many withdrawals of one player at the same instant. Each request carries its own
- * solved captcha and the right transaction password, so only the money and the day's limits decide.
+ * solved captcha and the right transaction password, so only the money and the day's limits decide: the
+ * SMS code (one withdrawal per code) is off here, its own races are in sms-code.test.ts.
  */
 
 let app: FastifyInstance;
 beforeAll(async () => {
   app = await testApp();
+  await setWithdrawSmsCode(app, false);
 });
 afterAll(() => app.close());
 

@@ -25,7 +25,7 @@ const CAPTCHA_KEY_CLAIM_MS = 5_000;
 
 /** Withdrawals: wallets, captcha, the transaction password, orders, the payout sweep, the socket push, routes. */
 export function register(app: FastifyInstance) {
-  const { users, ledger, kyc } = app.services;
+  const { users, sms, ledger, kyc } = app.services;
   const repo = createWithdrawRepo(app.db);
   const tradePassword = createTradePasswordCheck({
     limiter: app.limiter,
@@ -68,6 +68,7 @@ export function register(app: FastifyInstance) {
     events: app.events,
     repo,
     users,
+    sms,
     ledger,
     kyc,
     captcha,

@@ -13,6 +13,7 @@ import type { SessionUser } from '../../types';
 import type { KycService } from '../kyc/service';
 import type { AccountRow, LedgerService } from '../ledger/service';
 import type { UserService } from '../user/service';
+import type { SmsService } from '../user/sms.service';
 import type { CaptchaService } from './captcha';
 import type { OpsWithdrawalRow, PayoutResult, WithdrawalRow, WithdrawRepo } from './repo';
 import type { TradePasswordCheck } from './trade-password';
@@ -60,6 +61,7 @@ export function createWithdrawService(deps: {
   events: EventBus;
   repo: WithdrawRepo;
   users: Pick<UserService, 'byId'>;
+  sms: Pick<SmsService, 'check' | 'claim'>;
   ledger: LedgerService;
   kyc: KycService;
   captcha: CaptchaService;
@@ -77,6 +79,7 @@ export function createWithdrawService(deps: {
       autoApproveSource: operatorSet ? ('operator' as const) : ('environment' as const),
       payoutDelaySeconds: Number(stored.payoutDelaySeconds ?? 60),
       feePercent: Number(stored.feePercent ?? 0),
+      smsCode: stored.smsCode === undefined ? true : Boolean(stored.smsCode),
     };
   }
 
@@ -273,9 +276,12 @@ export function createWithdrawService(deps: {
    * are checked inside that transaction, so of concurrent requests exactly as many succeed as the balance
    * and the day's limits allow.
    */
-  async function insertOrder(userId: number, amount: number) {
+  async function insertOrder(userId: number, amount: number, smsId: number | null = null) {
     const { autoApprove, feePercent } = await settings();
     const { wallet, day } = await check(userId, amount);
+    // The SMS code is claimed with the order: of two requests with one code only one order is made, and a
+    // refused order leaves its code good for the next try.
+    if (smsId !== null) await deps.sms.claim(smsId);
     const fee = Math.ceil((amount * feePercent) / 100);
     const now = clock.iso();
     // A number already taken inserts nothing and another is drawn. It is not looked up first: on
@@ -304,6 +310,20 @@ export function createWithdrawService(deps: {
     });
     await repo.insertEvent({ withdrawalId: order.id, from: null, to: PENDING, actor: 'player', reason: '', now });
     return { order, autoApprove };
+  }
+
+  /**
+   * What checks the withdrawal's SMS code once the captcha and the password passed: the code texted to the
+   * bound phone for 'withdraw' from this session (user/sms.service.ts), answering its id to claim with the
+   * order; null when an operator turned the smsCode setting off. No code, or no bound phone, is refused
+   * at once, before the captcha is burned.
+   */
+  async function smsChecker(user: SessionUser, code: string | undefined): Promise<() => Promise<number | null>> {
+    if (!(await settings()).smsCode) return async () => null;
+    if (code === undefined) throw new AppError(Code.SMS_CODE_INVALID);
+    const phone = (await deps.users.byId(user.id))?.phone;
+    if (!phone) throw new AppError(Code.PHONE_NOT_BOUND);
+    return () => deps.sms.check(phone, 'withdraw', code, user.sessionId);
   }
 
   /** insertOrder as a savepoint inside the group commit's unit: when it throws, only its writes roll back. */
@@ -374,13 +394,14 @@ export function createWithdrawService(deps: {
       };
     },
 
-    async setSettings(change: { autoApprove?: boolean | null; payoutDelaySeconds?: number }) {
+    async setSettings(change: { autoApprove?: boolean | null; payoutDelaySeconds?: number; smsCode?: boolean }) {
       await db.transaction(async () => {
         if (change.autoApprove === null) await repo.deleteSetting('autoApprove');
         else if (change.autoApprove !== undefined) await repo.setSetting('autoApprove', change.autoApprove);
         if (change.payoutDelaySeconds !== undefined) {
           await repo.setSetting('payoutDelaySeconds', change.payoutDelaySeconds);
         }
+        if (change.smsCode !== undefined) await repo.setSetting('smsCode', change.smsCode);
       })();
       return settings();
     },
@@ -424,21 +445,25 @@ export function createWithdrawService(deps: {
     },
 
     /**
-     * POST /api/withdraw/create: the captcha (burned whatever happens next), the transaction password, then
-     * open(). Refusals move nothing.
+     * POST /api/withdraw/create: the captcha (burned whatever happens next), the transaction password, the
+     * SMS code (a wrong one counts a try; the right one is claimed with the order), then open(). Refusals
+     * move nothing.
      */
     async create(user: SessionUser, body: CreateRequest) {
       await deps.assertCanTransact(user.id);
       // The captcha is burned, right or wrong, and that is committed before anything else is checked.
       const burn = deps.captcha.burner(user.id, body.captcha.token, body.captcha.answer);
       const amount = toCentavos(body.amount);
+      const smsCheck = await smsChecker(user, body.smsCode);
       if (await deps.tradePassword.recalled(user, body.password)) {
         // The session passed argon2 a moment ago: the burn and the order share one unit of the group
-        // commit. The order runs in its own savepoint, so a refused order still leaves the captcha burned.
+        // commit. The order runs in its own savepoint, so a refused order still leaves the captcha burned
+        // (and a wrong SMS code's try counted: it is written outside the order's savepoint).
         const outcome = await ledger.batch.run(async () => {
           if (!(await burn())) return { error: new AppError(Code.CAPTCHA_INVALID) };
           try {
-            return { opened: await orderUnit(user.id, amount) };
+            const smsId = await smsCheck();
+            return { opened: await orderUnit(user.id, amount, smsId) };
           } catch (error) {
             return { error };
           }
@@ -450,8 +475,9 @@ export function createWithdrawService(deps: {
       // Not remembered (or a different answer): argon2. The rules are checked before it (fail fast); the
       // order's transaction checks them again, where they count.
       await deps.tradePassword.verify(user, body.password, { beforeArgon2: () => check(user.id, amount) });
+      const smsId = await smsCheck();
       // Both writes are units of the ledger's group commit (see db/batch.ts).
-      return view(await opened(await ledger.batch.run(() => insertOrder(user.id, amount))));
+      return view(await opened(await ledger.batch.run(() => insertOrder(user.id, amount, smsId))));
     },
 
     async reject(orderNo: string, reason: string, actor: Actor = 'ops') {

@@ -3,7 +3,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import { hashed, opsClient, TestClient, testApp } from '../../test/helpers';
 import { inDb } from '../../test/in-db';
-import { balanceOf, readyPlayer, setVipLimits, solvedCaptcha, TRADE_PASSWORD, withdraw } from '../../test/money';
+import {
+  balanceOf,
+  readyPlayer,
+  setVipLimits,
+  setWithdrawSmsCode,
+  solvedCaptcha,
+  TRADE_PASSWORD,
+  withdraw,
+} from '../../test/money';
 import { assertLedgerWhole } from '../ledger/whole';
 import { verifyPassword } from '../user/password';
 import { TRADE_PASSWORD_REMEMBER_MS } from './trade-password';
@@ -23,6 +31,9 @@ beforeEach(async () => {
   // readyPlayer binds the wallet with the transaction password: that argon2 check is remembered.
   me = await readyPlayer(app, { funds: 10_000 });
   await setVipLimits(app, me.uid, 0, 100_000, 100);
+  // What is counted here is argon2 and the captcha, over many withdrawals some at once: the SMS code (one
+  // withdrawal each) is off; sms-code.test.ts tests it beside the remembered password.
+  await setWithdrawSmsCode(app, false);
   argon2.mockClear();
 });
 afterEach(() => app.close());

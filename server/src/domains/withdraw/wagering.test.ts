@@ -6,7 +6,16 @@ import { migrate, openDatabase, readMigrations } from '../../db/database';
 import { serialize } from '../../db/serial';
 import { hashed, opsClient, type TestClient, testApp } from '../../test/helpers';
 import { inDb } from '../../test/in-db';
-import { balanceOf, readyPlayer, setVipLimits, TRADE_PASSWORD, type WithdrawRecord, withdraw } from '../../test/money';
+import {
+  balanceOf,
+  readyPlayer,
+  setVipLimits,
+  setWithdrawSmsCode,
+  TRADE_PASSWORD,
+  type WithdrawRecord,
+  withdraw,
+  withdrawCode,
+} from '../../test/money';
 import { bet, gameSession, rollback } from '../../test/play';
 import { assertLedgerWhole, ledgerProblems } from '../ledger/whole';
 
@@ -87,7 +96,12 @@ describe('a bonus locks only itself', () => {
       method: 'POST',
       url: '/api/withdraw/create',
       headers: { cookie: client.cookie, language: 'vi-VN', requestfrom: 'H5' },
-      payload: { amount: 455, password: hashed(TRADE_PASSWORD), captcha: { token: captcha.body.data.token, answer } },
+      payload: {
+        amount: 455,
+        password: hashed(TRADE_PASSWORD),
+        captcha: { token: captcha.body.data.token, answer },
+        smsCode: await withdrawCode(app, client),
+      },
     });
     const body = refused.json() as Envelope<unknown>;
     expect(body.code).toBe(Code.BONUS_LOCKED);
@@ -174,6 +188,8 @@ describe('concurrent withdrawals', { timeout: 20_000 }, () => {
   it('cannot dip into the locked bonus: of 20 withdrawals of 150.00 against 447.00 + 8.00 bonus, 2 pass', async () => {
     const { client, uid } = await ownMoneyAndBonus();
     await setVipLimits(app, uid, 10, 1_000_000, 1_000);
+    // Twenty at once of one player: the bonus lock decides, not the SMS code (one withdrawal per code).
+    await setWithdrawSmsCode(app, false);
     const answers = await Promise.all(
       Array.from({ length: 20 }, async () => {
         const issued = await client.get<{ token: string }>('/api/captcha');

@@ -72,8 +72,7 @@ describe('the captcha', () => {
 
   it('is single use, even after a wrong answer; expired, forged and other players tokens are refused', async () => {
     const { client, uid } = await readyPlayer(app, { funds: 1000 });
-    const attempt = (captcha: { token: string; answer: string }, c = client) =>
-      c.post('/api/withdraw/create', { amount: 100, password: hashed(TRADE_PASSWORD), captcha });
+    const attempt = (captcha: { token: string; answer: string }, c = client) => withdraw(app, c, 100, { captcha });
 
     const wrong = await solvedCaptcha(app, client);
     expect((await attempt({ ...wrong, answer: 'XXXXX' })).body.code).toBe(Code.CAPTCHA_INVALID);
@@ -110,11 +109,7 @@ describe('the captcha', () => {
     const { client } = await readyPlayer(app, { funds: 1000 });
     const burn = async () => {
       const captcha = await solvedCaptcha(app, client);
-      await client.post('/api/withdraw/create', {
-        amount: 100,
-        password: hashed(TRADE_PASSWORD),
-        captcha: { ...captcha, answer: 'XXXXX' },
-      });
+      await withdraw(app, client, 100, { captcha: { ...captcha, answer: 'XXXXX' } });
       return captcha.token;
     };
     const burned = async () => Number(await inDb(app.db).value`SELECT COUNT(*) FROM captchas`);

@@ -2,13 +2,14 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InputFilter, PASSWORD_MAX, PATTERNS, WITHDRAW_MIN } from '../../../../../shared/field-rules';
 import { Button, IconButton, useBusy } from '../../../components/button';
-import { TextField } from '../../../components/fields';
+import { SMS_CODE_LENGTH, SmsCodeField, TextField } from '../../../components/fields';
 import { IconRefresh } from '../../../components/icons';
 import { Skeleton } from '../../../components/states';
 import { formatMoney } from '../../../lib/format';
 import { hashPassword } from '../../../lib/password';
 import { createWithdrawal } from '../api/create-withdrawal';
 import { getCaptcha } from '../api/get-captcha';
+import { sendWithdrawSms } from '../api/send-withdraw-sms';
 import { filterAmount, parseAmount } from '../deposit-rules';
 
 type Captcha = Awaited<ReturnType<typeof getCaptcha>>;
@@ -50,7 +51,9 @@ function useCaptcha() {
 
 /**
  * The withdrawal form: amount (two decimals, at least 100, "all" fills what may be withdrawn), the captcha,
- * the transaction password (sent as md5). A used or refused captcha is replaced by a new one.
+ * the transaction password (sent as md5) and the SMS code texted to the bound phone (spec section 5: an OTP
+ * field with a send button and its cool-down). A used or refused captcha is replaced by a new one; the SMS
+ * code is kept after a refusal (it is spent only by a withdrawal made) and cleared after one.
  */
 export function WithdrawForm({
   available,
@@ -67,12 +70,18 @@ export function WithdrawForm({
   const [text, setText] = useState('');
   const [answer, setAnswer] = useState('');
   const [password, setPassword] = useState('');
+  const [smsCode, setSmsCode] = useState('');
   const [touched, setTouched] = useState(false);
   const { captcha, failed, refresh } = useCaptcha();
   const amount = parseAmount(text);
   const problem = withdrawAmountProblem(amount, available, remainingToday);
   const ready =
-    !disabled && problem === null && captcha !== null && answer.trim() !== '' && PATTERNS.typedPassword.test(password);
+    !disabled &&
+    problem === null &&
+    captcha !== null &&
+    answer.trim() !== '' &&
+    PATTERNS.typedPassword.test(password) &&
+    PATTERNS.smsCode.test(smsCode);
 
   const [busy, submit] = useBusy(async () => {
     setTouched(true);
@@ -82,9 +91,11 @@ export function WithdrawForm({
         amount,
         password: hashPassword(password),
         captcha: { token: captcha.token, answer: answer.trim() },
+        smsCode,
       });
       setText('');
       setPassword('');
+      setSmsCode('');
       setTouched(false);
       onDone(record);
     } finally {
@@ -178,6 +189,15 @@ export function WithdrawForm({
         disabled={disabled}
         autoComplete="off"
         error={touched && !PATTERNS.typedPassword.test(password) ? t('rules.format') : null}
+      />
+      <SmsCodeField
+        label={t('withdrawal.smsCode')}
+        placeholder={t('withdrawal.smsCodePlaceholder', { length: SMS_CODE_LENGTH })}
+        value={smsCode}
+        onChange={setSmsCode}
+        disabled={disabled}
+        send={async () => (await sendWithdrawSms()).cooldownSeconds}
+        error={touched && !PATTERNS.smsCode.test(smsCode) ? (smsCode ? t('rules.format') : t('rules.required')) : null}
       />
       <Button type="submit" block size="lg" loading={busy} disabled={disabled}>
         {amount && !problem ? t('withdrawal.submitAmount', { amount: formatMoney(amount) }) : t('withdrawal.submit')}
