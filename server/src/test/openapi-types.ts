@@ -2477,7 +2477,7 @@ export interface paths {
         };
         /**
          * The operator's dashboard: GGR, NGR, bonus cost, deposits, withdrawals paid, active and new players for today and the last 30 Manila days, the daily series and the pending queues
-         * @description Failure codes besides the business ones of its domain: 10005, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 30001 (shared/codes.ts).
          */
         get: operations["getOpsDashboard"];
         put?: never;
@@ -5558,6 +5558,7 @@ export interface operations {
     getCouponFetch: {
         parameters: {
             query?: {
+                /** @example available */
                 status?: "available" | "used" | "expired";
             };
             header?: {
@@ -5863,10 +5864,17 @@ export interface operations {
     getFriendCardRewardsRecord: {
         parameters: {
             query?: {
+                /** @example deposit */
                 kind?: "deposit" | "turnover" | "ranking";
-                /** @description Page number, from 1 */
+                /**
+                 * @description Page number, from 1
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, at most 100 */
+                /**
+                 * @description Items per page, at most 100
+                 * @example 10
+                 */
                 size?: number;
             };
             header?: {
@@ -6057,12 +6065,21 @@ export interface operations {
     getGameFetch: {
         parameters: {
             query: {
-                /** @description A menu code: default lists every game, hot the hot-tagged ones, else the type */
+                /**
+                 * @description A menu code: default lists every game, hot the hot-tagged ones, else the type
+                 * @example slot
+                 */
                 type: "default" | "hot" | "slot" | "live" | "sports" | "fish" | "poker" | "arcade";
                 provider?: string;
-                /** @description Page number, from 1 */
+                /**
+                 * @description Page number, from 1
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, at most 100 */
+                /**
+                 * @description Items per page, at most 100
+                 * @example 2
+                 */
                 size?: number;
             };
             header?: {
@@ -6134,9 +6151,15 @@ export interface operations {
     getGameFetchHot: {
         parameters: {
             query?: {
-                /** @description Page number, from 1 */
+                /**
+                 * @description Page number, from 1
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, at most 100 */
+                /**
+                 * @description Items per page, at most 100
+                 * @example 2
+                 */
                 size?: number;
             };
             header?: {
@@ -6208,9 +6231,15 @@ export interface operations {
     getGameFetchLive: {
         parameters: {
             query?: {
-                /** @description Page number, from 1 */
+                /**
+                 * @description Page number, from 1
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, at most 100 */
+                /**
+                 * @description Items per page, at most 100
+                 * @example 2
+                 */
                 size?: number;
             };
             header?: {
@@ -6481,9 +6510,15 @@ export interface operations {
                 from?: string;
                 /** @description Last day included, YYYY-MM-DD (Asia/Manila) */
                 to?: string;
-                /** @description Page number, from 1 */
+                /**
+                 * @description Page number, from 1
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, at most 100 */
+                /**
+                 * @description Items per page, at most 100
+                 * @example 10
+                 */
                 size?: number;
             };
             header?: {
@@ -6494,6 +6529,7 @@ export interface operations {
                 language?: "en-US" | "vi-VN";
             };
             path: {
+                /** @example all */
                 type: "all" | "slot" | "live" | "sports" | "fish" | "poker" | "arcade";
             };
             cookie?: never;
@@ -6803,9 +6839,15 @@ export interface operations {
         parameters: {
             query?: {
                 type?: string;
-                /** @description Page number, from 1 */
+                /**
+                 * @description Page number, from 1
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, at most 100 */
+                /**
+                 * @description Items per page, at most 100
+                 * @example 10
+                 */
                 size?: number;
             };
             header?: {
@@ -7507,6 +7549,7 @@ export interface operations {
     getManufFetch: {
         parameters: {
             query?: {
+                /** @example slot */
                 type?: "default" | "hot" | "slot" | "live" | "sports" | "fish" | "poker" | "arcade";
             };
             header?: {
@@ -7692,12 +7735,21 @@ export interface operations {
     getOpenGameFetch: {
         parameters: {
             query: {
-                /** @description A menu code: default lists every game, hot the hot-tagged ones, else the type */
+                /**
+                 * @description A menu code: default lists every game, hot the hot-tagged ones, else the type
+                 * @example slot
+                 */
                 type: "default" | "hot" | "slot" | "live" | "sports" | "fish" | "poker" | "arcade";
                 provider?: string;
-                /** @description Page number, from 1 */
+                /**
+                 * @description Page number, from 1
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, at most 100 */
+                /**
+                 * @description Items per page, at most 100
+                 * @example 2
+                 */
                 size?: number;
             };
             header?: {
@@ -7769,9 +7821,15 @@ export interface operations {
     getOpenGameFetchHot: {
         parameters: {
             query?: {
-                /** @description Page number, from 1 */
+                /**
+                 * @description Page number, from 1
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, at most 100 */
+                /**
+                 * @description Items per page, at most 100
+                 * @example 2
+                 */
                 size?: number;
             };
             header?: {
@@ -7843,9 +7901,15 @@ export interface operations {
     getOpenGameFetchLive: {
         parameters: {
             query?: {
-                /** @description Page number, from 1 */
+                /**
+                 * @description Page number, from 1
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, at most 100 */
+                /**
+                 * @description Items per page, at most 100
+                 * @example 2
+                 */
                 size?: number;
             };
             header?: {
@@ -7917,10 +7981,17 @@ export interface operations {
     getOpenGameSearch: {
         parameters: {
             query: {
+                /** @example fiesta */
                 q: string;
-                /** @description Page number, from 1 */
+                /**
+                 * @description Page number, from 1
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, at most 100 */
+                /**
+                 * @description Items per page, at most 100
+                 * @example 2
+                 */
                 size?: number;
             };
             header?: {
@@ -8112,6 +8183,7 @@ export interface operations {
     getOpenManufFetch: {
         parameters: {
             query?: {
+                /** @example slot */
                 type?: "default" | "hot" | "slot" | "live" | "sports" | "fish" | "poker" | "arcade";
             };
             header?: {
@@ -8621,12 +8693,21 @@ export interface operations {
             query?: {
                 /** @description A recorded round: its seeds, params and actions are looked up */
                 roundId?: string;
+                /** @example example-server-seed */
                 serverSeed?: string;
+                /** @example example-client-seed */
                 clientSeed?: string;
+                /** @example 1 */
                 nonce?: number;
-                /** @description The title's key (the catalog's game code) */
+                /**
+                 * @description The title's key (the catalog's game code)
+                 * @example nfg-coin-flip-clash
+                 */
                 title?: string;
-                /** @description What the page sent to open the round, as JSON text */
+                /**
+                 * @description What the page sent to open the round, as JSON text
+                 * @example {"stake":1000,"side":"heads","coins":1}
+                 */
                 params?: string;
                 /** @description A stepped round’s actions in order (an array), as JSON text */
                 actions?: string;
@@ -9410,6 +9491,7 @@ export interface operations {
     getRechargeAmount: {
         parameters: {
             query?: {
+                /** @example gcash */
                 channel?: "gcash" | "maya";
             };
             header?: {
@@ -9479,6 +9561,7 @@ export interface operations {
     getRechargeBank: {
         parameters: {
             query?: {
+                /** @example gcash */
                 channel?: "gcash" | "maya";
             };
             header?: {
@@ -9808,9 +9891,15 @@ export interface operations {
                 from?: string;
                 /** @description Last day included, YYYY-MM-DD (Asia/Manila) */
                 to?: string;
-                /** @description Page number, from 1 */
+                /**
+                 * @description Page number, from 1
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, at most 100 */
+                /**
+                 * @description Items per page, at most 100
+                 * @example 10
+                 */
                 size?: number;
             };
             header?: {
@@ -11059,9 +11148,15 @@ export interface operations {
                 from?: string;
                 /** @description Last day included, YYYY-MM-DD (Asia/Manila) */
                 to?: string;
-                /** @description Page number, from 1 */
+                /**
+                 * @description Page number, from 1
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, at most 100 */
+                /**
+                 * @description Items per page, at most 100
+                 * @example 10
+                 */
                 size?: number;
             };
             header?: {
@@ -11989,9 +12084,15 @@ export interface operations {
     getUserGameCollectFetch: {
         parameters: {
             query?: {
-                /** @description Page number, from 1 */
+                /**
+                 * @description Page number, from 1
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, at most 100 */
+                /**
+                 * @description Items per page, at most 100
+                 * @example 10
+                 */
                 size?: number;
             };
             header?: {
@@ -14385,9 +14486,15 @@ export interface operations {
                 from?: string;
                 /** @description Last day included, YYYY-MM-DD (Asia/Manila) */
                 to?: string;
-                /** @description Page number, from 1 */
+                /**
+                 * @description Page number, from 1
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, at most 100 */
+                /**
+                 * @description Items per page, at most 100
+                 * @example 10
+                 */
                 size?: number;
             };
             header?: {
@@ -14666,9 +14773,15 @@ export interface operations {
                 target?: string;
                 /** @description true: only refused actions; false: only done ones */
                 failed?: "true" | "false";
-                /** @description Page number, from 1 */
+                /**
+                 * @description Page number, from 1
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, at most 100 */
+                /**
+                 * @description Items per page, at most 100
+                 * @example 3
+                 */
                 size?: number;
             };
             header?: never;
@@ -14767,6 +14880,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example example-token-6 */
                 token: string;
             };
             cookie?: never;
@@ -14903,6 +15017,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example maya */
                 code: "gcash" | "maya";
             };
             cookie?: never;
@@ -15013,8 +15128,10 @@ export interface operations {
     getOpsChat: {
         parameters: {
             query?: {
+                /** @example all */
                 status?: "open" | "closed" | "all";
                 uid?: number;
+                /** @example 5 */
                 limit?: number;
             };
             header?: never;
@@ -15089,6 +15206,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -15160,6 +15278,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -15268,6 +15387,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -15376,6 +15496,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -15688,9 +15809,15 @@ export interface operations {
             query?: {
                 /** @description Part of the code, any case */
                 q?: string;
-                /** @description Page number, from 1 */
+                /**
+                 * @description Page number, from 1
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, at most 100 */
+                /**
+                 * @description Items per page, at most 100
+                 * @example 5
+                 */
                 size?: number;
             };
             header?: never;
@@ -15948,6 +16075,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 6 */
                 id: number;
             };
             cookie?: never;
@@ -16240,9 +16368,15 @@ export interface operations {
                 from?: string;
                 /** @description Last day included, YYYY-MM-DD (Asia/Manila) */
                 to?: string;
-                /** @description Page number, from 1 */
+                /**
+                 * @description Page number, from 1
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, at most 100 */
+                /**
+                 * @description Items per page, at most 100
+                 * @example 10
+                 */
                 size?: number;
             };
             header?: never;
@@ -16322,6 +16456,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example D2026112000000007 */
                 orderNo: string;
             };
             cookie?: never;
@@ -16672,6 +16807,7 @@ export interface operations {
     deleteOpsFaults: {
         parameters: {
             query?: {
+                /** @example 2 */
                 id?: number;
             };
             header?: never;
@@ -17113,12 +17249,19 @@ export interface operations {
     getOpsKyc: {
         parameters: {
             query?: {
+                /** @example pending */
                 status?: "pending" | "verified" | "rejected";
                 /** @description Only this player's records */
                 uid?: number;
-                /** @description Page number, from 1 */
+                /**
+                 * @description Page number, from 1
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, at most 100 */
+                /**
+                 * @description Items per page, at most 100
+                 * @example 10
+                 */
                 size?: number;
             };
             header?: never;
@@ -17198,6 +17341,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 10000022 */
                 uid: number;
             };
             cookie?: never;
@@ -17390,9 +17534,15 @@ export interface operations {
         parameters: {
             query?: {
                 uid?: number;
-                /** @description Page number, from 1 */
+                /**
+                 * @description Page number, from 1
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, at most 100 */
+                /**
+                 * @description Items per page, at most 100
+                 * @example 5
+                 */
                 size?: number;
             };
             header?: never;
@@ -17771,10 +17921,14 @@ export interface operations {
     getOpsRequests: {
         parameters: {
             query?: {
-                /** @description Part of the path */
+                /**
+                 * @description Part of the path
+                 * @example /api/balance
+                 */
                 path?: string;
                 uid?: number;
                 code?: number;
+                /** @example 2 */
                 limit?: number;
                 /** @description true: include the /ops calls themselves */
                 ops?: "true" | "false";
@@ -18046,6 +18200,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example new-player */
                 name: string;
             };
             cookie?: never;
@@ -18165,6 +18320,7 @@ export interface operations {
         parameters: {
             query?: {
                 phone?: string;
+                /** @example 5 */
                 limit?: number;
             };
             header?: never;
@@ -18308,6 +18464,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example example */
                 name: string;
             };
             cookie?: never;
@@ -18419,6 +18576,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example example */
                 name: string;
             };
             cookie?: never;
@@ -18547,6 +18705,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example example-copy */
                 name: string;
             };
             cookie?: never;
@@ -18615,6 +18774,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example example */
                 name: string;
             };
             cookie?: never;
@@ -18804,6 +18964,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 10000003 */
                 uid: number;
             };
             cookie?: never;
@@ -18917,7 +19078,9 @@ export interface operations {
     getOpsUsers: {
         parameters: {
             query?: {
+                /** @example rico */
                 q?: string;
+                /** @example 5 */
                 limit?: number;
             };
             header?: never;
@@ -19023,6 +19186,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 10000003 */
                 uid: number;
             };
             cookie?: never;
@@ -19126,6 +19290,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 10000003 */
                 uid: number;
             };
             cookie?: never;
@@ -19256,13 +19421,20 @@ export interface operations {
                 from?: string;
                 /** @description Last day included, YYYY-MM-DD (Asia/Manila) */
                 to?: string;
-                /** @description Page number, from 1 */
+                /**
+                 * @description Page number, from 1
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, at most 100 */
+                /**
+                 * @description Items per page, at most 100
+                 * @example 3
+                 */
                 size?: number;
             };
             header?: never;
             path: {
+                /** @example 10000003 */
                 uid: number;
             };
             cookie?: never;
@@ -19340,6 +19512,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 10000003 */
                 uid: number;
             };
             cookie?: never;
@@ -19408,6 +19581,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 10000003 */
                 uid: number;
             };
             cookie?: never;
@@ -19520,10 +19694,12 @@ export interface operations {
     getOpsUsersByUidSessions: {
         parameters: {
             query?: {
+                /** @example 5 */
                 limit?: number;
             };
             header?: never;
             path: {
+                /** @example 10000003 */
                 uid: number;
             };
             cookie?: never;
@@ -19608,6 +19784,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 10000003 */
                 uid: number;
             };
             cookie?: never;
@@ -19717,7 +19894,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 10000003 */
                 uid: number;
+                /** @example 2 */
                 id: number;
             };
             cookie?: never;
@@ -19842,6 +20021,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 10000003 */
                 uid: number;
             };
             cookie?: never;
@@ -19990,6 +20170,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 10000003 */
                 uid: number;
             };
             cookie?: never;
@@ -20098,6 +20279,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0 */
                 vipLevel: number;
             };
             cookie?: never;
@@ -20390,9 +20572,15 @@ export interface operations {
                 from?: string;
                 /** @description Last day included, YYYY-MM-DD (Asia/Manila) */
                 to?: string;
-                /** @description Page number, from 1 */
+                /**
+                 * @description Page number, from 1
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, at most 100 */
+                /**
+                 * @description Items per page, at most 100
+                 * @example 10
+                 */
                 size?: number;
             };
             header?: never;
@@ -20472,6 +20660,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example W2026112000000010 */
                 orderNo: string;
             };
             cookie?: never;
@@ -20540,6 +20729,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example W2026112000000010 */
                 orderNo: string;
             };
             cookie?: never;
@@ -20656,6 +20846,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example W2026112000000011 */
                 orderNo: string;
             };
             cookie?: never;
@@ -20767,6 +20958,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example W2026112000000010 */
                 orderNo: string;
             };
             cookie?: never;
