@@ -403,6 +403,48 @@ describe('npm run openapi is stable', () => {
       },
     });
   });
+
+  it('stands in for signatures, SMS codes, wall-clock stamps and measurements, and leaves the frozen clock alone', () => {
+    const wall = Date.parse('2027-03-01T09:00:00.000Z');
+    const run = (signature: string, sms: string, at: number, tookMs: number) =>
+      stableExamples(
+        {
+          'post /x': [
+            {
+              summary: 'x',
+              request: { code: sms, signature },
+              response: {
+                success: true,
+                data: {
+                  sent: [{ code: sms }],
+                  savedAt: new Date(at).toISOString(),
+                  createdAt: '2026-11-20T02:00:00.000Z',
+                  tookMs,
+                  total: 17,
+                  content: `order W20261120${String(tookMs).padStart(8, '0')} paid`,
+                },
+              },
+            },
+          ],
+        },
+        { from: wall - 60_000, to: wall + 60_000 },
+      );
+    const a = run('ab'.repeat(32), '482913', wall + 1234, 17);
+    expect(run('cd'.repeat(32), '105577', wall + 5678, 40)).toEqual(a);
+    expect(a['post /x']?.[0]?.request).toEqual({ code: '100001', signature: `${'0'.repeat(63)}1` });
+    expect(a['post /x']?.[0]?.response).toEqual({
+      success: true,
+      data: {
+        sent: [{ code: '100001' }],
+        savedAt: '2026-11-20T02:00:01.000Z',
+        // An instant of the frozen clock is kept; a measurement is fixed by its field's name only.
+        createdAt: '2026-11-20T02:00:00.000Z',
+        tookMs: 50,
+        total: 17,
+        content: 'order W2026112000000001 paid',
+      },
+    });
+  });
 });
 
 describe('a client typed by openapi-typescript', () => {
