@@ -9,6 +9,7 @@
  * docs.test fails while an operation of the document has no success example and is not in EXAMPLE_EXCEPTIONS.
  */
 import { md5 } from 'js-md5';
+import { Code } from '../../../shared/codes';
 import { signFields } from '../lib/signature';
 import type { TestApp } from './harness';
 import type { Player } from './world';
@@ -31,6 +32,8 @@ export interface ExampleCall {
   params?: Record<string, string | number>;
   query?: Record<string, string | number | boolean>;
   body?: unknown;
+  /** The refusal this call is meant to show (its code); without it the call must succeed. */
+  refusal?: number;
   /** A body that is not JSON (a snapshot file): sent as is, not shown in the example. */
   raw?: { contentType: string; payload: Buffer };
 }
@@ -86,6 +89,7 @@ export const PHASES: Phase[] = [
         {
           as: null,
           summary: 'The username is taken: maria001',
+          refusal: Code.USERNAME_TAKEN,
           body: { ...REGISTER, username: 'maria001', phone: '9170000010' },
         },
       ],
@@ -95,7 +99,12 @@ export const PHASES: Phase[] = [
       ],
       [
         'post /api/user/login',
-        { as: null, summary: 'A wrong password', body: { username: 'maria001', password: md5('wrong-one') } },
+        {
+          as: null,
+          summary: 'A wrong password',
+          refusal: Code.LOGIN_FAILED,
+          body: { username: 'maria001', password: md5('wrong-one') },
+        },
       ],
       ['get /health', { as: null }],
       ['get /ready', { as: null }],
@@ -149,7 +158,11 @@ export const PHASES: Phase[] = [
       ],
       [
         'post /api/recharge/build',
-        { summary: 'A first deposit below the minimum', body: { channel: 'gcash', amount: 100 } },
+        {
+          summary: 'A first deposit below the minimum',
+          refusal: Code.FIRST_DEPOSIT_MIN,
+          body: { channel: 'gcash', amount: 100 },
+        },
       ],
       ['post /api/recharge/resume', (c) => ({ body: { orderNo: first(c.data['post /api/recharge/build']).orderNo } })],
       ['post /api/recharge/cancel', (c) => ({ body: { orderNo: first(c.data['post /api/recharge/build']).orderNo } })],
@@ -458,7 +471,10 @@ export const PHASES: Phase[] = [
       ['get /api/balance', { summary: 'rico0003, VIP 3' }],
       ['get /api/vip/card/fetch'],
       ['post /api/vip/card/daily/rewards/claim', { body: {} }],
-      ['post /api/vip/card/daily/rewards/claim', { summary: 'Claimed twice the same day', body: {} }],
+      [
+        'post /api/vip/card/daily/rewards/claim',
+        { summary: 'Claimed twice the same day', refusal: Code.SIGN_IN_NOT_ARRIVED, body: {} },
+      ],
       ['post /api/vip/card/monthly/rewards/claim', { body: {} }],
       ['post /api/vip/card/deposit/rewards/claim', { body: {} }],
       ['post /api/vip/card/rebate/rewards/claim', { body: {} }],
@@ -478,7 +494,10 @@ export const PHASES: Phase[] = [
       ['post /api/bonus/signIn/claim', { body: { day: 1 } }],
       ['get /api/bonus/dailyDeposit/fetch'],
       ['post /api/bonus/dailyDeposit/claim', { body: { tier: 1 } }],
-      ['post /api/bonus/returnGift/claim', { body: {} }],
+      [
+        'post /api/bonus/returnGift/claim',
+        { summary: 'rico0003 has not been away', refusal: Code.RETURN_GIFT_NOT_ELIGIBLE, body: {} },
+      ],
       ['post /api/redemption/code/use', { body: { code: 'VIPGOLD888' } }],
       [
         'post /ops/codes',
@@ -502,6 +521,7 @@ export const PHASES: Phase[] = [
         'post /api/withdraw/create',
         async (c) => ({
           summary: 'More than the VIP daily limit',
+          refusal: Code.WITHDRAW_LIMIT,
           body: { amount: 900_000, password: md5('trade123'), captcha: await c.t.captcha(await c.player('rico0003')) },
         }),
       ],
@@ -676,7 +696,10 @@ export const PHASES: Phase[] = [
       },
       ['get /api/bonus/returnGift/fetch', { summary: 'good0001, back after 8 days away' }],
       ['post /api/bonus/returnGift/claim', { summary: 'good0001, back after 8 days away', body: {} }],
-      ['post /api/bonus/returnGift/claim', { summary: 'Claimed twice', body: {} }],
+      [
+        'post /api/bonus/returnGift/claim',
+        { summary: 'Claimed twice', refusal: Code.REWARD_ALREADY_CLAIMED, body: {} },
+      ],
     ],
   },
 ];

@@ -29,14 +29,17 @@ export async function openApiTypes(document: OpenAPI3): Promise<string> {
  * operation's examples. The clock is frozen (HARNESS_NOW) and the scenario players' uids and codes are
  * fixed; what differs per run (a registration's uid and code, order numbers, tokens, signatures, the
  * captcha...) is replaced by fixed stand-ins (`stableExamples`), so regenerating the file changes nothing
- * unless an answer did. `log` receives each call that did not answer as its step expected.
+ * unless an answer did. A call that does not answer as its step says (a success, or the refusal it names)
+ * fails the recording, so no example goes missing unseen.
  */
-export async function scenarioExamples(log?: (line: string) => void): Promise<ScenarioExamples> {
+export async function scenarioExamples(): Promise<ScenarioExamples> {
   const { createTestApp } = await import('./harness');
   const { PHASES } = await import('./openapi-calls');
   const from = Date.now();
   const t = await createTestApp();
   const examples: ScenarioExamples = {};
+  /** Calls that did not answer as their step says (a success, or the refusal it names). */
+  const surprises: string[] = [];
   try {
     for (const phase of PHASES) {
       await t.loadScenario(phase.scenario);
@@ -60,7 +63,7 @@ export async function scenarioExamples(log?: (line: string) => void): Promise<Sc
         try {
           call = typeof input === 'function' ? await input(context) : (input ?? {});
         } catch (error) {
-          log?.(`${key}: its input failed: ${(error as Error).message}`);
+          surprises.push(`${phase.scenario}, ${key}: its input failed: ${(error as Error).message}`);
           continue;
         }
         const [method = 'get', template = ''] = key.split(' ');
@@ -98,12 +101,15 @@ export async function scenarioExamples(log?: (line: string) => void): Promise<Sc
         try {
           response = answer.json();
         } catch {
-          log?.(`${key}: not JSON (${answer.statusCode})`);
+          surprises.push(`${phase.scenario}, ${key}: not JSON (${answer.statusCode})`);
           continue;
         }
         if (response.success) context.data[key] = response.data as never;
-        else
-          log?.(`${key} ${JSON.stringify(call.body ?? call.query ?? {})}: ${JSON.stringify(response).slice(0, 300)}`);
+        if ((response.success ? undefined : response.code) !== call.refusal) {
+          surprises.push(
+            `${phase.scenario}, ${key} ${JSON.stringify(call.body ?? call.query ?? {})}: expected ${call.refusal ?? 'a success'}, got ${JSON.stringify(response).slice(0, 300)}`,
+          );
+        }
         const caller =
           who === 'ops'
             ? 'The operator'
@@ -129,6 +135,9 @@ export async function scenarioExamples(log?: (line: string) => void): Promise<Sc
     }
   } finally {
     await t.close();
+  }
+  if (surprises.length > 0) {
+    throw new Error(`The recording did not go as server/src/test/openapi-calls.ts says:\n${surprises.join('\n')}`);
   }
   return stableExamples(examples, { from, to: Date.now() });
 }
