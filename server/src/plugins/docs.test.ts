@@ -332,6 +332,17 @@ describe('the OpenAPI document', () => {
     // A path or query parameter shows the value its success example sent.
     const record = (document.paths as Record<string, Record<string, Operation>>)['/api/game/record/{type}']?.get;
     expect(record?.parameters).toContainEqual(expect.objectContaining({ name: 'type', in: 'path', example: 'all' }));
+    // An answer with a status of its own shows its own code, not the Failure schema's example.
+    const statusExample = (path: string, method: string, status: string) => {
+      const op = (document.paths as Record<string, Record<string, Operation>>)[path]?.[method];
+      const answer = op?.responses[status] as
+        | { content: Record<string, { examples: Record<string, { value: { code: number } }> }> }
+        | undefined;
+      return Object.values(answer?.content['application/json']?.examples ?? {}).map((e) => e.value.code);
+    };
+    expect(statusExample('/ops/users/{uid}', 'get', '401')).toEqual([Code.OPS_UNAUTHORIZED]);
+    expect(statusExample('/api/withdraw/create', 'post', '403')).toEqual([Code.MISSING_REQUEST_FROM]);
+    expect(statusExample('/api/withdraw/create', 'post', '503')).toEqual([Code.SERVICE_UNAVAILABLE]);
   });
 
   it("passes Redocly's recommended rules with no error", () => {

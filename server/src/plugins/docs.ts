@@ -3,7 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Code } from '../../../shared/codes';
+import { Code, type CodeValue } from '../../../shared/codes';
 import * as contract from '../../../shared/contract';
 import { type Endpoint, IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../../../shared/contract/define';
 import * as dev from '../../../shared/contract/dev';
@@ -223,6 +223,7 @@ function codesOf(method: string, path: string, op: Operation): number[] {
   return [...codes].sort((a, b) => a - b);
 }
 
+/** A failure answered with a status of its own; its example is its own code (not the Failure schema's 20002). */
 const failure = (codes: number[], description: string) => ({
   description,
   content: {
@@ -232,6 +233,12 @@ const failure = (codes: number[], description: string) => ({
           { $ref: '#/components/schemas/Failure' },
           { type: 'object', properties: { code: { type: 'integer', enum: codes } } },
         ],
+      },
+      examples: {
+        [`code${codes[0]}`]: {
+          summary: description,
+          value: { success: false, code: codes[0], msg: codeMessage(codes[0] as CodeValue, 'en-US'), data: null },
+        },
       },
     },
   },
