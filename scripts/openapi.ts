@@ -1,5 +1,6 @@
 /**
- * Records the main operations' examples from the scenarios (server/src/plugins/openapi-examples.json), then
+ * Records every operation's examples from the scenarios (server/src/plugins/openapi-examples.json; the calls:
+ * server/src/test/openapi-calls.ts), then
  * writes the OpenAPI document's TypeScript types from openapi-typescript
  * (server/src/test/openapi-types.ts, used by the typed-client test). `npm run openapi` after changing the
  * contract; server/src/plugins/docs.test.ts fails while the committed files are stale.

@@ -11,6 +11,7 @@ import * as contract from '../../../shared/contract';
 import { CONTROL_EVENTS, COUNTER_EVENTS } from '../../../shared/socket';
 import { createTestApp, type TestApp } from '../test/harness';
 import { openApiDocument, openApiTypes, scenarioExamples, stableExamples } from '../test/openapi';
+import { EXAMPLE_EXCEPTIONS } from '../test/openapi-calls';
 import type { components, operations } from '../test/openapi-types';
 import { contractEndpoints, operationIdOf, UNDOCUMENTED_ROUTES } from './docs';
 
@@ -276,36 +277,72 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('shows examples recorded from the scenarios, valid against the contract', () => {
-    const cases = [
-      ['/api/user/custom/register', 'post', contract.user.register],
-      ['/api/user/login', 'post', contract.user.login],
-      ['/api/balance', 'get', contract.account.balance],
-      ['/api/recharge/build', 'post', contract.recharge.rechargeBuild],
-      ['/api/withdraw/create', 'post', contract.withdraw.createWithdrawal],
-    ] as const;
-    for (const [path, method, endpoint] of cases) {
-      const op = (document.paths as Record<string, Record<string, Json>>)[path]?.[method] as {
-        requestBody?: { content: Record<string, { examples: Record<string, { value: unknown }> }> };
-        responses: Record<string, { content: Record<string, { examples: Record<string, { value: unknown }> }> }>;
+  it('shows a recorded success example for every operation but the listed exceptions, valid against the contract', () => {
+    const keys = allOperations().map(({ path, method }) => `${method} ${path}`);
+    // The exceptions are operations of the document, each with its reason, and few.
+    for (const [key, reason] of Object.entries(EXAMPLE_EXCEPTIONS)) {
+      expect(keys, `EXAMPLE_EXCEPTIONS: ${key}`).toContain(key);
+      expect(reason.length, key).toBeGreaterThan(20);
+    }
+    expect(Object.keys(EXAMPLE_EXCEPTIONS).length).toBeLessThanOrEqual(5);
+    const endpoints = new Map(
+      [...contractEndpoints.values()].map((e) => [`${e.method.toLowerCase()} ${e.path.replace(/:(\w+)/g, '{$1}')}`, e]),
+    );
+    const without: string[] = [];
+    const invalid: string[] = [];
+    let failures = 0;
+    for (const { path, method, op } of allOperations()) {
+      const key = `${method} ${path}`;
+      if (key in EXAMPLE_EXCEPTIONS) continue;
+      const typed = op as Operation & {
+        'x-codes': number[];
+        requestBody?: { content: Record<string, { examples?: Record<string, { value: unknown }> }> };
+        responses: Record<string, { content?: Record<string, { examples?: Record<string, { value: unknown }> }> }>;
       };
-      const answers = op.responses['200']?.content['application/json']?.examples ?? {};
-      const success = answers.success?.value as { success: boolean; code: number; data: unknown } | undefined;
-      expect(success, `${path}: a success example`).toBeDefined();
-      expect(success?.code).toBe(0);
-      expect(endpoint.data.safeParse(success?.data).success, `${path}: its data fits the contract`).toBe(true);
-      if ('body' in endpoint) {
-        const sent = op.requestBody?.content['application/json']?.examples.success?.value;
-        expect(endpoint.body.safeParse(sent).success, `${path}: its request fits the contract`).toBe(true);
+      const answers = typed.responses['200']?.content?.['application/json']?.examples ?? {};
+      const sent = typed.requestBody?.content['application/json']?.examples ?? {};
+      if (!answers.success) {
+        without.push(key);
+        continue;
       }
+      const endpoint = endpoints.get(key);
+      expect(endpoint, `${key}: a contract endpoint`).toBeDefined();
       for (const [name, example] of Object.entries(answers)) {
-        if (name === 'success') continue;
-        const failure = example.value as { success: boolean; code: number; data: unknown };
-        expect(failure.success).toBe(false);
-        expect(name).toBe(`code${failure.code}`);
-        expect('codes' in endpoint ? (endpoint.codes as readonly number[]) : []).toContain(failure.code);
+        const answer = example.value as { success: boolean; code: number; data: unknown };
+        if (name.startsWith('success')) {
+          expect(answer.success, `${key} ${name}`).toBe(true);
+          expect(answer.code).toBe(0);
+          const data = endpoint?.data.safeParse(answer.data);
+          if (!data?.success) invalid.push(`${key} ${name}: ${data?.error.message.slice(0, 300)}`);
+          if (endpoint?.body && sent[name]) {
+            const body = endpoint.body.safeParse(sent[name]?.value);
+            if (!body.success) invalid.push(`${key} ${name} request: ${body.error.message.slice(0, 300)}`);
+          }
+        } else {
+          failures += 1;
+          expect(answer.success, `${key} ${name}`).toBe(false);
+          expect(name).toBe(`code${answer.code}`);
+          expect(typed['x-codes'], `${key}: ${answer.code} is one of its codes`).toContain(answer.code);
+        }
       }
     }
+    expect(without, 'operations with no success example (server/src/test/openapi-calls.ts)').toEqual([]);
+    expect(invalid).toEqual([]);
+    expect(failures, 'some refusals are recorded too').toBeGreaterThanOrEqual(5);
+    // A path or query parameter shows the value its success example sent.
+    const record = (document.paths as Record<string, Record<string, Operation>>)['/api/game/record/{type}']?.get;
+    expect(record?.parameters).toContainEqual(expect.objectContaining({ name: 'type', in: 'path', example: 'all' }));
+    // An answer with a status of its own shows its own code, not the Failure schema's example.
+    const statusExample = (path: string, method: string, status: string) => {
+      const op = (document.paths as Record<string, Record<string, Operation>>)[path]?.[method];
+      const answer = op?.responses[status] as
+        | { content: Record<string, { examples: Record<string, { value: { code: number } }> }> }
+        | undefined;
+      return Object.values(answer?.content['application/json']?.examples ?? {}).map((e) => e.value.code);
+    };
+    expect(statusExample('/ops/users/{uid}', 'get', '401')).toEqual([Code.OPS_UNAUTHORIZED]);
+    expect(statusExample('/api/withdraw/create', 'post', '403')).toEqual([Code.MISSING_REQUEST_FROM]);
+    expect(statusExample('/api/withdraw/create', 'post', '503')).toEqual([Code.SERVICE_UNAVAILABLE]);
   });
 
   it("passes Redocly's recommended rules with no error", () => {
@@ -374,6 +411,48 @@ describe('npm run openapi is stable', () => {
         maria: { uid: 10000001, invitationCode: 'AAAKTFWB' },
         orderNo: 'D2026112000000001',
         payUrl: 'http://h/pay/D2026112000000001?token=00000000000000000000000000000001',
+      },
+    });
+  });
+
+  it('stands in for signatures, SMS codes, wall-clock stamps and measurements, and leaves the frozen clock alone', () => {
+    const wall = Date.parse('2027-03-01T09:00:00.000Z');
+    const run = (signature: string, sms: string, at: number, tookMs: number) =>
+      stableExamples(
+        {
+          'post /x': [
+            {
+              summary: 'x',
+              request: { code: sms, signature },
+              response: {
+                success: true,
+                data: {
+                  sent: [{ code: sms }],
+                  savedAt: new Date(at).toISOString(),
+                  createdAt: '2026-11-20T02:00:00.000Z',
+                  tookMs,
+                  total: 17,
+                  content: `order W20261120${String(tookMs).padStart(8, '0')} paid`,
+                },
+              },
+            },
+          ],
+        },
+        { from: wall - 60_000, to: wall + 60_000 },
+      );
+    const a = run('ab'.repeat(32), '482913', wall + 1234, 17);
+    expect(run('cd'.repeat(32), '105577', wall + 5678, 40)).toEqual(a);
+    expect(a['post /x']?.[0]?.request).toEqual({ code: '100001', signature: `${'0'.repeat(63)}1` });
+    expect(a['post /x']?.[0]?.response).toEqual({
+      success: true,
+      data: {
+        sent: [{ code: '100001' }],
+        savedAt: '2026-11-20T02:00:01.000Z',
+        // An instant of the frozen clock is kept; a measurement is fixed by its field's name only.
+        createdAt: '2026-11-20T02:00:00.000Z',
+        tookMs: 50,
+        total: 17,
+        content: 'order W2026112000000001 paid',
       },
     });
   });

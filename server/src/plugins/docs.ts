@@ -3,7 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Code } from '../../../shared/codes';
+import { Code, type CodeValue } from '../../../shared/codes';
 import * as contract from '../../../shared/contract';
 import {
   answerableCodes,
@@ -14,6 +14,7 @@ import {
 import * as dev from '../../../shared/contract/dev';
 import * as ops from '../../../shared/contract/ops';
 import * as opsAudit from '../../../shared/contract/ops-audit';
+import * as opsDashboard from '../../../shared/contract/ops-dashboard';
 import * as opsInbox from '../../../shared/contract/ops-inbox';
 import * as opsMoney from '../../../shared/contract/ops-money';
 import * as opsRewards from '../../../shared/contract/ops-rewards';
@@ -71,6 +72,7 @@ const everyModule = [
   dev,
   ops,
   opsAudit,
+  opsDashboard,
   opsInbox,
   opsMoney,
   opsRewards,
@@ -133,20 +135,28 @@ type Json = Record<string, unknown>;
 /** One recorded call: what was sent and what the server answered. */
 export interface RecordedExample {
   summary: string;
+  /** The path parameters and query of the call, when it had any. */
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean>;
   request?: unknown;
   response: unknown;
 }
 
-/** Examples of the main operations by `method path` (scenarioExamples in server/src/test/openapi.ts). */
+/** Examples of every operation by `method path` (scenarioExamples in server/src/test/openapi.ts). */
 export type ScenarioExamples = Record<string, RecordedExample[]>;
 
-/** Each recorded answer as a named example: `success`, or the failure's code (`code20003`). */
+/**
+ * Each recorded answer as a named example: `success` (`success2`, `success3` for further ones), or the
+ * failure's code (`code20003`), the same names for the request and the answer.
+ */
 function namedExamples(recorded: RecordedExample[], part: 'request' | 'response'): Json {
   const named: Json = {};
+  let successes = 0;
   for (const example of recorded) {
-    if (example[part] === undefined) continue;
     const answer = example.response as { success?: boolean; code?: number };
-    named[answer.success ? 'success' : `code${answer.code}`] = { summary: example.summary, value: example[part] };
+    if (answer.success) successes += 1;
+    const name = answer.success ? `success${successes > 1 ? successes : ''}` : `code${answer.code}`;
+    if (example[part] !== undefined) named[name] = { summary: example.summary, value: example[part] };
   }
   return named;
 }
@@ -194,6 +204,7 @@ function codesOf(method: string, path: string, op: Operation): number[] {
   return [...codes].sort((a, b) => a - b);
 }
 
+/** A failure answered with a status of its own; its example is its own code (not the Failure schema's 20002). */
 const failure = (codes: number[], description: string) => ({
   description,
   content: {
@@ -203,6 +214,12 @@ const failure = (codes: number[], description: string) => ({
           { $ref: '#/components/schemas/Failure' },
           { type: 'object', properties: { code: { type: 'integer', enum: codes } } },
         ],
+      },
+      examples: {
+        [`code${codes[0]}`]: {
+          summary: description,
+          value: { success: false, code: codes[0], msg: codeMessage(codes[0] as CodeValue, 'en-US'), data: null },
+        },
       },
     },
   },
@@ -409,6 +426,13 @@ export function completeDocument(document: Json, publicUrl: string): Json {
         const body = (op.requestBody as { content?: Record<string, Json> } | undefined)?.content?.['application/json'];
         if (body) body.examples = namedExamples(recorded, 'request');
         if (json) (json as Json).examples = namedExamples(recorded, 'response');
+        // The path parameters and query of the success example, as each parameter's example.
+        const sent = recorded.find((example) => (example.response as { success?: boolean }).success);
+        op.parameters = op.parameters?.map((parameter) => {
+          const from = parameter.in === 'path' ? sent?.params : parameter.in === 'query' ? sent?.query : undefined;
+          const value = from?.[parameter.name as string];
+          return value === undefined ? parameter : { ...parameter, example: value };
+        });
       }
       op['x-codes'] = codes;
       op.description = [

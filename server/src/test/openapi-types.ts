@@ -2541,7 +2541,7 @@ export interface paths {
         };
         /**
          * The operator's dashboard: GGR, NGR, bonus cost, deposits, withdrawals paid, active and new players for today and the last 30 Manila days, the daily series and the pending queues
-         * @description Failure codes besides the business ones of its domain: 10005, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 30001 (shared/codes.ts).
          */
         get: operations["getOpsDashboard"];
         put?: never;
@@ -5733,6 +5733,7 @@ export interface operations {
     getCouponFetch: {
         parameters: {
             query?: {
+                /** @example available */
                 status?: "available" | "used" | "expired";
             };
             header?: {
@@ -6038,10 +6039,17 @@ export interface operations {
     getFriendCardRewardsRecord: {
         parameters: {
             query?: {
+                /** @example deposit */
                 kind?: "deposit" | "turnover" | "ranking";
-                /** @description Page number, from 1 */
+                /**
+                 * @description Page number, from 1
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, at most 100 */
+                /**
+                 * @description Items per page, at most 100
+                 * @example 10
+                 */
                 size?: number;
             };
             header?: {
@@ -6232,12 +6240,21 @@ export interface operations {
     getGameFetch: {
         parameters: {
             query: {
-                /** @description A menu code: default lists every game, hot the hot-tagged ones, else the type */
+                /**
+                 * @description A menu code: default lists every game, hot the hot-tagged ones, else the type
+                 * @example slot
+                 */
                 type: "default" | "hot" | "slot" | "live" | "sports" | "fish" | "poker" | "arcade";
                 provider?: string;
-                /** @description Page number, from 1 */
+                /**
+                 * @description Page number, from 1
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, at most 100 */
+                /**
+                 * @description Items per page, at most 100
+                 * @example 2
+                 */
                 size?: number;
             };
             header?: {
@@ -6309,9 +6326,15 @@ export interface operations {
     getGameFetchHot: {
         parameters: {
             query?: {
-                /** @description Page number, from 1 */
+                /**
+                 * @description Page number, from 1
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, at most 100 */
+                /**
+                 * @description Items per page, at most 100
+                 * @example 2
+                 */
                 size?: number;
             };
             header?: {
@@ -6383,9 +6406,15 @@ export interface operations {
     getGameFetchLive: {
         parameters: {
             query?: {
-                /** @description Page number, from 1 */
+                /**
+                 * @description Page number, from 1
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, at most 100 */
+                /**
+                 * @description Items per page, at most 100
+                 * @example 2
+                 */
                 size?: number;
             };
             header?: {
@@ -6656,9 +6685,15 @@ export interface operations {
                 from?: string;
                 /** @description Last day included, YYYY-MM-DD (Asia/Manila) */
                 to?: string;
-                /** @description Page number, from 1 */
+                /**
+                 * @description Page number, from 1
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, at most 100 */
+                /**
+                 * @description Items per page, at most 100
+                 * @example 10
+                 */
                 size?: number;
             };
             header?: {
@@ -6669,6 +6704,7 @@ export interface operations {
                 language?: "en-US" | "vi-VN";
             };
             path: {
+                /** @example all */
                 type: "all" | "slot" | "live" | "sports" | "fish" | "poker" | "arcade";
             };
             cookie?: never;
@@ -6978,9 +7014,15 @@ export interface operations {
         parameters: {
             query?: {
                 type?: string;
-                /** @description Page number, from 1 */
+                /**
+                 * @description Page number, from 1
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, at most 100 */
+                /**
+                 * @description Items per page, at most 100
+                 * @example 10
+                 */
                 size?: number;
             };
             header?: {
@@ -7682,6 +7724,7 @@ export interface operations {
     getManufFetch: {
         parameters: {
             query?: {
+                /** @example slot */
                 type?: "default" | "hot" | "slot" | "live" | "sports" | "fish" | "poker" | "arcade";
             };
             header?: {
@@ -7867,12 +7910,21 @@ export interface operations {
     getOpenGameFetch: {
         parameters: {
             query: {
-                /** @description A menu code: default lists every game, hot the hot-tagged ones, else the type */
+                /**
+                 * @description A menu code: default lists every game, hot the hot-tagged ones, else the type
+                 * @example slot
+                 */
                 type: "default" | "hot" | "slot" | "live" | "sports" | "fish" | "poker" | "arcade";
                 provider?: string;
-                /** @description Page number, from 1 */
+                /**
+                 * @description Page number, from 1
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, at most 100 */
+                /**
+                 * @description Items per page, at most 100
+                 * @example 2
+                 */
                 size?: number;
             };
             header?: {
@@ -7944,9 +7996,15 @@ export interface operations {
     getOpenGameFetchHot: {
         parameters: {
             query?: {
-                /** @description Page number, from 1 */
+                /**
+                 * @description Page number, from 1
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, at most 100 */
+                /**
+                 * @description Items per page, at most 100
+                 * @example 2
+                 */
                 size?: number;
             };
             header?: {
@@ -8018,9 +8076,15 @@ export interface operations {
     getOpenGameFetchLive: {
         parameters: {
             query?: {
-                /** @description Page number, from 1 */
+                /**
+                 * @description Page number, from 1
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, at most 100 */
+                /**
+                 * @description Items per page, at most 100
+                 * @example 2
+                 */
                 size?: number;
             };
             header?: {
@@ -8092,10 +8156,17 @@ export interface operations {
     getOpenGameSearch: {
         parameters: {
             query: {
+                /** @example fiesta */
                 q: string;
-                /** @description Page number, from 1 */
+                /**
+                 * @description Page number, from 1
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, at most 100 */
+                /**
+                 * @description Items per page, at most 100
+                 * @example 2
+                 */
                 size?: number;
             };
             header?: {
@@ -8287,6 +8358,7 @@ export interface operations {
     getOpenManufFetch: {
         parameters: {
             query?: {
+                /** @example slot */
                 type?: "default" | "hot" | "slot" | "live" | "sports" | "fish" | "poker" | "arcade";
             };
             header?: {
@@ -8796,12 +8868,21 @@ export interface operations {
             query?: {
                 /** @description A recorded round: its seeds, params and actions are looked up */
                 roundId?: string;
+                /** @example example-server-seed */
                 serverSeed?: string;
+                /** @example example-client-seed */
                 clientSeed?: string;
+                /** @example 1 */
                 nonce?: number;
-                /** @description The title's key (the catalog's game code) */
+                /**
+                 * @description The title's key (the catalog's game code)
+                 * @example nfg-coin-flip-clash
+                 */
                 title?: string;
-                /** @description What the page sent to open the round, as JSON text */
+                /**
+                 * @description What the page sent to open the round, as JSON text
+                 * @example {"stake":1000,"side":"heads","coins":1}
+                 */
                 params?: string;
                 /** @description A stepped round’s actions in order (an array), as JSON text */
                 actions?: string;
@@ -9585,6 +9666,7 @@ export interface operations {
     getRechargeAmount: {
         parameters: {
             query?: {
+                /** @example gcash */
                 channel?: "gcash" | "maya";
             };
             header?: {
@@ -9654,6 +9736,7 @@ export interface operations {
     getRechargeBank: {
         parameters: {
             query?: {
+                /** @example gcash */
                 channel?: "gcash" | "maya";
             };
             header?: {
@@ -9983,9 +10066,15 @@ export interface operations {
                 from?: string;
                 /** @description Last day included, YYYY-MM-DD (Asia/Manila) */
                 to?: string;
-                /** @description Page number, from 1 */
+                /**
+                 * @description Page number, from 1
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, at most 100 */
+                /**
+                 * @description Items per page, at most 100
+                 * @example 10
+                 */
                 size?: number;
             };
             header?: {
@@ -11541,9 +11630,15 @@ export interface operations {
                 from?: string;
                 /** @description Last day included, YYYY-MM-DD (Asia/Manila) */
                 to?: string;
-                /** @description Page number, from 1 */
+                /**
+                 * @description Page number, from 1
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, at most 100 */
+                /**
+                 * @description Items per page, at most 100
+                 * @example 10
+                 */
                 size?: number;
             };
             header?: {
@@ -12471,9 +12566,15 @@ export interface operations {
     getUserGameCollectFetch: {
         parameters: {
             query?: {
-                /** @description Page number, from 1 */
+                /**
+                 * @description Page number, from 1
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, at most 100 */
+                /**
+                 * @description Items per page, at most 100
+                 * @example 10
+                 */
                 size?: number;
             };
             header?: {
@@ -14986,9 +15087,15 @@ export interface operations {
                 from?: string;
                 /** @description Last day included, YYYY-MM-DD (Asia/Manila) */
                 to?: string;
-                /** @description Page number, from 1 */
+                /**
+                 * @description Page number, from 1
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, at most 100 */
+                /**
+                 * @description Items per page, at most 100
+                 * @example 10
+                 */
                 size?: number;
             };
             header?: {
@@ -15267,9 +15374,15 @@ export interface operations {
                 target?: string;
                 /** @description true: only refused actions; false: only done ones */
                 failed?: "true" | "false";
-                /** @description Page number, from 1 */
+                /**
+                 * @description Page number, from 1
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, at most 100 */
+                /**
+                 * @description Items per page, at most 100
+                 * @example 3
+                 */
                 size?: number;
             };
             header?: never;
@@ -15368,6 +15481,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example example-token-6 */
                 token: string;
             };
             cookie?: never;
@@ -15504,6 +15618,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example maya */
                 code: "gcash" | "maya";
             };
             cookie?: never;
@@ -15614,8 +15729,10 @@ export interface operations {
     getOpsChat: {
         parameters: {
             query?: {
+                /** @example all */
                 status?: "open" | "closed" | "all";
                 uid?: number;
+                /** @example 5 */
                 limit?: number;
             };
             header?: never;
@@ -15690,6 +15807,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -15761,6 +15879,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -15869,6 +15988,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -15977,6 +16097,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 1 */
                 id: number;
             };
             cookie?: never;
@@ -16289,9 +16410,15 @@ export interface operations {
             query?: {
                 /** @description Part of the code, any case */
                 q?: string;
-                /** @description Page number, from 1 */
+                /**
+                 * @description Page number, from 1
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, at most 100 */
+                /**
+                 * @description Items per page, at most 100
+                 * @example 5
+                 */
                 size?: number;
             };
             header?: never;
@@ -16549,6 +16676,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 6 */
                 id: number;
             };
             cookie?: never;
@@ -16841,9 +16969,15 @@ export interface operations {
                 from?: string;
                 /** @description Last day included, YYYY-MM-DD (Asia/Manila) */
                 to?: string;
-                /** @description Page number, from 1 */
+                /**
+                 * @description Page number, from 1
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, at most 100 */
+                /**
+                 * @description Items per page, at most 100
+                 * @example 10
+                 */
                 size?: number;
             };
             header?: never;
@@ -16923,6 +17057,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example D2026112000000007 */
                 orderNo: string;
             };
             cookie?: never;
@@ -17273,6 +17408,7 @@ export interface operations {
     deleteOpsFaults: {
         parameters: {
             query?: {
+                /** @example 2 */
                 id?: number;
             };
             header?: never;
@@ -17714,12 +17850,19 @@ export interface operations {
     getOpsKyc: {
         parameters: {
             query?: {
+                /** @example pending */
                 status?: "pending" | "verified" | "rejected";
                 /** @description Only this player's records */
                 uid?: number;
-                /** @description Page number, from 1 */
+                /**
+                 * @description Page number, from 1
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, at most 100 */
+                /**
+                 * @description Items per page, at most 100
+                 * @example 10
+                 */
                 size?: number;
             };
             header?: never;
@@ -17799,6 +17942,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 10000022 */
                 uid: number;
             };
             cookie?: never;
@@ -17991,9 +18135,15 @@ export interface operations {
         parameters: {
             query?: {
                 uid?: number;
-                /** @description Page number, from 1 */
+                /**
+                 * @description Page number, from 1
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, at most 100 */
+                /**
+                 * @description Items per page, at most 100
+                 * @example 5
+                 */
                 size?: number;
             };
             header?: never;
@@ -18372,10 +18522,14 @@ export interface operations {
     getOpsRequests: {
         parameters: {
             query?: {
-                /** @description Part of the path */
+                /**
+                 * @description Part of the path
+                 * @example /api/balance
+                 */
                 path?: string;
                 uid?: number;
                 code?: number;
+                /** @example 2 */
                 limit?: number;
                 /** @description true: include the /ops calls themselves */
                 ops?: "true" | "false";
@@ -18728,6 +18882,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example new-player */
                 name: string;
             };
             cookie?: never;
@@ -18847,6 +19002,7 @@ export interface operations {
         parameters: {
             query?: {
                 phone?: string;
+                /** @example 5 */
                 limit?: number;
             };
             header?: never;
@@ -18990,6 +19146,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example example */
                 name: string;
             };
             cookie?: never;
@@ -19101,6 +19258,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example example */
                 name: string;
             };
             cookie?: never;
@@ -19229,6 +19387,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example example-copy */
                 name: string;
             };
             cookie?: never;
@@ -19297,6 +19456,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example example */
                 name: string;
             };
             cookie?: never;
@@ -19486,6 +19646,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 10000003 */
                 uid: number;
             };
             cookie?: never;
@@ -19909,7 +20070,9 @@ export interface operations {
     getOpsUsers: {
         parameters: {
             query?: {
+                /** @example rico */
                 q?: string;
+                /** @example 5 */
                 limit?: number;
             };
             header?: never;
@@ -20015,6 +20178,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 10000003 */
                 uid: number;
             };
             cookie?: never;
@@ -20118,6 +20282,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 10000003 */
                 uid: number;
             };
             cookie?: never;
@@ -20248,13 +20413,20 @@ export interface operations {
                 from?: string;
                 /** @description Last day included, YYYY-MM-DD (Asia/Manila) */
                 to?: string;
-                /** @description Page number, from 1 */
+                /**
+                 * @description Page number, from 1
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, at most 100 */
+                /**
+                 * @description Items per page, at most 100
+                 * @example 3
+                 */
                 size?: number;
             };
             header?: never;
             path: {
+                /** @example 10000003 */
                 uid: number;
             };
             cookie?: never;
@@ -20332,6 +20504,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 10000003 */
                 uid: number;
             };
             cookie?: never;
@@ -20400,6 +20573,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 10000003 */
                 uid: number;
             };
             cookie?: never;
@@ -20631,10 +20805,12 @@ export interface operations {
     getOpsUsersByUidSessions: {
         parameters: {
             query?: {
+                /** @example 5 */
                 limit?: number;
             };
             header?: never;
             path: {
+                /** @example 10000003 */
                 uid: number;
             };
             cookie?: never;
@@ -20719,6 +20895,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 10000003 */
                 uid: number;
             };
             cookie?: never;
@@ -20828,7 +21005,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 10000003 */
                 uid: number;
+                /** @example 2 */
                 id: number;
             };
             cookie?: never;
@@ -20953,6 +21132,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 10000003 */
                 uid: number;
             };
             cookie?: never;
@@ -21101,6 +21281,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 10000003 */
                 uid: number;
             };
             cookie?: never;
@@ -21209,6 +21390,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 0 */
                 vipLevel: number;
             };
             cookie?: never;
@@ -21502,9 +21684,15 @@ export interface operations {
                 from?: string;
                 /** @description Last day included, YYYY-MM-DD (Asia/Manila) */
                 to?: string;
-                /** @description Page number, from 1 */
+                /**
+                 * @description Page number, from 1
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, at most 100 */
+                /**
+                 * @description Items per page, at most 100
+                 * @example 10
+                 */
                 size?: number;
             };
             header?: never;
@@ -21584,6 +21772,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example W2026112000000010 */
                 orderNo: string;
             };
             cookie?: never;
@@ -21652,6 +21841,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example W2026112000000010 */
                 orderNo: string;
             };
             cookie?: never;
@@ -21768,6 +21958,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example W2026112000000011 */
                 orderNo: string;
             };
             cookie?: never;
@@ -21879,6 +22070,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example W2026112000000010 */
                 orderNo: string;
             };
             cookie?: never;

@@ -2,6 +2,8 @@ import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { buildApp } from '../app';
 import { SCENARIO_UIDS } from '../domains/user/service';
 import type { ScenarioExamples } from '../plugins/docs';
+import type { ExampleCall, RecordingContext } from './openapi-calls';
+import type { Player } from './world';
 
 /** The OpenAPI document of a test app (the same as /api/docs/json, with the test config's server URL). */
 export async function openApiDocument(): Promise<OpenAPI3> {
@@ -21,115 +23,178 @@ export async function openApiTypes(document: OpenAPI3): Promise<string> {
 }
 
 /**
- * Calls the main operations as the scenarios' personas (server/src/domains/tooling/scenarios: maria001 of new-player, rico0003
- * of vip3-rich) on a fresh in-memory app and records the real answers: `npm run openapi` writes them to
- * server/src/plugins/openapi-examples.json, which the document shows as each operation's examples.
- * The scenario players' uids and codes are fixed; what differs per run (a registration's uid and code,
- * order numbers, tokens, the captcha) is replaced by fixed stand-ins (`stableExamples`), so regenerating
- * the file changes nothing unless an answer did.
+ * Calls every operation of the document as the scenarios' personas (server/src/domains/tooling/scenarios) on a
+ * fresh in-memory app, phase by phase (PHASES in openapi-calls.ts), and records the real answers:
+ * `npm run openapi` writes them to server/src/plugins/openapi-examples.json, which the document shows as each
+ * operation's examples. The clock is frozen (HARNESS_NOW) and the scenario players' uids and codes are
+ * fixed; what differs per run (a registration's uid and code, order numbers, tokens, signatures, the
+ * captcha...) is replaced by fixed stand-ins (`stableExamples`), so regenerating the file changes nothing
+ * unless an answer did. A call that does not answer as its step says (a success, or the refusal it names)
+ * fails the recording, so no example goes missing unseen.
  */
 export async function scenarioExamples(): Promise<ScenarioExamples> {
   const { createTestApp } = await import('./harness');
-  const { md5 } = await import('js-md5');
-  const { PASSWORD, TRADE_PASSWORD } = await import('../domains/tooling/scenarios/kit');
+  const { PHASES } = await import('./openapi-calls');
+  const from = Date.now();
   const t = await createTestApp();
   const examples: ScenarioExamples = {};
-  const record = async (
-    key: string,
-    summary: string,
-    call: { method: 'GET' | 'POST'; url: string; cookie?: string; body?: Record<string, unknown> },
-  ) => {
-    const answer = await t.app.inject({
-      method: call.method,
-      url: call.url,
-      headers: t.headers(call.cookie ? { cookie: call.cookie } : undefined),
-      ...(call.body ? { payload: call.body } : {}),
-    });
-    const response = answer.json() as { success: boolean; msg: string };
-    examples[key] = [...(examples[key] ?? []), { summary, ...(call.body ? { request: call.body } : {}), response }];
-    return response;
-  };
+  /** Calls that did not answer as their step says (a success, or the refusal it names). */
+  const surprises: string[] = [];
   try {
-    await t.loadScenario('new-player');
-    const register = { username: 'juan0001', password: md5(PASSWORD), phone: '9170000009', agree: true };
-    await record('post /api/user/custom/register', 'A new player (scenario new-player)', {
-      method: 'POST',
-      url: '/api/user/custom/register',
-      body: register,
-    });
-    await record('post /api/user/custom/register', 'The username is taken: maria001 (scenario new-player)', {
-      method: 'POST',
-      url: '/api/user/custom/register',
-      body: { ...register, username: 'maria001', phone: '9170000010' },
-    });
-    await record('post /api/user/login', 'maria001 logs in (scenario new-player)', {
-      method: 'POST',
-      url: '/api/user/login',
-      body: { username: 'maria001', password: md5(PASSWORD) },
-    });
-    await record('post /api/user/login', 'A wrong password', {
-      method: 'POST',
-      url: '/api/user/login',
-      body: { username: 'maria001', password: md5('wrong-one') },
-    });
-    const maria = await t.logIn('maria001', PASSWORD);
-    await record('post /api/recharge/build', '500 pesos by GCash, maria001 (scenario new-player)', {
-      method: 'POST',
-      url: '/api/recharge/build',
-      cookie: maria.cookie,
-      body: { channel: 'gcash', amount: 500 },
-    });
-    await record('post /api/recharge/build', 'A first deposit below the minimum', {
-      method: 'POST',
-      url: '/api/recharge/build',
-      cookie: maria.cookie,
-      body: { channel: 'gcash', amount: 100 },
-    });
-
-    await t.loadScenario('vip3-rich');
-    const rico = await t.logIn('rico0003', PASSWORD);
-    await record('get /api/balance', 'rico0003, VIP 3 (scenario vip3-rich)', {
-      method: 'GET',
-      url: '/api/balance',
-      cookie: rico.cookie,
-    });
-    const withdraw = async (summary: string, amount: number) =>
-      record('post /api/withdraw/create', summary, {
-        method: 'POST',
-        url: '/api/withdraw/create',
-        cookie: rico.cookie,
-        body: {
-          amount,
-          password: md5(TRADE_PASSWORD),
-          captcha: await t.captcha(rico),
-          smsCode: await t.withdrawCode(rico),
+    for (const phase of PHASES) {
+      await t.loadScenario(phase.scenario);
+      const players: RecordingContext['players'] = {};
+      const context: RecordingContext = {
+        t,
+        data: {},
+        players,
+        player: async (username) => {
+          players[username] ??= await t.logIn(username);
+          return players[username];
         },
-      });
-    await withdraw('1,000 pesos to the bound GCash wallet, rico0003 (scenario vip3-rich)', 1000);
-    await withdraw('More than the VIP daily limit', 900_000);
+      };
+      for (const step of phase.steps) {
+        if (typeof step === 'function') {
+          await step(context);
+          continue;
+        }
+        const [key, input] = step;
+        let call: ExampleCall;
+        try {
+          call = typeof input === 'function' ? await input(context) : (input ?? {});
+        } catch (error) {
+          surprises.push(`${phase.scenario}, ${key}: its input failed: ${(error as Error).message}`);
+          continue;
+        }
+        const [method = 'get', template = ''] = key.split(' ');
+        const path = template.replace(/\{(\w+)\}/g, (_, name: string) =>
+          encodeURIComponent(String(call.params?.[name] ?? '')),
+        );
+        const query = call.query
+          ? `?${new URLSearchParams(Object.entries(call.query).map(([k, v]) => [k, String(v)]))}`
+          : '';
+        const who = template.startsWith('/ops') ? 'ops' : call.as === undefined ? phase.player : call.as;
+        const headers = {
+          ...(who === 'ops'
+            ? { ...t.headers(), ...t.opsHeaders() }
+            : t.headers(who === null ? undefined : await context.player(who))),
+          ...(call.raw ? { 'content-type': call.raw.contentType } : {}),
+        };
+        const answer = await t.app.inject({
+          method: method.toUpperCase() as 'GET',
+          url: `${path}${query}`,
+          headers,
+          ...(call.body !== undefined ? { payload: call.body as Record<string, unknown> } : {}),
+          ...(call.raw ? { payload: call.raw.payload } : {}),
+        });
+        // A session made or rotated (login, a password change): the caller's cookie follows it.
+        const sid = [answer.headers['set-cookie'] ?? []]
+          .flat()
+          .map((line) => /^sid=([^;]+)/.exec(line)?.[1])
+          .find(Boolean);
+        if (sid) {
+          const holder = who && who !== 'ops' ? players[who] : undefined;
+          if (holder) holder.cookie = `sid=${sid}`;
+          else players['@session'] = { ...(players['@session'] ?? ({} as Player)), cookie: `sid=${sid}` };
+        }
+        let response: { success?: boolean; code?: number; data?: unknown };
+        try {
+          response = answer.json();
+        } catch {
+          surprises.push(`${phase.scenario}, ${key}: not JSON (${answer.statusCode})`);
+          continue;
+        }
+        if (response.success) context.data[key] = response.data as never;
+        if ((response.success ? undefined : response.code) !== call.refusal) {
+          surprises.push(
+            `${phase.scenario}, ${key} ${JSON.stringify(call.body ?? call.query ?? {})}: expected ${call.refusal ?? 'a success'}, got ${JSON.stringify(response).slice(0, 300)}`,
+          );
+        }
+        const caller =
+          who === 'ops'
+            ? 'The operator'
+            : who === null
+              ? template.startsWith('/api/provider/wallet') || template === '/api/payment/callback'
+                ? 'Server to server, signed'
+                : 'No session'
+              : who === '@session'
+                ? 'The session of the guest login above'
+                : who;
+        const summary = `${call.summary ?? caller} (scenario ${phase.scenario})`;
+        examples[key] = [
+          ...(examples[key] ?? []),
+          {
+            summary,
+            ...(call.params ? { params: call.params } : {}),
+            ...(call.query ? { query: call.query } : {}),
+            ...(call.body !== undefined ? { request: call.body } : {}),
+            response,
+          },
+        ];
+      }
+    }
   } finally {
     await t.close();
   }
-  return stableExamples(examples);
+  if (surprises.length > 0) {
+    throw new Error(`The recording did not go as server/src/test/openapi-calls.ts says:\n${surprises.join('\n')}`);
+  }
+  return stableExamples(examples, { from, to: Date.now() });
 }
 
 type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
+/** Measurements that differ per run, by field name: each is written as this fixed value. */
+const MEASURED: Record<string, number> = {
+  uptimeSeconds: 60,
+  tookMs: 50,
+  restoreMs: 30,
+  durationMs: 1.5,
+  offsetMs: -600_000_000,
+};
+
 /**
  * The examples with each value that differs per run replaced, everywhere it occurs, by a stand-in
  * numbered in order of appearance: the uid and invitation code of a player outside the scenarios' range
- * (12345678, 23456789...), order numbers (their date kept), the payment page token, the captcha and the SMS code.
+ * (12345678, 23456789...), order numbers (their date kept, inside texts too), tokens (the payment page's,
+ * a game launch's, a provider session's, the captcha's), signatures, session ids, SMS codes, the sandbox's
+ * references, generated guest names, and instants of the real clock (`recordedBetween`: what tooling stamps
+ * with the wall clock, not the frozen one) as HARNESS_NOW plus n seconds. Measurements (MEASURED) are fixed.
  */
-export function stableExamples(examples: ScenarioExamples): ScenarioExamples {
+export function stableExamples(
+  examples: ScenarioExamples,
+  recordedBetween?: { from: number; to: number },
+): ScenarioExamples {
   /** Values replaced where they are a whole value, and (long ones: order numbers, tokens) inside strings too. */
   const exact = new Map<string | number, string | number>();
   const within = new Map<string, string>();
-  const seen = { uid: 0, code: 0, order: 0, token: 0, captcha: 0 };
+  const seen: Record<string, number> = {};
+  const next = (kind: string) => {
+    seen[kind] = (seen[kind] ?? 0) + 1;
+    return seen[kind];
+  };
   const standIn = (value: string | number, make: () => string | number, inside = false) => {
     if (exact.has(value)) return;
     const to = make();
     exact.set(value, to);
     if (inside) within.set(String(value), String(to));
+  };
+  const BASE = Date.parse('2026-11-20T02:00:00.000Z');
+  const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+  /** A string field whose value differs per run, by its name: how its stand-in reads. */
+  const byField: Record<string, (value: string) => (() => string) | undefined> = {
+    token: () => () => `example-token-${next('token')}`,
+    launchToken: () => () => `example-token-${next('token')}`,
+    sessionToken: () => () => `example-token-${next('token')}`,
+    signature: (v) => (/^[a-f0-9]{64}$/.test(v) ? () => `${next('signature')}`.padStart(64, '0') : undefined),
+    sid: () => () => `00000000-0000-4000-8000-${`${next('sid')}`.padStart(12, '0')}`,
+    code: (v) => (/^\d{6}$/.test(v) ? () => `${100_000 + next('sms')}` : undefined),
+    answer: (v) => (/^[A-Z0-9]{4,8}$/.test(v) ? () => 'ABCDE' : undefined),
+    image: (v) => (v.startsWith('data:image/') ? () => 'data:image/svg+xml;base64,PHN2Zy8+' : undefined),
+    gatewayRef: (v) => (/^SBX/.test(v) ? () => `SBX${`${next('ref')}`.padStart(9, '0')}` : undefined),
+    payoutRef: (v) => (/^SBX/.test(v) ? () => `SBXP${`${next('ref')}`.padStart(9, '0')}` : undefined),
+    username: (v) => (/^guest\d+$/.test(v) ? () => `guest${12_345_670 + next('guest')}` : undefined),
+    process: (v) => (/^vm:\d+$/.test(v) ? () => 'vm:1000' : undefined),
   };
   const collect = (value: JsonValue) => {
     if (Array.isArray(value)) {
@@ -137,29 +202,37 @@ export function stableExamples(examples: ScenarioExamples): ScenarioExamples {
       return;
     }
     if (value === null || typeof value !== 'object') {
-      const token = typeof value === 'string' ? /[?&]token=([0-9a-f]{16,})/.exec(value)?.[1] : undefined;
-      if (token) standIn(token, () => `${++seen.token}`.padStart(32, '0'), true);
+      if (typeof value !== 'string') return;
+      const token = /[?&]token=([\w-]{16,})/.exec(value)?.[1];
+      if (token) standIn(token, () => `${next('urlToken')}`.padStart(32, '0'), true);
+      for (const [orderNo] of value.matchAll(/\b[A-Z]20\d{14}\b/g)) {
+        standIn(orderNo, () => `${orderNo.slice(0, -8)}${`${next('order')}`.padStart(8, '0')}`, true);
+      }
+      if (recordedBetween && ISO.test(value)) {
+        const at = Date.parse(value);
+        if (at >= recordedBetween.from && at <= recordedBetween.to) {
+          standIn(value, () => new Date(BASE + 1000 * next('instant')).toISOString());
+        }
+      }
       return;
     }
-    const { uid, invitationCode, orderNo, captcha, smsCode } = value;
-    if (typeof smsCode === 'string') standIn(smsCode, () => '123456');
+    const { uid, invitationCode } = value;
     if (typeof uid === 'number' && uid >= SCENARIO_UIDS.to) {
-      standIn(uid, () => 12_345_678 + 11_111_111 * seen.uid++);
-      if (typeof invitationCode === 'string') standIn(invitationCode, () => `EXAMPLE${++seen.code}`);
+      standIn(uid, () => 12_345_678 + 11_111_111 * (next('uid') - 1));
+      if (typeof invitationCode === 'string') standIn(invitationCode, () => `EXAMPLE${next('code')}`);
     }
-    if (typeof orderNo === 'string') {
-      standIn(orderNo, () => `${orderNo.slice(0, -8)}${`${++seen.order}`.padStart(8, '0')}`, true);
+    for (const [key, item] of Object.entries(value)) {
+      const make = typeof item === 'string' ? byField[key]?.(item) : undefined;
+      if (make && typeof item === 'string') standIn(item, make, item.length >= 16);
+      collect(item);
     }
-    if (captcha && typeof captcha === 'object' && !Array.isArray(captcha)) {
-      const n = ++seen.captcha;
-      if (typeof captcha.token === 'string') standIn(captcha.token, () => `captcha-token-${n}`);
-      if (typeof captcha.answer === 'string') standIn(captcha.answer, () => 'ABCDE');
-    }
-    for (const item of Object.values(value)) collect(item);
   };
-  const replace = (value: JsonValue): JsonValue => {
-    if (Array.isArray(value)) return value.map(replace);
-    if (typeof value === 'number') return exact.get(value) ?? value;
+  const replace = (value: JsonValue, key?: string): JsonValue => {
+    if (Array.isArray(value)) return value.map((item) => replace(item));
+    if (typeof value === 'number') {
+      const fixed = key === undefined ? undefined : MEASURED[key];
+      return fixed ?? exact.get(value) ?? value;
+    }
     if (typeof value === 'string') {
       const whole = exact.get(value);
       if (whole !== undefined) return whole;
@@ -168,7 +241,7 @@ export function stableExamples(examples: ScenarioExamples): ScenarioExamples {
       return out;
     }
     if (value === null || typeof value !== 'object') return value;
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replace(v)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replace(v, k)]));
   };
   const all = examples as unknown as JsonValue;
   collect(all);
