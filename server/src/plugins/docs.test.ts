@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Code } from '../../../shared/codes';
 import * as contract from '../../../shared/contract';
+import type { Endpoint } from '../../../shared/contract/define';
 import { CONTROL_EVENTS, COUNTER_EVENTS } from '../../../shared/socket';
 import { createTestApp, type TestApp } from '../test/harness';
 import { openApiDocument, openApiTypes, scenarioExamples, stableExamples } from '../test/openapi';
@@ -343,6 +344,21 @@ describe('the OpenAPI document', () => {
     expect(statusExample('/ops/users/{uid}', 'get', '401')).toEqual([Code.OPS_UNAUTHORIZED]);
     expect(statusExample('/api/withdraw/create', 'post', '403')).toEqual([Code.MISSING_REQUEST_FROM]);
     expect(statusExample('/api/withdraw/create', 'post', '503')).toEqual([Code.SERVICE_UNAVAILABLE]);
+  });
+
+  it('knows every endpoint of every contract module (a module left out of docs.ts would go undocumented)', async () => {
+    const dir = join(ROOT, 'shared', 'contract');
+    const files = readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+    const missing: string[] = [];
+    for (const file of files) {
+      const module = (await import(join(dir, file))) as Record<string, unknown>;
+      for (const [name, value] of Object.entries(module)) {
+        const endpoint = value as Partial<Endpoint> | null;
+        if (!endpoint || typeof endpoint !== 'object' || !endpoint.method || !endpoint.path || !endpoint.data) continue;
+        if (contractEndpoints.get(`${endpoint.method} ${endpoint.path}`) !== endpoint) missing.push(`${file}: ${name}`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 
   it("passes Redocly's recommended rules with no error", () => {

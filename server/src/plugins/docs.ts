@@ -17,11 +17,12 @@ import * as opsAudit from '../../../shared/contract/ops-audit';
 import * as opsDashboard from '../../../shared/contract/ops-dashboard';
 import * as opsInbox from '../../../shared/contract/ops-inbox';
 import * as opsMoney from '../../../shared/contract/ops-money';
+import * as opsOperators from '../../../shared/contract/ops-operators';
 import * as opsRewards from '../../../shared/contract/ops-rewards';
+import * as opsStubs from '../../../shared/contract/ops-stubs';
 import * as opsTooling from '../../../shared/contract/ops-tooling';
 import * as opsVip from '../../../shared/contract/ops-vip';
 import { codeMessage } from '../../../shared/messages';
-import { TESTER_PERMISSION } from '../../../shared/roles';
 import { socketChannels, socketTagDescription } from './docs-socket';
 import recordedExamples from './openapi-examples.json';
 
@@ -75,7 +76,9 @@ const everyModule = [
   opsDashboard,
   opsInbox,
   opsMoney,
+  opsOperators,
   opsRewards,
+  opsStubs,
   opsTooling,
   opsVip,
 ];

@@ -11,6 +11,7 @@
 import { md5 } from 'js-md5';
 import { Code } from '../../../shared/codes';
 import { signFields } from '../lib/signature';
+import { stepAt, totpCode } from '../lib/totp';
 import type { TestApp } from './harness';
 import type { Player } from './world';
 
@@ -58,6 +59,12 @@ export const EXAMPLE_EXCEPTIONS: Record<string, string> = {
   'get /ops/requests.har': 'answers the request log as an HTTP Archive attachment, not an envelope',
   'get /ops/snapshots/{name}/file': 'answers the snapshot as an SQLite database file (binary), not an envelope',
 };
+
+const OPERATOR_PASSWORD = 'example-password-1';
+const operatorId = (c: RecordingContext) => Number((first(c.data['post /ops/operators']).operator as Data).id);
+/** The authenticator's code now (the harness's frozen clock) for the operator just created. */
+const operatorCode = (c: RecordingContext) =>
+  totpCode(String((first(c.data['post /ops/operators']).enrol as Data).secret), stepAt(c.t.app.clock.nowMs()));
 
 const first = (value: unknown): Data => (Array.isArray(value) ? value[0] : value) as Data;
 const listOf = (value: unknown): Data[] => {
@@ -446,7 +453,7 @@ export const PHASES: Phase[] = [
         }
       },
       ['get /api/mallExchange/info'],
-      ['post /api/mallExchange/order', { body: { itemId: 3, quantity: 1 } }],
+      ['post /api/mallExchange/order', { body: { itemId: 1, quantity: 1 } }],
       ['post /api/letter/delete', { body: { allRead: true } }],
       ['get /ops/letters', { query: { page: 1, size: 5 } }],
       [
@@ -555,7 +562,12 @@ export const PHASES: Phase[] = [
         'post /api/withdraw/create',
         async (c) => ({
           summary: '200 pesos, rejected by the operator afterwards',
-          body: { amount: 200, password: md5('trade123'), captcha: await c.t.captcha(await c.player('rico0003')) },
+          body: {
+            amount: 200,
+            password: md5('trade123'),
+            captcha: await c.t.captcha(await c.player('rico0003')),
+            smsCode: await c.t.withdrawCode(await c.player('rico0003')),
+          },
         }),
       ],
       [
@@ -710,6 +722,67 @@ export const PHASES: Phase[] = [
         'post /api/bonus/returnGift/claim',
         { summary: 'Claimed twice', refusal: Code.REWARD_ALREADY_CLAIMED, body: {} },
       ],
+      // responsible gaming: the player's own limits and reality check, and a limit support sets
+      ['post /api/responsible/playLimit', { body: { kind: 'wager', period: 'day', amount: 5000 } }],
+      ['post /api/responsible/realityCheck', { body: { minutes: 30 } }],
+      ['get /api/responsible/realityCheck'],
+      [
+        'post /ops/users/{uid}/responsible/playLimit',
+        async (c) => ({
+          params: { uid: await uidOf(c, 'good0001') },
+          body: { kind: 'loss', period: 'week', amount: 2000, reason: 'The player asked support in the live chat' },
+        }),
+      ],
+      ['post /api/user/sms/send/withdraw', { body: {} }],
+      // operator accounts: created by an admin (here the service token), enrolled at the first sign-in
+      ['post /ops/operators', { body: { name: 'ana.cashier', role: 'cashier', password: OPERATOR_PASSWORD } }],
+      [
+        'post /ops/auth/login',
+        {
+          summary: 'First sign-in without a code: the authenticator to enrol',
+          body: { name: 'ana.cashier', password: OPERATOR_PASSWORD },
+        },
+      ],
+      [
+        'post /ops/auth/login',
+        (c) => ({
+          summary: 'Signed in with the authenticator code (enrolled)',
+          body: { name: 'ana.cashier', password: OPERATOR_PASSWORD, totp: operatorCode(c) },
+        }),
+      ],
+      ['get /ops/auth/me', { summary: 'The service token (ADMIN_TOKEN)' }],
+      ['get /ops/operators'],
+      [
+        'post /ops/operators/{id}',
+        (c) => ({ params: { id: operatorId(c) }, body: { role: 'support', reason: 'Moved to the support desk' } }),
+      ],
+      [
+        'post /ops/operators/{id}/password',
+        (c) => ({
+          params: { id: operatorId(c) },
+          body: { password: `${OPERATOR_PASSWORD}-new`, reason: 'Forgot the password; identity checked by phone' },
+        }),
+      ],
+      [
+        'post /ops/operators/{id}/totp/reset',
+        (c) => ({ params: { id: operatorId(c) }, body: { reason: 'Lost the phone with the authenticator' } }),
+      ],
+      ['post /ops/auth/logout', { body: {} }],
+      // stubs and the request count (tester tools)
+      [
+        'post /ops/stubs',
+        {
+          body: {
+            method: 'GET',
+            path: '/api/letter',
+            data: { list: [], page: 1, size: 20, total: 0 },
+            count: 1,
+          },
+        },
+      ],
+      ['get /ops/stubs'],
+      ['delete /ops/stubs', { query: {} }],
+      ['get /ops/requests/count', { query: { method: 'GET', path: '/api/bonus/returnGift/fetch' } }],
     ],
   },
 ];

@@ -2293,9 +2293,69 @@ export interface paths {
         };
         /**
          * The operator audit trail, newest first: every POST and DELETE on /ops, with before and after
-         * @description Failure codes: 10001, 10005, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30050 (shared/codes.ts).
          */
         get: operations["getOpsAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Operator sign-in: name, password and the 6-digit code of the authenticator app. First sign-in without a code answers the enrolment (otpauth URI and secret); a valid code then activates the account. Sets the operator session cookie (httpOnly, SameSite=Strict)
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30052, 30053, 30056 (shared/codes.ts).
+         */
+        post: operations["postOpsAuthLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End this operator's back-office session and clear its cookie
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30050, 30056 (shared/codes.ts).
+         */
+        post: operations["postOpsAuthLogout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in operator: name, role and what the role may do
+         * @description Failure codes: 10005, 10010, 30001, 30050 (shared/codes.ts).
+         */
+        get: operations["getOpsAuthMe"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2313,7 +2373,7 @@ export interface paths {
         };
         /**
          * The answer of a withdrawal captcha (for testers and automated journeys; never shown to players)
-         * @description Failure codes: 10001, 10005, 10010, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30002, 30050, 30051 (shared/codes.ts).
          */
         get: operations["getOpsCaptchaByToken"];
         put?: never;
@@ -2333,7 +2393,7 @@ export interface paths {
         };
         /**
          * Every deposit channel, switched off ones included, with its min and max (pesos)
-         * @description Failure codes: 10005, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 30001, 30050 (shared/codes.ts).
          */
         get: operations["getOpsChannels"];
         put?: never;
@@ -2355,7 +2415,7 @@ export interface paths {
         put?: never;
         /**
          * Switch a deposit channel on or off, or change its min and max (pesos); returns every channel
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 30050, 30056 (shared/codes.ts).
          */
         post: operations["postOpsChannelsByCode"];
         delete?: never;
@@ -2373,7 +2433,7 @@ export interface paths {
         };
         /**
          * Live-chat conversations, the most recent message first, with unread counts
-         * @description Failure codes: 10001, 10005, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30050 (shared/codes.ts).
          */
         get: operations["getOpsChat"];
         put?: never;
@@ -2393,7 +2453,7 @@ export interface paths {
         };
         /**
          * One conversation and its messages (reading changes nothing: POST /ops/chat/:id/read marks them read)
-         * @description Failure codes: 10001, 10005, 10010, 30001, 60411 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30050, 60411 (shared/codes.ts).
          */
         get: operations["getOpsChatById"];
         put?: never;
@@ -2415,7 +2475,7 @@ export interface paths {
         put?: never;
         /**
          * Close the conversation (pushed as chat.closed); the player’s next message opens a new one
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 60411, 60412 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30050, 30056, 60411, 60412 (shared/codes.ts).
          */
         post: operations["postOpsChatByIdClose"];
         delete?: never;
@@ -2435,7 +2495,7 @@ export interface paths {
         put?: never;
         /**
          * The back office shows the conversation: the player's messages count as read (pushed as chat.unread)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 60411 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30050, 30056, 60411 (shared/codes.ts).
          */
         post: operations["postOpsChatByIdRead"];
         delete?: never;
@@ -2455,7 +2515,7 @@ export interface paths {
         put?: never;
         /**
          * Answer the player (pushed to them at once as chat.message); the X-Operator header names the sender
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 60411, 60412 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30050, 30056, 60411, 60412 (shared/codes.ts).
          */
         post: operations["postOpsChatByIdReply"];
         delete?: never;
@@ -2473,13 +2533,13 @@ export interface paths {
         };
         /**
          * The virtual clock
-         * @description Failure codes: 10005, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 30001, 30050, 30051 (shared/codes.ts).
          */
         get: operations["getOpsClock"];
         put?: never;
         /**
          * Set, advance, freeze or resume the virtual clock, or put it back to real time
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30003 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30003, 30050, 30051, 30056 (shared/codes.ts).
          */
         post: operations["postOpsClock"];
         delete?: never;
@@ -2497,13 +2557,13 @@ export interface paths {
         };
         /**
          * Redemption codes with their uses, newest first
-         * @description Failure codes: 10001, 10005, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30050 (shared/codes.ts).
          */
         get: operations["getOpsCodes"];
         put?: never;
         /**
          * Create a redemption code: rewards, total uses (one per account), optional minimum VIP and expiry
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 60207, 60208 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30050, 30056, 60207, 60208 (shared/codes.ts).
          */
         post: operations["postOpsCodes"];
         delete?: never;
@@ -2523,7 +2583,7 @@ export interface paths {
         put?: never;
         /**
          * Switch a redemption code off: players then get "expired" (60205); uses already made stay
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 30050, 30056 (shared/codes.ts).
          */
         post: operations["postOpsCodesByIdDisable"];
         delete?: never;
@@ -2541,7 +2601,7 @@ export interface paths {
         };
         /**
          * The operator's dashboard: GGR, NGR, bonus cost, deposits, withdrawals paid, active and new players for today and the last 30 Manila days, the daily series and the pending queues
-         * @description Failure codes: 10005, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 30001, 30050 (shared/codes.ts).
          */
         get: operations["getOpsDashboard"];
         put?: never;
@@ -2561,7 +2621,7 @@ export interface paths {
         };
         /**
          * Find deposits, newest first (Pending orders past their time-out are timed out first)
-         * @description Failure codes: 10001, 10005, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30050 (shared/codes.ts).
          */
         get: operations["getOpsDeposits"];
         put?: never;
@@ -2583,7 +2643,7 @@ export interface paths {
         put?: never;
         /**
          * Settle a deposit as the gateway would: a signed callback through the same idempotent path (a settled order keeps its status). FAILED closes its checkout at the gateway first; an order the payer already paid there is left to its webhook (DEPOSIT_NOT_PENDING)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 40001, 40007, 40061 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30050, 30056, 30057, 40001, 40007, 40061 (shared/codes.ts).
          */
         post: operations["postOpsDepositsByOrderNoSettle"];
         delete?: never;
@@ -2601,18 +2661,18 @@ export interface paths {
         };
         /**
          * Active faults, and callbacks the sandbox is holding back (deposit.late)
-         * @description Failure codes: 10005, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 30001, 30050, 30051 (shared/codes.ts).
          */
         get: operations["getOpsFaults"];
         put?: never;
         /**
          * Switch a fault on, for everyone or one player (uid); warning says when no route of the server matches its route
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 30008 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 30008, 30050, 30051, 30056 (shared/codes.ts).
          */
         post: operations["postOpsFaults"];
         /**
          * Switch one fault off (id), or every fault
-         * @description Failure codes: 10001, 10005, 10010, 30001, 30007 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30007, 30050, 30051, 30056 (shared/codes.ts).
          */
         delete: operations["deleteOpsFaults"];
         options?: never;
@@ -2631,7 +2691,7 @@ export interface paths {
         put?: never;
         /**
          * The payment sandbox takes the next deposit.* fault for a player's payment (used once, as if the checkout met it)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30050, 30051, 30056 (shared/codes.ts).
          */
         post: operations["postOpsFaultsDepositTake"];
         delete?: never;
@@ -2651,7 +2711,7 @@ export interface paths {
         put?: never;
         /**
          * The payment sandbox hands over a signed webhook to hold back (deposit.late) until the clock passes its delay
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30050, 30051, 30056 (shared/codes.ts).
          */
         post: operations["postOpsFaultsHeldCallbacks"];
         delete?: never;
@@ -2671,7 +2731,7 @@ export interface paths {
         put?: never;
         /**
          * Replay the requests of a HAR (GET /ops/requests.har or a browser export) in order, on a freshly loaded scenario when named, as one browser; compare each status and envelope code with the recorded ones
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30004, 30006, 30009, 30032 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30004, 30006, 30009, 30032, 30050, 30051, 30056 (shared/codes.ts).
          */
         post: operations["postOpsHarReplay"];
         delete?: never;
@@ -2689,7 +2749,7 @@ export interface paths {
         };
         /**
          * Identity verification submissions, oldest pending first when filtering by pending, else newest first
-         * @description Failure codes: 10001, 10005, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30050 (shared/codes.ts).
          */
         get: operations["getOpsKyc"];
         put?: never;
@@ -2711,7 +2771,7 @@ export interface paths {
         put?: never;
         /**
          * Verify or reject a player's pending identity verification (a rejection needs a reason)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 40019 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 30050, 30056, 30057, 40019 (shared/codes.ts).
          */
         post: operations["postOpsKycByUidDecide"];
         delete?: never;
@@ -2729,7 +2789,7 @@ export interface paths {
         };
         /**
          * The ledger's invariants checked now (docs/money.md): every player account sums to its journal, every counterparty to its transfers, all accounts to zero
-         * @description Failure codes: 10005, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 30001, 30050 (shared/codes.ts).
          */
         get: operations["getOpsLedgerCheck"];
         put?: never;
@@ -2749,15 +2809,99 @@ export interface paths {
         };
         /**
          * What operators sent, newest first, with read and claim counts
-         * @description Failure codes: 10001, 10005, 10010, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30002, 30050 (shared/codes.ts).
          */
         get: operations["getOpsLetters"];
         put?: never;
         /**
          * Send a letter to one player (uid) or to every player (all: true), in English and optionally Vietnamese, with optional rewards
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 60308 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 30050, 30056, 60308 (shared/codes.ts).
          */
         post: operations["postOpsLetters"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/operators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Operator accounts (admins)
+         * @description Failure codes: 10005, 10010, 30001, 30050 (shared/codes.ts).
+         */
+        get: operations["getOpsOperators"];
+        put?: never;
+        /**
+         * Create an operator with a first password; answers the TOTP secret to hand over (the account is active once its first sign-in proves a code)
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30050, 30054, 30056 (shared/codes.ts).
+         */
+        post: operations["postOpsOperators"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/operators/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change an operator's role or disable / enable it (a disabled operator's sessions end at once)
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 30050, 30055, 30056 (shared/codes.ts).
+         */
+        post: operations["postOpsOperatorsById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/operators/{id}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password for an operator: every session of theirs ends
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 30050, 30056 (shared/codes.ts).
+         */
+        post: operations["postOpsOperatorsByIdPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/operators/{id}/totp/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give an operator a new TOTP secret (lost phone): their sessions end and the next sign-in enrols again
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 30050, 30056 (shared/codes.ts).
+         */
+        post: operations["postOpsOperatorsByIdTotpReset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2775,7 +2919,7 @@ export interface paths {
         put?: never;
         /**
          * Push any socket event with content to a player's live connections (kept until acknowledged)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 30050, 30056 (shared/codes.ts).
          */
         post: operations["postOpsPush"];
         delete?: never;
@@ -2793,14 +2937,14 @@ export interface paths {
         };
         /**
          * Recent requests (newest first, the last 1,000 of each process) and socket frames pushed outside any request
-         * @description Failure codes: 10001, 10005, 10010, 30001, 30010 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30010, 30050, 30051 (shared/codes.ts).
          */
         get: operations["getOpsRequests"];
         put?: never;
         post?: never;
         /**
          * Empty the request log (of every process of the cluster)
-         * @description Failure codes: 10005, 10010, 30001, 30010 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 30001, 30010, 30050, 30051, 30056 (shared/codes.ts).
          */
         delete: operations["deleteOpsRequests"];
         options?: never;
@@ -2817,7 +2961,7 @@ export interface paths {
         };
         /**
          * The request log as an HTTP Archive (HAR 1.2); same filters as /ops/requests
-         * @description Failure codes besides the business ones of its domain: 10005, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes besides the business ones of its domain: 10005, 10010, 30001, 30050, 30051 (shared/codes.ts).
          */
         get: operations["getOpsRequestsHar"];
         put?: never;
@@ -2836,8 +2980,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * How many logged requests match (of every process, the last 1,000 each); with expect, a failure (30052) when the count differs
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 10010, 30001 (shared/codes.ts).
+         * How many logged requests match (of every process, the last 1,000 each); with expect, a failure (30061) when the count differs
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30010, 30050, 30051, 30061 (shared/codes.ts).
          */
         get: operations["getOpsRequestsCount"];
         put?: never;
@@ -2857,7 +3001,7 @@ export interface paths {
         };
         /**
          * The named scenarios (server/src/domains/tooling/scenarios) with their personas and what to try
-         * @description Failure codes: 10005, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 30001, 30050, 30051 (shared/codes.ts).
          */
         get: operations["getOpsScenarios"];
         put?: never;
@@ -2879,7 +3023,7 @@ export interface paths {
         put?: never;
         /**
          * Reset the database to a fresh install, then build the scenario through the services (sessions of everyone end)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30004, 30006, 30009 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30004, 30006, 30009, 30050, 30051, 30056 (shared/codes.ts).
          */
         post: operations["postOpsScenariosByName"];
         delete?: never;
@@ -2897,7 +3041,7 @@ export interface paths {
         };
         /**
          * The simulated SMS outbox, newest first (testers read verification codes here)
-         * @description Failure codes: 10001, 10005, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30050, 30051 (shared/codes.ts).
          */
         get: operations["getOpsSms"];
         put?: never;
@@ -2917,7 +3061,7 @@ export interface paths {
         };
         /**
          * Saved snapshots of the whole database, newest first
-         * @description Failure codes: 10005, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 30001, 30050, 30051 (shared/codes.ts).
          */
         get: operations["getOpsSnapshots"];
         put?: never;
@@ -2939,12 +3083,12 @@ export interface paths {
         put?: never;
         /**
          * Save the current state under a name (replaces a snapshot of that name)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30050, 30051, 30056 (shared/codes.ts).
          */
         post: operations["postOpsSnapshotsByName"];
         /**
          * Delete a snapshot
-         * @description Failure codes: 10001, 10005, 10010, 30001, 30005 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30005, 30050, 30051, 30056 (shared/codes.ts).
          */
         delete: operations["deleteOpsSnapshotsByName"];
         options?: never;
@@ -2961,13 +3105,13 @@ export interface paths {
         };
         /**
          * Download a snapshot as a file (an SQLite database); upload it to any server with POST
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes besides the business ones of its domain: 10001, 10005, 10010, 30001, 30050, 30051 (shared/codes.ts).
          */
         get: operations["getOpsSnapshotsByNameFile"];
         put?: never;
         /**
          * Upload a snapshot file (the body, Content-Type application/octet-stream, as downloaded from GET /ops/snapshots/:name/file) and keep it under this name; restore it next
-         * @description Failure codes: 10001, 10005, 10010, 30001, 30006, 30031, 30033, 30041 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30006, 30031, 30033, 30041, 30050, 30051, 30056 (shared/codes.ts).
          */
         post: operations["postOpsSnapshotsByNameFile"];
         delete?: never;
@@ -2987,7 +3131,7 @@ export interface paths {
         put?: never;
         /**
          * Swap the data of a snapshot in place, without a restart; the clock goes back to its instant unless keepClock
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30005, 30006 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30005, 30006, 30050, 30051, 30056 (shared/codes.ts).
          */
         post: operations["postOpsSnapshotsByNameRestore"];
         delete?: never;
@@ -3005,7 +3149,7 @@ export interface paths {
         };
         /**
          * Live socket connections
-         * @description Failure codes: 10005, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 30001, 30050, 30051 (shared/codes.ts).
          */
         get: operations["getOpsSockets"];
         put?: never;
@@ -3027,7 +3171,7 @@ export interface paths {
         put?: never;
         /**
          * Push a socket frame to a player, e.g. inbox.unread with 3 (kept until acknowledged)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 30050, 30051, 30056 (shared/codes.ts).
          */
         post: operations["postOpsSocketsByUidPush"];
         delete?: never;
@@ -3045,18 +3189,18 @@ export interface paths {
         };
         /**
          * Active stubs: endpoints whose answer is overridden, for everyone or one player
-         * @description Failure codes besides the business ones of its domain: 10005, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 30001, 30050, 30051 (shared/codes.ts).
          */
         get: operations["getOpsStubs"];
         put?: never;
         /**
          * Override the success answer's data of a contract endpoint (or answer a business error), for everyone or one player, for count calls or until removed; checked against the endpoint's schema
-         * @description Failure codes besides the business ones of its domain: 10001, 10002, 10003, 10005, 10008, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 30050, 30051, 30056 (shared/codes.ts).
          */
         post: operations["postOpsStubs"];
         /**
          * Remove one stub (id), or every stub
-         * @description Failure codes besides the business ones of its domain: 10001, 10005, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30050, 30051, 30056, 30060 (shared/codes.ts).
          */
         delete: operations["deleteOpsStubs"];
         options?: never;
@@ -3073,7 +3217,7 @@ export interface paths {
         };
         /**
          * Find players by username, phone or uid
-         * @description Failure codes: 10001, 10005, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30050 (shared/codes.ts).
          */
         get: operations["getOpsUsers"];
         put?: never;
@@ -3093,7 +3237,7 @@ export interface paths {
         };
         /**
          * One player
-         * @description Failure codes: 10001, 10005, 10010, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30002, 30050 (shared/codes.ts).
          */
         get: operations["getOpsUsersByUid"];
         put?: never;
@@ -3115,7 +3259,7 @@ export interface paths {
         put?: never;
         /**
          * Credit (positive) or debit (negative) a player's balance with a reason, through the journal
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 40001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 30050, 30056, 30057, 40001 (shared/codes.ts).
          */
         post: operations["postOpsUsersByUidAdjust"];
         delete?: never;
@@ -3133,7 +3277,7 @@ export interface paths {
         };
         /**
          * A player's balance journal, newest first, with the frozen bucket
-         * @description Failure codes: 10001, 10005, 10010, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30002, 30050 (shared/codes.ts).
          */
         get: operations["getOpsUsersByUidJournal"];
         put?: never;
@@ -3153,7 +3297,7 @@ export interface paths {
         };
         /**
          * A player's deposit limits and break, as the player sees them
-         * @description Failure codes: 10001, 10005, 10010, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30002, 30050 (shared/codes.ts).
          */
         get: operations["getOpsUsersByUidResponsible"];
         put?: never;
@@ -3175,7 +3319,7 @@ export interface paths {
         put?: never;
         /**
          * Start a break for a player who asked support for one (it cannot be lifted early either)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 20021, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 20021, 30001, 30002, 30050, 30056, 30057 (shared/codes.ts).
          */
         post: operations["postOpsUsersByUidResponsibleBreak"];
         delete?: never;
@@ -3195,7 +3339,7 @@ export interface paths {
         put?: never;
         /**
          * Set a loss or wager limit for a player who asked support: lower applies at once, raise or removal after 24 hours
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 30050, 30056, 30057 (shared/codes.ts).
          */
         post: operations["postOpsUsersByUidResponsiblePlayLimit"];
         delete?: never;
@@ -3213,7 +3357,7 @@ export interface paths {
         };
         /**
          * A player's sessions, newest first: login, last seen, device, user agent, IP, how it ended
-         * @description Failure codes: 10001, 10005, 10010, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30002, 30050 (shared/codes.ts).
          */
         get: operations["getOpsUsersByUidSessions"];
         put?: never;
@@ -3235,7 +3379,7 @@ export interface paths {
         put?: never;
         /**
          * End every session of a player (their next call answers 20002)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 30050, 30056 (shared/codes.ts).
          */
         post: operations["postOpsUsersByUidSessionsRevoke"];
         delete?: never;
@@ -3255,7 +3399,7 @@ export interface paths {
         put?: never;
         /**
          * End one of a player's sessions (its socket gets session.ended; an ended one stays as it was)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 30050, 30056 (shared/codes.ts).
          */
         post: operations["postOpsUsersByUidSessionsByIdRevoke"];
         delete?: never;
@@ -3275,7 +3419,7 @@ export interface paths {
         put?: never;
         /**
          * Suspend a player (ends their sessions) or reactivate them
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 30050, 30056, 30057 (shared/codes.ts).
          */
         post: operations["postOpsUsersByUidStatus"];
         delete?: never;
@@ -3293,7 +3437,7 @@ export interface paths {
         };
         /**
          * A player's VIP card (level, totals, activeness, claimable rewards) and friends card
-         * @description Failure codes: 10001, 10005, 10010, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30002, 30050 (shared/codes.ts).
          */
         get: operations["getOpsUsersByUidVip"];
         put?: never;
@@ -3315,7 +3459,7 @@ export interface paths {
         put?: never;
         /**
          * Change a VIP level's daily withdrawal limits (amount in pesos and/or count, per Manila day); kept over restarts
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 30050, 30056 (shared/codes.ts).
          */
         post: operations["postOpsWithdrawLimitsByVipLevel"];
         delete?: never;
@@ -3333,13 +3477,13 @@ export interface paths {
         };
         /**
          * Withdrawal settings and the daily limits per VIP level
-         * @description Failure codes: 10005, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10005, 10010, 30001, 30050 (shared/codes.ts).
          */
         get: operations["getOpsWithdrawSettings"];
         put?: never;
         /**
          * Change autoApprove (null returns to the environment default), the sandbox payout delay or whether a withdrawal needs the SMS code
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30050, 30056 (shared/codes.ts).
          */
         post: operations["postOpsWithdrawSettings"];
         delete?: never;
@@ -3357,7 +3501,7 @@ export interface paths {
         };
         /**
          * Find withdrawals, newest first
-         * @description Failure codes: 10001, 10005, 10010, 30001 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30050 (shared/codes.ts).
          */
         get: operations["getOpsWithdrawals"];
         put?: never;
@@ -3377,7 +3521,7 @@ export interface paths {
         };
         /**
          * One withdrawal with its status history
-         * @description Failure codes: 10001, 10005, 10010, 30001, 40007 (shared/codes.ts).
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30050, 40007 (shared/codes.ts).
          */
         get: operations["getOpsWithdrawalsByOrderNo"];
         put?: never;
@@ -3399,7 +3543,7 @@ export interface paths {
         put?: never;
         /**
          * Mark the payout result of a Processing (6) or Exception (5) withdrawal: success -> 2, failed -> 3 (amount returned), exception -> 5 (from 6 only)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 40001, 40007, 40019 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30050, 30056, 30057, 40001, 40007, 40019 (shared/codes.ts).
          */
         post: operations["postOpsWithdrawalsByOrderNoPayout"];
         delete?: never;
@@ -3419,7 +3563,7 @@ export interface paths {
         put?: never;
         /**
          * Reject a Pending or Reviewed withdrawal (-> 4 Rejected); the frozen amount returns to the balance
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 40001, 40007, 40019 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30050, 30056, 30057, 40001, 40007, 40019 (shared/codes.ts).
          */
         post: operations["postOpsWithdrawalsByOrderNoReject"];
         delete?: never;
@@ -3439,7 +3583,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a Pending withdrawal: 0 Pending -> 1 Reviewed -> 6 Processing (sent to the sandbox payout gateway)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 40001, 40007, 40019 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30050, 30056, 30057, 40001, 40007, 40019 (shared/codes.ts).
          */
         post: operations["postOpsWithdrawalsByOrderNoReview"];
         delete?: never;
@@ -3628,7 +3772,7 @@ export interface components {
              * @description A code of shared/codes.ts
              * @enum {integer}
              */
-            code: 10001 | 10002 | 10003 | 10004 | 10005 | 10006 | 10007 | 10008 | 10009 | 10010 | 10011 | 10012 | 20001 | 20002 | 20003 | 20004 | 20005 | 20006 | 20007 | 20008 | 20009 | 20010 | 20011 | 20012 | 20013 | 20014 | 20015 | 20016 | 20017 | 20018 | 20019 | 20020 | 20021 | 20041 | 30001 | 30002 | 30003 | 40001 | 40002 | 40003 | 40004 | 40005 | 40006 | 40007 | 40008 | 40009 | 40010 | 40011 | 40012 | 40013 | 40014 | 40015 | 40016 | 40017 | 40018 | 40019 | 40020 | 40021 | 40022 | 40023 | 40024 | 40025 | 40061 | 40080 | 50001 | 50002 | 50003 | 50004 | 50005 | 50006 | 50007 | 50008 | 50009 | 50010 | 50011 | 50012 | 50013 | 60001 | 60002 | 60003 | 60101 | 60102 | 60201 | 60202 | 60203 | 60204 | 60205 | 60206 | 60207 | 60208 | 60209 | 60210 | 60211 | 60212 | 60213 | 60301 | 60302 | 60303 | 60304 | 60305 | 60306 | 60307 | 60308 | 60411 | 60412 | 30004 | 30005 | 30006 | 30007 | 30008 | 30009 | 30010 | 30031 | 30032 | 30033 | 30041 | 30051 | 30052;
+            code: 10001 | 10002 | 10003 | 10004 | 10005 | 10006 | 10007 | 10008 | 10009 | 10010 | 10011 | 10012 | 20001 | 20002 | 20003 | 20004 | 20005 | 20006 | 20007 | 20008 | 20009 | 20010 | 20011 | 20012 | 20013 | 20014 | 20015 | 20016 | 20017 | 20018 | 20019 | 20020 | 20021 | 20041 | 30001 | 30002 | 30003 | 30050 | 30051 | 30052 | 30053 | 30054 | 30055 | 30056 | 30057 | 40001 | 40002 | 40003 | 40004 | 40005 | 40006 | 40007 | 40008 | 40009 | 40010 | 40011 | 40012 | 40013 | 40014 | 40015 | 40016 | 40017 | 40018 | 40019 | 40020 | 40021 | 40022 | 40023 | 40024 | 40025 | 40061 | 40080 | 50001 | 50002 | 50003 | 50004 | 50005 | 50006 | 50007 | 50008 | 50009 | 50010 | 50011 | 50012 | 50013 | 60001 | 60002 | 60003 | 60101 | 60102 | 60201 | 60202 | 60203 | 60204 | 60205 | 60206 | 60207 | 60208 | 60209 | 60210 | 60211 | 60212 | 60213 | 60301 | 60302 | 60303 | 60304 | 60305 | 60306 | 60307 | 60308 | 60411 | 60412 | 30004 | 30005 | 30006 | 30007 | 30008 | 30009 | 30010 | 30031 | 30032 | 30033 | 30041 | 30060 | 30061;
             /** @description Readable message in the language of the `language` header */
             msg: string;
             /** @description null, except a validation failure (10001): every field and its rule message */
@@ -15434,7 +15578,298 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30050;
+                    });
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
+    postOpsAuthLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    password: string;
+                    totp?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            operator: {
+                                name: string;
+                                /** @enum {string} */
+                                role: "support" | "cashier" | "risk" | "admin" | "tester";
+                                service: boolean;
+                                permissions: ("self" | "players.read" | "players.status" | "money.adjust" | "money.read" | "money.cashier" | "ledger.read" | "money.settings" | "kyc.read" | "kyc.decide" | "responsible.read" | "responsible.write" | "chat" | "inbox.read" | "inbox.send" | "codes.read" | "codes.write" | "audit.read" | "operators.manage" | "tester.tools")[];
+                                testerTools: boolean;
+                            } | null;
+                            enrol: {
+                                secret: string;
+                                uri: string;
+                            } | null;
+                        };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 30052 | 30053 | 30056;
+                    });
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10002;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
+    postOpsAuthLogout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 30050 | 30056;
+                    });
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10002;
+                    };
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
+    getOpsAuthMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            name: string;
+                            /** @enum {string} */
+                            role: "support" | "cashier" | "risk" | "admin" | "tester";
+                            service: boolean;
+                            permissions: ("self" | "players.read" | "players.status" | "money.adjust" | "money.read" | "money.cashier" | "ledger.read" | "money.settings" | "kyc.read" | "kyc.decide" | "responsible.read" | "responsible.write" | "chat" | "inbox.read" | "inbox.send" | "codes.read" | "codes.write" | "audit.read" | "operators.manage" | "tester.tools")[];
+                            testerTools: boolean;
+                        };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30050;
                     });
                 };
             };
@@ -15508,7 +15943,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30002;
+                        code?: 10001 | 30002 | 30050 | 30051;
                     });
                 };
             };
@@ -15572,7 +16007,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["RechargeMethod"][];
-                    };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30050;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -15648,7 +16086,7 @@ export interface operations {
                         data: components["schemas"]["RechargeMethod"][];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30002;
+                        code?: 10001 | 30002 | 30050 | 30056;
                     });
                 };
             };
@@ -15760,7 +16198,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30050;
                     });
                 };
             };
@@ -15832,7 +16270,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 60411;
+                        code?: 10001 | 30050 | 60411;
                     });
                 };
             };
@@ -15905,7 +16343,7 @@ export interface operations {
                         data: components["schemas"]["OpsConversation"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 60411 | 60412;
+                        code?: 10001 | 30050 | 30056 | 60411 | 60412;
                     });
                 };
             };
@@ -16014,7 +16452,7 @@ export interface operations {
                         data: components["schemas"]["OpsConversation"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 60411;
+                        code?: 10001 | 30050 | 30056 | 60411;
                     });
                 };
             };
@@ -16126,7 +16564,7 @@ export interface operations {
                         data: components["schemas"]["ChatMessage"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 60411 | 60412;
+                        code?: 10001 | 30050 | 30056 | 60411 | 60412;
                     });
                 };
             };
@@ -16235,7 +16673,10 @@ export interface operations {
                             /** @description True while the clock stands still (frozen by a tester, or in tests) */
                             frozen: boolean;
                         };
-                    };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30050 | 30051;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -16327,7 +16768,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30003;
+                        code?: 10001 | 30003 | 30050 | 30051 | 30056;
                     });
                 };
             };
@@ -16476,7 +16917,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30050;
                     });
                 };
             };
@@ -16593,7 +17034,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 60207 | 60208;
+                        code?: 10001 | 30050 | 30056 | 60207 | 60208;
                     });
                 };
             };
@@ -16727,7 +17168,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30002;
+                        code?: 10001 | 30002 | 30050 | 30056;
                     });
                 };
             };
@@ -16916,7 +17357,10 @@ export interface operations {
                                 deposits: number;
                             };
                         };
-                    };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30050;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -17010,7 +17454,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30050;
                     });
                 };
             };
@@ -17067,6 +17511,11 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     status: "SUCCESS" | "FAILED";
+                    /**
+                     * @description Why it is settled by hand (audited)
+                     * @default
+                     */
+                    reason?: string;
                 };
             };
         };
@@ -17086,7 +17535,7 @@ export interface operations {
                         data: components["schemas"]["OpsDeposit"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 40001 | 40007 | 40061;
+                        code?: 10001 | 30050 | 30056 | 30057 | 40001 | 40007 | 40061;
                     });
                 };
             };
@@ -17189,7 +17638,10 @@ export interface operations {
                             faults: components["schemas"]["Fault"][];
                             heldCallbacks: components["schemas"]["HeldCallback"][];
                         };
-                    };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30050 | 30051;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -17327,7 +17779,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30002 | 30008;
+                        code?: 10001 | 30002 | 30008 | 30050 | 30051 | 30056;
                     });
                 };
             };
@@ -17434,7 +17886,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30007;
+                        code?: 10001 | 30007 | 30050 | 30051 | 30056;
                     });
                 };
             };
@@ -17510,7 +17962,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30050 | 30051 | 30056;
                     });
                 };
             };
@@ -17631,7 +18083,7 @@ export interface operations {
                         data: components["schemas"]["HeldCallback"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30050 | 30051 | 30056;
                     });
                 };
             };
@@ -17769,7 +18221,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30004 | 30006 | 30009 | 30032;
+                        code?: 10001 | 30004 | 30006 | 30009 | 30032 | 30050 | 30051 | 30056;
                     });
                 };
             };
@@ -17895,7 +18347,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30050;
                     });
                 };
             };
@@ -17976,7 +18428,7 @@ export interface operations {
                         data: components["schemas"]["OpsKyc"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30002 | 40019;
+                        code?: 10001 | 30002 | 30050 | 30056 | 30057 | 40019;
                     });
                 };
             };
@@ -18090,7 +18542,10 @@ export interface operations {
                                 point: number;
                             }[];
                         };
-                    };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30050;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -18197,7 +18652,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30002;
+                        code?: 10001 | 30002 | 30050;
                     });
                 };
             };
@@ -18327,7 +18782,578 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30002 | 60308;
+                        code?: 10001 | 30002 | 30050 | 30056 | 60308;
+                    });
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10002;
+                    };
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
+    getOpsOperators: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            id: number;
+                            name: string;
+                            /** @enum {string} */
+                            role: "support" | "cashier" | "risk" | "admin" | "tester";
+                            disabled: boolean;
+                            enrolled: boolean;
+                            createdAt: string;
+                            lastLoginAt: string | null;
+                        }[];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30050;
+                    });
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
+    postOpsOperators: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @enum {string} */
+                    role: "support" | "cashier" | "risk" | "admin" | "tester";
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            operator: {
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                role: "support" | "cashier" | "risk" | "admin" | "tester";
+                                disabled: boolean;
+                                enrolled: boolean;
+                                createdAt: string;
+                                lastLoginAt: string | null;
+                            };
+                            enrol: {
+                                secret: string;
+                                uri: string;
+                            };
+                        };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 30050 | 30054 | 30056;
+                    });
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10002;
+                    };
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
+    postOpsOperatorsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 3 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    role?: "support" | "cashier" | "risk" | "admin" | "tester";
+                    disabled?: boolean;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            id: number;
+                            name: string;
+                            /** @enum {string} */
+                            role: "support" | "cashier" | "risk" | "admin" | "tester";
+                            disabled: boolean;
+                            enrolled: boolean;
+                            createdAt: string;
+                            lastLoginAt: string | null;
+                        };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 30002 | 30050 | 30055 | 30056;
+                    });
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10002;
+                    };
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
+    postOpsOperatorsByIdPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 3 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            id: number;
+                            name: string;
+                            /** @enum {string} */
+                            role: "support" | "cashier" | "risk" | "admin" | "tester";
+                            disabled: boolean;
+                            enrolled: boolean;
+                            createdAt: string;
+                            lastLoginAt: string | null;
+                        };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 30002 | 30050 | 30056;
+                    });
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10002;
+                    };
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
+    postOpsOperatorsByIdTotpReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 3 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            operator: {
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                role: "support" | "cashier" | "risk" | "admin" | "tester";
+                                disabled: boolean;
+                                enrolled: boolean;
+                                createdAt: string;
+                                lastLoginAt: string | null;
+                            };
+                            enrol: {
+                                secret: string;
+                                uri: string;
+                            };
+                        };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 30002 | 30050 | 30056;
                     });
                 };
             };
@@ -18441,7 +19467,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30002;
+                        code?: 10001 | 30002 | 30050 | 30056;
                     });
                 };
             };
@@ -18565,7 +19591,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30010;
+                        code?: 10001 | 30010 | 30050 | 30051;
                     });
                 };
             };
@@ -18632,7 +19658,7 @@ export interface operations {
                         data: null;
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 30010;
+                        code?: 30010 | 30050 | 30051 | 30056;
                     });
                 };
             };
@@ -18736,8 +19762,12 @@ export interface operations {
     getOpsRequestsCount: {
         parameters: {
             query?: {
+                /** @example GET */
                 method?: "GET" | "POST" | "DELETE";
-                /** @description The path without its query, the route pattern (/api/letter/:id), or a prefix ending in * */
+                /**
+                 * @description The path without its query, the route pattern (/api/letter/:id), or a prefix ending in *
+                 * @example /api/bonus/returnGift/fetch
+                 */
                 path?: string;
                 uid?: number;
                 /** @description HTTP status */
@@ -18746,7 +19776,7 @@ export interface operations {
                 code?: number;
                 /** @description true: only answers a stub gave; false: only real ones */
                 stubbed?: "true" | "false";
-                /** @description The count expected: another count fails with 30052 */
+                /** @description The count expected: another count fails with 30061 */
                 expect?: number;
             };
             header?: never;
@@ -18772,7 +19802,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30010 | 30050 | 30051 | 30061;
                     });
                 };
             };
@@ -18836,7 +19866,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["Scenario"][];
-                    };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30050 | 30051;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -18920,7 +19953,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30004 | 30006 | 30009;
+                        code?: 10001 | 30004 | 30006 | 30009 | 30050 | 30051 | 30056;
                     });
                 };
             };
@@ -19036,7 +20069,7 @@ export interface operations {
                         }[];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30050 | 30051;
                     });
                 };
             };
@@ -19100,7 +20133,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["Snapshot"][];
-                    };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30050 | 30051;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -19175,7 +20211,7 @@ export interface operations {
                         data: components["schemas"]["Snapshot"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30050 | 30051 | 30056;
                     });
                 };
             };
@@ -19281,7 +20317,7 @@ export interface operations {
                         data: null;
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30005;
+                        code?: 10001 | 30005 | 30050 | 30051 | 30056;
                     });
                 };
             };
@@ -19409,7 +20445,7 @@ export interface operations {
                         data: components["schemas"]["Snapshot"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30006 | 30031 | 30033 | 30041;
+                        code?: 10001 | 30006 | 30031 | 30033 | 30041 | 30050 | 30051 | 30056;
                     });
                 };
             };
@@ -19496,7 +20532,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30005 | 30006;
+                        code?: 10001 | 30005 | 30006 | 30050 | 30051 | 30056;
                     });
                 };
             };
@@ -19600,7 +20636,10 @@ export interface operations {
                             connections: number;
                             pushed: number;
                         };
-                    };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30050 | 30051;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -19679,7 +20718,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30002;
+                        code?: 10001 | 30002 | 30050 | 30051 | 30056;
                     });
                 };
             };
@@ -19805,7 +20844,10 @@ export interface operations {
                                 createdAt: string;
                             }[];
                         };
-                    };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30050 | 30051;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -19919,7 +20961,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30002 | 30050 | 30051 | 30056;
                     });
                 };
             };
@@ -20025,7 +21067,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30050 | 30051 | 30056 | 30060;
                     });
                 };
             };
@@ -20131,7 +21173,7 @@ export interface operations {
                         }[];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30050;
                     });
                 };
             };
@@ -20235,7 +21277,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30002;
+                        code?: 10001 | 30002 | 30050;
                     });
                 };
             };
@@ -20327,7 +21369,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30002 | 40001;
+                        code?: 10001 | 30002 | 30050 | 30056 | 30057 | 40001;
                     });
                 };
             };
@@ -20457,7 +21499,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30002;
+                        code?: 10001 | 30002 | 30050;
                     });
                 };
             };
@@ -20526,7 +21568,7 @@ export interface operations {
                         data: components["schemas"]["ResponsibleState"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30002;
+                        code?: 10001 | 30002 | 30050;
                     });
                 };
             };
@@ -20605,7 +21647,7 @@ export interface operations {
                         data: components["schemas"]["ResponsibleState"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20021 | 30002;
+                        code?: 10001 | 20021 | 30002 | 30050 | 30056 | 30057;
                     });
                 };
             };
@@ -20688,6 +21730,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 10000042 */
                 uid: number;
             };
             cookie?: never;
@@ -20724,7 +21767,7 @@ export interface operations {
                         data: components["schemas"]["ResponsibleState"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30002;
+                        code?: 10001 | 30002 | 30050 | 30056 | 30057;
                     });
                 };
             };
@@ -20848,7 +21891,7 @@ export interface operations {
                         }[];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30002;
+                        code?: 10001 | 30002 | 30050;
                     });
                 };
             };
@@ -20922,7 +21965,7 @@ export interface operations {
                         data: null;
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30002;
+                        code?: 10001 | 30002 | 30050 | 30056;
                     });
                 };
             };
@@ -21049,7 +22092,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30002;
+                        code?: 10001 | 30002 | 30050 | 30056;
                     });
                 };
             };
@@ -21198,7 +22241,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30002;
+                        code?: 10001 | 30002 | 30050 | 30056 | 30057;
                     });
                 };
             };
@@ -21343,7 +22386,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30002;
+                        code?: 10001 | 30002 | 30050;
                     });
                 };
             };
@@ -21421,7 +22464,7 @@ export interface operations {
                         data: components["schemas"]["WithdrawSettings"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 30002;
+                        code?: 10001 | 30002 | 30050 | 30056;
                     });
                 };
             };
@@ -21521,7 +22564,10 @@ export interface operations {
                         code: 0;
                         msg: string;
                         data: components["schemas"]["WithdrawSettings"];
-                    };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30050;
+                    });
                 };
             };
             /** @description No or wrong operator token */
@@ -21594,7 +22640,7 @@ export interface operations {
                         data: components["schemas"]["WithdrawSettings"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30050 | 30056;
                     });
                 };
             };
@@ -21725,7 +22771,7 @@ export interface operations {
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001;
+                        code?: 10001 | 30050;
                     });
                 };
             };
@@ -21794,7 +22840,7 @@ export interface operations {
                         data: components["schemas"]["OpsWithdrawalDetail"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 40007;
+                        code?: 10001 | 30050 | 40007;
                     });
                 };
             };
@@ -21875,7 +22921,7 @@ export interface operations {
                         data: components["schemas"]["OpsWithdrawalDetail"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 40001 | 40007 | 40019;
+                        code?: 10001 | 30050 | 30056 | 30057 | 40001 | 40007 | 40019;
                     });
                 };
             };
@@ -21987,7 +23033,7 @@ export interface operations {
                         data: components["schemas"]["OpsWithdrawalDetail"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 40001 | 40007 | 40019;
+                        code?: 10001 | 30050 | 30056 | 30057 | 40001 | 40007 | 40019;
                     });
                 };
             };
@@ -22077,7 +23123,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": {
+                    /**
+                     * @description Why it is approved (audited)
+                     * @default
+                     */
+                    reason?: string;
+                };
             };
         };
         responses: {
@@ -22096,7 +23148,7 @@ export interface operations {
                         data: components["schemas"]["OpsWithdrawalDetail"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 40001 | 40007 | 40019;
+                        code?: 10001 | 30050 | 30056 | 30057 | 40001 | 40007 | 40019;
                     });
                 };
             };

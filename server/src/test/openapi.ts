@@ -195,6 +195,9 @@ export function stableExamples(
     payoutRef: (v) => (/^SBX/.test(v) ? () => `SBXP${`${next('ref')}`.padStart(9, '0')}` : undefined),
     username: (v) => (/^guest\d+$/.test(v) ? () => `guest${12_345_670 + next('guest')}` : undefined),
     process: (v) => (/^vm:\d+$/.test(v) ? () => 'vm:1000' : undefined),
+    totp: (v) => (/^\d{6}$/.test(v) ? () => '654321' : undefined),
+    // an operator's authenticator secret (base32), inside its otpauth:// URI too
+    secret: (v) => (/^[A-Z2-7]{16,}$/.test(v) ? () => `JBSWY3DPEHPK3PXP${'A'.repeat(16)}` : undefined),
   };
   const collect = (value: JsonValue) => {
     if (Array.isArray(value)) {
@@ -205,6 +208,10 @@ export function stableExamples(
       if (typeof value !== 'string') return;
       const token = /[?&]token=([\w-]{16,})/.exec(value)?.[1];
       if (token) standIn(token, () => `${next('urlToken')}`.padStart(32, '0'), true);
+      // an SMS as the sandbox logs it: the code inside the text
+      for (const [, code] of value.matchAll(/verification code is (\d{6})\b/g)) {
+        if (code) standIn(code, () => `${100_000 + next('sms')}`);
+      }
       for (const [orderNo] of value.matchAll(/\b[A-Z]20\d{14}\b/g)) {
         standIn(orderNo, () => `${orderNo.slice(0, -8)}${`${next('order')}`.padStart(8, '0')}`, true);
       }
@@ -236,7 +243,10 @@ export function stableExamples(
     if (typeof value === 'string') {
       const whole = exact.get(value);
       if (whole !== undefined) return whole;
-      let out = value;
+      let out = value.replace(
+        /(verification code is )(\d{6})\b/g,
+        (_, lead, code) => `${lead}${exact.get(code) ?? code}`,
+      );
       for (const [from, to] of within) out = out.replaceAll(from, to);
       return out;
     }
