@@ -29,6 +29,7 @@
       youWin: 'You win {amount}',
       push: 'Tie — your bet of {amount} is returned',
       youLose: 'Bet of {amount} lost — better luck next hand',
+      youGetBack: 'Back {amount} of your {stake} bet',
       maxBet: 'The maximum bet is {max}.',
       betWon: '{side}: won {amount}',
       betPush: '{side}: {amount} back',
@@ -78,6 +79,7 @@
       youWin: 'Bạn thắng {amount}',
       push: 'Hòa — hoàn lại tiền cược {amount}',
       youLose: 'Thua cược {amount} — chúc may mắn ván sau',
+      youGetBack: 'Nhận lại {amount} trên {stake} tiền cược',
       maxBet: 'Mức cược tối đa là {max}.',
       betWon: '{side}: thắng {amount}',
       betPush: '{side}: hoàn {amount}',
@@ -549,6 +551,11 @@
     } else if (answer.win === answer.stake) {
       message.className = 'bac-message push';
       message.textContent = t('push', { amount: money(answer.stake) });
+      G.sound.play('push');
+    } else if (answer.win > 0) {
+      // Some bets won, less than the whole stake came back (a pair lost beside a winning side).
+      message.className = 'bac-message push';
+      message.textContent = t('youGetBack', { amount: money(answer.win), stake: money(answer.stake) });
       G.sound.play('push');
     } else {
       message.className = 'bac-message lose';
