@@ -455,3 +455,92 @@ describe('blackjack’s further stakes (double, split, insurance) through the wa
     await assertLedgerWhole(app.db);
   });
 });
+
+describe('Three Card Poker: the ante and Pair Plus at the deal, the Play only on a call (the wallet’s raise)', () => {
+  const KEY = 'crt-three-card-brag';
+  const raises = () =>
+    inDb(app.db).all<{ amount: number; status: string; transaction_id: string }>`
+      SELECT amount, status, transaction_id FROM round_raises ORDER BY id`;
+  const betOf = async (roundId: string) =>
+    inDb(app.db).value<number>`SELECT bet FROM game_rounds WHERE round_id = ${roundId}`;
+  async function deal(session: string, params: Record<string, number>) {
+    const started = await provider.play(session, params);
+    if (!started.ok) throw new Error(started.message);
+    expect(started.done).toBe(false);
+    return started.roundId;
+  }
+
+  it('takes the ante and Pair Plus at the deal and the Play by a raise; records, balance and verify agree', async () => {
+    await fund(5000);
+    const session = await open(KEY);
+    const before = await balance();
+    const roundId = await deal(session, { ante: 1000, pairPlus: 500 });
+    expect(await balance()).toBe(before - 1500);
+    expect(await betOf(roundId)).toBe(1500);
+    const played = await provider.act(session, roundId, 'call');
+    if (!played.ok) throw new Error(played.message);
+    expect(played).toMatchObject({ done: true, stake: 2500 });
+    expect((await raises()).map((r) => [r.amount, r.status])).toEqual([[1000, 'taken']]);
+    expect(await balance()).toBe(before - 2500 + played.win);
+    expect(await betOf(roundId)).toBe(2500);
+    const recorded = (await records()).find((r) => r.roundId === roundId);
+    expect(recorded).toMatchObject({ bet: 25, win: played.win / 100 });
+    expect(recorded?.result).toMatch(/pair plus 5\.00 (won|lost)/);
+    expect((await provider.rotateSeeds(session, 'after-play')).ok).toBe(true);
+    expect((await verify({ roundId })).body.data).toMatchObject({ win: played.win, recorded: { matches: true } });
+    await assertLedgerWhole(app.db);
+  });
+
+  it('a fold stakes nothing more; Play after a fold, Play twice and a replayed raise take nothing', async () => {
+    await fund(5000);
+    const session = await open(KEY);
+    const before = await balance();
+    // Fold: the ante is lost, no raise.
+    const foldedId = await deal(session, { ante: 1000 });
+    const folded = await provider.act(session, foldedId, 'fold');
+    expect(folded).toMatchObject({ ok: true, done: true, stake: 1000, win: 0 });
+    expect(await provider.act(session, foldedId, 'call')).toMatchObject({ ok: false, code: Code.ROUND_SETTLED });
+    expect(await raises()).toEqual([]);
+    expect(await balance()).toBe(before - 1000);
+    // Play twice, from two tabs at once: one Play is taken, the other refused.
+    const roundId = await deal(session, { ante: 1000 });
+    const [one, two] = await Promise.all([
+      provider.act(session, roundId, 'call'),
+      provider.act(session, roundId, 'call'),
+    ]);
+    expect([one, two].filter((x) => x.ok)).toHaveLength(1);
+    expect((await raises()).map((r) => [r.amount, r.status])).toEqual([[1000, 'taken']]);
+    expect(await provider.act(session, roundId, 'call')).toMatchObject({ ok: false, code: Code.ROUND_SETTLED });
+    expect(await betOf(roundId)).toBe(2000);
+    const won = [one, two].find((x) => x.ok && x.done);
+    const paid = won?.ok ? won.win : 0;
+    expect(await balance()).toBe(before - 1000 - 2000 + paid);
+    // The raise replayed to the wallet (same transaction) answers the first, takes nothing more.
+    const sessionToken = await inDb(app.db)
+      .value<string>`SELECT session_token FROM provider_rounds WHERE round_id = ${roundId}`;
+    const [raise] = await raises();
+    const replayed = await walletClient(app).raise({
+      sessionToken: sessionToken ?? '',
+      transactionId: raise?.transaction_id ?? '',
+      roundId,
+      amount: '10.00',
+    });
+    expect(await balance()).toBe(before - 3000 + paid);
+    expect((await raises()).length).toBe(1);
+    expect(replayed).toMatchObject({ success: true, data: { transactionId: raise?.transaction_id } });
+    expect(await betOf(roundId)).toBe(2000);
+    await assertLedgerWhole(app.db);
+  });
+
+  it('refuses a deal without an ante, a Pair Plus alone and a Play past the stake limit: nothing charged', async () => {
+    await fund(20_000);
+    const session = await open(KEY);
+    const before = await balance();
+    for (const params of [{ pairPlus: 1000 }, { ante: 0 }, { ante: 200_000, pairPlus: 100_100 }, { stake: 1000 }])
+      expect(await provider.play(session, params), JSON.stringify(params)).toMatchObject({ ok: false });
+    // A Play on no round, or on a round that is not this player's game.
+    expect(await provider.act(session, 'no-such-round', 'call')).toMatchObject({ ok: false });
+    expect(await balance()).toBe(before);
+    expect(await raises()).toEqual([]);
+  });
+});

@@ -1,6 +1,7 @@
 /*
- * Royal Baccarat: a "live table" look. The player stacks chips on Player, Banker or Tie and deals; the
- * server deals the whole hand at once and this page lays the cards out one by one, face up, in table order.
+ * Royal Baccarat: a "live table" look. The player stacks chips on Player, Banker, Tie, Player Pair and
+ * Banker Pair (several bets in one hand) and deals; the server deals the whole hand at once and this page lays
+ * the cards out one by one, face up, in table order, then marks each bet won, returned or lost.
  */
 (() => {
   const G = window.Game;
@@ -14,11 +15,13 @@
       player: 'Player',
       banker: 'Banker',
       tie: 'Tie',
+      playerPair: 'Player Pair',
+      bankerPair: 'Banker Pair',
       deal: 'Deal',
       clear: 'Clear',
       double: 'Double',
-      placeBet: 'Pick a chip, then tap Player, Banker or Tie.',
-      readyToDeal: 'Your bet: {amount} on {side}. Tap Deal.',
+      placeBet: 'Pick a chip, then tap Player, Banker, Tie or a pair.',
+      readyToDeal: 'Your bets: {amount} in all. Tap Deal.',
       dealing: 'Dealing…',
       playerWins: 'PLAYER WINS',
       bankerWins: 'BANKER WINS',
@@ -26,8 +29,13 @@
       youWin: 'You win {amount}',
       push: 'Tie — your bet of {amount} is returned',
       youLose: 'Bet of {amount} lost — better luck next hand',
+      youGetBack: 'Back {amount} of your {stake} bet',
       maxBet: 'The maximum bet is {max}.',
-      oneBet: 'One bet per hand: moved your bet to {side}.',
+      betWon: '{side}: won {amount}',
+      betPush: '{side}: {amount} back',
+      betLost: '{side}: lost',
+      rulePair:
+        'Player Pair and Banker Pair win when that side’s first two cards are of one rank (8♠ 8♥), whoever wins the hand.',
       road: 'Road',
       roadEmpty: 'Results of your hands will appear here.',
       chips: 'Chips',
@@ -57,11 +65,13 @@
       player: 'Con',
       banker: 'Cái',
       tie: 'Hòa',
+      playerPair: 'Đôi Con',
+      bankerPair: 'Đôi Cái',
       deal: 'Chia bài',
       clear: 'Xóa',
       double: 'Gấp đôi',
-      placeBet: 'Chọn phỉnh, rồi chạm Con, Cái hoặc Hòa.',
-      readyToDeal: 'Cược của bạn: {amount} vào {side}. Chạm Chia bài.',
+      placeBet: 'Chọn phỉnh, rồi chạm Con, Cái, Hòa hoặc cửa Đôi.',
+      readyToDeal: 'Tổng cược của bạn: {amount}. Chạm Chia bài.',
       dealing: 'Đang chia bài…',
       playerWins: 'CON THẮNG',
       bankerWins: 'CÁI THẮNG',
@@ -69,8 +79,12 @@
       youWin: 'Bạn thắng {amount}',
       push: 'Hòa — hoàn lại tiền cược {amount}',
       youLose: 'Thua cược {amount} — chúc may mắn ván sau',
+      youGetBack: 'Nhận lại {amount} trên {stake} tiền cược',
       maxBet: 'Mức cược tối đa là {max}.',
-      oneBet: 'Mỗi ván một cửa cược: đã chuyển cược sang {side}.',
+      betWon: '{side}: thắng {amount}',
+      betPush: '{side}: hoàn {amount}',
+      betLost: '{side}: thua',
+      rulePair: 'Đôi Con và Đôi Cái thắng khi hai lá đầu của bên đó cùng hạng (8♠ 8♥), bất kể bên nào thắng ván.',
       road: 'Cầu',
       roadEmpty: 'Kết quả các ván của bạn sẽ hiện ở đây.',
       chips: 'Phỉnh',
@@ -98,10 +112,13 @@
   );
 
   const SIDES = ['player', 'tie', 'banker'];
-  // Pays and returns come from the server's rules for this title (games/baccarat.ts).
+  // Pays and returns come from the server's rules for this title (games/baccarat.ts); the pair bets are
+  // offered only when the rules have them.
   const RULE_BETS = G.rules?.bets || {};
-  const PAYS = Object.fromEntries(SIDES.map((s) => [s, `${RULE_BETS[s]?.pays ?? '?'}:1`]));
-  const RTP = Object.fromEntries(SIDES.map((s) => [s, `${((RULE_BETS[s]?.rtp ?? 0) * 100).toFixed(2)}%`]));
+  const PAIRS = ['playerPair', 'bankerPair'].filter((b) => RULE_BETS[b]);
+  const BETS = [...SIDES, ...PAIRS];
+  const PAYS = Object.fromEntries(BETS.map((s) => [s, `${RULE_BETS[s]?.pays ?? '?'}:1`]));
+  const RTP = Object.fromEntries(BETS.map((s) => [s, `${((RULE_BETS[s]?.rtp ?? 0) * 100).toFixed(2)}%`]));
   document.body.classList.add(`bac-pace-${G.rules?.pace || 'table'}`);
   /** Speed deals quicker; squeeze lingers before each card is turned. */
   const PACE = { table: 1, speed: 0.35, squeeze: 2 }[G.rules?.pace] ?? 1;
@@ -191,7 +208,8 @@
 
   const spots = {};
   const betAreas = el('div', { class: 'bac-bets' });
-  for (const side of SIDES) {
+  const pairAreas = el('div', { class: 'bac-pairs' });
+  for (const side of BETS) {
     const stack = el('div', { class: 'bac-stack', 'aria-hidden': 'true' });
     const amount = el('span', { class: 'bac-stack-amount' });
     const button = el(
@@ -208,10 +226,11 @@
     );
     button.addEventListener('click', () => tapSpot(side));
     spots[side] = { button, stack, amount };
-    betAreas.append(button);
+    (PAIRS.includes(side) ? pairAreas : betAreas).append(button);
   }
 
   const message = el('div', { class: 'bac-message', 'aria-live': 'polite' });
+  const betLines = el('ul', { class: 'bac-bet-lines', 'aria-live': 'polite' });
 
   let chip = G.store.get('baccarat:chip', 1000);
   if (!CHIPS.includes(chip / 100)) chip = 1000;
@@ -242,16 +261,23 @@
   const dealButton = el('button', { type: 'button', class: 'bac-deal', text: t('deal') });
   const actions = el('div', { class: 'bac-actions' }, clearButton, doubleButton, dealButton);
 
-  G.stage.append(topBar, road, studio, felt, betAreas, message, chipTray, actions);
+  G.stage.append(topBar, road, studio, felt, pairAreas, betAreas, message, betLines, chipTray, actions);
 
   /* ---------- the bet ---------- */
 
-  const saved = G.store.get('baccarat:bet', null);
-  const bet = { side: null, amount: 0 };
-  if (saved && SIDES.includes(saved.side) && saved.amount >= G.MIN_STAKE && saved.amount <= G.MAX_STAKE) {
-    bet.side = saved.side;
-    bet.amount = saved.amount;
+  /** The chips on the table: { bet: centavos }, several bets at once (the server settles each). */
+  const bet = {};
+  const saved = G.store.get('baccarat:bets', null);
+  if (saved && typeof saved === 'object') {
+    let sum = 0;
+    for (const [side, amount] of Object.entries(saved))
+      if (BETS.includes(side) && Number.isInteger(amount) && amount >= G.MIN_STAKE && sum + amount <= G.MAX_STAKE) {
+        bet[side] = amount;
+        sum += amount;
+      }
   }
+  const total = () => Object.values(bet).reduce((a, b) => a + b, 0);
+  const hasBet = () => total() > 0;
 
   /** Splits an amount into chips, largest first, for the stack drawing. */
   function chipsFor(amount) {
@@ -267,67 +293,75 @@
   }
 
   function paintBet() {
-    for (const side of SIDES) {
+    for (const side of BETS) {
       const spot = spots[side];
-      const mine = bet.side === side && bet.amount > 0;
-      spot.button.classList.toggle('has-bet', mine);
-      spot.amount.textContent = mine ? money(bet.amount) : '';
+      const amount = bet[side] || 0;
+      spot.button.classList.toggle('has-bet', amount > 0);
+      spot.amount.textContent = amount ? money(amount) : '';
+      spot.button.setAttribute(
+        'aria-label',
+        amount
+          ? `${t('betArea', { side: t(side), pays: PAYS[side] })}, ${t('betOn', { amount: money(amount), side: t(side) })}`
+          : t('betArea', { side: t(side), pays: PAYS[side] }),
+      );
       spot.stack.replaceChildren(
-        ...(mine ? chipsFor(bet.amount) : []).map((v, i) =>
+        ...(amount ? chipsFor(amount) : []).map((v, i) =>
           el('i', { class: `bac-chip-mini bac-chip-${v}`, style: `--i:${i}` }),
         ),
       );
     }
-    G.store.set('baccarat:bet', bet.side ? bet : null);
+    G.store.set('baccarat:bets', hasBet() ? bet : null);
     paintControls();
-    if (!G.busy) paintIdleMessage();
+    if (!G.busy && !showingResult) paintIdleMessage();
   }
 
+  /** The last hand's result stays in the message line until the player touches the table again. */
+  let showingResult = false;
   function paintIdleMessage() {
     message.className = 'bac-message';
-    message.textContent = bet.side ? t('readyToDeal', { amount: money(bet.amount), side: t(bet.side) }) : t('placeBet');
-  }
-
-  function setAmount(side, amount) {
-    if (amount > G.MAX_STAKE) {
-      G.toast(t('maxBet', { max: money(G.MAX_STAKE) }));
-      amount = G.MAX_STAKE;
-    }
-    bet.side = side;
-    bet.amount = amount;
-    G.sound.play('chip');
-    paintBet();
+    message.textContent = hasBet() ? t('readyToDeal', { amount: money(total()) }) : t('placeBet');
   }
 
   function tapSpot(side) {
     if (G.busy || G.ended) return;
-    clearTable();
-    if (bet.side && bet.side !== side && bet.amount > 0) {
-      G.toast(t('oneBet', { side: t(side) }));
-      setAmount(side, bet.amount);
+    if (showingResult) {
+      showingResult = false;
+      clearTable();
+    }
+    if (total() + chip > G.MAX_STAKE) {
+      G.toast(t('maxBet', { max: money(G.MAX_STAKE) }));
       return;
     }
-    setAmount(side, (bet.side === side ? bet.amount : 0) + chip);
+    bet[side] = (bet[side] || 0) + chip;
+    G.sound.play('chip');
+    paintBet();
   }
 
   clearButton.addEventListener('click', () => {
     if (G.busy) return;
-    bet.side = null;
-    bet.amount = 0;
+    for (const side of Object.keys(bet)) delete bet[side];
+    showingResult = false;
     G.sound.play('click');
     paintBet();
   });
   doubleButton.addEventListener('click', () => {
-    if (G.busy || !bet.side) return;
-    setAmount(bet.side, bet.amount * 2);
+    if (G.busy || !hasBet()) return;
+    if (total() * 2 > G.MAX_STAKE) {
+      G.toast(t('maxBet', { max: money(G.MAX_STAKE) }));
+      return;
+    }
+    for (const side of Object.keys(bet)) bet[side] *= 2;
+    showingResult = false;
+    G.sound.play('chip');
+    paintBet();
   });
 
   function paintControls() {
     const locked = G.busy || G.ended;
-    dealButton.disabled = locked || !bet.side;
-    clearButton.disabled = locked || !bet.side;
-    doubleButton.disabled = locked || !bet.side || bet.amount >= G.MAX_STAKE;
-    for (const side of SIDES) spots[side].button.disabled = locked;
+    dealButton.disabled = locked || !hasBet();
+    clearButton.disabled = locked || !hasBet();
+    doubleButton.disabled = locked || !hasBet() || total() * 2 > G.MAX_STAKE;
+    for (const side of BETS) spots[side].button.disabled = locked;
     for (const b of chipButtons) b.disabled = locked;
     dealButton.classList.toggle('busy', G.busy);
   }
@@ -391,10 +425,11 @@
   }
 
   function clearTable() {
+    betLines.replaceChildren();
     banner.hidden = true;
     felt.classList.remove('has-banner');
     felt.classList.remove('won-player', 'won-banker', 'won-tie');
-    for (const side of SIDES) spots[side].button.classList.remove('winner', 'loser');
+    for (const side of BETS) spots[side].button.classList.remove('winner', 'loser', 'push');
     for (const side of ['player', 'banker']) {
       hands[side].slots.replaceChildren();
       hands[side].total.textContent = '';
@@ -438,14 +473,14 @@
   /* ---------- a hand ---------- */
 
   async function deal() {
-    if (G.busy || G.ended || !bet.side) return;
+    if (G.busy || G.ended || !hasBet()) return;
     clearTable();
-    const side = bet.side;
-    const stake = bet.amount;
+    const placed = { ...bet };
+    showingResult = false;
     message.className = 'bac-message';
     message.textContent = t('dealing');
     G.sound.play('click');
-    const answer = await G.play({ bets: { [side]: stake } });
+    const answer = await G.play({ bets: placed });
     if (!answer) {
       paintIdleMessage();
       return;
@@ -476,7 +511,38 @@
     );
     banner.hidden = false;
     felt.classList.add('has-banner');
-    for (const s of SIDES) spots[s].button.classList.add(s === winner ? 'winner' : 'loser');
+    // Each bet by what it returned: won, returned (Player and Banker on a tie) or lost; the pairs light up
+    // when their side's first two cards pair, whether or not a chip was on them.
+    const returns = answer.outcome.returns || {};
+    const pairOf = (cards) => cards[0].slice(0, -1) === cards[1].slice(0, -1);
+    const wonBy = { player: winner === 'player', banker: winner === 'banker', tie: winner === 'tie' };
+    wonBy.playerPair = pairOf(player);
+    wonBy.bankerPair = pairOf(banker);
+    for (const s of BETS) {
+      const back = returns[s];
+      const state =
+        back === undefined
+          ? wonBy[s]
+            ? 'winner'
+            : winner === 'tie' && (s === 'player' || s === 'banker')
+              ? 'push'
+              : 'loser'
+          : back > placed[s]
+            ? 'winner'
+            : back === placed[s]
+              ? 'push'
+              : 'loser';
+      spots[s].button.classList.add(state);
+    }
+    // One line per bet under the total: which won, which came back, which lost.
+    const lines = Object.entries(placed).map(([s, amount]) => {
+      const back = returns[s] ?? 0;
+      if (back > amount) return t('betWon', { side: t(s), amount: money(back) });
+      if (back === amount) return t('betPush', { side: t(s), amount: money(back) });
+      return t('betLost', { side: t(s) });
+    });
+    betLines.replaceChildren(...lines.map((line, i) => el('li', { text: line, 'data-bet': Object.keys(placed)[i] })));
+    showingResult = true;
 
     if (answer.win > answer.stake) {
       message.className = 'bac-message win';
@@ -485,6 +551,11 @@
     } else if (answer.win === answer.stake) {
       message.className = 'bac-message push';
       message.textContent = t('push', { amount: money(answer.stake) });
+      G.sound.play('push');
+    } else if (answer.win > 0) {
+      // Some bets won, less than the whole stake came back (a pair lost beside a winning side).
+      message.className = 'bac-message push';
+      message.textContent = t('youGetBack', { amount: money(answer.win), stake: money(answer.stake) });
       G.sound.play('push');
     } else {
       message.className = 'bac-message lose';
@@ -516,7 +587,7 @@
         el(
           'tbody',
           {},
-          ['player', 'banker', 'tie'].map((s) =>
+          BETS.map((s) =>
             el('tr', {}, el('td', { text: t(s) }), el('td', { text: PAYS[s] }), el('td', { text: RTP[s] })),
           ),
         ),
@@ -525,9 +596,15 @@
       el(
         'ul',
         {},
-        ['ruleDeck', 'ruleValues', 'ruleNatural', 'rulePlayer', 'ruleBanker', 'rulePush'].map((k) =>
-          el('li', { text: t(k) }),
-        ),
+        [
+          'ruleDeck',
+          'ruleValues',
+          'ruleNatural',
+          'rulePlayer',
+          'ruleBanker',
+          'rulePush',
+          ...(PAIRS.length ? ['rulePair'] : []),
+        ].map((k) => el('li', { text: t(k) })),
         el('li', { text: t('stakeRange', { min: money(G.MIN_STAKE), max: money(G.MAX_STAKE) }) }),
         el('li', { text: t('fair') }),
         el('li', { text: t('malfunction') }),

@@ -10,6 +10,9 @@
     const R = G.rules ?? {};
     const game = R.game ?? 'caribbeanStud';
     const callMultiple = R.callMultiple ?? 2;
+    // Three Card Poker: the ante (and Pair Plus) at the deal, the Play staked only when the player plays.
+    const raiseCall = R.raiseCall === true;
+    const pairPlusTable = R.pairPlus?.pays ?? null;
     G.addStrings(
       {
         deal: 'Deal',
@@ -51,6 +54,24 @@
         ch4: 'Qualifying: a win pays the ante by the table and the call 1:1; a loss loses both; a tie returns both.',
         all1: 'The whole stake (ante + call) is taken when you deal, because the wallet takes one bet per round. Your call is reserved; folding returns it.',
         all2: 'A round left undecided is folded: the ante is lost and the call returned.',
+        play: 'Play',
+        pairPlus: 'Pair Plus',
+        pairPlusOn: 'Pair Plus {amount}',
+        pairPlusOff: 'Pair Plus: off',
+        stakeNow: 'At the deal: ante {ante}{pp}. Play {call} more only if you play.',
+        ppPart: ' + Pair Plus {amount}',
+        raiseNote: 'Fold and the ante is lost; nothing more is taken.',
+        decideRaise: 'Play ({call} more) or fold (the ante is lost)?',
+        foldedRaise: 'Folded: the ante is lost',
+        pairPlusWon: 'Pair Plus: {hand} pays {amount}',
+        pairPlusLost: 'Pair Plus lost',
+        tr1: 'Place the ante, and Pair Plus if you like: you and the dealer get three cards from one fresh deck.',
+        tr2: 'Look at your cards, then Play (a second stake equal to the ante, taken only now) or fold (the ante is lost). The dealer qualifies with Q-high or better. Three cards: a straight beats a flush, three of a kind beats a straight.',
+        tr3: 'Dealer not qualifying: the ante pays 1:1 and the Play is returned. Qualifying: a win pays both 1:1, a loss loses both, a tie returns both.',
+        tr4: 'Ante bonus on every played hand, whatever the dealer holds: see the table below.',
+        tr5: 'Pair Plus pays on your three cards alone, played or folded, whatever the dealer holds: pair 1:1, flush 4:1, straight 6:1, three of a kind 30:1, straight flush 40:1 ({rtp}).',
+        tr6: 'A round left undecided is folded: the ante is lost; Pair Plus is paid on your cards.',
+        anteBonus: 'Ante bonus',
       },
       {
         deal: 'Chia bài',
@@ -92,6 +113,24 @@
         ch4: 'Đủ điều kiện: thắng thì cược đầu trả theo bảng, cược theo trả 1 ăn 1; thua mất cả hai; hòa hoàn cả hai.',
         all1: 'Toàn bộ tiền cược (cược đầu + cược theo) được trừ khi chia bài, vì ví chỉ nhận một lần cược mỗi ván. Cược theo được giữ trước; bỏ bài sẽ hoàn lại.',
         all2: 'Ván bị bỏ dở chưa quyết định sẽ tính là bỏ bài: mất cược đầu, hoàn cược theo.',
+        play: 'Theo',
+        pairPlus: 'Pair Plus',
+        pairPlusOn: 'Pair Plus {amount}',
+        pairPlusOff: 'Pair Plus: tắt',
+        stakeNow: 'Khi chia bài: cược đầu {ante}{pp}. Chỉ trừ thêm {call} nếu bạn theo.',
+        ppPart: ' + Pair Plus {amount}',
+        raiseNote: 'Bỏ bài thì mất cược đầu; không trừ thêm gì.',
+        decideRaise: 'Theo (thêm {call}) hay bỏ bài (mất cược đầu)?',
+        foldedRaise: 'Đã bỏ bài: mất cược đầu',
+        pairPlusWon: 'Pair Plus: {hand} trả {amount}',
+        pairPlusLost: 'Thua Pair Plus',
+        tr1: 'Đặt cược đầu, và Pair Plus nếu muốn: bạn và nhà cái mỗi bên nhận ba lá từ một bộ bài mới.',
+        tr2: 'Xem bài rồi Theo (cược thêm bằng cược đầu, chỉ trừ lúc này) hoặc bỏ bài (mất cược đầu). Nhà cái đủ điều kiện khi có Q trở lên. Ba lá: sảnh thắng thùng, sám cô thắng sảnh.',
+        tr3: 'Nhà cái không đủ điều kiện: cược đầu trả 1 ăn 1, hoàn cược theo. Đủ điều kiện: thắng trả cả hai 1 ăn 1, thua mất cả hai, hòa hoàn cả hai.',
+        tr4: 'Thưởng cược đầu cho mọi tay bài đã theo, bất kể bài nhà cái: xem bảng bên dưới.',
+        tr5: 'Pair Plus trả theo ba lá của bạn, dù theo hay bỏ bài, bất kể bài nhà cái: đôi 1 ăn 1, thùng 4 ăn 1, sảnh 6 ăn 1, sám cô 30 ăn 1, thùng phá sảnh 40 ăn 1 ({rtp}).',
+        tr6: 'Ván bị bỏ dở chưa quyết định sẽ tính là bỏ bài: mất cược đầu; Pair Plus vẫn được trả theo bài của bạn.',
+        anteBonus: 'Thưởng cược đầu',
       },
     );
     const handName = (h) => (h ? t(`h_${h}`) : '');
@@ -104,15 +143,27 @@
     const board = zone('board');
     const player = zone('you');
     const message = el('div', { class: 'tk-message', 'aria-live': 'polite' });
+    const ppLine = el('div', { class: 'tk-message dp-pairplus-line', 'aria-live': 'polite' });
     const reserve = el('div', { class: 'tk-message dp-reserve' });
-    const note = el('div', { class: 'tk-message dp-note', text: t('reserveNote') });
+    const note = el('div', { class: 'tk-message dp-note', text: t(raiseCall ? 'raiseNote' : 'reserveNote') });
+    // Pair Plus, equal to the ante, on or off (Three Card Poker only).
+    let pairPlusOn = pairPlusTable ? G.store.get('dealerPoker:pairPlus', false) === true : false;
+    const pairPlusButton = pairPlusTable
+      ? el('button', { type: 'button', class: 'g-btn dp-pairplus', 'aria-pressed': String(pairPlusOn) })
+      : null;
+    pairPlusButton?.addEventListener('click', () => {
+      pairPlusOn = !pairPlusOn;
+      G.store.set('dealerPoker:pairPlus', pairPlusOn);
+      G.sound.play('chip');
+      paintReserve();
+    });
     const stake = G.stakeStepper({
       values: [1, 5, 10, 20, 50, 100, 500, 1000],
       initial: 10,
       onChange: () => paintReserve(),
     });
     const deal = el('button', { type: 'button', class: 'tk-play tk-deal', text: t('deal') });
-    const call = el('button', { type: 'button', class: 'g-btn tk-hit', text: t('call') });
+    const call = el('button', { type: 'button', class: 'g-btn tk-hit', text: t(raiseCall ? 'play' : 'call') });
     const fold = el('button', { type: 'button', class: 'g-btn tk-stand', text: t('fold') });
     const zones = [dealer.zone];
     if (game === 'casinoHoldem') zones.push(board.zone);
@@ -120,13 +171,27 @@
     G.stage.append(
       el('section', { class: 'tk-stage' }, el('div', { class: 'tk-fantan dp-table' }, ...zones)),
       message,
+      ppLine,
       el('div', { class: 'tk-action-row' }, call, fold),
       el('div', { class: 'tk-action-row' }, stake.node, deal),
+      pairPlusButton ? el('div', { class: 'tk-action-row' }, pairPlusButton) : null,
       reserve,
       note,
     );
     function paintReserve() {
       const ante = stake.value;
+      if (pairPlusButton) {
+        pairPlusButton.textContent = pairPlusOn ? t('pairPlusOn', { amount: money(ante) }) : t('pairPlusOff');
+        pairPlusButton.setAttribute('aria-pressed', String(pairPlusOn));
+      }
+      if (raiseCall) {
+        reserve.textContent = t('stakeNow', {
+          ante: money(ante),
+          pp: pairPlusOn ? t('ppPart', { amount: money(ante) }) : '',
+          call: money(ante * callMultiple),
+        });
+        return;
+      }
       reserve.textContent = t('reserve', {
         ante: money(ante),
         call: money(ante * callMultiple),
@@ -163,7 +228,7 @@
         if (game === 'casinoHoldem') await draw('board', v.board, '', 5 - v.board.length);
         await draw('dealer', [], '', holes);
         message.className = 'tk-message';
-        message.textContent = t('decide', { call: money(v.call) });
+        message.textContent = t(raiseCall ? 'decideRaise' : 'decide', { call: money(v.call) });
       },
       async onDone(a) {
         open = false;
@@ -173,12 +238,18 @@
         await draw('player', o.player, handName(o.playerHand));
         dealer.zone.classList.toggle('winner', o.result === 'lose');
         player.zone.classList.toggle('winner', o.result === 'win' || o.result === 'noQualify');
-        if (o.choice === 'fold') G.toast?.(t('folded', { call: money(o.call ?? callAmount) }));
+        if (o.choice === 'fold')
+          G.toast?.(raiseCall ? t('foldedRaise') : t('folded', { call: money(o.call ?? callAmount) }));
+        if (o.pairPlus > 0)
+          ppLine.textContent = o.pairPlusWin
+            ? t('pairPlusWon', { hand: handName(o.playerHand), amount: money(o.pairPlusWin) })
+            : t('pairPlusLost');
       },
     });
     function paint() {
       deal.disabled = G.ended || round.open || (G.busy && !round.open);
       stake.setDisabled(round.open || G.busy);
+      if (pairPlusButton) pairPlusButton.disabled = round.open || G.busy;
       call.disabled = fold.disabled = !open;
     }
     G.onLock(paint);
@@ -189,7 +260,8 @@
         z.zone.classList.remove('winner');
       }
       shown.dealer = shown.board = shown.player = 0;
-      round.begin({ ante: stake.value });
+      ppLine.textContent = '';
+      round.begin(pairPlusOn ? { ante: stake.value, pairPlus: stake.value } : { ante: stake.value });
     });
     call.addEventListener('click', () => round.act('call'));
     fold.addEventListener('click', () => round.act('fold'));
@@ -214,7 +286,16 @@
       'ch3',
       'ch4',
     ];
-    K.infoSheet([...keys, 'all1', 'all2'], rows, [t('hand'), t('pays')], {});
+    if (raiseCall)
+      K.infoSheet(
+        ['tr1', 'tr2', 'tr3', 'tr4', ...(pairPlusTable ? ['tr5'] : []), 'tr6'],
+        rows,
+        [t('anteBonus'), t('pays')],
+        {
+          rtp: `RTP ${K.pct(R.pairPlus?.rtp ?? 0)}`,
+        },
+      );
+    else K.infoSheet([...keys, 'all1', 'all2'], rows, [t('hand'), t('pays')], {});
     paintReserve();
     paint();
   }

@@ -6,6 +6,7 @@ import {
   type DealerPokerState,
   dealerPoker,
   dealerQualifies,
+  pairPlusRtp,
   score3,
   score5,
   simpleStrategy,
@@ -60,18 +61,93 @@ describe('dealerPoker family', () => {
     );
   });
 
-  it('Three Card Poker: takes ante + 1x call, Q-high qualifies, ante bonus on every called hand', () => {
+  it('Three Card Poker: takes the ante (and Pair Plus) at start, the Play only on a call; Q-high qualifies, ante bonus on every played hand', () => {
     const engine = steppedOf(dealerPoker, 'threeCard');
-    expect(engine.stakeOf({ ante: 1000 })).toBe(2000);
+    expect(engine.stakeOf({ ante: 1000 })).toBe(1000);
+    expect(engine.stakeOf({ ante: 1000, pairPlus: 500 })).toBe(1500);
+    const s0 = round(1000, 1000, ['4H', '5D', '6C'], ['JS', '9H', '2D']);
+    // The Play is a further stake equal to the ante, taken only by a call; a fold takes nothing more.
+    expect(engine.raiseOf?.(s0, 'call')).toBe(1000);
+    expect(engine.raiseOf?.(s0, 'fold')).toBe(0);
     const settle = (s: DealerPokerState, a: 'call' | 'fold') => engine.settle(engine.act(s, a)).win;
-    expect(settle(round(1000, 1000, ['4H', '5D', '6C'], ['JS', '9H', '2D']), 'fold')).toBe(1000);
-    // Not qualifying: ante 1:1, call back, straight bonus 1:1.
-    expect(settle(round(1000, 1000, ['4H', '5D', '6C'], ['JS', '9H', '2D']), 'call')).toBe(3000 + 1000);
-    // Qualifying and losing to a straight: ante and call 1:1, bonus 1:1.
+    // Fold: the ante is lost, nothing else was staked.
+    expect(settle(s0, 'fold')).toBe(0);
+    // Not qualifying: ante 1:1, Play back, straight bonus 1:1.
+    expect(settle(s0, 'call')).toBe(3000 + 1000);
+    // Qualifying and losing to a straight: ante and Play 1:1, bonus 1:1.
     expect(settle(round(1000, 1000, ['4H', '5D', '6C'], ['KS', '9H', '2D']), 'call')).toBe(4000 + 1000);
     // Trips lose to a straight flush but keep the 4:1 ante bonus.
     expect(settle(round(1000, 1000, ['7H', '7D', '7C'], ['2S', '3S', '4S']), 'call')).toBe(4000);
     expect(settle(round(1000, 1000, ['KH', '9D', '2C'], ['AS', '3H', '5D']), 'call')).toBe(0);
+    // A tie with a qualifying dealer returns ante and Play.
+    expect(settle(round(1000, 1000, ['KH', '9D', '2C'], ['KS', '9C', '2H']), 'call')).toBe(2000);
+  });
+
+  it('Three Card Poker Pair Plus: paid by its table on the three cards alone, played or folded, won or lost', () => {
+    const engine = steppedOf(dealerPoker, 'threeCard');
+    const pp = (player: Card[], dealer: Card[], pairPlus = 500): DealerPokerState => ({
+      ...round(1000, 1000, player, dealer),
+      pairPlus,
+    });
+    const settle = (s: DealerPokerState, a: 'call' | 'fold') => engine.settle(engine.act(s, a));
+    const qualifying: Card[] = ['KS', 'KC', '9D'];
+    // Each hand by the table (to one), stake back on top: pair 1, flush 4, straight 6, trips 30, straight flush 40.
+    const hands: [Card[], number][] = [
+      [['8H', '8D', '2C'], 1],
+      [['2H', '7H', 'JH'], 4],
+      [['9H', '10D', 'JC'], 6],
+      [['5H', '5D', '5C'], 30],
+      [['QH', 'KH', 'AH'], 40],
+    ];
+    for (const [cards, pays] of hands) {
+      // Folded: the ante is lost, the Pair Plus paid all the same.
+      const folded = settle(pp(cards, qualifying), 'fold');
+      expect(folded.win, cards.join()).toBe(500 + 500 * pays);
+      expect(folded.outcome).toMatchObject({ result: 'fold', pairPlus: 500, pairPlusWin: 500 + 500 * pays });
+      expect(folded.result).toBe(`Fold: ante lost; pair plus 5.00 won ${((500 + 500 * pays) / 100).toFixed(2)}`);
+    }
+    // Played pair of 8s against the kings: ante and Play lost, the Pair Plus paid 1:1.
+    expect(settle(pp(['8H', '8D', '2C'], qualifying), 'call').win).toBe(1000);
+    // High card loses the Pair Plus whatever the main hand does (here it wins against a non-qualifying dealer).
+    const high = settle(pp(['AH', 'KD', '9C'], ['JS', '8H', '2D']), 'call');
+    expect(high.win).toBe(3000);
+    expect(high.result).toMatch(/; pair plus 5\.00 lost$/);
+    // The table's exact return over the 22,100 hands (48 straight flushes, 52 trips, 720 straights, 1,096
+    // flushes, 3,744 pairs): 21,588 / 22,100 = 97.68%, written in the rules the page shows.
+    expect(pairPlusRtp({ pair: 1, flush: 4, straight: 6, threeKind: 30, straightFlush: 40 })).toBeCloseTo(
+      21_588 / 22_100,
+      12,
+    );
+    expect((engine.rules as { pairPlus: { rtp: number } }).pairPlus.rtp).toBeCloseTo(21_588 / 22_100, 12);
+  });
+
+  it('Three Card Poker refuses no ante, Pair Plus alone, a Pair Plus under a peso and stakes over the limit with the Play', () => {
+    const engine = steppedOf(dealerPoker, 'threeCard');
+    expect(engine.params.parse({ ante: 100_000, pairPlus: 300_000 })).toEqual({ ante: 100_000, pairPlus: 300_000 });
+    expectRejects(
+      engine,
+      { pairPlus: 1000 },
+      { ante: 0, pairPlus: 1000 },
+      { ante: 1000, pairPlus: 50 },
+      { ante: 1000, pairPlus: 10.5 },
+      // 2 x 2,000 + 1,001 pesos: the Play would take the round over 5,000.
+      { ante: 200_000, pairPlus: 100_100 },
+      { ante: 250_001 },
+      { ante: 1000, play: 1000 },
+    );
+    // The other games have no Pair Plus.
+    expectRejects(steppedOf(dealerPoker, 'caribbeanStud'), { ante: 1000, pairPlus: 1000 });
+  });
+
+  it('Three Card Poker: a second decision is refused whatever it is (Play twice, Play after a fold)', () => {
+    const engine = steppedOf(dealerPoker, 'threeCard');
+    const s = engine.start(seededRng(3), engine.params.parse({ ante: 1000, pairPlus: 100 }));
+    expect(engine.view(s)).toMatchObject({ dealer: [], actions: ['call', 'fold'], pairPlus: 100, call: 1000 });
+    for (const first of ['call', 'fold'] as const) {
+      const after = engine.act(s, first);
+      for (const second of ['call', 'fold'] as const) expect(() => engine.act(after, second)).toThrow(GameRuleError);
+      expect(engine.view(after)).toMatchObject({ actions: [] });
+    }
   });
 
   it("Casino Hold'em: best five of seven, a pair of 4s qualifies, the ante paid by the table", () => {
