@@ -13,9 +13,10 @@
 import { HttpResponse, http, type RequestHandler } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { z } from 'zod';
 import examples from '../../../server/src/plugins/openapi-examples.json';
 import { Code, type CodeValue } from '../../../shared/codes';
-import type { DataOf, Endpoint } from '../../../shared/contract/define';
+import type { BodyOf, DataOf, Endpoint } from '../../../shared/contract/define';
 import { codeMessage } from '../../../shared/messages';
 
 /** The codes any endpoint may answer besides the ones its contract declares (server/src/plugins/docs.ts). */
@@ -30,11 +31,32 @@ type CommonCode =
 /** The business codes an endpoint declares, as literal types (defineEndpoint keeps them). */
 type DeclaredCode<E extends Endpoint> = E['codes'] extends readonly (infer C)[] ? C : never;
 
+/** What the app sent to each endpoint a handler answered, in order: `sent(endpoint)` reads it. */
+const received = new Map<Endpoint, unknown[]>();
+
 const route = (endpoint: Endpoint) => {
   const method = endpoint.method === 'GET' ? http.get : endpoint.method === 'POST' ? http.post : http.delete;
   // any origin: the app calls relative paths; `:name` segments are MSW's own path parameters
-  return (resolver: Parameters<typeof http.get>[1], once: boolean) => method(`*${endpoint.path}`, resolver, { once });
+  return (reply: () => Response, once: boolean) =>
+    method(
+      `*${endpoint.path}`,
+      async ({ request }) => {
+        const url = new URL(request.url);
+        const sentNow = endpoint.method === 'POST' ? await request.json() : Object.fromEntries(url.searchParams);
+        received.set(endpoint, [...(received.get(endpoint) ?? []), sentNow]);
+        return reply();
+      },
+      { once },
+    );
 };
+
+/**
+ * The bodies (POST) or query parameters (GET, DELETE, as strings) the app sent to `endpoint` since the test
+ * began, oldest first; typed as the contract's request so a test compares them with what the form should send.
+ */
+export function sent<E extends Endpoint>(endpoint: E): (E extends { body: z.ZodObject } ? BodyOf<E> : unknown)[] {
+  return (received.get(endpoint) ?? []) as never;
+}
 
 interface AnswerOptions {
   /** The envelope's msg (a green notice for a POST). */
@@ -87,7 +109,10 @@ export const contractServer = setupServer();
 /** Starts the mock server for the file's tests; a request no handler answers fails the test that made it. */
 export function startContractServer(): typeof contractServer {
   beforeAll(() => contractServer.listen({ onUnhandledRequest: 'error' }));
-  afterEach(() => contractServer.resetHandlers());
+  afterEach(() => {
+    contractServer.resetHandlers();
+    received.clear();
+  });
   afterAll(() => contractServer.close());
   return contractServer;
 }
