@@ -187,6 +187,55 @@ describe('two server processes on one PostgreSQL and one Redis', { timeout: 120_
     expect(await ledgerProblems(db)).toEqual([]);
   });
 
+  it('raises on one open round spread over both: exactly what the balance covers, a replay charged once, none after the win', async () => {
+    const B = 1_000.5;
+    const A = 15;
+    const p = await newPlayer(a, 'clraise');
+    await fund(b, p.uid, B);
+    const userId = await userIdOf(p.uid);
+    const session = await providerSession(b, p, secrets.PROVIDER_SECRET);
+    const tag = randomBytes(4).toString('hex');
+    const round = `r${tag}`;
+    const wallet = (i: number, path: string, body: Record<string, string>) =>
+      either(i)('POST', `/api/provider/wallet/${path}`, { body: signed(body, secrets.PROVIDER_SECRET) });
+    await must(
+      wallet(0, 'bet', { sessionToken: session, transactionId: `b${tag}`, roundId: round, amount: '1.00' }),
+      "the round's bet",
+    );
+    const expected = Math.floor((B - 1) / A); // 66
+    const raise = (i: number, transactionId: string) =>
+      wallet(i, 'raise', { sessionToken: session, transactionId, roundId: round, amount: `${A}.00` });
+    // 200 different raises racing for the last pesos, and one raise replayed 10 times among them
+    const answers = await Promise.all([
+      ...Array.from({ length: 200 }, (_, i) => raise(i, `x${tag}-${i}`)),
+      ...Array.from({ length: 10 }, (_, i) => raise(i, `x${tag}-0`)),
+    ]);
+    const distinct = answers.slice(0, 200);
+    const succeeded = distinct.filter((x) => x.body.success).length;
+    expect(succeeded).toBe(expected);
+    expect(new Set(distinct.filter((x) => !x.body.success).map((x) => x.body.code))).toEqual(
+      new Set([Code.INSUFFICIENT_BALANCE]),
+    );
+    // the replays answer what the first answered (charged or refused), and charge nothing more
+    const first = distinct[0]?.body;
+    for (const replay of answers.slice(200)) {
+      if (replay.body.code === Code.TRANSACTION_CONFLICT) continue; // still running on the other process
+      expect(replay.body.success).toBe(first?.success);
+    }
+    const stake = Math.round((1 + expected * A) * 100);
+    expect(await inDb(db).value`SELECT bet FROM game_rounds WHERE round_id = ${round}`).toBe(stake);
+    expect((await balanceOf(userId)).balance).toBe(Math.round(B * 100) - stake);
+    // the win settles the raised round; a raise after it, on either process, is refused and charges nothing
+    await must(
+      wallet(1, 'win', { transactionId: `w${tag}`, roundId: round, amount: '0.00', result: 'lost' }),
+      'the win',
+    );
+    const late = await Promise.all([raise(0, `late${tag}-a`), raise(1, `late${tag}-b`)]);
+    expect(late.map((x) => x.body.code)).toEqual([Code.ROUND_SETTLED, Code.ROUND_SETTLED]);
+    expect((await balanceOf(userId)).balance).toBe(Math.round(B * 100) - stake);
+    expect(await ledgerProblems(db)).toEqual([]);
+  });
+
   it('a deposit callback sent to both processes at once, and again, credits exactly once', async () => {
     const p = await newPlayer(a, 'cldep');
     const userId = await userIdOf(p.uid);

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -378,6 +378,37 @@ describe('the OpenAPI document', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+
+  it('orval generates a fetch client from it that type-checks under strict TypeScript', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'orval-'));
+    try {
+      const file = join(dir, 'openapi.json');
+      writeFileSync(file, JSON.stringify(document));
+      const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
+      const quiet = { encoding: 'utf8' as const, stdio: ['ignore', 'pipe', 'pipe'] as ('ignore' | 'pipe')[] };
+      // orval exits 0 even on some refusals, so the generated file is what proves it took the document
+      execFileSync(bin('orval'), ['--input', file, '--output', join(dir, 'client.ts'), '--client', 'fetch'], quiet);
+      const client = readFileSync(join(dir, 'client.ts'), 'utf8');
+      const operations = Object.values(document.paths ?? {}).flatMap((item) =>
+        Object.values(item as Record<string, Operation>).filter((operation) => operation?.operationId),
+      );
+      expect(operations.length).toBeGreaterThan(150);
+      for (const { operationId } of operations) {
+        expect(client, `orval's client has ${operationId}`).toContain(`const ${operationId} = async`);
+      }
+      const typecheck = spawnSync(
+        bin('tsc'),
+        [
+          ...['--noEmit', '--strict', '--skipLibCheck', '--target', 'es2022', '--module', 'esnext'],
+          ...['--moduleResolution', 'bundler', '--lib', 'es2022,dom', join(dir, 'client.ts')],
+        ],
+        { ...quiet, cwd: dir },
+      );
+      expect({ status: typecheck.status, errors: typecheck.stdout }).toEqual({ status: 0, errors: '' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
 
   it('openapi-typescript yields named schemas and operations, as the committed types hold them', async () => {
     const types = await openApiTypes(document);

@@ -1,11 +1,12 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { getGameRecords } from '../../features/game/api/get-game-records';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { gameRecords } from '../../../../shared/contract/game';
 import { initI18n, setLanguage } from '../../lib/i18n';
+import { answer, startContractServer } from '../../test/contract-server';
 import GameRecordPage, { verifyRoundUrl } from './game-record-page';
 
-vi.mock('../../features/game/api/get-game-records', () => ({ getGameRecords: vi.fn() }));
+const server = startContractServer();
 
 const ROUND = {
   roundId: 'slot-6f1c2b9e-0000-4000-8000-000000000001',
@@ -22,7 +23,7 @@ describe('Game records', () => {
   afterEach(cleanup);
 
   it('links each round to the provider verify page with its round id and the player language', async () => {
-    vi.mocked(getGameRecords).mockResolvedValue({ list: [ROUND], total: 1, totalBet: 10, totalWin: 2.5 } as never);
+    server.use(answer(gameRecords, { list: [ROUND], page: 1, size: 20, total: 1, totalBet: 10, totalWin: 2.5 }));
     render(
       <MemoryRouter>
         <GameRecordPage />
@@ -42,7 +43,7 @@ describe('Game records', () => {
   it('asks the verify page for Vietnamese when the player reads Vietnamese', async () => {
     await setLanguage('vi-VN', false);
     try {
-      vi.mocked(getGameRecords).mockResolvedValue({ list: [ROUND], total: 1, totalBet: 10, totalWin: 2.5 } as never);
+      server.use(answer(gameRecords, { list: [ROUND], page: 1, size: 20, total: 1, totalBet: 10, totalWin: 2.5 }));
       render(
         <MemoryRouter>
           <GameRecordPage />

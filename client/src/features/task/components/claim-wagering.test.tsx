@@ -1,18 +1,18 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DataOf } from '../../../../../shared/contract/define';
+import { dailyDepositFetch, returnGiftFetch, taskFetch } from '../../../../../shared/contract/task';
 import { initI18n } from '../../../lib/i18n';
+import { answer, startContractServer } from '../../../test/contract-server';
 import { DailyDeposit } from './daily-deposit';
 import { ReturnGift } from './return-gift';
 import { TaskList } from './task-list';
 
-const api = vi.hoisted(() => ({ tasks: vi.fn(), returnGift: vi.fn(), dailyDeposit: vi.fn() }));
-vi.mock('../api/get-tasks', () => ({ getTasks: api.tasks }));
-vi.mock('../api/get-daily-deposit', () => ({ getDailyDeposit: api.dailyDeposit }));
-vi.mock('../api/get-return-gift', () => ({ getReturnGift: api.returnGift }));
+const server = startContractServer();
 
 /** A daily task paying 8.00 cash turned over 10x, one paying points only, one claimed already. */
-const TASKS = {
+const TASKS: DataOf<typeof taskFetch> = {
   day: '2026-11-24',
   tasks: [
     {
@@ -51,7 +51,7 @@ const TASKS = {
   ],
 };
 
-const GIFT = {
+const GIFT: DataOf<typeof returnGiftFetch> = {
   awayDays: 7,
   claimDays: 3,
   rewards: [{ type: 'cash', amount: 20 }],
@@ -66,7 +66,7 @@ describe('what a task or return-gift bonus requires, shown before its claim', ()
 
   it("says a task's cash must be bet 10x before it can be withdrawn, and nothing for points or a claimed task", async () => {
     await initI18n('en-US');
-    api.tasks.mockResolvedValue(TASKS);
+    server.use(answer(taskFetch, TASKS));
     render(<TaskList onRewards={() => {}} />);
     const note = await screen.findByTestId('task-bet_daily-wagering');
     expect(note.textContent).toBe(
@@ -78,14 +78,14 @@ describe('what a task or return-gift bonus requires, shown before its claim', ()
 
   it('says it in Vietnamese on a vi-VN screen', async () => {
     await initI18n('vi-VN');
-    api.tasks.mockResolvedValue(TASKS);
+    server.use(answer(taskFetch, TASKS));
     render(<TaskList onRewards={() => {}} />);
     const note = await screen.findByTestId('task-bet_daily-wagering');
     expect(note.textContent).toMatch(/^Cần cược ₱ 80[.,]00 trước khi rút được ₱ 8[.,]00 tiền thưởng này/);
   });
 
   it('says what the return gift pack requires before its claim button, in en-US and vi-VN', async () => {
-    api.returnGift.mockResolvedValue(GIFT);
+    server.use(answer(returnGiftFetch, GIFT));
     await initI18n('en-US');
     render(<ReturnGift onRewards={() => {}} />);
     expect((await screen.findByTestId('return-gift-wagering')).textContent).toBe(
@@ -104,7 +104,7 @@ describe('what a task or return-gift bonus requires, shown before its claim', ()
 
   it('shows no note when the return gift is not there to claim', async () => {
     await initI18n('en-US');
-    api.returnGift.mockResolvedValue({ ...GIFT, status: 'none', returnedAt: null, expiresAt: null });
+    server.use(answer(returnGiftFetch, { ...GIFT, status: 'none', returnedAt: null, expiresAt: null }));
     render(<ReturnGift onRewards={() => {}} />);
     await screen.findByTestId('return-gift-claim');
     expect(screen.queryByTestId('return-gift-wagering')).toBeNull();
@@ -112,12 +112,14 @@ describe('what a task or return-gift bonus requires, shown before its claim', ()
 
   it('still says it on the daily-deposit tiers (the same note)', async () => {
     await initI18n('en-US');
-    api.dailyDeposit.mockResolvedValue({
-      day: '2026-11-24',
-      deposited: 100,
-      turnoverMultiple: 10,
-      tiers: [{ tier: 1, deposit: 100, rewards: [{ type: 'cash', amount: 8 }], status: 'available' }],
-    });
+    server.use(
+      answer(dailyDepositFetch, {
+        day: '2026-11-24',
+        deposited: 100,
+        turnoverMultiple: 10,
+        tiers: [{ tier: 1, deposit: 100, rewards: [{ type: 'cash', amount: 8 }], status: 'available' }],
+      }),
+    );
     render(
       <MemoryRouter>
         <DailyDeposit onRewards={() => {}} />

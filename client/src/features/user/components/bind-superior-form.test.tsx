@@ -1,15 +1,14 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Code } from '../../../../../shared/codes';
-import type { UserInfo } from '../../../../../shared/contract/user';
+import { bindSuperior, type UserInfo } from '../../../../../shared/contract/user';
 import { appActions } from '../../../lib/app-actions';
-import { ApiError } from '../../../lib/http';
 import { initI18n } from '../../../lib/i18n';
-import { bindSuperior } from '../api/bind-superior';
+import { answer, refuse, sent, startContractServer } from '../../../test/contract-server';
 import { useUserStore } from '../store';
 import { BindSuperiorForm } from './bind-superior-form';
 
-vi.mock('../api/bind-superior', () => ({ bindSuperior: vi.fn(async () => null) }));
+const server = startContractServer();
 vi.mock('../../../lib/app-actions', () => ({ appActions: { refreshUser: vi.fn(async () => {}) } }));
 
 const USER: UserInfo = {
@@ -40,24 +39,23 @@ describe('binding a superior after sign-up', () => {
   });
 
   it('sends the code typed, then reloads the user', async () => {
+    server.use(answer(bindSuperior, null));
     render(<BindSuperiorForm />);
     fireEvent.change(field(), { target: { value: 'wxyz2345' } });
     await press();
-    expect(bindSuperior).toHaveBeenCalledWith({ inviteCode: 'wxyz2345' });
+    expect(sent(bindSuperior)).toEqual([{ inviteCode: 'wxyz2345' }]);
     expect(appActions.refreshUser).toHaveBeenCalledOnce();
   });
 
   it('asks for a code before sending, and shows an unknown one under the field', async () => {
     render(<BindSuperiorForm />);
     await press();
-    expect(bindSuperior).not.toHaveBeenCalled();
+    expect(sent(bindSuperior)).toEqual([]);
     expect(screen.getByText('Please enter the invitation code')).toBeTruthy();
-    vi.mocked(bindSuperior).mockRejectedValueOnce(
-      new ApiError('envelope', 'The invitation code is invalid', Code.INVITE_CODE_INVALID, 200),
-    );
+    server.use(refuse(bindSuperior, Code.INVITE_CODE_INVALID));
     fireEvent.change(field(), { target: { value: 'ZZZZ9999' } });
     await press();
-    expect(screen.getByText('The invitation code is invalid')).toBeTruthy();
+    expect(screen.getByText('This invitation code does not exist')).toBeTruthy();
   });
 
   it('shows the code already bound instead of the form, and nothing to a guest', () => {
