@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { Code } from '../../../shared/codes';
+import { may } from '../../../shared/roles';
 import {
   CLOSE_SESSION_ENDED,
   CONTROL_EVENTS,
@@ -454,6 +455,8 @@ function operatorChannel(app: FastifyInstance, hub: SocketHub) {
     // A named operator's back-office session (its cookie goes with the WebSocket handshake, same origin).
     const operator = await app.operatorSessions.authenticate(request.cookies[app.operatorSessions.cookieName]);
     if (!operator) throw new AppError(Code.OPS_UNAUTHORIZED, { status: 401 });
+    // The feed is the players' live chat: only a role that may chat reads it (shared/roles.ts).
+    if (!may(operator.role, 'chat')) throw new AppError(Code.OPS_FORBIDDEN, { status: 403 });
   };
   app.get(OPS_SOCKET_PATH, { websocket: true, onRequest: authenticate, schema: { hide: true } }, (socket) => {
     const operator: OperatorConnection = { socket, lastHeardAt: Date.now() };

@@ -5,6 +5,7 @@ import { WebSocket } from 'ws';
 import type { ChatMessage } from '../../../../shared/contract/chat';
 import { type Frame, OPS_SOCKET_PATH, OPS_SOCKET_PROTOCOL, opsSocketProtocols } from '../../../../shared/socket';
 import { opsClient, registerPlayer, testApp } from '../../test/helpers';
+import { operatorClient } from '../../test/operators';
 
 /**
  * The operator channel (/ops/socket): a back office connected with the operator token receives the live
@@ -28,9 +29,9 @@ interface Link {
   next(event: string): Promise<Frame>;
 }
 
-function open(protocols: string[]): Promise<Link> {
+function open(protocols: string[], cookie?: string): Promise<Link> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, protocols);
+    const ws = new WebSocket(url, protocols, cookie ? { headers: { cookie } } : {});
     const frames: Frame[] = [];
     const waiters: { event: string; found: (f: Frame) => void }[] = [];
     ws.on('message', (raw) => {
@@ -60,6 +61,20 @@ describe('the operator channel', () => {
     await expect(open([OPS_SOCKET_PROTOCOL])).rejects.toThrow('refused 401');
     await expect(open(opsSocketProtocols('not-the-token'))).rejects.toThrow('refused 401');
     expect(app.socket.operatorCount()).toBe(0);
+  });
+
+  it("carries players' chat only to the roles that may chat: a cashier's, risk's or tester's session is refused", async () => {
+    // The feed is the live chat (OperatorEvents): the 'chat' permission is support's and admin's only.
+    for (const role of ['cashier', 'risk', 'tester'] as const) {
+      const { client } = await operatorClient(app, role);
+      await expect(open([OPS_SOCKET_PROTOCOL], client.cookie)).rejects.toThrow('refused 403');
+    }
+    expect(app.socket.operatorCount()).toBe(0);
+    const { client } = await operatorClient(app, 'support');
+    const support = await open([OPS_SOCKET_PROTOCOL], client.cookie);
+    expect(app.socket.operatorCount()).toBe(1);
+    support.ws.close();
+    await new Promise((done) => support.ws.once('close', done));
   });
 
   it("pushes a player's message, the unread count, the read and the close to a connected back office", async () => {
