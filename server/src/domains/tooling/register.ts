@@ -166,7 +166,10 @@ export function register(app: FastifyInstance) {
   // The log is read and faults are set only through /ops: without it, recording would cost every
   // request for nothing. A live deployment keeps /ops for its operators but turns the log off.
   app.decorateRequest('tooling', null);
-  if (app.config.opsEnabled) {
+  // TESTER_TOOLS=off: no fault or stub acts, whatever the state file, STUBS_FILE or the cluster still hold
+  // (a live server must answer for real even if a tester's leftovers came along).
+  const testerTools = app.config.opsEnabled && app.config.testerTools;
+  if (testerTools) {
     installFaultHooks(app, faults);
     installStubHooks(app, stubs);
   }
@@ -184,26 +187,31 @@ export function register(app: FastifyInstance) {
     });
   }
   // socket.delay and socket.loss: the player's uid is remembered from their connection (onConnect below).
-  app.socket.shapeFrames((userId) => (faults.anyFrameFault() ? faults.forFrame(uids.get(userId) ?? null) : undefined));
+  app.socket.shapeFrames((userId) =>
+    testerTools && faults.anyFrameFault() ? faults.forFrame(uids.get(userId) ?? null) : undefined,
+  );
   app.socket.onConnect((userId, drop) =>
     withUid(userId, (uid) => {
-      if (faults.takeSocketDrop(uid)) drop();
+      if (testerTools && faults.takeSocketDrop(uid)) drop();
     }),
   );
   app.services.withdrawals.interceptPayouts(async (order) => {
+    if (!testerTools) return undefined;
     const fault = faults.take('payout', await uidOf(order.user_id));
     if (fault?.kind === 'payout.fail') return 'failed';
     if (fault?.kind === 'payout.exception') return 'exception';
     return undefined;
   });
-  app.services.poker.interceptDraws(async (userId) => faults.take('poker', await uidOf(userId))?.card ?? undefined);
+  app.services.poker.interceptDraws(async (userId) =>
+    testerTools ? (faults.take('poker', await uidOf(userId))?.card ?? undefined) : undefined,
+  );
 
   // What the last run left (faults, held callbacks, the request log), and what it lost: told at start-up.
   const told = kept.load();
   for (const line of told) app.log[line.startsWith('lost') ? 'warn' : 'info'](`tooling: ${line}`);
   tooling.startup = told;
   // STUBS_FILE: read afresh at every start (a refused stub stops it), after the stubs kept from the last run.
-  if (app.config.opsEnabled && app.config.stubsFile) {
+  if (testerTools && app.config.stubsFile) {
     const fromFile = readStubsFile(app.config.stubsFile);
     for (const body of fromFile) stubs.add({ ...body, source: 'file' });
     app.log.info(`tooling: ${fromFile.length} stub(s) loaded from ${app.config.stubsFile}`);

@@ -288,6 +288,28 @@ describe('stubs as data', () => {
   });
 });
 
+describe('TESTER_TOOLS=off', () => {
+  it('answers for real: no stub kept from the last run nor from STUBS_FILE acts, and no kept fault', async () => {
+    // A rogue or careless tester leaves a stub and a fault behind (state file, STUBS_FILE), then the server
+    // goes live with TESTER_TOOLS=off: nothing of them may still answer the players.
+    const restartable = await restartableConfig(dir, { dbFile: join(dir, 'casino.db') });
+    drop = restartable.drop;
+    app = await testApp({ config: restartable.config });
+    await opsClient(app).post('/ops/stubs', { method: 'GET', path: GAMES, data: page([game(3, 'Kept')]) });
+    const fault = await opsClient(app).post('/ops/faults', { route: GAMES, kind: 'error', status: 503, count: 9 });
+    expect(fault.body.success).toBe(true);
+    await app.close();
+    const file = join(dir, 'stubs.json');
+    writeFileSync(file, JSON.stringify([{ method: 'GET', path: GAMES, data: page([game(4, 'From file')]) }]));
+    app = await testApp({ config: { ...restartable.config, testerTools: false, stubsFile: file } });
+    const answer = await new TestClient(app).get<{ list: { name: string }[] }>(GAMES, { type: 'default' });
+    expect(answer.headers['x-stub']).toBeUndefined();
+    expect(answer.body.success).toBe(true);
+    expect(answer.body.data.list.map((g) => g.name)).not.toContain('Kept');
+    expect(answer.body.data.list.map((g) => g.name)).not.toContain('From file');
+  });
+});
+
 describe('socket frame faults', () => {
   const listen = (ws: { on(event: 'message', cb: (raw: unknown) => void): unknown }) => {
     const frames: { event: string; at: number }[] = [];
