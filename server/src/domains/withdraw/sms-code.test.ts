@@ -143,6 +143,29 @@ describe('the withdrawal SMS code', () => {
     expect((await withdraw(app, me.client, 100, { smsCode: fresh.code })).body.success).toBe(true);
   });
 
+  it('guessing in parallel (many tabs, one captcha each): still 5 tries per code, the right one among later guesses is refused', async () => {
+    const me = await readyPlayer(app, { funds: 1000 });
+    await setVipLimits(app, me.uid, 20, 1_000_000, 1_000);
+    const { code } = await sendCode(me.client, me.player.phone);
+    const guesses = Array.from({ length: 11 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    guesses.push(code);
+    const captchas = await Promise.all(guesses.map(() => solvedCaptcha(app, me.client)));
+    const answers = await Promise.all(
+      guesses.map((smsCode, i) =>
+        me.client.post<WithdrawRecord>('/api/withdraw/create', {
+          amount: 100,
+          password: hashed(TRADE_PASSWORD),
+          captcha: captchas[i],
+          smsCode,
+        }),
+      ),
+    );
+    for (const answer of answers) expect(answer.body.code).toBe(Code.SMS_CODE_INVALID);
+    expect(await withdrawalCount()).toBe(0);
+    const tries = await inDb(app.db).value`SELECT attempts FROM sms_messages WHERE purpose = 'withdraw'`;
+    expect(Number(tries)).toBeLessThanOrEqual(5);
+  });
+
   it('a wrong password is checked first: it spends none of the code tries', async () => {
     const me = await readyPlayer(app, { funds: 1000 });
     const { code } = await sendCode(me.client, me.player.phone);
