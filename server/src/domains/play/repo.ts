@@ -316,11 +316,18 @@ export function createPlayRepo(db: Db) {
   // What the player's rounds opened since each of three instants (a, b, c) staked (bet, raises included, a
   // refunded raise taken off) and lost (stake minus win; an open round's stake counts as lost until it
   // settles), refunded rounds left out. Index game_rounds_user (user_id, created_at) from the earliest.
+  // A raise made since an instant on a round opened before it is staked (and counted as lost: the round's win
+  // counts in the round's own period) in the instant's period too: else a round opened before midnight could
+  // be raised past the new day's limit as often as the game allows. Read from the player's rounds opened in
+  // the day before the earliest instant (`since`; index game_rounds_user, then round_raises_round), so on
+  // PostgreSQL the SERIALIZABLE read locks that range only, not the whole of round_raises.
   const stakedSince = prepareQuery(db, (b) => {
+    const raised = (at: string) =>
+      sql<number>`(select coalesce(sum(rr.amount), 0) from game_rounds r2 join round_raises rr on rr.round_id = r2.round_id where r2.user_id = ${param<number>('userId')} and r2.created_at >= ${param<string>('since')} and r2.created_at < ${param<string>(at)} and r2.status <> 'refunded' and rr.status = 'taken' and rr.created_at >= ${param<string>(at)})`;
     const staked = (at: string) =>
-      sql<number>`coalesce(sum(case when created_at >= ${param<string>(at)} then bet else 0 end), 0)`;
+      sql<number>`coalesce(sum(case when created_at >= ${param<string>(at)} then bet else 0 end), 0) + ${raised(at)}`;
     const lost = (at: string) =>
-      sql<number>`coalesce(sum(case when created_at >= ${param<string>(at)} then bet - win else 0 end), 0)`;
+      sql<number>`coalesce(sum(case when created_at >= ${param<string>(at)} then bet - win else 0 end), 0) + ${raised(at)}`;
     return b
       .selectFrom('game_rounds')
       .select([
@@ -418,7 +425,8 @@ export function createPlayRepo(db: Db) {
     stakedSince: async (userId: number, at: readonly [string, string, string]): Promise<StakedSince[]> => {
       const [a, b, c] = at;
       const from = [...at].sort()[0] as string;
-      const row = (await stakedSince.get({ userId, a, b, c, from }))!;
+      const since = new Date(Date.parse(from) - 86_400_000).toISOString();
+      const row = (await stakedSince.get({ userId, a, b, c, from, since }))!;
       return [
         { wagered: Number(row.wagered_a), lost: Number(row.lost_a) },
         { wagered: Number(row.wagered_b), lost: Number(row.lost_b) },

@@ -315,6 +315,21 @@ describe('loss and wager limits: how a player would get round them', () => {
     expect(limitOf(s, 'loss', 'week')).toMatchObject({ used: 150 });
   });
 
+  it('a round opened before Manila midnight and raised after it: the raises count in the new day', async () => {
+    await setClock('2026-11-20T15:59:00.000Z'); // 23:59 in Manila
+    const { client, token } = await funded();
+    await setPlayLimit(client, 'wager', 'day', 100);
+    const round = randomUUID();
+    expect((await bet(token, 10, round)).success).toBe(true);
+    await advance('1m'); // a new day: yesterday's round is still open
+    expect((await raise(token, round, 60)).success).toBe(true);
+    expect(limitOf(await state(client), 'wager', 'day')).toMatchObject({ used: 60 });
+    expect((await raise(token, round, 60)).code).toBe(Code.WAGER_LIMIT_REACHED);
+    expect((await bet(token, 50)).code).toBe(Code.WAGER_LIMIT_REACHED);
+    expect((await bet(token, 40)).success).toBe(true);
+    await assertLedgerWhole(app.db);
+  });
+
   it('a game page opened before the limit: its next bet is held to it', async () => {
     const { client, token } = await funded();
     expect((await bet(token, 80)).success).toBe(true);
