@@ -446,21 +446,33 @@ export const socketHubPlugin = fp<SocketTimings>(
  * pong: operator actions stay on the audited /ops routes.
  */
 function operatorChannel(app: FastifyInstance, hub: SocketHub) {
-  const authenticate = async (request: FastifyRequest) => {
+  const serviceToken = (request: FastifyRequest) => {
     const fromProtocol = opsTokenOfProtocols(request.headers['sec-websocket-protocol']);
-    const allowed =
+    return (
       hasOpsToken(request, app.config.adminToken) ||
-      (fromProtocol !== null && isOpsToken(fromProtocol, app.config.adminToken));
-    if (allowed) return;
+      (fromProtocol !== null && isOpsToken(fromProtocol, app.config.adminToken))
+    );
+  };
+  const authenticate = async (request: FastifyRequest) => {
+    if (serviceToken(request)) return;
     // A named operator's back-office session (its cookie goes with the WebSocket handshake, same origin).
     const operator = await app.operatorSessions.authenticate(request.cookies[app.operatorSessions.cookieName]);
     if (!operator) throw new AppError(Code.OPS_UNAUTHORIZED, { status: 401 });
     // The feed is the players' live chat: only a role that may chat reads it (shared/roles.ts).
     if (!may(operator.role, 'chat')) throw new AppError(Code.OPS_FORBIDDEN, { status: 403 });
   };
-  app.get(OPS_SOCKET_PATH, { websocket: true, onRequest: authenticate, schema: { hide: true } }, (socket) => {
+  app.get(OPS_SOCKET_PATH, { websocket: true, onRequest: authenticate, schema: { hide: true } }, (socket, request) => {
     const operator: OperatorConnection = { socket, lastHeardAt: Date.now() };
     hub.addOperator(operator);
+    // A session-opened feed is read again at each pong (every heartbeat): an operator disabled, reset, signed
+    // out or moved to a role without chat stops receiving it within one heartbeat, on any process.
+    const token = serviceToken(request) ? undefined : request.cookies[app.operatorSessions.cookieName];
+    const recheck = async () => {
+      const still = await app.operatorSessions.authenticate(token);
+      if (still && may(still.role, 'chat')) return;
+      hub.removeOperator(operator);
+      socket.close(CLOSE_SESSION_ENDED, 'session ended');
+    };
     socket.on('message', (raw) => {
       operator.lastHeardAt = Date.now();
       let parsed: unknown;
@@ -471,6 +483,8 @@ function operatorChannel(app: FastifyInstance, hub: SocketHub) {
       }
       const frame = clientFrameSchema.safeParse(parsed);
       if (frame.success && frame.data.event === 'ping') sendControl(socket, 'pong');
+      if (frame.success && frame.data.event === 'pong' && token !== undefined)
+        recheck().catch((err: unknown) => app.log.error({ err }, 'operator channel: could not read the session'));
     });
     socket.on('close', () => hub.removeOperator(operator));
   });

@@ -3,7 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { ChatMessage } from '../../../../shared/contract/chat';
-import { type Frame, OPS_SOCKET_PATH, OPS_SOCKET_PROTOCOL, opsSocketProtocols } from '../../../../shared/socket';
+import {
+  CLOSE_SESSION_ENDED,
+  type Frame,
+  OPS_SOCKET_PATH,
+  OPS_SOCKET_PROTOCOL,
+  opsSocketProtocols,
+} from '../../../../shared/socket';
 import { opsClient, registerPlayer, testApp } from '../../test/helpers';
 import { operatorClient } from '../../test/operators';
 
@@ -75,6 +81,20 @@ describe('the operator channel', () => {
     expect(app.socket.operatorCount()).toBe(1);
     support.ws.close();
     await new Promise((done) => support.ws.once('close', done));
+  });
+
+  it('closes the feed of an operator disabled (or moved to a role without chat) at their next heartbeat', async () => {
+    for (const change of [{ disabled: true }, { role: 'cashier' as const }]) {
+      const { client, operator } = await operatorClient(app, 'support');
+      const link = await open([OPS_SOCKET_PROTOCOL], client.cookie);
+      const closed = new Promise<number>((done) => link.ws.once('close', (code) => done(code)));
+      await app.services.operators.update(operator.id, change);
+      // The back office answers every ping of the server with a pong: the session is read again then.
+      link.ws.send(JSON.stringify({ event: 'pong', sid: '' }));
+      expect(await closed).toBe(CLOSE_SESSION_ENDED);
+    }
+    await new Promise((done) => setTimeout(done, 20));
+    expect(app.socket.operatorCount()).toBe(0);
   });
 
   it("pushes a player's message, the unread count, the read and the close to a connected back office", async () => {
