@@ -97,6 +97,15 @@ describe('OPS_ENABLED=false', () => {
 });
 
 describe('the dev panel routes', () => {
+  it('are tester tools too: TESTER_TOOLS=off removes them even in development mode', async () => {
+    app = await testApp({ config: testConfig({ mode: 'development', testerTools: false }) });
+    for (const url of ['/api/dev/state', '/api/dev/clock', '/api/dev/scenario/:name', '/api/dev/push']) {
+      expect(app.hasRoute({ method: url === '/api/dev/state' ? 'GET' : 'POST', url }), url).toBe(false);
+    }
+    expect((await new TestClient(app).post('/api/dev/clock', { advance: '1h' })).status).toBe(404);
+    expect((await new TestClient(app).get<{ devTools?: boolean }>('/api/config/fetch')).body.data.devTools).toBe(false);
+  });
+
   it('exist only in development mode, and move the clock, load a scenario and push to yourself', async () => {
     app = await testApp();
     expect(app.hasRoute({ method: 'GET', url: '/api/dev/state' })).toBe(false);

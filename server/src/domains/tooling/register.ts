@@ -243,7 +243,8 @@ export function register(app: FastifyInstance) {
     stubRoutes(app, tooling);
     clockOpsRoutes(app);
     backofficePage(app);
-    if (app.config.mode === 'development') devRoutes(app, tooling);
+    // The dev panel moves the clock and loads scenarios: a tester tool, gone with TESTER_TOOLS=off.
+    if (app.config.mode === 'development' && app.config.testerTools) devRoutes(app, tooling);
   }
 }
 
