@@ -128,6 +128,22 @@ describe('sign-in with 2FA', () => {
   });
 });
 
+describe('lock-out by name, whatever its case or spaces', () => {
+  it("guesses spread over 'BOB', ' bob ' and 'Bob' count against one lock", async () => {
+    app.limiter.lifted = false;
+    const { enrol } = await app.services.operators.create({ name: 'bob', role: 'admin', password: OPERATOR_PASSWORD });
+    for (const name of ['BOB', ' bob ', 'Bob', 'bOb ', '\tbob', 'boB']) {
+      await bo().post('/ops/auth/login', { name, password: 'wrong password!', totp: '123456' });
+    }
+    const right = await bo().post('/ops/auth/login', {
+      name: 'bob',
+      password: OPERATOR_PASSWORD,
+      totp: codeNow(app, enrol.secret),
+    });
+    expect(right.body.code).toBe(Code.OPS_LOGIN_LOCKED);
+  });
+});
+
 describe('roles', () => {
   it('a cashier cannot adjust a balance (403, nothing moves) but can read the withdrawals', async () => {
     const { info } = await registerPlayer(app);
