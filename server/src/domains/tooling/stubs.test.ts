@@ -170,6 +170,8 @@ describe('stubs as data', () => {
       typeName: 'Deposit',
       amount: 100,
       balanceAfter: 100,
+      points: 0,
+      pointsAfter: 0,
       reference: 'D-{{today}}-{{i}}',
       remark: 'for {{uid}}',
       detail: 'GCash',
