@@ -208,7 +208,6 @@ describe('the back office tabs', () => {
       await operator.getByLabel('Limit kind').selectOption('wager');
       await operator.getByLabel('Limit amount').fill('500');
       await operator.getByLabel('Limit reason').fill('Asked on live chat');
-      operator.once('dialog', (dialog) => void dialog.accept());
       await operator.getByRole('button', { name: 'Save limit' }).click();
       await visible(operator.getByRole('status').getByText('Limit saved'));
       await visible(operator.getByText('₱500.00 · used ₱0.00'));

@@ -77,8 +77,11 @@ describe('stubs set over /ops change what the player app shows', () => {
       // The back office's Stubs tab lists the three list stubs left, and removes one.
       const operator = await live.browser.newPage({ viewport: { width: 1366, height: 900 } });
       await operator.goto(`${live.server.url}/ops`);
+      // the service account (ADMIN_TOKEN), below the operators' sign-in form
+      await operator.getByText('Service token (scripts, CI)').click();
+      operator.on('dialog', (dialog) => void dialog.accept(dialog.type() === 'prompt' ? 'checked by e2e' : undefined));
       await operator.getByLabel('Admin token').fill(ADMIN_TOKEN);
-      await operator.getByRole('button', { name: 'Sign in' }).click();
+      await operator.getByRole('button', { name: 'Use the token' }).click();
       await operator
         .getByRole('navigation', { name: 'Sections' })
         .getByRole('link', { name: 'Stubs', exact: true })

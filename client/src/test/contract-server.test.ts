@@ -63,6 +63,8 @@ describe('the contract mock server', () => {
   it('gives the answer recorded from the scenarios, valid against the contract', () => {
     const recordedBalance = recorded(balance);
     expect(balance.data.safeParse(recordedBalance).success).toBe(true);
-    expect(() => recorded(gameRecords)).toThrow(/no recorded success/);
+    expect(gameRecords.data.safeParse(recorded(gameRecords)).success).toBe(true);
+    // an endpoint the recording never called (here: one that does not exist) says so
+    expect(() => recorded({ ...gameRecords, path: '/api/not/recorded' })).toThrow(/no recorded success/);
   });
 });

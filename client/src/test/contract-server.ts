@@ -7,14 +7,14 @@
  * is made, so a cast (`as never`) cannot smuggle one past either: a screen is never tested against an answer
  * the server cannot send. `refuse(endpoint, code)` answers one of the codes the endpoint can answer, with the
  * server's own text for it. `recorded(endpoint)` gives the example recorded from the scenarios by
- * `npm run openapi` (server/src/plugins/openapi-examples.json), for a test that needs a plausible answer and
+ * `npm run openapi` (shared/openapi-examples.json), for a test that needs a plausible answer and
  * not particular values.
  */
 import { HttpResponse, http, type RequestHandler } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { z } from 'zod';
-import examples from '../../../server/src/plugins/openapi-examples.json';
+import examples from '../../../shared/openapi-examples.json';
 import { Code, type CodeValue } from '../../../shared/codes';
 import type { BodyOf, DataOf, Endpoint } from '../../../shared/contract/define';
 import { codeMessage } from '../../../shared/messages';

@@ -25,7 +25,7 @@ export async function openApiTypes(document: OpenAPI3): Promise<string> {
 /**
  * Calls every operation of the document as the scenarios' personas (server/src/domains/tooling/scenarios) on a
  * fresh in-memory app, phase by phase (PHASES in openapi-calls.ts), and records the real answers:
- * `npm run openapi` writes them to server/src/plugins/openapi-examples.json, which the document shows as each
+ * `npm run openapi` writes them to shared/openapi-examples.json, which the document shows as each
  * operation's examples. The clock is frozen (HARNESS_NOW) and the scenario players' uids and codes are
  * fixed; what differs per run (a registration's uid and code, order numbers, tokens, signatures, the
  * captcha...) is replaced by fixed stand-ins (`stableExamples`), so regenerating the file changes nothing
