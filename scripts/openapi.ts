@@ -12,10 +12,7 @@ import { openApiDocument, openApiTypes, scenarioExamples } from '../server/src/t
 const ROOT = resolve(import.meta.dirname, '..');
 // First the examples (the document shows them), then the document and its types.
 const examples = await scenarioExamples();
-writeFileSync(
-  join(ROOT, 'shared', 'openapi-examples.json'),
-  `${JSON.stringify(examples, null, 2)}\n`,
-);
+writeFileSync(join(ROOT, 'shared', 'openapi-examples.json'), `${JSON.stringify(examples, null, 2)}\n`);
 console.log('shared/openapi-examples.json written');
 const document = await openApiDocument();
 writeFileSync(join(ROOT, 'server', 'src', 'test', 'openapi-types.ts'), await openApiTypes(document));

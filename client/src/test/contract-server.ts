@@ -14,10 +14,10 @@ import { HttpResponse, http, type RequestHandler } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { z } from 'zod';
-import examples from '../../../shared/openapi-examples.json';
 import { Code, type CodeValue } from '../../../shared/codes';
 import type { BodyOf, DataOf, Endpoint } from '../../../shared/contract/define';
 import { codeMessage } from '../../../shared/messages';
+import examples from '../../../shared/openapi-examples.json';
 
 /** The codes any endpoint may answer besides the ones its contract declares (server/src/plugins/docs.ts). */
 type CommonCode =

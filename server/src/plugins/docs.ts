@@ -23,8 +23,8 @@ import * as opsStubs from '../../../shared/contract/ops-stubs';
 import * as opsTooling from '../../../shared/contract/ops-tooling';
 import * as opsVip from '../../../shared/contract/ops-vip';
 import { codeMessage } from '../../../shared/messages';
-import { socketChannels, socketTagDescription } from './docs-socket';
 import recordedExamples from '../../../shared/openapi-examples.json';
+import { socketChannels, socketTagDescription } from './docs-socket';
 
 /** What the document reads of a schema: its component id, and the contract's words (`.describe()`, `.meta()`). */
 type DocumentMeta = z.core.GlobalMeta & { id?: string };
