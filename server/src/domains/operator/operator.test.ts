@@ -330,6 +330,42 @@ describe('operator management', () => {
     ).toBe(Code.VALIDATION);
   });
 
+  it('an admin cannot make or take over a tester (who may wipe the database); the service account can', async () => {
+    const admin = await operatorClient(app, 'admin');
+    // creating a tester, or turning an account into one: refused, nothing made
+    const made = await admin.client.post('/ops/operators', {
+      name: 'tina',
+      role: 'tester',
+      password: OPERATOR_PASSWORD,
+    });
+    expect(made.body.code).toBe(Code.OPS_FORBIDDEN);
+    expect((await app.services.operators.list()).some((o) => o.name === 'tina')).toBe(false);
+    const support = await app.services.operators.create({ name: 'sam', role: 'support', password: OPERATOR_PASSWORD });
+    const promote = await admin.client.post(`/ops/operators/${support.operator.id}`, { role: 'tester', reason: 'x' });
+    expect(promote.body.code).toBe(Code.OPS_FORBIDDEN);
+    expect((await app.services.operators.list()).find((o) => o.name === 'sam')?.role).toBe('support');
+    // taking over an existing tester by resetting its password or 2FA: refused, the tester's own still work
+    const tester = await operatorClient(app, 'tester');
+    const reset = await admin.client.post(`/ops/operators/${tester.operator.id}/password`, {
+      password: 'an admin knows this one',
+      reason: 'x',
+    });
+    expect(reset.body.code).toBe(Code.OPS_FORBIDDEN);
+    const totp = await admin.client.post(`/ops/operators/${tester.operator.id}/totp/reset`, { reason: 'x' });
+    expect(totp.body.code).toBe(Code.OPS_FORBIDDEN);
+    expect((await tester.client.get('/ops/auth/me')).body.data).toMatchObject({ name: tester.name, role: 'tester' });
+    // the admin still manages every other role, and the service account grants the tester role
+    expect(
+      (await admin.client.post(`/ops/operators/${support.operator.id}`, { role: 'risk', reason: 'x' })).body.success,
+    ).toBe(true);
+    const byService = await opsClient(app).post('/ops/operators', {
+      name: 'tina',
+      role: 'tester',
+      password: OPERATOR_PASSWORD,
+    });
+    expect(byService.body.success).toBe(true);
+  });
+
   it('the service account (ADMIN_TOKEN) keeps every right; its audit rows say "service" or its X-Operator', async () => {
     expect((await opsClient(app).get('/ops/auth/me')).body.data).toMatchObject({ name: 'service', service: true });
     expect((await opsClient(app).post('/ops/clock', { advance: '1m' })).body.success).toBe(true);

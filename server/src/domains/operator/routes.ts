@@ -6,6 +6,9 @@ import { route } from '../../route';
 import type { OperatorService } from './service';
 
 /** Sign-in, who am I, sign-out (/ops/auth) and the admins' Operators section (/ops/operators). */
+/** Who changes an account: the signed-in operator or the service account (never unknown past the ops check). */
+const granter = (request: { operator: { service: boolean } | null }) => request.operator ?? { service: false };
+
 export function operatorRoutes(app: FastifyInstance, operators: OperatorService) {
   const { operatorSessions } = app;
   const secure = app.config.publicUrl.startsWith('https://');
@@ -41,8 +44,12 @@ export function operatorRoutes(app: FastifyInstance, operators: OperatorService)
   });
 
   route(app, contract.listOperators, () => operators.list());
-  route(app, contract.createOperator, ({ body }) => operators.create(body));
-  route(app, contract.updateOperator, ({ params, body }) => operators.update(params.id, body));
-  route(app, contract.resetOperatorPassword, ({ params, body }) => operators.resetPassword(params.id, body.password));
-  route(app, contract.resetOperatorTotp, ({ params }) => operators.resetTotp(params.id));
+  route(app, contract.createOperator, ({ body, request }) => operators.create(body, granter(request)));
+  route(app, contract.updateOperator, ({ params, body, request }) =>
+    operators.update(params.id, body, granter(request)),
+  );
+  route(app, contract.resetOperatorPassword, ({ params, body, request }) =>
+    operators.resetPassword(params.id, body.password, granter(request)),
+  );
+  route(app, contract.resetOperatorTotp, ({ params, request }) => operators.resetTotp(params.id, granter(request)));
 }

@@ -38,6 +38,18 @@ const enrolment = (row: Pick<OperatorRow, 'name' | 'totp_secret'>) => ({
  * as players' passwords, through the same AttemptGate: parallel guesses cannot get past it), 30 per address;
  * the admins' management, each change that takes rights away ending the operator's sessions at once.
  */
+/** Who changes an account over /ops; none: a trusted caller (the `npm run ops` CLI, tests). */
+type Granter = { service: boolean };
+
+/**
+ * The tester role is granted only by the service account (ADMIN_TOKEN) or the CLI: an admin who could create a
+ * tester, or reset a tester's password or 2FA (and so learn them), could sign in as one and wipe the database
+ * or move the clock, which the role matrix keeps from admins (shared/roles.ts).
+ */
+function assertMayGrant(actor: Granter | undefined, role: Role) {
+  if (actor && !actor.service && role === 'tester') throw new AppError(Code.OPS_FORBIDDEN);
+}
+
 export function createOperatorService(deps: {
   db: Db;
   clock: Clock;
@@ -116,7 +128,8 @@ export function createOperatorService(deps: {
 
     list: async () => (await repo.all()).map(view),
 
-    async create(input: { name: string; role: Role; password: string }) {
+    async create(input: { name: string; role: Role; password: string }, actor?: Granter) {
+      assertMayGrant(actor, input.role);
       const passwordHash = await hashPassword(input.password);
       const secret = newTotpSecret();
       const id = await db.transaction(() =>
@@ -127,8 +140,9 @@ export function createOperatorService(deps: {
       return { operator: view(row), enrol: enrolment(row) };
     },
 
-    async update(id: number, input: { role?: Role | undefined; disabled?: boolean | undefined }) {
+    async update(id: number, input: { role?: Role | undefined; disabled?: boolean | undefined }, actor?: Granter) {
       const row = await mustGet(id);
+      if (input.role !== undefined && input.role !== row.role) assertMayGrant(actor, input.role);
       const next = { role: input.role ?? row.role, disabled: input.disabled ?? row.disabled !== 0 };
       await assertNotLastAdmin(row, next);
       await db.transaction(() => repo.setRoleDisabled(id, next.role, next.disabled ? 1 : 0))();
@@ -138,16 +152,16 @@ export function createOperatorService(deps: {
       return view(await mustGet(id));
     },
 
-    async resetPassword(id: number, password: string) {
-      await mustGet(id);
+    async resetPassword(id: number, password: string, actor?: Granter) {
+      assertMayGrant(actor, (await mustGet(id)).role);
       const passwordHash = await hashPassword(password);
       await db.transaction(() => repo.setPassword(id, passwordHash))();
       await sessions.revokeAllOf(id, 'password reset');
       return view(await mustGet(id));
     },
 
-    async resetTotp(id: number) {
-      await mustGet(id);
+    async resetTotp(id: number, actor?: Granter) {
+      assertMayGrant(actor, (await mustGet(id)).role);
       await db.transaction(() => repo.setTotp(id, newTotpSecret()))();
       await sessions.revokeAllOf(id, '2FA reset');
       const row = await mustGet(id);
