@@ -196,7 +196,17 @@ describe('responsible gaming journey', () => {
       await visible(spin, 20_000);
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await spin.click();
-      await expect.poll(() => spin.isEnabled(), { timeout: WAIT }).toBe(true);
+      // The page's timers run on the installed clock: move it along while waiting for the round to end, so a
+      // loaded machine that starves the clock's natural flow cannot leave the reels spinning past the wait.
+      await expect
+        .poll(
+          async () => {
+            await page.clock.runFor(500);
+            return spin.isEnabled();
+          },
+          { timeout: 2 * WAIT },
+        )
+        .toBe(true);
       // Both clocks move: the server's (the session's minutes) and the browser's (the app's timer).
       await ops(live.server.url, 'POST', '/ops/clock', { advance: '15m' });
       await page.clock.fastForward('15:00');
