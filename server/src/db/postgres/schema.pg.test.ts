@@ -12,6 +12,18 @@ import { openPostgres } from './open';
 const PG_URL = process.env.PG_TEST_URL ?? process.env.TEST_DATABASE_URL;
 
 /**
+ * The key of a one-expression index as written in its CREATE INDEX (`lower(name)`), as PostgreSQL's catalog
+ * reads it back: SQLite's pragmas name no expression.
+ */
+function expressionOf(db: SyncDb, indexName: string): string {
+  const { sql } = db.prepare('SELECT sql FROM sqlite_master WHERE type = ? AND name = ?').get('index', indexName) as {
+    sql: string;
+  };
+  const on = /\bon\s+"?\w+"?\s*\((.+)\)\s*(where\b.*)?$/is.exec(sql);
+  return on?.[1] ? on[1].replace(/["\s]/g, '') : 'expr';
+}
+
+/**
  * SQLite's copies of PostgreSQL's unique lower() indexes (db/migrations/0041): on SQLite the UNIQUE COLLATE
  * NOCASE column already stands for them (read below as unique on lower(column)).
  */
@@ -115,7 +127,9 @@ function sqliteSchema(db: SyncDb): Schema {
         }[]
       )
         .filter((k) => k.key === 1)
-        .map((k) => (k.cid === -2 ? 'expr' : k.coll === 'NOCASE' ? `lower(${k.name})` : (k.name ?? '?')));
+        .map((k) =>
+          k.cid === -2 ? expressionOf(db, index.name) : k.coll === 'NOCASE' ? `lower(${k.name})` : (k.name ?? '?'),
+        );
       if (index.unique) {
         schema.uniques.push(`${table}(${keys.join(',')})${index.partial ? ' partial' : ''}`);
       } else {
