@@ -5,10 +5,10 @@ import { AppError } from '../../errors';
 import { route } from '../../route';
 import type { OperatorService } from './service';
 
-/** Sign-in, who am I, sign-out (/ops/auth) and the admins' Operators section (/ops/operators). */
 /** Who changes an account: the signed-in operator or the service account (never unknown past the ops check). */
 const granter = (request: { operator: { service: boolean } | null }) => request.operator ?? { service: false };
 
+/** Sign-in, who am I, sign-out (/ops/auth) and the admins' Operators section (/ops/operators). */
 export function operatorRoutes(app: FastifyInstance, operators: OperatorService) {
   const { operatorSessions } = app;
   const secure = app.config.publicUrl.startsWith('https://');

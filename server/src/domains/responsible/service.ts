@@ -59,6 +59,19 @@ function inForce(rows: readonly DepositLimitRow[], period: DepositLimitPeriod, n
  * from play. `depositedSince` is what the deposits domain counts against a limit: the player's successful
  * deposits and pending orders created since an instant (centavos).
  */
+/** A loss or wager limit in force at `now`, by inForce's rule over that kind's rows. */
+const playLimitInForce = (
+  rows: readonly PlayLimitRow[],
+  kind: PlayLimitKind,
+  period: DepositLimitPeriod,
+  now: string,
+) =>
+  inForce(
+    rows.filter((r) => r.kind === kind),
+    period,
+    now,
+  );
+
 export function createResponsibleService(deps: {
   db: Db;
   clock: Clock;
@@ -107,11 +120,7 @@ export function createResponsibleService(deps: {
     const tallies = await deps.stakedSince(userId, periodStarts(bounds));
     const playLimits = (kind: PlayLimitKind): ResponsibleState['lossLimits'] =>
       DEPOSIT_LIMIT_PERIODS.map((period, i) => {
-        const limit = inForce(
-          playRows.filter((r) => r.kind === kind),
-          period,
-          iso,
-        );
+        const limit = playLimitInForce(playRows, kind, period, iso);
         const tally = tallies[i] as { wagered: number; lost: number };
         return {
           period,
@@ -149,11 +158,7 @@ export function createResponsibleService(deps: {
         kind,
         period,
         i,
-        limit: inForce(
-          rows.filter((r: PlayLimitRow) => r.kind === kind),
-          period,
-          iso,
-        ).amount,
+        limit: playLimitInForce(rows, kind, period, iso).amount,
       })),
     ).filter((l) => l.limit !== null);
     if (limited.length === 0) return;
@@ -239,8 +244,7 @@ export function createResponsibleService(deps: {
   async function setPlayLimit(userId: number, kind: PlayLimitKind, period: DepositLimitPeriod, amount: number | null) {
     await db.transaction(async () => {
       const iso = clock.iso();
-      const rows = (await repo.playLimits(userId)).filter((r) => r.kind === kind);
-      const change = changeOf(inForce(rows, period, iso), amount);
+      const change = changeOf(playLimitInForce(await repo.playLimits(userId), kind, period, iso), amount);
       await repo.savePlayLimit({ userId, kind, period, ...change, now: iso });
     })();
     return state(userId);
