@@ -62,6 +62,12 @@ export function operatorOf(request: FastifyRequest): string {
 
 /** The values of the requestFrom header a back-office page sends on its mutating calls (CSRF: see opsActor). */
 const BACK_OFFICE_FROM = new Set(['BO', 'H5', 'APP_H5']);
+
+/** A back-office write must carry its `requestFrom` header, which a cross-site form cannot set (OPS_CSRF). */
+export function assertBackOfficeFrom(request: FastifyRequest): void {
+  if (!BACK_OFFICE_FROM.has(String(request.headers.requestfrom ?? '')))
+    throw new AppError(Code.OPS_CSRF, { status: 403 });
+}
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
@@ -84,8 +90,7 @@ export async function opsActor(
   } else {
     actor = await app.operatorSessions.authenticate(request.cookies[app.operatorSessions.cookieName]);
     if (!actor) throw new AppError(Code.OPS_UNAUTHORIZED, { status: 401 });
-    if (MUTATING.has(request.method) && !BACK_OFFICE_FROM.has(String(request.headers.requestfrom ?? '')))
-      throw new AppError(Code.OPS_CSRF, { status: 403 });
+    if (MUTATING.has(request.method)) assertBackOfficeFrom(request);
   }
   request.operator = actor;
   if (permission === TESTER_PERMISSION && !app.config.testerTools)

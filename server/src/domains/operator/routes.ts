@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Code } from '../../../../shared/codes';
 import * as contract from '../../../../shared/contract/ops-operators';
 import { AppError } from '../../errors';
-import { route } from '../../route';
+import { assertBackOfficeFrom, route } from '../../route';
 import type { OperatorService } from './service';
 
 /** Who changes an account: the signed-in operator or the service account (never unknown past the ops check). */
@@ -14,9 +14,8 @@ export function operatorRoutes(app: FastifyInstance, operators: OperatorService)
   const secure = app.config.publicUrl.startsWith('https://');
 
   route(app, contract.opsLogin, async ({ body, request, reply }) => {
-    // Login CSRF: a cross-site form cannot set this header (the rule of every mutating back-office call).
-    if (!['BO', 'H5', 'APP_H5'].includes(String(request.headers.requestfrom ?? '')))
-      throw new AppError(Code.OPS_CSRF, { status: 403 });
+    // Login CSRF: the rule of every mutating back-office call, before any session exists.
+    assertBackOfficeFrom(request);
     const { operator, enrol, row } = await operators.login(body, request.ip);
     if (row) {
       const { token, maxAgeSeconds } = await operators.startSession(row, request.ip);
