@@ -1,8 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     pool: 'forks',
+    // Vitest's default is one worker less than the cores, so a 2-core machine ran every file one after the
+    // other (1,062 s in CI, the sum of the files' times). The files are independent (a fresh database file
+    // and random ports each), and an e2e file spends much of its time in Chromium, another process.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 20000,
     hookTimeout: 20000,
     projects: [

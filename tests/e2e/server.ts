@@ -5,6 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../server/src/app';
 import { testConfig } from '../../server/src/config';
+import { toolingStateFiles } from '../../server/src/domains/tooling/tooling-state';
 import { launchBrowser } from './browser';
 
 export interface E2eServer {
@@ -27,6 +28,9 @@ export async function startServer(): Promise<E2eServer> {
     async close() {
       await app.close();
       for (const suffix of ['', '-wal', '-shm']) rmSync(`${dbFile}${suffix}`, { force: true });
+      // The tester state the server keeps beside its database file, written last when it closed.
+      const kept = toolingStateFiles(dbFile);
+      for (const file of kept ? [kept.state, kept.log] : []) rmSync(file, { force: true });
     },
   };
 }

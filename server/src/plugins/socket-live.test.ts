@@ -61,7 +61,8 @@ function connect(uid: number, cookie?: string): Promise<Link> {
         frames,
         closed,
         send: (frame) => ws.send(JSON.stringify(frame)),
-        next: (event, within = 2000) =>
+        // Generous: a frame that comes resolves at once, and a loaded 2-core machine can take seconds.
+        next: (event, within = 10_000) =>
           new Promise((found, fail) => {
             const seen = frames.find((f) => f.event === event && !taken.has(f));
             if (seen) {
