@@ -120,6 +120,22 @@ export function broken(
   );
 }
 
+/**
+ * A success handler for each of `endpoints` that has a recorded example, answering it: the default server
+ * of a preview story (its own handlers go first and win). Endpoints with no recording are left out.
+ */
+export function recordedHandlers(endpoints: readonly Endpoint[]): RequestHandler[] {
+  const handlers: RequestHandler[] = [];
+  for (const endpoint of endpoints) {
+    try {
+      handlers.push(answer(endpoint, recorded(endpoint)));
+    } catch {
+      // not recorded (or no longer of its schema): the story says what it needs
+    }
+  }
+  return handlers;
+}
+
 type RecordedExample = { summary: string; response: { success: boolean; data: unknown } };
 
 /** The success data recorded for `endpoint` by `npm run openapi`, checked against its schema. */
