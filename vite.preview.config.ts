@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -35,6 +36,8 @@ const mockServiceWorker = (): Plugin => ({
 export default defineConfig({
   root: 'client',
   plugins: [react(), mockServiceWorker()],
+  // its own pre-bundled dependencies, away from the app's dev server cache (node_modules/.vite)
+  cacheDir: join(tmpdir(), 'casino-ph-preview-vite'),
   server: {
     port: Number(process.env.PREVIEW_PORT ?? 5180),
     open: process.env.CI ? false : '/preview.html',
