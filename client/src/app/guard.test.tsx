@@ -1,18 +1,19 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { lazy } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UserInfo } from '../../../shared/contract/user';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { logout as logoutEndpoint, type UserInfo } from '../../../shared/contract/user';
 import { useUserStore } from '../features/user/store';
 import { initI18n } from '../lib/i18n';
 import { useOverlayStore } from '../lib/overlays';
+import { answer, sent, startContractServer } from '../test/contract-server';
 import { checkRoute } from './guard';
 import { Guarded } from './layout/root-layout';
 import { setNavigator } from './navigation';
 import { PUBLIC_ROUTES, paths, type RouteName, routeHandleOf } from './paths';
 import { logout } from './session';
 
-vi.mock('../features/auth/api/logout', () => ({ logout: vi.fn(async () => null) }));
+const server = startContractServer();
 
 /** The login page loads lazily, as in the app: its code arrives after the navigation started. */
 const SlowLogin = lazy(async () => {
@@ -185,10 +186,12 @@ describe('logout from a private page', () => {
       </MemoryRouter>,
     );
     expect(screen.getByText('page profile')).toBeTruthy();
+    server.use(answer(logoutEndpoint, null));
     await act(async () => logout());
     expect(await screen.findByText('page login')).toBeTruthy();
     expect(screen.getByTestId('where').textContent).toBe('/login');
     expect(useOverlayStore.getState().showLogin).toBe(false);
     expect(useUserStore.getState().userInfo).toBeNull();
+    expect(sent(logoutEndpoint)).toHaveLength(1);
   });
 });

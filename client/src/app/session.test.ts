@@ -1,26 +1,27 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UserInfo } from '../../../shared/contract/user';
+import { logout as logoutEndpoint, type UserInfo } from '../../../shared/contract/user';
 import { useAccountStore } from '../features/account/store';
-import { logout as logoutCall } from '../features/auth/api/logout';
 import { useUserStore } from '../features/user/store';
 import { StorageItem, storage } from '../lib/storage';
+import { answer, broken, sent, startContractServer } from '../test/contract-server';
 import { setNavigator } from './navigation';
 import { LOGOUT_DELAY_MS, logout } from './session';
 
-vi.mock('../features/auth/api/logout', () => ({ logout: vi.fn(async () => null) }));
+const server = startContractServer();
 
 describe('logout (spec section 4)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
   it('calls the server, then after 100 ms clears the user and badges and goes to login', async () => {
+    server.use(answer(logoutEndpoint, null));
     const navigate = vi.fn();
     setNavigator(navigate);
     useUserStore.getState().setUser({ uid: 9, username: 'player09' } as UserInfo);
     useAccountStore.getState().setCounter('letterUnreadNum', 4);
     const done = logout();
     await vi.advanceTimersByTimeAsync(0);
-    expect(logoutCall).toHaveBeenCalledOnce();
+    expect(sent(logoutEndpoint)).toEqual([{}]);
     expect(useUserStore.getState().userInfo).not.toBeNull();
     await vi.advanceTimersByTimeAsync(LOGOUT_DELAY_MS);
     await done;
@@ -31,7 +32,7 @@ describe('logout (spec section 4)', () => {
   });
 
   it('logs out locally even when the server call fails', async () => {
-    vi.mocked(logoutCall).mockRejectedValueOnce(new Error('offline'));
+    server.use(broken(logoutEndpoint, 'network'));
     setNavigator(vi.fn());
     useUserStore.getState().setUser({ uid: 9, username: 'player09' } as UserInfo);
     const done = logout();

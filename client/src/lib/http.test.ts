@@ -10,6 +10,12 @@ import { initI18n } from './i18n';
 import { useLoadingStore } from './loading';
 import { useToastStore } from './toast';
 
+/*
+ * This file alone stubs `fetch` instead of using the contract server (client/src/test/contract-server.ts):
+ * it tests the transport under the contract, so it answers what no contract endpoint may (a body that is
+ * not JSON, a bare HTTP status, a hang until the 10 s time-out, a network failure mid-retry) and reads the
+ * `RequestInit` the layer built (headers, signal). Every test of a screen or form uses the contract server.
+ */
 type Reply = { status?: number; body?: unknown; network?: boolean; hang?: boolean };
 let reply: Reply = {};
 const seen: { url: string; init: RequestInit }[] = [];

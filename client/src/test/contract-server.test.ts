@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Code } from '../../../shared/codes';
 import { balance } from '../../../shared/contract/account';
+import { configFetch } from '../../../shared/contract/config';
 import { gameRecords, gameUrl } from '../../../shared/contract/game';
+import { register } from '../../../shared/contract/user';
 import { getGameRecords } from '../features/game/api/get-game-records';
 import { getGameUrl } from '../features/game/api/get-game-url';
 import { ApiError } from '../lib/http';
@@ -50,6 +52,13 @@ describe('the contract mock server', () => {
     // a cast gets past the compiler, not past the schema
     const cast = () => answer(gameRecords, { list: [{ ...ROUND, bet: undefined }] } as never);
     expect(cast).toThrow(/not what the contract lets the server send/);
+  });
+
+  it('will not take the fixtures the old vi.mock tests carried', () => {
+    // @ts-expect-error the sign-up form's old mock answered `{ uid: 5 }`; the server answers the whole user
+    expect(() => answer(register, { uid: 5 })).toThrow(/POST \/api\/user\/custom\/register/);
+    // @ts-expect-error the live chat's old config had only the contacts (cast `as unknown as AppConfig`)
+    expect(() => answer(configFetch, { cs_online: 'https://chat.example' })).toThrow(/not what the contract/);
   });
 
   it('will not refuse with a code the endpoint cannot answer', () => {

@@ -1,16 +1,18 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AppConfig } from '../../../../shared/contract/config';
-import { fetchConfig } from '../../features/config/api/fetch-config';
+import { type AppConfig, configFetch } from '../../../../shared/contract/config';
 import { useConfigStore } from '../../features/config/store';
 import { initI18n } from '../../lib/i18n';
 import { useOverlayStore } from '../../lib/overlays';
+import { answer, broken, recorded, sent, startContractServer } from '../../test/contract-server';
 import LivechatPage, { contactAddress, isUsableContact } from './livechat-page';
 
-vi.mock('../../features/config/api/fetch-config', () => ({ fetchConfig: vi.fn() }));
+const server = startContractServer();
 
-const CONFIG = {
+/** The recorded config (brand, legal pages...) with the contacts these tests are about. */
+const CONFIG: AppConfig = {
+  ...recorded(configFetch),
   cs_facebook: 'https://m.me/casinoph.support',
   cs_telegram: 'https://t.me/casinoph_support',
   cs_online: 'https://chat.casinoph.example/room',
@@ -20,7 +22,7 @@ const CONFIG = {
   download_page: '',
   privacy_policy: '',
   terms_of_use: '',
-} as unknown as AppConfig;
+};
 
 const renderPage = () =>
   render(
@@ -34,7 +36,6 @@ describe('Live chat', () => {
   beforeEach(() => {
     useOverlayStore.getState().closeAll();
     useConfigStore.setState({ config: null });
-    vi.mocked(fetchConfig).mockReset();
   });
   afterEach(() => {
     cleanup();
@@ -72,16 +73,16 @@ describe('Live chat', () => {
     expect([...community.querySelectorAll('button.contact')].map((r) => r.textContent)).toEqual([
       'Facebookwww.facebook.com/casinoph.official',
     ]);
-    expect(fetchConfig).not.toHaveBeenCalled();
+    expect(sent(configFetch)).toEqual([]);
   });
 
   it('fetches the contacts itself when start-up could not, with a retry after a failure', async () => {
-    vi.mocked(fetchConfig).mockRejectedValueOnce(new Error('Request error')).mockResolvedValueOnce(CONFIG);
+    server.use(broken(configFetch, 'network', { once: true }), answer(configFetch, CONFIG));
     renderPage();
     const retry = await screen.findByRole('button', { name: 'Try again' });
     await act(async () => fireEvent.click(retry));
     expect(await screen.findByRole('region', { name: 'Customer service' })).toBeTruthy();
-    expect(useConfigStore.getState().config).toBe(CONFIG);
-    expect(fetchConfig).toHaveBeenCalledTimes(2);
+    expect(useConfigStore.getState().config).toEqual(CONFIG);
+    expect(sent(configFetch)).toHaveLength(2);
   });
 });

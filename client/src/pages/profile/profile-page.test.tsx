@@ -1,14 +1,14 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UserInfo } from '../../../../shared/contract/user';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { avatars, type UserInfo, userBase } from '../../../../shared/contract/user';
 import { useUserStore } from '../../features/user/store';
 import { initI18n } from '../../lib/i18n';
 import { useOverlayStore } from '../../lib/overlays';
+import { answer, pending, startContractServer } from '../../test/contract-server';
 import ProfilePage from './profile-page';
 
-vi.mock('../../features/user/api/get-user-base', () => ({ getUserBase: vi.fn(() => new Promise(() => {})) }));
-vi.mock('../../features/user/api/get-avatars', () => ({ getAvatars: vi.fn(async () => []) }));
+const server = startContractServer();
 
 const USER: UserInfo = {
   uid: 7,
@@ -46,6 +46,8 @@ describe('Profile', () => {
   beforeEach(() => {
     useUserStore.getState().setUser(USER);
     useOverlayStore.getState().closeAll();
+    // the personal sheet's details stay loading; the avatar choice is empty
+    server.use(pending(userBase), answer(avatars, []));
   });
   afterEach(cleanup);
 

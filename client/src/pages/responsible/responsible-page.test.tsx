@@ -1,16 +1,12 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ResponsibleState } from '../../../../shared/contract/responsible';
-import { getResponsible } from '../../features/responsible/api/get-responsible';
-import { takeBreak } from '../../features/responsible/api/take-break';
-import { ApiError } from '../../lib/http';
+import { type ResponsibleState, responsibleFetch, responsibleTakeBreak } from '../../../../shared/contract/responsible';
 import { initI18n } from '../../lib/i18n';
+import { answer, broken, sent, startContractServer } from '../../test/contract-server';
 import ResponsiblePage from './responsible-page';
 
-vi.mock('../../features/responsible/api/get-responsible', () => ({ getResponsible: vi.fn() }));
-vi.mock('../../features/responsible/api/set-deposit-limit', () => ({ setDepositLimit: vi.fn() }));
-vi.mock('../../features/responsible/api/take-break', () => ({ takeBreak: vi.fn() }));
+const server = startContractServer();
 
 const limit = (period: 'day' | 'week' | 'month') => ({
   period,
@@ -38,15 +34,14 @@ describe('the responsible gaming page', () => {
   beforeAll(() => initI18n('en-US'));
   afterEach(() => {
     cleanup();
-    vi.clearAllMocks();
+    vi.restoreAllMocks();
   });
 
   it('loads with a placeholder, offers a retry when the load fails, then shows the limits and the break', async () => {
-    vi.mocked(getResponsible).mockRejectedValueOnce(new ApiError('network', 'Request error'));
+    server.use(broken(responsibleFetch, 'network', { once: true }), answer(responsibleFetch, FREE));
     renderPage();
     expect(screen.getByRole('heading', { name: 'Responsible gaming' })).toBeTruthy();
     expect(await screen.findByText('Request error')).toBeTruthy();
-    vi.mocked(getResponsible).mockResolvedValueOnce(FREE);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Try again' })));
     expect(screen.getByRole('region', { name: 'Deposit limits' })).toBeTruthy();
     // deposit, loss and wager limits: three periods each
@@ -61,23 +56,25 @@ describe('the responsible gaming page', () => {
   });
 
   it('a confirmed break shows at the top, and only longer ones are offered', async () => {
-    vi.mocked(getResponsible).mockResolvedValueOnce(FREE);
     const since = Date.now();
-    vi.mocked(takeBreak).mockResolvedValueOnce({
-      ...FREE,
-      playBreak: {
-        kind: 'cooloff',
-        since: new Date(since).toISOString(),
-        until: new Date(since + 24 * 3_600_000).toISOString(),
-      },
-    });
-    window.scrollTo = vi.fn();
+    server.use(
+      answer(responsibleFetch, FREE),
+      answer(responsibleTakeBreak, {
+        ...FREE,
+        playBreak: {
+          kind: 'cooloff',
+          since: new Date(since).toISOString(),
+          until: new Date(since + 24 * 3_600_000).toISOString(),
+        },
+      }),
+    );
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
     renderPage();
     fireEvent.click(await screen.findByRole('radio', { name: '24 hours' }));
     fireEvent.click(screen.getByRole('button', { name: 'Take a break' }));
     const dialog = screen.getByRole('dialog', { name: 'Confirm your break' });
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Start my break' })));
-    expect(takeBreak).toHaveBeenCalledWith({ kind: 'cooloff', length: '24h' });
+    expect(sent(responsibleTakeBreak)).toEqual([{ kind: 'cooloff', length: '24h' }]);
     const status = screen.getByTestId('break-status');
     expect(within(status).getByRole('heading').textContent).toMatch(/^On a break until /);
     expect(within(status).getByRole('link', { name: 'Withdraw my balance' }).getAttribute('href')).toBe(

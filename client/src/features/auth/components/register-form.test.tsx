@@ -1,25 +1,25 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { md5 } from 'js-md5';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { register, registerFlag } from '../../../../../shared/contract/user';
 import { initI18n } from '../../../lib/i18n';
-import { register } from '../api/register';
+import { answer, recorded, sent, startContractServer } from '../../../test/contract-server';
 import { RegisterForm } from './register-form';
 
-vi.mock('../api/register', () => ({ register: vi.fn(async () => ({ uid: 5 })) }));
-vi.mock('../api/check-register-flag', () => ({
-  checkRegisterFlag: vi.fn(async () => ({ usernameTaken: false, phoneTaken: false })),
-}));
+const server = startContractServer();
+/** The account the server answers a sign-up with: the one recorded from the scenarios. */
+const SIGNED_UP = recorded(register);
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const submit = () => act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign up' })));
 
 describe('RegisterForm', () => {
   beforeAll(() => initI18n('en-US'));
-  afterEach(() => {
-    cleanup();
-    vi.mocked(register).mockClear();
+  beforeEach(() => {
+    server.use(answer(register, SIGNED_UP), answer(registerFlag, { usernameTaken: false, phoneTaken: false }));
   });
+  afterEach(cleanup);
 
   const setup = () => {
     const onSuccess = vi.fn();
@@ -43,7 +43,7 @@ describe('RegisterForm', () => {
     expect(screen.getByText('Two password entries are inconsistent!')).toBeTruthy();
     expect(screen.getByText('Format is incorrect')).toBeTruthy();
     expect(screen.getByText('Please confirm you are 21 or older and accept the terms')).toBeTruthy();
-    expect(register).not.toHaveBeenCalled();
+    expect(sent(register)).toEqual([]);
   });
 
   it('filters what is typed (letters and digits, digits only, lengths)', () => {
@@ -65,15 +65,17 @@ describe('RegisterForm', () => {
     fireEvent.click(boxes[0]!);
     fireEvent.click(boxes[1]!);
     await submit();
-    expect(register).not.toHaveBeenCalled();
+    expect(sent(register)).toEqual([]);
     fireEvent.click(boxes[2]!);
     await submit();
-    expect(register).toHaveBeenCalledWith({
-      username: 'player01',
-      password: md5('abc123'),
-      phone: '9123456789',
-      agree: true,
-    });
-    expect(onSuccess).toHaveBeenCalledWith({ uid: 5 });
+    expect(sent(register)).toEqual([
+      {
+        username: 'player01',
+        password: md5('abc123'),
+        phone: '9123456789',
+        agree: true,
+      },
+    ]);
+    expect(onSuccess).toHaveBeenCalledWith(SIGNED_UP);
   });
 });

@@ -1,11 +1,12 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { responsibleRealityCheck } from '../../../../../shared/contract/responsible';
 import { initI18n } from '../../../lib/i18n';
-import { getRealityCheck } from '../api/get-reality-check';
+import { answer, sent, startContractServer } from '../../../test/contract-server';
 import { nextReminderAt, playedMinutes } from '../responsible-rules';
 import { RealityCheckReminder, RealityCheckSetting } from './reality-check';
 
-vi.mock('../api/get-reality-check', () => ({ getRealityCheck: vi.fn() }));
+const server = startContractServer();
 
 const START = '2026-11-20T02:00:00.000Z';
 
@@ -24,18 +25,19 @@ describe('the reality-check reminder', () => {
   afterEach(() => {
     cleanup();
     vi.useRealTimers();
-    vi.clearAllMocks();
   });
 
   it('shows the time played and the net result after N minutes; Stop calls onStop', async () => {
     vi.useFakeTimers({ now: Date.parse('2026-11-20T02:10:00.000Z') });
-    vi.mocked(getRealityCheck).mockResolvedValue({
-      minutes: 15,
-      startedAt: START,
-      now: '2026-11-20T02:10:00.000Z',
-      wagered: 120,
-      net: -74.5,
-    });
+    server.use(
+      answer(responsibleRealityCheck, {
+        minutes: 15,
+        startedAt: START,
+        now: '2026-11-20T02:10:00.000Z',
+        wagered: 120,
+        net: -74.5,
+      }),
+    );
     const onStop = vi.fn();
     render(<RealityCheckReminder active onStop={onStop} />);
     await act(async () => {
@@ -51,17 +53,22 @@ describe('the reality-check reminder', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
     expect(onStop).toHaveBeenCalledTimes(1);
     expect(screen.queryByTestId('reality-reminder')).toBeNull();
+    // Stop schedules the next reminder: a third read (the first scheduled, the second was shown)
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(sent(responsibleRealityCheck)).toHaveLength(3);
   });
 
   it('stays quiet when the interval is off', async () => {
     vi.useFakeTimers({ now: Date.parse(START) });
-    vi.mocked(getRealityCheck).mockResolvedValue({ minutes: 0, startedAt: START, now: START, wagered: 0, net: 0 });
+    server.use(answer(responsibleRealityCheck, { minutes: 0, startedAt: START, now: START, wagered: 0, net: 0 }));
     render(<RealityCheckReminder active onStop={vi.fn()} />);
     await act(async () => {
       await vi.advanceTimersByTimeAsync(120 * 60_000);
     });
     expect(screen.queryByTestId('reality-reminder')).toBeNull();
-    expect(getRealityCheck).toHaveBeenCalledTimes(1);
+    expect(sent(responsibleRealityCheck)).toHaveLength(1);
   });
 
   it('the setting saves the interval chosen', async () => {

@@ -9,7 +9,6 @@ import { useUserStore } from '../store';
 import { BindSuperiorForm } from './bind-superior-form';
 
 const server = startContractServer();
-vi.mock('../../../lib/app-actions', () => ({ appActions: { refreshUser: vi.fn(async () => {}) } }));
 
 const USER: UserInfo = {
   uid: 7,
@@ -32,10 +31,14 @@ const press = () => act(async () => fireEvent.click(screen.getByRole('button', {
 
 describe('binding a superior after sign-up', () => {
   beforeAll(() => initI18n('en-US'));
-  beforeEach(() => useUserStore.getState().setUser(USER));
+  beforeEach(() => {
+    useUserStore.getState().setUser(USER);
+    // the app layer's own action (not an API answer): the form asks it to reload the user
+    vi.spyOn(appActions, 'refreshUser').mockResolvedValue();
+  });
   afterEach(() => {
     cleanup();
-    vi.clearAllMocks();
+    vi.restoreAllMocks();
   });
 
   it('sends the code typed, then reloads the user', async () => {
