@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWPORT } from './browser';
-import { ARTIFACTS, clientNavigate, fundedGamePlayer, setLanguage, visible, WAIT } from './journey';
+import { ARTIFACTS, clientNavigate, fundedGamePlayer, ops, setLanguage, visible, WAIT } from './journey';
 import { liveStack } from './server';
 
 /**
@@ -81,10 +81,38 @@ describe('live tables on a phone', () => {
     let frame = await open('Velvet Baccarat', 'body.game-baccarat .g-live .g-dealer');
     // The table draws every 20 s whether or not anyone bets: a bead appears within one cycle.
     await expect.poll(() => frame.locator('.g-bead-road .gr-bead').count(), { timeout: 30_000 }).toBeGreaterThan(0);
-    const beads = await frame.locator('.g-bead-road .gr-bead').count();
     expect(await frame.locator('.g-big-road .gr-ring').count()).toBeGreaterThan(0);
-    await frame.locator('.bac-chip-10').click();
+    // A bet at the start of the next betting window: the banner shows each side's share (no names, no
+    // amounts), the hand is paid from the table's draw, and the record names each side's own total.
+    const { now } = await ops<{ now: string }>(live.server.url, 'GET', '/ops/clock');
+    const next = (Math.floor(Date.parse(now) / 20_000) + 1) * 20_000 + 200;
+    await ops(live.server.url, 'POST', '/ops/clock', { set: new Date(next).toISOString() });
+    const banner = frame.locator('.g-table-banner');
+    await expect.poll(() => banner.getAttribute('class'), { timeout: WAIT }).toBe('g-table-banner');
+    await frame.locator('button.bac-chip-10').click();
+    await frame.locator('.bac-spot-banker').click();
+    await frame.locator('.bac-deal').click();
+    await visible(banner.locator('.g-share-banker'));
+    expect(await banner.locator('.g-share-banker b').innerText()).toBe('100%');
+    expect(await banner.innerText()).not.toContain('e2e');
     await page.screenshot({ path: `${SHOTS}/baccarat-en-US.png` });
+    const drawnBefore = await frame.locator('.g-bead-road .gr-bead').count();
+    await ops(live.server.url, 'POST', '/ops/clock', { advance: '15s' });
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            const answer = await fetch('/api/game/record/all', { credentials: 'include' });
+            return ((await answer.json()) as { data: { list: { result: string }[] } }).data.list[0]?.result ?? '';
+          }),
+        { timeout: 30_000 },
+      )
+      .toMatch(/^Player \d – Banker \d, (Player wins|Banker wins|Tie); bets banker 10\.00/);
+    await expect
+      .poll(() => frame.locator('.g-bead-road .gr-bead').count(), { timeout: WAIT })
+      .toBeGreaterThan(drawnBefore);
+    await page.screenshot({ path: `${SHOTS}/baccarat-en-US-result.png` });
+    const beads = await frame.locator('.g-bead-road .gr-bead').count();
     frame = await open('Velvet Baccarat', 'body.game-baccarat .g-live');
     // Reopened: the road is the table's, read from the server (nothing of it was kept by the browser).
     await expect

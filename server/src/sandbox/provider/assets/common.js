@@ -921,7 +921,7 @@
       ${props[prop]}
     </svg>`;
     const roads = el('div', { class: 'g-roads' });
-    const node = el('section', { class: 'g-live' }, dealer, roads);
+    const node = el('section', { class: `g-live g-live-${family}` }, dealer, roads);
 
     function paint(draws) {
       if (!draws.length) return fill(roads, el('p', { class: 'g-muted g-roads-empty', text: t('tableNoDraw2') }));
@@ -983,8 +983,9 @@
         leadingTies = 0;
         cells.set(`${col},${row}`, lastCell);
       }
-      const width = Math.max(12, ...[...cells.keys()].map((k) => Number(k.split(',')[0]) + 1));
-      const first = Math.max(0, width - 24);
+      const width = Math.max(16, ...[...cells.keys()].map((k) => Number(k.split(',')[0]) + 1));
+      // The newest sixteen columns (what a 390 px screen has room for beside the dealer).
+      const first = Math.max(0, width - 16);
       const grid = el('div', { class: 'g-road g-big-road', role: 'table', 'aria-label': t('bigRoad') });
       for (let r = 0; r < 6; r++)
         for (let c = first; c < width; c++) {
@@ -997,7 +998,7 @@
                 style: `grid-row:${r + 1};grid-column:${c - first + 1}`,
                 title: cell ? `${sideName(cell.winner)}${cell.ties ? ` +${cell.ties} ${sideName('tie')}` : ''}` : '',
               },
-              cell?.ties ? el('b', { text: cell.ties > 1 ? String(cell.ties) : '' }) : null,
+              cell?.ties ? el('b', { class: 'gr-ties', text: cell.ties > 1 ? String(cell.ties) : '' }) : null,
               cell?.p ? el('u', { class: 'gr-pp' }) : null,
               cell?.b ? el('u', { class: 'gr-bp' }) : null,
             ),
@@ -1008,8 +1009,9 @@
 
     /** The bead road: every hand in order, six to a column, its winner's letter and colour. */
     function beadRoad(draws) {
-      // At most ten columns, the first one starting a column of the history (so beads keep their cells).
-      const shown = draws.slice(Math.max(0, Math.ceil((draws.length - 60) / 6) * 6));
+      // At most eight columns (under the dealer), the first one starting a column of the history (so beads
+      // keep their cells).
+      const shown = draws.slice(Math.max(0, Math.ceil((draws.length - 48) / 6) * 6));
       const grid = el('div', { class: 'g-road g-bead-road', role: 'table', 'aria-label': t('beadRoad') });
       shown.forEach((d, i) => {
         const w = d.facts?.winner;
