@@ -20,6 +20,10 @@ export const ROUND_RESULT_PHRASES: readonly [key: string, pattern: RegExp][] = [
   ['bonus', /^(?<kind>pick|wheel) bonus (?<x>[\d.]+)x$/],
   // chip tables: the outcome, then the bets placed
   ['bets', /^bets (?<bets>.+)$/],
+  ['pointsPlayer', /^Player (?<player>\d+) – Banker (?<banker>\d+), Player wins$/],
+  ['pointsBanker', /^Player (?<player>\d+) – Banker (?<banker>\d+), Banker wins$/],
+  ['pointsTie', /^Player (?<player>\d+) – Banker (?<banker>\d+), Tie$/],
+  // the baccarat and lucky 9 lines written before issue 28 (still in older records)
   ['playerWins', /^Player wins (?<score>\d+-\d+)$/],
   ['bankerWins', /^Banker wins (?<score>\d+-\d+)$/],
   ['tieScore', /^Tie (?<score>\d+-\d+)$/],

@@ -21,6 +21,11 @@ describe('round results on the record screens', () => {
     expect(say('Refunded', 'vi-VN')).toBe('Đã hoàn tiền');
     expect(say('In progress', 'vi-VN')).toBe('Đang diễn ra');
     expect(say('Banker wins 7-5; bets banker 50.00', 'vi-VN')).toBe('Nhà cái thắng 7-5; cược banker 50.00');
+    // Each side with its own total (issue 28: "Player wins 5-6" was written for Player 6, Banker 5).
+    expect(say('Player 6 – Banker 5, Player wins; bets player 10.00', 'vi-VN')).toBe(
+      'Nhà con 6 – Nhà cái 5, Nhà con thắng; cược player 10.00',
+    );
+    expect(say('Player 6 – Banker 5, Player wins', 'en-US')).toBe('Player 6 – Banker 5, Player wins');
     expect(say('Rolled 42.17, under 49.50: win', 'vi-VN')).toBe('Đổ được 42.17, dưới 49.50: thắng');
     expect(say('12 vs dealer 18: loss', 'vi-VN')).toBe('12 với nhà cái 18: thua');
     expect(say('fullHouse vs dealer pair: win', 'vi-VN')).toBe('Cù lũ với nhà cái đôi: thắng');

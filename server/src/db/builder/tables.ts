@@ -557,6 +557,20 @@ export interface ProviderSeeds {
   title: string;
 }
 
+export interface ProviderTableDraws {
+  client_seed: string;
+  draw: string | null;
+  drawn_at: string | null;
+  facts: string | null;
+  has_bets: Generated<number>;
+  n: number;
+  nonce: number;
+  opened_at: string;
+  server_seed: string;
+  server_seed_hash: string;
+  title: string;
+}
+
 export interface RedemptionCodes {
   code: string;
   created_at: string;
@@ -881,6 +895,7 @@ export interface DB {
   poker_settings: PokerSettings;
   provider_rounds: ProviderRounds;
   provider_seeds: ProviderSeeds;
+  provider_table_draws: ProviderTableDraws;
   providers: Providers;
   redemption_codes: RedemptionCodes;
   redemption_uses: RedemptionUses;

@@ -3,10 +3,10 @@ import { Code } from '../../../../shared/codes';
 import { formatCentavos } from '../../../../shared/money';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
-import { fairRng } from './games/fair';
-import { type Engine, GameRuleError, type RoundResult, type SteppedEngine } from './games/kinds';
+import { fairRng, hashSeed, newServerSeed } from './games/fair';
+import { type Engine, GameRuleError, type OneShotEngine, type RoundResult, type SteppedEngine } from './games/kinds';
 import { MAX_STAKE, MIN_STAKE } from './games/stake';
-import { createProviderRepo, type ProviderRound } from './repo';
+import { createProviderRepo, type ProviderRound, type TableDrawRow } from './repo';
 import { CLIENT_SEED, createSeedBook, SeedsInUse } from './seeds';
 import { createStudio, type Studio, type StudioTitle } from './studio';
 import type { WalletClient } from './wallet-client';
@@ -18,12 +18,60 @@ export const OPEN_ROUND_IDLE_MS = 10 * 60_000;
 /** A shared table's cycle on the server clock: bets open for TABLE_BET_MS, then the draw and its show. */
 export const TABLE_BET_MS = 15_000;
 export const TABLE_CYCLE_MS = 20_000;
+/** The drawn cycles a table keeps (those with bets stay longer: they verify rounds), and the most a catch-up draws. */
+export const TABLE_HISTORY = 200;
+
+/** A table cycle's number on the server clock, and the last cycle whose bets have closed (drawn or due). */
+const cycleAt = (ms: number) => Math.floor(ms / TABLE_CYCLE_MS);
+const dueAt = (ms: number) => Math.floor((ms - TABLE_BET_MS) / TABLE_CYCLE_MS);
+
+/**
+ * The main sides of a family's table whose share of the cycle's stake the page shows during betting (the
+ * bet statistics); a family not listed shows every bet that has chips on it.
+ */
+const MAIN_SIDES: Record<string, readonly string[]> = {
+  baccarat: ['player', 'banker', 'tie'],
+  dragonTiger: ['dragon', 'tiger', 'tie'],
+  roulette: ['red', 'black'],
+  sicBo: ['small', 'big'],
+};
+
+/** A drawn cycle as every player may see it: the draw, the facts the page shows, the revealed seeds. */
+export interface TableDraw {
+  round: number;
+  result: string;
+  facts: unknown;
+  serverSeed: string;
+  serverSeedHash: string;
+  clientSeed: string;
+  nonce: number;
+  drawnAt: string;
+}
+
+const drawOfRow = (row: TableDrawRow): TableDraw => ({
+  round: Number(row.n),
+  result: row.draw ?? '',
+  facts: row.facts ? (JSON.parse(row.facts) as unknown) : null,
+  serverSeed: row.server_seed,
+  serverSeedHash: row.server_seed_hash,
+  clientSeed: row.client_seed,
+  nonce: Number(row.nonce),
+  drawnAt: row.drawn_at ?? '',
+});
 
 interface TableRound {
+  title: string;
   n: number;
   closesAt: number;
   seed: { serverSeed: string; serverSeedHash: string; clientSeed: string; nonce: number };
-  bets: { roundId: string; stake: number; resolve: (answer: PlayResult) => void; promise: Promise<PlayResult> }[];
+  bets: {
+    roundId: string;
+    stake: number;
+    /** The chips by bet name, for the bet statistics (shares only ever leave the engine). */
+    chips: Record<string, number>;
+    resolve: (answer: PlayResult) => void;
+    promise: Promise<PlayResult>;
+  }[];
   /**
    * The players holding a position on this round: one bet each, so the stake limit, the maximum win and
    * the net risk of hedged chips (red in one bet, black in another) hold per player per draw.
@@ -108,20 +156,22 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
   const mark = (roundId: string, state: ProviderRound['state']) => repo.setRoundState(roundId, state, clock.iso());
   const round = (roundId: string) => repo.round(roundId);
 
-  const tables = new Map<string, TableRound>();
   /**
-   * Each shared table's last draw as every player may see it: what was drawn (never anyone's bets) and the
-   * table round's seeds, revealed once every bet on it was drawn and recorded.
+   * The open table rounds of this process by `title#n`: a cycle's seed (taken from its row) and the bets
+   * placed on it here, until the cycle is drawn and they are paid.
    */
-  const lastDraws = new Map<
-    string,
-    { round: number; result: string; serverSeed: string; serverSeedHash: string; clientSeed: string; nonce: number }
-  >();
+  const tables = new Map<string, TableRound>();
+  const keyOf = (title: string, n: number) => `${title}#${n}`;
+  /** The shared titles read in this process: the dealer's timer draws them every cycle, the others lazily. */
+  const watched = new Set<string>();
+  /** Per title, the last cycle this process knows drawn (saves the database a read per poll). */
+  const drawnTo = new Map<string, number>();
+  /** Per title, the last drawn cycle as read from the table's history (dropped at each new draw). */
+  const lastDraws = new Map<string, TableDraw | null>();
 
   /**
    * Each table's turns, one at a time: the opening of a round and the draw of the last one both read and
-   * write the seed book across awaits. So a round never opens on the seed pair a draw is about to reveal,
-   * and two requests at the turn of a cycle never open two rounds.
+   * write the cycle rows across awaits. So two requests at the turn of a cycle never open two rounds.
    */
   const turns = new Map<string, Promise<unknown>>();
   function inTurn<T>(key: string, work: () => Promise<T>): Promise<T> {
@@ -134,104 +184,176 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
     return run;
   }
 
-  /** The table's current round on the server clock, its seed committed (player 0's pair) when it opens. */
+  /**
+   * A cycle's row, written insert-or-ignore with a fresh server seed the first time any process needs it,
+   * then read back: whichever process wrote it, every process takes the same seed from the row.
+   */
+  async function cycleRow(title: string, n: number): Promise<TableDrawRow> {
+    const found = await repo.cycle(title, n);
+    if (found) return found;
+    const serverSeed = newServerSeed();
+    await repo.openCycle({
+      title,
+      n,
+      serverSeed,
+      serverSeedHash: hashSeed(serverSeed),
+      // The table's client seed is its title, the nonce its cycle number (docs/provably-fair.md).
+      clientSeed: title,
+      nonce: n,
+      now: clock.iso(),
+    });
+    return (await repo.cycle(title, n)) as TableDrawRow;
+  }
+
+  /** The table's current round on the server clock, its seed committed in its cycle's row when it opens. */
   function tableRound(title: StudioTitle): Promise<TableRound> {
+    watched.add(title.key);
+    const n = cycleAt(clock.nowMs());
+    const current = tables.get(keyOf(title.key, n));
+    if (current) return Promise.resolve(current);
     return inTurn(title.key, async () => {
-      const n = Math.floor(clock.nowMs() / TABLE_CYCLE_MS);
-      const current = tables.get(title.key);
-      if (current && current.n === n) return current;
-      // A round with bets not drawn yet stays until drawTables has paid it.
-      const kept = current && current.bets.length > 0 ? current : undefined;
-      if (current && !kept) {
-        // Out of the map before its seed is revealed: a bet still on its way to the wallet finds it gone (play).
-        tables.delete(title.key);
-        await seeds.rotateTable(title.key);
-      }
+      const again = tables.get(keyOf(title.key, n));
+      if (again) return again;
+      const row = await cycleRow(title.key, n);
       const fresh: TableRound = {
+        title: title.key,
         n,
         closesAt: n * TABLE_CYCLE_MS + TABLE_BET_MS,
-        seed: await seeds.take(0, title.key),
+        seed: {
+          serverSeed: row.server_seed,
+          serverSeedHash: row.server_seed_hash,
+          clientSeed: row.client_seed,
+          nonce: Number(row.nonce),
+        },
         bets: [],
         players: new Set(),
       };
-      if (kept) return kept;
-      tables.set(title.key, fresh);
+      tables.set(keyOf(title.key, n), fresh);
       return fresh;
     });
   }
 
-  async function drawTables() {
-    const now = clock.nowMs();
-    for (const [key, table] of tables) {
-      if (now < table.closesAt) continue;
-      const title = studio.title(key);
-      if (title?.engine.kind !== 'oneShot') continue;
-      const engine = title.engine;
-      // Out of the map at once: a bet still on its way to the wallet finds its round gone (play).
-      tables.delete(key);
-      // Every bet is drawn and recorded before the seed is revealed, all of it in the table's turn: the next
-      // round waits for it and commits to a fresh seed, never this one, and no bet of this one is open once
-      // it is public.
-      const drawn = await inTurn(key, async () => {
-        const recorded: { bet: TableRound['bets'][number]; r: ProviderRound; settled: RoundResult }[] = [];
-        let shown: RoundResult | undefined;
-        for (const bet of table.bets) {
-          const r = await round(bet.roundId);
-          if (!r) continue;
-          const rng = fairRng(table.seed.serverSeed, table.seed.clientSeed, table.seed.nonce);
-          const settled = engine.play(rng, JSON.parse(r.params));
-          shown ??= settled;
-          if (await saveSteps(r, [], settled)) recorded.push({ bet, r, settled });
-        }
-        await seeds.rotateTable(key);
-        if (shown)
-          lastDraws.set(key, {
-            round: table.n,
-            result: shown.draw ?? shown.result,
-            serverSeed: table.seed.serverSeed,
-            serverSeedHash: table.seed.serverSeedHash,
-            clientSeed: table.seed.clientSeed,
-            nonce: table.seed.nonce,
-          });
-        return recorded;
-      });
-      for (const { bet, r, settled } of drawn) {
-        const won = await settle({ ...r, win: settled.win, result: settled.result });
-        bet.resolve(
-          won.success
-            ? {
-                ok: true,
-                roundId: r.round_id,
-                stake: r.bet,
-                win: settled.win,
-                balance: won.data.balance,
-                result: settled.result,
-                outcome: settled.outcome,
-                done: true,
-              }
-            : fail(won.code, won.msg),
-        );
+  /** What a cycle drew, played with the engine's default bet (the draw never depends on the bets). */
+  function drawOf(engine: OneShotEngine, row: TableDrawRow) {
+    const rng = fairRng(row.server_seed, row.client_seed, Number(row.nonce));
+    const played = engine.play(rng, engine.defaultBet ?? {});
+    const { returns: _returns, ...facts } = (played.outcome ?? {}) as Record<string, unknown>;
+    return { draw: played.draw ?? played.result, facts: JSON.stringify(facts) };
+  }
+
+  /**
+   * Draws every cycle of the table whose bets have closed and that is not drawn yet: the ones since its last
+   * draw (at most TABLE_HISTORY of them, when nobody read the table for a while), and any this process holds
+   * bets on. A table no process ever opened a cycle of starts with its first cycle. Then pays this process's
+   * bets on them. Any process may run it: the draw is written once (conditional on the row not drawn), from
+   * the row's seed, so two processes never draw a cycle twice or differently.
+   */
+  async function drawDue(title: StudioTitle) {
+    const engine = title.engine;
+    if (!title.shared || engine.kind !== 'oneShot') return;
+    const due = dueAt(clock.nowMs());
+    const holding = [...tables.values()].some((t) => t.title === title.key && t.n <= due);
+    if (!holding && (drawnTo.get(title.key) ?? Number.NEGATIVE_INFINITY) >= due) return;
+    const paying = await inTurn(title.key, async () => {
+      const cycles = new Set<number>();
+      const last = await repo.lastDrawn(title.key);
+      const start = last !== undefined ? last + 1 : await repo.firstOpen(title.key);
+      if (start !== undefined) for (let m = Math.max(start, due - TABLE_HISTORY + 1); m <= due; m++) cycles.add(m);
+      for (const t of tables.values()) if (t.title === title.key && t.n <= due) cycles.add(t.n);
+      for (const n of [...cycles].sort((a, b) => a - b)) {
+        const row = await cycleRow(title.key, n);
+        if (!row.drawn_at) await repo.drawCycle({ title: title.key, n, ...drawOf(engine, row), now: clock.iso() });
       }
+      if (cycles.size > 0) await repo.pruneCycles(title.key, due - TABLE_HISTORY + 1);
+      drawnTo.set(title.key, Math.max(due, drawnTo.get(title.key) ?? due));
+      lastDraws.delete(title.key);
+      // Out of the map at once: a bet still on its way to the wallet finds its round gone (play).
+      const drawn = [...tables.values()].filter((t) => t.title === title.key && t.n <= due);
+      for (const t of drawn) tables.delete(keyOf(t.title, t.n));
+      return drawn;
+    });
+    for (const table of paying) await payTable(engine, table);
+  }
+
+  /** Pays a drawn cycle's bets placed in this process, each from the cycle's seed (as the draw was made). */
+  async function payTable(engine: OneShotEngine, table: TableRound) {
+    for (const bet of table.bets) {
+      const r = await round(bet.roundId);
+      if (!r) continue;
+      const rng = fairRng(table.seed.serverSeed, table.seed.clientSeed, table.seed.nonce);
+      const settled = engine.play(rng, JSON.parse(r.params));
+      if (!(await saveSteps(r, [], settled))) {
+        // Recovery (another process's, or this one's after a pause) settled it first.
+        bet.resolve(fail(Code.ROUND_SETTLED, 'This round was settled meanwhile: see your game records.'));
+        continue;
+      }
+      const won = await settle({ ...r, win: settled.win, result: settled.result });
+      bet.resolve(
+        won.success
+          ? {
+              ok: true,
+              roundId: r.round_id,
+              stake: r.bet,
+              win: settled.win,
+              balance: won.data.balance,
+              result: settled.result,
+              outcome: settled.outcome,
+              done: true,
+            }
+          : fail(won.code, won.msg),
+      );
     }
+  }
+
+  /** Draws the tables read in this process whose bets closed, and commits their current cycle (the dealer's timer). */
+  async function drawTables() {
+    for (const key of watched) {
+      const title = studio.title(key);
+      if (!title) continue;
+      await drawDue(title);
+      await tableRound(title);
+    }
+  }
+
+  /** The table's last drawn cycle (null before its first draw). */
+  async function lastDraw(title: StudioTitle) {
+    const cached = lastDraws.get(title.key);
+    if (cached !== undefined) return cached;
+    const [row] = await repo.history(title.key, 1);
+    const last = row ? drawOfRow(row) : null;
+    lastDraws.set(title.key, last);
+    return last;
   }
 
   /** A shared table's seeds for its fairness sheet: the open round's commitment and the last revealed draw. */
   async function tableSeeds(title: StudioTitle) {
+    await drawDue(title);
     const table = await tableRound(title);
     return {
       round: table.n,
       serverSeedHash: table.seed.serverSeedHash,
       clientSeed: table.seed.clientSeed,
       nonce: table.seed.nonce,
-      last: lastDraws.get(title.key) ?? null,
+      last: await lastDraw(title),
     };
   }
 
-  /** What the other players see of a table round's bets: how many and how much in all, never whose. */
-  function tableBets(table: TableRound) {
+  /**
+   * What the other players see of a table round's bets: how many and how much in all, and the share of the
+   * stake on each main side in whole percent; never whose, never one player's amount.
+   */
+  function tableBets(table: TableRound, family: string) {
     let staked = 0;
-    for (const bet of table.bets) staked += bet.stake;
-    return { bets: table.bets.length, staked };
+    const sums: Record<string, number> = {};
+    for (const bet of table.bets) {
+      staked += bet.stake;
+      for (const [side, amount] of Object.entries(bet.chips)) sums[side] = (sums[side] ?? 0) + amount;
+    }
+    const sides = MAIN_SIDES[family] ?? Object.keys(sums).sort();
+    const onSides = sides.reduce((sum, side) => sum + (sums[side] ?? 0), 0);
+    const shares: Record<string, number> = {};
+    for (const side of sides) shares[side] = onSides > 0 ? Math.round((100 * (sums[side] ?? 0)) / onSides) : 0;
+    return { bets: table.bets.length, staked, shares };
   }
 
   async function settle(r: Pick<ProviderRound, 'round_id' | 'win_transaction_id' | 'win' | 'result'>) {
@@ -375,7 +497,10 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
       const roundId = `${title.family}-${randomUUID()}`;
       const betTx = `${roundId}-bet`;
       const winTx = `${roundId}-win`;
-      const { settled, view } = await db.transaction(async () => {
+      const written = await db.transaction(async () => {
+        // A table bet marks its cycle's row in its own transaction: refused once the cycle is drawn (by any
+        // process), so no bet lands on a draw already written and its seed already public.
+        if (table && !(await repo.betOnCycle(title.key, table.n))) return undefined;
         const seed = table ? table.seed : await seeds.take(session.playerId, title.key);
         const rng = fairRng(seed.serverSeed, seed.clientSeed, seed.nonce);
         let settled: RoundResult | null;
@@ -408,6 +533,11 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
         });
         return { settled, view };
       })();
+      if (!written) {
+        table?.players.delete(session.playerId);
+        return fail(Code.BET_INVALID, 'Bets are closed: wait for the next round.');
+      }
+      const { settled, view } = written;
       const bet = await wallet.bet({
         sessionToken: session.sessionToken,
         transactionId: betTx,
@@ -422,7 +552,7 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
         return { ok: false, code: bet.code, message: bet.msg, ...(balance !== undefined ? { balance } : {}) };
       }
       await mark(roundId, 'bet_placed');
-      if (table && tables.get(title.key) !== table) {
+      if (table && tables.get(keyOf(table.title, table.n)) !== table) {
         // The round was drawn while this bet was on its way to the wallet: it had no part in the draw, so
         // it is rolled back rather than left open on a seed already public.
         const placed = await round(roundId);
@@ -435,7 +565,8 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
         const promise = new Promise<PlayResult>((r) => {
           resolve = r;
         });
-        table.bets.push({ roundId, stake, resolve, promise });
+        const chips = (parsed.data as { bets?: Record<string, number> }).bets ?? {};
+        table.bets.push({ roundId, stake, chips, resolve, promise });
         return promise;
       }
       const base = { ok: true as const, roundId, stake, ...(view !== undefined ? { view } : {}) };
@@ -475,6 +606,8 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
       const session = sessions.get(sessionId);
       if (!session) return sessionEnded();
       if (!session.title.shared) return fail(Code.GAME_NOT_PLAYABLE, 'Not a shared table.');
+      // Polled every second: a cycle whose bets closed is drawn here if the dealer's timer has not yet.
+      await drawDue(session.title);
       const table = await tableRound(session.title);
       const now = clock.nowMs();
       return {
@@ -484,12 +617,29 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
         closesInMs: Math.max(0, table.closesAt - now),
         nextInMs: Math.max(0, (table.n + 1) * TABLE_CYCLE_MS - now),
         serverSeedHash: table.seed.serverSeedHash,
-        last: lastDraws.get(session.title.key) ?? null,
-        ...tableBets(table),
+        last: await lastDraw(session.title),
+        ...tableBets(table, session.title.family),
       };
     },
 
-    /** Draws every shared table whose bets have closed: one result for all its players, each paid for their bet. */
+    /**
+     * A shared table's history from the server, oldest first: its last `TABLE_HISTORY` drawn cycles (what
+     * was drawn, the facts the page draws its roads from, the revealed seeds). A cycle is in it only once
+     * drawn, after its bets closed; never the open one.
+     */
+    async tableHistory(sessionId: string) {
+      const session = sessions.get(sessionId);
+      if (!session) return sessionEnded();
+      if (!session.title.shared) return fail(Code.GAME_NOT_PLAYABLE, 'Not a shared table.');
+      await drawDue(session.title);
+      const rows = await repo.history(session.title.key, TABLE_HISTORY);
+      return { ok: true as const, draws: rows.reverse().map(drawOfRow) };
+    },
+
+    /**
+     * Draws every shared table read in this process whose bets have closed (one result for all its players,
+     * each paid for their bet) and commits the next cycle's seed: every cycle is drawn, with or without bets.
+     */
     drawTables,
 
     /**
@@ -662,7 +812,18 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
   async function finishOpen(r: ProviderRound): Promise<RoundResult | undefined> {
     const oneShot = studio.title(r.title)?.engine;
     if (oneShot?.kind === 'oneShot') {
-      // A shared table's bet whose draw a restart interrupted: drawn now from the table round's seed.
+      // A shared table's bet whose draw a restart interrupted: drawn now from its cycle's row, never before
+      // the cycle's bets closed.
+      const cycle = r.server_seed_hash ? await repo.cycleByHash(r.server_seed_hash) : undefined;
+      if (cycle) {
+        const title = studio.title(cycle.title);
+        if (!title || clock.nowMs() < Number(cycle.n) * TABLE_CYCLE_MS + TABLE_BET_MS) return undefined;
+        await drawDue(title);
+        const rng = fairRng(cycle.server_seed, cycle.client_seed, Number(cycle.nonce));
+        const settled = oneShot.play(rng, JSON.parse(r.params));
+        return (await saveSteps(r, [], settled)) ? settled : undefined;
+      }
+      // A round of the dealer's seed pairs (before migration 0062).
       const serverSeed = r.server_seed_hash ? await seeds.secret(r.server_seed_hash) : undefined;
       if (serverSeed === undefined) return undefined;
       const settled = oneShot.play(fairRng(serverSeed, r.client_seed ?? '', r.nonce ?? 0), JSON.parse(r.params));

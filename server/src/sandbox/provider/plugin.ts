@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { Code } from '../../../../shared/codes';
 import { verifyRound } from '../../../../shared/contract/provably-fair';
+import { resilient } from '../../plugins/broker';
 import { route } from '../../route';
 import { createProviderEngine, OPEN_ROUND_IDLE_MS } from './engine';
 import { errorPage, gamePage, verifyPage } from './page';
@@ -96,6 +97,12 @@ export const demoProvider = fp(
       '/provider/api/:sessionId/table',
       withSession((id) => engine.tableStatus(id)),
     );
+    // A shared table's drawn cycles from the server (the page's roads and last results; read on load and
+    // after each draw).
+    app.post(
+      '/provider/api/:sessionId/history',
+      withSession((id) => engine.tableHistory(id)),
+    );
     app.post(
       '/provider/api/:sessionId/seeds',
       withSession((id) => engine.seedsOf(id)),
@@ -124,11 +131,24 @@ export const demoProvider = fp(
       RECOVER_EVERY_MS,
     );
     timer.unref();
-    // Shared tables draw on the server clock: a close is noticed within a quarter second.
-    const dealer = setInterval(
-      scheduled(() => engine.drawTables(), 'shared table draw'),
-      250,
+    // Shared tables draw on the server clock: a close is noticed within a quarter second. Every process runs
+    // it (not only the scheduler's): each pays the bets it took, and a cycle is drawn once whoever gets there
+    // first (the cycle's row). One run at a time.
+    let dealing = false;
+    const deal = resilient(
+      async () => {
+        if (dealing) return;
+        dealing = true;
+        try {
+          await engine.drawTables();
+        } finally {
+          dealing = false;
+        }
+      },
+      app.log,
+      'shared table draw',
     );
+    const dealer = setInterval(deal, 250);
     dealer.unref();
     app.addHook('onClose', async () => {
       clearInterval(timer);

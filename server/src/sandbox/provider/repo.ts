@@ -5,6 +5,7 @@ import type { Db } from '../../db/database';
 
 export type ProviderRound = Selectable<DB['provider_rounds']>;
 export type SeedRow = Selectable<DB['provider_seeds']>;
+export type TableDrawRow = Selectable<DB['provider_table_draws']>;
 
 export interface NewRound {
   roundId: string;
@@ -219,7 +220,111 @@ export function createProviderRepo(db: Db) {
       .limit(1),
   );
 
+  // A shared table's cycles (migration 0062): the row commits the cycle's seed; the draw is written once.
+  const openCycle = prepareQuery(db, (b) =>
+    b
+      .insertInto('provider_table_draws')
+      .values({
+        title: param('title'),
+        n: param('n'),
+        server_seed: param('serverSeed'),
+        server_seed_hash: param('serverSeedHash'),
+        client_seed: param('clientSeed'),
+        nonce: param('nonce'),
+        opened_at: param('now'),
+      })
+      .onConflict((oc) => oc.columns(['title', 'n']).doNothing()),
+  );
+  const cycle = prepareQuery(db, (b) =>
+    b
+      .selectFrom('provider_table_draws')
+      .selectAll()
+      .where('title', '=', param<string>('title'))
+      .where('n', '=', param<number>('n')),
+  );
+  const drawCycle = prepareQuery(db, (b) =>
+    b
+      .updateTable('provider_table_draws')
+      .set({ draw: param<string>('draw'), facts: param<string>('facts'), drawn_at: param<string>('now') })
+      .where('title', '=', param<string>('title'))
+      .where('n', '=', param<number>('n'))
+      .where('drawn_at', 'is', null),
+  );
+  // A bet's mark on its cycle, in the bet's transaction: none once the cycle is drawn.
+  const betOnCycle = prepareQuery(db, (b) =>
+    b
+      .updateTable('provider_table_draws')
+      .set({ has_bets: sql.lit(1) })
+      .where('title', '=', param<string>('title'))
+      .where('n', '=', param<number>('n'))
+      .where('drawn_at', 'is', null),
+  );
+  const lastDrawn = prepareQuery(db, (b) =>
+    b
+      .selectFrom('provider_table_draws')
+      .select((e) => e.fn.max('n').as('n'))
+      .where('title', '=', param<string>('title'))
+      .where('drawn_at', 'is not', null),
+  );
+  const firstOpen = prepareQuery(db, (b) =>
+    b
+      .selectFrom('provider_table_draws')
+      .select((e) => e.fn.min('n').as('n'))
+      .where('title', '=', param<string>('title'))
+      .where('drawn_at', 'is', null),
+  );
+  const history = prepareQuery(db, (b) =>
+    b
+      .selectFrom('provider_table_draws')
+      .selectAll()
+      .where('title', '=', param<string>('title'))
+      .where('drawn_at', 'is not', null)
+      .orderBy('n', 'desc')
+      .limit(param<number>('limit')),
+  );
+  const pruneCycles = prepareQuery(db, (b) =>
+    b
+      .deleteFrom('provider_table_draws')
+      .where('title', '=', param<string>('title'))
+      .where('n', '<', param<number>('before'))
+      .where('has_bets', '=', sql.lit(0))
+      .where('drawn_at', 'is not', null),
+  );
+  const cycleByHash = prepareQuery(db, (b) =>
+    b.selectFrom('provider_table_draws').selectAll().where('server_seed_hash', '=', param<string>('hash')).limit(1),
+  );
+
   return {
+    /** Commits a table cycle's seed unless another call (or process) did: read the row back for the seed in force. */
+    openCycle: (c: {
+      title: string;
+      n: number;
+      serverSeed: string;
+      serverSeedHash: string;
+      clientSeed: string;
+      nonce: number;
+      now: string;
+    }) => openCycle.run({ ...c }),
+    cycle: (title: string, n: number) => cycle.get({ title, n }),
+    /** Writes a cycle's draw; false when it was drawn already (by this process or another). */
+    drawCycle: async (c: { title: string; n: number; draw: string; facts: string; now: string }) =>
+      (await drawCycle.run({ ...c })).changes > 0,
+    /** Marks a bet on an undrawn cycle; false when the cycle is drawn (or unknown): the bet is refused. */
+    betOnCycle: async (title: string, n: number) => (await betOnCycle.run({ title, n })).changes > 0,
+    lastDrawn: async (title: string) => {
+      const n = (await lastDrawn.get({ title }))?.n;
+      return n === null || n === undefined ? undefined : Number(n);
+    },
+    firstOpen: async (title: string) => {
+      const n = (await firstOpen.get({ title }))?.n;
+      return n === null || n === undefined ? undefined : Number(n);
+    },
+    /** The table's last `limit` drawn cycles, newest first (never one not drawn: its seed is secret). */
+    history: (title: string, limit: number) => history.all({ title, limit }),
+    /** Drops drawn cycles before `before` that no bet was placed on (those stay: they verify the rounds). */
+    pruneCycles: (title: string, before: number) => pruneCycles.run({ title, before }),
+    cycleByHash: (hash: string) => cycleByHash.get({ hash }),
+
     insertRound: (round: NewRound) => insertRound.run({ ...round }),
     setRoundState: (roundId: string, state: ProviderRound['state'], now: string) =>
       setState.run({ roundId, state, now }),

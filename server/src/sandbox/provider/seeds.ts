@@ -106,14 +106,6 @@ export function createSeedBook(db: Db, clock: Clock) {
       await db.transaction(() => turn(playerId, title, clientSeed, true))();
     },
 
-    /**
-     * A shared table's rotation by its dealer (player 0): at the draw, once every bet's result is drawn and
-     * recorded, or when a round passed with no bet.
-     */
-    async rotateTable(title: string) {
-      await db.transaction(() => turn(0, title, undefined, false))();
-    },
-
     async summary(playerId: number, title: string): Promise<SeedSummary> {
       const row = await withNext(await pair(playerId, title));
       const last = await repo.lastRevealed(playerId, title);
@@ -137,10 +129,13 @@ export function createSeedBook(db: Db, clock: Clock) {
     /** The server seed behind a hash, once revealed (undefined while still in use). */
     async revealed(hash: string) {
       const row = await repo.seedByHash(hash);
-      return row?.revealed_at ? row.server_seed : undefined;
+      if (row) return row.revealed_at ? row.server_seed : undefined;
+      // A shared table cycle's seed (migration 0062): revealed once the cycle is drawn.
+      const cycle = await repo.cycleByHash(hash);
+      return cycle?.drawn_at ? cycle.server_seed : undefined;
     },
 
-    /** Reveals the seed behind a hash (a table round drawn by recovery). */
+    /** Reveals the seed behind a hash (a table round of the dealer's seed pairs, before 0062, drawn by recovery). */
     async revealHash(hash: string) {
       const row = await repo.seedByHash(hash);
       if (row && !row.revealed_at) await db.transaction(() => turn(row.player_id, row.title, undefined, false))();
@@ -148,7 +143,7 @@ export function createSeedBook(db: Db, clock: Clock) {
 
     /** The server seed behind a hash, revealed or not: only the provider's own replay of a round reads this. */
     async secret(hash: string) {
-      return (await repo.seedByHash(hash))?.server_seed;
+      return (await repo.seedByHash(hash))?.server_seed ?? (await repo.cycleByHash(hash))?.server_seed;
     },
   };
 }

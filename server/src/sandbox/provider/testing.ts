@@ -14,6 +14,7 @@ const coin: OneShotEngine<{ stake: number; side: 'heads' | 'tails' }> = {
   stakeOf: (p) => p.stake,
   rules: { pays: 1.9 },
   rtp: 0.95,
+  defaultBet: { stake: 1000, side: 'heads' },
   play(rng, p) {
     const side = rng.int(2) === 0 ? 'heads' : 'tails';
     const win = side === p.side ? Math.floor((p.stake * 19) / 10) : 0;

@@ -261,7 +261,19 @@
   const dealButton = el('button', { type: 'button', class: 'bac-deal', text: t('deal') });
   const actions = el('div', { class: 'bac-actions' }, clearButton, doubleButton, dealButton);
 
-  G.stage.append(topBar, road, studio, felt, pairAreas, betAreas, message, betLines, chipTray, actions);
+  // A shared table's road is the table's own, from the server, beside its dealer scene (common.js's live
+  // panel); a private table keeps the browser's road of the player's hands and its studio.
+  G.stage.append(
+    topBar,
+    ...(G.titleInfo.shared ? [] : [road, studio]),
+    felt,
+    pairAreas,
+    betAreas,
+    message,
+    betLines,
+    chipTray,
+    actions,
+  );
 
   /* ---------- the bet ---------- */
 

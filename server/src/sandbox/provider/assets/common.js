@@ -89,6 +89,23 @@
       tableLast: 'Last drawn round #{n}: {result}',
       tableNoDraw: 'No round drawn yet since you opened the table.',
       tableBets: '{count} bets, {total} in all',
+      tableShares: 'Bets now',
+      tableNoDraw2: 'The table’s results appear here after its next draw.',
+      bigRoad: 'Big road',
+      beadRoad: 'Bead road',
+      lastResults: 'Last results',
+      hot: 'Hot',
+      cold: 'Cold',
+      dealer: 'Dealer',
+      side_player: 'Player',
+      side_banker: 'Banker',
+      side_tie: 'Tie',
+      side_dragon: 'Dragon',
+      side_tiger: 'Tiger',
+      side_red: 'Red',
+      side_black: 'Black',
+      side_small: 'Small',
+      side_big: 'Big',
       tableOnce: 'You already have a bet on this round. Wait for the draw.',
       tableShut: 'Bets are closed. Wait for the next round.',
       previousSeeds: 'Last revealed seeds',
@@ -148,6 +165,23 @@
       tableLast: 'Ván đã quay gần nhất #{n}: {result}',
       tableNoDraw: 'Chưa có ván nào được quay kể từ khi bạn mở bàn.',
       tableBets: '{count} cược, tổng {total}',
+      tableShares: 'Tỷ lệ cược',
+      tableNoDraw2: 'Kết quả của bàn sẽ hiện ở đây sau lần rút tiếp theo.',
+      bigRoad: 'Cầu lớn',
+      beadRoad: 'Cầu hạt',
+      lastResults: 'Kết quả gần đây',
+      hot: 'Nóng',
+      cold: 'Lạnh',
+      dealer: 'Người chia bài',
+      side_player: 'Con',
+      side_banker: 'Cái',
+      side_tie: 'Hòa',
+      side_dragon: 'Rồng',
+      side_tiger: 'Hổ',
+      side_red: 'Đỏ',
+      side_black: 'Đen',
+      side_small: 'Xỉu',
+      side_big: 'Tài',
       tableOnce: 'Bạn đã có một cược ở ván này. Hãy chờ kết quả.',
       tableShut: 'Đã hết thời gian cược. Hãy chờ ván tiếp theo.',
       previousSeeds: 'Hạt giống đã tiết lộ gần nhất',
@@ -758,10 +792,29 @@
   /* ---------- shared tables: rounds on the server clock for every player ---------- */
 
   const titleInfo = gameData.titleInfo || { key: '', name: data.title, theme: '', art: '', shared: false };
+  const family = gameData.family || data.game;
+  /** The table's draws from the server, oldest first (POST history): the roads and last results. */
+  let tableDraws = [];
+  const historyListeners = [];
   if (titleInfo.shared) {
     const banner = el('div', { class: 'g-table-banner', role: 'status', 'aria-live': 'polite' });
+    const live = liveTable();
     root.insertBefore(banner, stage);
+    root.insertBefore(live.node, stage);
     let pending = false;
+    let lastSeen = null;
+    async function loadHistory() {
+      try {
+        const answer = await api('history');
+        if (answer?.ok) {
+          tableDraws = answer.draws;
+          live.paint(tableDraws);
+          for (const listener of historyListeners) listener(tableDraws);
+        }
+      } catch {
+        /* offline: the next draw asks again */
+      }
+    }
     async function poll() {
       if (ended || pending) return;
       pending = true;
@@ -770,6 +823,7 @@
         if (status?.ok) {
           const seconds = Math.ceil(status.closesInMs / 1000);
           banner.classList.toggle('is-closed', !status.open);
+          const shares = status.open && status.bets > 0 ? Object.entries(status.shares || {}) : [];
           fill(
             banner,
             el('strong', { text: t('tableRound', { n: status.round }) }),
@@ -780,8 +834,29 @@
                   text: t('tableBets', { count: status.bets, total: money(status.staked) }),
                 })
               : null,
+            shares.length
+              ? el(
+                  'span',
+                  { class: 'g-table-shares', 'aria-label': t('tableShares') },
+                  ...shares.map(([side, pct]) =>
+                    el(
+                      'span',
+                      { class: `g-share g-share-${side}` },
+                      `${sideName(side)} `,
+                      el('b', { text: `${pct}%` }),
+                      el('i', { style: `width:${pct}%` }),
+                    ),
+                  ),
+                )
+              : null,
             status.last ? el('span', { class: 'g-muted', text: status.last.result }) : null,
           );
+          live.dealer.classList.toggle('is-drawing', !status.open);
+          const drawn = status.last?.round ?? null;
+          if (drawn !== lastSeen) {
+            lastSeen = drawn;
+            loadHistory();
+          }
         } else if (isSessionEnded(status)) endSession();
       } catch {
         /* offline: the next poll tries again */
@@ -791,6 +866,223 @@
     }
     poll();
     setInterval(poll, 1000);
+  }
+
+  function sideName(side) {
+    const key = `side_${side}`;
+    const text = t(key);
+    return text === key ? side : text;
+  }
+
+  /**
+   * A shared table's live panel: the dealer scene (a dealer at the table, dealing cards, spinning the ball or
+   * shaking the dice while the round is drawn) and the table's history from the server: baccarat's big road
+   * and bead road, roulette's and sic bo's last results with hot and cold numbers, the others' last results.
+   */
+  function liveTable() {
+    const svgNs = 'http://www.w3.org/2000/svg';
+    const dealer = document.createElement('div');
+    dealer.className = `g-dealer g-dealer-${family}`;
+    dealer.setAttribute('role', 'img');
+    dealer.setAttribute('aria-label', t('dealer'));
+    const prop =
+      {
+        baccarat: 'cards',
+        dragonTiger: 'cards',
+        andarBahar: 'cards',
+        lucky9: 'cards',
+        roulette: 'wheel',
+        moneyWheel: 'wheel',
+        sicBo: 'dice',
+        colorGame: 'dice',
+        fanTan: 'dice',
+      }[family] || 'cards';
+    const props = {
+      cards:
+        '<g class="gd-cards"><rect class="gd-card gd-c1" x="118" y="70" width="16" height="22" rx="2"/><rect class="gd-card gd-c2" x="118" y="70" width="16" height="22" rx="2"/><rect class="gd-card gd-c3" x="118" y="70" width="16" height="22" rx="2"/><rect class="gd-card gd-c4" x="118" y="70" width="16" height="22" rx="2"/><rect class="gd-shoe" x="160" y="66" width="26" height="18" rx="3"/></g>',
+      wheel:
+        '<g class="gd-wheel" transform="translate(196 78)"><circle r="24" class="gd-rim"/><g class="gd-spin"><circle r="18" class="gd-pockets"/><path d="M0-18V18M-18 0H18M-13-13L13 13M13-13L-13 13" class="gd-spokes"/></g><g class="gd-ball-orbit"><circle cx="0" cy="-21" r="3" class="gd-ball"/></g></g>',
+      dice: '<g class="gd-shaker" transform="translate(196 82)"><path d="M-20 8h40l-6-30h-28z" class="gd-cup"/><g class="gd-dice"><rect x="-16" y="10" width="9" height="9" rx="2"/><rect x="-4" y="10" width="9" height="9" rx="2"/><rect x="8" y="10" width="9" height="9" rx="2"/></g></g>',
+    };
+    dealer.innerHTML = `<svg class="gd-svg" viewBox="0 0 240 104" xmlns="${svgNs}" aria-hidden="true" focusable="false">
+      <rect class="gd-wall" x="0" y="0" width="240" height="104"/>
+      <path class="gd-felt" d="M0 86 Q120 64 240 86 V104 H0z"/>
+      <g class="gd-figure">
+        <path class="gd-body" d="M92 86 q0-30 28-32 q28 2 28 32z"/>
+        <path class="gd-vest" d="M112 56 l8 16 l8-16 l6 30 h-28z"/>
+        <path class="gd-tie" d="M114 56 l6 4 l6-4 l-2 6 l-4-2 l-4 2z"/>
+        <circle class="gd-head" cx="120" cy="38" r="13"/>
+        <path class="gd-hair" d="M107 36 q2-16 13-16 q12 0 13 16 q-5-8-13-8 q-9 0-13 8z"/>
+        <circle class="gd-eye" cx="115" cy="39" r="1.4"/><circle class="gd-eye" cx="125" cy="39" r="1.4"/>
+        <path class="gd-smile" d="M116 44 q4 3 8 0"/>
+        <path class="gd-arm gd-arm-l" d="M96 74 q-6 8 4 12"/>
+        <path class="gd-arm gd-arm-r" d="M144 70 q14 2 30 8"/>
+      </g>
+      ${props[prop]}
+    </svg>`;
+    const roads = el('div', { class: 'g-roads' });
+    const node = el('section', { class: `g-live g-live-${family}` }, dealer, roads);
+
+    function paint(draws) {
+      if (!draws.length) return fill(roads, el('p', { class: 'g-muted g-roads-empty', text: t('tableNoDraw2') }));
+      if (family === 'baccarat') return fill(roads, bigRoad(draws), beadRoad(draws));
+      if (family === 'roulette') return fill(roads, ...numbers(draws, (f) => f.number, rouletteClass, 37, 0));
+      if (family === 'sicBo') return fill(roads, ...numbers(draws, (f) => f.total, sicBoClass, 16, 3));
+      return fill(
+        roads,
+        el('h4', { text: t('lastResults') }),
+        el(
+          'div',
+          { class: 'g-last' },
+          ...draws
+            .slice(-12)
+            .reverse()
+            .map((d) => el('span', { class: 'g-last-item', text: shortResult(d) })),
+        ),
+      );
+    }
+
+    const winnerLetter = (w) => ({ player: 'P', banker: 'B', tie: 'T' })[w] || '?';
+    const rankOf = (card) => String(card).slice(0, -1);
+    const pairs = (f) => ({
+      p: Array.isArray(f.player) && f.player.length > 1 && rankOf(f.player[0]) === rankOf(f.player[1]),
+      b: Array.isArray(f.banker) && f.banker.length > 1 && rankOf(f.banker[0]) === rankOf(f.banker[1]),
+    });
+
+    /**
+     * The big road: a column per run of one winner (player or banker), down six rows, then turning right
+     * along the bottom row when the column is full (the "dragon tail"); a tie is a mark on the last cell.
+     */
+    function bigRoad(draws) {
+      const cells = new Map();
+      let col = -1;
+      let row = 0;
+      let runCol = -1;
+      let last = null;
+      let lastCell = null;
+      let leadingTies = 0;
+      for (const d of draws) {
+        const f = d.facts || {};
+        if (f.winner === 'tie') {
+          if (lastCell) lastCell.ties += 1;
+          else {
+            // Ties before the first Player or Banker hand: marked on the first cell, still empty.
+            leadingTies += 1;
+            cells.set('0,0', { winner: 'none', ties: leadingTies, p: false, b: false });
+          }
+          continue;
+        }
+        if (f.winner !== last) {
+          runCol += 1;
+          col = runCol;
+          row = 0;
+          last = f.winner;
+        } else if (row < 5 && !cells.has(`${col},${row + 1}`)) row += 1;
+        else col += 1;
+        lastCell = { winner: f.winner, ties: leadingTies, ...pairs(f) };
+        leadingTies = 0;
+        cells.set(`${col},${row}`, lastCell);
+      }
+      const width = Math.max(16, ...[...cells.keys()].map((k) => Number(k.split(',')[0]) + 1));
+      // The newest sixteen columns (what a 390 px screen has room for beside the dealer).
+      const first = Math.max(0, width - 16);
+      const grid = el('div', { class: 'g-road g-big-road', role: 'table', 'aria-label': t('bigRoad') });
+      for (let r = 0; r < 6; r++)
+        for (let c = first; c < width; c++) {
+          const cell = cells.get(`${c},${r}`);
+          grid.append(
+            el(
+              'i',
+              {
+                class: cell ? `gr-ring gr-${cell.winner}${cell.ties ? ' gr-tied' : ''}` : 'gr-empty',
+                style: `grid-row:${r + 1};grid-column:${c - first + 1}`,
+                title: cell ? `${sideName(cell.winner)}${cell.ties ? ` +${cell.ties} ${sideName('tie')}` : ''}` : '',
+              },
+              cell?.ties ? el('b', { class: 'gr-ties', text: cell.ties > 1 ? String(cell.ties) : '' }) : null,
+              cell?.p ? el('u', { class: 'gr-pp' }) : null,
+              cell?.b ? el('u', { class: 'gr-bp' }) : null,
+            ),
+          );
+        }
+      return el('div', { class: 'g-road-box' }, el('h4', { text: t('bigRoad') }), grid);
+    }
+
+    /** The bead road: every hand in order, six to a column, its winner's letter and colour. */
+    function beadRoad(draws) {
+      // At most eight columns (under the dealer), the first one starting a column of the history (so beads
+      // keep their cells).
+      const shown = draws.slice(Math.max(0, Math.ceil((draws.length - 48) / 6) * 6));
+      const grid = el('div', { class: 'g-road g-bead-road', role: 'table', 'aria-label': t('beadRoad') });
+      shown.forEach((d, i) => {
+        const w = d.facts?.winner;
+        grid.append(
+          el('i', {
+            class: `gr-bead gr-${w}`,
+            style: `grid-row:${(i % 6) + 1};grid-column:${Math.floor(i / 6) + 1}`,
+            text: winnerLetter(w),
+            title: d.result,
+          }),
+        );
+      });
+      const count = (w) => draws.filter((d) => d.facts?.winner === w).length;
+      const counts = el(
+        'div',
+        { class: 'g-road-counts' },
+        ...['player', 'banker', 'tie'].map((w) =>
+          el('span', { class: `gr-count gr-${w}` }, el('i', { text: winnerLetter(w) }), String(count(w))),
+        ),
+      );
+      return el('div', { class: 'g-road-box' }, el('h4', { text: t('beadRoad') }), grid, counts);
+    }
+
+    const RED = [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36];
+    const rouletteClass = (n) => (n === 0 ? 'gr-green' : RED.includes(n) ? 'gr-red' : 'gr-black');
+    const sicBoClass = (n) => (n >= 11 ? 'gr-big' : 'gr-small');
+
+    /** Last results newest first, then the hot (most drawn) and cold (least drawn) values over the history. */
+    function numbers(draws, pick, classOf, span, from) {
+      const values = draws.map((d) => pick(d.facts || {})).filter((v) => typeof v === 'number');
+      const counts = new Map();
+      for (let v = from; v < from + span; v++) counts.set(v, 0);
+      for (const v of values) counts.set(v, (counts.get(v) || 0) + 1);
+      const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+      const ball = (v, extra) => el('span', { class: `gr-num ${classOf(v)}`, text: String(v), title: extra ?? '' });
+      return [
+        el('h4', { text: t('lastResults') }),
+        el(
+          'div',
+          { class: 'g-last' },
+          ...values
+            .slice(-20)
+            .reverse()
+            .map((v) => ball(v)),
+        ),
+        el(
+          'div',
+          { class: 'g-hotcold' },
+          el('span', { class: 'gr-hot', text: t('hot') }),
+          ...ranked
+            .filter(([, c]) => c > 0)
+            .slice(0, 4)
+            .map(([v, c]) => ball(v, `×${c}`)),
+          el('span', { class: 'gr-cold', text: t('cold') }),
+          ...ranked
+            .slice(-4)
+            .reverse()
+            .map(([v, c]) => ball(v, `×${c}`)),
+        ),
+      ];
+    }
+
+    function shortResult(d) {
+      const f = d.facts || {};
+      if (family === 'dragonTiger') return sideName(f.winner);
+      if (family === 'moneyWheel') return String(f.label ?? d.result);
+      if (family === 'colorGame' && Array.isArray(f.dice)) return f.dice.join(' · ');
+      return d.result;
+    }
+
+    return { node, dealer, paint };
   }
 
   /* ---------- provably fair ---------- */
@@ -963,6 +1255,13 @@
     rtp: gameData.rtp ?? null,
     /** { key, name, theme, art, shared } */
     titleInfo,
+    /** A shared table's draws from the server, oldest first; listener(draws) after each draw. */
+    get tableDraws() {
+      return tableDraws;
+    },
+    onTableHistory(listener) {
+      historyListeners.push(listener);
+    },
     fairPanel,
     openFairness,
     verifyUrl,

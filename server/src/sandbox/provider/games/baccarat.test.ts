@@ -40,7 +40,7 @@ describe('baccarat family', () => {
 
   it('replays a round from a seed', () => {
     const round = expectReplay(oneShotOf(baccarat, 'squeeze'), { bets: { banker: 5000 } });
-    expect(round.result).toMatch(/^(Player wins|Banker wins|Tie) \d-\d; bets banker 50\.00$/);
+    expect(round.result).toMatch(/^Player \d – Banker \d, (Player wins|Banker wins|Tie); bets banker 50\.00$/);
   });
 
   it('refuses unknown bets, empty tables, chips under a peso and totals over the maximum', () => {
@@ -66,15 +66,19 @@ describe('baccarat family', () => {
     }
   });
 
-  it("writes the winner's total first: Player 6 against Banker 5 is 'Player wins 6-5'", () => {
-    expect(describePoints({ winner: 'player', playerTotal: 6, bankerTotal: 5 })).toBe('Player wins 6-5');
-    expect(describePoints({ winner: 'banker', playerTotal: 5, bankerTotal: 7 })).toBe('Banker wins 7-5');
-    expect(describePoints({ winner: 'tie', playerTotal: 4, bankerTotal: 4 })).toBe('Tie 4-4');
+  it("names each side's own total: Player 6 against Banker 5 is 'Player 6 – Banker 5, Player wins'", () => {
+    expect(describePoints({ winner: 'player', playerTotal: 6, bankerTotal: 5 })).toBe(
+      'Player 6 – Banker 5, Player wins',
+    );
+    expect(describePoints({ winner: 'banker', playerTotal: 5, bankerTotal: 7 })).toBe(
+      'Player 5 – Banker 7, Banker wins',
+    );
+    expect(describePoints({ winner: 'tie', playerTotal: 4, bankerTotal: 4 })).toBe('Player 4 – Banker 4, Tie');
     const rng = seededRng(28);
     for (let i = 0; i < 500; i++) {
       const hand = dealBaccarat(rng, 8);
-      const [first, second] = (/(\d)-(\d)$/.exec(describePoints(hand)) ?? []).slice(1).map(Number);
-      expect(first).toBeGreaterThanOrEqual(second as number);
+      const [player, banker] = (/^Player (\d) – Banker (\d),/.exec(describePoints(hand)) ?? []).slice(1).map(Number);
+      expect([player, banker]).toEqual([hand.playerTotal, hand.bankerTotal]);
     }
   });
 });

@@ -96,11 +96,13 @@ export function pointEnds(decks: number, rules: DrawRules): PointEnd[] {
 }
 
 /**
- * A hand's line in the records, the winner's total first: "Player wins 6-5", "Banker wins 7-5", "Tie 5-5"
- * (once "Player wins 5-6" read as the banker's total first, issue 28).
+ * A hand's line in the records: each side named with its own total, Player first, then who won: "Player 6 –
+ * Banker 5, Player wins", "Player 5 – Banker 7, Banker wins", "Player 4 – Banker 4, Tie". (A bare score was
+ * read either way: "Player wins 5-6" for Player 6 and Banker 5, issue 28; older records keep the old lines,
+ * which shared/round-result.ts still reads.)
  */
 export function describePoints(hand: Pick<PointHand, 'winner' | 'playerTotal' | 'bankerTotal'>): string {
-  if (hand.winner === 'tie') return `Tie ${hand.playerTotal}-${hand.bankerTotal}`;
-  if (hand.winner === 'player') return `Player wins ${hand.playerTotal}-${hand.bankerTotal}`;
-  return `Banker wins ${hand.bankerTotal}-${hand.playerTotal}`;
+  const score = `Player ${hand.playerTotal} – Banker ${hand.bankerTotal}`;
+  if (hand.winner === 'tie') return `${score}, Tie`;
+  return `${score}, ${hand.winner === 'player' ? 'Player' : 'Banker'} wins`;
 }

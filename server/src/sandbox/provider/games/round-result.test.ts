@@ -47,6 +47,10 @@ describe('round results', () => {
       ['bankerWins', { score: '7-5' }],
       ['bets', { bets: 'banker 50.00' }],
     ]);
+    expect(parseRoundResult('Player 6 – Banker 5, Player wins; bets player 10.00')[0]).toMatchObject({
+      key: 'pointsPlayer',
+      values: { player: '6', banker: '5' },
+    });
     expect(parseRoundResult('Something new')).toEqual([{ text: 'Something new', values: {}, words: [] }]);
   });
 });
