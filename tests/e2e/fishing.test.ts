@@ -40,6 +40,23 @@ const balanceOf = (page: Page) =>
   });
 const headerCentavos = async (page: Page) => Math.round(Number((await headerBalance(page)).replace(/,/g, '')) * 100);
 
+/** Taps the pond on a fish swimming well inside it: false when none is (the next wave is awaited). */
+async function tapAFishIn(frame: FrameLocator) {
+  const spot = await frame.locator('.fs-pond').evaluate((pond) => {
+    const box = pond.getBoundingClientRect();
+    for (const fish of pond.querySelectorAll<HTMLElement>('.fs-fish.in:not(.caught)')) {
+      const r = fish.getBoundingClientRect();
+      const x = r.left + r.width / 2 - box.left;
+      const y = r.top + r.height / 2 - box.top;
+      if (x > 50 && x < box.width - 50 && y > 40 && y < box.height - 120) return { x, y };
+    }
+    return null;
+  });
+  if (!spot) return false;
+  await frame.locator('.fs-pond').click({ position: spot });
+  return true;
+}
+
 describe('fishing on a phone', () => {
   let context: BrowserContext;
   let page: Page;
@@ -73,22 +90,7 @@ describe('fishing on a phone', () => {
     return frame;
   }
 
-  /** Taps the pond on a fish swimming well inside it: false when none is (the next wave is awaited). */
-  async function tapAFish(frame: FrameLocator) {
-    const spot = await frame.locator('.fs-pond').evaluate((pond) => {
-      const box = pond.getBoundingClientRect();
-      for (const fish of pond.querySelectorAll<HTMLElement>('.fs-fish.in:not(.caught)')) {
-        const r = fish.getBoundingClientRect();
-        const x = r.left + r.width / 2 - box.left;
-        const y = r.top + r.height / 2 - box.top;
-        if (x > 50 && x < box.width - 50 && y > 40 && y < box.height - 120) return { x, y };
-      }
-      return null;
-    });
-    if (!spot) return false;
-    await frame.locator('.fs-pond').click({ position: spot });
-    return true;
-  }
+  const tapAFish = (frame: FrameLocator) => tapAFishIn(frame);
 
   for (const lang of ['en-US', 'vi-VN'] as const) {
     it(`fires at a fish of the shared pond and settles it exactly (${lang})`, async () => {
@@ -151,4 +153,38 @@ describe('fishing on a phone', () => {
       await page.keyboard.press('Escape');
     }, 120_000);
   }
+
+  it('shows another player at the pond as a cannon with a masked name, and their shot', async () => {
+    // the first player's game is open (vi-VN, dark); a second player opens the same title
+    const second = await live.browser.newContext({ baseURL: live.server.url, viewport: VIEWPORT, locale: 'en-US' });
+    try {
+      const other = await second.newPage();
+      await fundedGamePlayer(other, live.server.url, 100);
+      await clientNavigate(other, '/game/search');
+      await other.getByRole('searchbox').fill('Deep Sea Hunter');
+      await other.getByRole('searchbox').press('Enter');
+      await other.locator('.game-tile', { hasText: 'Deep Sea Hunter' }).first().click();
+      const theirs = other.frameLocator('.frame--game iframe');
+      await visible(theirs.locator('.fs-pond'), 20_000);
+      const mine = page.frameLocator('.frame--game iframe');
+      const seat = mine.locator('.fs-other').first();
+      await visible(seat, WAIT);
+      expect(await seat.locator('.fs-seat-name').innerText()).toMatch(/^.{2}\*\*\*.$/u);
+      await expect.poll(() => mine.locator('.fs-crowd').innerText()).toContain('2');
+      // and each sees the other: the second page shows the first player's cannon
+      await visible(theirs.locator('.fs-other'), WAIT);
+      await visible(theirs.locator('.fs-fish.in'), 40_000);
+      const reported = await roundsReported(other);
+      for (let i = 0; i < 60; i++) {
+        if (await tapAFishIn(theirs)) break;
+        await other.waitForTimeout(500);
+      }
+      await expect.poll(() => roundsReported(other), { timeout: WAIT, interval: 100 }).toBeGreaterThan(reported);
+      await page.waitForTimeout(1200);
+      await page.screenshot({ path: `${SHOTS}/vi-VN-light-two-players.png` });
+      await other.screenshot({ path: `${SHOTS}/en-US-second-player.png` });
+    } finally {
+      await second.close();
+    }
+  }, 120_000);
 });
