@@ -55,6 +55,8 @@ export const POSTGRES_SERVER_TESTS = [
   'server/src/sandbox/provider/house.property.test.ts',
   // Issue 28 item 2: shared tables drawn every cycle, kept on the server, drawn once by two processes.
   'server/src/sandbox/provider/tables.test.ts',
+  // Issue 28 item 3: the shared fishing pond (a fish that left, made-up fish, replays, two tabs, levels).
+  'server/src/sandbox/provider/pond.test.ts',
   'server/src/domains/poker/poker.test.ts',
   'server/src/domains/user/user.test.ts',
   'server/src/domains/user/guest.test.ts',

@@ -161,6 +161,17 @@ export const Code = {
 
   // --- end live chat ---
 
+  // --- 6052x the provider's fishing pond (issue 28 item 3) ---
+  /** The shot's fish is not in the shared pond now (it left, never came, or the id is made up). */
+  FISH_NOT_IN_POND: 60521,
+  /** The cannon's level is not one of the title's bet levels. */
+  FISH_LEVEL_INVALID: 60522,
+  /** The player's last shot has not been settled yet (one shot in flight per player). */
+  FISH_SHOT_IN_FLIGHT: 60523,
+  /** This shot id was already fired: a replayed request fires nothing. */
+  FISH_SHOT_REPLAYED: 60524,
+  // --- end fishing pond ---
+
   // --- 3xx1x operator tooling (scenarios, faults, snapshots) use 300xx above 30003 ---
   SCENARIO_UNKNOWN: 30004,
   SNAPSHOT_NOT_FOUND: 30005,

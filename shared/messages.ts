@@ -366,6 +366,22 @@ export const codeMessages: Record<CodeValue, Text> = {
     'en-US': 'This conversation is closed',
     'vi-VN': 'Cuộc trò chuyện này đã kết thúc',
   },
+  [Code.FISH_NOT_IN_POND]: {
+    'en-US': 'That fish is no longer in the pond: aim at another one. Nothing was charged',
+    'vi-VN': 'Con cá đó không còn trong hồ: hãy nhắm con khác. Bạn không bị trừ tiền',
+  },
+  [Code.FISH_LEVEL_INVALID]: {
+    'en-US': 'Choose one of the cannon levels for your shot',
+    'vi-VN': 'Hãy chọn một trong các mức pháo cho phát bắn',
+  },
+  [Code.FISH_SHOT_IN_FLIGHT]: {
+    'en-US': 'Your last shot is still on its way: wait for it to land',
+    'vi-VN': 'Phát bắn trước vẫn đang bay: hãy chờ nó tới đích',
+  },
+  [Code.FISH_SHOT_REPLAYED]: {
+    'en-US': 'This shot was already fired. Nothing was charged again',
+    'vi-VN': 'Phát bắn này đã được bắn rồi. Bạn không bị trừ tiền lần nữa',
+  },
   [Code.LETTER_NOT_FOUND]: { 'en-US': 'This message does not exist', 'vi-VN': 'Thư này không tồn tại' },
   [Code.LETTER_REWARD_UNCLAIMED]: {
     'en-US': 'Claim the reward of this message before deleting it',

@@ -290,7 +290,25 @@ const GROUPS: { name: string; specs: Spec[] }[] = [
         name: 'Deep Sea Hunter',
         start: '.fs-status',
         async play(r) {
-          await r.frame.locator('.fs-fish').first().click({ force: true });
+          // tap the shared pond on a fish swimming inside it (the next wave awaited while none is)
+          const pond = r.frame.locator('.fs-pond');
+          for (let i = 0; i < 60; i++) {
+            const spot = await pond.evaluate((node) => {
+              const box = node.getBoundingClientRect();
+              for (const fish of node.querySelectorAll<HTMLElement>('.fs-fish.in')) {
+                const f = fish.getBoundingClientRect();
+                const x = f.left + f.width / 2 - box.left;
+                const y = f.top + f.height / 2 - box.top;
+                if (x > 50 && x < box.width - 50 && y > 40 && y < box.height - 120) return { x, y };
+              }
+              return null;
+            });
+            if (spot) {
+              await pond.click({ position: spot });
+              break;
+            }
+            await r.page.waitForTimeout(500);
+          }
           await settled(r);
         },
       },

@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach } from 'vitest';
 import type { Db } from '../db/database';
 import { type ProviderEngine, replaySteps } from '../sandbox/provider/engine';
 import { fairRng } from '../sandbox/provider/games/fair';
+import type { FishingConfig } from '../sandbox/provider/games/fishing';
 import type { SteppedEngine } from '../sandbox/provider/games/kinds';
+import { pondAt } from '../sandbox/provider/games/pond';
 import { TEST_FAMILIES, TEST_TITLES } from '../sandbox/provider/testing';
 import { registerPlayer, type TestClient, testApp } from './helpers';
 import { inDb } from './in-db';
@@ -66,4 +69,26 @@ export async function openRoundState(provider: ProviderEngine, db: Db, engine: S
     SELECT server_seed_hash, client_seed, nonce, params, actions FROM provider_rounds WHERE round_id = ${roundId}`)!;
   const rng = fairRng((await provider.seeds.secret(r.server_seed_hash)) ?? '', r.client_seed, r.nonce);
   return replaySteps(engine, rng, JSON.parse(r.params), JSON.parse(r.actions) as unknown[]);
+}
+
+/**
+ * A fishing title's shot as its page sends it: the level, a fish of the shared pond swimming now (the first
+ * one in) and a fresh shot id. While no fish is in, `wait` moves the clock on a second at a time (up to 30);
+ * without it the answer is undefined.
+ */
+export async function pondShot(
+  provider: ProviderEngine,
+  key: string,
+  clock: { nowMs(): number; advance(ms: number): void },
+  options: { stake?: number; wait?: boolean } = {},
+) {
+  const rules = provider.studio.title(key)?.engine.rules as FishingConfig;
+  const { seed } = await provider.pond.seedOf(key);
+  for (let tries = 0; tries < (options.wait ? 30 : 1); tries++) {
+    const now = clock.nowMs();
+    const fish = pondAt(rules, seed, key, now).find((f) => f.enterAt <= now);
+    if (fish) return { stake: options.stake ?? 1000, target: fish.id, shot: randomUUID() };
+    clock.advance(1000);
+  }
+  return undefined;
 }

@@ -512,6 +512,23 @@ export interface PokerSettings {
   value: string;
 }
 
+export interface ProviderPonds {
+  created_at: string;
+  seed: string;
+  seed_hash: string;
+  title: string;
+}
+
+export interface ProviderPondSeats {
+  busy_until: string | null;
+  level: number;
+  nickname: string;
+  player_id: number;
+  seen_at: string;
+  shots: Generated<string>;
+  title: string;
+}
+
 export interface ProviderRounds {
   actions: Generated<string>;
   bet: number;
@@ -893,6 +910,8 @@ export interface DB {
   poker_odds: PokerOdds;
   poker_referral_chances: PokerReferralChances;
   poker_settings: PokerSettings;
+  provider_pond_seats: ProviderPondSeats;
+  provider_ponds: ProviderPonds;
   provider_rounds: ProviderRounds;
   provider_seeds: ProviderSeeds;
   provider_table_draws: ProviderTableDraws;

@@ -110,6 +110,7 @@ describe('the baseline (db/schema, written once for both engines)', () => {
       '0057_withdraw_sms',
       '0058_operator_accounts',
       '0062_table_draws',
+      '0063_fishing_pond',
     ]);
     expect(applied).toEqual(['0052_baseline', ...later]);
     const recorded = 'SELECT version, name FROM schema_migrations ORDER BY version';

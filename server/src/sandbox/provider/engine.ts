@@ -6,6 +6,7 @@ import type { Db } from '../../db/database';
 import { fairRng, hashSeed, newServerSeed } from './games/fair';
 import { type Engine, GameRuleError, type OneShotEngine, type RoundResult, type SteppedEngine } from './games/kinds';
 import { MAX_STAKE, MIN_STAKE } from './games/stake';
+import { createPond } from './pond';
 import { createProviderRepo, type ProviderRound, type TableDrawRow } from './repo';
 import { CLIENT_SEED, createSeedBook, SeedsInUse } from './seeds';
 import { createStudio, type Studio, type StudioTitle } from './studio';
@@ -152,6 +153,7 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
   const sessions = new Map<string, ProviderSession>();
 
   const repo = createProviderRepo(db);
+  const pond = createPond({ db, clock });
 
   const mark = (roundId: string, state: ProviderRound['state']) => repo.setRoundState(roundId, state, clock.iso());
   const round = (roundId: string) => repo.round(roundId);
@@ -409,6 +411,7 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
     sessions,
     studio,
     seeds,
+    pond,
     recompute,
 
     /** Exchanges a launch token with the casino and opens a provider session; its id goes to the page. */
@@ -478,116 +481,18 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
     async play(sessionId: string, params: unknown): Promise<PlayResult> {
       const session = sessions.get(sessionId);
       if (!session) return sessionEnded();
-      const { title } = session;
-      const engine: Engine = title.engine;
-      const parsed = engine.params.safeParse(params);
-      const stake = parsed.success ? engine.stakeOf(parsed.data) : 0;
-      if (!parsed.success || !Number.isInteger(stake) || stake < MIN_STAKE || stake > MAX_STAKE)
-        return fail(Code.BET_INVALID, 'This bet is not allowed (1 to 5,000 per round).');
+      // A fishing shot is checked against the shared pond first (pond.ts): its fish, level, shot id, and one
+      // shot in flight per player.
+      if (session.title.family === 'fishing') return pond.shoot(session, params, (shot) => playRound(session, shot));
+      return playRound(session, params);
+    },
 
-      // The nonce is taken and the round written in one transaction: a rotation on another tab or process
-      // sees the round as soon as its nonce is taken.
-      const table = title.shared && engine.kind === 'oneShot' ? await tableRound(title) : undefined;
-      if (table && clock.nowMs() >= table.closesAt)
-        return fail(Code.BET_INVALID, 'Bets are closed: wait for the next round.');
-      if (table?.players.has(session.playerId))
-        return fail(Code.BET_INVALID, 'You already have a bet on this round: wait for the draw.');
-      // Held from here, before the wallet's await, so a second tab cannot slip a second bet in meanwhile.
-      table?.players.add(session.playerId);
-      const roundId = `${title.family}-${randomUUID()}`;
-      const betTx = `${roundId}-bet`;
-      const winTx = `${roundId}-win`;
-      const written = await db.transaction(async () => {
-        // A table bet marks its cycle's row in its own transaction: refused once the cycle is drawn (by any
-        // process), so no bet lands on a draw already written and its seed already public.
-        if (table && !(await repo.betOnCycle(title.key, table.n))) return undefined;
-        const seed = table ? table.seed : await seeds.take(session.playerId, title.key);
-        const rng = fairRng(seed.serverSeed, seed.clientSeed, seed.nonce);
-        let settled: RoundResult | null;
-        let view: unknown;
-        // A table round is drawn for everyone when bets close (drawTables).
-        if (table) settled = null;
-        else if (engine.kind === 'oneShot') settled = engine.play(rng, parsed.data);
-        else {
-          const state = engine.start(rng, parsed.data);
-          settled = engine.done(state) ? engine.settle(state) : null;
-          view = engine.view(state);
-        }
-        await repo.insertRound({
-          roundId,
-          family: title.family,
-          title: title.key,
-          sessionToken: session.sessionToken,
-          betTx,
-          winTx,
-          bet: stake,
-          win: settled?.win ?? 0,
-          outcome: JSON.stringify(settled?.outcome ?? null),
-          result: settled?.result ?? '',
-          serverSeedHash: seed.serverSeedHash,
-          clientSeed: seed.clientSeed,
-          nonce: seed.nonce,
-          params: JSON.stringify(parsed.data),
-          done: settled ? 1 : 0,
-          now: clock.iso(),
-        });
-        return { settled, view };
-      })();
-      if (!written) {
-        table?.players.delete(session.playerId);
-        return fail(Code.BET_INVALID, 'Bets are closed: wait for the next round.');
-      }
-      const { settled, view } = written;
-      const bet = await wallet.bet({
-        sessionToken: session.sessionToken,
-        transactionId: betTx,
-        roundId,
-        amount: wire(stake),
-        turnover: wire(turnoverOf(engine, parsed.data, stake)),
-      });
-      if (!bet.success) {
-        table?.players.delete(session.playerId);
-        await mark(roundId, 'void');
-        const balance = (bet.data as { balance?: number } | null)?.balance;
-        return { ok: false, code: bet.code, message: bet.msg, ...(balance !== undefined ? { balance } : {}) };
-      }
-      await mark(roundId, 'bet_placed');
-      if (table && tables.get(keyOf(table.title, table.n)) !== table) {
-        // The round was drawn while this bet was on its way to the wallet: it had no part in the draw, so
-        // it is rolled back rather than left open on a seed already public.
-        const placed = await round(roundId);
-        if (placed) await voidRound(placed);
-        return fail(Code.BET_INVALID, 'Bets are closed: wait for the next round.');
-      }
-      if (table) {
-        // Answered at the draw (a long poll): the page shows the countdown meanwhile.
-        let resolve: (answer: PlayResult) => void = () => {};
-        const promise = new Promise<PlayResult>((r) => {
-          resolve = r;
-        });
-        const chips = (parsed.data as { bets?: Record<string, number> }).bets ?? {};
-        table.bets.push({ roundId, stake, chips, resolve, promise });
-        return promise;
-      }
-      const base = { ok: true as const, roundId, stake, ...(view !== undefined ? { view } : {}) };
-      if (!settled) {
-        return { ...base, win: 0, balance: bet.data.balance, result: '', outcome: null, done: false };
-      }
-      const won = await settle({
-        round_id: roundId,
-        win_transaction_id: winTx,
-        win: settled.win,
-        result: settled.result,
-      });
-      if (!won.success) return fail(won.code, won.msg);
-      return {
-        ...base,
-        win: settled.win,
-        balance: won.data.balance,
-        result: settled.result,
-        outcome: settled.outcome,
-        done: true,
-      };
+    /** The shared fishing pond of the session's title, with the other players' seats (the page polls it). */
+    async pondStatus(sessionId: string, body: unknown) {
+      const session = sessions.get(sessionId);
+      if (!session) return sessionEnded();
+      if (session.title.family !== 'fishing') return fail(Code.GAME_NOT_PLAYABLE, 'Not a fishing game.');
+      return pond.status(session, body);
     },
 
     /**
@@ -681,6 +586,120 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
       return rounds.length;
     },
   };
+
+  /** One round at the title's engine (a fishing shot gets here once the pond accepted it). */
+  async function playRound(session: ProviderSession, params: unknown): Promise<PlayResult> {
+    const { title } = session;
+    const engine: Engine = title.engine;
+    const parsed = engine.params.safeParse(params);
+    const stake = parsed.success ? engine.stakeOf(parsed.data) : 0;
+    if (!parsed.success || !Number.isInteger(stake) || stake < MIN_STAKE || stake > MAX_STAKE)
+      return fail(Code.BET_INVALID, 'This bet is not allowed (1 to 5,000 per round).');
+
+    // The nonce is taken and the round written in one transaction: a rotation on another tab or process
+    // sees the round as soon as its nonce is taken.
+    const table = title.shared && engine.kind === 'oneShot' ? await tableRound(title) : undefined;
+    if (table && clock.nowMs() >= table.closesAt)
+      return fail(Code.BET_INVALID, 'Bets are closed: wait for the next round.');
+    if (table?.players.has(session.playerId))
+      return fail(Code.BET_INVALID, 'You already have a bet on this round: wait for the draw.');
+    // Held from here, before the wallet's await, so a second tab cannot slip a second bet in meanwhile.
+    table?.players.add(session.playerId);
+    const roundId = `${title.family}-${randomUUID()}`;
+    const betTx = `${roundId}-bet`;
+    const winTx = `${roundId}-win`;
+    const written = await db.transaction(async () => {
+      // A table bet marks its cycle's row in its own transaction: refused once the cycle is drawn (by any
+      // process), so no bet lands on a draw already written and its seed already public.
+      if (table && !(await repo.betOnCycle(title.key, table.n))) return undefined;
+      const seed = table ? table.seed : await seeds.take(session.playerId, title.key);
+      const rng = fairRng(seed.serverSeed, seed.clientSeed, seed.nonce);
+      let settled: RoundResult | null;
+      let view: unknown;
+      // A table round is drawn for everyone when bets close (drawTables).
+      if (table) settled = null;
+      else if (engine.kind === 'oneShot') settled = engine.play(rng, parsed.data);
+      else {
+        const state = engine.start(rng, parsed.data);
+        settled = engine.done(state) ? engine.settle(state) : null;
+        view = engine.view(state);
+      }
+      await repo.insertRound({
+        roundId,
+        family: title.family,
+        title: title.key,
+        sessionToken: session.sessionToken,
+        betTx,
+        winTx,
+        bet: stake,
+        win: settled?.win ?? 0,
+        outcome: JSON.stringify(settled?.outcome ?? null),
+        result: settled?.result ?? '',
+        serverSeedHash: seed.serverSeedHash,
+        clientSeed: seed.clientSeed,
+        nonce: seed.nonce,
+        params: JSON.stringify(parsed.data),
+        done: settled ? 1 : 0,
+        now: clock.iso(),
+      });
+      return { settled, view };
+    })();
+    if (!written) {
+      table?.players.delete(session.playerId);
+      return fail(Code.BET_INVALID, 'Bets are closed: wait for the next round.');
+    }
+    const { settled, view } = written;
+    const bet = await wallet.bet({
+      sessionToken: session.sessionToken,
+      transactionId: betTx,
+      roundId,
+      amount: wire(stake),
+      turnover: wire(turnoverOf(engine, parsed.data, stake)),
+    });
+    if (!bet.success) {
+      table?.players.delete(session.playerId);
+      await mark(roundId, 'void');
+      const balance = (bet.data as { balance?: number } | null)?.balance;
+      return { ok: false, code: bet.code, message: bet.msg, ...(balance !== undefined ? { balance } : {}) };
+    }
+    await mark(roundId, 'bet_placed');
+    if (table && tables.get(keyOf(table.title, table.n)) !== table) {
+      // The round was drawn while this bet was on its way to the wallet: it had no part in the draw, so
+      // it is rolled back rather than left open on a seed already public.
+      const placed = await round(roundId);
+      if (placed) await voidRound(placed);
+      return fail(Code.BET_INVALID, 'Bets are closed: wait for the next round.');
+    }
+    if (table) {
+      // Answered at the draw (a long poll): the page shows the countdown meanwhile.
+      let resolve: (answer: PlayResult) => void = () => {};
+      const promise = new Promise<PlayResult>((r) => {
+        resolve = r;
+      });
+      const chips = (parsed.data as { bets?: Record<string, number> }).bets ?? {};
+      table.bets.push({ roundId, stake, chips, resolve, promise });
+      return promise;
+    }
+    const base = { ok: true as const, roundId, stake, ...(view !== undefined ? { view } : {}) };
+    if (!settled) {
+      return { ...base, win: 0, balance: bet.data.balance, result: '', outcome: null, done: false };
+    }
+    const won = await settle({
+      round_id: roundId,
+      win_transaction_id: winTx,
+      win: settled.win,
+      result: settled.result,
+    });
+    if (!won.success) return fail(won.code, won.msg);
+    return {
+      ...base,
+      win: settled.win,
+      balance: won.data.balance,
+      result: settled.result,
+      outcome: settled.outcome,
+      done: true,
+    };
+  }
 
   async function applyAction(sessionId: string, roundId: string, action: unknown): Promise<PlayResult> {
     const session = sessions.get(sessionId);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import { hashed, registerPlayer, TestClient, testApp } from '../../test/helpers';
 import { inDb } from '../../test/in-db';
-import { openRoundState } from '../../test/provider-bed';
+import { openRoundState, pondShot } from '../../test/provider-bed';
 import type { PlayResult } from './engine';
 import type { Engine } from './games/kinds';
 import { defaultBetOf } from './games/sample';
@@ -132,13 +132,23 @@ describe('the house cannot be beaten', () => {
               const title = titles[step.title % titles.length] as string;
               const engine = provider.studio.title(title)?.engine as Engine;
               const session = await tab(title, step.tab);
-              const bet = step.hedge ? hedgedBet(engine) : defaultBetOf(engine);
+              // A fishing shot aims at a fish of the shared pond (pond.ts), as the page does.
+              const bet =
+                provider.studio.title(title)?.family === 'fishing'
+                  ? await pondShot(provider, title, app.clock)
+                  : step.hedge
+                    ? hedgedBet(engine)
+                    : defaultBetOf(engine);
               const played: PlayResult = await provider.play(session, bet);
               if (played.ok) rounds.push(played.roundId);
               else
-                expect([Code.INSUFFICIENT_BALANCE, Code.GAME_TOKEN_INVALID, Code.GAME_TOKEN_EXPIRED]).toContain(
-                  played.code,
-                );
+                expect([
+                  Code.INSUFFICIENT_BALANCE,
+                  Code.GAME_TOKEN_INVALID,
+                  Code.GAME_TOKEN_EXPIRED,
+                  // no fish in the pond at this instant of the frozen clock
+                  Code.FISH_NOT_IN_POND,
+                ]).toContain(played.code);
             } else if (step.kind === 'act' && rounds.length > 0) {
               const r = await providerRound(rounds[step.round % rounds.length] as string);
               const engine = provider.studio.title(r.title)?.engine;

@@ -103,6 +103,13 @@ export const demoProvider = fp(
       '/provider/api/:sessionId/history',
       withSession((id) => engine.tableHistory(id)),
     );
+    // The shared fishing pond: its fish on the server clock and the other players' cannons (fishing.js polls
+    // it about once a second while the page is open).
+    app.post(
+      '/provider/api/:sessionId/pond',
+      { bodyLimit: 1024 },
+      withSession((id, request) => engine.pondStatus(id, request.body ?? {})),
+    );
     app.post(
       '/provider/api/:sessionId/seeds',
       withSession((id) => engine.seedsOf(id)),

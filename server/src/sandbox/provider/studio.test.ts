@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCatalogSeed } from '../../domains/game/catalog.seed';
 import { registerPlayer, type TestClient, testApp } from '../../test/helpers';
 import { readyPlayer } from '../../test/money';
-import { openRoundState } from '../../test/provider-bed';
+import { openRoundState, pondShot } from '../../test/provider-bed';
 import { createProviderEngine } from './engine';
 import { defaultBetOf } from './games/sample';
 import type { Title } from './games/titles';
@@ -119,7 +119,9 @@ describe('provably fair: 1,000 recorded rounds of every registered family recomp
 
     const roundIds: string[] = [];
     for (let i = 0; i < 1000; i++) {
-      const played = await provider.play('pf-session', bet);
+      // A fishing shot aims at a fish of the shared pond, with a shot id of its own.
+      const shot = key === 'fishing' ? await pondShot(provider, title.key, app.clock, { wait: true }) : bet;
+      const played = await provider.play('pf-session', shot);
       if (!played.ok) throw new Error(`${key}: ${played.message}`);
       roundIds.push(played.roundId);
     }

@@ -1246,6 +1246,8 @@
     play,
     act,
     finishRound,
+    /** POST /provider/api/<session>/<path> for a family's own calls (fishing's pond): the parsed answer. */
+    api,
     /** The engine family drawing this page (its script is assets/<family>.js) and its kind. */
     family: gameData.family || data.game,
     kind: gameData.kind || 'oneShot',

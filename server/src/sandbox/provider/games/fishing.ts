@@ -6,6 +6,8 @@ import { stakeSchema, times } from './stake';
  * Fishing (a shooting game): the page shows a pond of swimming fish, each with a multiplier; one shot at a
  * chosen fish and stake is one round. The fish is caught with probability rtp / multiplier (in millionths,
  * rounded down) and then pays the multiplier, so every fish returns the same exact RTP (fishRtp).
+ * The stake is one of the cannon's levels (FISH_LEVELS). The pond the fish swim in is shared by every
+ * player of a title and drawn on the server clock (games/pond.ts); a shot names the pond fish it hit.
  * Configurations (FISHING_CONFIGS), for titles to map to:
  *   ocean   Ocean King       96%, 2x to 300x
  *   dragon  Dragon Fishing   96%, 2x to 500x (a dragon boss)
@@ -26,7 +28,15 @@ export interface FishingConfig {
   theme: { key: 'ocean' | 'dragon' | 'reef'; colors: readonly [string, string, string] };
   rtp: number;
   fish: readonly Fish[];
+  /** The cannon's bet levels per shot, in centavos (within the stake limits). */
+  levels: readonly number[];
 }
+
+/** The cannon's levels: 1, 2, 5, 10, 20, 50 and 100 pesos a shot. */
+export const FISH_LEVELS = [100, 200, 500, 1000, 2000, 5000, 10_000] as const;
+
+/** A fish of the shared pond: `<wave>.<index>` (games/pond.ts). */
+export const POND_FISH_ID = /^\d{1,12}\.\d{1,3}$/;
 
 const f = (id: string, name: readonly [string, string], x: number, color: string, size: 1 | 2 | 3): Fish => ({
   id,
@@ -41,6 +51,7 @@ export const FISHING_CONFIGS = {
     name: 'Ocean King',
     theme: { key: 'ocean', colors: ['#023e8a', '#0077b6', '#90e0ef'] },
     rtp: 0.96,
+    levels: FISH_LEVELS,
     fish: [
       f('sardine', ['Sardine', 'Cá mòi'], 2, '#adb5bd', 1),
       f('clown', ['Clownfish', 'Cá hề'], 3, '#f77f00', 1),
@@ -56,6 +67,7 @@ export const FISHING_CONFIGS = {
     name: 'Dragon Fishing',
     theme: { key: 'dragon', colors: ['#370617', '#6a040f', '#ffba08'] },
     rtp: 0.96,
+    levels: FISH_LEVELS,
     fish: [
       f('koi', ['Koi', 'Cá chép'], 2, '#f48c06', 1),
       f('goldfish', ['Goldfish', 'Cá vàng'], 4, '#ffba08', 1),
@@ -70,6 +82,7 @@ export const FISHING_CONFIGS = {
     name: 'Coral Reef',
     theme: { key: 'reef', colors: ['#006d77', '#83c5be', '#ffddd2'] },
     rtp: 0.97,
+    levels: FISH_LEVELS,
     fish: [
       f('guppy', ['Guppy', 'Cá bảy màu'], 2, '#ff70a6', 1),
       f('angel', ['Angelfish', 'Cá thần tiên'], 3, '#ffd670', 1),
@@ -87,11 +100,19 @@ export const catchMillionths = (c: FishingConfig, fish: Fish) => Math.floor((c.r
 /** The exact return of a shot at this fish. */
 export const fishRtp = (c: FishingConfig, fish: Fish) => (catchMillionths(c, fish) / 1e6) * (fish.multiplier / 100);
 
-export function fishingEngine(c: FishingConfig): OneShotEngine<{ stake: number; fish: string }> {
+/**
+ * A shot: the stake (one of the levels), the fish's kind and, for a shot at the shared pond, the pond fish
+ * aimed at (`target`, whose kind the provider reads from the pond: the page never chooses it).
+ */
+export function fishingEngine(c: FishingConfig): OneShotEngine<{ stake: number; fish: string; target?: string }> {
   const ids = c.fish.map((x) => x.id) as [string, ...string[]];
   return {
     kind: 'oneShot',
-    params: z.strictObject({ stake: stakeSchema, fish: z.enum(ids) }),
+    params: z.strictObject({
+      stake: stakeSchema.refine((stake) => c.levels.includes(stake), 'Not one of the cannon levels'),
+      fish: z.enum(ids),
+      target: z.string().regex(POND_FISH_ID).optional(),
+    }),
     stakeOf: (p) => p.stake,
     rules: c,
     rtp: c.rtp,
