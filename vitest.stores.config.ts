@@ -53,6 +53,8 @@ export const POSTGRES_SERVER_TESTS = [
   'server/src/sandbox/provider/provider.test.ts',
   'server/src/sandbox/provider/seeds.test.ts',
   'server/src/sandbox/provider/house.property.test.ts',
+  // Issue 28 item 2: the shared crash round (insert-or-read rounds, one bet per round, one settlement per bet).
+  'server/src/sandbox/provider/crash-room.test.ts',
   'server/src/domains/poker/poker.test.ts',
   'server/src/domains/user/user.test.ts',
   'server/src/domains/user/guest.test.ts',

@@ -161,6 +161,16 @@ export const Code = {
 
   // --- end live chat ---
 
+  // --- 605xx the provider's shared crash rounds (60501-60509) ---
+  /** A cash-out while the shared crash round is not flying (bets still open, or below 1.01x). */
+  CRASH_NOT_FLYING: 60501,
+  /** A cash-out that reached the server after the round crashed: the bet is lost. */
+  CRASH_TOO_LATE: 60502,
+  /** A cash-out from a player with no bet in the round. */
+  CRASH_NO_BET: 60503,
+
+  // --- end crash ---
+
   // --- 3xx1x operator tooling (scenarios, faults, snapshots) use 300xx above 30003 ---
   SCENARIO_UNKNOWN: 30004,
   SNAPSHOT_NOT_FOUND: 30005,

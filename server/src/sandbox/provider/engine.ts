@@ -3,6 +3,7 @@ import { Code } from '../../../../shared/codes';
 import { formatCentavos } from '../../../../shared/money';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
+import { createCrashRoom, isCrashRoom } from './crash-room';
 import { fairRng } from './games/fair';
 import { type Engine, GameRuleError, type RoundResult, type SteppedEngine } from './games/kinds';
 import { MAX_STAKE, MIN_STAKE } from './games/stake';
@@ -104,6 +105,8 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
   const sessions = new Map<string, ProviderSession>();
 
   const repo = createProviderRepo(db);
+  // Crash titles fly one shared round per cycle (crash-room.ts); the engine only routes to it.
+  const crash = createCrashRoom({ db, clock, wallet, studio, sessions });
 
   const mark = (roundId: string, state: ProviderRound['state']) => repo.setRoundState(roundId, state, clock.iso());
   const round = (roundId: string) => repo.round(roundId);
@@ -288,6 +291,7 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
     studio,
     seeds,
     recompute,
+    crash,
 
     /** Exchanges a launch token with the casino and opens a provider session; its id goes to the page. */
     async open(launchToken: string, key: string) {
@@ -314,7 +318,7 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
         nickname: answer.data.nickname,
         language: answer.data.language,
         // A shared table's rounds never use the player's pair: its sheet asks for the table's seeds.
-        seeds: title.shared ? null : await seeds.summary(session.playerId, key),
+        seeds: title.shared || isCrashRoom(title) ? null : await seeds.summary(session.playerId, key),
       };
     },
 
@@ -332,6 +336,7 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
       const session = sessions.get(sessionId);
       if (!session) return sessionEnded();
       if (session.title.shared) return { ok: true as const, table: await tableSeeds(session.title) };
+      if (isCrashRoom(session.title)) return { ok: true as const, table: await crash.seeds(session.title) };
       return { ok: true as const, ...(await seeds.summary(session.playerId, session.title.key)) };
     },
 
@@ -341,7 +346,7 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
       if (!session) return sessionEnded();
       if (clientSeed !== undefined && !CLIENT_SEED.test(clientSeed))
         return fail(Code.BET_INVALID, 'A client seed is 1 to 64 letters, digits, dots, dashes or underscores.');
-      if (session.title.shared)
+      if (session.title.shared || isCrashRoom(session.title))
         return fail(Code.SEEDS_IN_USE, 'A shared table draws from its own seeds, changed by the dealer every round.');
       try {
         await seeds.rotate(session.playerId, session.title.key, clientSeed);
@@ -357,6 +362,7 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
       const session = sessions.get(sessionId);
       if (!session) return sessionEnded();
       const { title } = session;
+      if (isCrashRoom(title)) return crash.bet(session, params);
       const engine: Engine = title.engine;
       const parsed = engine.params.safeParse(params);
       const stake = parsed.success ? engine.stakeOf(parsed.data) : 0;
