@@ -865,7 +865,8 @@
       );
     }
     function paint() {
-      if (titleInfo.shared) return paintTable(seeds?.table);
+      // A shared crash round draws from the round's seeds too (crash-room.ts), as a shared table does.
+      if (titleInfo.shared || data.game === 'crash') return paintTable(seeds?.table);
       const input = el('input', {
         class: 'g-mono',
         value: newSeed,
@@ -953,6 +954,8 @@
     rollUp,
     play,
     act,
+    /** POST /provider/api/<session>/<path>: the parsed answer (a family's own calls, e.g. crash's round). */
+    api,
     finishRound,
     /** The engine family drawing this page (its script is assets/<family>.js) and its kind. */
     family: gameData.family || data.game,
