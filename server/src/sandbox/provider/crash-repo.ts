@@ -71,7 +71,8 @@ export function createCrashRepo(db: Db) {
       .selectAll()
       .where('state', '=', sql.lit('open'))
       .where('crash_at', '<=', param<number>('now'))
-      .orderBy('id'),
+      // Through the partial index provider_crash_rounds_open (state a literal, as its predicate).
+      .orderBy('crash_at'),
   );
   const reveal = prepareQuery(db, (b) =>
     b
@@ -134,7 +135,8 @@ export function createCrashRepo(db: Db) {
     withRound(b)
       .where('b.state', '=', sql.lit('placed'))
       .where('r.flight_at', '<=', param<number>('now'))
-      .orderBy('b.id'),
+      // Through the partial index provider_crash_bets_placed: only bets still to settle are read.
+      .orderBy('b.crash_round_id'),
   );
   const settleBet = prepareQuery(db, (b) =>
     b
