@@ -57,6 +57,8 @@ export const POSTGRES_SERVER_TESTS = [
   'server/src/sandbox/provider/tables.test.ts',
   // Issue 28 item 3: the shared fishing pond (a fish that left, made-up fish, replays, two tabs, levels).
   'server/src/sandbox/provider/pond.test.ts',
+  // Issue 28 item 2: the shared crash round (insert-or-read rounds, one bet per round, one settlement per bet).
+  'server/src/sandbox/provider/crash-room.test.ts',
   'server/src/domains/poker/poker.test.ts',
   'server/src/domains/user/user.test.ts',
   'server/src/domains/user/guest.test.ts',

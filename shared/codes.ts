@@ -161,6 +161,15 @@ export const Code = {
 
   // --- end live chat ---
 
+  // --- 605xx the provider's shared crash rounds (60501-60509) ---
+  /** A cash-out while the shared crash round is not flying (bets still open, or below 1.01x). */
+  CRASH_NOT_FLYING: 60501,
+  /** A cash-out that reached the server after the round crashed: the bet is lost. */
+  CRASH_TOO_LATE: 60502,
+  /** A cash-out from a player with no bet in the round. */
+  CRASH_NO_BET: 60503,
+
+  // --- end crash ---
   // --- 6052x the provider's fishing pond (issue 28 item 3) ---
   /** The shot's fish is not in the shared pond now (it left, never came, or the id is made up). */
   FISH_NOT_IN_POND: 60521,

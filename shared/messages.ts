@@ -277,6 +277,15 @@ export const codeMessages: Record<CodeValue, Text> = {
   },
   [Code.TRANSACTION_UNKNOWN]: { 'en-US': 'Unknown transaction', 'vi-VN': 'Giao dịch không xác định' },
   [Code.ROUND_SETTLED]: { 'en-US': 'This round is already settled', 'vi-VN': 'Ván chơi này đã được thanh toán' },
+  [Code.CRASH_NOT_FLYING]: {
+    'en-US': 'Nothing to cash out yet: the round has not taken off',
+    'vi-VN': 'Chưa thể rút: ván chưa cất cánh',
+  },
+  [Code.CRASH_TOO_LATE]: {
+    'en-US': 'Too late: the round crashed before your cash-out arrived',
+    'vi-VN': 'Quá muộn: ván đã nổ trước khi yêu cầu rút của bạn đến',
+  },
+  [Code.CRASH_NO_BET]: { 'en-US': 'You have no bet in this round', 'vi-VN': 'Bạn không có cược trong ván này' },
   [Code.TRANSACTION_CONFLICT]: {
     'en-US': 'This transaction id was already used with other details',
     'vi-VN': 'Mã giao dịch này đã được dùng với thông tin khác',

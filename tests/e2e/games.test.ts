@@ -252,7 +252,22 @@ const GROUPS: { name: string; specs: Spec[] }[] = [
           await untilSettled(r, () => r.frame.locator('.sl-box:not([disabled])'));
         },
       },
-      oneShot('crash', 'Skyrocket Crash', '.crash-launch'),
+      {
+        // One shared round for every player (crash-room.ts): a fresh round's betting phase, a bet, then the
+        // server clock moved past any flight; the page learns the bet's end and reports the round.
+        family: 'crash',
+        name: 'Skyrocket Crash',
+        start: '.crash-launch',
+        async play(r) {
+          await ops(live.server.url, 'POST', '/ops/clock', { advance: '200s' });
+          const bet = r.frame.locator('.crash-launch');
+          await expect.poll(() => bet.isEnabled(), { timeout: WAIT }).toBe(true);
+          await bet.click();
+          await visible(r.frame.locator('.crash-bet.is-me'));
+          await ops(live.server.url, 'POST', '/ops/clock', { advance: '200s' });
+          await settled(r);
+        },
+      },
       oneShot('plinko', 'Peg Drop', '.pl-drop'),
       {
         family: 'keno',

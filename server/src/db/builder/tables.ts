@@ -512,6 +512,36 @@ export interface PokerSettings {
   value: string;
 }
 
+export interface ProviderCrashBets {
+  cashed_at: number | null;
+  crash_round_id: number;
+  created_at: string;
+  id: Generated<number>;
+  nickname: string;
+  player_id: number;
+  round_id: string;
+  settled_at: string | null;
+  stake: number;
+  state: Generated<"pending" | "placed" | "settled">;
+  target: number | null;
+  win: Generated<number>;
+}
+
+export interface ProviderCrashRounds {
+  client_seed: string;
+  crash_at: number;
+  created_at: string;
+  flight_at: number;
+  id: Generated<number>;
+  n: number;
+  point: number | null;
+  server_seed: string;
+  server_seed_hash: string;
+  starts_at: number;
+  state: Generated<"open" | "crashed">;
+  title: string;
+}
+
 export interface ProviderPonds {
   created_at: string;
   seed: string;
@@ -910,6 +940,8 @@ export interface DB {
   poker_odds: PokerOdds;
   poker_referral_chances: PokerReferralChances;
   poker_settings: PokerSettings;
+  provider_crash_bets: ProviderCrashBets;
+  provider_crash_rounds: ProviderCrashRounds;
   provider_pond_seats: ProviderPondSeats;
   provider_ponds: ProviderPonds;
   provider_rounds: ProviderRounds;

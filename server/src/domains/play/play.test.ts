@@ -97,7 +97,6 @@ describe('playing through the provider', () => {
   it.each([
     ['slot', { stake: 1000 }],
     ['baccarat', { bets: { banker: 1000 } }],
-    ['crash', { stake: 1000, target: 2 }],
   ])('a %s round bets and settles through the ledger and shows in the records', async (key, params) => {
     await fund(100);
     const launched = await player.post<{ playUrl: string }>('/api/game/getUrl', { gameId: await gameId(key) });
@@ -118,6 +117,33 @@ describe('playing through the provider', () => {
     expect(records.body.data.totalBet).toBe(10);
     const turnover = (await app.services.ledger.account(userId)).turnover_done;
     expect(turnover).toBe(1000);
+  });
+
+  it('a crash bet rides the shared round and settles through the ledger at the crash', async () => {
+    await fund(100);
+    const launched = await player.post<{ playUrl: string }>('/api/game/getUrl', { gameId: await gameId('crash') });
+    const url = new URL(launched.body.data.playUrl);
+    const page = await app.inject({ url: url.pathname + url.search });
+    const sessionId = /data-session="([^"]+)"/.exec(page.body)?.[1] ?? '';
+    const call = async (path: string, payload = {}) =>
+      (await app.inject({ method: 'POST', url: `/provider/api/${sessionId}/${path}`, payload })).json();
+    expect(await call('play', { stake: 1000, target: 1.5 })).toMatchObject({
+      ok: true,
+      stake: 1000,
+      win: 0,
+      balance: 90,
+    });
+    expect(await balance()).toBe(90);
+    // Past the longest flight (1000x): the round crashed, and reading it settles the bet.
+    app.clock.advance(120_000);
+    const seen = await call('crash');
+    expect(seen.history[0].point).toBeGreaterThanOrEqual(100);
+    const records = await player.get<{ list: { bet: number; win: number; result: string }[] }>('/api/game/record/all');
+    const [record] = records.body.data.list;
+    expect(record).toMatchObject({ bet: 10, win: seen.history[0].point >= 150 ? 15 : 0 });
+    expect(record?.result).toMatch(/^(Cashed out at 1\.50x|Crashed at \d+\.\d\dx before 1\.50x)/);
+    expect(await balance()).toBe(90 + (record?.win ?? 0));
+    expect((await app.services.ledger.account(userId)).turnover_done).toBe(1000);
   });
 
   it('refuses a bet larger than the balance and moves nothing', async () => {

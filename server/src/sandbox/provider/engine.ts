@@ -3,6 +3,7 @@ import { Code } from '../../../../shared/codes';
 import { formatCentavos } from '../../../../shared/money';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
+import { createCrashRoom, isCrashRoom } from './crash-room';
 import { fairRng, hashSeed, newServerSeed } from './games/fair';
 import { type Engine, GameRuleError, type OneShotEngine, type RoundResult, type SteppedEngine } from './games/kinds';
 import { MAX_STAKE, MIN_STAKE } from './games/stake';
@@ -154,6 +155,8 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
 
   const repo = createProviderRepo(db);
   const pond = createPond({ db, clock });
+  // Crash titles fly one shared round per cycle (crash-room.ts); the engine only routes to it.
+  const crash = createCrashRoom({ db, clock, wallet, studio, sessions });
 
   const mark = (roundId: string, state: ProviderRound['state']) => repo.setRoundState(roundId, state, clock.iso());
   const round = (roundId: string) => repo.round(roundId);
@@ -413,6 +416,7 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
     seeds,
     pond,
     recompute,
+    crash,
 
     /** Exchanges a launch token with the casino and opens a provider session; its id goes to the page. */
     async open(launchToken: string, key: string) {
@@ -439,7 +443,7 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
         nickname: answer.data.nickname,
         language: answer.data.language,
         // A shared table's rounds never use the player's pair: its sheet asks for the table's seeds.
-        seeds: title.shared ? null : await seeds.summary(session.playerId, key),
+        seeds: title.shared || isCrashRoom(title) ? null : await seeds.summary(session.playerId, key),
       };
     },
 
@@ -457,6 +461,7 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
       const session = sessions.get(sessionId);
       if (!session) return sessionEnded();
       if (session.title.shared) return { ok: true as const, table: await tableSeeds(session.title) };
+      if (isCrashRoom(session.title)) return { ok: true as const, table: await crash.seeds(session.title) };
       return { ok: true as const, ...(await seeds.summary(session.playerId, session.title.key)) };
     },
 
@@ -466,7 +471,7 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
       if (!session) return sessionEnded();
       if (clientSeed !== undefined && !CLIENT_SEED.test(clientSeed))
         return fail(Code.BET_INVALID, 'A client seed is 1 to 64 letters, digits, dots, dashes or underscores.');
-      if (session.title.shared)
+      if (session.title.shared || isCrashRoom(session.title))
         return fail(Code.SEEDS_IN_USE, 'A shared table draws from its own seeds, changed by the dealer every round.');
       try {
         await seeds.rotate(session.playerId, session.title.key, clientSeed);
@@ -481,6 +486,7 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
     async play(sessionId: string, params: unknown): Promise<PlayResult> {
       const session = sessions.get(sessionId);
       if (!session) return sessionEnded();
+      if (isCrashRoom(session.title)) return crash.bet(session, params);
       // A fishing shot is checked against the shared pond first (pond.ts): its fish, level, shot id, and one
       // shot in flight per player.
       if (session.title.family === 'fishing') return pond.shoot(session, params, (shot) => playRound(session, shot));

@@ -110,6 +110,16 @@ export const demoProvider = fp(
       { bodyLimit: 1024 },
       withSession((id, request) => engine.pondStatus(id, request.body ?? {})),
     );
+    // A shared crash round: what everyone sees (polled about once a second) and the cash-out button. The
+    // cash-out takes no body: the server's clock at receipt decides, never a multiplier the page sends.
+    app.post(
+      '/provider/api/:sessionId/crash',
+      withSession((id) => engine.crash.status(id)),
+    );
+    app.post(
+      '/provider/api/:sessionId/crash/cashout',
+      withSession((id) => engine.crash.cashOut(id)),
+    );
     app.post(
       '/provider/api/:sessionId/seeds',
       withSession((id) => engine.seedsOf(id)),
@@ -157,9 +167,16 @@ export const demoProvider = fp(
     );
     const dealer = setInterval(deal, 250);
     dealer.unref();
+    // Shared crash rounds: auto cash-outs the flight reached and the bets of crashed rounds are settled.
+    const crashSweep = setInterval(
+      scheduled(() => engine.crash.sweep(), 'crash round settlement'),
+      250,
+    );
+    crashSweep.unref();
     app.addHook('onClose', async () => {
       clearInterval(timer);
       clearInterval(dealer);
+      clearInterval(crashSweep);
     });
   },
   { name: 'demo-provider', dependencies: ['domains'] },

@@ -50,7 +50,8 @@ describe('the seeded catalog', () => {
       expect(data.titleInfo, game.code).toMatchObject({ key: game.code, name: game.name });
       expect(data.rules, game.code).toBeDefined();
       // A shared table's rounds draw from the dealer's seeds, never the player's pair: the page has none.
-      if (title?.shared) expect(data.seeds, game.code).toBeNull();
+      // So does a shared crash round (crash-room.ts).
+      if (title?.shared || title?.family === 'crash') expect(data.seeds, game.code).toBeNull();
       else expect(data.seeds.serverSeedHash, game.code).toMatch(/^[a-f0-9]{64}$/);
       expect(data.maxWin, game.code).toBe(100_000_000);
       // The page's script is the family's: it must exist.
@@ -117,8 +118,12 @@ describe('provably fair: 1,000 recorded rounds of every registered family recomp
       nickname: 'pf',
     });
 
+    // A crash title flies shared rounds (crash-room.ts): one bet per round, each in a fresh round's betting
+    // phase (the clock moved past any flight), settled by the sweep once crashed.
+    const crash = key === 'crash';
     const roundIds: string[] = [];
-    for (let i = 0; i < 1000; i++) {
+    for (let i = 0; i < (crash ? 200 : 1000); i++) {
+      if (crash) app.clock.advance(200_000);
       // A fishing shot aims at a fish of the shared pond, with a shot id of its own.
       const shot = key === 'fishing' ? await pondShot(provider, title.key, app.clock, { wait: true }) : bet;
       const played = await provider.play('pf-session', shot);
@@ -135,6 +140,10 @@ describe('provably fair: 1,000 recorded rounds of every registered family recomp
         const moved = await provider.act('pf-session', roundId, engine.strategy(state));
         expect(moved.ok, roundId).toBe(true);
       }
+    }
+    if (crash) {
+      app.clock.advance(200_000);
+      await provider.crash.sweep();
     }
     await provider.recover(0, 0);
     await provider.rotateSeeds('pf-session');
@@ -154,7 +163,8 @@ describe('provably fair: 1,000 recorded rounds of every registered family recomp
     expect(rows.map((r) => r.round_id)).toEqual(roundIds);
     expect(rows.map((r) => r.nonce)).toEqual(roundIds.map((_, i) => i + 1));
     for (const row of rows) {
-      const serverSeed = await provider.seeds.revealed(row.server_seed_hash);
+      const serverSeed =
+        (await provider.seeds.revealed(row.server_seed_hash)) ?? (await provider.crash.revealed(row.server_seed_hash));
       expect(serverSeed).toBeDefined();
       const again = provider.recompute({
         title: title.key,

@@ -47,7 +47,9 @@ export function verifyHandler(engine: ProviderEngine, roundOf: (id: string) => P
     if (q.roundId !== undefined) {
       recorded = await roundOf(q.roundId);
       if (!recorded?.server_seed_hash || recorded.nonce === null) throw new AppError(Code.TRANSACTION_UNKNOWN);
-      const serverSeed = await engine.seeds.revealed(recorded.server_seed_hash);
+      const serverSeed =
+        (await engine.seeds.revealed(recorded.server_seed_hash)) ??
+        (await engine.crash.revealed(recorded.server_seed_hash));
       // A round still open is never recomputed for anyone, whatever became of its seed.
       const open = recorded.state === 'betting' || (recorded.state === 'bet_placed' && recorded.done === 0);
       if (serverSeed === undefined || open) throw new AppError(Code.ROUND_NOT_VERIFIABLE);

@@ -1157,7 +1157,8 @@
       );
     }
     function paint() {
-      if (titleInfo.shared) return paintTable(seeds?.table);
+      // A shared crash round draws from the round's seeds too (crash-room.ts), as a shared table does.
+      if (titleInfo.shared || data.game === 'crash') return paintTable(seeds?.table);
       const input = el('input', {
         class: 'g-mono',
         value: newSeed,
@@ -1246,7 +1247,7 @@
     play,
     act,
     finishRound,
-    /** POST /provider/api/<session>/<path> for a family's own calls (fishing's pond): the parsed answer. */
+    /** POST /provider/api/<session>/<path> for a family's own calls (crash's round, fishing's pond): the parsed answer. */
     api,
     /** The engine family drawing this page (its script is assets/<family>.js) and its kind. */
     family: gameData.family || data.game,

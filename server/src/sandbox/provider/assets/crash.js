@@ -1,8 +1,10 @@
 /*
- * Rocket Crash: the player sets an auto cash-out multiplier and launches. The server answers at once with
- * the crash point; this page flies the rocket up the same curve for every round (the speed depends only on
- * time, never on the outcome), marks the cash-out when the curve passes the target, and explodes at the
- * crash point.
+ * Crash as one shared round for every player of the title (server/src/sandbox/provider/crash-room.ts): a
+ * betting phase, then the flight from 1.00x along m(t) = e^(k t) on the server clock, the crash at the
+ * round's point (committed by its hash before bets, its seed shown after), a pause, the next round. The page
+ * polls /crash (the round's times, everyone's bets with masked names, the last points) and draws the curve
+ * from the server's times, corrected by serverNow. Cash out sends no multiplier: the server takes its own
+ * clock at receipt and pays stake x m(now) if the rocket is still flying.
  */
 (() => {
   const G = window.Game;
@@ -15,12 +17,19 @@
   G.addStrings(
     {
       target: 'Auto cash-out',
-      launch: 'Launch',
+      autoOn: 'Auto cash-out at',
+      launch: 'Bet',
+      cashOut: 'Cash out',
       flying: 'Flying…',
-      ready: 'Set your auto cash-out and launch',
+      betting: 'Place your bets · {s}s',
+      waiting: 'Bets are closed · wait for the next round',
+      next: 'Next round in {s}s',
       crashedAt: 'Crashed at {x}',
       cashedOut: 'Cashed out at {x}',
-      missed: 'Crashed before {x} · lost {amount}',
+      missed: 'Crashed at {x} · lost {amount}',
+      tooLate: 'Too late: crashed at {x}',
+      betIn: 'Your bet {amount} is in · cash out while it flies',
+      betNext: 'Your bet {amount} rides this round',
       chance: 'Win chance {p}',
       pays: 'Cash-out pays {amount}',
       targetInvalid: 'Enter a multiplier from {min}× to {max}×',
@@ -28,22 +37,37 @@
       historyEmpty: 'No rounds yet — good luck!',
       multiplier: 'Multiplier',
       targetLine: 'Target {x}',
-      ruleTarget: 'Before launch, choose your bet and the multiplier to cash out at automatically ({min}× to {max}×).',
+      players: 'Bets this round',
+      playersCount: 'Bets: {count} · {total}',
+      noBets: 'No bets yet this round',
+      you: 'You',
+      inFlight: 'in',
+      lost: 'lost',
+      ruleTarget:
+        'One round for every player: bets are taken for {bet} seconds, then the rocket takes off from 1.00× and everyone sees the same flight.',
       ruleClimb:
-        'The multiplier climbs from 1.00× until the rocket crashes. If it reaches your target you win your bet times the target.',
+        'Press Cash out while it flies to win your bet times the multiplier the server reads when your press arrives. An auto cash-out ({min}× to {max}×) pays at its target if the rocket gets there.',
       ruleCrash:
-        'If the rocket crashes first, the bet is lost. The crash point is decided before launch: the chance to reach a multiplier m is {rtp}% ÷ m.',
-      ruleSpeed: 'The climb speeds up after a few seconds, so very high multipliers do not keep you waiting.',
+        'If the rocket crashes first, the bet is lost. The crash point is decided before the round: the chance to reach a multiplier m is {rtp}% ÷ m; its seed is shown after the crash.',
+      ruleSpeed:
+        'The multiplier doubles about every 8.7 seconds. A flight ends at {max}× and pays every bet still in at {max}×.',
       quick: 'Quick targets',
     },
     {
       target: 'Tự động rút',
-      launch: 'Phóng',
+      autoOn: 'Tự động rút tại',
+      launch: 'Đặt cược',
+      cashOut: 'Rút tiền',
       flying: 'Đang bay…',
-      ready: 'Đặt mức tự động rút rồi phóng',
+      betting: 'Mời đặt cược · {s}s',
+      waiting: 'Đã đóng cược · chờ ván sau',
+      next: 'Ván mới sau {s}s',
       crashedAt: 'Nổ tại {x}',
       cashedOut: 'Đã rút tại {x}',
-      missed: 'Nổ trước {x} · thua {amount}',
+      missed: 'Nổ tại {x} · thua {amount}',
+      tooLate: 'Quá muộn: đã nổ tại {x}',
+      betIn: 'Cược {amount} đang bay · rút tiền trước khi nổ',
+      betNext: 'Cược {amount} tham gia ván này',
       chance: 'Cơ hội thắng {p}',
       pays: 'Rút được {amount}',
       targetInvalid: 'Nhập hệ số từ {min}× đến {max}×',
@@ -51,12 +75,20 @@
       historyEmpty: 'Chưa có ván nào — chúc may mắn!',
       multiplier: 'Hệ số nhân',
       targetLine: 'Mục tiêu {x}',
-      ruleTarget: 'Trước khi phóng, chọn mức cược và hệ số để tự động rút ({min}× đến {max}×).',
+      players: 'Cược ván này',
+      playersCount: 'Số cược: {count} · {total}',
+      noBets: 'Chưa có cược nào trong ván này',
+      you: 'Bạn',
+      inFlight: 'đang bay',
+      lost: 'thua',
+      ruleTarget:
+        'Một ván chung cho mọi người chơi: nhận cược trong {bet} giây, rồi tên lửa cất cánh từ 1.00× và mọi người cùng xem một chuyến bay.',
       ruleClimb:
-        'Hệ số nhân tăng dần từ 1.00× cho đến khi tên lửa nổ. Nếu đạt mục tiêu, bạn thắng tiền cược nhân với hệ số mục tiêu.',
+        'Bấm Rút tiền khi tên lửa đang bay để thắng tiền cược nhân hệ số máy chủ đọc được lúc yêu cầu đến. Tự động rút ({min}× đến {max}×) trả tại mục tiêu nếu tên lửa bay tới.',
       ruleCrash:
-        'Nếu tên lửa nổ trước, bạn thua cược. Điểm nổ được quyết định trước khi phóng: cơ hội đạt hệ số m là {rtp}% ÷ m.',
-      ruleSpeed: 'Tốc độ tăng nhanh hơn sau vài giây để các hệ số rất cao không bắt bạn chờ lâu.',
+        'Nếu tên lửa nổ trước, bạn thua cược. Điểm nổ được quyết định trước ván: cơ hội đạt hệ số m là {rtp}% ÷ m; hạt giống được công bố sau khi nổ.',
+      ruleSpeed:
+        'Hệ số nhân tăng gấp đôi khoảng mỗi 8,7 giây. Chuyến bay dừng tại {max}× và trả mọi cược còn lại tại {max}×.',
       quick: 'Mục tiêu nhanh',
     },
   );
@@ -71,28 +103,12 @@
   document.body.style.setProperty('--crash-bg2', c2);
   document.body.style.setProperty('--crash-quick-count', String(QUICK.length));
   const STAKES = [1, 5, 10, 20, 50, 100, 500, 1000];
-  const HISTORY_SIZE = 20;
 
-  /* ---------- the flight curve: m(t) = e^f(t), 2× at 3 s, faster after 4 s (same for every round) ---------- */
+  /* ---------- the flight curve: m(t) = e^(k t), k from the server (per ms), t in seconds here ---------- */
 
-  const K = Math.LN2 / 3;
-  const BOOST = 0.115;
-  const f = (s) => K * s + (s > 4 ? BOOST * (s - 4) ** 3 : 0);
-  const multAt = (s) => Math.exp(f(s));
-  /** Seconds until the multiplier reaches m (bisection; f is increasing). */
-  function timeOf(m) {
-    if (m <= 1) return 0;
-    const goal = Math.log(m);
-    let lo = 0;
-    let hi = 4;
-    while (f(hi) < goal) hi *= 2;
-    for (let i = 0; i < 50; i++) {
-      const mid = (lo + hi) / 2;
-      if (f(mid) < goal) lo = mid;
-      else hi = mid;
-    }
-    return hi;
-  }
+  let K = 0.08;
+  const multAt = (s) => Math.exp(K * s);
+  const timeOf = (m) => (m <= 1 ? 0 : Math.log(m) / K);
   const fmtX = (m) => `${(Math.floor(m * 100 + 1e-6) / 100).toFixed(2)}×`;
 
   /* ---------- layout ---------- */
@@ -100,7 +116,7 @@
   const historyRow = el('div', { class: 'crash-history', role: 'list', 'aria-label': t('history') });
   const canvas = el('canvas', { class: 'crash-canvas', 'aria-hidden': 'true' });
   const readoutValue = el('div', { class: 'crash-x', text: '1.00×' });
-  const readoutStatus = el('div', { class: 'crash-status', text: t('ready') });
+  const readoutStatus = el('div', { class: 'crash-status', text: '' });
   const cashBadge = el('div', { class: 'crash-cash', hidden: true, role: 'status' });
   const sky = el(
     'section',
@@ -120,6 +136,9 @@
 
   let target = Number(G.store.get('crash:target', 2));
   if (!validTarget(target)) target = 2;
+  let auto = G.store.get('crash:auto', false) === true;
+  const autoBox = el('input', { type: 'checkbox', class: 'crash-auto-box', id: 'crash-auto' });
+  autoBox.checked = auto;
   const targetInput = el('input', {
     class: 'crash-target-input',
     id: 'crash-target',
@@ -132,9 +151,14 @@
     value: target.toFixed(2),
   });
   const targetField = el(
-    'label',
-    { class: 'crash-target', for: 'crash-target' },
-    el('span', { class: 'crash-target-label', text: t('target') }),
+    'div',
+    { class: 'crash-target' },
+    el(
+      'label',
+      { class: 'crash-target-label crash-auto', for: 'crash-auto' },
+      autoBox,
+      el('span', { text: t('target') }),
+    ),
     el('span', { class: 'crash-target-box' }, targetInput, el('span', { class: 'crash-target-x', text: '×' })),
   );
   const quickButtons = QUICK.map((q) =>
@@ -144,12 +168,19 @@
       text: `${q}×`,
       onclick: () => {
         G.sound.play('click');
+        autoBox.checked = true;
+        auto = true;
+        G.store.set('crash:auto', true);
         setTarget(q);
       },
     }),
   );
   const odds = el('div', { class: 'crash-odds', 'aria-live': 'polite' });
   const launchButton = el('button', { type: 'button', class: 'crash-launch' });
+  const cashButton = el('button', { type: 'button', class: 'crash-cashout', hidden: true });
+  const betNote = el('div', { class: 'crash-note', role: 'status', 'aria-live': 'polite' });
+  const betsTitle = el('div', { class: 'crash-bets-head' });
+  const betsList = el('ul', { class: 'crash-bets', 'aria-label': t('players') });
 
   G.stage.append(
     historyRow,
@@ -160,8 +191,11 @@
       el('div', { class: 'crash-row' }, stepper.node, targetField),
       el('div', { class: 'crash-quicks', role: 'group', 'aria-label': t('quick') }, quickButtons),
       odds,
+      betNote,
       launchButton,
+      cashButton,
     ),
+    el('section', { class: 'crash-players' }, betsTitle, betsList),
   );
 
   /* ---------- target ---------- */
@@ -182,6 +216,11 @@
     G.store.set('crash:target', target);
     paintOdds();
   }
+  autoBox.addEventListener('change', () => {
+    auto = autoBox.checked;
+    G.store.set('crash:auto', auto);
+    paintOdds();
+  });
   targetInput.addEventListener('input', () => {
     const v = parseTarget(targetInput.value);
     if (validTarget(v)) {
@@ -200,17 +239,18 @@
   targetInput.addEventListener('focus', () => targetInput.select());
 
   function inputValid() {
-    return validTarget(parseTarget(targetInput.value));
+    return !auto || validTarget(parseTarget(targetInput.value));
   }
 
   function paintOdds() {
     const ok = inputValid();
     targetField.classList.toggle('invalid', !ok);
-    for (const [i, b] of quickButtons.entries()) b.classList.toggle('on', ok && target === QUICK[i]);
+    targetField.classList.toggle('off', !auto);
+    for (const [i, b] of quickButtons.entries()) b.classList.toggle('on', auto && ok && target === QUICK[i]);
     if (!ok) {
       odds.textContent = t('targetInvalid', LIMITS);
       odds.classList.add('error');
-    } else {
+    } else if (auto) {
       const chance = Math.min(100, RTP_PCT / target);
       odds.classList.remove('error');
       odds.replaceChildren(
@@ -219,39 +259,9 @@
           text: t('pays', { amount: money(Math.floor((stepper.value * Math.round(target * 100)) / 100)) }),
         }),
       );
-    }
+    } else odds.replaceChildren();
     launchButton.textContent = `${t('launch')} · ${money(stepper.value)}`;
-    paintLock(G.busy || G.ended);
-  }
-
-  function paintLock(locked) {
-    launchButton.disabled = locked || !inputValid();
-    launchButton.classList.toggle('busy', locked && !G.ended);
-    stepper.setDisabled(locked);
-    targetInput.disabled = locked;
-    for (const b of quickButtons) b.disabled = locked;
-  }
-  G.onLock(paintLock);
-
-  /* ---------- history ---------- */
-
-  let history = G.store.get('crash:history', []);
-  if (!Array.isArray(history)) history = [];
-  function paintHistory() {
-    history = history.filter((x) => Number.isFinite(x)).slice(-HISTORY_SIZE);
-    if (!history.length) {
-      historyRow.replaceChildren(el('span', { class: 'crash-history-empty', text: t('historyEmpty') }));
-      return;
-    }
-    historyRow.replaceChildren(
-      ...[...history].reverse().map((x, i) =>
-        el('span', {
-          role: 'listitem',
-          class: `crash-pill ${x >= 10 ? 'gold' : x >= 2 ? 'blue' : 'red'}${i === 0 ? ' new' : ''}`,
-          text: fmtX(x),
-        }),
-      ),
-    );
+    paintControls();
   }
 
   /* ---------- canvas ---------- */
@@ -506,33 +516,127 @@
     });
   }
 
-  /* ---------- a round ---------- */
+  /* ---------- the shared round ---------- */
+
+  /** The last /crash answer; `offset` turns the page's clock into the server's (serverNow at receipt). */
+  let room = null;
+  let offset = 0;
+  let myBet = null;
+  let cashing = false;
+  let shownRound = 0;
+  let shownCrash = 0;
+  const serverNow = () => Date.now() + offset;
+
+  function phaseNow() {
+    if (!room) return 'betting';
+    const r = room.round;
+    if (r.phase === 'crashed') return 'crashed';
+    // The flight goes on, from the server's times, until the server says it crashed.
+    return serverNow() < r.flightAt ? 'betting' : 'flying';
+  }
+  function liveMultiplier() {
+    const r = room?.round;
+    if (!r) return 1;
+    if (r.phase === 'crashed') return r.point / 100;
+    return multAt(Math.max(0, (serverNow() - r.flightAt) / 1000));
+  }
+  const mine = () => room?.me ?? null;
+
+  function paintControls() {
+    const phase = phaseNow();
+    const me = mine();
+    const inFlight = phase === 'flying' && me?.state === 'in';
+    const canBet = phase === 'betting' && !me && !G.ended;
+    launchButton.hidden = inFlight;
+    cashButton.hidden = !inFlight;
+    launchButton.disabled = !canBet || G.busy || !inputValid();
+    launchButton.classList.toggle('busy', !canBet && !G.ended);
+    const locked = !canBet || G.busy;
+    stepper.setDisabled(locked);
+    targetInput.disabled = locked;
+    autoBox.disabled = locked;
+    for (const b of quickButtons) b.disabled = locked;
+    if (inFlight) {
+      const m = liveMultiplier();
+      cashButton.disabled = cashing;
+      cashButton.replaceChildren(
+        el('span', { text: t('cashOut') }),
+        el('strong', { text: money(Math.floor((me.stake * Math.floor(m * 100 + 1e-6)) / 100)) }),
+      );
+    }
+  }
+  G.onLock(paintControls);
+
+  function paintHistory() {
+    const points = room?.history ?? [];
+    if (!points.length) {
+      historyRow.replaceChildren(el('span', { class: 'crash-history-empty', text: t('historyEmpty') }));
+      return;
+    }
+    historyRow.replaceChildren(
+      ...points.map((h, i) => {
+        const x = h.point / 100;
+        return el('span', {
+          role: 'listitem',
+          class: `crash-pill ${x >= 10 ? 'gold' : x >= 2 ? 'blue' : 'red'}${i === 0 && h.n === shownCrash ? ' new' : ''}`,
+          text: fmtX(x),
+          title: `#${h.n}`,
+        });
+      }),
+    );
+  }
+
+  function paintBets() {
+    const bets = room?.bets ?? [];
+    betsTitle.replaceChildren(
+      el('strong', { text: t('players') }),
+      el('span', {
+        class: 'g-muted',
+        text: t('playersCount', { count: room?.totals.bets ?? 0, total: money(room?.totals.staked ?? 0) }),
+      }),
+    );
+    if (!bets.length) {
+      betsList.replaceChildren(el('li', { class: 'crash-bets-empty g-muted', text: t('noBets') }));
+      return;
+    }
+    betsList.replaceChildren(
+      ...bets.map((b) =>
+        el(
+          'li',
+          { class: `crash-bet is-${b.state}${b.me ? ' is-me' : ''}` },
+          el('span', { class: 'crash-bet-name', text: b.me ? `${t('you')} · ${b.player}` : b.player }),
+          el('span', { class: 'crash-bet-stake', text: money(b.stake) }),
+          el('span', {
+            class: 'crash-bet-x',
+            text: b.state === 'cashed' ? fmtX(b.cashedAt / 100) : b.state === 'lost' ? t('lost') : t('inFlight'),
+          }),
+          el('span', { class: 'crash-bet-win', text: b.state === 'cashed' ? `+${money(b.win)}` : '' }),
+        ),
+      ),
+    );
+  }
 
   function setReadout(m, phase) {
     readoutValue.textContent = fmtX(m);
     sky.dataset.phase = phase;
   }
 
-  function showCash(outcome, answer) {
+  function showCash(x, win) {
     cashBadge.hidden = false;
+    cashBadge.className = 'crash-cash';
     cashBadge.replaceChildren(
-      el('span', { text: t('cashedOut', { x: fmtX(outcome.target) }) }),
-      el('strong', { text: `+${money(answer.win)}` }),
+      el('span', { text: t('cashedOut', { x: fmtX(x) }) }),
+      el('strong', { text: `+${money(win)}` }),
     );
     G.sound.play('cashout');
   }
 
-  function crashNow(outcome, answer) {
+  function crashNow(point) {
     scene.phase = 'crashed';
+    scene.point = point;
+    scene.t = timeOf(point);
     scene.crashAt = performance.now();
-    scene.particles = makeParticles();
-    setReadout(outcome.crashPoint, 'crashed');
-    readoutStatus.textContent = t('crashedAt', { x: fmtX(outcome.crashPoint) });
-    if (!outcome.cashedOut) {
-      cashBadge.hidden = false;
-      cashBadge.className = 'crash-cash lost';
-      cashBadge.textContent = t('missed', { x: fmtX(outcome.target), amount: money(answer.stake) });
-    }
+    scene.particles = G.reducedMotion() ? [] : makeParticles();
     G.sound.play('explode');
     if (!G.reducedMotion()) {
       sky.classList.remove('shake');
@@ -541,80 +645,144 @@
     }
   }
 
-  /** Flies the rocket along the curve to the crash point; resolves once the explosion settles. */
-  function fly(outcome, answer) {
-    const point = outcome.crashPoint;
-    const crashTime = timeOf(point);
-    const cashTime = outcome.cashedOut ? Math.min(timeOf(outcome.target), crashTime) : Number.POSITIVE_INFINITY;
-    scene = { t: 0, phase: 'flying', point, target: outcome.target, cashed: false, particles: [] };
-    cashBadge.hidden = true;
-    cashBadge.className = 'crash-cash';
-    readoutStatus.textContent = t('flying');
-    G.sound.play('launch');
-
-    if (G.reducedMotion()) {
-      scene.t = crashTime;
-      if (outcome.cashedOut) {
-        scene.cashed = true;
-        showCash(outcome, answer);
-      }
-      crashNow(outcome, answer);
-      scene.particles = [];
-      scene.crashAt = 0;
-      draw();
-      return G.wait(600);
+  /** The bet's end as the page learns it (a cash-out answer, an auto cash-out, the crash): balance and frame. */
+  async function betEnded(me) {
+    if (!myBet || myBet.done) return;
+    myBet.done = true;
+    if (me.state === 'cashed') showCash(me.cashedAt / 100, me.win);
+    else if (room?.round.point) {
+      cashBadge.hidden = false;
+      cashBadge.className = 'crash-cash lost';
+      cashBadge.textContent = t('missed', { x: fmtX(room.round.point / 100), amount: money(me.stake) });
     }
+    const balance = me.balance ?? (await G.refreshBalance()) / 100;
+    G.finishRound({ balance });
+  }
 
-    return new Promise((resolve) => {
-      const start = performance.now();
-      function frame(nowMs) {
-        const elapsed = (nowMs - start) / 1000;
-        if (scene.phase === 'flying') {
-          scene.t = Math.min(elapsed, crashTime);
-          if (!scene.cashed && scene.t >= cashTime) {
-            scene.cashed = true;
-            showCash(outcome, answer);
-          }
-          if (elapsed >= crashTime) crashNow(outcome, answer);
-          else setReadout(multAt(scene.t), 'flying');
-        }
-        draw();
-        if (scene.phase === 'crashed' && nowMs - scene.crashAt > 1300) {
-          resolve();
-          return;
-        }
-        requestAnimationFrame(frame);
+  /** Each frame: the curve and the readout from the server's times. */
+  function frame() {
+    const phase = phaseNow();
+    const r = room?.round;
+    if (r && r.n !== shownRound) {
+      shownRound = r.n;
+      scene = { t: 0, phase: 'betting', point: null, target: null, cashed: false, particles: [] };
+      if (!myBet || myBet.round !== r.n) cashBadge.hidden = true;
+    }
+    if (phase === 'betting') {
+      const s = Math.max(0, Math.ceil(((r?.flightAt ?? serverNow()) - serverNow()) / 1000));
+      setReadout(1, 'ready');
+      readoutStatus.textContent = t('betting', { s });
+      scene.t = 0;
+    } else if (phase === 'flying') {
+      if (scene.phase !== 'flying') {
+        scene.phase = 'flying';
+        G.sound.play('launch');
       }
-      requestAnimationFrame(frame);
-    });
+      scene.t = Math.max(0, (serverNow() - r.flightAt) / 1000);
+      setReadout(multAt(scene.t), 'flying');
+      readoutStatus.textContent = t('flying');
+    } else if (r) {
+      if (scene.phase !== 'crashed') crashNow(r.point / 100);
+      setReadout(r.point / 100, 'crashed');
+      const s = Math.max(0, Math.ceil((r.nextAt - serverNow()) / 1000));
+      readoutStatus.textContent = `${t('crashedAt', { x: fmtX(r.point / 100) })} · ${t('next', { s })}`;
+    }
+    const me = mine();
+    scene.target = me?.target ? me.target / 100 : null;
+    scene.cashed = me?.state === 'cashed';
+    if (scene.cashed) scene.target = me.cashedAt / 100;
+    betNote.textContent =
+      me?.state === 'in'
+        ? t(phase === 'flying' ? 'betIn' : 'betNext', { amount: money(me.stake) })
+        : phase !== 'betting' && !me
+          ? t('waiting')
+          : '';
+    draw();
+    paintControls();
+    requestAnimationFrame(frame);
+  }
+
+  let polling = false;
+  async function poll() {
+    if (G.ended || polling) return;
+    polling = true;
+    try {
+      const sent = Date.now();
+      const answer = await G.api('crash');
+      if (answer?.ok) {
+        const received = Date.now();
+        // The server's clock at the middle of the request.
+        offset = answer.serverNow - (sent + received) / 2;
+        K = answer.round.growth * 1000;
+        const crashedNow = answer.round.phase === 'crashed' && room?.round.phase !== 'crashed';
+        room = answer;
+        if (crashedNow) shownCrash = answer.round.n;
+        const me = answer.me;
+        // A bet placed before a reload (or in another tab) is followed the same way.
+        if (myBet && !myBet.done && myBet.round !== answer.round.n) {
+          // The bet's round is over and gone (the page was away through the crash): the balance tells its end.
+          myBet.done = true;
+          G.finishRound({ balance: (await G.refreshBalance()) / 100 });
+        }
+        if (me && (!myBet || myBet.round !== answer.round.n))
+          myBet = { round: answer.round.n, done: me.state !== 'in' };
+        if (me && me.state !== 'in' && myBet && myBet.round === answer.round.n) await betEnded(me);
+        paintHistory();
+        paintBets();
+      } else if (answer?.code === 50003 || answer?.code === 50004) G.endSession();
+    } catch {
+      /* offline: the next poll tries again */
+    } finally {
+      polling = false;
+    }
   }
 
   async function launch() {
-    if (G.busy || G.ended) return;
+    if (G.busy || G.ended || phaseNow() !== 'betting' || mine()) return;
     if (!inputValid()) {
       targetInput.focus();
       return;
     }
-    setTarget(parseTarget(targetInput.value));
+    if (auto) setTarget(parseTarget(targetInput.value));
     const stake = stepper.value;
     G.sound.play('click');
-    scene = { t: 0, phase: 'idle' };
+    const answer = await G.play(auto ? { stake, target } : { stake });
+    if (!answer) return;
+    myBet = { round: answer.outcome.round, roundId: answer.roundId, done: false };
     cashBadge.hidden = true;
-    setReadout(1, 'ready');
-    readoutStatus.textContent = t('flying');
-    draw();
-    const answer = await G.play({ stake, target });
-    if (!answer) {
-      readoutStatus.textContent = t('ready');
-      return;
-    }
-    await fly(answer.outcome, answer);
-    history.push(answer.outcome.crashPoint);
-    G.store.set('crash:history', history.slice(-HISTORY_SIZE));
-    paintHistory();
-    G.finishRound(answer);
+    await poll();
   }
   launchButton.addEventListener('click', launch);
+
+  async function cashOut() {
+    if (cashing || G.ended) return;
+    cashing = true;
+    paintControls();
+    try {
+      // No multiplier is sent: the server reads its own clock when the request arrives.
+      const answer = await G.api('crash/cashout');
+      if (answer?.ok) {
+        if (room?.me) Object.assign(room.me, { state: 'cashed', cashedAt: answer.cashedAt, win: answer.win });
+        if (!myBet) myBet = { round: room?.round.n, roundId: answer.roundId, done: false };
+        await betEnded({
+          state: 'cashed',
+          cashedAt: answer.cashedAt,
+          win: answer.win,
+          stake: answer.stake,
+          balance: answer.balance,
+        });
+      } else if (answer?.code === 60502) {
+        G.toast(t('tooLate', { x: fmtX((answer.point ?? 100) / 100) }), 'error');
+      } else if (answer?.code === 50003 || answer?.code === 50004) G.endSession();
+      else if (answer?.message) G.toast(answer.message, 'error');
+    } catch {
+      G.toast(t('network'), 'error');
+    } finally {
+      cashing = false;
+      await poll();
+    }
+  }
+  cashButton.addEventListener('click', cashOut);
 
   /* ---------- info ---------- */
 
@@ -627,7 +795,7 @@
         'ul',
         {},
         ['ruleTarget', 'ruleClimb', 'ruleCrash', 'ruleSpeed'].map((k) =>
-          el('li', { text: t(k, { ...LIMITS, rtp: RTP_PCT }) }),
+          el('li', { text: t(k, { ...LIMITS, rtp: RTP_PCT, bet: 6 }) }),
         ),
         el('li', { text: t('stakeRange', { min: money(G.MIN_STAKE), max: money(G.MAX_STAKE) }) }),
         el('li', { text: t('fair') }),
@@ -639,7 +807,20 @@
   });
 
   paintHistory();
+  paintBets();
   paintOdds();
   sky.dataset.phase = 'ready';
   resize();
+  poll();
+  // About once a second; twice while it flies, so the crash shows soon after it happens.
+  (function schedule() {
+    setTimeout(
+      async () => {
+        await poll();
+        schedule();
+      },
+      phaseNow() === 'flying' ? 500 : 1000,
+    );
+  })();
+  requestAnimationFrame(frame);
 })();

@@ -23,6 +23,10 @@ export function crashPoint(rng: Rng, rtp = CRASH_RTP): number {
   return Math.max(100, Math.floor((rtp / (1 - r)) * 100));
 }
 
+/** Where a flight ends (hundredths): the drawn point, or the title's cap (maxTarget) when drawn above it. */
+export const flightEnd = (pointHundredths: number, maxTarget: number) =>
+  Math.min(pointHundredths, Math.round(maxTarget * 100));
+
 /** What a bet returns in centavos: the stake times the target when the rocket got there, else 0. */
 export const crashReturn = (stake: number, targetHundredths: number, pointHundredths: number) =>
   pointHundredths >= targetHundredths ? Math.floor((stake * targetHundredths) / 100) : 0;
@@ -96,7 +100,9 @@ export function crashEngine(c: CrashConfig): OneShotEngine<{ stake: number; targ
     rtp: c.rtp,
     defaultBet: { stake: 1000, target: 2 },
     play(rng, p) {
-      const point = crashPoint(rng, c.rtp);
+      // The flight ends at the title's cap: a point drawn above it is the cap, which pays every target up to
+      // it exactly as before (P(point >= T) is unchanged for T <= cap, so each target keeps its RTP).
+      const point = flightEnd(crashPoint(rng, c.rtp), c.maxTarget);
       const target = Math.round(p.target * 100);
       const win = crashReturn(p.stake, target, point);
       const crashedAt = (point / 100).toFixed(2);
