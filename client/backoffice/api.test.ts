@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { manilaDateTimeText } from '../../shared/messages';
 import { formatDateTime } from '../src/lib/format';
 import { clockTime, dayText, when } from './api';
@@ -18,7 +18,7 @@ describe('back office dates', () => {
   });
 });
 
-describe('role and confirmation helpers', () => {
+describe('role helpers', () => {
   it('can() answers from the permissions granted at sign-in', async () => {
     const { can, grant } = await import('./api');
     grant(['money.read', 'money.cashier']);
@@ -26,16 +26,5 @@ describe('role and confirmation helpers', () => {
     expect(can('money.adjust')).toBe(false);
     grant([]);
     expect(can('money.cashier')).toBe(false);
-  });
-
-  it('askReason asks again on a blank reason and answers null on cancel', async () => {
-    const { askReason } = await import('./api');
-    const answers = ['  ', 'chargeback', null];
-    const prompt = vi.fn(() => answers.shift() ?? null);
-    vi.stubGlobal('window', { prompt });
-    expect(askReason('Suspend?')).toBe('chargeback');
-    expect(prompt).toHaveBeenCalledTimes(2);
-    expect(askReason('Suspend?')).toBeNull();
-    vi.unstubAllGlobals();
   });
 });

@@ -79,10 +79,14 @@ export const post = <T>(path: string, body: unknown = {}) => ops<T>('POST', path
 export const del = <T>(path: string, query?: Query) => ops<T>('DELETE', path, { query });
 
 let granted = new Set<string>();
+let service = false;
 /** Whether the signed-in operator's role may use a permission (shared/roles.ts); the server decides anyway. */
 export const can = (permission: string) => granted.has(permission);
-export const grant = (permissions: string[]) => {
+/** Whether the service account (ADMIN_TOKEN) is signed in: it alone grants the tester role (shared/roles.ts). */
+export const isService = () => service;
+export const grant = (permissions: string[], asService = false) => {
   granted = new Set(permissions);
+  service = asService;
 };
 
 /** The signed-in operator (GET /ops/auth/me): what the header shows and what the role may do. */
@@ -92,18 +96,6 @@ export interface Me {
   service: boolean;
   permissions: string[];
   testerTools: boolean;
-}
-
-/**
- * Asks the operator to confirm a money or status action with a typed reason (kept in the audit trail; the
- * server refuses the action without one). Resolves to the reason, or null when the operator cancelled.
- */
-export function askReason(what: string, typedAlready = ''): string | null {
-  for (;;) {
-    const typed = window.prompt(`${what}\n\nType the reason (kept in the audit trail):`, typedAlready);
-    if (typed === null) return null;
-    if (typed.trim() !== '') return typed.trim();
-  }
 }
 
 export const pesos = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
