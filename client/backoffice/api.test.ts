@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { manilaDateTimeText } from '../../shared/messages';
-import { formatDateTime } from '../src/lib/format';
+import { manilaText } from '../../shared/time';
+import { formatClockTime, formatDate, formatDateTime } from '../src/lib/format';
 import { clockTime, dayText, when } from './api';
 
 describe('back office dates', () => {
@@ -15,6 +16,18 @@ describe('back office dates', () => {
     expect(when('not a date')).toBe('not a date');
     expect(dayText('2026-11-03')).toBe('11/03/2026');
     expect(clockTime('2026-11-20T02:00:05.000Z')).toBe('10:00:05 AM');
+  });
+
+  it('the player app writes each language one way, through the shared helper: en-US and vi-VN', () => {
+    for (const iso of ['2026-11-20T02:00:00.000Z', '2026-01-31T18:00:00Z'])
+      for (const language of ['en-US', 'vi-VN'] as const) {
+        expect(formatDateTime(iso, language)).toBe(manilaText(iso, language));
+        expect(formatDateTime(iso, language)).toBe(manilaDateTimeText(iso, language));
+        expect(formatDate(iso, language)).toBe(manilaText(iso, language, 'date'));
+      }
+    expect(formatDateTime('2026-01-31T18:00:00Z', 'vi-VN')).toBe('02:00 01/02/2026');
+    expect(formatClockTime('2026-11-20T06:05:00Z', 'en-US')).toBe('02:05 PM');
+    expect(formatClockTime('2026-11-20T06:05:00Z', 'vi-VN')).toBe('14:05');
   });
 });
 

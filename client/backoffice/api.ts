@@ -4,6 +4,7 @@
  * (CSRF). The service token (ADMIN_TOKEN, scripts and CI) can still be typed, kept for this tab only.
  */
 import { RequestHeader } from '../../shared/http-headers';
+import { manilaDayText, manilaText } from '../../shared/time';
 
 const TOKEN_KEY = 'casino.ops.token';
 
@@ -101,40 +102,15 @@ export interface Me {
 export const pesos = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /**
- * Dates as the player app shows them in English (client/src/lib/format.ts formatDateTime, and the server's
- * messages, shared/messages.ts manilaDateTimeText): MM/DD/YYYY, hh:mm AM/PM, Manila time. One format, so an
- * operator reading a player's screen or message sees the same date. api.test.ts holds the three equal.
+ * Dates as the player app shows them in English and the server's messages write them (shared/time.ts
+ * manilaText, the one helper of both apps): MM/DD/YYYY, hh:mm AM/PM, Manila time. The back office is in
+ * English; an operator reading a player's screen or message sees the same date. api.test.ts holds them equal.
  */
-const DATE_TIME = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'Asia/Manila',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-const DATE = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'Asia/Manila',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-const TIME = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'Asia/Manila',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
-/** Formats a text instant, or gives the text back when it is none (Intl throws on an invalid date). */
-const formatted = (format: Intl.DateTimeFormat, text: string) => {
-  const date = new Date(text);
-  return Number.isNaN(date.getTime()) ? text : format.format(date);
-};
+const BACK_OFFICE_LOCALE = 'en-US';
 
 /** An instant, Manila time: "11/20/2026, 10:00 AM"; "—" for none. */
-export const when = (iso: string | null) => (iso ? formatted(DATE_TIME, iso) : '—');
+export const when = (iso: string | null) => (iso ? manilaText(iso, BACK_OFFICE_LOCALE) : '—');
 /** A Manila business day (YYYY-MM-DD) as the app writes dates: "11/20/2026". */
-export const dayText = (day: string) => formatted(DATE, `${day}T00:00:00+08:00`);
+export const dayText = (day: string) => manilaDayText(day, BACK_OFFICE_LOCALE);
 /** The time of an instant to the second, Manila time (the live request log): "10:00:05 AM". */
-export const clockTime = (iso: string) => formatted(TIME, iso);
+export const clockTime = (iso: string) => manilaText(iso, BACK_OFFICE_LOCALE, 'timeSeconds');
