@@ -102,6 +102,8 @@ describe('the back office', () => {
       await visible(row.getByText('Pending'));
       await operator.screenshot({ path: join(ARTIFACTS, 'backoffice-queue.png') });
       await row.getByRole('button', { name: 'Approve' }).click();
+      await visible(operator.getByRole('dialog', { name: `Approve withdrawal ${orderNo} and send it to payout?` }));
+      await operator.screenshot({ path: join(ARTIFACTS, 'backoffice-confirm.png') });
       await confirmInPage(operator);
       await visible(operator.getByRole('status').getByText('Sent to payout'));
 
