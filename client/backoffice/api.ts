@@ -3,6 +3,7 @@
  * keeps the session in an httpOnly cookie (this page never sees it) and every call sends `requestFrom: BO`
  * (CSRF). The service token (ADMIN_TOKEN, scripts and CI) can still be typed, kept for this tab only.
  */
+import type { BodyOf, DataOf, Endpoint, QueryOf } from '../../shared/contract/define';
 import { RequestHeader } from '../../shared/http-headers';
 import { manilaDayText, manilaText } from '../../shared/time';
 
@@ -73,6 +74,30 @@ export async function ops<T>(
   if (!envelope.success)
     throw new OpsError(envelope.code, envelope.msg || `Error ${envelope.code}`, response.status, envelope.data);
   return envelope.data;
+}
+
+/** What a contract endpoint is called with: `:name` path values, its query, its body (typed by the contract). */
+export type OpsCall<E extends Endpoint> = { params?: Record<string, string | number> } & ([QueryOf<E>] extends [never]
+  ? { query?: undefined }
+  : { query?: QueryOf<E> }) &
+  ([BodyOf<E>] extends [never] ? { body?: undefined } : { body: BodyOf<E> });
+
+/**
+ * Calls an /ops endpoint of shared/contract through its endpoint object, as the player app's `call` does:
+ * method and path from the contract, the body and query typed by its request schemas, the answer typed by
+ * its data schema. No hand-written answer types.
+ */
+export function opsCall<E extends Endpoint>(
+  endpoint: E,
+  ...[options]: [BodyOf<E>] extends [never] ? [OpsCall<E>?] : [OpsCall<E>]
+) {
+  const path = endpoint.path.replace(/:(\w+)/g, (_, name: string) =>
+    encodeURIComponent(String(options?.params?.[name] ?? '')),
+  );
+  return ops<DataOf<E>>(endpoint.method, path, {
+    ...(options?.query ? { query: options.query as Query } : {}),
+    ...(endpoint.method === 'POST' ? { body: options?.body ?? {} } : {}),
+  });
 }
 
 export const get = <T>(path: string, query?: Query) => ops<T>('GET', path, { query });

@@ -1,13 +1,19 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import type { listOperators } from '../../../shared/contract/ops-operators';
+import {
+  createOperator,
+  listOperators,
+  resetOperatorPassword,
+  resetOperatorTotp,
+  updateOperator,
+} from '../../../shared/contract/ops-operators';
 import { grantableRoles, mayGrant, type Role } from '../../../shared/roles';
-import { get, isService, post, when } from '../api';
+import { isService, opsCall, when } from '../api';
 import { TotpEnrolment } from '../qr';
 import { Action, ConfirmDialog, Section, State, toast, useLoad } from '../ui';
 
 type Operator = z.output<typeof listOperators.data>[number];
-type Enrolment = { secret: string; uri: string };
+type Enrolment = z.output<typeof createOperator.data>['enrol'];
 
 /**
  * Operator accounts (admins): create one (the TOTP secret to hand over is shown once), change a role,
@@ -16,7 +22,7 @@ type Enrolment = { secret: string; uri: string };
  * the tester role by the service account alone, the server refuses it to others).
  */
 export function Operators() {
-  const list = useLoad(() => get<Operator[]>('/ops/operators'));
+  const list = useLoad(() => opsCall(listOperators));
   const [secret, setSecret] = useState<{ name: string; enrol: Enrolment } | null>(null);
   const [roleChange, setRoleChange] = useState<{ operator: Operator; role: Role } | null>(null);
   const [newPassword, setNewPassword] = useState<Operator | null>(null);
@@ -48,7 +54,10 @@ export function Operators() {
           needsReason
           confirmLabel="Change role"
           run={async (reason) => {
-            await post(`/ops/operators/${roleChange.operator.id}`, { role: roleChange.role, reason });
+            await opsCall(updateOperator, {
+              params: { id: roleChange.operator.id },
+              body: { role: roleChange.role, reason },
+            });
             toast(`${roleChange.operator.name} is now ${roleChange.role}`);
           }}
           onClose={() => {
@@ -101,7 +110,10 @@ export function Operators() {
                       what={o.disabled ? 'They can sign in again.' : 'Their sessions end at once; they cannot sign in.'}
                       done={o.disabled ? 'Enabled' : 'Disabled'}
                       run={async (reason) => {
-                        await post(`/ops/operators/${o.id}`, { disabled: !o.disabled, reason });
+                        await opsCall(updateOperator, {
+                          params: { id: o.id },
+                          body: { disabled: !o.disabled, reason },
+                        });
                         await list.reload();
                       }}
                     >
@@ -123,9 +135,7 @@ export function Operators() {
                       what="Their sessions end; their next sign-in sets up the authenticator again."
                       done="2FA reset"
                       run={async (reason) => {
-                        const answer = await post<{ enrol: Enrolment }>(`/ops/operators/${o.id}/totp/reset`, {
-                          reason,
-                        });
+                        const answer = await opsCall(resetOperatorTotp, { params: { id: o.id }, body: { reason } });
                         setSecret({ name: o.name, enrol: answer.enrol });
                         await list.reload();
                       }}
@@ -167,7 +177,7 @@ function NewPassword(props: { operator: Operator; onClose: () => void; onDone: (
       ready={password.length >= 10}
       confirmLabel="Set password"
       run={async (reason) => {
-        await post(`/ops/operators/${o.id}/password`, { password, reason });
+        await opsCall(resetOperatorPassword, { params: { id: o.id }, body: { password, reason } });
         toast('Password set');
       }}
       onClose={(done) => {
@@ -215,7 +225,7 @@ function NewOperator(props: { onDone: (name: string, enrol: Enrolment) => Promis
         disabled={!name.trim() || password.length < 10}
         done="Operator created"
         run={async () => {
-          const answer = await post<{ enrol: Enrolment }>('/ops/operators', { name: name.trim(), role, password });
+          const answer = await opsCall(createOperator, { body: { name: name.trim(), role, password } });
           setName('');
           setPassword('');
           await props.onDone(name.trim(), answer.enrol);
