@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo } from 'react';
 import type { z } from 'zod';
-import type { getDashboard } from '../../../shared/contract/ops-dashboard';
-import { dayText, get, pesos, when } from '../api';
+import { getDashboard } from '../../../shared/contract/ops-dashboard';
+import { dayText, opsCall, pesos, when } from '../api';
 import type { DailySeries } from '../chart';
 import { Section, State, useLoad } from '../ui';
 
@@ -21,7 +21,7 @@ const COLORS = { ggr: '#1f6feb', deposits: '#1b7f3b', withdrawals: '#c62828', ac
  * figure's definition: docs/operator-guide.md "Dashboard".
  */
 export function Dashboard() {
-  const load = useLoad(() => get<Dashboard>('/ops/dashboard'), [], EVERY_MS);
+  const load = useLoad(() => opsCall(getDashboard), [], EVERY_MS);
   const data = load.data;
   return (
     <>

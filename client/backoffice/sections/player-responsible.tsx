@@ -1,7 +1,11 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import type { opsResponsibleState } from '../../../shared/contract/responsible';
-import { get, pesos, post, when } from '../api';
+import {
+  opsResponsibleBreak,
+  opsResponsiblePlayLimit,
+  opsResponsibleState,
+} from '../../../shared/contract/responsible';
+import { opsCall, pesos, when } from '../api';
 import { Action, State, useLoad } from '../ui';
 
 type Responsible = z.output<typeof opsResponsibleState.data>;
@@ -22,6 +26,8 @@ const LENGTHS = {
   ],
 } as const;
 type Kind = keyof typeof LENGTHS;
+/** A break's length, as the contract names it. */
+type Length = (typeof LENGTHS)[Kind][number][0];
 
 const limitText = (l: Responsible['depositLimits'][number]) =>
   `${l.amount === null ? 'no limit' : `₱${pesos(l.amount)}`} · used ₱${pesos(l.used)}${
@@ -83,7 +89,10 @@ function PlayLimitForm({ uid, onDone }: { uid: number; onDone(): Promise<void> }
         }
         reason={reason.trim()}
         run={async (confirmed) => {
-          await post(`/ops/users/${uid}/responsible/playLimit`, { kind, period, amount: typed, reason: confirmed });
+          await opsCall(opsResponsiblePlayLimit, {
+            params: { uid },
+            body: { kind, period, amount: typed, reason: confirmed },
+          });
           setReason('');
           setAmount('');
           await onDone();
@@ -101,9 +110,9 @@ function PlayLimitForm({ uid, onDone }: { uid: number; onDone(): Promise<void> }
  */
 export function PlayerResponsible(props: { uid: number }) {
   const { uid } = props;
-  const state = useLoad(() => get<Responsible>(`/ops/users/${uid}/responsible`), [uid]);
+  const state = useLoad(() => opsCall(opsResponsibleState, { params: { uid } }), [uid]);
   const [kind, setKind] = useState<Kind>('cooloff');
-  const [length, setLength] = useState<string>('24h');
+  const [length, setLength] = useState<Length>('24h');
   const [reason, setReason] = useState('');
   const s = state.data;
   const breakLabel = LENGTHS[kind].find(([value]) => value === length)?.[1] ?? length;
@@ -162,7 +171,7 @@ export function PlayerResponsible(props: { uid: number }) {
           <option value="cooloff">Cool-off</option>
           <option value="exclusion">Self-exclusion</option>
         </select>
-        <select aria-label="Break length" value={length} onChange={(e) => setLength(e.target.value)}>
+        <select aria-label="Break length" value={length} onChange={(e) => setLength(e.target.value as Length)}>
           {LENGTHS[kind].map(([value, label]) => (
             <option key={value} value={value}>
               {label}
@@ -185,7 +194,7 @@ export function PlayerResponsible(props: { uid: number }) {
           what="It cannot be lifted early, not even by support."
           reason={reason.trim()}
           run={async (confirmed) => {
-            await post(`/ops/users/${uid}/responsible/break`, { kind, length, reason: confirmed });
+            await opsCall(opsResponsibleBreak, { params: { uid }, body: { kind, length, reason: confirmed } });
             setReason('');
             await state.reload();
           }}
