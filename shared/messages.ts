@@ -1,5 +1,6 @@
 import { Code, type CodeValue } from './codes';
 import { RuleMessage } from './rules';
+import { manilaText } from './time';
 
 export const LANGUAGES = ['en-US', 'vi-VN'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -503,17 +504,9 @@ const UNTIL_FURTHER_NOTICE: Record<Language, string> = {
 
 /**
  * An instant as a player in Manila reads it, in the app's own format (client/src/lib/format.ts
- * formatDateTime): "11/27/2026, 02:00 PM" in en-US, "14:00 27/11/2026" in vi-VN.
+ * formatDateTime, both through shared/time.ts manilaText): "11/27/2026, 02:00 PM" in en-US, "14:00 27/11/2026" in vi-VN.
  */
-export const manilaDateTimeText = (iso: string, language: Language) =>
-  new Intl.DateTimeFormat(language, {
-    timeZone: 'Asia/Manila',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(iso));
+export const manilaDateTimeText = (iso: string, language: Language) => manilaText(iso, language);
 
 /**
  * Params a player reads in their language: `period` (day, week, month) as a word, instants (`until`,

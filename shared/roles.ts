@@ -61,3 +61,14 @@ export const may = (role: Role, permission: Permission): boolean =>
 
 /** The permission of every tester tool: TESTER_TOOLS=off answers OPS_TESTER_TOOLS_OFF on all of them. */
 export const TESTER_PERMISSION: Permission = 'tester.tools';
+
+/**
+ * Whether an operator may grant a role: give it to an account, or reset the password or 2FA of an account
+ * that has it. The tester role only by the service account (ADMIN_TOKEN) or the CLI: an admin who could make
+ * a tester, or learn a tester's sign-in, could wipe the database or move the clock, which this matrix keeps
+ * from admins. The server enforces it (domains/operator/service.ts); the back office offers only these.
+ */
+export const mayGrant = (granter: { service: boolean }, role: Role): boolean => granter.service || role !== 'tester';
+
+/** The roles an operator may grant (mayGrant), in the order of ROLES. */
+export const grantableRoles = (granter: { service: boolean }): Role[] => ROLES.filter((r) => mayGrant(granter, r));

@@ -26,3 +26,35 @@ export function manilaDayRange(fromDay?: string, toDay?: string): { from?: strin
   const to = toDay ? new Date(new Date(`${toDay}T00:00:00+08:00`).getTime() + 86_400_000).toISOString() : undefined;
   return { from, to };
 }
+
+/** What of an instant is written: date and time, the date, the time, the time to the second. */
+export type ManilaTextPart = 'dateTime' | 'date' | 'time' | 'timeSeconds';
+
+const MANILA_PARTS: Record<ManilaTextPart, Intl.DateTimeFormatOptions> = {
+  dateTime: { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' },
+  date: { year: 'numeric', month: '2-digit', day: '2-digit' },
+  time: { hour: '2-digit', minute: '2-digit' },
+  timeSeconds: { hour: '2-digit', minute: '2-digit', second: '2-digit' },
+};
+const manilaFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An instant as people in Manila read it, one format per language for the player app, the back office and
+ * the server's messages alike (issue 29): en-US "11/27/2026, 02:00 PM", vi-VN "14:00 27/11/2026"; the date
+ * alone "11/27/2026" / "27/11/2026". Gives the text back when it is no instant (Intl throws on one).
+ */
+export function manilaText(iso: string, locale: string, part: ManilaTextPart = 'dateTime'): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const key = `${locale}|${part}`;
+  let format = manilaFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { timeZone: 'Asia/Manila', ...MANILA_PARTS[part] });
+    manilaFormats.set(key, format);
+  }
+  return format.format(date);
+}
+
+/** A Manila business day (YYYY-MM-DD) in the same format: "11/20/2026" / "20/11/2026". */
+export const manilaDayText = (day: string, locale: string): string =>
+  manilaText(`${day}T00:00:00+08:00`, locale, 'date');

@@ -1,6 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { manilaDateTimeText } from '../../shared/messages';
-import { formatDateTime } from '../src/lib/format';
+import { manilaText } from '../../shared/time';
+import { formatClockTime, formatDate, formatDateTime } from '../src/lib/format';
 import { clockTime, dayText, when } from './api';
 
 describe('back office dates', () => {
@@ -16,9 +17,21 @@ describe('back office dates', () => {
     expect(dayText('2026-11-03')).toBe('11/03/2026');
     expect(clockTime('2026-11-20T02:00:05.000Z')).toBe('10:00:05 AM');
   });
+
+  it('the player app writes each language one way, through the shared helper: en-US and vi-VN', () => {
+    for (const iso of ['2026-11-20T02:00:00.000Z', '2026-01-31T18:00:00Z'])
+      for (const language of ['en-US', 'vi-VN'] as const) {
+        expect(formatDateTime(iso, language)).toBe(manilaText(iso, language));
+        expect(formatDateTime(iso, language)).toBe(manilaDateTimeText(iso, language));
+        expect(formatDate(iso, language)).toBe(manilaText(iso, language, 'date'));
+      }
+    expect(formatDateTime('2026-01-31T18:00:00Z', 'vi-VN')).toBe('02:00 01/02/2026');
+    expect(formatClockTime('2026-11-20T06:05:00Z', 'en-US')).toBe('02:05 PM');
+    expect(formatClockTime('2026-11-20T06:05:00Z', 'vi-VN')).toBe('14:05');
+  });
 });
 
-describe('role and confirmation helpers', () => {
+describe('role helpers', () => {
   it('can() answers from the permissions granted at sign-in', async () => {
     const { can, grant } = await import('./api');
     grant(['money.read', 'money.cashier']);
@@ -26,16 +39,5 @@ describe('role and confirmation helpers', () => {
     expect(can('money.adjust')).toBe(false);
     grant([]);
     expect(can('money.cashier')).toBe(false);
-  });
-
-  it('askReason asks again on a blank reason and answers null on cancel', async () => {
-    const { askReason } = await import('./api');
-    const answers = ['  ', 'chargeback', null];
-    const prompt = vi.fn(() => answers.shift() ?? null);
-    vi.stubGlobal('window', { prompt });
-    expect(askReason('Suspend?')).toBe('chargeback');
-    expect(prompt).toHaveBeenCalledTimes(2);
-    expect(askReason('Suspend?')).toBeNull();
-    vi.unstubAllGlobals();
   });
 });

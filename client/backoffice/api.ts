@@ -3,7 +3,9 @@
  * keeps the session in an httpOnly cookie (this page never sees it) and every call sends `requestFrom: BO`
  * (CSRF). The service token (ADMIN_TOKEN, scripts and CI) can still be typed, kept for this tab only.
  */
+import type { BodyOf, DataOf, Endpoint, QueryOf } from '../../shared/contract/define';
 import { RequestHeader } from '../../shared/http-headers';
+import { manilaDayText, manilaText } from '../../shared/time';
 
 const TOKEN_KEY = 'casino.ops.token';
 
@@ -74,15 +76,43 @@ export async function ops<T>(
   return envelope.data;
 }
 
+/** What a contract endpoint is called with: `:name` path values, its query, its body (typed by the contract). */
+export type OpsCall<E extends Endpoint> = { params?: Record<string, string | number> } & ([QueryOf<E>] extends [never]
+  ? { query?: undefined }
+  : { query?: QueryOf<E> }) &
+  ([BodyOf<E>] extends [never] ? { body?: undefined } : { body: BodyOf<E> });
+
+/**
+ * Calls an /ops endpoint of shared/contract through its endpoint object, as the player app's `call` does:
+ * method and path from the contract, the body and query typed by its request schemas, the answer typed by
+ * its data schema. No hand-written answer types.
+ */
+export function opsCall<E extends Endpoint>(
+  endpoint: E,
+  ...[options]: [BodyOf<E>] extends [never] ? [OpsCall<E>?] : [OpsCall<E>]
+) {
+  const path = endpoint.path.replace(/:(\w+)/g, (_, name: string) =>
+    encodeURIComponent(String(options?.params?.[name] ?? '')),
+  );
+  return ops<DataOf<E>>(endpoint.method, path, {
+    ...(options?.query ? { query: options.query as Query } : {}),
+    ...(endpoint.method === 'POST' ? { body: options?.body ?? {} } : {}),
+  });
+}
+
 export const get = <T>(path: string, query?: Query) => ops<T>('GET', path, { query });
 export const post = <T>(path: string, body: unknown = {}) => ops<T>('POST', path, { body });
 export const del = <T>(path: string, query?: Query) => ops<T>('DELETE', path, { query });
 
 let granted = new Set<string>();
+let service = false;
 /** Whether the signed-in operator's role may use a permission (shared/roles.ts); the server decides anyway. */
 export const can = (permission: string) => granted.has(permission);
-export const grant = (permissions: string[]) => {
+/** Whether the service account (ADMIN_TOKEN) is signed in: it alone grants the tester role (shared/roles.ts). */
+export const isService = () => service;
+export const grant = (permissions: string[], asService = false) => {
   granted = new Set(permissions);
+  service = asService;
 };
 
 /** The signed-in operator (GET /ops/auth/me): what the header shows and what the role may do. */
@@ -94,55 +124,18 @@ export interface Me {
   testerTools: boolean;
 }
 
-/**
- * Asks the operator to confirm a money or status action with a typed reason (kept in the audit trail; the
- * server refuses the action without one). Resolves to the reason, or null when the operator cancelled.
- */
-export function askReason(what: string, typedAlready = ''): string | null {
-  for (;;) {
-    const typed = window.prompt(`${what}\n\nType the reason (kept in the audit trail):`, typedAlready);
-    if (typed === null) return null;
-    if (typed.trim() !== '') return typed.trim();
-  }
-}
-
 export const pesos = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /**
- * Dates as the player app shows them in English (client/src/lib/format.ts formatDateTime, and the server's
- * messages, shared/messages.ts manilaDateTimeText): MM/DD/YYYY, hh:mm AM/PM, Manila time. One format, so an
- * operator reading a player's screen or message sees the same date. api.test.ts holds the three equal.
+ * Dates as the player app shows them in English and the server's messages write them (shared/time.ts
+ * manilaText, the one helper of both apps): MM/DD/YYYY, hh:mm AM/PM, Manila time. The back office is in
+ * English; an operator reading a player's screen or message sees the same date. api.test.ts holds them equal.
  */
-const DATE_TIME = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'Asia/Manila',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-const DATE = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'Asia/Manila',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-const TIME = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'Asia/Manila',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
-/** Formats a text instant, or gives the text back when it is none (Intl throws on an invalid date). */
-const formatted = (format: Intl.DateTimeFormat, text: string) => {
-  const date = new Date(text);
-  return Number.isNaN(date.getTime()) ? text : format.format(date);
-};
+const BACK_OFFICE_LOCALE = 'en-US';
 
 /** An instant, Manila time: "11/20/2026, 10:00 AM"; "—" for none. */
-export const when = (iso: string | null) => (iso ? formatted(DATE_TIME, iso) : '—');
+export const when = (iso: string | null) => (iso ? manilaText(iso, BACK_OFFICE_LOCALE) : '—');
 /** A Manila business day (YYYY-MM-DD) as the app writes dates: "11/20/2026". */
-export const dayText = (day: string) => formatted(DATE, `${day}T00:00:00+08:00`);
+export const dayText = (day: string) => manilaDayText(day, BACK_OFFICE_LOCALE);
 /** The time of an instant to the second, Manila time (the live request log): "10:00:05 AM". */
-export const clockTime = (iso: string) => formatted(TIME, iso);
+export const clockTime = (iso: string) => manilaText(iso, BACK_OFFICE_LOCALE, 'timeSeconds');

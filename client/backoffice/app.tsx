@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { can, grant, type Me, OpsError, operatorName, ops, post, token, whenUnauthorized } from './api';
+import { TotpEnrolment } from './qr';
 import { Audit } from './sections/audit';
 import { Channels } from './sections/channels';
 import { Chat } from './sections/chat';
@@ -57,7 +58,7 @@ export function App() {
   const [notice, setNotice] = useState<{ text: string; kind: 'ok' | 'bad'; at: number } | null>(null);
 
   const signedIn = (who: Me) => {
-    grant(who.permissions);
+    grant(who.permissions, who.service);
     setMe(who);
     setTab(tabFromHash());
   };
@@ -130,7 +131,7 @@ type LoginAnswer = { operator: Me | null; enrol: { secret: string; uri: string }
 
 /**
  * Sign-in: name, password and the authenticator's 6-digit code. A first sign-in without a code shows the
- * secret to add to the authenticator (its otpauth:// URI and the secret to type); the account is active once
+ * secret to add to the authenticator (a QR code of its otpauth:// URI and the secret to type); the account is active once
  * a code from it is sent. Below, the service token (ADMIN_TOKEN) for scripts' and CI's sake.
  */
 function Login(props: { onDone: (me: Me) => void }) {
@@ -184,10 +185,7 @@ function Login(props: { onDone: (me: Me) => void }) {
               First sign-in: add this account to your authenticator app (Google Authenticator, Authy, 1Password…), then
               type the 6-digit code it shows.
             </p>
-            <p>
-              Secret to type: <code className="mono">{enrol.secret}</code>
-            </p>
-            <p className="muted mono small">{enrol.uri}</p>
+            <TotpEnrolment secret={enrol.secret} uri={enrol.uri} />
           </section>
         )}
         <label>

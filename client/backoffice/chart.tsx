@@ -27,9 +27,16 @@ const shortPesos = (n: number) =>
  * the index of the day, so uPlot never converts a time zone: each tick and the legend name the Manila day.
  * The default export, so the dashboard loads it lazily and shows its figures before the chart code.
  */
-export default function DailyChart(props: { title: string; days: string[]; series: DailySeries[] }) {
+export default function DailyChart(props: {
+  title: string;
+  days: string[];
+  series: DailySeries[];
+  /** What the values are: pesos (the default) or a number of players. */
+  unit?: 'pesos' | 'players';
+}) {
   const box = useRef<HTMLDivElement>(null);
   const { days, series } = props;
+  const players = props.unit === 'players';
   useEffect(() => {
     const element = box.current;
     if (!element) return;
@@ -44,7 +51,7 @@ export default function DailyChart(props: { title: string; days: string[]; serie
             range: (_u, min, max) => {
               // 0 always in view; a month of zeros still gets a scale of whole pesos
               const low = Math.min(0, min);
-              const high = low === 0 && max <= 0 ? 100 : Math.max(0, max);
+              const high = low === 0 && max <= 0 ? (players ? 5 : 100) : Math.max(0, max);
               const pad = (high - low) * 0.1;
               return [low < 0 ? low - pad : 0, high + pad];
             },
@@ -55,7 +62,12 @@ export default function DailyChart(props: { title: string; days: string[]; serie
             incrs: [1, 2, 5, 7, 10, 15],
             values: (_u, splits) => splits.map((i) => (Number.isInteger(i) && days[i] ? shortDay(days[i]) : '')),
           },
-          { size: 56, values: (_u, splits) => splits.map(shortPesos) },
+          {
+            size: 56,
+            // players are whole: no tick between two counts
+            ...(players ? { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000] } : {}),
+            values: (_u, splits) => splits.map(shortPesos),
+          },
         ],
         series: [
           { label: 'Day', value: (_u, i) => (days[i] ? dayText(days[i]) : '—') },
@@ -67,7 +79,7 @@ export default function DailyChart(props: { title: string; days: string[]; serie
             fillTo: 0,
             paths: s.kind === 'bars' ? bars : undefined,
             points: { show: s.kind === 'line', size: 5 },
-            value: (_u: uPlot, v: number | null) => (v === null ? '—' : `₱ ${pesos(v)}`),
+            value: (_u: uPlot, v: number | null) => (v === null ? '—' : players ? String(v) : `₱ ${pesos(v)}`),
           })),
         ],
       },
@@ -83,7 +95,7 @@ export default function DailyChart(props: { title: string; days: string[]; serie
       observer?.disconnect();
       plot.destroy();
     };
-  }, [days, series]);
+  }, [days, series, players]);
   return (
     <figure className="chart">
       <figcaption>{props.title}</figcaption>

@@ -38,6 +38,10 @@ export const dashboardDaySchema = z.object({
   ggr: signedPesos,
   deposits: pesos,
   withdrawals: pesos,
+  activePlayers: z
+    .number()
+    .int()
+    .describe('Distinct accounts with at least one bet row that day (the 30 days do not add up to the period)'),
   newPlayers: z.number().int(),
 });
 

@@ -49,7 +49,6 @@ describe('operator accounts in the back office', () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     const context = await live.browser.newContext({ baseURL: live.server.url, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    page.on('dialog', (dialog) => void dialog.accept(dialog.type() === 'prompt' ? 'goodwill' : undefined));
     try {
       // The admin's first sign-in: name and password show the secret to enrol; the code from it signs in.
       await page.goto('/ops');

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../server/src/config';
 import { IDENTITY } from '../../server/src/test/world';
 import { newContext } from './browser';
-import { ARTIFACTS, register, uidOf, visible, WAIT } from './journey';
+import { ARTIFACTS, confirmInPage, register, uidOf, visible, WAIT } from './journey';
 import { liveStack } from './server';
 
 const TOKEN = testConfig().adminToken;
@@ -60,9 +60,8 @@ describe('the back office tabs', () => {
       expect(submitted).toBe(true);
 
       await operator.goto('/ops');
-      // The service account (ADMIN_TOKEN) signs in below the operator form; confirmations get a reason.
+      // The service account (ADMIN_TOKEN) signs in below the operator form; confirmations (in the page) get a reason.
       await operator.getByText('Service token (scripts, CI)').click();
-      operator.on('dialog', (dialog) => void dialog.accept(dialog.type() === 'prompt' ? 'checked by e2e' : undefined));
       await operator.getByLabel('Your name (recorded in the audit trail and on chat answers)').fill('Maria');
       await operator.getByLabel('Admin token').fill(TOKEN);
       await operator.getByRole('button', { name: 'Use the token' }).click();
@@ -77,6 +76,7 @@ describe('the back office tabs', () => {
       await visible(decision.getByText(IDENTITY.realName, { exact: true }));
       await shootBoth(operator, 'kyc');
       await decision.getByRole('button', { name: 'Approve' }).click();
+      await confirmInPage(operator);
       await visible(operator.getByRole('status').getByText('Identity verified'));
       await expect.poll(() => submission.count(), { timeout: WAIT }).toBe(0);
       const kyc = await opsCall<{ list: { status: string; decidedBy: string }[] }>('GET', `/ops/kyc?uid=${uid}`);
@@ -209,6 +209,7 @@ describe('the back office tabs', () => {
       await operator.getByLabel('Limit amount').fill('500');
       await operator.getByLabel('Limit reason').fill('Asked on live chat');
       await operator.getByRole('button', { name: 'Save limit' }).click();
+      await confirmInPage(operator);
       await visible(operator.getByRole('status').getByText('Limit saved'));
       await visible(operator.getByText('₱500.00 · used ₱0.00'));
       await operator.getByLabel('Limit reason').scrollIntoViewIfNeeded();

@@ -4,6 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../server/src/config';
 import { newContext } from './browser';
+import { confirmInPage } from './journey';
 import { liveStack } from './server';
 
 const ARTIFACTS = join(import.meta.dirname, 'artifacts');
@@ -73,9 +74,8 @@ describe('the back office', () => {
       await visible(withdrawalStatus(player, orderNo).getByText('Pending', { exact: true }));
 
       await operator.goto('/ops');
-      // The service account (ADMIN_TOKEN) signs in below the operator form; confirmations get a reason.
+      // The service account (ADMIN_TOKEN) signs in below the operator form; confirmations (in the page) get a reason.
       await operator.getByText('Service token (scripts, CI)').click();
-      operator.on('dialog', (dialog) => void dialog.accept(dialog.type() === 'prompt' ? 'checked by e2e' : undefined));
       await operator.getByLabel('Admin token').fill('not-the-token-000000');
       await operator.getByRole('button', { name: 'Use the token' }).click();
       await visible(operator.getByRole('alert'));
@@ -102,12 +102,16 @@ describe('the back office', () => {
       await visible(row.getByText('Pending'));
       await operator.screenshot({ path: join(ARTIFACTS, 'backoffice-queue.png') });
       await row.getByRole('button', { name: 'Approve' }).click();
+      await visible(operator.getByRole('dialog', { name: `Approve withdrawal ${orderNo} and send it to payout?` }));
+      await operator.screenshot({ path: join(ARTIFACTS, 'backoffice-confirm.png') });
+      await confirmInPage(operator);
       await visible(operator.getByRole('status').getByText('Sent to payout'));
 
       await operator.getByLabel('Withdrawal status').selectOption('6');
       const processing = operator.locator(`tr[data-order="${orderNo}"]`);
       await visible(processing.getByText('Processing'));
       await processing.getByRole('button', { name: 'Paid' }).click();
+      await confirmInPage(operator);
       await visible(operator.getByRole('status').getByText('Marked paid'));
       await operator.getByLabel('Withdrawal status').selectOption('2');
       await visible(operator.locator(`tr[data-order="${orderNo}"]`).getByText('Success'));

@@ -160,3 +160,16 @@ export async function smsCodeOf(baseUrl: string, uid: number, purpose: string) {
   const outbox = await ops<{ code: string; purpose: string }[]>(baseUrl, 'GET', `/ops/sms?phone=${phoneNumber}`);
   return outbox.find((m) => m.purpose === purpose)?.code ?? '';
 }
+
+/**
+ * The back office's confirmation (client/backoffice/ui.tsx ConfirmDialog), opened by the click before: types
+ * the reason when it asks for one (or keeps the one offered), confirms, and waits for it to close.
+ */
+export async function confirmInPage(page: Page, reason = 'checked by e2e'): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await visible(dialog);
+  const field = dialog.getByLabel(/Reason/);
+  if ((await field.count()) > 0 && (await field.inputValue()).trim() === '') await field.fill(reason);
+  await dialog.locator('button[type="submit"]').click();
+  await dialog.waitFor({ state: 'hidden', timeout: WAIT });
+}

@@ -51,7 +51,8 @@ const DASHBOARD = {
     ggr: day === '2026-11-21' ? -140 : day === '2026-11-20' ? 110 : 0,
     deposits: day === '2026-11-20' ? 1000 : 0,
     withdrawals: 0,
-    newPlayers: 0,
+    activePlayers: day === '2026-11-21' ? 2 : day === '2026-11-20' ? 1 : 0,
+    newPlayers: day === '2026-11-21' ? 3 : 0,
   })),
   pending: {
     withdrawals: 2,
@@ -109,14 +110,27 @@ describe('back office dashboard', () => {
     expect(charts.map((c) => c.querySelector('figcaption')?.textContent)).toEqual([
       'GGR per day (₱)',
       'Deposits and withdrawals paid per day (₱)',
+      'Active and new players per day',
     ]);
+    expect(charts[2]?.textContent).toContain(`Active players: ${'0,'.repeat(28)}1,2`);
+    expect(charts[2]?.textContent).toContain(`New players: ${'0,'.repeat(29)}3`);
     expect(charts[0]?.textContent).toContain(`GGR: ${'0,'.repeat(28)}110,-140`);
   });
 
   it('says so when the 30 days had no activity, instead of empty charts', async () => {
-    answering({ ...DASHBOARD, daily: DASHBOARD.daily.map((d) => ({ ...d, ggr: 0, deposits: 0, withdrawals: 0 })) });
+    answering({
+      ...DASHBOARD,
+      daily: DASHBOARD.daily.map((d) => ({
+        ...d,
+        ggr: 0,
+        deposits: 0,
+        withdrawals: 0,
+        activePlayers: 0,
+        newPlayers: 0,
+      })),
+    });
     render(<Dashboard />);
-    expect(await screen.findByText('No bets, deposits or withdrawals in the last 30 days.')).toBeTruthy();
+    expect(await screen.findByText('No bets, deposits, withdrawals or new players in the last 30 days.')).toBeTruthy();
     expect(screen.queryByTestId('chart')).toBeNull();
   });
 

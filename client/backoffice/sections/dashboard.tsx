@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo } from 'react';
 import type { z } from 'zod';
-import type { getDashboard } from '../../../shared/contract/ops-dashboard';
-import { dayText, get, pesos, when } from '../api';
+import { getDashboard } from '../../../shared/contract/ops-dashboard';
+import { dayText, opsCall, pesos, when } from '../api';
 import type { DailySeries } from '../chart';
 import { Section, State, useLoad } from '../ui';
 
@@ -13,7 +13,7 @@ const DailyChart = lazy(() => import('../chart'));
 /** Every minute, and on Refresh: the figures of a day move slowly, the queues have their own sections. */
 const EVERY_MS = 60_000;
 
-const COLORS = { ggr: '#1f6feb', deposits: '#1b7f3b', withdrawals: '#c62828' };
+const COLORS = { ggr: '#1f6feb', deposits: '#1b7f3b', withdrawals: '#c62828', active: '#6f42c1', new: '#e08a00' };
 
 /**
  * The landing page (issue 29 item 5): today's and the last 30 Manila days' figures from the ledger, the
@@ -21,7 +21,7 @@ const COLORS = { ggr: '#1f6feb', deposits: '#1b7f3b', withdrawals: '#c62828' };
  * figure's definition: docs/operator-guide.md "Dashboard".
  */
 export function Dashboard() {
-  const load = useLoad(() => get<Dashboard>('/ops/dashboard'), [], EVERY_MS);
+  const load = useLoad(() => opsCall(getDashboard), [], EVERY_MS);
   const data = load.data;
   return (
     <>
@@ -124,16 +124,26 @@ function Charts(props: { daily: Dashboard['daily'] }) {
     ],
     [daily],
   );
-  const quiet = daily.every((d) => d.ggr === 0 && d.deposits === 0 && d.withdrawals === 0);
+  const players = useMemo<DailySeries[]>(
+    () => [
+      { label: 'Active players', values: daily.map((d) => d.activePlayers), color: COLORS.active, kind: 'line' },
+      { label: 'New players', values: daily.map((d) => d.newPlayers), color: COLORS.new, kind: 'bars' },
+    ],
+    [daily],
+  );
+  const quiet = daily.every(
+    (d) => d.ggr === 0 && d.deposits === 0 && d.withdrawals === 0 && d.activePlayers === 0 && d.newPlayers === 0,
+  );
   return (
     <Section title="Last 30 days, per Manila day">
       {quiet ? (
-        <p className="state">No bets, deposits or withdrawals in the last 30 days.</p>
+        <p className="state">No bets, deposits, withdrawals or new players in the last 30 days.</p>
       ) : (
         <Suspense fallback={<p className="state">Loading the charts…</p>}>
           <div className="charts">
             <DailyChart title="GGR per day (₱)" days={days} series={ggr} />
             <DailyChart title="Deposits and withdrawals paid per day (₱)" days={days} series={flows} />
+            <DailyChart title="Active and new players per day" days={days} series={players} unit="players" />
           </div>
         </Suspense>
       )}

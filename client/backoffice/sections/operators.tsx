@@ -1,20 +1,33 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import type { listOperators } from '../../../shared/contract/ops-operators';
-import { ROLES } from '../../../shared/roles';
-import { askReason, get, post, when } from '../api';
-import { Action, Section, State, toast, useLoad } from '../ui';
+import {
+  createOperator,
+  listOperators,
+  resetOperatorPassword,
+  resetOperatorTotp,
+  updateOperator,
+} from '../../../shared/contract/ops-operators';
+import { grantableRoles, mayGrant, type Role } from '../../../shared/roles';
+import { isService, opsCall, when } from '../api';
+import { TotpEnrolment } from '../qr';
+import { Action, ConfirmDialog, Section, State, toast, useLoad } from '../ui';
 
 type Operator = z.output<typeof listOperators.data>[number];
-type Enrolment = { secret: string; uri: string };
+type Enrolment = z.output<typeof createOperator.data>['enrol'];
 
 /**
  * Operator accounts (admins): create one (the TOTP secret to hand over is shown once), change a role,
- * disable or enable, set a new password, reset the 2FA. Every change asks for a reason (audit trail).
+ * disable or enable, set a new password, reset the 2FA. Every change asks for a reason (audit trail) in the
+ * confirmation dialog. Only the roles the signed-in operator may grant are offered (shared/roles.ts mayGrant:
+ * the tester role by the service account alone, the server refuses it to others).
  */
 export function Operators() {
-  const list = useLoad(() => get<Operator[]>('/ops/operators'));
+  const list = useLoad(() => opsCall(listOperators));
   const [secret, setSecret] = useState<{ name: string; enrol: Enrolment } | null>(null);
+  const [roleChange, setRoleChange] = useState<{ operator: Operator; role: Role } | null>(null);
+  const [newPassword, setNewPassword] = useState<Operator | null>(null);
+  const granter = { service: isService() };
+  const roles = grantableRoles(granter);
   const rows = list.data ?? [];
   return (
     <Section title="Operators">
@@ -30,12 +43,30 @@ export function Operators() {
             Hand this to <strong>{secret.name}</strong> for their authenticator app (shown once; their first sign-in
             with a code activates the account):
           </p>
-          <p>
-            <code className="mono">{secret.enrol.secret}</code>
-          </p>
-          <p className="muted mono small">{secret.enrol.uri}</p>
+          <TotpEnrolment secret={secret.enrol.secret} uri={secret.enrol.uri} />
         </section>
       )}
+      {!mayGrant(granter, 'tester') && <TesterHint />}
+      {roleChange && (
+        <ConfirmDialog
+          title={`Make ${roleChange.operator.name} a ${roleChange.role}?`}
+          what="The new role's rights apply from their next request."
+          needsReason
+          confirmLabel="Change role"
+          run={async (reason) => {
+            await opsCall(updateOperator, {
+              params: { id: roleChange.operator.id },
+              body: { role: roleChange.role, reason },
+            });
+            toast(`${roleChange.operator.name} is now ${roleChange.role}`);
+          }}
+          onClose={() => {
+            setRoleChange(null);
+            void list.reload();
+          }}
+        />
+      )}
+      {newPassword && <NewPassword operator={newPassword} onClose={() => setNewPassword(null)} onDone={list.reload} />}
       <State loading={list.loading} error={list.error} empty={rows.length === 0} retry={list.reload} what="operators" />
       {rows.length > 0 && (
         <div className="table-scroll">
@@ -57,21 +88,10 @@ export function Operators() {
                     <select
                       aria-label={`Role of ${o.name}`}
                       value={o.role}
-                      onChange={async (e) => {
-                        const role = e.target.value;
-                        const reason = askReason(`Make ${o.name} a ${role}?`);
-                        if (!reason) return;
-                        try {
-                          await post(`/ops/operators/${o.id}`, { role, reason });
-                          toast(`${o.name} is now ${role}`);
-                        } catch (caught) {
-                          toast(String((caught as Error).message), 'bad');
-                        }
-                        await list.reload();
-                      }}
+                      onChange={(e) => setRoleChange({ operator: o, role: e.target.value as Role })}
                     >
-                      {ROLES.map((r) => (
-                        <option key={r} value={r}>
+                      {(roles.includes(o.role) ? roles : [o.role, ...roles]).map((r) => (
+                        <option key={r} value={r} disabled={!mayGrant(granter, r)}>
                           {r}
                         </option>
                       ))}
@@ -86,34 +106,36 @@ export function Operators() {
                   <td className="actions">
                     <Action
                       kind={o.disabled ? 'plain' : 'danger'}
-                      confirm={`${o.disabled ? 'Enable' : 'Disable'} ${o.name}?${o.disabled ? '' : ' Their sessions end at once.'}`}
+                      confirm={`${o.disabled ? 'Enable' : 'Disable'} ${o.name}?`}
+                      what={o.disabled ? 'They can sign in again.' : 'Their sessions end at once; they cannot sign in.'}
                       done={o.disabled ? 'Enabled' : 'Disabled'}
                       run={async (reason) => {
-                        await post(`/ops/operators/${o.id}`, { disabled: !o.disabled, reason });
+                        await opsCall(updateOperator, {
+                          params: { id: o.id },
+                          body: { disabled: !o.disabled, reason },
+                        });
                         await list.reload();
                       }}
                     >
                       {o.disabled ? 'Enable' : 'Disable'}
                     </Action>
-                    <Action
-                      confirm={`Set a new password for ${o.name}? Their sessions end.`}
-                      done="Password set"
-                      run={async (reason) => {
-                        const password = window.prompt(`New password for ${o.name} (at least 10 characters):`, '');
-                        if (!password) return;
-                        await post(`/ops/operators/${o.id}/password`, { password, reason });
-                        await list.reload();
-                      }}
+                    <button
+                      type="button"
+                      className="btn plain"
+                      disabled={!mayGrant(granter, o.role)}
+                      title={mayGrant(granter, o.role) ? undefined : TESTER_WHY}
+                      onClick={() => setNewPassword(o)}
                     >
                       New password
-                    </Action>
+                    </button>
                     <Action
-                      confirm={`Reset the two-step secret of ${o.name}? Their sessions end; the next sign-in sets it up again.`}
+                      disabled={!mayGrant(granter, o.role)}
+                      title={mayGrant(granter, o.role) ? undefined : TESTER_WHY}
+                      confirm={`Reset the two-step secret of ${o.name}?`}
+                      what="Their sessions end; their next sign-in sets up the authenticator again."
                       done="2FA reset"
                       run={async (reason) => {
-                        const answer = await post<{ enrol: Enrolment }>(`/ops/operators/${o.id}/totp/reset`, {
-                          reason,
-                        });
+                        const answer = await opsCall(resetOperatorTotp, { params: { id: o.id }, body: { reason } });
                         setSecret({ name: o.name, enrol: answer.enrol });
                         await list.reload();
                       }}
@@ -131,15 +153,61 @@ export function Operators() {
   );
 }
 
+const TESTER_WHY =
+  "Only the service account (ADMIN_TOKEN) or `npm run ops -- operator create` grants the tester role or resets a tester's sign-in";
+
+/** Why the tester role is not offered to a signed-in operator (an admin). */
+const TesterHint = () => (
+  <p className="muted small" role="note">
+    No tester role here: only the service account (ADMIN_TOKEN) or <code>npm run ops -- operator create</code> grants
+    it, or resets a tester's password or 2FA. An admin who could make a tester could sign in as one and wipe the
+    database or move the clock.
+  </p>
+);
+
+/** A new password for an operator, typed in the confirmation itself with the reason. */
+function NewPassword(props: { operator: Operator; onClose: () => void; onDone: () => Promise<void> }) {
+  const [password, setPassword] = useState('');
+  const o = props.operator;
+  return (
+    <ConfirmDialog
+      title={`Set a new password for ${o.name}?`}
+      what="Their sessions end; they sign in with the new password and their authenticator."
+      needsReason
+      ready={password.length >= 10}
+      confirmLabel="Set password"
+      run={async (reason) => {
+        await opsCall(resetOperatorPassword, { params: { id: o.id }, body: { password, reason } });
+        toast('Password set');
+      }}
+      onClose={(done) => {
+        props.onClose();
+        if (done) void props.onDone();
+      }}
+    >
+      <label>
+        New password (at least 10 characters)
+        <input
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </label>
+    </ConfirmDialog>
+  );
+}
+
 function NewOperator(props: { onDone: (name: string, enrol: Enrolment) => Promise<void> }) {
+  const roles = grantableRoles({ service: isService() });
   const [name, setName] = useState('');
-  const [role, setRole] = useState<(typeof ROLES)[number]>('support');
+  const [role, setRole] = useState<Role>('support');
   const [password, setPassword] = useState('');
   return (
     <div className="inline-form">
       <input aria-label="New operator name" placeholder="name" value={name} onChange={(e) => setName(e.target.value)} />
-      <select aria-label="New operator role" value={role} onChange={(e) => setRole(e.target.value as typeof role)}>
-        {ROLES.map((r) => (
+      <select aria-label="New operator role" value={role} onChange={(e) => setRole(e.target.value as Role)}>
+        {roles.map((r) => (
           <option key={r} value={r}>
             {r}
           </option>
@@ -157,7 +225,7 @@ function NewOperator(props: { onDone: (name: string, enrol: Enrolment) => Promis
         disabled={!name.trim() || password.length < 10}
         done="Operator created"
         run={async () => {
-          const answer = await post<{ enrol: Enrolment }>('/ops/operators', { name: name.trim(), role, password });
+          const answer = await opsCall(createOperator, { body: { name: name.trim(), role, password } });
           setName('');
           setPassword('');
           await props.onDone(name.trim(), answer.enrol);

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PlayerResponsible } from './player-responsible';
 
@@ -53,8 +53,6 @@ describe('back office: a player responsible gaming', () => {
         return new Response(JSON.stringify({ success: true, code: 0, msg: '', data }));
       }),
     );
-    const confirm = vi.fn(() => false);
-    vi.stubGlobal('confirm', confirm);
     render(<PlayerResponsible uid={10000042} />);
     expect(await screen.findByText(/₱600.00 · used ₱500.00/)).toBeTruthy();
     expect(screen.getByText(/no limit · used ₱500.00/)).toBeTruthy();
@@ -67,13 +65,17 @@ describe('back office: a player responsible gaming', () => {
     fireEvent.change(screen.getByLabelText('Break reason'), { target: { value: 'Asked by phone' } });
     expect(start.disabled).toBe(false);
 
-    // declined: nothing sent
+    // declined in the dialog: nothing sent
     fireEvent.click(start);
-    await waitFor(() => expect(confirm).toHaveBeenCalledTimes(1));
+    expect(screen.getByRole('dialog', { name: 'Start a permanent self-exclusion?' })).toBeTruthy();
+    expect(screen.getByText('It cannot be lifted early, not even by support.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls).toEqual([]);
-    // confirmed: the break with the reason
-    confirm.mockReturnValue(true);
+    // confirmed: the break with the reason typed in the form, offered in the dialog
     fireEvent.click(start);
+    expect((screen.getByLabelText(/kept in the audit trail/) as HTMLTextAreaElement).value).toBe('Asked by phone');
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Start break' }));
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]?.url).toContain('/ops/users/10000042/responsible/break');
     expect(calls[0]?.body).toEqual({ kind: 'exclusion', length: 'permanent', reason: 'Asked by phone' });
@@ -89,8 +91,6 @@ describe('back office: a player responsible gaming', () => {
         return new Response(JSON.stringify({ success: true, code: 0, msg: '', data: STATE }));
       }),
     );
-    const confirm = vi.fn((_question: string) => true);
-    vi.stubGlobal('confirm', confirm);
     render(<PlayerResponsible uid={10000042} />);
     expect(await screen.findByText(/₱200.00 · used ₱150.00/)).toBeTruthy();
     expect(screen.getByText(/₱5,000.00 · used ₱400.00 · ₱9,000.00 from/)).toBeTruthy();
@@ -107,8 +107,9 @@ describe('back office: a player responsible gaming', () => {
     expect(save.disabled).toBe(true);
     fireEvent.change(screen.getByLabelText('Limit amount'), { target: { value: '1500.5' } });
     fireEvent.click(save);
+    const dialog = screen.getByRole('dialog', { name: 'Set the weekly wager limit to ₱1,500.50?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save limit' }));
     await waitFor(() => expect(calls).toHaveLength(1));
-    expect(confirm.mock.calls[0]?.[0]).toContain('weekly wager limit to ₱1,500.50');
     expect(calls[0]).toEqual({
       url: expect.stringContaining('/ops/users/10000042/responsible/playLimit'),
       body: { kind: 'wager', period: 'week', amount: 1500.5, reason: 'Asked on live chat' },

@@ -1,7 +1,11 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import type { opsResponsibleState } from '../../../shared/contract/responsible';
-import { get, pesos, post, when } from '../api';
+import {
+  opsResponsibleBreak,
+  opsResponsiblePlayLimit,
+  opsResponsibleState,
+} from '../../../shared/contract/responsible';
+import { opsCall, pesos, when } from '../api';
 import { Action, State, useLoad } from '../ui';
 
 type Responsible = z.output<typeof opsResponsibleState.data>;
@@ -22,6 +26,8 @@ const LENGTHS = {
   ],
 } as const;
 type Kind = keyof typeof LENGTHS;
+/** A break's length, as the contract names it. */
+type Length = (typeof LENGTHS)[Kind][number][0];
 
 const limitText = (l: Responsible['depositLimits'][number]) =>
   `${l.amount === null ? 'no limit' : `₱${pesos(l.amount)}`} · used ₱${pesos(l.used)}${
@@ -41,6 +47,7 @@ function PlayLimitForm({ uid, onDone }: { uid: number; onDone(): Promise<void> }
   const [reason, setReason] = useState('');
   const typed = amount.trim() === '' ? null : Number(amount);
   const valid = typed === null || (Number.isFinite(typed) && typed > 0 && /^\d+(\.\d{1,2})?$/.test(amount.trim()));
+  const limitName = `${period === 'day' ? 'daily' : `${period}ly`} ${kind} limit`;
   return (
     <div className="inline-form">
       <select aria-label="Limit kind" value={kind} onChange={(e) => setKind(e.target.value as 'loss' | 'wager')}>
@@ -74,14 +81,18 @@ function PlayLimitForm({ uid, onDone }: { uid: number; onDone(): Promise<void> }
         disabled={reason.trim().length < 3 || !valid}
         title="Type the player's request and an amount (at most two decimals) first"
         done="Limit saved"
-        run={async () => {
-          const what = `${period === 'day' ? 'daily' : `${period}ly`} ${kind} limit`;
-          const question =
-            typed === null
-              ? `Remove the ${what}? A removal applies after 24 hours.`
-              : `Set the ${what} to ₱${pesos(typed)}? A lower limit applies at once, a higher one after 24 hours.`;
-          if (!window.confirm(question)) return;
-          await post(`/ops/users/${uid}/responsible/playLimit`, { kind, period, amount: typed, reason: reason.trim() });
+        confirm={typed === null ? `Remove the ${limitName}?` : `Set the ${limitName} to ₱${pesos(typed)}?`}
+        what={
+          typed === null
+            ? 'A removal applies after 24 hours.'
+            : 'A lower limit applies at once, a higher one after 24 hours.'
+        }
+        reason={reason.trim()}
+        run={async (confirmed) => {
+          await opsCall(opsResponsiblePlayLimit, {
+            params: { uid },
+            body: { kind, period, amount: typed, reason: confirmed },
+          });
           setReason('');
           setAmount('');
           await onDone();
@@ -99,11 +110,12 @@ function PlayLimitForm({ uid, onDone }: { uid: number; onDone(): Promise<void> }
  */
 export function PlayerResponsible(props: { uid: number }) {
   const { uid } = props;
-  const state = useLoad(() => get<Responsible>(`/ops/users/${uid}/responsible`), [uid]);
+  const state = useLoad(() => opsCall(opsResponsibleState, { params: { uid } }), [uid]);
   const [kind, setKind] = useState<Kind>('cooloff');
-  const [length, setLength] = useState<string>('24h');
+  const [length, setLength] = useState<Length>('24h');
   const [reason, setReason] = useState('');
   const s = state.data;
+  const breakLabel = LENGTHS[kind].find(([value]) => value === length)?.[1] ?? length;
   return (
     <>
       <h4>Responsible gaming</h4>
@@ -159,7 +171,7 @@ export function PlayerResponsible(props: { uid: number }) {
           <option value="cooloff">Cool-off</option>
           <option value="exclusion">Self-exclusion</option>
         </select>
-        <select aria-label="Break length" value={length} onChange={(e) => setLength(e.target.value)}>
+        <select aria-label="Break length" value={length} onChange={(e) => setLength(e.target.value as Length)}>
           {LENGTHS[kind].map(([value, label]) => (
             <option key={value} value={value}>
               {label}
@@ -178,15 +190,11 @@ export function PlayerResponsible(props: { uid: number }) {
           disabled={reason.trim().length < 3}
           title="Type the player's request first"
           done="Break started"
-          run={async () => {
-            const label = LENGTHS[kind].find(([value]) => value === length)?.[1] ?? length;
-            if (
-              !window.confirm(
-                `Start a ${label} ${kind === 'cooloff' ? 'cool-off' : 'self-exclusion'}? It cannot be lifted early, not even by support.`,
-              )
-            )
-              return;
-            await post(`/ops/users/${uid}/responsible/break`, { kind, length, reason: reason.trim() });
+          confirm={`Start a ${breakLabel} ${kind === 'cooloff' ? 'cool-off' : 'self-exclusion'}?`}
+          what="It cannot be lifted early, not even by support."
+          reason={reason.trim()}
+          run={async (confirmed) => {
+            await opsCall(opsResponsibleBreak, { params: { uid }, body: { kind, length, reason: confirmed } });
             setReason('');
             await state.reload();
           }}

@@ -1,4 +1,5 @@
 import { formatPesos } from '../../../shared/money';
+import { manilaText } from '../../../shared/time';
 import { currentLanguage } from './i18n';
 
 /** Money with two decimals and thousands commas (spec section 9): 1234.5 -> "1,234.50". */
@@ -29,17 +30,12 @@ export const DATE_LOCALES: Record<string, string> = {
 
 export const dateLocale = (language: string = currentLanguage()): string => DATE_LOCALES[language] ?? 'en-US';
 
-/** An ISO instant in the player's locale and Manila time. */
-export function formatDateTime(iso: string, language?: string, withTime = true): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(dateLocale(language), {
-    timeZone: 'Asia/Manila',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}),
-  }).format(date);
-}
+/** An ISO instant in the player's locale and Manila time: the one format of both apps (shared/time.ts). */
+export const formatDateTime = (iso: string, language?: string, withTime = true): string =>
+  manilaText(iso, dateLocale(language), withTime ? 'dateTime' : 'date');
+
+/** The time of day of an instant, Manila time, in the player's locale: "02:05 PM" / "14:05". */
+export const formatClockTime = (iso: string, language?: string): string =>
+  manilaText(iso, dateLocale(language), 'time');
 
 export const formatDate = (iso: string, language?: string): string => formatDateTime(iso, language, false);

@@ -17338,6 +17338,8 @@ export interface operations {
                                 ggr: number;
                                 deposits: number;
                                 withdrawals: number;
+                                /** @description Distinct accounts with at least one bet row that day (the 30 days do not add up to the period) */
+                                activePlayers: number;
                                 newPlayers: number;
                             }[];
                             pending: {

@@ -1,3 +1,4 @@
-/** "14:05" in Manila time, the time a chat message was written. */
-export const formatTime = (iso: string) =>
-  new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Manila' });
+import { formatClockTime } from '../../lib/format';
+
+/** The time a chat message was written, Manila time, in the player's date format: "02:05 PM" / "14:05". */
+export const formatTime = (iso: string) => formatClockTime(iso);

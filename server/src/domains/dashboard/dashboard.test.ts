@@ -198,8 +198,8 @@ describe('the operator dashboard (GET /ops/dashboard)', () => {
     expect(view.daily[0]?.day).toBe('2026-10-23');
     expect(view.daily.at(-1)?.day).toBe('2026-11-21');
     expect(view.daily.filter((d) => d.ggr || d.deposits || d.withdrawals || d.newPlayers)).toEqual([
-      { day: '2026-11-20', ggr: 110, deposits: 1000, withdrawals: 0, newPlayers: 2 },
-      { day: '2026-11-21', ggr: -140, deposits: 500, withdrawals: 300, newPlayers: 3 },
+      { day: '2026-11-20', ggr: 110, deposits: 1000, withdrawals: 0, activePlayers: 1, newPlayers: 2 },
+      { day: '2026-11-21', ggr: -140, deposits: 500, withdrawals: 300, activePlayers: 1, newPlayers: 3 },
     ]);
     const total = (key: 'ggr' | 'deposits' | 'withdrawals' | 'newPlayers') =>
       Math.round(view.daily.reduce((s, d) => s + d[key] * 100, 0)) / 100;
@@ -207,6 +207,15 @@ describe('the operator dashboard (GET /ops/dashboard)', () => {
     expect(total('deposits')).toBe(view.periods.last30Days.deposits.amount);
     expect(total('withdrawals')).toBe(view.periods.last30Days.withdrawals.amount);
     expect(total('newPlayers')).toBe(view.periods.last30Days.newPlayers);
+    // Active players per day are the journal's distinct bettors of each Manila day.
+    const bettorsOn = (from: string, to: string) =>
+      inDb(app.db).value`SELECT COUNT(DISTINCT user_id) FROM balance_journal
+        WHERE type = 'bet' AND created_at >= ${from} AND created_at < ${to}`;
+    for (const d of view.daily) {
+      const from = new Date(`${d.day}T00:00:00+08:00`);
+      const to = new Date(from.getTime() + 86_400_000);
+      expect(d.activePlayers).toBe(Number(await bettorsOn(from.toISOString(), to.toISOString())));
+    }
     // Registrations from the table: guests left out, a guest counted on the day it signed up.
     const registered = (from: string, to: string) =>
       inDb(app.db).value`SELECT COUNT(*) FROM users
@@ -228,7 +237,14 @@ describe('the operator dashboard (GET /ops/dashboard)', () => {
     await setClock({ advance: '29d' });
     const month = await dashboard();
     expect(month.today).toBe('2026-12-20');
-    expect(month.daily[0]).toEqual({ day: '2026-11-21', ggr: -140, deposits: 500, withdrawals: 300, newPlayers: 3 });
+    expect(month.daily[0]).toEqual({
+      day: '2026-11-21',
+      ggr: -140,
+      deposits: 500,
+      withdrawals: 300,
+      activePlayers: 1,
+      newPlayers: 3,
+    });
     expect(month.periods.last30Days).toMatchObject({
       ggr: -140,
       deposits: { amount: 500, count: 1 },
@@ -242,7 +258,9 @@ describe('the operator dashboard (GET /ops/dashboard)', () => {
   it('answers zeros and 30 empty days on a fresh casino; only with the operator token', async () => {
     const view = await dashboard();
     expect(view.daily).toHaveLength(30);
-    expect(view.daily.every((d) => d.ggr === 0 && d.deposits === 0 && d.newPlayers === 0)).toBe(true);
+    expect(
+      view.daily.every((d) => d.ggr === 0 && d.deposits === 0 && d.activePlayers === 0 && d.newPlayers === 0),
+    ).toBe(true);
     expect(view.periods.today).toMatchObject({ ggr: 0, ngr: 0, activePlayers: 0, newPlayers: 0 });
     expect(view.pending).toMatchObject({ withdrawals: 0, kyc: 0, chats: 0, deposits: 0 });
     const anonymous = await app.inject({ method: 'GET', url: '/ops/dashboard' });

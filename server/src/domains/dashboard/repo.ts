@@ -79,6 +79,16 @@ export function createDashboardRepo(db: Db) {
       .where('created_at', '>=', param<string>('from'))
       .where('created_at', '<', param<string>('to')),
   );
+  // Who bet in each UTC hour, once per hour: the service makes distinct players per Manila day of them.
+  const bettorHours = prepareQuery(db, (b) =>
+    b
+      .selectFrom('balance_journal')
+      .select([hourOf(sql.ref<string>('created_at')).as('hour'), 'user_id'])
+      .distinct()
+      .where('type', '=', sql.lit('bet'))
+      .where('created_at', '>=', param<string>('from'))
+      .where('created_at', '<', param<string>('to')),
+  );
   // A player registers when the account is created, or, for a guest, when it signs up (terms accepted then).
   const registeredAt = sql<string>`coalesce(${sql.ref('terms_accepted_at')}, ${sql.ref('created_at')})`;
   const registrationsByHour = prepareQuery(db, (b) =>
@@ -139,6 +149,7 @@ export function createDashboardRepo(db: Db) {
     journalByHour: (range: { from: string; to: string }): Promise<JournalHourRow[]> => journalByHour.all(range),
     /** Distinct accounts with a bet row in [from, to). */
     bettors: async (range: { from: string; to: string }) => (await bettors.get(range))?.n ?? 0,
+    bettorHours: (range: { from: string; to: string }) => bettorHours.all(range),
     /** Registered (not guest) accounts per UTC hour of their registration in [from, to). */
     registrationsByHour: (range: { from: string; to: string }): Promise<CountHourRow[]> =>
       registrationsByHour.all(range),

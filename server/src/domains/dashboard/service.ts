@@ -87,6 +87,14 @@ export function createDashboardService(deps: {
       const day = days.get(dayOfHour(row.hour));
       if (day) add(day, row);
     }
+    // active players per day: distinct bettors of the day's 24 UTC hours (one who bet on two days counts on each)
+    const bettorsOfDay = new Map<string, Set<number>>();
+    for (const row of await repo.bettorHours(last30)) {
+      const day = dayOfHour(row.hour);
+      const set = bettorsOfDay.get(day) ?? new Set<number>();
+      set.add(row.user_id);
+      bettorsOfDay.set(day, set);
+    }
     for (const row of await repo.registrationsByHour(last30)) {
       const day = days.get(dayOfHour(row.hour));
       if (day) day.newPlayers += row.n;
@@ -123,6 +131,7 @@ export function createDashboardService(deps: {
         ggr: toPesos(d.ggr),
         deposits: toPesos(d.deposits),
         withdrawals: toPesos(d.withdrawals),
+        activePlayers: bettorsOfDay.get(day)?.size ?? 0,
         newPlayers: d.newPlayers,
       })),
       pending: { ...pending, withdrawalsAmount: toPesos(pending.withdrawalsAmount) },

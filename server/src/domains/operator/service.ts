@@ -1,5 +1,5 @@
 import { Code } from '../../../../shared/codes';
-import { may, PERMISSIONS, type Permission, type Role } from '../../../../shared/roles';
+import { may, mayGrant, PERMISSIONS, type Permission, type Role } from '../../../../shared/roles';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
@@ -47,7 +47,7 @@ type Granter = { service: boolean };
  * or move the clock, which the role matrix keeps from admins (shared/roles.ts).
  */
 function assertMayGrant(actor: Granter | undefined, role: Role) {
-  if (actor && !actor.service && role === 'tester') throw new AppError(Code.OPS_FORBIDDEN);
+  if (actor && !mayGrant(actor, role)) throw new AppError(Code.OPS_FORBIDDEN);
 }
 
 export function createOperatorService(deps: {
