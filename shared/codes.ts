@@ -97,6 +97,16 @@ export const Code = {
   DEPOSIT_LIMIT_REACHED: 40025,
   DEPOSIT_NOT_PENDING: 40061,
   BONUS_LOCKED: 40080,
+  /** KYC documents: the bytes are not a JPEG, PNG or WebP image (whatever the name or declared type says). */
+  KYC_DOCUMENT_TYPE: 40090,
+  /** KYC documents: the image is over the size limit (KYC_DOCUMENT_MAX_BYTES). */
+  KYC_DOCUMENT_TOO_LARGE: 40091,
+  /** KYC: submitting for review before the ID front, ID back and selfie are all uploaded. */
+  KYC_DOCUMENTS_MISSING: 40092,
+  /** KYC documents: no upload while the submission is waiting for review or after it was verified. */
+  KYC_DOCUMENTS_LOCKED: 40093,
+  /** The full name cannot be changed once the identity is verified. */
+  KYC_NAME_LOCKED: 40094,
 
   GAME_NOT_FOUND: 50001,
   GAME_NOT_PLAYABLE: 50002,

@@ -237,6 +237,26 @@ export const codeMessages: Record<CodeValue, Text> = {
     'en-US': '{locked} of your balance is bonus still being wagered. You can withdraw up to {available} now',
     'vi-VN': '{locked} trong số dư là tiền thưởng chưa hoàn thành doanh số cược. Bạn có thể rút tối đa {available}',
   },
+  [Code.KYC_DOCUMENT_TYPE]: {
+    'en-US': 'This file is not a photo we can read. Please use a JPEG, PNG or WebP image',
+    'vi-VN': 'Tệp này không phải ảnh hợp lệ. Vui lòng dùng ảnh JPEG, PNG hoặc WebP',
+  },
+  [Code.KYC_DOCUMENT_TOO_LARGE]: {
+    'en-US': 'The photo is larger than {mb} MB. Please take a smaller one',
+    'vi-VN': 'Ảnh lớn hơn {mb} MB. Vui lòng chụp ảnh nhỏ hơn',
+  },
+  [Code.KYC_DOCUMENTS_MISSING]: {
+    'en-US': 'Please upload the front and back of your ID and a selfie first',
+    'vi-VN': 'Vui lòng tải lên mặt trước, mặt sau giấy tờ tùy thân và ảnh chân dung trước',
+  },
+  [Code.KYC_DOCUMENTS_LOCKED]: {
+    'en-US': 'Your photos cannot be changed while your identity is {status}',
+    'vi-VN': 'Không thể thay đổi ảnh khi danh tính của bạn đang ở trạng thái {status}',
+  },
+  [Code.KYC_NAME_LOCKED]: {
+    'en-US': 'Your full name is verified and can no longer be changed. Please contact support',
+    'vi-VN': 'Họ tên của bạn đã được xác minh và không thể thay đổi. Vui lòng liên hệ hỗ trợ',
+  },
   [Code.CAPTCHA_INVALID]: {
     'en-US': 'The captcha is wrong or has expired. Please try again',
     'vi-VN': 'Mã captcha sai hoặc đã hết hạn. Vui lòng thử lại',

@@ -32,6 +32,8 @@ export const PERMISSIONS = {
   'money.settings': ['admin'],
   /** The KYC queue. */
   'kyc.read': ['support', 'risk', 'admin', 'tester'],
+  /** The KYC photos themselves (ID front and back, selfie): personal data, not for cashiers or testers. */
+  'kyc.documents': ['support', 'risk', 'admin'],
   /** KYC decisions. */
   'kyc.decide': ['risk', 'admin'],
   /** Responsible-gaming view and breaks set by support. */

@@ -101,6 +101,23 @@ export function opsCall<E extends Endpoint>(
 }
 
 export const get = <T>(path: string, query?: Query) => ops<T>('GET', path, { query });
+
+/**
+ * A file the server answers as itself, not an envelope (a KYC photo): fetched with the same session or
+ * token as every call (an <img src> would not carry the token), kept in memory only (the server says
+ * no-store). A refusal is the envelope, thrown as OpsError.
+ */
+export async function getBlob(path: string): Promise<Blob> {
+  const response = await fetch(new URL(path, window.location.origin), {
+    credentials: 'same-origin',
+    cache: 'no-store',
+    headers: token.get() ? { [RequestHeader.authorization]: `Bearer ${token.get()}` } : {},
+  });
+  if (response.ok && !(response.headers.get('content-type') ?? '').includes('json')) return response.blob();
+  const envelope = (await response.json().catch(() => null)) as { code: number; msg: string } | null;
+  if (response.status === 401) onUnauthorized();
+  throw new OpsError(envelope?.code ?? 0, envelope?.msg || `HTTP ${response.status}`, response.status);
+}
 export const post = <T>(path: string, body: unknown = {}) => ops<T>('POST', path, { body });
 export const del = <T>(path: string, query?: Query) => ops<T>('DELETE', path, { query });
 

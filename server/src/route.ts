@@ -135,6 +135,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
       response: { 200: envelopeSchema(endpoint.data) },
     },
     config: { signed: endpoint.signed === true },
+    ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
     onRequest: endpoint.access === 'ops' ? checkOps : authenticate,
     ...(endpoint.idempotent ? { onSend: keepAnswer } : {}),
     // A POST without a body (no content at all) is read as {}, so `logout` needs no dummy payload.

@@ -47,6 +47,8 @@ export interface Endpoint {
    * IDEMPOTENCY_IN_PROGRESS. Both codes come with the mark (answerableCodes below).
    */
   idempotent?: true;
+  /** A body limit of its own in bytes, above the server's default (64 KiB): KYC photo uploads. */
+  bodyLimit?: number;
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodObject;

@@ -5,7 +5,7 @@ import { kycStatusSchema, userAccountSchema } from './account';
 import { isoTime, paged, pageQuery, pesos } from './common';
 import { defineEndpoint } from './define';
 import { AMOUNT_CEILING, amountInput, dateRangeCheck, dateRangeQuery, signedPesos } from './fields';
-import { kycIdTypeSchema } from './kyc';
+import { KYC_DOCUMENT_TYPES, kycDocumentKindSchema, kycIdTypeSchema } from './kyc';
 import { channelSchema, depositStatusSchema, rechargeMethodSchema } from './recharge';
 import { walletBankSchema, withdrawStatusSchema } from './withdraw';
 
@@ -399,6 +399,10 @@ export const captchaAnswer = defineEndpoint({
 
 // ------------------------------------------------------------------------------------------------ KYC
 
+const opsKycDocumentSchema = z
+  .object({ contentType: z.enum(KYC_DOCUMENT_TYPES), size: z.number().int(), uploadedAt: isoTime })
+  .nullable();
+
 export const opsKycSchema = z.object({
   id: z.number().int(),
   uid: z.number().int(),
@@ -415,6 +419,9 @@ export const opsKycSchema = z.object({
   decidedBy: z.string().nullable(),
   registeredAt: isoTime,
   deadline: isoTime.describe('Registration + 7 days'),
+  documents: z
+    .object({ idFront: opsKycDocumentSchema, idBack: opsKycDocumentSchema, selfie: opsKycDocumentSchema })
+    .describe("The player's current photos (GET /ops/kyc/:uid/documents/:kind answers the bytes)"),
 });
 
 export const listKyc = defineEndpoint({
@@ -443,10 +450,21 @@ export const decideKyc = defineEndpoint({
     .strictObject({
       decision: z.enum(['verified', 'rejected']),
       reason: reasonText.default('').describe('Shown to the player; required for a rejection'),
+      retake: z
+        .array(kycDocumentKindSchema)
+        .max(3)
+        .default([])
+        .describe(
+          'On a rejection, the photos the player must take again: they are removed, so the player uploads them anew',
+        ),
     })
     .refine((b) => b.decision === 'verified' || b.reason.length > 0, {
       message: RuleMessage.required,
       path: ['reason'],
+    })
+    .refine((b) => b.decision === 'rejected' || b.retake.length === 0, {
+      message: RuleMessage.format,
+      path: ['retake'],
     }),
   data: opsKycSchema,
   codes: [Code.OPS_NOT_FOUND, Code.TRANSITION_INVALID],

@@ -43,6 +43,7 @@ export const userBaseSchema = z.object({
   avatar: z.string(),
   phone: z.string(),
   realName: z.string(),
+  realNameLocked: z.boolean().describe('The identity is verified: the full name is the verified one and cannot change'),
   birthDate: z.string().describe('MM/DD/YYYY, empty when not given'),
   email: z.string(),
   registeredAt: isoTime,
@@ -288,7 +289,7 @@ export const modifyUser = defineEndpoint({
       path: ['smsCode'],
     }),
   data: userInfoSchema,
-  codes: [Code.PHONE_TAKEN, Code.SMS_CODE_INVALID, Code.GUEST_NOT_ALLOWED, Code.AVATAR_UNKNOWN],
+  codes: [Code.PHONE_TAKEN, Code.SMS_CODE_INVALID, Code.GUEST_NOT_ALLOWED, Code.AVATAR_UNKNOWN, Code.KYC_NAME_LOCKED],
 });
 
 export const userBase = defineEndpoint({

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../server/src/config';
 import { IDENTITY } from '../../server/src/test/world';
+import { documentBodies } from '../../server/src/world/recipes';
 import { newContext } from './browser';
 import { ARTIFACTS, confirmInPage, register, uidOf, visible, WAIT } from './journey';
 import { liveStack } from './server';
@@ -49,14 +50,24 @@ describe('the back office tabs', () => {
       // a player with a session from this browser and a pending identity verification
       const player = await register(page);
       const uid = await uidOf(page);
-      const submitted = await page.evaluate(async (identity) => {
-        const r = await fetch('/api/user/kyc/submit', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', requestfrom: 'H5' },
-          body: JSON.stringify(identity),
-        });
-        return ((await r.json()) as { success: boolean }).success;
-      }, IDENTITY);
+      const submitted = await page.evaluate(
+        async ({ identity, photos }) => {
+          for (const body of photos) {
+            await fetch('/api/user/kyc/documents', {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', requestfrom: 'H5' },
+              body: JSON.stringify(body),
+            });
+          }
+          const r = await fetch('/api/user/kyc/submit', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', requestfrom: 'H5' },
+            body: JSON.stringify(identity),
+          });
+          return ((await r.json()) as { success: boolean }).success;
+        },
+        { identity: IDENTITY, photos: documentBodies() },
+      );
       expect(submitted).toBe(true);
 
       await operator.goto('/ops');
@@ -74,6 +85,9 @@ describe('the back office tabs', () => {
       await submission.click();
       const decision = queue.getByRole('region', { name: `Verification of ${player.username}` });
       await visible(decision.getByText(IDENTITY.realName, { exact: true }));
+      // the operator approves from the photos: all three load (as blobs, with the operator's token)
+      for (const kind of ['idFront', 'idBack', 'selfie'])
+        await visible(decision.getByTestId(`kyc-doc-${kind}`).locator('img'));
       await shootBoth(operator, 'kyc');
       await decision.getByRole('button', { name: 'Approve' }).click();
       await confirmInPage(operator);

@@ -3,6 +3,7 @@ import { md5 } from 'js-md5';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { IDENTITY } from '../../server/src/test/world';
+import { documentBodies } from '../../server/src/world/recipes';
 import { newContext } from './browser';
 import {
   clientNavigate,
@@ -60,6 +61,7 @@ describe('withdraw journey with a bonus being wagered (issue 15 item 4)', () => 
         account: `917${String(randomInt(10_000_000)).padStart(7, '0')}`,
         password: md5('trade123'),
       });
+      for (const body of documentBodies()) await api(page, 'POST', '/api/user/kyc/documents', body);
       await api(page, 'POST', '/api/user/kyc/submit', IDENTITY);
       await ops(live.server.url, 'POST', `/ops/kyc/${uid}/decide`, { decision: 'verified' });
       // 447.00 of the player's own money, then the sign-up bonus (18.00, turned over once).

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { PHOTO_PNG_BASE64 } from '../../server/src/world/recipes';
 import { newContext } from './browser';
 import {
   clientNavigate,
@@ -66,8 +67,13 @@ describe('withdraw journey', () => {
       await bind.waitFor({ state: 'hidden', timeout: WAIT });
       await visible(page.getByTestId('bound-wallet').getByText('Juan Dela Cruz'));
 
-      // identity: the form, then the operator's decision
+      // identity: the three photos (camera or file), the form, then the operator's decision
       await page.getByRole('button', { name: 'Verify my identity' }).click();
+      const photo = { name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from(PHOTO_PNG_BASE64, 'base64') };
+      for (const kind of ['idFront', 'idBack', 'selfie']) {
+        await page.getByTestId(`kyc-${kind}-file`).setInputFiles({ ...photo, name: `${kind}.png` });
+        await visible(page.getByTestId(`kyc-photo-${kind}`).getByText('Uploaded'));
+      }
       await page.getByLabel('Full name as on your ID').fill('Juan Dela Cruz');
       const birth = page.getByLabel('Date of birth');
       await birth.fill('01151990');

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { z } from 'zod';
+import { KYC_DOCUMENT_KINDS, type KycDocumentKind } from '../../../shared/contract/kyc';
 import type { listKyc } from '../../../shared/contract/ops-money';
-import { can, get, post, when } from '../api';
+import { can, get, getBlob, post, when } from '../api';
 import { Action, Pager, PickRow, Section, State, useLoad } from '../ui';
 
 type Submission = z.output<typeof listKyc.data>['list'][number];
@@ -86,11 +87,68 @@ export function Kyc() {
   );
 }
 
+const KIND_LABELS: Record<KycDocumentKind, string> = { idFront: 'ID front', idBack: 'ID back', selfie: 'Selfie' };
+
+/** One KYC photo, fetched as a blob with the operator's session (never cached), shown until unmounted. */
+function DocumentImage({
+  uid,
+  kind,
+  doc,
+}: {
+  uid: number;
+  kind: KycDocumentKind;
+  doc: Submission['documents'][KycDocumentKind];
+}) {
+  const [url, setUrl] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!doc) return;
+    let objectUrl: string | null = null;
+    let gone = false;
+    getBlob(`/ops/kyc/${uid}/documents/${kind}`)
+      .then((blob) => {
+        if (gone) return;
+        objectUrl = URL.createObjectURL(blob);
+        setUrl(objectUrl);
+      })
+      .catch((e: Error) => !gone && setError(e.message));
+    return () => {
+      gone = true;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [uid, kind, doc]);
+  return (
+    <figure className="kyc-doc" data-testid={`kyc-doc-${kind}`}>
+      {!doc ? (
+        <div className="kyc-doc__missing">Not uploaded</div>
+      ) : error ? (
+        <div className="kyc-doc__missing warn">{error}</div>
+      ) : url ? (
+        <a href={url} target="_blank" rel="noreferrer" title="Open full size">
+          <img src={url} alt={`${KIND_LABELS[kind]} of player ${uid}`} />
+        </a>
+      ) : (
+        <div className="kyc-doc__missing muted">Loading…</div>
+      )}
+      <figcaption>
+        {KIND_LABELS[kind]}
+        {doc && (
+          <span className="muted">
+            {' '}
+            · {Math.ceil(doc.size / 1024)} KB · {when(doc.uploadedAt)}
+          </span>
+        )}
+      </figcaption>
+    </figure>
+  );
+}
+
 function Decision(props: { k: Submission; onDone: () => Promise<void> }) {
   const { k } = props;
   const [reason, setReason] = useState('');
+  const [retake, setRetake] = useState<KycDocumentKind[]>([]);
   const decide = async (decision: 'verified' | 'rejected', typed: string) => {
-    await post(`/ops/kyc/${k.uid}/decide`, { decision, reason: typed });
+    await post(`/ops/kyc/${k.uid}/decide`, { decision, reason: typed, ...(decision === 'rejected' ? { retake } : {}) });
     await props.onDone();
   };
   return (
@@ -98,6 +156,15 @@ function Decision(props: { k: Submission; onDone: () => Promise<void> }) {
       <h3>
         {k.username} <span className="muted">#{k.uid}</span>
       </h3>
+      {can('kyc.documents') ? (
+        <div className="kyc-docs">
+          {KYC_DOCUMENT_KINDS.map((kind) => (
+            <DocumentImage key={kind} uid={k.uid} kind={kind} doc={k.documents[kind]} />
+          ))}
+        </div>
+      ) : (
+        <p className="muted">Your role cannot see the ID photos.</p>
+      )}
       <dl>
         <dt>Real name</dt>
         <dd>{k.realName}</dd>
@@ -126,6 +193,19 @@ function Decision(props: { k: Submission; onDone: () => Promise<void> }) {
       </dl>
       {k.status === 'pending' && can('kyc.decide') && (
         <div className="inline-form">
+          <fieldset className="kyc-retake">
+            <legend>On rejection, ask for a new photo of</legend>
+            {KYC_DOCUMENT_KINDS.map((kind) => (
+              <label key={kind}>
+                <input
+                  type="checkbox"
+                  checked={retake.includes(kind)}
+                  onChange={(e) => setRetake((r) => (e.target.checked ? [...r, kind] : r.filter((x) => x !== kind)))}
+                />{' '}
+                {KIND_LABELS[kind]}
+              </label>
+            ))}
+          </fieldset>
           <input
             aria-label="Rejection reason"
             placeholder="Reason (shown to the player)"

@@ -320,6 +320,16 @@ const FILE_ANSWERS: Record<string, Json> = {
       },
     },
   },
+  'get /ops/kyc/{uid}/documents/{kind}': {
+    description:
+      'The photo itself (JPEG, PNG or WebP, its type read from its bytes at upload), Cache-Control no-store; a refusal is the failure envelope (JSON)',
+    content: {
+      'image/jpeg': { schema: { type: 'string', format: 'binary' } },
+      'image/png': { schema: { type: 'string', format: 'binary' } },
+      'image/webp': { schema: { type: 'string', format: 'binary' } },
+      'application/json': { schema: { $ref: '#/components/schemas/Failure' } },
+    },
+  },
   'get /ops/snapshots/{name}/file': {
     description:
       'The snapshot as a file (an SQLite database), as an attachment; a refusal is the failure envelope (HTTP 200, JSON)',

@@ -4,7 +4,7 @@ import type { WebSocket } from 'ws';
 import type { Frame } from '../../../shared/socket';
 import { signFields } from '../lib/signature';
 import { hashed, opsClient, registerPlayer, TestClient, testApp } from '../test/helpers';
-import { readyPlayer, withdraw } from '../test/money';
+import { readyPlayer, uploadDocuments, withdraw } from '../test/money';
 
 let app: FastifyInstance;
 beforeEach(async () => {
@@ -126,6 +126,7 @@ describe('the socket', () => {
     const { client, info } = await registerPlayer(app);
     const ws = await app.injectWS(`/webSocket/${info.uid}`, { headers: { cookie: client.cookie } });
     const inbox = listen(ws);
+    await uploadDocuments(client);
     await client.post('/api/user/kyc/submit', {
       realName: 'Juan Dela Cruz',
       birthDate: '01/15/1990',

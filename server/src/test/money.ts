@@ -57,6 +57,10 @@ export const bindWallet = (client: TestClient, wallet: TestWallet = WALLET) =>
 export const verifyIdentity = (app: FastifyInstance, client: TestClient, uid: number) =>
   world.verifyIdentity(world.injectCaller(app), { uid, ...asPlayer(client) });
 
+/** Uploads the three KYC photos a submission needs (a 1x1 PNG each). */
+export const uploadDocuments = (client: TestClient) =>
+  world.uploadDocuments(world.injectCaller(client.app), asPlayer(client));
+
 /** Credits the balance through the journal, as an operator adjustment. */
 export async function fund(app: FastifyInstance, uid: number, pesos: number) {
   await world.fund(world.injectCaller(app), uid, pesos);

@@ -12,6 +12,7 @@ import { md5 } from 'js-md5';
 import { Code } from '../../../shared/codes';
 import { signFields } from '../lib/signature';
 import { stepAt, totpCode } from '../lib/totp';
+import { documentBodies } from '../world/recipes';
 import type { TestApp } from './harness';
 import type { Player } from './world';
 
@@ -58,6 +59,7 @@ export const EXAMPLE_EXCEPTIONS: Record<string, string> = {
   // plugins/docs.ts), and an example of a HAR or of a database would be pages of noise or binary.
   'get /ops/requests.har': 'answers the request log as an HTTP Archive attachment, not an envelope',
   'get /ops/snapshots/{name}/file': 'answers the snapshot as an SQLite database file (binary), not an envelope',
+  'get /ops/kyc/{uid}/documents/{kind}': "answers the player's photo itself (binary image), not an envelope",
 };
 
 const OPERATOR_PASSWORD = 'example-password-1';
@@ -211,6 +213,7 @@ export const PHASES: Phase[] = [
       ['post /api/chat/read', { body: {} }],
       ['get /api/captcha'],
       ['post /api/user/modify', { body: { nickname: 'Maria', gender: 'female' } }],
+      ...documentBodies().map((body): Step => ['post /api/user/kyc/documents', { body }]),
       [
         'post /api/user/kyc/submit',
         { body: { realName: 'Maria Santos', birthDate: '03/14/1995', idType: 'umid', idNumber: '0111-7654321-0' } },

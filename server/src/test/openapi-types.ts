@@ -1844,6 +1844,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/kyc/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload one KYC photo (ID front, ID back or selfie): JPEG, PNG or WebP up to 5 MiB, base64; replaces the one before
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 20002, 20012, 20015, 40090, 40091, 40093 (shared/codes.ts).
+         */
+        post: operations["postUserKycDocuments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/kyc/submit": {
         parameters: {
             query?: never;
@@ -1855,7 +1875,7 @@ export interface paths {
         put?: never;
         /**
          * Submit personal information for identity verification; the operator decides
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 20002, 20012, 20015, 40020, 40022 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 20002, 20012, 20015, 40020, 40022, 40092 (shared/codes.ts).
          */
         post: operations["postUserKycSubmit"];
         delete?: never;
@@ -1915,7 +1935,7 @@ export interface paths {
         put?: never;
         /**
          * Change nickname, gender, avatar, personal information, or bind a phone with an SMS code
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 20002, 20004, 20008, 20012, 20015, 20017 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 20002, 20004, 20008, 20012, 20015, 20017, 40094 (shared/codes.ts).
          */
         post: operations["postUserModify"];
         delete?: never;
@@ -2774,6 +2794,26 @@ export interface paths {
          * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 30050, 30056, 30057, 40019 (shared/codes.ts).
          */
         post: operations["postOpsKycByUidDecide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/kyc/{uid}/documents/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A player's KYC photo (idFront, idBack or selfie) as the image itself; for operators with kyc.documents
+         * @description Failure codes besides the business ones of its domain: 10001, 10005, 10010, 30001, 30050, 30051 (shared/codes.ts).
+         */
+        get: operations["getOpsKycByUidDocumentsByKind"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3772,7 +3812,7 @@ export interface components {
              * @description A code of shared/codes.ts
              * @enum {integer}
              */
-            code: 10001 | 10002 | 10003 | 10004 | 10005 | 10006 | 10007 | 10008 | 10009 | 10010 | 10011 | 10012 | 20001 | 20002 | 20003 | 20004 | 20005 | 20006 | 20007 | 20008 | 20009 | 20010 | 20011 | 20012 | 20013 | 20014 | 20015 | 20016 | 20017 | 20018 | 20019 | 20020 | 20021 | 20041 | 30001 | 30002 | 30003 | 30050 | 30051 | 30052 | 30053 | 30054 | 30055 | 30056 | 30057 | 40001 | 40002 | 40003 | 40004 | 40005 | 40006 | 40007 | 40008 | 40009 | 40010 | 40011 | 40012 | 40013 | 40014 | 40015 | 40016 | 40017 | 40018 | 40019 | 40020 | 40021 | 40022 | 40023 | 40024 | 40025 | 40061 | 40080 | 50001 | 50002 | 50003 | 50004 | 50005 | 50006 | 50007 | 50008 | 50009 | 50010 | 50011 | 50012 | 50013 | 60001 | 60002 | 60003 | 60101 | 60102 | 60201 | 60202 | 60203 | 60204 | 60205 | 60206 | 60207 | 60208 | 60209 | 60210 | 60211 | 60212 | 60213 | 60301 | 60302 | 60303 | 60304 | 60305 | 60306 | 60307 | 60308 | 60411 | 60412 | 60501 | 60502 | 60503 | 60521 | 60522 | 60523 | 60524 | 30004 | 30005 | 30006 | 30007 | 30008 | 30009 | 30010 | 30031 | 30032 | 30033 | 30041 | 30060 | 30061;
+            code: 10001 | 10002 | 10003 | 10004 | 10005 | 10006 | 10007 | 10008 | 10009 | 10010 | 10011 | 10012 | 20001 | 20002 | 20003 | 20004 | 20005 | 20006 | 20007 | 20008 | 20009 | 20010 | 20011 | 20012 | 20013 | 20014 | 20015 | 20016 | 20017 | 20018 | 20019 | 20020 | 20021 | 20041 | 30001 | 30002 | 30003 | 30050 | 30051 | 30052 | 30053 | 30054 | 30055 | 30056 | 30057 | 40001 | 40002 | 40003 | 40004 | 40005 | 40006 | 40007 | 40008 | 40009 | 40010 | 40011 | 40012 | 40013 | 40014 | 40015 | 40016 | 40017 | 40018 | 40019 | 40020 | 40021 | 40022 | 40023 | 40024 | 40025 | 40061 | 40080 | 40090 | 40091 | 40092 | 40093 | 40094 | 50001 | 50002 | 50003 | 50004 | 50005 | 50006 | 50007 | 50008 | 50009 | 50010 | 50011 | 50012 | 50013 | 60001 | 60002 | 60003 | 60101 | 60102 | 60201 | 60202 | 60203 | 60204 | 60205 | 60206 | 60207 | 60208 | 60209 | 60210 | 60211 | 60212 | 60213 | 60301 | 60302 | 60303 | 60304 | 60305 | 60306 | 60307 | 60308 | 60411 | 60412 | 60501 | 60502 | 60503 | 60521 | 60522 | 60523 | 60524 | 30004 | 30005 | 30006 | 30007 | 30008 | 30009 | 30010 | 30031 | 30032 | 30033 | 30041 | 30060 | 30061;
             /** @description Readable message in the language of the `language` header */
             msg: string;
             /** @description null, except a validation failure (10001): every field and its rule message */
@@ -3959,6 +3999,12 @@ export interface components {
             detail: string;
             createdAt: string;
         };
+        /** @description When each photo was uploaded; null when it is missing (the player never sees the photos themselves) */
+        KycDocuments: {
+            idFront: string | null;
+            idBack: string | null;
+            selfie: string | null;
+        };
         KycState: {
             /**
              * @description unverified (nothing submitted), pending (waiting for review), verified or rejected
@@ -3975,6 +4021,7 @@ export interface components {
             restricted: boolean;
             /** @description The latest submission, masked; null when none */
             submission: components["schemas"]["KycSubmission"] | null;
+            documents: components["schemas"]["KycDocuments"];
         };
         KycSubmission: {
             /** @description Full name as on the ID; masked for the player (J*** D*** C***) */
@@ -4103,6 +4150,27 @@ export interface components {
             registeredAt: string;
             /** @description Registration + 7 days */
             deadline: string;
+            /** @description The player's current photos (GET /ops/kyc/:uid/documents/:kind answers the bytes) */
+            documents: {
+                idFront: {
+                    /** @enum {string} */
+                    contentType: "image/jpeg" | "image/png" | "image/webp";
+                    size: number;
+                    uploadedAt: string;
+                } | null;
+                idBack: {
+                    /** @enum {string} */
+                    contentType: "image/jpeg" | "image/png" | "image/webp";
+                    size: number;
+                    uploadedAt: string;
+                } | null;
+                selfie: {
+                    /** @enum {string} */
+                    contentType: "image/jpeg" | "image/png" | "image/webp";
+                    size: number;
+                    uploadedAt: string;
+                } | null;
+            };
         };
         OpsWithdrawal: {
             orderNo: string;
@@ -4403,6 +4471,8 @@ export interface components {
             avatar: string;
             phone: string;
             realName: string;
+            /** @description The identity is verified: the full name is the verified one and cannot change */
+            realNameLocked: boolean;
             /** @description MM/DD/YYYY, empty when not given */
             birthDate: string;
             email: string;
@@ -13149,6 +13219,128 @@ export interface operations {
             };
         };
     };
+    postUserKycDocuments: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Where the call comes from: H5 in a browser, APP_H5 inside the native wrapper (a cheap CSRF guard)
+                 * @example H5
+                 */
+                requestFrom: "H5" | "APP_H5";
+                /**
+                 * @description Language of `msg`
+                 * @example en-US
+                 */
+                language?: "en-US" | "vi-VN";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "idFront" | "idBack" | "selfie";
+                    /** @description The image file, base64 (no data: prefix) */
+                    image: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: components["schemas"]["KycState"];
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 20002 | 20012 | 20015 | 40090 | 40091 | 40093;
+                    });
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10002;
+                    };
+                };
+            };
+            /** @description The requestFrom header is missing or wrong */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
     postUserKycSubmit: {
         parameters: {
             query?: never;
@@ -13196,7 +13388,7 @@ export interface operations {
                         data: components["schemas"]["KycState"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20002 | 20012 | 20015 | 40020 | 40022;
+                        code?: 10001 | 20002 | 20012 | 20015 | 40020 | 40022 | 40092;
                     });
                 };
             };
@@ -13562,7 +13754,7 @@ export interface operations {
                         data: components["schemas"]["UserInfo"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 20002 | 20004 | 20008 | 20012 | 20015 | 20017;
+                        code?: 10001 | 20002 | 20004 | 20008 | 20012 | 20015 | 20017 | 40094;
                     });
                 };
             };
@@ -15655,7 +15847,7 @@ export interface operations {
                                 /** @enum {string} */
                                 role: "support" | "cashier" | "risk" | "admin" | "tester";
                                 service: boolean;
-                                permissions: ("self" | "players.read" | "players.status" | "money.adjust" | "money.read" | "money.cashier" | "ledger.read" | "money.settings" | "kyc.read" | "kyc.decide" | "responsible.read" | "responsible.write" | "chat" | "inbox.read" | "inbox.send" | "codes.read" | "codes.write" | "audit.read" | "operators.manage" | "tester.tools")[];
+                                permissions: ("self" | "players.read" | "players.status" | "money.adjust" | "money.read" | "money.cashier" | "ledger.read" | "money.settings" | "kyc.read" | "kyc.documents" | "kyc.decide" | "responsible.read" | "responsible.write" | "chat" | "inbox.read" | "inbox.send" | "codes.read" | "codes.write" | "audit.read" | "operators.manage" | "tester.tools")[];
                                 testerTools: boolean;
                             } | null;
                             enrol: {
@@ -15864,7 +16056,7 @@ export interface operations {
                             /** @enum {string} */
                             role: "support" | "cashier" | "risk" | "admin" | "tester";
                             service: boolean;
-                            permissions: ("self" | "players.read" | "players.status" | "money.adjust" | "money.read" | "money.cashier" | "ledger.read" | "money.settings" | "kyc.read" | "kyc.decide" | "responsible.read" | "responsible.write" | "chat" | "inbox.read" | "inbox.send" | "codes.read" | "codes.write" | "audit.read" | "operators.manage" | "tester.tools")[];
+                            permissions: ("self" | "players.read" | "players.status" | "money.adjust" | "money.read" | "money.cashier" | "ledger.read" | "money.settings" | "kyc.read" | "kyc.documents" | "kyc.decide" | "responsible.read" | "responsible.write" | "chat" | "inbox.read" | "inbox.send" | "codes.read" | "codes.write" | "audit.read" | "operators.manage" | "tester.tools")[];
                             testerTools: boolean;
                         };
                     } | (components["schemas"]["Failure"] & {
@@ -18411,6 +18603,11 @@ export interface operations {
                      * @default
                      */
                     reason?: string;
+                    /**
+                     * @description On a rejection, the photos the player must take again: they are removed, so the player uploads them anew
+                     * @default []
+                     */
+                    retake?: ("idFront" | "idBack" | "selfie")[];
                 };
             };
         };
@@ -18479,6 +18676,68 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10008;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
+    getOpsKycByUidDocumentsByKind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uid: string;
+                kind: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The photo itself (JPEG, PNG or WebP, its type read from its bytes at upload), Cache-Control no-store; a refusal is the failure envelope (JSON) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
                     };
                 };
             };

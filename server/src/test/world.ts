@@ -196,6 +196,9 @@ const httpSteps = (call: Caller): recipes.WorldSteps<Held> => ({
   async bindWallet(p, body) {
     await must(call('POST', '/api/user/bankCard/create', { cookie: p.cookie, ip: p.ip, body }), 'bind wallet');
   },
+  async uploadDocument(p, body) {
+    await must(call('POST', '/api/user/kyc/documents', { cookie: p.cookie, ip: p.ip, body }), 'kyc document');
+  },
   async submitIdentity(p, body) {
     await must(call('POST', '/api/user/kyc/submit', { cookie: p.cookie, ip: p.ip, body }), 'kyc submit');
   },
@@ -215,6 +218,11 @@ export async function bindWallet(call: Caller, p: Pick<Player, 'cookie' | 'ip'>,
 
 /** Submits the identity and has the operator verify it. */
 export const verifyIdentity = (call: Caller, p: Held) => recipes.verifiedIdentity(httpSteps(call), p);
+
+/** Uploads the three KYC photos (ID front, ID back, selfie) as the player. */
+export async function uploadDocuments(call: Caller, p: Pick<Player, 'cookie' | 'ip'>) {
+  for (const body of recipes.documentBodies()) await httpSteps(call).uploadDocument(p as Held, body);
+}
 
 /** Transaction password, a bound GCash wallet and a verified identity: the player may withdraw. */
 export const makeWithdrawReady = (

@@ -163,7 +163,7 @@ export default function WithdrawPage() {
         ) : wagering.status === 'error' ? (
           <ErrorState message={wagering.error.message} onRetry={wagering.reload} />
         ) : (
-          <WageringList data={wagering.data} />
+          <WageringList data={wagering.data} restricted={kyc?.restricted === true} />
         )}
       </Section>
 

@@ -290,6 +290,23 @@ export interface IdempotencyKeys {
   user_id: number;
 }
 
+export interface KycDocuments {
+  bytes: Buffer;
+  content_type: "image/jpeg" | "image/png" | "image/webp";
+  id: Generated<number>;
+  kind: "idFront" | "idBack" | "selfie";
+  sha256: string;
+  size: number;
+  uploaded_at: string;
+  user_id: number;
+}
+
+export interface KycReminders {
+  kind: "3d" | "1d";
+  sent_at: string;
+  user_id: number;
+}
+
 export interface KycSubmissions {
   birth_date: string;
   decided_at: string | null;
@@ -918,6 +935,8 @@ export interface DB {
   game_search_terms: GameSearchTerms;
   games: Games;
   idempotency_keys: IdempotencyKeys;
+  kyc_documents: KycDocuments;
+  kyc_reminders: KycReminders;
   kyc_submissions: KycSubmissions;
   ledger_account_slots: LedgerAccountSlots;
   ledger_accounts: LedgerAccounts;

@@ -5,6 +5,7 @@ import { roundRaises } from './0055_round_raises';
 import { playLimits } from './0056_play_limits';
 import { withdrawSms } from './0057_withdraw_sms';
 import { operatorAccounts } from './0058_operator_accounts';
+import { kycDocuments } from './0059_kyc_documents';
 import { crashRounds } from './0061_crash_rounds';
 import { tableDraws } from './0062_table_draws';
 import { fishingPond } from './0063_fishing_pond';
@@ -37,6 +38,7 @@ export const MIGRATIONS: readonly SchemaMigration[] = [
   playLimits,
   withdrawSms,
   operatorAccounts,
+  kycDocuments,
   crashRounds,
   tableDraws,
   fishingPond,

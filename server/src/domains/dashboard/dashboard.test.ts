@@ -6,7 +6,7 @@ import type { getDashboard } from '../../../../shared/contract/ops-dashboard';
 import { sql } from '../../db/builder';
 import { hashed, newPlayer, opsClient, TestClient, testApp } from '../../test/helpers';
 import { inDb } from '../../test/in-db';
-import { fund, readyPlayer, withdraw } from '../../test/money';
+import { fund, readyPlayer, uploadDocuments, withdraw } from '../../test/money';
 import { deposit, gameSession, bet as lostBet, player } from '../../test/play';
 import { IDENTITY, signedBody } from '../../world/recipes';
 
@@ -139,6 +139,7 @@ describe('the operator dashboard (GET /ops/dashboard)', () => {
     await signUp(later);
     const cora = await player(app);
     expect((await cora.client.post('/api/redemption/code/use', { code: 'WELCOME2026' })).body.success).toBe(true);
+    await uploadDocuments(cora.client);
     expect((await cora.client.post('/api/user/kyc/submit', { ...IDENTITY })).body.success).toBe(true);
     expect((await cora.client.post('/api/chat/send', { text: 'Where is my bonus?' })).body.success).toBe(true);
 

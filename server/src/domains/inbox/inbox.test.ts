@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import { opsClient, registerPlayer, TestClient, testApp } from '../../test/helpers';
 import { inDb } from '../../test/in-db';
-import { balanceOf, readyPlayer, withdraw } from '../../test/money';
+import { balanceOf, readyPlayer, uploadDocuments, withdraw } from '../../test/money';
 import { assertLedgerWhole } from '../ledger/whole';
 import { deposit } from '../task/fixtures';
 
@@ -100,6 +100,7 @@ describe('system letters', () => {
 
   it('tells a player their identity was rejected, with the reason', async () => {
     const { client, info } = await registerPlayer(app);
+    await uploadDocuments(client);
     await client.post('/api/user/kyc/submit', {
       realName: 'Juan Dela Cruz',
       birthDate: '05/17/1990',

@@ -97,15 +97,28 @@ export const systemLetters = {
     contentVi: 'Danh tính của bạn đã được xác minh. Tài khoản của bạn có thể rút tiền.',
   }),
 
+  kycDeadline: (daysLeft: number, deadlineEn: string, deadlineVi: string): LetterText => ({
+    titleEn: daysLeft <= 1 ? 'Verify your identity by tomorrow' : `Verify your identity within ${daysLeft} days`,
+    titleVi: daysLeft <= 1 ? 'Hãy xác minh danh tính trước ngày mai' : `Hãy xác minh danh tính trong ${daysLeft} ngày`,
+    contentEn:
+      `Your account must be verified by **${deadlineEn}**. After that, withdrawals stay closed until your ` +
+      'identity is verified.\n\nOpen **Withdraw** (or the Security centre), upload the front and back of your ID and ' +
+      'a selfie, and submit your details.',
+    contentVi:
+      `Tài khoản của bạn cần được xác minh trước **${deadlineVi}**. Sau thời điểm đó, bạn không thể rút tiền cho ` +
+      'đến khi danh tính được xác minh.\n\nMở **Rút tiền** (hoặc Trung tâm bảo mật), tải lên mặt trước, mặt sau ' +
+      'giấy tờ tùy thân và ảnh chân dung, rồi gửi thông tin.',
+  }),
+
   kycRejected: (reason: string): LetterText => ({
     titleEn: 'Identity verification rejected',
     titleVi: 'Xác minh danh tính bị từ chối',
     contentEn:
       `We could not verify your identity${reason ? `: ${reason}` : ''}.\n\n` +
-      'Please submit your personal information again in the Security centre.',
+      'Please upload any photo asked for again and submit your personal information again.',
     contentVi:
       `Chúng tôi không thể xác minh danh tính của bạn${reason ? `: ${reason}` : ''}.\n\n` +
-      'Vui lòng gửi lại thông tin cá nhân trong Trung tâm bảo mật.',
+      'Vui lòng tải lại ảnh được yêu cầu và gửi lại thông tin cá nhân.',
   }),
 };
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import { hashed, opsClient, registerPlayer, TEST_NOW, TestClient, testApp } from '../../test/helpers';
 import { inDb } from '../../test/in-db';
-import { balanceOf, bindWallet, fund, IDENTITY, setTradePassword, withdraw } from '../../test/money';
+import { balanceOf, bindWallet, fund, IDENTITY, setTradePassword, uploadDocuments, withdraw } from '../../test/money';
 
 type KycState = {
   status: string;
@@ -37,6 +37,8 @@ beforeEach(async () => {
   player = registered.client;
   uid = registered.info.uid;
   typed = registered.player;
+  // A submission needs the three photos (kyc-documents.test.ts tries them): this player has them.
+  await uploadDocuments(player);
 });
 afterEach(() => app.close());
 
@@ -61,6 +63,7 @@ describe('submitting personal information', () => {
       deadline: new Date(TEST_NOW.getTime() + 7 * 86_400_000).toISOString(),
       restricted: false,
       submission: null,
+      documents: { idFront: TEST_NOW.toISOString(), idBack: TEST_NOW.toISOString(), selfie: TEST_NOW.toISOString() },
     });
   });
 
@@ -141,6 +144,7 @@ describe('submitting personal information', () => {
 describe('the operator decides', () => {
   it('lists pending submissions unmasked, oldest first, and verifies one', async () => {
     const second = await registerPlayer(app);
+    await uploadDocuments(second.client);
     await submit(IDENTITY);
     await ops().post('/ops/clock', { advance: '1m' });
     await submit({ ...IDENTITY, realName: 'Ana Reyes', idType: 'prc', idNumber: '7654321' }, second.client);

@@ -1,5 +1,5 @@
 import { expressionBuilder, type Selectable } from 'kysely';
-import type { KycIdType } from '../../../../shared/contract/kyc';
+import type { KycDocumentKind, KycDocumentType, KycIdType } from '../../../../shared/contract/kyc';
 import { type Builder, type Engine, param, prepareQuery, sql, typedParam } from '../../db/builder';
 import type { DB } from '../../db/builder/tables';
 import type { Db } from '../../db/database';
@@ -125,7 +125,115 @@ export function createKycRepo(db: Db) {
       .where(filter(engine)),
   );
 
+  // ---- documents: the bytes are read by one query only (the operator's stream); the rest read their facts.
+  const documentFacts = prepareQuery(db, (b) =>
+    b
+      .selectFrom('kyc_documents')
+      .select(['kind', 'content_type', 'size', 'uploaded_at'])
+      .where('user_id', '=', param<number>('userId'))
+      .$narrowType<{ kind: KycDocumentKind; content_type: KycDocumentType }>(),
+  );
+  const documentBytes = prepareQuery(db, (b) =>
+    b
+      .selectFrom('kyc_documents')
+      .select(['content_type', 'bytes', 'size'])
+      .where('user_id', '=', param<number>('userId'))
+      .where('kind', '=', param<KycDocumentKind>('kind'))
+      .$narrowType<{ content_type: KycDocumentType }>(),
+  );
+  const putDocument = prepareQuery(db, (b) =>
+    b
+      .insertInto('kyc_documents')
+      .values({
+        user_id: param<number>('userId'),
+        kind: param<KycDocumentKind>('kind'),
+        content_type: param<KycDocumentType>('contentType'),
+        bytes: param<Buffer>('bytes'),
+        size: param<number>('size'),
+        sha256: param<string>('sha256'),
+        uploaded_at: param<string>('now'),
+      })
+      .onConflict((c) =>
+        c.columns(['user_id', 'kind']).doUpdateSet((e) => ({
+          content_type: e.ref('excluded.content_type'),
+          bytes: e.ref('excluded.bytes'),
+          size: e.ref('excluded.size'),
+          sha256: e.ref('excluded.sha256'),
+          uploaded_at: e.ref('excluded.uploaded_at'),
+        })),
+      ),
+  );
+  const removeDocument = prepareQuery(db, (b) =>
+    b
+      .deleteFrom('kyc_documents')
+      .where('user_id', '=', param<number>('userId'))
+      .where('kind', '=', param<KycDocumentKind>('kind')),
+  );
+
+  // ---- reminders before the deadline
+  // Registered players (no guests) registered in [from, to) whose latest submission is neither verified nor
+  // pending (a pending one waits for the operator, not the player), with no reminder of `kind` yet.
+  const dueReminders = prepareQuery(db, (b) =>
+    b
+      .selectFrom('users as u')
+      .select(['u.id', 'u.created_at'])
+      .where('u.guest', '=', sql.lit(0))
+      .where('u.created_at', '>', param<string>('from'))
+      .where('u.created_at', '<=', param<string>('to'))
+      .where((e) =>
+        e.not(
+          e.exists(
+            e
+              .selectFrom('kyc_submissions as k')
+              .select('k.id')
+              .whereRef('k.user_id', '=', 'u.id')
+              .where('k.status', 'in', [sql.lit('verified' as const), sql.lit('pending' as const)]),
+          ),
+        ),
+      )
+      .where((e) =>
+        e.not(
+          e.exists(
+            e
+              .selectFrom('kyc_reminders as r')
+              .select('r.user_id')
+              .whereRef('r.user_id', '=', 'u.id')
+              .where('r.kind', '=', param<'3d' | '1d'>('kind')),
+          ),
+        ),
+      )
+      .orderBy('u.id')
+      .limit(sql.lit(500)),
+  );
+  const claimReminder = prepareQuery(db, (b) =>
+    b
+      .insertInto('kyc_reminders')
+      .values({ user_id: param<number>('userId'), kind: param<'3d' | '1d'>('kind'), sent_at: param<string>('now') })
+      .onConflict((c) => c.doNothing()),
+  );
+
   return {
+    documentFacts: (userId: number) => documentFacts.all({ userId }),
+    documentBytes: (userId: number, kind: KycDocumentKind) => documentBytes.get({ userId, kind }),
+    /** Inserts the player's photo of this kind, or replaces the one there. */
+    putDocument: async (d: {
+      userId: number;
+      kind: KycDocumentKind;
+      contentType: KycDocumentType;
+      bytes: Buffer;
+      size: number;
+      sha256: string;
+      now: string;
+    }) => {
+      await putDocument.run(d);
+    },
+    removeDocument: async (userId: number, kind: KycDocumentKind) => {
+      await removeDocument.run({ userId, kind });
+    },
+    dueReminders: (kind: '3d' | '1d', from: string, to: string) => dueReminders.all({ kind, from, to }),
+    /** Takes the reminder's unique key; false when another process (or tick) took it first. */
+    claimReminder: async (userId: number, kind: '3d' | '1d', now: string) =>
+      (await claimReminder.run({ userId, kind, now })).changes > 0,
     latest: (userId: number): Promise<KycRow | undefined> => latest.get({ userId }),
     riskFacts: (userId: number) => riskFacts.get({ userId }),
     /** Inserts a pending submission; false when the player already has a pending or verified one. */

@@ -1,6 +1,15 @@
+import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { Code } from '../../../../shared/codes';
-import { KYC_DEADLINE_DAYS, type kycSubmit, normalizeIdNumber } from '../../../../shared/contract/kyc';
+import {
+  KYC_DEADLINE_DAYS,
+  KYC_DOCUMENT_KINDS,
+  KYC_DOCUMENT_MAX_BYTES,
+  type KycDocumentKind,
+  type KycDocumentType,
+  type kycSubmit,
+  normalizeIdNumber,
+} from '../../../../shared/contract/kyc';
 import { ageOn, MINIMUM_AGE } from '../../../../shared/rules';
 import { manilaDay } from '../../../../shared/time';
 import type { Clock } from '../../clock';
@@ -23,6 +32,29 @@ export const maskName = (name: string) =>
     .map((word) => `${word.slice(0, 1)}***`)
     .join(' ');
 export const maskBirthDate = (date: string) => `**/**/${date.slice(-4)}`;
+/**
+ * The image type from the bytes' magic, never from a name or a declared type: JPEG (FF D8 FF), PNG (its
+ * 8-byte signature), WebP (RIFF....WEBP). Anything else is null.
+ */
+export function imageTypeOf(bytes: Buffer): KycDocumentType | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return 'image/png';
+  if (
+    bytes.length >= 12 &&
+    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
+  )
+    return 'image/webp';
+  return null;
+}
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** The reminders before the deadline: the letter `kind`, sent once `daysLeft` days or fewer are left. */
+const REMINDERS = [
+  { kind: '1d', daysLeft: 1 },
+  { kind: '3d', daysLeft: 3 },
+] as const;
+
 export const maskIdNumber = (id: string) => `${'*'.repeat(Math.max(0, id.length - 4))}${id.slice(-4)}`;
 
 /**
@@ -30,7 +62,14 @@ export const maskIdNumber = (id: string) => `${'*'.repeat(Math.max(0, id.length 
  * is computed from the clock, no job needed: from registration + 7 days, an account that is not verified
  * is restricted (withdrawals refused with ACCOUNT_RESTRICTED) until it is verified.
  */
-export function createKycService(deps: { db: Db; clock: Clock; events: EventBus; users: Pick<UserService, 'byId'> }) {
+export function createKycService(deps: {
+  db: Db;
+  clock: Clock;
+  events: EventBus;
+  users: Pick<UserService, 'byId' | 'adoptVerifiedName'>;
+  /** The reminder letter before the deadline (the inbox registers after this domain: reached at call time). */
+  letterDeadline?: (userId: number, daysLeft: number, deadline: string) => Promise<unknown>;
+}) {
   const { db, clock, events, users } = deps;
   const repo = createKycRepo(db);
 
@@ -68,9 +107,26 @@ export function createKycService(deps: { db: Db; clock: Clock; events: EventBus;
     };
   }
 
+  /** When each of the player's photos was uploaded, null where missing. */
+  async function documentsOf(userId: number): Promise<Record<KycDocumentKind, string | null>> {
+    const facts = await repo.documentFacts(userId);
+    const at = (kind: KycDocumentKind) => facts.find((f) => f.kind === kind)?.uploaded_at ?? null;
+    return { idFront: at('idFront'), idBack: at('idBack'), selfie: at('selfie') };
+  }
+
+  async function opsDocumentsOf(userId: number) {
+    const facts = await repo.documentFacts(userId);
+    const of = (kind: KycDocumentKind) => {
+      const f = facts.find((d) => d.kind === kind);
+      return f ? { contentType: f.content_type, size: Number(f.size), uploadedAt: f.uploaded_at } : null;
+    };
+    return { idFront: of('idFront'), idBack: of('idBack'), selfie: of('selfie') };
+  }
+
   async function view(userId: number) {
     const s = await status(userId);
     return {
+      documents: await documentsOf(userId),
       status: s.status,
       reason: s.row?.status === 'rejected' ? s.row.reason : '',
       submittedAt: s.row?.submitted_at ?? null,
@@ -88,8 +144,9 @@ export function createKycService(deps: { db: Db; clock: Clock; events: EventBus;
     };
   }
 
-  function opsView(row: KycListRow) {
+  async function opsView(row: KycListRow) {
     return {
+      documents: await opsDocumentsOf(row.user_id),
       id: row.id,
       uid: row.uid,
       username: row.username,
@@ -112,6 +169,79 @@ export function createKycService(deps: { db: Db; clock: Clock; events: EventBus;
     view,
     opsView,
 
+    /**
+     * One photo of the player's (base64 from the contract): at most KYC_DOCUMENT_MAX_BYTES, a JPEG, PNG or
+     * WebP by its magic bytes; it replaces the one of its kind. Refused while a submission waits for review
+     * (the operator must decide on what they saw) and once verified.
+     */
+    async upload(user: SessionUser, kind: KycDocumentKind, base64: string) {
+      if (user.guest) throw new AppError(Code.GUEST_NOT_ALLOWED);
+      const bytes = Buffer.from(base64, 'base64');
+      if (bytes.length > KYC_DOCUMENT_MAX_BYTES) {
+        throw new AppError(Code.KYC_DOCUMENT_TOO_LARGE, { params: { mb: KYC_DOCUMENT_MAX_BYTES / 1024 / 1024 } });
+      }
+      const contentType = imageTypeOf(bytes);
+      if (!contentType) throw new AppError(Code.KYC_DOCUMENT_TYPE);
+      const sha256 = createHash('sha256').update(bytes).digest('hex');
+      await db.transaction(async () => {
+        const current = (await repo.latest(user.id))?.status;
+        if (current === 'pending' || current === 'verified') {
+          throw new AppError(Code.KYC_DOCUMENTS_LOCKED, { params: { status: current } });
+        }
+        await repo.putDocument({
+          userId: user.id,
+          kind,
+          contentType,
+          bytes,
+          size: bytes.length,
+          sha256,
+          now: clock.iso(),
+        });
+      })();
+      return view(user.id);
+    },
+
+    /** A photo's bytes for the operator's review (the /ops stream); OPS_NOT_FOUND when there is none. */
+    async document(userId: number, kind: KycDocumentKind) {
+      const row = await repo.documentBytes(userId, kind);
+      if (!row) throw new AppError(Code.OPS_NOT_FOUND);
+      return { contentType: row.content_type, bytes: Buffer.from(row.bytes) };
+    },
+
+    /** Whether the player's identity is verified (their full name is then locked). */
+    async verified(userId: number) {
+      return (await repo.latest(userId))?.status === 'verified';
+    },
+
+    /**
+     * The reminder letters before the 7-day deadline: 3 days and 1 day before it, to players who have not
+     * submitted (or were rejected). Each letter's unique key (kyc_reminders) is taken in the transaction that
+     * writes it: two processes or two clock moves at once send one letter. When both are due at once (the
+     * clock jumped), only the 1-day letter goes and the 3-day one is marked as moot.
+     */
+    async remindDeadlines() {
+      const now = clock.nowMs();
+      const iso = clock.iso();
+      const at = (ms: number) => new Date(ms).toISOString();
+      let sent = 0;
+      for (const { kind, daysLeft } of REMINDERS) {
+        const due = await repo.dueReminders(
+          kind,
+          at(now - KYC_DEADLINE_DAYS * DAY_MS),
+          at(now - (KYC_DEADLINE_DAYS - daysLeft) * DAY_MS),
+        );
+        for (const player of due) {
+          await db.transaction(async () => {
+            if (!(await repo.claimReminder(player.id, kind, iso))) return;
+            if (kind === '1d') await repo.claimReminder(player.id, '3d', iso);
+            await deps.letterDeadline?.(player.id, daysLeft, deadlineOf(player).toISOString());
+            sent++;
+          })();
+        }
+      }
+      return sent;
+    },
+
     /** The KYC part of userRiskVO. */
     risk: riskOf,
 
@@ -127,6 +257,10 @@ export function createKycService(deps: { db: Db; clock: Clock; events: EventBus;
       if (ageToday(input.birthDate) < MINIMUM_AGE) throw new AppError(Code.UNDERAGE);
       await db.transaction(async () => {
         const current = (await repo.latest(user.id))?.status;
+        const kinds = new Set((await repo.documentFacts(user.id)).map((d) => d.kind));
+        if (current !== 'pending' && current !== 'verified' && !KYC_DOCUMENT_KINDS.every((k) => kinds.has(k))) {
+          throw new AppError(Code.KYC_DOCUMENTS_MISSING);
+        }
         const inserted =
           current !== 'pending' &&
           current !== 'verified' &&
@@ -148,7 +282,13 @@ export function createKycService(deps: { db: Db; clock: Clock; events: EventBus;
     },
 
     /** The operator's decision on a player's pending submission. */
-    async decide(userId: number, decision: 'verified' | 'rejected', reason: string, actor = 'ops') {
+    async decide(
+      userId: number,
+      decision: 'verified' | 'rejected',
+      reason: string,
+      actor = 'ops',
+      retake: readonly KycDocumentKind[] = [],
+    ) {
       const row = await db.transaction(async () => {
         const latest = await repo.latest(userId);
         if (!latest) throw new AppError(Code.OPS_NOT_FOUND);
@@ -160,6 +300,10 @@ export function createKycService(deps: { db: Db; clock: Clock; events: EventBus;
           now: clock.iso(),
         });
         if (!decided) throw new AppError(Code.TRANSITION_INVALID);
+        // A rejection that asks for new photos removes them: the player's screen asks for those again.
+        if (decision === 'rejected') for (const kind of retake) await repo.removeDocument(userId, kind);
+        // The verified name becomes the profile's full name, which the player can no longer change.
+        if (decision === 'verified') await users.adoptVerifiedName(userId, latest.real_name);
         return (await repo.byId(latest.id)) as KycListRow;
       })();
       events.emit('kyc.decided', { userId, status: decision });
@@ -173,7 +317,9 @@ export function createKycService(deps: { db: Db; clock: Clock; events: EventBus;
         limit: filter.size,
         offset: (filter.page - 1) * filter.size,
       };
-      return { rows: (await repo.page(f)).map(opsView), total: await repo.count(f) };
+      const rows = [];
+      for (const row of await repo.page(f)) rows.push(await opsView(row));
+      return { rows, total: await repo.count(f) };
     },
   };
 }

@@ -95,6 +95,8 @@ export function createUserService(deps: {
   sms: SmsService;
   revokeSessions: (userId: number, reason: string, exceptSessionId?: number) => Promise<void>;
   configValue: (key: string) => Promise<string>;
+  /** Whether the player's identity is verified (the KYC domain registers after this one: at call time). */
+  identityVerified?: (userId: number) => Promise<boolean>;
 }) {
   const { db, clock, limiter, sms } = deps;
   const repo = createUserRepo(db);
@@ -163,6 +165,7 @@ export function createUserService(deps: {
         avatar: avatarUrl(row.avatar),
         phone: maskPhone(row.phone),
         realName: row.real_name,
+        realNameLocked: (await deps.identityVerified?.(userId)) ?? false,
         birthDate: row.birth_date,
         email: row.email,
         registeredAt: row.created_at,
@@ -291,6 +294,14 @@ export function createUserService(deps: {
 
     async modify(user: SessionUser, input: z.output<typeof modifyUser.body>) {
       if (input.avatar !== undefined && !isAvatar(input.avatar)) throw new AppError(Code.AVATAR_UNKNOWN);
+      // The verified full name is locked: the same name again is no change, any other is refused.
+      if (
+        input.realName !== undefined &&
+        input.realName !== (await mustGet(user.id)).real_name &&
+        (await deps.identityVerified?.(user.id))
+      ) {
+        throw new AppError(Code.KYC_NAME_LOCKED);
+      }
       const changes: ProfileChanges = {
         nickname: input.nickname,
         gender: input.gender,
@@ -448,6 +459,10 @@ export function createUserService(deps: {
     byUid: (uid: number) => repo.byUid(uid),
     byUsername: (username: string) => repo.byUsername(username),
     /** The player an operator names by uid; OPS_NOT_FOUND when there is none. */
+    /** The operator verified the player's identity: the verified name becomes the profile's full name. */
+    async adoptVerifiedName(userId: number, realName: string) {
+      await repo.updateProfile(userId, { real_name: realName });
+    },
     async opsTarget(uid: number): Promise<UserRow> {
       const row = await repo.byUid(uid);
       if (!row) throw new AppError(Code.OPS_NOT_FOUND);

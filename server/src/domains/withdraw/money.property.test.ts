@@ -6,6 +6,7 @@ import { sql } from '../../db/builder';
 import { isAppError } from '../../errors';
 import { opsClient, testApp } from '../../test/helpers';
 import { inDb } from '../../test/in-db';
+import { documentBodies } from '../../world/recipes';
 import type { DepositRow } from '../deposit/service';
 import { assertLedgerWhole } from '../ledger/whole';
 import { createUserRepo } from '../user/repo';
@@ -154,6 +155,7 @@ async function newPlayer(): Promise<number> {
   await inDb(app.db).run`UPDATE users SET vip_level = 10 WHERE id = ${userId}`;
   await app.db.transaction(() => ledger.account(userId))();
   const session = { id: userId, uid: 70_000_000 + serial, sessionId: 0, guest: false };
+  for (const d of documentBodies()) await kyc.upload(session, d.kind, d.image);
   await kyc.submit(session, { realName: 'Prop Tester', birthDate: '01/01/1990', idType: 'prc', idNumber: '1234567' });
   await kyc.decide(userId, 'verified', '');
   // Accounts ending 0000 / 9999 make the sandbox payout fail / stay unclear; others are paid.

@@ -14,6 +14,7 @@ import {
   setVipLimits,
   solvedCaptcha,
   TRADE_PASSWORD,
+  uploadDocuments,
   verifyIdentity,
   type WithdrawRecord,
   withdraw,
@@ -164,6 +165,7 @@ describe('creating a withdrawal', () => {
     await fund(app, info.uid, 1000);
     const before = await snapshot(client);
     expect((await withdraw(app, client, 100)).body.code).toBe(Code.KYC_REQUIRED);
+    await uploadDocuments(client);
     await client.post('/api/user/kyc/submit', {
       realName: 'Juan Dela Cruz',
       birthDate: '01/02/1990',

@@ -87,7 +87,7 @@ function PersonalInfoForm({ base, onDone }: { base: UserBase; onDone(): void }) 
     if (avatar && avatar !== savedAvatarId) body.avatar = avatar;
     if (nickname.trim() !== base.nickname) body.nickname = nickname.trim();
     if (gender !== base.gender) body.gender = gender;
-    if (realName.trim() && realName.trim() !== base.realName) body.realName = realName.trim();
+    if (!base.realNameLocked && realName.trim() && realName.trim() !== base.realName) body.realName = realName.trim();
     if (birthDate && birthDate !== base.birthDate) body.birthDate = birthDate;
     if (email && email !== base.email) body.email = email;
     if (phone) {
@@ -178,6 +178,10 @@ function PersonalInfoForm({ base, onDone }: { base: UserBase; onDone(): void }) 
         filter={realNameFilter}
         error={errors.realName}
         autoComplete="name"
+        readOnly={base.realNameLocked}
+        aria-readonly={base.realNameLocked || undefined}
+        hint={base.realNameLocked ? t('profile.realNameLocked') : undefined}
+        data-testid="profile-real-name"
       />
       <TextField
         label={t('profile.birthDate')}

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataOf } from '../../../../../shared/contract/define';
 import type { kycState } from '../../../../../shared/contract/kyc';
+import { KYC_DOCUMENT_KINDS, KYC_DOCUMENT_MAX_BYTES, type KycDocumentKind } from '../../../../../shared/contract/kyc';
 import { ageOn, MINIMUM_AGE } from '../../../../../shared/field-rules';
 import { idNumberValid, KYC_ID_TYPES, type KycIdType, normalizeIdNumber } from '../../../../../shared/kyc-rules';
 import { manilaDay } from '../../../../../shared/time';
@@ -12,6 +13,7 @@ import { formatDate } from '../../../lib/format';
 import { t as translate } from '../../../lib/i18n';
 import { checks, focusFirstInvalid, validate } from '../../../lib/validate';
 import { submitKyc } from '../api/submit-kyc';
+import { uploadKycDocument } from '../api/upload-kyc-document';
 
 export type KycState = DataOf<typeof kycState>;
 
@@ -52,7 +54,97 @@ export function kycErrors(
   });
 }
 
-function KycForm({ onSubmitted }: { onSubmitted(state: KycState): void }) {
+/** A file's bytes as base64 (no data: prefix), as the upload takes them. */
+const base64Of = (file: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+
+/**
+ * One photo of the three: a camera button (`capture`: the phone opens its camera, the back one for the ID,
+ * the front one for the selfie) and a file button (the gallery or a file). It uploads as soon as a photo is
+ * chosen; the server reads its type from its bytes and refuses what is no JPEG, PNG or WebP or is over 5 MB.
+ */
+function DocumentPicker({
+  kind,
+  uploadedAt,
+  onUploaded,
+}: {
+  kind: KycDocumentKind;
+  uploadedAt: string | null;
+  onUploaded(state: KycState): void;
+}) {
+  const { t } = useTranslation();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inputId = useId();
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    setError(null);
+    if (file.size > KYC_DOCUMENT_MAX_BYTES) {
+      setError(t('kyc.photoTooLarge', { mb: KYC_DOCUMENT_MAX_BYTES / 1024 / 1024 }));
+      return;
+    }
+    setBusy(true);
+    try {
+      onUploaded(await uploadKycDocument({ kind, image: await base64Of(file) }));
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const input = (camera: boolean) => (
+    <input
+      id={`${inputId}-${camera ? 'camera' : 'file'}`}
+      type="file"
+      accept="image/*"
+      capture={camera ? (kind === 'selfie' ? 'user' : 'environment') : undefined}
+      className="visually-hidden"
+      data-testid={`kyc-${kind}-${camera ? 'camera' : 'file'}`}
+      disabled={busy}
+      onChange={(e) => {
+        void choose(e.target.files?.[0]);
+        e.target.value = '';
+      }}
+    />
+  );
+  return (
+    <div className={`kyc-photo${uploadedAt ? ' kyc-photo--done' : ''}`} data-testid={`kyc-photo-${kind}`}>
+      <div className="kyc-photo__head">
+        <strong>{t(`kyc.photo.${kind}`)}</strong>
+        {uploadedAt ? (
+          <span className="kyc-photo__state">
+            <IconCheckCircle size={16} /> {t('kyc.photoUploaded')}
+          </span>
+        ) : (
+          <span className="kyc-photo__state kyc-photo__state--missing">{t('kyc.photoMissing')}</span>
+        )}
+      </div>
+      <p className="form__note">{t(`kyc.photoHint.${kind}`)}</p>
+      <div className="kyc-photo__actions">
+        <label htmlFor={`${inputId}-camera`} className={`btn btn--outline btn--sm${busy ? ' is-busy' : ''}`}>
+          {input(true)}
+          {busy ? t('kyc.photoUploading') : uploadedAt ? t('kyc.photoRetake') : t('kyc.photoTake')}
+        </label>
+        <label htmlFor={`${inputId}-file`} className={`btn btn--ghost btn--sm${busy ? ' is-busy' : ''}`}>
+          {input(false)}
+          {t('kyc.photoFile')}
+        </label>
+      </div>
+      {error ? (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function KycForm({ state, onSubmitted }: { state: KycState; onSubmitted(state: KycState): void }) {
   const { t } = useTranslation();
   const selectId = useId();
   const [realName, setRealName] = useState('');
@@ -60,12 +152,16 @@ function KycForm({ onSubmitted }: { onSubmitted(state: KycState): void }) {
   const [idType, setIdType] = useState<KycIdType>('philsys');
   const [idNumber, setIdNumber] = useState('');
   const [errors, setErrors] = useState<Partial<Record<'realName' | 'birthDate' | 'idNumber', string>>>({});
+  const [documents, setDocuments] = useState(state.documents);
+  const [photosError, setPhotosError] = useState(false);
+  const missingPhotos = KYC_DOCUMENT_KINDS.some((kind) => !documents[kind]);
 
   const [busy, submit] = useBusy(async () => {
     const form = { realName, birthDate, idType, idNumber };
     const result = kycErrors(form, new Date());
     setErrors(result.errors);
-    if (!result.ok) {
+    setPhotosError(missingPhotos);
+    if (!result.ok || missingPhotos) {
       focusFirstInvalid();
       return;
     }
@@ -88,6 +184,25 @@ function KycForm({ onSubmitted }: { onSubmitted(state: KycState): void }) {
         void submit();
       }}
     >
+      <fieldset className="kyc-photos">
+        <legend className="field__label">{t('kyc.photosTitle')}</legend>
+        {KYC_DOCUMENT_KINDS.map((kind) => (
+          <DocumentPicker
+            key={kind}
+            kind={kind}
+            uploadedAt={documents[kind]}
+            onUploaded={(next) => {
+              setDocuments(next.documents);
+              setPhotosError(false);
+            }}
+          />
+        ))}
+        {photosError && missingPhotos ? (
+          <p className="field__error" role="alert" aria-invalid="true">
+            {t('kyc.photosMissing')}
+          </p>
+        ) : null}
+      </fieldset>
       <TextField
         label={t('kyc.realName')}
         placeholder={t('kyc.realNamePlaceholder')}
@@ -182,7 +297,7 @@ export function KycPanel({ state, onChange }: { state: KycState; onChange(state:
         <span>{state.restricted ? t('kyc.restricted') : t('kyc.deadline', { date: formatDate(state.deadline) })}</span>
       </p>
       {editing ? (
-        <KycForm onSubmitted={onChange} />
+        <KycForm state={state} onSubmitted={onChange} />
       ) : (
         <Button variant="outline" block onClick={() => setEditing(true)}>
           {state.status === 'rejected' ? t('kyc.again') : t('kyc.start')}

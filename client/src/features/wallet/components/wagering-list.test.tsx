@@ -65,6 +65,21 @@ describe('the withdraw screen list of bonus wagering', () => {
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
+  it('tells a restricted account the truth: nothing can be withdrawn until verified (en and vi)', async () => {
+    await initI18n('en-US');
+    render(<WageringList data={{ ...VIEW, locked: 0, withdrawalAmount: 455, list: [] }} restricted />);
+    expect(screen.queryByText(/whole balance can be withdrawn/)).toBeNull();
+    expect(screen.getByText(/nothing can be withdrawn until your identity is verified/)).toBeTruthy();
+    cleanup();
+    render(<WageringList data={VIEW} restricted />);
+    expect(screen.queryByText(/stays withdrawable/)).toBeNull();
+    expect(screen.getByText(/₱ 8.00 of bonus is locked.*restricted/)).toBeTruthy();
+    cleanup();
+    await initI18n('vi-VN');
+    render(<WageringList data={{ ...VIEW, locked: 0, withdrawalAmount: 455, list: [] }} restricted />);
+    expect(screen.getByText(/không thể rút tiền cho đến khi danh tính được xác minh/)).toBeTruthy();
+  });
+
   it('reads in Vietnamese', async () => {
     await initI18n('vi-VN');
     render(<WageringList data={VIEW} />);

@@ -10,15 +10,23 @@ const SOURCES = ['deposit', 'signin', 'dailyDeposit', 'returnGift', 'task', 'pok
  * turnover it asks with a progress bar, and what it locks. Only the bonuses are locked: the rest of the
  * balance is the player's own and stays withdrawable.
  */
-export function WageringList({ data }: { data: WageringView }) {
+export function WageringList({ data, restricted = false }: { data: WageringView; restricted?: boolean }) {
   const { t } = useTranslation();
+  // A restricted account (past the 7-day deadline unverified) can withdraw nothing, whatever is unlocked.
   if (data.list.length === 0) {
-    return <EmptyState title={t('wagering.none')} text={t('wagering.noneText')} />;
+    return (
+      <EmptyState
+        title={t('wagering.none')}
+        text={restricted ? t('wagering.noneRestricted') : t('wagering.noneText')}
+      />
+    );
   }
   return (
     <div className="wagering" data-testid="wagering">
       <p className="form__note">
-        {t('wagering.summary', { locked: formatMoney(data.locked), free: formatMoney(data.withdrawalAmount) })}
+        {restricted
+          ? t('wagering.summaryRestricted', { locked: formatMoney(data.locked) })
+          : t('wagering.summary', { locked: formatMoney(data.locked), free: formatMoney(data.withdrawalAmount) })}
       </p>
       <ul className="wagering__list">
         {data.list.map((r) => {

@@ -4,10 +4,12 @@ import { toCentavos } from '../../../../../shared/money';
 import { settleFollowUps } from '../../../lib/follow-ups';
 import type { SessionUser } from '../../../types';
 import {
-  identityBody,
+  type documentBodies,
+  type identityBody,
   makeWithdrawReady,
   registerBody,
   signedBody,
+  submittedIdentity,
   tradePasswordBody,
   WALLET,
   type WorldSteps,
@@ -60,6 +62,9 @@ export function createKit(app: FastifyInstance) {
     bindWallet: async (p: Persona, body: ReturnType<typeof walletBody>) => {
       await s.wallets.bind(p.session, body as Parameters<typeof s.wallets.bind>[1]);
     },
+    uploadDocument: async (p: Persona, body: ReturnType<typeof documentBodies>[number]) => {
+      await s.kyc.upload(p.session, body.kind, body.image);
+    },
     submitIdentity: async (p: Persona, body: ReturnType<typeof identityBody>) => {
       await s.kyc.submit(p.session, body as Parameters<typeof s.kyc.submit>[1]);
     },
@@ -105,7 +110,7 @@ export function createKit(app: FastifyInstance) {
     },
 
     async submitKyc(p: Persona) {
-      await steps.submitIdentity(p, identityBody());
+      await submittedIdentity(steps, p);
     },
 
     /** The identity submitted, then verified by the operator at once (no review queue in between). */
