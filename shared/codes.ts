@@ -97,6 +97,12 @@ export const Code = {
   DEPOSIT_LIMIT_REACHED: 40025,
   DEPOSIT_NOT_PENDING: 40061,
   BONUS_LOCKED: 40080,
+  /** Risk (issue 29 item 4): a player flagged `fraud` by an operator cannot withdraw until it is cleared. */
+  WITHDRAW_BLOCKED_FLAG: 40101,
+  /** An operator sets a flag the player already has in force. */
+  RISK_FLAG_SET_ALREADY: 40102,
+  /** An operator clears a flag the player does not have in force. */
+  RISK_FLAG_NOT_SET: 40103,
 
   GAME_NOT_FOUND: 50001,
   GAME_NOT_PLAYABLE: 50002,

@@ -5,6 +5,7 @@ import { roundRaises } from './0055_round_raises';
 import { playLimits } from './0056_play_limits';
 import { withdrawSms } from './0057_withdraw_sms';
 import { operatorAccounts } from './0058_operator_accounts';
+import { riskLinks } from './0060_risk_links';
 import { baseline } from './baseline';
 
 /**
@@ -34,6 +35,7 @@ export const MIGRATIONS: readonly SchemaMigration[] = [
   playLimits,
   withdrawSms,
   operatorAccounts,
+  riskLinks,
 ];
 
 export { baseline };

@@ -109,6 +109,7 @@ describe('the baseline (db/schema, written once for both engines)', () => {
       '0056_play_limits',
       '0057_withdraw_sms',
       '0058_operator_accounts',
+      '0060_risk_links',
     ]);
     expect(applied).toEqual(['0052_baseline', ...later]);
     const recorded = 'SELECT version, name FROM schema_migrations ORDER BY version';

@@ -23,6 +23,7 @@ export function register(app: FastifyInstance) {
     sms,
     revokeSessions: app.sessions.revokeAllOf,
     configValue: (key) => app.services.config.value(key),
+    signUpSmsCode: () => app.services.risk.signUpSmsCode(),
   });
   Object.assign(app.services, { users, sms });
   userRoutes(app, users);
