@@ -64,6 +64,9 @@ export const POSTGRES_SERVER_TESTS = [
   'server/src/domains/user/guest.test.ts',
   'server/src/domains/user/session-security.test.ts',
   'server/src/domains/user/ops-sessions.test.ts',
+  // Issue 29 item 4: the sign-up SMS code (two tabs, guesses, replays) and risk flags (fraud holds withdrawals).
+  'server/src/domains/user/sign-up-sms.test.ts',
+  'server/src/domains/risk/risk.test.ts',
   'server/src/ops/ops-money.test.ts',
   'server/src/plugins/socket-hub.test.ts',
   'server/src/plugins/socket-live.test.ts',

@@ -108,6 +108,13 @@ export const Code = {
   /** The full name cannot be changed once the identity is verified. */
   KYC_NAME_LOCKED: 40094,
 
+  /** Risk (issue 29 item 4): a player flagged `fraud` by an operator cannot withdraw until it is cleared. */
+  WITHDRAW_BLOCKED_FLAG: 40101,
+  /** An operator sets a flag the player already has in force. */
+  RISK_FLAG_SET_ALREADY: 40102,
+  /** An operator clears a flag the player does not have in force. */
+  RISK_FLAG_NOT_SET: 40103,
+
   GAME_NOT_FOUND: 50001,
   GAME_NOT_PLAYABLE: 50002,
   GAME_TOKEN_INVALID: 50003,

@@ -233,6 +233,18 @@ export const codeMessages: Record<CodeValue, Text> = {
     'en-US': 'This bet could go over your {period} loss limit of ₱ {limit}: ₱ {left} left until {resetsAt}',
     'vi-VN': 'Cược này có thể vượt hạn mức thua {period} ₱ {limit} của bạn: còn ₱ {left} đến {resetsAt}',
   },
+  [Code.WITHDRAW_BLOCKED_FLAG]: {
+    'en-US': 'Withdrawals from this account are on hold while we review it. Please contact support',
+    'vi-VN': 'Tài khoản này tạm ngừng rút tiền trong thời gian chúng tôi xem xét. Vui lòng liên hệ hỗ trợ',
+  },
+  [Code.RISK_FLAG_SET_ALREADY]: {
+    'en-US': 'The player already has this flag',
+    'vi-VN': 'Người chơi đã có cờ này',
+  },
+  [Code.RISK_FLAG_NOT_SET]: {
+    'en-US': 'The player does not have this flag',
+    'vi-VN': 'Người chơi không có cờ này',
+  },
   [Code.BONUS_LOCKED]: {
     'en-US': '{locked} of your balance is bonus still being wagered. You can withdraw up to {available} now',
     'vi-VN': '{locked} trong số dư là tiền thưởng chưa hoàn thành doanh số cược. Bạn có thể rút tối đa {available}',

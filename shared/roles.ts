@@ -47,6 +47,12 @@ export const PERMISSIONS = {
   /** Redemption codes. */
   'codes.read': ['support', 'risk', 'admin', 'tester'],
   'codes.write': ['admin'],
+  /** A player's linked accounts, flags and notes; the risk settings. */
+  'risk.read': ['risk', 'admin'],
+  /** Flag a player or clear a flag (fraud holds withdrawals), add a note. */
+  'risk.write': ['risk', 'admin'],
+  /** Whether a sign-up needs an SMS code. */
+  'risk.settings': ['admin'],
   /** The audit trail. */
   'audit.read': ['risk', 'admin'],
   /** Operator accounts: create, role, disable, reset password or 2FA. */

@@ -5,7 +5,16 @@ import { buildApp } from './app';
 import { testConfig } from './config';
 import { knownMigrations, migrate, openDatabase } from './db/database';
 import { MIGRATIONS } from './db/schema';
-import { hashed, newPlayer, opsClient, registerPlayer, TEST_NOW, TestClient, testApp } from './test/helpers';
+import {
+  hashed,
+  newPlayer,
+  opsClient,
+  registerPlayer,
+  signUpCode,
+  TEST_NOW,
+  TestClient,
+  testApp,
+} from './test/helpers';
 
 let app: FastifyInstance;
 beforeEach(async () => {
@@ -136,6 +145,7 @@ describe('the envelope and the error handler', () => {
       password: hashed(p.password),
       phone: p.phone,
       agree: true,
+      smsCode: await signUpCode(app, p.phone, vi),
     });
     expect(registered.body.msg).toBe('Chào mừng! Tài khoản của bạn đã sẵn sàng');
   });

@@ -9,6 +9,7 @@ import { opsInboxEndpoints } from './ops-inbox';
 import { opsMoneyEndpoints } from './ops-money';
 import { opsOperatorEndpoints } from './ops-operators';
 import { opsRewardsEndpoints } from './ops-rewards';
+import { opsRiskEndpoints, riskFlagSchema } from './ops-risk';
 import { opsStubsEndpoints } from './ops-stubs';
 import { opsToolingEndpoints } from './ops-tooling';
 import { opsVipEndpoints } from './ops-vip';
@@ -34,7 +35,7 @@ export const smsOutbox = defineEndpoint({
     z.object({
       id: z.number().int(),
       phone: z.string(),
-      purpose: z.enum(['bind', 'resetLoginPwd', 'resetTradePwd', 'withdraw']),
+      purpose: z.enum(['bind', 'resetLoginPwd', 'resetTradePwd', 'withdraw', 'register']),
       code: z.string(),
       text: z.string(),
       createdAt: isoTime,
@@ -98,6 +99,7 @@ export const opsUserSchema = userInfoSchema.extend({
   email: z.string(),
   superiorUid: z.number().int().nullable(),
   createdAt: isoTime,
+  flags: z.array(riskFlagSchema).describe('Risk flags in force (fraud holds withdrawals)'),
 });
 
 export const listUsers = defineEndpoint({
@@ -209,4 +211,5 @@ export const opsEndpoints = [
   ...opsDashboardEndpoints,
   ...opsChatEndpoints,
   ...opsResponsibleEndpoints,
+  ...opsRiskEndpoints,
 ] as const;

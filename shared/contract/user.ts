@@ -63,9 +63,28 @@ export const register = defineEndpoint({
     phone: registrationPhoneRule,
     inviteCode: invitationCodeRule.optional(),
     agree: z.literal(true, { error: 'Please confirm you are 21 or older and accept the terms' }),
+    smsCode: smsCodeRule
+      .optional()
+      .describe(
+        'The code POST /api/user/sms/send/register texted to `phone`: single use, 5 minutes, 5 tries; required unless an operator turned the signUpSmsCode setting off',
+      ),
   }),
   data: userInfoSchema,
-  codes: [Code.RATE_LIMITED, Code.USERNAME_TAKEN, Code.PHONE_TAKEN, Code.INVITE_CODE_INVALID],
+  codes: [Code.RATE_LIMITED, Code.USERNAME_TAKEN, Code.PHONE_TAKEN, Code.INVITE_CODE_INVALID, Code.SMS_CODE_INVALID],
+});
+
+/**
+ * The sign-up's code (issue 29 item 4), to the number being registered. Answered the same whether or not
+ * the number already has an account: that number's owner gets a notice without a code instead.
+ */
+export const sendRegisterSms = defineEndpoint({
+  method: 'POST',
+  path: '/api/user/sms/send/register',
+  access: 'open',
+  summary: 'Send the sign-up code to the mobile number a new account registers with',
+  body: z.strictObject({ phone: registrationPhoneRule }),
+  data: z.object({ cooldownSeconds: z.number().int() }),
+  codes: [Code.RATE_LIMITED, Code.SMS_COOLDOWN],
 });
 
 export const registerFlag = defineEndpoint({
@@ -114,6 +133,7 @@ export const guestSignUp = defineEndpoint({
     Code.INVITE_CODE_INVALID,
     Code.SUPERIOR_INVALID,
     Code.ALREADY_REGISTERED,
+    Code.SMS_CODE_INVALID,
   ],
 });
 
@@ -303,6 +323,7 @@ export const userBase = defineEndpoint({
 
 export const userEndpoints = [
   register,
+  sendRegisterSms,
   registerFlag,
   login,
   guestLogin,

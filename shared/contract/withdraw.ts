@@ -127,6 +127,7 @@ export const createWithdrawal = defineEndpoint({
     Code.WITHDRAW_LIMIT,
     Code.WITHDRAW_COUNT,
     Code.TURNOVER_OWED,
+    Code.WITHDRAW_BLOCKED_FLAG,
     Code.CAPTCHA_INVALID,
     Code.ACCOUNT_RESTRICTED,
     Code.BONUS_LOCKED,

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app';
 import { testConfig } from '../../server/src/config';
-import { hashed, TestClient } from '../../server/src/test/helpers';
+import { hashed, signUpCode, TestClient } from '../../server/src/test/helpers';
 import { bet, deposit, gameSession } from '../../server/src/test/play';
 import { Code } from '../../shared/codes';
 import { launchBrowser, VIEWPORT } from './browser';
@@ -54,6 +54,7 @@ async function apiPlayer(inviteCode?: string) {
     password: hashed(player.password),
     phone: player.phone,
     agree: true,
+    smsCode: await signUpCode(app, player.phone, client),
     ...(inviteCode ? { inviteCode } : {}),
   });
   if (!answer.body.success) throw new Error(JSON.stringify(answer.body));

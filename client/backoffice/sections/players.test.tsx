@@ -12,6 +12,7 @@ const PLAYER = {
   realName: 'Maria Cruz',
   superiorUid: null,
   createdAt: '2026-11-20T01:00:00.000Z',
+  flags: ['watch'],
 };
 
 /** The operator API answers: the list, the player, and empty detail lists. */

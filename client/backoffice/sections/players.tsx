@@ -4,6 +4,7 @@ import type { listUserSessions } from '../../../shared/contract/ops';
 import { can, get, pesos, post, when } from '../api';
 import { Action, Pager, PickRow, Section, State, useLoad } from '../ui';
 import { PlayerResponsible } from './player-responsible';
+import { PlayerRisk } from './player-risk';
 
 type Session = z.output<typeof listUserSessions.data>[number];
 const JOURNAL_PAGE = 20;
@@ -18,6 +19,7 @@ type Player = {
   realName: string;
   superiorUid: number | null;
   createdAt: string;
+  flags: string[];
 };
 type JournalRow = {
   id: number;
@@ -94,6 +96,11 @@ export function Players() {
                     <td>{p.vip}</td>
                     <td>
                       <span className={`pill ${p.status}`}>{p.status}</span>
+                      {p.flags.map((f) => (
+                        <span key={f} className="pill flag" title="Risk flag">
+                          {f}
+                        </span>
+                      ))}
                     </td>
                   </PickRow>
                 ))}
@@ -270,6 +277,7 @@ function PlayerDetail(props: { uid: number; onChange: () => Promise<void> }) {
         </div>
       )}
       {can('responsible.read') && <PlayerResponsible uid={uid} />}
+      {can('risk.read') && <PlayerRisk uid={uid} />}
       <h4>Sessions</h4>
       <State
         loading={sessions.loading}

@@ -20,6 +20,7 @@ import * as poker from './poker/register';
 import * as redemption from './redemption/register';
 import * as responsible from './responsible/register';
 import * as reward from './reward/register';
+import * as risk from './risk/register';
 import * as task from './task/register';
 import * as tooling from './tooling/register';
 import * as user from './user/register';
@@ -43,6 +44,7 @@ export const DOMAINS: readonly Domain[] = [
   operator,
   config,
   user,
+  risk, // after user; user (sign-up code), withdraw (fraud hold) and the player list call it at call time
   ledger,
   deposit,
   responsible, // after deposit: it counts the deposits; deposit, game and play call it at call time

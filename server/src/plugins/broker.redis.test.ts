@@ -7,7 +7,7 @@ import { Code } from '../../../shared/codes';
 import { CLOSE_SESSION_ENDED, type Frame } from '../../../shared/socket';
 import { REDIS_PREFIX, testConfig } from '../config';
 import { AppError } from '../errors';
-import { hashed, newPlayer, opsClient, registerPlayer, TestClient, testApp } from '../test/helpers';
+import { hashed, newPlayer, opsClient, registerPlayer, signUpCode, TestClient, testApp } from '../test/helpers';
 import type { Broker } from './broker';
 import { connectRedisBroker } from './broker.redis';
 
@@ -84,8 +84,18 @@ async function samePlayerOn(a: FastifyInstance, b: FastifyInstance) {
   const body = { username: player.username, password: hashed(player.password), phone: player.phone, agree: true };
   const onA = new TestClient(a);
   const onB = new TestClient(b);
-  const infoA = (await onA.post<{ uid: number }>('/api/user/custom/register', body)).body.data;
-  const infoB = (await onB.post<{ uid: number }>('/api/user/custom/register', body)).body.data;
+  const infoA = (
+    await onA.post<{ uid: number }>('/api/user/custom/register', {
+      ...body,
+      smsCode: await signUpCode(a, player.phone, onA),
+    })
+  ).body.data;
+  const infoB = (
+    await onB.post<{ uid: number }>('/api/user/custom/register', {
+      ...body,
+      smsCode: await signUpCode(b, player.phone, onB),
+    })
+  ).body.data;
   const userA = await a.sessions.authenticate(onA.cookie.slice(4));
   const userB = await b.sessions.authenticate(onB.cookie.slice(4));
   expect(userA?.id).toBe(userB?.id);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Frame } from '../../../shared/socket';
-import { hashed, newPlayer, TestClient, testApp } from '../test/helpers';
+import { hashed, newPlayer, signUpCode, TestClient, testApp } from '../test/helpers';
 import { MemoryBroker, MemoryNetwork } from './broker';
 
 /**
@@ -113,9 +113,14 @@ describe('the memory broker', () => {
 
     const player = newPlayer();
     const body = { username: player.username, password: hashed(player.password), phone: player.phone, agree: true };
-    await new TestClient(a).post('/api/user/custom/register', body);
+    await new TestClient(a).post('/api/user/custom/register', { ...body, smsCode: await signUpCode(a, player.phone) });
     const onB = new TestClient(b);
-    const info = (await onB.post<{ uid: number }>('/api/user/custom/register', body)).body.data;
+    const info = (
+      await onB.post<{ uid: number }>('/api/user/custom/register', {
+        ...body,
+        smsCode: await signUpCode(b, player.phone, onB),
+      })
+    ).body.data;
     const userId = (await b.services.users.byUid(info.uid))?.id ?? 0;
     const ws = await b.injectWS(`/webSocket/${info.uid}`, { headers: { cookie: onB.cookie } });
     const frames: Frame[] = [];

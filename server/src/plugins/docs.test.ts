@@ -522,11 +522,18 @@ describe('a client typed by openapi-typescript', () => {
   type Failure = components['schemas']['Failure'];
 
   it('registers, then reads the balance over HTTP', async () => {
+    await fetch(`${base}/api/user/sms/send/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', requestFrom: 'H5' },
+      body: JSON.stringify({ phone: '9171110000' }),
+    });
+    const sms = (await t.app.services.sms.outbox('9171110000', 5)).find((m) => m.purpose === 'register');
     const body: RegisterBody = {
       username: `typed${Date.now() % 1e7}`,
       password: md5('secret123'),
       phone: '9171110000',
       agree: true,
+      smsCode: sms?.code,
     };
     const registered = await fetch(`${base}/api/user/custom/register`, {
       method: 'POST',

@@ -19,6 +19,7 @@ import * as opsInbox from '../../../shared/contract/ops-inbox';
 import * as opsMoney from '../../../shared/contract/ops-money';
 import * as opsOperators from '../../../shared/contract/ops-operators';
 import * as opsRewards from '../../../shared/contract/ops-rewards';
+import * as opsRisk from '../../../shared/contract/ops-risk';
 import * as opsStubs from '../../../shared/contract/ops-stubs';
 import * as opsTooling from '../../../shared/contract/ops-tooling';
 import * as opsVip from '../../../shared/contract/ops-vip';
@@ -78,6 +79,7 @@ const everyModule = [
   opsMoney,
   opsOperators,
   opsRewards,
+  opsRisk,
   opsStubs,
   opsTooling,
   opsVip,

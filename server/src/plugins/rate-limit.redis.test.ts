@@ -5,7 +5,16 @@ import { type LocalRedis, startRedis } from '../../../scripts/lib/redis.mjs';
 import { Code } from '../../../shared/codes';
 import type { Config } from '../config';
 import { testConfig } from '../config';
-import { hashed, newPlayer, opsClient, registerPlayer, restartableConfig, TestClient, testApp } from '../test/helpers';
+import {
+  hashed,
+  newPlayer,
+  opsClient,
+  registerPlayer,
+  restartableConfig,
+  signUpCode,
+  TestClient,
+  testApp,
+} from '../test/helpers';
 import { setTradePassword, TRADE_PASSWORD, WALLET } from '../test/money';
 import { AttemptGate } from './rate-limit';
 
@@ -132,16 +141,23 @@ describe('limits across processes on one Redis', () => {
     const a = await c.start();
     const b = await c.start();
     const address = '10.201.0.7';
-    const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => {
+    // Each with its own sign-up code, texted from other addresses (the SMS limits are not the point here).
+    const players = await Promise.all(
+      Array.from({ length: 30 }, async () => {
         const player = newPlayer();
-        return new TestClient(i % 2 ? b : a, address).post('/api/user/custom/register', {
+        return { ...player, smsCode: await signUpCode(a, player.phone) };
+      }),
+    );
+    const answers = await Promise.all(
+      players.map((player, i) =>
+        new TestClient(i % 2 ? b : a, address).post('/api/user/custom/register', {
           username: player.username,
           password: hashed(player.password),
           phone: player.phone,
           agree: true,
-        });
-      }),
+          smsCode: player.smsCode,
+        }),
+      ),
     );
     expect(tally(answers.map((answer) => answer.body.code))).toEqual({
       [Code.OK]: 10,

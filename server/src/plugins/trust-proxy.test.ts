@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../config';
-import { hashed, newPlayer, opsClient, TestClient, testApp } from '../test/helpers';
+import { hashed, newPlayer, opsClient, signUpCode, TestClient, testApp } from '../test/helpers';
 
 /** Behind the stack's nginx every request comes from 127.0.0.1: TRUST_PROXY makes request.ip the player's. */
 describe('TRUST_PROXY', () => {
@@ -20,6 +20,7 @@ describe('TRUST_PROXY', () => {
       password: hashed(player.password),
       phone: player.phone,
       agree: true,
+      smsCode: await signUpCode(app, player.phone),
     });
     expect(registered.body.success).toBe(true);
     const sessions = await opsClient(app).get<{ ip: string }[]>(`/ops/users/${registered.body.data.uid}/sessions`);

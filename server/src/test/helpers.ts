@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { md5 } from 'js-md5';
 import pg from 'pg';
+import { Code } from '../../../shared/codes';
 import type { Envelope } from '../../../shared/envelope';
 import { type BuildOptions, buildApp } from '../app';
 import { type Config, testConfig } from '../config';
@@ -91,6 +92,21 @@ export function newPlayer(overrides: Partial<{ username: string; password: strin
 
 export const hashed = (typed: string) => md5(typed);
 
+/**
+ * The sign-up's SMS code for `phone`, as a tester gets it: the sign-up form asks for it
+ * (`POST /api/user/sms/send/register` from `client`'s address) and the code is read from the outbox
+ * (`/ops/sms`). Within the cool-down, the code already sent is read again.
+ */
+export async function signUpCode(app: FastifyInstance, phone: string, client: TestClient = new TestClient(app)) {
+  const sent = await client.post('/api/user/sms/send/register', { phone });
+  if (!sent.body.success && sent.body.code !== Code.SMS_COOLDOWN)
+    throw new Error(`sign-up code: ${JSON.stringify(sent.body)}`);
+  const outbox = await opsClient(app).get<{ code: string; purpose: string }[]>(`/ops/sms?phone=${phone}`);
+  const sms = outbox.body.data.find((m) => m.purpose === 'register');
+  if (!sms) throw new Error(`no sign-up code for ${phone}`);
+  return sms.code;
+}
+
 /** Registers a new player and returns their logged-in client and what they typed. */
 export async function registerPlayer(
   app: FastifyInstance,
@@ -103,6 +119,7 @@ export async function registerPlayer(
     password: hashed(player.password),
     phone: player.phone,
     agree: true,
+    smsCode: await signUpCode(app, player.phone, client),
     ...(overrides.inviteCode ? { inviteCode: overrides.inviteCode } : {}),
   });
   if (!answer.body.success) throw new Error(`register failed: ${JSON.stringify(answer.body)}`);

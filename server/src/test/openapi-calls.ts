@@ -78,6 +78,9 @@ const listOf = (value: unknown): Data[] => {
 const uidOf = async (c: RecordingContext, username: string) => (await c.player(username)).uid;
 const PASSWORD = 'Secret123';
 const REGISTER = { username: 'juan0001', password: md5(PASSWORD), phone: '9170000009', agree: true };
+/** The sign-up code last texted to `phone` (the outbox a tester reads at /ops/sms). */
+const signUpCode = async (c: RecordingContext, phone: string) =>
+  String((await c.t.app.services.sms.outbox(phone, 10)).find((m) => m.purpose === 'register')?.code);
 const rewardLetters = (c: RecordingContext) =>
   listOf(c.data['get /api/letter']).filter((l) => (l.rewards as unknown[]).length > 0 && !l.claimed);
 const sessionToken = (c: RecordingContext) =>
@@ -92,15 +95,36 @@ export const PHASES: Phase[] = [
     scenario: 'new-player',
     player: 'maria001',
     steps: [
-      ['post /api/user/custom/register', { as: null, summary: 'A new player', body: REGISTER }],
+      [
+        'post /api/user/sms/send/register',
+        { as: null, summary: 'The sign-up form texts a code', body: { phone: REGISTER.phone } },
+      ],
+      [
+        'post /api/user/custom/register',
+        async (c) => ({
+          as: null,
+          summary: 'A new player, with the code texted to the phone',
+          body: { ...REGISTER, smsCode: await signUpCode(c, REGISTER.phone) },
+        }),
+      ],
       [
         'post /api/user/custom/register',
         {
           as: null,
+          summary: 'Without the code texted to the phone',
+          refusal: Code.SMS_CODE_INVALID,
+          body: { ...REGISTER, username: 'juan0002', phone: '9170000010' },
+        },
+      ],
+      ['post /api/user/sms/send/register', { as: null, body: { phone: '9170000010' } }],
+      [
+        'post /api/user/custom/register',
+        async (c) => ({
+          as: null,
           summary: 'The username is taken: maria001',
           refusal: Code.USERNAME_TAKEN,
-          body: { ...REGISTER, username: 'maria001', phone: '9170000010' },
-        },
+          body: { ...REGISTER, username: 'maria001', phone: '9170000010', smsCode: await signUpCode(c, '9170000010') },
+        }),
       ],
       [
         'post /api/user/login',
@@ -131,9 +155,19 @@ export const PHASES: Phase[] = [
       ['get /api/open/manuf/fetch', { as: null, query: { type: 'slot' } }],
       ['post /api/user/register/flag', { as: null, body: { username: 'maria001' } }],
       ['post /api/user/guest/login', { as: null, body: {} }],
+      ['post /api/user/sms/send/register', { as: '@session', body: { phone: '9170000011' } }],
       [
         'post /api/user/guest/register',
-        { as: '@session', body: { username: 'guest0001', password: md5(PASSWORD), phone: '9170000011', agree: true } },
+        async (c) => ({
+          as: '@session',
+          body: {
+            username: 'guest0001',
+            password: md5(PASSWORD),
+            phone: '9170000011',
+            agree: true,
+            smsCode: await signUpCode(c, '9170000011'),
+          },
+        }),
       ],
       ['get /api/user/info'],
       ['get /api/user/base'],
@@ -595,6 +629,39 @@ export const PHASES: Phase[] = [
         }),
       ],
       ['get /ops/users/{uid}/responsible', async (c) => ({ params: { uid: await uidOf(c, 'rico0003') } })],
+      [
+        'post /ops/users/{uid}/flags',
+        async (c) => ({
+          params: { uid: await uidOf(c, 'rico0003') },
+          body: { flag: 'watch', reason: 'Large wins on one slot this week' },
+        }),
+      ],
+      [
+        'post /ops/users/{uid}/flags',
+        async (c) => ({
+          summary: 'The flag is already in force',
+          refusal: Code.RISK_FLAG_SET_ALREADY,
+          params: { uid: await uidOf(c, 'rico0003') },
+          body: { flag: 'watch', reason: 'Again' },
+        }),
+      ],
+      [
+        'post /ops/users/{uid}/notes',
+        async (c) => ({
+          params: { uid: await uidOf(c, 'rico0003') },
+          body: { text: 'Called the player: the wins match the game history.' },
+        }),
+      ],
+      [
+        'post /ops/users/{uid}/flags/{flag}/clear',
+        async (c) => ({
+          params: { uid: await uidOf(c, 'rico0003'), flag: 'watch' },
+          body: { reason: 'Reviewed: nothing wrong' },
+        }),
+      ],
+      ['get /ops/users/{uid}/risk', async (c) => ({ params: { uid: await uidOf(c, 'rico0003') } })],
+      ['get /ops/risk-settings'],
+      ['post /ops/risk-settings', { body: { signUpSmsCode: true } }],
       [
         'get /ops/users/{uid}/sessions',
         async (c) => ({ params: { uid: await uidOf(c, 'rico0003') }, query: { limit: 5 } }),

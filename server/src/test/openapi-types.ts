@@ -1675,7 +1675,7 @@ export interface paths {
         put?: never;
         /**
          * Create an account and log it in (sets the session cookie)
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20003, 20004, 20006 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20003, 20004, 20006, 20008 (shared/codes.ts).
          */
         post: operations["postUserCustomRegister"];
         delete?: never;
@@ -1795,7 +1795,7 @@ export interface paths {
         put?: never;
         /**
          * Turn the logged-in guest account into a registered one: same uid, balance and records; rotates the session
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20003, 20004, 20006, 20012, 20014, 20041 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20002, 20003, 20004, 20006, 20008, 20012, 20014, 20041 (shared/codes.ts).
          */
         post: operations["postUserGuestRegister"];
         delete?: never;
@@ -2044,6 +2044,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/sms/send/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the sign-up code to the mobile number a new account registers with
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10006, 10007, 10008, 10010, 20009 (shared/codes.ts).
+         */
+        post: operations["postUserSmsSendRegister"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/sms/send/resetLoginPwd": {
         parameters: {
             query?: never;
@@ -2215,7 +2235,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for a withdrawal to the bound wallet; freezes the amount
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 10011, 10012, 20002, 20008, 20011, 20012, 20015, 20016, 20018, 40001, 40011, 40012, 40013, 40014, 40015, 40016, 40017, 40018, 40021, 40080 (shared/codes.ts).
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10007, 10008, 10010, 10011, 10012, 20002, 20008, 20011, 20012, 20015, 20016, 20018, 40001, 40011, 40012, 40013, 40014, 40015, 40016, 40017, 40018, 40021, 40080, 40101 (shared/codes.ts).
          */
         post: operations["postWithdrawCreate"];
         delete?: never;
@@ -3032,6 +3052,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ops/risk-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Risk settings: whether a sign-up needs an SMS code
+         * @description Failure codes: 10005, 10010, 30001, 30050 (shared/codes.ts).
+         */
+        get: operations["getOpsRiskSettings"];
+        put?: never;
+        /**
+         * Turn the sign-up SMS code on or off
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30050, 30056 (shared/codes.ts).
+         */
+        post: operations["postOpsRiskSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ops/scenarios": {
         parameters: {
             query?: never;
@@ -3308,6 +3352,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ops/users/{uid}/flags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Flag a player (fraud also holds their withdrawals until it is cleared)
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 30050, 30056, 30057, 40102 (shared/codes.ts).
+         */
+        post: operations["postOpsUsersByUidFlags"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/users/{uid}/flags/{flag}/clear": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Clear a player's flag (kept in the history with who cleared it and why)
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 30050, 30056, 30057, 40103 (shared/codes.ts).
+         */
+        post: operations["postOpsUsersByUidFlagsByFlagClear"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ops/users/{uid}/journal": {
         parameters: {
             query?: never;
@@ -3322,6 +3406,26 @@ export interface paths {
         get: operations["getOpsUsersByUidJournal"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/users/{uid}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a free-text note about a player (who and when are recorded; notes are never edited)
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 30050, 30056 (shared/codes.ts).
+         */
+        post: operations["postOpsUsersByUidNotes"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3382,6 +3486,26 @@ export interface paths {
          * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30002, 30050, 30056, 30057 (shared/codes.ts).
          */
         post: operations["postOpsUsersByUidResponsiblePlayLimit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/users/{uid}/risk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A player's linked accounts (shared device, IP address, e-wallet number, payee name), flags and notes
+         * @description Failure codes: 10001, 10005, 10010, 30001, 30002, 30050 (shared/codes.ts).
+         */
+        get: operations["getOpsUsersByUidRisk"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3812,7 +3936,7 @@ export interface components {
              * @description A code of shared/codes.ts
              * @enum {integer}
              */
-            code: 10001 | 10002 | 10003 | 10004 | 10005 | 10006 | 10007 | 10008 | 10009 | 10010 | 10011 | 10012 | 20001 | 20002 | 20003 | 20004 | 20005 | 20006 | 20007 | 20008 | 20009 | 20010 | 20011 | 20012 | 20013 | 20014 | 20015 | 20016 | 20017 | 20018 | 20019 | 20020 | 20021 | 20041 | 30001 | 30002 | 30003 | 30050 | 30051 | 30052 | 30053 | 30054 | 30055 | 30056 | 30057 | 40001 | 40002 | 40003 | 40004 | 40005 | 40006 | 40007 | 40008 | 40009 | 40010 | 40011 | 40012 | 40013 | 40014 | 40015 | 40016 | 40017 | 40018 | 40019 | 40020 | 40021 | 40022 | 40023 | 40024 | 40025 | 40061 | 40080 | 40090 | 40091 | 40092 | 40093 | 40094 | 50001 | 50002 | 50003 | 50004 | 50005 | 50006 | 50007 | 50008 | 50009 | 50010 | 50011 | 50012 | 50013 | 60001 | 60002 | 60003 | 60101 | 60102 | 60201 | 60202 | 60203 | 60204 | 60205 | 60206 | 60207 | 60208 | 60209 | 60210 | 60211 | 60212 | 60213 | 60301 | 60302 | 60303 | 60304 | 60305 | 60306 | 60307 | 60308 | 60411 | 60412 | 60501 | 60502 | 60503 | 60521 | 60522 | 60523 | 60524 | 30004 | 30005 | 30006 | 30007 | 30008 | 30009 | 30010 | 30031 | 30032 | 30033 | 30041 | 30060 | 30061;
+            code: 10001 | 10002 | 10003 | 10004 | 10005 | 10006 | 10007 | 10008 | 10009 | 10010 | 10011 | 10012 | 20001 | 20002 | 20003 | 20004 | 20005 | 20006 | 20007 | 20008 | 20009 | 20010 | 20011 | 20012 | 20013 | 20014 | 20015 | 20016 | 20017 | 20018 | 20019 | 20020 | 20021 | 20041 | 30001 | 30002 | 30003 | 30050 | 30051 | 30052 | 30053 | 30054 | 30055 | 30056 | 30057 | 40001 | 40002 | 40003 | 40004 | 40005 | 40006 | 40007 | 40008 | 40009 | 40010 | 40011 | 40012 | 40013 | 40014 | 40015 | 40016 | 40017 | 40018 | 40019 | 40020 | 40021 | 40022 | 40023 | 40024 | 40025 | 40061 | 40080 | 40090 | 40091 | 40092 | 40093 | 40094 | 40101 | 40102 | 40103 | 50001 | 50002 | 50003 | 50004 | 50005 | 50006 | 50007 | 50008 | 50009 | 50010 | 50011 | 50012 | 50013 | 60001 | 60002 | 60003 | 60101 | 60102 | 60201 | 60202 | 60203 | 60204 | 60205 | 60206 | 60207 | 60208 | 60209 | 60210 | 60211 | 60212 | 60213 | 60301 | 60302 | 60303 | 60304 | 60305 | 60306 | 60307 | 60308 | 60411 | 60412 | 60501 | 60502 | 60503 | 60521 | 60522 | 60523 | 60524 | 30004 | 30005 | 30006 | 30007 | 30008 | 30009 | 30010 | 30031 | 30032 | 30033 | 30041 | 30060 | 30061;
             /** @description Readable message in the language of the `language` header */
             msg: string;
             /** @description null, except a validation failure (10001): every field and its rule message */
@@ -12380,6 +12504,8 @@ export interface operations {
                     inviteCode?: string;
                     /** @enum {boolean} */
                     agree: true;
+                    /** @description The code POST /api/user/sms/send/register texted to `phone`: single use, 5 minutes, 5 tries; required unless an operator turned the signUpSmsCode setting off */
+                    smsCode?: string;
                 };
             };
         };
@@ -12399,7 +12525,7 @@ export interface operations {
                         data: components["schemas"]["UserInfo"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 10006 | 20003 | 20004 | 20006;
+                        code?: 10001 | 10006 | 20003 | 20004 | 20006 | 20008;
                     });
                 };
             };
@@ -13002,6 +13128,8 @@ export interface operations {
                     inviteCode?: string;
                     /** @enum {boolean} */
                     agree: true;
+                    /** @description The code POST /api/user/sms/send/register texted to `phone`: single use, 5 minutes, 5 tries; required unless an operator turned the signUpSmsCode setting off */
+                    smsCode?: string;
                 };
             };
         };
@@ -13021,7 +13149,7 @@ export interface operations {
                         data: components["schemas"]["UserInfo"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 10006 | 20002 | 20003 | 20004 | 20006 | 20012 | 20014 | 20041;
+                        code?: 10001 | 10006 | 20002 | 20003 | 20004 | 20006 | 20008 | 20012 | 20014 | 20041;
                     });
                 };
             };
@@ -14385,6 +14513,127 @@ export interface operations {
             };
         };
     };
+    postUserSmsSendRegister: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Where the call comes from: H5 in a browser, APP_H5 inside the native wrapper (a cheap CSRF guard)
+                 * @example H5
+                 */
+                requestFrom: "H5" | "APP_H5";
+                /**
+                 * @description Language of `msg`
+                 * @example en-US
+                 */
+                language?: "en-US" | "vi-VN";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    phone: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            cooldownSeconds: number;
+                        };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 10006 | 20009;
+                    });
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10002;
+                    };
+                };
+            };
+            /** @description The requestFrom header is missing or wrong */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10007;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
     postUserSmsSendResetLoginPwd: {
         parameters: {
             query?: never;
@@ -15336,7 +15585,7 @@ export interface operations {
                         data: components["schemas"]["WithdrawRecord"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
-                        code?: 10001 | 10011 | 10012 | 20002 | 20008 | 20011 | 20012 | 20015 | 20016 | 20018 | 40001 | 40011 | 40012 | 40013 | 40014 | 40015 | 40016 | 40017 | 40018 | 40021 | 40080;
+                        code?: 10001 | 10011 | 10012 | 20002 | 20008 | 20011 | 20012 | 20015 | 20016 | 20018 | 40001 | 40011 | 40012 | 40013 | 40014 | 40015 | 40016 | 40017 | 40018 | 40021 | 40080 | 40101;
                     });
                 };
             };
@@ -15847,7 +16096,7 @@ export interface operations {
                                 /** @enum {string} */
                                 role: "support" | "cashier" | "risk" | "admin" | "tester";
                                 service: boolean;
-                                permissions: ("self" | "players.read" | "players.status" | "money.adjust" | "money.read" | "money.cashier" | "ledger.read" | "money.settings" | "kyc.read" | "kyc.documents" | "kyc.decide" | "responsible.read" | "responsible.write" | "chat" | "inbox.read" | "inbox.send" | "codes.read" | "codes.write" | "audit.read" | "operators.manage" | "tester.tools")[];
+                                permissions: ("self" | "players.read" | "players.status" | "money.adjust" | "money.read" | "money.cashier" | "ledger.read" | "money.settings" | "kyc.read" | "kyc.documents" | "kyc.decide" | "responsible.read" | "responsible.write" | "chat" | "inbox.read" | "inbox.send" | "codes.read" | "codes.write" | "risk.read" | "risk.write" | "risk.settings" | "audit.read" | "operators.manage" | "tester.tools")[];
                                 testerTools: boolean;
                             } | null;
                             enrol: {
@@ -16056,7 +16305,7 @@ export interface operations {
                             /** @enum {string} */
                             role: "support" | "cashier" | "risk" | "admin" | "tester";
                             service: boolean;
-                            permissions: ("self" | "players.read" | "players.status" | "money.adjust" | "money.read" | "money.cashier" | "ledger.read" | "money.settings" | "kyc.read" | "kyc.documents" | "kyc.decide" | "responsible.read" | "responsible.write" | "chat" | "inbox.read" | "inbox.send" | "codes.read" | "codes.write" | "audit.read" | "operators.manage" | "tester.tools")[];
+                            permissions: ("self" | "players.read" | "players.status" | "money.adjust" | "money.read" | "money.cashier" | "ledger.read" | "money.settings" | "kyc.read" | "kyc.documents" | "kyc.decide" | "responsible.read" | "responsible.write" | "chat" | "inbox.read" | "inbox.send" | "codes.read" | "codes.write" | "risk.read" | "risk.write" | "risk.settings" | "audit.read" | "operators.manage" | "tester.tools")[];
                             testerTools: boolean;
                         };
                     } | (components["schemas"]["Failure"] & {
@@ -20105,6 +20354,186 @@ export interface operations {
             };
         };
     };
+    getOpsRiskSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            /** @description A sign-up (and a guest signing up) needs the code texted to its phone; on by default */
+                            signUpSmsCode: boolean;
+                        };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30050;
+                    });
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
+    postOpsRiskSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    signUpSmsCode: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            /** @description A sign-up (and a guest signing up) needs the code texted to its phone; on by default */
+                            signUpSmsCode: boolean;
+                        };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 30050 | 30056;
+                    });
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10002;
+                    };
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
     getOpsScenarios: {
         parameters: {
             query?: never;
@@ -20321,7 +20750,7 @@ export interface operations {
                             id: number;
                             phone: string;
                             /** @enum {string} */
-                            purpose: "bind" | "resetLoginPwd" | "resetTradePwd" | "withdraw";
+                            purpose: "bind" | "resetLoginPwd" | "resetTradePwd" | "withdraw" | "register";
                             code: string;
                             text: string;
                             createdAt: string;
@@ -21431,6 +21860,8 @@ export interface operations {
                             email: string;
                             superiorUid: number | null;
                             createdAt: string;
+                            /** @description Risk flags in force (fraud holds withdrawals) */
+                            flags: ("bonus_abuse" | "multi_account" | "fraud" | "watch")[];
                         }[];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
@@ -21535,6 +21966,8 @@ export interface operations {
                             email: string;
                             superiorUid: number | null;
                             createdAt: string;
+                            /** @description Risk flags in force (fraud holds withdrawals) */
+                            flags: ("bonus_abuse" | "multi_account" | "fraud" | "watch")[];
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
@@ -21708,6 +22141,314 @@ export interface operations {
             };
         };
     };
+    postOpsUsersByUidFlags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 10000003 */
+                uid: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    flag: "bonus_abuse" | "multi_account" | "fraud" | "watch";
+                    /** @default  */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            uid: number;
+                            /** @description Most shared facts first, at most 100 accounts */
+                            linked: {
+                                uid: number;
+                                username: string;
+                                /** @enum {string} */
+                                status: "active" | "suspended";
+                                guest: boolean;
+                                createdAt: string;
+                                /** @description Flags in force */
+                                flags: ("bonus_abuse" | "multi_account" | "fraud" | "watch")[];
+                                /** @description What this account shares with the player: device id, IP address, e-wallet number, payee name */
+                                links: {
+                                    /** @enum {string} */
+                                    kind: "device" | "ip" | "wallet" | "payee";
+                                    value: string;
+                                }[];
+                            }[];
+                            /** @description Newest first: in force, then cleared */
+                            flags: {
+                                id: number;
+                                /** @enum {string} */
+                                flag: "bonus_abuse" | "multi_account" | "fraud" | "watch";
+                                reason: string;
+                                /** @description The operator who set it */
+                                setBy: string;
+                                setAt: string;
+                                clearedBy: string | null;
+                                /** @description Null while the flag is in force */
+                                clearedAt: string | null;
+                                clearReason: string | null;
+                            }[];
+                            /** @description Newest first */
+                            notes: {
+                                id: number;
+                                text: string;
+                                operator: string;
+                                createdAt: string;
+                            }[];
+                        };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 30002 | 30050 | 30056 | 30057 | 40102;
+                    });
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10002;
+                    };
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
+    postOpsUsersByUidFlagsByFlagClear: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 10000003 */
+                uid: number;
+                /** @example watch */
+                flag: "bonus_abuse" | "multi_account" | "fraud" | "watch";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            uid: number;
+                            /** @description Most shared facts first, at most 100 accounts */
+                            linked: {
+                                uid: number;
+                                username: string;
+                                /** @enum {string} */
+                                status: "active" | "suspended";
+                                guest: boolean;
+                                createdAt: string;
+                                /** @description Flags in force */
+                                flags: ("bonus_abuse" | "multi_account" | "fraud" | "watch")[];
+                                /** @description What this account shares with the player: device id, IP address, e-wallet number, payee name */
+                                links: {
+                                    /** @enum {string} */
+                                    kind: "device" | "ip" | "wallet" | "payee";
+                                    value: string;
+                                }[];
+                            }[];
+                            /** @description Newest first: in force, then cleared */
+                            flags: {
+                                id: number;
+                                /** @enum {string} */
+                                flag: "bonus_abuse" | "multi_account" | "fraud" | "watch";
+                                reason: string;
+                                /** @description The operator who set it */
+                                setBy: string;
+                                setAt: string;
+                                clearedBy: string | null;
+                                /** @description Null while the flag is in force */
+                                clearedAt: string | null;
+                                clearReason: string | null;
+                            }[];
+                            /** @description Newest first */
+                            notes: {
+                                id: number;
+                                text: string;
+                                operator: string;
+                                createdAt: string;
+                            }[];
+                        };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 30002 | 30050 | 30056 | 30057 | 40103;
+                    });
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10002;
+                    };
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
     getOpsUsersByUidJournal: {
         parameters: {
             query?: {
@@ -21773,6 +22514,157 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 30001;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
+    postOpsUsersByUidNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 10000003 */
+                uid: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            uid: number;
+                            /** @description Most shared facts first, at most 100 accounts */
+                            linked: {
+                                uid: number;
+                                username: string;
+                                /** @enum {string} */
+                                status: "active" | "suspended";
+                                guest: boolean;
+                                createdAt: string;
+                                /** @description Flags in force */
+                                flags: ("bonus_abuse" | "multi_account" | "fraud" | "watch")[];
+                                /** @description What this account shares with the player: device id, IP address, e-wallet number, payee name */
+                                links: {
+                                    /** @enum {string} */
+                                    kind: "device" | "ip" | "wallet" | "payee";
+                                    value: string;
+                                }[];
+                            }[];
+                            /** @description Newest first: in force, then cleared */
+                            flags: {
+                                id: number;
+                                /** @enum {string} */
+                                flag: "bonus_abuse" | "multi_account" | "fraud" | "watch";
+                                reason: string;
+                                /** @description The operator who set it */
+                                setBy: string;
+                                setAt: string;
+                                clearedBy: string | null;
+                                /** @description Null while the flag is in force */
+                                clearedAt: string | null;
+                                clearReason: string | null;
+                            }[];
+                            /** @description Newest first */
+                            notes: {
+                                id: number;
+                                text: string;
+                                operator: string;
+                                createdAt: string;
+                            }[];
+                        };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 30002 | 30050 | 30056;
+                    });
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10002;
+                    };
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
                     };
                 };
             };
@@ -22077,6 +22969,115 @@ export interface operations {
                     "application/json": components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10008;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
+    getOpsUsersByUidRisk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 10000003 */
+                uid: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            uid: number;
+                            /** @description Most shared facts first, at most 100 accounts */
+                            linked: {
+                                uid: number;
+                                username: string;
+                                /** @enum {string} */
+                                status: "active" | "suspended";
+                                guest: boolean;
+                                createdAt: string;
+                                /** @description Flags in force */
+                                flags: ("bonus_abuse" | "multi_account" | "fraud" | "watch")[];
+                                /** @description What this account shares with the player: device id, IP address, e-wallet number, payee name */
+                                links: {
+                                    /** @enum {string} */
+                                    kind: "device" | "ip" | "wallet" | "payee";
+                                    value: string;
+                                }[];
+                            }[];
+                            /** @description Newest first: in force, then cleared */
+                            flags: {
+                                id: number;
+                                /** @enum {string} */
+                                flag: "bonus_abuse" | "multi_account" | "fraud" | "watch";
+                                reason: string;
+                                /** @description The operator who set it */
+                                setBy: string;
+                                setAt: string;
+                                clearedBy: string | null;
+                                /** @description Null while the flag is in force */
+                                clearedAt: string | null;
+                                clearReason: string | null;
+                            }[];
+                            /** @description Newest first */
+                            notes: {
+                                id: number;
+                                text: string;
+                                operator: string;
+                                createdAt: string;
+                            }[];
+                        };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 30002 | 30050;
+                    });
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
                     };
                 };
             };
@@ -22499,6 +23500,8 @@ export interface operations {
                             email: string;
                             superiorUid: number | null;
                             createdAt: string;
+                            /** @description Risk flags in force (fraud holds withdrawals) */
+                            flags: ("bonus_abuse" | "multi_account" | "fraud" | "watch")[];
                         };
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */

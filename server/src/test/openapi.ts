@@ -189,6 +189,7 @@ export function stableExamples(
     signature: (v) => (/^[a-f0-9]{64}$/.test(v) ? () => `${next('signature')}`.padStart(64, '0') : undefined),
     sid: () => () => `00000000-0000-4000-8000-${`${next('sid')}`.padStart(12, '0')}`,
     code: (v) => (/^\d{6}$/.test(v) ? () => `${100_000 + next('sms')}` : undefined),
+    smsCode: (v) => (/^\d{6}$/.test(v) ? () => `${100_000 + next('sms')}` : undefined),
     answer: (v) => (/^[A-Z0-9]{4,8}$/.test(v) ? () => 'ABCDE' : undefined),
     image: (v) => (v.startsWith('data:image/') ? () => 'data:image/svg+xml;base64,PHN2Zy8+' : undefined),
     gatewayRef: (v) => (/^SBX/.test(v) ? () => `SBX${`${next('ref')}`.padStart(9, '0')}` : undefined),

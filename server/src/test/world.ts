@@ -149,15 +149,34 @@ export async function newPlayer(call: Caller, spec: PlayerSpec | string = {}): P
   const username = s.username ?? `${s.prefix ?? 'h'}${randomInt(100_000_000)}`.slice(0, 13);
   const phone = s.phone ?? `9${String(randomInt(1_000_000_000)).padStart(9, '0')}`;
   const password = s.password ?? PASSWORD;
+  const smsCode = await signUpCode(call, phone, ip);
   const answer = await must(
     call<{ uid: number }>('POST', '/api/user/custom/register', {
       ip,
-      body: registerBody({ username, password, phone, inviteCode: s.inviteCode }),
+      body: { ...registerBody({ username, password, phone, inviteCode: s.inviteCode }), smsCode },
     }),
     'register',
   );
   if (!answer.sid) throw new Error('register set no session cookie');
   return { uid: answer.body.data.uid, username, phone, password, cookie: `sid=${answer.sid}`, ip };
+}
+
+/**
+ * The sign-up's SMS code, as a tester gets it: the form asks for it from the player's address
+ * (`POST /api/user/sms/send/register`) and the code is read from the outbox (`/ops/sms`). Within the
+ * cool-down the code already sent is read again.
+ */
+export async function signUpCode(call: Caller, phone: string, ip: string): Promise<string> {
+  const sent = await call('POST', '/api/user/sms/send/register', { ip, body: { phone } });
+  if (!sent.body.success && sent.body.code !== Code.SMS_COOLDOWN)
+    throw new Error(`sign-up code: ${sent.status} ${JSON.stringify(sent.body)}`);
+  const outbox = await must(
+    call<{ code: string; purpose: string }[]>('GET', `/ops/sms?phone=${encodeURIComponent(phone)}`, { ops: true }),
+    'sms outbox',
+  );
+  const sms = outbox.body.data.find((m) => m.purpose === 'register');
+  if (!sms) throw new Error(`no sign-up code for ${phone}`);
+  return sms.code;
 }
 
 /** Logs an existing account in through `/api/user/login`, as the login form does. */

@@ -474,6 +474,26 @@ export interface PlayBreaks {
   user_id: number;
 }
 
+export interface PlayerFlags {
+  clear_reason: string | null;
+  cleared_at: string | null;
+  cleared_by: string | null;
+  flag: "bonus_abuse" | "multi_account" | "fraud" | "watch";
+  id: Generated<number>;
+  reason: string;
+  set_at: string;
+  set_by: string;
+  user_id: number;
+}
+
+export interface PlayerNotes {
+  body: string;
+  created_at: string;
+  id: Generated<number>;
+  operator: string;
+  user_id: number;
+}
+
 export interface PlayLimits {
   amount: number | null;
   kind: "loss" | "wager";
@@ -683,6 +703,11 @@ export interface RewardClaims {
   user_id: number;
 }
 
+export interface RiskSettings {
+  key: string;
+  value: number;
+}
+
 export interface RoundRaises {
   amount: number;
   created_at: string;
@@ -737,7 +762,7 @@ export interface SmsMessages {
   id: Generated<number>;
   ip: Generated<string>;
   phone: string;
-  purpose: "bind" | "resetLoginPwd" | "resetTradePwd" | "withdraw";
+  purpose: "bind" | "resetLoginPwd" | "resetTradePwd" | "withdraw" | "register";
   session_id: number | null;
   text: string;
   used_at: string | null;
@@ -953,6 +978,8 @@ export interface DB {
   payment_settings: PaymentSettings;
   play_breaks: PlayBreaks;
   play_limits: PlayLimits;
+  player_flags: PlayerFlags;
+  player_notes: PlayerNotes;
   poker_cards: PokerCards;
   poker_draws: PokerDraws;
   poker_feed: PokerFeed;
@@ -972,6 +999,7 @@ export interface DB {
   referral_first_deposits: ReferralFirstDeposits;
   responsible_settings: ResponsibleSettings;
   reward_claims: RewardClaims;
+  risk_settings: RiskSettings;
   round_raises: RoundRaises;
   sandbox_payments: SandboxPayments;
   schema_migrations: SchemaMigrations;

@@ -6,6 +6,7 @@ import { playLimits } from './0056_play_limits';
 import { withdrawSms } from './0057_withdraw_sms';
 import { operatorAccounts } from './0058_operator_accounts';
 import { kycDocuments } from './0059_kyc_documents';
+import { riskLinks } from './0060_risk_links';
 import { crashRounds } from './0061_crash_rounds';
 import { tableDraws } from './0062_table_draws';
 import { fishingPond } from './0063_fishing_pond';
@@ -39,6 +40,7 @@ export const MIGRATIONS: readonly SchemaMigration[] = [
   withdrawSms,
   operatorAccounts,
   kycDocuments,
+  riskLinks,
   crashRounds,
   tableDraws,
   fishingPond,

@@ -110,6 +110,7 @@ describe('the baseline (db/schema, written once for both engines)', () => {
       '0057_withdraw_sms',
       '0058_operator_accounts',
       '0059_kyc_documents',
+      '0060_risk_links',
       '0061_crash_rounds',
       '0062_table_draws',
       '0063_fishing_pond',

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DataOf } from '../../../../shared/contract/define';
 import type { getDashboard } from '../../../../shared/contract/ops-dashboard';
 import { sql } from '../../db/builder';
-import { hashed, newPlayer, opsClient, TestClient, testApp } from '../../test/helpers';
+import { hashed, newPlayer, opsClient, signUpCode, TestClient, testApp } from '../../test/helpers';
 import { inDb } from '../../test/in-db';
 import { fund, readyPlayer, uploadDocuments, withdraw } from '../../test/money';
 import { deposit, gameSession, bet as lostBet, player } from '../../test/play';
@@ -85,6 +85,7 @@ async function signUp(client: TestClient) {
     password: hashed(p.password),
     phone: p.phone,
     agree: true,
+    smsCode: await signUpCode(app, p.phone, client),
   });
   expect(answer.body.success).toBe(true);
 }

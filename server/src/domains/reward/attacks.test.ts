@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
-import { hashed, newPlayer, opsClient, registerPlayer, TestClient, testApp } from '../../test/helpers';
+import { hashed, newPlayer, opsClient, registerPlayer, signUpCode, TestClient, testApp } from '../../test/helpers';
 import { balanceOf, readyPlayer, WALLET, withdraw } from '../../test/money';
 import { bet, deposit, gameSession, rollback } from '../../test/play';
 import { givePoints, setVip } from '../../test/rewards';
@@ -147,6 +147,7 @@ describe('guests', () => {
       password: hashed(player.password),
       phone: player.phone,
       agree: true,
+      smsCode: await signUpCode(app, player.phone, guest),
     });
     expect(signUp.body.success).toBe(true);
     expect((await guest.post('/api/mallExchange/order', { itemId: 1, quantity: 1 })).body.success).toBe(true);

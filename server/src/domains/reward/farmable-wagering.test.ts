@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
-import { hashed, newPlayer, opsClient, TestClient, testApp } from '../../test/helpers';
+import { hashed, newPlayer, opsClient, signUpCode, TestClient, testApp } from '../../test/helpers';
 import { inDb } from '../../test/in-db';
 import { balanceOf, readyPlayer, withdraw } from '../../test/money';
 import { bet, gameSession } from '../../test/play';
@@ -124,6 +124,7 @@ describe('wagering on farmable cash', () => {
       password: hashed(player.password),
       phone: player.phone,
       agree: true,
+      smsCode: await signUpCode(app, player.phone, client),
     });
     expect(signUp.body.success).toBe(true);
     expect((await redeem(client, 'WELCOME2026')).body).toMatchObject({ success: true });

@@ -61,6 +61,7 @@ describe('the request log of a cluster', () => {
         ['/api/config/fetch?last', 'server-a'],
         ['/api/user/info', 'server-b'],
         ['/api/user/custom/register', 'server-b'],
+        ['/api/user/sms/send/register', 'server-b'],
         ['/api/config/fetch?first', 'server-a'],
       ]);
       // Ids are each process's own: the first request of each is 1.
@@ -82,6 +83,7 @@ describe('the request log of a cluster', () => {
     const { entries } = (har.json() as { log: { entries: { _process?: string; _resourceType?: string }[] } }).log;
     expect(entries.filter((e) => e._resourceType !== 'websocket').map((e) => e._process)).toEqual([
       'server-a',
+      'server-b',
       'server-b',
       'server-b',
       'server-a',

@@ -206,15 +206,17 @@ describe('the request log', () => {
     expect(sockets).toHaveLength(1);
     expect(sockets[0]?._webSocketMessages.length).toBeGreaterThan(0);
     doc.log.entries = doc.log.entries.filter((e) => !sockets.includes(e as never));
+    // The sign-up form texts its code first (the sign-up SMS code).
     expect(doc.log.entries.map((e) => new URL(e.request.url).pathname)).toEqual([
+      '/api/user/sms/send/register',
       '/api/user/custom/register',
       '/api/user/info',
     ]);
-    const info = doc.log.entries[1];
+    const info = doc.log.entries[2];
     expect(info?.request.headers).toContainEqual({ name: 'cookie', value: '[redacted]' });
     expect(info?.response.status).toBe(200);
     expect(info?._code).toBe(0);
-    expect(doc.log.entries[0]?.request.postData?.text).toContain('[redacted]');
+    expect(doc.log.entries[1]?.request.postData?.text).toContain('[redacted]');
     for (const headers of [{}, { authorization: 'Bearer wrong-token-0123456789' }]) {
       const refused = await app.inject({ method: 'GET', url: '/ops/requests.har', headers });
       expect(refused.statusCode).toBe(401);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import type { UserInfo } from '../../../../shared/contract/user';
-import { hashed, newPlayer, registerPlayer, TestClient, testApp } from '../../test/helpers';
+import { hashed, newPlayer, registerPlayer, signUpCode, TestClient, testApp } from '../../test/helpers';
 import { inDb } from '../../test/in-db';
 import { balanceOf, fund } from '../../test/money';
 
@@ -25,11 +25,13 @@ async function guest() {
 const coupons = async (client: TestClient) =>
   (await client.get<{ status: string }[]>('/api/coupon/fetch')).body.data ?? [];
 
-const signUpBody = (player: ReturnType<typeof newPlayer>, extra: object = {}) => ({
+/** The sign-up form's body, with the code texted to the player's phone (read from the outbox). */
+const signUpBody = async (player: ReturnType<typeof newPlayer>, extra: object = {}) => ({
   username: player.username,
   password: hashed(player.password),
   phone: player.phone,
   agree: true,
+  smsCode: await signUpCode(app, player.phone),
   ...extra,
 });
 
@@ -52,7 +54,7 @@ describe('guest accounts', () => {
     copy.cookie = cookieBefore;
 
     const player = newPlayer();
-    const answer = await client.post<UserInfo>(SIGN_UP, signUpBody(player));
+    const answer = await client.post<UserInfo>(SIGN_UP, await signUpBody(player));
     expect(answer.body).toMatchObject({ success: true, msg: 'Welcome! Your account is ready' });
     expect(answer.body.data).toMatchObject({ uid: info.uid, username: player.username, guest: false });
 
@@ -87,7 +89,7 @@ describe('guest accounts', () => {
       );
     expect(await welcomes()).toEqual([]);
     const player = newPlayer();
-    expect((await client.post(SIGN_UP, signUpBody(player))).body.success).toBe(true);
+    expect((await client.post(SIGN_UP, await signUpBody(player))).body.success).toBe(true);
     const after = await welcomes();
     expect(after).toHaveLength(1);
     expect(JSON.stringify(after[0])).toContain(player.username);
@@ -97,27 +99,35 @@ describe('guest accounts', () => {
     const { player: taken } = await registerPlayer(app);
     const { client } = await guest();
     const player = newPlayer();
-    expect((await client.post(SIGN_UP, signUpBody(player, { username: taken.username }))).body.code).toBe(
+    expect((await client.post(SIGN_UP, await signUpBody(player, { username: taken.username }))).body.code).toBe(
       Code.USERNAME_TAKEN,
     );
-    expect((await client.post(SIGN_UP, signUpBody(player, { phone: taken.phone }))).body.code).toBe(Code.PHONE_TAKEN);
-    expect((await client.post(SIGN_UP, signUpBody(player, { inviteCode: 'ZZZZZZZZ' }))).body.code).toBe(
+    // A taken number: its owner is texted a notice, not a code, so the code of another number is refused.
+    expect((await client.post(SIGN_UP, await signUpBody(player, { phone: taken.phone }))).body.code).toBe(
+      Code.SMS_CODE_INVALID,
+    );
+    expect((await client.post(SIGN_UP, await signUpBody(player, { inviteCode: 'ZZZZZZZZ' }))).body.code).toBe(
       Code.INVITE_CODE_INVALID,
     );
-    expect((await client.post(SIGN_UP, { ...signUpBody(player), agree: false })).body.code).toBe(Code.VALIDATION);
+    expect((await client.post(SIGN_UP, { ...(await signUpBody(player)), agree: false })).body.code).toBe(
+      Code.VALIDATION,
+    );
     expect((await client.get<UserInfo>(INFO)).body.data.guest).toBe(true);
   });
 
   it('records the superior of an invitation code', async () => {
     const { info: boss } = await registerPlayer(app);
     const { client } = await guest();
-    const answer = await client.post<UserInfo>(SIGN_UP, signUpBody(newPlayer(), { inviteCode: boss.invitationCode }));
+    const answer = await client.post<UserInfo>(
+      SIGN_UP,
+      await signUpBody(newPlayer(), { inviteCode: boss.invitationCode }),
+    );
     expect(answer.body.data.registrationCode).toBe(boss.invitationCode);
   });
 
   it('refuses a registered account (20041)', async () => {
     const { client } = await registerPlayer(app);
-    const answer = await client.post(SIGN_UP, signUpBody(newPlayer()));
+    const answer = await client.post(SIGN_UP, await signUpBody(newPlayer()));
     expect(answer.body).toMatchObject({ success: false, code: Code.ALREADY_REGISTERED });
   });
 });

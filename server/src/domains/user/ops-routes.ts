@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Code } from '../../../../shared/codes';
 import * as contract from '../../../../shared/contract/ops';
+import type { RiskFlag } from '../../../../shared/contract/ops-risk';
 import { AppError } from '../../errors';
 import { route } from '../../route';
 import { toUserInfo, type UserRow, type UserService } from './service';
@@ -8,7 +9,7 @@ import type { SmsService } from './sms.service';
 
 /** Players and the SMS outbox under /ops (shared/contract/ops.ts). */
 export function userOpsRoutes(app: FastifyInstance, users: UserService, sms: SmsService) {
-  const toOpsUser = async (row: UserRow) => ({
+  const toOpsUser = async (row: UserRow, flags?: Map<number, RiskFlag[]>) => ({
     ...toUserInfo(row),
     id: row.id,
     status: row.status,
@@ -19,6 +20,7 @@ export function userOpsRoutes(app: FastifyInstance, users: UserService, sms: Sms
     email: row.email,
     superiorUid: row.superior_id === null ? null : ((await users.byId(row.superior_id))?.uid ?? null),
     createdAt: row.created_at,
+    flags: (flags ?? (await app.services.risk.flagsIn([row.id]))).get(row.id) ?? [],
   });
 
   route(app, contract.smsOutbox, async ({ query }) =>
@@ -35,8 +37,10 @@ export function userOpsRoutes(app: FastifyInstance, users: UserService, sms: Sms
   );
 
   route(app, contract.listUsers, async ({ query }) => {
+    const rows = await users.search(query.q, query.limit);
+    const flags = await app.services.risk.flagsIn(rows.map((r) => r.id));
     const list = [];
-    for (const row of await users.search(query.q, query.limit)) list.push(await toOpsUser(row));
+    for (const row of rows) list.push(await toOpsUser(row, flags));
     return list;
   });
   route(app, contract.getUser, async ({ params }) => toOpsUser(await users.opsTarget(params.uid)));

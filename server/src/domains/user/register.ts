@@ -24,6 +24,7 @@ export function register(app: FastifyInstance) {
     revokeSessions: app.sessions.revokeAllOf,
     configValue: (key) => app.services.config.value(key),
     identityVerified: (userId) => app.services.kyc.verified(userId),
+    signUpSmsCode: () => app.services.risk.signUpSmsCode(),
   });
   Object.assign(app.services, { users, sms });
   userRoutes(app, users);

@@ -82,6 +82,11 @@ export function userRoutes(app: FastifyInstance, users: UserService) {
     return null;
   });
 
+  route(app, contract.sendRegisterSms, ({ body, request, succeed }) => {
+    const result = users.sendRegisterSms(body.phone, requestMeta(request));
+    succeed('smsSent');
+    return result;
+  });
   route(app, contract.sendBindSms, ({ user, body, request, succeed }) => {
     const result = users.sendBindSms(user, body.phone, requestMeta(request));
     succeed('smsSent');

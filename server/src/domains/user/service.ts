@@ -97,6 +97,8 @@ export function createUserService(deps: {
   configValue: (key: string) => Promise<string>;
   /** Whether the player's identity is verified (the KYC domain registers after this one: at call time). */
   identityVerified?: (userId: number) => Promise<boolean>;
+  /** Whether a sign-up needs the code texted to its phone (the risk domain's signUpSmsCode setting). */
+  signUpSmsCode: () => Promise<boolean>;
 }) {
   const { db, clock, limiter, sms } = deps;
   const repo = createUserRepo(db);
@@ -137,6 +139,19 @@ export function createUserService(deps: {
 
   function assertNotGuest(user: SessionUser) {
     if (user.guest) throw new AppError(Code.GUEST_NOT_ALLOWED);
+  }
+
+  /**
+   * The sign-up's SMS code: checked against the latest 'register' code sent to the phone being registered
+   * (wrong, used, expired, out of tries or another number's: SMS_CODE_INVALID, a wrong one counts a try),
+   * answering a claim to run inside the account's transaction, so of two sign-ups with one code (two tabs)
+   * only one commits. No claim when an operator turned the setting off.
+   */
+  async function signUpCode(phone: string, code: string | undefined): Promise<() => Promise<void>> {
+    if (!(await deps.signUpSmsCode())) return async () => {};
+    if (code === undefined) throw new AppError(Code.SMS_CODE_INVALID);
+    const id = await sms.check(phone, 'register', code);
+    return () => sms.claim(id);
   }
 
   /** True when `candidate` is `userId` or sits below it in the referral tree. */
@@ -184,12 +199,15 @@ export function createUserService(deps: {
     /** `fixed.uid`: a scenario's player, with that uid (see SCENARIO_UIDS) and an invitation code made from it. */
     async register(input: z.output<typeof register.body>, meta: RequestMeta, fixed?: { uid: number }): Promise<number> {
       await limiter.consume(`register:ip:${meta.ip}`, REGISTRATIONS_PER_ADDRESS);
+      // A scenario's player (fixed uid) is made by a tester's tool through the services: no phone to text.
+      const claimCode = fixed ? async () => {} : await signUpCode(input.phone, input.smsCode);
       const passwordHash = await hashPassword(input.password);
       const userId = await db.transaction(async () => {
         if (await repo.usernameExists(input.username)) throw new AppError(Code.USERNAME_TAKEN);
         if (await repo.phoneExists(input.phone)) throw new AppError(Code.PHONE_TAKEN);
         const superior = input.inviteCode ? await repo.byInvitationCode(input.inviteCode) : undefined;
         if (input.inviteCode && !superior) throw new AppError(Code.INVITE_CODE_INVALID);
+        await claimCode();
         const now = clock.iso();
         const uid = fixed ? await fixedUid(fixed.uid) : await newUid();
         return repo.insert({
@@ -222,6 +240,7 @@ export function createUserService(deps: {
     async signUpGuest(user: SessionUser, input: z.output<typeof register.body>, meta: RequestMeta): Promise<void> {
       await limiter.consume(`register:ip:${meta.ip}`, REGISTRATIONS_PER_ADDRESS);
       if ((await mustGet(user.id)).guest !== 1) throw new AppError(Code.ALREADY_REGISTERED);
+      const claimCode = await signUpCode(input.phone, input.smsCode);
       const passwordHash = await hashPassword(input.password);
       await db.transaction(async () => {
         if (await repo.usernameExists(input.username)) throw new AppError(Code.USERNAME_TAKEN);
@@ -229,6 +248,7 @@ export function createUserService(deps: {
         const superior = input.inviteCode ? await repo.byInvitationCode(input.inviteCode) : undefined;
         if (input.inviteCode && !superior) throw new AppError(Code.INVITE_CODE_INVALID);
         if (superior && (await isSelfOrDescendant(superior.id, user.id))) throw new AppError(Code.SUPERIOR_INVALID);
+        await claimCode();
         const changed = await repo.signUpGuest(user.id, {
           username: input.username,
           phone: input.phone,
@@ -348,6 +368,12 @@ export function createUserService(deps: {
       const owner = await repo.byPhone(phone);
       const taken = owner !== undefined && owner.id !== user.id;
       return sms.send(phone, 'bind', user.id, meta.ip, { notice: taken ? SMS_NOTICE.taken : undefined });
+    },
+
+    /** The sign-up's code; a number that already has an account is sent a notice instead (no enumeration). */
+    async sendRegisterSms(phone: string, meta: RequestMeta) {
+      const taken = await repo.phoneExists(phone);
+      return sms.send(phone, 'register', null, meta.ip, { notice: taken ? SMS_NOTICE.registered : undefined });
     },
 
     async sendResetLoginSms(phone: string, meta: RequestMeta) {

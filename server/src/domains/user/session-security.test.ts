@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Code } from '../../../../shared/codes';
 import type { UserInfo } from '../../../../shared/contract/user';
 import { testConfig } from '../../config';
-import { hashed, newPlayer, opsClient, registerPlayer, TestClient, testApp } from '../../test/helpers';
+import { hashed, newPlayer, opsClient, registerPlayer, signUpCode, TestClient, testApp } from '../../test/helpers';
 import { inDb } from '../../test/in-db';
 import { verifyPassword } from './password';
 
@@ -223,7 +223,13 @@ describe('the session cookie on https', () => {
         method: 'POST',
         url: '/api/user/custom/register',
         headers: { requestfrom: 'H5', 'content-type': 'application/json' },
-        payload: { username: player.username, password: hashed(player.password), phone: player.phone, agree: true },
+        payload: {
+          username: player.username,
+          password: hashed(player.password),
+          phone: player.phone,
+          agree: true,
+          smsCode: await signUpCode(secureApp, player.phone),
+        },
       });
       const line = String([registered.headers['set-cookie']].flat()[0] ?? '');
       expect(line).toMatch(/^__Host-sid=[^;]+;/);

@@ -3,7 +3,7 @@ import { type ColumnOf, param, prepareQuery, sql } from '../../db/builder';
 import type { DB } from '../../db/builder/tables';
 import type { Db } from '../../db/database';
 
-export type SmsPurpose = 'bind' | 'resetLoginPwd' | 'resetTradePwd' | 'withdraw';
+export type SmsPurpose = 'bind' | 'resetLoginPwd' | 'resetTradePwd' | 'withdraw' | 'register';
 
 export type SmsRow = Omit<Selectable<DB['sms_messages']>, 'purpose'> & { purpose: SmsPurpose };
 

@@ -20,6 +20,8 @@ export const SMS_NOTICE = {
     'Someone asked to reset a password for this number, but no account uses it, so no code was sent. If it was not you, ignore this message.',
   taken:
     'Someone asked to link this number to an account, but it is already linked to another one, so no code was sent. If it was not you, ignore this message.',
+  registered:
+    'Someone asked to sign up with this number, but it already has an account, so no code was sent. If it was you, log in or reset your password instead.',
 } as const;
 
 const PURPOSE_TEXT: Record<SmsPurpose, string> = {
@@ -27,6 +29,7 @@ const PURPOSE_TEXT: Record<SmsPurpose, string> = {
   resetLoginPwd: 'to reset your login password',
   resetTradePwd: 'to reset your transaction password',
   withdraw: 'to confirm your withdrawal',
+  register: 'to sign up with this number',
 };
 
 /**
@@ -68,7 +71,8 @@ export function createSmsService(deps: { db: Db; clock: Clock; limiter: Limiter;
       // message, so of parallel sends after one used withdrawal code only one goes out too.
       await limiter.consume(`sms:cooldown:${purpose}:${phone}:${last?.id ?? 0}`, RESEND_COOLDOWN, Code.SMS_COOLDOWN);
       if (!earned) {
-        await limiter.consume(`sms:phone:${phone}`, PER_PHONE_HOURLY);
+        // The sign-up's codes count apart: signing up does not use up the new account's resets for the hour.
+        await limiter.consume(`sms:phone:${purpose === 'register' ? 'register:' : ''}${phone}`, PER_PHONE_HOURLY);
         // The per-address limit stops one address texting many numbers; a withdrawal code can only go to
         // the signed-in account's own number.
         if (purpose !== 'withdraw') await limiter.consume(`sms:ip:${ip}`, PER_ADDRESS_HOURLY);

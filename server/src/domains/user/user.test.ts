@@ -5,7 +5,16 @@ import { Code } from '../../../../shared/codes';
 import type { UserInfo } from '../../../../shared/contract/user';
 import { userBaseSchema, userEndpoints, userInfoSchema } from '../../../../shared/contract/user';
 import { createSessionRepo } from '../../plugins/session.repo';
-import { hashed, newPlayer, opsClient, registerPlayer, TEST_NOW, TestClient, testApp } from '../../test/helpers';
+import {
+  hashed,
+  newPlayer,
+  opsClient,
+  registerPlayer,
+  signUpCode,
+  TEST_NOW,
+  TestClient,
+  testApp,
+} from '../../test/helpers';
 import { inDb } from '../../test/in-db';
 import { AVATAR_IDS } from './avatars';
 
@@ -72,6 +81,7 @@ describe('register', () => {
       password: hashed(player.password),
       phone: player.phone,
       agree: true,
+      smsCode: await signUpCode(app, player.phone, client),
     });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ success: true, code: 0, msg: 'Welcome! Your account is ready' });
@@ -157,6 +167,7 @@ describe('register', () => {
       password: hashed('secret123'),
       phone: other.phone,
       agree: true,
+      smsCode: await signUpCode(app, other.phone, client),
     });
     expect(sameName.body).toMatchObject({ success: false, code: Code.USERNAME_TAKEN });
     expect(sameName.body.msg).toBe('This username is already taken');
@@ -165,8 +176,10 @@ describe('register', () => {
       password: hashed('secret123'),
       phone: player.phone,
       agree: true,
+      // The number's owner is texted a notice, not a code (no enumeration): the sign-up is refused at the code.
+      smsCode: '000000',
     });
-    expect(samePhone.body).toMatchObject({ success: false, code: Code.PHONE_TAKEN });
+    expect(samePhone.body).toMatchObject({ success: false, code: Code.SMS_CODE_INVALID });
     expect(await countUsers()).toBe(before);
     expect(samePhone.headers['set-cookie']).toBeUndefined();
   });
@@ -182,6 +195,7 @@ describe('register', () => {
       phone: p.phone,
       inviteCode: 'ZZZZ9999',
       agree: true,
+      smsCode: await signUpCode(app, p.phone, client),
     });
     expect(wrong.body).toMatchObject({ success: false, code: Code.INVITE_CODE_INVALID });
     expect(await countUsers()).toBe(before);
@@ -192,6 +206,7 @@ describe('register', () => {
       phone: p.phone,
       inviteCode: superior.info.invitationCode.toLowerCase(),
       agree: true,
+      smsCode: await signUpCode(app, p.phone, client),
     });
     expect(right.body.success).toBe(true);
     expect(right.body.data.registrationCode).toBe(superior.info.invitationCode);
@@ -209,12 +224,20 @@ describe('register', () => {
         password: hashed(p.password),
         phone: p.phone,
         agree: true,
+        // Texted from another address: the SMS limits are not the point here.
+        smsCode: await signUpCode(app, p.phone),
       });
       expect(answer.body.success, `registration ${i}`).toBe(true);
     }
     const before = await countUsers();
     const p = newPlayer();
-    const body = { username: p.username, password: hashed(p.password), phone: p.phone, agree: true };
+    const body = {
+      username: p.username,
+      password: hashed(p.password),
+      phone: p.phone,
+      agree: true,
+      smsCode: await signUpCode(app, p.phone),
+    };
     const throttled = await client.post(REGISTER, body);
     expect(throttled.body).toMatchObject({ success: false, code: Code.RATE_LIMITED });
     expect(await countUsers()).toBe(before);
@@ -701,7 +724,8 @@ describe('SMS codes and resets', () => {
     });
     expect(sms.code).toMatch(/^\d{6}$/);
     expect(sms.text).toContain(sms.code);
-    const userId = await inDb(app.db).value<number>`SELECT user_id FROM sms_messages WHERE phone = ${player.phone}`;
+    const userId = await inDb(app.db)
+      .value<number>`SELECT user_id FROM sms_messages WHERE phone = ${player.phone} AND purpose = 'resetLoginPwd'`;
     expect(userId).toBe((await userRow(info.uid)).id);
   });
 
@@ -738,7 +762,7 @@ describe('SMS codes and resets', () => {
     app.clock.advance(15_000);
     expect((await visitor.post(SEND_RESET, { phone: player.phone })).body.success).toBe(true);
     const outbox = await opsClient(app).get<Sms[]>('/ops/sms', { phone: player.phone });
-    expect(outbox.body.data).toHaveLength(2);
+    expect(outbox.body.data.filter((m) => m.purpose === 'resetLoginPwd')).toHaveLength(2);
   });
 
   it('a clock set back does not stretch the cool-down', async () => {

@@ -74,6 +74,7 @@ export function register(app: FastifyInstance) {
     captcha,
     tradePassword,
     assertCanTransact: users.assertCanTransact,
+    assertNoHold: (userId) => app.services.risk.assertMayWithdraw(userId),
   });
   Object.assign(app.services, { wallets, captcha, tradePassword, withdrawals });
 

@@ -67,6 +67,8 @@ export function createWithdrawService(deps: {
   captcha: CaptchaService;
   tradePassword: TradePasswordCheck;
   assertCanTransact: (userId: number) => Promise<void>;
+  /** Refuses a player whose risk flags hold withdrawals (risk/service.ts: fraud). */
+  assertNoHold: (userId: number) => Promise<void>;
 }) {
   const { db, clock, config, events, repo, ledger, kyc } = deps;
   let interceptPayout: PayoutInterceptor = async () => undefined;
@@ -95,6 +97,7 @@ export function createWithdrawService(deps: {
    * transaction that freezes the money, where it is the check that counts.
    */
   async function check(userId: number, amount: number) {
+    await deps.assertNoHold(userId);
     await kyc.assertMayWithdraw(userId);
     const wallet = await repo.wallet(userId);
     if (!wallet) throw new AppError(Code.WALLET_NOT_BOUND);

@@ -60,6 +60,7 @@ describe('RegisterForm', () => {
     type('Password', 'abc123');
     type('Confirm password', 'abc123');
     type('Mobile number', '9123456789');
+    type('Verification code', '123456');
     const boxes = screen.getAllByRole('checkbox');
     expect(boxes).toHaveLength(3);
     fireEvent.click(boxes[0]!);
@@ -73,6 +74,7 @@ describe('RegisterForm', () => {
         username: 'player01',
         password: md5('abc123'),
         phone: '9123456789',
+        smsCode: '123456',
         agree: true,
       },
     ]);

@@ -5,7 +5,7 @@ import { Code } from '../../../../../shared/codes';
 import type { UserInfo } from '../../../../../shared/contract/user';
 import { InputFilter, USERNAME_MAX } from '../../../../../shared/field-rules';
 import { Button, useBusy } from '../../../components/button';
-import { Checkbox, Form, NewPasswordFields, PhoneField, TextField } from '../../../components/fields';
+import { Checkbox, Form, NewPasswordFields, PhoneField, SmsCodeField, TextField } from '../../../components/fields';
 import { useFieldErrors } from '../../../lib/form';
 import { useOverlayStore } from '../../../lib/overlays';
 import { hashPassword } from '../../../lib/password';
@@ -13,12 +13,14 @@ import { checks } from '../../../lib/validate';
 import { checkRegisterFlag } from '../api/check-register-flag';
 import { guestSignUp } from '../api/guest-sign-up';
 import { register } from '../api/register';
+import { sendRegisterSms } from '../api/send-register-sms';
 
-type Field = 'username' | 'password' | 'confirm' | 'phone' | 'inviteCode' | 'agree';
+type Field = 'username' | 'password' | 'confirm' | 'phone' | 'code' | 'inviteCode' | 'agree';
 
 /**
  * Sign-up (spec section 5): username 6-13 alphanumeric, password 6-12, confirmation, the 10-digit
- * mobile number after a fixed +63, an optional invitation code, and the three confirmations.
+ * mobile number after a fixed +63 with the code texted to it (issue 29 item 4), an optional invitation code,
+ * and the three confirmations.
  */
 export function RegisterForm({
   inviteCode: initialCode = '',
@@ -36,15 +38,25 @@ export function RegisterForm({
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
   const [inviteCode, setInviteCode] = useState(initialCode);
   const [adult, setAdult] = useState(false);
   const [notOfficial, setNotOfficial] = useState(false);
   const [notStudent, setNotStudent] = useState(false);
   const { errors, check, send, setError } = useFieldErrors<Field>({
-    fields: { username: 'username', password: 'password', phone: 'phone', inviteCode: 'inviteCode', agree: 'agree' },
+    fields: {
+      username: 'username',
+      password: 'password',
+      phone: 'phone',
+      smsCode: 'code',
+      inviteCode: 'inviteCode',
+      agree: 'agree',
+    },
     codes: {
       [Code.USERNAME_TAKEN]: 'username',
       [Code.PHONE_TAKEN]: 'phone',
+      [Code.SMS_CODE_INVALID]: 'code',
+      [Code.SMS_COOLDOWN]: 'code',
       [Code.INVITE_CODE_INVALID]: 'inviteCode',
       [Code.TERMS_NOT_ACCEPTED]: 'agree',
     },
@@ -63,12 +75,23 @@ export function RegisterForm({
     }
   };
 
+  /** Texts the code to the number; its cool-down shows on the button. */
+  const sendCode = async () => {
+    const invalid = checks.registrationPhone(phone);
+    setError('phone', invalid);
+    if (invalid) throw new Error(invalid);
+    const { cooldownSeconds } = await send(() => sendRegisterSms(phone));
+    return cooldownSeconds;
+  };
+
   const [busy, submit] = useBusy(async () => {
     const valid = check({
       username: () => checks.username(username),
       password: () => checks.password(password),
       confirm: () => checks.confirm(confirm, password),
       phone: () => checks.registrationPhone(phone),
+      // Empty: the server says whether the code is needed (an operator may turn it off).
+      code: () => (code ? checks.smsCode(code) : null),
       inviteCode: () => checks.invitationCode(inviteCode),
       agree: () => (adult && notOfficial && notStudent ? null : t('auth.confirmAll')),
     });
@@ -77,6 +100,7 @@ export function RegisterForm({
       username,
       password: hashPassword(password),
       phone,
+      ...(code ? { smsCode: code } : {}),
       ...(inviteCode ? { inviteCode } : {}),
       agree: true as const,
     };
@@ -114,6 +138,7 @@ export function RegisterForm({
         onBlur={() => void checkTaken('phone', phone)}
         error={errors.phone}
       />
+      <SmsCodeField value={code} onChange={setCode} error={errors.code} send={sendCode} />
       <TextField
         label={t('auth.inviteCode')}
         placeholder={t('auth.optional')}
