@@ -93,13 +93,19 @@ describe('GET /ops/sms', () => {
     await a.client.post('/api/user/sms/send/resetTradePwd');
     const ops = opsClient(app);
     const all = await ops.get<{ phone: string; purpose: string; code: string }[]>('/ops/sms');
+    // Newest first, after the two sign-ups' codes (b's, then a's).
     expect(all.body.data.map((m) => [m.phone, m.purpose])).toEqual([
       [a.player.phone, 'resetTradePwd'],
       [b.player.phone, 'resetLoginPwd'],
       [a.player.phone, 'resetLoginPwd'],
+      [b.player.phone, 'register'],
+      [a.player.phone, 'register'],
     ]);
-    const onlyB = await ops.get<{ phone: string }[]>('/ops/sms', { phone: b.player.phone });
-    expect(onlyB.body.data.map((m) => m.phone)).toEqual([b.player.phone]);
+    const onlyB = await ops.get<{ phone: string; purpose: string }[]>('/ops/sms', { phone: b.player.phone });
+    expect(onlyB.body.data.map((m) => [m.phone, m.purpose])).toEqual([
+      [b.player.phone, 'resetLoginPwd'],
+      [b.player.phone, 'register'],
+    ]);
     const limited = await ops.get<unknown[]>('/ops/sms', { limit: 1 });
     expect(limited.body.data).toHaveLength(1);
     const bad = await ops.get('/ops/sms', { phone: 'abc' });

@@ -239,7 +239,13 @@ function pgSchema(url: string): Schema {
     schema.checks[table] = checks.find((c) => c.table === table)?.count ?? 0;
   }
   for (const index of indexes) {
-    const keys = index.keys.map((k) => k.replace(/^\((.*)\)$/, '$1').replace(/ (ASC|DESC)$/, ''));
+    // PostgreSQL's catalog writes trim(x) in the standard's words, TRIM(BOTH FROM x).
+    const keys = index.keys.map((k) =>
+      k
+        .replace(/^\((.*)\)$/, '$1')
+        .replace(/ (ASC|DESC)$/, '')
+        .replace(/TRIM\(BOTH FROM /g, 'trim('),
+    );
     if (index.pk) schema.primaryKeys.push(`${index.table}(${keys.join(',')})`);
     else if (index.unique) schema.uniques.push(`${index.table}(${keys.join(',')})${index.partial ? ' partial' : ''}`);
     else schema.indexes.push(`${index.table}.${index.name}(${keys.join(',')})${index.partial ? ' partial' : ''}`);

@@ -17,7 +17,7 @@ export const kycDocuments: SchemaMigration = {
   version: 59,
   name: '0059_kyc_documents',
   up: (engine) => {
-    const { table, integer, text, id } = dialect(engine);
+    const { table, index, integer, text, id } = dialect(engine);
     const bytes = engine === 'sqlite' ? 'blob' : 'bytea';
     return [
       table('kyc_documents', (t) =>
@@ -44,6 +44,8 @@ export const kycDocuments: SchemaMigration = {
             .addPrimaryKeyConstraint('kyc_reminders_pkey', ['user_id', 'kind']),
         { withoutRowid: true },
       ),
+      // The reminders look for players registered in a window of days (kyc repo's unremindedSince).
+      index('users_created', 'users').columns(['created_at']).compile().sql,
     ];
   },
 };

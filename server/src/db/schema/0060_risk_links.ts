@@ -88,6 +88,11 @@ export const riskLinks: SchemaMigration = {
       index('sessions_ip', 'sessions').columns(['ip']).compile().sql,
       index('user_wallets_number', 'user_wallets').columns(['account']).compile().sql,
       index('withdrawals_wallet', 'withdrawals').columns(['wallet_account']).compile().sql,
+      // Payee names are compared without case or outer spaces: the same expression, indexed.
+      index('user_wallets_payee', 'user_wallets').expression(sql`lower(trim(name))`).compile().sql,
+      index('withdrawals_payee', 'withdrawals').expression(sql`lower(trim(wallet_name))`).compile().sql,
+      // A player's flags, in force and cleared (the Linked view's history).
+      index('player_flags_user', 'player_flags').columns(['user_id', 'id']).compile().sql,
     ];
   },
 };

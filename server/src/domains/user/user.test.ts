@@ -465,6 +465,7 @@ describe('user info and base', () => {
       avatar: '/static/avatars/a1.svg',
       phone: `9*****${player.phone.slice(-4)}`,
       realName: '',
+      realNameLocked: false,
       birthDate: '',
       email: '',
       registeredAt: TEST_NOW.toISOString(),
