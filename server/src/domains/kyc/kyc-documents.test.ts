@@ -99,6 +99,23 @@ describe('uploading photos', () => {
     expect(other.body.code).toBe(Code.BODY_TOO_LARGE);
   });
 
+  it("attack: an upload the contract refuses leaves no part of the photo in the testers' request log", async () => {
+    const image = Buffer.concat([JPEG, Buffer.alloc(3000, 7)]).toString('base64');
+    const fragment = image.slice(100, 140);
+    // An unknown kind and a data: prefix never reach the route that swaps the body for its size.
+    expect((await upload('passport', image)).body.code).toBe(Code.VALIDATION);
+    expect((await upload('idFront', `data:image/jpeg;base64,${image}`)).body.code).toBe(Code.VALIDATION);
+    expect((await upload('idFront', image)).body.success).toBe(true);
+    const log = (
+      await opsClient(app).get<{ requests: { path: string; requestBody: string | null }[] }>('/ops/requests')
+    ).body.data.requests.filter((r) => r.path === '/api/user/kyc/documents');
+    expect(log).toHaveLength(3);
+    for (const entry of log) expect(entry.requestBody ?? '').not.toContain(fragment);
+    expect(log.map((r) => r.requestBody)).toContain(
+      JSON.stringify({ kind: 'passport', image: `[photo, ${image.length} characters]` }),
+    );
+  });
+
   it('submitting needs all three photos', async () => {
     await upload('idFront', JPEG);
     await upload('idBack', JPEG);
