@@ -232,6 +232,47 @@ describe('the verified name is locked', () => {
     expect((await player.get<{ realName: string }>('/api/user/base')).body.data.realName).toBe(IDENTITY.realName);
   });
 
+  it('attack: a name change whose check ran just before the approval never replaces the verified name', async () => {
+    await uploadDocuments(player);
+    await submit();
+    // The approval arrives between the name change's check (not verified yet) and its write: the check is
+    // answered as it was, after waiting (up to half a second) for the approval to commit if it can. The
+    // approval is sent from the test, outside the name change's request (and its transaction, if any).
+    const kyc = app.services.kyc;
+    const verified = kyc.verified;
+    let checked: () => void = () => {};
+    const wasChecked = new Promise<void>((resolve) => {
+      checked = resolve;
+    });
+    let approved: () => void = () => {};
+    const wasApproved = new Promise<void>((resolve) => {
+      approved = resolve;
+    });
+    let first = true;
+    kyc.verified = async (id: number) => {
+      const before = await verified(id);
+      if (first) {
+        first = false;
+        checked();
+        await Promise.race([wasApproved, new Promise((resolve) => setTimeout(resolve, 500))]);
+      }
+      return before;
+    };
+    try {
+      const change = player.post('/api/user/modify', { realName: 'Pedro Penduko' });
+      await wasChecked;
+      const approval = decide({ decision: 'verified' }).then(approved);
+      const changed = await change;
+      await approval;
+      expect([true, Code.KYC_NAME_LOCKED]).toContain(changed.body.success || changed.body.code);
+    } finally {
+      kyc.verified = verified;
+    }
+    expect((await decide({ decision: 'verified' })).body.code).toBe(Code.TRANSITION_INVALID);
+    const base = (await player.get<{ realName: string; realNameLocked: boolean }>('/api/user/base')).body.data;
+    expect(base).toMatchObject({ realName: IDENTITY.realName, realNameLocked: true });
+  });
+
   it('before approval the name stays editable', async () => {
     expect((await player.get<{ realNameLocked: boolean }>('/api/user/base')).body.data.realNameLocked).toBe(false);
     await uploadDocuments(player);
