@@ -71,6 +71,8 @@ export const ROUND_RESULT_PHRASES: readonly [key: string, pattern: RegExp][] = [
   ['scratchNone', /^No match$/],
   ['towerTrapped', /^Trapped on floor (?<floor>\d+) \((?<difficulty>\w+)\)$/],
   ['towerCashed', /^Cashed out at (?<x>[\d.]+)x on floor (?<floor>\d+) \((?<difficulty>\w+)\)$/],
+  ['crashCashedOut', /^Cashed out at (?<target>[\d.]+)x$/],
+  // a cash-out written before the shared round's fix (still in older records): it named the crash point
   ['crashCashed', /^Cashed out at (?<target>[\d.]+)x \(crashed at (?<x>[\d.]+)x\)$/],
   ['crashed', /^Crashed at (?<x>[\d.]+)x before (?<target>[\d.]+)x$/],
   ['sportsScore', /^(?<home>.+) (?<homeGoals>\d+)-(?<awayGoals>\d+) (?<away>.+)$/],

@@ -99,6 +99,23 @@ describe('uploading photos', () => {
     expect(other.body.code).toBe(Code.BODY_TOO_LARGE);
   });
 
+  it("attack: an upload the contract refuses leaves no part of the photo in the testers' request log", async () => {
+    const image = Buffer.concat([JPEG, Buffer.alloc(3000, 7)]).toString('base64');
+    const fragment = image.slice(100, 140);
+    // An unknown kind and a data: prefix never reach the route that swaps the body for its size.
+    expect((await upload('passport', image)).body.code).toBe(Code.VALIDATION);
+    expect((await upload('idFront', `data:image/jpeg;base64,${image}`)).body.code).toBe(Code.VALIDATION);
+    expect((await upload('idFront', image)).body.success).toBe(true);
+    const log = (
+      await opsClient(app).get<{ requests: { path: string; requestBody: string | null }[] }>('/ops/requests')
+    ).body.data.requests.filter((r) => r.path === '/api/user/kyc/documents');
+    expect(log).toHaveLength(3);
+    for (const entry of log) expect(entry.requestBody ?? '').not.toContain(fragment);
+    expect(log.map((r) => r.requestBody)).toContain(
+      JSON.stringify({ kind: 'passport', image: `[photo, ${image.length} characters]` }),
+    );
+  });
+
   it('submitting needs all three photos', async () => {
     await upload('idFront', JPEG);
     await upload('idBack', JPEG);
@@ -213,6 +230,47 @@ describe('the verified name is locked', () => {
       (await player.post('/api/user/modify', { realName: IDENTITY.realName, nickname: 'Juan' })).body.success,
     ).toBe(true);
     expect((await player.get<{ realName: string }>('/api/user/base')).body.data.realName).toBe(IDENTITY.realName);
+  });
+
+  it('attack: a name change whose check ran just before the approval never replaces the verified name', async () => {
+    await uploadDocuments(player);
+    await submit();
+    // The approval arrives between the name change's check (not verified yet) and its write: the check is
+    // answered as it was, after waiting (up to half a second) for the approval to commit if it can. The
+    // approval is sent from the test, outside the name change's request (and its transaction, if any).
+    const kyc = app.services.kyc;
+    const verified = kyc.verified;
+    let checked: () => void = () => {};
+    const wasChecked = new Promise<void>((resolve) => {
+      checked = resolve;
+    });
+    let approved: () => void = () => {};
+    const wasApproved = new Promise<void>((resolve) => {
+      approved = resolve;
+    });
+    let first = true;
+    kyc.verified = async (id: number) => {
+      const before = await verified(id);
+      if (first) {
+        first = false;
+        checked();
+        await Promise.race([wasApproved, new Promise((resolve) => setTimeout(resolve, 500))]);
+      }
+      return before;
+    };
+    try {
+      const change = player.post('/api/user/modify', { realName: 'Pedro Penduko' });
+      await wasChecked;
+      const approval = decide({ decision: 'verified' }).then(approved);
+      const changed = await change;
+      await approval;
+      expect([true, Code.KYC_NAME_LOCKED]).toContain(changed.body.success || changed.body.code);
+    } finally {
+      kyc.verified = verified;
+    }
+    expect((await decide({ decision: 'verified' })).body.code).toBe(Code.TRANSITION_INVALID);
+    const base = (await player.get<{ realName: string; realNameLocked: boolean }>('/api/user/base')).body.data;
+    expect(base).toMatchObject({ realName: IDENTITY.realName, realNameLocked: true });
   });
 
   it('before approval the name stays editable', async () => {

@@ -57,13 +57,20 @@ const SECRET_KEY = /pass(word)?|pwd|secret|token|mpin|signature|captcha|answer|c
 const SECRET_TEXT_KEY = /^(code|verifyCode)$/i;
 /** Identity numbers keep their last 4 characters, as the player's own screens show them. */
 const MASKED_KEY = /^id(Number|No)$/i;
+/**
+ * A KYC photo (the upload's base64 `image`): its size only. The upload route swaps its body for the size, but
+ * a body the contract refuses (an unknown kind, a data: prefix) never reaches it, and testers, who may not
+ * see the photos (kyc.documents), read this log.
+ */
+const PHOTO_KEY = /^(image|photo)$/i;
 const SECRET_HEADERS = new Set(['cookie', 'set-cookie', 'authorization']);
 
 const mask = (text: string) => (text.length <= 4 ? '[redacted]' : `${'•'.repeat(text.length - 4)}${text.slice(-4)}`);
 
 /**
  * Values under secret keys become "[redacted]", at any depth: passwords, tokens (one-time game and checkout
- * tokens too), signatures, captcha answers, SMS codes; identity numbers keep only their last 4 characters.
+ * tokens too), signatures, captcha answers, SMS codes; identity numbers keep only their last 4 characters;
+ * a photo only its length.
  */
 export function redact(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redact);
@@ -73,6 +80,7 @@ export function redact(value: unknown): unknown {
         if (typeof v !== 'string' || v === '') return [k, redact(v)];
         if (SECRET_KEY.test(k) || SECRET_TEXT_KEY.test(k)) return [k, '[redacted]'];
         if (MASKED_KEY.test(k)) return [k, mask(v)];
+        if (PHOTO_KEY.test(k)) return [k, `[photo, ${v.length} characters]`];
         return [k, v];
       }),
     );

@@ -314,14 +314,18 @@ export function createUserService(deps: {
 
     async modify(user: SessionUser, input: z.output<typeof modifyUser.body>) {
       if (input.avatar !== undefined && !isAvatar(input.avatar)) throw new AppError(Code.AVATAR_UNKNOWN);
-      // The verified full name is locked: the same name again is no change, any other is refused.
-      if (
-        input.realName !== undefined &&
-        input.realName !== (await mustGet(user.id)).real_name &&
-        (await deps.identityVerified?.(user.id))
-      ) {
-        throw new AppError(Code.KYC_NAME_LOCKED);
-      }
+      // The verified full name is locked: the same name again is no change, any other is refused. Checked in
+      // the transaction that writes it: an approval landing between a check before it and the write would
+      // otherwise be overwritten (two requests; on PostgreSQL the approval's write makes this one run again).
+      const assertNameFree = async () => {
+        if (
+          input.realName !== undefined &&
+          input.realName !== (await mustGet(user.id)).real_name &&
+          (await deps.identityVerified?.(user.id))
+        ) {
+          throw new AppError(Code.KYC_NAME_LOCKED);
+        }
+      };
       const changes: ProfileChanges = {
         nickname: input.nickname,
         gender: input.gender,
@@ -338,11 +342,15 @@ export function createUserService(deps: {
         const phone = input.phone;
         // The code first: only whoever holds the phone learns that another account has it.
         await sms.consume(phone, 'bind', input.smsCode, async () => {
+          await assertNameFree();
           await assertPhoneFree(user, phone);
           return repo.updateProfile(user.id, { ...changes, phone });
         });
       } else {
-        await db.transaction(() => repo.updateProfile(user.id, changes))();
+        await db.transaction(async () => {
+          await assertNameFree();
+          await repo.updateProfile(user.id, changes);
+        })();
       }
       return toUserInfo(await mustGet(user.id));
     },

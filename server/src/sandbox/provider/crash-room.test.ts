@@ -303,6 +303,37 @@ describe('the shared crash round', () => {
     expect(await balance()).toBe(9000 + Math.floor((1000 * m) / 100));
   });
 
+  it('attack: a cash-out in flight (button or auto) tells nothing of the crash point, which a second account still in would ride', async () => {
+    await fund(100);
+    const round = await plantRound(400, 100_000);
+    const pointText = `${(round.point / 100).toFixed(2)}x`;
+    const session = await open(TITLE);
+    const other = await registerPlayer(app);
+    const otherId = (await app.services.users.byUid(other.info.uid))?.id ?? 0;
+    await app.db.transaction(() =>
+      app.services.ledger.post(otherId, { type: 'adjust', amount: 10_000, reference: 'other', remark: 'test' }),
+    )();
+    const otherSession = await open(TITLE, other.client);
+    expect(await post(session, 'play', { stake: 1000 })).toMatchObject({ ok: true });
+    expect(await post(otherSession, 'play', { stake: 1000, target: 1.5 })).toMatchObject({ ok: true });
+
+    flyTo(round, flightMs(150));
+    await provider.crash.sweep();
+    flyTo(round, 10_000);
+    const m = multiplierAt(10_000);
+    const cashed = await post<{ ok: boolean; result: string }>(session, 'crash/cashout');
+    expect(cashed).toMatchObject({ ok: true, result: `Cashed out at ${(m / 100).toFixed(2)}x` });
+    expect(JSON.stringify(cashed)).not.toContain(pointText);
+    // Still flying: neither the button's record nor the auto cash-out's names the point.
+    const mine = await records();
+    const theirs = (await other.client.get<{ list: { result: string }[] }>('/api/game/record/all')).body.data.list;
+    for (const record of [...mine, ...theirs]) {
+      expect(record.result).toMatch(/^Cashed out at \d+\.\d\dx$/);
+      expect(record.result).not.toContain(pointText);
+    }
+    expect((await status(session)).round).toMatchObject({ phase: 'flying', point: null, crashAt: null });
+  });
+
   it('answers a cash-out without a bet and refuses bad bets, changing nothing', async () => {
     await fund(100);
     const round = await plantRound(300, 100_000);

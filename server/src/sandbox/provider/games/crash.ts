@@ -106,10 +106,10 @@ export function crashEngine(c: CrashConfig): OneShotEngine<{ stake: number; targ
       const target = Math.round(p.target * 100);
       const win = crashReturn(p.stake, target, point);
       const crashedAt = (point / 100).toFixed(2);
+      // A win never names the crash point: in the shared round a cash-out settles while the flight goes on,
+      // and its answer and record would tell the point to a second account still in (crash-room.test).
       const result =
-        win > 0
-          ? `Cashed out at ${p.target.toFixed(2)}x (crashed at ${crashedAt}x)`
-          : `Crashed at ${crashedAt}x before ${p.target.toFixed(2)}x`;
+        win > 0 ? `Cashed out at ${p.target.toFixed(2)}x` : `Crashed at ${crashedAt}x before ${p.target.toFixed(2)}x`;
       return { win, result, outcome: { crashPoint: point / 100, target: p.target, cashedOut: win > 0 } };
     },
   };
