@@ -655,6 +655,13 @@ export interface ProviderTableDraws {
   title: string;
 }
 
+export interface ProviderTableSeats {
+  n: number;
+  player_id: number;
+  round_id: string;
+  title: string;
+}
+
 export interface RedemptionCodes {
   code: string;
   created_at: string;
@@ -993,6 +1000,7 @@ export interface DB {
   provider_rounds: ProviderRounds;
   provider_seeds: ProviderSeeds;
   provider_table_draws: ProviderTableDraws;
+  provider_table_seats: ProviderTableSeats;
   providers: Providers;
   redemption_codes: RedemptionCodes;
   redemption_uses: RedemptionUses;

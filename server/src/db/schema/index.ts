@@ -10,6 +10,7 @@ import { riskLinks } from './0060_risk_links';
 import { crashRounds } from './0061_crash_rounds';
 import { tableDraws } from './0062_table_draws';
 import { fishingPond } from './0063_fishing_pond';
+import { tableSeats } from './0064_table_seats';
 import { baseline } from './baseline';
 
 /**
@@ -44,6 +45,7 @@ export const MIGRATIONS: readonly SchemaMigration[] = [
   crashRounds,
   tableDraws,
   fishingPond,
+  tableSeats,
 ];
 
 export { baseline };

@@ -617,7 +617,10 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
     const written = await db.transaction(async () => {
       // A table bet marks its cycle's row in its own transaction: refused once the cycle is drawn (by any
       // process), so no bet lands on a draw already written and its seed already public.
-      if (table && !(await repo.betOnCycle(title.key, table.n))) return undefined;
+      if (table && !(await repo.betOnCycle(title.key, table.n))) return 'closed' as const;
+      // One bet per player per cycle on every process (the in-memory set above is this process's only).
+      if (table && !(await repo.takeSeat({ title: title.key, n: table.n, playerId: session.playerId, roundId })))
+        return 'seated' as const;
       const seed = table ? table.seed : await seeds.take(session.playerId, title.key);
       const rng = fairRng(seed.serverSeed, seed.clientSeed, seed.nonce);
       let settled: RoundResult | null;
@@ -650,9 +653,11 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
       });
       return { settled, view };
     })();
-    if (!written) {
+    if (written === 'closed' || written === 'seated') {
       table?.players.delete(session.playerId);
-      return fail(Code.BET_INVALID, 'Bets are closed: wait for the next round.');
+      return written === 'closed'
+        ? fail(Code.BET_INVALID, 'Bets are closed: wait for the next round.')
+        : fail(Code.BET_INVALID, 'You already have a bet on this round: wait for the draw.');
     }
     const { settled, view } = written;
     const bet = await wallet.bet({
@@ -664,6 +669,7 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
     });
     if (!bet.success) {
       table?.players.delete(session.playerId);
+      if (table) await repo.giveSeatBack({ title: title.key, n: table.n, playerId: session.playerId, roundId });
       await mark(roundId, 'void');
       const balance = (bet.data as { balance?: number } | null)?.balance;
       return { ok: false, code: bet.code, message: bet.msg, ...(balance !== undefined ? { balance } : {}) };

@@ -290,6 +290,20 @@ export function createProviderRepo(db: Db) {
       .where('has_bets', '=', sql.lit(0))
       .where('drawn_at', 'is not', null),
   );
+  const takeSeat = prepareQuery(db, (b) =>
+    b
+      .insertInto('provider_table_seats')
+      .values({ title: param('title'), n: param('n'), player_id: param('playerId'), round_id: param('roundId') })
+      .onConflict((c) => c.columns(['title', 'n', 'player_id']).doNothing()),
+  );
+  const giveSeatBack = prepareQuery(db, (b) =>
+    b
+      .deleteFrom('provider_table_seats')
+      .where('title', '=', param<string>('title'))
+      .where('n', '=', param<number>('n'))
+      .where('player_id', '=', param<number>('playerId'))
+      .where('round_id', '=', param<string>('roundId')),
+  );
   const cycleByHash = prepareQuery(db, (b) =>
     b.selectFrom('provider_table_draws').selectAll().where('server_seed_hash', '=', param<string>('hash')).limit(1),
   );
@@ -324,6 +338,11 @@ export function createProviderRepo(db: Db) {
     /** Drops drawn cycles before `before` that no bet was placed on (those stay: they verify the rounds). */
     pruneCycles: (title: string, before: number) => pruneCycles.run({ title, before }),
     cycleByHash: (hash: string) => cycleByHash.get({ hash }),
+    /** The player's one bet of a table cycle, on any process: false when the seat is already taken. */
+    takeSeat: async (seat: { title: string; n: number; playerId: number; roundId: string }) =>
+      (await takeSeat.run(seat)).changes > 0,
+    /** A bet the wallet refused gives its cycle's seat back. */
+    giveSeatBack: (seat: { title: string; n: number; playerId: number; roundId: string }) => giveSeatBack.run(seat),
 
     insertRound: (round: NewRound) => insertRound.run({ ...round }),
     setRoundState: (roundId: string, state: ProviderRound['state'], now: string) =>

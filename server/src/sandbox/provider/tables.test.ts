@@ -171,6 +171,36 @@ describe('two processes over one database', () => {
     expect(await other.balance()).toBe(8000 + y.win);
   });
 
+  it('takes one bet per player per cycle across processes: heads on one and tails on the other is refused', async () => {
+    await fund(100);
+    const second = secondProcess();
+    // One player, a tab served by each process, the same cycle.
+    const here = await open(TABLE);
+    const there = await openOn(second, TABLE, bed.player);
+    const cycle = await status(here);
+    const heads = bed.provider.play(here, { stake: 1000, side: 'heads' });
+    await expect.poll(balance).toBe(9000);
+    expect(await second.play(there, { stake: 1000, side: 'tails' })).toMatchObject({
+      ok: false,
+      code: Code.BET_INVALID,
+      message: 'You already have a bet on this round: wait for the draw.',
+    });
+    expect(await balance()).toBe(9000);
+    bed.app.clock.advance(cycle.closesInMs);
+    await Promise.all([bed.provider.drawTables(), second.drawTables()]);
+    const paid = await heads;
+    if (!paid.ok) throw new Error(paid.message);
+    expect(await balance()).toBe(9000 + paid.win);
+    expect(await inDb(bed.app.db).value<number>`SELECT COUNT(*) FROM provider_rounds`).toBe(1);
+    // The next cycle takes the player's bet again, on the other process.
+    bed.app.clock.advance((await status(there, second)).nextInMs);
+    const next = second.play(there, { stake: 1000, side: 'tails' });
+    await expect.poll(balance).toBe(8000 + paid.win);
+    bed.app.clock.advance((await status(there, second)).closesInMs);
+    await second.drawTables();
+    expect(await next).toMatchObject({ ok: true });
+  });
+
   it('refuses a bet on a cycle another process already drew (its clock ahead): nothing is taken', async () => {
     await fund(100);
     const tab = await open(TABLE);
