@@ -5,12 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWPORT } from './browser';
 import {
   ARTIFACTS,
-  clientNavigate,
+  balanceOf,
   fundedGamePlayer,
   headerBalance,
+  headerCentavos,
+  lastRecord,
+  openGameBySearch,
   roundsReported,
   setLanguage,
-  visible,
   WAIT,
 } from './journey';
 import { liveStack } from './server';
@@ -24,21 +26,6 @@ import { liveStack } from './server';
 const live = liveStack();
 const SHOTS = join(ARTIFACTS, 'baccarat-poker');
 
-const lastRecord = (page: Page) =>
-  page.evaluate(async () => {
-    const answer = await fetch('/api/game/record/all', { credentials: 'include' });
-    const list = ((await answer.json()) as { data: { list: { bet: number; win: number; result: string }[] } }).data
-      .list;
-    return list[0];
-  });
-const balanceOf = (page: Page) =>
-  page.evaluate(async () => {
-    const answer = await fetch('/api/balance', { credentials: 'include' });
-    return Math.round(
-      ((await answer.json()) as { data: { userAccountVO: { balance: number } } }).data.userAccountVO.balance * 100,
-    );
-  });
-const headerCentavos = async (page: Page) => Math.round(Number((await headerBalance(page)).replace(/,/g, '')) * 100);
 /** The centavos in a money text (both languages write ₱1,234.50). */
 const centavosIn = (text: string) =>
   Math.round(Number(/[\d,]+\.\d\d/.exec(text)?.[0]?.replace(/,/g, '') ?? 'NaN') * 100);
@@ -70,18 +57,7 @@ describe('baccarat pairs and three card poker on a phone', () => {
       await dialog.getByRole('button', { name: /Back|Quay lại/ }).click();
       await page.locator('.frame--game').waitFor({ state: 'detached', timeout: WAIT });
     }
-    await clientNavigate(page, '/game/search');
-    const search = page.getByRole('searchbox');
-    await search.fill(title);
-    await search.press('Enter');
-    await page.waitForURL('**/game/search/result?q=*', { timeout: WAIT });
-    await page.locator('.game-tile', { hasText: title }).first().click();
-    const frame = page.frameLocator('.frame--game iframe');
-    await visible(frame.locator(ready), 20_000);
-    await expect
-      .poll(() => page.locator('.frame--game .frame__handle').getAttribute('aria-expanded'), { timeout: WAIT })
-      .toBe('false');
-    return frame;
+    return openGameBySearch(page, title, ready);
   }
 
   /** Every node of `selector` at least 44 x 44 px. */

@@ -5,12 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWPORT } from './browser';
 import {
   ARTIFACTS,
-  clientNavigate,
+  balanceOf,
   fundedGamePlayer,
   headerBalance,
+  lastRecord,
+  openGameBySearch,
   roundsReported,
   setLanguage,
-  visible,
   WAIT,
 } from './journey';
 import { liveStack } from './server';
@@ -23,21 +24,6 @@ import { liveStack } from './server';
  */
 const live = liveStack();
 const SHOTS = join(ARTIFACTS, 'blackjack');
-
-const balanceOf = (page: Page) =>
-  page.evaluate(async () => {
-    const answer = await fetch('/api/balance', { credentials: 'include' });
-    return Math.round(
-      ((await answer.json()) as { data: { userAccountVO: { balance: number } } }).data.userAccountVO.balance * 100,
-    );
-  });
-const lastRecord = (page: Page) =>
-  page.evaluate(async () => {
-    const answer = await fetch('/api/game/record/all', { credentials: 'include' });
-    const list = ((await answer.json()) as { data: { list: { bet: number; win: number; result: string }[] } }).data
-      .list;
-    return list[0];
-  });
 
 describe('blackjack on a phone: double and split', () => {
   let context: BrowserContext;
@@ -57,20 +43,7 @@ describe('blackjack on a phone: double and split', () => {
     expect(await headerBalance(page)).toBe('5,000.00');
   });
 
-  async function open(): Promise<FrameLocator> {
-    await clientNavigate(page, '/game/search');
-    const search = page.getByRole('searchbox');
-    await search.fill('Blackjack 21 Classic');
-    await search.press('Enter');
-    await page.waitForURL('**/game/search/result?q=*', { timeout: WAIT });
-    await page.locator('.game-tile', { hasText: 'Blackjack 21 Classic' }).first().click();
-    const frame = page.frameLocator('.frame--game iframe');
-    await visible(frame.locator('body.game-blackjack #game .bj-table'), 20_000);
-    await expect
-      .poll(() => page.locator('.frame--game .frame__handle').getAttribute('aria-expanded'), { timeout: WAIT })
-      .toBe('false');
-    return frame;
-  }
+  const open = () => openGameBySearch(page, 'Blackjack 21 Classic', 'body.game-blackjack #game .bj-table');
 
   const shown = (frame: FrameLocator, action: string) => frame.locator(`.bj-${action}:not([hidden])`).count();
 

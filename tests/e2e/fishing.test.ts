@@ -5,9 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWPORT } from './browser';
 import {
   ARTIFACTS,
+  balanceOf,
   clientNavigate,
   fundedGamePlayer,
   headerBalance,
+  headerCentavos,
+  lastRecord,
+  openGameBySearch,
   roundsReported,
   setLanguage,
   visible,
@@ -23,22 +27,6 @@ import { liveStack } from './server';
  */
 const live = liveStack();
 const SHOTS = join(ARTIFACTS, 'fishing');
-
-const lastRecord = (page: Page) =>
-  page.evaluate(async () => {
-    const answer = await fetch('/api/game/record/all', { credentials: 'include' });
-    const list = ((await answer.json()) as { data: { list: { bet: number; win: number; result: string }[] } }).data
-      .list;
-    return list[0];
-  });
-const balanceOf = (page: Page) =>
-  page.evaluate(async () => {
-    const answer = await fetch('/api/balance', { credentials: 'include' });
-    return Math.round(
-      ((await answer.json()) as { data: { userAccountVO: { balance: number } } }).data.userAccountVO.balance * 100,
-    );
-  });
-const headerCentavos = async (page: Page) => Math.round(Number((await headerBalance(page)).replace(/,/g, '')) * 100);
 
 /** Taps the pond on a fish swimming well inside it: false when none is (the next wave is awaited). */
 async function tapAFishIn(frame: FrameLocator) {
@@ -75,20 +63,7 @@ describe('fishing on a phone', () => {
     expect(await headerBalance(page)).toBe('5,000.00');
   });
 
-  async function open(): Promise<FrameLocator> {
-    await clientNavigate(page, '/game/search');
-    const search = page.getByRole('searchbox');
-    await search.fill('Deep Sea Hunter');
-    await search.press('Enter');
-    await page.waitForURL('**/game/search/result?q=*', { timeout: WAIT });
-    await page.locator('.game-tile', { hasText: 'Deep Sea Hunter' }).first().click();
-    const frame = page.frameLocator('.frame--game iframe');
-    await visible(frame.locator('body.game-fishing #game .fs-pond'), 20_000);
-    await expect
-      .poll(() => page.locator('.frame--game .frame__handle').getAttribute('aria-expanded'), { timeout: WAIT })
-      .toBe('false');
-    return frame;
-  }
+  const open = () => openGameBySearch(page, 'Deep Sea Hunter', 'body.game-fishing #game .fs-pond');
 
   const tapAFish = (frame: FrameLocator) => tapAFishIn(frame);
 

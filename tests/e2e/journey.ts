@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Helpers of the money and game journeys: players through the real screens, the operator through /ops. */
 
@@ -159,6 +160,47 @@ export async function fundedGamePlayer(page: Page, baseUrl: string, pesos = 5000
       if ((event.data as { type?: string })?.type === 'game-round') w.__rounds++;
     });
   });
+}
+
+/** The newest row of the player's game records, as the records page reads it (pesos). */
+export const lastRecord = (page: Page) =>
+  page.evaluate(async () => {
+    const answer = await fetch('/api/game/record/all', { credentials: 'include' });
+    const list = ((await answer.json()) as { data: { list: { bet: number; win: number; result: string }[] } }).data
+      .list;
+    return list[0];
+  });
+
+/** The player's balance from `GET /api/balance`, in centavos. */
+export const balanceOf = (page: Page) =>
+  page.evaluate(async () => {
+    const answer = await fetch('/api/balance', { credentials: 'include' });
+    return Math.round(
+      ((await answer.json()) as { data: { userAccountVO: { balance: number } } }).data.userAccountVO.balance * 100,
+    );
+  });
+
+/** The header's balance, in centavos. */
+export const headerCentavos = async (page: Page) =>
+  Math.round(Number((await headerBalance(page)).replace(/,/g, '')) * 100);
+
+/**
+ * Opens the game `title` from the game search and waits for its page to show `ready` (a selector inside
+ * the game frame) with the app's bar folded away: the frame, ready to play.
+ */
+export async function openGameBySearch(page: Page, title: string, ready: string): Promise<FrameLocator> {
+  await clientNavigate(page, '/game/search');
+  const search = page.getByRole('searchbox');
+  await search.fill(title);
+  await search.press('Enter');
+  await page.waitForURL('**/game/search/result?q=*', { timeout: WAIT });
+  await page.locator('.game-tile', { hasText: title }).first().click();
+  const frame = page.frameLocator('.frame--game iframe');
+  await visible(frame.locator(ready), 20_000);
+  await expect
+    .poll(() => page.locator('.frame--game .frame__handle').getAttribute('aria-expanded'), { timeout: WAIT })
+    .toBe('false');
+  return frame;
 }
 
 /** Rounds the game frame reported to the casino since fundedGamePlayer. */

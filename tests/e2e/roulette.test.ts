@@ -6,9 +6,11 @@ import { rouletteBets } from '../../server/src/sandbox/provider/games/roulette';
 import { VIEWPORT } from './browser';
 import {
   ARTIFACTS,
-  clientNavigate,
+  balanceOf,
   fundedGamePlayer,
   headerBalance,
+  lastRecord,
+  openGameBySearch,
   roundsReported,
   setLanguage,
   visible,
@@ -43,24 +45,9 @@ const PLACED: Record<string, number[]> = {
 const returnsOn = (n: number) =>
   Object.values(PLACED).reduce((sum, numbers) => sum + (numbers.includes(n) ? 1000 * (36 / numbers.length) : 0), 0);
 
-const lastRecord = (page: Page) =>
-  page.evaluate(async () => {
-    const answer = await fetch('/api/game/record/all', { credentials: 'include' });
-    const list = ((await answer.json()) as { data: { list: { bet: number; win: number; result: string }[] } }).data
-      .list;
-    return list[0];
-  });
 /** The centavos in a money text ("You win ₱180.00": both languages write ₱1,234.50). */
 const centavosIn = (text: string) =>
   Math.round(Number(/[\d,]+\.\d\d/.exec(text)?.[0]?.replace(/,/g, '') ?? 'NaN') * 100);
-
-const balanceOf = (page: Page) =>
-  page.evaluate(async () => {
-    const answer = await fetch('/api/balance', { credentials: 'include' });
-    return Math.round(
-      ((await answer.json()) as { data: { userAccountVO: { balance: number } } }).data.userAccountVO.balance * 100,
-    );
-  });
 
 describe('roulette on a phone', () => {
   let context: BrowserContext;
@@ -80,20 +67,7 @@ describe('roulette on a phone', () => {
     expect(await headerBalance(page)).toBe('5,000.00');
   });
 
-  async function open(): Promise<FrameLocator> {
-    await clientNavigate(page, '/game/search');
-    const search = page.getByRole('searchbox');
-    await search.fill('Crimson Roulette');
-    await search.press('Enter');
-    await page.waitForURL('**/game/search/result?q=*', { timeout: WAIT });
-    await page.locator('.game-tile', { hasText: 'Crimson Roulette' }).first().click();
-    const frame = page.frameLocator('.frame--game iframe');
-    await visible(frame.locator('body.game-roulette #game .rl-grid'), 20_000);
-    await expect
-      .poll(() => page.locator('.frame--game .frame__handle').getAttribute('aria-expanded'), { timeout: WAIT })
-      .toBe('false');
-    return frame;
-  }
+  const open = () => openGameBySearch(page, 'Crimson Roulette', 'body.game-roulette #game .rl-grid');
 
   /** Taps number `n` with bet type `type` chosen (at `x` across the cell, 0 to 1, when given). */
   async function tap(frame: FrameLocator, type: string, n: number, x?: number) {
