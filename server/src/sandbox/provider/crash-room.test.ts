@@ -233,8 +233,12 @@ describe('the shared crash round', () => {
     const [record] = await records();
     expect(record).toMatchObject({ bet: 10, win: 0 });
     expect((await status(session)).me).toMatchObject({ state: 'lost', win: 0 });
-    // Later requests find it settled: still nothing paid.
-    expect(await post(session, 'crash/cashout')).toMatchObject({ ok: false, code: Code.ROUND_SETTLED });
+    // Later requests find it settled lost, with the same answer whether the sweep came first or not: nothing paid.
+    expect(await post(session, 'crash/cashout')).toMatchObject({
+      ok: false,
+      code: Code.CRASH_TOO_LATE,
+      point: round.point,
+    });
     expect(await balance()).toBe(9000);
   });
 

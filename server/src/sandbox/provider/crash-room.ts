@@ -303,6 +303,14 @@ export function createCrashRoom(deps: {
       if (!isCrashRoom(session.title)) return fail(Code.GAME_NOT_PLAYABLE, 'Not a crash game.');
       const bet = await repo.lastBetOf(session.title.key, session.playerId);
       if (!bet || bet.state === 'pending') return fail(Code.CRASH_NO_BET, 'You have no bet in this round.');
+      // Lost at the crash (the sweep got there first): the same answer as a cash-out that came too late.
+      if (bet.state === 'settled' && !bet.cashed_at) {
+        const point = pointOf(session.title, bet);
+        return fail(Code.CRASH_TOO_LATE, `Too late: crashed at ${(point / 100).toFixed(2)}x.`, {
+          point,
+          roundId: bet.round_id,
+        });
+      }
       if (bet.state === 'settled')
         return fail(
           Code.ROUND_SETTLED,
