@@ -303,29 +303,26 @@ export function createCrashRoom(deps: {
       if (!isCrashRoom(session.title)) return fail(Code.GAME_NOT_PLAYABLE, 'Not a crash game.');
       const bet = await repo.lastBetOf(session.title.key, session.playerId);
       if (!bet || bet.state === 'pending') return fail(Code.CRASH_NO_BET, 'You have no bet in this round.');
-      // Lost at the crash (the sweep got there first): the same answer as a cash-out that came too late.
-      if (bet.state === 'settled' && !bet.cashed_at) {
-        const point = pointOf(session.title, bet);
-        return fail(Code.CRASH_TOO_LATE, `Too late: crashed at ${(point / 100).toFixed(2)}x.`, {
+      const point = pointOf(session.title, bet);
+      const tooLate = () =>
+        fail(Code.CRASH_TOO_LATE, `Too late: crashed at ${(point / 100).toFixed(2)}x.`, {
           point,
           roundId: bet.round_id,
         });
+      if (bet.state === 'settled') {
+        // Lost at the crash (the sweep got there first): the same answer as a cash-out that came too late.
+        if (!bet.cashed_at) return tooLate();
+        return fail(Code.ROUND_SETTLED, `Already cashed out at ${(bet.cashed_at / 100).toFixed(2)}x.`, {
+          roundId: bet.round_id,
+          win: bet.win,
+          cashedAt: bet.cashed_at,
+        });
       }
-      if (bet.state === 'settled')
-        return fail(
-          Code.ROUND_SETTLED,
-          bet.cashed_at ? `Already cashed out at ${(bet.cashed_at / 100).toFixed(2)}x.` : 'This round is already over.',
-          { roundId: bet.round_id, win: bet.win, cashedAt: bet.cashed_at },
-        );
       if (now < bet.flight_at) return fail(Code.CRASH_NOT_FLYING, 'The round has not taken off yet.');
-      const point = pointOf(session.title, bet);
       const m = multiplierAt(now - bet.flight_at);
       if (now >= bet.crash_at || m >= point) {
         await sweep();
-        return fail(Code.CRASH_TOO_LATE, `Too late: crashed at ${(point / 100).toFixed(2)}x.`, {
-          point,
-          roundId: bet.round_id,
-        });
+        return tooLate();
       }
       if (m < Math.round(rulesOf(session.title).minTarget * 100))
         return fail(Code.CRASH_NOT_FLYING, 'Wait for 1.01x to cash out.');
