@@ -32,6 +32,10 @@ describe('dealerPoker family', () => {
     // Three cards: a straight beats a flush.
     expect(compareScores(score3(['4H', '5D', '6C']), score3(['2S', '7S', '9S']), true)).toBeGreaterThan(0);
     expect(best5(['AS', 'AH', '2D', '7C', '9S', 'AD', '9H']).hand).toBe('fullHouse');
+    // Hold'em's two cards and the flop are scored as one five-card hand: four hearts are no flush (the page's
+    // label before the decision said "Flush" for three hearts out of five).
+    expect(best5(['2H', '10H', '3C', '9H', '7H']).hand).toBe('highCard');
+    expect(best5(['2H', '10H', '3H', '9H', '7H']).hand).toBe('flush');
     expect(dealerQualifies('caribbeanStud', score5(['AS', 'KH', '2D', '7C', '9S']))).toBe(true);
     expect(dealerQualifies('caribbeanStud', score5(['AS', 'QH', '2D', '7C', '9S']))).toBe(false);
     expect(dealerQualifies('threeCard', score3(['QS', '2H', '5D']))).toBe(true);

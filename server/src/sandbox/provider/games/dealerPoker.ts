@@ -155,8 +155,12 @@ export function score3(cards: Card[]): HandScore {
   return { hand: 'highCard', ranks: byGroup };
 }
 
-/** The best five of seven cards (the 21 ways to leave two out). */
+/**
+ * The best five of seven cards (the 21 ways to leave two out); five cards are scored as they are (Casino
+ * Hold'em's two cards and the flop: leaving two out of five would score three-card hands, a flush of three).
+ */
 export function best5(cards: Card[]): HandScore & { cards: Card[] } {
+  if (cards.length <= 5) return { ...score5(cards), cards };
   let best: (HandScore & { cards: Card[] }) | null = null;
   for (let i = 0; i < cards.length; i++)
     for (let j = i + 1; j < cards.length; j++) {
