@@ -409,7 +409,8 @@ export const dealerPoker: EngineFamily<DealerPokerConfig> = {
       },
       // The return per ante (what came back less the call, per ante, as Three Card Poker's Play is counted) by
       // the simple strategy: 94.4% (3 x 98.14% - 2: the 98.14% measured over 1,000,000 rounds per ante + call
-      // before the call was staked on its own, a fold then returning the reserved call).
+      // before the call was staked on its own, a fold then returning the reserved call); npm run rtp measured
+      // 94.50% +- 0.23 (one standard error) over 1,000,000 rounds counted per ante.
       rtp: 0.944,
       theme: 'sands',
     },
@@ -431,7 +432,8 @@ export const dealerPoker: EngineFamily<DealerPokerConfig> = {
       callMultiple: 2,
       antePays: { royalFlush: 100, straightFlush: 20, fourKind: 10, fullHouse: 3, flush: 2 },
       // The return per ante (what came back less the call, per ante) by always calling: 91.6% (3 x 97.19% - 2:
-      // the 97.19% measured over 1,000,000 rounds per ante + call before the call was staked on its own).
+      // the 97.19% measured over 1,000,000 rounds per ante + call before the call was staked on its own);
+      // npm run rtp measured 92.08% +- 0.28 over 1,000,000 rounds counted per ante.
       rtp: 0.916,
       theme: 'holdem',
     },
