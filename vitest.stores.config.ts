@@ -51,6 +51,8 @@ export const POSTGRES_SERVER_TESTS = [
   'server/src/domains/play/play.test.ts',
   // The provider's seed book and the house's invariants (issue 25): rotation against open rounds, net risk.
   'server/src/sandbox/provider/provider.test.ts',
+  // Issue 28: Caribbean Stud and Casino Hold'em take the call as a second stake (call twice, after a fold, time-out).
+  'server/src/sandbox/provider/dealer-poker.test.ts',
   'server/src/sandbox/provider/seeds.test.ts',
   'server/src/sandbox/provider/house.property.test.ts',
   // Issue 28 item 2: shared tables drawn every cycle, kept on the server, drawn once by two processes.

@@ -113,4 +113,30 @@ describe('crash: one shared round, cash out in flight', () => {
     // The win on the page is the record's.
     expect(await frame.locator('.crash-cash strong').innerText()).toContain(pesos(record?.win ?? 0));
   });
+
+  it('follows the light and the dark scheme at 390x844: page ink, sky and chart inks', async () => {
+    const frame = gameFrame(page);
+    const look = () =>
+      frame.evaluate(() => {
+        const body = getComputedStyle(document.body);
+        const sky = document.querySelector('.crash-sky');
+        return {
+          text: body.color,
+          axis: body.getPropertyValue('--crash-axis').trim(),
+          sky: sky ? getComputedStyle(sky).backgroundImage : '',
+        };
+      });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(async () => (await look()).text).toBe('rgb(15, 23, 51)');
+    const light = await look();
+    expect(light.axis).toBe('rgba(15, 23, 51, 0.62)');
+    expect(light.sky).toContain('rgb(159, 208, 255)');
+    await shoot(page, 'crash-light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(async () => (await look()).text).toBe('rgb(238, 242, 255)');
+    const dark = await look();
+    expect(dark.axis).toBe('rgba(220, 230, 255, 0.6)');
+    expect(dark.sky).not.toContain('rgb(159, 208, 255)');
+    await shoot(page, 'crash-dark');
+  });
 });

@@ -284,6 +284,22 @@
   if (window.ResizeObserver) new ResizeObserver(resize).observe(canvas);
   else window.addEventListener('resize', resize);
 
+  // The chart's grid, axis and target inks follow the page's scheme (games.css: --crash-grid-base,
+  // --crash-grid, --crash-axis, --crash-target, light or dark), read again when the player's scheme changes.
+  const ink = { base: '', grid: '', axis: '', target: '' };
+  function readInk() {
+    const css = getComputedStyle(document.body);
+    ink.base = css.getPropertyValue('--crash-grid-base').trim() || 'rgba(255,255,255,0.28)';
+    ink.grid = css.getPropertyValue('--crash-grid').trim() || 'rgba(255,255,255,0.09)';
+    ink.axis = css.getPropertyValue('--crash-axis').trim() || 'rgba(220,230,255,0.6)';
+    ink.target = css.getPropertyValue('--crash-target').trim() || '#4be38a';
+  }
+  readInk();
+  window.matchMedia?.('(prefers-color-scheme: light)').addEventListener?.('change', () => {
+    readInk();
+    draw();
+  });
+
   function niceStep(raw) {
     const pow = 10 ** Math.floor(Math.log10(raw));
     for (const m of [1, 2, 2.5, 5, 10]) if (raw <= m * pow) return m * pow;
@@ -318,19 +334,19 @@
     for (let v = Math.ceil((1 + 1e-9) / yStep) * yStep; v <= yMax + 1e-9; v += yStep) levels.push(v);
     for (const v of levels) {
       const y = Math.round(yAt(v)) + 0.5;
-      ctx.strokeStyle = v === 1 ? 'rgba(255,255,255,0.28)' : 'rgba(255,255,255,0.09)';
+      ctx.strokeStyle = v === 1 ? ink.base : ink.grid;
       ctx.beginPath();
       ctx.moveTo(padL, y);
       ctx.lineTo(width - padR, y);
       ctx.stroke();
-      ctx.fillStyle = 'rgba(220,230,255,0.6)';
+      ctx.fillStyle = ink.axis;
       ctx.fillText(axisLabel(v), padL - 8, y);
     }
     const xStep = niceStep(xMax / 4);
     ctx.textAlign = 'center';
     ctx.textBaseline = 'top';
     for (let s = xStep; s <= xMax; s += xStep) {
-      ctx.fillStyle = 'rgba(220,230,255,0.5)';
+      ctx.fillStyle = ink.axis;
       ctx.fillText(`${Math.round(s)}s`, xAt(s), padT + plotH + 8);
     }
 
@@ -339,14 +355,15 @@
       const y = Math.round(yAt(scene.target)) + 0.5;
       ctx.save();
       ctx.setLineDash([6, 6]);
-      ctx.strokeStyle = scene.cashed ? 'rgba(75,227,138,0.9)' : 'rgba(75,227,138,0.55)';
+      ctx.strokeStyle = ink.target;
+      ctx.globalAlpha = scene.cashed ? 0.9 : 0.55;
       ctx.lineWidth = 1.5;
       ctx.beginPath();
       ctx.moveTo(padL, y);
       ctx.lineTo(width - padR, y);
       ctx.stroke();
       ctx.restore();
-      ctx.fillStyle = '#4be38a';
+      ctx.fillStyle = ink.target;
       ctx.textAlign = 'left';
       ctx.textBaseline = 'bottom';
       ctx.fillText(t('targetLine', { x: fmtX(scene.target) }), padL + 6, y - 3);

@@ -10,8 +10,9 @@
     const R = G.rules ?? {};
     const game = R.game ?? 'caribbeanStud';
     const callMultiple = R.callMultiple ?? 2;
-    // Three Card Poker: the ante (and Pair Plus) at the deal, the Play staked only when the player plays.
-    const raiseCall = R.raiseCall === true;
+    // Every game in the real table's order: the ante (and Three Card Poker's Pair Plus) at the deal, the call
+    // (Three Card Poker's Play) staked only when the player calls, after seeing the cards.
+    const threeCard = game === 'threeCard';
     const pairPlusTable = R.pairPlus?.pays ?? null;
     G.addStrings(
       {
@@ -22,12 +23,8 @@
         you: 'You',
         board: 'Board',
         ante: 'Ante',
-        reserve: 'Ante {ante} + call {call} reserved = {total}',
-        reserveNote: 'Your call is reserved; folding returns it.',
-        decide: 'Call ({call}) or fold (the call comes back, the ante is lost)?',
         noQualify: 'Dealer does not qualify',
         qualify: 'Dealer qualifies',
-        folded: 'Folded: the call of {call} is returned',
         hand: 'Hand',
         pays: 'Pays',
         h_highCard: 'High card',
@@ -40,28 +37,25 @@
         h_fourKind: 'Four of a kind',
         h_straightFlush: 'Straight flush',
         h_royalFlush: 'Royal flush',
-        cs1: 'Place the ante: you and the dealer get five cards from one fresh deck; one dealer card is shown at the end.',
-        cs2: 'Call (2x the ante) or fold. The dealer qualifies with A-K or better.',
+        cs1: "Place the ante (only the ante is taken): you and the dealer get five cards from one fresh deck; yours are shown, the dealer's at the end.",
+        cs2: 'Look at your cards, then Call (a second stake of 2x the ante, taken only now) or fold (the ante is lost, nothing more is taken). The dealer qualifies with A-K or better.',
         cs3: 'Dealer not qualifying: the ante pays 1:1 and the call is returned.',
         cs4: 'Dealer qualifying: beat the dealer and the ante pays 1:1, the call by the table below; lose and both are lost; a tie returns both.',
-        tc1: 'Place the ante: you and the dealer get three cards from one fresh deck.',
-        tc2: 'Call (1x the ante) or fold. The dealer qualifies with Q-high or better. Three cards: a straight beats a flush, three of a kind beats a straight.',
-        tc3: 'Dealer not qualifying: the ante pays 1:1 and the call is returned. Qualifying: a win pays both 1:1, a loss loses both, a tie returns both.',
-        tc4: 'Ante bonus on every called hand, whatever the dealer holds: see the table below.',
-        ch1: 'Place the ante: you and the dealer get two cards, and the flop (three board cards) is shown.',
-        ch2: 'Call (2x the ante) or fold; then the turn and river are dealt. Best five of your seven cards.',
+        ch1: 'Place the ante (only the ante is taken): you and the dealer get two cards; yours and the flop (three board cards) are shown.',
+        ch2: "Then Call (a second stake of 2x the ante, taken only now) or fold (the ante is lost, nothing more is taken); the turn, river and dealer's cards are shown after. Best five of your seven cards.",
         ch3: 'The dealer qualifies with a pair of 4s or better. Not qualifying: the ante is paid by the table below and the call is returned.',
         ch4: 'Qualifying: a win pays the ante by the table and the call 1:1; a loss loses both; a tie returns both.',
-        all1: 'The whole stake (ante + call) is taken when you deal, because the wallet takes one bet per round. Your call is reserved; folding returns it.',
-        all2: 'A round left undecided is folded: the ante is lost and the call returned.',
+        undecided: 'A round left undecided for 10 minutes is folded: the ante is lost, nothing more is taken.',
         play: 'Play',
         pairPlus: 'Pair Plus',
         pairPlusOn: 'Pair Plus {amount}',
         pairPlusOff: 'Pair Plus: off',
         stakeNow: 'At the deal: ante {ante}{pp}. Play {call} more only if you play.',
+        stakeNowCall: 'At the deal: ante {ante}. Call {call} more only if you call.',
         ppPart: ' + Pair Plus {amount}',
         raiseNote: 'Fold and the ante is lost; nothing more is taken.',
         decideRaise: 'Play ({call} more) or fold (the ante is lost)?',
+        decideCall: 'Call ({call} more) or fold (the ante is lost)?',
         foldedRaise: 'Folded: the ante is lost',
         pairPlusWon: 'Pair Plus: {hand} pays {amount}',
         pairPlusLost: 'Pair Plus lost',
@@ -81,12 +75,8 @@
         you: 'Bạn',
         board: 'Bài chung',
         ante: 'Cược đầu',
-        reserve: 'Cược đầu {ante} + cược theo {call} giữ trước = {total}',
-        reserveNote: 'Cược theo được giữ trước; bỏ bài sẽ hoàn lại.',
-        decide: 'Theo ({call}) hay bỏ bài (hoàn cược theo, mất cược đầu)?',
         noQualify: 'Nhà cái không đủ điều kiện',
         qualify: 'Nhà cái đủ điều kiện',
-        folded: 'Đã bỏ bài: hoàn lại cược theo {call}',
         hand: 'Tay bài',
         pays: 'Trả',
         h_highCard: 'Mậu thầu',
@@ -99,28 +89,25 @@
         h_fourKind: 'Tứ quý',
         h_straightFlush: 'Thùng phá sảnh',
         h_royalFlush: 'Thùng phá sảnh lớn',
-        cs1: 'Đặt cược đầu: bạn và nhà cái mỗi bên nhận năm lá từ một bộ bài mới; bài nhà cái lật khi kết thúc.',
-        cs2: 'Theo (gấp 2 cược đầu) hoặc bỏ bài. Nhà cái đủ điều kiện khi có A-K trở lên.',
+        cs1: 'Đặt cược đầu (chỉ trừ cược đầu): bạn và nhà cái mỗi bên nhận năm lá từ một bộ bài mới; bài của bạn được lật, bài nhà cái lật khi kết thúc.',
+        cs2: 'Xem bài rồi Theo (cược thêm gấp 2 cược đầu, chỉ trừ lúc này) hoặc bỏ bài (mất cược đầu, không trừ thêm gì). Nhà cái đủ điều kiện khi có A-K trở lên.',
         cs3: 'Nhà cái không đủ điều kiện: cược đầu trả 1 ăn 1, cược theo được hoàn lại.',
         cs4: 'Nhà cái đủ điều kiện: thắng thì cược đầu trả 1 ăn 1, cược theo trả theo bảng bên dưới; thua mất cả hai; hòa hoàn cả hai.',
-        tc1: 'Đặt cược đầu: bạn và nhà cái mỗi bên nhận ba lá từ một bộ bài mới.',
-        tc2: 'Theo (bằng cược đầu) hoặc bỏ bài. Nhà cái đủ điều kiện khi có Q trở lên. Ba lá: sảnh thắng thùng, sám cô thắng sảnh.',
-        tc3: 'Nhà cái không đủ điều kiện: cược đầu trả 1 ăn 1, hoàn cược theo. Đủ điều kiện: thắng trả cả hai 1 ăn 1, thua mất cả hai, hòa hoàn cả hai.',
-        tc4: 'Thưởng cược đầu cho mọi tay bài đã theo, bất kể bài nhà cái: xem bảng bên dưới.',
-        ch1: 'Đặt cược đầu: bạn và nhà cái nhận hai lá, ba lá bài chung đầu tiên (flop) được lật.',
-        ch2: 'Theo (gấp 2 cược đầu) hoặc bỏ bài; sau đó chia turn và river. Lấy năm lá tốt nhất trong bảy lá.',
+        ch1: 'Đặt cược đầu (chỉ trừ cược đầu): bạn và nhà cái nhận hai lá; bài của bạn và ba lá bài chung đầu tiên (flop) được lật.',
+        ch2: 'Rồi Theo (cược thêm gấp 2 cược đầu, chỉ trừ lúc này) hoặc bỏ bài (mất cược đầu, không trừ thêm gì); sau đó lật turn, river và bài nhà cái. Lấy năm lá tốt nhất trong bảy lá.',
         ch3: 'Nhà cái đủ điều kiện khi có đôi 4 trở lên. Không đủ điều kiện: cược đầu trả theo bảng bên dưới, hoàn cược theo.',
         ch4: 'Đủ điều kiện: thắng thì cược đầu trả theo bảng, cược theo trả 1 ăn 1; thua mất cả hai; hòa hoàn cả hai.',
-        all1: 'Toàn bộ tiền cược (cược đầu + cược theo) được trừ khi chia bài, vì ví chỉ nhận một lần cược mỗi ván. Cược theo được giữ trước; bỏ bài sẽ hoàn lại.',
-        all2: 'Ván bị bỏ dở chưa quyết định sẽ tính là bỏ bài: mất cược đầu, hoàn cược theo.',
+        undecided: 'Ván bỏ dở chưa quyết định sau 10 phút sẽ tính là bỏ bài: mất cược đầu, không trừ thêm gì.',
         play: 'Theo',
         pairPlus: 'Pair Plus',
         pairPlusOn: 'Pair Plus {amount}',
         pairPlusOff: 'Pair Plus: tắt',
         stakeNow: 'Khi chia bài: cược đầu {ante}{pp}. Chỉ trừ thêm {call} nếu bạn theo.',
+        stakeNowCall: 'Khi chia bài: cược đầu {ante}. Chỉ trừ thêm {call} nếu bạn theo.',
         ppPart: ' + Pair Plus {amount}',
         raiseNote: 'Bỏ bài thì mất cược đầu; không trừ thêm gì.',
         decideRaise: 'Theo (thêm {call}) hay bỏ bài (mất cược đầu)?',
+        decideCall: 'Theo (thêm {call}) hay bỏ bài (mất cược đầu)?',
         foldedRaise: 'Đã bỏ bài: mất cược đầu',
         pairPlusWon: 'Pair Plus: {hand} trả {amount}',
         pairPlusLost: 'Thua Pair Plus',
@@ -145,7 +132,7 @@
     const message = el('div', { class: 'tk-message', 'aria-live': 'polite' });
     const ppLine = el('div', { class: 'tk-message dp-pairplus-line', 'aria-live': 'polite' });
     const reserve = el('div', { class: 'tk-message dp-reserve' });
-    const note = el('div', { class: 'tk-message dp-note', text: t(raiseCall ? 'raiseNote' : 'reserveNote') });
+    const note = el('div', { class: 'tk-message dp-note', text: t('raiseNote') });
     // Pair Plus, equal to the ante, on or off (Three Card Poker only).
     let pairPlusOn = pairPlusTable ? G.store.get('dealerPoker:pairPlus', false) === true : false;
     const pairPlusButton = pairPlusTable
@@ -163,7 +150,7 @@
       onChange: () => paintReserve(),
     });
     const deal = el('button', { type: 'button', class: 'tk-play tk-deal', text: t('deal') });
-    const call = el('button', { type: 'button', class: 'g-btn tk-hit', text: t(raiseCall ? 'play' : 'call') });
+    const call = el('button', { type: 'button', class: 'g-btn tk-hit', text: t(threeCard ? 'play' : 'call') });
     const fold = el('button', { type: 'button', class: 'g-btn tk-stand', text: t('fold') });
     const zones = [dealer.zone];
     if (game === 'casinoHoldem') zones.push(board.zone);
@@ -174,7 +161,8 @@
       ppLine,
       el('div', { class: 'tk-action-row' }, call, fold),
       el('div', { class: 'tk-action-row' }, stake.node, deal),
-      pairPlusButton ? el('div', { class: 'tk-action-row' }, pairPlusButton) : null,
+      // (Caribbean Stud and Casino Hold'em have no Pair Plus: nothing appended, not the text "null".)
+      ...(pairPlusButton ? [el('div', { class: 'tk-action-row' }, pairPlusButton)] : []),
       reserve,
       note,
     );
@@ -184,18 +172,10 @@
         pairPlusButton.textContent = pairPlusOn ? t('pairPlusOn', { amount: money(ante) }) : t('pairPlusOff');
         pairPlusButton.setAttribute('aria-pressed', String(pairPlusOn));
       }
-      if (raiseCall) {
-        reserve.textContent = t('stakeNow', {
-          ante: money(ante),
-          pp: pairPlusOn ? t('ppPart', { amount: money(ante) }) : '',
-          call: money(ante * callMultiple),
-        });
-        return;
-      }
-      reserve.textContent = t('reserve', {
+      reserve.textContent = t(threeCard ? 'stakeNow' : 'stakeNowCall', {
         ante: money(ante),
+        pp: pairPlusOn ? t('ppPart', { amount: money(ante) }) : '',
         call: money(ante * callMultiple),
-        total: money(ante * (1 + callMultiple)),
       });
     }
     const shown = { dealer: 0, board: 0, player: 0 };
@@ -217,18 +197,16 @@
     }
     const holes = R.holeCards ?? 5;
     let open = false;
-    let callAmount = 0;
     const round = K.stepped({
       message,
       paint,
       async onView(v) {
         open = true;
-        callAmount = v.call;
         await draw('player', v.player, handName(v.playerHand));
         if (game === 'casinoHoldem') await draw('board', v.board, '', 5 - v.board.length);
         await draw('dealer', [], '', holes);
         message.className = 'tk-message';
-        message.textContent = t(raiseCall ? 'decideRaise' : 'decide', { call: money(v.call) });
+        message.textContent = t(threeCard ? 'decideRaise' : 'decideCall', { call: money(v.call) });
       },
       async onDone(a) {
         open = false;
@@ -238,8 +216,7 @@
         await draw('player', o.player, handName(o.playerHand));
         dealer.zone.classList.toggle('winner', o.result === 'lose');
         player.zone.classList.toggle('winner', o.result === 'win' || o.result === 'noQualify');
-        if (o.choice === 'fold')
-          G.toast?.(raiseCall ? t('foldedRaise') : t('folded', { call: money(o.call ?? callAmount) }));
+        if (o.choice === 'fold') G.toast?.(t('foldedRaise'));
         if (o.pairPlus > 0)
           ppLine.textContent = o.pairPlusWin
             ? t('pairPlusWon', { hand: handName(o.playerHand), amount: money(o.pairPlusWin) })
@@ -280,13 +257,7 @@
     ];
     const rows = order.filter((h) => table[h] !== undefined).map((h) => [handName(h), K.paysText(table[h])]);
     if (game === 'casinoHoldem') rows.push([`${handName('straight')} ↓`, K.paysText(1)]);
-    const keys = { caribbeanStud: ['cs1', 'cs2', 'cs3', 'cs4'], threeCard: ['tc1', 'tc2', 'tc3', 'tc4'] }[game] ?? [
-      'ch1',
-      'ch2',
-      'ch3',
-      'ch4',
-    ];
-    if (raiseCall)
+    if (threeCard)
       K.infoSheet(
         ['tr1', 'tr2', 'tr3', 'tr4', ...(pairPlusTable ? ['tr5'] : []), 'tr6'],
         rows,
@@ -295,7 +266,15 @@
           rtp: `RTP ${K.pct(R.pairPlus?.rtp ?? 0)}`,
         },
       );
-    else K.infoSheet([...keys, 'all1', 'all2'], rows, [t('hand'), t('pays')], {});
+    else
+      K.infoSheet(
+        game === 'caribbeanStud'
+          ? ['cs1', 'cs2', 'cs3', 'cs4', 'undecided']
+          : ['ch1', 'ch2', 'ch3', 'ch4', 'undecided'],
+        rows,
+        [t('hand'), t('pays')],
+        {},
+      );
     paintReserve();
     paint();
   }

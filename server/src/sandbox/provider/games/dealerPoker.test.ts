@@ -32,6 +32,10 @@ describe('dealerPoker family', () => {
     // Three cards: a straight beats a flush.
     expect(compareScores(score3(['4H', '5D', '6C']), score3(['2S', '7S', '9S']), true)).toBeGreaterThan(0);
     expect(best5(['AS', 'AH', '2D', '7C', '9S', 'AD', '9H']).hand).toBe('fullHouse');
+    // Hold'em's two cards and the flop are scored as one five-card hand: four hearts are no flush (the page's
+    // label before the decision said "Flush" for three hearts out of five).
+    expect(best5(['2H', '10H', '3C', '9H', '7H']).hand).toBe('highCard');
+    expect(best5(['2H', '10H', '3H', '9H', '7H']).hand).toBe('flush');
     expect(dealerQualifies('caribbeanStud', score5(['AS', 'KH', '2D', '7C', '9S']))).toBe(true);
     expect(dealerQualifies('caribbeanStud', score5(['AS', 'QH', '2D', '7C', '9S']))).toBe(false);
     expect(dealerQualifies('threeCard', score3(['QS', '2H', '5D']))).toBe(true);
@@ -40,13 +44,19 @@ describe('dealerPoker family', () => {
     expect(dealerQualifies('casinoHoldem', best5(['3S', '3H', '2D', '7C', '9S', 'JD', 'KH']))).toBe(false);
   });
 
-  it('Caribbean Stud: takes ante + 2x call; pays the fold, a non-qualifying dealer, a win by the table and a loss', () => {
+  it('Caribbean Stud: takes the ante at the deal, the 2x call only on a call; pays the fold, a non-qualifying dealer, a win by the table and a loss', () => {
     const engine = steppedOf(dealerPoker, 'caribbeanStud');
-    expect(engine.stakeOf({ ante: 1000 })).toBe(3000);
+    expect(engine.stakeOf({ ante: 1000 })).toBe(1000);
     const flush: Card[] = ['2H', '5H', '8H', 'JH', 'KH'];
+    const s0 = round(1000, 2000, flush, ['AS', 'KD', '2C', '3D', '9S']);
+    // The call is a further stake of twice the ante, taken only by a call; a fold takes nothing more.
+    expect(engine.raiseOf?.(s0, 'call')).toBe(2000);
+    expect(engine.raiseOf?.(s0, 'fold')).toBe(0);
+    expect(engine.raiseOf?.(engine.act(s0, 'fold'), 'call')).toBe(0);
     const settle = (s: DealerPokerState, a: 'call' | 'fold') => engine.settle(engine.act(s, a));
-    // Fold: the ante is lost, the reserved call returned.
-    expect(settle(round(1000, 2000, flush, ['AS', 'KD', '2C', '3D', '9S']), 'fold').win).toBe(2000);
+    // Fold: the ante is lost, nothing else was staked.
+    const folded = settle(s0, 'fold');
+    expect(folded).toMatchObject({ win: 0, result: 'Fold: ante lost' });
     // Dealer Q-high does not qualify: ante 1:1, call returned.
     expect(settle(round(1000, 2000, flush, ['QS', 'JD', '2C', '3D', '9S']), 'call').win).toBe(4000);
     // Dealer A-K qualifies and loses to a flush: ante 1:1 + call 5:1.
@@ -150,10 +160,12 @@ describe('dealerPoker family', () => {
     }
   });
 
-  it("Casino Hold'em: best five of seven, a pair of 4s qualifies, the ante paid by the table", () => {
+  it("Casino Hold'em: the ante at the deal, the 2x call only on a call; best five of seven, a pair of 4s qualifies, the ante paid by the table", () => {
     const engine = steppedOf(dealerPoker, 'casinoHoldem');
-    expect(engine.stakeOf({ ante: 1000 })).toBe(3000);
+    expect(engine.stakeOf({ ante: 1000 })).toBe(1000);
     const board: Card[] = ['2H', '7H', 'JH', '9C', '3S'];
+    expect(engine.raiseOf?.(round(1000, 2000, ['AH', '5H'], ['KD', 'QC'], board), 'call')).toBe(2000);
+    expect(engine.raiseOf?.(round(1000, 2000, ['AH', '5H'], ['KD', 'QC'], board), 'fold')).toBe(0);
     const settle = (s: DealerPokerState, a: 'call' | 'fold') => engine.settle(engine.act(s, a)).win;
     // Player flush (ante 2:1) against a dealer without a pair of 4s: ante paid by the table, call back.
     expect(settle(round(1000, 2000, ['AH', '5H'], ['KD', 'QC'], board), 'call')).toBe(3000 + 2000);
@@ -161,7 +173,8 @@ describe('dealerPoker family', () => {
     expect(settle(round(1000, 2000, ['AH', '5H'], ['JD', 'QC'], board), 'call')).toBe(3000 + 4000);
     // Player pair of 9s loses to the jacks.
     expect(settle(round(1000, 2000, ['9D', '5C'], ['JD', 'QC'], board), 'call')).toBe(0);
-    expect(settle(round(1000, 2000, ['9D', '5C'], ['JD', 'QC'], board), 'fold')).toBe(2000);
+    // Fold: the ante is lost, nothing else was staked.
+    expect(settle(round(1000, 2000, ['9D', '5C'], ['JD', 'QC'], board), 'fold')).toBe(0);
   });
 
   it('replays a seeded round, hides the dealer until the end and refuses illegal actions', () => {
@@ -182,6 +195,23 @@ describe('dealerPoker family', () => {
     expect(engine.action.safeParse('raise').success).toBe(false);
     expect(engine.finishAction?.(s)).toBe('fold');
     expectRejects(engine, { ante: 50 }, { ante: 200_000 }, { stake: 1000 });
+  });
+
+  it('Caribbean Stud: the player sees five cards before deciding, the dealer none; a second decision is refused', () => {
+    const engine = steppedOf(dealerPoker, 'caribbeanStud');
+    const s = engine.start(seededRng(5), engine.params.parse({ ante: 1000 }));
+    const view = engine.view(s) as { player: Card[]; dealer: Card[] };
+    expect(view).toMatchObject({ dealer: [], actions: ['call', 'fold'], call: 2000 });
+    expect(view.player).toHaveLength(5);
+    for (const c of s.dealer) expect(JSON.stringify(view)).not.toContain(`"${c}"`);
+    for (const first of ['call', 'fold'] as const) {
+      const after = engine.act(s, first);
+      for (const second of ['call', 'fold'] as const) expect(() => engine.act(after, second)).toThrow(GameRuleError);
+      expect(engine.view(after)).toMatchObject({ dealer: s.dealer, actions: [] });
+    }
+    // Ante and call within the stake limit: the call is never refused for it.
+    expect(engine.params.safeParse({ ante: 166_666 }).success).toBe(true);
+    expectRejects(engine, { ante: 166_667 });
   });
 
   it('plays the documented simple strategy', () => {
