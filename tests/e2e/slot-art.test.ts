@@ -142,12 +142,15 @@ describe('slot art and cabinet (390x844)', () => {
       const key = new URL(route.request().url()).searchParams.get('config') ?? '';
       const config = SLOT_CONFIGS[key as keyof typeof SLOT_CONFIGS];
       const body = config
-        ? html.replace(/(<script id="game-data" type="application\/json">)(.*?)(<\/script>)/s, (_m, a, json, b) => {
-            const data = JSON.parse(json);
-            data.rules = config;
-            data.titleInfo.name = config.name;
-            return `${a}${JSON.stringify(data).replace(/</g, '\\u003c')}${b}`;
-          })
+        ? html
+            .replace(/(<script id="game-data" type="application\/json">)(.*?)(<\/script>)/s, (_m, a, json, b) => {
+              const data = JSON.parse(json);
+              data.rules = config;
+              data.titleInfo.name = config.name;
+              return `${a}${JSON.stringify(data).replace(/</g, '\\u003c')}${b}`;
+            })
+            // the header's name too (the configuration's own, as a title of it would show)
+            .replace(/data-title="[^"]*"/, `data-title="${config.name.replace(/[&<>"']/g, '')}"`)
         : html;
       await route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body });
     });
