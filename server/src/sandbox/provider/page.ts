@@ -7,6 +7,9 @@ const ASSET_VERSION = Date.now().toString(36);
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
+/** Scripts a family's page needs before its own (served from assets/, in this order). */
+const FAMILY_SCRIPTS: Partial<Record<string, readonly string[]>> = { slot: ['slot-symbols.js'] };
+
 /** JSON inside a <script> element: `<` escaped so no text can close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
@@ -45,7 +48,7 @@ export function gamePage(v: {
   data-nickname="${escapeHtml(v.nickname)}" data-language="${escapeHtml(v.language)}" data-title="${escapeHtml(title.name)}"></main>
 <script id="game-data" type="application/json">${scriptJson(data)}</script>
 <script src="/provider/assets/common.js?v=${ASSET_VERSION}"></script>
-<script src="/provider/assets/${title.family}.js?v=${ASSET_VERSION}"></script>
+${(FAMILY_SCRIPTS[title.family] ?? []).map((file) => `<script src="/provider/assets/${file}?v=${ASSET_VERSION}"></script>\n`).join('')}<script src="/provider/assets/${title.family}.js?v=${ASSET_VERSION}"></script>
 </body></html>`;
 }
 

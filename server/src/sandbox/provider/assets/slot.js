@@ -41,6 +41,8 @@
       tapBox: 'Tap a box',
       autoPick: 'Opening by themselves in {s} s',
       reels: 'Reels',
+      lines: 'Lines',
+      ways: 'Ways',
     },
     {
       spin: 'Quay',
@@ -73,6 +75,8 @@
       tapBox: 'Chạm vào một hộp',
       autoPick: 'Tự mở sau {s} giây',
       reels: 'Các cuộn',
+      lines: 'Dòng',
+      ways: 'Cách thắng',
     },
   );
 
@@ -122,24 +126,30 @@
     bolt: '<path d="M58 4L16 58h28l-6 38 46-56H56z"/>',
   };
 
+  /** A symbol's picture: the config's vector art (slot-symbols.js), else its shape and glyph. */
   function art(id, small) {
     const s = byId[id];
-    const a = s?.art ?? { shape: 'circle', glyph: '?', color: '#888' };
-    const shape = SHAPES[a.shape] ?? SHAPES.circle;
-    const glyph = a.glyph || '';
-    const size = glyph.length > 3 ? 20 : glyph.length > 1 ? 30 : 44;
     const kind = s?.kind ?? 'pay';
-    const node = el('span', {
-      class: `sl-sym sl-${kind}${small ? ' sl-small' : ''}`,
-      role: 'img',
-      'aria-label': symName(id),
-      html: `<svg viewBox="0 0 100 100" aria-hidden="true"><g fill="${a.color}" stroke="${a.color}">${shape}</g>${
+    const drawn = s && window.SlotArt ? window.SlotArt.svg(R.theme.key, s) : null;
+    let inner = drawn;
+    if (!inner) {
+      const a = s?.art ?? { shape: 'circle', glyph: '?', color: '#888' };
+      const shape = SHAPES[a.shape] ?? SHAPES.circle;
+      const glyph = a.glyph || '';
+      const size = glyph.length > 3 ? 20 : glyph.length > 1 ? 30 : 44;
+      inner = `<g fill="${a.color}" stroke="${a.color}">${shape}</g>${
         glyph
           ? `<text x="50" y="52" dominant-baseline="central" text-anchor="middle" font-size="${size}" font-weight="900">${glyph.replace(/[<>&]/g, '')}</text>`
           : ''
-      }</svg>`,
+      }`;
+    }
+    return el('span', {
+      class: `sl-sym sl-${kind}${small ? ' sl-small' : ''}${drawn ? ' sl-drawn' : ''}`,
+      role: 'img',
+      'aria-label': symName(id),
+      'data-symbol': id,
+      html: `<svg viewBox="0 0 100 100" aria-hidden="true">${inner}</svg>`,
     });
-    return node;
   }
 
   /* ---------- layout ---------- */
@@ -174,30 +184,90 @@
   }
   paint(null);
 
+  // The payline indicator: the winning line drawn through the cells' centres while its win is shown.
+  const lineLayer = el('div', { class: 'sl-lines', 'aria-hidden': 'true' });
+  // cells a little taller than wide (1 : 1.3; nearly square on a 3-reel machine, whose reels are wide)
+  const reelWindow = el(
+    'div',
+    { class: 'sl-window', style: `--reels-ratio:${(R.reels / (R.rows * (R.reels <= 3 ? 1.05 : 1.3))).toFixed(4)}` },
+    el('div', { class: 'sl-window-in' }, grid, lineLayer),
+  );
+  function drawLine(cellsOfWin) {
+    if (!cellsOfWin || cellsOfWin.length < 2) {
+      lineLayer.replaceChildren();
+      return;
+    }
+    const points = [...cellsOfWin]
+      .sort((a, b) => a[0] - b[0])
+      .map(([r, row]) => `${((r + 0.5) * 100) / R.reels},${((row + 0.5) * 100) / R.rows}`)
+      .join(' ');
+    lineLayer.innerHTML = `<svg viewBox="0 0 100 100" preserveAspectRatio="none"><polyline points="${points}" class="shadow"/><polyline points="${points}" class="line"/></svg>`;
+  }
+
   const banner = el('div', { class: 'sl-banner', 'aria-live': 'polite', text: t('goodLuck') });
   const winValue = el('strong', { class: 'sl-win-value', text: money(0) });
-  const meta = el(
+  const meter = el(
     'div',
-    { class: 'sl-meta' },
-    el('span', {
-      text: R.lines
-        ? t('linesInfo', { n: R.lines.length })
-        : t('waysInfo', { n: ways.toLocaleString(vi ? 'vi-VN' : 'en-US') }),
-    }),
-    el('span', { class: 'sl-win' }, el('span', { text: t('win') }), winValue),
+    { class: 'sl-meter' },
+    el(
+      'div',
+      { class: 'sl-meter-box' },
+      el('span', { class: 'sl-meter-label', text: R.lines ? t('lines') : t('ways') }),
+      el('strong', {
+        class: 'sl-meter-value',
+        text: String(R.lines ? R.lines.length : ways.toLocaleString(vi ? 'vi-VN' : 'en-US')),
+      }),
+    ),
+    el('div', { class: 'sl-meter-box sl-win' }, el('span', { class: 'sl-meter-label', text: t('win') }), winValue),
+  );
+  // the cabinet's topper: the title, then the set's showpieces (its richest pay symbol, the wild, and the
+  // scatter or bonus symbol when it has one)
+  const wild = R.symbols.find((s) => s.kind === 'wild') ?? R.symbols[0];
+  const pays = R.symbols.filter((s) => s.kind === 'pay' && s.id !== wild.id);
+  const feature = R.symbols.find((s) => s.kind === 'scatter') ?? R.symbols.find((s) => s.kind === 'bonus') ?? pays[1];
+  const showpieces = [pays[0], wild, feature].filter(Boolean);
+  const topper = el(
+    'div',
+    { class: 'sl-topper' },
+    el(
+      'div',
+      { class: 'sl-marquee' },
+      el('h1', { class: 'sl-name', text: G.titleInfo?.name ?? R.name }),
+      el('span', {
+        class: 'sl-sub',
+        text: R.lines
+          ? t('linesInfo', { n: R.lines.length })
+          : t('waysInfo', { n: ways.toLocaleString(vi ? 'vi-VN' : 'en-US') }),
+      }),
+    ),
+    el(
+      'div',
+      { class: 'sl-showcase', 'aria-hidden': 'true' },
+      showpieces.map((s, i) => el('span', { class: `sl-topper-art${i === 1 ? ' sl-centre' : ''}` }, art(s.id))),
+    ),
   );
   const overlay = el('div', { class: 'sl-overlay', hidden: true });
+  const stepper = G.stakeStepper({
+    values: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000],
+    initial: 10,
+  });
+  const spinButton = el('button', {
+    type: 'button',
+    class: 'g-btn sl-spin',
+    html: '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M20 12a8 8 0 1 1-2.34-5.66M20 4v4.5h-4.5" fill="none" stroke="currentColor" stroke-width="2.6" stroke-linecap="round" stroke-linejoin="round"/></svg>',
+  });
+  spinButton.append(el('span', { text: t('spin') }));
+  const controls = el('div', { class: 'sl-controls' }, stepper.node, spinButton);
   const cabinet = el(
     'div',
     { class: 'sl-cabinet' },
-    el('h1', { class: 'sl-name', text: G.titleInfo?.name ?? R.name }),
-    grid,
-    overlay,
+    topper,
+    el('div', { class: 'sl-reelbox' }, reelWindow, overlay),
+    meter,
+    banner,
+    controls,
   );
-  const stepper = G.stakeStepper({ values: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000], initial: 10 });
-  const spinButton = el('button', { type: 'button', class: 'g-btn sl-spin', text: t('spin') });
-  const controls = el('div', { class: 'sl-controls' }, stepper.node, spinButton);
-  G.stage.append(cabinet, banner, meta, controls);
+  G.stage.append(cabinet);
   G.onLock((locked) => {
     spinButton.disabled = locked;
     stepper.setDisabled(locked);
@@ -258,8 +328,10 @@
         cells[r][row].classList.remove('dim');
         cells[r][row].classList.add('win');
       }
+      drawLine(w.line ? w.cells : null);
       banner.textContent = lines[i];
       await G.wait(G.ms(seconds * 1000));
+      drawLine(null);
       for (const column of cells) for (const cell of column) cell.classList.remove('dim', 'win');
     }
   }
