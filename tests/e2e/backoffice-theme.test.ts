@@ -6,7 +6,7 @@ import { testConfig } from '../../server/src/config';
 import { IDENTITY } from '../../server/src/test/world';
 import { documentBodies } from '../../server/src/world/recipes';
 import { newContext } from './browser';
-import { ARTIFACTS, register, visible } from './journey';
+import { ARTIFACTS, confirmInPage, register, visible } from './journey';
 import { liveStack } from './server';
 
 const TOKEN = testConfig().adminToken;
@@ -145,6 +145,41 @@ describe('the back office in both themes and on a phone', () => {
               expect.soft(await pageWidth(page), `${section.name} in ${chosen}`).toBeLessThanOrEqual(390);
           }
         }
+      }
+
+      // Dark, on the phone: a confirmation dialog, the two-step QR code (its white quiet zone kept), and
+      // every other section of the header without a sideways page scroll.
+      expect(await theme(page)).toBe('dark');
+      await page.setViewportSize(PHONE);
+      await page.goto('/ops#withdrawals');
+      await page.locator('tr').filter({ hasText: username }).getByRole('button', { name: 'Approve' }).click();
+      await visible(page.getByRole('dialog'));
+      await page.screenshot({ path: join(ARTIFACTS, 'backoffice-dialog-dark-390.png') });
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+
+      await page.goto('/ops#operators');
+      await page
+        .getByRole('row', { name: /cashier-maria/ })
+        .getByRole('button', { name: 'Reset 2FA' })
+        .click();
+      await confirmInPage(page);
+      const qr = page.getByRole('img', { name: /QR code of the authenticator secret/ });
+      await visible(qr);
+      expect(await qr.locator('rect').getAttribute('fill')).toBe('#fff');
+      await qr.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(ARTIFACTS, 'backoffice-qr-dark-390.png') });
+
+      const hashes = await page
+        .getByRole('navigation', { name: 'Sections' })
+        .getByRole('link')
+        .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).hash));
+      expect(hashes.length).toBeGreaterThanOrEqual(15);
+      for (const hash of hashes) {
+        await page.goto(`/ops${hash}`);
+        await visible(page.locator('main .panel'));
+        await page.waitForTimeout(400);
+        expect.soft(await pageWidth(page), `${hash} at 390 px`).toBeLessThanOrEqual(390);
       }
     } finally {
       await context.close();
