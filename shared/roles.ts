@@ -36,6 +36,11 @@ export const PERMISSIONS = {
   'kyc.documents': ['support', 'risk', 'admin'],
   /** KYC decisions. */
   'kyc.decide': ['risk', 'admin'],
+  /**
+   * Full ID numbers in the KYC answers (GET /ops/kyc, a decision's answer): the reviewers who decide and
+   * check the number against the photo. Everyone else reads the last 4 characters only, as the player does.
+   */
+  'kyc.idNumbers': ['risk', 'admin'],
   /** Responsible-gaming view and breaks set by support. */
   'responsible.read': ['support', 'risk', 'admin', 'tester'],
   'responsible.write': ['support', 'risk', 'admin'],

@@ -18,6 +18,7 @@ import { Requests } from './sections/requests';
 import { Stubs } from './sections/stubs';
 import { Withdrawals } from './sections/withdrawals';
 import { Worlds } from './sections/worlds';
+import { ThemeToggle } from './theme-toggle';
 import { setNotifier } from './ui';
 
 /** Each section and the permission it needs (shared/roles.ts): the others are hidden (the server refuses them). */
@@ -99,6 +100,7 @@ export function App() {
         <span className="who" title="Signed in as">
           {me.name} · <span className="pill">{me.service ? 'service' : me.role}</span>
         </span>
+        <ThemeToggle />
         <button
           type="button"
           className="btn plain"
@@ -143,6 +145,9 @@ function Login(props: { onDone: (me: Me) => void }) {
   const [busy, setBusy] = useState(false);
   return (
     <div className="login-page">
+      <div className="login-theme">
+        <ThemeToggle className="btn theme-toggle" />
+      </div>
       <form
         className="login"
         aria-label="Operator sign-in"

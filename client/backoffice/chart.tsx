@@ -2,10 +2,12 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { dayText, pesos } from './api';
+import { useTheme } from './theme';
 
 export interface DailySeries {
   label: string;
   values: number[];
+  /** A colour, or the name of a CSS variable of backoffice.css (`--chart-ggr`): read when drawn, per theme. */
   color: string;
   /** Bars (one per day, from 0: negative days go down) or a line with its points. */
   kind: 'bars' | 'line';
@@ -37,9 +39,22 @@ export default function DailyChart(props: {
   const box = useRef<HTMLDivElement>(null);
   const { days, series } = props;
   const players = props.unit === 'players';
+  // The canvas does not follow CSS: it is drawn again with the theme's colours when the theme changes.
+  const theme = useTheme();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: theme is read through the CSS variables
   useEffect(() => {
     const element = box.current;
     if (!element) return;
+    const style = getComputedStyle(element);
+    const colour = (value: string, fallback = value) =>
+      value.startsWith('--') ? style.getPropertyValue(value).trim() || fallback : value;
+    const axisColour = colour('--chart-axis', '#5b6773');
+    const gridColour = colour('--chart-grid', 'rgba(0, 0, 0, 0.08)');
+    const axis = {
+      stroke: axisColour,
+      grid: { stroke: gridColour, width: 1 },
+      ticks: { stroke: gridColour, width: 1 },
+    };
     const bars = uPlot.paths.bars?.({ size: [0.7, 28], radius: 0.1 });
     const plot = new uPlot(
       {
@@ -59,10 +74,12 @@ export default function DailyChart(props: {
         },
         axes: [
           {
+            ...axis,
             incrs: [1, 2, 5, 7, 10, 15],
             values: (_u, splits) => splits.map((i) => (Number.isInteger(i) && days[i] ? shortDay(days[i]) : '')),
           },
           {
+            ...axis,
             size: 56,
             // players are whole: no tick between two counts
             ...(players ? { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000] } : {}),
@@ -73,8 +90,8 @@ export default function DailyChart(props: {
           { label: 'Day', value: (_u, i) => (days[i] ? dayText(days[i]) : '—') },
           ...series.map((s) => ({
             label: s.label,
-            stroke: s.color,
-            fill: s.kind === 'bars' ? `${s.color}b3` : undefined,
+            stroke: colour(s.color, '#1f6feb'),
+            fill: s.kind === 'bars' ? `${colour(s.color, '#1f6feb')}b3` : undefined,
             width: s.kind === 'bars' ? 1 : 2,
             fillTo: 0,
             paths: s.kind === 'bars' ? bars : undefined,
@@ -95,7 +112,7 @@ export default function DailyChart(props: {
       observer?.disconnect();
       plot.destroy();
     };
-  }, [days, series, players]);
+  }, [days, series, players, theme]);
   return (
     <figure className="chart">
       <figcaption>{props.title}</figcaption>

@@ -411,7 +411,11 @@ export const opsKycSchema = z.object({
   birthDate: z.string(),
   age: z.number().int().describe('Age today (Manila) from the birth date'),
   idType: kycIdTypeSchema,
-  idNumber: z.string(),
+  idNumber: z
+    .string()
+    .describe(
+      'In full for an operator with kyc.idNumbers (risk, admin) and the service account; else the last 4 characters',
+    ),
   status: kycStatusSchema,
   reason: z.string(),
   submittedAt: isoTime,

@@ -13,7 +13,14 @@ const DailyChart = lazy(() => import('../chart'));
 /** Every minute, and on Refresh: the figures of a day move slowly, the queues have their own sections. */
 const EVERY_MS = 60_000;
 
-const COLORS = { ggr: '#1f6feb', deposits: '#1b7f3b', withdrawals: '#c62828', active: '#6f42c1', new: '#e08a00' };
+/** CSS variables of backoffice.css, one colour per theme (chart.tsx reads them when it draws). */
+const COLORS = {
+  ggr: '--chart-ggr',
+  deposits: '--chart-deposits',
+  withdrawals: '--chart-withdrawals',
+  active: '--chart-active',
+  new: '--chart-new',
+};
 
 /**
  * The landing page (issue 29 item 5): today's and the last 30 Manila days' figures from the ledger, the

@@ -70,7 +70,7 @@ export function Operators() {
       <State loading={list.loading} error={list.error} empty={rows.length === 0} retry={list.reload} what="operators" />
       {rows.length > 0 && (
         <div className="table-scroll">
-          <table>
+          <table className="stack-table" aria-label="Operators">
             <thead>
               <tr>
                 <th>Name</th>
@@ -83,8 +83,8 @@ export function Operators() {
             <tbody>
               {rows.map((o) => (
                 <tr key={o.id}>
-                  <td>{o.name}</td>
-                  <td>
+                  <td className="card-title">{o.name}</td>
+                  <td data-label="Role">
                     <select
                       aria-label={`Role of ${o.name}`}
                       value={o.role}
@@ -97,12 +97,12 @@ export function Operators() {
                       ))}
                     </select>
                   </td>
-                  <td>
+                  <td data-label="State">
                     <span className={`pill ${o.disabled ? 'suspended' : 'active'}`}>
                       {o.disabled ? 'disabled' : o.enrolled ? 'active' : 'awaiting first sign-in'}
                     </span>
                   </td>
-                  <td>{when(o.lastLoginAt)}</td>
+                  <td data-label="Last sign-in">{when(o.lastLoginAt)}</td>
                   <td className="actions">
                     <Action
                       kind={o.disabled ? 'plain' : 'danger'}

@@ -4264,6 +4264,7 @@ export interface components {
             age: number;
             /** @enum {string} */
             idType: "passport" | "drivers_license" | "umid" | "philsys" | "prc" | "postal" | "voters" | "sss";
+            /** @description In full for an operator with kyc.idNumbers (risk, admin) and the service account; else the last 4 characters */
             idNumber: string;
             /** @enum {string} */
             status: "unverified" | "pending" | "verified" | "rejected";
@@ -16096,7 +16097,7 @@ export interface operations {
                                 /** @enum {string} */
                                 role: "support" | "cashier" | "risk" | "admin" | "tester";
                                 service: boolean;
-                                permissions: ("self" | "players.read" | "players.status" | "money.adjust" | "money.read" | "money.cashier" | "ledger.read" | "money.settings" | "kyc.read" | "kyc.documents" | "kyc.decide" | "responsible.read" | "responsible.write" | "chat" | "inbox.read" | "inbox.send" | "codes.read" | "codes.write" | "risk.read" | "risk.write" | "risk.settings" | "audit.read" | "operators.manage" | "tester.tools")[];
+                                permissions: ("self" | "players.read" | "players.status" | "money.adjust" | "money.read" | "money.cashier" | "ledger.read" | "money.settings" | "kyc.read" | "kyc.documents" | "kyc.decide" | "kyc.idNumbers" | "responsible.read" | "responsible.write" | "chat" | "inbox.read" | "inbox.send" | "codes.read" | "codes.write" | "risk.read" | "risk.write" | "risk.settings" | "audit.read" | "operators.manage" | "tester.tools")[];
                                 testerTools: boolean;
                             } | null;
                             enrol: {
@@ -16305,7 +16306,7 @@ export interface operations {
                             /** @enum {string} */
                             role: "support" | "cashier" | "risk" | "admin" | "tester";
                             service: boolean;
-                            permissions: ("self" | "players.read" | "players.status" | "money.adjust" | "money.read" | "money.cashier" | "ledger.read" | "money.settings" | "kyc.read" | "kyc.documents" | "kyc.decide" | "responsible.read" | "responsible.write" | "chat" | "inbox.read" | "inbox.send" | "codes.read" | "codes.write" | "risk.read" | "risk.write" | "risk.settings" | "audit.read" | "operators.manage" | "tester.tools")[];
+                            permissions: ("self" | "players.read" | "players.status" | "money.adjust" | "money.read" | "money.cashier" | "ledger.read" | "money.settings" | "kyc.read" | "kyc.documents" | "kyc.decide" | "kyc.idNumbers" | "responsible.read" | "responsible.write" | "chat" | "inbox.read" | "inbox.send" | "codes.read" | "codes.write" | "risk.read" | "risk.write" | "risk.settings" | "audit.read" | "operators.manage" | "tester.tools")[];
                             testerTools: boolean;
                         };
                     } | (components["schemas"]["Failure"] & {

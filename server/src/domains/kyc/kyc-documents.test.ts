@@ -207,6 +207,39 @@ describe('the photos are served to operators with the role only', () => {
     }
   });
 
+  it("attack: the player's own session value as a bearer token or as an operator cookie reads no photo", async () => {
+    const sid = /sid=([^;]+)/.exec(player.cookie)?.[1] as string;
+    for (const headers of [{ authorization: `Bearer ${sid}` }, { cookie: `osid=${sid}` }, { cookie: `sid=${sid}` }]) {
+      const answer = await app.inject({ method: 'GET', url: `/ops/kyc/${uid}/documents/idFront`, headers });
+      expect(answer.statusCode).toBe(401);
+      expect(answer.headers['content-type']).toMatch(/json/);
+      expect(answer.rawPayload.includes(JPEG)).toBe(false);
+    }
+  });
+
+  it('attack: a guessed address (HEAD, a file name, a query token, another path) never streams a photo', async () => {
+    const tester = (await operatorClient(app, 'tester')).client;
+    const head = await app.inject({
+      method: 'HEAD',
+      url: `/ops/kyc/${uid}/documents/idFront`,
+      headers: { cookie: tester.cookie },
+    });
+    expect(head.statusCode).toBe(403);
+    for (const url of [
+      `/ops/kyc/${uid}/documents/idFront?token=${app.config.adminToken}`,
+      `/ops/kyc/${uid}/documents/idFront.jpg`,
+      `/ops/kyc/${uid}/documents/`,
+      `/ops/kyc/documents/idFront`,
+      `/api/ops/kyc/${uid}/documents/idFront`,
+      `/kyc/${uid}/idFront`,
+      `/ops/kyc/${uid}/documents/..%2fidFront`,
+    ]) {
+      const answer = await app.inject({ method: 'GET', url, headers: { cookie: tester.cookie } });
+      expect(answer.headers['content-type'], url).not.toMatch(/^image\//);
+      expect(answer.rawPayload.includes(JPEG), url).toBe(false);
+    }
+  });
+
   it('answers not found for a missing photo or player, a validation error for an unknown kind', async () => {
     expect((await photo(opsClient(app), 'selfie')).body.code).toBe(Code.OPS_NOT_FOUND);
     expect((await photo(opsClient(app), 'idFront', 99_999_999)).body.code).toBe(Code.OPS_NOT_FOUND);
@@ -344,5 +377,58 @@ describe('reminders before the 7-day deadline', () => {
     expect(sent.reduce((a, b) => a + b, 0)).toBe(1);
     expect(await letters()).toHaveLength(1);
     expect(await inDb(app.db).value`SELECT COUNT(*) FROM kyc_reminders WHERE user_id = ${userId}`).toBe(1);
+  });
+});
+
+describe('ID numbers: in full for the reviewers who decide, the last 4 characters for everyone else', () => {
+  const FULL = IDENTITY.idNumber.replace(/[\s-]/g, '');
+  const MASKED = `${'*'.repeat(FULL.length - 4)}${FULL.slice(-4)}`;
+  const listed = async (client: TestClient) => {
+    const answer = await client.get<{ list: { idNumber: string }[] }>('/ops/kyc', { uid });
+    expect(answer.body.code).toBe(0);
+    return answer.body.data.list.map((k) => k.idNumber);
+  };
+
+  beforeEach(async () => {
+    await uploadDocuments(player);
+    await submit();
+  });
+
+  it.each([
+    ['support', MASKED],
+    ['tester', MASKED],
+    ['risk', FULL],
+    ['admin', FULL],
+  ] as const)('GET /ops/kyc answers a %s operator %s', async (role, expected) => {
+    const { client } = await operatorClient(app, role);
+    const answer = await client.get('/ops/kyc', { uid });
+    expect(await listed(client)).toEqual([expected]);
+    if (expected === MASKED) expect(JSON.stringify(answer.body)).not.toContain(FULL.slice(0, -4));
+  });
+
+  it('the service account (ADMIN_TOKEN) reads the full number; a cashier reads no queue at all', async () => {
+    expect(await listed(opsClient(app))).toEqual([FULL]);
+    const cashier = (await operatorClient(app, 'cashier')).client;
+    expect((await cashier.get('/ops/kyc', { uid })).body.code).toBe(Code.OPS_FORBIDDEN);
+  });
+
+  it("a decision's answer follows the same rule", async () => {
+    const { client } = await operatorClient(app, 'risk');
+    const decided = await client.post<{ idNumber: string }>(`/ops/kyc/${uid}/decide`, {
+      decision: 'verified',
+      reason: 'ID matches the selfie',
+    });
+    expect(decided.body.data.idNumber).toBe(FULL);
+    expect(await listed((await operatorClient(app, 'tester')).client)).toEqual([MASKED]);
+  });
+
+  it("attack: the tester's request log of a risk operator's queue keeps only the last 4 characters", async () => {
+    await listed((await operatorClient(app, 'risk')).client);
+    const tester = (await operatorClient(app, 'tester')).client;
+    const log = await tester.get('/ops/requests', { ops: 'true' });
+    expect(log.body.code).toBe(0);
+    const text = JSON.stringify(log.body);
+    expect(text).toContain('/ops/kyc');
+    expect(text).not.toContain(FULL.slice(0, -4));
   });
 });

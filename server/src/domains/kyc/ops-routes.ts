@@ -1,12 +1,19 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Code } from '../../../../shared/codes';
 import { kycDocumentKindSchema } from '../../../../shared/contract/kyc';
 import * as contract from '../../../../shared/contract/ops-money';
+import { may } from '../../../../shared/roles';
 import { AppError } from '../../errors';
 import { sendFailure } from '../../plugins/envelope';
 import { opsActor, route } from '../../route';
-import type { KycService } from './service';
+import type { IdNumbers, KycService } from './service';
+
+/** Full ID numbers for the service account and a role holding kyc.idNumbers (shared/roles.ts); else masked. */
+const idNumbersFor = (request: FastifyRequest): IdNumbers => {
+  const actor = request.operator;
+  return actor && (actor.service || may(actor.role, 'kyc.idNumbers')) ? 'full' : 'masked';
+};
 
 const documentParams = z.strictObject({
   uid: z.coerce.number().int().positive(),
@@ -17,18 +24,26 @@ const documentParams = z.strictObject({
 export function kycOpsRoutes(app: FastifyInstance, kyc: KycService) {
   const { users } = app.services;
 
-  route(app, contract.listKyc, async ({ query }) => {
+  route(app, contract.listKyc, async ({ query, request }) => {
     const { rows, total } = await kyc.list({
       status: query.status,
       userId: (await users.idFilter(query.uid)) ?? undefined,
       page: query.page,
       size: query.size,
+      idNumbers: idNumbersFor(request),
     });
     return { list: rows, page: query.page, size: query.size, total };
   });
 
-  route(app, contract.decideKyc, async ({ params, body }) =>
-    kyc.decide((await users.opsTarget(params.uid)).id, body.decision, body.reason, 'ops', body.retake),
+  route(app, contract.decideKyc, async ({ params, body, request }) =>
+    kyc.decide(
+      (await users.opsTarget(params.uid)).id,
+      body.decision,
+      body.reason,
+      'ops',
+      body.retake,
+      idNumbersFor(request),
+    ),
   );
 
   /**

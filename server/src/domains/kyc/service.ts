@@ -55,6 +55,9 @@ const REMINDERS = [
   { kind: '3d', daysLeft: 3 },
 ] as const;
 
+/** Whether an operator's answer carries full ID numbers (kyc.idNumbers) or their last 4 characters. */
+export type IdNumbers = 'full' | 'masked';
+
 export const maskIdNumber = (id: string) => `${'*'.repeat(Math.max(0, id.length - 4))}${id.slice(-4)}`;
 
 /**
@@ -144,7 +147,12 @@ export function createKycService(deps: {
     };
   }
 
-  async function opsView(row: KycListRow) {
+  /**
+   * A submission as the back office reads it. `idNumbers` is who asks: 'full' for an operator whose role
+   * holds kyc.idNumbers (route.ts decides from the session), else the last 4 characters, as the player sees
+   * them: a tester or support operator's answer never carries the full number.
+   */
+  async function opsView(row: KycListRow, idNumbers: IdNumbers) {
     return {
       documents: await opsDocumentsOf(row.user_id),
       id: row.id,
@@ -154,7 +162,7 @@ export function createKycService(deps: {
       birthDate: row.birth_date,
       age: ageToday(row.birth_date),
       idType: row.id_type,
-      idNumber: row.id_number,
+      idNumber: idNumbers === 'full' ? row.id_number : maskIdNumber(row.id_number),
       status: row.status,
       reason: row.reason,
       submittedAt: row.submitted_at,
@@ -288,6 +296,7 @@ export function createKycService(deps: {
       reason: string,
       actor = 'ops',
       retake: readonly KycDocumentKind[] = [],
+      idNumbers: IdNumbers = 'masked',
     ) {
       const row = await db.transaction(async () => {
         const latest = await repo.latest(userId);
@@ -307,10 +316,10 @@ export function createKycService(deps: {
         return (await repo.byId(latest.id)) as KycListRow;
       })();
       events.emit('kyc.decided', { userId, status: decision });
-      return opsView(row);
+      return opsView(row, idNumbers);
     },
 
-    async list(filter: { status?: string; userId?: number; page: number; size: number }) {
+    async list(filter: { status?: string; userId?: number; page: number; size: number; idNumbers: IdNumbers }) {
       const f = {
         status: filter.status,
         userId: filter.userId,
@@ -318,7 +327,7 @@ export function createKycService(deps: {
         offset: (filter.page - 1) * filter.size,
       };
       const rows = [];
-      for (const row of await repo.page(f)) rows.push(await opsView(row));
+      for (const row of await repo.page(f)) rows.push(await opsView(row, filter.idNumbers));
       return { rows, total: await repo.count(f) };
     },
   };
