@@ -355,6 +355,12 @@ describe('self-exclusion journey (issue 29)', () => {
       const uid = await uidOf(page);
       await ops(url, 'POST', `/ops/users/${uid}/adjust`, { amount: 500, reason: 'e2e funding' });
       await expect.poll(() => headerBalance(page), { timeout: WAIT }).toBe('500.00');
+      // The player has a game open before the exclusion (its game session minted then).
+      await page.locator('.game-tile', { hasText: 'Fiesta Reels' }).first().click();
+      const gameFrame = page.frameLocator('.frame--game iframe');
+      const spin = gameFrame.getByRole('button', { name: 'Spin' });
+      await visible(spin, 20_000);
+      await page.emulateMedia({ reducedMotion: 'reduce' });
 
       // The operator, in the back office: the player's detail, a six-month self-exclusion with a typed reason.
       await operator.goto('/ops');
@@ -379,7 +385,16 @@ describe('self-exclusion journey (issue 29)', () => {
       await operator.getByLabel('Break reason').scrollIntoViewIfNeeded();
       await shoot(operator, 'self-exclusion-backoffice');
 
-      // The player's tab, open all along (its session from before the exclusion): a game is refused at once.
+      // The game page opened before: its next spin is refused by the casino's wallet, nothing is debited.
+      await spin.click();
+      await visible(gameFrame.getByText(/taking a break from play/));
+      await shoot(page, 'self-exclusion-open-game-refused-en-US-light');
+      expect(await headerBalance(page)).toBe('500.00');
+      await page.getByRole('button', { name: 'Show the bar' }).click();
+      await page.getByRole('dialog', { name: 'Game' }).getByRole('button', { name: 'Back' }).click();
+      await page.locator('.frame--game').waitFor({ state: 'detached', timeout: WAIT });
+
+      // The player's tab, open all along (its session from before the exclusion): a new game is refused.
       const launch = page.waitForRequest('**/api/game/getUrl');
       await page.locator('.game-tile', { hasText: 'Fiesta Reels' }).first().click();
       const gameId = ((await launch).postDataJSON() as { gameId: number }).gameId;
