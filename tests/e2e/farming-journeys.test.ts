@@ -446,4 +446,54 @@ describe('self-exclusion journey (issue 29)', () => {
       for (const c of contexts) await c.close();
     }
   }, 240_000);
+
+  it('a player self-excludes for good from the app: games refused, a shorter break refused, the balance still withdrawable', async () => {
+    const context = await newContext(browser, url);
+    const page = await context.newPage();
+    try {
+      await register(page);
+      const uid = await uidOf(page);
+      await ops(url, 'POST', `/ops/users/${uid}/adjust`, { amount: 300, reason: 'e2e funding' });
+      await expect.poll(() => headerBalance(page), { timeout: WAIT }).toBe('300.00');
+      await clientNavigate(page, '/responsible');
+      const choices = page.getByRole('region', { name: 'Take a break' });
+      await choices.getByText('Permanent', { exact: true }).click();
+      await choices.getByRole('button', { name: 'Take a break' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Confirm your break' });
+      await visible(confirm.getByText('Deposits, games and bets are closed for good.'));
+      await visible(confirm.getByText(/This cannot be undone/));
+      await noToasts(page);
+      await shoot(page, 'self-exclusion-app-confirm-en-US-light');
+      await confirm.getByRole('button', { name: 'Start my break' }).click();
+      await confirm.waitFor({ state: 'hidden', timeout: WAIT });
+      const status = page.getByTestId('break-status');
+      await visible(status.getByRole('heading', { name: 'Self-excluded permanently' }));
+      await visible(status.getByRole('link', { name: 'Withdraw my balance' }));
+
+      // Getting round it: a shorter break to replace it (another tab, a replay), refused; nothing changes.
+      const shorter = await call(page, 'POST', '/api/responsible/break', { kind: 'cooloff', length: '24h' });
+      expect(shorter).toMatchObject({ success: false, code: Code.BREAK_RUNNING });
+      const state = await ok<{ playBreak: { until: string | null } | null }>(page, 'GET', '/api/responsible/fetch');
+      expect(state.playBreak?.until).toBeNull();
+
+      await clientNavigate(page, '/game');
+      await page.locator('.game-tile', { hasText: 'Fiesta Reels' }).first().click();
+      await visible(refusal(page, /taking a break from play/));
+      expect(await page.locator('.frame--game').count()).toBe(0);
+      await noToasts(page);
+      await setLanguage(page, 'Tiếng Việt', '/responsible');
+      await visible(page.getByTestId('break-status').getByRole('heading', { name: 'Đã tự loại trừ vĩnh viễn' }));
+      await noToasts(page);
+      await shoot(page, 'self-exclusion-app-status-vi-VN-light');
+      // The balance stays the player's: a withdrawal goes through during the exclusion.
+      await readyToWithdraw(page);
+      expect(await askWithdrawal(page, 100)).toMatchObject({ success: true });
+      await expectLedgerWhole();
+    } catch (error) {
+      await shoot(page, 'self-exclusion-app-failure');
+      throw error;
+    } finally {
+      await context.close();
+    }
+  }, 240_000);
 });
