@@ -165,9 +165,13 @@ describe('account journeys', () => {
       await again.getByLabel('Password', { exact: true }).fill(player.password);
       await again.locator('form').getByRole('button', { name: 'Log in', exact: true }).click();
       await again.waitForURL('**/game', { timeout: WAIT });
-      // the lobby loads its games after the login, without a reload
+      // the lobby loads its games after the login, without a reload (issue 29: it once showed "No games to
+      // show yet" until a reload): the categories and the tiles themselves, and the login's ledger is whole
       await visible(again.getByRole('tablist', { name: 'Game categories' }));
+      await visible(again.locator('.game-tile', { hasText: 'Fiesta Reels' }));
       expect(await again.getByText('No games to show yet').count()).toBe(0);
+      const check = await ops<{ whole: boolean }>(live.server.url, 'GET', '/ops/ledger/check');
+      expect(check.whole).toBe(true);
       await again.screenshot({ path: join(ARTIFACTS, 'lobby-after-relogin-en-390x844.png') });
     } finally {
       await context.close();
