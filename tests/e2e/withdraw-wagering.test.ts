@@ -76,7 +76,7 @@ describe('withdraw journey with a bonus being wagered (issue 15 item 4)', () => 
       await visible(list.getByText('Sign-in reward'));
       await visible(list.getByText('Bet ₱ 0.00 of ₱ 18.00'));
       await visible(list.getByText('Locks ₱ 18.00'));
-      await visible(list.getByText(/Your own money stays withdrawable: ₱ 447.00 now/));
+      await visible(list.getByText(/Your own money stays withdrawable: ₱\s447.00 now/));
       await expect.poll(() => page.getByTestId('withdrawable').innerText(), { timeout: WAIT }).toBe('₱ 447.00');
       await shoot(page, 'withdraw-wagering-light-en');
       await setTheme(page, 'dark');

@@ -40,7 +40,7 @@ describe('the withdraw screen list of bonus wagering', () => {
   it('shows each bonus, its turnover done with a progress bar, what it locks and what stays withdrawable', async () => {
     await initI18n('en-US');
     render(<WageringList data={VIEW} />);
-    expect(screen.getByText(/₱ 8.00 of bonus is locked/).textContent).toContain('₱ 447.00 now');
+    expect(screen.getByText(/₱ 8.00 of bonus is locked/).textContent).toContain('₱\u00a0447.00 now');
     const items = screen.getAllByTestId('wagering-item');
     expect(items).toHaveLength(2);
     const first = within(items[0] as HTMLElement);
