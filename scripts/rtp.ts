@@ -19,7 +19,8 @@
  * four standard errors get more (see docs/games.md). The draws come from a fast seeded generator (xoshiro128**,
  * seeded from the OS); `--fair` uses the provably fair HMAC-SHA256 Rng instead (slower, same distribution).
  * `--write` puts the table in docs/games.md between its rtp markers (with --family, only that family's
- * rows are replaced). Exits 1 when a row fails.
+ * rows are replaced) and generates the catalog section again (its volatility reads this table). Exits 1
+ * when a row fails.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -29,6 +30,7 @@ import { playRound, returnOf, Tally } from '../server/src/sandbox/provider/games
 import type { Rng } from '../server/src/sandbox/provider/games/rng';
 import { defaultBetOf } from '../server/src/sandbox/provider/games/sample';
 import { createStudio } from '../server/src/sandbox/provider/studio';
+import { withCatalog } from './games-doc';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -191,9 +193,12 @@ if (write) {
   const order = studio.families().map((f) => f.key);
   const familyOf = (l: string) => order.indexOf(l.split('|')[1]?.trim() ?? '');
   const merged = [...kept, ...lines].sort((a, b) => familyOf(a) - familyOf(b));
+  // the catalog's volatility column reads the sd/round of this table: generated again with it
   writeFileSync(
     file,
-    `${text.slice(0, from + start.length)}\n${header}.\n\n${[...head, ...merged].join('\n')}\n${text.slice(to)}`,
+    withCatalog(
+      `${text.slice(0, from + start.length)}\n${header}.\n\n${[...head, ...merged].join('\n')}\n${text.slice(to)}`,
+    ),
   );
   console.log('\nWritten to docs/games.md');
 }

@@ -139,10 +139,10 @@ const GROUPS: { name: string; specs: Spec[] }[] = [
     specs: [
       chipTable('baccarat', 'Manila Baccarat', 'bac', '.bac-deal'),
       chipTable('lucky9', 'Lucky 9 Cards'),
-      chipTable('dragonTiger', 'Dragon Tiger Showdown'),
+      sharedTable('dragonTiger', 'Dragon & Tiger Duel'),
       chipTable('roulette', 'Crimson Roulette'),
-      chipTable('sicBo', 'Lucky 7 Sic Bo'),
-      chipTable('moneyWheel', 'Wheel of Neon'),
+      sharedTable('sicBo', 'Sic Bo Palace'),
+      sharedTable('moneyWheel', 'Perya Wheel Live'),
       chipTable('andarBahar', 'Andar Bahar Express'),
       chipTable('fanTan', 'Fan Tan Parlour'),
     ],
@@ -339,33 +339,37 @@ const specOf = (family: string) => {
   return spec;
 };
 
-/** The shared dealer table: bets close on the server clock, moved on by the tester clock route. */
-const SHARED: Spec = {
-  family: 'colorGame',
-  name: 'Color Game Live',
-  start: '.tk-play',
-  async play(r) {
-    // start of a betting window: 15 s of bets in each 20 s cycle
-    const { now } = await ops<{ now: string }>(live.server.url, 'GET', '/ops/clock');
-    const cycle = 20_000;
-    const next = (Math.floor(Date.parse(now) / cycle) + 1) * cycle + 200;
-    await ops(live.server.url, 'POST', '/ops/clock', { set: new Date(next).toISOString() });
-    // the countdown of the table round, from the server clock
-    const banner = r.frame.locator('.g-table-banner');
-    await visible(banner.locator('strong'));
-    await expect.poll(() => banner.getAttribute('class')).toBe('g-table-banner');
-    await r.frame.locator('button.tk-chip-10').click();
-    await r.frame.locator('.tk-spot').first().click();
-    const before = await balanceOf(r.page);
-    await r.frame.locator('.tk-play').click();
-    // the bet is taken at once (the answer waits for the draw)
-    await expect.poll(() => balanceOf(r.page), { timeout: WAIT }).toBeLessThan(before);
-    await ops(live.server.url, 'POST', '/ops/clock', { advance: '15s' });
-    await settled(r);
-    // the draw is announced to the table: its result beside the round
-    await visible(banner.locator('.g-muted'));
-  },
-};
+/** A shared dealer table: bets close on the server clock, moved on by the tester clock route. */
+function sharedTable(family: string, name: string): Spec {
+  return {
+    family,
+    name,
+    start: '.tk-play',
+    async play(r) {
+      // start of a betting window: 15 s of bets in each 20 s cycle
+      const { now } = await ops<{ now: string }>(live.server.url, 'GET', '/ops/clock');
+      const cycle = 20_000;
+      const next = (Math.floor(Date.parse(now) / cycle) + 1) * cycle + 200;
+      await ops(live.server.url, 'POST', '/ops/clock', { set: new Date(next).toISOString() });
+      // the countdown of the table round, from the server clock
+      const banner = r.frame.locator('.g-table-banner');
+      await visible(banner.locator('strong'));
+      await expect.poll(() => banner.getAttribute('class')).toBe('g-table-banner');
+      await r.frame.locator('button.tk-chip-10').click();
+      await r.frame.locator('.tk-spot').first().click();
+      const before = await balanceOf(r.page);
+      await r.frame.locator('.tk-play').click();
+      // the bet is taken at once (the answer waits for the draw)
+      await expect.poll(() => balanceOf(r.page), { timeout: WAIT }).toBeLessThan(before);
+      await ops(live.server.url, 'POST', '/ops/clock', { advance: '15s' });
+      await settled(r);
+      // the draw is announced to the table: its result beside the round
+      await visible(banner.locator('.g-muted'));
+    },
+  };
+}
+
+const SHARED = sharedTable('colorGame', 'Color Game Live');
 
 /** The wallet balance in centavos, as the casino's API tells the page. */
 const balanceOf = (page: Page) =>

@@ -15,7 +15,7 @@ import { walletClient } from './wallet-client';
  */
 const { bed, fund, open } = providerTestBed();
 const TABLE = 'test-table';
-const BACCARAT = 'vlv-velvet-baccarat';
+const BACCARAT = 'vlv-velvet-speed-baccarat';
 
 type Row = { n: number; draw: string | null; server_seed: string; server_seed_hash: string; drawn_at: string | null };
 const rows = (title = TABLE) =>

@@ -7,11 +7,10 @@ import { fairHundredths, stakeSchema, times } from './stake';
  * rtp x 2^coins, rounded down to the hundredth (coinFlipRtp is exact).
  * Configurations (COIN_FLIP_CONFIGS), for titles to map to:
  *   peso   Peso Flip     97%, a 1-peso coin (Rizal / the Bangko Sentral seal)
- *   gold   Gold Coin     98%
  */
 export interface CoinFlipConfig {
   name: string;
-  theme: { key: 'peso' | 'gold'; colors: readonly [string, string, string] };
+  theme: { key: 'peso'; colors: readonly [string, string, string] };
   rtp: number;
   maxCoins: number;
 }
@@ -21,12 +20,6 @@ export const COIN_FLIP_CONFIGS = {
     name: 'Peso Flip',
     theme: { key: 'peso', colors: ['#1e3a8a', '#1d4ed8', '#e5e7eb'] },
     rtp: 0.97,
-    maxCoins: 5,
-  },
-  gold: {
-    name: 'Gold Coin',
-    theme: { key: 'gold', colors: ['#422006', '#854d0e', '#facc15'] },
-    rtp: 0.98,
     maxCoins: 5,
   },
 } satisfies Record<string, CoinFlipConfig>;

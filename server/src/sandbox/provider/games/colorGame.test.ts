@@ -24,7 +24,7 @@ describe('colorGame family', () => {
   });
 
   it('replays a throw and refuses colours that are not on the dice', () => {
-    expectReplay(oneShotOf(colorGame, 'fiesta'), { bets: { yellow: 500, pink: 500 } });
+    expectReplay(oneShotOf(colorGame, 'classic'), { bets: { yellow: 500, pink: 500 } });
     expectRejects(oneShotOf(colorGame, 'classic'), { bets: { purple: 100 } });
   });
 });

@@ -20,7 +20,7 @@ const factor = (color: string, dice: number[]) => {
 
 export const colorGame: EngineFamily<ColorGameConfig> = {
   key: 'colorGame',
-  configs: { classic: { theme: 'perya' }, fiesta: { theme: 'fiesta' } },
+  configs: { classic: { theme: 'perya' } },
   create(config) {
     const bets: Record<string, BetSpec> = {};
     for (const color of COLORS) bets[color] = { pays: 1, rtp: exactRtp(allThrows(), (dice) => factor(color, dice)) };

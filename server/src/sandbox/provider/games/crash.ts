@@ -4,12 +4,11 @@ import type { Rng } from './rng';
 import { stakeSchema } from './stake';
 
 /*
- * Crash: the player sets an auto cash-out multiplier before the round; the rocket (plane, balloon, ...)
+ * Crash: the player sets an auto cash-out multiplier before the round; the rocket (balloon, jeepney)
  * climbs and crashes at a point drawn so that P(crash >= m) = rtp / m. Cashing out at m pays m times the
  * bet when the point reached m, so every target returns exactly `rtp` (see crashRtp).
  * Configurations (CRASH_CONFIGS), for titles to map to:
  *   rocket   Rocket Crash    97%
- *   plane    Sky Pilot       97%
  *   balloon  Balloon Pop     96%
  *   jeepney  Jeepney Rush    97%
  */
@@ -40,7 +39,7 @@ export const crashRtp = (rtp: number, targetHundredths: number) =>
 
 export interface CrashConfig {
   name: string;
-  theme: { key: 'rocket' | 'plane' | 'balloon' | 'jeepney'; colors: readonly [string, string, string] };
+  theme: { key: 'rocket' | 'balloon' | 'jeepney'; colors: readonly [string, string, string] };
   rtp: number;
   minTarget: number;
   maxTarget: number;
@@ -56,14 +55,6 @@ export const CRASH_CONFIGS = {
     minTarget: CRASH_MIN_TARGET,
     maxTarget: CRASH_MAX_TARGET,
     presets: [1.5, 2, 3, 5, 10],
-  },
-  plane: {
-    name: 'Sky Pilot',
-    theme: { key: 'plane', colors: ['#0d1b2a', '#1b263b', '#e63946'] },
-    rtp: 0.97,
-    minTarget: CRASH_MIN_TARGET,
-    maxTarget: CRASH_MAX_TARGET,
-    presets: [1.2, 1.5, 2, 5, 20],
   },
   balloon: {
     name: 'Balloon Pop',

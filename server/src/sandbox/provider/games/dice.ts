@@ -7,11 +7,10 @@ import { fairHundredths, stakeSchema, times } from './stake';
  * 95); the pay is rtp / chance, rounded down to the hundredth, so the exact return (diceRtp) is at most rtp.
  * Configurations (DICE_CONFIGS), for titles to map to:
  *   classic  Dice         99%
- *   neon     Neon Dice    98%
  */
 export interface DiceConfig {
   name: string;
-  theme: { key: 'classic' | 'neon'; colors: readonly [string, string, string] };
+  theme: { key: 'classic'; colors: readonly [string, string, string] };
   rtp: number;
   minChance: number;
   maxChance: number;
@@ -23,14 +22,6 @@ export const DICE_CONFIGS = {
     name: 'Dice',
     theme: { key: 'classic', colors: ['#0f172a', '#334155', '#38bdf8'] },
     rtp: 0.99,
-    minChance: 2,
-    maxChance: 95,
-    defaultChance: 50,
-  },
-  neon: {
-    name: 'Neon Dice',
-    theme: { key: 'neon', colors: ['#10002b', '#3c096c', '#ff4ecd'] },
-    rtp: 0.98,
     minChance: 2,
     maxChance: 95,
     defaultChance: 50,

@@ -7,11 +7,10 @@ import { choose, drawDistinct, stakeSchema, times } from './stake';
  * Hits follow the hypergeometric law, so every table's return is exact (kenoRtp): 95.7% to 95.9%.
  * Configurations (KENO_CONFIGS), for titles to map to:
  *   classic  Keno          40 numbers, 10 drawn
- *   lotto    Lotto Keno    the same maths, lottery-ball look
  */
 export interface KenoConfig {
   name: string;
-  theme: { key: 'classic' | 'lotto'; colors: readonly [string, string, string] };
+  theme: { key: 'classic'; colors: readonly [string, string, string] };
   numbers: number;
   drawn: number;
   /** paytable[picks][hits]: multipliers in hundredths. */
@@ -42,15 +41,6 @@ export const KENO_CONFIGS = {
     paytable: PAYTABLE,
     defaultPicks: 5,
     rtp: 0.9584,
-  },
-  lotto: {
-    name: 'Lotto Keno',
-    theme: { key: 'lotto', colors: ['#7c2d12', '#c2410c', '#fef3c7'] },
-    numbers: 40,
-    drawn: 10,
-    paytable: PAYTABLE,
-    defaultPicks: 8,
-    rtp: 0.9591,
   },
 } satisfies Record<string, KenoConfig>;
 

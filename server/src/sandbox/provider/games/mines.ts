@@ -9,12 +9,10 @@ import { choose, drawDistinct, stakeSchema, times } from './stake';
  * (exactly `rtp` before rounding; see minesRtp for a strategy of k picks).
  * Configurations (MINES_CONFIGS), for titles to map to:
  *   classic  Mines          97%, 5x5
- *   gems     Gem Mines      97%, 5x5
- *   treasure Treasure Hunt  96%, 5x5
  */
 export interface MinesConfig {
   name: string;
-  theme: { key: 'classic' | 'gems' | 'treasure'; colors: readonly [string, string, string] };
+  theme: { key: 'classic'; colors: readonly [string, string, string] };
   tiles: number;
   rtp: number;
   defaultMines: number;
@@ -26,20 +24,6 @@ export const MINES_CONFIGS = {
     theme: { key: 'classic', colors: ['#0f172a', '#1e293b', '#22c55e'] },
     tiles: 25,
     rtp: 0.97,
-    defaultMines: 3,
-  },
-  gems: {
-    name: 'Gem Mines',
-    theme: { key: 'gems', colors: ['#2e1065', '#4c1d95', '#22d3ee'] },
-    tiles: 25,
-    rtp: 0.97,
-    defaultMines: 5,
-  },
-  treasure: {
-    name: 'Treasure Hunt',
-    theme: { key: 'treasure', colors: ['#422006', '#713f12', '#facc15'] },
-    tiles: 25,
-    rtp: 0.96,
     defaultMines: 3,
   },
 } satisfies Record<string, MinesConfig>;

@@ -8,14 +8,13 @@ import { choose, stakeSchema, times } from './stake';
  * The player chooses rows (8, 12 or 16) and risk (low, medium, high); each table's exact RTP is plinkoRtp.
  * Configurations (PLINKO_CONFIGS), for titles to map to:
  *   classic  Plinko         tables of about 99%
- *   fiesta   Plinko Fiesta  the same tables, fiesta colours
  */
 type Risk = 'low' | 'medium' | 'high';
 type Rows = '8' | '12' | '16';
 
 export interface PlinkoConfig {
   name: string;
-  theme: { key: 'classic' | 'fiesta'; colors: readonly [string, string, string] };
+  theme: { key: 'classic'; colors: readonly [string, string, string] };
   /** tables[rows][risk]: bucket multipliers in hundredths, left to right. */
   tables: Readonly<Record<Rows, Readonly<Record<Risk, readonly number[]>>>>;
   defaults: { rows: Rows; risk: Risk };
@@ -49,13 +48,6 @@ export const PLINKO_CONFIGS = {
     tables: TABLES,
     defaults: { rows: '12', risk: 'medium' },
     rtp: 0.9899,
-  },
-  fiesta: {
-    name: 'Plinko Fiesta',
-    theme: { key: 'fiesta', colors: ['#3a0ca3', '#7209b7', '#ffd60a'] },
-    tables: TABLES,
-    defaults: { rows: '8', risk: 'low' },
-    rtp: 0.9898,
   },
 } satisfies Record<string, PlinkoConfig>;
 

@@ -9,12 +9,10 @@ import { drawDistinct, stakeSchema, times } from './stake';
  * amount three times and other amounts at most twice each (a losing card has no amount three times).
  * Configurations (SCRATCH_CONFIGS), for titles to map to:
  *   peso     Peso Scratch     95%, top prize 500x
- *   lucky7   Lucky 7 Scratch  95%, top prize 1000x
- *   fiesta   Fiesta Scratch   96%, top prize 200x
  */
 export interface ScratchConfig {
   name: string;
-  theme: { key: 'peso' | 'lucky7' | 'fiesta'; colors: readonly [string, string, string] };
+  theme: { key: 'peso'; colors: readonly [string, string, string] };
   /** Prizes in hundredths of the price with their weights; x = 0 is the losing card. */
   prizes: readonly { x: number; weight: number }[];
   rtp: number;
@@ -34,34 +32,6 @@ export const SCRATCH_CONFIGS = {
       { x: 50000, weight: 1 },
     ],
     rtp: 0.95,
-  },
-  lucky7: {
-    name: 'Lucky 7 Scratch',
-    theme: { key: 'lucky7', colors: ['#7f1d1d', '#b91c1c', '#fde047'] },
-    prizes: [
-      { x: 0, weight: 7789 },
-      { x: 200, weight: 1430 },
-      { x: 300, weight: 500 },
-      { x: 700, weight: 200 },
-      { x: 2000, weight: 60 },
-      { x: 7700, weight: 20 },
-      { x: 100000, weight: 1 },
-    ],
-    rtp: 0.95,
-  },
-  fiesta: {
-    name: 'Fiesta Scratch',
-    theme: { key: 'fiesta', colors: ['#3a0ca3', '#f72585', '#ffd60a'] },
-    prizes: [
-      { x: 0, weight: 7150 },
-      { x: 100, weight: 1000 },
-      { x: 200, weight: 1200 },
-      { x: 500, weight: 450 },
-      { x: 1000, weight: 170 },
-      { x: 5000, weight: 25 },
-      { x: 20000, weight: 5 },
-    ],
-    rtp: 0.96,
   },
 } satisfies Record<string, ScratchConfig>;
 
