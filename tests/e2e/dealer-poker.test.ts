@@ -115,13 +115,12 @@ describe('caribbean stud on a phone: ante, then fold or call', () => {
     await dialog.getByRole('button', { name: 'Back' }).click();
     await page.locator('.frame--game').waitFor({ state: 'detached', timeout: WAIT });
     await setLanguage(page, 'Tiếng Việt', '/game');
-    // The search finds Casino Hold'em Pro too, a needBindWallet entry: the plain title is opened.
     await clientNavigate(page, '/game/search');
     const search = page.getByRole('searchbox');
     await search.fill("Casino Hold'em");
     await search.press('Enter');
     await page.waitForURL('**/game/search/result?q=*', { timeout: WAIT });
-    await page.locator('.game-tile', { hasText: "Casino Hold'em", hasNotText: 'Pro' }).first().click();
+    await page.locator('.game-tile', { hasText: "Casino Hold'em Pro" }).first().click();
     frame = page.frameLocator('.frame--game iframe');
     await visible(frame.locator('body.game-dealerPoker .tk-deal'), 20_000);
     await expect.poll(() => frame.locator('.dp-reserve').innerText()).toMatch(/cược đầu ₱10\.00.*thêm ₱20\.00/);

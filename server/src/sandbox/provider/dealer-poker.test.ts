@@ -38,7 +38,7 @@ type View = { player: string[]; dealer: string[]; board: string[]; call: number;
 
 for (const [name, KEY, hole, flop] of [
   ['Caribbean Stud', 'crt-caribbean-stud-sands', 5, 0],
-  ["Casino Hold'em", 'crt-casino-holdem-live', 2, 3],
+  ["Casino Hold'em Pro", 'crt-texas-holdem-pro', 2, 3],
 ] as const) {
   describe(`${name}: the ante at the deal, the call (2x) only when the player calls`, () => {
     async function deal(session: string, ante = 1000) {
