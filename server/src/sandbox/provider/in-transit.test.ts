@@ -180,3 +180,26 @@ describe('a provider bet lost in transit', () => {
     await assertLedgerWhole(app.db);
   });
 });
+
+describe('a crash bet lost in transit', () => {
+  it('is rolled back at once: the balance back, the provider round void, the seat free', async () => {
+    await fund(100);
+    const { provider, calls } = providerWith((real) => ({
+      bet: async (f) => {
+        await real.bet(f);
+        return lostAnswer();
+      },
+    }));
+    const session = await openOn(provider, 'house-skyrocket-crash');
+    const before = await balance();
+    const played = await provider.play(session, { stake: 1000 });
+    expect(played).toMatchObject({ ok: false, code: Code.SERVICE_UNAVAILABLE });
+    expect(calls.slice(-2)).toEqual(['bet', 'rollback']);
+    const round = await lastProviderRound();
+    expect(round?.state).toBe('void');
+    expect(await casinoRound(round?.round_id ?? '')).toEqual({ status: 'refunded' });
+    expect(await inDb(app.db).value<number>`SELECT count(*) FROM provider_crash_bets`).toBe(0);
+    expect(await balance()).toBe(before);
+    await assertLedgerWhole(app.db);
+  });
+});
