@@ -9,10 +9,14 @@ import { checkoutPage, type ResultStatus, resultPage } from './checkout-page';
 import { gatewayClient } from './gateway-client';
 import { createSandboxPaymentRepo, type SandboxPayment } from './payment-repo';
 import { testerClient } from './tester-client';
+import { type WebhookDeliveries, webhookDeliveries } from './webhook';
+import { createSandboxWebhookRepo } from './webhook-repo';
 
 const checkoutScript = readFileSync(join(import.meta.dirname, 'checkout.js'), 'utf8');
 
 const ORDER_NO = /^D\d{16}$/;
+/** How often (real time) the webhook retries due on the app clock are looked for. */
+const RETRY_CHECK_MS = 5_000;
 const orderParams = z.object({ orderNo: z.string().regex(ORDER_NO) });
 const checkoutQuery = z.object({ token: z.string().max(64).default('') });
 const submitBody = z.object({
@@ -55,6 +59,17 @@ export const paymentSandbox = fp(
     const payments = createSandboxPaymentRepo(app.db);
     const gateway = gatewayClient(app);
     const tester = testerClient(app);
+    const webhooks = webhookDeliveries(app, { repo: createSandboxWebhookRepo(app.db), gateway });
+    app.decorate('paymentSandbox', { webhooks });
+
+    // Webhooks the casino did not take are tried again when due: on every clock move (a tester's time
+    // travel drives the back-off) and every few seconds, on the process holding the scheduler lease (each
+    // try is claimed in the outbox anyway, so two processes never send the same one).
+    const retryDue = app.cluster.scheduled(() => webhooks.retryDue(), 'sandbox webhook retries');
+    app.clock.onChange(retryDue);
+    const retries = setInterval(retryDue, RETRY_CHECK_MS);
+    retries.unref();
+    app.addHook('onClose', async () => clearInterval(retries));
 
     /** What a payment is now: an open one past its own expiresAt, on the app clock, has expired. */
     const statusOf = (p: SandboxPayment): PaymentStatus =>
@@ -128,6 +143,28 @@ export const paymentSandbox = fp(
         const payment = await payments.byOrderNo(orderNo);
         if (!payment) return refuse(reply, 404, 'not_found', 'No payment of this order number.');
         return reply.send({ orderNo, status: statusOf(payment) });
+      });
+
+      /**
+       * The gateway's delivery log for the merchant (a tester): the webhooks still to be tried, with their
+       * tries, the next try's time on the app clock and the casino's last answer. Read with the operator
+       * token, as the sandbox is the casino's own tool.
+       */
+      sandbox.get('/sandbox/gateway/webhooks', async (request, reply) => {
+        const given = Buffer.from(String(request.headers.authorization ?? ''));
+        const expected = Buffer.from(`Bearer ${app.config.adminToken}`);
+        if (given.length !== expected.length || !timingSafeEqual(given, expected))
+          return refuse(reply, 401, 'unauthorized', 'The operator token is required.');
+        const pending = await webhooks.pending();
+        return reply.send({
+          pending: pending.map((w) => ({
+            orderNo: w.order_no,
+            status: (JSON.parse(w.payload) as { status: string }).status,
+            tries: w.attempts,
+            nextAt: w.next_at,
+            lastAnswer: w.last_answer,
+          })),
+        });
       });
 
       // ------------------------------------------------------------------ the checkout page (the payer)
@@ -209,17 +246,26 @@ export const paymentSandbox = fp(
           request.log.info({ orderNo: payment.order_no, fault: fault.kind }, 'sandbox webhook held back by a fault');
           return result(reply, payment, 'processing');
         }
-        // The gateway's webhook, over HTTP like a real one (in-process, so it needs no reachable address).
-        const webhook = await gateway.deliver(payload);
+        // The gateway's webhook, over HTTP like a real one (in-process, so it needs no reachable address),
+        // kept in the outbox and tried again while the casino does not take it (webhook.ts).
+        const webhook = await webhooks.send(payload);
         if (fault?.kind === 'deposit.duplicate') await gateway.deliver(payload);
-        const answer = webhook.json() as { success: boolean; data: { status: number } | null };
-        request.log.info({ orderNo: payment.order_no, webhook: answer }, 'sandbox webhook delivered');
-        // What the merchant answered decides the page, as a real wallet shows the merchant's verdict.
+        // What the merchant answered decides the page, as a real wallet shows the merchant's verdict; one
+        // it has not taken yet shows the payment processing (the retries will settle it).
+        if (webhook.outcome === 'retry') return result(reply, payment, 'processing');
+        const answer = webhook.answer;
         const status =
-          answer.success && answer.data?.status === 1 ? 'paid' : action === 'cancel' ? 'cancelled' : 'failed';
+          answer?.success && answer.data?.status === 1 ? 'paid' : action === 'cancel' ? 'cancelled' : 'failed';
         return result(reply, payment, status);
       });
     });
   },
   { name: 'payment-sandbox', dependencies: ['domains'] },
 );
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The payment sandbox's webhook deliveries (tests and the retry view). */
+    paymentSandbox: { webhooks: WebhookDeliveries };
+  }
+}

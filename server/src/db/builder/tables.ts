@@ -741,6 +741,18 @@ export interface SandboxPayments {
   updated_at: string;
 }
 
+export interface SandboxWebhooks {
+  attempts: Generated<number>;
+  created_at: string;
+  id: Generated<number>;
+  last_answer: string | null;
+  next_at: string;
+  order_no: string;
+  payload: string;
+  status: Generated<"pending" | "delivered" | "refused" | "abandoned">;
+  updated_at: string;
+}
+
 export interface SchemaMigrations {
   applied_at: string;
   name: string;
@@ -1010,6 +1022,7 @@ export interface DB {
   risk_settings: RiskSettings;
   round_raises: RoundRaises;
   sandbox_payments: SandboxPayments;
+  sandbox_webhooks: SandboxWebhooks;
   schema_migrations: SchemaMigrations;
   sessions: Sessions;
   sms_messages: SmsMessages;

@@ -11,6 +11,7 @@ import { crashRounds } from './0061_crash_rounds';
 import { tableDraws } from './0062_table_draws';
 import { fishingPond } from './0063_fishing_pond';
 import { tableSeats } from './0064_table_seats';
+import { sandboxWebhooks } from './0065_sandbox_webhooks';
 import { baseline } from './baseline';
 
 /**
@@ -46,6 +47,7 @@ export const MIGRATIONS: readonly SchemaMigration[] = [
   tableDraws,
   fishingPond,
   tableSeats,
+  sandboxWebhooks,
 ];
 
 export { baseline };

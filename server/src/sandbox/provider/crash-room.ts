@@ -12,7 +12,7 @@ import type { OneShotEngine } from './games/kinds';
 import { MAX_STAKE, MIN_STAKE, stakeSchema } from './games/stake';
 import { createProviderRepo } from './repo';
 import type { Studio, StudioTitle } from './studio';
-import type { WalletClient } from './wallet-client';
+import { rollBackInTransit, type WalletClient } from './wallet-client';
 
 /*
  * Crash as one shared round per cycle for every player of a title (issue 28 item 2), on the server clock:
@@ -270,9 +270,12 @@ export function createCrashRoom(deps: {
         turnover: wire(stake),
       });
       if (!answer.success) {
-        // Refused (balance, limits): the seat is given back, so a smaller bet can still make this round.
+        // Refused (balance, limits): the seat is given back, so a smaller bet can still make this round. Lost
+        // in transit: rolled back first (the casino may have taken it); a rollback that cannot get through
+        // leaves the provider round `betting` for recover (the bet stays out of play either way).
+        const gone = !answer.unknown || (await rollBackInTransit(wallet, roundId, `${roundId}-bet`));
         await db.transaction(async () => {
-          await rounds.setRoundState(roundId, 'void', clock.iso());
+          if (gone) await rounds.setRoundState(roundId, 'void', clock.iso());
           await repo.dropBet(roundId);
         })();
         const balance = (answer.data as { balance?: number } | null)?.balance;

@@ -11,7 +11,7 @@ import { createPond } from './pond';
 import { createProviderRepo, type ProviderRound, type TableDrawRow } from './repo';
 import { CLIENT_SEED, createSeedBook, SeedsInUse } from './seeds';
 import { createStudio, type Studio, type StudioTitle } from './studio';
-import type { WalletClient } from './wallet-client';
+import { rollBackInTransit, type WalletClient } from './wallet-client';
 
 const wire = (centavos: number) => formatCentavos(centavos).replaceAll(',', '');
 
@@ -670,7 +670,10 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
     if (!bet.success) {
       table?.players.delete(session.playerId);
       if (table) await repo.giveSeatBack({ title: title.key, n: table.n, playerId: session.playerId, roundId });
-      await mark(roundId, 'void');
+      // A refusal (balance, limits, an ended session) took nothing: the round is void. A bet lost in transit
+      // may have been taken: its rollback goes at once, and one that cannot get through either leaves the
+      // round `betting` for recover to roll back (the stake is never kept without a round).
+      if (!bet.unknown || (await rollBackInTransit(wallet, roundId, betTx))) await mark(roundId, 'void');
       const balance = (bet.data as { balance?: number } | null)?.balance;
       return { ok: false, code: bet.code, message: bet.msg, ...(balance !== undefined ? { balance } : {}) };
     }

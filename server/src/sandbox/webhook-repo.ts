@@ -1,0 +1,99 @@
+import type { Selectable } from 'kysely';
+import { param, prepareQuery, sql } from '../db/builder';
+import type { DB } from '../db/builder/tables';
+import type { Db } from '../db/database';
+
+export type SandboxWebhook = Selectable<DB['sandbox_webhooks']>;
+/** Where a delivery ends: answered, refused for good by the casino, or given up after the last try. */
+export type WebhookEnd = 'delivered' | 'refused' | 'abandoned';
+
+/**
+ * The payment sandbox's webhook outbox (table sandbox_webhooks, migration 0065): every webhook is written
+ * before its first try and tried again until the casino answers it (webhook.ts). A try is claimed by a
+ * conditional update on `attempts`: of two processes (or a retry and the request's own first try) only one
+ * sends each try.
+ */
+export function createSandboxWebhookRepo(db: Db) {
+  const insert = prepareQuery(db, (b) =>
+    b
+      .insertInto('sandbox_webhooks')
+      .values({
+        order_no: param<string>('orderNo'),
+        payload: param<string>('payload'),
+        next_at: param<string>('nextAt'),
+        created_at: param<string>('now'),
+        updated_at: param<string>('now'),
+      })
+      .returning('id'),
+  );
+  const byId = prepareQuery(db, (b) =>
+    b.selectFrom('sandbox_webhooks').selectAll().where('id', '=', param<number>('id')),
+  );
+  const due = prepareQuery(db, (b) =>
+    b
+      .selectFrom('sandbox_webhooks')
+      .selectAll()
+      .where('status', '=', sql.lit('pending'))
+      .where('next_at', '<=', param<string>('now'))
+      .orderBy('next_at')
+      .limit(50),
+  );
+  const pending = prepareQuery(db, (b) =>
+    b.selectFrom('sandbox_webhooks').selectAll().where('status', '=', sql.lit('pending')).orderBy('next_at'),
+  );
+  // A try is ours when the row is still pending at the attempt count we read: the count moves on with the
+  // claim, and `next_at` moves past the try (so a crash during it is tried again then, not at once).
+  const claim = prepareQuery(db, (b) =>
+    b
+      .updateTable('sandbox_webhooks')
+      .set((e) => ({
+        attempts: e('attempts', '+', sql.lit(1)),
+        next_at: param<string>('nextAt'),
+        updated_at: param<string>('now'),
+      }))
+      .where('id', '=', param<number>('id'))
+      .where('status', '=', sql.lit('pending'))
+      .where('attempts', '=', param<number>('attempts')),
+  );
+  const note = prepareQuery(db, (b) =>
+    b
+      .updateTable('sandbox_webhooks')
+      .set({ last_answer: param<string>('answer'), updated_at: param<string>('now') })
+      .where('id', '=', param<number>('id')),
+  );
+  const end = prepareQuery(db, (b) =>
+    b
+      .updateTable('sandbox_webhooks')
+      .set({
+        status: param<WebhookEnd>('status'),
+        last_answer: param<string>('answer'),
+        updated_at: param<string>('now'),
+      })
+      .where('id', '=', param<number>('id'))
+      .where('status', '=', sql.lit('pending')),
+  );
+
+  return {
+    /** Writes a webhook to deliver, its first try claimed already (attempts 1, next try at `nextAt`). */
+    async add(p: { orderNo: string; payload: string; nextAt: string; now: string }): Promise<SandboxWebhook> {
+      const row = await insert.get(p);
+      const id = Number(row?.id);
+      await claim.run({ id, attempts: 0, nextAt: p.nextAt, now: p.now });
+      const stored = await byId.get({ id });
+      if (!stored) throw new Error(`sandbox webhook of ${p.orderNo} was not stored`);
+      return stored;
+    },
+    due: (now: string) => due.all({ now }),
+    pending: () => pending.all({}),
+    /** Claims the next try of a delivery read at `attempts`; false when another process (or try) has it. */
+    claim: async (id: number, attempts: number, nextAt: string, now: string) =>
+      (await claim.run({ id, attempts, nextAt, now })).changes === 1,
+    /** Records what the casino answered a try that will be tried again. */
+    note: (id: number, answer: string, now: string) => note.run({ id, answer, now }),
+    /** Ends a pending delivery; false when it had ended already. */
+    end: async (id: number, status: WebhookEnd, answer: string, now: string) =>
+      (await end.run({ id, status, answer, now })).changes === 1,
+  };
+}
+
+export type SandboxWebhookRepo = ReturnType<typeof createSandboxWebhookRepo>;
