@@ -43,7 +43,8 @@ export const whenUnauthorized = (fn: () => void) => {
   onUnauthorized = fn;
 };
 
-export async function ops<T>(
+/** The one fetch of the back office's envelope calls; sections call it through `opsCall` only. */
+async function ops<T>(
   method: 'GET' | 'POST' | 'DELETE',
   path: string,
   options: { query?: Query; body?: unknown; tokenOverride?: string } = {},
@@ -115,8 +116,6 @@ export function opsCall<E extends Endpoint>(
   });
 }
 
-export const get = <T>(path: string, query?: Query) => ops<T>('GET', path, { query });
-
 /**
  * A file the server answers as itself, not an envelope (a KYC photo): fetched with the same session or
  * token as every call (an <img src> would not carry the token), kept in memory only (the server says
@@ -133,8 +132,6 @@ export async function getBlob(path: string): Promise<Blob> {
   if (response.status === 401) onUnauthorized();
   throw new OpsError(envelope?.code ?? 0, envelope?.msg || `HTTP ${response.status}`, response.status);
 }
-export const post = <T>(path: string, body: unknown = {}) => ops<T>('POST', path, { body });
-export const del = <T>(path: string, query?: Query) => ops<T>('DELETE', path, { query });
 
 let granted = new Set<string>();
 let service = false;
@@ -146,15 +143,6 @@ export const grant = (permissions: string[], asService = false) => {
   granted = new Set(permissions);
   service = asService;
 };
-
-/** The signed-in operator (GET /ops/auth/me): what the header shows and what the role may do. */
-export interface Me {
-  name: string;
-  role: string;
-  service: boolean;
-  permissions: string[];
-  testerTools: boolean;
-}
 
 export const pesos = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
