@@ -3,6 +3,7 @@
  * keeps the session in an httpOnly cookie (this page never sees it) and every call sends `requestFrom: BO`
  * (CSRF). The service token (ADMIN_TOKEN, scripts and CI) can still be typed, kept for this tab only.
  */
+import type { z } from 'zod';
 import type { BodyOf, DataOf, Endpoint, QueryOf } from '../../shared/contract/define';
 import { RequestHeader } from '../../shared/http-headers';
 import { manilaDayText, manilaText } from '../../shared/time';
@@ -42,7 +43,8 @@ export const whenUnauthorized = (fn: () => void) => {
   onUnauthorized = fn;
 };
 
-export async function ops<T>(
+/** The one fetch of the back office's envelope calls; sections call it through `opsCall` only. */
+async function ops<T>(
   method: 'GET' | 'POST' | 'DELETE',
   path: string,
   options: { query?: Query; body?: unknown; tokenOverride?: string } = {},
@@ -76,31 +78,43 @@ export async function ops<T>(
   return envelope.data;
 }
 
-/** What a contract endpoint is called with: `:name` path values, its query, its body (typed by the contract). */
-export type OpsCall<E extends Endpoint> = { params?: Record<string, string | number> } & ([QueryOf<E>] extends [never]
-  ? { query?: undefined }
-  : { query?: QueryOf<E> }) &
+/** The `:name` values of an endpoint's path, named by its params schema (none when it has no params). */
+type ParamsOf<E extends Endpoint> = E['params'] extends z.ZodObject
+  ? { params: Record<keyof z.output<E['params']>, string | number> }
+  : { params?: undefined };
+
+/**
+ * What a contract endpoint is called with: its `:name` path values, its query, its body (typed by the
+ * contract); `tokenOverride` signs one call with a typed service token before it is kept (the sign-in form).
+ */
+export type OpsCall<E extends Endpoint> = { tokenOverride?: string } & ParamsOf<E> &
+  ([QueryOf<E>] extends [never] ? { query?: undefined } : { query?: QueryOf<E> }) &
   ([BodyOf<E>] extends [never] ? { body?: undefined } : { body: BodyOf<E> });
+
+/** Whether an endpoint can be called with no options: no path values and no body to give. */
+type NeedsNothing<E extends Endpoint> = [BodyOf<E>] extends [never]
+  ? E['params'] extends z.ZodObject
+    ? false
+    : true
+  : false;
 
 /**
  * Calls an /ops endpoint of shared/contract through its endpoint object, as the player app's `call` does:
- * method and path from the contract, the body and query typed by its request schemas, the answer typed by
- * its data schema. No hand-written answer types.
+ * method and path from the contract, the path values, body and query typed by its request schemas, the
+ * answer typed by its data schema. No hand-written answer types.
  */
 export function opsCall<E extends Endpoint>(
   endpoint: E,
-  ...[options]: [BodyOf<E>] extends [never] ? [OpsCall<E>?] : [OpsCall<E>]
+  ...[options]: NeedsNothing<E> extends true ? [OpsCall<E>?] : [OpsCall<E>]
 ) {
-  const path = endpoint.path.replace(/:(\w+)/g, (_, name: string) =>
-    encodeURIComponent(String(options?.params?.[name] ?? '')),
-  );
+  const params = (options?.params ?? {}) as Record<string, string | number>;
+  const path = endpoint.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
   return ops<DataOf<E>>(endpoint.method, path, {
     ...(options?.query ? { query: options.query as Query } : {}),
     ...(endpoint.method === 'POST' ? { body: options?.body ?? {} } : {}),
+    ...(options?.tokenOverride ? { tokenOverride: options.tokenOverride } : {}),
   });
 }
-
-export const get = <T>(path: string, query?: Query) => ops<T>('GET', path, { query });
 
 /**
  * A file the server answers as itself, not an envelope (a KYC photo): fetched with the same session or
@@ -118,8 +132,6 @@ export async function getBlob(path: string): Promise<Blob> {
   if (response.status === 401) onUnauthorized();
   throw new OpsError(envelope?.code ?? 0, envelope?.msg || `HTTP ${response.status}`, response.status);
 }
-export const post = <T>(path: string, body: unknown = {}) => ops<T>('POST', path, { body });
-export const del = <T>(path: string, query?: Query) => ops<T>('DELETE', path, { query });
 
 let granted = new Set<string>();
 let service = false;
@@ -131,15 +143,6 @@ export const grant = (permissions: string[], asService = false) => {
   granted = new Set(permissions);
   service = asService;
 };
-
-/** The signed-in operator (GET /ops/auth/me): what the header shows and what the role may do. */
-export interface Me {
-  name: string;
-  role: string;
-  service: boolean;
-  permissions: string[];
-  testerTools: boolean;
-}
 
 export const pesos = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import { can, grant, type Me, OpsError, operatorName, ops, post, token, whenUnauthorized } from './api';
+import type { DataOf } from '../../shared/contract/define';
+import { opsLogin, opsLogout, opsMe } from '../../shared/contract/ops-operators';
+import { can, grant, OpsError, operatorName, opsCall, token, whenUnauthorized } from './api';
 import { TotpEnrolment } from './qr';
 import { Audit } from './sections/audit';
 import { Channels } from './sections/channels';
@@ -42,6 +44,8 @@ const TABS = {
   requests: { label: 'Requests', view: Requests, needs: 'tester.tools' },
 } as const;
 type Tab = keyof typeof TABS;
+/** The signed-in operator (GET /ops/auth/me): what the header shows and what the role may do. */
+type Me = DataOf<typeof opsMe>;
 
 const visibleTabs = () => (Object.keys(TABS) as Tab[]).filter((key) => can(TABS[key].needs));
 
@@ -72,7 +76,7 @@ export function App() {
       setMe(null);
     });
     setNotifier((text, kind = 'ok') => setNotice({ text, kind, at: Date.now() }));
-    ops<Me>('GET', '/ops/auth/me').then(signedIn, () => setMe(null));
+    opsCall(opsMe).then(signedIn, () => setMe(null));
     const onHash = () => setTab(tabFromHash());
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
@@ -106,7 +110,7 @@ export function App() {
           className="btn plain"
           onClick={async () => {
             try {
-              if (!me.service) await post('/ops/auth/logout');
+              if (!me.service) await opsCall(opsLogout, { body: {} });
             } finally {
               token.clear();
               grant([]);
@@ -129,7 +133,7 @@ export function App() {
   );
 }
 
-type LoginAnswer = { operator: Me | null; enrol: { secret: string; uri: string } | null };
+type LoginAnswer = DataOf<typeof opsLogin>;
 
 /**
  * Sign-in: name, password and the authenticator's 6-digit code. A first sign-in without a code shows the
@@ -156,7 +160,7 @@ function Login(props: { onDone: (me: Me) => void }) {
           setBusy(true);
           setError('');
           try {
-            const answer = await ops<LoginAnswer>('POST', '/ops/auth/login', {
+            const answer = await opsCall(opsLogin, {
               body: { name: name.trim(), password, ...(code.trim() ? { totp: code.trim() } : {}) },
             });
             if (answer.operator) {
@@ -231,7 +235,7 @@ function ServiceToken(props: { onDone: (me: Me) => void }) {
           e.preventDefault();
           setError('');
           try {
-            const me = await ops<Me>('GET', '/ops/auth/me', { tokenOverride: value.trim() });
+            const me = await opsCall(opsMe, { tokenOverride: value.trim() });
             token.set(value.trim());
             operatorName.set(name.trim());
             props.onDone({ ...me, name: name.trim() || me.name });

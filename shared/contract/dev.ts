@@ -14,17 +14,27 @@ import { clockActions } from './ops';
 const counterEvents = Object.keys(COUNTER_EVENTS) as [CounterEvent, ...CounterEvent[]];
 
 export const devStateSchema = z.object({
-  clock: z.object({ now: isoTime, manilaDay: z.string(), frozen: z.boolean() }),
+  clock: z
+    .object({
+      now: isoTime.describe('The virtual now'),
+      manilaDay: z.string().describe('The business day in Asia/Manila, YYYY-MM-DD'),
+      frozen: z.boolean().describe('True while the clock stands still'),
+    })
+    .describe('The virtual clock, as GET /ops/clock answers it'),
   scenario: z.string().nullable().describe('name@version of the scenario last loaded, null when none'),
   persona: z.object({ uid: z.number().int(), username: z.string() }).nullable().describe('The session player'),
-  scenarios: z.array(
-    z.object({
-      name: z.string(),
-      title: z.string(),
-      personas: z.array(z.object({ username: z.string(), password: z.string(), role: z.string() })),
-    }),
-  ),
-  counterEvents: z.array(z.string()),
+  scenarios: z
+    .array(
+      z.object({
+        name: z.string().describe('What POST /api/dev/scenario/:name takes'),
+        title: z.string(),
+        personas: z
+          .array(z.object({ username: z.string(), password: z.string(), role: z.string() }))
+          .describe('Who to log in as once it is loaded, with the password to type and who they are in it'),
+      }),
+    )
+    .describe('The named scenarios the panel can reset the database to'),
+  counterEvents: z.array(z.string()).describe('The badge counter events POST /api/dev/push can send to yourself'),
 });
 
 export const devState = defineEndpoint({

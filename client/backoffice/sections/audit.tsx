@@ -1,30 +1,18 @@
 import { Fragment, useState } from 'react';
-import { get, when } from '../api';
+import { listAudit } from '../../../shared/contract/ops-audit';
+import { opsCall, when } from '../api';
 import { Json, PickRow, Section, State, useLoad } from '../ui';
 
-type Entry = {
-  id: number;
-  at: string;
-  operator: string;
-  method: string;
-  route: string;
-  path: string;
-  target: string;
-  request: unknown;
-  before: unknown;
-  after: unknown;
-  status: number;
-  code: number;
-};
+type Filter = { operator: string; route: string; target: string; failed: '' | 'true' | 'false' };
 
 /** The operator audit trail (GET /ops/audit): read-only, newest first, filtered. */
 export function Audit() {
-  const [filter, setFilter] = useState({ operator: '', route: '', target: '', failed: '' });
+  const [filter, setFilter] = useState<Filter>({ operator: '', route: '', target: '', failed: '' });
   const [applied, setApplied] = useState(filter);
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<number | null>(null);
   const list = useLoad(
-    () => get<{ list: Entry[]; total: number }>('/ops/audit', { ...applied, page, size: 50 }),
+    () => opsCall(listAudit, { query: { ...applied, failed: applied.failed || undefined, page, size: 50 } }),
     [applied, page],
   );
   const rows = list.data?.list ?? [];
@@ -60,7 +48,7 @@ export function Audit() {
         <select
           aria-label="Outcome"
           value={filter.failed}
-          onChange={(e) => setFilter({ ...filter, failed: e.target.value })}
+          onChange={(e) => setFilter({ ...filter, failed: e.target.value as Filter['failed'] })}
         >
           <option value="">Any outcome</option>
           <option value="false">Done</option>

@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import type { z } from 'zod';
 import {
-  type getWithdrawSettings,
-  type listChannels,
+  getWithdrawSettings,
+  listChannels,
+  setChannel,
+  setWithdrawLimit,
+  setWithdrawSettings,
   WITHDRAW_DAILY_COUNT_MAX,
 } from '../../../shared/contract/ops-money';
-import { get, pesos, post } from '../api';
+import { opsCall, pesos } from '../api';
 import { Action, Section, State, useLoad } from '../ui';
 
 type Channel = z.output<typeof listChannels.data>[number];
@@ -13,8 +16,8 @@ type WithdrawSettings = z.output<typeof getWithdrawSettings.data>;
 
 /** Payment channels and limits: deposit channels on/off with min and max, withdrawal settings and VIP limits. */
 export function Channels() {
-  const channels = useLoad(() => get<Channel[]>('/ops/channels'), []);
-  const settings = useLoad(() => get<WithdrawSettings>('/ops/withdraw-settings'), []);
+  const channels = useLoad(() => opsCall(listChannels), []);
+  const settings = useLoad(() => opsCall(getWithdrawSettings), []);
   const rows = channels.data ?? [];
   return (
     <>
@@ -95,7 +98,7 @@ function ChannelRow(props: { channel: Channel; onDone: () => Promise<void> }) {
             disabled={!changed || !(Number(min) > 0) || !(Number(max) >= Number(min))}
             done={`${c.name} limits saved`}
             run={async () => {
-              await post(`/ops/channels/${c.code}`, { min: Number(min), max: Number(max) });
+              await opsCall(setChannel, { params: { code: c.code }, body: { min: Number(min), max: Number(max) } });
               await props.onDone();
             }}
           >
@@ -108,7 +111,7 @@ function ChannelRow(props: { channel: Channel; onDone: () => Promise<void> }) {
           kind={c.enabled ? 'danger' : 'primary'}
           done={`${c.name} switched ${c.enabled ? 'off' : 'on'}`}
           run={async () => {
-            await post(`/ops/channels/${c.code}`, { enabled: !c.enabled });
+            await opsCall(setChannel, { params: { code: c.code }, body: { enabled: !c.enabled } });
             await props.onDone();
           }}
         >
@@ -136,7 +139,7 @@ function WithdrawPanel(props: { s: WithdrawSettings; onDone: () => Promise<void>
         <Action
           done="Saved"
           run={async () => {
-            await post('/ops/withdraw-settings', { autoApprove: !s.autoApprove });
+            await opsCall(setWithdrawSettings, { body: { autoApprove: !s.autoApprove } });
             await props.onDone();
           }}
         >
@@ -146,7 +149,7 @@ function WithdrawPanel(props: { s: WithdrawSettings; onDone: () => Promise<void>
           <Action
             done="Back to the environment default"
             run={async () => {
-              await post('/ops/withdraw-settings', { autoApprove: null });
+              await opsCall(setWithdrawSettings, { body: { autoApprove: null } });
               await props.onDone();
             }}
           >
@@ -161,7 +164,7 @@ function WithdrawPanel(props: { s: WithdrawSettings; onDone: () => Promise<void>
           disabled={Number(delay) === s.payoutDelaySeconds || !Number.isInteger(Number(delay)) || Number(delay) < 0}
           done="Saved"
           run={async () => {
-            await post('/ops/withdraw-settings', { payoutDelaySeconds: Number(delay) });
+            await opsCall(setWithdrawSettings, { body: { payoutDelaySeconds: Number(delay) } });
             await props.onDone();
           }}
         >
@@ -233,9 +236,12 @@ function LimitRow(props: { limit: Limit; onDone: () => Promise<void> }) {
           disabled={!changed || !valid}
           done={`VIP ${l.vipLevel} limits saved`}
           run={async () => {
-            await post(`/ops/withdraw-limits/${l.vipLevel}`, {
-              ...(a !== l.dailyAmount ? { dailyAmount: a } : {}),
-              ...(n !== l.dailyCount ? { dailyCount: n } : {}),
+            await opsCall(setWithdrawLimit, {
+              params: { vipLevel: l.vipLevel },
+              body: {
+                ...(a !== l.dailyAmount ? { dailyAmount: a } : {}),
+                ...(n !== l.dailyCount ? { dailyCount: n } : {}),
+              },
             });
             await props.onDone();
           }}

@@ -1,19 +1,8 @@
 import { useEffect, useState } from 'react';
-import { get, post, when } from '../api';
+import { closeChat, getConversation, listConversations, markChatRead, replyChat } from '../../../shared/contract/chat';
+import { opsCall, when } from '../api';
 import { useLiveState, useOperatorEvent } from '../live';
 import { Action, PickRow, Section, State, useLoad } from '../ui';
-
-type Conversation = {
-  id: number;
-  uid: number;
-  username: string;
-  status: 'open' | 'closed';
-  unread: number;
-  lastMessage: string;
-  lastMessageAt: string;
-  closedBy: string;
-};
-type Message = { id: number; sender: 'player' | 'operator'; operator: string; text: string; createdAt: string };
 
 /**
  * Live chat (/ops/chat): conversations with unread counts, one conversation, reply, close. Nothing polls:
@@ -23,7 +12,7 @@ type Message = { id: number; sender: 'player' | 'operator'; operator: string; te
 export function Chat() {
   const [status, setStatus] = useState<'open' | 'closed' | 'all'>('open');
   const [selected, setSelected] = useState<number | null>(null);
-  const list = useLoad(() => get<{ list: Conversation[]; unread: number }>('/ops/chat', { status }), [status]);
+  const list = useLoad(() => opsCall(listConversations, { query: { status } }), [status]);
   const live = useLiveState();
   const reloadList = () => void list.reload();
   useOperatorEvent('chat.message', reloadList);
@@ -93,9 +82,9 @@ export function Chat() {
 function Conversation(props: { id: number; onChange: () => Promise<void> }) {
   const { id } = props;
   const [text, setText] = useState('');
-  const thread = useLoad(() => get<{ conversation: Conversation; messages: Message[] }>(`/ops/chat/${id}`), [id]);
+  const thread = useLoad(() => opsCall(getConversation, { params: { id } }), [id]);
   // Shown means read: on opening, and for each player message arriving while it is open.
-  const markRead = () => void post(`/ops/chat/${id}/read`).catch(() => {});
+  const markRead = () => void opsCall(markChatRead, { params: { id }, body: {} }).catch(() => {});
   useEffect(markRead, [id]);
   useOperatorEvent('chat.message', (m) => {
     if (m.conversationId !== id) return;
@@ -143,7 +132,7 @@ function Conversation(props: { id: number; onChange: () => Promise<void> }) {
                 kind="primary"
                 disabled={!text.trim()}
                 run={async () => {
-                  await post(`/ops/chat/${id}/reply`, { text: text.trim() });
+                  await opsCall(replyChat, { params: { id }, body: { text: text.trim() } });
                   setText('');
                   await Promise.all([thread.reload(), props.onChange()]);
                 }}
@@ -154,7 +143,7 @@ function Conversation(props: { id: number; onChange: () => Promise<void> }) {
                 kind="danger"
                 done="Conversation closed"
                 run={async () => {
-                  await post(`/ops/chat/${id}/close`);
+                  await opsCall(closeChat, { params: { id }, body: {} });
                   await Promise.all([thread.reload(), props.onChange()]);
                 }}
               >

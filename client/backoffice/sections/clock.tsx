@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { get, post, when } from '../api';
+import type { BodyOf } from '../../../shared/contract/define';
+import { getClock, setClock } from '../../../shared/contract/ops';
+import { opsCall, when } from '../api';
 import { Action, Section, useLoad } from '../ui';
 
-type ClockState = { now: string; manilaDay: string; offsetMs: number; frozen: boolean };
-
 export function Clock() {
-  const clock = useLoad(() => get<ClockState>('/ops/clock'), [], 1000);
+  const clock = useLoad(() => opsCall(getClock), [], 1000);
   const [set, setSet] = useState('');
-  const move = async (body: object) => {
-    await post('/ops/clock', body);
+  const move = async (body: BodyOf<typeof setClock>) => {
+    await opsCall(setClock, { body });
     await clock.reload();
   };
   return (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import type { createCode, listCodes } from '../../../shared/contract/ops-rewards';
-import { get, pesos, post, when } from '../api';
+import { createCode, disableCode, listCodes } from '../../../shared/contract/ops-rewards';
+import { opsCall, pesos, when } from '../api';
 import { Action, Pager, Section, State, useLoad } from '../ui';
 
 type Code = z.output<typeof listCodes.data>['list'][number];
@@ -23,10 +23,7 @@ export function Codes() {
   const [q, setQ] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const list = useLoad(
-    () => get<z.output<typeof listCodes.data>>('/ops/codes', { q: search, page, size: PAGE }),
-    [search, page],
-  );
+  const list = useLoad(() => opsCall(listCodes, { query: { q: search, page, size: PAGE } }), [search, page]);
   const rows = list.data?.list ?? [];
   return (
     <Section
@@ -86,7 +83,7 @@ export function Codes() {
                         kind="danger"
                         done={`${c.code} disabled`}
                         run={async () => {
-                          await post(`/ops/codes/${c.id}/disable`);
+                          await opsCall(disableCode, { params: { id: c.id }, body: {} });
                           await list.reload();
                         }}
                       >
@@ -185,7 +182,7 @@ function NewCodeForm(props: { onDone: () => Promise<void> }) {
             remark: form.remark.trim(),
             ...(form.expires ? { expiresAt: `${form.expires}:00+08:00` } : {}),
           };
-          await post('/ops/codes', body);
+          await opsCall(createCode, { body });
           setForm({ ...form, code: '', remark: '' });
           await props.onDone();
         }}

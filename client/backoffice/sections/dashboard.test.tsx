@@ -1,8 +1,15 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Code } from '../../../shared/codes';
+import type { DataOf } from '../../../shared/contract/define';
+import { getDashboard } from '../../../shared/contract/ops-dashboard';
+import { answer, pending, refuse, startContractServer } from '../../src/test/contract-server';
 import { Dashboard } from './dashboard';
 
-// uPlot draws on a canvas, which happy-dom does not have: the chart is stood in for by its caption and data.
+const server = startContractServer();
+
+// uPlot draws on a canvas, which happy-dom does not have: the chart (not the API, which msw answers from the
+// contract) is stood in for by its caption and data.
 vi.mock('../chart', () => ({
   default: (props: { title: string; days: string[]; series: { label: string; values: number[] }[] }) => (
     <figure data-testid="chart">
@@ -31,7 +38,7 @@ const period = (over: object = {}) => ({
   ...over,
 });
 
-const DASHBOARD = {
+const DASHBOARD: DataOf<typeof getDashboard> = {
   now: '2026-11-20T17:01:00.000Z',
   today: '2026-11-21',
   periods: {
@@ -65,23 +72,13 @@ const DASHBOARD = {
   },
 };
 
-const answering = (data: unknown, success = true) =>
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      async () =>
-        new Response(JSON.stringify({ success, code: success ? 0 : 30001, msg: success ? '' : 'Server busy', data })),
-    ),
-  );
-
 describe('back office dashboard', () => {
   afterEach(() => {
     cleanup();
-    vi.unstubAllGlobals();
   });
 
   it("shows today's and the 30 days' figures, the queues as links to their sections, and the charts", async () => {
-    answering(DASHBOARD);
+    server.use(answer(getDashboard, DASHBOARD));
     render(<Dashboard />);
     const today = await screen.findByRole('region', { name: 'Today, 11/21/2026' });
     const card = (region: HTMLElement, label: string) =>
@@ -118,28 +115,33 @@ describe('back office dashboard', () => {
   });
 
   it('says so when the 30 days had no activity, instead of empty charts', async () => {
-    answering({
-      ...DASHBOARD,
-      daily: DASHBOARD.daily.map((d) => ({
-        ...d,
-        ggr: 0,
-        deposits: 0,
-        withdrawals: 0,
-        activePlayers: 0,
-        newPlayers: 0,
-      })),
-    });
+    server.use(
+      answer(getDashboard, {
+        ...DASHBOARD,
+        daily: DASHBOARD.daily.map((d) => ({
+          ...d,
+          ggr: 0,
+          deposits: 0,
+          withdrawals: 0,
+          activePlayers: 0,
+          newPlayers: 0,
+        })),
+      }),
+    );
     render(<Dashboard />);
     expect(await screen.findByText('No bets, deposits, withdrawals or new players in the last 30 days.')).toBeTruthy();
     expect(screen.queryByTestId('chart')).toBeNull();
   });
 
   it('shows the loading state, then an error with Retry', async () => {
-    answering(null, false);
+    server.use(pending(getDashboard));
     render(<Dashboard />);
-    expect(screen.getByText('Loading the dashboard…')).toBeTruthy();
+    expect(await screen.findByText('Loading the dashboard…')).toBeTruthy();
+    cleanup();
+    server.resetHandlers(refuse(getDashboard, Code.SERVICE_UNAVAILABLE, { msg: 'Server busy' }));
+    render(<Dashboard />);
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Server busy (30001)');
+    expect(alert.textContent).toContain(`Server busy (${Code.SERVICE_UNAVAILABLE})`);
     expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
 });

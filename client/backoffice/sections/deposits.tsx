@@ -1,25 +1,13 @@
 import { useState } from 'react';
-import { can, get, pesos, post, when } from '../api';
+import { listDeposits, settleDeposit } from '../../../shared/contract/ops-money';
+import { can, opsCall, pesos, when } from '../api';
 import { Action, Section, State, useLoad } from '../ui';
-
-type Deposit = {
-  orderNo: string;
-  uid: number;
-  username: string;
-  channel: string;
-  amount: number;
-  bonus: number;
-  status: number;
-  createdAt: string;
-  expiresAt: string;
-  callbackCount: number;
-};
 
 const STATUS = ['Pending', 'Success', 'Failed', 'Timeout'];
 
 export function Deposits() {
   const [status, setStatus] = useState('0');
-  const list = useLoad(() => get<{ list: Deposit[] }>('/ops/deposits', { status, size: 100 }), [status], 5000);
+  const list = useLoad(() => opsCall(listDeposits, { query: { status, size: 100 } }), [status], 5000);
   const rows = list.data?.list ?? [];
   return (
     <Section
@@ -76,7 +64,10 @@ export function Deposits() {
                         kind="primary"
                         confirm={`Credit deposit ${d.orderNo} by hand?`}
                         run={async (reason) => {
-                          await post(`/ops/deposits/${d.orderNo}/settle`, { status: 'SUCCESS', reason });
+                          await opsCall(settleDeposit, {
+                            params: { orderNo: d.orderNo },
+                            body: { status: 'SUCCESS', reason },
+                          });
                           await list.reload();
                         }}
                         done="Credited"
@@ -88,7 +79,10 @@ export function Deposits() {
                           kind="danger"
                           confirm={`Mark deposit ${d.orderNo} failed?`}
                           run={async (reason) => {
-                            await post(`/ops/deposits/${d.orderNo}/settle`, { status: 'FAILED', reason });
+                            await opsCall(settleDeposit, {
+                              params: { orderNo: d.orderNo },
+                              body: { status: 'FAILED', reason },
+                            });
                             await list.reload();
                           }}
                           done="Failed"

@@ -1,17 +1,13 @@
 import { useState } from 'react';
-import type { z } from 'zod';
-import { FAULT_KINDS, type faultSchema } from '../../../shared/contract/ops-tooling';
-import { del, get, post, when } from '../api';
+import type { BodyOf } from '../../../shared/contract/define';
+import { addFault, FAULT_KINDS, listFaults, removeFaults } from '../../../shared/contract/ops-tooling';
+import { opsCall, when } from '../api';
 import { Action, Section, State, useLoad } from '../ui';
 
-type Fault = z.output<typeof faultSchema>;
+type NewFault = BodyOf<typeof addFault>;
 
 export function Faults() {
-  const list = useLoad(
-    () => get<{ faults: Fault[]; heldCallbacks: { orderNo: string; dueAt: string }[] }>('/ops/faults'),
-    [],
-    3000,
-  );
+  const list = useLoad(() => opsCall(listFaults), [], 3000);
   const [form, setForm] = useState({
     kind: 'error',
     uid: '',
@@ -31,13 +27,13 @@ export function Faults() {
     onChange: (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value }),
   });
   const routeKind = form.kind === 'latency' || form.kind === 'error';
-  const body = () => {
+  const body = (): NewFault => {
     const n = (v: string) => (v.trim() === '' ? undefined : Number(v));
     return {
-      kind: form.kind,
+      kind: form.kind as NewFault['kind'],
       uid: n(form.uid),
       count: n(form.count),
-      ...(routeKind ? { route: form.route, method: form.method || undefined } : {}),
+      ...(routeKind ? { route: form.route, method: (form.method || undefined) as NewFault['method'] } : {}),
       ...(form.kind === 'latency' ? { ms: n(form.ms) } : {}),
       ...(form.kind === 'socket.delay' ? { ms: n(form.ms), jitterMs: n(form.jitter) } : {}),
       ...(form.kind === 'socket.loss' ? { probability: n(form.share) } : {}),
@@ -55,7 +51,7 @@ export function Faults() {
           kind="danger"
           disabled={faults.length === 0}
           run={async () => {
-            await del('/ops/faults');
+            await opsCall(removeFaults);
             await list.reload();
           }}
           done="All faults off"
@@ -155,7 +151,7 @@ export function Faults() {
         <Action
           kind="primary"
           run={async () => {
-            await post('/ops/faults', body());
+            await opsCall(addFault, { body: body() });
             await list.reload();
           }}
           done="Fault on"
@@ -203,7 +199,7 @@ export function Faults() {
                 <td>
                   <Action
                     run={async () => {
-                      await del('/ops/faults', { id: f.id });
+                      await opsCall(removeFaults, { query: { id: f.id } });
                       await list.reload();
                     }}
                   >

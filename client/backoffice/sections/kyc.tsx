@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { KYC_DOCUMENT_KINDS, type KycDocumentKind } from '../../../shared/contract/kyc';
-import type { listKyc } from '../../../shared/contract/ops-money';
-import { can, get, getBlob, post, when } from '../api';
+import { decideKyc, listKyc } from '../../../shared/contract/ops-money';
+import { can, getBlob, opsCall, when } from '../api';
 import { Action, Pager, PickRow, Section, State, useLoad } from '../ui';
 
 type Submission = z.output<typeof listKyc.data>['list'][number];
@@ -16,7 +16,7 @@ export function Kyc() {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number | null>(null);
   const list = useLoad(
-    () => get<z.output<typeof listKyc.data>>('/ops/kyc', { status, page, size: PAGE }),
+    () => opsCall(listKyc, { query: { status: status || undefined, page, size: PAGE } }),
     [status, page],
   );
   const rows = list.data?.list ?? [];
@@ -148,7 +148,10 @@ function Decision(props: { k: Submission; onDone: () => Promise<void> }) {
   const [reason, setReason] = useState('');
   const [retake, setRetake] = useState<KycDocumentKind[]>([]);
   const decide = async (decision: 'verified' | 'rejected', typed: string) => {
-    await post(`/ops/kyc/${k.uid}/decide`, { decision, reason: typed, ...(decision === 'rejected' ? { retake } : {}) });
+    await opsCall(decideKyc, {
+      params: { uid: k.uid },
+      body: { decision, reason: typed, ...(decision === 'rejected' ? { retake } : {}) },
+    });
     await props.onDone();
   };
   return (

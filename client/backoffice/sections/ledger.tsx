@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import type { ledgerCheck } from '../../../shared/contract/ops-money';
-import { get, pesos, when } from '../api';
+import { ledgerCheck } from '../../../shared/contract/ops-money';
+import { opsCall, pesos, when } from '../api';
 import { Action, Section } from '../ui';
 
 type Check = z.output<typeof ledgerCheck.data>;
@@ -15,7 +15,7 @@ export function Ledger() {
       tools={
         <Action
           kind="primary"
-          run={async () => setCheck({ at: new Date().toISOString(), result: await get<Check>('/ops/ledger/check') })}
+          run={async () => setCheck({ at: new Date().toISOString(), result: await opsCall(ledgerCheck) })}
         >
           Check the ledger
         </Action>

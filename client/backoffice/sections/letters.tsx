@@ -1,20 +1,8 @@
 import { useState } from 'react';
-import { get, post, when } from '../api';
+import type { BodyOf } from '../../../shared/contract/define';
+import { listSentLetters, sendLetter } from '../../../shared/contract/ops-inbox';
+import { opsCall, when } from '../api';
 import { Action, Section, State, useLoad } from '../ui';
-
-type Sent = {
-  id: number;
-  audience: 'player' | 'all';
-  uid: number | null;
-  type: string;
-  titleEn: string;
-  rewards: { type: string; amount: number }[];
-  recipients: number;
-  read: number;
-  claimed: number;
-  validUntil: string | null;
-  createdAt: string;
-};
 
 /** Letters (POST/GET /ops/letters): to one player or to all (valid for later sign-ups), with rewards. */
 export function Letters() {
@@ -26,18 +14,18 @@ export function Letters() {
   const [cash, setCash] = useState('');
   const [coupon, setCoupon] = useState('');
   const [validUntil, setValidUntil] = useState('');
-  const sent = useLoad(() => get<{ list: Sent[]; total: number }>('/ops/letters', { size: 50 }), []);
+  const sent = useLoad(() => opsCall(listSentLetters, { query: { size: 50 } }), []);
   const rows = sent.data?.list ?? [];
   const all = to.trim().toLowerCase() === 'all';
-  const body = () => ({
-    ...(all ? { all: true } : { uid: Number(to.trim()) }),
+  const body = (): BodyOf<typeof sendLetter> => ({
+    ...(all ? { all: true as const } : { uid: Number(to.trim()) }),
     titleEn: titleEn.trim(),
     ...(titleVi.trim() ? { titleVi: titleVi.trim() } : {}),
     contentEn: contentEn.trim(),
     ...(contentVi.trim() ? { contentVi: contentVi.trim() } : {}),
     rewards: [
-      ...(Number(cash) > 0 ? [{ type: 'cash', amount: Number(cash) }] : []),
-      ...(coupon.trim() ? [{ type: 'coupon', amount: 1, coupon: coupon.trim() }] : []),
+      ...(Number(cash) > 0 ? [{ type: 'cash' as const, amount: Number(cash) }] : []),
+      ...(coupon.trim() ? [{ type: 'coupon' as const, amount: 1, coupon: coupon.trim() }] : []),
     ],
     ...(all && validUntil ? { validUntil: new Date(validUntil).toISOString() } : {}),
   });
@@ -83,7 +71,7 @@ export function Letters() {
           done="Letter sent"
           disabled={!to.trim() || !titleEn.trim() || !contentEn.trim()}
           run={async () => {
-            await post('/ops/letters', body());
+            await opsCall(sendLetter, { body: body() });
             await sent.reload();
           }}
         >

@@ -1,8 +1,17 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DataOf } from '../../../shared/contract/define';
+import {
+  opsResponsibleBreak,
+  opsResponsiblePlayLimit,
+  opsResponsibleState,
+} from '../../../shared/contract/responsible';
+import { answer, sent, startContractServer } from '../../src/test/contract-server';
 import { PlayerResponsible } from './player-responsible';
 
-const STATE = {
+const server = startContractServer();
+
+const STATE: DataOf<typeof opsResponsibleState> = {
   depositLimits: [
     { period: 'day', amount: 600, used: 500, resetsAt: '2026-11-20T16:00:00.000Z', pending: null },
     { period: 'week', amount: null, used: 500, resetsAt: '2026-11-22T16:00:00.000Z', pending: null },
@@ -37,21 +46,18 @@ const STATE = {
 describe('back office: a player responsible gaming', () => {
   afterEach(() => {
     cleanup();
-    vi.unstubAllGlobals();
   });
 
   it('shows the limits and starts a break only with a typed reason and a confirmation', async () => {
-    const calls: { url: string; body: unknown }[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: URL, init?: RequestInit) => {
-        if (init?.method === 'POST') calls.push({ url: String(url), body: JSON.parse(String(init.body)) });
-        const data =
-          calls.length > 0
-            ? { ...STATE, playBreak: { kind: 'exclusion', since: '2026-11-20T02:00:00.000Z', until: null } }
-            : STATE;
-        return new Response(JSON.stringify({ success: true, code: 0, msg: '', data }));
-      }),
+    const onBreak = {
+      ...STATE,
+      playBreak: { kind: 'exclusion' as const, since: '2026-11-20T02:00:00.000Z', until: null },
+    };
+    // the state before the break, then (read again after it) the state on the break
+    server.use(
+      answer(opsResponsibleState, STATE, { once: true }),
+      answer(opsResponsibleState, onBreak),
+      answer(opsResponsibleBreak, onBreak),
     );
     render(<PlayerResponsible uid={10000042} />);
     expect(await screen.findByText(/₱600.00 · used ₱500.00/)).toBeTruthy();
@@ -71,26 +77,18 @@ describe('back office: a player responsible gaming', () => {
     expect(screen.getByText('It cannot be lifted early, not even by support.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(calls).toEqual([]);
+    expect(sent(opsResponsibleBreak)).toEqual([]);
     // confirmed: the break with the reason typed in the form, offered in the dialog
     fireEvent.click(start);
     expect((screen.getByLabelText(/kept in the audit trail/) as HTMLTextAreaElement).value).toBe('Asked by phone');
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Start break' }));
-    await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]?.url).toContain('/ops/users/10000042/responsible/break');
-    expect(calls[0]?.body).toEqual({ kind: 'exclusion', length: 'permanent', reason: 'Asked by phone' });
+    await waitFor(() => expect(sent(opsResponsibleBreak)).toHaveLength(1));
+    expect(sent(opsResponsibleBreak)[0]).toEqual({ kind: 'exclusion', length: 'permanent', reason: 'Asked by phone' });
     expect(await screen.findByText(/permanent self-exclusion/)).toBeTruthy();
   });
 
   it('shows the loss and wager limits and sets one only with a typed reason and a confirmation', async () => {
-    const calls: { url: string; body: unknown }[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: URL, init?: RequestInit) => {
-        if (init?.method === 'POST') calls.push({ url: String(url), body: JSON.parse(String(init.body)) });
-        return new Response(JSON.stringify({ success: true, code: 0, msg: '', data: STATE }));
-      }),
-    );
+    server.use(answer(opsResponsibleState, STATE), answer(opsResponsiblePlayLimit, STATE));
     render(<PlayerResponsible uid={10000042} />);
     expect(await screen.findByText(/₱200.00 · used ₱150.00/)).toBeTruthy();
     expect(screen.getByText(/₱5,000.00 · used ₱400.00 · ₱9,000.00 from/)).toBeTruthy();
@@ -109,10 +107,12 @@ describe('back office: a player responsible gaming', () => {
     fireEvent.click(save);
     const dialog = screen.getByRole('dialog', { name: 'Set the weekly wager limit to ₱1,500.50?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save limit' }));
-    await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]).toEqual({
-      url: expect.stringContaining('/ops/users/10000042/responsible/playLimit'),
-      body: { kind: 'wager', period: 'week', amount: 1500.5, reason: 'Asked on live chat' },
+    await waitFor(() => expect(sent(opsResponsiblePlayLimit)).toHaveLength(1));
+    expect(sent(opsResponsiblePlayLimit)[0]).toEqual({
+      kind: 'wager',
+      period: 'week',
+      amount: 1500.5,
+      reason: 'Asked on live chat',
     });
   });
 });

@@ -1,10 +1,14 @@
 import { useState } from 'react';
-import type { z } from 'zod';
-import { type getPlayerRisk, RISK_FLAGS, type RiskFlag } from '../../../shared/contract/ops-risk';
-import { can, get, post, when } from '../api';
+import {
+  addPlayerNote,
+  clearPlayerFlag,
+  getPlayerRisk,
+  RISK_FLAGS,
+  type RiskFlag,
+  setPlayerFlag,
+} from '../../../shared/contract/ops-risk';
+import { can, opsCall, when } from '../api';
 import { Action, State, useLoad } from '../ui';
-
-type Risk = z.output<typeof getPlayerRisk.data>;
 
 const KIND_TEXT = { device: 'device', ip: 'IP', wallet: 'e-wallet', payee: 'payee' } as const;
 
@@ -13,7 +17,7 @@ const KIND_TEXT = { device: 'device', ip: 'IP', wallet: 'e-wallet', payee: 'paye
  * name with this player, the flags (set and cleared with a reason; fraud holds withdrawals) and the notes.
  */
 export function PlayerRisk({ uid }: { uid: number }) {
-  const risk = useLoad(() => get<Risk>(`/ops/users/${uid}/risk`), [uid]);
+  const risk = useLoad(() => opsCall(getPlayerRisk, { params: { uid } }), [uid]);
   const [flag, setFlag] = useState<RiskFlag>('watch');
   const [reason, setReason] = useState('');
   const [note, setNote] = useState('');
@@ -84,7 +88,7 @@ export function PlayerRisk({ uid }: { uid: number }) {
                 confirm={`Clear the ${f.flag} flag of ${uid}`}
                 done="Flag cleared"
                 run={async (typed) => {
-                  await post(`/ops/users/${uid}/flags/${f.flag}/clear`, { reason: typed });
+                  await opsCall(clearPlayerFlag, { params: { uid, flag: f.flag }, body: { reason: typed } });
                   await risk.reload();
                 }}
               >
@@ -118,7 +122,7 @@ export function PlayerRisk({ uid }: { uid: number }) {
             reason={reason.trim()}
             done="Flag set"
             run={async (typed) => {
-              await post(`/ops/users/${uid}/flags`, { flag, reason: typed });
+              await opsCall(setPlayerFlag, { params: { uid }, body: { flag, reason: typed } });
               setReason('');
               await risk.reload();
             }}
@@ -150,7 +154,7 @@ export function PlayerRisk({ uid }: { uid: number }) {
             disabled={note.trim() === ''}
             done="Note added"
             run={async () => {
-              await post(`/ops/users/${uid}/notes`, { text: note.trim() });
+              await opsCall(addPlayerNote, { params: { uid }, body: { text: note.trim() } });
               setNote('');
               await risk.reload();
             }}

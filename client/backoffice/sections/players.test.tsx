@@ -1,8 +1,17 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DataOf } from '../../../shared/contract/define';
+import { getUser, listUserSessions, listUsers } from '../../../shared/contract/ops';
+import { listKyc, userJournal } from '../../../shared/contract/ops-money';
+import { getPlayerRisk } from '../../../shared/contract/ops-risk';
+import { opsResponsibleState } from '../../../shared/contract/responsible';
+import { answer, recorded, startContractServer } from '../../src/test/contract-server';
 import { Players } from './players';
 
-const PLAYER = {
+const server = startContractServer();
+
+const PLAYER: DataOf<typeof getUser> = {
+  ...recorded(getUser),
   uid: 10000042,
   username: 'maria42',
   status: 'active',
@@ -15,25 +24,23 @@ const PLAYER = {
   flags: ['watch'],
 };
 
-/** The operator API answers: the list, the player, and empty detail lists. */
-const answer = (url: URL) => {
-  if (url.pathname === '/ops/users') return [PLAYER];
-  if (url.pathname === `/ops/users/${PLAYER.uid}`) return PLAYER;
-  if (url.pathname.endsWith('/sessions')) return [];
-  if (url.pathname.endsWith('/responsible')) return { depositLimits: [], playBreak: null };
-  return { list: [], total: 0 };
-};
+const EMPTY_PAGE = { list: [], page: 1, size: 20, total: 0 };
 
 describe('back office players table', () => {
   afterEach(() => {
     cleanup();
-    vi.unstubAllGlobals();
   });
 
   it('reaches a player row with the keyboard and opens it with Enter', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: URL) => new Response(JSON.stringify({ success: true, code: 0, msg: '', data: answer(url) }))),
+    // the list and the player; the detail's other panels answer empty lists or their recorded examples
+    server.use(
+      answer(listUsers, [PLAYER]),
+      answer(getUser, PLAYER),
+      answer(userJournal, EMPTY_PAGE),
+      answer(listUserSessions, []),
+      answer(listKyc, EMPTY_PAGE),
+      answer(opsResponsibleState, recorded(opsResponsibleState)),
+      answer(getPlayerRisk, recorded(getPlayerRisk)),
     );
     render(<Players />);
     const row = (await screen.findByText('maria42')).closest('tr') as HTMLTableRowElement;

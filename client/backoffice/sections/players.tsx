@@ -1,52 +1,25 @@
 import { useState } from 'react';
-import type { z } from 'zod';
-import type { listUserSessions } from '../../../shared/contract/ops';
-import { can, get, pesos, post, when } from '../api';
+import {
+  getUser,
+  listUserSessions,
+  listUsers,
+  revokeUserSession,
+  revokeUserSessions,
+  setUserStatus,
+} from '../../../shared/contract/ops';
+import { adjustBalance, decideKyc, listKyc, userJournal } from '../../../shared/contract/ops-money';
+import { can, opsCall, pesos, when } from '../api';
 import { Action, Pager, PickRow, Section, State, useLoad } from '../ui';
 import { PlayerResponsible } from './player-responsible';
 import { PlayerRisk } from './player-risk';
 
-type Session = z.output<typeof listUserSessions.data>[number];
 const JOURNAL_PAGE = 20;
-
-type Player = {
-  uid: number;
-  username: string;
-  status: 'active' | 'suspended';
-  statusReason: string;
-  phoneNumber: string;
-  vip: number;
-  realName: string;
-  superiorUid: number | null;
-  createdAt: string;
-  flags: string[];
-};
-type JournalRow = {
-  id: number;
-  type: string;
-  amount: number;
-  frozenDelta: number;
-  balanceAfter: number;
-  frozenAfter: number;
-  reference: string;
-  remark: string;
-  createdAt: string;
-};
-type Kyc = {
-  id: number;
-  status: string;
-  realName: string;
-  birthDate: string;
-  idType: string;
-  idNumber: string;
-  reason: string;
-};
 
 export function Players() {
   const [q, setQ] = useState('');
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<number | null>(null);
-  const list = useLoad(() => get<Player[]>('/ops/users', { q: search, limit: 50 }), [search]);
+  const list = useLoad(() => opsCall(listUsers, { query: { q: search, limit: 50 } }), [search]);
   const rows = list.data ?? [];
   return (
     <Section title="Players">
@@ -116,19 +89,15 @@ export function Players() {
 
 function PlayerDetail(props: { uid: number; onChange: () => Promise<void> }) {
   const { uid } = props;
-  const player = useLoad(() => get<Player>(`/ops/users/${uid}`), [uid]);
+  const player = useLoad(() => opsCall(getUser, { params: { uid } }), [uid]);
   const [journalPage, setJournalPage] = useState(1);
   const journal = useLoad(
-    () =>
-      get<{ list: JournalRow[]; total: number }>(`/ops/users/${uid}/journal`, {
-        page: journalPage,
-        size: JOURNAL_PAGE,
-      }),
+    () => opsCall(userJournal, { params: { uid }, query: { page: journalPage, size: JOURNAL_PAGE } }),
     [uid, journalPage],
   );
-  const balance = useLoad(() => get<{ list: JournalRow[] }>(`/ops/users/${uid}/journal`, { size: 1 }), [uid]);
-  const sessions = useLoad(() => get<Session[]>(`/ops/users/${uid}/sessions`, { limit: 10 }), [uid]);
-  const kyc = useLoad(() => get<{ list: Kyc[] }>('/ops/kyc', { uid, size: 5 }), [uid]);
+  const balance = useLoad(() => opsCall(userJournal, { params: { uid }, query: { size: 1 } }), [uid]);
+  const sessions = useLoad(() => opsCall(listUserSessions, { params: { uid }, query: { limit: 10 } }), [uid]);
+  const kyc = useLoad(() => opsCall(listKyc, { query: { uid, size: 5 } }), [uid]);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const p = player.data;
@@ -186,7 +155,7 @@ function PlayerDetail(props: { uid: number; onChange: () => Promise<void> }) {
             confirm={`Suspend player ${uid}?`}
             reason={reason}
             run={async (typed) => {
-              await post(`/ops/users/${uid}/status`, { status: 'suspended', reason: typed });
+              await opsCall(setUserStatus, { params: { uid }, body: { status: 'suspended', reason: typed } });
               await refresh();
             }}
             done="Suspended"
@@ -197,7 +166,7 @@ function PlayerDetail(props: { uid: number; onChange: () => Promise<void> }) {
           <Action
             confirm={`Reactivate player ${uid}?`}
             run={async (typed) => {
-              await post(`/ops/users/${uid}/status`, { status: 'active', reason: typed });
+              await opsCall(setUserStatus, { params: { uid }, body: { status: 'active', reason: typed } });
               await refresh();
             }}
             done="Reactivated"
@@ -208,7 +177,7 @@ function PlayerDetail(props: { uid: number; onChange: () => Promise<void> }) {
         <Action
           disabled={!can('players.status')}
           run={async () => {
-            await post(`/ops/users/${uid}/sessions/revoke`);
+            await opsCall(revokeUserSessions, { params: { uid }, body: {} });
             await refresh();
           }}
           done="Every session ended"
@@ -221,7 +190,7 @@ function PlayerDetail(props: { uid: number; onChange: () => Promise<void> }) {
               kind="primary"
               confirm={`Verify the identity of player ${uid}?`}
               run={async (typed) => {
-                await post(`/ops/kyc/${uid}/decide`, { decision: 'verified', reason: typed });
+                await opsCall(decideKyc, { params: { uid }, body: { decision: 'verified', reason: typed } });
                 await refresh();
               }}
               done="Identity verified"
@@ -235,7 +204,7 @@ function PlayerDetail(props: { uid: number; onChange: () => Promise<void> }) {
               confirm={`Reject the identity of player ${uid}?`}
               reason={reason.trim()}
               run={async (typed) => {
-                await post(`/ops/kyc/${uid}/decide`, { decision: 'rejected', reason: typed });
+                await opsCall(decideKyc, { params: { uid }, body: { decision: 'rejected', reason: typed } });
                 await refresh();
               }}
               done="Identity rejected"
@@ -266,7 +235,7 @@ function PlayerDetail(props: { uid: number; onChange: () => Promise<void> }) {
             confirm={`Adjust the balance of player ${uid} by ${amount} pesos?`}
             reason={reason.trim()}
             run={async (typed) => {
-              await post(`/ops/users/${uid}/adjust`, { amount: Number(amount), reason: typed });
+              await opsCall(adjustBalance, { params: { uid }, body: { amount: Number(amount), reason: typed } });
               setAmount('');
               await refresh();
             }}
@@ -320,7 +289,7 @@ function PlayerDetail(props: { uid: number; onChange: () => Promise<void> }) {
                         kind="danger"
                         done="Session ended"
                         run={async () => {
-                          await post(`/ops/users/${uid}/sessions/${s.id}/revoke`);
+                          await opsCall(revokeUserSession, { params: { uid, id: s.id }, body: {} });
                           await sessions.reload();
                         }}
                       >

@@ -1,8 +1,8 @@
 import { Fragment, useState } from 'react';
 import type { z } from 'zod';
-import type { listRequests } from '../../../shared/contract/ops-tooling';
+import { clearRequests, listRequests } from '../../../shared/contract/ops-tooling';
 import { RequestHeader } from '../../../shared/http-headers';
-import { clockTime, del, get, token } from '../api';
+import { clockTime, opsCall, token } from '../api';
 import { Action, Json, Section, State, useLoad } from '../ui';
 
 type Log = z.output<typeof listRequests.data>;
@@ -22,7 +22,7 @@ export function Requests() {
     limit: 200,
   };
   const log = useLoad(
-    () => get<Log>('/ops/requests', query),
+    () => opsCall(listRequests, { query }),
     [filter.path, filter.uid, filter.code],
     live ? 2000 : undefined,
   );
@@ -53,7 +53,7 @@ export function Requests() {
           <Action run={download}>HAR</Action>
           <Action
             run={async () => {
-              await del('/ops/requests');
+              await opsCall(clearRequests);
               await log.reload();
             }}
           >

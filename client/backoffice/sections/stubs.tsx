@@ -1,11 +1,8 @@
 import { useMemo, useState } from 'react';
-import type { z } from 'zod';
 import { answerableCodes } from '../../../shared/contract/define';
-import { stubbableEndpoints, type stubSchema } from '../../../shared/contract/ops-stubs';
-import { del, get, OpsError, post } from '../api';
+import { addStub, listStubs, removeStubs, stubbableEndpoints } from '../../../shared/contract/ops-stubs';
+import { OpsError, opsCall } from '../api';
 import { Action, Section, State, toast, useLoad } from '../ui';
-
-type Stub = z.output<typeof stubSchema>;
 
 const keyOf = (e: { method: string; path: string }) => `${e.method} ${e.path}`;
 const EXAMPLE = '{\n  "list": [],\n  "page": 1,\n  "size": 20,\n  "total": 0\n}';
@@ -16,7 +13,7 @@ const EXAMPLE = '{\n  "list": [],\n  "page": 1,\n  "size": 20,\n  "total": 0\n}'
  * endpoint's schema and names the first wrong field.
  */
 export function Stubs() {
-  const list = useLoad(() => get<{ stubs: Stub[] }>('/ops/stubs'), [], 3000);
+  const list = useLoad(() => opsCall(listStubs), [], 3000);
   const endpoints = useMemo(
     () => [...stubbableEndpoints].sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method)),
     [],
@@ -43,14 +40,23 @@ export function Stubs() {
         throw e;
       }
     }
+    if (!chosen) {
+      setProblem('Choose an endpoint');
+      throw new Error('Choose an endpoint');
+    }
     const n = (v: string) => (v.trim() === '' ? undefined : Number(v));
     try {
-      await post('/ops/stubs', {
-        method: chosen?.method,
-        path: chosen?.path,
-        uid: n(uid),
-        count: n(count),
-        ...(answer === 'data' ? { data } : { error: { code: n(code), ...(msg.trim() ? { msg: msg.trim() } : {}) } }),
+      await opsCall(addStub, {
+        body: {
+          method: chosen.method,
+          path: chosen.path,
+          uid: n(uid),
+          count: n(count),
+          // an empty code is sent as 0, which the server refuses with the field named (error.code)
+          ...(answer === 'data'
+            ? { data }
+            : { error: { code: Number(code), ...(msg.trim() ? { msg: msg.trim() } : {}) } }),
+        },
       });
     } catch (e) {
       const fields =
@@ -69,7 +75,7 @@ export function Stubs() {
           kind="danger"
           disabled={stubs.length === 0}
           run={async () => {
-            await del('/ops/stubs');
+            await opsCall(removeStubs);
             await list.reload();
           }}
           done="All stubs removed"
@@ -188,7 +194,7 @@ export function Stubs() {
                 <td>
                   <Action
                     run={async () => {
-                      await del('/ops/stubs', { id: s.id });
+                      await opsCall(removeStubs, { query: { id: s.id } });
                       await list.reload();
                       toast(`Stub ${s.id} removed`, 'ok');
                     }}

@@ -1,34 +1,19 @@
 import { useState } from 'react';
-import { can, get, pesos, post, when } from '../api';
+import {
+  listWithdrawals,
+  payoutWithdrawal,
+  rejectWithdrawal,
+  reviewWithdrawal,
+} from '../../../shared/contract/ops-money';
+import { can, opsCall, pesos, when } from '../api';
 import { Action, Section, State, useLoad } from '../ui';
-
-type Withdrawal = {
-  orderNo: string;
-  uid: number;
-  username: string;
-  vip: number;
-  amount: number;
-  fee: number;
-  bank: string;
-  walletName: string;
-  account: string;
-  kycName: string;
-  status: number;
-  remark: string;
-  payoutDueAt: string | null;
-  createdAt: string;
-};
 
 export const WITHDRAW_STATUS = ['Pending', 'Reviewed', 'Success', 'Failed', 'Rejected', 'Exception', 'Processing'];
 
 /** The review queue: Pending first; review, reject with a reason, and mark payout results. */
 export function Withdrawals() {
   const [status, setStatus] = useState('0');
-  const list = useLoad(
-    () => get<{ list: Withdrawal[]; total: number }>('/ops/withdrawals', { status, size: 100 }),
-    [status],
-    5000,
-  );
+  const list = useLoad(() => opsCall(listWithdrawals, { query: { status, size: 100 } }), [status], 5000);
   const rows = list.data?.list ?? [];
   const act = async (call: Promise<unknown>) => {
     await call;
@@ -100,7 +85,9 @@ export function Withdrawals() {
                       <Action
                         kind="primary"
                         confirm={`Approve withdrawal ${w.orderNo} and send it to payout?`}
-                        run={(reason) => act(post(`/ops/withdrawals/${w.orderNo}/review`, { reason }))}
+                        run={(reason) =>
+                          act(opsCall(reviewWithdrawal, { params: { orderNo: w.orderNo }, body: { reason } }))
+                        }
                         done="Sent to payout"
                       >
                         Approve
@@ -114,7 +101,12 @@ export function Withdrawals() {
                         kind="primary"
                         confirm={`Mark withdrawal ${w.orderNo} paid?`}
                         run={(reason) =>
-                          act(post(`/ops/withdrawals/${w.orderNo}/payout`, { result: 'success', reason }))
+                          act(
+                            opsCall(payoutWithdrawal, {
+                              params: { orderNo: w.orderNo },
+                              body: { result: 'success', reason },
+                            }),
+                          )
                         }
                         done="Marked paid"
                       >
@@ -125,7 +117,12 @@ export function Withdrawals() {
                         confirm={`Mark withdrawal ${w.orderNo} failed and return the money? (the reason is shown to the player)`}
                         reason="Payout failed"
                         run={(reason) =>
-                          act(post(`/ops/withdrawals/${w.orderNo}/payout`, { result: 'failed', reason }))
+                          act(
+                            opsCall(payoutWithdrawal, {
+                              params: { orderNo: w.orderNo },
+                              body: { result: 'failed', reason },
+                            }),
+                          )
                         }
                         done="Marked failed, money returned"
                       >
@@ -136,7 +133,12 @@ export function Withdrawals() {
                           confirm={`Mark withdrawal ${w.orderNo} as an exception?`}
                           reason="Payout not confirmed"
                           run={(reason) =>
-                            act(post(`/ops/withdrawals/${w.orderNo}/payout`, { result: 'exception', reason }))
+                            act(
+                              opsCall(payoutWithdrawal, {
+                                params: { orderNo: w.orderNo },
+                                body: { result: 'exception', reason },
+                              }),
+                            )
                           }
                         >
                           Exception
@@ -176,7 +178,7 @@ function Reject(props: { orderNo: string; onDone: () => Promise<void> }) {
         kind="danger"
         disabled={!reason.trim()}
         run={async () => {
-          await post(`/ops/withdrawals/${props.orderNo}/reject`, { reason: reason.trim() });
+          await opsCall(rejectWithdrawal, { params: { orderNo: props.orderNo }, body: { reason: reason.trim() } });
           setOpen(false);
           await props.onDone();
         }}

@@ -1,21 +1,19 @@
 import { useState } from 'react';
-import { del, get, post, when } from '../api';
+import {
+  deleteSnapshot,
+  listScenarios,
+  listSnapshots,
+  loadScenario,
+  restoreSnapshot,
+  saveSnapshot,
+} from '../../../shared/contract/ops-tooling';
+import { opsCall, when } from '../api';
 import { Action, Section, State, toast, useLoad } from '../ui';
-
-type Scenario = {
-  name: string;
-  version: number;
-  title: string;
-  description: string;
-  personas: { username: string; password: string; uid: number | null; role: string }[];
-  tryThis: string[];
-};
-type Snapshot = { name: string; note: string; savedAt: string; clock: string; bytes: number; tookMs: number };
 
 /** Scenarios (reset to a named world) and snapshots (save and restore the current one). */
 export function Worlds() {
-  const scenarios = useLoad(() => get<Scenario[]>('/ops/scenarios'));
-  const snapshots = useLoad(() => get<Snapshot[]>('/ops/snapshots'));
+  const scenarios = useLoad(() => opsCall(listScenarios));
+  const snapshots = useLoad(() => opsCall(listSnapshots));
   const [name, setName] = useState('');
   const [note, setNote] = useState('');
   return (
@@ -33,7 +31,7 @@ export function Worlds() {
             kind="primary"
             disabled={!/^[a-z0-9][a-z0-9-]{0,39}$/.test(name)}
             run={async () => {
-              const saved = await post<Snapshot>(`/ops/snapshots/${name}`, { note });
+              const saved = await opsCall(saveSnapshot, { params: { name }, body: { note } });
               toast(`Saved ${saved.name} in ${saved.tookMs} ms`, 'ok');
               await snapshots.reload();
             }}
@@ -70,7 +68,7 @@ export function Worlds() {
                     <Action
                       kind="primary"
                       run={async () => {
-                        const r = await post<{ restoreMs: number }>(`/ops/snapshots/${s.name}/restore`, {});
+                        const r = await opsCall(restoreSnapshot, { params: { name: s.name }, body: {} });
                         toast(`Restored ${s.name} in ${r.restoreMs} ms`, 'ok');
                       }}
                     >
@@ -78,7 +76,7 @@ export function Worlds() {
                     </Action>
                     <Action
                       run={async () => {
-                        await post(`/ops/snapshots/${s.name}/restore`, { keepClock: true });
+                        await opsCall(restoreSnapshot, { params: { name: s.name }, body: { keepClock: true } });
                       }}
                       done="Restored, clock kept"
                     >
@@ -87,7 +85,7 @@ export function Worlds() {
                     <Action
                       kind="danger"
                       run={async () => {
-                        await del(`/ops/snapshots/${s.name}`);
+                        await opsCall(deleteSnapshot, { params: { name: s.name } });
                         await snapshots.reload();
                       }}
                       done="Deleted"
@@ -140,7 +138,7 @@ export function Worlds() {
               <Action
                 kind="primary"
                 run={async () => {
-                  const loaded = await post<{ tookMs: number }>(`/ops/scenarios/${s.name}`, {});
+                  const loaded = await opsCall(loadScenario, { params: { name: s.name }, body: {} });
                   toast(`Loaded ${s.name} in ${loaded.tookMs} ms`, 'ok');
                   await scenarios.reload();
                 }}
