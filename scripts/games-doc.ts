@@ -76,9 +76,12 @@ function configuration(family: string, key: string, config: unknown): string {
 /** The written RTP, the bet it is written for (chip tables) and the strategy's figure (when it is lower). */
 function rtpOf(engine: Engine): string {
   const bets = (engine.defaultBet as { bets?: Record<string, number> } | undefined)?.bets;
-  const bet = bets ? ` (${Object.keys(bets)[0]})` : '';
+  const name = bets ? Object.keys(bets)[0] : undefined;
+  // A chip table's bets may return differently (La Partage's even-money bets): the named bet's own figure.
+  const written = (engine.rules as { bets?: Record<string, { rtp?: number }> } | undefined)?.bets;
+  const rtp = (name !== undefined ? written?.[name]?.rtp : undefined) ?? engine.rtp;
   const strategy = engine.strategyRtp !== undefined ? `; ${pct(engine.strategyRtp)} by its strategy` : '';
-  return `${pct(engine.rtp)}${bet}${strategy}`;
+  return `${pct(rtp)}${name !== undefined ? ` (${name})` : ''}${strategy}`;
 }
 
 /** The generated section (markers excluded), from the titles, the families and the seeded lobby tabs. */

@@ -9,8 +9,7 @@ import { liveStack } from './server';
 /**
  * Live dealer tables on a phone (390x844), issue 28 item 2: the table's history comes from the server (the
  * baccarat big road and bead road survive closing and reopening the game), each table shows its dealer
- * scene, and sic bo its last results with hot and cold numbers; in en-US and vi-VN. (The live roulette went with
- * issue 28's catalog rule: its only configuration is Crimson Roulette's; roulette.test.ts plays that page.)
+ * scene, and roulette and sic bo their last results with hot and cold numbers; in en-US and vi-VN.
  */
 const live = liveStack();
 const SHOTS = join(ARTIFACTS, 'live-tables');
@@ -24,7 +23,7 @@ describe('live tables on a phone', () => {
     context = await live.browser.newContext({ baseURL: live.server.url, viewport: VIEWPORT, locale: 'en-US' });
     page = await context.newPage();
     await fundedGamePlayer(page, live.server.url);
-    // A table may ask for a bound wallet: a transaction password first (the bind confirms with it).
+    // Grand Roulette Salon asks for a bound wallet: a transaction password first (the bind confirms with it).
     await clientNavigate(page, '/profile?action=transactionPwd');
     const sheet = page.getByRole('dialog', { name: 'Transaction Password' });
     await sheet.getByLabel('New transaction password', { exact: true }).fill('trade123');
@@ -123,7 +122,10 @@ describe('live tables on a phone', () => {
     expect(text).toContain('BIG ROAD');
   });
 
-  for (const [title, family] of [['Sic Bo Palace', 'sicBo']] as const) {
+  for (const [title, family] of [
+    ['Grand Roulette Salon', 'roulette'],
+    ['Sic Bo Palace', 'sicBo'],
+  ] as const) {
     it(`${family} shows its last results, hot and cold numbers and its dealer (en-US)`, async () => {
       const frame = await open(title, `body.game-${family} .g-live .g-dealer`);
       await expect.poll(() => frame.locator('.g-last .gr-num').count(), { timeout: 30_000 }).toBeGreaterThan(0);
@@ -138,6 +140,7 @@ describe('live tables on a phone', () => {
     await page.emulateMedia({ colorScheme: 'dark' });
     for (const [title, family] of [
       ['Velvet Speed Baccarat', 'baccarat'],
+      ['Grand Roulette Salon', 'roulette'],
       ['Sic Bo Palace', 'sicBo'],
     ] as const) {
       const frame = await open(title, `body.game-${family} .g-live .g-dealer`);

@@ -62,7 +62,7 @@ describe('the seeded catalog', () => {
   it('makes every seeded game playable as a title of the demo provider, with the settings launch reads', async () => {
     expect(await enabledCount('playable = 0')).toBe(0);
     expect(await enabledCount('provider_game IS NULL OR provider_game != code')).toBe(0);
-    // one title of each launch setting is left after issue 28's curation (Aurora Riches, Virtual Futsal Arena)
+    // one title of each launch setting is left after issue 28's curation (Grand Roulette Salon, Virtual Futsal Arena)
     expect(await enabledCount('need_bind_wallet = 1')).toBeGreaterThanOrEqual(1);
     expect(await enabledCount("open_mode = 'browser'")).toBeGreaterThanOrEqual(1);
     const settings = await app.services.catalog.launchSettings(1);

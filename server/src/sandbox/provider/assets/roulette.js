@@ -57,6 +57,9 @@
         r1: 'European wheel: 37 pockets, 0 to 36, one zero.',
         r2: 'Pick a chip and a bet type (Straight, Split, Street, Corner, Six line), then tap a number; tap outside bets directly. Every bet pays 36 / (numbers covered) − 1 to 1.',
         r3: 'Zero is green: outside bets lose on it. Every bet returns 97.30%.',
+        r3Partage:
+          'La Partage: when zero comes, red/black, odd/even and 1–18/19–36 give half the stake back (they return 98.65%); other outside bets lose on it. Every other bet returns 97.30%.',
+        r1French: 'French table: 37 pockets, 0 to 36, one zero, La Partage.',
       },
       {
         spin: 'Quay',
@@ -100,6 +103,9 @@
         r1: 'Vòng quay châu Âu: 37 ô, từ 0 đến 36, một số 0.',
         r2: 'Chọn phỉnh và loại cược (Một số, Hai số, Ba số, Bốn số, Sáu số), rồi chạm một số; cửa ngoài thì chạm trực tiếp. Mỗi cửa trả 36 / (số ô) − 1 ăn 1.',
         r3: 'Số 0 màu xanh: cửa ngoài thua khi ra 0. Mọi cửa hoàn trả 97,30%.',
+        r3Partage:
+          'La Partage: khi ra số 0, cửa Đỏ/Đen, Lẻ/Chẵn và 1–18/19–36 được trả lại nửa tiền cược (hoàn trả 98,65%); các cửa ngoài khác thua. Mọi cửa còn lại hoàn trả 97,30%.',
+        r1French: 'Bàn kiểu Pháp: 37 ô, từ 0 đến 36, một số 0, luật La Partage.',
       },
     );
     const bets = G.rules?.bets || {};
@@ -450,7 +456,7 @@
       },
       history: (o) => String(o.number),
       historyClass: (o) => `tk-${color(o.number)}`,
-      rules: ['r1', 'r2', 'r3'],
+      rules: G.rules?.laPartage ? ['r1French', 'r2', 'r3Partage'] : ['r1', 'r2', 'r3'],
     });
   }
 })();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RED, roulette, rouletteBets, WHEEL } from './roulette';
+import { EVEN_MONEY, RED, roulette, rouletteBets, WHEEL } from './roulette';
 import { MAX_STAKE } from './stake';
 import { MAX_CHIP_BETS } from './table';
 import { expectRejects, expectReplay, oneShotOf, scripted } from './test-rng';
@@ -118,5 +118,26 @@ describe('roulette family', () => {
       { bets: { 'split-3-4': 100 } },
       { bets: { '00': 100 } },
     );
+  });
+
+  it('French table (La Partage): an even-money bet gets half back on zero, every other bet is paid as the European', () => {
+    const engine = oneShotOf(roulette, 'french');
+    const bets = rouletteBets(true);
+    for (const [key, bet] of Object.entries(bets)) {
+      const params = engine.params.parse({ bets: { [key]: 1001 } });
+      const halfBack = EVEN_MONEY.includes(key);
+      for (let n = 0; n <= 36; n++) {
+        const { win } = engine.play(scripted([n]), params);
+        const paid = bet.numbers.includes(n) ? (1001 * 36) / bet.numbers.length : n === 0 && halfBack ? 500 : 0;
+        expect(win, `${key} on ${n}`).toBe(Math.floor(paid));
+      }
+      // The written RTP is the exact one: (covered x 36 + half on zero) / 37.
+      const exact = (bet.numbers.length * (bet.pays + 1) + (halfBack ? 0.5 : 0)) / 37;
+      expect(bet.rtp, key).toBeCloseTo(exact, 12);
+    }
+    expect(EVEN_MONEY.map((k) => bets[k]?.rtp)).toEqual(EVEN_MONEY.map(() => 36.5 / 37));
+    // The European table keeps nothing on zero.
+    const european = oneShotOf(roulette, 'european');
+    expect(european.play(scripted([0]), european.params.parse({ bets: { red: 1000 } })).win).toBe(0);
   });
 });

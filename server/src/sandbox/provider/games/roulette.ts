@@ -4,7 +4,9 @@ import { type BetSpec, chipTable, LOSE, WIN } from './table';
 /**
  * European roulette: one zero, 37 pockets. Inside bets (straight, split, street, corner, six line, the
  * trios and first four) and outside bets (dozens, columns, red/black, odd/even, 1-18/19-36) pay 36/n - 1
- * to one for n numbers covered, so every bet returns 36/37 = 97.30%.
+ * to one for n numbers covered, so every bet returns 36/37 = 97.30%. The French table adds La Partage: an
+ * even-money bet (red/black, odd/even, 1-18/19-36) gets half its stake back when zero comes, so those bets
+ * return 36.5/37 = 98.65% and the others 97.30%.
  */
 export const WHEEL = [
   0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7,
@@ -20,11 +22,15 @@ const range = (from: number, to: number, step = 1) => {
   return out;
 };
 
+/** The even-money bets: La Partage gives half of each back on zero. */
+export const EVEN_MONEY = ['red', 'black', 'odd', 'even', 'low', 'high'];
+
 /** Every bet of the layout by name: "straight-17", "split-17-20", "corner-17", "dozen-2", "red", ... */
-export function rouletteBets(): Record<string, RouletteBet> {
+export function rouletteBets(laPartage = false): Record<string, RouletteBet> {
   const bets: Record<string, RouletteBet> = {};
   const add = (key: string, numbers: number[]) => {
-    bets[key] = { numbers, pays: 36 / numbers.length - 1, rtp: 36 / 37 };
+    const halfBack = laPartage && EVEN_MONEY.includes(key);
+    bets[key] = { numbers, pays: 36 / numbers.length - 1, rtp: halfBack ? 36.5 / 37 : 36 / 37 };
   };
   for (const n of range(0, 36)) add(`straight-${n}`, [n]);
   for (const n of range(1, 36)) {
@@ -54,21 +60,30 @@ export function rouletteBets(): Record<string, RouletteBet> {
 
 export interface RouletteConfig {
   theme: string;
+  /** French rule: an even-money bet gets half its stake back when zero comes. */
+  laPartage?: boolean;
 }
+
+/** Half the stake back (WIN/LOSE are 100 + pays x 100 and 0). */
+const HALF_BACK = 50;
 
 export const roulette: EngineFamily<RouletteConfig> = {
   key: 'roulette',
-  configs: { european: { theme: 'classic' } },
+  configs: { european: { theme: 'classic' }, french: { theme: 'salon', laPartage: true } },
   create(config) {
-    const bets = rouletteBets();
+    const laPartage = config.laPartage === true;
+    const bets = rouletteBets(laPartage);
     return chipTable<{ number: number }>({
-      rules: { bets, wheel: WHEEL, red: RED, theme: config.theme },
+      rules: { bets, wheel: WHEEL, red: RED, theme: config.theme, laPartage },
       rtp: 36 / 37,
       draws: () => range(0, 36).map((number) => [{ number }, 1] as const),
       defaultBet: 'red',
       draw: (rng) => ({ number: rng.int(37) }),
-      factor: (bet, o) =>
-        (bets[bet] as RouletteBet).numbers.includes(o.number) ? WIN((bets[bet] as RouletteBet).pays) : LOSE,
+      factor: (bet, o) => {
+        const spec = bets[bet] as RouletteBet;
+        if (spec.numbers.includes(o.number)) return WIN(spec.pays);
+        return laPartage && o.number === 0 && EVEN_MONEY.includes(bet) ? HALF_BACK : LOSE;
+      },
       describe: (o) => `${o.number} ${o.number === 0 ? 'green' : RED.includes(o.number) ? 'red' : 'black'}`,
     });
   },

@@ -43,6 +43,7 @@ const ROWS: Row[] = [
   ["vlv-velvet-speed-baccarat", "Velvet Speed Baccarat", "baccarat", "speed", "velvet", true],
   ["vlv-dragon-tiger-duel", "Dragon & Tiger Duel", "dragonTiger", "classic", "velvet", true],
   ["vlv-sic-bo-palace", "Sic Bo Palace", "sicBo", "classic", "velvet", true],
+  ["vlv-grand-roulette-salon", "Grand Roulette Salon", "roulette", "french", "velvet", true],
   ["vlv-crimson-roulette", "Crimson Roulette", "roulette", "european", "velvet"],
   ["vlv-color-game-live", "Color Game Live", "colorGame", "classic", "velvet", true],
   ["vlv-fan-tan-parlour", "Fan Tan Parlour", "fanTan", "classic", "velvet"],
