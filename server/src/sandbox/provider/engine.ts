@@ -572,6 +572,12 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
           await repo.releaseRaise(r.round_id, r.raise_pending);
           r = { ...r, raise_pending: null };
         }
+        if (r.state === 'bet_placed' && !r.done && !studio.title(r.title)) {
+          // An open round of a title the catalog no longer has (3f595a5 removed 75): no engine can play it
+          // out, so its stakes go back rather than stay taken with no way to settle them.
+          await voidRound(r);
+          continue;
+        }
         if (r.state === 'bet_placed' && !r.done && untouched(r)) {
           // Left before the first move of a game whose only exit then returns the stake: no risk was taken,
           // so the round is void (the bet rolled back, its turnover with it), never cashed out at 1.00x.
