@@ -578,6 +578,13 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
           await voidRound(r);
           continue;
         }
+        if (r.state === 'bet_placed' && !r.done && dealtUnderOtherRules(r)) {
+          // Dealt by an engine that took another stake for the same inputs (Caribbean Stud and Casino Hold'em
+          // reserved the call at the deal before 8adf267): today's engine would settle it on stakes it did not
+          // take (a fold keeping the reserved call), so the round is refunded whole.
+          await voidRound(r);
+          continue;
+        }
         if (r.state === 'bet_placed' && !r.done && untouched(r)) {
           // Left before the first move of a game whose only exit then returns the stake: no risk was taken,
           // so the round is void (the bet rolled back, its turnover with it), never cashed out at 1.00x.
@@ -840,6 +847,18 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
     });
     if (answer.success || answer.code === Code.TRANSACTION_UNKNOWN) await mark(r.round_id, 'void');
     else if (answer.code === Code.ROUND_SETTLED) await mark(r.round_id, 'settled');
+  }
+
+  /**
+   * An open round with no move yet whose stake is not what its title's engine takes for its inputs: dealt
+   * under rules the engine no longer has (raises only come with moves, so before the first the stake is the
+   * deal's own).
+   */
+  function dealtUnderOtherRules(r: ProviderRound) {
+    const engine = studio.title(r.title)?.engine;
+    if (engine?.kind !== 'stepped' || r.actions !== '[]') return false;
+    // The inputs as recorded, as the replay reads them (steppedOf).
+    return engine.stakeOf(JSON.parse(r.params)) !== r.bet;
   }
 
   /** An open stepped round of an engine that voids untouched rounds, with no move made yet. */
