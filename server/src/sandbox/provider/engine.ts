@@ -568,7 +568,8 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
         let r = found;
         if (r.raise_pending) {
           // A raise a crash left on its way: its action was never written, so its stake goes back.
-          await undoRaise(r.raise_pending);
+          // Until the casino confirms it, the round stays held (tried again on the next run).
+          if (!(await undoRaise(r.raise_pending))) continue;
           await repo.releaseRaise(r.round_id, r.raise_pending);
           r = { ...r, raise_pending: null };
         }
@@ -814,9 +815,11 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
       amount: wire(raised),
     });
     if (!answer.success) {
-      // Refused (or not known to have reached the wallet): whatever it may have taken goes back.
-      if (answer.code !== Code.INSUFFICIENT_BALANCE && answer.code !== Code.PLAY_PAUSED) await undoRaise(raiseTx);
-      await repo.releaseRaise(r.round_id, raiseTx);
+      // Refused (or not known to have reached the wallet): whatever it may have taken goes back. A rollback
+      // that cannot get through either keeps the round held for the raise (no move meanwhile), so no fold
+      // settles it with the raise still taken: recover gives it back, then finishes the idle round.
+      const refused = answer.code === Code.INSUFFICIENT_BALANCE || answer.code === Code.PLAY_PAUSED;
+      if (refused || (await undoRaise(raiseTx))) await repo.releaseRaise(r.round_id, raiseTx);
       const balance = (answer.data as { balance?: number } | null)?.balance;
       const message =
         answer.code === Code.INSUFFICIENT_BALANCE
@@ -834,9 +837,13 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
     return { ok: true, balance: answer.data.balance };
   }
 
-  /** Rolls back a raise whose action was not written (an unknown one took nothing). */
+  /**
+   * Rolls back a raise whose action was not written (an unknown one took nothing): true when the casino now
+   * holds none of it, false when the rollback did not get through (try again later).
+   */
   async function undoRaise(raiseTx: string) {
-    await wallet.rollback({ transactionId: `${raiseTx}-rb`, betTransactionId: raiseTx });
+    const answer = await wallet.rollback({ transactionId: `${raiseTx}-rb`, betTransactionId: raiseTx });
+    return answer.success || answer.code === Code.TRANSACTION_UNKNOWN;
   }
 
   /** Rolls a round's bet back through the wallet (an unknown bet just voids the round). */

@@ -5,7 +5,7 @@ import { assertLedgerWhole } from '../../domains/ledger/whole';
 import { opsClient, type TestClient } from '../../test/helpers';
 import { inDb } from '../../test/in-db';
 import { providerTestBed } from '../../test/provider-bed';
-import { createProviderEngine, type ProviderEngine } from './engine';
+import { createProviderEngine, OPEN_ROUND_IDLE_MS, type ProviderEngine } from './engine';
 import { TEST_FAMILIES, TEST_TITLES } from './testing';
 import { type WalletAnswer, type WalletClient, walletClient } from './wallet-client';
 
@@ -200,6 +200,38 @@ describe('a crash bet lost in transit', () => {
     expect(await casinoRound(round?.round_id ?? '')).toEqual({ status: 'refunded' });
     expect(await inDb(app.db).value<number>`SELECT count(*) FROM provider_crash_bets`).toBe(0);
     expect(await balance()).toBe(before);
+    await assertLedgerWhole(app.db);
+  });
+});
+
+describe('review: a call (a raise) lost in transit', () => {
+  it('attack: its answer lost after the casino took it, and its rollback lost too: the call stake is not kept by a later fold', async () => {
+    await fund(100);
+    let rollbacksLost = 1;
+    let raisesLost = 1;
+    const { provider } = providerWith((real) => ({
+      raise: async (f) => {
+        const taken = await real.raise(f);
+        return raisesLost-- > 0 ? lostAnswer() : taken;
+      },
+      rollback: async (f) => {
+        if (rollbacksLost-- > 0) return lostAnswer();
+        return real.rollback(f);
+      },
+    }));
+    const session = await openOn(provider, 'crt-caribbean-stud-sands');
+    const before = await balance();
+    const dealt = await provider.play(session, { ante: 1000 });
+    if (!dealt.ok) throw new Error(dealt.message);
+    expect(await provider.act(session, dealt.roundId, 'call')).toMatchObject({ ok: false });
+    // The casino holds the call (2x the ante) it took; the hand is held until the call is given back.
+    const fold = await provider.act(session, dealt.roundId, 'fold');
+    expect(fold).toMatchObject({ ok: false });
+    // Recovery gives the call back, then folds the idle hand: only the ante is lost.
+    app.clock.advance(OPEN_ROUND_IDLE_MS + 60_000);
+    await provider.recover(0, OPEN_ROUND_IDLE_MS);
+    expect(await casinoRound(dealt.roundId)).toEqual({ status: 'settled' });
+    expect(await balance()).toBe(before - 1000);
     await assertLedgerWhole(app.db);
   });
 });
