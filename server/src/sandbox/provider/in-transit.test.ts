@@ -235,3 +235,32 @@ describe('review: a call (a raise) lost in transit', () => {
     await assertLedgerWhole(app.db);
   });
 });
+
+describe('review: a bet that reaches the casino after its rollback', () => {
+  it('attack: the rollback answered unknown voided the round; the late bet is refused, nothing taken, no round left open', async () => {
+    await fund(100);
+    let held: Parameters<WalletClient['bet']>[0] | undefined;
+    const { provider } = providerWith(() => ({
+      // The bet is held up on its way (a slow network): the provider hears nothing and rolls it back.
+      bet: async (f) => {
+        held = f;
+        return lostAnswer();
+      },
+    }));
+    const session = await openOn(provider, 'test-coin');
+    const before = await balance();
+    expect(await provider.play(session, { stake: 1000, side: 'heads' })).toMatchObject({ ok: false });
+    const round = await lastProviderRound();
+    expect(round?.state).toBe('void');
+    // Then it arrives.
+    if (!held) throw new Error('no bet sent');
+    const late = await walletClient(app).bet(held);
+    expect(late.success).toBe(false);
+    expect(await casinoRound(round?.round_id ?? '')).toBeUndefined();
+    expect(await balance()).toBe(before);
+    // A replay of the late bet is refused the same way.
+    expect((await walletClient(app).bet(held)).success).toBe(false);
+    expect(await balance()).toBe(before);
+    await assertLedgerWhole(app.db);
+  });
+});
