@@ -58,6 +58,10 @@ export const POSTGRES_SERVER_TESTS = [
   'server/src/sandbox/provider/seeds.test.ts',
   // Issue 27 leftovers: a bet lost in transit is rolled back (at once, or by recover).
   'server/src/sandbox/provider/in-transit.test.ts',
+  // Review: an open round of a title the catalog no longer has is rolled back by recover (its stake back).
+  'server/src/sandbox/provider/removed-title.test.ts',
+  // Review: a dealer poker hand dealt with the call reserved (before 8adf267) is refunded whole by recover.
+  'server/src/sandbox/provider/old-rules-round.test.ts',
   'server/src/sandbox/provider/house.property.test.ts',
   // Issue 28 item 2: shared tables drawn every cycle, kept on the server, drawn once by two processes.
   'server/src/sandbox/provider/tables.test.ts',

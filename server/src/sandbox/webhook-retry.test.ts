@@ -248,3 +248,62 @@ describe('what a try came to', () => {
     expect([1, 2, 3, 4, 5, 6, 29].map(retryDelaySeconds)).toEqual([10, 30, 120, 600, 3600, 3600, 3600]);
   });
 });
+
+describe('review: a webhook waiting for its retry, attacked (both stores)', () => {
+  it('attack: the player cancels the paid order meanwhile: refused (the gateway says paid), the retry credits once', async () => {
+    const server = await started();
+    const { client, orderNo } = await paidWhileDown(server);
+    const cancelled = await client.post('/api/recharge/cancel', { orderNo });
+    expect(cancelled.body.code).toBe(Code.DEPOSIT_NOT_PENDING);
+    server.clock.advance(10_000);
+    await server.paymentSandbox.webhooks.retryDue();
+    expect(await order(server, orderNo)).toMatchObject({ status: 1 });
+    expect(await credits(server, orderNo)).toBe(1);
+    await assertLedgerWhole(server.db);
+  });
+
+  it("attack: an operator's FAILED settle meanwhile is refused (paid at the gateway); the retry credits once", async () => {
+    const server = await started();
+    const { orderNo } = await paidWhileDown(server);
+    const failed = await opsClient(server).post(`/ops/deposits/${orderNo}/settle`, {
+      status: 'FAILED',
+      reason: 'review: the payer says it failed',
+    });
+    expect(failed.body.code).toBe(Code.DEPOSIT_NOT_PENDING);
+    server.clock.advance(10_000);
+    await server.paymentSandbox.webhooks.retryDue();
+    expect(await order(server, orderNo)).toMatchObject({ status: 1 });
+    expect(await credits(server, orderNo)).toBe(1);
+    await assertLedgerWhole(server.db);
+  });
+
+  it("attack: an operator's SUCCESS settle by hand meanwhile, then the retry: credited once, the outbox ends delivered", async () => {
+    const server = await started();
+    const { orderNo } = await paidWhileDown(server);
+    const settled = await opsClient(server).post(`/ops/deposits/${orderNo}/settle`, {
+      status: 'SUCCESS',
+      reason: 'review: paid, seen in the gateway report',
+    });
+    expect(settled.body.success, JSON.stringify(settled.body)).toBe(true);
+    expect(await credits(server, orderNo)).toBe(1);
+    server.clock.advance(10_000);
+    await server.paymentSandbox.webhooks.retryDue();
+    expect(await credits(server, orderNo)).toBe(1);
+    expect(await outbox(server)).toEqual([{ status: 'delivered', attempts: 2 }]);
+    await assertLedgerWhole(server.db);
+  });
+
+  it("attack: the player's own session (cookie, or its value as a bearer) reads no delivery log", async () => {
+    const server = await started();
+    const { client } = await paidWhileDown(server);
+    const asCookie = await server.inject({ url: '/sandbox/gateway/webhooks', headers: { cookie: client.cookie } });
+    expect(asCookie.statusCode).toBe(401);
+    const value = client.cookie.split(';')[0]?.split('=').slice(1).join('=') ?? '';
+    const asBearer = await server.inject({
+      url: '/sandbox/gateway/webhooks',
+      headers: { authorization: `Bearer ${value}` },
+    });
+    expect(asBearer.statusCode).toBe(401);
+    expect(`${asCookie.body}${asBearer.body}`).not.toContain('orderNo');
+  });
+});

@@ -874,6 +874,13 @@ export interface VipSettings {
   value: string;
 }
 
+export interface VoidBets {
+  created_at: string;
+  id: Generated<number>;
+  rollback_id: string;
+  transaction_id: string;
+}
+
 export interface WageringBets {
   amount: number;
   reference: string;
@@ -1033,6 +1040,7 @@ export interface DB {
   vip_levels: VipLevels;
   vip_rebate_marks: VipRebateMarks;
   vip_settings: VipSettings;
+  void_bets: VoidBets;
   wagering_bets: WageringBets;
   wagering_requirements: WageringRequirements;
   wallet_transactions: WalletTransactions;

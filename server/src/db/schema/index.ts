@@ -12,6 +12,7 @@ import { tableDraws } from './0062_table_draws';
 import { fishingPond } from './0063_fishing_pond';
 import { tableSeats } from './0064_table_seats';
 import { sandboxWebhooks } from './0065_sandbox_webhooks';
+import { voidBets } from './0066_void_bets';
 import { baseline } from './baseline';
 
 /**
@@ -48,6 +49,7 @@ export const MIGRATIONS: readonly SchemaMigration[] = [
   fishingPond,
   tableSeats,
   sandboxWebhooks,
+  voidBets,
 ];
 
 export { baseline };

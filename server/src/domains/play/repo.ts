@@ -189,6 +189,19 @@ export function createPlayRepo(db: Db) {
       .set({ session_expires_at: param<string>('expiresAt') })
       .where('id', '=', param<number>('id')),
   );
+  const voidBet = prepareQuery(db, (b) =>
+    b.selectFrom('void_bets').select('id').where('transaction_id', '=', param<string>('transactionId')),
+  );
+  const insertVoidBet = prepareQuery(db, (b) =>
+    b
+      .insertInto('void_bets')
+      .values({
+        transaction_id: param<string>('transactionId'),
+        rollback_id: param<string>('rollbackId'),
+        created_at: param<string>('now'),
+      })
+      .onConflict((c) => c.column('transaction_id').doNothing()),
+  );
   const transaction = prepareQuery(db, (b) =>
     b
       .selectFrom('wallet_transactions')
@@ -414,6 +427,10 @@ export function createPlayRepo(db: Db) {
       now: string;
     }) => (await insertRaise.run(r)).changes === 1,
     raise: (transactionId: string): Promise<RaiseRow | undefined> => raiseByTx.get({ transactionId }),
+    /** Whether a bet or raise of this transaction id was rolled back before the casino saw it (void_bets). */
+    isVoidBet: async (transactionId: string) => (await voidBet.get({ transactionId })) !== undefined,
+    /** Records that a bet or raise the casino never saw was rolled back: it is refused if it comes later. */
+    insertVoidBet: (v: { transactionId: string; rollbackId: string; now: string }) => insertVoidBet.run(v),
     /** The raises a round still holds (not refunded), oldest first. */
     raisesTaken: (roundId: string): Promise<RaiseRow[]> => raisesTaken.all({ roundId }),
     /** Marks a raise refunded; false when it was already. */

@@ -303,6 +303,8 @@ export function createPlayService(deps: {
     async bet(body: z.output<typeof walletBet.body>) {
       return once(body, 'bet', async () => {
         const { launch, amount, turnover } = await stakeOf(body);
+        // Rolled back before it got here (its answer was lost, the provider voided the round): too late.
+        if (await repo.isVoidBet(body.transactionId)) throw new AppError(Code.ROUND_SETTLED);
         const nowMs = clock.nowMs();
         const now = new Date(nowMs).toISOString();
         // The round id is unique: a second bet on it inserts nothing (the transaction rolls back on any
@@ -330,6 +332,7 @@ export function createPlayService(deps: {
     async raise(body: z.output<typeof walletRaise.body>) {
       return once(body, 'bet', async () => {
         const { launch, amount, turnover } = await stakeOf(body);
+        if (await repo.isVoidBet(body.transactionId)) throw new AppError(Code.ROUND_SETTLED);
         const round = await repo.round(body.roundId);
         // Another player's round, or one of another launch, is as unknown as a round never opened.
         if (!round || round.user_id !== launch.user_id || round.launch_id !== launch.id)
@@ -378,47 +381,70 @@ export function createPlayService(deps: {
      * every raise not refunded yet, each with the turnover it counted, and closes the round. A raise refunds
      * that raise alone and the round stays open with its stake lowered.
      */
-    async rollback(body: z.output<typeof walletRollback.body>) {
-      return once(body, 'rollback', async () => {
-        const bet = await repo.transaction(body.betTransactionId);
-        if (bet?.kind !== 'bet') throw new AppError(Code.TRANSACTION_UNKNOWN);
-        const now = clock.iso();
-        const raise = await repo.raise(bet.transaction_id);
-        if (raise) {
-          if (!(await repo.refundRaise(raise.transaction_id, now))) throw new AppError(Code.ROUND_SETTLED);
-          if (!(await repo.lowerRound(raise.round_id, raise.amount))) throw new AppError(Code.ROUND_SETTLED);
-          const { account } = await ledger.post(raise.user_id, {
-            type: 'rollback',
-            amount: raise.amount,
-            turnoverDone: -raise.turnover,
-            reference: raiseReference(raise.round_id, raise.transaction_id),
+    async rollback(body: z.output<typeof walletRollback.body>): Promise<WalletAnswer> {
+      try {
+        return await rollbackOnce(body);
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === Code.TRANSACTION_UNKNOWN)) throw error;
+        // Never seen: the bet (or raise) is recorded as void, so one that arrives after this answer is
+        // refused. Conditional on it still unknown in the same transaction: one that got in meanwhile is
+        // rolled back as usual instead (on PostgreSQL, SERIALIZABLE orders the two). The signature was
+        // checked by `once` before it answered unknown.
+        const recorded = await db.transaction(async () => {
+          if (await repo.transaction(body.betTransactionId)) return false;
+          await repo.insertVoidBet({
+            transactionId: body.betTransactionId,
+            rollbackId: body.transactionId,
+            now: clock.iso(),
           });
-          return { userId: raise.user_id, roundId: raise.round_id, amount: raise.amount, balance: account.balance };
-        }
-        if (!(await repo.refundRound(bet.round_id, now))) throw new AppError(Code.ROUND_SETTLED);
-        // The bet's turnover taken back: what it counted, from the request it was placed with.
-        const counted = countedTurnover(bet.amount, (JSON.parse(bet.request) as { turnover?: string }).turnover);
-        let { account } = await ledger.post(bet.user_id, {
-          type: 'rollback',
-          amount: bet.amount,
-          turnoverDone: -counted,
-          reference: bet.round_id,
-        });
-        let amount = bet.amount;
-        for (const taken of await repo.raisesTaken(bet.round_id)) {
-          await repo.refundRaise(taken.transaction_id, now);
-          ({ account } = await ledger.post(taken.user_id, {
-            type: 'rollback',
-            amount: taken.amount,
-            turnoverDone: -taken.turnover,
-            reference: raiseReference(taken.round_id, taken.transaction_id),
-          }));
-          amount += taken.amount;
-        }
-        return { userId: bet.user_id, roundId: bet.round_id, amount, balance: account.balance };
-      });
+          return true;
+        })();
+        if (recorded) throw error;
+        return rollbackOnce(body);
+      }
     },
   };
+
+  function rollbackOnce(body: z.output<typeof walletRollback.body>) {
+    return once(body, 'rollback', async () => {
+      const bet = await repo.transaction(body.betTransactionId);
+      if (bet?.kind !== 'bet') throw new AppError(Code.TRANSACTION_UNKNOWN);
+      const now = clock.iso();
+      const raise = await repo.raise(bet.transaction_id);
+      if (raise) {
+        if (!(await repo.refundRaise(raise.transaction_id, now))) throw new AppError(Code.ROUND_SETTLED);
+        if (!(await repo.lowerRound(raise.round_id, raise.amount))) throw new AppError(Code.ROUND_SETTLED);
+        const { account } = await ledger.post(raise.user_id, {
+          type: 'rollback',
+          amount: raise.amount,
+          turnoverDone: -raise.turnover,
+          reference: raiseReference(raise.round_id, raise.transaction_id),
+        });
+        return { userId: raise.user_id, roundId: raise.round_id, amount: raise.amount, balance: account.balance };
+      }
+      if (!(await repo.refundRound(bet.round_id, now))) throw new AppError(Code.ROUND_SETTLED);
+      // The bet's turnover taken back: what it counted, from the request it was placed with.
+      const counted = countedTurnover(bet.amount, (JSON.parse(bet.request) as { turnover?: string }).turnover);
+      let { account } = await ledger.post(bet.user_id, {
+        type: 'rollback',
+        amount: bet.amount,
+        turnoverDone: -counted,
+        reference: bet.round_id,
+      });
+      let amount = bet.amount;
+      for (const taken of await repo.raisesTaken(bet.round_id)) {
+        await repo.refundRaise(taken.transaction_id, now);
+        ({ account } = await ledger.post(taken.user_id, {
+          type: 'rollback',
+          amount: taken.amount,
+          turnoverDone: -taken.turnover,
+          reference: raiseReference(taken.round_id, taken.transaction_id),
+        }));
+        amount += taken.amount;
+      }
+      return { userId: bet.user_id, roundId: bet.round_id, amount, balance: account.balance };
+    });
+  }
 }
 
 export type PlayService = ReturnType<typeof createPlayService>;

@@ -568,9 +568,23 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
         let r = found;
         if (r.raise_pending) {
           // A raise a crash left on its way: its action was never written, so its stake goes back.
-          await undoRaise(r.raise_pending);
+          // Until the casino confirms it, the round stays held (tried again on the next run).
+          if (!(await undoRaise(r.raise_pending))) continue;
           await repo.releaseRaise(r.round_id, r.raise_pending);
           r = { ...r, raise_pending: null };
+        }
+        if (r.state === 'bet_placed' && !r.done && !studio.title(r.title)) {
+          // An open round of a title the catalog no longer has (3f595a5 removed 75): no engine can play it
+          // out, so its stakes go back rather than stay taken with no way to settle them.
+          await voidRound(r);
+          continue;
+        }
+        if (r.state === 'bet_placed' && !r.done && dealtUnderOtherRules(r)) {
+          // Dealt by an engine that took another stake for the same inputs (Caribbean Stud and Casino Hold'em
+          // reserved the call at the deal before 8adf267): today's engine would settle it on stakes it did not
+          // take (a fold keeping the reserved call), so the round is refunded whole.
+          await voidRound(r);
+          continue;
         }
         if (r.state === 'bet_placed' && !r.done && untouched(r)) {
           // Left before the first move of a game whose only exit then returns the stake: no risk was taken,
@@ -801,9 +815,11 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
       amount: wire(raised),
     });
     if (!answer.success) {
-      // Refused (or not known to have reached the wallet): whatever it may have taken goes back.
-      if (answer.code !== Code.INSUFFICIENT_BALANCE && answer.code !== Code.PLAY_PAUSED) await undoRaise(raiseTx);
-      await repo.releaseRaise(r.round_id, raiseTx);
+      // Refused (or not known to have reached the wallet): whatever it may have taken goes back. A rollback
+      // that cannot get through either keeps the round held for the raise (no move meanwhile), so no fold
+      // settles it with the raise still taken: recover gives it back, then finishes the idle round.
+      const refused = answer.code === Code.INSUFFICIENT_BALANCE || answer.code === Code.PLAY_PAUSED;
+      if (refused || (await undoRaise(raiseTx))) await repo.releaseRaise(r.round_id, raiseTx);
       const balance = (answer.data as { balance?: number } | null)?.balance;
       const message =
         answer.code === Code.INSUFFICIENT_BALANCE
@@ -821,9 +837,13 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
     return { ok: true, balance: answer.data.balance };
   }
 
-  /** Rolls back a raise whose action was not written (an unknown one took nothing). */
+  /**
+   * Rolls back a raise whose action was not written (an unknown one took nothing): true when the casino now
+   * holds none of it, false when the rollback did not get through (try again later).
+   */
   async function undoRaise(raiseTx: string) {
-    await wallet.rollback({ transactionId: `${raiseTx}-rb`, betTransactionId: raiseTx });
+    const answer = await wallet.rollback({ transactionId: `${raiseTx}-rb`, betTransactionId: raiseTx });
+    return answer.success || answer.code === Code.TRANSACTION_UNKNOWN;
   }
 
   /** Rolls a round's bet back through the wallet (an unknown bet just voids the round). */
@@ -834,6 +854,18 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
     });
     if (answer.success || answer.code === Code.TRANSACTION_UNKNOWN) await mark(r.round_id, 'void');
     else if (answer.code === Code.ROUND_SETTLED) await mark(r.round_id, 'settled');
+  }
+
+  /**
+   * An open round with no move yet whose stake is not what its title's engine takes for its inputs: dealt
+   * under rules the engine no longer has (raises only come with moves, so before the first the stake is the
+   * deal's own).
+   */
+  function dealtUnderOtherRules(r: ProviderRound) {
+    const engine = studio.title(r.title)?.engine;
+    if (engine?.kind !== 'stepped' || r.actions !== '[]') return false;
+    // The inputs as recorded, as the replay reads them (steppedOf).
+    return engine.stakeOf(JSON.parse(r.params)) !== r.bet;
   }
 
   /** An open stepped round of an engine that voids untouched rounds, with no move made yet. */

@@ -5,7 +5,7 @@ import { assertLedgerWhole } from '../../domains/ledger/whole';
 import { opsClient, type TestClient } from '../../test/helpers';
 import { inDb } from '../../test/in-db';
 import { providerTestBed } from '../../test/provider-bed';
-import { createProviderEngine, type ProviderEngine } from './engine';
+import { createProviderEngine, OPEN_ROUND_IDLE_MS, type ProviderEngine } from './engine';
 import { TEST_FAMILIES, TEST_TITLES } from './testing';
 import { type WalletAnswer, type WalletClient, walletClient } from './wallet-client';
 
@@ -199,6 +199,67 @@ describe('a crash bet lost in transit', () => {
     expect(round?.state).toBe('void');
     expect(await casinoRound(round?.round_id ?? '')).toEqual({ status: 'refunded' });
     expect(await inDb(app.db).value<number>`SELECT count(*) FROM provider_crash_bets`).toBe(0);
+    expect(await balance()).toBe(before);
+    await assertLedgerWhole(app.db);
+  });
+});
+
+describe('review: a call (a raise) lost in transit', () => {
+  it('attack: its answer lost after the casino took it, and its rollback lost too: the call stake is not kept by a later fold', async () => {
+    await fund(100);
+    let rollbacksLost = 1;
+    let raisesLost = 1;
+    const { provider } = providerWith((real) => ({
+      raise: async (f) => {
+        const taken = await real.raise(f);
+        return raisesLost-- > 0 ? lostAnswer() : taken;
+      },
+      rollback: async (f) => {
+        if (rollbacksLost-- > 0) return lostAnswer();
+        return real.rollback(f);
+      },
+    }));
+    const session = await openOn(provider, 'crt-caribbean-stud-sands');
+    const before = await balance();
+    const dealt = await provider.play(session, { ante: 1000 });
+    if (!dealt.ok) throw new Error(dealt.message);
+    expect(await provider.act(session, dealt.roundId, 'call')).toMatchObject({ ok: false });
+    // The casino holds the call (2x the ante) it took; the hand is held until the call is given back.
+    const fold = await provider.act(session, dealt.roundId, 'fold');
+    expect(fold).toMatchObject({ ok: false });
+    // Recovery gives the call back, then folds the idle hand: only the ante is lost.
+    app.clock.advance(OPEN_ROUND_IDLE_MS + 60_000);
+    await provider.recover(0, OPEN_ROUND_IDLE_MS);
+    expect(await casinoRound(dealt.roundId)).toEqual({ status: 'settled' });
+    expect(await balance()).toBe(before - 1000);
+    await assertLedgerWhole(app.db);
+  });
+});
+
+describe('review: a bet that reaches the casino after its rollback', () => {
+  it('attack: the rollback answered unknown voided the round; the late bet is refused, nothing taken, no round left open', async () => {
+    await fund(100);
+    let held: Parameters<WalletClient['bet']>[0] | undefined;
+    const { provider } = providerWith(() => ({
+      // The bet is held up on its way (a slow network): the provider hears nothing and rolls it back.
+      bet: async (f) => {
+        held = f;
+        return lostAnswer();
+      },
+    }));
+    const session = await openOn(provider, 'test-coin');
+    const before = await balance();
+    expect(await provider.play(session, { stake: 1000, side: 'heads' })).toMatchObject({ ok: false });
+    const round = await lastProviderRound();
+    expect(round?.state).toBe('void');
+    // Then it arrives.
+    if (!held) throw new Error('no bet sent');
+    const late = await walletClient(app).bet(held);
+    expect(late.success).toBe(false);
+    expect(await casinoRound(round?.round_id ?? '')).toBeUndefined();
+    expect(await balance()).toBe(before);
+    // A replay of the late bet is refused the same way.
+    expect((await walletClient(app).bet(held)).success).toBe(false);
     expect(await balance()).toBe(before);
     await assertLedgerWhole(app.db);
   });
