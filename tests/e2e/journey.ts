@@ -111,6 +111,20 @@ export async function ops<T = unknown>(baseUrl: string, method: 'GET' | 'POST', 
   return envelope.data;
 }
 
+/**
+ * Moves the server's clock past Manila's midnight when it is within the hour before it, so that a test that
+ * advances the clock by minutes and then reads a daily figure (a wager limit's "used") stays in one day:
+ * run between 23:45 and 24:00 Manila time, 15 minutes crossed the day and "used" started again at 0.
+ */
+export async function awayFromMidnight(baseUrl: string): Promise<void> {
+  const { now } = await ops<{ now: string }>(baseUrl, 'GET', '/ops/clock');
+  const manilaMs = new Date(now).getTime() + 8 * 3_600_000;
+  const hourOfDay = new Date(manilaMs).getUTCHours();
+  if (hourOfDay < 23) return;
+  const nextOneAm = Math.ceil(manilaMs / 86_400_000) * 86_400_000 + 3_600_000 - 8 * 3_600_000;
+  await ops(baseUrl, 'POST', '/ops/clock', { set: new Date(nextOneAm).toISOString() });
+}
+
 /** The uid of the page's player (stored user info). */
 export async function uidOf(page: Page): Promise<number> {
   return page.evaluate(async () => {

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext } from './browser';
 import {
+  awayFromMidnight,
   clientNavigate,
   fundedGamePlayer,
   headerBalance,
@@ -169,6 +170,8 @@ describe('responsible gaming journey', () => {
     const page = await context.newPage();
     // The browser's clock is the test's: 15 minutes pass in a call (the reminder is timed in the app).
     await page.clock.install();
+    // The server's 15 minutes must not cross Manila's midnight: the day's wager would start again at 0.
+    await awayFromMidnight(live.server.url);
     try {
       await fundedGamePlayer(page, live.server.url, 1000);
       await clientNavigate(page, '/responsible');
