@@ -11,7 +11,7 @@ import { createPond } from './pond';
 import { createProviderRepo, type ProviderRound, type TableDrawRow } from './repo';
 import { CLIENT_SEED, createSeedBook, SeedsInUse } from './seeds';
 import { createStudio, type Studio, type StudioTitle } from './studio';
-import { rollBackInTransit, type WalletClient } from './wallet-client';
+import { holdsNothing, rollBackInTransit, type WalletClient } from './wallet-client';
 
 const wire = (centavos: number) => formatCentavos(centavos).replaceAll(',', '');
 
@@ -842,8 +842,7 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
    * holds none of it, false when the rollback did not get through (try again later).
    */
   async function undoRaise(raiseTx: string) {
-    const answer = await wallet.rollback({ transactionId: `${raiseTx}-rb`, betTransactionId: raiseTx });
-    return answer.success || answer.code === Code.TRANSACTION_UNKNOWN;
+    return holdsNothing(await wallet.rollback({ transactionId: `${raiseTx}-rb`, betTransactionId: raiseTx }));
   }
 
   /** Rolls a round's bet back through the wallet (an unknown bet just voids the round). */
@@ -852,7 +851,7 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
       transactionId: `${r.round_id}-rb`,
       betTransactionId: r.bet_transaction_id,
     });
-    if (answer.success || answer.code === Code.TRANSACTION_UNKNOWN) await mark(r.round_id, 'void');
+    if (holdsNothing(answer)) await mark(r.round_id, 'void');
     else if (answer.code === Code.ROUND_SETTLED) await mark(r.round_id, 'settled');
   }
 

@@ -65,6 +65,9 @@ export type WalletClient = ReturnType<typeof walletClient>;
  * not get through either, so the round stays `betting` for `recover` to roll back later.
  */
 export async function rollBackInTransit(wallet: WalletClient, roundId: string, betTransactionId: string) {
-  const answer = await wallet.rollback({ transactionId: `${roundId}-rb`, betTransactionId });
-  return answer.success || answer.code === Code.TRANSACTION_UNKNOWN;
+  return holdsNothing(await wallet.rollback({ transactionId: `${roundId}-rb`, betTransactionId }));
 }
+
+/** A rollback's answer that leaves the casino holding none of the bet: rolled back, or never seen. */
+export const holdsNothing = (answer: WalletAnswer<unknown>) =>
+  answer.success || answer.code === Code.TRANSACTION_UNKNOWN;
