@@ -1,4 +1,4 @@
-// Builds the React client and the back office into dist/client; `npm start` runs this first. Skipped when
+// Builds the React client and the back office into dist/client and the game pages into dist/games; `npm start` runs this first. Skipped when
 // dist/client was built from the sources as they are (scripts/lib/client-stamp.mjs); `--force` builds anyway.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,5 +10,5 @@ if (!existsSync(join(root, 'client', 'index.html'))) {
   process.exit(0);
 }
 if (await buildClientIfStale(root, { force: process.argv.includes('--force') }))
-  console.log('Client and back office built into dist/client.');
+  console.log('Client and back office built into dist/client, the game pages into dist/games.');
 else console.log('Client up to date in dist/client (no change in client/, shared/ or the build config): not rebuilt.');

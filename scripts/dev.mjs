@@ -1,5 +1,6 @@
 // `npm run dev`: the server (restarting on change, development mode, readable logs) and Vite with hot
-// reload in front of it, serving the player's app at / and the back office at /ops.
+// reload in front of it, serving the player's app at / and the back office at /ops; the game pages are
+// rebuilt into dist/games on every change.
 //
 // Windows-safe: no shell and no npx. Each tool's own JavaScript entry (its package.json "bin") runs on
 // this Node (process.execPath), paths are joined with node:path, and the environment is passed as an
@@ -31,6 +32,16 @@ const children = [
     env,
   }),
   spawn(process.execPath, [binOf('vite')], { cwd: root, stdio: 'inherit', env }),
+  // The provider's game pages are served built (dist/games): rebuilt on every change of their sources.
+  spawn(
+    process.execPath,
+    [binOf('vite'), 'build', '--watch', '--config', 'vite.games.config.ts', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...env, NODE_ENV: 'production' },
+    },
+  ),
 ];
 
 console.log(

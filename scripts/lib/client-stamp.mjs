@@ -10,7 +10,9 @@ import { join, relative, sep } from 'node:path';
 
 const STAMP = join('dist', 'client', '.build-stamp');
 /** What the two builds read besides client/ and shared/. */
-const CONFIG_FILES = ['vite.config.ts', 'package-lock.json'];
+const CONFIG_FILES = ['vite.config.ts', 'vite.games.config.ts', 'package-lock.json'];
+/** The demo provider's game pages, built by vite.games.config.ts into dist/games. */
+const GAME_PAGES = join('server', 'src', 'sandbox', 'provider', 'pages');
 const TEST_FILE = /\.test\.tsx?$/;
 
 function listFiles(dir, into) {
@@ -29,6 +31,7 @@ export function clientSources(root) {
   const files = [
     ...listFiles(join(root, 'client'), []),
     ...listFiles(join(root, 'shared'), []),
+    ...listFiles(join(root, GAME_PAGES), []),
     ...CONFIG_FILES.map((file) => join(root, file)).filter(existsSync),
     ...listFiles(join(root, 'scripts', 'lib'), []).filter((file) => /vite-[^/\\]*\.mjs$/.test(file)),
   ];
@@ -50,6 +53,7 @@ export function clientHash(root) {
 export function clientIsFresh(root) {
   const stamp = join(root, STAMP);
   if (!['index.html', 'backoffice.html'].every((page) => existsSync(join(root, 'dist', 'client', page)))) return false;
+  if (!existsSync(join(root, 'dist', 'games', '.vite', 'manifest.json'))) return false;
   return existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === clientHash(root);
 }
 
@@ -58,8 +62,11 @@ export function writeClientStamp(root) {
   writeFileSync(join(root, STAMP), `${clientHash(root)}\n`);
 }
 
-/** The two builds: the player app, then the back office (/ops), a separate build into the same folder. */
-const BUILDS = ['vite.config.ts', join('client', 'backoffice', 'vite.config.ts')];
+/**
+ * The three builds: the player app, then the back office (/ops), a separate build into the same folder, then
+ * the demo provider's game pages into dist/games.
+ */
+const BUILDS = ['vite.config.ts', join('client', 'backoffice', 'vite.config.ts'), 'vite.games.config.ts'];
 
 /**
  * Builds the client and the back office into dist/client unless clientIsFresh(root) (or `force`), then

@@ -19,25 +19,32 @@ beforeEach(() => {
   write('client/backoffice/vite.config.ts', 'export default {};');
   write('shared/codes.ts', 'export const OK = 0;');
   write('vite.config.ts', 'export default {};');
+  write('vite.games.config.ts', 'export default {};');
+  write('server/src/sandbox/provider/pages/dice.ts', 'export {};');
+  write('server/src/sandbox/provider/pages/dice.test.ts', 'test');
+  write('server/src/sandbox/provider/engine.ts', 'server code, not a page');
   write('package-lock.json', '{}');
   write('scripts/lib/vite-precompress.mjs', 'export {};');
   write('scripts/ops.ts', 'not part of the build');
   write('dist/client/index.html', 'built');
   write('dist/client/backoffice.html', 'built');
+  write('dist/games/.vite/manifest.json', '{}');
   writeClientStamp(root);
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 describe('the client build stamp (npm start skips the build when it matches)', () => {
-  it('lists what the build reads: client/, shared/, the Vite configs and plugins, the lockfile; no tests', () => {
+  it('lists what the builds read: client/, shared/, the game pages, the Vite configs and plugins, the lockfile; no tests', () => {
     expect(clientSources(root)).toEqual([
       'client/backoffice/vite.config.ts',
       'client/index.html',
       'client/src/app.tsx',
       'package-lock.json',
       'scripts/lib/vite-precompress.mjs',
+      'server/src/sandbox/provider/pages/dice.ts',
       'shared/codes.ts',
       'vite.config.ts',
+      'vite.games.config.ts',
     ]);
   });
 
@@ -60,6 +67,9 @@ describe('the client build stamp (npm start skips the build when it matches)', (
     ['a client file is added', () => write('client/src/new.ts', 'x')],
     ['shared/ changes', () => write('shared/codes.ts', 'export const OK = 1;')],
     ['the Vite config changes', () => write('vite.config.ts', 'export default { base: "/x/" };')],
+    ['a game page changes', () => write('server/src/sandbox/provider/pages/dice.ts', 'export const x = 1;')],
+    ['the game pages config changes', () => write('vite.games.config.ts', '// changed')],
+    ['the game pages are not built', () => rmSync(join(root, 'dist/games'), { recursive: true })],
     ['the back office config changes', () => write('client/backoffice/vite.config.ts', '// changed')],
     ['the lockfile changes (a dependency moved)', () => write('package-lock.json', '{"v":2}')],
     ['a Vite plugin of scripts/lib changes', () => write('scripts/lib/vite-precompress.mjs', '// changed')],
@@ -73,6 +83,8 @@ describe('the client build stamp (npm start skips the build when it matches)', (
   it('ignores tests and files outside the build', () => {
     write('client/src/app.test.tsx', 'changed test');
     write('scripts/ops.ts', 'changed');
+    write('server/src/sandbox/provider/pages/dice.test.ts', 'changed test');
+    write('server/src/sandbox/provider/engine.ts', 'changed');
     expect(clientIsFresh(root)).toBe(true);
   });
 
@@ -100,7 +112,7 @@ describe('buildClientIfStale (npm start, the e2e global setup and npm run lighth
     expect(vite.calls).toEqual([]);
   });
 
-  it('builds the client then the back office in production mode when a source changed, and stamps it', async () => {
+  it('builds the client, the back office, then the game pages in production mode when a source changed, and stamps it', async () => {
     const vite = fakeVite();
     write('shared/codes.ts', 'export const OK = 2;');
     const before = process.env.NODE_ENV;
@@ -108,17 +120,18 @@ describe('buildClientIfStale (npm start, the e2e global setup and npm run lighth
     expect(vite.calls).toEqual([
       { configFile: join(root, 'vite.config.ts'), mode: 'production', nodeEnv: 'production' },
       { configFile: join(root, 'client/backoffice/vite.config.ts'), mode: 'production', nodeEnv: 'production' },
+      { configFile: join(root, 'vite.games.config.ts'), mode: 'production', nodeEnv: 'production' },
     ]);
     expect(process.env.NODE_ENV).toBe(before);
     expect(clientIsFresh(root)).toBe(true);
     expect(await buildClientIfStale(root, { build: vite.build })).toBe(false);
-    expect(vite.calls).toHaveLength(2);
+    expect(vite.calls).toHaveLength(3);
   });
 
   it('builds anyway with force, and leaves the stamp alone when the build fails', async () => {
     const vite = fakeVite();
     expect(await buildClientIfStale(root, { force: true, build: vite.build })).toBe(true);
-    expect(vite.calls).toHaveLength(2);
+    expect(vite.calls).toHaveLength(3);
     write('client/src/app.tsx', 'broken');
     const failing = async () => {
       throw new Error('syntax error');

@@ -1,21 +1,34 @@
+import { type PageTags, pageTags } from './page-assets';
 import type { SeedSummary } from './seeds';
 import type { StudioTitle } from './studio';
-
-/** Changes with each start, so a player never mixes a new common.js with an old game script. */
-const ASSET_VERSION = Date.now().toString(36);
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-/** Scripts a family's page needs before its own (served from assets/, in this order). */
-const FAMILY_SCRIPTS: Partial<Record<string, readonly string[]>> = { slot: ['slot-symbols.js'] };
+/** A page's stylesheets and module preloads, for the <head>. */
+const headTags = (tags: PageTags | null) =>
+  tags
+    ? [
+        ...tags.styles.map((href) => `<link rel="stylesheet" href="${href}">`),
+        ...tags.preloads.map((href) => `<link rel="modulepreload" href="${href}">`),
+      ].join('\n')
+    : '';
+
+/** The verify entry's stylesheets, for a page that runs no script. */
+const stylesOnly = (tags: PageTags | null) => tags && { ...tags, preloads: [] };
+
+/** The entry's module script, or, when the pages were never built, a line saying how to build them. */
+const bodyScript = (tags: PageTags | null) =>
+  tags
+    ? `<script type="module" src="${tags.script}"></script>`
+    : '<p class="game-unbuilt">The game pages are not built: run <code>npm run build</code> and reload.</p>';
 
 /** JSON inside a <script> element: `<` escaped so no text can close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /**
- * The game page: a shell whose family script (assets/<family>.js) draws the title and talks to
- * /provider/api. What the page needs arrives in #game-data: the family, the title (name, theme, art), the
+ * The game page: a shell whose family module (pages/<family>.ts, built by vite.games.config.ts) draws the
+ * title and talks to /provider/api. What the page needs arrives in #game-data: the family, the title (name, theme, art), the
  * family's rules for this title (the same object the server pays from) and the player's seed pair.
  */
 export function gamePage(v: {
@@ -27,6 +40,7 @@ export function gamePage(v: {
   seeds: SeedSummary | null;
 }) {
   const { title } = v;
+  const tags = pageTags(title.family);
   const data = {
     family: title.family,
     kind: title.engine.kind,
@@ -40,25 +54,25 @@ export function gamePage(v: {
 <html lang="${v.language === 'vi-VN' ? 'vi' : 'en'}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=1, viewport-fit=cover">
 <title>${escapeHtml(title.name)}</title>
-<link rel="stylesheet" href="/provider/assets/games.css?v=${ASSET_VERSION}">
+${headTags(tags)}
 <link rel="icon" href="data:,">
 </head>
 <body class="game game-${title.family} theme-${escapeHtml(title.theme)}">
 <main id="game" data-game="${title.family}" data-title-key="${escapeHtml(title.key)}" data-session="${escapeHtml(v.sessionId)}" data-balance="${v.balance}"
   data-nickname="${escapeHtml(v.nickname)}" data-language="${escapeHtml(v.language)}" data-title="${escapeHtml(title.name)}"></main>
 <script id="game-data" type="application/json">${scriptJson(data)}</script>
-<script src="/provider/assets/common.js?v=${ASSET_VERSION}"></script>
-${(FAMILY_SCRIPTS[title.family] ?? []).map((file) => `<script src="/provider/assets/${file}?v=${ASSET_VERSION}"></script>\n`).join('')}<script src="/provider/assets/${title.family}.js?v=${ASSET_VERSION}"></script>
+${bodyScript(tags)}
 </body></html>`;
 }
 
 /** The public verify page: recomputes a round (by id, or from seeds) through GET /api/provider/verify. */
 export function verifyPage() {
+  const tags = pageTags('verify');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
 <title>Verify a round</title><link rel="icon" href="data:,">
-<link rel="stylesheet" href="/provider/assets/games.css?v=${ASSET_VERSION}">
+${headTags(tags)}
 </head>
 <body class="game verify">
 <main class="verify-page">
@@ -77,14 +91,14 @@ export function verifyPage() {
 <button type="submit" data-t="verify.check">Verify</button></form></details>
 <section id="verify-result" aria-live="polite"></section>
 </main>
-<script src="/provider/assets/verify.js?v=${ASSET_VERSION}"></script>
+${bodyScript(tags)}
 </body></html>`;
 }
 
 export function errorPage(message: string) {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Game unavailable</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/provider/assets/games.css?v=${ASSET_VERSION}"></head>
+<title>Game unavailable</title><link rel="icon" href="data:,">${headTags(stylesOnly(pageTags('verify')))}</head>
 <body class="game"><main class="game-error"><h1>Game unavailable</h1><p>${escapeHtml(message)}</p>
 <p>Close the game and open it again from the lobby.</p></main></body></html>`;
 }

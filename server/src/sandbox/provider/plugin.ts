@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -9,6 +9,7 @@ import { resilient } from '../../plugins/broker';
 import { route } from '../../route';
 import { createProviderEngine, OPEN_ROUND_IDLE_MS } from './engine';
 import { errorPage, gamePage, verifyPage } from './page';
+import { GAMES_DIR } from './page-assets';
 import { createProviderRepo } from './repo';
 import { verifyHandler } from './verify';
 import { walletClient } from './wallet-client';
@@ -28,11 +29,17 @@ export const demoProvider = fp(
     const engine = createProviderEngine({ db: app.db, clock: app.clock, wallet: walletClient(app) });
     app.decorate('provider', engine);
 
+    // The built pages (vite.games.config.ts): file names carry their content's hash, so they never change.
+    mkdirSync(GAMES_DIR, { recursive: true });
     await app.register(fastifyStatic, {
-      root: join(import.meta.dirname, 'assets'),
-      prefix: '/provider/assets/',
+      root: GAMES_DIR,
+      prefix: '/provider/pages/',
       decorateReply: false,
-      maxAge: '1h',
+      preCompressed: true,
+      setHeaders: (res) => {
+        res.setHeader('Vary', 'Accept-Encoding');
+        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      },
     });
 
     app.get<{ Params: { game: string }; Querystring: { token?: string } }>(

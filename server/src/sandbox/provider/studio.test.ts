@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const ASSETS = join(import.meta.dirname, 'assets');
+const PAGES = join(import.meta.dirname, 'pages');
 
 describe('the seeded catalog', () => {
   it('opens every entry through getUrl as a playable page whose title matches its tile', async () => {
@@ -54,10 +54,10 @@ describe('the seeded catalog', () => {
       if (title?.shared || title?.family === 'crash') expect(data.seeds, game.code).toBeNull();
       else expect(data.seeds.serverSeedHash, game.code).toMatch(/^[a-f0-9]{64}$/);
       expect(data.maxWin, game.code).toBe(100_000_000);
-      // The page's script is the family's: it must exist.
-      const script = `${title?.family}.js`;
-      if (!existsSync(join(ASSETS, script))) {
-        const why = `no page script assets/${script}`;
+      // The page's module is the family's (a Vite entry, vite.games.config.ts): it must exist.
+      const script = `${title?.family}`;
+      if (!['ts', 'js'].some((ext) => existsSync(join(PAGES, `${script}.${ext}`)))) {
+        const why = `no page module pages/${script}`;
         unplayable.set(why, [...(unplayable.get(why) ?? []), game.name]);
       }
     }

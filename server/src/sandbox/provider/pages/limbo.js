@@ -1,0 +1,212 @@
+/*
+ * Limbo: choose a target multiplier and play; the server draws the result (outcome.result) with
+ * P(result >= target) = rtp / target, and the page counts up to it. A result at or above the target pays the
+ * bet times the target. Chance and pay are computed from Game.rules (rtp, maxTarget).
+ */
+import './kit/common.js';
+import './styles/originals.css';
+
+(() => {
+  const G = window.Game;
+  if (!G) return;
+  const { el, t, money } = G;
+  const R = G.rules;
+  G.addStrings(
+    {
+      lbPlay: 'Play',
+      lbTarget: 'Target multiplier',
+      lbChance: 'Win chance',
+      lbPayout: 'Win on hit',
+      lbMultiplier: 'Multiplier',
+      lbWon: '{result}× — you win {amount}',
+      lbLost: '{result}× — under your {target}×',
+      lbPickTarget: 'Set a target, then play',
+      lbInvalid: 'Target from 1.01× to {max}×',
+      lbHistory: 'Last results',
+      lbRule1: 'Set a target multiplier from 1.01× to {max}× and your bet, then press Play.',
+      lbRule2:
+        'The game draws a result multiplier. If it reaches your target or more, you win your bet times the target; otherwise the bet is lost.',
+      lbRule3: 'The chance of reaching a target is {rtp}% divided by the target (2× wins {two}% of the time).',
+      lbExamples: 'Examples',
+    },
+    {
+      lbPlay: 'Chơi',
+      lbTarget: 'Hệ số mục tiêu',
+      lbChance: 'Tỷ lệ thắng',
+      lbPayout: 'Tiền thắng',
+      lbMultiplier: 'Hệ số',
+      lbWon: '{result}× — bạn thắng {amount}',
+      lbLost: '{result}× — thấp hơn mục tiêu {target}×',
+      lbPickTarget: 'Đặt mục tiêu rồi bấm Chơi',
+      lbInvalid: 'Mục tiêu từ 1,01× đến {max}×',
+      lbHistory: 'Kết quả gần đây',
+      lbRule1: 'Đặt hệ số mục tiêu từ 1,01× đến {max}× và mức cược, rồi bấm Chơi.',
+      lbRule2:
+        'Trò chơi rút một hệ số kết quả. Nếu đạt mục tiêu trở lên, bạn thắng tiền cược nhân mục tiêu; nếu không, mất tiền cược.',
+      lbRule3: 'Xác suất đạt mục tiêu bằng {rtp}% chia cho mục tiêu (2× thắng {two}% số lần).',
+      lbExamples: 'Ví dụ',
+    },
+  );
+  if (!R) return;
+  const [c1, c2, c3] = R.theme.colors;
+  document.body.style.setProperty('--og-bg1', c1);
+  document.body.style.setProperty('--og-bg2', c2);
+  document.body.style.setProperty('--og-accent', c3);
+
+  const MIN = 1.01;
+  const clamp = (x) => Math.min(R.maxTarget, Math.max(MIN, Math.round(x * 100) / 100));
+  const chanceOf = (target) => (R.rtp / target) * 100;
+  const fmtPct = (p) => (p >= 10 ? p.toFixed(2) : p.toPrecision(3));
+  let target = clamp(Number(G.store.get('limbo:target', 2)) || 2);
+
+  const value = el('div', { class: 'lb-value', 'aria-live': 'polite', text: '1.00×' });
+  const screen = el('div', { class: 'lb-screen' }, value);
+  const history = el('div', { class: 'og-history', 'aria-label': t('lbHistory') });
+  const input = el('input', {
+    type: 'number',
+    inputmode: 'decimal',
+    min: MIN,
+    max: R.maxTarget,
+    step: '0.01',
+    value: target.toFixed(2),
+    'aria-label': t('lbTarget'),
+  });
+  const quick = el('div', { class: 'lb-quick' });
+  for (const q of [1.5, 2, 5, 10, 100]) {
+    const b = el('button', { type: 'button', text: `${q}×` });
+    b.addEventListener('click', () => setTarget(q));
+    quick.append(b);
+  }
+  const half = el('button', { type: 'button', text: '÷2', 'aria-label': '÷2' });
+  const double = el('button', { type: 'button', text: '×2', 'aria-label': '×2' });
+  half.addEventListener('click', () => setTarget(target / 2));
+  double.addEventListener('click', () => setTarget(target * 2));
+  quick.append(half, double);
+  const chance = el('b');
+  const payout = el('b');
+  const stakeShown = el('b');
+  const stats = el(
+    'div',
+    { class: 'og-stats' },
+    el('div', { class: 'og-stat' }, el('small', { text: t('lbChance') }), chance),
+    el('div', { class: 'og-stat' }, el('small', { text: t('lbPayout') }), payout),
+    el('div', { class: 'og-stat' }, el('small', { text: t('bet') }), stakeShown),
+  );
+  const status = el('div', { class: 'og-status', 'aria-live': 'polite', text: t('lbPickTarget') });
+  const stepper = G.stakeStepper({
+    values: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000],
+    initial: 10,
+    onChange: paint,
+  });
+  const play = el('button', { type: 'button', class: 'g-btn og-main', text: t('lbPlay') });
+  G.stage.append(
+    screen,
+    history,
+    el(
+      'div',
+      { class: 'og-panel' },
+      el('label', { class: 'og-field' }, el('span', { text: t('lbTarget') }), input),
+      quick,
+    ),
+    stats,
+    status,
+    el('div', { class: 'og-row' }, stepper.node, play),
+  );
+
+  function setTarget(x) {
+    if (G.busy) return;
+    target = clamp(x);
+    input.value = target.toFixed(2);
+    G.store.set('limbo:target', target);
+    G.sound.play('click');
+    paint();
+  }
+  input.addEventListener('change', () => {
+    const x = Number(input.value);
+    if (!Number.isFinite(x) || x < MIN || x > R.maxTarget) G.toast(t('lbInvalid', { max: R.maxTarget }), 'error');
+    setTarget(Number.isFinite(x) ? x : 2);
+  });
+  function paint() {
+    chance.textContent = `${fmtPct(chanceOf(target))}%`;
+    payout.textContent = money(Math.floor((stepper.value * Math.round(target * 100)) / 100));
+    stakeShown.textContent = money(stepper.value);
+  }
+  G.onLock((locked) => {
+    stepper.setDisabled(locked);
+    play.disabled = locked;
+    input.disabled = locked;
+    for (const b of quick.children) b.disabled = locked;
+  });
+
+  /** Counts the screen up to the server's result (exponential, as the multiplier grows). */
+  function countTo(result) {
+    const length = G.reducedMotion() ? 0 : Math.min(900, 350 + Math.log(result) * 120);
+    return new Promise((resolve) => {
+      if (length <= 0) {
+        value.textContent = `${result.toFixed(2)}×`;
+        resolve();
+        return;
+      }
+      const start = performance.now();
+      function frame(now) {
+        const p = Math.min(1, (now - start) / length);
+        const eased = 1 - (1 - p) ** 3;
+        const shown = p < 1 ? Math.exp(Math.log(result) * eased) : result;
+        value.textContent = `${(Math.floor(shown * 100) / 100).toFixed(2)}×`;
+        if (p < 1) requestAnimationFrame(frame);
+        else resolve();
+      }
+      requestAnimationFrame(frame);
+    });
+  }
+
+  play.addEventListener('click', async () => {
+    const answer = await G.play({ stake: stepper.value, target });
+    if (!answer) return;
+    const o = answer.outcome;
+    value.className = 'lb-value';
+    status.className = 'og-status';
+    status.textContent = '';
+    G.sound.play('launch');
+    await countTo(o.result);
+    value.classList.add(o.won ? 'won' : 'lost');
+    status.classList.toggle('lost', !o.won);
+    status.textContent = o.won
+      ? t('lbWon', { result: o.result.toFixed(2), amount: money(answer.win) })
+      : t('lbLost', { result: o.result.toFixed(2), target: o.target.toFixed(2) });
+    history.prepend(el('span', { class: o.won ? 'won' : '', text: `${o.result.toFixed(2)}×` }));
+    while (history.children.length > 12) history.lastChild.remove();
+    G.sound.play(o.won ? 'win' : 'lose');
+    G.finishRound(answer);
+  });
+  paint();
+
+  G.setInfo(() => {
+    const rtp = (R.rtp * 100).toFixed(2);
+    G.openSheet(
+      t('rules'),
+      el(
+        'div',
+        {},
+        el(
+          'ul',
+          {},
+          el('li', { text: t('lbRule1', { max: R.maxTarget }) }),
+          el('li', { text: t('lbRule2') }),
+          el('li', { text: t('lbRule3', { rtp, two: fmtPct(chanceOf(2)) }) }),
+        ),
+        el('h3', { text: t('lbExamples') }),
+        el(
+          'div',
+          { class: 'og-table' },
+          [1.5, 2, 5, 10, 100, R.maxTarget].map((m) =>
+            el('span', {}, el('b', { text: `${m}×` }), ` ${fmtPct(chanceOf(m))}%`),
+          ),
+        ),
+        el('p', {}, el('strong', { text: `${t('rtp')}: ${rtp}%` })),
+        el('p', { class: 'og-note', text: t('stakeRange', { min: money(G.MIN_STAKE), max: money(G.MAX_STAKE) }) }),
+        el('p', { class: 'og-note', text: t('fair') }),
+      ),
+    );
+  });
+})();
