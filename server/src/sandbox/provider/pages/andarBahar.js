@@ -1,5 +1,5 @@
 /* Andar Bahar: the joker, then cards to Andar and Bahar until one matches; rules from Game.rules. */
-import './kit/common.js';
+import './kit/game';
 import './kit/tablekit.js';
 
 (() => {

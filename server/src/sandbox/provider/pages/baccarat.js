@@ -3,7 +3,7 @@
  * Banker Pair (several bets in one hand) and deals; the server deals the whole hand at once and this page lays
  * the cards out one by one, face up, in table order, then marks each bet won, returned or lost.
  */
-import './kit/common.js';
+import './kit/game';
 
 (() => {
   const G = window.Game;

@@ -4,7 +4,7 @@
  * sit side by side, the one being played marked; each further stake is taken by the server before its
  * card is dealt.
  */
-import './kit/common.js';
+import './kit/game';
 import './kit/tablekit.js';
 
 (() => {

@@ -3,7 +3,7 @@
  * is rtp x 2^coins rounded down to the hundredth (the server's coinFlipPays, recomputed from Game.rules).
  * The coins spin and land on the server's flips (outcome.flips). Faces are drawn in SVG.
  */
-import './kit/common.js';
+import './kit/game';
 import './styles/originals.css';
 
 (() => {

@@ -1,5 +1,5 @@
 /* Color Game, the perya dice game: three colour dice; bets on colours from Game.rules.bets. */
-import './kit/common.js';
+import './kit/game';
 import './kit/tablekit.js';
 
 (() => {

@@ -6,7 +6,7 @@
  * from the server's times, corrected by serverNow. Cash out sends no multiplier: the server takes its own
  * clock at receipt and pays stake x m(now) if the rocket is still flying.
  */
-import './kit/common.js';
+import './kit/game';
 
 (() => {
   const G = window.Game;

@@ -1,5 +1,5 @@
 /* Poker against the dealer: Caribbean Stud, Three Card Poker, Casino Hold'em (see games/dealerPoker.ts). */
-import './kit/common.js';
+import './kit/game';
 import './kit/tablekit.js';
 
 (() => {

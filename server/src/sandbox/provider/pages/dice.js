@@ -3,7 +3,7 @@
  * roll under or over the line; the pay is rtp / chance rounded down to the hundredth (the server's dicePays,
  * recomputed here from Game.rules). The marker slides to the server's roll (outcome.roll).
  */
-import './kit/common.js';
+import './kit/game';
 import './styles/originals.css';
 
 (() => {

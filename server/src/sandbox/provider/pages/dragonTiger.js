@@ -1,5 +1,5 @@
 /* Dragon Tiger: one card each, the higher wins; bets from Game.rules (see games/dragonTiger.ts). */
-import './kit/common.js';
+import './kit/game';
 import './kit/tablekit.js';
 
 (() => {

@@ -1,5 +1,5 @@
 /* Fan Tan: a heap of beads counted off by fours; Fan, Nim and Kwok bets from Game.rules.bets. */
-import './kit/common.js';
+import './kit/game';
 import './kit/tablekit.js';
 
 (() => {

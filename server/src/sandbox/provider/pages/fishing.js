@@ -9,7 +9,7 @@
  * flight at a time: the next waits until the server settled the last. The other players at the pond are
  * drawn as cannons around it (masked nicknames, their levels, their shots and catches).
  */
-import './kit/common.js';
+import './kit/game';
 import './styles/fishing.css';
 
 (() => {

@@ -1,5 +1,5 @@
 /* Hi-Lo: guess whether the next card is higher or lower, cash out when you like (see games/hiLo.ts). */
-import './kit/common.js';
+import './kit/game';
 import './kit/tablekit.js';
 
 (() => {

@@ -2,7 +2,7 @@
  * Keno: a board of Game.rules.numbers numbers; pick 1 to 10, play, and the server's draw (outcome.drawn) is
  * revealed ball by ball; hits light up and the paytable row for the picks (from Game.rules) shows the pay.
  */
-import './kit/common.js';
+import './kit/game';
 import './styles/keno.css';
 
 (() => {

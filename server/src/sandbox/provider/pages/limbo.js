@@ -3,7 +3,7 @@
  * P(result >= target) = rtp / target, and the page counts up to it. A result at or above the target pays the
  * bet times the target. Chance and pay are computed from Game.rules (rtp, maxTarget).
  */
-import './kit/common.js';
+import './kit/game';
 import './styles/originals.css';
 
 (() => {

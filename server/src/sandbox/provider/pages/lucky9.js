@@ -1,5 +1,5 @@
 /* Lucky 9: Player and Banker hands on a fiesta felt, bets from Game.rules (see games/lucky9.ts). */
-import './kit/common.js';
+import './kit/game';
 import './kit/tablekit.js';
 
 (() => {

@@ -2,7 +2,7 @@
  * Mines: a 5x5 field (stepped round). Bet and the mine count open the round (the server has drawn the mines);
  * each tap reveals one tile through Game.act; cash out any time. Multipliers come from Game.rules.
  */
-import './kit/common.js';
+import './kit/game';
 import './styles/mines.css';
 
 (() => {

@@ -1,5 +1,5 @@
 /* The perya money wheel: segments and pays from Game.rules (see games/moneyWheel.ts). */
-import './kit/common.js';
+import './kit/game';
 import './kit/tablekit.js';
 
 (() => {

@@ -2,7 +2,7 @@
  * Plinko: pegs, buckets and multipliers drawn from Game.rules.tables for the chosen rows and risk; the ball
  * follows the path the server drew (outcome.path: 0 left, 1 right at each row) into its bucket.
  */
-import './kit/common.js';
+import './kit/game';
 import './styles/plinko.css';
 
 (() => {

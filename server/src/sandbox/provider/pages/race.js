@@ -3,7 +3,7 @@
  * finishing order the server drew (outcome.order, winner first). Each runner's finishing time follows its
  * place, so the animation ends exactly in the server's order.
  */
-import './kit/common.js';
+import './kit/game';
 import './styles/race.css';
 
 (() => {

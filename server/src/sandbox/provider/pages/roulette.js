@@ -6,7 +6,7 @@
  * number places the bet of that type anchored at it (the bets and their pays are Game.rules.bets, see
  * games/roulette.ts).
  */
-import './kit/common.js';
+import './kit/game';
 import './kit/tablekit.js';
 
 (() => {

@@ -3,7 +3,7 @@
  * price) lie under a foil drawn on one canvas; scratch it by dragging (or tap a panel, or "Reveal all").
  * Three matching amounts win that amount; the page only reveals what the server already drew.
  */
-import './kit/common.js';
+import './kit/game';
 import './styles/scratch.css';
 
 (() => {

@@ -1,5 +1,5 @@
 /* Sic bo: three dice; Small/Big, totals, singles, doubles, triples, combinations from Game.rules.bets. */
-import './kit/common.js';
+import './kit/game';
 import './kit/tablekit.js';
 
 (() => {

@@ -4,7 +4,7 @@
  * object the server pays from — and only shows the server's result: the reels stop on outcome.base, free
  * spins play out as a sequence, the bonus reveals the prizes the server drew.
  */
-import './kit/common.js';
+import './kit/game';
 import './art/slot-symbols.js';
 import './styles/slot.css';
 

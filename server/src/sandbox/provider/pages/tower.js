@@ -3,7 +3,7 @@
  * every floor's traps); each door picked goes through Game.act; a safe door climbs a floor, a trap ends the
  * round; cash out any time. Multipliers come from Game.rules.multipliers (hundredths, by difficulty and floor).
  */
-import './kit/common.js';
+import './kit/game';
 import './styles/originals.css';
 
 (() => {

@@ -1,5 +1,5 @@
 /* Video poker: deal, hold, draw; the paytable comes from Game.rules (see games/videoPoker.ts). */
-import './kit/common.js';
+import './kit/game';
 import './kit/tablekit.js';
 
 (() => {

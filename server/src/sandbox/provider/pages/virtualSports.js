@@ -3,7 +3,7 @@
  * Game.rules.odds (hundredths), then the server's match (outcome.goals: minute and side) plays out minute by
  * minute on a drawn pitch with a live score and a goal feed. The final score decides the market.
  */
-import './kit/common.js';
+import './kit/game';
 import './styles/virtualSports.css';
 
 (() => {

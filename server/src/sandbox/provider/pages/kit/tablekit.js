@@ -5,7 +5,7 @@
  * here), the chip tray, the result stage, a history strip and the "How to play" sheet, and plays rounds
  * through Game.play. A family page supplies its spots, its result drawing and its rule lines.
  */
-import './common.js';
+import './common';
 import '../styles/tables.css';
 
 (() => {

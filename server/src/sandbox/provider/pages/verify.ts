@@ -4,11 +4,16 @@
  * shows it in Vietnamese.
  */
 import './styles/games.css';
+import type { z } from 'zod';
+import type { verifyRound } from '../../../../../shared/contract/provably-fair';
+
+/** GET /api/provider/verify's envelope: its data is the contract's. */
+type Envelope = { success: boolean; msg?: string; data: z.infer<typeof verifyRound.data> };
 
 (() => {
   const query = new URLSearchParams(location.search);
   const vi = (query.get('lang') || navigator.language || '').toLowerCase().startsWith('vi');
-  const STRINGS = {
+  const STRINGS: Record<'en' | 'vi', Record<string, string>> = {
     en: {
       'verify.title': 'Verify a round',
       'verify.intro':
@@ -51,13 +56,13 @@ import './styles/games.css';
     },
   };
   const strings = vi ? STRINGS.vi : STRINGS.en;
-  const t = (key) => strings[key] || STRINGS.en[key] || key;
+  const t = (key: string) => strings[key] || STRINGS.en[key] || key;
   document.documentElement.lang = vi ? 'vi' : 'en';
-  for (const node of document.querySelectorAll('[data-t]')) node.textContent = t(node.dataset.t);
+  for (const node of document.querySelectorAll<HTMLElement>('[data-t]')) node.textContent = t(node.dataset.t ?? '');
 
-  const out = document.getElementById('verify-result');
-  const money = (centavos) => `₱${(centavos / 100).toFixed(2)}`;
-  function line(label, value, cls) {
+  const out = document.getElementById('verify-result') as HTMLElement;
+  const money = (centavos: number) => `₱${(centavos / 100).toFixed(2)}`;
+  function line(label: string, value: unknown, cls?: string) {
     const p = document.createElement('p');
     const strong = document.createElement('strong');
     strong.textContent = `${label}: `;
@@ -66,12 +71,12 @@ import './styles/games.css';
     return p;
   }
 
-  async function check(params) {
+  async function check(params: Record<string, string>) {
     out.replaceChildren();
     const response = await fetch(`/api/provider/verify?${new URLSearchParams(params)}`, {
       headers: { language: vi ? 'vi-VN' : 'en-US' },
     });
-    const body = await response.json().catch(() => null);
+    const body = (await response.json().catch(() => null)) as Envelope | null;
     if (!body?.success) {
       out.append(line(t('failed'), body?.msg || response.status, 'verify-bad'));
       return;
@@ -94,22 +99,23 @@ import './styles/games.css';
     out.append(pre);
   }
 
-  const byRound = document.getElementById('by-round');
+  const byRound = document.getElementById('by-round') as HTMLFormElement;
+  const field = (form: HTMLFormElement, name: string) => form.elements.namedItem(name) as HTMLInputElement;
   byRound.addEventListener('submit', (event) => {
     event.preventDefault();
-    check({ roundId: byRound.roundId.value.trim() });
+    check({ roundId: field(byRound, 'roundId').value.trim() });
   });
-  const bySeeds = document.getElementById('by-seeds');
+  const bySeeds = document.getElementById('by-seeds') as HTMLFormElement;
   bySeeds.addEventListener('submit', (event) => {
     event.preventDefault();
-    const fields = {};
+    const fields: Record<string, string> = {};
     for (const name of ['title', 'serverSeed', 'clientSeed', 'nonce', 'params', 'actions'])
-      fields[name] = bySeeds[name].value.trim();
+      fields[name] = field(bySeeds, name).value.trim();
     check(fields);
   });
   const roundId = query.get('roundId');
   if (roundId) {
-    byRound.roundId.value = roundId;
+    field(byRound, 'roundId').value = roundId;
     check({ roundId });
   }
 })();
