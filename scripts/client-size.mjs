@@ -2,11 +2,15 @@
 // first screen: the entry script of index.html and every chunk it imports statically, recursively), then
 // for each lazy route the chunks it needs on top of that first load (its page chunk and that chunk's
 // static imports, from dist/client/route-chunks.json, written by scripts/lib/vite-route-chunks.mjs),
-// then the other chunks loaded on demand (overlays, the socket, vi-VN, the back office).
-// Usage: node scripts/client-size.mjs [--no-build]   (target: first load at most 150 KB)
+// then the other chunks loaded on demand (overlays, the socket, vi-VN, the back office); then each game
+// page of the demo provider (dist/games, a separate build: its entry, the kit chunks it imports and their
+// CSS) against its budget (scripts/lib/game-page-budgets.mjs).
+// Usage: node scripts/client-size.mjs [--no-build]   (targets: first load at most 150 KB, every game page
+// within its budget)
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { gamePageSizes } from './lib/game-page-budgets.mjs';
 
 const root = join(import.meta.dirname, '..');
 const dist = join(root, 'dist', 'client');
@@ -17,6 +21,7 @@ if (!process.argv.includes('--no-build')) {
   await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
   // Rebuilt too so dist/client stays whole; the back office is a separate build the player never loads.
   await build({ configFile: join(root, 'client', 'backoffice', 'vite.config.ts'), logLevel: 'warn' });
+  await build({ configFile: join(root, 'vite.games.config.ts'), logLevel: 'warn' });
 }
 const manifestFile = join(dist, 'route-chunks.json');
 if (!existsSync(join(dist, 'index.html')) || !existsSync(manifestFile)) {
@@ -74,10 +79,26 @@ const later = readdirSync(join(dist, 'assets'))
 console.log(`\nOther chunks loaded on demand (${later.length}: overlays, socket, vi-VN, back office), largest first:`);
 for (const { file, size } of later.slice(0, 12)) console.log(`${kb(size).padStart(9)}  assets/${file}`);
 
+const games = gamePageSizes(join(root, 'dist', 'games'));
+const gamesOk = games.every((g) => g.total <= g.budget);
+const gamesTable = table(
+  ['game page', 'gzip JS', 'gzip CSS', 'total', 'budget'],
+  games.map((g) => [
+    g.entry,
+    kb(g.js),
+    kb(g.css),
+    kb(g.total),
+    `${kb(g.budget)} ${g.total <= g.budget ? 'PASS' : 'FAIL'}`,
+  ]),
+  [1, 2, 3],
+);
+console.log('\nEach game page (dist/games: its entry, the kit chunks it imports, their CSS), gzip -9:\n');
+console.log(gamesTable);
+
 // The bench prints this beside its own figures.
 mkdirSync(join(root, 'dist', 'reports'), { recursive: true });
 writeFileSync(
   join(root, 'dist', 'reports', 'client-size.txt'),
-  `gzip -9, ${new Date().toISOString()}:\n\n${summary}\n`,
+  `gzip -9, ${new Date().toISOString()}:\n\n${summary}\n\n${gamesTable}\n`,
 );
-process.exit(ok ? 0 : 1);
+process.exit(ok && gamesOk ? 0 : 1);
