@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baccarat, baccaratBets, dealBaccarat } from './baccarat';
+import { type BaccaratHand, baccarat, baccaratBets, baccaratOdds, dealBaccarat } from './baccarat';
 import { describePoints } from './points';
 import { expectRejects, expectReplay, oneShotOf, scripted, seededRng } from './test-rng';
 
@@ -10,7 +10,32 @@ describe('baccarat family', () => {
     expect(bets.player?.rtp).toBeCloseTo(0.98765, 5);
     expect(bets.tie?.rtp).toBeCloseTo(0.8564, 5);
     expect(bets.playerPair?.rtp).toBeCloseTo((12 * 31) / 415, 10);
-    for (const config of Object.values(baccarat.configs)) expect(baccarat.create(config).rtp).toBe(bets.banker?.rtp);
+    for (const config of Object.values(baccarat.configs)) {
+      const engine = baccarat.create(config);
+      expect(engine.rtp).toBe((engine.rules as { bets: typeof bets }).bets.banker?.rtp);
+    }
+  });
+
+  it('prices each table its own way: commission, No Commission (1:2 on a six) and Tie 9:1', () => {
+    const rules = (config: string) =>
+      baccarat.create(baccarat.configs[config] as (typeof baccarat.configs)[string]).rules as {
+        bets: Record<string, { pays: number; rtp: number }>;
+        bankerSixPays: number | null;
+      };
+    // The published 8-deck house edges: commission Banker 1.06%, No Commission Banker 1.46%, Tie 8:1
+    // 14.36%, Tie 9:1 4.84% (Wizard of Odds, "Baccarat").
+    expect(rules('classic').bets.banker).toMatchObject({ pays: 0.95 });
+    expect(rules('classic').bankerSixPays).toBeNull();
+    expect(rules('speed').bets.banker).toMatchObject({ pays: 1 });
+    expect(rules('speed').bets.banker?.rtp).toBeCloseTo(0.98542, 5);
+    expect(rules('speed').bankerSixPays).toBe(0.5);
+    expect(rules('speed').bets.tie).toEqual(rules('classic').bets.tie);
+    expect(rules('squeeze').bets.tie?.pays).toBe(9);
+    expect(rules('squeeze').bets.tie?.rtp).toBeCloseTo(0.95156, 5);
+    expect(rules('squeeze').bets.banker).toEqual(rules('classic').bets.banker);
+    const sixes = baccaratOdds(8);
+    // a Banker win on 6 is about 5.4% of hands: what No Commission keeps back
+    expect(sixes.bankerSix).toBeCloseTo(0.0539, 3);
   });
 
   it('deals a natural 8 without third cards and pays every bet on it', () => {
@@ -24,18 +49,40 @@ describe('baccarat family', () => {
     expect(engine.stakeOf(params)).toBe(1700);
   });
 
-  it('pushes Player and Banker on a tie, pays the tie 8:1 and the banker 0.95:1 floored', () => {
-    const engine = oneShotOf(baccarat, 'speed');
-    const params = engine.params.parse({ bets: { player: 300, banker: 150, tie: 100 } });
-    const first = (winner: string) => {
-      for (let seed = 0; ; seed++) {
-        const round = engine.play(seededRng(seed), params);
-        if ((round.outcome as { winner: string }).winner === winner) return round;
-      }
-    };
-    expect(first('tie').win).toBe(300 + 150 + 900);
-    expect(first('banker').win).toBe(150 + 142);
-    expect(first('player').win).toBe(600);
+  /** The first seeded hand of one config that `wanted` accepts, played with these bets. */
+  const first = (config: string, bets: Record<string, number>, wanted: (hand: BaccaratHand) => boolean) => {
+    const engine = oneShotOf(baccarat, config);
+    const params = engine.params.parse({ bets });
+    for (let seed = 0; ; seed++) {
+      const round = engine.play(seededRng(seed), params);
+      if (wanted(round.outcome as BaccaratHand)) return round;
+    }
+  };
+  const won = (winner: string) => (hand: BaccaratHand) => hand.winner === winner;
+
+  it('pushes Player and Banker on a tie, pays the tie 8:1 and the banker 0.95:1 floored (classic)', () => {
+    const bets = { player: 300, banker: 150, tie: 100 };
+    expect(first('classic', bets, won('tie')).win).toBe(300 + 150 + 900);
+    expect(first('classic', bets, won('banker')).win).toBe(150 + 142);
+    expect(first('classic', bets, won('player')).win).toBe(600);
+    // the commission table pays its 0.95:1 on a six as on any Banker win
+    expect(first('classic', bets, (h) => h.winner === 'banker' && h.bankerTotal === 6).win).toBe(150 + 142);
+  });
+
+  it('pays Banker 1:1 without commission, and 1:2 on a winning six (speed: No Commission)', () => {
+    const bets = { player: 300, banker: 200, tie: 100 };
+    const six = (h: BaccaratHand) => h.winner === 'banker' && h.bankerTotal === 6;
+    expect(first('speed', bets, (h) => h.winner === 'banker' && h.bankerTotal !== 6).win).toBe(400);
+    expect(first('speed', bets, six).win).toBe(200 + 100);
+    expect(first('speed', bets, six).outcome).toMatchObject({ returns: { banker: 300, player: 0, tie: 0 } });
+    expect(first('speed', bets, won('tie')).win).toBe(300 + 200 + 900);
+    expect(first('speed', bets, won('player')).win).toBe(600);
+  });
+
+  it('pays the Tie 9:1 and keeps the commission (squeeze)', () => {
+    const bets = { player: 300, banker: 150, tie: 100 };
+    expect(first('squeeze', bets, won('tie')).win).toBe(300 + 150 + 1000);
+    expect(first('squeeze', bets, won('banker')).win).toBe(150 + 142);
   });
 
   it('replays a round from a seed', () => {

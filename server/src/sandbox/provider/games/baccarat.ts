@@ -7,7 +7,10 @@ import { type BetSpec, chipTable, LOSE, PUSH, WIN } from './table';
 /**
  * Baccarat (punto banco) from a freshly shuffled shoe each round, with the standard third-card rules.
  * Pays: Player 1:1, Banker 0.95:1, Tie 8:1 (Player and Banker push on a tie), Player Pair and Banker Pair
- * (the side's first two cards of one rank) 11:1. Configurations differ in pace and look, not in maths.
+ * (the side's first two cards of one rank) 11:1. The configurations are the real tables' variants, each
+ * with a paytable of its own (issue 28): `classic` the commission game above; `speed` No Commission (a
+ * Banker win pays 1:1, except a Banker win on a total of 6, which pays 1:2); `squeeze` the commission game
+ * with the Tie at 9:1. Pace and look come on top.
  */
 export const BACCARAT_BETS = ['player', 'banker', 'tie'] as const;
 export type BaccaratBet = (typeof BACCARAT_BETS)[number];
@@ -45,10 +48,16 @@ export function baccaratReturn(bet: BaccaratBet, stake: number, hand: BaccaratHa
   return bet === 'banker' ? stake + Math.floor((stake * 95) / 100) : stake * 2;
 }
 
-/** Exact chances of Player win, Banker win and Tie from a fresh shoe of `decks` decks. */
+/**
+ * Exact chances of Player win, Banker win and Tie from a fresh shoe of `decks` decks, and of a Banker win
+ * on a total of 6 (`bankerSix`, part of `banker`: the hand No Commission pays 1:2).
+ */
 export function baccaratOdds(decks: number) {
-  const odds = { player: 0, banker: 0, tie: 0 };
-  for (const end of pointEnds(decks, BACCARAT_DRAWS)) odds[end.winner] += end.p;
+  const odds = { player: 0, banker: 0, tie: 0, bankerSix: 0 };
+  for (const end of pointEnds(decks, BACCARAT_DRAWS)) {
+    odds[end.winner] += end.p;
+    if (end.winner === 'banker' && end.bankerTotal === 6) odds.bankerSix += end.p;
+  }
   return odds;
 }
 
@@ -57,19 +66,42 @@ export interface BaccaratConfig {
   /** How the page deals: at table pace, fast, or squeezing the cards open. */
   pace: 'table' | 'speed' | 'squeeze';
   theme: string;
+  /** What a Banker win pays to one: 0.95 (the 5% commission) or 1 (No Commission). */
+  bankerPays: number;
+  /** No Commission's exception: what a Banker win on a total of 6 pays to one instead (0.5 = 1:2). */
+  bankerSixPays?: number;
+  /** What a Tie pays to one: 8 on most tables, 9 on some. */
+  tiePays: number;
 }
+
+/** The table's paytable: what Banker, its win on a six, and Tie pay to one (the rest is fixed). */
+export type BaccaratPays = Pick<BaccaratConfig, 'bankerPays' | 'bankerSixPays' | 'tiePays'>;
+
+/** The commission game: Banker 0.95:1, Tie 8:1. */
+export const COMMISSION: BaccaratPays = { bankerPays: 0.95, tiePays: 8 };
+
+/** What a Banker win pays to one on this hand: the six's exception when the table has one. */
+const bankerWinPays = (pays: BaccaratPays, bankerTotal: number) =>
+  pays.bankerSixPays !== undefined && bankerTotal === 6 ? pays.bankerSixPays : pays.bankerPays;
 
 const oddsByDecks = new Map<number, ReturnType<typeof baccaratOdds>>();
 
-/** The bets and their exact returns for a shoe of `decks` decks (the enumeration runs once per shoe size). */
-export function baccaratBets(decks: number): Record<string, BetSpec> {
+/**
+ * The bets and their exact returns for a shoe of `decks` decks and a paytable (the enumeration runs once
+ * per shoe size). With a six's exception, `banker.pays` is the usual pay and the rules say the exception.
+ */
+export function baccaratBets(decks: number, pays: BaccaratPays = COMMISSION): Record<string, BetSpec> {
   const o = oddsByDecks.get(decks) ?? baccaratOdds(decks);
   oddsByDecks.set(decks, o);
   const pair = (4 * decks - 1) / (52 * decks - 1);
+  const six = pays.bankerSixPays ?? pays.bankerPays;
   return {
     player: { pays: 1, rtp: 2 * o.player + o.tie },
-    banker: { pays: 0.95, rtp: 1.95 * o.banker + o.tie },
-    tie: { pays: 8, rtp: 9 * o.tie },
+    banker: {
+      pays: pays.bankerPays,
+      rtp: (1 + pays.bankerPays) * (o.banker - o.bankerSix) + (1 + six) * o.bankerSix + o.tie,
+    },
+    tie: { pays: pays.tiePays, rtp: (1 + pays.tiePays) * o.tie },
     playerPair: { pays: 11, rtp: 12 * pair },
     bankerPair: { pays: 11, rtp: 12 * pair },
   };
@@ -80,14 +112,21 @@ const isPair = (cards: Card[]) => rankOf(cards[0] as Card) === rankOf(cards[1] a
 export const baccarat: EngineFamily<BaccaratConfig> = {
   key: 'baccarat',
   configs: {
-    classic: { decks: 8, pace: 'table', theme: 'royal' },
-    speed: { decks: 8, pace: 'speed', theme: 'neon' },
-    squeeze: { decks: 8, pace: 'squeeze', theme: 'jade' },
+    classic: { decks: 8, pace: 'table', theme: 'royal', ...COMMISSION },
+    speed: { decks: 8, pace: 'speed', theme: 'neon', bankerPays: 1, bankerSixPays: 0.5, tiePays: 8 },
+    squeeze: { decks: 8, pace: 'squeeze', theme: 'jade', bankerPays: 0.95, tiePays: 9 },
   },
   create(config) {
-    const bets = baccaratBets(config.decks);
+    const bets = baccaratBets(config.decks, config);
     return chipTable<BaccaratHand>({
-      rules: { bets, decks: config.decks, pace: config.pace, theme: config.theme },
+      // bankerSixPays: null when the table has no six's exception (the page says the rule only with it)
+      rules: {
+        bets,
+        decks: config.decks,
+        pace: config.pace,
+        theme: config.theme,
+        bankerSixPays: config.bankerSixPays ?? null,
+      },
       rtp: (bets.banker as BetSpec).rtp,
       hedges: [['player', 'banker']],
       defaultBet: 'banker',
@@ -95,9 +134,9 @@ export const baccarat: EngineFamily<BaccaratConfig> = {
       factor(bet, hand) {
         if (bet === 'playerPair') return isPair(hand.player) ? WIN(11) : LOSE;
         if (bet === 'bankerPair') return isPair(hand.banker) ? WIN(11) : LOSE;
-        if (hand.winner === 'tie') return bet === 'tie' ? WIN(8) : PUSH;
+        if (hand.winner === 'tie') return bet === 'tie' ? WIN(config.tiePays) : PUSH;
         if (bet !== hand.winner) return LOSE;
-        return WIN(bet === 'banker' ? 0.95 : 1);
+        return WIN(bet === 'banker' ? bankerWinPays(config, hand.bankerTotal) : 1);
       },
       describe: describePoints,
     });
