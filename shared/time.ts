@@ -37,6 +37,38 @@ const MANILA_PARTS: Record<ManilaTextPart, Intl.DateTimeFormatOptions> = {
   timeSeconds: { hour: '2-digit', minute: '2-digit', second: '2-digit' },
 };
 const manilaFormats = new Map<string, Intl.DateTimeFormat>();
+const two = (n: number): string => String(n).padStart(2, '0');
+
+/**
+ * The two interface languages' formats, written out from the Manila wall clock (UTC+8, no daylight
+ * saving): the same text as Intl gives (time.test.ts compares them over many instants), without Intl. A
+ * page's first Intl.DateTimeFormat sets up ICU's calendar, time zone and pattern data on the main thread,
+ * 20 to 90 ms on a phone-class CPU: the deposit screen's coupon dates and the lobby's notices paid it
+ * during the first load. Other locales (and years before 1991 or after 9999) still go through Intl.
+ */
+function writtenOut(date: Date, locale: string, part: ManilaTextPart): string | undefined {
+  if (locale !== 'en-US' && locale !== 'vi-VN') return undefined;
+  const wall = new Date(date.getTime() + MANILA_OFFSET_MS);
+  const year = wall.getUTCFullYear();
+  if (year < 1991 || year > 9999) return undefined; // Manila kept summer time in 1978 and 1990
+  const [month, day, hours] = [two(wall.getUTCMonth() + 1), two(wall.getUTCDate()), wall.getUTCHours()];
+  const [minutes, seconds] = [two(wall.getUTCMinutes()), two(wall.getUTCSeconds())];
+  if (locale === 'en-US') {
+    const dayText = `${month}/${day}/${year}`;
+    const clock = `${two(hours % 12 || 12)}:${minutes}`;
+    const half = hours < 12 ? 'AM' : 'PM';
+    if (part === 'date') return dayText;
+    if (part === 'time') return `${clock} ${half}`;
+    if (part === 'timeSeconds') return `${clock}:${seconds} ${half}`;
+    return `${dayText}, ${clock} ${half}`;
+  }
+  const dayText = `${day}/${month}/${year}`;
+  const clock = `${two(hours)}:${minutes}`;
+  if (part === 'date') return dayText;
+  if (part === 'time') return clock;
+  if (part === 'timeSeconds') return `${clock}:${seconds}`;
+  return `${clock} ${dayText}`;
+}
 
 /**
  * An instant as people in Manila read it, one format per language for the player app, the back office and
@@ -46,6 +78,8 @@ const manilaFormats = new Map<string, Intl.DateTimeFormat>();
 export function manilaText(iso: string, locale: string, part: ManilaTextPart = 'dateTime'): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
+  const written = writtenOut(date, locale, part);
+  if (written !== undefined) return written;
   const key = `${locale}|${part}`;
   let format = manilaFormats.get(key);
   if (!format) {

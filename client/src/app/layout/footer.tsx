@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { LazyImage } from '../../components/lazy-image';
 import { useConfigStore } from '../../features/config/store';
 import { getProviders } from '../../features/game/api/get-providers';
 import { APP_VERSION } from '../../lib/device';
@@ -40,7 +41,7 @@ export function Footer() {
             {/* provider logos are 200x56: the size keeps their place before they load */}
             {providers.data.map((p) => (
               <li key={p.code}>
-                {p.logoUrl ? <img src={p.logoUrl} alt={p.name} width={100} height={28} loading="lazy" /> : p.name}
+                {p.logoUrl ? <LazyImage src={p.logoUrl} alt={p.name} width={100} height={28} /> : p.name}
               </li>
             ))}
           </ul>

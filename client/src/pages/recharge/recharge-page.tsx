@@ -5,10 +5,10 @@ import { Button } from '../../components/button';
 import { Modal } from '../../components/dialog';
 import { IconChat, IconWallet } from '../../components/icons';
 import { Page } from '../../components/page';
-import { EmptyState, RemoteView, SkeletonList } from '../../components/states';
+import { EmptyState, RemoteView } from '../../components/states';
 import { useAccountStore } from '../../features/account/store';
 import { getRechargeMethods } from '../../features/wallet/api/get-recharge-methods';
-import { DepositForm } from '../../features/wallet/components/deposit-form';
+import { DepositForm, DepositFormSkeleton } from '../../features/wallet/components/deposit-form';
 import { useDepositStore } from '../../features/wallet/store';
 import { type Checkout, useCheckout } from '../../features/wallet/use-checkout';
 import { appActions } from '../../lib/app-actions';
@@ -93,7 +93,7 @@ export default function RechargePage() {
       </section>
       <RemoteView
         state={methods}
-        skeleton={<SkeletonList rows={3} />}
+        skeleton={<DepositFormSkeleton />}
         isEmpty={(list) => !list.some((m) => m.enabled)}
         empty={
           <EmptyState

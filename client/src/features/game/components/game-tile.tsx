@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Game } from '../../../../../shared/contract/game';
 import { useBusy } from '../../../components/button';
 import { IconGamepad } from '../../../components/icons';
+import { LazyImage } from '../../../components/lazy-image';
 import { collectGame } from '../api/collect-game';
 import { uncollectGame } from '../api/uncollect-game';
 
@@ -80,13 +81,13 @@ export function GameTile({
       >
         <span className="game-tile__thumb">
           {game.thumbnailUrl ? (
-            <img
+            <LazyImage
               src={game.thumbnailUrl}
               alt=""
               className={game.playable ? undefined : 'game-tile__img--soon'}
               width={120}
               height={120}
-              loading={eager ? 'eager' : 'lazy'}
+              eager={eager}
               decoding="async"
             />
           ) : (
