@@ -23,6 +23,8 @@ export const POSTGRES_SERVER_TESTS = [
   // Operator accounts: sign-in, TOTP replay, lock-out, sessions, roles (issue 29 item 1).
   'server/src/domains/operator/operator.test.ts',
   'server/src/domains/ledger/ledger.test.ts',
+  // Issue 27: the statements (round trips) of the balance read and the provider bet.
+  'server/src/domains/ledger/round-trips.test.ts',
   'server/src/domains/ledger/journal-detail.test.ts',
   'server/src/domains/ledger/forfeit.test.ts',
   'server/src/domains/withdraw/withdraw.test.ts',

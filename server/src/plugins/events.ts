@@ -36,6 +36,11 @@ export interface AppEvents {
      * them; null when the move changed neither (a win); undefined when the emitter does not know.
      */
     progress?: Progress | null | undefined;
+    /**
+     * Whether the player has an inviter, when the emitter read it (a bet's launch query): false spares the
+     * inviter's turnover sync its read (domains/friend); undefined when the emitter does not know.
+     */
+    invited?: boolean | undefined;
   };
   /** A deposit reached a final or timed-out status (1 Success, 2 Failed, 3 Timeout). */
   'deposit.settled': { userId: number; orderNo: string; status: number };

@@ -389,9 +389,14 @@ export function createConfigRepo(db: Db) {
 
     // RETURNING answers the row it inserted.
     insertFbEvent: async (event: NewFbEvent) => (await insertFbEvent.get({ ...event }))!.id,
-    /** Marks the player's pending events delivered and returns them; a plain read when there are none. */
-    takeFbEvents: async (userId: number, now: () => string): Promise<FbEventRow[]> =>
-      (await hasPendingFbEvents.get({ userId }))?.pending === 1 ? takeFbEvents.all({ now: now(), userId }) : [],
+    /**
+     * Marks the player's pending events delivered and returns them; a plain read when there are none, and no
+     * statement when the caller read that there are none (`pending` false).
+     */
+    takeFbEvents: async (userId: number, now: () => string, pending?: boolean): Promise<FbEventRow[]> =>
+      (pending ?? (await hasPendingFbEvents.get({ userId }))?.pending === 1)
+        ? takeFbEvents.all({ now: now(), userId })
+        : [],
   };
 }
 

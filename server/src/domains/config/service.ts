@@ -80,8 +80,13 @@ export function createConfigService(deps: { db: Db; clock: Clock; log: FastifyBa
   }
 
   /** The player's pending pixel events, oldest first; from now on they count as delivered. */
-  async function takeFbEvents(userId: number): Promise<FbEvent[]> {
-    return (await repo.takeFbEvents(userId, () => clock.iso()))
+  /**
+   * Marks the player's pending pixel events delivered and answers them. `pending` is whether the caller saw
+   * one waiting (GET /api/balance reads it in its one statement): false answers none without a statement,
+   * as the check here would (an event queued after that read is delivered by the next one).
+   */
+  async function takeFbEvents(userId: number, pending?: boolean): Promise<FbEvent[]> {
+    return (await repo.takeFbEvents(userId, () => clock.iso(), pending))
       .sort((a, b) => a.id - b.id)
       .map((row) =>
         row.value_centavos === null

@@ -35,7 +35,9 @@ export function register(app: FastifyInstance) {
   const turnover = oncePerTurn(app, (userId) =>
     friends.syncTurnover(userId).catch(logFailure('friends: turnover', userId)),
   );
-  app.events.on('balance.moved', ({ userId }) => turnover(userId));
+  // A move whose emitter read that the player has no inviter (a bet) has no inviter's turnover to sync: no read.
+  // An inviter bound after that read is caught up by the next sync (it counts the turnover since binding).
+  app.events.on('balance.moved', ({ userId, invited }) => (invited === false ? undefined : turnover(userId)));
 
   friendRoutes(app, friends);
 }

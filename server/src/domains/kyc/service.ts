@@ -58,6 +58,13 @@ const REMINDERS = [
 /** Whether an operator's answer carries full ID numbers (kyc.idNumbers) or their last 4 characters. */
 export type IdNumbers = 'full' | 'masked';
 
+/** What a player's KYC status and restriction are decided by (the users row and the latest submission). */
+export interface RiskFacts {
+  created_at: string;
+  user_status: UserRow['status'];
+  kyc_status: KycStatus | null;
+}
+
 export const maskIdNumber = (id: string) => `${'*'.repeat(Math.max(0, id.length - 4))}${id.slice(-4)}`;
 
 /**
@@ -99,15 +106,20 @@ export function createKycService(deps: {
     return { status: current, row, user, restricted: isRestricted(user, current) };
   }
 
-  /** status() in one narrow statement: this runs on every GET /api/balance and every withdrawal. */
-  async function riskOf(userId: number): Promise<{ kycStatus: KycStatus; restricted: boolean }> {
-    const facts = await repo.riskFacts(userId);
-    if (!facts) throw new AppError(Code.SESSION_INVALID);
+  /** The KYC status and restriction from the facts they are decided by, read by the caller (or riskOf). */
+  function riskFrom(facts: RiskFacts): { kycStatus: KycStatus; restricted: boolean } {
     const kycStatus: KycStatus = facts.kyc_status ?? 'unverified';
     return {
       kycStatus,
       restricted: isRestricted({ created_at: facts.created_at, status: facts.user_status }, kycStatus),
     };
+  }
+
+  /** status() in one narrow statement: this runs on every withdrawal. */
+  async function riskOf(userId: number): Promise<{ kycStatus: KycStatus; restricted: boolean }> {
+    const facts = await repo.riskFacts(userId);
+    if (!facts) throw new AppError(Code.SESSION_INVALID);
+    return riskFrom(facts);
   }
 
   /** When each of the player's photos was uploaded, null where missing. */
@@ -252,6 +264,11 @@ export function createKycService(deps: {
 
     /** The KYC part of userRiskVO. */
     risk: riskOf,
+    /**
+     * The same from facts the caller read already: GET /api/balance reads them in its one statement
+     * (ledger `buckets`), so the rule stays here and costs no round trip.
+     */
+    riskFrom,
 
     /** Throws ACCOUNT_RESTRICTED past the deadline, KYC_REQUIRED before it, unless verified. */
     async assertMayWithdraw(userId: number) {

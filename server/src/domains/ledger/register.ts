@@ -50,9 +50,9 @@ export function register(app: FastifyInstance) {
 
   ledgerRoutes(app, ledger, {
     remarks,
-    risk: (userId, account) => app.services.withdrawals.risk(userId, account),
+    risk: (account, facts) => app.services.withdrawals.risk(account, facts),
     // Pending pixel events are delivered once, by whichever of balance and fb/event/fetch asks first.
-    fbEvents: (userId) => app.services.config.takeFbEvents(userId),
+    fbEvents: (userId, pending) => app.services.config.takeFbEvents(userId, pending),
   });
   if (app.config.opsEnabled) ledgerOpsRoutes(app, ledger);
 }

@@ -133,6 +133,45 @@ export function createLedgerRepo(db: Db) {
       .selectAll()
       .where('a.user_id', '=', param<number>('userId')),
   );
+  // GET /api/balance in one statement (one round trip on PostgreSQL, issue 27): the account and its counters
+  // beside the facts the other parts of the answer are decided from, by their own services: the player's
+  // sign-up time and status and latest KYC status (the KYC part of userRiskVO, kyc service `riskFrom`), and
+  // whether a pixel event waits (config service `takeFbEvents`). The same facts as the three reads it
+  // replaces (kyc repo riskFacts, config repo hasPendingFbEvents), read in the same statement.
+  const glance = prepareQuery(db, (b) =>
+    b
+      .selectFrom('accounts as a')
+      .innerJoin('account_counters as c', 'c.user_id', 'a.user_id')
+      .innerJoin('users as u', 'u.id', 'a.user_id')
+      .selectAll(['a', 'c'])
+      .select((e) => [
+        'u.created_at as user_created_at',
+        'u.status as user_status',
+        e
+          .selectFrom('kyc_submissions as k')
+          .select('k.status')
+          .whereRef('k.user_id', '=', 'a.user_id')
+          .orderBy('k.id', 'desc')
+          .limit(sql.lit(1))
+          .as('kyc_status'),
+        e
+          .case()
+          .when(
+            e.exists(
+              e
+                .selectFrom('fb_events as f')
+                .select(sql.lit(1).as('one'))
+                .whereRef('f.user_id', '=', 'a.user_id')
+                .where('f.delivered_at', 'is', null),
+            ),
+          )
+          .then(sql.lit(1))
+          .else(sql.lit(0))
+          .end()
+          .as('fb_pending'),
+      ])
+      .where('a.user_id', '=', param<number>('userId')),
+  );
   const change = prepareQuery(db, (b) => changeBuckets(b).returning(['user_id', 'balance', 'frozen', 'point']));
   const count = prepareQuery(db, (b) =>
     b
@@ -364,6 +403,8 @@ export function createLedgerRepo(db: Db) {
       await ensureCounters.run({ userId });
     },
     get: (userId: number): Promise<AccountRow | undefined> => get.get({ userId }),
+    /** The account with the facts the rest of GET /api/balance needs (see `glance` above); none without an account. */
+    glance: (userId: number) => glance.get({ userId }),
     /** The spendable balance alone (one primary-key read, no counters); undefined without an account. */
     balance: async (userId: number) => (await balance.get({ userId }))?.balance,
     /**

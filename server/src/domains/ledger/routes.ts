@@ -7,25 +7,26 @@ import { walletName } from '../../../../shared/wallets';
 import { route } from '../../route';
 import { JOURNAL_TYPES, journalTypeName } from './journal-types';
 import type { RemarkBook } from './remarks';
-import type { AccountRow, LedgerService } from './service';
+import type { AccountRow, BalanceFacts, LedgerService } from './service';
 
 export interface BalanceExtras {
   /** The remarks of journal rows in the player's language. */
   remarks: RemarkBook;
-  /** userRiskVO beside the ledger's buckets (KYC, restrictions). */
-  risk: (userId: number, row: AccountRow) => Promise<account.Balance['userRiskVO']>;
-  /** Pending pixel events, delivered once. */
-  fbEvents: (userId: number) => Promise<account.Balance['fbEvent']>;
+  /** userRiskVO beside the ledger's buckets (KYC, restrictions), from the facts the balance read got. */
+  risk: (row: AccountRow, facts: BalanceFacts) => Promise<account.Balance['userRiskVO']>;
+  /** Pending pixel events, delivered once; `pending` false (the balance read saw none) reads nothing more. */
+  fbEvents: (userId: number, pending: boolean) => Promise<account.Balance['fbEvent']>;
 }
 
 export function ledgerRoutes(app: FastifyInstance, ledger: LedgerService, extras: BalanceExtras) {
   route(app, account.balance, async ({ user }) => {
-    const { account: row, userAccountVO, userPointVO } = await ledger.buckets(user.id);
+    // One statement (issue 27): the buckets and the facts of the risk part and the pixel events.
+    const { account: row, facts, userAccountVO, userPointVO } = await ledger.buckets(user.id);
     return {
       userAccountVO,
       userPointVO,
-      userRiskVO: await extras.risk(user.id, row),
-      fbEvent: await extras.fbEvents(user.id),
+      userRiskVO: await extras.risk(row, facts),
+      fbEvent: await extras.fbEvents(user.id, facts.fbPending),
     };
   });
 

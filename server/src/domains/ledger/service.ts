@@ -184,13 +184,29 @@ export function createLedgerService(deps: {
       totals: await ledgerTotals(db),
       counterparties: await repo.counterparties(),
     }),
-    /** The cash buckets of GET /api/balance, in pesos. */
+    /**
+     * The cash buckets of GET /api/balance, in pesos, and the facts its other parts are decided from (the
+     * player's status, sign-up time and latest KYC status; whether a pixel event waits), read in the same
+     * one statement.
+     */
     async buckets(userId: number) {
-      const a = await account(userId);
+      let glance = await repo.glance(userId);
+      if (!glance) {
+        await account(userId);
+        glance = await repo.glance(userId);
+        if (!glance) throw new Error(`no account for user ${userId}`);
+      }
+      const { user_created_at, user_status, kyc_status, fb_pending, ...a } = glance;
       const owed = surplus(a);
       const free = await withdrawable(a);
       return {
         account: a,
+        facts: {
+          created_at: user_created_at,
+          user_status,
+          kyc_status,
+          fbPending: fb_pending === 1,
+        },
         userAccountVO: {
           allAmount: toPesos(a.balance + a.frozen),
           balance: toPesos(a.balance),
@@ -210,3 +226,5 @@ export function createLedgerService(deps: {
 
 export type LedgerService = ReturnType<typeof createLedgerService>;
 export type { AccountRow, JournalFilter };
+/** What GET /api/balance's other parts are decided from, read with the account (`buckets`). */
+export type BalanceFacts = Awaited<ReturnType<LedgerService['buckets']>>['facts'];

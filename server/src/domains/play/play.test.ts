@@ -240,6 +240,11 @@ describe('the seamless wallet (conformance)', () => {
     expect((await wallet('rollback', { transactionId: 'rb2', betTransactionId: 'nope' })).code).toBe(
       Code.TRANSACTION_UNKNOWN,
     );
+    // The bet it named arrives after it (a slow request): refused in its round's insert, nothing taken, no round.
+    expect(
+      (await wallet('bet', { sessionToken: token, transactionId: 'nope', roundId: 'r-late', amount: '5.00' })).code,
+    ).toBe(Code.ROUND_SETTLED);
+    expect(await inDb(app.db).value`SELECT COUNT(*) FROM game_rounds WHERE round_id = 'r-late'`).toBe(0);
     expect((await wallet('win', { transactionId: 'w1', roundId: 'r1', amount: '1.00', result: 'x' })).code).toBe(
       Code.ROUND_SETTLED,
     );
@@ -248,6 +253,24 @@ describe('the seamless wallet (conformance)', () => {
     expect((await wallet('rollback', { transactionId: 'rb3', betTransactionId: 'b3' })).code).toBe(Code.ROUND_SETTLED);
     expect(await balance()).toBe(90);
     expect((await app.services.ledger.account(userId)).turnover_done).toBe(1000);
+  });
+
+  it('a bet and its rollback racing: whichever lands first, the player is never charged', async () => {
+    await fund(100);
+    const token = await session();
+    for (const id of ['x1', 'x2', 'x3', 'x4']) {
+      await Promise.all([
+        wallet('bet', { sessionToken: token, transactionId: id, roundId: `r-${id}`, amount: '10.00' }),
+        wallet('rollback', { transactionId: `rb-${id}`, betTransactionId: id }),
+      ]);
+      // The rollback came first (the bet is void, then refused) or second (the bet refunded): a second one
+      // finds nothing more to give back either way.
+      const again = await wallet('rollback', { transactionId: `rb2-${id}`, betTransactionId: id });
+      expect([Code.TRANSACTION_UNKNOWN, Code.ROUND_SETTLED]).toContain(again.code);
+    }
+    expect(await balance()).toBe(100);
+    expect((await app.services.ledger.account(userId)).turnover_done).toBe(0);
+    await assertLedgerWhole(app.db);
   });
 
   it('lets only one of two bets racing for the last peso through', async () => {

@@ -43,6 +43,14 @@ export interface LaunchRow {
    * EXISTS on play_limits' primary key prefix. 1/0 on SQLite, true/false on PostgreSQL.
    */
   play_limited: number | boolean;
+  /**
+   * Whether a break of the player's is running at the instant given (responsible gaming's play_breaks), asked
+   * in the same query: only then is the break itself read, for its refusal. 1/0 on SQLite, true/false on
+   * PostgreSQL.
+   */
+  play_paused: number | boolean;
+  /** The player's inviter (users.superior_id), null for most: a bet then costs no inviter's turnover sync. */
+  superior_id: number | null;
 }
 
 /** What the rounds opened since each of three instants staked and lost (centavos; refunded rounds left out). */
@@ -160,6 +168,7 @@ export function createPlayRepo(db: Db) {
         's.revoked_at as casino_revoked_at',
         's.expires_at as casino_expires_at',
         'u.status as user_status',
+        'u.superior_id',
       ])
       // Responsible gaming's loss and wager limits (migration 0056): whether this player has one, in this
       // statement, so that a player without one costs the bet no statement more (docs/responsible-gaming.md).
@@ -169,6 +178,19 @@ export function createPlayRepo(db: Db) {
             e.selectFrom('play_limits as pl').select(sql.lit(1).as('one')).whereRef('pl.user_id', '=', 'l.user_id'),
           )
           .as('play_limited'),
+      )
+      // A running break (issue 27): in this statement too, so that a player on no break costs the bet no
+      // statement more; the break is read for its refusal only when there is one (responsible assertMayPlay).
+      .select((e) =>
+        e
+          .exists(
+            e
+              .selectFrom('play_breaks as pb')
+              .select(sql.lit(1).as('one'))
+              .whereRef('pb.user_id', '=', 'l.user_id')
+              .where((w) => w.or([w('pb.until', 'is', null), w('pb.until', '>', param<string>('now'))])),
+          )
+          .as('play_paused'),
       );
   const byLaunchHash = prepareQuery(db, (b) =>
     launchSelect(b).where('l.launch_token_hash', '=', param<string>('hash')),
@@ -232,17 +254,34 @@ export function createPlayRepo(db: Db) {
       .select('g.name as game_name')
       .$narrowType<{ status: RoundRow['status'] }>();
   const round = prepareQuery(db, (b) => roundSelect(b).where('r.round_id', '=', param<string>('roundId')));
-  const insertRound = prepareQuery(db, (b) =>
+  // A bet's round, inserted only when its round id is new and its transaction id was not rolled back before it
+  // arrived (void_bets): either refusal inserts nothing, in the one statement (issue 27: the void check was a
+  // read of its own). The values are typed on PostgreSQL, which cannot type a parameter of a select list.
+  const insertRound = prepareQuery(db, (b, engine) =>
     b
       .insertInto('game_rounds')
-      .values({
-        round_id: param<string>('roundId'),
-        user_id: param<number>('userId'),
-        game_id: param<number>('gameId'),
-        launch_id: param<number>('launchId'),
-        bet: param<number>('bet'),
-        created_at: param<string>('now'),
-      })
+      .columns(['round_id', 'user_id', 'game_id', 'launch_id', 'bet', 'created_at'])
+      .expression(
+        b
+          .selectNoFrom([
+            typedParam<string>(engine, 'roundId', 'text').as('round_id'),
+            typedParam<number>(engine, 'userId', 'integer').as('user_id'),
+            typedParam<number>(engine, 'gameId', 'integer').as('game_id'),
+            typedParam<number>(engine, 'launchId', 'integer').as('launch_id'),
+            typedParam<number>(engine, 'bet', 'bigint').as('bet'),
+            typedParam<string>(engine, 'now', 'text').as('created_at'),
+          ])
+          .where((w) =>
+            w.not(
+              w.exists(
+                w
+                  .selectFrom('void_bets as v')
+                  .select(sql.lit(1).as('one'))
+                  .where('v.transaction_id', '=', param<string>('transactionId')),
+              ),
+            ),
+          ),
+      )
       .onConflict((c) => c.column('round_id').doNothing()),
   );
   const settleRound = prepareQuery(db, (b) =>
@@ -381,8 +420,10 @@ export function createPlayRepo(db: Db) {
       language: string;
       now: string;
     }) => (await insertLaunch.get(l))!.id,
-    byLaunchHash: (hash: string): Promise<LaunchRow | undefined> => byLaunchHash.get({ hash }),
-    bySessionHash: (hash: string): Promise<LaunchRow | undefined> => bySessionHash.get({ hash }),
+    /** The launch of a launch token, with what its game session stands on; `play_paused` at `now`. */
+    byLaunchHash: (hash: string, now: string): Promise<LaunchRow | undefined> => byLaunchHash.get({ hash, now }),
+    /** The launch of a game session token, with what it stands on; `play_paused` at `now`. */
+    bySessionHash: (hash: string, now: string): Promise<LaunchRow | undefined> => bySessionHash.get({ hash, now }),
     /** Exchanges the launch token once; false when it was already used. */
     startSession: async (id: number, hash: string, expiresAt: string) =>
       (await startSession.run({ hash, expiresAt, id })).changes > 0,
@@ -401,7 +442,9 @@ export function createPlayRepo(db: Db) {
     }) => (await insertTransaction.run(t)).changes === 1,
     round: (roundId: string): Promise<RoundRow | undefined> => round.get({ roundId }),
     /** Opens a round; false when the round id is taken (nothing inserted). */
+    /** Opens a bet's round; false when the round id is taken or the bet's transaction id was rolled back (void). */
     insertRound: async (r: {
+      transactionId: string;
       roundId: string;
       userId: number;
       gameId: number;

@@ -87,9 +87,9 @@ export function createPlayService(deps: {
 
   /** The launch behind a live game session; a game session ends with the casino session that opened it. */
   async function liveSession(sessionToken: string): Promise<LaunchRow> {
-    const launch = await repo.bySessionHash(hash(sessionToken));
-    if (!launch?.session_expires_at) throw new AppError(Code.GAME_TOKEN_INVALID);
     const nowMs = clock.nowMs();
+    const launch = await repo.bySessionHash(hash(sessionToken), new Date(nowMs).toISOString());
+    if (!launch?.session_expires_at) throw new AppError(Code.GAME_TOKEN_INVALID);
     if (Date.parse(launch.session_expires_at) <= nowMs || !launchedByLiveSession(launch, nowMs)) {
       throw new AppError(Code.GAME_TOKEN_EXPIRED);
     }
@@ -126,6 +126,8 @@ export function createPlayService(deps: {
       balance?: number;
       /** What the move did to the player's totals, when its one posting answered it (balance.moved). */
       progress?: Progress | null;
+      /** Whether the player has an inviter, when the move read it (balance.moved). */
+      invited?: boolean;
     }>,
   ): Promise<WalletAnswer> {
     verify(body);
@@ -149,17 +151,18 @@ export function createPlayService(deps: {
           now: clock.iso(),
         });
         if (!recorded) throw new Recorded();
-        return { result, userId: move.userId, balance, progress: move.progress };
+        return { result, userId: move.userId, balance, progress: move.progress, invited: move.invited };
       })
       .catch(async (error: unknown) => {
         if (!(error instanceof AppError || error instanceof Recorded)) throw error;
         const replayed = await replay(body.transactionId, requestText);
-        if (replayed) return { result: replayed, userId: 0, balance: undefined, progress: undefined };
+        if (replayed)
+          return { result: replayed, userId: 0, balance: undefined, progress: undefined, invited: undefined };
         throw error;
       });
     if (outcome.userId) {
-      const { userId, balance, progress } = outcome;
-      deps.events.emit('balance.moved', { userId, balance, progress });
+      const { userId, balance, progress, invited } = outcome;
+      deps.events.emit('balance.moved', { userId, balance, progress, invited });
     }
     return outcome.result;
   }
@@ -177,7 +180,8 @@ export function createPlayService(deps: {
    */
   async function stakeOf(body: { sessionToken: string; amount: string; turnover?: string | undefined }) {
     const launch = await liveSession(body.sessionToken);
-    await deps.assertMayPlay(launch.user_id);
+    // The launch query says whether a break runs (an EXISTS at this instant): only then is it read, to refuse.
+    if (launch.play_paused) await deps.assertMayPlay(launch.user_id);
     const amount = toCentavos(body.amount);
     if (amount <= 0) throw new AppError(Code.BET_INVALID);
     if (launch.play_limited) await deps.assertMayStake(launch.user_id, amount);
@@ -272,9 +276,9 @@ export function createPlayService(deps: {
     authenticate(body: { launchToken: string; signature: string }) {
       verify(body);
       return db.transaction(async () => {
-        const launch = await repo.byLaunchHash(hash(body.launchToken));
-        if (!launch) throw new AppError(Code.GAME_TOKEN_INVALID);
         const nowMs = clock.nowMs();
+        const launch = await repo.byLaunchHash(hash(body.launchToken), new Date(nowMs).toISOString());
+        if (!launch) throw new AppError(Code.GAME_TOKEN_INVALID);
         if (Date.parse(launch.launch_expires_at) <= nowMs || !launchedByLiveSession(launch, nowMs)) {
           throw new AppError(Code.GAME_TOKEN_EXPIRED);
         }
@@ -303,13 +307,13 @@ export function createPlayService(deps: {
     async bet(body: z.output<typeof walletBet.body>) {
       return once(body, 'bet', async () => {
         const { launch, amount, turnover } = await stakeOf(body);
-        // Rolled back before it got here (its answer was lost, the provider voided the round): too late.
-        if (await repo.isVoidBet(body.transactionId)) throw new AppError(Code.ROUND_SETTLED);
         const nowMs = clock.nowMs();
         const now = new Date(nowMs).toISOString();
         // The round id is unique: a second bet on it inserts nothing (the transaction rolls back on any
-        // refusal below, so the round never outlives a bet that failed).
+        // refusal below, so the round never outlives a bet that failed). Nor does a bet rolled back before it
+        // got here (its answer was lost, the provider voided the round): too late, in the same statement.
         const opened = await repo.insertRound({
+          transactionId: body.transactionId,
           roundId: body.roundId,
           userId: launch.user_id,
           gameId: launch.game_id,
@@ -320,7 +324,8 @@ export function createPlayService(deps: {
         if (!opened) throw new AppError(Code.ROUND_SETTLED);
         // Its round is open (inserted above): a balance of 0 after it forfeits no bonus yet.
         const { balance, progress } = await debit(launch, amount, turnover, body.roundId, nowMs);
-        return { userId: launch.user_id, roundId: body.roundId, amount, balance, progress };
+        const invited = launch.superior_id !== null;
+        return { userId: launch.user_id, roundId: body.roundId, amount, balance, progress, invited };
       });
     },
 

@@ -175,6 +175,14 @@ describe('breaks from play', () => {
     await advance('24h');
     expect((await state(client)).playBreak).toBeNull();
     expect((await build(client, 500)).body.success).toBe(true);
+    // The bet's launch query asks for a break running at its instant: an ended one lets bets in again.
+    const later = await walletCall('bet', {
+      sessionToken: await gameSession(app, client),
+      transactionId: randomUUID(),
+      roundId: randomUUID(),
+      amount: '10.00',
+    });
+    expect(later).toMatchObject({ success: true });
   });
 
   it('cannot be shortened or replaced by a shorter one; a longer one extends it; permanent is final', async () => {

@@ -10,7 +10,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import type { EventBus } from '../../plugins/events';
 import type { SessionUser } from '../../types';
-import type { KycService } from '../kyc/service';
+import type { KycService, RiskFacts } from '../kyc/service';
 import type { AccountRow, LedgerService } from '../ledger/service';
 import type { UserService } from '../user/service';
 import type { SmsService } from '../user/sms.service';
@@ -383,11 +383,14 @@ export function createWithdrawService(deps: {
       };
     },
 
-    /** userRiskVO of GET /api/balance: what stands between the player and a withdrawal. */
-    async risk(userId: number, account: AccountRow) {
+    /**
+     * userRiskVO of GET /api/balance: what stands between the player and a withdrawal. `facts` are the KYC
+     * facts the balance read got in its one statement (ledger `buckets`).
+     */
+    async risk(account: AccountRow, facts: RiskFacts) {
       const owed = ledger.surplus(account);
       const bonusLocksAll = account.balance > 0 && (await ledger.withdrawable(account)) === 0;
-      const { kycStatus, restricted } = await kyc.risk(userId);
+      const { kycStatus, restricted } = kyc.riskFrom(facts);
       return {
         turnoverRequired: toPesos(account.turnover_required),
         turnoverDone: toPesos(account.turnover_done),
