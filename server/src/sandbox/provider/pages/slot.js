@@ -5,7 +5,7 @@
  * spins play out as a sequence, the bonus reveals the prizes the server drew.
  */
 import './kit/common.js';
-import './art/slot-symbols.js';
+import { svg as drawSymbol } from './art/slot-symbols';
 import './styles/slot.css';
 
 (() => {
@@ -127,11 +127,11 @@ import './styles/slot.css';
     bolt: '<path d="M58 4L16 58h28l-6 38 46-56H56z"/>',
   };
 
-  /** A symbol's picture: the config's vector art (slot-symbols.js), else its shape and glyph. */
+  /** A symbol's picture: the config's vector art (art/slot-symbols), else its shape and glyph. */
   function art(id, small) {
     const s = byId[id];
     const kind = s?.kind ?? 'pay';
-    const drawn = s && window.SlotArt ? window.SlotArt.svg(R.theme.key, s) : null;
+    const drawn = s ? drawSymbol(R.theme.key, s) : null;
     let inner = drawn;
     if (!inner) {
       const a = s?.art ?? { shape: 'circle', glyph: '?', color: '#888' };

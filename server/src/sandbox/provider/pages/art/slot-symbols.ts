@@ -4,22 +4,28 @@
  * carabao, mahjong tiles drawn stroke by stroke (no CJK font needed) — in the colour the config gives the
  * symbol. Wilds, scatters and bonus symbols carry a ribbon (WILD / FREE / BONUS) so they read the same in
  * every set; card ranks are letters drawn in the config's colours. No external font, no images: the page
- * stays one request per script. slot.js calls window.SlotArt.svg(configKey, symbol).
+ * stays one request per script. The slot page calls svg(configKey, symbol); slot-art.test.ts checks every
+ * symbol of every configuration.
  */
-(() => {
+import type { SlotSymbol, SymbolKind } from '../../games/slot';
+
+/** A motif: the symbol's colour to the inner markup of its 100x100 svg. */
+type Motif = (c: string) => string;
+
+export const { svg, motifOf } = (() => {
   const INK = '#23160f';
   const ln = (w = 3) => `stroke="${INK}" stroke-width="${w}" stroke-linejoin="round" stroke-linecap="round"`;
   const O = ln();
   /** Lighter (k > 0) or darker (k < 0) shade of a #rrggbb colour. */
-  const shade = (hex, k) => {
+  const shade = (hex: string, k: number) => {
     const n = Number.parseInt(String(hex).replace('#', '').padEnd(6, '0').slice(0, 6), 16);
-    const ch = (v) => Math.round(k > 0 ? v + (255 - v) * k : v * (1 + k));
-    const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map(ch);
+    const ch = (v: number) => Math.round(k > 0 ? v + (255 - v) * k : v * (1 + k));
+    const [r, g, b] = [ch((n >> 16) & 255), ch((n >> 8) & 255), ch(n & 255)];
     return `#${((1 << 24) | (r << 16) | (g << 8) | b).toString(16).slice(1)}`;
   };
-  const shine = (cx, cy, rx, ry, a = -30) =>
+  const shine = (cx: number, cy: number, rx: number, ry: number, a = -30) =>
     `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="#fff" opacity=".45" transform="rotate(${a} ${cx} ${cy})"/>`;
-  const star = (cx, cy, R, r, n = 5) => {
+  const star = (cx: number, cy: number, R: number, r: number, n = 5) => {
     let d = '';
     for (let i = 0; i < n * 2; i++) {
       const a = (Math.PI * i) / n - Math.PI / 2;
@@ -28,9 +34,9 @@
     }
     return `${d}Z`;
   };
-  const leaf = (x, y, a, c = '#3f9b3a') =>
+  const leaf = (x: number, y: number, a: number, c = '#3f9b3a') =>
     `<path d="M0 0C6-10 20-12 26-6C20 2 8 6 0 0Z" fill="${c}" ${ln(2)} transform="translate(${x} ${y}) rotate(${a})"/>`;
-  const ring = (n, cx, cy, r, f) =>
+  const ring = (n: number, cx: number, cy: number, r: number, f: (x: number, y: number, a: number) => string) =>
     Array.from({ length: n }, (_, i) =>
       f(
         cx + r * Math.cos((2 * Math.PI * i) / n - Math.PI / 2),
@@ -38,11 +44,11 @@
         (360 * i) / n,
       ),
     ).join('');
-  const eye = (x, y, r = 4) =>
+  const eye = (x: number, y: number, r = 4) =>
     `<circle cx="${x}" cy="${y}" r="${r}" fill="${INK}"/><circle cx="${x + r / 3}" cy="${y - r / 3}" r="${r / 3}" fill="#fff"/>`;
 
   /* ---------- motifs: (colour) => svg ---------- */
-  const M = {
+  const M: Record<string, Motif> = {
     seven: (c) =>
       `<path d="M22 16h58l-2 14C64 44 56 62 54 86H30c2-22 12-40 28-54H22Z" fill="${c}" ${ln(4)}/><path d="M28 22h40" stroke="#fff" stroke-width="4" opacity=".5" stroke-linecap="round"/>`,
     bar: (c) =>
@@ -67,44 +73,50 @@
     plum: (c) =>
       `<path d="M50 20C26 20 14 42 18 62c4 18 20 26 32 24 12 2 28-6 32-24 4-20-8-42-32-42Z" fill="${c}" ${ln(3)}/><path d="M50 22c-6 20-4 44 0 62" fill="none" stroke="${shade(c, -0.35)}" stroke-width="3"/>${leaf(50, 20, -50)}${shine(34, 42, 5, 12)}`,
     grapes: (c) =>
-      `<path d="M50 20V8" stroke="#5a3b12" stroke-width="5" stroke-linecap="round"/>${leaf(52, 14, -10)}${[
-        [32, 30],
-        [50, 30],
-        [68, 30],
-        [41, 46],
-        [59, 46],
-        [32, 62],
-        [50, 62],
-        [68, 62],
-        [41, 78],
-        [59, 78],
-      ]
+      `<path d="M50 20V8" stroke="#5a3b12" stroke-width="5" stroke-linecap="round"/>${leaf(52, 14, -10)}${(
+        [
+          [32, 30],
+          [50, 30],
+          [68, 30],
+          [41, 46],
+          [59, 46],
+          [32, 62],
+          [50, 62],
+          [68, 62],
+          [41, 78],
+          [59, 78],
+        ] as const
+      )
         .map(
           ([x, y]) =>
             `<circle cx="${x}" cy="${y}" r="10" fill="${c}" ${ln(2.5)}/><circle cx="${x - 3}" cy="${y - 3}" r="2.5" fill="#fff" opacity=".5"/>`,
         )
         .join('')}`,
     watermelon: (c) =>
-      `<path d="M6 36a44 44 0 0 0 88 0Z" fill="${c}" ${ln(3)}/><path d="M14 36a36 36 0 0 0 72 0Z" fill="#f4f1de"/><path d="M18 36a32 32 0 0 0 64 0Z" fill="#e63946"/><g fill="${INK}">${[
-        [34, 46],
-        [50, 52],
-        [66, 46],
-        [42, 60],
-        [58, 60],
-      ]
+      `<path d="M6 36a44 44 0 0 0 88 0Z" fill="${c}" ${ln(3)}/><path d="M14 36a36 36 0 0 0 72 0Z" fill="#f4f1de"/><path d="M18 36a32 32 0 0 0 64 0Z" fill="#e63946"/><g fill="${INK}">${(
+        [
+          [34, 46],
+          [50, 52],
+          [66, 46],
+          [42, 60],
+          [58, 60],
+        ] as const
+      )
         .map(([x, y]) => `<ellipse cx="${x}" cy="${y}" rx="2.4" ry="4"/>`)
         .join('')}</g>`,
     lantern: (c) =>
       `<path d="M50 4v10" stroke="${INK}" stroke-width="3"/><rect x="36" y="12" width="28" height="9" rx="3" fill="#f2c14e" ${ln(2.5)}/><ellipse cx="50" cy="48" rx="34" ry="29" fill="${c}" ${ln(3)}/><path d="M50 19v58M33 23c-8 14-8 36 0 50M67 23c8 14 8 36 0 50" fill="none" stroke="${shade(c, -0.35)}" stroke-width="2.5"/><rect x="36" y="74" width="28" height="9" rx="3" fill="#f2c14e" ${ln(2.5)}/><path d="M44 84l-2 12M50 84v13M56 84l2 12" stroke="#f2c14e" stroke-width="3" stroke-linecap="round"/>${shine(32, 38, 5, 12, 10)}`,
     flags: (c) =>
-      `<path d="M4 20Q50 42 96 20" fill="none" stroke="${INK}" stroke-width="3"/>${[
-        [12, '#f72585'],
-        [32, '#ffd60a'],
-        [52, '#4cc9f0'],
-        [72, '#06d6a0'],
-      ]
+      `<path d="M4 20Q50 42 96 20" fill="none" stroke="${INK}" stroke-width="3"/>${(
+        [
+          [12, '#f72585'],
+          [32, '#ffd60a'],
+          [52, '#4cc9f0'],
+          [72, '#06d6a0'],
+        ] as const
+      )
         .map(([x, col], i) => {
-          const y = 24 + [3, 8, 8, 3][i];
+          const y = 24 + [3, 8, 8, 3][i]!;
           return `<path d="M${x} ${y}h18l-9 30Z" fill="${i === 0 ? c : col}" ${ln(2.5)}/>`;
         })
         .join('')}<path d="${star(50, 66, 16, 7)}" fill="${c}" ${ln(2.5)}/>`,
@@ -206,13 +218,15 @@
     sun: (c) =>
       `${ring(12, 50, 50, 38, (x, y, a) => `<path d="M-6 0L0-14 6 0Z" fill="${shade(c, -0.1)}" ${ln(2)} transform="translate(${x} ${y}) rotate(${a})"/>`)}<circle cx="50" cy="50" r="28" fill="${c}" ${ln(3)}/>${shine(40, 40, 6, 10)}`,
     rice: (c) =>
-      `<path d="M50 90V40M50 90L34 34M50 90L66 34M50 90L22 44M50 90L78 44" stroke="#6a994e" stroke-width="3"/>${[
-        [50, 20],
-        [32, 20],
-        [68, 20],
-        [18, 32],
-        [82, 32],
-      ]
+      `<path d="M50 90V40M50 90L34 34M50 90L66 34M50 90L22 44M50 90L78 44" stroke="#6a994e" stroke-width="3"/>${(
+        [
+          [50, 20],
+          [32, 20],
+          [68, 20],
+          [18, 32],
+          [82, 32],
+        ] as const
+      )
         .map(([x, y]) =>
           [0, 8, 16].map((d) => `<ellipse cx="${x}" cy="${y + d}" rx="5" ry="4" fill="${c}" ${ln(1.5)}/>`).join(''),
         )
@@ -236,28 +250,32 @@
     cupcake: (c) =>
       `<path d="M20 54h60l-8 38H28Z" fill="#ffafcc" ${ln(3)}/><path d="M34 56l2 34M50 56v34M66 56l-2 34" stroke="${shade('#ffafcc', -0.3)}" stroke-width="2.5"/><path d="M16 56c-6-14 6-22 14-20 0-14 14-20 22-14 8-8 24-2 22 12 10-2 18 10 10 22Z" fill="${c}" ${ln(3)}/><circle cx="56" cy="14" r="8" fill="#d00000" ${ln(2)}/><path d="M30 44l4-4M46 36l4 2M64 44l4-2" stroke="#fff" stroke-width="3" stroke-linecap="round"/>`,
     jar: (c) =>
-      `<rect x="30" y="8" width="40" height="12" rx="4" fill="${c}" ${ln(3)}/><path d="M26 20h48c8 8 12 20 12 34v28c0 6-4 10-10 10H24c-6 0-10-4-10-10V54c0-14 4-26 12-34Z" fill="#e0fbfc" opacity=".95" ${ln(3)}/>${[
-        [30, 70, '#ff006e'],
-        [50, 76, '#ffbe0b'],
-        [70, 70, '#8338ec'],
-        [40, 54, '#06d6a0'],
-        [60, 56, '#ef233c'],
-        [50, 38, '#3a86ff'],
-      ]
+      `<rect x="30" y="8" width="40" height="12" rx="4" fill="${c}" ${ln(3)}/><path d="M26 20h48c8 8 12 20 12 34v28c0 6-4 10-10 10H24c-6 0-10-4-10-10V54c0-14 4-26 12-34Z" fill="#e0fbfc" opacity=".95" ${ln(3)}/>${(
+        [
+          [30, 70, '#ff006e'],
+          [50, 76, '#ffbe0b'],
+          [70, 70, '#8338ec'],
+          [40, 54, '#06d6a0'],
+          [60, 56, '#ef233c'],
+          [50, 38, '#3a86ff'],
+        ] as const
+      )
         .map(([x, y, col]) => `<circle cx="${x}" cy="${y}" r="9" fill="${col}" ${ln(2)}/>`)
         .join('')}${shine(22, 50, 3, 14, 0)}`,
     heart: (c) =>
       `<path d="M50 90S6 62 6 34C6 20 17 10 30 10c8 0 16 4 20 12 4-8 12-12 20-12 13 0 24 10 24 24 0 28-44 56-44 56Z" fill="${c}" ${ln(3)}/>${shine(28, 32, 6, 12, 30)}`,
     gumdrop: (c) =>
-      `<path d="M12 84C12 40 28 14 50 14s38 26 38 70Z" fill="${c}" ${ln(3)}/><g fill="#fff" opacity=".8">${[
-        [32, 40],
-        [52, 30],
-        [66, 48],
-        [40, 62],
-        [60, 70],
-        [26, 74],
-        [74, 76],
-      ]
+      `<path d="M12 84C12 40 28 14 50 14s38 26 38 70Z" fill="${c}" ${ln(3)}/><g fill="#fff" opacity=".8">${(
+        [
+          [32, 40],
+          [52, 30],
+          [66, 48],
+          [40, 62],
+          [60, 70],
+          [26, 74],
+          [74, 76],
+        ] as const
+      )
         .map(([x, y]) => `<rect x="${x}" y="${y}" width="4" height="4" rx="1"/>`)
         .join('')}</g>`,
     bean: (c) =>
@@ -283,13 +301,15 @@
     zebra: (c) =>
       `<path d="M30 12l6 16M70 12l-6 16" stroke="${INK}" stroke-width="6" stroke-linecap="round"/><path d="M28 30c0-10 10-16 22-16s22 6 22 16l-6 46c-2 10-8 16-16 16s-14-6-16-16Z" fill="${c}" ${ln(3)}/><path d="M30 38h14M56 38h14M30 50h12M58 50h12M36 62h28M50 16v16" stroke="${INK}" stroke-width="5" stroke-linecap="round"/><ellipse cx="50" cy="80" rx="14" ry="10" fill="#495057" ${ln(2.5)}/>${eye(38, 44, 3)}${eye(62, 44, 3)}`,
     giraffe: (c) =>
-      `<path d="M40 98V54c-14-2-24-10-24-20 0-10 12-16 26-16h10c12 0 22 8 22 18 0 8-6 14-14 16v46Z" fill="${c}" ${ln(3)}/><path d="M40 18V6M56 18V6" stroke="${INK}" stroke-width="4"/><circle cx="40" cy="6" r="4" fill="#6b4226"/><circle cx="56" cy="6" r="4" fill="#6b4226"/>${[
-        [46, 64],
-        [54, 78],
-        [44, 88],
-        [60, 30],
-        [30, 30],
-      ]
+      `<path d="M40 98V54c-14-2-24-10-24-20 0-10 12-16 26-16h10c12 0 22 8 22 18 0 8-6 14-14 16v46Z" fill="${c}" ${ln(3)}/><path d="M40 18V6M56 18V6" stroke="${INK}" stroke-width="4"/><circle cx="40" cy="6" r="4" fill="#6b4226"/><circle cx="56" cy="6" r="4" fill="#6b4226"/>${(
+        [
+          [46, 64],
+          [54, 78],
+          [44, 88],
+          [60, 30],
+          [30, 30],
+        ] as const
+      )
         .map(([x, y]) => `<rect x="${x - 5}" y="${y - 5}" width="10" height="9" rx="3" fill="#8b5a2b"/>`)
         .join('')}${eye(44, 28, 3)}<ellipse cx="22" cy="36" rx="5" ry="3" fill="${INK}" opacity=".5"/>`,
     palm: (c) =>
@@ -304,15 +324,16 @@
       `<path d="M6 80h88" stroke="#90e0ef" stroke-width="5" stroke-linecap="round"/><path d="M4 70h92" stroke="${INK}" stroke-width="3"/><path d="M10 70l4-4h16M90 70l-4-4H70" stroke="${INK}" stroke-width="3" fill="none"/><path d="M14 58h72l-10 14H24Z" fill="${c}" ${ln(3)}/><path d="M50 58V10" stroke="#6b4226" stroke-width="4"/><path d="M52 12c20 8 30 24 32 42H52Z" fill="#fefae0" ${ln(2.5)}/><path d="M48 18 22 52h26Z" fill="#e63946" ${ln(2.5)}/>`,
     coconut: (c) =>
       `<circle cx="50" cy="52" r="38" fill="${c}" ${ln(3)}/><path d="M20 46c4-12 16-20 30-20" fill="none" stroke="${shade(c, 0.3)}" stroke-width="4" stroke-linecap="round"/><circle cx="40" cy="50" r="5" fill="${INK}"/><circle cx="60" cy="50" r="5" fill="${INK}"/><circle cx="50" cy="66" r="5" fill="${INK}"/><path d="M62 14c10-6 22-4 28 4M66 20c4-10 14-16 24-14" fill="none" stroke="#2d6a4f" stroke-width="5" stroke-linecap="round"/>`,
-    /* mahjong tiles: an ivory face on a green back, the face drawn stroke by stroke */
-    tile: (c, face) =>
-      `<rect x="16" y="8" width="72" height="88" rx="10" fill="#2a9d8f" ${ln(3)}/><rect x="12" y="4" width="72" height="86" rx="10" fill="#fdfaf1" ${ln(3)}/>${face(c)}`,
   };
 
-  const stroke = (c, d, w = 7) =>
+  /* mahjong tiles: an ivory face on a green back, the face drawn stroke by stroke */
+  const tile = (c: string, face: Motif) =>
+    `<rect x="16" y="8" width="72" height="88" rx="10" fill="#2a9d8f" ${ln(3)}/><rect x="12" y="4" width="72" height="86" rx="10" fill="#fdfaf1" ${ln(3)}/>${face(c)}`;
+
+  const stroke = (c: string, d: string, w = 7) =>
     `<path d="${d}" fill="none" stroke="${c}" stroke-width="${w}" stroke-linecap="round" stroke-linejoin="round"/>`;
   /** The faces of the mahjong tiles (the 12..84 x 4..90 face of M.tile). */
-  const TILE = {
+  const TILE: Record<string, Motif> = {
     chung: (c) => stroke(c, 'M30 34h36v24H30ZM48 16v64'), // 中, red dragon
     fa: (c) =>
       // 發, green dragon: the 癶 head, 弓 on the left, 殳 on the right
@@ -332,12 +353,14 @@
         )
         .join(''),
     circles: (c) =>
-      [
-        [34, 30],
-        [62, 30],
-        [34, 64],
-        [62, 64],
-      ]
+      (
+        [
+          [34, 30],
+          [62, 30],
+          [34, 64],
+          [62, 64],
+        ] as const
+      )
         .map(
           ([x, y]) =>
             `<circle cx="${x}" cy="${y}" r="13" fill="#fff" stroke="${c}" stroke-width="4"/><circle cx="${x}" cy="${y}" r="6" fill="${c}"/><circle cx="${x}" cy="${y}" r="2" fill="#fff"/>`,
@@ -358,7 +381,7 @@
       `<path d="${star(48, 40, 26, 11, 8)}" fill="${c}" ${ln(2.5)}/><circle cx="48" cy="40" r="10" fill="#ffd166" ${ln(2)}/>`,
   };
 
-  const ID_MOTIF = {
+  const ID_MOTIF: Record<string, string> = {
     SEVEN: 'seven',
     DIAMOND: 'diamond',
     BAR: 'bar',
@@ -433,7 +456,7 @@
     COCONUT: 'coconut',
   };
   /** Each config's wild, and the few ids whose picture differs by config. */
-  const CONFIG_MOTIF = {
+  const CONFIG_MOTIF: Record<string, Record<string, string>> = {
     lanterns: { WILD: 'lantern' },
     fiesta: { WILD: 'flags' },
     jeepney: { WILD: 'jeepney' },
@@ -463,41 +486,44 @@
   const RANKS = new Set(['A', 'K', 'Q', 'J']);
 
   /** The motif's name for a symbol of a config ('rank' for card ranks, 'tile:…' for mahjong faces). */
-  function motifOf(config, id) {
+  function motifOf(config: string, id: string): string | null {
     const own = CONFIG_MOTIF[config]?.[id];
     if (own) return own;
     if (RANKS.has(id)) return 'rank';
     return ID_MOTIF[id] ?? null;
   }
 
-  function rank(letter, c) {
+  function rank(letter: string, c: string) {
     return `<rect x="12" y="8" width="76" height="84" rx="14" fill="${shade(c, 0.82)}" ${ln(3)}/><rect x="18" y="14" width="64" height="72" rx="10" fill="none" stroke="${c}" stroke-width="2.5" stroke-dasharray="2 4"/><text x="50" y="54" dominant-baseline="central" text-anchor="middle" font-family="Georgia, 'Times New Roman', serif" font-size="62" font-weight="900" fill="${c}" stroke="${shade(c, -0.45)}" stroke-width="2.5" paint-order="stroke">${letter}</text>`;
   }
 
-  const RIBBON = { wild: 'WILD', scatter: 'FREE', bonus: 'BONUS' };
-  const RIBBON_FILL = { wild: '#d00000', scatter: '#1d4ed8', bonus: '#7b2cbf' };
-  function ribbon(kind, label) {
+  type Featured = Exclude<SymbolKind, 'pay'>;
+  const RIBBON: Partial<Record<SymbolKind, string>> = { wild: 'WILD', scatter: 'FREE', bonus: 'BONUS' };
+  const RIBBON_FILL: Record<Featured, string> = { wild: '#d00000', scatter: '#1d4ed8', bonus: '#7b2cbf' };
+  function ribbon(kind: Featured, label: string) {
     const w = label.length > 4 ? 70 : 60;
     return `<g class="sl-ribbon"><path d="M${50 - w / 2 - 6} 74h${w + 12}l-4 8 4 8H${50 - w / 2 - 6}l4-8Z" fill="${shade(RIBBON_FILL[kind], -0.35)}"/><rect x="${50 - w / 2}" y="72" width="${w}" height="20" rx="4" fill="${RIBBON_FILL[kind]}" stroke="#ffd166" stroke-width="2"/><text x="50" y="83" dominant-baseline="central" text-anchor="middle" font-size="14" font-weight="900" fill="#fff" letter-spacing="1">${label}</text></g>`;
   }
 
   /**
    * The inner markup of a symbol's <svg viewBox="0 0 100 100">, or null when the config has no picture
-   * for it (slot.js then falls back to its shape and glyph).
+   * for it (the slot page then falls back to its shape and glyph).
    */
-  function svg(config, symbol) {
+  function svg(config: string, symbol: Pick<SlotSymbol, 'id' | 'kind' | 'art'>): string | null {
     const motif = motifOf(config, symbol.id);
     if (!motif) return null;
     const c = symbol.art?.color ?? '#888';
-    let body;
+    const draw = motif.startsWith('tile:') ? TILE[motif.slice(5)] : M[motif];
+    let body: string;
     if (motif === 'rank') body = rank(symbol.id, c);
-    else if (motif.startsWith('tile:')) body = M.tile(c, TILE[motif.slice(5)]);
-    else body = M[motif](c);
+    else if (!draw) return null;
+    else if (motif.startsWith('tile:')) body = tile(c, draw);
+    else body = draw(c);
     const label = RIBBON[symbol.kind];
-    if (!label) return body;
+    if (!label || symbol.kind === 'pay') return body;
     // a wild, scatter or bonus: the picture a little smaller and raised, with its ribbon across the foot
     return `<g transform="translate(9 0) scale(.82)">${body}</g>${ribbon(symbol.kind, label)}`;
   }
 
-  window.SlotArt = { svg, motifOf };
+  return { svg, motifOf };
 })();
