@@ -18,6 +18,13 @@ export interface ScratchConfig {
   rtp: number;
 }
 
+/** A card as the page draws it: nine panels in hundredths of the price, and the prize as a multiple of it. */
+export interface ScratchOutcome {
+  panels: number[];
+  /** 0 on a losing card. */
+  prize: number;
+}
+
 export const SCRATCH_CONFIGS = {
   peso: {
     name: 'Peso Scratch',
@@ -68,10 +75,11 @@ export function scratchEngine(c: ScratchConfig): OneShotEngine<{ stake: number }
     play(rng, p) {
       const prize = c.prizes[weighted(rng, weights, total)]?.x as number;
       const panels = layout(rng, c, prize);
+      const outcome: ScratchOutcome = { panels, prize: prize / 100 };
       return {
         win: times(p.stake, prize),
         result: prize > 0 ? `Three of ${(prize / 100).toFixed(0)}x` : 'No match',
-        outcome: { panels, prize: prize / 100 },
+        outcome,
       };
     },
   };

@@ -1,16 +1,26 @@
 /*
  * Scratch cards: buy a card (Game.play) and the server's nine panels (outcome.panels, in hundredths of the
  * price) lie under a foil drawn on one canvas; scratch it by dragging (or tap a panel, or "Reveal all").
- * Three matching amounts win that amount; the page only reveals what the server already drew.
+ * Three matching amounts win that amount; the page only reveals what the server already drew. The foil is
+ * scratch/foil.
  */
-import './kit/game';
+import type { ScratchConfig, ScratchOutcome } from '../games/scratch';
+import { Game, type GameKit, type RoundAnswer } from './kit/game';
+import { createFoil } from './scratch/foil';
 import './styles/scratch.css';
 
-(() => {
-  const G = window.Game;
-  if (!G) return;
+/** Game.rules as a scratch configuration, or null when it is not one. */
+function scratchRules(rules: unknown): ScratchConfig | null {
+  if (!rules || typeof rules !== 'object') return null;
+  return Array.isArray((rules as Partial<ScratchConfig>).prizes) ? (rules as ScratchConfig) : null;
+}
+
+if (Game) mount(Game);
+
+/** Builds the card on the kit's stage. */
+function mount(G: GameKit) {
   const { el, t, money } = G;
-  const R = G.rules;
+  const R = scratchRules(G.rules);
   G.addStrings(
     {
       scBuy: 'Buy card',
@@ -50,9 +60,9 @@ import './styles/scratch.css';
   document.body.style.setProperty('--sc-bg1', c1);
   document.body.style.setProperty('--sc-bg2', c2);
   document.body.style.setProperty('--sc-accent', c3);
-  const SYMBOL = { peso: '₱', lucky7: '7', fiesta: '★' }[R.theme.key] ?? '★';
+  const SYMBOL = ({ peso: '₱', lucky7: '7', fiesta: '★' } as Record<string, string>)[R.theme.key] ?? '★';
 
-  const cells = [];
+  const cells: HTMLButtonElement[] = [];
   const grid = el('div', { class: 'sc-grid' });
   for (let i = 0; i < 9; i++) {
     const cell = el(
@@ -66,12 +76,18 @@ import './styles/scratch.css';
     cells.push(cell);
     grid.append(cell);
   }
-  const foil = el('canvas', { class: 'sc-foil', 'aria-hidden': 'true' });
+  const foil = createFoil(G, {
+    cells,
+    symbol: SYMBOL,
+    open: () => round !== null,
+    revealed: (i) => revealed[i] === true,
+    uncover: (i) => reveal(i),
+  });
   const card = el(
     'div',
     { class: 'sc-card' },
     el('div', { class: 'sc-title', text: G.titleInfo?.name ?? R.name }),
-    el('div', { class: 'sc-board' }, grid, foil),
+    el('div', { class: 'sc-board' }, grid, foil.canvas),
   );
   const status = el('div', { class: 'sc-status', 'aria-live': 'polite', text: t('scBuyHint') });
   const stepper = G.stakeStepper({ values: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000], initial: 10 });
@@ -85,162 +101,46 @@ import './styles/scratch.css';
   );
 
   /** The open card: the server's answer while the player scratches, null between cards. */
-  let round = null;
-  let revealed = new Array(9).fill(false);
+  let round: RoundAnswer<ScratchOutcome> | null = null;
+  let revealed: boolean[] = new Array(9).fill(false);
   G.onLock((locked) => {
     stepper.setDisabled(locked);
     buy.disabled = locked;
   });
 
-  /* ---------- the foil ---------- */
-  const ctx = foil.getContext('2d', { willReadFrequently: true });
-  let scale = 1;
-  function drawFoil(full = true) {
-    const rect = foil.getBoundingClientRect();
-    scale = window.devicePixelRatio || 1;
-    foil.width = Math.max(1, Math.round(rect.width * scale));
-    foil.height = Math.max(1, Math.round(rect.height * scale));
-    if (!ctx) return;
-    ctx.globalCompositeOperation = 'source-over';
-    const g = ctx.createLinearGradient(0, 0, foil.width, foil.height);
-    g.addColorStop(0, '#c7ccd3');
-    g.addColorStop(0.45, '#eef1f4');
-    g.addColorStop(0.55, '#b3b9c2');
-    g.addColorStop(1, '#dfe3e8');
-    ctx.fillStyle = g;
-    ctx.fillRect(0, 0, foil.width, foil.height);
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    ctx.font = `800 ${Math.round(26 * scale)}px system-ui, sans-serif`;
-    cells.forEach((_, i) => {
-      const r = cellRect(i);
-      ctx.strokeStyle = 'rgba(70, 78, 90, 0.35)';
-      ctx.lineWidth = 2 * scale;
-      ctx.strokeRect(r.x + 3 * scale, r.y + 3 * scale, r.w - 6 * scale, r.h - 6 * scale);
-      ctx.fillStyle = 'rgba(70, 78, 90, 0.5)';
-      ctx.fillText(SYMBOL, r.x + r.w / 2, r.y + r.h / 2);
-    });
-    if (!full)
-      revealed.forEach((open, i) => {
-        if (open) clearCell(i);
-      });
-  }
-  function cellRect(i) {
-    const board = foil.getBoundingClientRect();
-    const r = cells[i].getBoundingClientRect();
-    return {
-      x: (r.left - board.left) * scale,
-      y: (r.top - board.top) * scale,
-      w: r.width * scale,
-      h: r.height * scale,
-    };
-  }
-  function clearCell(i) {
-    const r = cellRect(i);
-    ctx?.clearRect(r.x - 2, r.y - 2, r.w + 4, r.h + 4);
-  }
-  /** Share of a panel's foil already scratched away (sampled). */
-  function cleared(i) {
-    if (!ctx) return 1;
-    const r = cellRect(i);
-    const w = Math.max(1, Math.floor(r.w));
-    const h = Math.max(1, Math.floor(r.h));
-    const data = ctx.getImageData(Math.floor(r.x), Math.floor(r.y), w, h).data;
-    let clear = 0;
-    let seen = 0;
-    for (let p = 3; p < data.length; p += 4 * 7) {
-      seen++;
-      if (data[p] < 40) clear++;
-    }
-    return seen ? clear / seen : 1;
-  }
-
-  let scratching = false;
-  let last = null;
-  let moves = 0;
-  const point = (event) => {
-    const rect = foil.getBoundingClientRect();
-    return { x: (event.clientX - rect.left) * scale, y: (event.clientY - rect.top) * scale };
-  };
-  function scratchTo(p) {
-    if (!ctx) return;
-    ctx.globalCompositeOperation = 'destination-out';
-    ctx.lineCap = 'round';
-    ctx.lineJoin = 'round';
-    ctx.lineWidth = 30 * scale;
-    ctx.beginPath();
-    ctx.moveTo((last ?? p).x, (last ?? p).y + 0.01);
-    ctx.lineTo(p.x, p.y);
-    ctx.stroke();
-    ctx.globalCompositeOperation = 'source-over';
-    last = p;
-    if (++moves % 5 === 0) check();
-  }
-  function check() {
-    cells.forEach((_, i) => {
-      if (!revealed[i] && cleared(i) > 0.45) reveal(i);
-    });
-  }
-  foil.addEventListener('pointerdown', (event) => {
-    if (!round) return;
-    scratching = true;
-    last = null;
-    foil.setPointerCapture?.(event.pointerId);
-    scratchTo(point(event));
-  });
-  foil.addEventListener('pointermove', (event) => {
-    if (scratching && round) scratchTo(point(event));
-  });
-  const stop = () => {
-    if (!scratching) return;
-    scratching = false;
-    last = null;
-    if (round) check();
-  };
-  foil.addEventListener('pointerup', stop);
-  foil.addEventListener('pointercancel', stop);
-  // A tap without a drag uncovers the panel under it.
-  foil.addEventListener('click', (event) => {
-    if (!round) return;
-    const hit = cells.findIndex((cell) => {
-      const r = cell.getBoundingClientRect();
-      return event.clientX >= r.left && event.clientX <= r.right && event.clientY >= r.top && event.clientY <= r.bottom;
-    });
-    if (hit >= 0 && cleared(hit) < 0.2) reveal(hit);
-  });
-
   /* ---------- the card ---------- */
-  function fill(answer) {
+  function fill(answer: RoundAnswer<ScratchOutcome>) {
     const panels = answer.outcome.panels;
     cells.forEach((cell, i) => {
-      const x = panels[i] / 100;
-      cell.querySelector('.sc-x').textContent = `${x}×`;
-      cell.querySelector('.sc-amt').textContent = money(Math.floor((answer.stake ?? stepper.value) * x));
+      const x = panels[i]! / 100;
+      cell.querySelector('.sc-x')!.textContent = `${x}×`;
+      cell.querySelector('.sc-amt')!.textContent = money(Math.floor((answer.stake ?? stepper.value) * x));
       cell.classList.remove('win', 'open');
       cell.disabled = false;
       cell.setAttribute('aria-label', `${t('scPanel', { n: i + 1 })}: ${t('scHidden')}`);
     });
   }
-  function reveal(i) {
+  function reveal(i: number) {
     if (!round || revealed[i]) return;
     revealed[i] = true;
-    clearCell(i);
-    const cell = cells[i];
+    foil.clear(i);
+    const cell = cells[i]!;
     cell.classList.add('open');
-    cell.setAttribute('aria-label', `${t('scPanel', { n: i + 1 })}: ${cell.querySelector('.sc-x').textContent}`);
+    cell.setAttribute('aria-label', `${t('scPanel', { n: i + 1 })}: ${cell.querySelector('.sc-x')!.textContent}`);
     G.sound.play('tick');
     if (revealed.every(Boolean)) finish();
   }
   function finish() {
     const answer = round;
+    if (!answer) return;
     round = null;
     all.disabled = true;
-    if (ctx) ctx.clearRect(0, 0, foil.width, foil.height);
-    foil.classList.add('gone');
+    foil.clearAll();
+    foil.canvas.classList.add('gone');
     const { panels, prize } = answer.outcome;
     if (prize > 0) {
       panels.forEach((x, i) => {
-        if (x / 100 === prize) cells[i].classList.add('win');
+        if (x / 100 === prize) cells[i]?.classList.add('win');
       });
       status.textContent = t('scWin', { x: prize, amount: money(answer.win) });
       G.sound.play('win');
@@ -263,13 +163,13 @@ import './styles/scratch.css';
   });
   buy.addEventListener('click', async () => {
     const stake = stepper.value;
-    const answer = await G.play({ stake });
+    const answer = await G.play<ScratchOutcome>({ stake });
     if (!answer) return;
     answer.stake = stake;
     revealed = new Array(9).fill(false);
     fill(answer);
-    foil.classList.remove('gone');
-    drawFoil();
+    foil.canvas.classList.remove('gone');
+    foil.draw();
     round = answer;
     all.disabled = false;
     status.textContent = t('scScratchHint');
@@ -277,9 +177,9 @@ import './styles/scratch.css';
   });
   // Before the first card: a sample foil over blank panels.
   for (const cell of cells) cell.disabled = true;
-  requestAnimationFrame(() => drawFoil());
+  requestAnimationFrame(() => foil.draw());
   window.addEventListener('resize', () => {
-    if (!foil.classList.contains('gone')) drawFoil(false);
+    if (!foil.canvas.classList.contains('gone')) foil.draw(false);
   });
 
   G.setInfo(() => {
@@ -314,4 +214,4 @@ import './styles/scratch.css';
       ),
     );
   });
-})();
+}
