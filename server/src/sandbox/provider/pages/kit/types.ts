@@ -97,6 +97,13 @@ export interface GameKit {
   play<Outcome = unknown, View = unknown>(
     body: { stake: number } & Record<string, unknown>,
   ): Promise<RoundAnswer<Outcome, View> | null>;
+  /**
+   * A round staked in chips on named bets (baccarat) or by an ante (dealer poker): the stake is their sum,
+   * which the server checks (the kit's balance check before the call reads `stake` only).
+   */
+  play<Outcome = unknown, View = unknown>(
+    body: { bets: Record<string, number> } | { ante: number; pairPlus?: number },
+  ): Promise<RoundAnswer<Outcome, View> | null>;
   /** One action on the open stepped round; null when refused. */
   act<Outcome = unknown, View = unknown>(roundId: string, action: unknown): Promise<RoundAnswer<Outcome, View> | null>;
   /** After the animation: the final balance in the header and the casino's frame; frees the lock. */
