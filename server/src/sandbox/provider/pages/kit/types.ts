@@ -97,6 +97,13 @@ export interface GameKit {
   play<Outcome = unknown, View = unknown>(
     body: { stake: number } & Record<string, unknown>,
   ): Promise<RoundAnswer<Outcome, View> | null>;
+  /**
+   * A chip table's round (games/table.ts): the stake is the chips' sum, which the server checks; the body
+   * has no stake field (the table's params are strict), so the page does not check it against the balance.
+   */
+  play<Outcome = unknown, View = unknown>(body: {
+    bets: Record<string, number>;
+  }): Promise<RoundAnswer<Outcome, View> | null>;
   /** One action on the open stepped round; null when refused. */
   act<Outcome = unknown, View = unknown>(roundId: string, action: unknown): Promise<RoundAnswer<Outcome, View> | null>;
   /** After the animation: the final balance in the header and the casino's frame; frees the lock. */
