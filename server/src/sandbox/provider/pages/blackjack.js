@@ -5,7 +5,7 @@
  * card is dealt.
  */
 import './kit/common.js';
-import './kit/tablekit.js';
+import './kit/tablekit';
 
 (() => {
   if (window.Game) start(window.Game, window.TableKit);

@@ -1,6 +1,6 @@
 /* Poker against the dealer: Caribbean Stud, Three Card Poker, Casino Hold'em (see games/dealerPoker.ts). */
 import './kit/common.js';
-import './kit/tablekit.js';
+import './kit/tablekit';
 
 (() => {
   if (window.Game) start(window.Game, window.TableKit);

@@ -1,6 +1,6 @@
 /* Hi-Lo: guess whether the next card is higher or lower, cash out when you like (see games/hiLo.ts). */
 import './kit/common.js';
-import './kit/tablekit.js';
+import './kit/tablekit';
 
 (() => {
   if (window.Game) start(window.Game, window.TableKit);

@@ -1,6 +1,6 @@
 /* Video poker: deal, hold, draw; the paytable comes from Game.rules (see games/videoPoker.ts). */
 import './kit/common.js';
-import './kit/tablekit.js';
+import './kit/tablekit';
 
 (() => {
   if (window.Game) start(window.Game, window.TableKit);
