@@ -142,3 +142,19 @@ export const baccarat: EngineFamily<BaccaratConfig> = {
     });
   },
 };
+
+/**
+ * What a baccarat page reads as `Game.rules` (the object `create` hands chipTable, plus what chipTable adds):
+ * each bet's pays and exact return, the shoe and the pace the page deals at.
+ */
+export interface BaccaratRules {
+  bets: Record<string, BetSpec>;
+  decks: number;
+  pace: BaccaratConfig['pace'];
+  theme: string;
+  maxBets: number;
+  hedges: readonly (readonly string[])[];
+}
+
+/** A settled hand as the page gets it: the cards and totals, and what each bet returned (centavos). */
+export type BaccaratOutcome = BaccaratHand & { returns: Record<string, number> };

@@ -48,6 +48,54 @@ export interface BlackjackState {
 export const BLACKJACK_ACTIONS = ['hit', 'stand', 'double', 'split', 'insurance', 'decline'] as const;
 export type BlackjackAction = (typeof BLACKJACK_ACTIONS)[number];
 
+/** What the page reads as `Game.rules`. */
+export interface BlackjackRules {
+  decks: number;
+  blackjackPays: number;
+  dealerStandsOnSoft17: boolean;
+  double: string;
+  split: { maxHands: number; splitAces: string; sameRankOnly: boolean };
+  insurance: { stake: number; pays: number };
+  theme: string;
+}
+
+/** A hand as the page sees it mid-round; `win` (its return, centavos) once the round is over. */
+export interface BlackjackViewHand {
+  cards: Card[];
+  total: number;
+  soft: boolean;
+  stake: number;
+  doubled: boolean;
+  done: boolean;
+  win?: number;
+}
+
+/** What the page may see of an open round (`view`): no hole card. */
+export interface BlackjackView {
+  hands: BlackjackViewHand[];
+  active: number;
+  player: Card[];
+  playerTotal: number;
+  soft: boolean;
+  dealer: Card[];
+  dealerTotal: number;
+  holeCard: boolean;
+  insurance: number;
+  stake: number;
+  phase: BlackjackState['phase'];
+  actions: BlackjackAction[];
+  costs: { double: number; split: number; insurance: number };
+}
+
+/** A settled round as the page gets it: each hand with its return, the dealer's cards, the stakes. */
+export interface BlackjackOutcome {
+  hands: { cards: Card[]; total: number; stake: number; doubled: boolean; win: number }[];
+  dealer: Card[];
+  dealerTotal: number;
+  insurance: number;
+  stake: number;
+}
+
 /** Most hands a round may be split into. */
 export const MAX_HANDS = 4;
 
@@ -245,7 +293,7 @@ export function blackjackEngine(
       split: { maxHands: MAX_HANDS, splitAces: 'one card each, no resplit', sameRankOnly: true },
       insurance: { stake: 0.5, pays: 2 },
       theme: config.theme,
-    },
+    } satisfies BlackjackRules,
     // Measured, not computed: `npm run rtp` played 1,000,000 rounds by basicStrategy (doubles and splits,
     // never insurance): 99.59% of the first stake, what came back less the further stakes (standard error
     // 0.12 points: sd 1.15 per round). The usual figure for 6 decks, S17, DAS, no surrender is about 99.6%.
@@ -334,10 +382,10 @@ export function blackjackEngine(
           dealerTotal: handValue(state.dealer).total,
           insurance: state.insurance,
           stake: totalStake(state),
-        },
+        } satisfies BlackjackOutcome,
       };
     },
-    view(state) {
+    view(state): BlackjackView {
       const open = state.phase === 'done';
       const dealer = open ? state.dealer : state.dealer.slice(0, 1);
       const active = state.hands[state.active] as BlackjackHand;

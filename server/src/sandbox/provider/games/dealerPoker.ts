@@ -75,6 +75,54 @@ export interface DealerPokerState {
 
 export type DealerPokerAction = 'call' | 'fold';
 
+/** What the page reads as `Game.rules`: the game, its stakes and its pay tables (null where it has none). */
+export interface DealerPokerRules {
+  game: DealerPokerGame;
+  callMultiple: number;
+  holeCards: number;
+  boardCards: number;
+  /** The dealer's qualifying hand: aceKing, queenHigh or pairOfFours. */
+  qualifies: string;
+  callPays: Partial<Record<PokerHand, number>> | null;
+  anteBonus: Partial<Record<PokerHand, number>> | null;
+  antePays: Partial<Record<PokerHand, number>> | null;
+  raiseCall: boolean;
+  pairPlus: { pays: Partial<Record<PokerHand, number>>; rtp: number } | null;
+  minAnte: number;
+  maxAnte: number;
+  decks: number;
+  theme: string;
+}
+
+/** What the page sees of an open hand: the player's cards and the board shown so far, none of the dealer's. */
+export interface DealerPokerView {
+  player: Card[];
+  dealer: Card[];
+  board: Card[];
+  playerHand: PokerHand | null;
+  ante: number;
+  call: number;
+  pairPlus: number;
+  actions: DealerPokerAction[];
+}
+
+/** A settled hand as the page gets it. */
+export interface DealerPokerOutcome {
+  player: Card[];
+  dealer: Card[];
+  board: Card[];
+  choice: DealerPokerState['choice'];
+  playerHand: PokerHand;
+  dealerHand: PokerHand;
+  qualifies: boolean;
+  result: 'fold' | 'noQualify' | 'win' | 'lose' | 'tie';
+  bonus: number;
+  ante: number;
+  call: number;
+  pairPlus: number;
+  pairPlusWin: number;
+}
+
 /** A hand's strength: category, then tie-break ranks (2..14), compared left to right. */
 export interface HandScore {
   hand: PokerHand;
@@ -310,7 +358,7 @@ export function dealerPokerEngine(
       maxAnte,
       decks: 1,
       theme: config.theme,
-    },
+    } satisfies DealerPokerRules,
     rtp: config.rtp,
     defaultBet: { ante: 1000 },
     start(rng, params) {
@@ -362,10 +410,10 @@ export function dealerPokerEngine(
           call: state.call,
           pairPlus: state.pairPlus ?? 0,
           pairPlusWin: r.pairPlus,
-        },
+        } satisfies DealerPokerOutcome,
       };
     },
-    view(state) {
+    view(state): DealerPokerView {
       const open = state.choice !== null;
       const board = open ? state.board : state.board.slice(0, 3);
       const seen =

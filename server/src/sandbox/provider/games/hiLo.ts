@@ -20,6 +20,26 @@ export interface HiLoConfig {
 
 export type HiLoAction = 'higher' | 'lower' | 'cashout';
 
+/** What the page reads as `Game.rules`: the configuration and its return. */
+export type HiLoRules = HiLoConfig & { rtp: number };
+
+/** What the page sees of an open round: the cards shown, the pot, what a cash-out pays, each guess's chance. */
+export interface HiLoView {
+  cards: Card[];
+  multiplier: number;
+  /** Centavos; 0 before the first right guess. */
+  cashout: number;
+  chances: { higher: number; lower: number };
+  phase: HiLoState['phase'];
+}
+
+/** A settled round as the page gets it. */
+export interface HiLoOutcome {
+  cards: Card[];
+  multiplier: number;
+  phase: HiLoState['phase'];
+}
+
 export interface HiLoState {
   stake: number;
   cards: Card[];
@@ -47,7 +67,7 @@ export function hiLoEngine(config: HiLoConfig): SteppedEngine<{ stake: number },
     params: z.strictObject({ stake: stakeSchema }),
     action: z.enum(['higher', 'lower', 'cashout']),
     stakeOf: (p) => p.stake,
-    rules: { ...config, rtp: 1 - config.edge },
+    rules: { ...config, rtp: 1 - config.edge } satisfies HiLoRules,
     rtp: 1 - config.edge,
     start(rng, params) {
       const cards = Array.from({ length: config.maxGuesses + 1 }, () => {
@@ -84,10 +104,10 @@ export function hiLoEngine(config: HiLoConfig): SteppedEngine<{ stake: number },
           state.phase === 'cashed'
             ? `Cashed out at ${((1 - config.edge) * state.multiplier).toFixed(2)}x after ${state.shown - 1} guesses`
             : `Wrong guess after ${state.shown - 2} right`,
-        outcome: { cards: shown, multiplier: state.multiplier, phase: state.phase },
+        outcome: { cards: shown, multiplier: state.multiplier, phase: state.phase } satisfies HiLoOutcome,
       };
     },
-    view(state) {
+    view(state): HiLoView {
       const shown = state.cards.slice(0, state.shown);
       const current = shown[shown.length - 1] as Card;
       return {

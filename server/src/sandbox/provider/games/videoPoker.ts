@@ -28,6 +28,24 @@ export interface VideoPokerConfig {
   theme: string;
 }
 
+/** What the page reads as `Game.rules`: the paytable ("for one"), in the order the page lists it. */
+export interface VideoPokerRules {
+  paytable: Partial<Record<HandName, number>>;
+  deucesWild: boolean;
+  decks: number;
+  theme: string;
+}
+
+/** The hand as the page sees it: the five cards, what was held (null before the draw) and its name. */
+export interface VideoPokerView {
+  cards: Card[];
+  held: boolean[] | null;
+  hand: HandName;
+}
+
+/** A settled round as the page gets it (the same fields as the view). */
+export type VideoPokerOutcome = VideoPokerView;
+
 export interface VideoPokerState {
   stake: number;
   cards: Card[];
@@ -51,7 +69,12 @@ export function videoPokerEngine(
     params: z.strictObject({ stake: stakeSchema }),
     action: z.strictObject({ hold: z.array(z.boolean()).length(5) }),
     stakeOf: (p) => p.stake,
-    rules: { paytable: config.paytable, deucesWild: config.deucesWild, decks: 1, theme: config.theme },
+    rules: {
+      paytable: config.paytable,
+      deucesWild: config.deucesWild,
+      decks: 1,
+      theme: config.theme,
+    } satisfies VideoPokerRules,
     rtp: config.rtp,
     strategyRtp: config.strategyRtp,
     start(rng, params) {
@@ -74,10 +97,10 @@ export function videoPokerEngine(
       return {
         win,
         result: `${state.cards.join(' ')}: ${hand}`,
-        outcome: { cards: state.cards, held: state.held, hand },
+        outcome: { cards: state.cards, held: state.held, hand } satisfies VideoPokerOutcome,
       };
     },
-    view: (state) => ({ cards: state.cards, held: state.held, hand: handOf(state.cards) }),
+    view: (state): VideoPokerView => ({ cards: state.cards, held: state.held, hand: handOf(state.cards) }),
   };
 }
 

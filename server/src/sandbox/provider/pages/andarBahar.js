@@ -1,6 +1,6 @@
 /* Andar Bahar: the joker, then cards to Andar and Bahar until one matches; rules from Game.rules. */
 import './kit/game';
-import './kit/tablekit.js';
+import './kit/tablekit';
 
 (() => {
   if (window.Game) start(window.Game, window.TableKit);

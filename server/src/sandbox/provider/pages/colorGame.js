@@ -1,6 +1,6 @@
 /* Color Game, the perya dice game: three colour dice; bets on colours from Game.rules.bets. */
 import './kit/game';
-import './kit/tablekit.js';
+import './kit/tablekit';
 
 (() => {
   if (window.Game) start(window.Game, window.TableKit);

@@ -1,6 +1,6 @@
 /* Dragon Tiger: one card each, the higher wins; bets from Game.rules (see games/dragonTiger.ts). */
 import './kit/game';
-import './kit/tablekit.js';
+import './kit/tablekit';
 
 (() => {
   if (window.Game) start(window.Game, window.TableKit);

@@ -1,6 +1,6 @@
 /* Fan Tan: a heap of beads counted off by fours; Fan, Nim and Kwok bets from Game.rules.bets. */
 import './kit/game';
-import './kit/tablekit.js';
+import './kit/tablekit';
 
 (() => {
   if (window.Game) start(window.Game, window.TableKit);

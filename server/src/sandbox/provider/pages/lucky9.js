@@ -1,6 +1,6 @@
 /* Lucky 9: Player and Banker hands on a fiesta felt, bets from Game.rules (see games/lucky9.ts). */
 import './kit/game';
-import './kit/tablekit.js';
+import './kit/tablekit';
 
 (() => {
   if (window.Game) start(window.Game, window.TableKit);

@@ -1,6 +1,6 @@
 /* The perya money wheel: segments and pays from Game.rules (see games/moneyWheel.ts). */
 import './kit/game';
-import './kit/tablekit.js';
+import './kit/tablekit';
 
 (() => {
   if (window.Game) start(window.Game, window.TableKit);

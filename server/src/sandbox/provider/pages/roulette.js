@@ -7,7 +7,7 @@
  * games/roulette.ts).
  */
 import './kit/game';
-import './kit/tablekit.js';
+import './kit/tablekit';
 
 (() => {
   if (window.Game) start(window.Game, window.TableKit);

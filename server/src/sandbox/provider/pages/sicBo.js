@@ -1,6 +1,6 @@
 /* Sic bo: three dice; Small/Big, totals, singles, doubles, triples, combinations from Game.rules.bets. */
 import './kit/game';
-import './kit/tablekit.js';
+import './kit/tablekit';
 
 (() => {
   if (window.Game) start(window.Game, window.TableKit);

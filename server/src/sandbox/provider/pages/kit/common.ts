@@ -15,7 +15,7 @@ import { data, gameData, type RevealedPair, root, type Seeds, vi } from './page-
 import { sound } from './sound';
 import { store } from './store';
 import { addStrings, t } from './strings';
-import type { GameKit, RoundAnswer, TitleInfo, ToastKind } from './types';
+import type { GameKit, PlayBody, RoundAnswer, TitleInfo, ToastKind } from './types';
 import { openSheet, rollUp, stakeStepper } from './widgets';
 
 /** Any answer of the provider's API: success or { ok: false, code, message }. */
@@ -215,8 +215,10 @@ function createKit(root: HTMLElement): GameKit {
    * calls finishRound(answer), which shows the final balance and tells the casino frame. Null on failure.
    */
   async function play<Outcome = unknown, View = unknown>(
-    body: { stake: number } & Record<string, unknown>,
+    body: PlayBody,
   ): Promise<RoundAnswer<Outcome, View> | null> {
+    // A one-shot body names its stake; a chip table's bets and an ante are checked by the server alone.
+    const stake = 'stake' in body && typeof body.stake === 'number' ? body.stake : 0;
     if (ended) {
       endSession();
       return null;
@@ -227,14 +229,14 @@ function createKit(root: HTMLElement): GameKit {
     }
     setLocked(true);
     try {
-      if (body.stake > balance) {
+      if (stake > balance) {
         // The balance may have grown (a deposit in the casino window): ask before refusing.
         await refreshBalance();
         if (ended) {
           setLocked(false);
           return null;
         }
-        if (body.stake > balance) {
+        if (stake > balance) {
           showError({ code: 40001 });
           setLocked(false);
           return null;

@@ -36,6 +36,12 @@ export type RoundAnswer<Outcome = unknown, View = unknown> = Extract<PlayResult,
   view?: View;
 };
 
+/** What Game.play sends: a stake (and the family's fields), chips on named bets, or an ante. */
+export type PlayBody =
+  | ({ stake: number } & Record<string, unknown>)
+  | { bets: Record<string, number> }
+  | { ante: number; pairPlus?: number };
+
 export interface StakeStepper {
   node: HTMLElement;
   /** Centavos. */
@@ -97,6 +103,23 @@ export interface GameKit {
   play<Outcome = unknown, View = unknown>(
     body: { stake: number } & Record<string, unknown>,
   ): Promise<RoundAnswer<Outcome, View> | null>;
+  /**
+   * A chip table's round (games/table.ts): the stake is the chips' sum, which the server checks; the body
+   * has no stake field (the table's params are strict), so the page does not check it against the balance.
+   */
+  play<Outcome = unknown, View = unknown>(body: {
+    bets: Record<string, number>;
+  }): Promise<RoundAnswer<Outcome, View> | null>;
+  /**
+   * A dealer poker round (games/dealerPoker.ts), staked by its ante (and Pair Plus): no stake field either
+   * (strict params), so the server alone checks it against the balance.
+   */
+  play<Outcome = unknown, View = unknown>(body: {
+    ante: number;
+    pairPlus?: number;
+  }): Promise<RoundAnswer<Outcome, View> | null>;
+  /** Any of the above (the table kit's stepped rounds pass on what the family gives them). */
+  play<Outcome = unknown, View = unknown>(body: PlayBody): Promise<RoundAnswer<Outcome, View> | null>;
   /** One action on the open stepped round; null when refused. */
   act<Outcome = unknown, View = unknown>(roundId: string, action: unknown): Promise<RoundAnswer<Outcome, View> | null>;
   /** After the animation: the final balance in the header and the casino's frame; frees the lock. */
