@@ -12,9 +12,10 @@
 import { Game, type GameKit } from './kit/game';
 import './styles/fishing.css';
 import { cannonSvg, fishSvg } from './fishing/art';
-import { domEffects } from './fishing/effects';
+import { domEffects, type PondEffects } from './fishing/effects';
 import { REACH, screenAt } from './fishing/path';
 import { openRules } from './fishing/rules';
+import type { PondScene } from './fishing/scene';
 import { createSeats } from './fishing/seats';
 import { EN, VI } from './fishing/strings';
 import type { Fish, FishingConfig, FishingOutcome, PondAnswer, PondFish, Swimmer } from './fishing/types';
@@ -125,7 +126,40 @@ type PondReply = PondAnswer | { ok: false; code?: number; message?: string };
     requestAnimationFrame(frame);
   }
 
-  const effects = domEffects(G, effectsLayer);
+  /* ---------- the drawing: the DOM pond first, PixiJS over it once loaded ---------- */
+
+  const dom = domEffects(G, effectsLayer);
+  let scene: PondScene | null = null;
+  const effects: PondEffects = {
+    bullet: (...args) => (scene?.effects ?? dom).bullet(...args),
+    splash: (...args) => (scene?.effects ?? dom).splash(...args),
+    net: (...args) => (scene?.effects ?? dom).net(...args),
+    coins: (...args) => (scene?.effects ?? dom).coins(...args),
+  };
+  const aim = (angle: number) => {
+    barrel.style.transform = `rotate(${angle}rad)`;
+    scene?.aim(angle);
+  };
+  import('./fishing/scene')
+    .then(({ createScene }) =>
+      createScene(pond, {
+        swimming,
+        serverNow,
+        at,
+        bossId,
+        accent: c3,
+        reducedMotion: () => G.reducedMotion(),
+        ms: (full) => G.ms(full),
+        label: (x, y, win) => dom.label(x, y, win),
+      }),
+    )
+    .then((drawn) => {
+      scene = drawn;
+      pond.classList.add('fs-pixi');
+    })
+    .catch(() => {
+      /* no WebGL (or the chunk failed to load): the DOM pond goes on */
+    });
   const paintSeats = createSeats(G, { seats, crowd, size, swimming, serverNow, effects });
 
   /* ---------- the poll ---------- */
@@ -194,13 +228,13 @@ type PondReply = PondAnswer | { ok: false; code?: number; message?: string };
     pond.classList.add('busy');
     const [x0, y0] = fromMine();
     const angle = Math.atan2(px - x0, y0 - py);
-    barrel.style.transform = `rotate(${angle}rad)`;
+    aim(angle);
     G.sound.play('launch');
     const travel = Math.min(520, Math.max(160, Math.hypot(px - x0, py - y0) * 0.7));
     // aimed at a fish under the tap: the bullet meets it where it will be when the bullet arrives
     const target = fishAt(px, py, serverNow());
     const [tx, ty] = target ? at(target.f, serverNow() + G.ms(travel)) : [px, py];
-    if (target) barrel.style.transform = `rotate(${Math.atan2(tx - x0, y0 - ty)}rad)`;
+    if (target) aim(Math.atan2(tx - x0, y0 - ty));
     await effects.bullet(x0, y0, tx, ty, 'fs-own', travel);
     try {
       if (!target) {

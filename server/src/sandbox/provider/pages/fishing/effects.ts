@@ -11,10 +11,19 @@ export interface PondEffects {
   coins(x: number, y: number, count: number, win: number): void;
 }
 
+/** The DOM effects, and the win's rising label (text stays DOM under the Pixi pond too). */
+export type DomEffects = PondEffects & { label(x: number, y: number, win: number): void };
+
 /** The effects as DOM nodes in `layer` (styles/fishing.css animates them). */
-export function domEffects(G: GameKit, layer: HTMLElement): PondEffects {
+export function domEffects(G: GameKit, layer: HTMLElement): DomEffects {
   const { el, money } = G;
+  const label = (x: number, y: number, win: number) => {
+    const node = el('span', { class: 'fs-win', style: `left:${x}px;top:${y}px`, text: `+${money(win)}` });
+    layer.append(node);
+    setTimeout(() => node.remove(), 1600);
+  };
   return {
+    label,
     bullet(x0, y0, x1, y1, kind, duration) {
       const node = el('span', { class: `fs-bullet ${kind}` });
       node.style.transform = `translate(${x0}px, ${y0}px)`;
@@ -52,9 +61,7 @@ export function domEffects(G: GameKit, layer: HTMLElement): PondEffects {
         layer.append(node);
         setTimeout(() => node.remove(), 1400);
       }
-      const label = el('span', { class: 'fs-win', style: `left:${x}px;top:${y}px`, text: `+${money(win)}` });
-      layer.append(label);
-      setTimeout(() => label.remove(), 1600);
+      label(x, y, win);
     },
   };
 }
