@@ -122,7 +122,15 @@ describe('crash: one shared round, cash out in flight', () => {
         const sky = document.querySelector('.crash-sky');
         return {
           text: body.color,
-          axis: body.getPropertyValue('--crash-axis').trim(),
+          // the ink as a colour: the built CSS is minified (#0f17339e for rgba(15, 23, 51, 0.62))
+          axis: (() => {
+            const probe = document.createElement('span');
+            probe.style.color = body.getPropertyValue('--crash-axis').trim();
+            document.body.append(probe);
+            const color = getComputedStyle(probe).color;
+            probe.remove();
+            return color;
+          })(),
           sky: sky ? getComputedStyle(sky).backgroundImage : '',
         };
       });

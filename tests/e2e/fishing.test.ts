@@ -83,6 +83,9 @@ describe('fishing on a phone', () => {
       expect(await frame.locator('html').getAttribute('lang')).toBe(lang === 'vi-VN' ? 'vi' : 'en');
       // the pond fills the phone under the header; the cannon and its level at the bottom, in view
       await visible(frame.locator('.fs-fish.in'), 40_000);
+      // the pond is drawn by PixiJS (pages/fishing/scene.ts) on its canvas; the DOM fish stay for labels and taps
+      await visible(frame.locator('.fs-pond.fs-pixi canvas.fs-canvas'), WAIT);
+      expect(await frame.locator('.fs-pond').getAttribute('data-renderer')).toMatch(/^(webgl|canvas|webgpu)$/);
       const pondBox = await frame.locator('.fs-pond').boundingBox();
       expect(pondBox?.height ?? 0).toBeGreaterThan(520);
       const controls = await frame.locator('.fs-controls').boundingBox();

@@ -110,7 +110,7 @@ export const demoProvider = fp(
       '/provider/api/:sessionId/history',
       withSession((id) => engine.tableHistory(id)),
     );
-    // The shared fishing pond: its fish on the server clock and the other players' cannons (fishing.js polls
+    // The shared fishing pond: its fish on the server clock and the other players' cannons (pages/fishing.ts polls
     // it about once a second while the page is open).
     app.post(
       '/provider/api/:sessionId/pond',

@@ -32,6 +32,14 @@ export interface FishingConfig {
   levels: readonly number[];
 }
 
+/** What a shot's round tells the page (its `outcome`). */
+export interface FishingOutcome {
+  fish: string;
+  /** The fish's multiplier (×, not hundredths). */
+  multiplier: number;
+  caught: boolean;
+}
+
 /** The cannon's levels: 1, 2, 5, 10, 20, 50 and 100 pesos a shot. */
 export const FISH_LEVELS = [100, 200, 500, 1000, 2000, 5000, 10_000] as const;
 
@@ -123,7 +131,7 @@ export function fishingEngine(c: FishingConfig): OneShotEngine<{ stake: number; 
       return {
         win: caught ? times(p.stake, fish.multiplier) : 0,
         result: caught ? `Caught the ${fish.name[0]} (${x}x)` : `The ${fish.name[0]} (${x}x) got away`,
-        outcome: { fish: fish.id, multiplier: fish.multiplier / 100, caught },
+        outcome: { fish: fish.id, multiplier: fish.multiplier / 100, caught } satisfies FishingOutcome,
       };
     },
   };

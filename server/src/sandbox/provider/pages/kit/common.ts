@@ -214,9 +214,7 @@ function createKit(root: HTMLElement): GameKit {
    * lock is held and the header shows the balance after the stake; the game animates the outcome and then
    * calls finishRound(answer), which shows the final balance and tells the casino frame. Null on failure.
    */
-  async function play<Outcome = unknown, View = unknown>(
-    body: PlayBody,
-  ): Promise<RoundAnswer<Outcome, View> | null> {
+  async function play<Outcome = unknown, View = unknown>(body: PlayBody): Promise<RoundAnswer<Outcome, View> | null> {
     // A one-shot body names its stake; a chip table's bets and an ante are checked by the server alone.
     const stake = 'stake' in body && typeof body.stake === 'number' ? body.stake : 0;
     if (ended) {

@@ -1,0 +1,78 @@
+/** The crash page's labels, both languages (every key in each). */
+export const EN = {
+  target: 'Auto cash-out',
+  autoOn: 'Auto cash-out at',
+  launch: 'Bet',
+  cashOut: 'Cash out',
+  flying: 'Flying…',
+  betting: 'Place your bets · {s}s',
+  waiting: 'Bets are closed · wait for the next round',
+  next: 'Next round in {s}s',
+  crashedAt: 'Crashed at {x}',
+  cashedOut: 'Cashed out at {x}',
+  missed: 'Crashed at {x} · lost {amount}',
+  tooLate: 'Too late: crashed at {x}',
+  betIn: 'Your bet {amount} is in · cash out while it flies',
+  betNext: 'Your bet {amount} rides this round',
+  chance: 'Win chance {p}',
+  pays: 'Cash-out pays {amount}',
+  targetInvalid: 'Enter a multiplier from {min}× to {max}×',
+  history: 'Recent crash points',
+  historyEmpty: 'No rounds yet — good luck!',
+  multiplier: 'Multiplier',
+  targetLine: 'Target {x}',
+  players: 'Bets this round',
+  playersCount: 'Bets: {count} · {total}',
+  noBets: 'No bets yet this round',
+  you: 'You',
+  inFlight: 'in',
+  lost: 'lost',
+  ruleTarget:
+    'One round for every player: bets are taken for {bet} seconds, then the rocket takes off from 1.00× and everyone sees the same flight.',
+  ruleClimb:
+    'Press Cash out while it flies to win your bet times the multiplier the server reads when your press arrives. An auto cash-out ({min}× to {max}×) pays at its target if the rocket gets there.',
+  ruleCrash:
+    'If the rocket crashes first, the bet is lost. The crash point is decided before the round: the chance to reach a multiplier m is {rtp}% ÷ m; its seed is shown after the crash.',
+  ruleSpeed:
+    'The multiplier doubles about every 8.7 seconds. A flight ends at {max}× and pays every bet still in at {max}×.',
+  quick: 'Quick targets',
+};
+
+export const VI: Record<keyof typeof EN, string> = {
+  target: 'Tự động rút',
+  autoOn: 'Tự động rút tại',
+  launch: 'Đặt cược',
+  cashOut: 'Rút tiền',
+  flying: 'Đang bay…',
+  betting: 'Mời đặt cược · {s}s',
+  waiting: 'Đã đóng cược · chờ ván sau',
+  next: 'Ván mới sau {s}s',
+  crashedAt: 'Nổ tại {x}',
+  cashedOut: 'Đã rút tại {x}',
+  missed: 'Nổ tại {x} · thua {amount}',
+  tooLate: 'Quá muộn: đã nổ tại {x}',
+  betIn: 'Cược {amount} đang bay · rút tiền trước khi nổ',
+  betNext: 'Cược {amount} tham gia ván này',
+  chance: 'Cơ hội thắng {p}',
+  pays: 'Rút được {amount}',
+  targetInvalid: 'Nhập hệ số từ {min}× đến {max}×',
+  history: 'Các điểm nổ gần đây',
+  historyEmpty: 'Chưa có ván nào — chúc may mắn!',
+  multiplier: 'Hệ số nhân',
+  targetLine: 'Mục tiêu {x}',
+  players: 'Cược ván này',
+  playersCount: 'Số cược: {count} · {total}',
+  noBets: 'Chưa có cược nào trong ván này',
+  you: 'Bạn',
+  inFlight: 'đang bay',
+  lost: 'thua',
+  ruleTarget:
+    'Một ván chung cho mọi người chơi: nhận cược trong {bet} giây, rồi tên lửa cất cánh từ 1.00× và mọi người cùng xem một chuyến bay.',
+  ruleClimb:
+    'Bấm Rút tiền khi tên lửa đang bay để thắng tiền cược nhân hệ số máy chủ đọc được lúc yêu cầu đến. Tự động rút ({min}× đến {max}×) trả tại mục tiêu nếu tên lửa bay tới.',
+  ruleCrash:
+    'Nếu tên lửa nổ trước, bạn thua cược. Điểm nổ được quyết định trước ván: cơ hội đạt hệ số m là {rtp}% ÷ m; hạt giống được công bố sau khi nổ.',
+  ruleSpeed:
+    'Hệ số nhân tăng gấp đôi khoảng mỗi 8,7 giây. Chuyến bay dừng tại {max}× và trả mọi cược còn lại tại {max}×.',
+  quick: 'Mục tiêu nhanh',
+};
