@@ -12,6 +12,19 @@ export interface ColorGameConfig {
   theme: string;
 }
 
+/** A throw as the page draws it: each die's colour. */
+export interface ColorGameDraw {
+  dice: string[];
+}
+
+/** The rules sent to the page (chipTable adds maxBets and coverMiss): the colours in face order. */
+export interface ColorGameRules {
+  bets: Record<string, BetSpec>;
+  colors: readonly string[];
+  paysPerMatch: readonly number[];
+  theme: string;
+}
+
 const matches = (color: string, dice: number[]) => dice.filter((d) => COLORS[d - 1] === color).length;
 const factor = (color: string, dice: number[]) => {
   const n = matches(color, dice);
@@ -24,8 +37,8 @@ export const colorGame: EngineFamily<ColorGameConfig> = {
   create(config) {
     const bets: Record<string, BetSpec> = {};
     for (const color of COLORS) bets[color] = { pays: 1, rtp: exactRtp(allThrows(), (dice) => factor(color, dice)) };
-    return chipTable<{ dice: string[] }>({
-      rules: { bets, colors: COLORS, paysPerMatch: [1, 2, 3], theme: config.theme },
+    return chipTable<ColorGameDraw>({
+      rules: { bets, colors: COLORS, paysPerMatch: [1, 2, 3], theme: config.theme } satisfies ColorGameRules,
       rtp: 199 / 216,
       draws: () =>
         [...allThrows()].map(([dice, weight]) => [{ dice: dice.map((d) => COLORS[d - 1] as string) }, weight] as const),

@@ -13,6 +13,12 @@ export interface FanTanConfig {
   theme: string;
 }
 
+/** A count: the beads in the heap and what is left, 1 to 4. */
+export interface FanTanCount {
+  beads: number;
+  result: number;
+}
+
 const resultOf = (beads: number) => ((beads - 1) % 4) + 1;
 
 export function fanTanBets(): Record<string, BetSpec> {
@@ -39,7 +45,7 @@ export const fanTan: EngineFamily<FanTanConfig> = {
   configs: { classic: { minBeads: 40, span: 80, theme: 'jade' } },
   create(config) {
     const bets = fanTanBets();
-    return chipTable<{ beads: number; result: number }>({
+    return chipTable<FanTanCount>({
       rules: { bets, commission: 0.05, theme: config.theme },
       rtp: (bets['fan-1'] as BetSpec).rtp,
       draws: () =>

@@ -16,6 +16,19 @@ export interface MoneyWheelConfig {
   theme: string;
 }
 
+/** Where the wheel stopped: the segment's index round the wheel and its label. */
+export interface MoneyWheelStop {
+  segment: number;
+  label: string;
+}
+
+/** The rules sent to the page (chipTable adds maxBets and coverMiss): the labels in order round the wheel. */
+export interface MoneyWheelRules {
+  bets: Record<string, BetSpec>;
+  wheel: string[];
+  theme: string;
+}
+
 /**
  * Lays the segments round the wheel, each label spread evenly: sorted by evenly spaced positions, each
  * label's phase a little later than the one before so that labels of one segment each never meet.
@@ -50,8 +63,8 @@ export const moneyWheel: EngineFamily<MoneyWheelConfig> = {
     const wheel = layWheel(config.segments);
     const bets: Record<string, BetSpec> = {};
     for (const s of config.segments) bets[s.label] = { pays: s.pays, rtp: (s.count * (s.pays + 1)) / wheel.length };
-    return chipTable<{ segment: number; label: string }>({
-      rules: { bets, wheel, theme: config.theme },
+    return chipTable<MoneyWheelStop>({
+      rules: { bets, wheel, theme: config.theme } satisfies MoneyWheelRules,
       rtp: (bets[(config.segments[0] as WheelSegment).label] as BetSpec).rtp,
       draws: () => wheel.map((label, segment) => [{ segment, label }, 1] as const),
       defaultBet: (config.segments[0] as WheelSegment).label,

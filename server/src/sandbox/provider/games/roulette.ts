@@ -64,6 +64,21 @@ export interface RouletteConfig {
   laPartage?: boolean;
 }
 
+/** The rules sent to the page (chipTable adds maxBets and coverMiss). */
+export interface RouletteRules {
+  bets: Record<string, RouletteBet>;
+  /** The pockets in wheel order. */
+  wheel: number[];
+  red: number[];
+  theme: string;
+  laPartage: boolean;
+}
+
+/** A spin: the pocket the ball fell in. */
+export interface RouletteSpin {
+  number: number;
+}
+
 /** Half the stake back (WIN/LOSE are 100 + pays x 100 and 0). */
 const HALF_BACK = 50;
 
@@ -73,8 +88,8 @@ export const roulette: EngineFamily<RouletteConfig> = {
   create(config) {
     const laPartage = config.laPartage === true;
     const bets = rouletteBets(laPartage);
-    return chipTable<{ number: number }>({
-      rules: { bets, wheel: WHEEL, red: RED, theme: config.theme, laPartage },
+    return chipTable<RouletteSpin>({
+      rules: { bets, wheel: WHEEL, red: RED, theme: config.theme, laPartage } satisfies RouletteRules,
       rtp: 36 / 37,
       draws: () => range(0, 36).map((number) => [{ number }, 1] as const),
       defaultBet: 'red',

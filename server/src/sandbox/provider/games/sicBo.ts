@@ -59,6 +59,12 @@ export function sicBoBets(): Record<string, BetSpec> {
   return bets;
 }
 
+/** A throw: the three dice (1 to 6) and their total. */
+export interface SicBoThrow {
+  dice: number[];
+  total: number;
+}
+
 export interface SicBoConfig {
   theme: string;
 }
@@ -68,7 +74,7 @@ export const sicBo: EngineFamily<SicBoConfig> = {
   configs: { classic: { theme: 'macau' } },
   create(config) {
     const bets = sicBoBets();
-    return chipTable<{ dice: number[]; total: number }>({
+    return chipTable<SicBoThrow>({
       rules: { bets, theme: config.theme },
       rtp: (bets.big as BetSpec).rtp,
       draws: () =>

@@ -17,6 +17,8 @@ import type { TableKit as Kit } from './table/types';
 import type { GameKit } from './types';
 
 export type * from './table/types';
+/** The kit's type, under the same name as its value: `import { TableKit } from './kit/tablekit'` gives both. */
+export type TableKit = Kit;
 
 /** The table kit over a page's Game. */
 export function createTableKit(G: GameKit): Kit {

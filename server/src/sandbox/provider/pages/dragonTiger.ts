@@ -1,11 +1,15 @@
 /* Dragon Tiger: one card each, the higher wins; bets from Game.rules (see games/dragonTiger.ts). */
-import './kit/game';
-import './kit/tablekit';
+import type { DragonTigerDraw } from '../games/dragonTiger';
+import { Game, type GameKit } from './kit/game';
+import { TableKit } from './kit/tablekit';
+
+const SIDES = ['dragon', 'tiger'] as const;
+type Side = (typeof SIDES)[number];
 
 (() => {
-  if (window.Game) start(window.Game, window.TableKit);
+  if (Game && TableKit) start(Game, TableKit);
 
-  function start(G, K) {
+  function start(G: GameKit, K: TableKit) {
     const { el, t } = G;
     G.addStrings(
       {
@@ -28,13 +32,10 @@ import './kit/tablekit';
       },
     );
     const slots = { dragon: el('div', { class: 'tk-cards' }), tiger: el('div', { class: 'tk-cards' }) };
-    const zones = {};
-    const board = el('div', { class: 'tk-hands' });
-    for (const side of ['dragon', 'tiger']) {
-      zones[side] = el('div', { class: `tk-hand tk-${side}` }, el('h3', { text: t(side) }), slots[side]);
-      board.append(zones[side]);
-    }
-    K.chipTable({
+    const zoneOf = (side: Side) => el('div', { class: `tk-hand tk-${side}` }, el('h3', { text: t(side) }), slots[side]);
+    const zones: Record<Side, HTMLElement> = { dragon: zoneOf('dragon'), tiger: zoneOf('tiger') };
+    const board = el('div', { class: 'tk-hands' }, zones.dragon, zones.tiger);
+    K.chipTable<DragonTigerDraw>({
       spots: [
         [
           { bet: 'dragon', label: t('dragon'), className: 'tk-dragon' },
@@ -47,7 +48,7 @@ import './kit/tablekit';
       ],
       stage: () => board,
       clear() {
-        for (const side of ['dragon', 'tiger']) {
+        for (const side of SIDES) {
           slots[side].replaceChildren();
           zones[side].classList.remove('winner');
         }

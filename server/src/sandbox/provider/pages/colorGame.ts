@@ -1,11 +1,12 @@
 /* Color Game, the perya dice game: three colour dice; bets on colours from Game.rules.bets. */
-import './kit/game';
-import './kit/tablekit';
+import type { ColorGameDraw, ColorGameRules } from '../games/colorGame';
+import { Game, type GameKit } from './kit/game';
+import { type ChipSpot, TableKit } from './kit/tablekit';
 
 (() => {
-  if (window.Game) start(window.Game, window.TableKit);
+  if (Game && TableKit) start(Game, TableKit);
 
-  function start(G, K) {
+  function start(G: GameKit, K: TableKit) {
     const { el, t } = G;
     G.addStrings(
       {
@@ -37,16 +38,17 @@ import './kit/tablekit';
         r2: 'Màu hiện trên một viên trả 1 ăn 1, hai viên 2 ăn 1, cả ba viên 3 ăn 1.',
       },
     );
-    const colors = G.rules?.colors || [];
+    const rules = (G.rules ?? {}) as Partial<ColorGameRules>;
+    const colors = rules.colors || [];
     const dice = el('div', { class: 'tk-dice' });
-    const spot = (c) => ({ bet: c, label: t(c), className: `tk-color tk-color-${c}`, noPays: true });
-    K.chipTable({
+    const spot = (c: string): ChipSpot => ({ bet: c, label: t(c), className: `tk-color tk-color-${c}`, noPays: true });
+    K.chipTable<ColorGameDraw>({
       action: 'roll',
       spots: [colors.slice(0, 3).map(spot), colors.slice(3).map(spot)],
       paytable: [
-        { bet: colors[0], label: t('oneDie'), paysText: '1:1' },
-        { bet: colors[1], label: t('twoDice'), paysText: '2:1' },
-        { bet: colors[2], label: t('threeDice'), paysText: '3:1' },
+        { bet: colors[0] ?? '', label: t('oneDie'), paysText: '1:1' },
+        { bet: colors[1] ?? '', label: t('twoDice'), paysText: '2:1' },
+        { bet: colors[2] ?? '', label: t('threeDice'), paysText: '3:1' },
       ],
       stage: () => dice,
       clear: () => dice.replaceChildren(),

@@ -1,11 +1,12 @@
 /* The perya money wheel: segments and pays from Game.rules (see games/moneyWheel.ts). */
-import './kit/game';
-import './kit/tablekit';
+import type { MoneyWheelRules, MoneyWheelStop } from '../games/moneyWheel';
+import { Game, type GameKit } from './kit/game';
+import { TableKit } from './kit/tablekit';
 
 (() => {
-  if (window.Game) start(window.Game, window.TableKit);
+  if (Game && TableKit) start(Game, TableKit);
 
-  function start(G, K) {
+  function start(G: GameKit, K: TableKit) {
     const { el, t } = G;
     G.addStrings(
       {
@@ -23,21 +24,22 @@ import './kit/tablekit';
         r2: 'Joker và Ngôi sao mỗi loại một ô, trả 50 ăn 1.',
       },
     );
-    const wheel = G.rules?.wheel || [];
-    const labels = Object.keys(G.rules?.bets || {});
+    const rules = (G.rules ?? {}) as Partial<MoneyWheelRules>;
+    const wheel = rules.wheel || [];
+    const labels = Object.keys(rules.bets || {});
     const COLORS = ['#f2c14e', '#3fa7d6', '#59cd90', '#ee6352', '#a26ee6', '#fac05e', '#ffffff'];
-    const colorOf = (label) => COLORS[labels.indexOf(label) % COLORS.length];
+    const colorOf = (label: string) => COLORS[labels.indexOf(label) % COLORS.length];
     const step = 360 / (wheel.length || 1);
     const gradient = wheel.map((l, i) => `${colorOf(l)} ${i * step}deg ${(i + 1) * step}deg`).join(',');
     const disc = el('div', { class: 'tk-wheel', style: `background: conic-gradient(${gradient})` });
     const hub = el('div', { class: 'tk-hub', text: '?' });
     const board = el('div', { class: 'tk-wheel-box' }, el('i', { class: 'tk-pointer' }), disc, hub);
-    const name = (l) => (l === 'joker' || l === 'star' ? t(l) : l);
+    const name = (l: string) => (l === 'joker' || l === 'star' ? t(l) : l);
     let turn = 0;
-    K.chipTable({
+    K.chipTable<MoneyWheelStop>({
       action: 'spin',
       spots: [
-        labels.slice(0, 4).map((l) => ({ bet: l, label: name(l), className: 'tk-wl', style: colorOf(l) })),
+        labels.slice(0, 4).map((l) => ({ bet: l, label: name(l), className: 'tk-wl' })),
         labels.slice(4).map((l) => ({ bet: l, label: name(l), className: 'tk-wl' })),
       ],
       stage: () => board,

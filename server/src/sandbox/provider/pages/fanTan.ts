@@ -1,11 +1,12 @@
 /* Fan Tan: a heap of beads counted off by fours; Fan, Nim and Kwok bets from Game.rules.bets. */
-import './kit/game';
-import './kit/tablekit';
+import type { FanTanCount } from '../games/fanTan';
+import { Game, type GameKit } from './kit/game';
+import { type ChipSpot, TableKit } from './kit/tablekit';
 
 (() => {
-  if (window.Game) start(window.Game, window.TableKit);
+  if (Game && TableKit) start(Game, TableKit);
 
-  function start(G, K) {
+  function start(G: GameKit, K: TableKit) {
     const { el, t } = G;
     G.addStrings(
       {
@@ -39,7 +40,7 @@ import './kit/tablekit';
     const label = el('div', { class: 'tk-bead-count' });
     const board = el('div', { class: 'tk-fantan' }, heap, label);
     const nums = [1, 2, 3, 4];
-    const rows = [
+    const rows: ChipSpot[][] = [
       nums.map((n) => ({ bet: `fan-${n}`, label: t('fan', { n }) })),
       nums.map((a) => ({
         bet: `kwok-${a}-${(a % 4) + 1}`,
@@ -53,7 +54,7 @@ import './kit/tablekit';
           .filter((b) => b !== a)
           .map((b) => ({ bet: `nim-${a}-${b}`, label: t('nim', { a, b }), className: 'tk-small' })),
       );
-    K.chipTable({
+    K.chipTable<FanTanCount>({
       action: 'count',
       spots: rows,
       paytable: [

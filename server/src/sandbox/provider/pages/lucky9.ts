@@ -1,11 +1,19 @@
 /* Lucky 9: Player and Banker hands on a fiesta felt, bets from Game.rules (see games/lucky9.ts). */
-import './kit/game';
-import './kit/tablekit';
+import type { PointHand } from '../games/points';
+import { Game, type GameKit } from './kit/game';
+import { TableKit } from './kit/tablekit';
+
+type Side = 'player' | 'banker';
+interface HandZone {
+  cards: HTMLElement;
+  total: HTMLElement;
+  zone: HTMLElement;
+}
 
 (() => {
-  if (window.Game) start(window.Game, window.TableKit);
+  if (Game && TableKit) start(Game, TableKit);
 
-  function start(G, K) {
+  function start(G: GameKit, K: TableKit) {
     const { el, t } = G;
     G.addStrings(
       {
@@ -31,15 +39,14 @@ import './kit/tablekit';
         r5: 'Con và Cái trả 1 ăn 1. Khi hòa nhà cái thắng cả hai; cửa Hòa trả 8 ăn 1.',
       },
     );
-    const hands = {};
-    const board = el('div', { class: 'tk-hands' });
-    for (const side of ['player', 'banker']) {
+    const zoneOf = (side: Side): HandZone => {
       const cards = el('div', { class: 'tk-cards' });
       const total = el('span', { class: 'tk-total' });
-      hands[side] = { cards, total, zone: el('div', { class: 'tk-hand' }, el('h3', {}, t(side), ' ', total), cards) };
-      board.append(hands[side].zone);
-    }
-    K.chipTable({
+      return { cards, total, zone: el('div', { class: 'tk-hand' }, el('h3', {}, t(side), ' ', total), cards) };
+    };
+    const hands: Record<Side, HandZone> = { player: zoneOf('player'), banker: zoneOf('banker') };
+    const board = el('div', { class: 'tk-hands' }, hands.player.zone, hands.banker.zone);
+    K.chipTable<PointHand>({
       spots: [
         [
           { bet: 'player', label: t('player') },
@@ -62,12 +69,16 @@ import './kit/tablekit';
       },
       async play(o) {
         for (let i = 0; i < 3; i++)
-          for (const side of ['player', 'banker'])
-            if (o[side][i]) await K.reveal(hands[side].cards, [K.card(o[side][i])]);
+          for (const side of ['player', 'banker'] as const) {
+            const card = o[side][i];
+            if (card) await K.reveal(hands[side].cards, [K.card(card)]);
+          }
         hands.player.total.textContent = String(o.playerTotal);
         hands.banker.total.textContent = String(o.bankerTotal);
-        if (o.winner !== 'tie') hands[o.winner].zone.classList.add('winner');
-        const nat = o.winner !== 'tie' && o[o.winner].length === 2 && o[`${o.winner}Total`] === 9;
+        const winner = o.winner;
+        if (winner === 'tie') return;
+        hands[winner].zone.classList.add('winner');
+        const nat = o[winner].length === 2 && (winner === 'player' ? o.playerTotal : o.bankerTotal) === 9;
         if (nat) G.toast(t('natural'));
       },
       history: (o) => t(o.winner).slice(0, 1),

@@ -1,11 +1,12 @@
 /* Andar Bahar: the joker, then cards to Andar and Bahar until one matches; rules from Game.rules. */
-import './kit/game';
-import './kit/tablekit';
+import type { AndarBaharDeal } from '../games/andarBahar';
+import { Game, type GameKit } from './kit/game';
+import { TableKit } from './kit/tablekit';
 
 (() => {
-  if (window.Game) start(window.Game, window.TableKit);
+  if (Game && TableKit) start(Game, TableKit);
 
-  function start(G, K) {
+  function start(G: GameKit, K: TableKit) {
     const { el, t } = G;
     G.addStrings(
       {
@@ -38,7 +39,7 @@ import './kit/tablekit';
       zones.andar,
       zones.bahar,
     );
-    K.chipTable({
+    K.chipTable<AndarBaharDeal>({
       spots: [
         [
           { bet: 'andar', label: t('andar') },
@@ -48,7 +49,7 @@ import './kit/tablekit';
       stage: () => board,
       clear() {
         joker.replaceChildren();
-        for (const side of ['andar', 'bahar']) {
+        for (const side of ['andar', 'bahar'] as const) {
           piles[side].replaceChildren();
           zones[side].classList.remove('winner');
         }

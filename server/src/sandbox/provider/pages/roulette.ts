@@ -6,13 +6,17 @@
  * number places the bet of that type anchored at it (the bets and their pays are Game.rules.bets, see
  * games/roulette.ts).
  */
-import './kit/game';
-import './kit/tablekit';
+import type { RouletteRules, RouletteSpin } from '../games/roulette';
+import { Game, type GameKit } from './kit/game';
+import { type ChipSpot, type Chips, type ChipTableNodes, type SpotNode, TableKit } from './kit/tablekit';
+
+type Color = 'red' | 'black' | 'green';
+type BetType = 'straight' | 'split' | 'street' | 'corner' | 'line';
 
 (() => {
-  if (window.Game) start(window.Game, window.TableKit);
+  if (Game && TableKit) start(Game, TableKit);
 
-  function start(G, K) {
+  function start(G: GameKit, K: TableKit) {
     const { el, t, money } = G;
     G.addStrings(
       {
@@ -108,23 +112,27 @@ import './kit/tablekit';
         r1French: 'Bàn kiểu Pháp: 37 ô, từ 0 đến 36, một số 0, luật La Partage.',
       },
     );
-    const bets = G.rules?.bets || {};
-    const red = G.rules?.red || [];
-    const WHEEL = G.rules?.wheel || Array.from({ length: 37 }, (_, i) => i);
-    const color = (n) => (n === 0 ? 'green' : red.includes(n) ? 'red' : 'black');
+    const rules = (G.rules ?? {}) as Partial<RouletteRules>;
+    const bets = rules.bets || {};
+    const red = rules.red || [];
+    const WHEEL = rules.wheel || Array.from({ length: 37 }, (_, i) => i);
+    const color = (n: number): Color => (n === 0 ? 'green' : red.includes(n) ? 'red' : 'black');
 
     /* ---------- the wheel: 37 pockets in the rules' order, turned so the result sits under the ball ---------- */
 
     const NS = 'http://www.w3.org/2000/svg';
-    const svg = (tag, attrs, ...children) => {
+    const svg = (tag: string, attrs: Record<string, string | number> | null, ...children: (Node | string)[]) => {
       const node = document.createElementNS(NS, tag);
       for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, String(v));
       node.append(...children);
       return node;
     };
     const STEP = 360 / WHEEL.length;
-    const FILL = { red: '#c62828', black: '#1d1d22', green: '#1b8a4b' };
-    const polar = (r, deg) => [r * Math.sin((deg * Math.PI) / 180), -r * Math.cos((deg * Math.PI) / 180)];
+    const FILL: Record<Color, string> = { red: '#c62828', black: '#1d1d22', green: '#1b8a4b' };
+    const polar = (r: number, deg: number): [number, number] => [
+      r * Math.sin((deg * Math.PI) / 180),
+      -r * Math.cos((deg * Math.PI) / 180),
+    ];
     const rotor = svg('g', { class: 'rl-rotor' });
     WHEEL.forEach((n, i) => {
       const a = i * STEP - STEP / 2;
@@ -173,15 +181,15 @@ import './kit/tablekit';
       svg('path', { d: 'M-4 -60L4 -60L0 -54Z', class: 'rl-pointer' }),
     );
     let angle = 0;
-    const turn = (deg) => {
+    const turn = (deg: number) => {
       rotor.style.transform = `rotate(${deg}deg)`;
     };
     /** The wheel turned so pocket `n` sits at the top under the ball (an immediate jump). */
-    const restAt = (n) => {
+    const restAt = (n: number) => {
       angle = (((-WHEEL.indexOf(n) * STEP) % 360) + 360) % 360;
       turn(angle);
     };
-    async function spinTo(n) {
+    async function spinTo(n: number) {
       const rest = (((-WHEEL.indexOf(n) * STEP) % 360) + 360) % 360;
       if (G.reducedMotion()) {
         restAt(n);
@@ -229,20 +237,21 @@ import './kit/tablekit';
 
     /* ---------- the bets: a tapped number places the chosen type's bet anchored at it ---------- */
 
-    const TYPES = ['straight', 'split', 'street', 'corner', 'line'];
-    const TYPE_LABEL = {
+    const TYPES: BetType[] = ['straight', 'split', 'street', 'corner', 'line'];
+    const TYPE_LABEL: Record<string, string> = {
       straight: 'rlStraight',
       split: 'rlSplit',
       street: 'rlStreet',
       corner: 'rlCorner',
       line: 'rlLine',
     };
-    let type = 'straight';
+    let type: BetType = 'straight';
     let vertical = false;
     /** Where each inside bet's chip is drawn: the number tapped to place it (else the lowest it covers). */
-    const anchors = {};
-    const covered = (key) => {
-      if (bets[key]?.numbers) return bets[key].numbers;
+    const anchors: Record<string, number> = {};
+    const covered = (key: string): number[] => {
+      const known = bets[key]?.numbers;
+      if (known) return known;
       const [kind, a, b] = key.split('-');
       const n = Number(a);
       if (kind === 'straight') return [n];
@@ -250,22 +259,24 @@ import './kit/tablekit';
       if (kind === 'street') return [n, n + 1, n + 2];
       if (kind === 'corner') return [n, n + 1, n + 3, n + 4];
       if (kind === 'line') return [n, n + 1, n + 2, n + 3, n + 4, n + 5];
-      return { 'trio-1': [0, 1, 2], 'trio-2': [0, 2, 3], first4: [0, 1, 2, 3] }[key] || [];
+      const zeros: Record<string, number[]> = { 'trio-1': [0, 1, 2], 'trio-2': [0, 2, 3], first4: [0, 1, 2, 3] };
+      return zeros[key] || [];
     };
-    const anchorOf = (key) => anchors[key] ?? Math.min(...covered(key));
-    const isInside = (key) => /^(split|street|corner|line|trio|first4)/.test(key);
-    const nameOf = (key) => {
-      const kind = key.split('-')[0];
+    const anchorOf = (key: string) => anchors[key] ?? Math.min(...covered(key));
+    const isInside = (key: string) => /^(split|street|corner|line|trio|first4)/.test(key);
+    const nameOf = (key: string) => {
+      const kind = key.split('-')[0] ?? '';
       const label = kind === 'trio' ? t('trio') : kind === 'first4' ? t('first4') : t(TYPE_LABEL[kind] || kind);
       return `${label} ${covered(key).join('–')}`;
     };
 
     /** The bet key a tap at `n` places with the chosen type (0 is split in thirds for the zero bets). */
-    function resolve(n, event) {
+    function resolve(n: number, event?: MouseEvent) {
       if (type === 'straight') return `straight-${n}`;
       if (n === 0) {
-        const box = event?.currentTarget?.getBoundingClientRect?.();
-        const f = box && event.detail ? (event.clientX - box.left) / box.width : 0.5;
+        const target = event?.currentTarget;
+        const box = target instanceof Element ? target.getBoundingClientRect() : undefined;
+        const f = box && event?.detail ? (event.clientX - box.left) / box.width : 0.5;
         if (type === 'split') return `split-0-${f < 1 / 3 ? 1 : f < 2 / 3 ? 2 : 3}`;
         if (type === 'street') return f < 0.5 ? 'trio-1' : 'trio-2';
         if (type === 'corner') return 'first4';
@@ -283,10 +294,12 @@ import './kit/tablekit';
       return `line-${row === 12 ? 31 : n - c}`;
     }
 
-    let spots = {};
-    const numberNode = (n) => spots[`straight-${n}`]?.button;
-    let flashTimer = 0;
-    function flash(numbers) {
+    let spots: Record<string, SpotNode> = {};
+    /** The chip drawn on each number for the inside bets anchored at it. */
+    const anchorChips: Record<number, HTMLElement> = {};
+    const numberNode = (n: number) => spots[`straight-${n}`]?.button;
+    let flashTimer: ReturnType<typeof setTimeout> | undefined;
+    function flash(numbers: number[]) {
       clearTimeout(flashTimer);
       for (const node of Object.values(spots)) node.button.classList.remove('rl-cover');
       for (const n of numbers) numberNode(n)?.classList.add('rl-cover');
@@ -294,7 +307,7 @@ import './kit/tablekit';
         for (const n of numbers) numberNode(n)?.classList.remove('rl-cover');
       }, 900);
     }
-    function place(bet, event) {
+    function place(bet: string, event: MouseEvent) {
       if (G.busy || G.ended || !bet.startsWith('straight-')) return bet;
       const n = Number(bet.slice(9));
       const key = resolve(n, event);
@@ -319,31 +332,32 @@ import './kit/tablekit';
     });
     function paintTypes() {
       for (const b of typeButtons) {
-        const k = b.dataset.type;
+        const k = b.dataset.type ?? '';
         b.setAttribute('aria-pressed', String(k === type));
-        b.textContent = t(TYPE_LABEL[k]) + (k === 'split' && type === 'split' ? (vertical ? ' ↕' : ' ↔') : '');
+        b.textContent = t(TYPE_LABEL[k] ?? k) + (k === 'split' && type === 'split' ? (vertical ? ' ↕' : ' ↔') : '');
       }
       const key =
         type === 'split'
           ? vertical
             ? 'rlHintSplitV'
             : 'rlHintSplitH'
-          : `rlHint${type[0].toUpperCase()}${type.slice(1)}`;
+          : `rlHint${type.charAt(0).toUpperCase()}${type.slice(1)}`;
       hint.textContent = t(key);
     }
 
-    const compact = (centavos) => {
+    const compact = (centavos: number) => {
       const p = centavos / 100;
       return p >= 1000 ? `${+(p / 1000).toFixed(1)}k` : String(+p.toFixed(2));
     };
-    function painted(placed, locked) {
+    function painted(placed: Readonly<Chips>, locked: boolean) {
       for (const b of typeButtons) b.disabled = locked;
-      const byAnchor = {};
+      const byAnchor: Record<number, [string, number][]> = {};
       for (const [key, amount] of Object.entries(placed)) {
         if (!amount || !isInside(key)) continue;
         const a = anchorOf(key);
-        if (!byAnchor[a]) byAnchor[a] = [];
-        byAnchor[a].push([key, amount]);
+        const list = byAnchor[a] ?? [];
+        list.push([key, amount]);
+        byAnchor[a] = list;
       }
       for (let n = 0; n <= 36; n++) {
         const node = spots[`straight-${n}`];
@@ -352,7 +366,8 @@ import './kit/tablekit';
         node.amount.textContent = own ? compact(own) : '';
         const list = byAnchor[n] || [];
         const sum = list.reduce((a, [, v]) => a + v, 0);
-        node.chip.textContent = sum ? compact(sum) : '';
+        const chip = anchorChips[n];
+        if (chip) chip.textContent = sum ? compact(sum) : '';
         node.button.classList.toggle('rl-anchor', sum > 0);
         if (sum) {
           const label = node.button.getAttribute('aria-label');
@@ -363,10 +378,10 @@ import './kit/tablekit';
     }
 
     /** Moves the kit's spot buttons into the roulette grid, the history beside the wheel. */
-    function layout({ felt, spots: nodes, history, message, chips, actions }) {
+    function layout({ felt, spots: nodes, history, message, chips, actions }: ChipTableNodes) {
       spots = nodes;
       const grid = el('div', { class: 'rl-grid' });
-      const at = (key, row, col, rowSpan = 1, colSpan = 1) => {
+      const at = (key: string, row: number, col: number, rowSpan = 1, colSpan = 1) => {
         const node = nodes[key];
         if (!node) return;
         node.button.style.gridArea = `${row} / ${col} / span ${rowSpan} / span ${colSpan}`;
@@ -382,8 +397,9 @@ import './kit/tablekit';
       for (let n = 0; n <= 36; n++) {
         const node = nodes[`straight-${n}`];
         if (!node) continue;
-        node.chip = el('span', { class: 'rl-chip', 'aria-hidden': 'true' });
-        node.button.append(node.chip);
+        const chip = el('span', { class: 'rl-chip', 'aria-hidden': 'true' });
+        anchorChips[n] = chip;
+        node.button.append(chip);
       }
       felt.replaceChildren(
         el('div', { class: 'rl-types', role: 'group', 'aria-label': t('rlTypes') }, typeButtons),
@@ -396,18 +412,18 @@ import './kit/tablekit';
       paintTypes();
     }
 
-    const spot = (bet, label, className = '') => ({ bet, label, className, noPays: true });
+    const spot = (bet: string, label: string, className = ''): ChipSpot => ({ bet, label, className, noPays: true });
     const spotRows = [[spot('straight-0', '0', 'tk-num green')]];
     for (let n = 1; n <= 36; n++) spotRows.push([spot(`straight-${n}`, String(n), `tk-num ${color(n)}`)]);
     spotRows.push([1, 2, 3].map((c) => spot(`column-${c}`, '2:1', 'rl-column')));
-    spotRows.push([1, 2, 3].map((d) => spot(`dozen-${d}`, ['1–12', '13–24', '25–36'][d - 1], 'rl-dozen')));
+    spotRows.push([1, 2, 3].map((d) => spot(`dozen-${d}`, ['1–12', '13–24', '25–36'][d - 1] ?? '', 'rl-dozen')));
     spotRows.push(
       ['low', 'even', 'red', 'black', 'odd', 'high'].map((b) =>
         spot(b, t(b), `rl-even${b === 'red' ? ' tk-red' : b === 'black' ? ' tk-black' : ''}`),
       ),
     );
 
-    K.chipTable({
+    K.chipTable<RouletteSpin>({
       action: 'spin',
       spots: spotRows,
       paytable: [
@@ -456,7 +472,7 @@ import './kit/tablekit';
       },
       history: (o) => String(o.number),
       historyClass: (o) => `tk-${color(o.number)}`,
-      rules: G.rules?.laPartage ? ['r1French', 'r2', 'r3Partage'] : ['r1', 'r2', 'r3'],
+      rules: rules.laPartage ? ['r1French', 'r2', 'r3Partage'] : ['r1', 'r2', 'r3'],
     });
   }
 })();

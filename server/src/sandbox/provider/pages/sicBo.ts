@@ -1,11 +1,12 @@
 /* Sic bo: three dice; Small/Big, totals, singles, doubles, triples, combinations from Game.rules.bets. */
-import './kit/game';
-import './kit/tablekit';
+import type { SicBoThrow } from '../games/sicBo';
+import { Game, type GameKit } from './kit/game';
+import { type ChipSpot, TableKit } from './kit/tablekit';
 
 (() => {
-  if (window.Game) start(window.Game, window.TableKit);
+  if (Game && TableKit) start(Game, TableKit);
 
-  function start(G, K) {
+  function start(G: GameKit, K: TableKit) {
     const { el, t } = G;
     G.addStrings(
       {
@@ -51,8 +52,8 @@ import './kit/tablekit';
     );
     const dice = el('div', { class: 'tk-dice' });
     const FACES = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
-    const range = (a, b) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
-    const rows = [
+    const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
+    const rows: ChipSpot[][] = [
       [
         { bet: 'small', label: t('small') },
         { bet: 'anyTriple', label: t('anyTriple') },
@@ -64,7 +65,7 @@ import './kit/tablekit';
       ],
       range(1, 6).map((n) => ({
         bet: `single-${n}`,
-        label: FACES[n - 1],
+        label: FACES[n - 1] ?? '',
         className: 'tk-small tk-face',
         noPays: true,
       })),
@@ -73,12 +74,12 @@ import './kit/tablekit';
       range(4, 10).map((n) => ({ bet: `total-${n}`, label: String(n), className: 'tk-small' })),
       range(11, 17).map((n) => ({ bet: `total-${n}`, label: String(n), className: 'tk-small' })),
     ];
-    const combos = [];
+    const combos: ChipSpot[] = [];
     for (let a = 1; a <= 6; a++)
       for (let b = a + 1; b <= 6; b++)
         combos.push({ bet: `combo-${a}-${b}`, label: `${a}·${b}`, className: 'tk-small', noPays: true });
     rows.push(combos.slice(0, 8), combos.slice(8));
-    K.chipTable({
+    K.chipTable<SicBoThrow>({
       action: 'roll',
       spots: rows,
       paytable: [
