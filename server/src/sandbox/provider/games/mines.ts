@@ -46,6 +46,19 @@ export interface MinesState {
   status: 'playing' | 'lost' | 'cashed' | 'cleared';
 }
 
+/** The rules object a page reads: the config and multipliers[mines][safe] in hundredths. */
+export type MinesRules = MinesConfig & { multipliers: number[][] };
+
+/** What the player sees of a round (its view while open, its outcome once done): mines only when over. */
+export interface MinesView {
+  revealed: number[];
+  status: MinesState['status'];
+  mineCount: number;
+  multiplier: number;
+  next: number | null;
+  mines?: number[];
+}
+
 const action = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('reveal'), tile: z.number().int().min(0) }),
   z.strictObject({ type: z.literal('cashout') }),
@@ -67,7 +80,7 @@ export function minesEngine(
     }),
     action,
     stakeOf: (p) => p.stake,
-    rules: { ...c, multipliers: minesTable(c) },
+    rules: { ...c, multipliers: minesTable(c) } satisfies MinesRules,
     rtp: c.rtp,
     defaultBet: { stake: 1000, mines: c.defaultMines },
     // An abandoned round is cashed out as it stands; `npm run rtp` reveals one tile then cashes out, which
@@ -108,7 +121,7 @@ export function minesEngine(
     },
     view: (s) => view(s, multiplier(s)),
   };
-  function view(s: MinesState, m: number) {
+  function view(s: MinesState, m: number): MinesView {
     const over = s.status !== 'playing';
     return {
       revealed: s.revealed,

@@ -9,8 +9,17 @@ import { choose, stakeSchema, times } from './stake';
  * Configurations (PLINKO_CONFIGS), for titles to map to:
  *   classic  Plinko         tables of about 99%
  */
-type Risk = 'low' | 'medium' | 'high';
-type Rows = '8' | '12' | '16';
+export type Risk = 'low' | 'medium' | 'high';
+export type Rows = '8' | '12' | '16';
+
+/** What a round answers: the path (0 left, 1 right at each row), its bucket and multiplier (×). */
+export interface PlinkoOutcome {
+  path: number[];
+  bucket: number;
+  multiplier: number;
+  rows: Rows;
+  risk: Risk;
+}
 
 export interface PlinkoConfig {
   name: string;
@@ -78,7 +87,7 @@ export function plinkoEngine(c: PlinkoConfig): OneShotEngine<z.infer<typeof para
       return {
         win: times(p.stake, m),
         result: `Bucket ${bucket + 1} of ${path.length + 1}: ${(m / 100).toFixed(2)}x (${p.rows} rows, ${p.risk} risk)`,
-        outcome: { path, bucket, multiplier: m / 100, rows: p.rows, risk: p.risk },
+        outcome: { path, bucket, multiplier: m / 100, rows: p.rows, risk: p.risk } satisfies PlinkoOutcome,
       };
     },
   };

@@ -2,14 +2,15 @@
  * Mines: a 5x5 field (stepped round). Bet and the mine count open the round (the server has drawn the mines);
  * each tap reveals one tile through Game.act; cash out any time. Multipliers come from Game.rules.
  */
-import './kit/game';
+import type { MinesRules, MinesView } from '../games/mines';
+import { Game, type RoundAnswer } from './kit/game';
 import './styles/mines.css';
 
 (() => {
-  const G = window.Game;
+  const G = Game;
   if (!G) return;
   const { el, t, money } = G;
-  const R = G.rules;
+  const R = G.rules as MinesRules | undefined;
   G.addStrings(
     {
       mnStart: 'Start',
@@ -49,8 +50,8 @@ import './styles/mines.css';
   document.body.style.setProperty('--mn-accent', c3);
 
   let mines = G.store.get('mines:count', R.defaultMines);
-  let round = null;
-  const tiles = [];
+  let round: { id: string; stake: number } | null = null;
+  const tiles: HTMLButtonElement[] = [];
   const board = el('div', { class: 'mn-board', role: 'grid' });
   for (let i = 0; i < R.tiles; i++) {
     const tile = el('button', {
@@ -89,7 +90,7 @@ import './styles/mines.css';
     minesSelect.disabled = locked;
   });
 
-  function paint(view) {
+  const paint = (view: MinesView) => {
     const shown = new Set(view.revealed);
     const mineSet = new Set(view.mines ?? []);
     tiles.forEach((tile, i) => {
@@ -107,20 +108,20 @@ import './styles/mines.css';
     // No cash-out before the first tile: it would only hand the stake back (the server refuses it too).
     main.disabled = view.status === 'playing' && view.revealed.length === 0;
     if (view.status === 'playing') {
-      main.textContent = t('mnCashout', { amount: money(Math.floor(round.stake * view.multiplier)) });
+      main.textContent = t('mnCashout', { amount: money(Math.floor((round?.stake ?? 0) * view.multiplier)) });
       status.textContent = view.next ? t('mnNext', { x: view.next.toFixed(2) }) : t('mnPick');
     }
-  }
+  };
 
-  async function start() {
-    const answer = await G.play({ stake: stepper.value, mines });
+  const start = async () => {
+    const answer = await G.play<MinesView, MinesView>({ stake: stepper.value, mines });
     if (!answer) return;
     round = { id: answer.roundId, stake: answer.stake };
     G.sound.play('chip');
-    paint(answer.view);
-  }
+    if (answer.view) paint(answer.view);
+  };
 
-  async function finish(answer) {
+  const finish = async (answer: RoundAnswer<MinesView, MinesView>) => {
     paint(answer.view ?? answer.outcome);
     if (answer.win > 0) {
       G.sound.play('cashout');
@@ -132,20 +133,20 @@ import './styles/mines.css';
     round = null;
     main.textContent = t('mnStart');
     G.finishRound(answer);
-  }
+  };
 
-  async function reveal(i) {
+  const reveal = async (i: number) => {
     if (!round) return;
-    const answer = await G.act(round.id, { type: 'reveal', tile: i });
+    const answer = await G.act<MinesView, MinesView>(round.id, { type: 'reveal', tile: i });
     if (!answer) return;
     G.sound.play('flip');
     if (answer.done) return finish(answer);
-    paint(answer.view);
-  }
+    if (answer.view) paint(answer.view);
+  };
 
   main.addEventListener('click', async () => {
     if (!round) return start();
-    const answer = await G.act(round.id, { type: 'cashout' });
+    const answer = await G.act<MinesView, MinesView>(round.id, { type: 'cashout' });
     if (answer) finish(answer);
   });
 

@@ -2,14 +2,15 @@
  * Plinko: pegs, buckets and multipliers drawn from Game.rules.tables for the chosen rows and risk; the ball
  * follows the path the server drew (outcome.path: 0 left, 1 right at each row) into its bucket.
  */
-import './kit/game';
+import type { PlinkoConfig, PlinkoOutcome, Risk, Rows } from '../games/plinko';
+import { Game } from './kit/game';
 import './styles/plinko.css';
 
 (() => {
-  const G = window.Game;
+  const G = Game;
   if (!G) return;
   const { el, t, money } = G;
-  const R = G.rules;
+  const R = G.rules as PlinkoConfig | undefined;
   G.addStrings(
     {
       plDrop: 'Drop',
@@ -45,9 +46,9 @@ import './styles/plinko.css';
   document.body.style.setProperty('--pl-bg1', c1);
   document.body.style.setProperty('--pl-bg2', c2);
   document.body.style.setProperty('--pl-accent', c3);
-  const riskLabel = { low: t('plLow'), medium: t('plMedium'), high: t('plHigh') };
-  let rows = G.store.get('plinko:rows', R.defaults.rows);
-  let risk = G.store.get('plinko:risk', R.defaults.risk);
+  const riskLabel: Record<Risk, string> = { low: t('plLow'), medium: t('plMedium'), high: t('plHigh') };
+  let rows = G.store.get<Rows>('plinko:rows', R.defaults.rows);
+  let risk = G.store.get<Risk>('plinko:risk', R.defaults.risk);
   if (!R.tables[rows]?.[risk]) [rows, risk] = [R.defaults.rows, R.defaults.risk];
 
   const NS = 'http://www.w3.org/2000/svg';
@@ -60,9 +61,14 @@ import './styles/plinko.css';
   const geometry = () => {
     const n = Number(rows);
     const gap = 320 / (n + 2);
-    return { n, gap, x: (row, k) => 170 + (k - row / 2) * gap, y: (row) => 16 + row * (290 / n) };
+    return {
+      n,
+      gap,
+      x: (row: number, k: number) => 170 + (k - row / 2) * gap,
+      y: (row: number) => 16 + row * (290 / n),
+    };
   };
-  function drawBoard() {
+  const drawBoard = () => {
     svg.replaceChildren();
     const { n, x, y } = geometry();
     for (let row = 0; row < n; row++)
@@ -80,19 +86,25 @@ import './styles/plinko.css';
       ),
     );
     buckets.style.setProperty('--n', String(n + 1));
-  }
-  const select = (label, values, current, names, onChange) => {
+  };
+  const select = <V extends string>(
+    label: string,
+    values: readonly V[],
+    current: V,
+    names: Partial<Record<V, string>>,
+    onChange: (value: V) => void,
+  ) => {
     const node = el('select', { class: 'pl-select', 'aria-label': label });
     for (const v of values) node.append(el('option', { value: v, text: names[v] ?? v, selected: v === current }));
-    node.addEventListener('change', () => onChange(node.value));
+    node.addEventListener('change', () => onChange(node.value as V));
     return el('label', { class: 'pl-field' }, el('span', { text: label }), node);
   };
-  const rowsField = select(t('plRows'), Object.keys(R.tables), rows, {}, (v) => {
+  const rowsField = select(t('plRows'), Object.keys(R.tables) as Rows[], rows, {}, (v) => {
     rows = v;
     G.store.set('plinko:rows', v);
     drawBoard();
   });
-  const riskField = select(t('plRisk'), ['low', 'medium', 'high'], risk, riskLabel, (v) => {
+  const riskField = select<Risk>(t('plRisk'), ['low', 'medium', 'high'], risk, riskLabel, (v) => {
     risk = v;
     G.store.set('plinko:risk', v);
     drawBoard();
@@ -113,7 +125,7 @@ import './styles/plinko.css';
   drawBoard();
 
   drop.addEventListener('click', async () => {
-    const answer = await G.play({ stake: stepper.value, rows, risk });
+    const answer = await G.play<PlinkoOutcome>({ stake: stepper.value, rows, risk });
     if (!answer) return;
     const o = answer.outcome;
     const { x, y } = geometry();
@@ -122,14 +134,14 @@ import './styles/plinko.css';
     ball.setAttribute('class', 'pl-ball');
     svg.append(ball);
     let k = 0;
-    const place = (row) => {
+    const place = (row: number) => {
       ball.setAttribute('cx', String(x(row + 1, k + 0.5)));
       ball.setAttribute('cy', String(y(row) - 9));
     };
     place(0);
     for (let row = 0; row < o.path.length; row++) {
       await G.wait(G.ms(110));
-      k += o.path[row];
+      k += o.path[row] ?? 0;
       place(row + 1);
       G.sound.play('tick');
     }
