@@ -12,6 +12,7 @@ import {
   headerCentavos,
   lastRecord,
   openGameBySearch,
+  pageSettled,
   roundsReported,
   setLanguage,
   visible,
@@ -102,7 +103,7 @@ describe('caribbean stud on a phone: ante, then fold or call', () => {
     expect(await frame.locator('.tk-hand').first().locator('.tk-total').innerText()).toMatch(/qualif/);
     await page.screenshot({ path: `${SHOTS}/call-en-US-dark-result.png` });
     await frame.locator('.g-info').click();
-    await page.waitForTimeout(300);
+    await pageSettled(page);
     await page.screenshot({ path: `${SHOTS}/rules-en-US-dark.png` });
     await page.keyboard.press('Escape');
   }, 90_000);
@@ -144,7 +145,7 @@ describe('caribbean stud on a phone: ante, then fold or call', () => {
     await expect.poll(() => headerCentavos(page), { timeout: WAIT }).toBe(before - ANTE);
     await page.screenshot({ path: `${SHOTS}/holdem-vi-VN-dark-result.png` });
     await frame.locator('.g-info').click();
-    await page.waitForTimeout(300);
+    await pageSettled(page);
     await page.screenshot({ path: `${SHOTS}/holdem-rules-vi-VN-dark.png` });
     await page.keyboard.press('Escape');
   }, 90_000);
