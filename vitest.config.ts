@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './tests/sequencer';
 
 export default defineConfig({
   test: {
@@ -10,6 +11,9 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 20000,
     hookTimeout: 20000,
+    // The longest files first, across the projects (tests/sequencer.ts): a fresh clone has no durations of
+    // an earlier run, and a long file that starts last makes the run's tail.
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {

@@ -17,7 +17,8 @@ import { defineConfig } from 'vitest/config';
  * - SQLite in the test's own checks: config (counts the seed's writes with total_changes()), game/catalog
  *   (pragma_table_list, and the query plan of SQLite's EXPLAIN QUERY PLAN);
  * - not yet tried on these stores (neither money, sessions nor sockets): authz, plugins/clock, code-check,
- *   cors, docs, trust-proxy, client-app, architecture, core, fuzz, lib/pretty-log, test/readme-example.
+ *   cors, docs, trust-proxy, client-app, architecture, core, fuzz-1..3 (test/fuzz-suite.ts), fuzz-shards,
+ *   lib/pretty-log, test/readme-example.
  */
 export const POSTGRES_SERVER_TESTS = [
   // Operator accounts: sign-in, TOTP replay, lock-out, sessions, roles (issue 29 item 1).

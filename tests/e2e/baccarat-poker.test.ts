@@ -11,6 +11,7 @@ import {
   headerCentavos,
   lastRecord,
   openGameBySearch,
+  pageSettled,
   roundsReported,
   setLanguage,
   WAIT,
@@ -121,7 +122,7 @@ describe('baccarat pairs and three card poker on a phone', () => {
       expect(centavosIn(line), line).toBe(win > 0 ? win : 3000);
       await page.screenshot({ path: `${SHOTS}/baccarat-${lang}-${scheme}-result.png` });
       await frame.locator('.g-info').click();
-      await page.waitForTimeout(300);
+      await pageSettled(page);
       await page.screenshot({ path: `${SHOTS}/baccarat-${lang}-${scheme}-sheet.png` });
       await page.keyboard.press('Escape');
     }, 90_000);
@@ -151,7 +152,7 @@ describe('baccarat pairs and three card poker on a phone', () => {
       if (win > 0) expect(centavosIn(line), line).toBe(win);
       await page.screenshot({ path: `${SHOTS}/poker-${lang}-${scheme}-result.png` });
       await frame.locator('.g-info').click();
-      await page.waitForTimeout(300);
+      await pageSettled(page);
       await page.screenshot({ path: `${SHOTS}/poker-${lang}-${scheme}-sheet.png` });
       await page.keyboard.press('Escape');
     }, 90_000);

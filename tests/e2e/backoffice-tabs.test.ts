@@ -6,7 +6,7 @@ import { testConfig } from '../../server/src/config';
 import { IDENTITY } from '../../server/src/test/world';
 import { documentBodies } from '../../server/src/world/recipes';
 import { newContext } from './browser';
-import { ARTIFACTS, confirmInPage, register, uidOf, visible, WAIT } from './journey';
+import { ARTIFACTS, confirmInPage, pageSettled, register, uidOf, visible, WAIT } from './journey';
 import { liveStack } from './server';
 
 const TOKEN = testConfig().adminToken;
@@ -31,10 +31,10 @@ async function opsCall<T>(method: string, path: string, body?: unknown): Promise
 /** The same screen at desktop width and at 390 px, then back to desktop. */
 async function shootBoth(page: Page, name: string) {
   mkdirSync(ARTIFACTS, { recursive: true });
-  await page.waitForTimeout(300);
+  await pageSettled(page);
   await page.screenshot({ path: join(ARTIFACTS, `backoffice-${name}-1366.png`), fullPage: true });
   await page.setViewportSize(PHONE);
-  await page.waitForTimeout(300);
+  await pageSettled(page);
   await page.screenshot({ path: join(ARTIFACTS, `backoffice-${name}-390.png`), fullPage: true });
   await page.setViewportSize(DESKTOP);
 }
@@ -171,7 +171,7 @@ describe('the back office tabs', () => {
       const counterparties = result.getByRole('table', { name: 'Counterparties' });
       expect(await counterparties.locator('tbody tr').count()).toBe(check.counterparties.length);
       await operator.setViewportSize(PHONE);
-      await operator.waitForTimeout(300);
+      await pageSettled(operator);
       await operator.screenshot({ path: join(ARTIFACTS, 'backoffice-ledger-check-390.png'), fullPage: true });
       await operator.setViewportSize(DESKTOP);
 

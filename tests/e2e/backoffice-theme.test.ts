@@ -6,7 +6,7 @@ import { testConfig } from '../../server/src/config';
 import { IDENTITY } from '../../server/src/test/world';
 import { documentBodies } from '../../server/src/world/recipes';
 import { newContext } from './browser';
-import { ARTIFACTS, confirmInPage, register, visible } from './journey';
+import { ARTIFACTS, confirmInPage, pageSettled, register, visible } from './journey';
 import { liveStack } from './server';
 
 const TOKEN = testConfig().adminToken;
@@ -136,7 +136,7 @@ describe('the back office in both themes and on a phone', () => {
           for (const section of SECTIONS) {
             await page.goto(`/ops#${section.name}`);
             await section.open(page, { username, pending });
-            await page.waitForTimeout(300);
+            await pageSettled(page);
             await page.screenshot({
               path: join(ARTIFACTS, `backoffice-${section.name}-${chosen}-${viewport.width}.png`),
               fullPage: true,
@@ -178,7 +178,7 @@ describe('the back office in both themes and on a phone', () => {
       for (const hash of hashes) {
         await page.goto(`/ops${hash}`);
         await visible(page.locator('main .panel'));
-        await page.waitForTimeout(400);
+        await pageSettled(page);
         expect.soft(await pageWidth(page), `${hash} at 390 px`).toBeLessThanOrEqual(390);
       }
     } finally {

@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../server/src/config';
 import { newContext } from './browser';
-import { confirmInPage } from './journey';
+import { confirmInPage, pageSettled } from './journey';
 import { liveStack } from './server';
 
 const ARTIFACTS = join(import.meta.dirname, 'artifacts');
@@ -92,7 +92,7 @@ describe('the back office', () => {
       const [year, month, day] = board.today.split('-');
       await visible(operator.getByRole('region', { name: `Today, ${month}/${day}/${year}` }));
       await visible(operator.locator('.chart canvas'));
-      await operator.waitForTimeout(300);
+      await pageSettled(operator);
       await operator.screenshot({ path: join(ARTIFACTS, 'backoffice-dashboard.png'), fullPage: true });
 
       // its queue link opens the review queue

@@ -10,6 +10,7 @@ import {
   headerBalance,
   lastRecord,
   openGameBySearch,
+  pageSettled,
   roundsReported,
   setLanguage,
   WAIT,
@@ -134,7 +135,7 @@ describe('blackjack on a phone: double and split', () => {
       expect({ didSplit, didDouble }).toEqual({ didSplit: true, didDouble: true });
       const other = scheme === 'light' ? 'dark' : 'light';
       await page.emulateMedia({ colorScheme: other });
-      await page.waitForTimeout(200);
+      await pageSettled(page);
       await page.screenshot({ path: join(SHOTS, `${lang}-${other}-last.png`) });
     }, 240_000);
   }

@@ -11,6 +11,7 @@ import {
   headerCentavos,
   lastRecord,
   openGameBySearch,
+  pageSettled,
   roundsReported,
   setLanguage,
   visible,
@@ -201,7 +202,7 @@ describe("dealer poker on a phone: Caribbean Stud and Casino Hold'em, ante then 
 
         await frame.locator('.g-info').click();
         await visible(frame.locator('.tk-info'));
-        await page.waitForTimeout(300);
+        await pageSettled(page);
         await page.screenshot({ path: `${SHOTS}/${game.key}-${lang}-dark-rules.png` });
         await page.keyboard.press('Escape');
       }, 180_000);

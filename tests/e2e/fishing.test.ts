@@ -12,6 +12,7 @@ import {
   headerCentavos,
   lastRecord,
   openGameBySearch,
+  pageSettled,
   roundsReported,
   setLanguage,
   visible,
@@ -123,10 +124,10 @@ describe('fishing on a phone', () => {
       // the other scheme, same page; then the rules sheet
       const other = scheme === 'light' ? 'dark' : 'light';
       await page.emulateMedia({ colorScheme: other });
-      await page.waitForTimeout(200);
+      await pageSettled(page);
       await page.screenshot({ path: `${SHOTS}/${lang}-${other}-after.png` });
       await frame.locator('.g-info').click();
-      await page.waitForTimeout(300);
+      await pageSettled(page);
       await page.screenshot({ path: `${SHOTS}/${lang}-${other}-rules.png` });
       await page.keyboard.press('Escape');
     }, 120_000);
@@ -158,7 +159,7 @@ describe('fishing on a phone', () => {
         await other.waitForTimeout(500);
       }
       await expect.poll(() => roundsReported(other), { timeout: WAIT, interval: 100 }).toBeGreaterThan(reported);
-      await page.waitForTimeout(1200);
+      await pageSettled(page);
       await page.screenshot({ path: `${SHOTS}/vi-VN-light-two-players.png` });
       await other.screenshot({ path: `${SHOTS}/en-US-second-player.png` });
     } finally {

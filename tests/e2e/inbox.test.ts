@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext } from './browser';
-import { ARTIFACTS, ops, register, uidOf, visible, WAIT } from './journey';
+import { ARTIFACTS, ops, pageSettled, register, uidOf, visible, WAIT } from './journey';
 import { liveStack } from './server';
 
 const live = liveStack();
@@ -47,7 +47,7 @@ describe('inbox journey', () => {
       await visible(menu.getByRole('link', { name: /Inbox.*2 unread/ }));
       await visible(menu.getByRole('link', { name: /30 Day Bonus.*1 unread/ }));
       await visible(menu.getByRole('link', { name: /Task.*1 unread/ }));
-      await page.waitForTimeout(400); // the slide-in transition
+      await pageSettled(page); // the slide-in transition
       await page.screenshot({ path: join(ARTIFACTS, 'side-menu-en-light-390x844.png') });
       await page.keyboard.press('Escape');
       await menu.waitFor({ state: 'hidden', timeout: WAIT });

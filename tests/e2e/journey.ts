@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FrameLocator, Locator, Page } from 'playwright-core';
+import type { Frame, FrameLocator, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /** Helpers of the money and game journeys: players through the real screens, the operator through /ops. */
@@ -151,9 +151,55 @@ export async function setLanguage(page: Page, language: 'English' | 'Tiáº¿ng Viá
   await clientNavigate(page, back);
 }
 
+/** The longest a screenshot waits for the page to settle; past it the picture is taken as it is. */
+const SETTLE_CAP_MS = 2_000;
+
+/**
+ * Waits until the page and each of its frames is still: web fonts loaded, the images in view loaded, and
+ * every running transition or short animation ended (an endless one, a spinner, is not waited for). It
+ * replaces a fixed 300 ms that every screenshot slept (a still page waits nothing now, a slow one longer).
+ * The cap is kept on this side: a page whose clock a test replaced (page.clock) has no timers of its own.
+ */
+export async function pageSettled(page: Page): Promise<void> {
+  const still = (frame: Frame) =>
+    frame
+      .evaluate(async () => {
+        const inView = (element: Element) => {
+          const box = element.getBoundingClientRect();
+          return box.width > 0 && box.bottom > 0 && box.right > 0 && box.top < innerHeight && box.left < innerWidth;
+        };
+        await document.fonts.ready;
+        const loading = [...document.images].filter((image) => !image.complete && inView(image));
+        await Promise.all(
+          loading.map(
+            (image) =>
+              new Promise((done) => {
+                image.addEventListener('load', done, { once: true });
+                image.addEventListener('error', done, { once: true });
+              }),
+          ),
+        );
+        // A transition or a short animation is settling; one with more than a second left is the screen's
+        // content (a countdown bar, a game's long flourish), shown as it is like an endless one.
+        const left = (a: Animation) => {
+          const timing = a.effect?.getComputedTiming();
+          return Number(timing?.endTime) - Number(timing?.localTime ?? 0);
+        };
+        const moving = document.getAnimations().filter((a) => a.playState === 'running' && left(a) <= 1_000);
+        await Promise.all(moving.map((a) => a.finished.catch(() => undefined)));
+      })
+      .catch(() => undefined); // a frame that navigated or closed meanwhile has nothing to wait for
+  let timer: NodeJS.Timeout | undefined;
+  const cap = new Promise<void>((done) => {
+    timer = setTimeout(done, SETTLE_CAP_MS);
+  });
+  await Promise.race([Promise.all(page.frames().map(still)), cap]);
+  clearTimeout(timer);
+}
+
 export async function shoot(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
-  await page.waitForTimeout(300); // let transitions and lazy images settle
+  await pageSettled(page); // transitions and lazy images
   await page.screenshot({ path: join(ARTIFACTS, `${name}-390x844.png`) });
 }
 

@@ -11,6 +11,7 @@ import {
   headerBalance,
   lastRecord,
   openGameBySearch,
+  pageSettled,
   roundsReported,
   setLanguage,
   visible,
@@ -196,7 +197,7 @@ describe('roulette on a phone', () => {
       // the other scheme, same page
       const other = scheme === 'light' ? 'dark' : 'light';
       await page.emulateMedia({ colorScheme: other });
-      await page.waitForTimeout(200);
+      await pageSettled(page);
       await page.screenshot({ path: `${SHOTS}/${lang}-${other}-result.png` });
       // scrolled to the bottom (chips and Spin), the result stays in view
       await frame.locator('.tk-play').scrollIntoViewIfNeeded();
@@ -265,7 +266,7 @@ describe('roulette on a phone', () => {
       }
       // the how-to-play sheet lists the trios and first four
       await frame.locator('.g-info').click();
-      await page.waitForTimeout(300);
+      await pageSettled(page);
       await page.screenshot({ path: `${SHOTS}/${lang}-${other}-sheet.png` });
       await page.keyboard.press('Escape');
     }, 90_000);

@@ -18,8 +18,13 @@ import { liveStack } from './server';
  * One title of every engine family of the game studio (server/src/sandbox/provider/games/families.ts),
  * opened from the lobby's search as a player does, one round played with the page's own controls, then the
  * balance and the game records checked; in en-US, then in vi-VN with the same player.
+ *
+ * The journey is run in two files (games-tables.test.ts, games-arcade.test.ts), each with its own server,
+ * Chromium and player, so that two workers share what was the suite's longest file. Each file plays its
+ * groups in en-US, then the same groups in vi-VN; `GROUPS` below is the whole list, and
+ * games-split.test.ts checks that the two files together play every group once.
  */
-const live = liveStack();
+let live: ReturnType<typeof liveStack>;
 
 type Lang = 'en-US' | 'vi-VN';
 const TEXT = {
@@ -133,7 +138,7 @@ function oneShot(family: string, name: string, start: string, setup: string[] = 
   };
 }
 
-const GROUPS: { name: string; specs: Spec[] }[] = [
+export const GROUPS: { name: string; specs: Spec[] }[] = [
   {
     name: 'card and dice tables (baccarat, lucky9, dragonTiger, roulette, sicBo, moneyWheel, andarBahar, fanTan)',
     specs: [
@@ -399,161 +404,186 @@ const contrastOf = (element: Locator, backdrop: string) =>
 const pesos = (text: string) => Number(text.replace(/[^\d.]/g, ''));
 const startLabels = new Map<string, string>();
 
-describe('game studio journey: one title of every engine family', () => {
-  let context: BrowserContext;
-  let page: Page;
+export interface JourneyPart {
+  /** Indexes in GROUPS of the groups this file plays. */
+  groups: number[];
+  /** The slot pick bonus left alone (it plays the slot's title, whichever file plays its group). */
+  slotBonus: boolean;
+  /** The shared dealer table colorGame whose bets close on the server clock, with its verify page. */
+  sharedTable: boolean;
+}
 
-  beforeAll(async () => {
-    // Reduced motion: the pages shorten their animations to a hint, the outcome is the same.
-    context = await live.browser.newContext({
-      baseURL: live.server.url,
-      viewport: VIEWPORT,
-      locale: 'en-US',
-      reducedMotion: 'reduce',
+/** The two files' parts: games-tables.test.ts and games-arcade.test.ts (games-split.test.ts checks them). */
+export const PARTS = {
+  tables: { groups: [0, 1], slotBonus: false, sharedTable: true },
+  arcade: { groups: [2, 3, 4], slotBonus: true, sharedTable: false },
+} satisfies Record<string, JourneyPart>;
+
+export function gamesJourney(part: keyof typeof PARTS): void {
+  const { groups, slotBonus, sharedTable } = PARTS[part] as JourneyPart;
+  live = liveStack();
+  describe(`game studio journey: one title of every engine family (${part})`, () => {
+    let context: BrowserContext;
+    let page: Page;
+
+    beforeAll(async () => {
+      // Reduced motion: the pages shorten their animations to a hint, the outcome is the same.
+      context = await live.browser.newContext({
+        baseURL: live.server.url,
+        viewport: VIEWPORT,
+        locale: 'en-US',
+        reducedMotion: 'reduce',
+      });
+      page = await context.newPage();
     });
-    page = await context.newPage();
-  });
-  afterAll(async () => {
-    await context?.close();
-  });
-
-  async function open(spec: Spec, lang: Lang): Promise<FrameLocator> {
-    await clientNavigate(page, '/game/search');
-    const search = page.getByRole('searchbox');
-    await search.fill(spec.name);
-    await search.press('Enter');
-    await page.waitForURL('**/game/search/result?q=*', { timeout: WAIT });
-    await page.locator('.game-tile', { hasText: spec.name }).first().click();
-    const frame = page.frameLocator('.frame--game iframe');
-    await visible(frame.locator(`body.game-${spec.family} #game`), 20_000);
-    expect(await frame.locator('html').getAttribute('lang')).toBe(lang === 'vi-VN' ? 'vi' : 'en');
-    // once the casino's bar has collapsed, its handle sits above the game page, not over its header
-    const handle = page.locator('.frame--game .frame__handle');
-    await expect.poll(() => handle.getAttribute('aria-expanded'), { timeout: WAIT }).toBe('false');
-    const overlap = async () => {
-      const [h, f] = await Promise.all([handle.boundingBox(), page.locator('.frame--game iframe').boundingBox()]);
-      return (h?.y ?? 0) + (h?.height ?? 0) - (f?.y ?? 0);
-    };
-    await expect.poll(overlap, { timeout: 2_000, interval: 100 }).toBeLessThanOrEqual(0);
-    await recordGamePage(page);
-    return frame;
-  }
-
-  async function close(lang: Lang) {
-    if ((await page.locator('.frame--game').count()) === 0) return;
-    const dialog = page.getByRole('dialog', { name: TEXT[lang].game });
-    const handle = dialog.getByRole('button', { name: TEXT[lang].showBar });
-    if (await handle.count()) await handle.click();
-    await dialog.getByRole('button', { name: TEXT[lang].back }).click();
-    await page.locator('.frame--game').waitFor({ state: 'detached', timeout: WAIT });
-  }
-
-  async function playGroup(specs: Spec[], lang: Lang) {
-    if (!(await page.evaluate(() => document.documentElement.lang)).startsWith(lang.slice(0, 2))) {
-      await setLanguage(page, lang === 'vi-VN' ? 'Tiếng Việt' : 'English', '/game');
-      // the vi-VN pass also runs the game pages in their dark scheme (they follow the device's)
-      await page.emulateMedia({ colorScheme: lang === 'vi-VN' ? 'dark' : 'light' });
-    }
-    const start = await balanceOf(page);
-    for (const spec of specs) {
-      try {
-        const frame = await open(spec, lang);
-        const label = (await frame.locator(spec.start).first().innerText()).trim();
-        if (lang === 'en-US') startLabels.set(spec.family, label);
-        else expect(label, `${spec.family}'s start control in vi-VN`).not.toBe(startLabels.get(spec.family));
-        await spec.play({ page, frame, before: await roundsReported(page) });
-        expect(
-          await contrastOf(frame.locator('.g-balance-value'), '.g-header'),
-          `${spec.family}'s header balance is readable`,
-        ).toBeGreaterThanOrEqual(3);
-        await shoot(page, `games-${spec.family}-${lang}`);
-      } catch (error) {
-        await shoot(page, `games-${spec.family}-${lang}-failure`);
-        throw error;
-      } finally {
-        await close(lang);
-      }
-    }
-
-    // The game records: the group's rounds, newest first; the balance moved by their bets and wins.
-    await clientNavigate(page, '/game/record');
-    const rows = page.locator('li.row');
-    await visible(rows.filter({ hasText: specs.at(-1)?.name ?? '' }));
-    const names: string[] = [];
-    let net = 0;
-    for (let i = 0; i < specs.length; i++) {
-      const row = rows.nth(i);
-      names.push(await row.locator('.row__title').innerText());
-      const [bet = '', win = ''] = await row.locator('.row__value p').allInnerTexts();
-      expect(pesos(bet)).toBeGreaterThan(0);
-      net += Math.round((pesos(win) - pesos(bet)) * 100);
-    }
-    expect(names.sort()).toEqual(specs.map((s) => s.name).sort());
-    expect(await balanceOf(page)).toBe(start + net);
-    await expect
-      .poll(async () => Math.round(pesos(await headerBalance(page)) * 100), { timeout: WAIT })
-      .toBe(start + net);
-  }
-
-  it('a registered player is funded', async () => {
-    await fundedGamePlayer(page, live.server.url);
-    expect(await headerBalance(page)).toBe('5,000.00');
-  });
-
-  it('a slot pick bonus shows its countdown, and left alone opens its boxes itself and finishes the round', async () => {
-    // The bonus is drawn by the server about once in a hundred spins: this round's answer is given one (the
-    // page only shows prizes; the money is the real answer's), and the page's clock is moved on 15 s.
-    await page.clock.install();
-    await page.route('**/provider/api/*/play', async (route) => {
-      const response = await route.fetch();
-      const answer = (await response.json()) as { outcome: Record<string, unknown> };
-      answer.outcome.bonus = { type: 'pick', prizes: [2, 5, 3], coins: 0 };
-      await route.fulfill({ response, json: answer });
+    afterAll(async () => {
+      await context?.close();
     });
-    try {
-      const frame = await open(specOf('slot'), 'en-US');
-      const before = await roundsReported(page);
-      await frame.locator('.sl-spin').click();
-      await visible(frame.locator('.sl-box').first());
-      await frame.locator('.sl-box').nth(4).click();
-      await expect.poll(() => frame.locator('.sl-box.open').count()).toBe(1);
-      await expect.poll(() => frame.locator('.sl-countdown').innerText()).toMatch(/^Opening by themselves in \d+ s$/);
-      await shoot(page, 'games-slot-bonus-en-US');
-      expect(await roundsReported(page)).toBe(before);
-      await page.clock.runFor(16_000);
-      await expect.poll(() => frame.locator('.sl-box.open').count()).toBe(3);
-      await page.clock.runFor(5_000);
-      await expect.poll(() => roundsReported(page), { timeout: WAIT }).toBe(before + 1);
-    } finally {
-      await page.unroute('**/provider/api/*/play');
-      await close('en-US');
+
+    async function open(spec: Spec, lang: Lang): Promise<FrameLocator> {
+      await clientNavigate(page, '/game/search');
+      const search = page.getByRole('searchbox');
+      await search.fill(spec.name);
+      await search.press('Enter');
+      await page.waitForURL('**/game/search/result?q=*', { timeout: WAIT });
+      await page.locator('.game-tile', { hasText: spec.name }).first().click();
+      const frame = page.frameLocator('.frame--game iframe');
+      await visible(frame.locator(`body.game-${spec.family} #game`), 20_000);
+      expect(await frame.locator('html').getAttribute('lang')).toBe(lang === 'vi-VN' ? 'vi' : 'en');
+      // once the casino's bar has collapsed, its handle sits above the game page, not over its header
+      const handle = page.locator('.frame--game .frame__handle');
+      await expect.poll(() => handle.getAttribute('aria-expanded'), { timeout: WAIT }).toBe('false');
+      const overlap = async () => {
+        const [h, f] = await Promise.all([handle.boundingBox(), page.locator('.frame--game iframe').boundingBox()]);
+        return (h?.y ?? 0) + (h?.height ?? 0) - (f?.y ?? 0);
+      };
+      await expect.poll(overlap, { timeout: 2_000, interval: 100 }).toBeLessThanOrEqual(0);
+      await recordGamePage(page);
+      return frame;
+    }
+
+    async function close(lang: Lang) {
+      if ((await page.locator('.frame--game').count()) === 0) return;
+      const dialog = page.getByRole('dialog', { name: TEXT[lang].game });
+      const handle = dialog.getByRole('button', { name: TEXT[lang].showBar });
+      if (await handle.count()) await handle.click();
+      await dialog.getByRole('button', { name: TEXT[lang].back }).click();
+      await page.locator('.frame--game').waitFor({ state: 'detached', timeout: WAIT });
+    }
+
+    async function playGroup(specs: Spec[], lang: Lang) {
+      if (!(await page.evaluate(() => document.documentElement.lang)).startsWith(lang.slice(0, 2))) {
+        await setLanguage(page, lang === 'vi-VN' ? 'Tiếng Việt' : 'English', '/game');
+        // the vi-VN pass also runs the game pages in their dark scheme (they follow the device's)
+        await page.emulateMedia({ colorScheme: lang === 'vi-VN' ? 'dark' : 'light' });
+      }
+      const start = await balanceOf(page);
+      for (const spec of specs) {
+        try {
+          const frame = await open(spec, lang);
+          const label = (await frame.locator(spec.start).first().innerText()).trim();
+          if (lang === 'en-US') startLabels.set(spec.family, label);
+          else expect(label, `${spec.family}'s start control in vi-VN`).not.toBe(startLabels.get(spec.family));
+          await spec.play({ page, frame, before: await roundsReported(page) });
+          expect(
+            await contrastOf(frame.locator('.g-balance-value'), '.g-header'),
+            `${spec.family}'s header balance is readable`,
+          ).toBeGreaterThanOrEqual(3);
+          await shoot(page, `games-${spec.family}-${lang}`);
+        } catch (error) {
+          await shoot(page, `games-${spec.family}-${lang}-failure`);
+          throw error;
+        } finally {
+          await close(lang);
+        }
+      }
+
+      // The game records: the group's rounds, newest first; the balance moved by their bets and wins.
+      await clientNavigate(page, '/game/record');
+      const rows = page.locator('li.row');
+      await visible(rows.filter({ hasText: specs.at(-1)?.name ?? '' }));
+      const names: string[] = [];
+      let net = 0;
+      for (let i = 0; i < specs.length; i++) {
+        const row = rows.nth(i);
+        names.push(await row.locator('.row__title').innerText());
+        const [bet = '', win = ''] = await row.locator('.row__value p').allInnerTexts();
+        expect(pesos(bet)).toBeGreaterThan(0);
+        net += Math.round((pesos(win) - pesos(bet)) * 100);
+      }
+      expect(names.sort()).toEqual(specs.map((s) => s.name).sort());
+      expect(await balanceOf(page)).toBe(start + net);
+      await expect
+        .poll(async () => Math.round(pesos(await headerBalance(page)) * 100), { timeout: WAIT })
+        .toBe(start + net);
+    }
+
+    it('a registered player is funded', async () => {
+      await fundedGamePlayer(page, live.server.url);
+      expect(await headerBalance(page)).toBe('5,000.00');
+    });
+
+    if (slotBonus)
+      it('a slot pick bonus shows its countdown, and left alone opens its boxes itself and finishes the round', async () => {
+        // The bonus is drawn by the server about once in a hundred spins: this round's answer is given one (the
+        // page only shows prizes; the money is the real answer's), and the page's clock is moved on 15 s.
+        await page.clock.install();
+        await page.route('**/provider/api/*/play', async (route) => {
+          const response = await route.fetch();
+          const answer = (await response.json()) as { outcome: Record<string, unknown> };
+          answer.outcome.bonus = { type: 'pick', prizes: [2, 5, 3], coins: 0 };
+          await route.fulfill({ response, json: answer });
+        });
+        try {
+          const frame = await open(specOf('slot'), 'en-US');
+          const before = await roundsReported(page);
+          await frame.locator('.sl-spin').click();
+          await visible(frame.locator('.sl-box').first());
+          await frame.locator('.sl-box').nth(4).click();
+          await expect.poll(() => frame.locator('.sl-box.open').count()).toBe(1);
+          await expect
+            .poll(() => frame.locator('.sl-countdown').innerText())
+            .toMatch(/^Opening by themselves in \d+ s$/);
+          await shoot(page, 'games-slot-bonus-en-US');
+          expect(await roundsReported(page)).toBe(before);
+          await page.clock.runFor(16_000);
+          await expect.poll(() => frame.locator('.sl-box.open').count()).toBe(3);
+          await page.clock.runFor(5_000);
+          await expect.poll(() => roundsReported(page), { timeout: WAIT }).toBe(before + 1);
+        } finally {
+          await page.unroute('**/provider/api/*/play');
+          await close('en-US');
+        }
+      });
+
+    for (const lang of ['en-US', 'vi-VN'] as const) {
+      for (const group of groups.map((index) => GROUPS[index]!)) {
+        it(`${group.name} (${lang})`, () => playGroup(group.specs, lang), 120_000);
+      }
+      if (sharedTable)
+        it(`the shared dealer table colorGame: bets close on the server clock (${lang})`, async () => {
+          await playGroup([SHARED], lang);
+          await shoot(page, `games-record-${lang}`);
+          // a table round's seed is revealed at the draw: the record's link checks it on the verify page
+          const row = page.locator('li.row').filter({ hasText: SHARED.name }).first();
+          const [verify] = await Promise.all([
+            context.waitForEvent('page', { timeout: WAIT }),
+            row.getByRole('link', { name: lang === 'vi-VN' ? /^Kiểm chứng ván/ : /^Verify round/ }).click(),
+          ]);
+          try {
+            await verify.setViewportSize(VIEWPORT);
+            await visible(verify.locator('.verify-ok'));
+            // readable and within the phone's width
+            expect(await contrastOf(verify.locator('#by-round button'), 'button')).toBeGreaterThanOrEqual(3);
+            expect(await verify.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+              VIEWPORT.width,
+            );
+            expect(await verify.locator('html').getAttribute('lang')).toBe(lang.slice(0, 2));
+            await shoot(verify, `games-verify-${lang}`);
+          } finally {
+            await verify.close();
+          }
+        }, 60_000);
     }
   });
-
-  for (const lang of ['en-US', 'vi-VN'] as const) {
-    for (const group of GROUPS) {
-      it(`${group.name} (${lang})`, () => playGroup(group.specs, lang), 120_000);
-    }
-    it(`the shared dealer table colorGame: bets close on the server clock (${lang})`, async () => {
-      await playGroup([SHARED], lang);
-      await shoot(page, `games-record-${lang}`);
-      // a table round's seed is revealed at the draw: the record's link checks it on the verify page
-      const row = page.locator('li.row').filter({ hasText: SHARED.name }).first();
-      const [verify] = await Promise.all([
-        context.waitForEvent('page', { timeout: WAIT }),
-        row.getByRole('link', { name: lang === 'vi-VN' ? /^Kiểm chứng ván/ : /^Verify round/ }).click(),
-      ]);
-      try {
-        await verify.setViewportSize(VIEWPORT);
-        await visible(verify.locator('.verify-ok'));
-        // readable and within the phone's width
-        expect(await contrastOf(verify.locator('#by-round button'), 'button')).toBeGreaterThanOrEqual(3);
-        expect(await verify.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORT.width);
-        expect(await verify.locator('html').getAttribute('lang')).toBe(lang.slice(0, 2));
-        await shoot(verify, `games-verify-${lang}`);
-      } finally {
-        await verify.close();
-      }
-    }, 60_000);
-  }
-});
+}

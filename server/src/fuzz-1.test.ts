@@ -1,0 +1,4 @@
+import { fuzzShard } from './test/fuzz-suite';
+
+// Bad input on every registered route, and business refusals: shard 1 of FUZZ_SHARDS (test/fuzz-suite.ts).
+await fuzzShard(0);
