@@ -152,6 +152,8 @@ export interface BaccaratRules {
   decks: number;
   pace: BaccaratConfig['pace'];
   theme: string;
+  /** No Commission: what a Banker win on a total of 6 pays (0.5 = 1:2), or null on a commission table. */
+  bankerSixPays: number | null;
   maxBets: number;
   hedges: readonly (readonly string[])[];
 }

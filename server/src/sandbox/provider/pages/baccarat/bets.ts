@@ -10,11 +10,21 @@ export const SIDES = ['player', 'tie', 'banker'] as const;
 const CHIPS = [1, 5, 10, 50, 100, 500];
 
 /** The bets this table offers, and each one's pays ("1:1") and exact return ("98.94%") from the rules. */
+/** A Banker win on 6's pay as the felt says it ("1:2"), or null on a commission table. */
+export function sixPays(rules: BaccaratRules | undefined): string | null {
+  const six = rules?.bankerSixPays;
+  if (!six) return null;
+  return six < 1 ? `1:${Math.round(1 / six)}` : `${six}:1`;
+}
+
 export function tableBets(rules: BaccaratRules | undefined) {
   const ruleBets = rules?.bets ?? {};
   const pairs = (['playerPair', 'bankerPair'] as const).filter((b) => ruleBets[b]);
   const bets: Bet[] = [...SIDES, ...pairs];
   const pays = Object.fromEntries(bets.map((s) => [s, `${ruleBets[s]?.pays ?? '?'}:1`])) as Record<Bet, string>;
+  // No Commission: the Banker spot names its exception ("1:1 (6: 1:2)")
+  const six = sixPays(rules);
+  if (six) pays.banker = `${pays.banker} (6: ${six})`;
   const rtp = Object.fromEntries(bets.map((s) => [s, `${((ruleBets[s]?.rtp ?? 0) * 100).toFixed(2)}%`])) as Record<
     Bet,
     string

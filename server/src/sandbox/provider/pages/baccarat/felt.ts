@@ -3,9 +3,10 @@
  * slide from the shoe and turn face up. Also the private table's studio (a drawn dealer) and top bar.
  */
 
-import type { BaccaratOutcome } from '../../games/baccarat';
+import type { BaccaratOutcome, BaccaratRules } from '../../games/baccarat';
 import type { Card } from '../../games/cards';
 import type { GameKit } from '../kit/types';
+import { sixPays } from './bets';
 import { cardNode, handTotal } from './cards';
 
 export type Side = 'player' | 'banker';
@@ -45,6 +46,14 @@ interface HandZone {
   slots: HTMLElement;
 }
 
+/** The felt's pays, from the title's rules (Banker, its six's exception on a No Commission table, Tie). */
+function feltWords(G: GameKit): string {
+  const rules = G.rules as BaccaratRules | undefined;
+  const vars = { banker: String(rules?.bets.banker?.pays ?? ''), tie: String(rules?.bets.tie?.pays ?? '') };
+  const six = sixPays(rules);
+  return six ? G.t('feltTextSix', { ...vars, six }) : G.t('feltText', vars);
+}
+
 export function createFelt(G: GameKit) {
   const { el, t } = G;
 
@@ -65,7 +74,7 @@ export function createFelt(G: GameKit) {
   const feltText = el('div', {
     class: 'bac-felt-text',
     'aria-hidden': 'true',
-    html: `<svg viewBox="0 0 360 60"><path id="bac-arc" d="M20 58Q180 -8 340 58" fill="none"/><text><textPath href="#bac-arc" startOffset="50%" text-anchor="middle">${t('feltText')}</textPath></text></svg>`,
+    html: `<svg viewBox="0 0 360 60"><path id="bac-arc" d="M20 58Q180 -8 340 58" fill="none"/><text><textPath href="#bac-arc" startOffset="50%" text-anchor="middle">${feltWords(G)}</textPath></text></svg>`,
   });
   const node = el(
     'section',
