@@ -15,6 +15,16 @@ export interface CoinFlipConfig {
   maxCoins: number;
 }
 
+export type CoinSide = 'heads' | 'tails';
+
+/** What a round's outcome carries (the page reads it): each coin's face, in order. */
+export interface CoinFlipOutcome {
+  flips: CoinSide[];
+  side: CoinSide;
+  won: boolean;
+  multiplier: number;
+}
+
 export const COIN_FLIP_CONFIGS = {
   peso: {
     name: 'Peso Flip',
@@ -41,13 +51,13 @@ export function coinFlipEngine(
     rules: c,
     rtp: c.rtp,
     play(rng, p) {
-      const flips = Array.from({ length: p.coins }, () => (rng.int(2) === 0 ? 'heads' : 'tails'));
+      const flips = Array.from({ length: p.coins }, (): CoinSide => (rng.int(2) === 0 ? 'heads' : 'tails'));
       const won = flips.every((x) => x === p.side);
       const pays = coinFlipPays(c, p.coins);
       return {
         win: won ? times(p.stake, pays) : 0,
         result: `${flips.join(', ')}; called ${p.side}`,
-        outcome: { flips, side: p.side, won, multiplier: pays / 100 },
+        outcome: { flips, side: p.side, won, multiplier: pays / 100 } satisfies CoinFlipOutcome,
       };
     },
   };

@@ -28,6 +28,17 @@ export const DICE_CONFIGS = {
   },
 } satisfies Record<string, DiceConfig>;
 
+/** What a round's outcome carries (the page reads it). */
+export interface DiceOutcome {
+  roll: number;
+  line: number;
+  side: DiceSide;
+  won: boolean;
+  multiplier: number;
+}
+
+export type DiceSide = 'under' | 'over';
+
 /** The pay in hundredths for a chance in whole percent. */
 export const dicePays = (c: DiceConfig, chance: number) => fairHundredths(c.rtp, chance / 100);
 export const diceRtp = (c: DiceConfig, chance: number) => (chance / 100) * (dicePays(c, chance) / 100);
@@ -52,7 +63,13 @@ export function diceEngine(c: DiceConfig): OneShotEngine<{ stake: number; chance
       return {
         win: won ? times(p.stake, pays) : 0,
         result: `Rolled ${(roll / 100).toFixed(2)}, ${p.side} ${(line / 100).toFixed(2)}: ${won ? 'win' : 'loss'}`,
-        outcome: { roll: roll / 100, line: line / 100, side: p.side, won, multiplier: pays / 100 },
+        outcome: {
+          roll: roll / 100,
+          line: line / 100,
+          side: p.side,
+          won,
+          multiplier: pays / 100,
+        } satisfies DiceOutcome,
       };
     },
   };

@@ -19,6 +19,14 @@ export interface KenoConfig {
   rtp: number;
 }
 
+/** What a round's outcome carries (the page reads it). */
+export interface KenoOutcome {
+  drawn: number[];
+  picks: number[];
+  hits: number[];
+  multiplier: number;
+}
+
 const PAYTABLE = {
   1: [0, 383],
   2: [0, 192, 380],
@@ -74,7 +82,7 @@ export function kenoEngine(c: KenoConfig): OneShotEngine<{ stake: number; picks:
       return {
         win: times(p.stake, m),
         result: `${hits.length} of ${p.picks.length} hit${m > 0 ? `: ${(m / 100).toFixed(2)}x` : ''}`,
-        outcome: { drawn, picks: p.picks, hits, multiplier: m / 100 },
+        outcome: { drawn, picks: p.picks, hits, multiplier: m / 100 } satisfies KenoOutcome,
       };
     },
   };

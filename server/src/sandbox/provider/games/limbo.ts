@@ -18,6 +18,13 @@ export interface LimboConfig {
   maxTarget: number;
 }
 
+/** What a round's outcome carries (the page reads it). */
+export interface LimboOutcome {
+  result: number;
+  target: number;
+  won: boolean;
+}
+
 export const LIMBO_CONFIGS = {
   classic: {
     name: 'Limbo',
@@ -48,7 +55,7 @@ export function limboEngine(c: LimboConfig): OneShotEngine<{ stake: number; targ
       return {
         win: won ? times(p.stake, target) : 0,
         result: `Result ${(point / 100).toFixed(2)}x, target ${p.target.toFixed(2)}x`,
-        outcome: { result: point / 100, target: p.target, won },
+        outcome: { result: point / 100, target: p.target, won } satisfies LimboOutcome,
       };
     },
   };

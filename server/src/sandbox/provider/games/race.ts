@@ -25,6 +25,17 @@ export interface RaceConfig {
   runners: readonly Runner[];
 }
 
+/** The rules object a page reads: the config and each runner's odds in hundredths. */
+export type RaceRules = RaceConfig & { odds: number[] };
+
+/** What a round's outcome carries (the page reads it): the finishing order, winner first. */
+export interface RaceOutcome {
+  order: number[];
+  runner: number;
+  won: boolean;
+  odds: number;
+}
+
 const r = (name: string, color: string, weight: number): Runner => ({ name, color, weight });
 
 export const RACE_CONFIGS = {
@@ -104,7 +115,7 @@ export function raceEngine(c: RaceConfig): OneShotEngine<{ stake: number; runner
         .max(c.runners.length - 1),
     }),
     stakeOf: (p) => p.stake,
-    rules: { ...c, odds },
+    rules: { ...c, odds } satisfies RaceRules,
     // Odds are rounded down: the written RTP is the exact return of the default bet (the first runner).
     rtp: raceRtp(c, 0),
     play(rng, p) {
@@ -114,7 +125,7 @@ export function raceEngine(c: RaceConfig): OneShotEngine<{ stake: number; runner
       return {
         win: won ? times(p.stake, odds[p.runner] as number) : 0,
         result: `${winner} won; bet on ${c.runners[p.runner]?.name} at ${((odds[p.runner] as number) / 100).toFixed(2)}`,
-        outcome: { order, runner: p.runner, won, odds: (odds[p.runner] as number) / 100 },
+        outcome: { order, runner: p.runner, won, odds: (odds[p.runner] as number) / 100 } satisfies RaceOutcome,
       };
     },
   };

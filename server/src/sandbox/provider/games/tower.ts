@@ -43,7 +43,8 @@ export const TOWER_CONFIGS = {
   },
 } satisfies Record<string, TowerConfig>;
 
-type Difficulty = keyof typeof DIFFICULTIES;
+export type TowerDifficulty = keyof typeof DIFFICULTIES;
+type Difficulty = TowerDifficulty;
 
 /** The multiplier in hundredths after climbing `floors` floors (100 before the first). */
 export function towerMultiplier(c: TowerConfig, d: Difficulty, floors: number): number {
@@ -67,6 +68,20 @@ export interface TowerState {
   status: 'playing' | 'lost' | 'cashed' | 'top';
 }
 
+/** The rules object a page reads: the config and multipliers[difficulty][floor] in hundredths. */
+export type TowerRules = TowerConfig & { multipliers: Record<string, number[]> };
+
+/** What the player sees of a round (its view while open, its outcome once done): traps only when over. */
+export interface TowerView {
+  difficulty: Difficulty;
+  picks: number[];
+  status: TowerState['status'];
+  floor: number;
+  multiplier: number;
+  next: number | null;
+  traps?: number[][];
+}
+
 const action = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('pick'), tile: z.number().int().min(0) }),
   z.strictObject({ type: z.literal('cashout') }),
@@ -76,7 +91,7 @@ export function towerEngine(
   c: TowerConfig,
 ): SteppedEngine<{ stake: number; difficulty: Difficulty }, TowerState, z.infer<typeof action>> {
   const climbed = (s: TowerState) => s.picks.length - (s.status === 'lost' ? 1 : 0);
-  const view = (s: TowerState) => {
+  const view = (s: TowerState): TowerView => {
     const over = s.status !== 'playing';
     const floors = climbed(s);
     return {
@@ -102,7 +117,7 @@ export function towerEngine(
           Array.from({ length: c.levels + 1 }, (_, f) => towerMultiplier(c, d, f)),
         ]),
       ),
-    },
+    } satisfies TowerRules,
     rtp: c.rtp,
     defaultBet: { stake: 1000, difficulty: 'medium' },
     // An abandoned round is cashed out as it stands; `npm run rtp` climbs one floor (door 0) then cashes out,

@@ -61,7 +61,25 @@ export const VIRTUAL_SPORTS_CONFIGS = {
 } satisfies Record<string, VirtualSportsConfig>;
 
 export const MARKETS = ['home', 'draw', 'away', 'over', 'under'] as const;
-type Market = (typeof MARKETS)[number];
+export type Market = (typeof MARKETS)[number];
+
+/** The rules object a page reads: the config and odds[fixture][market] in hundredths. */
+export type VirtualSportsRules = VirtualSportsConfig & { odds: Record<Market, number>[] };
+
+export interface Goal {
+  minute: number;
+  side: 'home' | 'away';
+}
+
+/** What a round's outcome carries (the page reads it): the goals as they fell and the final score. */
+export interface VirtualSportsOutcome {
+  fixture: number;
+  goals: Goal[];
+  score: readonly [number, number];
+  market: Market;
+  won: boolean;
+  odds: number;
+}
 
 function binomial(n: number, p: number): number[] {
   return Array.from({ length: n + 1 }, (_, k) => {
@@ -117,12 +135,12 @@ export function virtualSportsEngine(
       market: z.enum(MARKETS),
     }),
     stakeOf: (p) => p.stake,
-    rules: { ...c, odds },
+    rules: { ...c, odds } satisfies VirtualSportsRules,
     // Odds are rounded down: the written RTP is the exact return of the default bet (first fixture, home).
     rtp: virtualSportsRtp(c, 0, 'home'),
     play(rng, p) {
       const f = c.fixtures[p.fixture] as Fixture;
-      const goals: { minute: number; side: 'home' | 'away' }[] = [];
+      const goals: Goal[] = [];
       for (let period = 0; period < c.periods; period++) {
         const home = rng.int(1000) < f.homeRate;
         const away = rng.int(1000) < f.awayRate;
@@ -146,7 +164,14 @@ export function virtualSportsEngine(
       return {
         win: won ? times(p.stake, price) : 0,
         result: `${f.home} ${score[0]}-${score[1]} ${f.away}; ${p.market} at ${(price / 100).toFixed(2)}`,
-        outcome: { fixture: p.fixture, goals, score, market: p.market, won, odds: price / 100 },
+        outcome: {
+          fixture: p.fixture,
+          goals,
+          score,
+          market: p.market,
+          won,
+          odds: price / 100,
+        } satisfies VirtualSportsOutcome,
       };
     },
   };

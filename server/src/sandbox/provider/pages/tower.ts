@@ -3,14 +3,15 @@
  * every floor's traps); each door picked goes through Game.act; a safe door climbs a floor, a trap ends the
  * round; cash out any time. Multipliers come from Game.rules.multipliers (hundredths, by difficulty and floor).
  */
-import './kit/game';
+import type { TowerDifficulty, TowerRules, TowerView } from '../games/tower';
+import { Game, type RoundAnswer } from './kit/game';
 import './styles/originals.css';
 
 (() => {
-  const G = window.Game;
+  const G = Game;
   if (!G) return;
   const { el, t, money } = G;
-  const R = G.rules;
+  const R = G.rules as TowerRules | undefined;
   G.addStrings(
     {
       twStart: 'Start',
@@ -63,13 +64,18 @@ import './styles/originals.css';
   document.body.style.setProperty('--og-bg2', c2);
   document.body.style.setProperty('--og-accent', c3);
 
-  const LEVELS = Object.keys(R.difficulties);
-  const NAMES = { easy: 'twEasy', medium: 'twMedium', hard: 'twHard', expert: 'twExpert' };
-  const nameOf = (d) => t(NAMES[d] ?? d);
-  let difficulty = G.store.get('tower:difficulty', 'medium');
-  if (!LEVELS.includes(difficulty)) difficulty = LEVELS[0];
-  let round = null;
-  let floors = [];
+  const LEVELS = Object.keys(R.difficulties) as TowerDifficulty[];
+  const NAMES: Record<TowerDifficulty, string> = {
+    easy: 'twEasy',
+    medium: 'twMedium',
+    hard: 'twHard',
+    expert: 'twExpert',
+  };
+  const nameOf = (d: TowerDifficulty) => t(NAMES[d] ?? d);
+  let difficulty = G.store.get<TowerDifficulty>('tower:difficulty', 'medium');
+  if (!LEVELS.includes(difficulty)) difficulty = LEVELS[0] ?? 'medium';
+  let round: { id: string; stake: number } | null = null;
+  let floors: { node: HTMLElement; doors: HTMLButtonElement[] }[] = [];
 
   const tower = el('div', { class: 'tw-tower', role: 'grid' });
   const status = el('div', { class: 'og-status', 'aria-live': 'polite', text: t('twReady') });
@@ -85,15 +91,15 @@ import './styles/originals.css';
   G.stage.append(tower, status, seg, el('div', { class: 'og-row' }, stepper.node, main));
 
   /** Builds the floors (bottom first) for the difficulty: a multiplier label and the doors. */
-  function build() {
+  const build = () => {
     const { tiles } = R.difficulties[difficulty];
-    const row = R.multipliers[difficulty];
+    const row = R.multipliers[difficulty] ?? [];
     floors = [];
     tower.replaceChildren();
     for (let f = 0; f < R.levels; f++) {
-      const doors = [];
+      const doors: HTMLButtonElement[] = [];
       const node = el('div', { class: 'tw-floor future', role: 'row' });
-      node.append(el('span', { class: 'tw-mult', text: `${(row[f + 1] / 100).toFixed(2)}×` }));
+      node.append(el('span', { class: 'tw-mult', text: `${((row[f + 1] ?? 0) / 100).toFixed(2)}×` }));
       for (let d = 0; d < tiles; d++) {
         const door = el('button', {
           type: 'button',
@@ -111,17 +117,17 @@ import './styles/originals.css';
     segButtons.forEach((b, i) => {
       b.setAttribute('aria-pressed', String(LEVELS[i] === difficulty));
     });
-  }
-  function setDifficulty(d) {
+  };
+  const setDifficulty = (d: TowerDifficulty) => {
     if (G.busy || round) return;
     difficulty = d;
     G.store.set('tower:difficulty', d);
     G.sound.play('click');
     build();
-  }
+  };
 
   /** Draws a view from the server: picks so far, the current floor, and (once over) every trap. */
-  function paint(view) {
+  const paint = (view: TowerView) => {
     const over = view.status !== 'playing';
     floors.forEach((floor, f) => {
       const picked = view.picks[f];
@@ -145,14 +151,14 @@ import './styles/originals.css';
     // No cash-out before the first floor: it would only hand the stake back (the server refuses it too).
     main.disabled = !over && view.floor === 0;
     if (!over) {
-      main.textContent = t('twCashout', { amount: money(Math.floor(round.stake * view.multiplier)) });
+      main.textContent = t('twCashout', { amount: money(Math.floor((round?.stake ?? 0) * view.multiplier)) });
       status.className = 'og-status';
-      status.textContent = t('twPick', { floor: view.floor + 1, x: view.next.toFixed(2) });
+      status.textContent = t('twPick', { floor: view.floor + 1, x: (view.next ?? 0).toFixed(2) });
     }
-  }
+  };
 
-  async function start() {
-    const answer = await G.play({ stake: stepper.value, difficulty });
+  const start = async () => {
+    const answer = await G.play<TowerView, TowerView>({ stake: stepper.value, difficulty });
     if (!answer) return;
     round = { id: answer.roundId, stake: answer.stake ?? stepper.value };
     seg.querySelectorAll('button').forEach((b) => {
@@ -160,10 +166,10 @@ import './styles/originals.css';
     });
     G.sound.play('chip');
     build();
-    paint(answer.view);
-  }
+    if (answer.view) paint(answer.view);
+  };
 
-  async function finish(answer) {
+  const finish = async (answer: RoundAnswer<TowerView, TowerView>) => {
     const view = answer.outcome ?? answer.view;
     paint(view);
     status.classList.toggle('lost', answer.win === 0);
@@ -177,20 +183,20 @@ import './styles/originals.css';
     round = null;
     main.textContent = t('twStart');
     G.finishRound(answer);
-  }
+  };
 
-  async function pick(door) {
+  const pick = async (door: number) => {
     if (!round) return;
-    const answer = await G.act(round.id, { type: 'pick', tile: door });
+    const answer = await G.act<TowerView, TowerView>(round.id, { type: 'pick', tile: door });
     if (!answer) return;
     G.sound.play('flip');
     if (answer.done) return finish(answer);
-    paint(answer.view);
-  }
+    if (answer.view) paint(answer.view);
+  };
 
   main.addEventListener('click', async () => {
     if (!round) return start();
-    const answer = await G.act(round.id, { type: 'cashout' });
+    const answer = await G.act<TowerView, TowerView>(round.id, { type: 'cashout' });
     if (answer) finish(answer);
   });
   G.onLock((locked) => {
@@ -201,7 +207,7 @@ import './styles/originals.css';
 
   G.setInfo(() => {
     const { tiles, traps } = R.difficulties[difficulty];
-    const row = R.multipliers[difficulty].slice(1);
+    const row = (R.multipliers[difficulty] ?? []).slice(1);
     G.openSheet(
       t('rules'),
       el(

@@ -3,14 +3,15 @@
  * Game.rules.odds (hundredths), then the server's match (outcome.goals: minute and side) plays out minute by
  * minute on a drawn pitch with a live score and a goal feed. The final score decides the market.
  */
-import './kit/game';
+import type { Goal, Market, VirtualSportsOutcome, VirtualSportsRules } from '../games/virtualSports';
+import { Game } from './kit/game';
 import './styles/virtualSports.css';
 
 (() => {
-  const G = window.Game;
+  const G = Game;
   if (!G) return;
   const { el, t, money } = G;
-  const R = G.rules;
+  const R = G.rules as VirtualSportsRules | undefined;
   G.addStrings(
     {
       vsKick: 'Kick off',
@@ -63,8 +64,8 @@ import './styles/virtualSports.css';
   document.body.style.setProperty('--vs-bg2', c2);
   document.body.style.setProperty('--vs-accent', c3);
   document.body.classList.add(`vs-${R.theme.key}`);
-  const MARKETS = ['home', 'draw', 'away', 'over', 'under'];
-  const marketLabel = (m) =>
+  const MARKETS: readonly Market[] = ['home', 'draw', 'away', 'over', 'under'];
+  const marketLabel = (m: Market) =>
     ({
       home: t('vsHome'),
       draw: t('vsDraw'),
@@ -72,12 +73,14 @@ import './styles/virtualSports.css';
       over: t('vsOver', { line: R.line }),
       under: t('vsUnder', { line: R.line }),
     })[m];
-  const price = (f, m) => (R.odds[f][m] / 100).toFixed(2);
+  const price = (f: number, m: Market) => ((R.odds[f]?.[m] ?? 0) / 100).toFixed(2);
+  /** A fixture's teams (the index is clamped, so always one of R.fixtures). */
+  const teams = (i: number) => R.fixtures[i] ?? { home: '', away: '' };
   const FULL = R.periods * R.minutesPerPeriod;
 
-  const saved = G.store.get(`virtualSports:${R.name}`, {});
+  const saved = G.store.get<{ fixture?: unknown; market?: unknown }>(`virtualSports:${R.name}`, {});
   let fixture = Math.min(R.fixtures.length - 1, Math.max(0, Number(saved.fixture) || 0));
-  let market = MARKETS.includes(saved.market) ? saved.market : 'home';
+  let market: Market = MARKETS.find((m) => m === saved.market) ?? 'home';
 
   /* scoreboard and pitch */
   const homeName = el('span', { class: 'vs-team home' });
@@ -149,37 +152,37 @@ import './styles/virtualSports.css';
     for (const b of marketButtons) b.disabled = locked;
   });
 
-  function save() {
+  const save = () => {
     G.store.set(`virtualSports:${R.name}`, { fixture, market });
-  }
-  function paint() {
-    const f = R.fixtures[fixture];
+  };
+  const paint = () => {
+    const f = teams(fixture);
     homeName.textContent = f.home;
     awayName.textContent = f.away;
     marketButtons.forEach((b, i) => {
-      const m = MARKETS[i];
+      const m = MARKETS[i] ?? 'home';
       b.replaceChildren(el('span', { text: marketLabel(m) }), el('b', { text: price(fixture, m) }));
       b.classList.toggle('on', m === market);
       b.setAttribute('aria-checked', String(m === market));
       b.setAttribute('aria-label', t('vsPick', { market: marketLabel(m), odds: price(fixture, m) }));
     });
     status.textContent = t('vsPick', { market: marketLabel(market), odds: price(fixture, market) });
-  }
-  function setBall(x, y) {
+  };
+  const setBall = (x: number, y: number) => {
     ball.style.left = `${x}%`;
     ball.style.top = `${y}%`;
-  }
-  function feedLine(minute, text, cls) {
+  };
+  const feedLine = (minute: number, text: string, cls: string) => {
     feed.prepend(el('li', { class: cls }, el('b', { text: `${minute}'` }), ` ${text}`));
-  }
+  };
 
   kick.addEventListener('click', async () => {
     const f = fixture;
     const m = market;
-    const answer = await G.play({ stake: stepper.value, fixture: f, market: m });
+    const answer = await G.play<VirtualSportsOutcome>({ stake: stepper.value, fixture: f, market: m });
     if (!answer) return;
     const o = answer.outcome;
-    const fx = R.fixtures[o.fixture];
+    const fx = teams(o.fixture);
     feed.replaceChildren();
     score.textContent = '0 – 0';
     pitch.classList.remove('done');
@@ -193,8 +196,11 @@ import './styles/virtualSports.css';
     for (let minute = 1; minute <= FULL; minute++) {
       clock.textContent = `${minute}'`;
       bar.style.width = `${(minute / FULL) * 100}%`;
-      const scoring = [];
-      while (g < goals.length && goals[g].minute === minute) scoring.push(goals[g++]);
+      const scoring: Goal[] = [];
+      for (let next = goals[g]; next?.minute === minute; next = goals[g]) {
+        scoring.push(next);
+        g++;
+      }
       if (scoring.length === 0) {
         // Play drifts about the middle; the drawn result is only the goals.
         setBall(25 + Math.random() * 50, 15 + Math.random() * 70);

@@ -3,14 +3,15 @@
  * roll under or over the line; the pay is rtp / chance rounded down to the hundredth (the server's dicePays,
  * recomputed here from Game.rules). The marker slides to the server's roll (outcome.roll).
  */
-import './kit/game';
+import type { DiceConfig, DiceOutcome, DiceSide } from '../games/dice';
+import { Game } from './kit/game';
 import './styles/originals.css';
 
 (() => {
-  const G = window.Game;
+  const G = Game;
   if (!G) return;
   const { el, t, money } = G;
-  const R = G.rules;
+  const R = G.rules as DiceConfig | undefined;
   G.addStrings(
     {
       dcRoll: 'Roll',
@@ -59,10 +60,10 @@ import './styles/originals.css';
   document.body.style.setProperty('--og-accent', c3);
 
   /** The pay in hundredths, as the server computes it (fairHundredths(rtp, chance / 100)). */
-  const paysOf = (c) => Math.floor((R.rtp / (c / 100)) * 100 + 1e-9);
-  const clampChance = (c) => Math.min(R.maxChance, Math.max(R.minChance, Math.round(c)));
-  let chance = clampChance(Number(G.store.get('dice:chance', R.defaultChance)) || R.defaultChance);
-  let side = G.store.get('dice:side', 'under') === 'over' ? 'over' : 'under';
+  const paysOf = (c: number) => Math.floor((R.rtp / (c / 100)) * 100 + 1e-9);
+  const clampChance = (c: number) => Math.min(R.maxChance, Math.max(R.minChance, Math.round(c)));
+  let chance = clampChance(Number(G.store.get<number>('dice:chance', R.defaultChance)) || R.defaultChance);
+  let side: DiceSide = G.store.get<string>('dice:side', 'under') === 'over' ? 'over' : 'under';
 
   const win = el('div', { class: 'dc-win' });
   const marker = el('div', { class: 'dc-marker', hidden: true });
@@ -95,7 +96,7 @@ import './styles/originals.css';
   const stepper = G.stakeStepper({
     values: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000],
     initial: 10,
-    onChange: paint,
+    onChange: () => paint(),
   });
   const roll = el('button', { type: 'button', class: 'g-btn og-main', text: t('dcRoll') });
   G.stage.append(
@@ -118,15 +119,15 @@ import './styles/originals.css';
     el('div', { class: 'og-row' }, stepper.node, roll),
   );
 
-  function setSide(s) {
+  const setSide = (s: DiceSide) => {
     if (G.busy) return;
     side = s;
     G.store.set('dice:side', side);
     G.sound.play('click');
     paint();
-  }
+  };
   const lineOf = () => (side === 'under' ? chance : 100 - chance);
-  function paint() {
+  const paint = () => {
     const line = lineOf();
     win.style.left = side === 'under' ? '0' : `${line}%`;
     win.style.right = side === 'under' ? `${100 - line}%` : '0';
@@ -139,7 +140,7 @@ import './styles/originals.css';
     chanceOut.textContent = `${chance}%`;
     paysOut.textContent = `${(paysOf(chance) / 100).toFixed(2)}×`;
     payoutOut.textContent = money(Math.floor((stepper.value * paysOf(chance)) / 100));
-  }
+  };
   G.onLock((locked) => {
     stepper.setDisabled(locked);
     roll.disabled = locked;
@@ -149,7 +150,7 @@ import './styles/originals.css';
   });
 
   roll.addEventListener('click', async () => {
-    const answer = await G.play({ stake: stepper.value, chance, side });
+    const answer = await G.play<DiceOutcome>({ stake: stepper.value, chance, side });
     if (!answer) return;
     const o = answer.outcome;
     status.textContent = '';
@@ -172,7 +173,7 @@ import './styles/originals.css';
       ? t('dcWon', { roll: o.roll.toFixed(2), amount: money(answer.win) })
       : t('dcLost', { roll: o.roll.toFixed(2) });
     history.prepend(el('span', { class: o.won ? 'won' : '', text: o.roll.toFixed(2) }));
-    while (history.children.length > 10) history.lastChild.remove();
+    while (history.children.length > 10) history.lastElementChild?.remove();
     G.sound.play(o.won ? 'win' : 'lose');
     G.finishRound(answer);
   });

@@ -3,14 +3,15 @@
  * P(result >= target) = rtp / target, and the page counts up to it. A result at or above the target pays the
  * bet times the target. Chance and pay are computed from Game.rules (rtp, maxTarget).
  */
-import './kit/game';
+import type { LimboConfig, LimboOutcome } from '../games/limbo';
+import { Game } from './kit/game';
 import './styles/originals.css';
 
 (() => {
-  const G = window.Game;
+  const G = Game;
   if (!G) return;
   const { el, t, money } = G;
-  const R = G.rules;
+  const R = G.rules as LimboConfig | undefined;
   G.addStrings(
     {
       lbPlay: 'Play',
@@ -54,10 +55,10 @@ import './styles/originals.css';
   document.body.style.setProperty('--og-accent', c3);
 
   const MIN = 1.01;
-  const clamp = (x) => Math.min(R.maxTarget, Math.max(MIN, Math.round(x * 100) / 100));
-  const chanceOf = (target) => (R.rtp / target) * 100;
-  const fmtPct = (p) => (p >= 10 ? p.toFixed(2) : p.toPrecision(3));
-  let target = clamp(Number(G.store.get('limbo:target', 2)) || 2);
+  const clamp = (x: number) => Math.min(R.maxTarget, Math.max(MIN, Math.round(x * 100) / 100));
+  const chanceOf = (target: number) => (R.rtp / target) * 100;
+  const fmtPct = (p: number) => (p >= 10 ? p.toFixed(2) : p.toPrecision(3));
+  let target = clamp(Number(G.store.get<number>('limbo:target', 2)) || 2);
 
   const value = el('div', { class: 'lb-value', 'aria-live': 'polite', text: '1.00×' });
   const screen = el('div', { class: 'lb-screen' }, value);
@@ -96,7 +97,7 @@ import './styles/originals.css';
   const stepper = G.stakeStepper({
     values: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000],
     initial: 10,
-    onChange: paint,
+    onChange: () => paint(),
   });
   const play = el('button', { type: 'button', class: 'g-btn og-main', text: t('lbPlay') });
   G.stage.append(
@@ -113,55 +114,55 @@ import './styles/originals.css';
     el('div', { class: 'og-row' }, stepper.node, play),
   );
 
-  function setTarget(x) {
+  const setTarget = (x: number) => {
     if (G.busy) return;
     target = clamp(x);
     input.value = target.toFixed(2);
     G.store.set('limbo:target', target);
     G.sound.play('click');
     paint();
-  }
+  };
   input.addEventListener('change', () => {
     const x = Number(input.value);
     if (!Number.isFinite(x) || x < MIN || x > R.maxTarget) G.toast(t('lbInvalid', { max: R.maxTarget }), 'error');
     setTarget(Number.isFinite(x) ? x : 2);
   });
-  function paint() {
+  const paint = () => {
     chance.textContent = `${fmtPct(chanceOf(target))}%`;
     payout.textContent = money(Math.floor((stepper.value * Math.round(target * 100)) / 100));
     stakeShown.textContent = money(stepper.value);
-  }
+  };
   G.onLock((locked) => {
     stepper.setDisabled(locked);
     play.disabled = locked;
     input.disabled = locked;
-    for (const b of quick.children) b.disabled = locked;
+    for (const b of quick.querySelectorAll('button')) b.disabled = locked;
   });
 
   /** Counts the screen up to the server's result (exponential, as the multiplier grows). */
-  function countTo(result) {
+  const countTo = (result: number) => {
     const length = G.reducedMotion() ? 0 : Math.min(900, 350 + Math.log(result) * 120);
-    return new Promise((resolve) => {
+    return new Promise<void>((resolve) => {
       if (length <= 0) {
         value.textContent = `${result.toFixed(2)}×`;
         resolve();
         return;
       }
       const start = performance.now();
-      function frame(now) {
+      const frame = (now: number) => {
         const p = Math.min(1, (now - start) / length);
         const eased = 1 - (1 - p) ** 3;
         const shown = p < 1 ? Math.exp(Math.log(result) * eased) : result;
         value.textContent = `${(Math.floor(shown * 100) / 100).toFixed(2)}×`;
         if (p < 1) requestAnimationFrame(frame);
         else resolve();
-      }
+      };
       requestAnimationFrame(frame);
     });
-  }
+  };
 
   play.addEventListener('click', async () => {
-    const answer = await G.play({ stake: stepper.value, target });
+    const answer = await G.play<LimboOutcome>({ stake: stepper.value, target });
     if (!answer) return;
     const o = answer.outcome;
     value.className = 'lb-value';
@@ -175,7 +176,7 @@ import './styles/originals.css';
       ? t('lbWon', { result: o.result.toFixed(2), amount: money(answer.win) })
       : t('lbLost', { result: o.result.toFixed(2), target: o.target.toFixed(2) });
     history.prepend(el('span', { class: o.won ? 'won' : '', text: `${o.result.toFixed(2)}×` }));
-    while (history.children.length > 12) history.lastChild.remove();
+    while (history.children.length > 12) history.lastElementChild?.remove();
     G.sound.play(o.won ? 'win' : 'lose');
     G.finishRound(answer);
   });

@@ -3,14 +3,15 @@
  * finishing order the server drew (outcome.order, winner first). Each runner's finishing time follows its
  * place, so the animation ends exactly in the server's order.
  */
-import './kit/game';
+import type { RaceOutcome, RaceRules } from '../games/race';
+import { Game } from './kit/game';
 import './styles/race.css';
 
 (() => {
-  const G = window.Game;
+  const G = Game;
   if (!G) return;
   const { el, t, money } = G;
-  const R = G.rules;
+  const R = G.rules as RaceRules | undefined;
   G.addStrings(
     {
       rcStart: 'Start race',
@@ -55,11 +56,11 @@ import './styles/race.css';
   document.body.style.setProperty('--rc-bg2', c2);
   document.body.style.setProperty('--rc-accent', c3);
   document.body.classList.add(`rc-${R.theme.key}`);
-  const odds = (i) => (R.odds[i] / 100).toFixed(2);
+  const odds = (i: number) => ((R.odds[i] ?? 0) / 100).toFixed(2);
 
-  let pick = Math.min(R.runners.length - 1, Math.max(0, Number(G.store.get(`race:${R.name}:pick`, 0)) || 0));
-  const tokens = [];
-  const placeTags = [];
+  let pick = Math.min(R.runners.length - 1, Math.max(0, Number(G.store.get<number>(`race:${R.name}:pick`, 0)) || 0));
+  const tokens: HTMLElement[] = [];
+  const placeTags: HTMLElement[] = [];
   const track = el('div', { class: 'rc-track', role: 'img', 'aria-label': R.name });
   R.runners.forEach((runner, i) => {
     const token = el(
@@ -108,28 +109,29 @@ import './styles/race.css';
     for (const b of pickButtons) b.disabled = locked;
   });
 
-  function paintPicks() {
+  const paintPicks = () => {
     pickButtons.forEach((b, i) => {
       b.classList.toggle('on', i === pick);
       b.setAttribute('aria-checked', String(i === pick));
     });
-    status.textContent = t('rcRunner', { name: R.runners[pick].name, odds: odds(pick) });
-  }
-  function place(i, p) {
-    tokens[i].style.setProperty('--rc-p', String(Math.max(0, Math.min(1, p))));
-  }
-  function reset() {
+    status.textContent = t('rcRunner', { name: R.runners[pick]?.name ?? '', odds: odds(pick) });
+  };
+  const place = (i: number, p: number) => {
+    tokens[i]?.style.setProperty('--rc-p', String(Math.max(0, Math.min(1, p))));
+  };
+  const reset = () => {
     R.runners.forEach((_, i) => {
       place(i, 0);
-      placeTags[i].textContent = '';
-      tokens[i].parentElement.classList.remove('mine', 'first');
+      const tag = placeTags[i];
+      if (tag) tag.textContent = '';
+      tokens[i]?.parentElement?.classList.remove('mine', 'first');
     });
-  }
+  };
 
   /** Animates to the server's order: the runner in place k finishes at base·(1 + 0.035k). */
-  function run(order) {
+  const run = (order: readonly number[]) => {
     const total = G.ms(5200);
-    const finishAt = new Array(R.runners.length);
+    const finishAt: number[] = new Array(R.runners.length);
     order.forEach((runner, k) => {
       finishAt[runner] = (total / (1 + 0.035 * (order.length - 1))) * (1 + 0.035 * k);
     });
@@ -138,14 +140,13 @@ import './styles/race.css';
       f: 2 + Math.random() * 3,
       ph: Math.random() * 6,
     }));
-    return new Promise((resolve) => {
+    return new Promise<void>((resolve) => {
       const t0 = performance.now();
       let lastTick = 0;
-      function frame(now) {
+      const frame = (now: number) => {
         const elapsed = now - t0;
-        R.runners.forEach((_, i) => {
-          const s = Math.min(1, elapsed / finishAt[i]);
-          const w = wobble[i];
+        wobble.forEach((w, i) => {
+          const s = Math.min(1, elapsed / (finishAt[i] ?? total));
           // The wobble vanishes at the start and at the line, so every runner crosses at its own time.
           place(i, s + w.a * Math.sin(w.f * s * Math.PI + w.ph) * s * (1 - s) * 4 * (1 - s));
         });
@@ -155,27 +156,29 @@ import './styles/race.css';
         }
         if (elapsed < total) requestAnimationFrame(frame);
         else resolve();
-      }
+      };
       requestAnimationFrame(frame);
     });
-  }
+  };
 
   start.addEventListener('click', async () => {
     const runner = pick;
-    const answer = await G.play({ stake: stepper.value, runner });
+    const answer = await G.play<RaceOutcome>({ stake: stepper.value, runner });
     if (!answer) return;
     const o = answer.outcome;
     reset();
-    tokens[runner].parentElement.classList.add('mine');
+    tokens[runner]?.parentElement?.classList.add('mine');
     await run(o.order);
     o.order.forEach((r, k) => {
-      placeTags[r].textContent = t('rcPlace', { n: k + 1 });
+      const tag = placeTags[r];
+      if (tag) tag.textContent = t('rcPlace', { n: k + 1 });
     });
-    tokens[o.order[0]].parentElement.classList.add('first');
-    const winner = R.runners[o.order[0]].name;
+    const first = o.order[0] ?? 0;
+    tokens[first]?.parentElement?.classList.add('first');
+    const winner = R.runners[first]?.name ?? '';
     status.textContent = o.won
       ? t('rcWon', { name: winner, amount: money(answer.win) })
-      : t('rcLost', { name: winner, pick: R.runners[runner].name, place: o.order.indexOf(runner) + 1 });
+      : t('rcLost', { name: winner, pick: R.runners[runner]?.name ?? '', place: o.order.indexOf(runner) + 1 });
     G.sound.play(o.won ? 'win' : 'lose');
     G.finishRound(answer);
   });

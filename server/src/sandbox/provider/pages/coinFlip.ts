@@ -3,14 +3,15 @@
  * is rtp x 2^coins rounded down to the hundredth (the server's coinFlipPays, recomputed from Game.rules).
  * The coins spin and land on the server's flips (outcome.flips). Faces are drawn in SVG.
  */
-import './kit/game';
+import type { CoinFlipConfig, CoinFlipOutcome, CoinSide } from '../games/coinFlip';
+import { Game } from './kit/game';
 import './styles/originals.css';
 
 (() => {
-  const G = window.Game;
+  const G = Game;
   if (!G) return;
   const { el, t, money } = G;
-  const R = G.rules;
+  const R = G.rules as CoinFlipConfig | undefined;
   G.addStrings(
     {
       cfFlip: 'Flip',
@@ -65,18 +66,18 @@ import './styles/originals.css';
     '<svg viewBox="0 0 40 40" aria-hidden="true"><circle cx="20" cy="20" r="16" fill="none" stroke="currentColor" stroke-width="2.5"/><circle cx="20" cy="20" r="11" fill="none" stroke="currentColor" stroke-width="1.5" stroke-dasharray="2 2"/><path d="M20 11l2.6 5.9 6.4.6-4.8 4.3 1.4 6.3L20 24.8l-5.6 3.3 1.4-6.3-4.8-4.3 6.4-.6z" fill="currentColor"/></svg>';
 
   /** The pay in hundredths, as the server computes it (fairHundredths(rtp, 1 / 2^coins)). */
-  const coinsLabel = (n) => (n === 1 ? t('cfCoinOne') : t('cfCoinsN', { n }));
-  const paysOf = (n) => Math.floor((R.rtp / (1 / 2 ** n)) * 100 + 1e-9);
-  let side = G.store.get('coinFlip:side', 'heads') === 'tails' ? 'tails' : 'heads';
-  let count = Math.min(R.maxCoins, Math.max(1, Number(G.store.get('coinFlip:coins', 1)) || 1));
-  let coins = [];
+  const coinsLabel = (n: number) => (n === 1 ? t('cfCoinOne') : t('cfCoinsN', { n }));
+  const paysOf = (n: number) => Math.floor((R.rtp / (1 / 2 ** n)) * 100 + 1e-9);
+  let side: CoinSide = G.store.get<string>('coinFlip:side', 'heads') === 'tails' ? 'tails' : 'heads';
+  let count = Math.min(R.maxCoins, Math.max(1, Number(G.store.get<number>('coinFlip:coins', 1)) || 1));
+  let coins: { node: HTMLElement; turn: number }[] = [];
   const coinRow = el('div', { class: 'cf-coins' });
   const heads = el('button', { type: 'button', text: t('cfHeads') });
   const tails = el('button', { type: 'button', text: t('cfTails') });
   heads.addEventListener('click', () => setSide('heads'));
   tails.addEventListener('click', () => setSide('tails'));
   const countSeg = el('div', { class: 'og-seg', role: 'group', 'aria-label': t('cfCoins') });
-  const countButtons = [];
+  const countButtons: HTMLButtonElement[] = [];
   for (let n = 1; n <= R.maxCoins; n++) {
     const b = el('button', { type: 'button', text: String(n), 'aria-label': coinsLabel(n) });
     b.addEventListener('click', () => setCount(n));
@@ -90,7 +91,7 @@ import './styles/originals.css';
   const stepper = G.stakeStepper({
     values: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000],
     initial: 10,
-    onChange: paint,
+    onChange: () => paint(),
   });
   const flip = el('button', { type: 'button', class: 'g-btn og-main', text: t('cfFlip') });
   G.stage.append(
@@ -117,7 +118,7 @@ import './styles/originals.css';
     el('div', { class: 'og-row' }, stepper.node, flip),
   );
 
-  function makeCoins() {
+  const makeCoins = () => {
     coins = [];
     coinRow.replaceChildren();
     coinRow.classList.toggle('many', count > 3);
@@ -131,23 +132,23 @@ import './styles/originals.css';
       coins.push({ node, turn: 0 });
       coinRow.append(node);
     }
-  }
-  function setSide(s) {
+  };
+  const setSide = (s: CoinSide) => {
     if (G.busy) return;
     side = s;
     G.store.set('coinFlip:side', side);
     G.sound.play('click');
     paint();
-  }
-  function setCount(n) {
+  };
+  const setCount = (n: number) => {
     if (G.busy) return;
     count = n;
     G.store.set('coinFlip:coins', count);
     G.sound.play('click');
     makeCoins();
     paint();
-  }
-  function paint() {
+  };
+  const paint = () => {
     heads.setAttribute('aria-pressed', String(side === 'heads'));
     tails.setAttribute('aria-pressed', String(side === 'tails'));
     countButtons.forEach((b, i) => {
@@ -157,7 +158,7 @@ import './styles/originals.css';
     chanceOut.textContent = `${p >= 10 ? p.toFixed(1) : p.toFixed(3)}%`;
     paysOut.textContent = `${(paysOf(count) / 100).toFixed(2)}×`;
     payoutOut.textContent = money(Math.floor((stepper.value * paysOf(count)) / 100));
-  }
+  };
   G.onLock((locked) => {
     stepper.setDisabled(locked);
     flip.disabled = locked;
@@ -167,7 +168,7 @@ import './styles/originals.css';
   });
 
   flip.addEventListener('click', async () => {
-    const answer = await G.play({ stake: stepper.value, side, coins: count });
+    const answer = await G.play<CoinFlipOutcome>({ stake: stepper.value, side, coins: count });
     if (!answer) return;
     const o = answer.outcome;
     status.textContent = '';
@@ -176,6 +177,7 @@ import './styles/originals.css';
     G.sound.play('flip');
     o.flips.forEach((face, i) => {
       const coin = coins[i];
+      if (!coin) return;
       coin.node.classList.remove('hit', 'miss');
       // Whole turns (more for later coins), ending on the server's face: 0deg heads, 180deg tails.
       const spins = G.reducedMotion() ? 0 : 4 + i;
@@ -189,7 +191,7 @@ import './styles/originals.css';
     });
     await G.wait(G.reducedMotion() ? 50 : 900 + o.flips.length * 120);
     o.flips.forEach((face, i) => {
-      coins[i].node.classList.add(face === o.side ? 'hit' : 'miss');
+      coins[i]?.node.classList.add(face === o.side ? 'hit' : 'miss');
     });
     const sideName = t(o.side === 'heads' ? 'cfHeads' : 'cfTails').toLowerCase();
     status.classList.toggle('lost', !o.won);

@@ -2,14 +2,15 @@
  * Keno: a board of Game.rules.numbers numbers; pick 1 to 10, play, and the server's draw (outcome.drawn) is
  * revealed ball by ball; hits light up and the paytable row for the picks (from Game.rules) shows the pay.
  */
-import './kit/game';
+import type { KenoConfig, KenoOutcome } from '../games/keno';
+import { Game } from './kit/game';
 import './styles/keno.css';
 
 (() => {
-  const G = window.Game;
+  const G = Game;
   if (!G) return;
   const { el, t, money } = G;
-  const R = G.rules;
+  const R = G.rules as KenoConfig | undefined;
   G.addStrings(
     {
       knPlay: 'Play',
@@ -47,10 +48,10 @@ import './styles/keno.css';
   document.body.style.setProperty('--kn-accent', c3);
 
   let picks = G.store
-    .get('keno:picks', [])
+    .get<number[]>('keno:picks', [])
     .filter((n) => n >= 1 && n <= R.numbers)
     .slice(0, 10);
-  const cells = [];
+  const cells: HTMLButtonElement[] = [];
   const board = el('div', { class: 'kn-board' });
   for (let n = 1; n <= R.numbers; n++) {
     const cell = el('button', {
@@ -85,7 +86,7 @@ import './styles/keno.css';
     random.disabled = value;
   });
 
-  function paint(drawn = [], reset = true) {
+  const paint = (drawn: readonly number[] = [], reset = true) => {
     cells.forEach((cell, i) => {
       const n = i + 1;
       if (reset) cell.classList.remove('drawn', 'hit');
@@ -98,19 +99,19 @@ import './styles/keno.css';
     const row = R.paytable[picks.length] ?? [];
     payRow.replaceChildren(
       ...row
-        .map((m, k) => [m, k])
+        .map((m, k): [number, number] => [m, k])
         .filter(([m]) => m > 0)
         .map(([m, k]) => el('span', {}, el('b', { text: t('knHitsCol', { k }) }), ` ${m / 100}×`)),
     );
-  }
-  function toggle(n) {
+  };
+  const toggle = (n: number) => {
     if (locked) return;
     if (picks.includes(n)) picks = picks.filter((x) => x !== n);
     else if (picks.length < 10) picks = [...picks, n];
     G.store.set('keno:picks', picks);
     G.sound.play('click');
     paint();
-  }
+  };
   clear.addEventListener('click', () => {
     picks = [];
     paint();
@@ -119,16 +120,20 @@ import './styles/keno.css';
     const count = Math.max(1, picks.length || 5);
     const pool = Array.from({ length: R.numbers }, (_, i) => i + 1);
     picks = [];
-    while (picks.length < count) picks.push(pool.splice(Math.floor(Math.random() * pool.length), 1)[0]);
+    while (picks.length < count) {
+      const [n] = pool.splice(Math.floor(Math.random() * pool.length), 1);
+      if (n === undefined) break;
+      picks.push(n);
+    }
     G.store.set('keno:picks', picks);
     paint();
   });
   play.addEventListener('click', async () => {
-    const answer = await G.play({ stake: stepper.value, picks });
+    const answer = await G.play<KenoOutcome>({ stake: stepper.value, picks });
     if (!answer) return;
     const o = answer.outcome;
     paint();
-    const shown = [];
+    const shown: number[] = [];
     for (const n of o.drawn) {
       shown.push(n);
       paint(shown, false);
