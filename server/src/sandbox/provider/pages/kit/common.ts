@@ -604,5 +604,3 @@ function createKit(root: HTMLElement): GameKit {
 }
 
 export const Game: GameKit | undefined = root ? createKit(root) : undefined;
-// The JavaScript families not yet converted read the kit from window.
-if (Game) window.Game = Game;

@@ -28,13 +28,3 @@ export function createTableKit(G: GameKit): Kit {
 }
 
 export const TableKit: Kit | undefined = Game ? createTableKit(Game) : undefined;
-
-// The families still in JavaScript (until converted) call start(window.Game, window.TableKit): keep it set.
-if (TableKit) window.TableKit = TableKit;
-
-declare global {
-  interface Window {
-    /** Set by kit/tablekit for the families still in JavaScript; a TypeScript family imports TableKit. */
-    TableKit?: Kit;
-  }
-}

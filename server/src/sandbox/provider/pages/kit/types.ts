@@ -156,10 +156,3 @@ export interface GameKit {
   /** What the header's info button opens. */
   setInfo(handler: () => void): void;
 }
-
-declare global {
-  interface Window {
-    /** Set by kit/common for the family modules; a TypeScript family imports `Game` from kit/game instead. */
-    Game?: GameKit;
-  }
-}
