@@ -279,4 +279,17 @@ describe('pixel events', () => {
     const again = await player.get<{ fbEvent: unknown[] }>('/api/balance');
     expect(again.body.data.fbEvent).toEqual([]);
   });
+
+  it('GET /api/balance delivers a waiting event once (its one statement saw it), then neither path has it', async () => {
+    const order = (await build({ channel: 'gcash', amount: 500 })).body.data;
+    await callback(signedCallback(order.orderNo, 'SUCCESS', '500.00'));
+    const read = () => player.get<{ fbEvent: { name: string; value?: number }[] }>('/api/balance');
+    // Two tabs reading at once: the Purchase is delivered to one of them only.
+    const [a, b] = await Promise.all([read(), read()]);
+    const purchases = [...a.body.data.fbEvent, ...b.body.data.fbEvent].filter((e) => e.name === 'Purchase');
+    expect(purchases).toEqual([{ name: 'Purchase', value: 500, currency: 'PHP' }]);
+    expect((await read()).body.data.fbEvent).toEqual([]);
+    const fetched = await player.get<{ events: unknown[] }>('/api/fb/event/fetch');
+    expect(fetched.body.data.events).toEqual([]);
+  });
 });

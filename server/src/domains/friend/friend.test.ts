@@ -181,6 +181,44 @@ describe('the friends card', () => {
     expect((await friendCard()).turnoverRebate.claimable).toBe(0.2);
   });
 
+  it('bound between two bets of one open game page: the next bet credits the inviter at once, card unopened', async () => {
+    const late = await player(app);
+    await fund(app, late.uid, 400);
+    const session = await gameSession(app, late.client);
+    await bet(app, session, 300);
+    await settled();
+    expect((await late.client.post('/api/user/bind', { inviteCode: inviter.invitationCode })).body.success).toBe(true);
+    app.clock.advance(1000); // a bet in the bind's own millisecond counts as before it (turnoverBefore: <=)
+    // The same page bets on: its launch query reads the inviter now, so the bet's own sync credits it (the
+    // inviter has not opened the card, which would catch up too).
+    await bet(app, session, 100);
+    await settled();
+    expect(
+      await inDb(app.db)
+        .value`SELECT base_amount FROM friend_rewards WHERE user_id = ${inviter.userId} AND kind = 'turnover'`,
+    ).toBe(10_000);
+    expect((await friendCard()).turnoverRebate.claimable).toBe(0.2);
+  });
+
+  it('a bet whose sync read no inviter just before the bind: its turnover is not lost, the card catches it up', async () => {
+    const late = await player(app);
+    await fund(app, late.uid, 400);
+    const session = await gameSession(app, late.client);
+    expect((await late.client.post('/api/user/bind', { inviteCode: inviter.invitationCode })).body.success).toBe(true);
+    app.clock.advance(1000);
+    // As when the bet's launch query ran before the bind committed: the bet's sync is skipped (invited false).
+    const sync = vi.spyOn(app.services.friends, 'syncTurnover').mockResolvedValueOnce(undefined);
+    await bet(app, session, 100, false);
+    await settled();
+    expect(sync).toHaveBeenCalledTimes(1);
+    expect(await inDb(app.db).value`SELECT COUNT(*) FROM friend_rewards WHERE kind = 'turnover'`).toBe(0);
+    sync.mockRestore();
+    expect((await friendCard()).turnoverRebate.claimable).toBe(0.2);
+    // And a claim catches up by itself too: it pays what the card showed, once.
+    expect((await claim('turnover')).body.data.rewards).toEqual([{ type: 'cash', amount: 0.2 }]);
+    expect((await claim('turnover')).body.code).toBe(Code.NOTHING_TO_CLAIM);
+  });
+
   it('parallel claims: exactly one wins and the ledger is exact', async () => {
     const friend = await player(app, inviter.invitationCode);
     await deposit(app, friend.client, 2000);

@@ -231,6 +231,32 @@ describe('the 7-day rule', () => {
     expect((await withdraw(app, player, 100)).body.success).toBe(true);
   });
 
+  it('GET /api/balance answers each KYC change at once, from the latest submission, as /api/user/kyc does', async () => {
+    type Risk = { kycStatus: string; restricted: boolean; withdrawLocked: boolean };
+    const risk = async () => (await player.get<{ userRiskVO: Risk }>('/api/balance')).body.data.userRiskVO;
+    const agrees = async (kycStatus: string, restricted: boolean) => {
+      expect(await risk()).toMatchObject({ kycStatus, restricted });
+      expect(await state()).toMatchObject({ status: kycStatus, restricted });
+    };
+    await agrees('unverified', false);
+    await submit(IDENTITY);
+    await agrees('pending', false);
+    await decide({ decision: 'rejected', reason: 'Blurred' });
+    await agrees('rejected', false);
+    // Past the deadline with a second submission pending: restricted, and the newer submission is the one read.
+    await ops().post('/ops/clock', { advance: '7d' });
+    await logIn();
+    await submit(IDENTITY);
+    await agrees('pending', true);
+    await decide({ decision: 'verified' });
+    await agrees('verified', false);
+    // Suspended: restricted whatever the KYC says; the balance read of the suspended session itself is refused.
+    await ops().post(`/ops/users/${uid}/status`, { status: 'suspended', reason: 'Multiple accounts' });
+    expect((await player.get('/api/balance')).body.success).toBe(false);
+    const id = (await app.services.users.byUid(uid))?.id as number;
+    expect(await app.services.kyc.risk(id)).toEqual({ kycStatus: 'verified', restricted: true });
+  });
+
   it('a suspended account is restricted too', async () => {
     await ops().post(`/ops/users/${uid}/status`, { status: 'suspended', reason: 'Multiple accounts' });
     expect(await app.services.kyc.risk((await app.services.users.byUid(uid))?.id as number)).toEqual({

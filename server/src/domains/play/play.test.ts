@@ -273,6 +273,86 @@ describe('the seamless wallet (conformance)', () => {
     await assertLedgerWhole(app.db);
   });
 
+  it('a bet replayed after its rollback: the first answer, no second charge, also on a fresh round or at once', async () => {
+    await fund(100);
+    const token = await session();
+    const bet = { sessionToken: token, transactionId: 'rp1', roundId: 'r-rp1', amount: '10.00' };
+    const first = await wallet('bet', bet);
+    expect(first).toMatchObject({ success: true, data: { balance: 90 } });
+    expect(await wallet('rollback', { transactionId: 'rb-rp1', betTransactionId: 'rp1' })).toMatchObject({
+      success: true,
+      data: { balance: 100 },
+    });
+    // The provider retries the bet whose answer it lost, three times at once: the first answer, nothing taken.
+    const replays = await Promise.all([wallet('bet', bet), wallet('bet', bet), wallet('bet', bet)]);
+    for (const replay of replays) expect(replay).toEqual(first);
+    // The same id on a new round (a fresh round id, so the round's insert passes): its record is refused.
+    const elsewhere = await wallet('bet', { ...bet, roundId: 'r-rp1-again' });
+    expect(elsewhere.code).toBe(Code.TRANSACTION_CONFLICT);
+    expect(await inDb(app.db).value`SELECT COUNT(*) FROM game_rounds WHERE round_id = 'r-rp1-again'`).toBe(0);
+    expect(await balance()).toBe(100);
+    expect((await app.services.ledger.account(userId)).turnover_done).toBe(0);
+    await assertLedgerWhole(app.db);
+  });
+
+  it('a bet voided before it arrived, then sent several times at once and on several rounds: all refused', async () => {
+    await fund(100);
+    const token = await session();
+    expect((await wallet('rollback', { transactionId: 'rb-v', betTransactionId: 'v1' })).code).toBe(
+      Code.TRANSACTION_UNKNOWN,
+    );
+    const answers = await Promise.all(
+      ['r-v1', 'r-v1', 'r-v2', 'r-v3'].map((roundId) =>
+        wallet('bet', { sessionToken: token, transactionId: 'v1', roundId, amount: '10.00' }),
+      ),
+    );
+    for (const a of answers) expect(a.code).toBe(Code.ROUND_SETTLED);
+    expect(await inDb(app.db).value`SELECT COUNT(*) FROM game_rounds`).toBe(0);
+    // The rollback replayed finds the bet still void: nothing to give back, nothing was taken.
+    expect((await wallet('rollback', { transactionId: 'rb-v', betTransactionId: 'v1' })).code).toBe(
+      Code.TRANSACTION_UNKNOWN,
+    );
+    // Another bet id on one of those rounds is a bet like any other.
+    expect(
+      await wallet('bet', { sessionToken: token, transactionId: 'v2', roundId: 'r-v1', amount: '10.00' }),
+    ).toMatchObject({ success: true, data: { balance: 90 } });
+    expect(await balance()).toBe(90);
+    await assertLedgerWhole(app.db);
+  });
+
+  it('the same bet twice at once, racing two rollbacks of it: never charged, refunded at most once', async () => {
+    await fund(100);
+    const token = await session();
+    for (const id of ['y1', 'y2', 'y3']) {
+      const bet = { sessionToken: token, transactionId: id, roundId: `r-${id}`, amount: '10.00' };
+      await Promise.all([
+        wallet('bet', bet),
+        wallet('rollback', { transactionId: `rb-${id}`, betTransactionId: id }),
+        wallet('bet', bet),
+        wallet('rollback', { transactionId: `rb-${id}-b`, betTransactionId: id }),
+      ]);
+    }
+    expect(await balance()).toBe(100);
+    expect((await app.services.ledger.account(userId)).turnover_done).toBe(0);
+    expect(await inDb(app.db).value`SELECT COUNT(*) FROM game_rounds WHERE status = 'open'`).toBe(0);
+    await assertLedgerWhole(app.db);
+  });
+
+  it('bets of other transaction ids racing for one round id: one opens it and is charged, the others nothing', async () => {
+    await fund(100);
+    const token = await session();
+    const answers = await Promise.all(
+      ['s1', 's2', 's3', 's4'].map((id) =>
+        wallet('bet', { sessionToken: token, transactionId: id, roundId: 'r-same', amount: '10.00' }),
+      ),
+    );
+    expect(answers.filter((a) => a.success)).toHaveLength(1);
+    expect(answers.filter((a) => a.code === Code.ROUND_SETTLED)).toHaveLength(3);
+    expect(await balance()).toBe(90);
+    expect(await inDb(app.db).value`SELECT COUNT(*) FROM wallet_transactions`).toBe(1);
+    await assertLedgerWhole(app.db);
+  });
+
   it('lets only one of two bets racing for the last peso through', async () => {
     await fund(10);
     const token = await session();

@@ -5,6 +5,7 @@ import { Code } from '../../../../shared/codes';
 import type { ResponsibleState } from '../../../../shared/contract/responsible';
 import { testConfig } from '../../config';
 import { opsClient, registerPlayer, type TestClient, testApp } from '../../test/helpers';
+import { inDb } from '../../test/in-db';
 import { readyPlayer, withdraw } from '../../test/money';
 import { deposit, gameSession } from '../../test/play';
 import { signedBody } from '../../world/recipes';
@@ -183,6 +184,62 @@ describe('breaks from play', () => {
       amount: '10.00',
     });
     expect(later).toMatchObject({ success: true });
+  });
+
+  it('a bet at the last millisecond of a break is refused, at its end it passes (the clock moved, one game session)', async () => {
+    const { client, uid } = await readyPlayer(app, { funds: 500 });
+    const userId = (await app.services.users.byUid(uid))?.id as number;
+    const session = await gameSession(app, client);
+    // A break of ten minutes, shorter than the game session's idle time-out (not a player's length: the
+    // boundary of the launch query's EXISTS against the service's own read, on one live game session).
+    const since = app.clock.iso();
+    const until = new Date(app.clock.nowMs() + 10 * 60_000).toISOString();
+    await inDb(app.db)
+      .run`INSERT INTO play_breaks (user_id, kind, since, until, source, reason, created_at) VALUES (${userId}, 'cooloff', ${since}, ${until}, 'ops', 'test', ${since})`;
+    const bet = () =>
+      walletCall('bet', { sessionToken: session, transactionId: randomUUID(), roundId: randomUUID(), amount: '10.00' });
+    expect(await bet()).toMatchObject({ success: false, code: Code.PLAY_PAUSED });
+    app.clock.advance(10 * 60_000 - 1);
+    expect(await bet()).toMatchObject({ success: false, code: Code.PLAY_PAUSED });
+    app.clock.advance(1);
+    expect(await bet()).toMatchObject({ success: true });
+    expect(await inDb(app.db).value`SELECT balance FROM accounts WHERE user_id = ${userId}`).toBe(49_000);
+  });
+
+  it('a self-exclusion, by the player or by support, refuses the bets of a page opened before it', async () => {
+    const { client, uid } = await readyPlayer(app, { funds: 500 });
+    const bet = (sessionToken: string) =>
+      walletCall('bet', { sessionToken, transactionId: randomUUID(), roundId: randomUUID(), amount: '10.00' });
+    const first = await gameSession(app, client);
+    expect(await bet(first)).toMatchObject({ success: true });
+    const second = await gameSession(app, client);
+    await opsClient(app).post(`/ops/users/${uid}/responsible/break`, {
+      kind: 'exclusion',
+      length: '6m',
+      reason: 'Asked by phone',
+    });
+    expect(await bet(first)).toMatchObject({ success: false, code: Code.PLAY_PAUSED });
+    expect(await bet(second)).toMatchObject({ success: false, code: Code.PLAY_PAUSED });
+    await takeBreak(client, 'exclusion', 'permanent');
+    app.clock.advance(20 * 60_000); // inside both sessions' idle time-out, any instant later
+    expect(await bet(second)).toMatchObject({ success: false, code: Code.PLAY_PAUSED });
+  });
+
+  it('a break racing bets of an open page: each bet is taken whole or refused whole, and none after it', async () => {
+    const { client, uid } = await readyPlayer(app, { funds: 500 });
+    const userId = (await app.services.users.byUid(uid))?.id as number;
+    const session = await gameSession(app, client);
+    const bet = () =>
+      walletCall('bet', { sessionToken: session, transactionId: randomUUID(), roundId: randomUUID(), amount: '10.00' });
+    const [taken, ...bets] = await Promise.all([takeBreak(client, 'cooloff', '24h'), bet(), bet(), bet(), bet()]);
+    expect(taken.body.success).toBe(true);
+    for (const b of bets) expect(b.success || b.code === Code.PLAY_PAUSED).toBe(true);
+    const passed = bets.filter((b) => b.success).length;
+    expect(await inDb(app.db).value`SELECT balance FROM accounts WHERE user_id = ${userId}`).toBe(
+      50_000 - 1000 * passed,
+    );
+    expect(await inDb(app.db).value`SELECT COUNT(*) FROM game_rounds WHERE user_id = ${userId}`).toBe(passed);
+    expect(await bet()).toMatchObject({ success: false, code: Code.PLAY_PAUSED });
   });
 
   it('cannot be shortened or replaced by a shorter one; a longer one extends it; permanent is final', async () => {
