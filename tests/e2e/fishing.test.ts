@@ -46,6 +46,30 @@ async function tapAFishIn(frame: FrameLocator) {
   return true;
 }
 
+/**
+ * Taps fish until one shot is a round the casino frame reports. A fish found by the test may have swum
+ * from under the tap by the time the click lands (a loaded machine): the page then only splashes the
+ * water (no round, nothing staked), so the test taps again.
+ */
+async function shootAFish(page: Page, frame: FrameLocator) {
+  const before = await roundsReported(page);
+  for (let i = 0; i < 40; i++) {
+    if (!(await tapAFishIn(frame))) {
+      await page.waitForTimeout(500);
+      continue;
+    }
+    const reported = await expect
+      .poll(() => roundsReported(page), { timeout: 4_000, interval: 100 })
+      .toBeGreaterThan(before)
+      .then(
+        () => true,
+        () => false,
+      );
+    if (reported) return;
+  }
+  throw new Error('no tap on a fish became a shot');
+}
+
 describe('fishing on a phone', () => {
   let context: BrowserContext;
   let page: Page;
@@ -65,8 +89,6 @@ describe('fishing on a phone', () => {
   });
 
   const open = () => openGameBySearch(page, 'Deep Sea Hunter', 'body.game-fishing #game .fs-pond');
-
-  const tapAFish = (frame: FrameLocator) => tapAFishIn(frame);
 
   for (const lang of ['en-US', 'vi-VN'] as const) {
     it(`fires at a fish of the shared pond and settles it exactly (${lang})`, async () => {
@@ -99,14 +121,7 @@ describe('fishing on a phone', () => {
       await page.screenshot({ path: `${SHOTS}/${lang}-${scheme}-pond.png` });
 
       const before = await balanceOf(page);
-      const rounds = await roundsReported(page);
-      let tapped = false;
-      for (let i = 0; i < 60 && !tapped; i++) {
-        tapped = await tapAFish(frame);
-        if (!tapped) await page.waitForTimeout(500);
-      }
-      expect(tapped).toBe(true);
-      await expect.poll(() => roundsReported(page), { timeout: WAIT, interval: 100 }).toBeGreaterThan(rounds);
+      await shootAFish(page, frame);
       const status = frame.locator('.fs-status');
       const win = Number(await status.getAttribute('data-win'));
       const result = await status.getAttribute('data-result');
@@ -153,12 +168,7 @@ describe('fishing on a phone', () => {
       // and each sees the other: the second page shows the first player's cannon
       await visible(theirs.locator('.fs-other'), WAIT);
       await visible(theirs.locator('.fs-fish.in'), 40_000);
-      const reported = await roundsReported(other);
-      for (let i = 0; i < 60; i++) {
-        if (await tapAFishIn(theirs)) break;
-        await other.waitForTimeout(500);
-      }
-      await expect.poll(() => roundsReported(other), { timeout: WAIT, interval: 100 }).toBeGreaterThan(reported);
+      await shootAFish(other, theirs);
       await pageSettled(page);
       await page.screenshot({ path: `${SHOTS}/vi-VN-light-two-players.png` });
       await other.screenshot({ path: `${SHOTS}/en-US-second-player.png` });

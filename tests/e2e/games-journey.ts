@@ -310,7 +310,8 @@ export const GROUPS: { name: string; specs: Spec[] }[] = [
         name: 'Deep Sea Hunter',
         start: '.fs-status',
         async play(r) {
-          // tap the shared pond on a fish swimming inside it (the next wave awaited while none is)
+          // tap the shared pond on a fish swimming inside it (the next wave awaited while none is); a fish
+          // that swam from under the tap before the click landed only splashes the water: tap again
           const pond = r.frame.locator('.fs-pond');
           for (let i = 0; i < 60; i++) {
             const spot = await pond.evaluate((node) => {
@@ -325,9 +326,15 @@ export const GROUPS: { name: string; specs: Spec[] }[] = [
             });
             if (spot) {
               await pond.click({ position: spot });
-              break;
-            }
-            await r.page.waitForTimeout(500);
+              const shot = await expect
+                .poll(() => roundsReported(r.page), { timeout: 4_000, interval: 100 })
+                .toBeGreaterThan(r.before)
+                .then(
+                  () => true,
+                  () => false,
+                );
+              if (shot) break;
+            } else await r.page.waitForTimeout(500);
           }
           await settled(r);
         },
