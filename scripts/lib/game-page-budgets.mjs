@@ -26,33 +26,36 @@ export function gamePageSizes(dir) {
   if (!existsSync(file)) throw new Error('dist/games is not built: run npm run build');
   /** @type {Record<string, { file: string, name?: string, isEntry?: boolean, imports?: string[], dynamicImports?: string[], css?: string[] }>} */
   const manifest = JSON.parse(readFileSync(file, 'utf8'));
-  const gz = (path) => gzipSync(readFileSync(join(dir, path)), { level: 9 }).length;
+  // each file gzipped once: the kit's chunks are shared by every page
+  const sizes = new Map();
+  const gz = (path) => {
+    if (!sizes.has(path)) sizes.set(path, gzipSync(readFileSync(join(dir, path)), { level: 9 }).length);
+    return sizes.get(path);
+  };
+  const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
+  /** The files (JS, CSS) of these chunks and their static imports, recursively, not yet in `seen`. */
+  const collect = (chunks, seen) => {
+    const files = [];
+    const visit = (chunk) => {
+      if (seen.has(chunk.file)) return;
+      seen.add(chunk.file);
+      files.push(chunk.file);
+      for (const sheet of chunk.css ?? []) if (!seen.has(sheet)) seen.add(sheet) && files.push(sheet);
+      for (const key of chunk.imports ?? []) if (manifest[key]) visit(manifest[key]);
+    };
+    for (const chunk of chunks) visit(chunk);
+    return files;
+  };
+  const bytes = (files, ext) => files.filter((f) => f.endsWith(ext)).reduce((sum, f) => sum + gz(f), 0);
   return Object.values(manifest)
     .filter((chunk) => chunk.isEntry && chunk.name)
     .map((entry) => {
-      const js = new Set();
-      const css = new Set();
-      const visit = (chunk) => {
-        if (js.has(chunk.file)) return;
-        js.add(chunk.file);
-        for (const sheet of chunk.css ?? []) css.add(sheet);
-        for (const key of chunk.imports ?? []) if (manifest[key]) visit(manifest[key]);
-      };
-      visit(entry);
-      const firstJs = new Set(js);
-      const firstCss = new Set(css);
-      const laterRoots = [...js].flatMap((f) => {
-        const chunk = Object.values(manifest).find((c) => c.file === f);
-        return chunk?.dynamicImports ?? [];
-      });
-      for (const key of laterRoots) if (manifest[key]) visit(manifest[key]);
-      const later =
-        [...js].filter((f) => !firstJs.has(f)).reduce((sum, path) => sum + gz(path), 0) +
-        [...css].filter((f) => !firstCss.has(f)).reduce((sum, path) => sum + gz(path), 0);
-      for (const f of [...js]) if (!firstJs.has(f)) js.delete(f);
-      for (const f of [...css]) if (!firstCss.has(f)) css.delete(f);
-      const jsBytes = [...js].reduce((sum, path) => sum + gz(path), 0);
-      const cssBytes = [...css].reduce((sum, path) => sum + gz(path), 0);
+      const seen = new Set();
+      const first = collect([entry], seen);
+      const dynamic = first.flatMap((f) => byFile.get(f)?.dynamicImports ?? []).flatMap((k) => manifest[k] ?? []);
+      const later = collect(dynamic, seen).reduce((sum, f) => sum + gz(f), 0);
+      const jsBytes = bytes(first, '.js');
+      const cssBytes = bytes(first, '.css');
       const name = /** @type {string} */ (entry.name);
       return {
         entry: name,
