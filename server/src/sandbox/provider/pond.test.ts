@@ -7,7 +7,7 @@ import { providerTestBed } from '../../test/provider-bed';
 import { createProviderEngine } from './engine';
 import type { PondFish } from './games/pond';
 import { SHOT_GRACE_MS } from './games/pond';
-import { SHOT_CLAIM_MS } from './pond';
+import { SEAT_IDLE_MS, SEAT_REFRESH_MS, SHOT_CLAIM_MS } from './pond';
 import { walletClient } from './wallet-client';
 
 /**
@@ -201,6 +201,40 @@ describe('the shared fishing pond', () => {
     // a page that stops polling leaves the pond
     app.clock.advance(11_000);
     expect((await status(mine)).players).toEqual([]);
+  });
+
+  it('writes a polling seat once per refresh, a new level at once, and keeps it seated all along', async () => {
+    await fund(100);
+    const mine = await open(TITLE);
+    // my seat, the only one until the other player sits down below
+    const seen = async () =>
+      (await inDb(app.db).get<{ seen_at: string; level: number }>`
+        SELECT seen_at, level FROM provider_pond_seats WHERE title = ${TITLE}`) ?? null;
+    await status(mine, 2000);
+    const first = await seen();
+    expect(first?.level).toBe(2000);
+    // polls a second apart inside the refresh write nothing
+    app.clock.advance(1_000);
+    await status(mine, 2000);
+    app.clock.advance(1_000);
+    await status(mine, 2000);
+    expect(await seen()).toEqual(first);
+    // a new level is written at once
+    await status(mine, 5000);
+    expect((await seen())?.level).toBe(5000);
+    const changed = await seen();
+    // past the refresh, the seat is dated again, so the others never lose it while the page polls
+    app.clock.advance(SEAT_REFRESH_MS);
+    await status(mine, 5000);
+    expect((await seen())?.seen_at).not.toBe(changed?.seen_at);
+    expect(SEAT_REFRESH_MS * 3).toBeLessThanOrEqual(SEAT_IDLE_MS);
+    const other = await registerPlayer(app);
+    const theirs = await open(TITLE, other.client);
+    for (let second = 0; second < 12; second++) {
+      await status(mine, 5000);
+      expect((await status(theirs, 2000)).players).toMatchObject([{ level: 5000 }]);
+      app.clock.advance(1_000);
+    }
   });
 
   it('refuses the pond to a session that ended and to a title that is not fishing', async () => {

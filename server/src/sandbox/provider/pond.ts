@@ -23,6 +23,11 @@ type Played = { ok: true; roundId: string; win: number; outcome: unknown } | { o
 export const SHOT_CLAIM_MS = 15_000;
 /** A seat whose page has not polled for this long has left the pond. */
 export const SEAT_IDLE_MS = 10_000;
+/**
+ * How often a page's poll writes its seat when nothing on it changed: the poll comes every second, the seat
+ * needs a fresh `seen_at` only well inside SEAT_IDLE_MS. A change of level is written at once.
+ */
+export const SEAT_REFRESH_MS = 3_000;
 /** The shots a seat remembers: their ids refuse replays; the last SHOTS_SHOWN are shown to the others. */
 const SHOTS_KEPT = 20;
 const SHOTS_SHOWN = 5;
@@ -62,6 +67,29 @@ export function createPond(deps: { db: Db; clock: Clock }) {
   const { clock } = deps;
   const repo = createPondRepo(deps.db);
   const seeds = new Map<string, { seed: string; hash: string }>();
+  /**
+   * The seats this process wrote lately (title and player: level, when), so that a poll rewrites its seat
+   * only every SEAT_REFRESH_MS (one write a second per player was the pond's whole write load). Another
+   * process keeps its own; a seat is then written at most once per refresh by each.
+   */
+  const written = new Map<string, { level: number; at: number }>();
+  async function keepSeat(session: PondSession, level: number, now: number) {
+    const id = `${session.title.key}\u0000${session.playerId}`;
+    const last = written.get(id);
+    // A clock moved back (a tester's) counts as stale: the row may be dated after "now".
+    if (last && last.level === level && now >= last.at && now - last.at < SEAT_REFRESH_MS) return;
+    await repo.sit({
+      title: session.title.key,
+      playerId: session.playerId,
+      nickname: maskNickname(session.nickname),
+      level,
+      now: new Date(now).toISOString(),
+    });
+    if (written.size >= 10_000) {
+      for (const [key, seat] of written) if (now - seat.at >= SEAT_IDLE_MS || now < seat.at) written.delete(key);
+    }
+    written.set(id, { level, at: now });
+  }
   const fail = (code: number, language: string): Failure => ({
     ok: false,
     code,
@@ -156,13 +184,7 @@ export function createPond(deps: { db: Db; clock: Clock }) {
       const pond = await seedOf(key);
       const asked = statusBody.parse(body ?? {}).level;
       const level = isLevel(c, asked) ? asked : (c.levels[0] as number);
-      await repo.sit({
-        title: key,
-        playerId: session.playerId,
-        nickname: maskNickname(session.nickname),
-        level,
-        now: clock.iso(),
-      });
+      await keepSeat(session, level, now);
       const seated = await repo.seated(key, new Date(now - SEAT_IDLE_MS).toISOString());
       const players = seated
         .filter((s) => s.player_id !== session.playerId)
