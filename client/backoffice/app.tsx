@@ -1,27 +1,31 @@
-import { useEffect, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import type { DataOf } from '../../shared/contract/define';
 import { opsLogin, opsLogout, opsMe } from '../../shared/contract/ops-operators';
 import { can, grant, OpsError, operatorName, opsCall, token, whenUnauthorized } from './api';
 import { TotpEnrolment } from './qr';
-import { Audit } from './sections/audit';
-import { Channels } from './sections/channels';
-import { Chat } from './sections/chat';
-import { Clock } from './sections/clock';
-import { Codes } from './sections/codes';
-import { Dashboard } from './sections/dashboard';
-import { Deposits } from './sections/deposits';
-import { Faults } from './sections/faults';
-import { Kyc } from './sections/kyc';
-import { Ledger } from './sections/ledger';
-import { Letters } from './sections/letters';
-import { Operators } from './sections/operators';
-import { Players } from './sections/players';
-import { Requests } from './sections/requests';
-import { Stubs } from './sections/stubs';
-import { Withdrawals } from './sections/withdrawals';
-import { Worlds } from './sections/worlds';
 import { ThemeToggle } from './theme-toggle';
 import { setNotifier } from './ui';
+
+/** A section's code loads when it is first opened: an operator opens a few of the seventeen. */
+const section = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));
+const Audit = section(() => import('./sections/audit'), 'Audit');
+const Channels = section(() => import('./sections/channels'), 'Channels');
+const Chat = section(() => import('./sections/chat'), 'Chat');
+const Clock = section(() => import('./sections/clock'), 'Clock');
+const Codes = section(() => import('./sections/codes'), 'Codes');
+const Dashboard = section(() => import('./sections/dashboard'), 'Dashboard');
+const Deposits = section(() => import('./sections/deposits'), 'Deposits');
+const Faults = section(() => import('./sections/faults'), 'Faults');
+const Kyc = section(() => import('./sections/kyc'), 'Kyc');
+const Ledger = section(() => import('./sections/ledger'), 'Ledger');
+const Letters = section(() => import('./sections/letters'), 'Letters');
+const Operators = section(() => import('./sections/operators'), 'Operators');
+const Players = section(() => import('./sections/players'), 'Players');
+const Requests = section(() => import('./sections/requests'), 'Requests');
+const Stubs = section(() => import('./sections/stubs'), 'Stubs');
+const Withdrawals = section(() => import('./sections/withdrawals'), 'Withdrawals');
+const Worlds = section(() => import('./sections/worlds'), 'Worlds');
 
 /** Each section and the permission it needs (shared/roles.ts): the others are hidden (the server refuses them). */
 const TABS = {
@@ -122,7 +126,9 @@ export function App() {
         </button>
       </header>
       <main>
-        <View />
+        <Suspense fallback={<p className="state">Loading…</p>}>
+          <View />
+        </Suspense>
       </main>
       {notice && (
         <div className={`toast ${notice.kind}`} role="status">
