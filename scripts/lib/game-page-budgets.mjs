@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { chunkFiles, dynamicChunks } from '../../server/src/sandbox/provider/page-manifest.mjs';
 
 /** KB. The kit alone (header, sheets, fairness, live table) is about 20 KB of it. */
 export const DEFAULT_BUDGET_KB = 40;
@@ -24,38 +25,27 @@ export const LATER_BUDGET_KB = { fishing: 160 };
 export function gamePageSizes(dir) {
   const file = join(dir, '.vite', 'manifest.json');
   if (!existsSync(file)) throw new Error('dist/games is not built: run npm run build');
-  /** @type {Record<string, { file: string, name?: string, isEntry?: boolean, imports?: string[], dynamicImports?: string[], css?: string[] }>} */
+  /** @type {import('../../server/src/sandbox/provider/page-manifest.d.mts').Manifest} */
   const manifest = JSON.parse(readFileSync(file, 'utf8'));
   // each file gzipped once: the kit's chunks are shared by every page
   const sizes = new Map();
+  /** @param {string} path */
   const gz = (path) => {
     if (!sizes.has(path)) sizes.set(path, gzipSync(readFileSync(join(dir, path)), { level: 9 }).length);
     return sizes.get(path);
   };
-  const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
-  /** The files (JS, CSS) of these chunks and their static imports, recursively, not yet in `seen`. */
-  const collect = (chunks, seen) => {
-    const files = [];
-    const visit = (chunk) => {
-      if (seen.has(chunk.file)) return;
-      seen.add(chunk.file);
-      files.push(chunk.file);
-      for (const sheet of chunk.css ?? []) if (!seen.has(sheet)) seen.add(sheet) && files.push(sheet);
-      for (const key of chunk.imports ?? []) if (manifest[key]) visit(manifest[key]);
-    };
-    for (const chunk of chunks) visit(chunk);
-    return files;
-  };
-  const bytes = (files, ext) => files.filter((f) => f.endsWith(ext)).reduce((sum, f) => sum + gz(f), 0);
+  /** @param {string[]} files */
+  const bytes = (files) => files.reduce((sum, f) => sum + gz(f), 0);
   return Object.values(manifest)
     .filter((chunk) => chunk.isEntry && chunk.name)
     .map((entry) => {
+      // the files the server's tags load for this page (page-assets.ts walks the same way), then what its
+      // dynamic imports load on top of them
       const seen = new Set();
-      const first = collect([entry], seen);
-      const dynamic = first.flatMap((f) => byFile.get(f)?.dynamicImports ?? []).flatMap((k) => manifest[k] ?? []);
-      const later = collect(dynamic, seen).reduce((sum, f) => sum + gz(f), 0);
-      const jsBytes = bytes(first, '.js');
-      const cssBytes = bytes(first, '.css');
+      const first = chunkFiles(manifest, [entry], seen);
+      const dynamic = chunkFiles(manifest, dynamicChunks(manifest, first.scripts), seen);
+      const jsBytes = bytes(first.scripts);
+      const cssBytes = bytes(first.styles);
       const name = /** @type {string} */ (entry.name);
       return {
         entry: name,
@@ -63,7 +53,7 @@ export function gamePageSizes(dir) {
         css: cssBytes,
         total: jsBytes + cssBytes,
         budget: (BUDGET_KB[name] ?? DEFAULT_BUDGET_KB) * 1024,
-        later,
+        later: bytes([...dynamic.scripts, ...dynamic.styles]),
         laterBudget: (LATER_BUDGET_KB[name] ?? 0) * 1024,
       };
     })

@@ -149,5 +149,12 @@ describe('live tables on a phone', () => {
         .toMatch(/cầu lớn|kết quả gần đây/iu);
       await page.screenshot({ path: `${SHOTS}/${family}-vi-VN.png` });
     }
+    // The banner's last draw in the player's language, from the draw's facts: the server's line ("Wheel
+    // stops on 25") is the provider's English record.
+    const frame = await open('Perya Wheel Live', 'body.game-moneyWheel .g-live .g-dealer');
+    const banner = frame.locator('.g-table-banner');
+    await expect.poll(() => banner.innerText(), { timeout: 30_000 }).toMatch(/Vòng quay dừng ở \S+/u);
+    expect(await banner.innerText()).not.toMatch(/Wheel stops|Table round|Place your bets/);
+    await page.screenshot({ path: `${SHOTS}/moneyWheel-vi-VN.png` });
   });
 });

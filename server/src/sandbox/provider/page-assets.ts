@@ -1,20 +1,14 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT_DIR } from '../../db/database';
+import { chunkFiles, entryChunk, type Manifest } from './page-manifest.mjs';
 
 /** Where `vite.games.config.ts` builds the game pages; served at /provider/pages/. */
 export const GAMES_DIR = join(ROOT_DIR, 'dist', 'games');
 const MANIFEST = join(GAMES_DIR, '.vite', 'manifest.json');
 const BASE = '/provider/pages/';
 
-interface ManifestChunk {
-  file: string;
-  name?: string;
-  isEntry?: boolean;
-  imports?: string[];
-  css?: string[];
-}
-export type Manifest = Record<string, ManifestChunk>;
+export type { Manifest };
 
 export interface PageTags {
   /** <link rel="stylesheet">, the shared kit's first. */
@@ -45,25 +39,15 @@ export function pageTags(entry: string): PageTags | null {
   return chunks && tagsFrom(chunks, entry);
 }
 
-/** pageTags over a given manifest. */
+/** pageTags over a given manifest (the walk `npm run size` weighs too: page-manifest.mjs). */
 export function tagsFrom(chunks: Manifest, entry: string): PageTags | null {
-  const key = Object.keys(chunks).find((k) => chunks[k]?.isEntry && chunks[k]?.name === entry);
-  const root = key ? chunks[key] : undefined;
+  const root = entryChunk(chunks, entry);
   if (!root) return null;
-  const styles: string[] = [];
-  const preloads: string[] = [];
-  const seen = new Set<string>();
-  const visit = (chunk: ManifestChunk) => {
-    for (const imported of chunk.imports ?? []) {
-      if (seen.has(imported)) continue;
-      seen.add(imported);
-      const child = chunks[imported];
-      if (!child) continue;
-      visit(child);
-      preloads.push(`${BASE}${child.file}`);
-    }
-    for (const css of chunk.css ?? []) if (!styles.includes(`${BASE}${css}`)) styles.push(`${BASE}${css}`);
+  const { scripts, styles } = chunkFiles(chunks, [root]);
+  // the entry is the walk's last script: the others load beside it
+  return {
+    styles: styles.map((file) => `${BASE}${file}`),
+    preloads: scripts.filter((file) => file !== root.file).map((file) => `${BASE}${file}`),
+    script: `${BASE}${root.file}`,
   };
-  visit(root);
-  return { styles, preloads, script: `${BASE}${root.file}` };
 }

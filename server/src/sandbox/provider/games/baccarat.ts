@@ -14,8 +14,6 @@ import { type BetSpec, chipTable, LOSE, PUSH, WIN } from './table';
  */
 export const BACCARAT_BETS = ['player', 'banker', 'tie'] as const;
 export type BaccaratBet = (typeof BACCARAT_BETS)[number];
-/** The three main bets' returns with 8 decks (see baccaratRtp). */
-export const BACCARAT_RTP: Record<BaccaratBet, number> = { banker: 0.9894, player: 0.9876, tie: 0.8564 };
 export type { Card };
 
 /** Does the banker draw, given its two-card total and the player's third card (null: the player stood)? */

@@ -8,7 +8,7 @@
  */
 import type { BaccaratOutcome, BaccaratRules } from '../games/baccarat';
 import type { Card } from '../games/cards';
-import { type Bet, createBets, sixPays, tableBets } from './baccarat/bets';
+import { type Bet, createBets, payWords, tableBets } from './baccarat/bets';
 import { isPair } from './baccarat/cards';
 import { createFelt, type Side, studio, topBar } from './baccarat/felt';
 import { createRoad } from './baccarat/road';
@@ -240,6 +240,7 @@ function start(G: GameKit) {
   /* ---------- info ---------- */
 
   G.setInfo(() => {
+    const pays = payWords(rules);
     const content = el(
       'div',
       { class: 'bac-info' },
@@ -273,11 +274,7 @@ function start(G: GameKit) {
           'rulePush',
           ...(PAIRS.length ? ['rulePair'] : []),
         ].map((k) => el('li', { text: t(k) })),
-        sixPays(rules)
-          ? el('li', {
-              text: t('ruleSix', { banker: String(rules?.bets.banker?.pays ?? ''), six: sixPays(rules) ?? '' }),
-            })
-          : null,
+        pays.six ? el('li', { text: t('ruleSix', { banker: pays.banker, six: pays.six }) }) : null,
         el('li', { text: t('stakeRange', { min: money(G.MIN_STAKE), max: money(G.MAX_STAKE) }) }),
         el('li', { text: t('fair') }),
         el('li', { text: t('malfunction') }),

@@ -5,6 +5,8 @@
  */
 import type { CoinFlipConfig, CoinFlipOutcome, CoinSide } from '../games/coinFlip';
 import { Game } from './kit/game';
+import { openRules, timesText } from './originals/sheet';
+import { applyTheme, ORIGINAL_STAKES, statsRow } from './originals/stats';
 import './styles/originals.css';
 
 (() => {
@@ -54,10 +56,7 @@ import './styles/originals.css';
     },
   );
   if (!R) return;
-  const [c1, c2, c3] = R.theme.colors;
-  document.body.style.setProperty('--og-bg1', c1);
-  document.body.style.setProperty('--og-bg2', c2);
-  document.body.style.setProperty('--og-accent', c3);
+  applyTheme(R.theme.colors);
 
   // Heads: a profile bust; tails: a seal with a star (drawn, no images).
   const HEADS =
@@ -84,12 +83,11 @@ import './styles/originals.css';
     countButtons.push(b);
     countSeg.append(b);
   }
-  const chanceOut = el('b');
-  const paysOut = el('b');
-  const payoutOut = el('b');
+  const stats = statsRow(G, [t('cfChance'), t('cfPays'), t('cfPayout')]);
+  const [chanceOut, paysOut, payoutOut] = stats.values as [HTMLElement, HTMLElement, HTMLElement];
   const status = el('div', { class: 'og-status', 'aria-live': 'polite' });
   const stepper = G.stakeStepper({
-    values: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000],
+    values: ORIGINAL_STAKES,
     initial: 10,
     onChange: () => paint(),
   });
@@ -107,13 +105,7 @@ import './styles/originals.css';
       ),
       el('div', { class: 'og-field' }, el('span', { text: t('cfCoins') }), countSeg),
     ),
-    el(
-      'div',
-      { class: 'og-stats' },
-      el('div', { class: 'og-stat' }, el('small', { text: t('cfChance') }), chanceOut),
-      el('div', { class: 'og-stat' }, el('small', { text: t('cfPays') }), paysOut),
-      el('div', { class: 'og-stat' }, el('small', { text: t('cfPayout') }), payoutOut),
-    ),
+    stats.node,
     status,
     el('div', { class: 'og-row' }, stepper.node, flip),
   );
@@ -156,7 +148,7 @@ import './styles/originals.css';
     });
     const p = 100 / 2 ** count;
     chanceOut.textContent = `${p >= 10 ? p.toFixed(1) : p.toFixed(3)}%`;
-    paysOut.textContent = `${(paysOf(count) / 100).toFixed(2)}×`;
+    paysOut.textContent = timesText(paysOf(count));
     payoutOut.textContent = money(Math.floor((stepper.value * paysOf(count)) / 100));
   };
   G.onLock((locked) => {
@@ -204,32 +196,14 @@ import './styles/originals.css';
   makeCoins();
   paint();
 
-  G.setInfo(() => {
-    const rtp = (R.rtp * 100).toFixed(2);
-    G.openSheet(
-      t('rules'),
-      el(
-        'div',
-        {},
-        el(
-          'ul',
-          {},
-          el('li', { text: t('cfRule1', { max: R.maxCoins }) }),
-          el('li', { text: t('cfRule2') }),
-          el('li', { text: t('cfRule3', { rtp }) }),
-        ),
-        el('h3', { text: t('cfTable') }),
-        el(
-          'div',
-          { class: 'og-table' },
-          Array.from({ length: R.maxCoins }, (_, i) =>
-            el('span', {}, el('b', { text: coinsLabel(i + 1) }), ` ${(paysOf(i + 1) / 100).toFixed(2)}×`),
-          ),
-        ),
-        el('p', {}, el('strong', { text: `${t('rtp')}: ${rtp}%` })),
-        el('p', { class: 'og-note', text: t('stakeRange', { min: money(G.MIN_STAKE), max: money(G.MAX_STAKE) }) }),
-        el('p', { class: 'og-note', text: t('fair') }),
-      ),
-    );
-  });
+  G.setInfo(() =>
+    openRules(G, {
+      rules: [t('cfRule1', { max: R.maxCoins }), t('cfRule2'), t('cfRule3', { rtp: (R.rtp * 100).toFixed(2) })],
+      table: {
+        title: t('cfTable'),
+        rows: Array.from({ length: R.maxCoins }, (_, i) => [coinsLabel(i + 1), timesText(paysOf(i + 1))] as const),
+      },
+      rtp: R.rtp,
+    }),
+  );
 })();

@@ -5,6 +5,9 @@
  */
 import type { DiceConfig, DiceOutcome, DiceSide } from '../games/dice';
 import { Game } from './kit/game';
+import { historyStrip } from './originals/history';
+import { openRules, timesText } from './originals/sheet';
+import { applyTheme, ORIGINAL_STAKES, statsRow } from './originals/stats';
 import './styles/originals.css';
 
 (() => {
@@ -54,10 +57,7 @@ import './styles/originals.css';
     },
   );
   if (!R) return;
-  const [c1, c2, c3] = R.theme.colors;
-  document.body.style.setProperty('--og-bg1', c1);
-  document.body.style.setProperty('--og-bg2', c2);
-  document.body.style.setProperty('--og-accent', c3);
+  applyTheme(R.theme.colors);
 
   /** The pay in hundredths, as the server computes it (fairHundredths(rtp, chance / 100)). */
   const paysOf = (c: number) => Math.floor((R.rtp / (c / 100)) * 100 + 1e-9);
@@ -88,33 +88,26 @@ import './styles/originals.css';
   const over = el('button', { type: 'button', text: t('dcOver') });
   under.addEventListener('click', () => setSide('under'));
   over.addEventListener('click', () => setSide('over'));
-  const chanceOut = el('b');
-  const paysOut = el('b');
-  const payoutOut = el('b');
-  const history = el('div', { class: 'og-history', 'aria-label': t('dcHistory') });
+  const stats = statsRow(G, [t('dcChance'), t('dcMultiplier'), t('dcPayout')]);
+  const [chanceOut, paysOut, payoutOut] = stats.values as [HTMLElement, HTMLElement, HTMLElement];
+  const history = historyStrip(G, t('dcHistory'), 10);
   const status = el('div', { class: 'og-status', 'aria-live': 'polite' });
   const stepper = G.stakeStepper({
-    values: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000],
+    values: ORIGINAL_STAKES,
     initial: 10,
     onChange: () => paint(),
   });
   const roll = el('button', { type: 'button', class: 'g-btn og-main', text: t('dcRoll') });
   G.stage.append(
     el('div', { class: 'og-panel' }, track, scale, lineText),
-    history,
+    history.node,
     el(
       'div',
       { class: 'og-panel' },
       el('div', { class: 'og-seg', role: 'group', 'aria-label': t('dcSide') }, under, over),
       slider,
     ),
-    el(
-      'div',
-      { class: 'og-stats' },
-      el('div', { class: 'og-stat' }, el('small', { text: t('dcChance') }), chanceOut),
-      el('div', { class: 'og-stat' }, el('small', { text: t('dcMultiplier') }), paysOut),
-      el('div', { class: 'og-stat' }, el('small', { text: t('dcPayout') }), payoutOut),
-    ),
+    stats.node,
     status,
     el('div', { class: 'og-row' }, stepper.node, roll),
   );
@@ -138,7 +131,7 @@ import './styles/originals.css';
       line: line.toFixed(2),
     });
     chanceOut.textContent = `${chance}%`;
-    paysOut.textContent = `${(paysOf(chance) / 100).toFixed(2)}×`;
+    paysOut.textContent = timesText(paysOf(chance));
     payoutOut.textContent = money(Math.floor((stepper.value * paysOf(chance)) / 100));
   };
   G.onLock((locked) => {
@@ -172,38 +165,22 @@ import './styles/originals.css';
     status.textContent = o.won
       ? t('dcWon', { roll: o.roll.toFixed(2), amount: money(answer.win) })
       : t('dcLost', { roll: o.roll.toFixed(2) });
-    history.prepend(el('span', { class: o.won ? 'won' : '', text: o.roll.toFixed(2) }));
-    while (history.children.length > 10) history.lastElementChild?.remove();
+    history.push(o.roll.toFixed(2), o.won);
     G.sound.play(o.won ? 'win' : 'lose');
     G.finishRound(answer);
   });
   paint();
 
   G.setInfo(() => {
-    const rtp = (R.rtp * 100).toFixed(2);
     const examples = [R.minChance, 10, 25, 50, 75, R.maxChance].filter((c) => c >= R.minChance && c <= R.maxChance);
-    G.openSheet(
-      t('rules'),
-      el(
-        'div',
-        {},
-        el(
-          'ul',
-          {},
-          el('li', { text: t('dcRule1', { min: R.minChance, max: R.maxChance }) }),
-          el('li', { text: t('dcRule2') }),
-          el('li', { text: t('dcRule3', { rtp }) }),
-        ),
-        el('h3', { text: t('dcExamples') }),
-        el(
-          'div',
-          { class: 'og-table' },
-          examples.map((c) => el('span', {}, el('b', { text: `${c}%` }), ` ${(paysOf(c) / 100).toFixed(2)}×`)),
-        ),
-        el('p', {}, el('strong', { text: `${t('rtp')}: ${rtp}%` })),
-        el('p', { class: 'og-note', text: t('stakeRange', { min: money(G.MIN_STAKE), max: money(G.MAX_STAKE) }) }),
-        el('p', { class: 'og-note', text: t('fair') }),
-      ),
-    );
+    openRules(G, {
+      rules: [
+        t('dcRule1', { min: R.minChance, max: R.maxChance }),
+        t('dcRule2'),
+        t('dcRule3', { rtp: (R.rtp * 100).toFixed(2) }),
+      ],
+      table: { title: t('dcExamples'), rows: examples.map((c) => [`${c}%`, timesText(paysOf(c))] as const) },
+      rtp: R.rtp,
+    });
   });
 })();

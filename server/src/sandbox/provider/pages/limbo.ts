@@ -5,6 +5,9 @@
  */
 import type { LimboConfig, LimboOutcome } from '../games/limbo';
 import { Game } from './kit/game';
+import { historyStrip } from './originals/history';
+import { openRules } from './originals/sheet';
+import { applyTheme, ORIGINAL_STAKES, statsRow } from './originals/stats';
 import './styles/originals.css';
 
 (() => {
@@ -49,10 +52,7 @@ import './styles/originals.css';
     },
   );
   if (!R) return;
-  const [c1, c2, c3] = R.theme.colors;
-  document.body.style.setProperty('--og-bg1', c1);
-  document.body.style.setProperty('--og-bg2', c2);
-  document.body.style.setProperty('--og-accent', c3);
+  applyTheme(R.theme.colors);
 
   const MIN = 1.01;
   const clamp = (x: number) => Math.min(R.maxTarget, Math.max(MIN, Math.round(x * 100) / 100));
@@ -62,7 +62,7 @@ import './styles/originals.css';
 
   const value = el('div', { class: 'lb-value', 'aria-live': 'polite', text: '1.00×' });
   const screen = el('div', { class: 'lb-screen' }, value);
-  const history = el('div', { class: 'og-history', 'aria-label': t('lbHistory') });
+  const history = historyStrip(G, t('lbHistory'), 12);
   const input = el('input', {
     type: 'number',
     inputmode: 'decimal',
@@ -83,33 +83,25 @@ import './styles/originals.css';
   half.addEventListener('click', () => setTarget(target / 2));
   double.addEventListener('click', () => setTarget(target * 2));
   quick.append(half, double);
-  const chance = el('b');
-  const payout = el('b');
-  const stakeShown = el('b');
-  const stats = el(
-    'div',
-    { class: 'og-stats' },
-    el('div', { class: 'og-stat' }, el('small', { text: t('lbChance') }), chance),
-    el('div', { class: 'og-stat' }, el('small', { text: t('lbPayout') }), payout),
-    el('div', { class: 'og-stat' }, el('small', { text: t('bet') }), stakeShown),
-  );
+  const stats = statsRow(G, [t('lbChance'), t('lbPayout'), t('bet')]);
+  const [chance, payout, stakeShown] = stats.values as [HTMLElement, HTMLElement, HTMLElement];
   const status = el('div', { class: 'og-status', 'aria-live': 'polite', text: t('lbPickTarget') });
   const stepper = G.stakeStepper({
-    values: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000],
+    values: ORIGINAL_STAKES,
     initial: 10,
     onChange: () => paint(),
   });
   const play = el('button', { type: 'button', class: 'g-btn og-main', text: t('lbPlay') });
   G.stage.append(
     screen,
-    history,
+    history.node,
     el(
       'div',
       { class: 'og-panel' },
       el('label', { class: 'og-field' }, el('span', { text: t('lbTarget') }), input),
       quick,
     ),
-    stats,
+    stats.node,
     status,
     el('div', { class: 'og-row' }, stepper.node, play),
   );
@@ -175,39 +167,24 @@ import './styles/originals.css';
     status.textContent = o.won
       ? t('lbWon', { result: o.result.toFixed(2), amount: money(answer.win) })
       : t('lbLost', { result: o.result.toFixed(2), target: o.target.toFixed(2) });
-    history.prepend(el('span', { class: o.won ? 'won' : '', text: `${o.result.toFixed(2)}×` }));
-    while (history.children.length > 12) history.lastElementChild?.remove();
+    history.push(`${o.result.toFixed(2)}×`, o.won);
     G.sound.play(o.won ? 'win' : 'lose');
     G.finishRound(answer);
   });
   paint();
 
-  G.setInfo(() => {
-    const rtp = (R.rtp * 100).toFixed(2);
-    G.openSheet(
-      t('rules'),
-      el(
-        'div',
-        {},
-        el(
-          'ul',
-          {},
-          el('li', { text: t('lbRule1', { max: R.maxTarget }) }),
-          el('li', { text: t('lbRule2') }),
-          el('li', { text: t('lbRule3', { rtp, two: fmtPct(chanceOf(2)) }) }),
-        ),
-        el('h3', { text: t('lbExamples') }),
-        el(
-          'div',
-          { class: 'og-table' },
-          [1.5, 2, 5, 10, 100, R.maxTarget].map((m) =>
-            el('span', {}, el('b', { text: `${m}×` }), ` ${fmtPct(chanceOf(m))}%`),
-          ),
-        ),
-        el('p', {}, el('strong', { text: `${t('rtp')}: ${rtp}%` })),
-        el('p', { class: 'og-note', text: t('stakeRange', { min: money(G.MIN_STAKE), max: money(G.MAX_STAKE) }) }),
-        el('p', { class: 'og-note', text: t('fair') }),
-      ),
-    );
-  });
+  G.setInfo(() =>
+    openRules(G, {
+      rules: [
+        t('lbRule1', { max: R.maxTarget }),
+        t('lbRule2'),
+        t('lbRule3', { rtp: (R.rtp * 100).toFixed(2), two: fmtPct(chanceOf(2)) }),
+      ],
+      table: {
+        title: t('lbExamples'),
+        rows: [1.5, 2, 5, 10, 100, R.maxTarget].map((m) => [`${m}×`, `${fmtPct(chanceOf(m))}%`] as const),
+      },
+      rtp: R.rtp,
+    }),
+  );
 })();

@@ -3,7 +3,10 @@
  * each tap reveals one tile through Game.act; cash out any time. Multipliers come from Game.rules.
  */
 import type { MinesRules, MinesView } from '../games/mines';
-import { Game, type RoundAnswer } from './kit/game';
+import { Game } from './kit/game';
+import { openRules, timesText } from './originals/sheet';
+import { applyTheme, ORIGINAL_STAKES } from './originals/stats';
+import { steppedRound } from './originals/stepped';
 import './styles/mines.css';
 
 (() => {
@@ -44,13 +47,9 @@ import './styles/mines.css';
     },
   );
   if (!R) return;
-  const [c1, c2, c3] = R.theme.colors;
-  document.body.style.setProperty('--mn-bg1', c1);
-  document.body.style.setProperty('--mn-bg2', c2);
-  document.body.style.setProperty('--mn-accent', c3);
+  applyTheme(R.theme.colors, 'mn');
 
   let mines = G.store.get('mines:count', R.defaultMines);
-  let round: { id: string; stake: number } | null = null;
   const tiles: HTMLButtonElement[] = [];
   const board = el('div', { class: 'mn-board', role: 'grid' });
   for (let i = 0; i < R.tiles; i++) {
@@ -60,7 +59,7 @@ import './styles/mines.css';
       'aria-label': t('mnTile', { n: i + 1 }),
       disabled: true,
     });
-    tile.addEventListener('click', () => reveal(i));
+    tile.addEventListener('click', () => round.step({ type: 'reveal', tile: i }));
     tiles.push(tile);
     board.append(tile);
   }
@@ -72,7 +71,7 @@ import './styles/mines.css';
     mines = Number(minesSelect.value);
     G.store.set('mines:count', mines);
   });
-  const stepper = G.stakeStepper({ values: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000], initial: 10 });
+  const stepper = G.stakeStepper({ values: ORIGINAL_STAKES, initial: 10 });
   const main = el('button', { type: 'button', class: 'g-btn mn-main', text: t('mnStart') });
   G.stage.append(
     board,
@@ -108,72 +107,37 @@ import './styles/mines.css';
     // No cash-out before the first tile: it would only hand the stake back (the server refuses it too).
     main.disabled = view.status === 'playing' && view.revealed.length === 0;
     if (view.status === 'playing') {
-      main.textContent = t('mnCashout', { amount: money(Math.floor((round?.stake ?? 0) * view.multiplier)) });
+      main.textContent = t('mnCashout', { amount: money(Math.floor(round.stake * view.multiplier)) });
       status.textContent = view.next ? t('mnNext', { x: view.next.toFixed(2) }) : t('mnPick');
     }
   };
 
-  const start = async () => {
-    const answer = await G.play<MinesView, MinesView>({ stake: stepper.value, mines });
-    if (!answer) return;
-    round = { id: answer.roundId, stake: answer.stake };
-    G.sound.play('chip');
-    if (answer.view) paint(answer.view);
-  };
-
-  const finish = async (answer: RoundAnswer<MinesView, MinesView>) => {
-    paint(answer.view ?? answer.outcome);
-    if (answer.win > 0) {
-      G.sound.play('cashout');
-      status.textContent = t('mnCashed', { amount: money(answer.win) });
-    } else {
-      G.sound.play('explode');
-      status.textContent = t('mnBoom');
-    }
-    round = null;
-    main.textContent = t('mnStart');
-    G.finishRound(answer);
-  };
-
-  const reveal = async (i: number) => {
-    if (!round) return;
-    const answer = await G.act<MinesView, MinesView>(round.id, { type: 'reveal', tile: i });
-    if (!answer) return;
-    G.sound.play('flip');
-    if (answer.done) return finish(answer);
-    if (answer.view) paint(answer.view);
-  };
-
-  main.addEventListener('click', async () => {
-    if (!round) return start();
-    const answer = await G.act<MinesView, MinesView>(round.id, { type: 'cashout' });
-    if (answer) finish(answer);
+  const round = steppedRound<MinesView>(G, {
+    main,
+    startText: () => t('mnStart'),
+    body: () => ({ stake: stepper.value, mines }),
+    paint,
+    ended(answer) {
+      if (answer.win > 0) {
+        G.sound.play('cashout');
+        status.textContent = t('mnCashed', { amount: money(answer.win) });
+      } else {
+        G.sound.play('explode');
+        status.textContent = t('mnBoom');
+      }
+    },
   });
 
-  G.setInfo(() => {
-    const row = (R.multipliers[mines] ?? []).slice(1, 13);
-    G.openSheet(
-      t('rules'),
-      el(
-        'div',
-        { class: 'mn-sheet' },
-        el(
-          'ul',
-          {},
-          el('li', { text: t('mnRule1') }),
-          el('li', { text: t('mnRule2') }),
-          el('li', { text: t('mnRule3') }),
-        ),
-        el('h3', { text: t('mnTable', { m: mines }) }),
-        el(
-          'div',
-          { class: 'mn-table' },
-          row.map((m, k) => el('span', {}, el('b', { text: `${k + 1}` }), ` ${(m / 100).toFixed(2)}×`)),
-        ),
-        el('p', {}, el('strong', { text: `${t('rtp')}: ${(R.rtp * 100).toFixed(2)}%` })),
-        el('p', { class: 'mn-note', text: t('stakeRange', { min: money(G.MIN_STAKE), max: money(G.MAX_STAKE) }) }),
-        el('p', { class: 'mn-note', text: t('fair') }),
-      ),
-    );
-  });
+  G.setInfo(() =>
+    openRules(G, {
+      rules: [t('mnRule1'), t('mnRule2'), t('mnRule3')],
+      table: {
+        title: t('mnTable', { m: mines }),
+        rows: (R.multipliers[mines] ?? []).slice(1, 13).map((m, k) => [`${k + 1}`, timesText(m)] as const),
+      },
+      rtp: R.rtp,
+      prefix: 'mn',
+      className: 'mn-sheet',
+    }),
+  );
 })();

@@ -4,7 +4,10 @@
  * round; cash out any time. Multipliers come from Game.rules.multipliers (hundredths, by difficulty and floor).
  */
 import type { TowerDifficulty, TowerRules, TowerView } from '../games/tower';
-import { Game, type RoundAnswer } from './kit/game';
+import { Game } from './kit/game';
+import { openRules, timesText } from './originals/sheet';
+import { applyTheme, ORIGINAL_STAKES } from './originals/stats';
+import { steppedRound } from './originals/stepped';
 import './styles/originals.css';
 
 (() => {
@@ -59,10 +62,7 @@ import './styles/originals.css';
     },
   );
   if (!R) return;
-  const [c1, c2, c3] = R.theme.colors;
-  document.body.style.setProperty('--og-bg1', c1);
-  document.body.style.setProperty('--og-bg2', c2);
-  document.body.style.setProperty('--og-accent', c3);
+  applyTheme(R.theme.colors);
 
   const LEVELS = Object.keys(R.difficulties) as TowerDifficulty[];
   const NAMES: Record<TowerDifficulty, string> = {
@@ -74,7 +74,6 @@ import './styles/originals.css';
   const nameOf = (d: TowerDifficulty) => t(NAMES[d] ?? d);
   let difficulty = G.store.get<TowerDifficulty>('tower:difficulty', 'medium');
   if (!LEVELS.includes(difficulty)) difficulty = LEVELS[0] ?? 'medium';
-  let round: { id: string; stake: number } | null = null;
   let floors: { node: HTMLElement; doors: HTMLButtonElement[] }[] = [];
 
   const tower = el('div', { class: 'tw-tower', role: 'grid' });
@@ -86,7 +85,7 @@ import './styles/originals.css';
     seg.append(b);
     return b;
   });
-  const stepper = G.stakeStepper({ values: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000], initial: 10 });
+  const stepper = G.stakeStepper({ values: ORIGINAL_STAKES, initial: 10 });
   const main = el('button', { type: 'button', class: 'g-btn og-main', text: t('twStart') });
   G.stage.append(tower, status, seg, el('div', { class: 'og-row' }, stepper.node, main));
 
@@ -107,7 +106,7 @@ import './styles/originals.css';
           disabled: true,
           'aria-label': t('twDoor', { floor: f + 1, door: d + 1 }),
         });
-        door.addEventListener('click', () => pick(d));
+        door.addEventListener('click', () => round.step({ type: 'pick', tile: d }));
         doors.push(door);
         node.append(door);
       }
@@ -119,7 +118,7 @@ import './styles/originals.css';
     });
   };
   const setDifficulty = (d: TowerDifficulty) => {
-    if (G.busy || round) return;
+    if (G.busy || round.open) return;
     difficulty = d;
     G.store.set('tower:difficulty', d);
     G.sound.play('click');
@@ -151,54 +150,33 @@ import './styles/originals.css';
     // No cash-out before the first floor: it would only hand the stake back (the server refuses it too).
     main.disabled = !over && view.floor === 0;
     if (!over) {
-      main.textContent = t('twCashout', { amount: money(Math.floor((round?.stake ?? 0) * view.multiplier)) });
+      main.textContent = t('twCashout', { amount: money(Math.floor(round.stake * view.multiplier)) });
       status.className = 'og-status';
       status.textContent = t('twPick', { floor: view.floor + 1, x: (view.next ?? 0).toFixed(2) });
     }
   };
 
-  const start = async () => {
-    const answer = await G.play<TowerView, TowerView>({ stake: stepper.value, difficulty });
-    if (!answer) return;
-    round = { id: answer.roundId, stake: answer.stake ?? stepper.value };
-    seg.querySelectorAll('button').forEach((b) => {
-      b.disabled = true;
-    });
-    G.sound.play('chip');
-    build();
-    if (answer.view) paint(answer.view);
-  };
-
-  const finish = async (answer: RoundAnswer<TowerView, TowerView>) => {
-    const view = answer.outcome ?? answer.view;
-    paint(view);
-    status.classList.toggle('lost', answer.win === 0);
-    if (view.status === 'lost') {
-      G.sound.play('explode');
-      status.textContent = t('twTrapped', { floor: view.floor + 1 });
-    } else {
-      G.sound.play(view.status === 'top' ? 'bigwin' : 'cashout');
-      status.textContent = t(view.status === 'top' ? 'twTop' : 'twCashed', { amount: money(answer.win) });
-    }
-    round = null;
-    main.textContent = t('twStart');
-    G.finishRound(answer);
-  };
-
-  const pick = async (door: number) => {
-    if (!round) return;
-    const answer = await G.act<TowerView, TowerView>(round.id, { type: 'pick', tile: door });
-    if (!answer) return;
-    G.sound.play('flip');
-    if (answer.done) return finish(answer);
-    if (answer.view) paint(answer.view);
-  };
-
-  main.addEventListener('click', async () => {
-    if (!round) return start();
-    const answer = await G.act<TowerView, TowerView>(round.id, { type: 'cashout' });
-    if (answer) finish(answer);
+  const round = steppedRound<TowerView>(G, {
+    main,
+    startText: () => t('twStart'),
+    body: () => ({ stake: stepper.value, difficulty }),
+    started() {
+      for (const b of segButtons) b.disabled = true;
+      build();
+    },
+    paint,
+    ended(answer, view) {
+      status.classList.toggle('lost', answer.win === 0);
+      if (view.status === 'lost') {
+        G.sound.play('explode');
+        status.textContent = t('twTrapped', { floor: view.floor + 1 });
+      } else {
+        G.sound.play(view.status === 'top' ? 'bigwin' : 'cashout');
+        status.textContent = t(view.status === 'top' ? 'twTop' : 'twCashed', { amount: money(answer.win) });
+      }
+    },
   });
+
   G.onLock((locked) => {
     stepper.setDisabled(locked);
     for (const b of segButtons) b.disabled = locked;
@@ -207,30 +185,18 @@ import './styles/originals.css';
 
   G.setInfo(() => {
     const { tiles, traps } = R.difficulties[difficulty];
-    const row = (R.multipliers[difficulty] ?? []).slice(1);
-    G.openSheet(
-      t('rules'),
-      el(
-        'div',
-        {},
-        el(
-          'ul',
-          {},
-          el('li', { text: t('twRule1', { levels: R.levels }) }),
-          el('li', { text: t('twRule2') }),
-          el('li', { text: t('twRule3') }),
-          ...LEVELS.map((d) => el('li', {}, el('b', { text: `${nameOf(d)}: ` }), t('twDoors', R.difficulties[d]))),
-        ),
-        el('h3', { text: t('twTable', { difficulty: nameOf(difficulty), doors: t('twDoors', { tiles, traps }) }) }),
-        el(
-          'div',
-          { class: 'og-table' },
-          row.map((m, f) => el('span', {}, el('b', { text: `${f + 1}` }), ` ${(m / 100).toFixed(2)}×`)),
-        ),
-        el('p', {}, el('strong', { text: `${t('rtp')}: ${(R.rtp * 100).toFixed(2)}%` })),
-        el('p', { class: 'og-note', text: t('stakeRange', { min: money(G.MIN_STAKE), max: money(G.MAX_STAKE) }) }),
-        el('p', { class: 'og-note', text: t('fair') }),
-      ),
-    );
+    openRules(G, {
+      rules: [
+        t('twRule1', { levels: R.levels }),
+        t('twRule2'),
+        t('twRule3'),
+        ...LEVELS.map((d) => el('span', {}, el('b', { text: `${nameOf(d)}: ` }), t('twDoors', R.difficulties[d]))),
+      ],
+      table: {
+        title: t('twTable', { difficulty: nameOf(difficulty), doors: t('twDoors', { tiles, traps }) }),
+        rows: (R.multipliers[difficulty] ?? []).slice(1).map((m, f) => [`${f + 1}`, timesText(m)] as const),
+      },
+      rtp: R.rtp,
+    });
   });
 })();

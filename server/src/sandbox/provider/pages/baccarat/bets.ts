@@ -9,14 +9,26 @@ export type Bet = 'player' | 'tie' | 'banker' | 'playerPair' | 'bankerPair';
 export const SIDES = ['player', 'tie', 'banker'] as const;
 const CHIPS = [1, 5, 10, 50, 100, 500];
 
-/** The bets this table offers, and each one's pays ("1:1") and exact return ("98.94%") from the rules. */
 /** A Banker win on 6's pay as the felt says it ("1:2"), or null on a commission table. */
-export function sixPays(rules: BaccaratRules | undefined): string | null {
+function sixPays(rules: BaccaratRules | undefined): string | null {
   const six = rules?.bankerSixPays;
   if (!six) return null;
   return six < 1 ? `1:${Math.round(1 / six)}` : `${six}:1`;
 }
 
+/**
+ * The words of the Banker and Tie pays, for the felt's arc and the rules sheet's No Commission line alike:
+ * Banker's and Tie's pay to one ("0.95", "8") and the six's exception ("1:2"), or null without one.
+ */
+export function payWords(rules: BaccaratRules | undefined) {
+  return {
+    banker: String(rules?.bets.banker?.pays ?? ''),
+    tie: String(rules?.bets.tie?.pays ?? ''),
+    six: sixPays(rules),
+  };
+}
+
+/** The bets this table offers, and each one's pays ("1:1") and exact return ("98.94%") from the rules. */
 export function tableBets(rules: BaccaratRules | undefined) {
   const ruleBets = rules?.bets ?? {};
   const pairs = (['playerPair', 'bankerPair'] as const).filter((b) => ruleBets[b]);

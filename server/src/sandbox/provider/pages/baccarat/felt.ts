@@ -6,7 +6,7 @@
 import type { BaccaratOutcome, BaccaratRules } from '../../games/baccarat';
 import type { Card } from '../../games/cards';
 import type { GameKit } from '../kit/types';
-import { sixPays } from './bets';
+import { payWords } from './bets';
 import { cardNode, handTotal } from './cards';
 
 export type Side = 'player' | 'banker';
@@ -48,10 +48,8 @@ interface HandZone {
 
 /** The felt's pays, from the title's rules (Banker, its six's exception on a No Commission table, Tie). */
 function feltWords(G: GameKit): string {
-  const rules = G.rules as BaccaratRules | undefined;
-  const vars = { banker: String(rules?.bets.banker?.pays ?? ''), tie: String(rules?.bets.tie?.pays ?? '') };
-  const six = sixPays(rules);
-  return six ? G.t('feltTextSix', { ...vars, six }) : G.t('feltText', vars);
+  const { banker, tie, six } = payWords(G.rules as BaccaratRules | undefined);
+  return six ? G.t('feltTextSix', { banker, tie, six }) : G.t('feltText', { banker, tie });
 }
 
 export function createFelt(G: GameKit) {

@@ -8,7 +8,7 @@
 import '../styles/games.css';
 import type { PlayResult, TableDraw } from '../../engine';
 import { el, fill, ICONS, wait } from './dom';
-import { liveTable, sideName } from './live-table';
+import { drawText, liveTable, sideName } from './live-table';
 import { MAX_STAKE, MIN_STAKE, money, toCentavos } from './money';
 import { ms, reducedMotion } from './motion';
 import { data, gameData, type RevealedPair, root, type Seeds, vi } from './page-data';
@@ -319,6 +319,14 @@ function createKit(root: HTMLElement): GameKit {
   /** The table's draws from the server, oldest first (POST history): the roads and last results. */
   let tableDraws: readonly TableDraw[] = [];
   const historyListeners: ((draws: readonly TableDraw[]) => void)[] = [];
+  /**
+   * A drawn round in the player's language, from its facts in the table's history (the server's line is
+   * English); '' until the history has it (loaded as soon as a new draw is seen, within the second).
+   */
+  const lastText = (last: { round: number } | null | undefined) => {
+    const draw = last && tableDraws.find((d) => d.round === last.round);
+    return draw ? drawText(family, draw) : '';
+  };
   if (titleInfo.shared) {
     const banner = el('div', { class: 'g-table-banner', role: 'status', 'aria-live': 'polite' });
     const live = liveTable(family);
@@ -372,7 +380,7 @@ function createKit(root: HTMLElement): GameKit {
                   ),
                 )
               : null,
-            status.last ? el('span', { class: 'g-muted', text: status.last.result }) : null,
+            lastText(status.last) ? el('span', { class: 'g-muted', text: lastText(status.last) }) : null,
           );
           live.dealer.classList.toggle('is-drawing', !status.open);
           const drawn = status.last?.round ?? null;
@@ -454,7 +462,10 @@ function createKit(root: HTMLElement): GameKit {
         el('h3', { text: t('previousSeeds') }),
         last
           ? [
-              el('p', { class: 'g-muted', text: t('tableLast', { n: last.round, result: last.result }) }),
+              el('p', {
+                class: 'g-muted',
+                text: t('tableLast', { n: last.round, result: lastText(last) || last.result }),
+              }),
               revealedPair(last),
             ]
           : el('p', { class: 'g-muted', text: t('tableNoDraw') }),

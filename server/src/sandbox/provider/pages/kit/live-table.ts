@@ -7,10 +7,14 @@ type Facts = {
   winner?: unknown;
   player?: unknown;
   banker?: unknown;
+  playerTotal?: unknown;
+  bankerTotal?: unknown;
   number?: unknown;
   total?: unknown;
   label?: unknown;
   dice?: unknown;
+  beads?: unknown;
+  result?: unknown;
 };
 const factsOf = (d: TableDraw): Facts => (d.facts && typeof d.facts === 'object' ? (d.facts as Facts) : {});
 
@@ -21,11 +25,40 @@ interface RoadCell {
   b: boolean;
 }
 
-/** A side's label in the player's language (side_<name>), or the name itself. */
+/**
+ * A side's label in the player's language: the kit's (side_<name>), else the page's own label of that name
+ * (a wheel's Joker, a colour), else the name itself.
+ */
 export function sideName(side: string) {
   const key = `side_${side}`;
   const text = t(key);
-  return text === key ? side : text;
+  if (text !== key) return text;
+  const own = t(side);
+  return own === side ? side : own;
+}
+
+/**
+ * A drawn round told in the player's language from its facts (the server's line, `result`, is English: it
+ * is the provider's record), or that line when the facts are not the family's.
+ */
+export function drawText(family: string, d: TableDraw): string {
+  const f = factsOf(d);
+  const won = (side: unknown) => (side === 'tie' ? sideName('tie') : t('drawWins', { side: sideName(String(side)) }));
+  if ((family === 'baccarat' || family === 'lucky9') && f.winner && f.playerTotal !== undefined)
+    return t('drawPoints', { player: String(f.playerTotal), banker: String(f.bankerTotal), winner: won(f.winner) });
+  if ((family === 'dragonTiger' || family === 'andarBahar') && f.winner) return won(f.winner);
+  if (family === 'moneyWheel' && f.label !== undefined) return t('drawWheel', { label: sideName(String(f.label)) });
+  if (family === 'roulette' && typeof f.number === 'number') {
+    const color = f.number === 0 ? 'green' : /\b(red|black)$/.exec(d.result)?.[1];
+    return color ? `${f.number} ${sideName(color)}` : String(f.number);
+  }
+  if (family === 'sicBo' && Array.isArray(f.dice))
+    return t('drawDice', { dice: f.dice.join('-'), total: String(f.total) });
+  if (family === 'colorGame' && Array.isArray(f.dice))
+    return t('drawColors', { colors: f.dice.map((c) => sideName(String(c))).join(', ') });
+  if (family === 'fanTan' && f.beads !== undefined)
+    return t('drawBeads', { beads: String(f.beads), result: String(f.result) });
+  return d.result;
 }
 
 /**
@@ -241,8 +274,8 @@ export function liveTable(family: string) {
   function shortResult(d: TableDraw) {
     const f = factsOf(d);
     if (family === 'dragonTiger') return sideName(String(f.winner));
-    if (family === 'moneyWheel') return String(f.label ?? d.result);
-    if (family === 'colorGame' && Array.isArray(f.dice)) return f.dice.join(' · ');
+    if (family === 'moneyWheel') return f.label === undefined ? d.result : sideName(String(f.label));
+    if (family === 'colorGame' && Array.isArray(f.dice)) return f.dice.map((c) => sideName(String(c))).join(' · ');
     return d.result;
   }
 
