@@ -33,6 +33,8 @@ export const demoProvider = fp(
       broker: app.cluster.broker,
     });
     app.decorate('provider', engine);
+    // A restore, a reset or a scenario swapped the data: the page sessions cached here may be gone from it.
+    app.events.on('db.restored', () => engine.sessions.forget());
 
     // The built pages (vite.games.config.ts): file names carry their content's hash, so they never change.
     mkdirSync(GAMES_DIR, { recursive: true });

@@ -144,6 +144,11 @@ export function createSessionBook(deps: {
       return repo.deleteSessionsBefore(before);
     },
 
+    /** Empties this process's cache (the data was swapped: a snapshot restore, a reset, a scenario). */
+    forget() {
+      cache.clear();
+    },
+
     /** How many sessions this process holds in its cache (tests). */
     get cached() {
       return cache.size;
