@@ -356,6 +356,27 @@ async function clock(body: Record<string, string>) {
 const clockAt = (ms: number) => clock({ set: new Date(ms).toISOString() });
 
 describe('the sandboxes over two processes (issue 27 leftover)', { timeout: 120_000 }, () => {
+  it('a game page opened on A plays through B; a logout ends it on both (the row, and B’s copy over Redis)', async () => {
+    const p = await newPlayer(a, 'clpage');
+    const userId = await userIdOf(p.uid);
+    await fund(a, p.uid, 100);
+    const page = await gamePage(server(0), a, p, 'house-skyrocket-crash');
+    // Both processes read the session (each caches its row).
+    for (const s of [server(0), server(1)])
+      expect(await pageCall(s, page, 'balance')).toEqual({ ok: true, balance: 100 });
+    await must(b('POST', '/api/user/logout', { cookie: p.cookie }), 'logout');
+    // A still holds a copy: its wallet call is refused by the casino, which deletes the row and tells B.
+    expect(await pageCall(server(0), page, 'balance')).toMatchObject({ ok: false, code: Code.GAME_TOKEN_EXPIRED });
+    expect(await inDb(db).value`SELECT COUNT(*) FROM provider_sessions WHERE id = ${page}`).toBe(0);
+    const ended = 'Session ended. Close and open the game again.';
+    await until(async () => (await pageCall(server(1), page, 'balance')).message === ended, 'B drops its copy');
+    expect(await pageCall(server(1), page, 'play', { stake: 1000 })).toMatchObject({
+      ok: false,
+      code: Code.GAME_TOKEN_INVALID,
+    });
+    expect((await balanceOf(userId)).balance).toBe(10_000);
+  });
+
   it('a checkout paid on both processes with the casino away: one webhook, retried once, credited once', async () => {
     const p = await newPlayer(a, 'clhook');
     const userId = await userIdOf(p.uid);
