@@ -72,6 +72,8 @@ export const POSTGRES_SERVER_TESTS = [
   'server/src/sandbox/provider/pond.test.ts',
   // Issue 28 item 2: the shared crash round (insert-or-read rounds, one bet per round, one settlement per bet).
   'server/src/sandbox/provider/crash-room.test.ts',
+  // Issue 27 leftover: page sessions in provider_sessions (opened on A, played on B, a restart, a logout on both).
+  'server/src/sandbox/provider/sessions.test.ts',
   'server/src/domains/poker/poker.test.ts',
   'server/src/domains/user/user.test.ts',
   'server/src/domains/user/guest.test.ts',

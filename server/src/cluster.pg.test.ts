@@ -23,6 +23,7 @@ import { openPostgres } from './db/postgres/open';
 import type { PgPoolDb } from './db/postgres/pool';
 import { ledgerProblems } from './domains/ledger/whole';
 import { signFields } from './lib/signature';
+import { CRASH_PAUSE_MS, flightMs, multiplierAt } from './sandbox/provider/crash-room';
 import { inDb } from './test/in-db';
 
 /**
@@ -312,5 +313,257 @@ describe('two server processes on one PostgreSQL and one Redis', { timeout: 120_
     await must(b('DELETE', '/ops/requests', { ops: true }), 'clear');
     const after = (await must(a<Log>('GET', '/ops/requests', { ops: true }), 'log')).body.data;
     expect(after.requests).toEqual([]);
+  });
+});
+
+/** A page of the demo provider opened through `server` for `p` (the game `key`): its page session id. */
+async function gamePage(server: ServerProcess, call: Caller, p: Player, key: string) {
+  const gameId = await inDb(db).value<number>`SELECT id FROM games WHERE provider_game = ${key} AND enabled = 1`;
+  const url = await must(
+    call<{ playUrl: string }>('POST', '/api/game/getUrl', { cookie: p.cookie, body: { gameId } }),
+    `launch ${key}`,
+  );
+  const play = new URL(url.body.data.playUrl, server.base);
+  const page = await fetch(`${server.base}${play.pathname}${play.search}`);
+  expect(page.status).toBe(200);
+  const id = /data-session="([^"]+)"/.exec(await page.text())?.[1];
+  if (!id) throw new Error(`no page session for ${key}`);
+  return id;
+}
+
+type Page = { ok: boolean; code?: number; message?: string; [key: string]: unknown };
+/** A game page's call to its provider API on `server` (what pages/kit/common.ts sends). */
+async function pageCall<T = Page>(server: ServerProcess, session: string, path: string, body: unknown = {}) {
+  const answer = await fetch(`${server.base}/provider/api/${session}/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(answer.status).toBe(200);
+  return (await answer.json()) as T & Page;
+}
+
+type ClockState = { now: string; frozen: boolean };
+/** Moves the cluster's virtual clock through A and waits until B reads the same instant (it is shared). */
+async function clock(body: Record<string, string>) {
+  const moved = (await must(a<ClockState>('POST', '/ops/clock', { ops: true, body }), 'clock')).body.data;
+  await until(async () => {
+    const onB = (await must(b<ClockState>('GET', '/ops/clock', { ops: true }), 'clock on B')).body.data;
+    return onB.frozen === moved.frozen && (!moved.frozen || onB.now === moved.now);
+  }, 'B reads the same clock');
+  return Date.parse(moved.now);
+}
+const clockAt = (ms: number) => clock({ set: new Date(ms).toISOString() });
+
+describe('the sandboxes over two processes (issue 27 leftover)', { timeout: 120_000 }, () => {
+  it('a game page opened on A plays through B; a logout ends it on both (the row, and B’s copy over Redis)', async () => {
+    const p = await newPlayer(a, 'clpage');
+    const userId = await userIdOf(p.uid);
+    await fund(a, p.uid, 100);
+    const page = await gamePage(server(0), a, p, 'house-skyrocket-crash');
+    // Both processes read the session (each caches its row).
+    for (const s of [server(0), server(1)])
+      expect(await pageCall(s, page, 'balance')).toEqual({ ok: true, balance: 100 });
+    await must(b('POST', '/api/user/logout', { cookie: p.cookie }), 'logout');
+    // A still holds a copy: its wallet call is refused by the casino, which deletes the row and tells B.
+    expect(await pageCall(server(0), page, 'balance')).toMatchObject({ ok: false, code: Code.GAME_TOKEN_EXPIRED });
+    expect(await inDb(db).value`SELECT COUNT(*) FROM provider_sessions WHERE id = ${page}`).toBe(0);
+    const ended = 'Session ended. Close and open the game again.';
+    await until(async () => (await pageCall(server(1), page, 'balance')).message === ended, 'B drops its copy');
+    expect(await pageCall(server(1), page, 'play', { stake: 1000 })).toMatchObject({
+      ok: false,
+      code: Code.GAME_TOKEN_INVALID,
+    });
+    expect((await balanceOf(userId)).balance).toBe(10_000);
+  });
+
+  it('a checkout paid on both processes with the casino away: one webhook, retried once, credited once', async () => {
+    const p = await newPlayer(a, 'clhook');
+    const userId = await userIdOf(p.uid);
+    const built = await must(
+      a<{ orderNo: string; payUrl: string }>('POST', '/api/recharge/build', {
+        cookie: p.cookie,
+        body: { channel: 'gcash', amount: 500 },
+      }),
+      'deposit build',
+    );
+    const { orderNo, payUrl } = built.body.data;
+    // The casino's callback answers 503 once (its database away): the first try is not taken.
+    await must(
+      b('POST', '/ops/faults', {
+        ops: true,
+        body: { kind: 'error', route: '/api/payment/callback', status: 503, code: Code.SERVICE_UNAVAILABLE, count: 1 },
+      }),
+      'fault',
+    );
+    await until(async () => {
+      const faults = await must(a<unknown[]>('GET', '/ops/faults', { ops: true }), 'faults on A');
+      return JSON.stringify(faults.body.data).includes('/api/payment/callback');
+    }, 'A holds the fault');
+    // The player submits the checkout in two tabs, one answered by each process, twice.
+    const url = new URL(payUrl, server(0).base);
+    const form = new URLSearchParams({
+      token: url.searchParams.get('token') ?? '',
+      action: 'pay',
+      mobile: '9171234567',
+      mpin: '1234',
+    }).toString();
+    const pages = await Promise.all(
+      [0, 1, 0, 1].map((i) =>
+        fetch(`${server(i).base}${url.pathname}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: form,
+        }),
+      ),
+    );
+    expect(pages.every((page) => page.status === 200)).toBe(true);
+    type Hook = { status: string; attempts: number };
+    const outbox = () => inDb(db).all<Hook>`SELECT status, attempts FROM sandbox_webhooks WHERE order_no = ${orderNo}`;
+    // One payment, so one webhook in the outbox, its first try refused by the fault.
+    expect(await outbox()).toEqual([{ status: 'pending', attempts: 1 }]);
+    expect(await inDb(db).value`SELECT status FROM deposits WHERE order_no = ${orderNo}`).toBe(0);
+    // Ten seconds on (the clock moved through A, seen by B): the due try is claimed by one process and sent once.
+    await clock({ advance: '10s' });
+    await until(async () => (await outbox())[0]?.status === 'delivered', 'the retry is delivered');
+    expect(await outbox()).toEqual([{ status: 'delivered', attempts: 2 }]);
+    expect(await inDb(db).get`SELECT status, callback_count FROM deposits WHERE order_no = ${orderNo}`).toEqual({
+      status: 1,
+      callback_count: 1,
+    });
+    // More clock moves on both: nothing is due any more, nothing more is sent or credited.
+    await clock({ advance: '5m' });
+    expect(await outbox()).toEqual([{ status: 'delivered', attempts: 2 }]);
+    expect(await journalCount(userId, 'deposit')).toBe(1);
+    expect(pesos((await balanceOf(userId)).balance)).toBe(500);
+    expect(await ledgerProblems(db)).toEqual([]);
+  });
+
+  it('a shared crash round: the bet on A, the cash-out on B at B’s clock, paid once; a second cash-out on A refused', async () => {
+    const TITLE = 'house-skyrocket-crash';
+    const p = await newPlayer(a, 'clcrash');
+    const userId = await userIdOf(p.uid);
+    await fund(a, p.uid, 100);
+    const page = await gamePage(server(0), a, p, TITLE);
+    await clock({ action: 'freeze' });
+    try {
+      type Round = { n: number; starts_at: number; flight_at: number; crash_at: number };
+      // A round in its betting phase whose point leaves room to cash out (the row holds its crash time).
+      let round: Round | undefined;
+      for (let tries = 0; tries < 20 && !round; tries++) {
+        const status = await pageCall<{ round: { n: number; phase: string } }>(server(1), page, 'crash');
+        const row = (await inDb(db).get<Round>`
+          SELECT n, starts_at, flight_at, crash_at FROM provider_crash_rounds WHERE title = ${TITLE} AND n = ${status.round.n}`) as Round;
+        const room = Number(row.crash_at) - Number(row.flight_at) > flightMs(120);
+        if (status.round.phase === 'betting' && room) round = row;
+        else await clockAt(Number(row.crash_at) + CRASH_PAUSE_MS + 1);
+      }
+      if (!round) throw new Error('no crash round with room to cash out');
+      const bet = await pageCall<{ roundId: string }>(server(0), page, 'play', { stake: 1000 });
+      expect(bet).toMatchObject({ ok: true, stake: 1000, done: false });
+      // The flight, half way to the crash: B decides the cash-out at its own clock.
+      const at = Number(round.flight_at) + Math.floor((Number(round.crash_at) - Number(round.flight_at)) / 2);
+      await clockAt(at);
+      const m = multiplierAt(at - Number(round.flight_at));
+      const cashed = await pageCall<{ win: number; cashedAt: number }>(server(1), page, 'crash/cashout');
+      expect(cashed).toMatchObject({ ok: true, roundId: bet.roundId, cashedAt: m });
+      expect(cashed.win).toBeGreaterThan(1000);
+      const again = await pageCall(server(0), page, 'crash/cashout');
+      expect(again).toMatchObject({ ok: false, code: Code.ROUND_SETTLED });
+      const seen = await pageCall<{ me: { state: string; win: number } }>(server(0), page, 'crash');
+      expect(seen.me).toMatchObject({ state: 'cashed', win: cashed.win });
+      expect((await balanceOf(userId)).balance).toBe(10_000 - 1000 + cashed.win);
+      expect(await journalCount(userId, 'bet')).toBe(1);
+    } finally {
+      await clock({ action: 'resume' });
+    }
+    expect(await ledgerProblems(db)).toEqual([]);
+  });
+
+  it('the fishing pond: a shot on A, its seat and shot seen by another player on B', async () => {
+    const TITLE = 'dbl-deep-sea-hunter';
+    const shooter = await newPlayer(a, 'clfish');
+    const watcher = await newPlayer(b, 'clwatch');
+    const userId = await userIdOf(shooter.uid);
+    await fund(a, shooter.uid, 100);
+    const mine = await gamePage(server(0), a, shooter, TITLE);
+    const theirs = await gamePage(server(1), b, watcher, TITLE);
+    await clock({ action: 'freeze' });
+    try {
+      type Pond = { now: number; fish: { id: string; enterAt: number; leaveAt: number }[] };
+      let fish: Pond['fish'][number] | undefined;
+      for (let tries = 0; tries < 30 && !fish; tries++) {
+        const pond = await pageCall<Pond>(server(0), mine, 'pond', {});
+        fish = pond.fish.find((f) => f.enterAt <= pond.now && f.leaveAt > pond.now + 5_000);
+        if (!fish) await clock({ advance: '1s' });
+      }
+      if (!fish) throw new Error('no fish in the pond');
+      const shot = await pageCall<{ win: number }>(server(0), mine, 'play', {
+        stake: 500,
+        target: fish.id,
+        shot: randomBytes(8).toString('hex'),
+      });
+      expect(shot).toMatchObject({ ok: true, stake: 500 });
+      type Seen = { players: { nickname: string; level: number; shots: { target: string; win: number }[] }[] };
+      const seen = await pageCall<Seen>(server(1), theirs, 'pond', {});
+      const seat = seen.players.find((s) => s.shots.some((x) => x.target === fish?.id));
+      expect(seat).toMatchObject({ level: 500, shots: [{ target: fish.id, win: shot.win }] });
+      expect(seat?.nickname).not.toBe(shooter.username);
+      expect((await balanceOf(userId)).balance).toBe(10_000 - 500 + shot.win);
+    } finally {
+      await clock({ action: 'resume' });
+    }
+    expect(await ledgerProblems(db)).toEqual([]);
+  });
+
+  it('a shared table: the bet on A holds the player’s seat on B, the cycle drawn through B, paid once', async () => {
+    const TITLE = 'vlv-velvet-speed-baccarat';
+    const p = await newPlayer(a, 'cltable');
+    const userId = await userIdOf(p.uid);
+    await fund(a, p.uid, 100);
+    const onA = await gamePage(server(0), a, p, TITLE);
+    // The same player's second tab, opened through B.
+    const onB = await gamePage(server(1), b, p, TITLE);
+    await clock({ action: 'freeze' });
+    try {
+      type Table = { round: number; open: boolean; closesInMs: number; nextInMs: number };
+      let table = await pageCall<Table>(server(1), onB, 'table');
+      if (!table.open || table.closesInMs < 5_000) {
+        await clock({ advance: `${Math.ceil(table.nextInMs / 1000)}s` });
+        table = await pageCall<Table>(server(1), onB, 'table');
+      }
+      expect(table.open).toBe(true);
+      // Answered at the draw (a long poll held by A).
+      const paid = pageCall<{ roundId: string; win: number; stake: number }>(server(0), onA, 'play', {
+        bets: { banker: 1000 },
+      });
+      await until(
+        async () =>
+          (await inDb(db)
+            .value`SELECT COUNT(*) FROM provider_table_seats WHERE title = ${TITLE} AND n = ${table.round}`) === 1,
+        'the seat is taken',
+      );
+      // The seat is the cluster's: the player's second bet on this cycle, through B, is refused.
+      expect(await pageCall(server(1), onB, 'play', { bets: { player: 1000 } })).toMatchObject({
+        ok: false,
+        code: Code.BET_INVALID,
+      });
+      // Bets close; B's poll draws the cycle; A pays its bet from the drawn row.
+      await clock({ advance: `${Math.ceil(table.closesInMs / 1000)}s` });
+      await pageCall(server(1), onB, 'table');
+      const answer = await paid;
+      expect(answer).toMatchObject({ ok: true, stake: 1000, done: true });
+      const history = await pageCall<{ draws: { round: number; serverSeedHash: string }[] }>(server(1), onB, 'history');
+      const drawn = history.draws.find((d) => d.round === table.round);
+      expect(drawn).toBeDefined();
+      expect(
+        await inDb(db).get`SELECT state, server_seed_hash FROM provider_rounds WHERE round_id = ${answer.roundId}`,
+      ).toEqual({ state: 'settled', server_seed_hash: drawn?.serverSeedHash });
+      expect((await balanceOf(userId)).balance).toBe(10_000 - 1000 + answer.win);
+      expect(await journalCount(userId, 'bet')).toBe(1);
+    } finally {
+      await clock({ action: 'resume' });
+    }
+    expect(await ledgerProblems(db)).toEqual([]);
   });
 });

@@ -641,6 +641,16 @@ export interface ProviderSeeds {
   title: string;
 }
 
+export interface ProviderSessions {
+  created_at: string;
+  id: string;
+  language: string;
+  nickname: string;
+  player_id: number;
+  session_token: string;
+  title: string;
+}
+
 export interface ProviderTableDraws {
   client_seed: string;
   draw: string | null;
@@ -1018,6 +1028,7 @@ export interface DB {
   provider_ponds: ProviderPonds;
   provider_rounds: ProviderRounds;
   provider_seeds: ProviderSeeds;
+  provider_sessions: ProviderSessions;
   provider_table_draws: ProviderTableDraws;
   provider_table_seats: ProviderTableSeats;
   providers: Providers;

@@ -13,6 +13,7 @@ import { fishingPond } from './0063_fishing_pond';
 import { tableSeats } from './0064_table_seats';
 import { sandboxWebhooks } from './0065_sandbox_webhooks';
 import { voidBets } from './0066_void_bets';
+import { providerSessions } from './0067_provider_sessions';
 import { baseline } from './baseline';
 
 /**
@@ -50,6 +51,7 @@ export const MIGRATIONS: readonly SchemaMigration[] = [
   tableSeats,
   sandboxWebhooks,
   voidBets,
+  providerSessions,
 ];
 
 export { baseline };

@@ -362,7 +362,7 @@ describe('the shared crash round', () => {
       clock: app.clock,
       wallet,
       studio: provider.studio,
-      sessions: new Map(),
+      sessions: provider.sessions,
     });
     const title = provider.studio.title(TITLE);
     if (!title) throw new Error('no title');

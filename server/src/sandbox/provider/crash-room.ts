@@ -5,12 +5,13 @@ import { formatCentavos } from '../../../../shared/money';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { type CrashBetInRound, type CrashRoundRow, createCrashRepo } from './crash-repo';
-import type { PlayResult, ProviderSession } from './engine';
+import type { PlayResult } from './engine';
 import type { CrashConfig } from './games/crash';
 import { fairRng, hashSeed, newServerSeed } from './games/fair';
 import type { OneShotEngine } from './games/kinds';
 import { MAX_STAKE, MIN_STAKE, stakeSchema } from './games/stake';
 import { createProviderRepo } from './repo';
+import { isSession, type ProviderSession, type SessionBook } from './sessions';
 import type { Studio, StudioTitle } from './studio';
 import { rollBackInTransit, type WalletClient } from './wallet-client';
 
@@ -59,7 +60,6 @@ const fail = (code: number, message: string, extra: Record<string, unknown> = {}
   message,
   ...extra,
 });
-const sessionEnded = () => fail(Code.GAME_TOKEN_INVALID, 'Session ended. Close and open the game again.');
 
 type Phase = 'betting' | 'flying' | 'crashed';
 const phaseOf = (r: Pick<CrashRoundRow, 'flight_at' | 'crash_at'>, now: number): Phase =>
@@ -70,7 +70,8 @@ export function createCrashRoom(deps: {
   clock: Clock;
   wallet: WalletClient;
   studio: Studio;
-  sessions: ReadonlyMap<string, ProviderSession>;
+  /** The page sessions (provider_sessions: any process answers a page another opened). */
+  sessions: Pick<SessionBook, 'live' | 'endedBy'>;
 }) {
   const { db, clock, wallet, studio, sessions } = deps;
   const repo = createCrashRepo(db);
@@ -270,6 +271,7 @@ export function createCrashRoom(deps: {
         turnover: wire(stake),
       });
       if (!answer.success) {
+        await sessions.endedBy(session, answer.code);
         // Refused (balance, limits): the seat is given back, so a smaller bet can still make this round. Lost
         // in transit: rolled back first (the casino may have taken it); a rollback that cannot get through
         // leaves the provider round `betting` for recover (the bet stays out of play either way).
@@ -301,8 +303,8 @@ export function createCrashRoom(deps: {
      */
     async cashOut(sessionId: string) {
       const now = clock.nowMs();
-      const session = sessions.get(sessionId);
-      if (!session) return sessionEnded();
+      const session = await sessions.live(sessionId);
+      if (!isSession(session)) return session;
       if (!isCrashRoom(session.title)) return fail(Code.GAME_NOT_PLAYABLE, 'Not a crash game.');
       const bet = await repo.lastBetOf(session.title.key, session.playerId);
       if (!bet || bet.state === 'pending') return fail(Code.CRASH_NO_BET, 'You have no bet in this round.');
@@ -360,8 +362,8 @@ export function createCrashRoom(deps: {
      * once the round crashed.
      */
     async status(sessionId: string) {
-      const session = sessions.get(sessionId);
-      if (!session) return sessionEnded();
+      const session = await sessions.live(sessionId);
+      if (!isSession(session)) return session;
       const { title } = session;
       if (!isCrashRoom(title)) return fail(Code.GAME_NOT_PLAYABLE, 'Not a crash game.');
       const round = await current(title);

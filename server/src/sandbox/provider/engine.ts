@@ -3,6 +3,7 @@ import { Code } from '../../../../shared/codes';
 import { formatCentavos } from '../../../../shared/money';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
+import type { Broker } from '../../plugins/broker';
 import { createCrashRoom, isCrashRoom } from './crash-room';
 import { fairRng, hashSeed, newServerSeed } from './games/fair';
 import { type Engine, GameRuleError, type OneShotEngine, type RoundResult, type SteppedEngine } from './games/kinds';
@@ -10,6 +11,7 @@ import { MAX_STAKE, MIN_STAKE } from './games/stake';
 import { createPond } from './pond';
 import { createProviderRepo, type ProviderRound, type TableDrawRow } from './repo';
 import { CLIENT_SEED, createSeedBook, SeedsInUse } from './seeds';
+import { createSessionBook, isSession, type ProviderSession } from './sessions';
 import { createStudio, type Studio, type StudioTitle } from './studio';
 import { holdsNothing, rollBackInTransit, type WalletClient } from './wallet-client';
 
@@ -81,13 +83,7 @@ interface TableRound {
   players: Set<number>;
 }
 
-export interface ProviderSession {
-  sessionToken: string;
-  title: StudioTitle;
-  playerId: number;
-  language: string;
-  nickname: string;
-}
+export type { ProviderSession } from './sessions';
 
 export type PlayResult =
   | {
@@ -118,7 +114,6 @@ export interface RoundInputs {
 }
 
 const fail = (code: number, message: string): Failure => ({ ok: false, code, message });
-const sessionEnded = () => fail(Code.GAME_TOKEN_INVALID, 'Session ended. Close and open the game again.');
 
 /**
  * What the round counts toward the player's wagering and rewards (centavos): its net risk, the stake less
@@ -147,13 +142,20 @@ export function replaySteps(
  * once; stepped rounds bet at start, take actions (`act`), and settle when their engine says done. A round
  * interrupted between the wallet calls, or a stepped round left open, is finished by `recover`.
  */
-export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: WalletClient; studio?: Studio }) {
+export function createProviderEngine(deps: {
+  db: Db;
+  clock: Clock;
+  wallet: WalletClient;
+  studio?: Studio;
+  /** Tells the other processes of a session the casino ended (app.cluster.broker); none: one process. */
+  broker?: Pick<Broker, 'publish' | 'subscribe'>;
+}) {
   const { db, clock, wallet } = deps;
   const studio = deps.studio ?? createStudio();
   const seeds = createSeedBook(db, clock);
-  const sessions = new Map<string, ProviderSession>();
-
   const repo = createProviderRepo(db);
+  // The page sessions, in provider_sessions (any process answers a page another opened; sessions.ts).
+  const sessions = createSessionBook({ repo, studio, clock, broker: deps.broker });
   const pond = createPond({ db, clock });
   // Crash titles fly one shared round per cycle (crash-room.ts); the engine only routes to it.
   const crash = createCrashRoom({ db, clock, wallet, studio, sessions });
@@ -426,15 +428,14 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
       if (!answer.success) return { ok: false as const, code: answer.code, message: answer.msg };
       if (answer.data.gameCode !== key)
         return { ok: false as const, code: Code.GAME_TOKEN_INVALID, message: 'Wrong game' };
-      const id = randomBytes(24).toString('base64url');
-      const session: ProviderSession = {
+      const session: Omit<ProviderSession, 'id'> = {
         sessionToken: answer.data.sessionToken,
         title,
         playerId: answer.data.playerId,
         language: answer.data.language,
         nickname: answer.data.nickname,
       };
-      sessions.set(id, session);
+      const id = await sessions.open(session);
       return {
         ok: true as const,
         id,
@@ -448,9 +449,10 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
     },
 
     async balance(sessionId: string) {
-      const session = sessions.get(sessionId);
-      if (!session) return sessionEnded();
+      const session = await sessions.live(sessionId);
+      if (!isSession(session)) return session;
       const answer = await wallet.balance(session.sessionToken);
+      if (!answer.success) await sessions.endedBy(session, answer.code);
       return answer.success
         ? { ok: true as const, balance: answer.data.balance }
         : { ok: false as const, code: answer.code, message: answer.msg };
@@ -458,8 +460,8 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
 
     /** The player's seed pair for this title: the next server seed's hash, the client seed, the nonce. */
     async seedsOf(sessionId: string) {
-      const session = sessions.get(sessionId);
-      if (!session) return sessionEnded();
+      const session = await sessions.live(sessionId);
+      if (!isSession(session)) return session;
       if (session.title.shared) return { ok: true as const, table: await tableSeeds(session.title) };
       if (isCrashRoom(session.title)) return { ok: true as const, table: await crash.seeds(session.title) };
       return { ok: true as const, ...(await seeds.summary(session.playerId, session.title.key)) };
@@ -467,8 +469,8 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
 
     /** Reveals the server seed in use and commits to a new one, with a new client seed when given. */
     async rotateSeeds(sessionId: string, clientSeed?: string) {
-      const session = sessions.get(sessionId);
-      if (!session) return sessionEnded();
+      const session = await sessions.live(sessionId);
+      if (!isSession(session)) return session;
       if (clientSeed !== undefined && !CLIENT_SEED.test(clientSeed))
         return fail(Code.BET_INVALID, 'A client seed is 1 to 64 letters, digits, dots, dashes or underscores.');
       if (session.title.shared || isCrashRoom(session.title))
@@ -484,8 +486,8 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
     },
 
     async play(sessionId: string, params: unknown): Promise<PlayResult> {
-      const session = sessions.get(sessionId);
-      if (!session) return sessionEnded();
+      const session = await sessions.live(sessionId);
+      if (!isSession(session)) return session;
       if (isCrashRoom(session.title)) return crash.bet(session, params);
       // A fishing shot is checked against the shared pond first (pond.ts): its fish, level, shot id, and one
       // shot in flight per player.
@@ -495,8 +497,8 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
 
     /** The shared fishing pond of the session's title, with the other players' seats (the page polls it). */
     async pondStatus(sessionId: string, body: unknown) {
-      const session = sessions.get(sessionId);
-      if (!session) return sessionEnded();
+      const session = await sessions.live(sessionId);
+      if (!isSession(session)) return session;
       if (session.title.family !== 'fishing') return fail(Code.GAME_NOT_PLAYABLE, 'Not a fishing game.');
       return pond.status(session, body);
     },
@@ -514,8 +516,8 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
 
     /** A shared table's state for the page's countdown: the round, seconds to the close, the committed hash. */
     async tableStatus(sessionId: string) {
-      const session = sessions.get(sessionId);
-      if (!session) return sessionEnded();
+      const session = await sessions.live(sessionId);
+      if (!isSession(session)) return session;
       if (!session.title.shared) return fail(Code.GAME_NOT_PLAYABLE, 'Not a shared table.');
       // Polled every second: a cycle whose bets closed is drawn here if the dealer's timer has not yet.
       await drawDue(session.title);
@@ -539,8 +541,8 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
      * drawn, after its bets closed; never the open one.
      */
     async tableHistory(sessionId: string) {
-      const session = sessions.get(sessionId);
-      if (!session) return sessionEnded();
+      const session = await sessions.live(sessionId);
+      if (!isSession(session)) return session;
       if (!session.title.shared) return fail(Code.GAME_NOT_PLAYABLE, 'Not a shared table.');
       await drawDue(session.title);
       const rows = await repo.history(session.title.key, TABLE_HISTORY);
@@ -682,6 +684,7 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
       turnover: wire(turnoverOf(engine, parsed.data, stake)),
     });
     if (!bet.success) {
+      await sessions.endedBy(session, bet.code);
       table?.players.delete(session.playerId);
       if (table) await repo.giveSeatBack({ title: title.key, n: table.n, playerId: session.playerId, roundId });
       // A refusal (balance, limits, an ended session) took nothing: the round is void. A bet lost in transit
@@ -731,8 +734,8 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
   }
 
   async function applyAction(sessionId: string, roundId: string, action: unknown): Promise<PlayResult> {
-    const session = sessions.get(sessionId);
-    if (!session) return sessionEnded();
+    const session = await sessions.live(sessionId);
+    if (!isSession(session)) return session;
     const r = await round(roundId);
     if (!r || r.session_token !== session.sessionToken || r.title !== session.title.key)
       return fail(Code.TRANSACTION_UNKNOWN, 'No such round.');
@@ -746,7 +749,7 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
     // one plays no further move; the round is finished for the player by recover, as an abandoned one.
     const live = await wallet.balance(session.sessionToken);
     if (!live.success) {
-      if (live.code === Code.GAME_TOKEN_INVALID || live.code === Code.GAME_TOKEN_EXPIRED) sessions.delete(sessionId);
+      await sessions.endedBy(session, live.code);
       return fail(live.code, live.msg);
     }
     let state: unknown;
@@ -815,6 +818,7 @@ export function createProviderEngine(deps: { db: Db; clock: Clock; wallet: Walle
       amount: wire(raised),
     });
     if (!answer.success) {
+      await sessions.endedBy(session, answer.code);
       // Refused (or not known to have reached the wallet): whatever it may have taken goes back. A rollback
       // that cannot get through either keeps the round held for the raise (no move meanwhile), so no fold
       // settles it with the raise still taken: recover gives it back, then finishes the idle round.

@@ -9,8 +9,8 @@ import type { Title } from './games/titles';
 /**
  * Caribbean Stud and Casino Hold'em took ante + call (3x the ante) at the deal until 8adf267; now the deal
  * takes the ante alone and the call is a raise. A hand dealt before the deploy and still open after it is
- * replayed by the new engine. Its game session died with the deploy (provider sessions live in memory), so
- * only recovery finishes it: folded by the idle time-out with the new rules, the reserved call would be kept
+ * replayed by the new engine. Recovery finishes it (the start's recovery plays out every open round, though
+ * the page's session survives a deploy since migration 0067): folded by the idle time-out with the new rules, the reserved call would be kept
  * (3x the ante lost on a fold that costs 1x). Such a round (no move yet, staked other than its engine takes
  * for its params) is refunded whole instead.
  */

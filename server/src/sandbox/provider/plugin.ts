@@ -26,8 +26,15 @@ const seedsBody = z.object({ clientSeed: z.string().max(64).optional() });
  */
 export const demoProvider = fp(
   async (app: FastifyInstance) => {
-    const engine = createProviderEngine({ db: app.db, clock: app.clock, wallet: walletClient(app) });
+    const engine = createProviderEngine({
+      db: app.db,
+      clock: app.clock,
+      wallet: walletClient(app),
+      broker: app.cluster.broker,
+    });
     app.decorate('provider', engine);
+    // A restore, a reset or a scenario swapped the data: the page sessions cached here may be gone from it.
+    app.events.on('db.restored', () => engine.sessions.forget());
 
     // The built pages (vite.games.config.ts): file names carry their content's hash, so they never change.
     mkdirSync(GAMES_DIR, { recursive: true });
@@ -143,15 +150,18 @@ export const demoProvider = fp(
     );
 
     // Rounds a crash left half done are finished at start, then any stuck for a minute, and stepped rounds
-    // left open for OPEN_ROUND_IDLE_MS. (After ready, not inside it: the wallet calls go through inject,
-    // which waits for ready.)
+    // left open for OPEN_ROUND_IDLE_MS; the same sweep deletes page sessions older than SESSION_KEEP_MS.
+    // (After ready, not inside it: the wallet calls go through inject, which waits for ready.)
     // In a cluster these run on the process holding the scheduler lease only.
     const { scheduled } = app.cluster;
     app.addHook('onReady', async () => {
       setImmediate(scheduled(() => engine.recover(0), 'provider recovery'));
     });
     const timer = setInterval(
-      scheduled(() => engine.recover(RECOVER_EVERY_MS, OPEN_ROUND_IDLE_MS), 'provider recovery'),
+      scheduled(async () => {
+        await engine.recover(RECOVER_EVERY_MS, OPEN_ROUND_IDLE_MS);
+        await engine.sessions.sweep();
+      }, 'provider recovery'),
       RECOVER_EVERY_MS,
     );
     timer.unref();

@@ -6,6 +6,7 @@ import type { Db } from '../../db/database';
 export type ProviderRound = Selectable<DB['provider_rounds']>;
 export type SeedRow = Selectable<DB['provider_seeds']>;
 export type TableDrawRow = Selectable<DB['provider_table_draws']>;
+export type SessionRow = Selectable<DB['provider_sessions']>;
 
 export interface NewRound {
   roundId: string;
@@ -308,7 +309,43 @@ export function createProviderRepo(db: Db) {
     b.selectFrom('provider_table_draws').selectAll().where('server_seed_hash', '=', param<string>('hash')).limit(1),
   );
 
+  // The game pages' sessions (migration 0067): written once when a page opens, never changed.
+  const insertSession = prepareQuery(db, (b) =>
+    b.insertInto('provider_sessions').values({
+      id: param('id'),
+      session_token: param('sessionToken'),
+      title: param('title'),
+      player_id: param('playerId'),
+      language: param('language'),
+      nickname: param('nickname'),
+      created_at: param('now'),
+    }),
+  );
+  const sessionById = prepareQuery(db, (b) =>
+    b.selectFrom('provider_sessions').selectAll().where('id', '=', param<string>('id')),
+  );
+  const deleteSession = prepareQuery(db, (b) =>
+    b.deleteFrom('provider_sessions').where('id', '=', param<string>('id')),
+  );
+  const deleteSessionsBefore = prepareQuery(db, (b) =>
+    b.deleteFrom('provider_sessions').where('created_at', '<', param<string>('before')),
+  );
+
   return {
+    insertSession: (row: {
+      id: string;
+      sessionToken: string;
+      title: string;
+      playerId: number;
+      language: string;
+      nickname: string;
+      now: string;
+    }) => insertSession.run({ ...row }),
+    session: (id: string) => sessionById.get({ id }),
+    deleteSession: (id: string) => deleteSession.run({ id }),
+    /** Deletes the sessions opened before `before`; answers how many. */
+    deleteSessionsBefore: async (before: string) => (await deleteSessionsBefore.run({ before })).changes,
+
     /** Commits a table cycle's seed unless another call (or process) did: read the row back for the seed in force. */
     openCycle: (c: {
       title: string;

@@ -110,7 +110,8 @@ describe('provably fair: 1,000 recorded rounds of every registered family recomp
     if (!resolved) throw new Error(`${key}: ${studio.missing(title.key)}`);
     const bet = defaultBetOf(resolved.engine);
     expect(bet, `${key} needs a defaultBet`).toBeDefined();
-    provider.sessions.set('pf-session', {
+    await provider.sessions.put({
+      id: `pf-session-${key}`,
       sessionToken: 'pf',
       title: resolved,
       playerId: 9_000_001,
@@ -126,7 +127,7 @@ describe('provably fair: 1,000 recorded rounds of every registered family recomp
       if (crash) app.clock.advance(200_000);
       // A fishing shot aims at a fish of the shared pond, with a shot id of its own.
       const shot = key === 'fishing' ? await pondShot(provider, title.key, app.clock, { wait: true }) : bet;
-      const played = await provider.play('pf-session', shot);
+      const played = await provider.play(`pf-session-${key}`, shot);
       if (!played.ok) throw new Error(`${key}: ${played.message}`);
       roundIds.push(played.roundId);
     }
@@ -137,7 +138,7 @@ describe('provably fair: 1,000 recorded rounds of every registered family recomp
     if (engine.kind === 'stepped' && engine.voidUntouched && engine.strategy) {
       for (const roundId of roundIds) {
         const state = await openRoundState(provider, app.db, engine, roundId);
-        const moved = await provider.act('pf-session', roundId, engine.strategy(state));
+        const moved = await provider.act(`pf-session-${key}`, roundId, engine.strategy(state));
         expect(moved.ok, roundId).toBe(true);
       }
     }
@@ -146,7 +147,7 @@ describe('provably fair: 1,000 recorded rounds of every registered family recomp
       await provider.crash.sweep();
     }
     await provider.recover(0, 0);
-    await provider.rotateSeeds('pf-session');
+    await provider.rotateSeeds(`pf-session-${key}`);
 
     const rows = (await app.db.prepare(`SELECT * FROM provider_rounds WHERE title = ? ORDER BY id`).all(title.key)) as {
       round_id: string;

@@ -5,6 +5,7 @@ import { inDb } from '../../test/in-db';
 import { providerTestBed } from '../../test/provider-bed';
 import { createProviderEngine, type ProviderEngine, TABLE_HISTORY } from './engine';
 import { hashSeed } from './games/fair';
+import { isSession } from './sessions';
 import { walletClient } from './wallet-client';
 
 /**
@@ -260,7 +261,8 @@ describe('bet statistics', () => {
     expect(seen.shares).toEqual({ player: 20, banker: 75, tie: 5 });
     const text = JSON.stringify(seen);
     for (const session of [mine, theirs]) {
-      const nickname = bed.provider.sessions.get(session)?.nickname ?? '';
+      const found = await bed.provider.sessions.live(session);
+      const nickname = isSession(found) ? found.nickname : '';
       expect(nickname).not.toBe('');
       expect(text).not.toContain(nickname);
     }
