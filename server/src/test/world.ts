@@ -93,7 +93,9 @@ export function httpCaller(base: string, adminToken: string): Caller {
     const { headers, payload } = requestParts(options, adminToken);
     const response = await fetch(`${base}${url}`, {
       method,
-      headers,
+      // The player's own address reaches a server that trusts this loopback as its proxy (TRUST_PROXY), so
+      // per-address limits stay apart as in-process; any other server ignores the header.
+      headers: options.ip ? { 'x-forwarded-for': options.ip, ...headers } : headers,
       ...(payload !== undefined ? { body: payload } : {}),
     });
     return {
