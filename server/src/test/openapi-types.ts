@@ -3188,7 +3188,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Download a snapshot as a file (an SQLite database); upload it to any server with POST
+         * Download a snapshot as a file (an SQLite database), with ID numbers, KYC photos, phone and e-wallet numbers masked; full=true (the service account only, recorded in the audit trail) gives the saved file itself. Upload it to any server with POST
          * @description Failure codes besides the business ones of its domain: 10001, 10005, 10010, 30001, 30050, 30051 (shared/codes.ts).
          */
         get: operations["getOpsSnapshotsByNameFile"];
@@ -3936,7 +3936,7 @@ export interface components {
              * @description A code of shared/codes.ts
              * @enum {integer}
              */
-            code: 10001 | 10002 | 10003 | 10004 | 10005 | 10006 | 10007 | 10008 | 10009 | 10010 | 10011 | 10012 | 20001 | 20002 | 20003 | 20004 | 20005 | 20006 | 20007 | 20008 | 20009 | 20010 | 20011 | 20012 | 20013 | 20014 | 20015 | 20016 | 20017 | 20018 | 20019 | 20020 | 20021 | 20041 | 30001 | 30002 | 30003 | 30050 | 30051 | 30052 | 30053 | 30054 | 30055 | 30056 | 30057 | 40001 | 40002 | 40003 | 40004 | 40005 | 40006 | 40007 | 40008 | 40009 | 40010 | 40011 | 40012 | 40013 | 40014 | 40015 | 40016 | 40017 | 40018 | 40019 | 40020 | 40021 | 40022 | 40023 | 40024 | 40025 | 40061 | 40080 | 40090 | 40091 | 40092 | 40093 | 40094 | 40101 | 40102 | 40103 | 50001 | 50002 | 50003 | 50004 | 50005 | 50006 | 50007 | 50008 | 50009 | 50010 | 50011 | 50012 | 50013 | 60001 | 60002 | 60003 | 60101 | 60102 | 60201 | 60202 | 60203 | 60204 | 60205 | 60206 | 60207 | 60208 | 60209 | 60210 | 60211 | 60212 | 60213 | 60301 | 60302 | 60303 | 60304 | 60305 | 60306 | 60307 | 60308 | 60411 | 60412 | 60501 | 60502 | 60503 | 60521 | 60522 | 60523 | 60524 | 30004 | 30005 | 30006 | 30007 | 30008 | 30009 | 30010 | 30031 | 30032 | 30033 | 30041 | 30060 | 30061;
+            code: 10001 | 10002 | 10003 | 10004 | 10005 | 10006 | 10007 | 10008 | 10009 | 10010 | 10011 | 10012 | 20001 | 20002 | 20003 | 20004 | 20005 | 20006 | 20007 | 20008 | 20009 | 20010 | 20011 | 20012 | 20013 | 20014 | 20015 | 20016 | 20017 | 20018 | 20019 | 20020 | 20021 | 20041 | 30001 | 30002 | 30003 | 30050 | 30051 | 30052 | 30053 | 30054 | 30055 | 30056 | 30057 | 40001 | 40002 | 40003 | 40004 | 40005 | 40006 | 40007 | 40008 | 40009 | 40010 | 40011 | 40012 | 40013 | 40014 | 40015 | 40016 | 40017 | 40018 | 40019 | 40020 | 40021 | 40022 | 40023 | 40024 | 40025 | 40061 | 40080 | 40090 | 40091 | 40092 | 40093 | 40094 | 40101 | 40102 | 40103 | 50001 | 50002 | 50003 | 50004 | 50005 | 50006 | 50007 | 50008 | 50009 | 50010 | 50011 | 50012 | 50013 | 60001 | 60002 | 60003 | 60101 | 60102 | 60201 | 60202 | 60203 | 60204 | 60205 | 60206 | 60207 | 60208 | 60209 | 60210 | 60211 | 60212 | 60213 | 60301 | 60302 | 60303 | 60304 | 60305 | 60306 | 60307 | 60308 | 60411 | 60412 | 60501 | 60502 | 60503 | 60521 | 60522 | 60523 | 60524 | 30004 | 30005 | 30006 | 30007 | 30008 | 30009 | 30010 | 30031 | 30032 | 30033 | 30041 | 30060 | 30061 | 30062 | 30063;
             /** @description Readable message in the language of the `language` header */
             msg: string;
             /** @description null, except a validation failure (10001): every field and its rule message */
@@ -21061,7 +21061,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The snapshot as a file (an SQLite database), as an attachment; a refusal is the failure envelope (HTTP 200, JSON) */
+            /** @description The snapshot as a file (an SQLite database), as an attachment: masked (ID numbers, KYC photos, phone and e-wallet numbers), or the saved file with full=true (the service account only, 30062 otherwise); a refusal is the failure envelope (JSON) */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -1,12 +1,13 @@
 import { createReadStream, statSync } from 'node:fs';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { Code } from '../../../../shared/codes';
 import * as contract from '../../../../shared/contract/ops-tooling';
 import { TESTER_PERMISSION } from '../../../../shared/roles';
 import { AppError } from '../../errors';
 import { UNDOCUMENTED_ROUTES } from '../../plugins/docs';
 import { sendFailure } from '../../plugins/envelope';
-import { opsActor, route } from '../../route';
+import { operatorOf, opsActor, route } from '../../route';
 import type { Fault } from './faults';
 import type { Tooling } from './register';
 import { toHar } from './request-log';
@@ -55,6 +56,12 @@ function routeWarning(app: FastifyInstance, fault: Fault): string | null {
   return `No ${fault.method ?? ''}${fault.method ? ' ' : ''}route of this server matches ${what}: the fault will never act (check the path in /api/docs)`;
 }
 
+/** The download's query: full=true asks for the saved file itself (the service account only). */
+const snapshotFileQuery = z.object({
+  full: z.enum(['true', 'false']).optional(),
+  reason: z.string().max(200).optional(),
+});
+
 const HAR_MAX_BYTES = 32 * 1024 * 1024;
 
 /** Content types a snapshot upload may carry. */
@@ -70,7 +77,8 @@ function snapshotFileRoutes(app: FastifyInstance, tooling: Tooling) {
     '/ops/snapshots/:name/file',
     {
       schema: {
-        summary: 'Download a snapshot as a file (an SQLite database); upload it to any server with POST',
+        summary:
+          'Download a snapshot as a file (an SQLite database), with ID numbers, KYC photos, phone and e-wallet numbers masked; full=true (the service account only, recorded in the audit trail) gives the saved file itself. Upload it to any server with POST',
         tags: ['ops'],
         security: [{ adminToken: [] }],
       },
@@ -78,13 +86,35 @@ function snapshotFileRoutes(app: FastifyInstance, tooling: Tooling) {
     },
     async (request, reply) => {
       const params = contract.importSnapshot.params.safeParse(request.params);
-      if (!params.success) return sendFailure(request, reply, 200, Code.VALIDATION);
-      const { file, meta } = tooling.snapshots.exportFile(params.data.name);
+      const query = snapshotFileQuery.safeParse(request.query);
+      if (!params.success || !query.success) return sendFailure(request, reply, 200, Code.VALIDATION);
+      const full = query.data.full === 'true';
+      // The whole database with every player's ID numbers, photos and phone numbers: not for a tester's
+      // session (docs/security.md, "Snapshot files"); the service account's copy is written to the audit trail.
+      if (full && !request.operator?.service) return sendFailure(request, reply, 403, Code.SNAPSHOT_FULL_FORBIDDEN);
+      const { file, meta, done } = tooling.snapshots.exportFile(params.data.name, full ? 'full' : 'masked');
+      if (full) {
+        await app.services.audit.record({
+          at: app.clock.iso(),
+          operator: operatorOf(request),
+          method: 'GET',
+          route: '/ops/snapshots/:name/file',
+          path: request.url.split('?')[0] ?? request.url,
+          target: `snapshot:${meta.name}`,
+          request: { full: true, reason: query.data.reason ?? '' },
+          before: null,
+          after: { name: meta.name, savedAt: meta.savedAt, copy: 'full' },
+          status: 200,
+          code: 0,
+        });
+      }
+      const stream = createReadStream(file);
+      stream.on('close', done);
       return reply
         .type('application/vnd.sqlite3')
-        .header('Content-Disposition', `attachment; filename="${meta.name}.db"`)
+        .header('Content-Disposition', `attachment; filename="${meta.name}${full ? '' : '.masked'}.db"`)
         .header('Content-Length', statSync(file).size)
-        .send(createReadStream(file));
+        .send(stream);
     },
   );
 
