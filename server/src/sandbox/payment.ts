@@ -241,7 +241,9 @@ export const paymentSandbox = fp(
           declined ? 'FAILED' : 'SUCCESS',
           action === 'pay' ? mobile : undefined,
         );
-        if (fault?.kind === 'deposit.late') await tester.hold(payload, fault.delaySeconds ?? 60);
+        // A late webhook is an outbox row whose first try waits (webhooks.hold): it survives a restart and is
+        // sent once by whichever process runs the retries, through the same claim as every try.
+        if (fault?.kind === 'deposit.late') await webhooks.hold(payload, fault.delaySeconds ?? 60);
         if (fault?.kind === 'deposit.late' || fault?.kind === 'deposit.timeout') {
           request.log.info({ orderNo: payment.order_no, fault: fault.kind }, 'sandbox webhook held back by a fault');
           return result(reply, payment, 'processing');
@@ -249,7 +251,8 @@ export const paymentSandbox = fp(
         // The gateway's webhook, over HTTP like a real one (in-process, so it needs no reachable address),
         // kept in the outbox and tried again while the casino does not take it (webhook.ts).
         const webhook = await webhooks.send(payload);
-        if (fault?.kind === 'deposit.duplicate') await gateway.deliver(payload);
+        // The duplicate is a second outbox row of the same webhook, tried (and retried) as the first is.
+        if (fault?.kind === 'deposit.duplicate') await webhooks.send(payload);
         // What the merchant answered decides the page, as a real wallet shows the merchant's verdict; one
         // it has not taken yet shows the payment processing (the retries will settle it).
         if (webhook.outcome === 'retry') return result(reply, payment, 'processing');

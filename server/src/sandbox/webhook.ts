@@ -102,6 +102,19 @@ export function webhookDeliveries(app: FastifyInstance, deps: { repo: SandboxWeb
       });
       return attempt(row, 1);
     },
+    /**
+     * Holds the webhook back (fault deposit.late): written to the outbox with no try yet, its first try due
+     * `delaySeconds` of the app clock from now, then sent and retried as any other.
+     */
+    async hold(payload: Payload, delaySeconds: number) {
+      const row = await repo.hold({
+        orderNo: payload.orderNo,
+        payload: JSON.stringify(payload),
+        dueAt: new Date(app.clock.nowMs() + delaySeconds * 1000).toISOString(),
+        now: app.clock.iso(),
+      });
+      return { orderNo: row.order_no, status: payload.status, dueAt: row.next_at };
+    },
     /** Sends every try that came due (runs of this process one after another); answers how many it sent. */
     retryDue(): Promise<number> {
       const run = running.then(retryOnce);

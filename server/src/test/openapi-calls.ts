@@ -406,31 +406,6 @@ export const PHASES: Phase[] = [
           body: { status: 'SUCCESS' },
         }),
       ],
-      [
-        'post /ops/faults/held-callbacks',
-        async (c) => {
-          await c.t.deposit(await c.player('pedro001'), 700, { outcome: 'pending' });
-          const orders = await c.t.app.inject({
-            method: 'GET',
-            url: '/ops/deposits?status=0',
-            headers: c.t.opsHeaders(),
-          });
-          const order = first(listOf(orders.json().data));
-          const fields = {
-            orderNo: String(order.orderNo),
-            amount: Number(order.amount).toFixed(2),
-            status: 'SUCCESS',
-            gatewayRef: `G${order.orderNo}`,
-            timestamp: c.t.app.clock.iso(),
-          };
-          return {
-            body: {
-              delaySeconds: 60,
-              callback: { ...fields, signature: signFields(fields, c.t.app.config.paymentSecret) },
-            },
-          };
-        },
-      ],
       ['post /ops/faults/deposit/take', async (c) => ({ body: { uid: await uidOf(c, 'pedro001') } })],
     ],
   },

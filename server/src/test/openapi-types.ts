@@ -2700,7 +2700,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Active faults, and callbacks the sandbox is holding back (deposit.late)
+         * Active faults, and callbacks the payment gateway is holding back (deposit.late: rows of its outbox whose first try waits, read from the gateway's delivery log)
          * @description Failure codes: 10005, 10010, 30001, 30050, 30051 (shared/codes.ts).
          */
         get: operations["getOpsFaults"];
@@ -2734,26 +2734,6 @@ export interface paths {
          * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30050, 30051, 30056 (shared/codes.ts).
          */
         post: operations["postOpsFaultsDepositTake"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/ops/faults/held-callbacks": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * The payment sandbox hands over a signed webhook to hold back (deposit.late) until the clock passes its delay
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30050, 30051, 30056 (shared/codes.ts).
-         */
-        post: operations["postOpsFaultsHeldCallbacks"];
         delete?: never;
         options?: never;
         head?: never;
@@ -18484,127 +18464,6 @@ export interface operations {
             };
         };
     };
-    postOpsFaultsHeldCallbacks: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description How long the webhook is held, in virtual seconds */
-                    delaySeconds: number;
-                    /** @description The webhook as the gateway signed it (POST /api/payment/callback) */
-                    callback: {
-                        orderNo: string;
-                        /** @description Paid amount in pesos with exactly two decimals, as text */
-                        amount: string;
-                        /** @enum {string} */
-                        status: "SUCCESS" | "FAILED";
-                        gatewayRef: string;
-                        payerMobile?: string;
-                        timestamp: string;
-                        signature: string;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        /** @enum {integer} */
-                        code: 0;
-                        msg: string;
-                        data: components["schemas"]["HeldCallback"];
-                    } | (components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: 10001 | 30050 | 30051 | 30056;
-                    });
-                };
-            };
-            /** @description Malformed JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: 10002;
-                    };
-                };
-            };
-            /** @description No or wrong operator token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: 30001;
-                    };
-                };
-            };
-            /** @description Body over 64 KB */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: 10003;
-                    };
-                };
-            };
-            /** @description Body not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: 10008;
-                    };
-                };
-            };
-            /** @description Unexpected server fault (logged) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: 10005;
-                    };
-                };
-            };
-            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: 10010;
-                    };
-                };
-            };
-        };
-    };
     postOpsHarReplay: {
         parameters: {
             query?: never;
@@ -24083,7 +23942,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example W2026112000000010 */
+                /** @example W2026112000000009 */
                 orderNo: string;
             };
             cookie?: never;
@@ -24152,7 +24011,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example W2026112000000010 */
+                /** @example W2026112000000009 */
                 orderNo: string;
             };
             cookie?: never;
@@ -24269,7 +24128,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example W2026112000000011 */
+                /** @example W2026112000000010 */
                 orderNo: string;
             };
             cookie?: never;
@@ -24381,7 +24240,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example W2026112000000010 */
+                /** @example W2026112000000009 */
                 orderNo: string;
             };
             cookie?: never;

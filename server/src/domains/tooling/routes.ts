@@ -139,9 +139,26 @@ function snapshotFileRoutes(app: FastifyInstance, tooling: Tooling) {
   });
 }
 
+/**
+ * The webhooks the payment gateway holds back (deposit.late): the rows of its delivery log with no try yet,
+ * read over HTTP as the merchant reads a gateway's log (none when the sandbox is not served).
+ */
+async function heldCallbacks(app: FastifyInstance) {
+  const answer = await app.inject({
+    method: 'GET',
+    url: '/sandbox/gateway/webhooks',
+    headers: { authorization: `Bearer ${app.config.adminToken}` },
+  });
+  if (answer.statusCode !== 200) return [];
+  const { pending } = answer.json() as {
+    pending: { orderNo: string; status: string; tries: number; nextAt: string }[];
+  };
+  return pending.filter((w) => w.tries === 0).map((w) => ({ orderNo: w.orderNo, status: w.status, dueAt: w.nextAt }));
+}
+
 /** The tester tooling under /ops (shared/contract/ops-tooling.ts), plus the HAR export of the request log. */
 export function toolingRoutes(app: FastifyInstance, tooling: Tooling) {
-  const { snapshots, scenarios, faults, clusterLog, held } = tooling;
+  const { snapshots, scenarios, faults, clusterLog } = tooling;
 
   route(app, contract.listScenarios, () => scenarios.list());
   route(app, contract.loadScenario, ({ params }) => scenarios.load(params.name));
@@ -156,11 +173,10 @@ export function toolingRoutes(app: FastifyInstance, tooling: Tooling) {
 
   snapshotFileRoutes(app, tooling);
 
-  route(app, contract.listFaults, () => ({ faults: faults.list(), heldCallbacks: held.list() }));
+  route(app, contract.listFaults, async () => ({ faults: faults.list(), heldCallbacks: await heldCallbacks(app) }));
   // The payment sandbox's calls (server/src/sandbox/tester-client.ts): it reaches the tester's deposit
-  // faults and the held-callback queue over HTTP, as an outside gateway would, with the operator token.
+  // deposit faults over HTTP, as an outside gateway would, with the operator token.
   route(app, contract.takeDepositFault, ({ body }) => ({ fault: faults.take('deposit', body.uid) ?? null }));
-  route(app, contract.holdCallback, ({ body }) => held.hold(body.callback, body.delaySeconds));
   route(app, contract.addFault, async ({ body }) => {
     const target = body.uid === undefined ? null : await app.services.users.byUid(body.uid);
     if (target === undefined) throw new AppError(Code.OPS_NOT_FOUND);
