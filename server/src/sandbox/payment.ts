@@ -44,6 +44,8 @@ const createBody = z.strictObject({
   signature: z.string().max(128),
 });
 const cancelBody = z.strictObject({ orderNo: z.string().regex(ORDER_NO), signature: z.string().max(128) });
+/** The merchant's list of abandoned webhooks: a signed body naming what it asks for. */
+const abandonedBody = z.strictObject({ list: z.literal('abandoned'), signature: z.string().max(128) });
 
 type PaymentStatus = SandboxPayment['status'] | 'expired';
 
@@ -165,6 +167,40 @@ export const paymentSandbox = fp(
             lastAnswer: w.last_answer,
           })),
         });
+      });
+
+      /**
+       * The merchant's view of the webhooks the gateway gave up on (after WEBHOOK_MAX_TRIES), server to server
+       * and signed like every merchant call, as a real gateway's dashboard or API lists failed webhooks: the
+       * casino's back office shows them (GET /ops/deposits/abandoned-callbacks).
+       */
+      sandbox.post('/sandbox/gateway/webhooks/abandoned', { bodyLimit: 1024 }, async (request, reply) => {
+        const body = abandonedBody.safeParse(request.body ?? {});
+        if (!body.success) return refuse(reply, 400, 'invalid_request', 'The request is malformed.');
+        if (!signedBy(body.data)) return refuse(reply, 401, 'invalid_signature', 'The signature does not match.');
+        const rows = await webhooks.abandoned();
+        return reply.send({
+          abandoned: rows.map((w) => ({
+            orderNo: w.order_no,
+            status: (JSON.parse(w.payload) as { status: string }).status,
+            tries: w.attempts,
+            lastAnswer: w.last_answer,
+            createdAt: w.created_at,
+            abandonedAt: w.updated_at,
+          })),
+        });
+      });
+
+      /** The merchant asks for an abandoned webhook again (webhook.ts `resend`): sent at once, then retried. */
+      sandbox.post('/sandbox/gateway/webhooks/:orderNo/resend', { bodyLimit: 1024 }, async (request, reply) => {
+        const params = orderParams.safeParse(request.params);
+        const body = cancelBody.safeParse(request.body ?? {});
+        if (!params.success || !body.success || body.data.orderNo !== params.data.orderNo) {
+          return refuse(reply, 400, 'invalid_request', 'The resend request is malformed.');
+        }
+        if (!signedBy(body.data)) return refuse(reply, 401, 'invalid_signature', 'The signature does not match.');
+        const resent = await webhooks.resend(params.data.orderNo);
+        return reply.send({ orderNo: params.data.orderNo, ...resent });
       });
 
       // ------------------------------------------------------------------ the checkout page (the payer)

@@ -7,8 +7,9 @@ import { Code } from '../../../shared/codes';
 import { assertLedgerWhole } from '../domains/ledger/whole';
 import { opsClient, registerPlayer, restartableConfig, type TestClient, testApp } from '../test/helpers';
 import { inDb } from '../test/in-db';
+import { operatorClient } from '../test/operators';
 import { gatewayClient } from './gateway-client';
-import { webhookDeliveries } from './webhook';
+import { retryDelaySeconds, WEBHOOK_MAX_TRIES, webhookDeliveries } from './webhook';
 import { createSandboxWebhookRepo } from './webhook-repo';
 
 /**
@@ -189,6 +190,114 @@ describe('deposit.duplicate goes through the outbox', () => {
     ]);
     expect(await order(server, again.orderNo)).toMatchObject({ status: 1, callback_count: 2 });
     expect(await credits(server, again.orderNo)).toBe(1);
+    await assertLedgerWhole(server.db);
+  });
+});
+
+/** A paid deposit whose webhook the casino never took: every try met its database away, then the gateway gave up. */
+async function abandonedWebhook(server: FastifyInstance, client: TestClient, amount = 500) {
+  await casinoDown(server, WEBHOOK_MAX_TRIES);
+  const paid = await payNewOrder(server, client, amount);
+  for (let tries = 1; tries < WEBHOOK_MAX_TRIES; tries++) {
+    server.clock.advance(retryDelaySeconds(tries) * 1000);
+    await server.paymentSandbox.webhooks.retryDue();
+  }
+  expect((await outbox(server)).at(-1)).toEqual({ status: 'abandoned', attempts: WEBHOOK_MAX_TRIES });
+  return paid.orderNo;
+}
+type Abandoned = {
+  count: number;
+  list: { orderNo: string; callbackStatus: string; tries: number; orderStatus: number }[];
+};
+type Redelivered = { result: string; outcome: string | null; deposit: { status: number } };
+
+/**
+ * An abandoned webhook (the gateway gave up after its last try) is a player who paid and was never credited:
+ * the back office lists it and a cashier redelivers it. How it would be beaten: a cashier (or two, or one
+ * pressing twice, or the gateway's own retry meanwhile) redelivering it to credit twice; a support agent
+ * redelivering without the right; a redelivery without a reason, unaudited. Each fails here, both stores.
+ */
+describe('an abandoned webhook is shown and redelivered', () => {
+  it('lists it with a count, and a redelivery pressed twice at once credits once, audited', async () => {
+    const server = await started();
+    const { client, info } = await registerPlayer(server);
+    const orderNo = await abandonedWebhook(server, client);
+    expect(await credits(server, orderNo)).toBe(0);
+    const cashier = (await operatorClient(server, 'cashier')).client;
+    const support = (await operatorClient(server, 'support')).client;
+
+    const listed = await support.get<Abandoned>('/ops/deposits/abandoned-callbacks');
+    expect(listed.body.data).toMatchObject({
+      count: 1,
+      list: [{ orderNo, uid: info.uid, callbackStatus: 'SUCCESS', tries: WEBHOOK_MAX_TRIES, orderStatus: 3 }],
+    });
+
+    // Support reads it but may not move money; a cashier must say why.
+    const refused = await support.post(`/ops/deposits/${orderNo}/redeliver`, { reason: 'player called' });
+    expect(refused.body).toMatchObject({ success: false, code: Code.OPS_FORBIDDEN });
+    const noReason = await cashier.post(`/ops/deposits/${orderNo}/redeliver`, { reason: ' ' });
+    expect(noReason.body).toMatchObject({ success: false, code: Code.OPS_REASON_REQUIRED });
+    expect(await outbox(server)).toEqual([{ status: 'abandoned', attempts: WEBHOOK_MAX_TRIES }]);
+
+    const presses = await Promise.all(
+      [1, 2].map(() => cashier.post<Redelivered>(`/ops/deposits/${orderNo}/redeliver`, { reason: 'player paid' })),
+    );
+    expect(presses.map((p) => p.body.success)).toEqual([true, true]);
+    // One press resends; the other finds it taken back already (pending while the first is sent, or delivered).
+    const results = presses.map((p) => p.body.data.result);
+    expect(results.filter((r) => r === 'resent')).toHaveLength(1);
+    expect(results.filter((r) => r !== 'resent')[0]).toMatch(/^(pending|delivered)$/);
+    expect(presses.find((p) => p.body.data.result === 'resent')?.body.data).toMatchObject({
+      outcome: 'delivered',
+      deposit: { status: 1 },
+    });
+    const again = await cashier.post<Redelivered>(`/ops/deposits/${orderNo}/redeliver`, { reason: 'once more' });
+    expect(again.body.data).toMatchObject({ result: 'delivered', outcome: null, deposit: { status: 1 } });
+    expect(await credits(server, orderNo)).toBe(1);
+    expect(await order(server, orderNo)).toMatchObject({ status: 1, callback_count: 1 });
+    expect((await cashier.get<Abandoned>('/ops/deposits/abandoned-callbacks')).body.data).toEqual({
+      count: 0,
+      list: [],
+    });
+
+    const audit = await opsClient(server).get<{ list: { before: unknown; after: unknown; code: number }[] }>(
+      '/ops/audit',
+      { route: '/ops/deposits/:orderNo/redeliver' },
+    );
+    const rows = audit.body.data.list;
+    expect(rows.filter((r) => r.code === 0)).toHaveLength(3);
+    expect(rows).toContainEqual(
+      expect.objectContaining({ before: { status: 3, callbackCount: 0 }, after: { status: 1, callbackCount: 1 } }),
+    );
+    await assertLedgerWhole(server.db);
+  });
+
+  it('the casino still down: resent, retried on the schedule, credited once; an order without a webhook is refused', async () => {
+    const server = await started();
+    const { client } = await registerPlayer(server);
+    const orderNo = await abandonedWebhook(server, client);
+    const cashier = (await operatorClient(server, 'cashier')).client;
+    await casinoDown(server);
+    const first = await cashier.post<Redelivered>(`/ops/deposits/${orderNo}/redeliver`, { reason: 'player paid' });
+    expect(first.body.data).toMatchObject({ result: 'resent', outcome: 'retry', deposit: { status: 3 } });
+    expect(await outbox(server)).toEqual([{ status: 'pending', attempts: 1 }]);
+    // Pending again: off the list, and a second press sends nothing more.
+    expect((await cashier.get<Abandoned>('/ops/deposits/abandoned-callbacks')).body.data.count).toBe(0);
+    const second = await cashier.post<Redelivered>(`/ops/deposits/${orderNo}/redeliver`, { reason: 'again' });
+    expect(second.body.data).toMatchObject({ result: 'pending', outcome: null });
+    server.clock.advance(10_000);
+    await server.paymentSandbox.webhooks.retryDue();
+    expect(await credits(server, orderNo)).toBe(1);
+    expect(await outbox(server)).toEqual([{ status: 'delivered', attempts: 2 }]);
+
+    // (A day of clock later the first player's session has ended: a new player's new order.)
+    const other = (await registerPlayer(server)).client;
+    const built = (await other.post<Built>('/api/recharge/build', { channel: 'gcash', amount: 500 })).body;
+    expect(built.success, JSON.stringify(built)).toBe(true);
+    const none = await cashier.post(`/ops/deposits/${built.data.orderNo}/redeliver`, { reason: 'checking' });
+    expect(none.body).toMatchObject({ success: false, code: Code.CALLBACK_NOT_ABANDONED });
+    const unknown = await cashier.post('/ops/deposits/D0000000000000001/redeliver', { reason: 'checking' });
+    expect(unknown.body).toMatchObject({ success: false, code: Code.ORDER_NOT_FOUND });
     await assertLedgerWhole(server.db);
   });
 });

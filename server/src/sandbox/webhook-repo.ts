@@ -68,6 +68,37 @@ export function createSandboxWebhookRepo(db: Db) {
       .where('status', '=', sql.lit('pending'))
       .where('attempts', '=', param<number>('attempts')),
   );
+  const abandoned = prepareQuery(db, (b) =>
+    b
+      .selectFrom('sandbox_webhooks')
+      .selectAll()
+      .where('status', '=', sql.lit('abandoned'))
+      .orderBy('updated_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(200),
+  );
+  const latestOf = prepareQuery(db, (b) =>
+    b
+      .selectFrom('sandbox_webhooks')
+      .selectAll()
+      .where('order_no', '=', param<string>('orderNo'))
+      .orderBy('id', 'desc')
+      .limit(1),
+  );
+  // A resend takes an abandoned delivery back: pending again, its first new try claimed by this very update
+  // (attempts 1), so of two presses (or two processes) only one sends it.
+  const revive = prepareQuery(db, (b) =>
+    b
+      .updateTable('sandbox_webhooks')
+      .set({
+        status: sql.lit('pending'),
+        attempts: sql.lit(1),
+        next_at: param<string>('nextAt'),
+        updated_at: param<string>('now'),
+      })
+      .where('id', '=', param<number>('id'))
+      .where('status', '=', sql.lit('abandoned')),
+  );
   const note = prepareQuery(db, (b) =>
     b
       .updateTable('sandbox_webhooks')
@@ -111,6 +142,12 @@ export function createSandboxWebhookRepo(db: Db) {
     /** Claims the next try of a delivery read at `attempts`; false when another process (or try) has it. */
     claim: async (id: number, attempts: number, nextAt: string, now: string) =>
       (await claim.run({ id, attempts, nextAt, now })).changes === 1,
+    /** The deliveries given up after the last try, the latest first (at most 200). */
+    abandoned: () => abandoned.all({}),
+    /** The latest delivery of an order (a duplicate makes two), or undefined. */
+    latestOf: (orderNo: string) => latestOf.get({ orderNo }),
+    /** Takes an abandoned delivery back for a resend, its first try claimed; false when it was not abandoned. */
+    revive: async (id: number, nextAt: string, now: string) => (await revive.run({ id, nextAt, now })).changes === 1,
     /** Records what the casino answered a try that will be tried again. */
     note: (id: number, answer: string, now: string) => note.run({ id, answer, now }),
     /** Ends a pending delivery; false when it had ended already. */

@@ -12,6 +12,7 @@ import { md5 } from 'js-md5';
 import { Code } from '../../../shared/codes';
 import { signFields } from '../lib/signature';
 import { stepAt, totpCode } from '../lib/totp';
+import { retryDelaySeconds, WEBHOOK_MAX_TRIES } from '../sandbox/webhook';
 import { documentBodies } from '../world/recipes';
 import type { TestApp } from './harness';
 import type { Player } from './world';
@@ -407,6 +408,37 @@ export const PHASES: Phase[] = [
         }),
       ],
       ['post /ops/faults/deposit/take', async (c) => ({ body: { uid: await uidOf(c, 'pedro001') } })],
+      // A paid deposit whose webhook the gateway gave up on: every try met the casino's database away (the
+      // clock moves about a day, so these come last in the scenario).
+      async (c) => {
+        const { app } = c.t;
+        const fault = await app.inject({
+          method: 'POST',
+          url: '/ops/faults',
+          headers: c.t.opsHeaders(),
+          payload: {
+            kind: 'error',
+            route: '/api/payment/callback',
+            status: 503,
+            code: Code.SERVICE_UNAVAILABLE,
+            count: WEBHOOK_MAX_TRIES,
+          },
+        });
+        if (!fault.json().success) throw new Error(`fault: ${fault.body}`);
+        await c.t.deposit(await c.player('pedro001'), 800);
+        for (let tries = 1; tries < WEBHOOK_MAX_TRIES; tries++) {
+          app.clock.advance(retryDelaySeconds(tries) * 1000);
+          await app.paymentSandbox.webhooks.retryDue();
+        }
+      },
+      ['get /ops/deposits/abandoned-callbacks'],
+      [
+        'post /ops/deposits/{orderNo}/redeliver',
+        (c) => ({
+          params: { orderNo: String(first(listOf(c.data['get /ops/deposits/abandoned-callbacks'])).orderNo) },
+          body: { reason: 'The player sent the GCash receipt' },
+        }),
+      ],
     ],
   },
   {

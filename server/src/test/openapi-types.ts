@@ -2672,6 +2672,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ops/deposits/abandoned-callbacks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Gateway webhooks given up after the gateway's last try whose order was never settled from a callback (a paid deposit never credited), the latest first
+         * @description Failure codes: 10005, 10010, 30001, 30050 (shared/codes.ts).
+         */
+        get: operations["getOpsDepositsAbandonedCallbacks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/deposits/{orderNo}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Have the gateway send the order's abandoned webhook again, through the webhook's idempotent path: pressed twice, or meeting a retry, it credits once (result: resent, or the delivery's status when it was no longer abandoned)
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30050, 30056, 30057, 30063, 40007 (shared/codes.ts).
+         */
+        post: operations["postOpsDepositsByOrderNoRedeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ops/deposits/{orderNo}/settle": {
         parameters: {
             query?: never;
@@ -3760,6 +3800,28 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AbandonedCallback: {
+            orderNo: string;
+            uid: number;
+            username: string;
+            /** @description The deposit, without the fee */
+            amount: number;
+            /**
+             * @description The order at the casino: never settled from a callback
+             * @enum {number}
+             */
+            orderStatus: 0 | 1 | 2 | 3;
+            /**
+             * @description What the webhook says: SUCCESS means the player paid
+             * @enum {string}
+             */
+            callbackStatus: "SUCCESS" | "FAILED";
+            /** @description Tries the gateway made before it gave up */
+            tries: number;
+            /** @description The casino's last answer to it, as the gateway recorded it */
+            lastAnswer: string | null;
+            abandonedAt: string;
+        };
         Badge: {
             /** @description Login (sign-in) bonuses ready to claim; socket event badge.sign.up */
             loginBonusRewardNum: number;
@@ -17920,6 +17982,202 @@ export interface operations {
             };
         };
     };
+    getOpsDepositsAbandonedCallbacks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            count: number;
+                            list: components["schemas"]["AbandonedCallback"][];
+                        };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30050;
+                    });
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
+    postOpsDepositsByOrderNoRedeliver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example D2026112000000008 */
+                orderNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Why it is redelivered (audited)
+                     * @default
+                     */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            /**
+                             * @description resent now; else what the delivery already was (pending: being retried)
+                             * @enum {string}
+                             */
+                            result: "resent" | "pending" | "delivered" | "refused" | "abandoned";
+                            /**
+                             * @description What the resent try came to (retry: the casino did not take it, tried again)
+                             * @enum {string|null}
+                             */
+                            outcome: "delivered" | "refused" | "retry" | null;
+                            deposit: components["schemas"]["OpsDeposit"];
+                        };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 30050 | 30056 | 30057 | 30063 | 40007;
+                    });
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10002;
+                    };
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
     postOpsDepositsByOrderNoSettle: {
         parameters: {
             query?: never;
@@ -18284,7 +18542,7 @@ export interface operations {
     deleteOpsFaults: {
         parameters: {
             query?: {
-                /** @example 2 */
+                /** @example 3 */
                 id?: number;
             };
             header?: never;
@@ -23942,7 +24200,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example W2026112000000009 */
+                /** @example W2026112100000010 */
                 orderNo: string;
             };
             cookie?: never;
@@ -24011,7 +24269,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example W2026112000000009 */
+                /** @example W2026112100000010 */
                 orderNo: string;
             };
             cookie?: never;
@@ -24128,7 +24386,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example W2026112000000010 */
+                /** @example W2026112100000011 */
                 orderNo: string;
             };
             cookie?: never;
@@ -24240,7 +24498,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example W2026112000000009 */
+                /** @example W2026112100000010 */
                 orderNo: string;
             };
             cookie?: never;
