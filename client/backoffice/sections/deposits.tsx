@@ -49,19 +49,25 @@ function AbandonedCallbacks(props: { changed: () => Promise<unknown> }) {
         <tbody>
           {rows.map((c) => (
             <tr key={c.orderNo}>
-              <td className="mono">{c.orderNo}</td>
-              <td>
+              <td className="mono" data-label="Order">
+                {c.orderNo}
+              </td>
+              <td data-label="Player">
                 {c.username} <span className="muted">#{c.uid}</span>
               </td>
-              <td className="num">{pesos(c.amount)}</td>
-              <td>
+              <td className="num" data-label="Amount">
+                {pesos(c.amount)}
+              </td>
+              <td data-label="Webhook says">
                 <span className={`pill ${c.callbackStatus === 'SUCCESS' ? 'd1' : 'd2'}`}>{c.callbackStatus}</span>
               </td>
-              <td>
+              <td data-label="Order now">
                 <span className={`pill d${c.orderStatus}`}>{STATUS[c.orderStatus]}</span>
               </td>
-              <td className="mono muted">{(c.lastAnswer ?? '').slice(0, 60)}</td>
-              <td>{when(c.abandonedAt)}</td>
+              <td className="mono muted" data-label="Last answer">
+                {(c.lastAnswer ?? '').slice(0, 60)}
+              </td>
+              <td data-label="Given up">{when(c.abandonedAt)}</td>
               <td className="actions">
                 {can('money.cashier') && (
                   <Action
