@@ -66,6 +66,16 @@ describe('the back office shows an abandoned gateway callback and redelivers it'
       await page.getByText('Service token (scripts, CI)').click();
       await page.getByLabel('Admin token').fill(TOKEN);
       await page.getByRole('button', { name: 'Use the token' }).click();
+      // The dashboard's queues count it, linked to Deposits.
+      const queue = page
+        .getByRole('navigation', { name: 'Pending queues' })
+        .getByRole('link', { name: /Callbacks abandoned/ });
+      await visible(queue);
+      expect(await queue.locator('.count').textContent()).toBe('1');
+      if (theme === 'light') {
+        await pageSettled(page);
+        await page.screenshot({ path: join(ARTIFACTS, 'backoffice-abandoned-dashboard-light-1280.png') });
+      }
       await page.goto('/ops#deposits');
       const box = page.getByRole('region', { name: 'Abandoned gateway callbacks' });
       await visible(box.getByText(orderNo));

@@ -25,9 +25,9 @@ function AbandonedCallbacks(props: { changed: () => Promise<unknown> }) {
     <section className="abandoned" aria-label="Abandoned gateway callbacks">
       <h3>
         Callbacks the gateway gave up on{' '}
-        <span className="pill d2" aria-label={`${found.data?.count ?? 0} abandoned`}>
+        <output className="pill d2" aria-label={`${found.data?.count ?? 0} abandoned`}>
           {found.data?.count ?? 0}
-        </span>
+        </output>
       </h3>
       <p className="muted">
         The gateway tried each of these {rows[0]?.tries ?? ''} times and the casino never took it. A SUCCESS one is a
