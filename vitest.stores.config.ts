@@ -43,6 +43,8 @@ export const POSTGRES_SERVER_TESTS = [
   'server/src/sandbox/payment-attacks.test.ts',
   // Issue 27 leftovers: the payment sandbox retries a webhook the casino did not take (outbox, back-off).
   'server/src/sandbox/webhook-retry.test.ts',
+  // Issue 27 leftovers: deposit.late and deposit.duplicate through the outbox; abandoned webhooks redelivered.
+  'server/src/sandbox/webhook-faults.test.ts',
   'server/src/domains/reward/grant.test.ts',
   'server/src/domains/reward/farmable-wagering.test.ts',
   'server/src/domains/responsible/responsible.test.ts',

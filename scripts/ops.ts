@@ -62,7 +62,7 @@ Scenarios:    scenarios | scenario <name>
               fresh new-player first-deposit-pending vip3-rich pending-withdrawal kyc-expired
               referral-network suspended poker-53-of-54 inbox-full
 Snapshots:    snapshots | snapshot save <name> [note] | snapshot restore <name> [--keep-clock]
-              snapshot delete <name> | snapshot export <name> [file.db] | snapshot import <file.db> [name]
+              snapshot delete <name> | snapshot export <name> [file.db] [--full] | snapshot import <file.db> [name]
 Faults:       faults | fault <kind> [--uid n] [--route /api/x|/api/*] [--method GET] [--ms n]
               [--status n] [--code n] [--delay seconds] [--card BJ] [--count n] | unfault [id]
               [--regex '^/api/(a|b)'] [--jitter ms] [--distribution fixed|uniform|normal]
@@ -335,7 +335,13 @@ export function toCall(argv: string[]): Call | 'help' {
           body: { keepClock: flags['keep-clock'] === true },
         };
       if (a === 'delete') return { method: 'DELETE', path: `/ops/snapshots/${name}` };
-      if (a === 'export') return { method: 'GET', path: `/ops/snapshots/${name}/file`, saveTo: c ?? `${name}.db` };
+      // --full: the saved file itself (the service account only, audited); else the masked copy.
+      if (a === 'export')
+        return {
+          method: 'GET',
+          path: `/ops/snapshots/${name}/file${flags.full === true ? '?full=true' : ''}`,
+          saveTo: c ?? `${name}.db`,
+        };
       if (a === 'import') {
         // snapshot import <file.db> [name]: the name defaults to the file's, without folder and extension.
         const named =

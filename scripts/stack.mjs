@@ -177,7 +177,7 @@ function spawnServer(index, port, env) {
       detached: true,
       stdio: ['ignore', log, log],
       // DB_FILE names no database here (DATABASE_URL does), only the folder of the process's own tester
-      // files (casino.tooling-state.json: held callbacks; casino.request-log.json), so processes never write one file.
+      // files (casino.tooling-state.json: faults, stubs; casino.request-log.json), so processes never write one file.
       env: {
         ...process.env,
         ...env,

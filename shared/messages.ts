@@ -486,6 +486,16 @@ export const codeMessages: Record<CodeValue, Text> = {
     'vi-VN': 'Tệp bản chụp lớn hơn {mb} MB (SNAPSHOT_MAX_MB trên máy chủ)',
   },
   [Code.STUB_NOT_FOUND]: { 'en-US': 'No active stub has this id', 'vi-VN': 'Không có phản hồi giả lập nào có mã này' },
+  [Code.SNAPSHOT_FULL_FORBIDDEN]: {
+    'en-US':
+      'A full snapshot file (ID numbers, documents, phone numbers) is for the service account only; download it without full=true for a masked copy',
+    'vi-VN':
+      'Tệp bản chụp đầy đủ (số giấy tờ, ảnh giấy tờ, số điện thoại) chỉ dành cho tài khoản dịch vụ; tải về không có full=true để nhận bản đã che',
+  },
+  [Code.CALLBACK_NOT_ABANDONED]: {
+    'en-US': 'The gateway has no callback of this order that it gave up on',
+    'vi-VN': 'Cổng thanh toán không có lệnh gọi lại nào của đơn này đã bị bỏ cuộc',
+  },
   [Code.REQUEST_COUNT_MISMATCH]: {
     'en-US': 'Expected {expected} matching request(s), the log has {count}',
     'vi-VN': 'Mong đợi {expected} yêu cầu khớp, nhật ký có {count}',

@@ -75,6 +75,52 @@ export const settleDeposit = defineEndpoint({
   codes: [Code.INSUFFICIENT_BALANCE, Code.ORDER_NOT_FOUND, Code.DEPOSIT_NOT_PENDING],
 });
 
+export const abandonedCallbackSchema = z.object({
+  orderNo: z.string(),
+  uid: z.number().int(),
+  username: z.string(),
+  amount: pesos.describe('The deposit, without the fee'),
+  orderStatus: depositStatusSchema.describe('The order at the casino: never settled from a callback'),
+  callbackStatus: z.enum(['SUCCESS', 'FAILED']).describe('What the webhook says: SUCCESS means the player paid'),
+  tries: z.number().int().describe('Tries the gateway made before it gave up'),
+  lastAnswer: z.string().nullable().describe("The casino's last answer to it, as the gateway recorded it"),
+  abandonedAt: isoTime,
+});
+
+export const listAbandonedCallbacks = defineEndpoint({
+  method: 'GET',
+  path: '/ops/deposits/abandoned-callbacks',
+  access: 'ops',
+  permission: 'money.read',
+  summary:
+    "Gateway webhooks given up after the gateway's last try whose order was never settled from a callback (a paid deposit never credited), the latest first",
+  data: z.object({ count: z.number().int(), list: z.array(abandonedCallbackSchema) }),
+  codes: [Code.SERVICE_UNAVAILABLE],
+});
+
+export const redeliverCallback = defineEndpoint({
+  method: 'POST',
+  path: '/ops/deposits/:orderNo/redeliver',
+  access: 'ops',
+  permission: 'money.cashier',
+  reasonRequired: true,
+  summary:
+    "Have the gateway send the order's abandoned webhook again, through the webhook's idempotent path: pressed twice, or meeting a retry, it credits once (result: resent, or the delivery's status when it was no longer abandoned)",
+  params: depositOrderParams,
+  body: z.strictObject({ reason: reasonText.default('').describe('Why it is redelivered (audited)') }),
+  data: z.object({
+    result: z
+      .enum(['resent', 'pending', 'delivered', 'refused', 'abandoned'])
+      .describe('resent now; else what the delivery already was (pending: being retried)'),
+    outcome: z
+      .enum(['delivered', 'refused', 'retry'])
+      .nullable()
+      .describe('What the resent try came to (retry: the casino did not take it, tried again)'),
+    deposit: opsDepositSchema,
+  }),
+  codes: [Code.ORDER_NOT_FOUND, Code.CALLBACK_NOT_ABANDONED, Code.SERVICE_UNAVAILABLE],
+});
+
 export const listChannels = defineEndpoint({
   method: 'GET',
   path: '/ops/channels',
@@ -477,6 +523,8 @@ export const decideKyc = defineEndpoint({
 export const opsMoneyEndpoints = [
   listDeposits,
   settleDeposit,
+  listAbandonedCallbacks,
+  redeliverCallback,
   listChannels,
   setChannel,
   listWithdrawals,

@@ -3,7 +3,6 @@ import { Code } from '../codes';
 import { isoTime, nothing } from './common';
 import { defineEndpoint } from './define';
 import { POKER_DECK } from './mall';
-import { paymentCallback } from './payment';
 
 /**
  * Tester tooling on the operator API: scenarios, snapshots, faults, the request log and socket
@@ -277,7 +276,7 @@ export const faultSchema = z.object({
   createdAt: isoTime,
 });
 
-/** A webhook the sandbox holds back (deposit.late). */
+/** A webhook the payment gateway holds back (deposit.late): a row of its outbox whose first try waits. */
 export const heldCallbackSchema = z.object({
   orderNo: z.string(),
   status: z.string().describe('SUCCESS or FAILED, as the webhook will say'),
@@ -289,7 +288,8 @@ export const listFaults = defineEndpoint({
   path: '/ops/faults',
   access: 'ops',
   permission: 'tester.tools',
-  summary: 'Active faults, and callbacks the sandbox is holding back (deposit.late)',
+  summary:
+    "Active faults, and callbacks the payment gateway is holding back (deposit.late: rows of its outbox whose first try waits, read from the gateway's delivery log)",
   data: z.object({
     faults: z.array(faultSchema),
     heldCallbacks: z.array(heldCallbackSchema),
@@ -328,20 +328,6 @@ export const takeDepositFault = defineEndpoint({
       .describe('The paying player (the reference the casino gave the gateway)'),
   }),
   data: z.object({ fault: faultSchema.nullable().describe('The fault taken, or null when none acts on this payment') }),
-});
-
-export const holdCallback = defineEndpoint({
-  method: 'POST',
-  path: '/ops/faults/held-callbacks',
-  access: 'ops',
-  permission: 'tester.tools',
-  summary:
-    'The payment sandbox hands over a signed webhook to hold back (deposit.late) until the clock passes its delay',
-  body: z.strictObject({
-    delaySeconds: z.number().int().min(0).max(86_400).describe('How long the webhook is held, in virtual seconds'),
-    callback: paymentCallback.body.describe('The webhook as the gateway signed it (POST /api/payment/callback)'),
-  }),
-  data: heldCallbackSchema,
 });
 
 export const removeFaults = defineEndpoint({
@@ -501,7 +487,6 @@ export const opsToolingEndpoints = [
   listFaults,
   addFault,
   takeDepositFault,
-  holdCallback,
   removeFaults,
   listRequests,
   clearRequests,

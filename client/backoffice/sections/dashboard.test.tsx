@@ -1,10 +1,13 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Code } from '../../../shared/codes';
 import type { DataOf } from '../../../shared/contract/define';
 import { getDashboard } from '../../../shared/contract/ops-dashboard';
-import { answer, pending, refuse, startContractServer } from '../../src/test/contract-server';
+import { listAbandonedCallbacks } from '../../../shared/contract/ops-money';
+import { answer, pending, recorded, refuse, startContractServer } from '../../src/test/contract-server';
 import { Dashboard } from './dashboard';
+
+const ABANDONED = recorded(listAbandonedCallbacks);
 
 const server = startContractServer();
 
@@ -78,7 +81,7 @@ describe('back office dashboard', () => {
   });
 
   it("shows today's and the 30 days' figures, the queues as links to their sections, and the charts", async () => {
-    server.use(answer(getDashboard, DASHBOARD));
+    server.use(answer(getDashboard, DASHBOARD), answer(listAbandonedCallbacks, ABANDONED));
     render(<Dashboard />);
     const today = await screen.findByRole('region', { name: 'Today, 11/21/2026' });
     const card = (region: HTMLElement, label: string) =>
@@ -102,6 +105,12 @@ describe('back office dashboard', () => {
     expect(link(/Live chats open/).textContent).toContain('1 unread');
     expect(link(/Deposits pending/).className).not.toContain('waiting');
     expect(link(/KYC to decide/).className).toContain('waiting');
+    // A paid deposit whose gateway webhook was given up on: its own queue, on Deposits.
+    await waitFor(() =>
+      expect(link(/Callbacks abandoned/).textContent).toBe('1Callbacks abandoned · paid, never credited'),
+    );
+    expect(link(/Callbacks abandoned/).getAttribute('href')).toBe('#deposits');
+    expect(link(/Callbacks abandoned/).className).toContain('waiting');
 
     const charts = await screen.findAllByTestId('chart');
     expect(charts.map((c) => c.querySelector('figcaption')?.textContent)).toEqual([
@@ -116,6 +125,7 @@ describe('back office dashboard', () => {
 
   it('says so when the 30 days had no activity, instead of empty charts', async () => {
     server.use(
+      answer(listAbandonedCallbacks, ABANDONED),
       answer(getDashboard, {
         ...DASHBOARD,
         daily: DASHBOARD.daily.map((d) => ({
@@ -134,11 +144,14 @@ describe('back office dashboard', () => {
   });
 
   it('shows the loading state, then an error with Retry', async () => {
-    server.use(pending(getDashboard));
+    server.use(pending(getDashboard), answer(listAbandonedCallbacks, ABANDONED));
     render(<Dashboard />);
     expect(await screen.findByText('Loading the dashboard…')).toBeTruthy();
     cleanup();
-    server.resetHandlers(refuse(getDashboard, Code.SERVICE_UNAVAILABLE, { msg: 'Server busy' }));
+    server.resetHandlers(
+      refuse(getDashboard, Code.SERVICE_UNAVAILABLE, { msg: 'Server busy' }),
+      answer(listAbandonedCallbacks, ABANDONED),
+    );
     render(<Dashboard />);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(`Server busy (${Code.SERVICE_UNAVAILABLE})`);

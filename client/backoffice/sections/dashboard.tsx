@@ -1,6 +1,7 @@
 import { lazy, Suspense, useMemo } from 'react';
 import type { z } from 'zod';
 import { getDashboard } from '../../../shared/contract/ops-dashboard';
+import { listAbandonedCallbacks } from '../../../shared/contract/ops-money';
 import { dayText, opsCall, pesos, when } from '../api';
 import type { DailySeries } from '../chart';
 import { Section, State, useLoad } from '../ui';
@@ -29,6 +30,9 @@ const COLORS = {
  */
 export function Dashboard() {
   const load = useLoad(() => opsCall(getDashboard), [], EVERY_MS);
+  // The gateway's webhooks given up on (paid deposits never credited): a queue of their own, read from the
+  // gateway; when it cannot answer, the queue is left out rather than the dashboard failing.
+  const abandoned = useLoad(() => opsCall(listAbandonedCallbacks, {}), [], EVERY_MS);
   const data = load.data;
   return (
     <>
@@ -46,7 +50,7 @@ export function Dashboard() {
         <State loading={load.loading} error={load.error} empty={!data} retry={load.reload} what="the dashboard" />
         {data && (
           <>
-            <Queues pending={data.pending} />
+            <Queues pending={data.pending} abandoned={abandoned.data?.count} />
             <Figures title={`Today, ${dayText(data.today)}`} period={data.periods.today} />
             <Figures
               title={`Last 30 days, ${dayText(data.daily[0]?.day ?? data.today)} – ${dayText(data.today)}`}
@@ -60,7 +64,7 @@ export function Dashboard() {
   );
 }
 
-function Queues(props: { pending: Dashboard['pending'] }) {
+function Queues(props: { pending: Dashboard['pending']; abandoned: number | undefined }) {
   const p = props.pending;
   const queues = [
     {
@@ -73,6 +77,9 @@ function Queues(props: { pending: Dashboard['pending'] }) {
     { href: '#kyc', label: 'KYC to decide', count: p.kyc, detail: '' },
     { href: '#chat', label: 'Live chats open', count: p.chats, detail: p.chatsUnread ? `${p.chatsUnread} unread` : '' },
     { href: '#deposits', label: 'Deposits pending', count: p.deposits, detail: 'not paid yet' },
+    ...(props.abandoned === undefined
+      ? []
+      : [{ href: '#deposits', label: 'Callbacks abandoned', count: props.abandoned, detail: 'paid, never credited' }]),
   ];
   return (
     <nav className="queues" aria-label="Pending queues">

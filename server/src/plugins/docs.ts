@@ -334,7 +334,7 @@ const FILE_ANSWERS: Record<string, Json> = {
   },
   'get /ops/snapshots/{name}/file': {
     description:
-      'The snapshot as a file (an SQLite database), as an attachment; a refusal is the failure envelope (HTTP 200, JSON)',
+      'The snapshot as a file (an SQLite database), as an attachment: masked (ID numbers, KYC photos, phone and e-wallet numbers), or the saved file with full=true (the service account only, 30062 otherwise); a refusal is the failure envelope (JSON)',
     content: {
       'application/vnd.sqlite3': { schema: { type: 'string', format: 'binary' } },
       'application/json': { schema: { $ref: '#/components/schemas/Failure' } },

@@ -44,6 +44,8 @@ const createBody = z.strictObject({
   signature: z.string().max(128),
 });
 const cancelBody = z.strictObject({ orderNo: z.string().regex(ORDER_NO), signature: z.string().max(128) });
+/** The merchant's list of abandoned webhooks: a signed body naming what it asks for. */
+const abandonedBody = z.strictObject({ list: z.literal('abandoned'), signature: z.string().max(128) });
 
 type PaymentStatus = SandboxPayment['status'] | 'expired';
 
@@ -167,6 +169,40 @@ export const paymentSandbox = fp(
         });
       });
 
+      /**
+       * The merchant's view of the webhooks the gateway gave up on (after WEBHOOK_MAX_TRIES), server to server
+       * and signed like every merchant call, as a real gateway's dashboard or API lists failed webhooks: the
+       * casino's back office shows them (GET /ops/deposits/abandoned-callbacks).
+       */
+      sandbox.post('/sandbox/gateway/webhooks/abandoned', { bodyLimit: 1024 }, async (request, reply) => {
+        const body = abandonedBody.safeParse(request.body ?? {});
+        if (!body.success) return refuse(reply, 400, 'invalid_request', 'The request is malformed.');
+        if (!signedBy(body.data)) return refuse(reply, 401, 'invalid_signature', 'The signature does not match.');
+        const rows = await webhooks.abandoned();
+        return reply.send({
+          abandoned: rows.map((w) => ({
+            orderNo: w.order_no,
+            status: (JSON.parse(w.payload) as { status: string }).status,
+            tries: w.attempts,
+            lastAnswer: w.last_answer,
+            createdAt: w.created_at,
+            abandonedAt: w.updated_at,
+          })),
+        });
+      });
+
+      /** The merchant asks for an abandoned webhook again (webhook.ts `resend`): sent at once, then retried. */
+      sandbox.post('/sandbox/gateway/webhooks/:orderNo/resend', { bodyLimit: 1024 }, async (request, reply) => {
+        const params = orderParams.safeParse(request.params);
+        const body = cancelBody.safeParse(request.body ?? {});
+        if (!params.success || !body.success || body.data.orderNo !== params.data.orderNo) {
+          return refuse(reply, 400, 'invalid_request', 'The resend request is malformed.');
+        }
+        if (!signedBy(body.data)) return refuse(reply, 401, 'invalid_signature', 'The signature does not match.');
+        const resent = await webhooks.resend(params.data.orderNo);
+        return reply.send({ orderNo: params.data.orderNo, ...resent });
+      });
+
       // ------------------------------------------------------------------ the checkout page (the payer)
 
       const notFound = (reply: FastifyReply) =>
@@ -241,7 +277,9 @@ export const paymentSandbox = fp(
           declined ? 'FAILED' : 'SUCCESS',
           action === 'pay' ? mobile : undefined,
         );
-        if (fault?.kind === 'deposit.late') await tester.hold(payload, fault.delaySeconds ?? 60);
+        // A late webhook is an outbox row whose first try waits (webhooks.hold): it survives a restart and is
+        // sent once by whichever process runs the retries, through the same claim as every try.
+        if (fault?.kind === 'deposit.late') await webhooks.hold(payload, fault.delaySeconds ?? 60);
         if (fault?.kind === 'deposit.late' || fault?.kind === 'deposit.timeout') {
           request.log.info({ orderNo: payment.order_no, fault: fault.kind }, 'sandbox webhook held back by a fault');
           return result(reply, payment, 'processing');
@@ -249,7 +287,8 @@ export const paymentSandbox = fp(
         // The gateway's webhook, over HTTP like a real one (in-process, so it needs no reachable address),
         // kept in the outbox and tried again while the casino does not take it (webhook.ts).
         const webhook = await webhooks.send(payload);
-        if (fault?.kind === 'deposit.duplicate') await gateway.deliver(payload);
+        // The duplicate is a second outbox row of the same webhook, tried (and retried) as the first is.
+        if (fault?.kind === 'deposit.duplicate') await webhooks.send(payload);
         // What the merchant answered decides the page, as a real wallet shows the merchant's verdict; one
         // it has not taken yet shows the payment processing (the retries will settle it).
         if (webhook.outcome === 'retry') return result(reply, payment, 'processing');

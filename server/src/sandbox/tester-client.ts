@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { OPERATOR_HEADER } from '../../../shared/contract/ops-audit';
-import { holdCallback, listFaults, takeDepositFault } from '../../../shared/contract/ops-tooling';
-import type { paymentCallback } from '../../../shared/contract/payment';
+import { listFaults, takeDepositFault } from '../../../shared/contract/ops-tooling';
 import type { Envelope } from '../../../shared/envelope';
 
 type Fault = NonNullable<z.output<typeof takeDepositFault.data>['fault']>;
-type PaymentCallback = z.input<typeof paymentCallback.body>;
 
 /** Who the audit trail names for the sandbox's calls (X-Operator). */
 const OPERATOR = 'payment-sandbox';
@@ -18,10 +16,9 @@ const OPERATOR = 'payment-sandbox';
  *
  * Why ask at payment time rather than have the casino hand the fault over when it creates the payment:
  * a fault acts on the next payment the player makes (as before), so one switched on while a checkout is
- * already open still acts, and reopening a checkout (an idempotent creation) uses up nothing. The
- * held-callback queue stays in tooling, reached the same way, so the tester's state (faults and held
- * webhooks) keeps living in one place: listed by GET /ops/faults, kept across a restart, cleared by a
- * snapshot restore.
+ * already open still acts, and reopening a checkout (an idempotent creation) uses up nothing. A webhook a
+ * fault holds back (deposit.late) is the gateway's own: a row of its outbox (webhook.ts `hold`), which
+ * GET /ops/faults lists from the gateway's delivery log.
  */
 export function testerClient(app: FastifyInstance) {
   const headers = { authorization: `Bearer ${app.config.adminToken}`, [OPERATOR_HEADER]: OPERATOR };
@@ -47,8 +44,5 @@ export function testerClient(app: FastifyInstance) {
       const { fault } = await call<{ fault: Fault | null }>('POST', takeDepositFault.path, { uid });
       return fault ?? undefined;
     },
-    /** Hands a signed webhook over to be held until the clock passes `delaySeconds` (deposit.late). */
-    hold: (callback: PaymentCallback, delaySeconds: number) =>
-      call('POST', holdCallback.path, { callback, delaySeconds }),
   };
 }

@@ -26,6 +26,19 @@ export function createSandboxWebhookRepo(db: Db) {
       })
       .returning('id'),
   );
+  // A webhook held back (fault deposit.late): pending, no try yet, its first try due at `nextAt`.
+  const insertHeld = prepareQuery(db, (b) =>
+    b
+      .insertInto('sandbox_webhooks')
+      .values({
+        order_no: param<string>('orderNo'),
+        payload: param<string>('payload'),
+        next_at: param<string>('nextAt'),
+        created_at: param<string>('now'),
+        updated_at: param<string>('now'),
+      })
+      .returning('id'),
+  );
   const byId = prepareQuery(db, (b) =>
     b.selectFrom('sandbox_webhooks').selectAll().where('id', '=', param<number>('id')),
   );
@@ -55,6 +68,37 @@ export function createSandboxWebhookRepo(db: Db) {
       .where('status', '=', sql.lit('pending'))
       .where('attempts', '=', param<number>('attempts')),
   );
+  const abandoned = prepareQuery(db, (b) =>
+    b
+      .selectFrom('sandbox_webhooks')
+      .selectAll()
+      .where('status', '=', sql.lit('abandoned'))
+      .orderBy('updated_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(200),
+  );
+  const latestOf = prepareQuery(db, (b) =>
+    b
+      .selectFrom('sandbox_webhooks')
+      .selectAll()
+      .where('order_no', '=', param<string>('orderNo'))
+      .orderBy('id', 'desc')
+      .limit(1),
+  );
+  // A resend takes an abandoned delivery back: pending again, its first new try claimed by this very update
+  // (attempts 1), so of two presses (or two processes) only one sends it.
+  const revive = prepareQuery(db, (b) =>
+    b
+      .updateTable('sandbox_webhooks')
+      .set({
+        status: sql.lit('pending'),
+        attempts: sql.lit(1),
+        next_at: param<string>('nextAt'),
+        updated_at: param<string>('now'),
+      })
+      .where('id', '=', param<number>('id'))
+      .where('status', '=', sql.lit('abandoned')),
+  );
   const note = prepareQuery(db, (b) =>
     b
       .updateTable('sandbox_webhooks')
@@ -83,11 +127,27 @@ export function createSandboxWebhookRepo(db: Db) {
       if (!stored) throw new Error(`sandbox webhook of ${p.orderNo} was not stored`);
       return stored;
     },
+    /**
+     * Writes a webhook whose first try waits until `dueAt` (fault deposit.late): the retries send it when due,
+     * claimed like any try, so a restart or a second process neither loses nor doubles it.
+     */
+    async hold(p: { orderNo: string; payload: string; dueAt: string; now: string }): Promise<SandboxWebhook> {
+      const row = await insertHeld.get({ orderNo: p.orderNo, payload: p.payload, nextAt: p.dueAt, now: p.now });
+      const stored = await byId.get({ id: Number(row?.id) });
+      if (!stored) throw new Error(`sandbox webhook of ${p.orderNo} was not stored`);
+      return stored;
+    },
     due: (now: string) => due.all({ now }),
     pending: () => pending.all({}),
     /** Claims the next try of a delivery read at `attempts`; false when another process (or try) has it. */
     claim: async (id: number, attempts: number, nextAt: string, now: string) =>
       (await claim.run({ id, attempts, nextAt, now })).changes === 1,
+    /** The deliveries given up after the last try, the latest first (at most 200). */
+    abandoned: () => abandoned.all({}),
+    /** The latest delivery of an order (a duplicate makes two), or undefined. */
+    latestOf: (orderNo: string) => latestOf.get({ orderNo }),
+    /** Takes an abandoned delivery back for a resend, its first try claimed; false when it was not abandoned. */
+    revive: async (id: number, nextAt: string, now: string) => (await revive.run({ id, nextAt, now })).changes === 1,
     /** Records what the casino answered a try that will be tried again. */
     note: (id: number, answer: string, now: string) => note.run({ id, answer, now }),
     /** Ends a pending delivery; false when it had ended already. */

@@ -102,11 +102,43 @@ export function webhookDeliveries(app: FastifyInstance, deps: { repo: SandboxWeb
       });
       return attempt(row, 1);
     },
+    /**
+     * Holds the webhook back (fault deposit.late): written to the outbox with no try yet, its first try due
+     * `delaySeconds` of the app clock from now, then sent and retried as any other.
+     */
+    async hold(payload: Payload, delaySeconds: number) {
+      const row = await repo.hold({
+        orderNo: payload.orderNo,
+        payload: JSON.stringify(payload),
+        dueAt: new Date(app.clock.nowMs() + delaySeconds * 1000).toISOString(),
+        now: app.clock.iso(),
+      });
+      return { orderNo: row.order_no, status: payload.status, dueAt: row.next_at };
+    },
     /** Sends every try that came due (runs of this process one after another); answers how many it sent. */
     retryDue(): Promise<number> {
       const run = running.then(retryOnce);
       running = run.catch(() => undefined);
       return run;
+    },
+    /** The deliveries given up after the last try (WEBHOOK_MAX_TRIES), the latest first. */
+    abandoned: () => repo.abandoned(),
+    /**
+     * The merchant asks for an abandoned webhook again (a gateway's "resend" button): the order's latest
+     * delivery, when abandoned, is taken back (claimed by one update: of two presses only one sends), tried
+     * at once and, if the casino still does not take it, retried on the schedule from the start. Answers what
+     * became of it: `resent` with the try's outcome, or the delivery's status when it was not abandoned
+     * (pressed twice: `delivered` or `pending`), or `none` when the order has no webhook at all.
+     */
+    async resend(
+      orderNo: string,
+    ): Promise<{ result: 'resent' | SandboxWebhook['status'] | 'none'; outcome?: TryOutcome }> {
+      const row = await repo.latestOf(orderNo);
+      if (!row) return { result: 'none' };
+      if (row.status !== 'abandoned' || !(await repo.revive(row.id, nextAt(1), app.clock.iso())))
+        return { result: (await repo.latestOf(orderNo))?.status ?? row.status };
+      const { outcome } = await attempt(row, 1);
+      return { result: 'resent', outcome };
     },
     /** The deliveries still to be tried, soonest first. */
     pending: () => repo.pending(),

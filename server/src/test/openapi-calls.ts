@@ -12,6 +12,7 @@ import { md5 } from 'js-md5';
 import { Code } from '../../../shared/codes';
 import { signFields } from '../lib/signature';
 import { stepAt, totpCode } from '../lib/totp';
+import { retryDelaySeconds, WEBHOOK_MAX_TRIES } from '../sandbox/webhook';
 import { documentBodies } from '../world/recipes';
 import type { TestApp } from './harness';
 import type { Player } from './world';
@@ -406,32 +407,38 @@ export const PHASES: Phase[] = [
           body: { status: 'SUCCESS' },
         }),
       ],
-      [
-        'post /ops/faults/held-callbacks',
-        async (c) => {
-          await c.t.deposit(await c.player('pedro001'), 700, { outcome: 'pending' });
-          const orders = await c.t.app.inject({
-            method: 'GET',
-            url: '/ops/deposits?status=0',
-            headers: c.t.opsHeaders(),
-          });
-          const order = first(listOf(orders.json().data));
-          const fields = {
-            orderNo: String(order.orderNo),
-            amount: Number(order.amount).toFixed(2),
-            status: 'SUCCESS',
-            gatewayRef: `G${order.orderNo}`,
-            timestamp: c.t.app.clock.iso(),
-          };
-          return {
-            body: {
-              delaySeconds: 60,
-              callback: { ...fields, signature: signFields(fields, c.t.app.config.paymentSecret) },
-            },
-          };
-        },
-      ],
       ['post /ops/faults/deposit/take', async (c) => ({ body: { uid: await uidOf(c, 'pedro001') } })],
+      // A paid deposit whose webhook the gateway gave up on: every try met the casino's database away (the
+      // clock moves about a day, so these come last in the scenario).
+      async (c) => {
+        const { app } = c.t;
+        const fault = await app.inject({
+          method: 'POST',
+          url: '/ops/faults',
+          headers: c.t.opsHeaders(),
+          payload: {
+            kind: 'error',
+            route: '/api/payment/callback',
+            status: 503,
+            code: Code.SERVICE_UNAVAILABLE,
+            count: WEBHOOK_MAX_TRIES,
+          },
+        });
+        if (!fault.json().success) throw new Error(`fault: ${fault.body}`);
+        await c.t.deposit(await c.player('pedro001'), 800);
+        for (let tries = 1; tries < WEBHOOK_MAX_TRIES; tries++) {
+          app.clock.advance(retryDelaySeconds(tries) * 1000);
+          await app.paymentSandbox.webhooks.retryDue();
+        }
+      },
+      ['get /ops/deposits/abandoned-callbacks'],
+      [
+        'post /ops/deposits/{orderNo}/redeliver',
+        (c) => ({
+          params: { orderNo: String(first(listOf(c.data['get /ops/deposits/abandoned-callbacks'])).orderNo) },
+          body: { reason: 'The player sent the GCash receipt' },
+        }),
+      ],
     ],
   },
   {

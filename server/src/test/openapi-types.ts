@@ -2672,6 +2672,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ops/deposits/abandoned-callbacks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Gateway webhooks given up after the gateway's last try whose order was never settled from a callback (a paid deposit never credited), the latest first
+         * @description Failure codes: 10005, 10010, 30001, 30050 (shared/codes.ts).
+         */
+        get: operations["getOpsDepositsAbandonedCallbacks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ops/deposits/{orderNo}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Have the gateway send the order's abandoned webhook again, through the webhook's idempotent path: pressed twice, or meeting a retry, it credits once (result: resent, or the delivery's status when it was no longer abandoned)
+         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30050, 30056, 30057, 30063, 40007 (shared/codes.ts).
+         */
+        post: operations["postOpsDepositsByOrderNoRedeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ops/deposits/{orderNo}/settle": {
         parameters: {
             query?: never;
@@ -2700,7 +2740,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Active faults, and callbacks the sandbox is holding back (deposit.late)
+         * Active faults, and callbacks the payment gateway is holding back (deposit.late: rows of its outbox whose first try waits, read from the gateway's delivery log)
          * @description Failure codes: 10005, 10010, 30001, 30050, 30051 (shared/codes.ts).
          */
         get: operations["getOpsFaults"];
@@ -2734,26 +2774,6 @@ export interface paths {
          * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30050, 30051, 30056 (shared/codes.ts).
          */
         post: operations["postOpsFaultsDepositTake"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/ops/faults/held-callbacks": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * The payment sandbox hands over a signed webhook to hold back (deposit.late) until the clock passes its delay
-         * @description Failure codes: 10001, 10002, 10003, 10005, 10008, 10010, 30001, 30050, 30051, 30056 (shared/codes.ts).
-         */
-        post: operations["postOpsFaultsHeldCallbacks"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3188,7 +3208,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Download a snapshot as a file (an SQLite database); upload it to any server with POST
+         * Download a snapshot as a file (an SQLite database), with ID numbers, KYC photos, phone and e-wallet numbers masked; full=true (the service account only, recorded in the audit trail) gives the saved file itself. Upload it to any server with POST
          * @description Failure codes besides the business ones of its domain: 10001, 10005, 10010, 30001, 30050, 30051 (shared/codes.ts).
          */
         get: operations["getOpsSnapshotsByNameFile"];
@@ -3780,6 +3800,28 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AbandonedCallback: {
+            orderNo: string;
+            uid: number;
+            username: string;
+            /** @description The deposit, without the fee */
+            amount: number;
+            /**
+             * @description The order at the casino: never settled from a callback
+             * @enum {number}
+             */
+            orderStatus: 0 | 1 | 2 | 3;
+            /**
+             * @description What the webhook says: SUCCESS means the player paid
+             * @enum {string}
+             */
+            callbackStatus: "SUCCESS" | "FAILED";
+            /** @description Tries the gateway made before it gave up */
+            tries: number;
+            /** @description The casino's last answer to it, as the gateway recorded it */
+            lastAnswer: string | null;
+            abandonedAt: string;
+        };
         Badge: {
             /** @description Login (sign-in) bonuses ready to claim; socket event badge.sign.up */
             loginBonusRewardNum: number;
@@ -3936,7 +3978,7 @@ export interface components {
              * @description A code of shared/codes.ts
              * @enum {integer}
              */
-            code: 10001 | 10002 | 10003 | 10004 | 10005 | 10006 | 10007 | 10008 | 10009 | 10010 | 10011 | 10012 | 20001 | 20002 | 20003 | 20004 | 20005 | 20006 | 20007 | 20008 | 20009 | 20010 | 20011 | 20012 | 20013 | 20014 | 20015 | 20016 | 20017 | 20018 | 20019 | 20020 | 20021 | 20041 | 30001 | 30002 | 30003 | 30050 | 30051 | 30052 | 30053 | 30054 | 30055 | 30056 | 30057 | 40001 | 40002 | 40003 | 40004 | 40005 | 40006 | 40007 | 40008 | 40009 | 40010 | 40011 | 40012 | 40013 | 40014 | 40015 | 40016 | 40017 | 40018 | 40019 | 40020 | 40021 | 40022 | 40023 | 40024 | 40025 | 40061 | 40080 | 40090 | 40091 | 40092 | 40093 | 40094 | 40101 | 40102 | 40103 | 50001 | 50002 | 50003 | 50004 | 50005 | 50006 | 50007 | 50008 | 50009 | 50010 | 50011 | 50012 | 50013 | 60001 | 60002 | 60003 | 60101 | 60102 | 60201 | 60202 | 60203 | 60204 | 60205 | 60206 | 60207 | 60208 | 60209 | 60210 | 60211 | 60212 | 60213 | 60301 | 60302 | 60303 | 60304 | 60305 | 60306 | 60307 | 60308 | 60411 | 60412 | 60501 | 60502 | 60503 | 60521 | 60522 | 60523 | 60524 | 30004 | 30005 | 30006 | 30007 | 30008 | 30009 | 30010 | 30031 | 30032 | 30033 | 30041 | 30060 | 30061;
+            code: 10001 | 10002 | 10003 | 10004 | 10005 | 10006 | 10007 | 10008 | 10009 | 10010 | 10011 | 10012 | 20001 | 20002 | 20003 | 20004 | 20005 | 20006 | 20007 | 20008 | 20009 | 20010 | 20011 | 20012 | 20013 | 20014 | 20015 | 20016 | 20017 | 20018 | 20019 | 20020 | 20021 | 20041 | 30001 | 30002 | 30003 | 30050 | 30051 | 30052 | 30053 | 30054 | 30055 | 30056 | 30057 | 40001 | 40002 | 40003 | 40004 | 40005 | 40006 | 40007 | 40008 | 40009 | 40010 | 40011 | 40012 | 40013 | 40014 | 40015 | 40016 | 40017 | 40018 | 40019 | 40020 | 40021 | 40022 | 40023 | 40024 | 40025 | 40061 | 40080 | 40090 | 40091 | 40092 | 40093 | 40094 | 40101 | 40102 | 40103 | 50001 | 50002 | 50003 | 50004 | 50005 | 50006 | 50007 | 50008 | 50009 | 50010 | 50011 | 50012 | 50013 | 60001 | 60002 | 60003 | 60101 | 60102 | 60201 | 60202 | 60203 | 60204 | 60205 | 60206 | 60207 | 60208 | 60209 | 60210 | 60211 | 60212 | 60213 | 60301 | 60302 | 60303 | 60304 | 60305 | 60306 | 60307 | 60308 | 60411 | 60412 | 60501 | 60502 | 60503 | 60521 | 60522 | 60523 | 60524 | 30004 | 30005 | 30006 | 30007 | 30008 | 30009 | 30010 | 30031 | 30032 | 30033 | 30041 | 30060 | 30061 | 30062 | 30063;
             /** @description Readable message in the language of the `language` header */
             msg: string;
             /** @description null, except a validation failure (10001): every field and its rule message */
@@ -17940,6 +17982,202 @@ export interface operations {
             };
         };
     };
+    getOpsDepositsAbandonedCallbacks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            count: number;
+                            list: components["schemas"]["AbandonedCallback"][];
+                        };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30050;
+                    });
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
+    postOpsDepositsByOrderNoRedeliver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example D2026112000000008 */
+                orderNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Why it is redelivered (audited)
+                     * @default
+                     */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /** @enum {integer} */
+                        code: 0;
+                        msg: string;
+                        data: {
+                            /**
+                             * @description resent now; else what the delivery already was (pending: being retried)
+                             * @enum {string}
+                             */
+                            result: "resent" | "pending" | "delivered" | "refused" | "abandoned";
+                            /**
+                             * @description What the resent try came to (retry: the casino did not take it, tried again)
+                             * @enum {string|null}
+                             */
+                            outcome: "delivered" | "refused" | "retry" | null;
+                            deposit: components["schemas"]["OpsDeposit"];
+                        };
+                    } | (components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10001 | 30050 | 30056 | 30057 | 30063 | 40007;
+                    });
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10002;
+                    };
+                };
+            };
+            /** @description No or wrong operator token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 30001;
+                    };
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10003;
+                    };
+                };
+            };
+            /** @description Body not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10008;
+                    };
+                };
+            };
+            /** @description Unexpected server fault (logged) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10005;
+                    };
+                };
+            };
+            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"] & {
+                        /** @enum {integer} */
+                        code?: 10010;
+                    };
+                };
+            };
+        };
+    };
     postOpsDepositsByOrderNoSettle: {
         parameters: {
             query?: never;
@@ -18304,7 +18542,7 @@ export interface operations {
     deleteOpsFaults: {
         parameters: {
             query?: {
-                /** @example 2 */
+                /** @example 3 */
                 id?: number;
             };
             header?: never;
@@ -18404,127 +18642,6 @@ export interface operations {
                             /** @description The fault taken, or null when none acts on this payment */
                             fault: components["schemas"]["Fault"] | null;
                         };
-                    } | (components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: 10001 | 30050 | 30051 | 30056;
-                    });
-                };
-            };
-            /** @description Malformed JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: 10002;
-                    };
-                };
-            };
-            /** @description No or wrong operator token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: 30001;
-                    };
-                };
-            };
-            /** @description Body over 64 KB */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: 10003;
-                    };
-                };
-            };
-            /** @description Body not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: 10008;
-                    };
-                };
-            };
-            /** @description Unexpected server fault (logged) */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: 10005;
-                    };
-                };
-            };
-            /** @description The database or the broker is away: nothing changed; try again after the Retry-After seconds */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Failure"] & {
-                        /** @enum {integer} */
-                        code?: 10010;
-                    };
-                };
-            };
-        };
-    };
-    postOpsFaultsHeldCallbacks: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description How long the webhook is held, in virtual seconds */
-                    delaySeconds: number;
-                    /** @description The webhook as the gateway signed it (POST /api/payment/callback) */
-                    callback: {
-                        orderNo: string;
-                        /** @description Paid amount in pesos with exactly two decimals, as text */
-                        amount: string;
-                        /** @enum {string} */
-                        status: "SUCCESS" | "FAILED";
-                        gatewayRef: string;
-                        payerMobile?: string;
-                        timestamp: string;
-                        signature: string;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description The success envelope, or a business failure (HTTP 200, `success: false`) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        /** @enum {integer} */
-                        code: 0;
-                        msg: string;
-                        data: components["schemas"]["HeldCallback"];
                     } | (components["schemas"]["Failure"] & {
                         /** @enum {integer} */
                         code?: 10001 | 30050 | 30051 | 30056;
@@ -21061,7 +21178,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The snapshot as a file (an SQLite database), as an attachment; a refusal is the failure envelope (HTTP 200, JSON) */
+            /** @description The snapshot as a file (an SQLite database), as an attachment: masked (ID numbers, KYC photos, phone and e-wallet numbers), or the saved file with full=true (the service account only, 30062 otherwise); a refusal is the failure envelope (JSON) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -24083,7 +24200,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example W2026112000000010 */
+                /** @example W2026112100000010 */
                 orderNo: string;
             };
             cookie?: never;
@@ -24152,7 +24269,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example W2026112000000010 */
+                /** @example W2026112100000010 */
                 orderNo: string;
             };
             cookie?: never;
@@ -24269,7 +24386,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example W2026112000000011 */
+                /** @example W2026112100000011 */
                 orderNo: string;
             };
             cookie?: never;
@@ -24381,7 +24498,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example W2026112000000010 */
+                /** @example W2026112100000010 */
                 orderNo: string;
             };
             cookie?: never;

@@ -159,6 +159,15 @@ function describeCoreRoutes(app: FastifyInstance, audit: AuditService) {
     });
   }
   audit.describe('POST', '/ops/deposits/:orderNo/settle', { target: (r) => param(r, 'orderNo') });
+  // A redelivery records the order's status before and after: the audit shows whether it credited.
+  audit.describe('POST', '/ops/deposits/:orderNo/redeliver', {
+    target: (r) => param(r, 'orderNo'),
+    state: async (r) => {
+      const order = await services.deposits.order(param(r, 'orderNo'));
+      if (!order) throw new Error('no such order');
+      return { status: order.status, callbackCount: order.callback_count };
+    },
+  });
   audit.describe('POST', '/ops/channels/:code', {
     target: (r) => param(r, 'code'),
     state: async (r) => (await services.deposits.methods()).find((c) => c.code === param(r, 'code')) ?? null,

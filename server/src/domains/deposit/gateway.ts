@@ -55,7 +55,48 @@ export function paymentGatewayClient(app: FastifyInstance) {
       }
       return (answer.json() as { status: string }).status;
     },
+    /**
+     * The webhooks the gateway gave up on after its last try (a gateway's list of failed webhooks), the
+     * latest first; throws when the gateway cannot answer.
+     */
+    async abandonedWebhooks(): Promise<AbandonedWebhook[]> {
+      const answer = await app.inject({
+        method: 'POST',
+        url: '/sandbox/gateway/webhooks/abandoned',
+        payload: signed({ list: 'abandoned' }),
+      });
+      if (answer.statusCode !== 200) {
+        throw new Error(`payment gateway did not list its webhooks: ${answer.statusCode} ${answer.body.slice(0, 200)}`);
+      }
+      return (answer.json() as { abandoned: AbandonedWebhook[] }).abandoned;
+    },
+    /**
+     * Asks the gateway to send an abandoned webhook of the order again (its "resend"): `resent` (with what the
+     * try came to), or the delivery's status when it was not abandoned, `none` when it has no webhook of it.
+     */
+    async resendWebhook(orderNo: string): Promise<{ result: string; outcome?: string }> {
+      const answer = await app.inject({
+        method: 'POST',
+        url: `/sandbox/gateway/webhooks/${orderNo}/resend`,
+        payload: signed({ orderNo }),
+      });
+      if (answer.statusCode !== 200) {
+        throw new Error(`payment gateway did not resend ${orderNo}: ${answer.statusCode} ${answer.body.slice(0, 200)}`);
+      }
+      return answer.json() as { result: string; outcome?: string };
+    },
   };
+}
+
+/** A webhook the gateway gave up on, as its merchant API lists it. */
+export interface AbandonedWebhook {
+  orderNo: string;
+  /** SUCCESS or FAILED, as the webhook says. */
+  status: string;
+  tries: number;
+  lastAnswer: string | null;
+  createdAt: string;
+  abandonedAt: string;
 }
 
 export type PaymentGatewayClient = ReturnType<typeof paymentGatewayClient>;

@@ -58,6 +58,41 @@ export function depositOpsRoutes(app: FastifyInstance, deposits: DepositService)
     return depositView((await deposits.order(params.orderNo)) as DepositRow);
   });
 
+  route(app, contract.listAbandonedCallbacks, async () => {
+    let found: Awaited<ReturnType<DepositService['abandonedCallbacks']>>;
+    try {
+      found = await deposits.abandonedCallbacks();
+    } catch (err) {
+      app.log.error({ err }, 'deposits: the gateway did not list its abandoned webhooks');
+      throw new AppError(Code.SERVICE_UNAVAILABLE);
+    }
+    const list = [];
+    for (const { webhook, order } of found) {
+      const owner = await users.byId(order.user_id);
+      list.push({
+        orderNo: order.order_no,
+        uid: owner?.uid ?? 0,
+        username: owner?.username ?? '',
+        amount: toPesos(order.amount),
+        orderStatus: order.status,
+        callbackStatus: webhook.status === 'FAILED' ? ('FAILED' as const) : ('SUCCESS' as const),
+        tries: webhook.tries,
+        lastAnswer: webhook.lastAnswer,
+        abandonedAt: webhook.abandonedAt,
+      });
+    }
+    return { count: list.length, list };
+  });
+
+  route(app, contract.redeliverCallback, async ({ params }) => {
+    const { result, outcome, order } = await deposits.redeliverCallback(params.orderNo);
+    return {
+      result: result as 'resent' | 'pending' | 'delivered' | 'refused' | 'abandoned',
+      outcome: outcome as 'delivered' | 'refused' | 'retry' | null,
+      deposit: await depositView(order),
+    };
+  });
+
   route(app, contract.listChannels, () => deposits.methods());
 
   route(app, contract.setChannel, async ({ params, body }) => {

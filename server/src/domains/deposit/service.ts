@@ -30,7 +30,7 @@ export function createDepositService(deps: {
   /** Responsible gaming: refuses while a break runs or over a deposit limit (domains/responsible). */
   assertMayDeposit: (userId: number, amount: number) => Promise<void>;
   /** The payment gateway's API (gateway.ts): it creates the payment and answers the checkout URL. */
-  gateway: Pick<PaymentGatewayClient, 'open' | 'cancel'>;
+  gateway: Pick<PaymentGatewayClient, 'open' | 'cancel' | 'abandonedWebhooks' | 'resendWebhook'>;
   /** The reference of the payer the gateway is given: the player's uid. */
   playerRef: (userId: number) => Promise<string>;
   log: { error: (details: object, message: string) => void };
@@ -146,6 +146,10 @@ export function createDepositService(deps: {
       return undefined;
     }
   }
+
+  /** Settled by a callback: a later one moves nothing. A player's cancel (Failed, no gateway answer) is not final. */
+  const isFinal = (order: DepositRow) =>
+    order.status === DEPOSIT.SUCCESS || (order.status === DEPOSIT.FAILED && order.gateway_ref !== null);
 
   function view(d: DepositRow) {
     return {
@@ -321,9 +325,7 @@ export function createDepositService(deps: {
         if (!order) throw new AppError(Code.ORDER_NOT_FOUND);
         if (toCentavos(body.amount) !== order.amount + order.fee) throw new AppError(Code.CALLBACK_AMOUNT_MISMATCH);
         // A player's cancel (Failed, no gateway answer) is not final for the gateway: the player may have paid.
-        const final =
-          order.status === DEPOSIT.SUCCESS || (order.status === DEPOSIT.FAILED && order.gateway_ref !== null);
-        if (final) {
+        if (isFinal(order)) {
           await repo.recordCallback(order.id, '');
           return { order, settledNow: false, first: false };
         }
@@ -370,6 +372,45 @@ export function createDepositService(deps: {
         });
       }
       return { orderNo: result.order.order_no, status: result.order.status };
+    },
+
+    /**
+     * The gateway's webhooks it gave up on (after its last try) whose order the casino has not settled from a
+     * callback since: a player who paid and was never credited. Each with its order; the latest first.
+     */
+    async abandonedCallbacks() {
+      const list = [];
+      for (const webhook of await deps.gateway.abandonedWebhooks()) {
+        const order = await repo.byOrderNo(webhook.orderNo);
+        if (!order || isFinal(order)) continue;
+        list.push({ webhook, order });
+      }
+      return list;
+    },
+
+    /**
+     * Has the gateway send an abandoned webhook of the order again (an operator's redelivery), through the
+     * webhook's own idempotent path: a settled order moves nothing, so pressing twice, or a retry of the
+     * gateway meanwhile, credits once. Answers what the gateway did (`resent`, or the delivery's status when it
+     * was no longer abandoned) and the order after it; CALLBACK_NOT_ABANDONED when the gateway holds no
+     * webhook of the order.
+     */
+    async redeliverCallback(orderNo: string) {
+      const order = await repo.byOrderNo(orderNo);
+      if (!order) throw new AppError(Code.ORDER_NOT_FOUND);
+      let resent: { result: string; outcome?: string };
+      try {
+        resent = await deps.gateway.resendWebhook(orderNo);
+      } catch (err) {
+        deps.log.error({ err, orderNo }, 'deposits: the gateway did not resend the webhook');
+        throw new AppError(Code.SERVICE_UNAVAILABLE);
+      }
+      if (resent.result === 'none') throw new AppError(Code.CALLBACK_NOT_ABANDONED);
+      return {
+        result: resent.result,
+        outcome: resent.outcome ?? null,
+        order: (await repo.byOrderNo(orderNo)) as DepositRow,
+      };
     },
 
     /** The player's own Pending order (after the time-out sweep), else ORDER_NOT_FOUND / DEPOSIT_NOT_PENDING. */

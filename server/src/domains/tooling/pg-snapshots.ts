@@ -99,7 +99,8 @@ export function createPgSnapshots(deps: {
       return meta;
     },
 
-    exportFile: (_name: string): { file: string; meta: SnapshotMeta } => unsupported(),
+    exportFile: (_name: string, _copy?: 'masked' | 'full'): { file: string; meta: SnapshotMeta; done: () => void } =>
+      unsupported(),
     importFile: async (_name: string, _bytes: Buffer): Promise<SnapshotMeta> => unsupported(),
     folder: (): string => unsupported(),
     fileOf: (_name: string): string => unsupported(),

@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { paymentCallback } from '../../../../shared/contract/payment';
 import { backofficePage } from './backoffice-page';
 import { clockOpsRoutes } from './clock-routes';
 import { type ClusterLog, createClusterLog } from './cluster-log';
 import { devRoutes } from './dev-routes';
 import { createFaults, type Faults } from './faults';
 import { createHarReplay } from './har-replay';
-import { createHeldCallbacks } from './held-callbacks';
 import { installFaultHooks, installRequestLogHooks, installStubHooks, scopedRequest } from './hooks';
 import { createToolingRepo } from './repo';
 import { createRequestLog } from './request-log';
@@ -44,7 +42,6 @@ export function register(app: FastifyInstance) {
     files: app.config.opsEnabled ? toolingStateFiles(app.config.dbFile) : null,
     log: app.log,
     faults: () => faults,
-    held: () => held,
     stubs: () => stubs,
     requestLog: () => (logOn ? requestLog : null),
   });
@@ -79,19 +76,10 @@ export function register(app: FastifyInstance) {
   });
   broker.subscribe(STUBS_KEY, (state) => stubs.load(state as ReturnType<Stubs['shared']>));
   const requestLog = createRequestLog({ changed: kept.logChanged });
-  const held = createHeldCallbacks({
-    changed: kept.stateChanged,
-    clock: app.clock,
-    deliver: async (payload) => {
-      const answer = await app.inject({ method: 'POST', url: paymentCallback.path, payload });
-      app.log.info({ orderNo: payload.orderNo, status: answer.statusCode }, 'held gateway callback delivered');
-    },
-  });
 
   /** What every process does once the data was swapped: nothing in memory may still describe the old world. */
   const forget = (source: 'snapshot' | 'scenario', name: string) => {
     app.socket.reset();
-    held.clear();
     app.events.emit('db.restored', { source, name });
   };
   /**
@@ -154,7 +142,6 @@ export function register(app: FastifyInstance) {
       processName: app.config.processName,
       logger: app.log,
     }),
-    held,
     snapshots,
     scenarios,
     replay: createHarReplay({ app, scenarios }),
@@ -206,7 +193,7 @@ export function register(app: FastifyInstance) {
     testerTools ? (faults.take('poker', await uidOf(userId))?.card ?? undefined) : undefined,
   );
 
-  // What the last run left (faults, held callbacks, the request log), and what it lost: told at start-up.
+  // What the last run left (faults, stubs, the request log), and what it lost: told at start-up.
   const told = kept.load();
   for (const line of told) app.log[line.startsWith('lost') ? 'warn' : 'info'](`tooling: ${line}`);
   tooling.startup = told;
@@ -225,15 +212,7 @@ export function register(app: FastifyInstance) {
     if (sharedStubs) stubs.load(JSON.parse(sharedStubs) as ReturnType<Stubs['shared']>);
   });
 
-  const flushHeld = () =>
-    void held
-      .flush()
-      .catch((err: unknown) => app.log.error({ err }, 'tooling: a held callback could not be delivered'));
-  app.clock.onChange(flushHeld);
-  const timer = setInterval(flushHeld, 1000);
-  timer.unref();
   app.addHook('onClose', async () => {
-    clearInterval(timer);
     await kept.close();
     snapshots.close();
   });
@@ -254,7 +233,6 @@ export type Tooling = {
   requestLog: ReturnType<typeof createRequestLog>;
   /** The request log of every process (asked through the broker); requestLog is this process's part. */
   clusterLog: ClusterLog;
-  held: ReturnType<typeof createHeldCallbacks>;
   snapshots: ReturnType<typeof createSnapshots>;
   scenarios: ReturnType<typeof createScenarioRunner>;
   replay: ReturnType<typeof createHarReplay>;

@@ -1,12 +1,13 @@
 import { createReadStream, statSync } from 'node:fs';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { Code } from '../../../../shared/codes';
 import * as contract from '../../../../shared/contract/ops-tooling';
 import { TESTER_PERMISSION } from '../../../../shared/roles';
 import { AppError } from '../../errors';
 import { UNDOCUMENTED_ROUTES } from '../../plugins/docs';
 import { sendFailure } from '../../plugins/envelope';
-import { opsActor, route } from '../../route';
+import { operatorOf, opsActor, route } from '../../route';
 import type { Fault } from './faults';
 import type { Tooling } from './register';
 import { toHar } from './request-log';
@@ -55,6 +56,12 @@ function routeWarning(app: FastifyInstance, fault: Fault): string | null {
   return `No ${fault.method ?? ''}${fault.method ? ' ' : ''}route of this server matches ${what}: the fault will never act (check the path in /api/docs)`;
 }
 
+/** The download's query: full=true asks for the saved file itself (the service account only). */
+const snapshotFileQuery = z.object({
+  full: z.enum(['true', 'false']).optional(),
+  reason: z.string().max(200).optional(),
+});
+
 const HAR_MAX_BYTES = 32 * 1024 * 1024;
 
 /** Content types a snapshot upload may carry. */
@@ -70,7 +77,8 @@ function snapshotFileRoutes(app: FastifyInstance, tooling: Tooling) {
     '/ops/snapshots/:name/file',
     {
       schema: {
-        summary: 'Download a snapshot as a file (an SQLite database); upload it to any server with POST',
+        summary:
+          'Download a snapshot as a file (an SQLite database), with ID numbers, KYC photos, phone and e-wallet numbers masked; full=true (the service account only, recorded in the audit trail) gives the saved file itself. Upload it to any server with POST',
         tags: ['ops'],
         security: [{ adminToken: [] }],
       },
@@ -78,13 +86,35 @@ function snapshotFileRoutes(app: FastifyInstance, tooling: Tooling) {
     },
     async (request, reply) => {
       const params = contract.importSnapshot.params.safeParse(request.params);
-      if (!params.success) return sendFailure(request, reply, 200, Code.VALIDATION);
-      const { file, meta } = tooling.snapshots.exportFile(params.data.name);
+      const query = snapshotFileQuery.safeParse(request.query);
+      if (!params.success || !query.success) return sendFailure(request, reply, 200, Code.VALIDATION);
+      const full = query.data.full === 'true';
+      // The whole database with every player's ID numbers, photos and phone numbers: not for a tester's
+      // session (docs/security.md, "Snapshot files"); the service account's copy is written to the audit trail.
+      if (full && !request.operator?.service) return sendFailure(request, reply, 403, Code.SNAPSHOT_FULL_FORBIDDEN);
+      const { file, meta, done } = tooling.snapshots.exportFile(params.data.name, full ? 'full' : 'masked');
+      if (full) {
+        await app.services.audit.record({
+          at: app.clock.iso(),
+          operator: operatorOf(request),
+          method: 'GET',
+          route: '/ops/snapshots/:name/file',
+          path: request.url.split('?')[0] ?? request.url,
+          target: `snapshot:${meta.name}`,
+          request: { full: true, reason: query.data.reason ?? '' },
+          before: null,
+          after: { name: meta.name, savedAt: meta.savedAt, copy: 'full' },
+          status: 200,
+          code: 0,
+        });
+      }
+      const stream = createReadStream(file);
+      stream.on('close', done);
       return reply
         .type('application/vnd.sqlite3')
-        .header('Content-Disposition', `attachment; filename="${meta.name}.db"`)
+        .header('Content-Disposition', `attachment; filename="${meta.name}${full ? '' : '.masked'}.db"`)
         .header('Content-Length', statSync(file).size)
-        .send(createReadStream(file));
+        .send(stream);
     },
   );
 
@@ -109,9 +139,26 @@ function snapshotFileRoutes(app: FastifyInstance, tooling: Tooling) {
   });
 }
 
+/**
+ * The webhooks the payment gateway holds back (deposit.late): the rows of its delivery log with no try yet,
+ * read over HTTP as the merchant reads a gateway's log (none when the sandbox is not served).
+ */
+async function heldCallbacks(app: FastifyInstance) {
+  const answer = await app.inject({
+    method: 'GET',
+    url: '/sandbox/gateway/webhooks',
+    headers: { authorization: `Bearer ${app.config.adminToken}` },
+  });
+  if (answer.statusCode !== 200) return [];
+  const { pending } = answer.json() as {
+    pending: { orderNo: string; status: string; tries: number; nextAt: string }[];
+  };
+  return pending.filter((w) => w.tries === 0).map((w) => ({ orderNo: w.orderNo, status: w.status, dueAt: w.nextAt }));
+}
+
 /** The tester tooling under /ops (shared/contract/ops-tooling.ts), plus the HAR export of the request log. */
 export function toolingRoutes(app: FastifyInstance, tooling: Tooling) {
-  const { snapshots, scenarios, faults, clusterLog, held } = tooling;
+  const { snapshots, scenarios, faults, clusterLog } = tooling;
 
   route(app, contract.listScenarios, () => scenarios.list());
   route(app, contract.loadScenario, ({ params }) => scenarios.load(params.name));
@@ -126,11 +173,10 @@ export function toolingRoutes(app: FastifyInstance, tooling: Tooling) {
 
   snapshotFileRoutes(app, tooling);
 
-  route(app, contract.listFaults, () => ({ faults: faults.list(), heldCallbacks: held.list() }));
+  route(app, contract.listFaults, async () => ({ faults: faults.list(), heldCallbacks: await heldCallbacks(app) }));
   // The payment sandbox's calls (server/src/sandbox/tester-client.ts): it reaches the tester's deposit
-  // faults and the held-callback queue over HTTP, as an outside gateway would, with the operator token.
+  // deposit faults over HTTP, as an outside gateway would, with the operator token.
   route(app, contract.takeDepositFault, ({ body }) => ({ fault: faults.take('deposit', body.uid) ?? null }));
-  route(app, contract.holdCallback, ({ body }) => held.hold(body.callback, body.delaySeconds));
   route(app, contract.addFault, async ({ body }) => {
     const target = body.uid === undefined ? null : await app.services.users.byUid(body.uid);
     if (target === undefined) throw new AppError(Code.OPS_NOT_FOUND);

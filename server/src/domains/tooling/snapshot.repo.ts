@@ -1,3 +1,6 @@
+import { createHash, createHmac } from 'node:crypto';
+import { copyFileSync, rmSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import type { Db, SyncDb } from '../../db/database';
 
 /** The app_state key a snapshot file describes itself under (snapshots.ts); a restore removes it again. */
@@ -101,3 +104,76 @@ export function createSnapshotRepo(db: Db) {
 }
 
 export type SnapshotRepo = ReturnType<typeof createSnapshotRepo>;
+
+/** A 1x1 grey PNG: what every KYC photo becomes in a masked snapshot file. */
+const PLACEHOLDER_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNoAAAAggCBd81ytgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/**
+ * Masks a snapshot file for download (GET /ops/snapshots/:name/file without full=true; docs/security.md,
+ * "Snapshot files"): `source` (a saved snapshot, never changed) is copied to `target` with
+ * - KYC ID numbers replaced by a pseudonym ending in the number's last 4 characters, and every KYC photo by
+ *   a 1x1 grey PNG (its size and sha256 with it);
+ * - phone numbers (players, SMS codes, deposit payers) and e-wallet numbers (bound wallets, withdrawals)
+ *   replaced by digit pseudonyms; an e-wallet number keeps its last 4 digits (the payout sandbox reads them);
+ *   e-mail addresses emptied;
+ * - the operator accounts (password hashes, 2FA secrets), their sessions and the audit trail left out: a
+ *   restore keeps the server's own anyway (KEPT_ACROSS_RESTORES).
+ * A pseudonym is an HMAC of the value under `key` (random per download, never stored), so two rows of the
+ * same number still share one (the risk links by wallet stay), and none can be turned back into the number.
+ * Player passwords stay (hashes), so the personas of a restored copy log in. The copy is written by VACUUM
+ * INTO, so no page of the file still holds a value it replaced.
+ */
+export function writeMaskedCopy(source: string, target: string, key: Buffer): void {
+  const work = `${target}.work`;
+  copyFileSync(source, work);
+  const db = new Database(work);
+  try {
+    db.pragma('foreign_keys = OFF');
+    const digits = (value: string, n: number) => {
+      const hex = createHmac('sha256', key).update(value).digest('hex');
+      return (BigInt(`0x${hex}`) % 10n ** BigInt(n)).toString().padStart(n, '0');
+    };
+    db.function('mask_phone', { deterministic: true }, (v: unknown) =>
+      v === null ? null : `9${digits(String(v), 9)}`,
+    );
+    db.function('mask_wallet', { deterministic: true }, (v: unknown) =>
+      v === null ? null : `9${digits(String(v), 9)}${String(v).slice(-4)}`,
+    );
+    db.function('mask_id', { deterministic: true }, (v: unknown) =>
+      v === null ? null : `MASKED-${digits(String(v), 8)}-${String(v).slice(-4)}`,
+    );
+    const png = PLACEHOLDER_PNG;
+    const triggers = db
+      .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'ops_audit'`)
+      .all() as { name: string; sql: string }[];
+    db.transaction(() => {
+      db.exec(`
+        UPDATE kyc_submissions SET id_number = mask_id(id_number);
+        UPDATE users SET phone = mask_phone(phone), email = '' WHERE phone IS NOT NULL OR email <> '';
+        UPDATE sms_messages SET phone = mask_phone(phone);
+        UPDATE deposits SET payer_mobile = mask_phone(payer_mobile) WHERE payer_mobile IS NOT NULL;
+        UPDATE user_wallets SET account = mask_wallet(account);
+        UPDATE withdrawals SET wallet_account = mask_wallet(wallet_account);
+        DELETE FROM operator_sessions;
+        DELETE FROM operators;
+      `);
+      db.prepare(`UPDATE kyc_documents SET bytes = ?, content_type = 'image/png', size = ?, sha256 = ?`).run(
+        png,
+        png.length,
+        createHash('sha256').update(png).digest('hex'),
+      );
+      for (const t of triggers) db.exec(`DROP TRIGGER ${quote(t.name)}`);
+      db.exec('DELETE FROM ops_audit');
+      for (const t of triggers) db.exec(t.sql);
+      if (db.prepare(`SELECT 1 FROM sqlite_master WHERE name = 'sqlite_sequence'`).get() !== undefined)
+        db.exec(`DELETE FROM sqlite_sequence WHERE name IN ('ops_audit', 'operators', 'operator_sessions')`);
+    })();
+    db.prepare('VACUUM INTO ?').run(target);
+  } finally {
+    db.close();
+    rmSync(work, { force: true });
+  }
+}

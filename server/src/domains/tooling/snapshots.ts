@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
@@ -19,7 +20,7 @@ import { isPostgres } from '../../db/port';
 import { serialize } from '../../db/serial';
 import { AppError } from '../../errors';
 import { createPgSnapshots } from './pg-snapshots';
-import { SNAPSHOT_META_KEY, type SnapshotRepo } from './snapshot.repo';
+import { SNAPSHOT_META_KEY, type SnapshotRepo, writeMaskedCopy } from './snapshot.repo';
 
 export interface SnapshotMeta {
   name: string;
@@ -159,11 +160,28 @@ export function createSnapshots(deps: {
       return meta;
     },
 
-    /** The file of a saved snapshot, to download (GET /ops/snapshots/:name/file). */
-    exportFile(name: string): { file: string; meta: SnapshotMeta } {
+    /**
+     * The file of a saved snapshot, to download (GET /ops/snapshots/:name/file): `masked` (the default of
+     * the route) is a copy with ID numbers, KYC photos, phone and e-wallet numbers masked and the operator
+     * tables left out (writeMaskedCopy), made for this download and removed by `done`; `full` is the saved file.
+     */
+    exportFile(
+      name: string,
+      copy: 'masked' | 'full' = 'masked',
+    ): { file: string; meta: SnapshotMeta; done: () => void } {
       const meta = read(name);
       if (!meta) throw new AppError(Code.SNAPSHOT_NOT_FOUND);
-      return { file: files(name).db, meta };
+      if (copy === 'full') return { file: files(name).db, meta, done: () => {} };
+      const dir = mkdtempSync(join(tmpdir(), 'casino-snapshot-masked-'));
+      const done = () => rmSync(dir, { recursive: true, force: true });
+      try {
+        const file = join(dir, `${name}.db`);
+        writeMaskedCopy(files(name).db, file, randomBytes(32));
+        return { file, meta, done };
+      } catch (error) {
+        done();
+        throw error;
+      }
     },
 
     /**

@@ -29,7 +29,7 @@ const restart = async () => {
 };
 
 describe('tooling state across a restart', () => {
-  it('keeps faults, held callbacks and the request log, and says so at start-up', async () => {
+  it('keeps faults and the request log, and says so at start-up', async () => {
     let server = await start();
     const { client, info } = await registerPlayer(server);
     const ops = opsClient(server);
@@ -42,24 +42,17 @@ describe('tooling state across a restart', () => {
       })
     ).body.data;
     expect((await client.get('/api/user/info')).body.code).toBe(Code.SESSION_INVALID);
-    server.services.tooling.held.hold({ orderNo: 'D-HELD-1', status: 'SUCCESS' }, 3600);
     expect(server.services.tooling.startup).toEqual([]);
 
     server = await restart();
     expect(server.services.tooling.startup).toEqual([
-      'kept from the last run: 1 fault(s) (#1 error /api/user/info), 1 held gateway callback(s)',
+      'kept from the last run: 1 fault(s) (#1 error /api/user/info)',
       expect.stringMatching(/^kept from the last run: \d+ logged request\(s\)$/),
       'lost: live sockets (players reconnect) and frames they had not acknowledged',
     ]);
     const after = opsClient(server);
-    const listed = await after.get<{
-      faults: { id: number; applied: number; remaining: number }[];
-      heldCallbacks: { orderNo: string }[];
-    }>('/ops/faults');
+    const listed = await after.get<{ faults: { id: number; applied: number; remaining: number }[] }>('/ops/faults');
     expect(listed.body.data.faults).toEqual([expect.objectContaining({ id: fault.id, applied: 1, remaining: 2 })]);
-    expect(listed.body.data.heldCallbacks).toEqual([
-      expect.objectContaining({ orderNo: 'D-HELD-1', status: 'SUCCESS' }),
-    ]);
     // The fault still acts on the same player (the session is in the database), and counts on.
     const same = new TestClient(server);
     same.cookie = client.cookie;

@@ -3,7 +3,6 @@ import { rename, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Faults } from './faults';
-import type { HeldCallbacks } from './held-callbacks';
 import type { RequestLogStore } from './request-log';
 import type { Stubs } from './stubs';
 
@@ -45,15 +44,20 @@ function readJson<T>(file: string): T | undefined {
 type StateFile = {
   version: number;
   faults: ReturnType<Faults['state']>;
-  held: ReturnType<HeldCallbacks['state']>;
+  /**
+   * Gateway callbacks held back in memory by runs before they moved to the gateway's outbox (deposit.late is
+   * an outbox row now, kept in the database): only counted, as lost.
+   */
+  held?: unknown[];
   /** Absent in the files of runs before stubs existed. */
   stubs?: ReturnType<Stubs['state']>;
 };
 type LogFile = { version: number; clean: boolean; savedAt: string } & ReturnType<RequestLogStore['state']>;
 
 /**
- * Faults, held gateway callbacks and the request log survive a restart (npm run dev restarts on every
- * change): faults and held callbacks are written on every change (tooling-state.json, small), the request
+ * Faults, stubs and the request log survive a restart (npm run dev restarts on every change; a held gateway
+ * callback, fault deposit.late, is a row of the gateway's outbox, in the database): faults and stubs are
+ * written on every change (tooling-state.json, small), the request
  * log a second after a burst and when the server closes (request-log.json). `load` at start-up takes them
  * back and returns what to tell the tester: what came back, and what was lost (the log's last second when
  * the server was killed; live sockets always, players reconnect).
@@ -67,7 +71,6 @@ export function createToolingState(deps: {
   files: { state: string; log: string } | null;
   log: FastifyBaseLogger;
   faults: () => Faults;
-  held: () => HeldCallbacks;
   stubs: () => Stubs;
   requestLog: () => RequestLogStore | null;
 }) {
@@ -86,7 +89,6 @@ export function createToolingState(deps: {
       JSON.stringify({
         version: VERSION,
         faults: deps.faults().state(),
-        held: deps.held().state(),
         stubs: deps.stubs().state(),
       }),
     );
@@ -121,7 +123,7 @@ export function createToolingState(deps: {
       try {
         writeState();
       } catch (error) {
-        deps.log.warn({ err: error }, 'tooling: could not write the faults and held callbacks');
+        deps.log.warn({ err: error }, 'tooling: could not write the faults and stubs');
       }
     },
     logChanged: () => {
@@ -140,17 +142,19 @@ export function createToolingState(deps: {
         if (state?.version === VERSION) {
           const { faults } = state.faults;
           deps.faults().load(state.faults);
-          deps.held().load(state.held);
           const stubs = state.stubs ?? { nextId: 1, stubs: [] };
           deps.stubs().load(stubs);
           if (stubs.stubs.length) {
             const named = stubs.stubs.map((s) => `#${s.id} ${s.method} ${s.path}`).join(', ');
             lines.push(`kept from the last run: ${stubs.stubs.length} stub(s) (${named})`);
           }
-          if (faults.length || state.held.length) {
+          if (faults.length) {
             const named = faults.map((f) => `#${f.id} ${f.kind}${f.route ? ` ${f.route}` : ''}`).join(', ');
+            lines.push(`kept from the last run: ${faults.length} fault(s) (${named})`);
+          }
+          if (state.held?.length) {
             lines.push(
-              `kept from the last run: ${faults.length} fault(s)${named ? ` (${named})` : ''}, ${state.held.length} held gateway callback(s)`,
+              `lost: ${state.held.length} gateway callback(s) held in memory by an older version (deposit.late now waits in the gateway's outbox); settle those orders by hand`,
             );
           }
         }
@@ -167,10 +171,9 @@ export function createToolingState(deps: {
         }
       } catch (error) {
         lines.push(
-          `lost: the tooling state of the last run could not be read (${(error as Error).message}); faults, stubs, held callbacks and the request log start empty`,
+          `lost: the tooling state of the last run could not be read (${(error as Error).message}); faults, stubs and the request log start empty`,
         );
         deps.faults().load({ nextId: 1, faults: [] });
-        deps.held().load([]);
         deps.stubs().load({ nextId: 1, stubs: [] });
       } finally {
         loading = false;
