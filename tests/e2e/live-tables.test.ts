@@ -156,5 +156,25 @@ describe('live tables on a phone', () => {
     await expect.poll(() => banner.innerText(), { timeout: 30_000 }).toMatch(/Vòng quay dừng ở \S+/u);
     expect(await banner.innerText()).not.toMatch(/Wheel stops|Table round|Place your bets/);
     await page.screenshot({ path: `${SHOTS}/moneyWheel-vi-VN.png` });
+    // A new draw is told at once, from the status answer's own `last` (with its facts), not only once the
+    // table's history has reloaded: here every history answer is held back 6 s.
+    let held = 0;
+    await page.route('**/provider/api/*/history', async (route) => {
+      held += 1;
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      held -= 1;
+      await route.continue().catch(() => {});
+    });
+    try {
+      const roundOf = async () => Number(/#(\d+)/.exec(await banner.locator('strong').innerText())?.[1] ?? 0);
+      const before = await roundOf();
+      await ops(live.server.url, 'POST', '/ops/clock', { advance: '20s' });
+      await expect.poll(roundOf, { timeout: WAIT }).toBeGreaterThan(before);
+      await expect.poll(() => held, { timeout: 3_000, interval: 50 }).toBeGreaterThan(0);
+      expect(await banner.innerText()).toMatch(/Vòng quay dừng ở \S+/u);
+      await page.screenshot({ path: `${SHOTS}/moneyWheel-vi-VN-new-draw.png` });
+    } finally {
+      await page.unroute('**/provider/api/*/history');
+    }
   });
 });

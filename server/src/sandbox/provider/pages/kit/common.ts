@@ -30,7 +30,8 @@ interface TableStatus extends Answer {
   bets: number;
   staked: number;
   shares?: Record<string, number>;
-  last?: { round: number; result: string } | null;
+  /** The last drawn cycle with its facts (the server's TableDraw): the banner tells it at once. */
+  last?: { round: number; result: string; facts?: unknown } | null;
 }
 
 document.documentElement.lang = vi ? 'vi' : 'en';
@@ -320,11 +321,16 @@ function createKit(root: HTMLElement): GameKit {
   let tableDraws: readonly TableDraw[] = [];
   const historyListeners: ((draws: readonly TableDraw[]) => void)[] = [];
   /**
-   * A drawn round in the player's language, from its facts in the table's history (the server's line is
-   * English); '' until the history has it (loaded as soon as a new draw is seen, within the second).
+   * A drawn round in the player's language, from its facts (the server's line is English): the status
+   * answer's `last` carries them, so the banner tells a new draw at once, before the history reloads; a
+   * `last` without facts (the fairness sheet's) is told from the table's history, '' until it has it.
    */
-  const lastText = (last: { round: number } | null | undefined) => {
-    const draw = last && tableDraws.find((d) => d.round === last.round);
+  const lastText = (last: { round: number; result: string; facts?: unknown } | null | undefined) => {
+    if (!last) return '';
+    const draw =
+      last.facts && typeof last.facts === 'object'
+        ? { result: last.result, facts: last.facts }
+        : tableDraws.find((d) => d.round === last.round);
     return draw ? drawText(family, draw) : '';
   };
   if (titleInfo.shared) {

@@ -16,7 +16,8 @@ type Facts = {
   beads?: unknown;
   result?: unknown;
 };
-const factsOf = (d: TableDraw): Facts => (d.facts && typeof d.facts === 'object' ? (d.facts as Facts) : {});
+const factsOf = (d: Pick<TableDraw, 'facts'>): Facts =>
+  d.facts && typeof d.facts === 'object' ? (d.facts as Facts) : {};
 
 interface RoadCell {
   winner: string;
@@ -41,7 +42,7 @@ export function sideName(side: string) {
  * A drawn round told in the player's language from its facts (the server's line, `result`, is English: it
  * is the provider's record), or that line when the facts are not the family's.
  */
-export function drawText(family: string, d: TableDraw): string {
+export function drawText(family: string, d: Pick<TableDraw, 'result' | 'facts'>): string {
   const f = factsOf(d);
   const won = (side: unknown) => (side === 'tie' ? sideName('tie') : t('drawWins', { side: sideName(String(side)) }));
   if ((family === 'baccarat' || family === 'lucky9') && f.winner && f.playerTotal !== undefined)

@@ -18,7 +18,11 @@ export interface GameData {
 export interface Seeds extends Partial<SeedPair> {
   roundOpen?: boolean;
   previous?: RevealedPair | null;
-  table?: { round?: number; serverSeedHash?: string; last?: (RevealedPair & { round: number; result: string }) | null };
+  table?: {
+    round?: number;
+    serverSeedHash?: string;
+    last?: (RevealedPair & { round: number; result: string; facts?: unknown }) | null;
+  };
 }
 
 export interface RevealedPair {

@@ -84,6 +84,8 @@ export function chipTableOf(G: GameKit, { paysText, pct, pushText }: Pieces) {
     const chipsRow = el('div', { class: 'tk-chips', role: 'group', 'aria-label': t('kitChips') }, chipButtons);
     const actionsRow = el('div', { class: 'tk-actions' }, undoButton, clearButton, rebetButton, playButton);
     G.stage.append(stage, historyRow, felt, message, chipsRow, actionsRow);
+    // tables.css: the table under the header, the bet area at the bottom by the thumb (tk-chip-table)
+    G.stage.classList.add('tk-chip-table');
     spec.layout?.({
       felt,
       spots: spotNodes,
