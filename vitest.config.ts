@@ -23,7 +23,8 @@ export default defineConfig({
           exclude: ['**/node_modules/**', 'server/src/**/*.pg.test.ts', 'server/src/**/*.redis.test.ts'],
           environment: 'node',
           // The code check: a test fails when the server answers a code its endpoint does not declare.
-          setupFiles: ['server/src/test/setup.ts'],
+          // And argon2id at test cost (server/src/test/cheap-argon2.ts; password.test.ts checks production's).
+          setupFiles: ['server/src/test/setup.ts', 'server/src/test/cheap-argon2.ts'],
           // Projects do not inherit the root time-outs; a 2-core CI machine needs room for argon2 and races.
           testTimeout: 30000,
           hookTimeout: 30000,

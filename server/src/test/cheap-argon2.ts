@@ -1,0 +1,22 @@
+/**
+ * Setup of the server test project: argon2id at test cost. Production hashes with OWASP's 19 MiB and two
+ * passes (domains/user/password.ts), about 10 ms of a core each; the server tests register, sign in and
+ * change passwords thousands of times. Here every new hash is made with 64 KiB and one pass (0.1 ms), the
+ * same algorithm and format; verify reads the cost from the stored string, so these hashes verify as cheaply
+ * and a stored OWASP hash (the dev operators' seed) still verifies at its own cost.
+ *
+ * Only this project's setup mocks it: no setting or environment variable of the server can lower the cost.
+ * password.test.ts unmocks it and checks the production parameters.
+ */
+import { vi } from 'vitest';
+
+export const TEST_ARGON2 = { memoryCost: 64, timeCost: 1, parallelism: 1 } as const;
+
+vi.mock('@node-rs/argon2', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@node-rs/argon2')>();
+  return {
+    ...actual,
+    hash: (password: string | Uint8Array, options?: import('@node-rs/argon2').Options, signal?: AbortSignal) =>
+      actual.hash(password, { ...options, ...TEST_ARGON2 }, signal),
+  };
+});
