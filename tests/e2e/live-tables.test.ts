@@ -64,7 +64,12 @@ describe('live tables on a phone', () => {
     await search.press('Enter');
     await page.waitForURL('**/game/search/result?q=*', { timeout: WAIT });
     await page.locator('.game-tile', { hasText: title }).first().click();
-    await page.waitForTimeout(1500);
+    // The tile opens the game, or first asks for a wallet: wait for whichever comes (not a fixed 1.5 s).
+    await page
+      .locator('.frame--game')
+      .or(page.getByRole('dialog', { name: 'Bind Wallet' }))
+      .first()
+      .waitFor({ timeout: WAIT });
     if (await bindIfAsked()) await page.locator('.game-tile', { hasText: title }).first().click();
     const frame = page.frameLocator('.frame--game iframe');
     await visible(frame.locator(ready), 20_000).catch(async (error) => {
