@@ -101,6 +101,20 @@ export async function opsActor(
 }
 
 /**
+ * The envelope schema of each contract data schema, made once per process: the same schema object in every
+ * app built, so each app reuses the serializer compiled for it (plugins/serializer.ts keeps them by schema).
+ */
+const envelopes = new WeakMap<z.ZodType, z.ZodType>();
+function responseSchemaOf(data: z.ZodType): z.ZodType {
+  let envelope = envelopes.get(data);
+  if (!envelope) {
+    envelope = envelopeSchema(data);
+    envelopes.set(data, envelope);
+  }
+  return envelope;
+}
+
+/**
  * Registers one contract endpoint: its schemas validate the request and serialize the envelope's data;
  * its access level is enforced before the body is even read. Its marks are read here too: `rateLimit`
  * counts the call before the handler, `signed` goes to the route's config (the envelope plugin spares it
@@ -132,7 +146,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
       ...(endpoint.signed ? { 'x-signed': true } : {}),
-      response: { 200: envelopeSchema(endpoint.data) },
+      response: { 200: responseSchemaOf(endpoint.data) },
     },
     config: { signed: endpoint.signed === true },
     ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),

@@ -76,10 +76,11 @@ describe('game journey', () => {
       await spin.click();
       // the round is settled by the seamless wallet; wait for the spin to finish
       await expect.poll(() => spin.isEnabled(), { timeout: WAIT }).toBe(true);
-      await page.waitForTimeout(2_500);
 
-      // close the frame: the header collapsed after 1 s, its handle shows it again
-      await page.getByRole('button', { name: 'Show the bar' }).click();
+      // close the frame: the header collapsed after 1 s, its handle shows it again (waited for, not a fixed 2.5 s)
+      const showBar = page.getByRole('button', { name: 'Show the bar' });
+      await visible(showBar);
+      await showBar.click();
       await page.getByRole('dialog', { name: 'Game' }).getByRole('button', { name: 'Back' }).click();
       await page.locator('.frame--game').waitFor({ state: 'detached', timeout: WAIT });
 

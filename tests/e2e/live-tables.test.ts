@@ -64,7 +64,12 @@ describe('live tables on a phone', () => {
     await search.press('Enter');
     await page.waitForURL('**/game/search/result?q=*', { timeout: WAIT });
     await page.locator('.game-tile', { hasText: title }).first().click();
-    await page.waitForTimeout(1500);
+    // The tile opens the game, or first asks for a wallet: wait for whichever comes (not a fixed 1.5 s).
+    await page
+      .locator('.frame--game')
+      .or(page.getByRole('dialog', { name: 'Bind Wallet' }))
+      .first()
+      .waitFor({ timeout: WAIT });
     if (await bindIfAsked()) await page.locator('.game-tile', { hasText: title }).first().click();
     const frame = page.frameLocator('.frame--game iframe');
     await visible(frame.locator(ready), 20_000).catch(async (error) => {
@@ -77,9 +82,20 @@ describe('live tables on a phone', () => {
     return frame;
   }
 
+  /**
+   * The shared tables draw every 20 s (TABLE_CYCLE_MS) whether or not anyone bets: the server clock is
+   * moved to the next cycle's start, which draws the cycle that was open, rather than waiting up to 20 s.
+   */
+  async function toNextCycle() {
+    const { now } = await ops<{ now: string }>(live.server.url, 'GET', '/ops/clock');
+    const next = (Math.floor(Date.parse(now) / 20_000) + 1) * 20_000 + 200;
+    await ops(live.server.url, 'POST', '/ops/clock', { set: new Date(next).toISOString() });
+  }
+
   it('baccarat draws with no bet and its roads come from the server after the game is reopened', async () => {
     let frame = await open('Velvet Speed Baccarat', 'body.game-baccarat .g-live .g-dealer');
-    // The table draws every 20 s whether or not anyone bets: a bead appears within one cycle.
+    // The table draws every 20 s whether or not anyone bets: a bead appears once a cycle ends.
+    await toNextCycle();
     await expect.poll(() => frame.locator('.g-bead-road .gr-bead').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     expect(await frame.locator('.g-big-road .gr-ring').count()).toBeGreaterThan(0);
     // A bet at the start of the next betting window: the banner shows each side's share (no names, no
@@ -128,6 +144,7 @@ describe('live tables on a phone', () => {
   ] as const) {
     it(`${family} shows its last results, hot and cold numbers and its dealer (en-US)`, async () => {
       const frame = await open(title, `body.game-${family} .g-live .g-dealer`);
+      await toNextCycle();
       await expect.poll(() => frame.locator('.g-last .gr-num').count(), { timeout: 30_000 }).toBeGreaterThan(0);
       await visible(frame.locator('.g-hotcold .gr-hot'));
       await page.screenshot({ path: `${SHOTS}/${family}-en-US.png` });

@@ -14,14 +14,27 @@ function zodSerializer(schema: z.ZodType, method: string, url: string): Serializ
   };
 }
 
+/**
+ * Compiled serializers by schema, for the process: a pure function of the (immutable) schema, so every app
+ * built in one process shares them. A server builds one app; a test file builds dozens, and compiling every
+ * route's serializer again was 40% of each build (toJSONSchema and fast-json-stringify's code generation).
+ * The contract's response schemas are made once per data schema for this (route.ts, responseSchemaOf).
+ */
+const compiled = new WeakMap<z.ZodType, Serialize | null>();
+
 /** A serializer compiled by fast-json-stringify from the schema's JSON Schema, or undefined if it has none. */
 function compiledSerializer(schema: z.ZodType): Serialize | undefined {
+  const known = compiled.get(schema);
+  if (known !== undefined) return known ?? undefined;
+  let serialize: Serialize | null;
   try {
     const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-07', unrepresentable: 'throw' });
-    return fastJson(json as Parameters<typeof fastJson>[0]) as Serialize;
+    serialize = fastJson(json as Parameters<typeof fastJson>[0]) as Serialize;
   } catch {
-    return undefined;
+    serialize = null;
   }
+  compiled.set(schema, serialize);
+  return serialize ?? undefined;
 }
 
 /**
