@@ -63,14 +63,17 @@ const MASKED_KEY = /^id(Number|No)$/i;
  * see the photos (kyc.documents), read this log.
  */
 const PHOTO_KEY = /^(image|photo)$/i;
+/** A string that is a link with a query (absolute, any scheme, or a path): its query is redacted. */
+const LINK = /^([a-z][a-z0-9+.-]*:\/\/|\/)[^\s?]*\?/i;
 const SECRET_HEADERS = new Set(['cookie', 'set-cookie', 'authorization']);
 
 const mask = (text: string) => (text.length <= 4 ? '[redacted]' : `${'•'.repeat(text.length - 4)}${text.slice(-4)}`);
 
 /**
  * Values under secret keys become "[redacted]", at any depth: passwords, tokens (one-time game and checkout
- * tokens too), signatures, captcha answers, SMS codes; identity numbers keep only their last 4 characters;
- * a photo only its length.
+ * tokens too), signatures, captcha answers, SMS codes, and the secret query parameters of any link (the
+ * otpauth:// URI of an operator's 2FA enrolment); identity numbers keep only their last 4 characters; a photo
+ * only its length.
  */
 export function redact(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redact);
@@ -81,6 +84,9 @@ export function redact(value: unknown): unknown {
         if (SECRET_KEY.test(k) || SECRET_TEXT_KEY.test(k)) return [k, '[redacted]'];
         if (MASKED_KEY.test(k)) return [k, mask(v)];
         if (PHOTO_KEY.test(k)) return [k, `[photo, ${v.length} characters]`];
+        // A link carries its secrets in its query: an operator's otpauth:// enrolment (?secret=), a
+        // checkout or launch URL (?token=). Its secret parameters go as a path's do.
+        if (LINK.test(v)) return [k, redactPath(v)];
         return [k, v];
       }),
     );
