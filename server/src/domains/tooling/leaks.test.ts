@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testApp } from '../../test/helpers';
+import { readyPlayer, WALLET, withdraw } from '../../test/money';
 import { operatorClient } from '../../test/operators';
 
 /**
@@ -40,5 +41,37 @@ describe('attack: an operator secret through the request log', () => {
       for (const secret of secrets) expect(text).not.toContain(secret);
       expect(text).not.toContain('a long first password');
     }
+  });
+});
+
+describe('attack: a phone or wallet number read by a tester', () => {
+  it('GET /ops/users and the withdrawals answer a tester the last 4; support and a cashier read them in full', async () => {
+    const { uid, player, client } = await readyPlayer(app, { funds: 1000 });
+    const phone = player.phone;
+    const made = await withdraw(app, client, 200);
+    expect(made.body.success, JSON.stringify(made.body)).toBe(true);
+    const tester = (await operatorClient(app, 'tester')).client;
+    const support = (await operatorClient(app, 'support')).client;
+    const cashier = (await operatorClient(app, 'cashier')).client;
+
+    const asTester = await tester.get<{ phoneNumber: string }>(`/ops/users/${uid}`);
+    expect(asTester.body.data.phoneNumber).toBe(`${'•'.repeat(phone.length - 4)}${phone.slice(-4)}`);
+    const found = await tester.get<{ phoneNumber: string }[]>('/ops/users', { q: player.username });
+    expect(found.body.data.map((u) => u.phoneNumber)).toEqual([asTester.body.data.phoneNumber]);
+    expect((await support.get<{ phoneNumber: string }>(`/ops/users/${uid}`)).body.data.phoneNumber).toBe(phone);
+
+    const testerList = await tester.get<{ list: { orderNo: string; account: string }[] }>('/ops/withdrawals');
+    const account = testerList.body.data.list[0]?.account ?? '';
+    expect(account).toBe(`${'•'.repeat(WALLET.account.length - 4)}${WALLET.account.slice(-4)}`);
+    const orderNo = testerList.body.data.list[0]?.orderNo;
+    expect((await tester.get<{ account: string }>(`/ops/withdrawals/${orderNo}`)).body.data.account).toBe(account);
+    const cashierList = await cashier.get<{ list: { account: string }[] }>('/ops/withdrawals');
+    expect(cashierList.body.data.list[0]?.account).toBe(WALLET.account);
+
+    // The request log holds the player's sign-up, the wallet binding and support's and the cashier's answers.
+    const log = JSON.stringify((await tester.get('/ops/requests', { ops: 'true', limit: 500 })).body);
+    expect(log).toContain('/ops/users/');
+    expect(log).not.toContain(phone);
+    expect(log).not.toContain(WALLET.account);
   });
 });

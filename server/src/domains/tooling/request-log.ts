@@ -55,8 +55,11 @@ const MAX_IN_FLIGHT = 1024;
 const SECRET_KEY = /pass(word)?|pwd|secret|token|mpin|signature|captcha|answer|cookie|authorization|smscode|otp/i;
 /** A key that is a secret only as text: an SMS or redemption `code` ("123456"), not an envelope's 10001. */
 const SECRET_TEXT_KEY = /^(code|verifyCode)$/i;
-/** Identity numbers keep their last 4 characters, as the player's own screens show them. */
-const MASKED_KEY = /^id(Number|No)$/i;
+/**
+ * Identity, phone and e-wallet numbers keep their last 4 characters, as the player's own screens show them
+ * (and as a tester's snapshot download masks them): a tester reads this log, an admin's /ops/users answer in it.
+ */
+const MASKED_KEY = /^(id(Number|No)|phone(Number)?|mobile|payerMobile|account)$/i;
 /**
  * A KYC photo (the upload's base64 `image`): its size only. The upload route swaps its body for the size, but
  * a body the contract refuses (an unknown kind, a data: prefix) never reaches it, and testers, who may not
@@ -72,8 +75,8 @@ const mask = (text: string) => (text.length <= 4 ? '[redacted]' : `${'•'.repea
 /**
  * Values under secret keys become "[redacted]", at any depth: passwords, tokens (one-time game and checkout
  * tokens too), signatures, captcha answers, SMS codes, and the secret query parameters of any link (the
- * otpauth:// URI of an operator's 2FA enrolment); identity numbers keep only their last 4 characters; a photo
- * only its length.
+ * otpauth:// URI of an operator's 2FA enrolment); identity, phone and wallet numbers keep only their last 4
+ * characters; a photo only its length.
  */
 export function redact(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redact);
@@ -94,7 +97,10 @@ export function redact(value: unknown): unknown {
   return value;
 }
 
-/** A path with the values of secret query parameters redacted (`/provider/play/x?token=[redacted]`). */
+/**
+ * A path with the values of secret query parameters redacted (`/provider/play/x?token=[redacted]`), and of
+ * number parameters masked to their last 4 (`/ops/sms?phone=…8147`).
+ */
 export function redactPath(path: string): string {
   const at = path.indexOf('?');
   if (at < 0) return path;
@@ -104,6 +110,9 @@ export function redactPath(path: string): string {
     .map((pair) => {
       const eq = pair.indexOf('=');
       const key = decodeURIComponentSafe(eq < 0 ? pair : pair.slice(0, eq));
+      if (eq >= 0 && MASKED_KEY.test(key)) {
+        return `${pair.slice(0, eq)}=${encodeURIComponent(mask(decodeURIComponentSafe(pair.slice(eq + 1))))}`;
+      }
       if (eq < 0 || !(SECRET_KEY.test(key) || SECRET_TEXT_KEY.test(key))) return pair;
       return `${pair.slice(0, eq)}=[redacted]`;
     })
