@@ -6,7 +6,7 @@ import { type Config, testConfig } from '../../config';
 import { openDatabase, type SyncDb } from '../../db/database';
 import { assertLedgerWhole } from '../../domains/ledger/whole';
 import { MemoryBroker, MemoryNetwork } from '../../plugins/broker';
-import { registerPlayer, restartableConfig, TestClient, testApp } from '../../test/helpers';
+import { hashed, opsClient, registerPlayer, restartableConfig, TestClient, testApp } from '../../test/helpers';
 import { inDb } from '../../test/in-db';
 import { SESSION_KEEP_MS } from './sessions';
 import { TEST_FAMILIES, TEST_TITLES } from './testing';
@@ -163,6 +163,57 @@ describe('a page session on any process', () => {
     // A process started later never sees it either.
     expect(await call(await c.start(), id, 'seeds')).toMatchObject({ ok: false, code: Code.GAME_TOKEN_INVALID });
     expect(await p.balance()).toBe(before);
+    await assertLedgerWhole(a.db);
+  });
+
+  it('attack: a self-exclusion, a suspension or a login elsewhere through A while B holds the page: B takes no bet', async () => {
+    const c = await cluster();
+    const a = await c.start();
+    const b = await c.start();
+    for (const end of ['exclusion', 'suspension', 'login elsewhere'] as const) {
+      const p = await funded(a, 100);
+      const id = await openOn(a, p.client, 'test-coin');
+      expect(await call(b, id, 'play', { stake: 500, side: 'heads' }), end).toMatchObject({ ok: true });
+      const before = await p.balance();
+      if (end === 'exclusion') {
+        const taken = await p.client.post('/api/responsible/break', { kind: 'exclusion', length: '6m' });
+        expect(taken.body.success, JSON.stringify(taken.body)).toBe(true);
+      } else if (end === 'suspension') {
+        const uid = (await a.services.users.byId(p.id))?.uid;
+        const done = await opsClient(a).post(`/ops/users/${uid}/status`, { status: 'suspended', reason: 'review' });
+        expect(done.body.success, JSON.stringify(done.body)).toBe(true);
+      } else {
+        const user = await a.services.users.byId(p.id);
+        const other = new TestClient(a);
+        const login = await other.post('/api/user/login', { username: user?.username, password: hashed('secret123') });
+        expect(login.body.success, JSON.stringify(login.body)).toBe(true);
+      }
+      // B's cached copy sends the bet on; the casino refuses it, and the page ends on both.
+      const refused = await call(b, id, 'play', { stake: 500, side: 'heads' });
+      expect(refused.ok, `${end}: ${JSON.stringify(refused)}`).toBe(false);
+      expect(await p.balance(), end).toBe(before);
+      for (const app of [a, b])
+        expect((await call(app, id, 'play', { stake: 500, side: 'tails' })).ok, end).toBe(false);
+      expect(await p.balance(), end).toBe(before);
+    }
+    await assertLedgerWhole(a.db);
+  });
+
+  it('attack: a page opened after a snapshot, restored through A while B holds it: gone on both, no bet taken', async () => {
+    const c = await cluster();
+    const a = await c.start();
+    const b = await c.start();
+    const p = await funded(a, 100);
+    expect((await opsClient(a).post('/ops/snapshots/before-page', {})).body.success).toBe(true);
+    const id = await openOn(a, p.client, 'test-coin');
+    expect(await call(b, id, 'play', { stake: 500, side: 'heads' })).toMatchObject({ ok: true });
+    const restored = await opsClient(a).post('/ops/snapshots/before-page/restore', { keepClock: true });
+    expect(restored.body.success, JSON.stringify(restored.body)).toBe(true);
+    expect(await rowsOf(a, id)).toBe(0);
+    // B heard the restore over the broker: its copy is gone, the page ends without a wallet call.
+    await expect.poll(async () => (await call(b, id, 'play', { stake: 500, side: 'heads' })).message).toBe(ENDED);
+    expect(await call(a, id, 'play', { stake: 500, side: 'heads' })).toMatchObject({ ok: false, message: ENDED });
+    expect(await p.balance()).toBe(10_000);
     await assertLedgerWhole(a.db);
   });
 
