@@ -338,7 +338,9 @@ describe('attack: redelivering to credit twice or to credit a failed payment', (
     );
     expect(pressed.map((p) => p.body.success)).toEqual([true, true]);
     // The press that found it taken back answers the order as it stood then (timed out, or failed already).
-    expect(pressed.map((p) => p.body.data.result).sort()).toEqual(['pending', 'resent'].sort());
+    const results = pressed.map((p) => p.body.data.result);
+    expect(results.filter((r) => r === 'resent')).toHaveLength(1);
+    expect(results.filter((r) => r !== 'resent')[0]).toMatch(/^(pending|delivered)$/);
     expect(await credits(server, built.orderNo)).toBe(0);
     expect(await order(server, built.orderNo)).toMatchObject({ status: 2, callback_count: 1 });
     // A hand settle SUCCESS of the failed order afterwards moves nothing either (settled by the gateway's word).

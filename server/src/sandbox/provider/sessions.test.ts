@@ -264,6 +264,46 @@ describe('a page session on any process', () => {
     expect(await p.balance()).toBe(10_000);
   });
 
+  it('attack: the sweep ends a page mid-round: the open round is still played out and settled once, no stake lost', async () => {
+    const c = await cluster();
+    const a = await c.start();
+    const b = await c.start();
+    const p = await funded(a, 100);
+    const id = await openOn(a, p.client, 'nfg-gem-mines');
+    let roundId = '';
+    for (let tries = 0; tries < 20 && !roundId; tries++) {
+      const started = await call(b, id, 'play', { stake: 5000, mines: 1 });
+      expect(started, JSON.stringify(started)).toMatchObject({ ok: true });
+      const revealed = await call(b, id, 'act', {
+        roundId: started.roundId,
+        action: { type: 'reveal', tile: tries % 25 },
+      });
+      const open = await inDb(a.db).value<number>`
+        SELECT COUNT(*) FROM provider_rounds WHERE round_id = ${String(started.roundId)} AND state = 'bet_placed' AND done = ${0}`;
+      if (revealed.ok && Number(open) === 1) roundId = String(started.roundId);
+    }
+    expect(roundId).not.toBe('');
+    const staked = await p.balance();
+    a.clock.advance(SESSION_KEEP_MS + 60_000);
+    expect(await a.provider.sessions.sweep()).toBe(1);
+    await expect.poll(() => b.clock.nowMs()).toBe(a.clock.nowMs());
+    expect(await call(b, id, 'act', { roundId, action: { type: 'cashout' } })).toMatchObject({
+      ok: false,
+      message: ENDED,
+    });
+    // The round is no part of the page session: recovery plays it out (its finishing action) and settles it.
+    await b.provider.recover(0);
+    await a.provider.recover(0);
+    const state = await inDb(a.db).value<string>`SELECT state FROM provider_rounds WHERE round_id = ${roundId}`;
+    expect(state).not.toBe('bet_placed');
+    const settledRows = await inDb(a.db).value<number>`
+      SELECT COUNT(*) FROM balance_journal WHERE reference LIKE ${`%${roundId}%`} AND amount > 0`;
+    expect(Number(settledRows)).toBeLessThanOrEqual(1);
+    // One safe tile revealed: cashed out for more than the stake, paid once.
+    expect(await p.balance()).toBeGreaterThan(staked + 5000);
+    await assertLedgerWhole(a.db);
+  });
+
   it('the scheduled sweep deletes sessions older than a day, on every process', async () => {
     const c = await cluster();
     const a = await c.start();
