@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { testApp } from '../../test/helpers';
+import { registerPlayer, testApp } from '../../test/helpers';
+import { inDb } from '../../test/in-db';
 import { readyPlayer, WALLET, withdraw } from '../../test/money';
 import { operatorClient } from '../../test/operators';
 
@@ -73,5 +74,28 @@ describe('attack: a phone or wallet number read by a tester', () => {
     expect(log).toContain('/ops/users/');
     expect(log).not.toContain(phone);
     expect(log).not.toContain(WALLET.account);
+  });
+});
+
+describe('attack: a player’s game page session taken from the request log', () => {
+  it('the page session id in /provider/api/<id>/… paths is redacted in the log and the HAR', async () => {
+    const { client } = await registerPlayer(app);
+    await inDb(app.db).run`UPDATE games SET provider_game = ${'nfg-gem-mines'} WHERE id = 1`;
+    const launched = await client.post<{ playUrl: string }>('/api/game/getUrl', { gameId: 1 });
+    const url = new URL(launched.body.data.playUrl);
+    const page = await app.inject({ url: `${url.pathname}${url.search}` });
+    const id = /data-session="([^"]+)"/.exec(page.body)?.[1] ?? '';
+    expect(id).not.toBe('');
+    const balance = await app.inject({ method: 'POST', url: `/provider/api/${id}/balance`, payload: {} });
+    expect(balance.json()).toMatchObject({ ok: true });
+    const tester = (await operatorClient(app, 'tester')).client;
+    const log = await tester.get<{ requests: { path: string }[] }>('/ops/requests');
+    expect(log.body.data.requests.map((r) => r.path)).toContain('/provider/api/[redacted]/balance');
+    const har = await app.inject({
+      method: 'GET',
+      url: '/ops/requests.har',
+      headers: { authorization: `Bearer ${app.config.adminToken}` },
+    });
+    for (const text of [JSON.stringify(log.body), har.body]) expect(text).not.toContain(id);
   });
 });

@@ -66,6 +66,9 @@ const MASKED_KEY = /^(id(Number|No)|phone(Number)?|mobile|payerMobile|account)$/
  * see the photos (kyc.documents), read this log.
  */
 const PHOTO_KEY = /^(image|photo)$/i;
+/** The page session id in a game page's API path (`/provider/api/<id>/play`) and in the page's HTML. */
+const PAGE_SESSION_PATH = /^(\/provider\/api\/)[^/?]+/;
+const PAGE_SESSION_ATTR = /data-session="[^"]*"/g;
 /** A string that is a link with a query (absolute, any scheme, or a path): its query is redacted. */
 const LINK = /^([a-z][a-z0-9+.-]*:\/\/|\/)[^\s?]*\?/i;
 const SECRET_HEADERS = new Set(['cookie', 'set-cookie', 'authorization']);
@@ -98,10 +101,13 @@ export function redact(value: unknown): unknown {
 }
 
 /**
- * A path with the values of secret query parameters redacted (`/provider/play/x?token=[redacted]`), and of
+ * A path with the values of secret query parameters redacted (`/provider/play/x?token=[redacted]`), a game
+ * page's session id (`/provider/api/[redacted]/play`), and the values of
  * number parameters masked to their last 4 (`/ops/sms?phone=…8147`).
  */
-export function redactPath(path: string): string {
+export function redactPath(raw: string): string {
+  // A game page's API calls name its page session in the path: whoever has it bets with the player's money.
+  const path = raw.replace(PAGE_SESSION_PATH, '$1[redacted]');
   const at = path.indexOf('?');
   if (at < 0) return path;
   const query = path
@@ -145,7 +151,8 @@ export function bodyText(body: unknown): string | null {
     try {
       text = JSON.stringify(redact(JSON.parse(body)));
     } catch {
-      text = body;
+      // A game page (HTML) carries its page session id, a bearer of the player's wallet at the provider.
+      text = body.replace(PAGE_SESSION_ATTR, 'data-session="[redacted]"');
     }
   } else text = JSON.stringify(redact(body));
   return text.length > BODY_LIMIT ? `${text.slice(0, BODY_LIMIT)}…` : text;
