@@ -368,6 +368,24 @@ describe('attack: redelivering to credit twice or to credit a failed payment', (
     await assertLedgerWhole(server.db);
   });
 
+  it('a press on a webhook the deposit.late fault holds sends nothing early; it credits once at its time', async () => {
+    const server = await started();
+    const { client } = await registerPlayer(server);
+    await addFault(server, { kind: 'deposit.late', delaySeconds: 60 });
+    const paid = await payNewOrder(server, client);
+    const press = await opsClient(server).post<Redelivered>(`/ops/deposits/${paid.orderNo}/redeliver`, {
+      reason: 'player says paid',
+    });
+    expect(press.body.data).toMatchObject({ result: 'pending', outcome: null });
+    expect(await credits(server, paid.orderNo)).toBe(0);
+    expect(await outbox(server)).toEqual([{ status: 'pending', attempts: 0 }]);
+    server.clock.advance(60_000);
+    await server.paymentSandbox.webhooks.retryDue();
+    await server.paymentSandbox.webhooks.retryDue();
+    expect(await credits(server, paid.orderNo)).toBe(1);
+    await assertLedgerWhole(server.db);
+  });
+
   it('a press while the gateway’s last try is on its way: one of the two sends, one credit', async () => {
     const server = await started();
     const { client } = await registerPlayer(server);
