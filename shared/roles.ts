@@ -18,6 +18,11 @@ export const PERMISSIONS = {
   self: everyone,
   /** Dashboard, player search and details, sessions list, VIP cards. */
   'players.read': everyone,
+  /**
+   * Full phone and e-wallet numbers (GET /ops/users, the withdrawal lists): the roles that reach or pay a
+   * player. A tester reads the last 4 characters, as the snapshot download it takes masks them.
+   */
+  'players.contact': ['support', 'cashier', 'risk', 'admin'],
   /** Suspend or reactivate a player, end their sessions. */
   'players.status': ['support', 'risk', 'admin'],
   /** Adjust a balance by hand (credit or debit with a reason). */

@@ -174,7 +174,7 @@ export const opsWithdrawalSchema = z.object({
   fee: pesos,
   bank: walletBankSchema,
   walletName: z.string(),
-  account: z.string().describe('Wallet number, unmasked'),
+  account: z.string().describe('Wallet number: in full for players.contact and the service account, else its last 4'),
   kycName: z.string().describe('Verified real name, to compare with the wallet name'),
   status: withdrawStatusSchema,
   remark: z.string(),

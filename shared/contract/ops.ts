@@ -93,7 +93,9 @@ export const opsUserSchema = userInfoSchema.extend({
   id: z.number().int(),
   status: z.enum(['active', 'suspended']),
   statusReason: z.string(),
-  phoneNumber: z.string().describe('Unmasked'),
+  phoneNumber: z
+    .string()
+    .describe('In full for players.contact (support, cashier, risk, admin) and the service account, else its last 4'),
   realName: z.string(),
   birthDate: z.string(),
   email: z.string(),

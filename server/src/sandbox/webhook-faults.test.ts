@@ -301,3 +301,111 @@ describe('an abandoned webhook is shown and redelivered', () => {
     await assertLedgerWhole(server.db);
   });
 });
+
+/**
+ * Adversarial review of the redelivery: a cashier redelivering a declined payment's webhook (to credit a
+ * payment that failed), redelivering after the deposit was credited by hand, or pressing while the gateway's
+ * own last try is on its way. Each credits exactly once, and never a failed payment; both stores.
+ */
+describe('attack: redelivering to credit twice or to credit a failed payment', () => {
+  it('an abandoned FAILED webhook (the payer declined) redelivered: the order fails, nothing is credited', async () => {
+    const server = await started();
+    const { client } = await registerPlayer(server);
+    await casinoDown(server, WEBHOOK_MAX_TRIES);
+    const built = (await client.post<Built>('/api/recharge/build', { channel: 'gcash', amount: 500 })).body.data;
+    const url = new URL(built.payUrl);
+    await server.inject({
+      method: 'POST',
+      url: url.pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        token: url.searchParams.get('token') ?? '',
+        action: 'pay',
+        mobile: '9171234567',
+        mpin: '0000',
+      }).toString(),
+    });
+    for (let tries = 1; tries < WEBHOOK_MAX_TRIES; tries++) {
+      server.clock.advance(retryDelaySeconds(tries) * 1000);
+      await server.paymentSandbox.webhooks.retryDue();
+    }
+    expect((await outbox(server)).at(-1)).toEqual({ status: 'abandoned', attempts: WEBHOOK_MAX_TRIES });
+    const cashier = (await operatorClient(server, 'cashier')).client;
+    const listed = await cashier.get<Abandoned>('/ops/deposits/abandoned-callbacks');
+    expect(listed.body.data.list).toMatchObject([{ orderNo: built.orderNo, callbackStatus: 'FAILED' }]);
+    const pressed = await Promise.all(
+      [1, 2].map(() => cashier.post<Redelivered>(`/ops/deposits/${built.orderNo}/redeliver`, { reason: 'check' })),
+    );
+    expect(pressed.map((p) => p.body.success)).toEqual([true, true]);
+    // The press that found it taken back answers the order as it stood then (timed out, or failed already).
+    const results = pressed.map((p) => p.body.data.result);
+    expect(results.filter((r) => r === 'resent')).toHaveLength(1);
+    expect(results.filter((r) => r !== 'resent')[0]).toMatch(/^(pending|delivered)$/);
+    expect(await credits(server, built.orderNo)).toBe(0);
+    expect(await order(server, built.orderNo)).toMatchObject({ status: 2, callback_count: 1 });
+    // A hand settle SUCCESS of the failed order afterwards moves nothing either (settled by the gateway's word).
+    const settled = await cashier.post(`/ops/deposits/${built.orderNo}/settle`, { status: 'SUCCESS', reason: 'x' });
+    expect(settled.body).toMatchObject({ data: { status: 2 } });
+    expect(await credits(server, built.orderNo)).toBe(0);
+    await assertLedgerWhole(server.db);
+  });
+
+  it('credited by hand first, then redelivered (twice): the webhook moves nothing, one credit', async () => {
+    const server = await started();
+    const { client } = await registerPlayer(server);
+    const orderNo = await abandonedWebhook(server, client);
+    const cashier = (await operatorClient(server, 'cashier')).client;
+    const settled = await cashier.post(`/ops/deposits/${orderNo}/settle`, { status: 'SUCCESS', reason: 'paid' });
+    expect(settled.body, JSON.stringify(settled.body)).toMatchObject({ success: true, data: { status: 1 } });
+    expect(await credits(server, orderNo)).toBe(1);
+    // Settled: off the list; a press still resends (the gateway does not know) and the casino takes it, idle.
+    expect((await cashier.get<Abandoned>('/ops/deposits/abandoned-callbacks')).body.data.count).toBe(0);
+    for (const reason of ['again', 'and again']) {
+      const press = await cashier.post<Redelivered>(`/ops/deposits/${orderNo}/redeliver`, { reason });
+      expect(press.body.data.deposit.status).toBe(1);
+    }
+    expect(await credits(server, orderNo)).toBe(1);
+    await assertLedgerWhole(server.db);
+  });
+
+  it('a press on a webhook the deposit.late fault holds sends nothing early; it credits once at its time', async () => {
+    const server = await started();
+    const { client } = await registerPlayer(server);
+    await addFault(server, { kind: 'deposit.late', delaySeconds: 60 });
+    const paid = await payNewOrder(server, client);
+    const press = await opsClient(server).post<Redelivered>(`/ops/deposits/${paid.orderNo}/redeliver`, {
+      reason: 'player says paid',
+    });
+    expect(press.body.data).toMatchObject({ result: 'pending', outcome: null });
+    expect(await credits(server, paid.orderNo)).toBe(0);
+    expect(await outbox(server)).toEqual([{ status: 'pending', attempts: 0 }]);
+    server.clock.advance(60_000);
+    await server.paymentSandbox.webhooks.retryDue();
+    await server.paymentSandbox.webhooks.retryDue();
+    expect(await credits(server, paid.orderNo)).toBe(1);
+    await assertLedgerWhole(server.db);
+  });
+
+  it('a press while the gateway’s last try is on its way: one of the two sends, one credit', async () => {
+    const server = await started();
+    const { client } = await registerPlayer(server);
+    await casinoDown(server, WEBHOOK_MAX_TRIES - 1);
+    const paid = await payNewOrder(server, client);
+    for (let tries = 1; tries < WEBHOOK_MAX_TRIES - 1; tries++) {
+      server.clock.advance(retryDelaySeconds(tries) * 1000);
+      await server.paymentSandbox.webhooks.retryDue();
+    }
+    expect((await outbox(server)).at(-1)).toEqual({ status: 'pending', attempts: WEBHOOK_MAX_TRIES - 1 });
+    server.clock.advance(retryDelaySeconds(WEBHOOK_MAX_TRIES - 1) * 1000);
+    // (The service account: an operator's session would have idled out over the hour of clock.)
+    const [press] = await Promise.all([
+      opsClient(server).post<Redelivered>(`/ops/deposits/${paid.orderNo}/redeliver`, { reason: 'player called' }),
+      server.paymentSandbox.webhooks.retryDue(),
+    ]);
+    expect(press?.body.success, JSON.stringify(press?.body)).toBe(true);
+    expect(press?.body.data.result).toMatch(/^(pending|delivered)$/);
+    expect(await credits(server, paid.orderNo)).toBe(1);
+    expect(await order(server, paid.orderNo)).toMatchObject({ status: 1, callback_count: 1 });
+    await assertLedgerWhole(server.db);
+  });
+});

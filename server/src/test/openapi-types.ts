@@ -4349,7 +4349,7 @@ export interface components {
             /** @enum {string} */
             bank: "gcash" | "maya";
             walletName: string;
-            /** @description Wallet number, unmasked */
+            /** @description Wallet number: in full for players.contact and the service account, else its last 4 */
             account: string;
             /** @description Verified real name, to compare with the wallet name */
             kycName: string;
@@ -4375,7 +4375,7 @@ export interface components {
             /** @enum {string} */
             bank: "gcash" | "maya";
             walletName: string;
-            /** @description Wallet number, unmasked */
+            /** @description Wallet number: in full for players.contact and the service account, else its last 4 */
             account: string;
             /** @description Verified real name, to compare with the wallet name */
             kycName: string;
@@ -16139,7 +16139,7 @@ export interface operations {
                                 /** @enum {string} */
                                 role: "support" | "cashier" | "risk" | "admin" | "tester";
                                 service: boolean;
-                                permissions: ("self" | "players.read" | "players.status" | "money.adjust" | "money.read" | "money.cashier" | "ledger.read" | "money.settings" | "kyc.read" | "kyc.documents" | "kyc.decide" | "kyc.idNumbers" | "responsible.read" | "responsible.write" | "chat" | "inbox.read" | "inbox.send" | "codes.read" | "codes.write" | "risk.read" | "risk.write" | "risk.settings" | "audit.read" | "operators.manage" | "tester.tools")[];
+                                permissions: ("self" | "players.read" | "players.contact" | "players.status" | "money.adjust" | "money.read" | "money.cashier" | "ledger.read" | "money.settings" | "kyc.read" | "kyc.documents" | "kyc.decide" | "kyc.idNumbers" | "responsible.read" | "responsible.write" | "chat" | "inbox.read" | "inbox.send" | "codes.read" | "codes.write" | "risk.read" | "risk.write" | "risk.settings" | "audit.read" | "operators.manage" | "tester.tools")[];
                                 testerTools: boolean;
                             } | null;
                             enrol: {
@@ -16348,7 +16348,7 @@ export interface operations {
                             /** @enum {string} */
                             role: "support" | "cashier" | "risk" | "admin" | "tester";
                             service: boolean;
-                            permissions: ("self" | "players.read" | "players.status" | "money.adjust" | "money.read" | "money.cashier" | "ledger.read" | "money.settings" | "kyc.read" | "kyc.documents" | "kyc.decide" | "kyc.idNumbers" | "responsible.read" | "responsible.write" | "chat" | "inbox.read" | "inbox.send" | "codes.read" | "codes.write" | "risk.read" | "risk.write" | "risk.settings" | "audit.read" | "operators.manage" | "tester.tools")[];
+                            permissions: ("self" | "players.read" | "players.contact" | "players.status" | "money.adjust" | "money.read" | "money.cashier" | "ledger.read" | "money.settings" | "kyc.read" | "kyc.documents" | "kyc.decide" | "kyc.idNumbers" | "responsible.read" | "responsible.write" | "chat" | "inbox.read" | "inbox.send" | "codes.read" | "codes.write" | "risk.read" | "risk.write" | "risk.settings" | "audit.read" | "operators.manage" | "tester.tools")[];
                             testerTools: boolean;
                         };
                     } | (components["schemas"]["Failure"] & {
@@ -21971,7 +21971,7 @@ export interface operations {
                             /** @enum {string} */
                             status: "active" | "suspended";
                             statusReason: string;
-                            /** @description Unmasked */
+                            /** @description In full for players.contact (support, cashier, risk, admin) and the service account, else its last 4 */
                             phoneNumber: string;
                             realName: string;
                             birthDate: string;
@@ -22077,7 +22077,7 @@ export interface operations {
                             /** @enum {string} */
                             status: "active" | "suspended";
                             statusReason: string;
-                            /** @description Unmasked */
+                            /** @description In full for players.contact (support, cashier, risk, admin) and the service account, else its last 4 */
                             phoneNumber: string;
                             realName: string;
                             birthDate: string;
@@ -23611,7 +23611,7 @@ export interface operations {
                             /** @enum {string} */
                             status: "active" | "suspended";
                             statusReason: string;
-                            /** @description Unmasked */
+                            /** @description In full for players.contact (support, cashier, risk, admin) and the service account, else its last 4 */
                             phoneNumber: string;
                             realName: string;
                             birthDate: string;

@@ -55,22 +55,31 @@ const MAX_IN_FLIGHT = 1024;
 const SECRET_KEY = /pass(word)?|pwd|secret|token|mpin|signature|captcha|answer|cookie|authorization|smscode|otp/i;
 /** A key that is a secret only as text: an SMS or redemption `code` ("123456"), not an envelope's 10001. */
 const SECRET_TEXT_KEY = /^(code|verifyCode)$/i;
-/** Identity numbers keep their last 4 characters, as the player's own screens show them. */
-const MASKED_KEY = /^id(Number|No)$/i;
+/**
+ * Identity, phone and e-wallet numbers keep their last 4 characters, as the player's own screens show them
+ * (and as a tester's snapshot download masks them): a tester reads this log, an admin's /ops/users answer in it.
+ */
+const MASKED_KEY = /^(id(Number|No)|phone(Number)?|mobile|payerMobile|account)$/i;
 /**
  * A KYC photo (the upload's base64 `image`): its size only. The upload route swaps its body for the size, but
  * a body the contract refuses (an unknown kind, a data: prefix) never reaches it, and testers, who may not
  * see the photos (kyc.documents), read this log.
  */
 const PHOTO_KEY = /^(image|photo)$/i;
+/** The page session id in a game page's API path (`/provider/api/<id>/play`) and in the page's HTML. */
+const PAGE_SESSION_PATH = /^(\/provider\/api\/)[^/?]+/;
+const PAGE_SESSION_ATTR = /data-session="[^"]*"/g;
+/** A string that is a link with a query (absolute, any scheme, or a path): its query is redacted. */
+const LINK = /^([a-z][a-z0-9+.-]*:\/\/|\/)[^\s?]*\?/i;
 const SECRET_HEADERS = new Set(['cookie', 'set-cookie', 'authorization']);
 
 const mask = (text: string) => (text.length <= 4 ? '[redacted]' : `${'•'.repeat(text.length - 4)}${text.slice(-4)}`);
 
 /**
  * Values under secret keys become "[redacted]", at any depth: passwords, tokens (one-time game and checkout
- * tokens too), signatures, captcha answers, SMS codes; identity numbers keep only their last 4 characters;
- * a photo only its length.
+ * tokens too), signatures, captcha answers, SMS codes, and the secret query parameters of any link (the
+ * otpauth:// URI of an operator's 2FA enrolment); identity, phone and wallet numbers keep only their last 4
+ * characters; a photo only its length.
  */
 export function redact(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redact);
@@ -81,6 +90,9 @@ export function redact(value: unknown): unknown {
         if (SECRET_KEY.test(k) || SECRET_TEXT_KEY.test(k)) return [k, '[redacted]'];
         if (MASKED_KEY.test(k)) return [k, mask(v)];
         if (PHOTO_KEY.test(k)) return [k, `[photo, ${v.length} characters]`];
+        // A link carries its secrets in its query: an operator's otpauth:// enrolment (?secret=), a
+        // checkout or launch URL (?token=). Its secret parameters go as a path's do.
+        if (LINK.test(v)) return [k, redactPath(v)];
         return [k, v];
       }),
     );
@@ -88,8 +100,14 @@ export function redact(value: unknown): unknown {
   return value;
 }
 
-/** A path with the values of secret query parameters redacted (`/provider/play/x?token=[redacted]`). */
-export function redactPath(path: string): string {
+/**
+ * A path with the values of secret query parameters redacted (`/provider/play/x?token=[redacted]`), a game
+ * page's session id (`/provider/api/[redacted]/play`), and the values of
+ * number parameters masked to their last 4 (`/ops/sms?phone=…8147`).
+ */
+export function redactPath(raw: string): string {
+  // A game page's API calls name its page session in the path: whoever has it bets with the player's money.
+  const path = raw.replace(PAGE_SESSION_PATH, '$1[redacted]');
   const at = path.indexOf('?');
   if (at < 0) return path;
   const query = path
@@ -98,6 +116,9 @@ export function redactPath(path: string): string {
     .map((pair) => {
       const eq = pair.indexOf('=');
       const key = decodeURIComponentSafe(eq < 0 ? pair : pair.slice(0, eq));
+      if (eq >= 0 && MASKED_KEY.test(key)) {
+        return `${pair.slice(0, eq)}=${encodeURIComponent(mask(decodeURIComponentSafe(pair.slice(eq + 1))))}`;
+      }
       if (eq < 0 || !(SECRET_KEY.test(key) || SECRET_TEXT_KEY.test(key))) return pair;
       return `${pair.slice(0, eq)}=[redacted]`;
     })
@@ -130,7 +151,8 @@ export function bodyText(body: unknown): string | null {
     try {
       text = JSON.stringify(redact(JSON.parse(body)));
     } catch {
-      text = body;
+      // A game page (HTML) carries its page session id, a bearer of the player's wallet at the provider.
+      text = body.replace(PAGE_SESSION_ATTR, 'data-session="[redacted]"');
     }
   } else text = JSON.stringify(redact(body));
   return text.length > BODY_LIMIT ? `${text.slice(0, BODY_LIMIT)}…` : text;

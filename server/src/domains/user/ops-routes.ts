@@ -1,20 +1,29 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Code } from '../../../../shared/codes';
 import * as contract from '../../../../shared/contract/ops';
 import type { RiskFlag } from '../../../../shared/contract/ops-risk';
+import { may } from '../../../../shared/roles';
 import { AppError } from '../../errors';
 import { route } from '../../route';
 import { toUserInfo, type UserRow, type UserService } from './service';
 import type { SmsService } from './sms.service';
 
+/** Whether the operator reads full phone and e-wallet numbers (players.contact, or the service account). */
+export const seesContact = (request: FastifyRequest) => {
+  const actor = request.operator;
+  return Boolean(actor && (actor.service || may(actor.role, 'players.contact')));
+};
+/** A number's last 4 characters, the rest as dots (as the player's own screens show an ID number). */
+export const lastFour = (text: string) => (text.length <= 4 ? text : `${'•'.repeat(text.length - 4)}${text.slice(-4)}`);
+
 /** Players and the SMS outbox under /ops (shared/contract/ops.ts). */
 export function userOpsRoutes(app: FastifyInstance, users: UserService, sms: SmsService) {
-  const toOpsUser = async (row: UserRow, flags?: Map<number, RiskFlag[]>) => ({
+  const toOpsUser = async (row: UserRow, flags?: Map<number, RiskFlag[]>, full = true) => ({
     ...toUserInfo(row),
     id: row.id,
     status: row.status,
     statusReason: row.status_reason,
-    phoneNumber: row.phone ?? '',
+    phoneNumber: full ? (row.phone ?? '') : lastFour(row.phone ?? ''),
     realName: row.real_name,
     birthDate: row.birth_date,
     email: row.email,
@@ -36,14 +45,16 @@ export function userOpsRoutes(app: FastifyInstance, users: UserService, sms: Sms
     })),
   );
 
-  route(app, contract.listUsers, async ({ query }) => {
+  route(app, contract.listUsers, async ({ query, request }) => {
     const rows = await users.search(query.q, query.limit);
     const flags = await app.services.risk.flagsIn(rows.map((r) => r.id));
     const list = [];
-    for (const row of rows) list.push(await toOpsUser(row, flags));
+    for (const row of rows) list.push(await toOpsUser(row, flags, seesContact(request)));
     return list;
   });
-  route(app, contract.getUser, async ({ params }) => toOpsUser(await users.opsTarget(params.uid)));
+  route(app, contract.getUser, async ({ params, request }) =>
+    toOpsUser(await users.opsTarget(params.uid), undefined, seesContact(request)),
+  );
   route(app, contract.setUserStatus, async ({ params, body }) => {
     const row = await users.opsTarget(params.uid);
     await users.setStatus(row.id, body.status, body.reason);

@@ -4,6 +4,7 @@ import * as contract from '../../../../shared/contract/ops-money';
 import { manilaDayRange } from '../../../../shared/time';
 import { AppError } from '../../errors';
 import { route } from '../../route';
+import { lastFour, seesContact } from '../user/ops-routes';
 import type { CaptchaService } from './captcha';
 import type { WithdrawService } from './service';
 
@@ -11,7 +12,11 @@ import type { WithdrawService } from './service';
 export function withdrawOpsRoutes(app: FastifyInstance, withdrawals: WithdrawService, captcha: CaptchaService) {
   const { users } = app.services;
 
-  route(app, contract.listWithdrawals, async ({ query }) => {
+  /** The wallet number in full for players.contact (cashiers pay it out); a tester reads its last 4. */
+  const contact = <T extends { account: string }>(request: Parameters<typeof seesContact>[0], w: T): T =>
+    seesContact(request) ? w : { ...w, account: lastFour(w.account) };
+
+  route(app, contract.listWithdrawals, async ({ query, request }) => {
     await withdrawals.settleDue();
     const { rows, total } = await withdrawals.opsRecords(await users.idFilter(query.uid), {
       status: query.status,
@@ -20,12 +25,12 @@ export function withdrawOpsRoutes(app: FastifyInstance, withdrawals: WithdrawSer
       page: query.page,
       size: query.size,
     });
-    return { list: rows, page: query.page, size: query.size, total };
+    return { list: rows.map((w) => contact(request, w)), page: query.page, size: query.size, total };
   });
 
-  route(app, contract.getWithdrawal, async ({ params }) => {
+  route(app, contract.getWithdrawal, async ({ params, request }) => {
     await withdrawals.settleDue();
-    return withdrawals.opsDetail(params.orderNo);
+    return contact(request, await withdrawals.opsDetail(params.orderNo));
   });
 
   route(app, contract.reviewWithdrawal, async ({ params }) => {

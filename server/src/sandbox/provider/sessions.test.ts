@@ -6,7 +6,7 @@ import { type Config, testConfig } from '../../config';
 import { openDatabase, type SyncDb } from '../../db/database';
 import { assertLedgerWhole } from '../../domains/ledger/whole';
 import { MemoryBroker, MemoryNetwork } from '../../plugins/broker';
-import { registerPlayer, restartableConfig, TestClient, testApp } from '../../test/helpers';
+import { hashed, opsClient, registerPlayer, restartableConfig, TestClient, testApp } from '../../test/helpers';
 import { inDb } from '../../test/in-db';
 import { SESSION_KEEP_MS } from './sessions';
 import { TEST_FAMILIES, TEST_TITLES } from './testing';
@@ -166,6 +166,57 @@ describe('a page session on any process', () => {
     await assertLedgerWhole(a.db);
   });
 
+  it('attack: a self-exclusion, a suspension or a login elsewhere through A while B holds the page: B takes no bet', async () => {
+    const c = await cluster();
+    const a = await c.start();
+    const b = await c.start();
+    for (const end of ['exclusion', 'suspension', 'login elsewhere'] as const) {
+      const p = await funded(a, 100);
+      const id = await openOn(a, p.client, 'test-coin');
+      expect(await call(b, id, 'play', { stake: 500, side: 'heads' }), end).toMatchObject({ ok: true });
+      const before = await p.balance();
+      if (end === 'exclusion') {
+        const taken = await p.client.post('/api/responsible/break', { kind: 'exclusion', length: '6m' });
+        expect(taken.body.success, JSON.stringify(taken.body)).toBe(true);
+      } else if (end === 'suspension') {
+        const uid = (await a.services.users.byId(p.id))?.uid;
+        const done = await opsClient(a).post(`/ops/users/${uid}/status`, { status: 'suspended', reason: 'review' });
+        expect(done.body.success, JSON.stringify(done.body)).toBe(true);
+      } else {
+        const user = await a.services.users.byId(p.id);
+        const other = new TestClient(a);
+        const login = await other.post('/api/user/login', { username: user?.username, password: hashed('secret123') });
+        expect(login.body.success, JSON.stringify(login.body)).toBe(true);
+      }
+      // B's cached copy sends the bet on; the casino refuses it, and the page ends on both.
+      const refused = await call(b, id, 'play', { stake: 500, side: 'heads' });
+      expect(refused.ok, `${end}: ${JSON.stringify(refused)}`).toBe(false);
+      expect(await p.balance(), end).toBe(before);
+      for (const app of [a, b])
+        expect((await call(app, id, 'play', { stake: 500, side: 'tails' })).ok, end).toBe(false);
+      expect(await p.balance(), end).toBe(before);
+    }
+    await assertLedgerWhole(a.db);
+  });
+
+  it('attack: a page opened after a snapshot, restored through A while B holds it: gone on both, no bet taken', async () => {
+    const c = await cluster();
+    const a = await c.start();
+    const b = await c.start();
+    const p = await funded(a, 100);
+    expect((await opsClient(a).post('/ops/snapshots/before-page', {})).body.success).toBe(true);
+    const id = await openOn(a, p.client, 'test-coin');
+    expect(await call(b, id, 'play', { stake: 500, side: 'heads' })).toMatchObject({ ok: true });
+    const restored = await opsClient(a).post('/ops/snapshots/before-page/restore', { keepClock: true });
+    expect(restored.body.success, JSON.stringify(restored.body)).toBe(true);
+    expect(await rowsOf(a, id)).toBe(0);
+    // B heard the restore over the broker: its copy is gone, the page ends without a wallet call.
+    await expect.poll(async () => (await call(b, id, 'play', { stake: 500, side: 'heads' })).message).toBe(ENDED);
+    expect(await call(a, id, 'play', { stake: 500, side: 'heads' })).toMatchObject({ ok: false, message: ENDED });
+    expect(await p.balance()).toBe(10_000);
+    await assertLedgerWhole(a.db);
+  });
+
   it('attack: a made-up session id, or another player’s round through one’s own session, plays nothing', async () => {
     const c = await cluster();
     const a = await c.start();
@@ -211,6 +262,46 @@ describe('a page session on any process', () => {
         code: Code.GAME_NOT_PLAYABLE,
       });
     expect(await p.balance()).toBe(10_000);
+  });
+
+  it('attack: the sweep ends a page mid-round: the open round is still played out and settled once, no stake lost', async () => {
+    const c = await cluster();
+    const a = await c.start();
+    const b = await c.start();
+    const p = await funded(a, 100);
+    const id = await openOn(a, p.client, 'nfg-gem-mines');
+    let roundId = '';
+    for (let tries = 0; tries < 20 && !roundId; tries++) {
+      const started = await call(b, id, 'play', { stake: 5000, mines: 1 });
+      expect(started, JSON.stringify(started)).toMatchObject({ ok: true });
+      const revealed = await call(b, id, 'act', {
+        roundId: started.roundId,
+        action: { type: 'reveal', tile: tries % 25 },
+      });
+      const open = await inDb(a.db).value<number>`
+        SELECT COUNT(*) FROM provider_rounds WHERE round_id = ${String(started.roundId)} AND state = 'bet_placed' AND done = ${0}`;
+      if (revealed.ok && Number(open) === 1) roundId = String(started.roundId);
+    }
+    expect(roundId).not.toBe('');
+    const staked = await p.balance();
+    a.clock.advance(SESSION_KEEP_MS + 60_000);
+    expect(await a.provider.sessions.sweep()).toBe(1);
+    await expect.poll(() => b.clock.nowMs()).toBe(a.clock.nowMs());
+    expect(await call(b, id, 'act', { roundId, action: { type: 'cashout' } })).toMatchObject({
+      ok: false,
+      message: ENDED,
+    });
+    // The round is no part of the page session: recovery plays it out (its finishing action) and settles it.
+    await b.provider.recover(0);
+    await a.provider.recover(0);
+    const state = await inDb(a.db).value<string>`SELECT state FROM provider_rounds WHERE round_id = ${roundId}`;
+    expect(state).not.toBe('bet_placed');
+    const settledRows = await inDb(a.db).value<number>`
+      SELECT COUNT(*) FROM balance_journal WHERE reference LIKE ${`%${roundId}%`} AND amount > 0`;
+    expect(Number(settledRows)).toBeLessThanOrEqual(1);
+    // One safe tile revealed: cashed out for more than the stake, paid once.
+    expect(await p.balance()).toBeGreaterThan(staked + 5000);
+    await assertLedgerWhole(a.db);
   });
 
   it('the scheduled sweep deletes sessions older than a day, on every process', async () => {
