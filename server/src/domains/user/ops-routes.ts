@@ -1,20 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Code } from '../../../../shared/codes';
 import * as contract from '../../../../shared/contract/ops';
 import type { RiskFlag } from '../../../../shared/contract/ops-risk';
-import { may } from '../../../../shared/roles';
 import { AppError } from '../../errors';
+import { lastFour, seesContact } from '../../lib/contact';
 import { route } from '../../route';
 import { toUserInfo, type UserRow, type UserService } from './service';
 import type { SmsService } from './sms.service';
-
-/** Whether the operator reads full phone and e-wallet numbers (players.contact, or the service account). */
-export const seesContact = (request: FastifyRequest) => {
-  const actor = request.operator;
-  return Boolean(actor && (actor.service || may(actor.role, 'players.contact')));
-};
-/** A number's last 4 characters, the rest as dots (as the player's own screens show an ID number). */
-export const lastFour = (text: string) => (text.length <= 4 ? text : `${'•'.repeat(text.length - 4)}${text.slice(-4)}`);
 
 /** Players and the SMS outbox under /ops (shared/contract/ops.ts). */
 export function userOpsRoutes(app: FastifyInstance, users: UserService, sms: SmsService) {

@@ -3,8 +3,8 @@ import { Code } from '../../../../shared/codes';
 import * as contract from '../../../../shared/contract/ops-money';
 import { manilaDayRange } from '../../../../shared/time';
 import { AppError } from '../../errors';
+import { lastFour, seesContact } from '../../lib/contact';
 import { route } from '../../route';
-import { lastFour, seesContact } from '../user/ops-routes';
 import type { CaptchaService } from './captcha';
 import type { WithdrawService } from './service';
 
