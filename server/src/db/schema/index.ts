@@ -14,6 +14,7 @@ import { tableSeats } from './0064_table_seats';
 import { sandboxWebhooks } from './0065_sandbox_webhooks';
 import { voidBets } from './0066_void_bets';
 import { providerSessions } from './0067_provider_sessions';
+import { sandboxWebhookLookups } from './0068_sandbox_webhook_lookups';
 import { baseline } from './baseline';
 
 /**
@@ -52,6 +53,7 @@ export const MIGRATIONS: readonly SchemaMigration[] = [
   sandboxWebhooks,
   voidBets,
   providerSessions,
+  sandboxWebhookLookups,
 ];
 
 export { baseline };

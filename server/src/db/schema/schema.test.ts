@@ -118,6 +118,7 @@ describe('the baseline (db/schema, written once for both engines)', () => {
       '0065_sandbox_webhooks',
       '0066_void_bets',
       '0067_provider_sessions',
+      '0068_sandbox_webhook_lookups',
     ]);
     expect(applied).toEqual(['0052_baseline', ...later]);
     const recorded = 'SELECT version, name FROM schema_migrations ORDER BY version';
