@@ -26,19 +26,6 @@ export function createSandboxWebhookRepo(db: Db) {
       })
       .returning('id'),
   );
-  // A webhook held back (fault deposit.late): pending, no try yet, its first try due at `nextAt`.
-  const insertHeld = prepareQuery(db, (b) =>
-    b
-      .insertInto('sandbox_webhooks')
-      .values({
-        order_no: param<string>('orderNo'),
-        payload: param<string>('payload'),
-        next_at: param<string>('nextAt'),
-        created_at: param<string>('now'),
-        updated_at: param<string>('now'),
-      })
-      .returning('id'),
-  );
   const byId = prepareQuery(db, (b) =>
     b.selectFrom('sandbox_webhooks').selectAll().where('id', '=', param<number>('id')),
   );
@@ -132,7 +119,8 @@ export function createSandboxWebhookRepo(db: Db) {
      * claimed like any try, so a restart or a second process neither loses nor doubles it.
      */
     async hold(p: { orderNo: string; payload: string; dueAt: string; now: string }): Promise<SandboxWebhook> {
-      const row = await insertHeld.get({ orderNo: p.orderNo, payload: p.payload, nextAt: p.dueAt, now: p.now });
+      // Pending with no try yet: the row as `add` writes it, without the claim of its first try.
+      const row = await insert.get({ orderNo: p.orderNo, payload: p.payload, nextAt: p.dueAt, now: p.now });
       const stored = await byId.get({ id: Number(row?.id) });
       if (!stored) throw new Error(`sandbox webhook of ${p.orderNo} was not stored`);
       return stored;
