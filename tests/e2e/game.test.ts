@@ -10,6 +10,7 @@ import {
   setTheme,
   shoot,
   uidOf,
+  untilSpinDone,
   visible,
   WAIT,
 } from './journey';
@@ -75,7 +76,7 @@ describe('game journey', () => {
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await spin.click();
       // the round is settled by the seamless wallet; wait for the spin to finish
-      await expect.poll(() => spin.isEnabled(), { timeout: WAIT }).toBe(true);
+      await untilSpinDone(gameFrame, spin);
 
       // close the frame: the header collapsed after 1 s, its handle shows it again (waited for, not a fixed 2.5 s)
       const showBar = page.getByRole('button', { name: 'Show the bar' });

@@ -285,3 +285,22 @@ export async function confirmInPage(page: Page, reason = 'checked by e2e'): Prom
   await dialog.locator('button[type="submit"]').click();
   await dialog.waitFor({ state: 'hidden', timeout: WAIT });
 }
+
+/**
+ * Waits for a slot spin to finish. A spin may open the pick bonus, which waits 15 s for taps before opening
+ * its boxes itself (longer than WAIT): a player taps them, so the wait does too. `tick` runs before each
+ * look (a test on an installed browser clock moves it there).
+ */
+export async function untilSpinDone(frame: FrameLocator, spin: Locator, tick?: () => Promise<void>): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await tick?.();
+        const box = frame.locator('.sl-box:not([disabled])').first();
+        if ((await box.count()) > 0) await box.click({ timeout: 2_000 }).catch(() => {});
+        return spin.isEnabled();
+      },
+      { timeout: 3 * WAIT },
+    )
+    .toBe(true);
+}

@@ -11,6 +11,7 @@ import {
   setLanguage,
   setTheme,
   shoot,
+  untilSpinDone,
   visible,
   WAIT,
 } from './journey';
@@ -201,15 +202,7 @@ describe('responsible gaming journey', () => {
       await spin.click();
       // The page's timers run on the installed clock: move it along while waiting for the round to end, so a
       // loaded machine that starves the clock's natural flow cannot leave the reels spinning past the wait.
-      await expect
-        .poll(
-          async () => {
-            await page.clock.runFor(500);
-            return spin.isEnabled();
-          },
-          { timeout: 2 * WAIT },
-        )
-        .toBe(true);
+      await untilSpinDone(gameFrame, spin, () => page.clock.runFor(500));
       // Both clocks move: the server's (the session's minutes) and the browser's (the app's timer).
       await ops(live.server.url, 'POST', '/ops/clock', { advance: '15m' });
       await page.clock.fastForward('15:00');
