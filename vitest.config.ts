@@ -2,6 +2,42 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { LongestFirst } from './tests/sequencer';
 
+/**
+ * The server files that need a module graph of their own: they replace a module (`vi.mock`, which a graph
+ * shared with earlier files may already hold unmocked, or keep mocked for later ones) or install fake
+ * timers. Every other server file shares its worker's modules with the files before it (`isolate: false`):
+ * the app's modules are imported once per worker instead of once per file (docs/performance.md "The test
+ * suite's time"). A server test builds its own app and database and keeps no state in a module.
+ */
+const ISOLATED = [
+  'server/src/domains/user/session-security.test.ts',
+  'server/src/domains/user/password.test.ts',
+  'server/src/domains/withdraw/trade-password.test.ts',
+  'server/src/domains/poker/poker.test.ts',
+  'server/src/plugins/rate-limit.test.ts',
+  'server/src/plugins/session-trust.test.ts',
+  'server/src/plugins/scheduled.test.ts',
+  'server/src/plugins/clock.test.ts',
+];
+// PostgreSQL's and Redis's own tests need their servers: `npm run test:stores` runs them.
+const serverExclude = ['**/node_modules/**', 'server/src/**/*.pg.test.ts', 'server/src/**/*.redis.test.ts'];
+
+const serverProject = {
+  include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+  exclude: serverExclude,
+  environment: 'node',
+  // The code check: a test fails when the server answers a code its endpoint does not declare.
+  // And argon2id at test cost (server/src/test/cheap-argon2.ts; password.test.ts checks production's).
+  setupFiles: ['server/src/test/setup.ts', 'server/src/test/cheap-argon2.ts'],
+  // A larger young generation: a test allocates much short-lived garbage (requests, envelopes, rows),
+  // and with V8's default semi-space a fuzz shard spent 18% of its time in the garbage collector; 64 MiB
+  // took 6-10% off a shard's CPU time (docs/performance.md "The test suite's time").
+  execArgv: ['--max-semi-space-size=64'],
+  // Projects do not inherit the root time-outs; a 2-core CI machine needs room for argon2 and races.
+  testTimeout: 30000,
+  hookTimeout: 30000,
+};
+
 export default defineConfig({
   test: {
     pool: 'forks',
@@ -15,25 +51,8 @@ export default defineConfig({
     // an earlier run, and a long file that starts last makes the run's tail.
     sequence: { sequencer: LongestFirst },
     projects: [
-      {
-        test: {
-          name: 'server',
-          include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
-          // PostgreSQL's and Redis's own tests need their servers: `npm run test:stores` runs them.
-          exclude: ['**/node_modules/**', 'server/src/**/*.pg.test.ts', 'server/src/**/*.redis.test.ts'],
-          environment: 'node',
-          // The code check: a test fails when the server answers a code its endpoint does not declare.
-          // And argon2id at test cost (server/src/test/cheap-argon2.ts; password.test.ts checks production's).
-          setupFiles: ['server/src/test/setup.ts', 'server/src/test/cheap-argon2.ts'],
-          // A larger young generation: a test allocates much short-lived garbage (requests, envelopes, rows),
-          // and with V8's default semi-space a fuzz shard spent 18% of its time in the garbage collector; 64 MiB
-          // took 6-10% off a shard's CPU time (docs/performance.md "The test suite's time").
-          execArgv: ['--max-semi-space-size=64'],
-          // Projects do not inherit the root time-outs; a 2-core CI machine needs room for argon2 and races.
-          testTimeout: 30000,
-          hookTimeout: 30000,
-        },
-      },
+      { test: { ...serverProject, name: 'server', isolate: false, exclude: [...serverExclude, ...ISOLATED] } },
+      { test: { ...serverProject, name: 'server-isolated', include: ISOLATED } },
       {
         test: {
           name: 'client',
@@ -56,6 +75,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           // Browser journeys against a real server; the global setup builds the client when it is stale.
+          // Each file starts its own server and Chromium and mocks nothing: they share the worker's modules
+          // (the in-process server's), imported once per worker instead of once per file.
+          isolate: false,
           testTimeout: 60000,
           hookTimeout: 120000,
           globalSetup: ['tests/e2e/global-setup.ts'],

@@ -184,7 +184,10 @@ for (const { major, projects } of lines) {
         'garbage-collected (README, "Node.js"): expect "Worker exited unexpectedly" in the server tests.',
     );
   // One vitest run for all the line's projects: a file filter needs to match in one of them only.
-  const projectArgs = projects.flatMap((p) => ['--project', p]);
+  // The server's tests are two vitest projects: `server` and `server-isolated` (vitest.config.ts ISOLATED).
+  const projectArgs = projects
+    .flatMap((p) => (p === 'server' ? [p, 'server-isolated'] : [p]))
+    .flatMap((p) => ['--project', p]);
   run('npx', ['vitest', 'run', ...projectArgs, ...testFilters], { cwd: work, env });
   const seconds = Math.round((Date.now() - started) / 1000);
   const what = `typecheck and ${projects.join(' + ')} tests`;

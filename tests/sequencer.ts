@@ -24,7 +24,7 @@ export const LONGEST: Record<string, number> = {
   'tests/e2e/roulette.test.ts': 49,
 };
 
-const PROJECT_ORDER = ['e2e', 'server', 'client'];
+const PROJECT_ORDER = ['e2e', 'server', 'server-isolated', 'client'];
 
 export class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
