@@ -112,7 +112,7 @@ describe('the gateway API of the payment sandbox', () => {
     const { checkoutUrl } = (await createPayment(server, payment('D2026112000000003'))).json() as {
       checkoutUrl: string;
     };
-    const fields = { orderNo: 'D2026112000000003' };
+    const fields = { orderNo: 'D2026112000000003', action: 'cancel' };
     const forged = await server.inject({
       method: 'POST',
       url: '/sandbox/gateway/payments/D2026112000000003/cancel',
@@ -127,6 +127,51 @@ describe('the gateway API of the payment sandbox', () => {
     });
     expect(cancelled.json()).toEqual({ orderNo: 'D2026112000000003', status: 'cancelled' });
     expect((await server.inject({ url: pathOf(checkoutUrl).full })).body).toContain('data-status="closed"');
+  });
+
+  it('a signed call is good for what it names only: a cancel replayed as a resend, or the reverse, is refused', async () => {
+    const server = await started();
+    await createPayment(server, payment('D2026112000000004'));
+    const orderNo = 'D2026112000000004';
+    const signedAs = (fields: Record<string, string>) => ({
+      ...fields,
+      signature: signFields(fields, server.config.paymentSecret),
+    });
+    // A signed cancel seen in passing, sent to the resend address: its action says cancel.
+    const cancel = signedAs({ orderNo, action: 'cancel' });
+    const asResend = await server.inject({
+      method: 'POST',
+      url: `/sandbox/gateway/webhooks/${orderNo}/resend`,
+      payload: cancel,
+    });
+    expect(asResend.statusCode).toBe(400);
+    // Relabelled as a resend, the signature no longer matches.
+    const relabelled = await server.inject({
+      method: 'POST',
+      url: `/sandbox/gateway/webhooks/${orderNo}/resend`,
+      payload: { ...cancel, action: 'resend' },
+    });
+    expect(relabelled.statusCode).toBe(401);
+    // A signed resend sent to the cancel address leaves the payment open.
+    const asCancel = await server.inject({
+      method: 'POST',
+      url: `/sandbox/gateway/payments/${orderNo}/cancel`,
+      payload: signedAs({ orderNo, action: 'resend' }),
+    });
+    expect(asCancel.statusCode).toBe(400);
+    // Without an action (the old shape) nothing is done either.
+    const bare = await server.inject({
+      method: 'POST',
+      url: `/sandbox/gateway/payments/${orderNo}/cancel`,
+      payload: signedAs({ orderNo }),
+    });
+    expect(bare.statusCode).toBe(400);
+    const open = await server.inject({
+      method: 'POST',
+      url: `/sandbox/gateway/payments/${orderNo}/cancel`,
+      payload: cancel,
+    });
+    expect(open.json()).toEqual({ orderNo, status: 'cancelled' });
   });
 });
 

@@ -43,7 +43,14 @@ const createBody = z.strictObject({
   origin: z.string().regex(/^https?:\/\/[^/?#\s]+$/),
   signature: z.string().max(128),
 });
-const cancelBody = z.strictObject({ orderNo: z.string().regex(ORDER_NO), signature: z.string().max(128) });
+/**
+ * A merchant's call about one order names what it asks (`action`), under the signature: a signed cancel is
+ * then not also a signed resend (or the other way round) for whoever sees it pass.
+ */
+const orderActionBody = <A extends string>(action: A) =>
+  z.strictObject({ orderNo: z.string().regex(ORDER_NO), action: z.literal(action), signature: z.string().max(128) });
+const cancelBody = orderActionBody('cancel');
+const resendBody = orderActionBody('resend');
 /** The merchant's list of abandoned webhooks: a signed body naming what it asks for. */
 const abandonedBody = z.strictObject({ list: z.literal('abandoned'), signature: z.string().max(128) });
 
@@ -194,7 +201,7 @@ export const paymentSandbox = fp(
       /** The merchant asks for an abandoned webhook again (webhook.ts `resend`): sent at once, then retried. */
       sandbox.post('/sandbox/gateway/webhooks/:orderNo/resend', { bodyLimit: 1024 }, async (request, reply) => {
         const params = orderParams.safeParse(request.params);
-        const body = cancelBody.safeParse(request.body ?? {});
+        const body = resendBody.safeParse(request.body ?? {});
         if (!params.success || !body.success || body.data.orderNo !== params.data.orderNo) {
           return refuse(reply, 400, 'invalid_request', 'The resend request is malformed.');
         }

@@ -47,7 +47,7 @@ export function paymentGatewayClient(app: FastifyInstance) {
       const answer = await app.inject({
         method: 'POST',
         url: `/sandbox/gateway/payments/${orderNo}/cancel`,
-        payload: signed({ orderNo }),
+        payload: signed({ orderNo, action: 'cancel' }),
       });
       if (answer.statusCode === 404) return 'unknown';
       if (answer.statusCode !== 200) {
@@ -78,7 +78,7 @@ export function paymentGatewayClient(app: FastifyInstance) {
       const answer = await app.inject({
         method: 'POST',
         url: `/sandbox/gateway/webhooks/${orderNo}/resend`,
-        payload: signed({ orderNo }),
+        payload: signed({ orderNo, action: 'resend' }),
       });
       if (answer.statusCode !== 200) {
         throw new Error(`payment gateway did not resend ${orderNo}: ${answer.statusCode} ${answer.body.slice(0, 200)}`);
