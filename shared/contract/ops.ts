@@ -34,7 +34,11 @@ export const smsOutbox = defineEndpoint({
   data: z.array(
     z.object({
       id: z.number().int(),
-      phone: z.string(),
+      phone: z
+        .string()
+        .describe(
+          'In full for players.contact (support, cashier, risk, admin) and the service account, else its last 4',
+        ),
       purpose: z.enum(['bind', 'resetLoginPwd', 'resetTradePwd', 'withdraw', 'register']),
       code: z.string(),
       text: z.string(),
@@ -111,7 +115,13 @@ export const listUsers = defineEndpoint({
   permission: 'players.read',
   summary: 'Find players by username, phone or uid',
   query: z.strictObject({
-    q: z.string().max(64).default(''),
+    q: z
+      .string()
+      .max(64)
+      .default('')
+      .describe(
+        'Part of a username, a uid, or a phone number: any part for players.contact, the whole number otherwise',
+      ),
     limit: z.coerce.number().int().min(1).max(200).default(50),
   }),
   data: z.array(opsUserSchema),

@@ -20866,6 +20866,7 @@ export interface operations {
                         msg: string;
                         data: {
                             id: number;
+                            /** @description In full for players.contact (support, cashier, risk, admin) and the service account, else its last 4 */
                             phone: string;
                             /** @enum {string} */
                             purpose: "bind" | "resetLoginPwd" | "resetTradePwd" | "withdraw" | "register";
@@ -21920,7 +21921,10 @@ export interface operations {
     getOpsUsers: {
         parameters: {
             query?: {
-                /** @example rico */
+                /**
+                 * @description Part of a username, a uid, or a phone number: any part for players.contact, the whole number otherwise
+                 * @example rico
+                 */
                 q?: string;
                 /** @example 5 */
                 limit?: number;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { registerPlayer, testApp } from '../../test/helpers';
+import { opsClient, registerPlayer, testApp } from '../../test/helpers';
 import { inDb } from '../../test/in-db';
 import { readyPlayer, WALLET, withdraw } from '../../test/money';
 import { operatorClient } from '../../test/operators';
@@ -74,6 +74,37 @@ describe('attack: a phone or wallet number read by a tester', () => {
     expect(log).toContain('/ops/users/');
     expect(log).not.toContain(phone);
     expect(log).not.toContain(WALLET.account);
+  });
+});
+
+describe('attack: a phone number spelled out through the SMS outbox or the player search', () => {
+  it('a tester reads codes with the last 4 of their numbers, and finds a player by a whole number only', async () => {
+    const { player } = await registerPlayer(app);
+    const phone = player.phone;
+    const masked = `${'•'.repeat(phone.length - 4)}${phone.slice(-4)}`;
+    const tester = (await operatorClient(app, 'tester')).client;
+    const support = (await operatorClient(app, 'support')).client;
+
+    // The outbox (a tester's tool): the sign-up code is there to read, its number masked; in full for the
+    // service account (scripts, CI).
+    const outbox = await tester.get<{ phone: string; purpose: string; code: string }[]>('/ops/sms');
+    const signUp = outbox.body.data.find((m) => m.purpose === 'register');
+    expect(signUp?.phone).toBe(masked);
+    expect(signUp?.code).toMatch(/^\d{6}$/);
+    expect(JSON.stringify(outbox.body)).not.toContain(phone);
+    const byNumber = await tester.get<{ phone: string }[]>('/ops/sms', { phone });
+    expect(byNumber.body.data.map((m) => m.phone)).toEqual([masked]);
+    expect((await opsClient(app).get<{ phone: string }[]>('/ops/sms', { phone })).body.data[0]?.phone).toBe(phone);
+
+    // The search: a part of the number finds nobody for the tester (one digit at a time would spell it out);
+    // the whole number finds the player, masked; support finds the player by a part.
+    const uidsFound = async (client: typeof tester, q: string) =>
+      (await client.get<{ uid: number }[]>('/ops/users', { q })).body.data.length;
+    expect(await uidsFound(tester, phone.slice(0, 7))).toBe(0);
+    expect(await uidsFound(tester, phone.slice(-6))).toBe(0);
+    const whole = await tester.get<{ phoneNumber: string; username: string }[]>('/ops/users', { q: phone });
+    expect(whole.body.data.map((u) => [u.username, u.phoneNumber])).toEqual([[player.username, masked]]);
+    expect(await uidsFound(support, phone.slice(-6))).toBe(1);
   });
 });
 

@@ -221,7 +221,8 @@ export function createUserRepo(db: Db) {
         e.or([
           e(param<string>('q'), '=', sql.lit('')),
           e('u.username', likeCaseless(engine), param<string>('like')),
-          e('u.phone', likeCaseless(engine), param<string>('like')),
+          e('u.phone', '=', param<string>('q')),
+          e('u.phone', likeCaseless(engine), param<string | null>('phoneLike')),
           e(e.cast('u.uid', 'text'), '=', param<string>('q')),
         ]),
       )
@@ -266,7 +267,8 @@ export function createUserRepo(db: Db) {
       if (PROFILE_COLUMNS.every((c) => values[c] === null)) return;
       await updateProfile.run({ ...values, id });
     },
-    search: (q: string, limit: number) => search.all({ q, like: `%${q}%`, limit }),
+    /** Username containing `q`, uid `q`, phone `q`, or phone LIKE `phoneLike` (null: exact phone only). */
+    search: (q: string, limit: number, phoneLike: string | null) => search.all({ q, like: `%${q}%`, phoneLike, limit }),
   };
 }
 

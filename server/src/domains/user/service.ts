@@ -505,7 +505,12 @@ export function createUserService(deps: {
     /** An operator's uid filter as a user id: none for no uid, -1 (matches nothing) for an unknown uid. */
     idFilter: async (uid: number | undefined) => (uid === undefined ? null : ((await repo.byUid(uid))?.id ?? -1)),
     /** The operator's search by uid, username or phone. */
-    search: (q: string, limit: number) => repo.search(q, limit),
+    /**
+     * The back office's player search. Part of a phone number finds players for an operator who may read
+     * contact numbers (`contact`) only: for the others (a tester) a number matches in full or not at all,
+     * or digit by digit the matches would spell out the numbers their answers mask.
+     */
+    search: (q: string, limit: number, contact: boolean) => repo.search(q, limit, contact ? `%${q}%` : null),
     /** Suspends or reactivates an account (sessions are the caller's: see ops-routes.ts). */
     async setStatus(id: number, status: UserRow['status'], reason: string) {
       await db.transaction(() => repo.setStatus(id, status, reason))();
