@@ -24,6 +24,8 @@ export const TABLE_BET_MS = 15_000;
 export const TABLE_CYCLE_MS = 20_000;
 /** The drawn cycles a table keeps (those with bets stay longer: they verify rounds), and the most a catch-up draws. */
 export const TABLE_HISTORY = 200;
+/** How long a process keeps a table cycle's bet statistics before reading every process's bets again. */
+export const TABLE_STATS_MS = 1_000;
 
 /** A table cycle's number on the server clock, and the last cycle whose bets have closed (drawn or due). */
 const cycleAt = (ms: number) => Math.floor(ms / TABLE_CYCLE_MS);
@@ -71,8 +73,6 @@ interface TableRound {
   bets: {
     roundId: string;
     stake: number;
-    /** The chips by bet name, for the bet statistics (shares only ever leave the engine). */
-    chips: Record<string, number>;
     resolve: (answer: PlayResult) => void;
     promise: Promise<PlayResult>;
   }[];
@@ -175,6 +175,14 @@ export function createProviderEngine(deps: {
   const drawnTo = new Map<string, number>();
   /** Per title, the last drawn cycle as read from the table's history (dropped at each new draw). */
   const lastDraws = new Map<string, TableDraw | null>();
+  /**
+   * Per open cycle, its bet statistics as last read (every player's page polls them each second): read
+   * again after TABLE_STATS_MS, or at once after a bet in this process. Another process's bet shows within it.
+   */
+  const tableStats = new Map<
+    string,
+    { at: number; stats: { bets: number; staked: number; shares: Record<string, number> } }
+  >();
 
   /**
    * Each table's turns, one at a time: the opening of a round and the draw of the last one both read and
@@ -276,7 +284,10 @@ export function createProviderEngine(deps: {
       lastDraws.delete(title.key);
       // Out of the map at once: a bet still on its way to the wallet finds its round gone (play).
       const drawn = [...tables.values()].filter((t) => t.title === title.key && t.n <= due);
-      for (const t of drawn) tables.delete(keyOf(t.title, t.n));
+      for (const t of drawn) {
+        tables.delete(keyOf(t.title, t.n));
+        tableStats.delete(keyOf(t.title, t.n));
+      }
       return drawn;
     });
     for (const table of paying) await payTable(engine, table);
@@ -349,18 +360,26 @@ export function createProviderEngine(deps: {
    * What the other players see of a table round's bets: how many and how much in all, and the share of the
    * stake on each main side in whole percent; never whose, never one player's amount.
    */
-  function tableBets(table: TableRound, family: string) {
+  async function tableBets(table: TableRound, family: string) {
+    const key = keyOf(table.title, table.n);
+    const kept = tableStats.get(key);
+    if (kept && performance.now() - kept.at < TABLE_STATS_MS) return kept.stats;
+    // Every process's bets of the cycle (a cluster shares the table): the seats and their rounds' chips.
+    const rows = await repo.cycleStakes(table.title, table.n);
     let staked = 0;
     const sums: Record<string, number> = {};
-    for (const bet of table.bets) {
-      staked += bet.stake;
-      for (const [side, amount] of Object.entries(bet.chips)) sums[side] = (sums[side] ?? 0) + amount;
+    for (const row of rows) {
+      staked += Number(row.bet);
+      const chips = (JSON.parse(row.params) as { bets?: Record<string, number> }).bets ?? {};
+      for (const [side, amount] of Object.entries(chips)) sums[side] = (sums[side] ?? 0) + amount;
     }
     const sides = MAIN_SIDES[family] ?? Object.keys(sums).sort();
     const onSides = sides.reduce((sum, side) => sum + (sums[side] ?? 0), 0);
     const shares: Record<string, number> = {};
     for (const side of sides) shares[side] = onSides > 0 ? Math.round((100 * (sums[side] ?? 0)) / onSides) : 0;
-    return { bets: table.bets.length, staked, shares };
+    const stats = { bets: rows.length, staked, shares };
+    tableStats.set(key, { at: performance.now(), stats });
+    return stats;
   }
 
   async function settle(r: Pick<ProviderRound, 'round_id' | 'win_transaction_id' | 'win' | 'result'>) {
@@ -531,7 +550,7 @@ export function createProviderEngine(deps: {
         nextInMs: Math.max(0, (table.n + 1) * TABLE_CYCLE_MS - now),
         serverSeedHash: table.seed.serverSeedHash,
         last: await lastDraw(session.title),
-        ...tableBets(table, session.title.family),
+        ...(await tableBets(table, session.title.family)),
       };
     },
 
@@ -708,8 +727,8 @@ export function createProviderEngine(deps: {
       const promise = new Promise<PlayResult>((r) => {
         resolve = r;
       });
-      const chips = (parsed.data as { bets?: Record<string, number> }).bets ?? {};
-      table.bets.push({ roundId, stake, chips, resolve, promise });
+      table.bets.push({ roundId, stake, resolve, promise });
+      tableStats.delete(keyOf(table.title, table.n));
       return promise;
     }
     const base = { ok: true as const, roundId, stake, ...(view !== undefined ? { view } : {}) };

@@ -305,6 +305,15 @@ export function createProviderRepo(db: Db) {
       .where('player_id', '=', param<number>('playerId'))
       .where('round_id', '=', param<string>('roundId')),
   );
+  const cycleStakes = prepareQuery(db, (b) =>
+    b
+      .selectFrom('provider_table_seats as s')
+      .innerJoin('provider_rounds as r', 'r.round_id', 's.round_id')
+      .select(['r.bet', 'r.params'])
+      .where('s.title', '=', param<string>('title'))
+      .where('s.n', '=', param<number>('n'))
+      .where('r.state', '!=', sql.lit('void')),
+  );
   const cycleByHash = prepareQuery(db, (b) =>
     b.selectFrom('provider_table_draws').selectAll().where('server_seed_hash', '=', param<string>('hash')).limit(1),
   );
@@ -378,6 +387,8 @@ export function createProviderRepo(db: Db) {
     /** The player's one bet of a table cycle, on any process: false when the seat is already taken. */
     takeSeat: async (seat: { title: string; n: number; playerId: number; roundId: string }) =>
       (await takeSeat.run(seat)).changes > 0,
+    /** Every bet of a table cycle, on any process: its stake and its page parameters (the chips). */
+    cycleStakes: (title: string, n: number) => cycleStakes.all({ title, n }),
     /** A bet the wallet refused gives its cycle's seat back. */
     giveSeatBack: (seat: { title: string; n: number; playerId: number; roundId: string }) => giveSeatBack.run(seat),
 

@@ -3,7 +3,7 @@ import { Code } from '../../../../shared/codes';
 import { registerPlayer, type TestClient } from '../../test/helpers';
 import { inDb } from '../../test/in-db';
 import { providerTestBed } from '../../test/provider-bed';
-import { createProviderEngine, type ProviderEngine, TABLE_HISTORY } from './engine';
+import { createProviderEngine, type ProviderEngine, TABLE_HISTORY, TABLE_STATS_MS } from './engine';
 import { hashSeed } from './games/fair';
 import { isSession } from './sessions';
 import { walletClient } from './wallet-client';
@@ -270,5 +270,29 @@ describe('bet statistics', () => {
     bed.app.clock.advance(seen.closesInMs);
     await bed.provider.drawTables();
     await Promise.all([a, b]);
+  });
+
+  it('counts the bets placed through every process (a cluster shares the table), not only its own', async () => {
+    await fund(100);
+    const other = await funded(100);
+    const b = secondProcess();
+    const onA = await open(BACCARAT);
+    const onB = await openOn(b, BACCARAT, other.client);
+    const mine = bed.provider.play(onA, { bets: { banker: 3000 } });
+    const theirs = b.play(onB, { bets: { player: 1000 } });
+    // Each process sees both bets within TABLE_STATS_MS (its own at once).
+    for (const [provider, session] of [
+      [bed.provider, onA],
+      [b, onB],
+    ] as const) {
+      await expect.poll(async () => (await status(session, provider)).bets, { timeout: 3 * TABLE_STATS_MS }).toBe(2);
+      const seen = await status(session, provider);
+      expect(seen.shares).toEqual({ player: 25, banker: 75, tie: 0 });
+      expect(seen.staked).toBe(4000);
+    }
+    bed.app.clock.advance((await status(onA)).closesInMs);
+    await bed.provider.drawTables();
+    await b.drawTables();
+    await Promise.all([mine, theirs]);
   });
 });
