@@ -364,7 +364,7 @@ export function createProviderEngine(deps: {
     const key = keyOf(table.title, table.n);
     const kept = tableStats.get(key);
     if (kept && performance.now() - kept.at < TABLE_STATS_MS) return kept.stats;
-    // Every process's bets of the cycle (a cluster shares the table): the seats and their rounds' chips.
+    // Every process's bets of the cycle (a cluster shares the table): the seats whose bets the wallet took.
     const rows = await repo.cycleStakes(table.title, table.n);
     let staked = 0;
     const sums: Record<string, number> = {};

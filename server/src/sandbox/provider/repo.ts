@@ -312,7 +312,8 @@ export function createProviderRepo(db: Db) {
       .select(['r.bet', 'r.params'])
       .where('s.title', '=', param<string>('title'))
       .where('s.n', '=', param<number>('n'))
-      .where('r.state', '!=', sql.lit('void')),
+      // Taken by the wallet: a seat whose bet is still on its way there (or was refused) is not a bet yet.
+      .where('r.state', 'in', [sql.lit<'bet_placed'>('bet_placed'), sql.lit<'settled'>('settled')]),
   );
   const cycleByHash = prepareQuery(db, (b) =>
     b.selectFrom('provider_table_draws').selectAll().where('server_seed_hash', '=', param<string>('hash')).limit(1),
@@ -387,7 +388,7 @@ export function createProviderRepo(db: Db) {
     /** The player's one bet of a table cycle, on any process: false when the seat is already taken. */
     takeSeat: async (seat: { title: string; n: number; playerId: number; roundId: string }) =>
       (await takeSeat.run(seat)).changes > 0,
-    /** Every bet of a table cycle, on any process: its stake and its page parameters (the chips). */
+    /** Every bet of a table cycle the wallet took, on any process: its stake and its page parameters (the chips). */
     cycleStakes: (title: string, n: number) => cycleStakes.all({ title, n }),
     /** A bet the wallet refused gives its cycle's seat back. */
     giveSeatBack: (seat: { title: string; n: number; playerId: number; roundId: string }) => giveSeatBack.run(seat),
