@@ -140,18 +140,30 @@ describe('two server processes on one PostgreSQL and one Redis', { timeout: 120_
         'first withdrawal',
       );
     // Each captcha is issued by the other process than the one its withdrawal goes to (one cluster key).
-    const captchas = await Promise.all(Array.from({ length: 200 }, (_, i) => solvedCaptcha(either(i + 1), p)));
-    const answers = await Promise.all(
-      captchas.map((captcha, i) =>
-        either(i)<{ orderNo: string }>('POST', '/api/withdraw/create', {
-          cookie: p.cookie,
-          body: { amount: A, password: TRADE_PASSWORD, captcha },
-        }),
-      ),
-    );
-    const succeeded = answers.filter((x) => x.body.success);
+    const send = async (count: number) => {
+      const captchas = await Promise.all(Array.from({ length: count }, (_, i) => solvedCaptcha(either(i + 1), p)));
+      return Promise.all(
+        captchas.map((captcha, i) =>
+          either(i)<{ orderNo: string }>('POST', '/api/withdraw/create', {
+            cookie: p.cookie,
+            body: { amount: A, password: TRADE_PASSWORD, captcha },
+          }),
+        ),
+      );
+    };
+    // A transaction still conflicting after the pool's retry budget (RETRY_FOR_MS) is answered 503 with
+    // Retry-After, having changed nothing: on a loaded machine a few of the 200 may be. They are sent again,
+    // as the app does, until none is; the count, the money and the journal below hold either way.
+    let answers = await send(200);
+    const settled = answers.filter((x) => x.body.code !== Code.SERVICE_UNAVAILABLE);
+    for (let round = 0; round < 5 && answers.some((x) => x.body.code === Code.SERVICE_UNAVAILABLE); round++) {
+      answers = await send(answers.filter((x) => x.body.code === Code.SERVICE_UNAVAILABLE).length);
+      settled.push(...answers.filter((x) => x.body.code !== Code.SERVICE_UNAVAILABLE));
+    }
+    const succeeded = settled.filter((x) => x.body.success);
+    expect(settled).toHaveLength(200);
     expect(succeeded).toHaveLength(expected);
-    expect(answers.filter((x) => !x.body.success).map((x) => x.body.code)).toEqual(
+    expect(settled.filter((x) => !x.body.success).map((x) => x.body.code)).toEqual(
       Array(200 - expected).fill(Code.INSUFFICIENT_BALANCE),
     );
     // Both processes took some of the successful ones.

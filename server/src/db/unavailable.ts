@@ -24,8 +24,9 @@ const UNAVAILABLE_CODES = new Set([
   '57P02',
   '57P03',
   '53300',
-  // PostgreSQL: a serialization failure or deadlock still there after the adapter's retries (3 s of them,
-  // postgres/database.ts): the engine is too busy for now, nothing was changed, the request may be sent again
+  // PostgreSQL: a serialization failure or deadlock still there after the adapter's retries (RETRY_FOR_MS,
+  // 5 s of them, postgres/pool.ts): the engine is too busy for now, nothing was changed, the request may be
+  // sent again
   '40001',
   '40P01',
   // SQLite
