@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import type { Language } from '../../../shared/messages';
 import en from '../locales/en-US';
 import { StorageItem, storage } from './storage';
+import { useToastStore } from './toast';
 
 /** Interface languages (spec section 1): English is the default and the fallback. */
 export const LANGUAGES = ['en-US', 'vi-VN'] as const satisfies readonly Language[];
@@ -57,8 +58,11 @@ export async function setLanguage(language: Language, persist = true): Promise<v
   } catch {
     language = DEFAULT_LANGUAGE; // the chunk could not load: stay usable in English
   }
+  const switched = i18next.language !== language;
   await i18next.changeLanguage(language);
   if (persist) storage.set(StorageItem.language, language, null);
+  // A toast on screen is in the language just left (its text was made when it was raised): not kept.
+  if (switched) useToastStore.setState({ toasts: [] });
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 
