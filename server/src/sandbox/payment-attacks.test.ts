@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../shared/codes';
+import { payOnCheckout as pay } from '../test/checkout';
 import { opsClient, registerPlayer, type TestClient, testApp } from '../test/helpers';
 import { inDb } from '../test/in-db';
 import { balanceOf } from '../test/money';
@@ -22,20 +23,7 @@ type Built = { orderNo: string; payUrl: string };
 const build = (client: TestClient, amount: number, couponId?: number) =>
   client.post<Built>('/api/recharge/build', { channel: 'gcash', amount, ...(couponId ? { couponId } : {}) });
 
-async function payOnCheckout(payUrl: string) {
-  const url = new URL(payUrl);
-  return app.inject({
-    method: 'POST',
-    url: url.pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      token: url.searchParams.get('token') ?? '',
-      action: 'pay',
-      mobile: '9171234567',
-      mpin: '1234',
-    }).toString(),
-  });
-}
+const payOnCheckout = (payUrl: string) => pay(app, payUrl);
 const sandboxStatus = (orderNo: string) =>
   inDb(app.db).value<string>`SELECT status FROM sandbox_payments WHERE order_no = ${orderNo}`;
 const orderStatus = (orderNo: string) =>

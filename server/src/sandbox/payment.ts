@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { verifyFields } from '../lib/signature';
@@ -49,8 +49,7 @@ const createBody = z.strictObject({
  */
 const orderActionBody = <A extends string>(action: A) =>
   z.strictObject({ orderNo: z.string().regex(ORDER_NO), action: z.literal(action), signature: z.string().max(128) });
-const cancelBody = orderActionBody('cancel');
-const resendBody = orderActionBody('resend');
+const orderActionBodies = { cancel: orderActionBody('cancel'), resend: orderActionBody('resend') };
 /** The merchant's list of abandoned webhooks: a signed body naming what it asks for. */
 const abandonedBody = z.strictObject({ list: z.literal('abandoned'), signature: z.string().max(128) });
 
@@ -95,6 +94,23 @@ export const paymentSandbox = fp(
     };
     const refuse = (reply: FastifyReply, status: number, error: string, message: string) =>
       reply.status(status).send({ error, message });
+    /**
+     * A merchant's signed call about the order of its path (cancel, resend): the order number, or null once
+     * the refusal is sent (a malformed call 400, one whose signature does not cover this action 401).
+     */
+    const orderCall = (action: 'cancel' | 'resend', request: FastifyRequest, reply: FastifyReply) => {
+      const params = orderParams.safeParse(request.params);
+      const body = orderActionBodies[action].safeParse(request.body ?? {});
+      if (!params.success || !body.success || body.data.orderNo !== params.data.orderNo) {
+        refuse(reply, 400, 'invalid_request', `The ${action} request is malformed.`);
+        return null;
+      }
+      if (!signedBy(body.data)) {
+        refuse(reply, 401, 'invalid_signature', 'The signature does not match.');
+        return null;
+      }
+      return params.data.orderNo;
+    };
 
     await app.register(async (sandbox) => {
       sandbox.addContentTypeParser(
@@ -141,13 +157,8 @@ export const paymentSandbox = fp(
 
       /** The merchant cancels a payment (the player gave up the order, a break closed it): open no more. */
       sandbox.post('/sandbox/gateway/payments/:orderNo/cancel', { bodyLimit: 1024 }, async (request, reply) => {
-        const params = orderParams.safeParse(request.params);
-        const body = cancelBody.safeParse(request.body ?? {});
-        if (!params.success || !body.success || body.data.orderNo !== params.data.orderNo) {
-          return refuse(reply, 400, 'invalid_request', 'The cancel request is malformed.');
-        }
-        if (!signedBy(body.data)) return refuse(reply, 401, 'invalid_signature', 'The signature does not match.');
-        const { orderNo } = params.data;
+        const orderNo = orderCall('cancel', request, reply);
+        if (orderNo === null) return reply;
         await payments.settle(orderNo, 'cancelled', app.clock.iso());
         const payment = await payments.byOrderNo(orderNo);
         if (!payment) return refuse(reply, 404, 'not_found', 'No payment of this order number.');
@@ -200,14 +211,10 @@ export const paymentSandbox = fp(
 
       /** The merchant asks for an abandoned webhook again (webhook.ts `resend`): sent at once, then retried. */
       sandbox.post('/sandbox/gateway/webhooks/:orderNo/resend', { bodyLimit: 1024 }, async (request, reply) => {
-        const params = orderParams.safeParse(request.params);
-        const body = resendBody.safeParse(request.body ?? {});
-        if (!params.success || !body.success || body.data.orderNo !== params.data.orderNo) {
-          return refuse(reply, 400, 'invalid_request', 'The resend request is malformed.');
-        }
-        if (!signedBy(body.data)) return refuse(reply, 401, 'invalid_signature', 'The signature does not match.');
-        const resent = await webhooks.resend(params.data.orderNo);
-        return reply.send({ orderNo: params.data.orderNo, ...resent });
+        const orderNo = orderCall('resend', request, reply);
+        if (orderNo === null) return reply;
+        const resent = await webhooks.resend(orderNo);
+        return reply.send({ orderNo, ...resent });
       });
 
       // ------------------------------------------------------------------ the checkout page (the payer)

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../shared/codes';
 import { assertLedgerWhole } from '../domains/ledger/whole';
+import { addFault, casinoDown, payOnCheckout } from '../test/checkout';
 import { opsClient, registerPlayer, restartableConfig, type TestClient, testApp } from '../test/helpers';
 import { inDb } from '../test/in-db';
 import { operatorClient } from '../test/operators';
@@ -38,32 +39,9 @@ const started = async (options: Parameters<typeof testApp>[0] = {}) => {
 type Built = { orderNo: string; payUrl: string };
 async function payNewOrder(server: FastifyInstance, client: TestClient, amount = 500) {
   const built = (await client.post<Built>('/api/recharge/build', { channel: 'gcash', amount })).body.data;
-  const url = new URL(built.payUrl);
-  const page = await server.inject({
-    method: 'POST',
-    url: url.pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      token: url.searchParams.get('token') ?? '',
-      action: 'pay',
-      mobile: '9171234567',
-      mpin: '1234',
-    }).toString(),
-  });
+  const page = await payOnCheckout(server, built.payUrl);
   return { orderNo: built.orderNo, page: page.body };
 }
-async function addFault(server: FastifyInstance, body: object) {
-  const answer = await opsClient(server).post('/ops/faults', body);
-  expect(answer.body.success, JSON.stringify(answer.body)).toBe(true);
-}
-const casinoDown = (server: FastifyInstance, count = 1) =>
-  addFault(server, {
-    kind: 'error',
-    route: '/api/payment/callback',
-    status: 503,
-    code: Code.SERVICE_UNAVAILABLE,
-    count,
-  });
 const order = (server: FastifyInstance, orderNo: string) =>
   inDb(server.db).get<{ status: number; callback_count: number }>`
     SELECT status, callback_count FROM deposits WHERE order_no = ${orderNo}`;
@@ -313,18 +291,7 @@ describe('attack: redelivering to credit twice or to credit a failed payment', (
     const { client } = await registerPlayer(server);
     await casinoDown(server, WEBHOOK_MAX_TRIES);
     const built = (await client.post<Built>('/api/recharge/build', { channel: 'gcash', amount: 500 })).body.data;
-    const url = new URL(built.payUrl);
-    await server.inject({
-      method: 'POST',
-      url: url.pathname,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        token: url.searchParams.get('token') ?? '',
-        action: 'pay',
-        mobile: '9171234567',
-        mpin: '0000',
-      }).toString(),
-    });
+    await payOnCheckout(server, built.payUrl, '0000');
     for (let tries = 1; tries < WEBHOOK_MAX_TRIES; tries++) {
       server.clock.advance(retryDelaySeconds(tries) * 1000);
       await server.paymentSandbox.webhooks.retryDue();

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../shared/codes';
 import { assertLedgerWhole } from '../domains/ledger/whole';
+import { addFault, casinoDown, payOnCheckout } from '../test/checkout';
 import { opsClient, registerPlayer, restartableConfig, type TestClient, testApp } from '../test/helpers';
 import { inDb } from '../test/in-db';
 import { gatewayClient } from './gateway-client';
@@ -37,34 +38,9 @@ type Built = { orderNo: string; payUrl: string };
 const build = (client: TestClient, amount: number) =>
   client.post<Built>('/api/recharge/build', { channel: 'gcash', amount });
 
-async function pay(server: FastifyInstance, payUrl: string) {
-  const url = new URL(payUrl);
-  return server.inject({
-    method: 'POST',
-    url: url.pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      token: url.searchParams.get('token') ?? '',
-      action: 'pay',
-      mobile: '9171234567',
-      mpin: '1234',
-    }).toString(),
-  });
-}
+const pay = (server: FastifyInstance, payUrl: string) => payOnCheckout(server, payUrl);
 
 /** A casino fault on the webhook: its database away (503) for the next `count` calls. */
-const casinoDown = (server: FastifyInstance, count = 1) =>
-  addFault(server, {
-    kind: 'error',
-    route: '/api/payment/callback',
-    status: 503,
-    code: Code.SERVICE_UNAVAILABLE,
-    count,
-  });
-async function addFault(server: FastifyInstance, body: object) {
-  const answer = await opsClient(server).post('/ops/faults', body);
-  expect(answer.body.success, JSON.stringify(answer.body)).toBe(true);
-}
 
 const order = (server: FastifyInstance, orderNo: string) =>
   inDb(server.db).get<{ status: number; callback_count: number }>`

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '../../../../shared/codes';
+import { payOnCheckout } from '../../test/checkout';
 import { opsClient, registerPlayer, type TestClient, testApp } from '../../test/helpers';
 import { inDb } from '../../test/in-db';
 import { readyPlayer, withdraw } from '../../test/money';
@@ -134,17 +135,7 @@ describe('deposit flow faults (the sandbox checkout)', () => {
   type Built = { orderNo: string; payUrl: string };
   async function payNewOrder(client: TestClient, amount = 500) {
     const built = (await client.post<Built>('/api/recharge/build', { channel: 'gcash', amount })).body.data;
-    const url = new URL(built.payUrl);
-    const page = await app.inject({
-      method: 'POST',
-      url: url.pathname,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        token: url.searchParams.get('token') ?? '',
-        mobile: '9171234567',
-        mpin: '1234',
-      }).toString(),
-    });
+    const page = await payOnCheckout(app, built.payUrl);
     const order = () => inDb(app.db).get`SELECT status, callback_count FROM deposits WHERE order_no = ${built.orderNo}`;
     return { page, order, orderNo: built.orderNo };
   }

@@ -10,7 +10,8 @@ import type { SmsService } from './sms.service';
 
 /** Players and the SMS outbox under /ops (shared/contract/ops.ts). */
 export function userOpsRoutes(app: FastifyInstance, users: UserService, sms: SmsService) {
-  const toOpsUser = async (row: UserRow, flags?: Map<number, RiskFlag[]>, full = true) => ({
+  /** `full`: the phone number in full (players.contact), else its last 4. */
+  const toOpsUser = async (row: UserRow, full: boolean, flags?: Map<number, RiskFlag[]>) => ({
     ...toUserInfo(row),
     id: row.id,
     status: row.status,
@@ -39,20 +40,21 @@ export function userOpsRoutes(app: FastifyInstance, users: UserService, sms: Sms
   );
 
   route(app, contract.listUsers, async ({ query, request }) => {
-    const rows = await users.search(query.q, query.limit, seesContact(request));
+    const full = seesContact(request);
+    const rows = await users.search(query.q, query.limit, full);
     const flags = await app.services.risk.flagsIn(rows.map((r) => r.id));
     const list = [];
-    for (const row of rows) list.push(await toOpsUser(row, flags, seesContact(request)));
+    for (const row of rows) list.push(await toOpsUser(row, full, flags));
     return list;
   });
   route(app, contract.getUser, async ({ params, request }) =>
-    toOpsUser(await users.opsTarget(params.uid), undefined, seesContact(request)),
+    toOpsUser(await users.opsTarget(params.uid), seesContact(request)),
   );
-  route(app, contract.setUserStatus, async ({ params, body }) => {
+  route(app, contract.setUserStatus, async ({ params, body, request }) => {
     const row = await users.opsTarget(params.uid);
     await users.setStatus(row.id, body.status, body.reason);
     if (body.status === 'suspended') await app.sessions.revokeAllOf(row.id, 'suspended by operator');
-    return toOpsUser(await users.opsTarget(params.uid));
+    return toOpsUser(await users.opsTarget(params.uid), seesContact(request));
   });
   route(app, contract.revokeUserSessions, async ({ params }) => {
     await app.sessions.revokeAllOf((await users.opsTarget(params.uid)).id, 'revoked by operator');

@@ -3,6 +3,7 @@
  * chances, the return, the stake range and the fairness line. Each page gives its words and its table.
  */
 import type { GameKit } from '../kit/types';
+import './sheet.css';
 
 export interface RulesSheet {
   /** One list item each: a text, or a node (a label in bold before its text). */
