@@ -1,24 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { ISOLATED } from './tests/isolated';
 import { LongestFirst } from './tests/sequencer';
 
-/**
- * The server files that need a module graph of their own: they replace a module (`vi.mock`, which a graph
- * shared with earlier files may already hold unmocked, or keep mocked for later ones) or install fake
- * timers. Every other server file shares its worker's modules with the files before it (`isolate: false`):
- * the app's modules are imported once per worker instead of once per file (docs/performance.md "The test
- * suite's time"). A server test builds its own app and database and keeps no state in a module.
- */
-const ISOLATED = [
-  'server/src/domains/user/session-security.test.ts',
-  'server/src/domains/user/password.test.ts',
-  'server/src/domains/withdraw/trade-password.test.ts',
-  'server/src/domains/poker/poker.test.ts',
-  'server/src/plugins/rate-limit.test.ts',
-  'server/src/plugins/session-trust.test.ts',
-  'server/src/plugins/scheduled.test.ts',
-  'server/src/plugins/clock.test.ts',
-];
 // PostgreSQL's and Redis's own tests need their servers: `npm run test:stores` runs them.
 const serverExclude = ['**/node_modules/**', 'server/src/**/*.pg.test.ts', 'server/src/**/*.redis.test.ts'];
 
